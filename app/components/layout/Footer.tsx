@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import { localizePath } from "../../lib/i18n/language";
+import { useLanguage } from "../../lib/i18n/use-language";
+
+export function Footer({ signedIn = false }: { signedIn?: boolean }) {
+  const { language, t } = useLanguage();
+  const year = new Date().getFullYear();
+  const link = "text-stone-200 underline-offset-4 hover:text-white hover:underline";
+  return (
+    <footer className="mt-16 bg-brand-900 text-stone-200">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">{t("brand.name")}</p>
+          <p className="mt-2 text-sm text-stone-300">{t("footer.imageDisclaimer")}</p>
+        </div>
+        <nav aria-label={t("footer.links")}>
+          <h2 className="font-semibold text-white">{t("footer.links")}</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            <li>
+              <Link className={link} to={language === "he" ? "/he" : "/"}>
+                {t("nav.home")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={localizePath("/blogs", language)}>
+                {t("nav.blogs")}
+              </Link>
+            </li>
+            {signedIn ? null : (
+              <>
+                <li>
+                  <Link className={link} to={localizePath("/login", language)}>
+                    {t("footer.login")}
+                  </Link>
+                </li>
+                <li>
+                  <Link className={link} to={localizePath("/signup", language)}>
+                    {t("footer.signup")}
+                  </Link>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+        <nav aria-label={t("footer.legal")}>
+          <h2 className="font-semibold text-white">{t("footer.legal")}</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            <li>
+              <Link className={link} to={localizePath("/accessibility", language)}>
+                {t("footer.accessibility")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={localizePath("/privacy-policy", language)}>
+                {t("footer.privacy")}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-stone-300">
+        {t("footer.copyright", { year })}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,121 @@
+// The one place that converts between stored rows (snake_case columns) and the app's shape
+// (bilingual objects, camelCase, empty optional values absent), and from form values back to rows.
+import type { NewRestaurantRow, RestaurantRow, StoredMenuImage } from "../../../database/schema/restaurants";
+import { isKashrut } from "./constants";
+import type { MenuImage, Restaurant, RestaurantFormValues } from "./types";
+
+/** A trimmed string, or undefined when null, undefined or blank. */
+function present(value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+/** Copies only the keys whose values are defined, so absent stays absent. */
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function toMenuImage(image: StoredMenuImage): MenuImage | undefined {
+  const url = present(image.url);
+  const name = present(image.name);
+  if (!url || !name) return undefined;
+  return compact({
+    url,
+    name,
+    size: typeof image.size === "number" ? image.size : undefined,
+    type: present(image.type),
+  });
+}
+
+export function rowToRestaurant(row: RestaurantRow): Restaurant {
+  const descriptionEn = present(row.description_en);
+  const descriptionHe = present(row.description_he);
+  const nameHe = present(row.name_he);
+  return compact<Restaurant>({
+    id: row.id,
+    slug: row.slug,
+    name: compact({ en: row.name_en.trim(), he: nameHe }),
+    description:
+      descriptionEn || descriptionHe ? compact({ en: descriptionEn ?? "", he: descriptionHe }) : undefined,
+    address: row.address.trim(),
+    kashrut: isKashrut(row.kashrut) ? row.kashrut : "unknown",
+    tags: row.tags.filter((tag) => tag.trim() !== ""),
+    photo: present(row.photo),
+    teuda: present(row.teuda),
+    phoneNumber: present(row.phone_number),
+    openingHours: present(row.opening_hours),
+    lastVerified: present(row.last_verified),
+    wazeLink: present(row.waze_link),
+    menuLink: present(row.menu_link),
+    bookingLink: present(row.booking_link),
+    onlineOrderLink: present(row.online_order_link),
+    woltLink: present(row.wolt_link),
+    kashrutWebsite: present(row.kashrut_website),
+    menuImages: (row.menu_images ?? []).flatMap((image) => toMenuImage(image) ?? []),
+    isPermanentlyClosed: row.is_permanently_closed,
+  });
+}
+
+export function restaurantToFormValues(restaurant: Restaurant): RestaurantFormValues {
+  return {
+    nameEn: restaurant.name.en,
+    nameHe: restaurant.name.he ?? "",
+    address: restaurant.address,
+    kashrut: restaurant.kashrut,
+    phoneNumber: restaurant.phoneNumber ?? "",
+    openingHours: restaurant.openingHours ?? "",
+    wazeLink: restaurant.wazeLink ?? "",
+    menuLink: restaurant.menuLink ?? "",
+    bookingLink: restaurant.bookingLink ?? "",
+    onlineOrderLink: restaurant.onlineOrderLink ?? "",
+    woltLink: restaurant.woltLink ?? "",
+    kashrutWebsite: restaurant.kashrutWebsite ?? "",
+    photo: restaurant.photo ?? "",
+    teuda: restaurant.teuda ?? "",
+    descriptionEn: restaurant.description?.en ?? "",
+    descriptionHe: restaurant.description?.he ?? "",
+    tags: [...restaurant.tags],
+    menuImages: restaurant.menuImages.map((image) => ({ ...image })),
+    isPermanentlyClosed: restaurant.isPermanentlyClosed,
+  };
+}
+
+/** Slug on creation (spec section 5): English name lower-cased, whitespace runs become a hyphen. */
+export function slugFromName(nameEn: string): string {
+  return nameEn.trim().toLowerCase().replace(/\s+/g, "-");
+}
+
+/**
+ * Form values to the columns to store. Blank optionals become NULL. The slug is derived from
+ * the English name; lastVerified is carried over from the existing record on update.
+ */
+export function formValuesToRow(
+  values: RestaurantFormValues,
+  existing?: Pick<Restaurant, "lastVerified">,
+): NewRestaurantRow {
+  const orNull = (value: string) => present(value) ?? null;
+  return {
+    slug: slugFromName(values.nameEn),
+    name_en: values.nameEn.trim(),
+    name_he: orNull(values.nameHe),
+    address: values.address.trim(),
+    kashrut: values.kashrut.trim(),
+    phone_number: orNull(values.phoneNumber),
+    opening_hours: orNull(values.openingHours),
+    waze_link: orNull(values.wazeLink),
+    menu_link: orNull(values.menuLink),
+    booking_link: orNull(values.bookingLink),
+    online_order_link: orNull(values.onlineOrderLink),
+    wolt_link: orNull(values.woltLink),
+    kashrut_website: orNull(values.kashrutWebsite),
+    photo: orNull(values.photo),
+    teuda: orNull(values.teuda),
+    description_en: orNull(values.descriptionEn),
+    description_he: orNull(values.descriptionHe),
+    tags: [...new Set(values.tags.map((tag) => tag.trim()).filter(Boolean))],
+    menu_images: values.menuImages.flatMap((image) => toMenuImage(image) ?? []),
+    is_permanently_closed: values.isPermanentlyClosed,
+    last_verified: existing?.lastVerified ?? null,
+  };
+}

@@ -1,0 +1,57 @@
+// The restaurant as the app sees it (spec section 3, "Restaurant (in the app)").
+import type { Bilingual } from "../../lib/i18n/language";
+import type { Kashrut } from "./constants";
+
+export interface MenuImage {
+  url: string;
+  name: string;
+  size?: number;
+  type?: string;
+}
+
+export interface Restaurant {
+  id: string;
+  slug: string;
+  name: Bilingual;
+  description?: Bilingual;
+  address: string;
+  kashrut: Kashrut;
+  tags: string[];
+  photo?: string;
+  teuda?: string;
+  phoneNumber?: string;
+  openingHours?: string;
+  /** ISO date, yyyy-MM-dd. */
+  lastVerified?: string;
+  wazeLink?: string;
+  menuLink?: string;
+  bookingLink?: string;
+  onlineOrderLink?: string;
+  woltLink?: string;
+  kashrutWebsite?: string;
+  menuImages: MenuImage[];
+  isPermanentlyClosed: boolean;
+}
+
+/** What the restaurant form edits: flat fields, empty strings for missing optionals. */
+export interface RestaurantFormValues {
+  nameEn: string;
+  nameHe: string;
+  address: string;
+  kashrut: string;
+  phoneNumber: string;
+  openingHours: string;
+  wazeLink: string;
+  menuLink: string;
+  bookingLink: string;
+  onlineOrderLink: string;
+  woltLink: string;
+  kashrutWebsite: string;
+  photo: string;
+  teuda: string;
+  descriptionEn: string;
+  descriptionHe: string;
+  tags: string[];
+  menuImages: MenuImage[];
+  isPermanentlyClosed: boolean;
+}

@@ -1,0 +1,21 @@
+// What the server entry injects into every loader and action through React Router's context.
+import { createContext } from "react-router";
+import type { Db } from "../../database/types";
+import type { Auth } from "./auth.server";
+
+/** Configuration values routes may read on the server (never secrets). */
+export interface AppSettings {
+  publicUrl: string;
+  contactEmail: string;
+  demoData: boolean;
+}
+
+export interface AppServices {
+  db: Db;
+  auth: Auth;
+  settings: AppSettings;
+  /** Per-request CSP nonce for inline scripts. */
+  nonce: string;
+}
+
+export const servicesContext = createContext<AppServices>();

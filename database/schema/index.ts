@@ -1,0 +1,5 @@
+// The whole schema, for Drizzle's relational client and drizzle-kit.
+export * from "./auth";
+export * from "./people";
+export * from "./restaurants";
+export * from "./blogs";

@@ -1,0 +1,80 @@
+// Restaurants and who may edit them (spec section 3).
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+/** A menu image as stored in `restaurants.menu_images`. */
+export interface StoredMenuImage {
+  url: string;
+  name: string;
+  size?: number;
+  type?: string;
+}
+
+export const restaurants = pgTable(
+  "restaurants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name_en: text("name_en").notNull(),
+    name_he: text("name_he"),
+    address: text("address").notNull(),
+    phone_number: text("phone_number"),
+    opening_hours: text("opening_hours"),
+    kashrut: text("kashrut").notNull(),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    photo: text("photo"),
+    description_en: text("description_en"),
+    description_he: text("description_he"),
+    last_verified: date("last_verified", { mode: "string" }),
+    waze_link: text("waze_link"),
+    menu_link: text("menu_link"),
+    booking_link: text("booking_link"),
+    teuda: text("teuda"),
+    online_order_link: text("online_order_link"),
+    wolt_link: text("wolt_link"),
+    menu_images: jsonb("menu_images")
+      .$type<StoredMenuImage[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    is_permanently_closed: boolean("is_permanently_closed").notNull().default(false),
+    kashrut_website: text("kashrut_website"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("restaurants_kashrut_idx").on(t.kashrut)],
+);
+
+export type RestaurantRow = typeof restaurants.$inferSelect;
+export type NewRestaurantRow = typeof restaurants.$inferInsert;
+
+export const restaurantOwners = pgTable(
+  "restaurant_owners",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    restaurant_id: uuid("restaurant_id")
+      .notNull()
+      .references(() => restaurants.id, { onDelete: "cascade" }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("restaurant_owners_restaurant_user_key").on(t.restaurant_id, t.user_id),
+    index("restaurant_owners_user_idx").on(t.user_id),
+  ],
+);

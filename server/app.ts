@@ -1,0 +1,120 @@
+// The HTTP application: security headers, compression, static files, health check,
+// auth endpoints and the React Router request handler, in that order.
+import path from "node:path";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import { createRequestHandler } from "@react-router/express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { toNodeHandler } from "better-auth/node";
+import { servicesContext, type AppSettings } from "../app/lib/context";
+import type { Auth } from "../app/lib/auth.server";
+import type { Config } from "./config";
+import type { Database } from "./database";
+import { securityHeaders } from "./security";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  /** The React Router server build, or a loader for it (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder with the client build (hashed assets under `assets/`). */
+  clientDir: string;
+  /** Extra middleware mounted before the app (the Vite dev server). */
+  before?: express.RequestHandler[];
+}
+
+const HEALTH_TIMEOUT_MS = 2_000;
+
+export function createApp({ config, database, auth, build, clientDir, before = [] }: AppDeps): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use(securityHeaders({ hsts: config.isProduction }));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await withTimeout(database.ping(), HEALTH_TIMEOUT_MS);
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
+    } catch {
+      res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable", database: database.kind });
+    }
+  });
+
+  for (const middleware of before) app.use(middleware);
+
+  // Hashed build output never changes under the same name.
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }),
+  );
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // Uploaded and generated images have random names and are never rewritten.
+  app.use(
+    "/uploads",
+    express.static(path.join(config.dataDir, "uploads"), {
+      immutable: true,
+      maxAge: "1y",
+      fallthrough: false,
+      index: false,
+    }),
+  );
+
+  app.all("/api/auth/{*rest}", toNodeHandler(auth));
+
+  const settings: AppSettings = {
+    publicUrl: config.publicUrl,
+    contactEmail: config.contactEmail,
+    demoData: config.demoData,
+  };
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: "production",
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, { db: database.db, auth, settings, nonce: String(res.locals.nonce ?? "") });
+        return context;
+      },
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = httpStatusOf(error);
+    if (status >= 500) console.error("[http] unhandled error:", error);
+    res
+      .status(status)
+      .type("text/plain; charset=utf-8")
+      .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong. Please try again.");
+  };
+  app.use(onError);
+  return app;
+}
+
+function httpStatusOf(error: unknown): number {
+  if (typeof error === "object" && error !== null) {
+    const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === "number" && status >= 400 && status < 600) return status;
+  }
+  return 500;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

@@ -1,0 +1,300 @@
+// Demo data for a new database: about 40 clearly fictional Tel Aviv restaurants, the spec's two
+// sample blog posts, and a demo admin and owner. Photos and menus are generated here, never
+// downloaded. Refused in production.
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
+import { buildRestaurant } from "../database/factories";
+import { blogs } from "../database/schema/blogs";
+import { userRoles, profiles } from "../database/schema/people";
+import { restaurantOwners, restaurants, type NewRestaurantRow, type StoredMenuImage } from "../database/schema/restaurants";
+import type { Db } from "../database/types";
+import type { Auth } from "../app/lib/auth.server";
+import { SAMPLE_POSTS } from "../app/features/blog/samples";
+import { KASHRUT_VALUES, TAG_NAMES, type Tag } from "../app/features/restaurants/constants";
+import { IMAGE_WIDTHS, variantUrl } from "../app/lib/images";
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: "demo-admin@kosher-tel-aviv.test", password: "demo-admin-2026", firstName: "Dana", lastName: "Admin" },
+  owner: { email: "demo-owner@kosher-tel-aviv.test", password: "demo-owner-2026", firstName: "Omer", lastName: "Owner" },
+} as const;
+
+/** [English name, Hebrew name, English cuisine line, Hebrew cuisine line, tags] */
+const PLACES: [string, string, string, string, Tag[]][] = [
+  ["Olive & Ember", "זית וגחלים", "charcoal grill and mezze", "גריל על גחלים ומזטים", ["Meat", "Grill", "Middle Eastern", "Sharing"]],
+  ["Yarkon Dairy Garden", "גינת החלב בירקון", "garden café with fresh pastries", "בית קפה בגינה עם מאפים טריים", ["Dairy", "Cafe", "Bakery", "Vegetarian"]],
+  ["Blue Fig Fish House", "בית הדגים התאנה הכחולה", "fish of the day from the Jaffa port", "דג היום מנמל יפו", ["Fish", "Fine Dining", "Wine"]],
+  ["Pita Lab 44", "מעבדת הפיתה 44", "stuffed pitas to take away", "פיתות ממולאות לקחת", ["Meat", "Takeaway", "Middle Eastern"]],
+  ["Nonna Shira", "נונה שירה", "hand-made pasta and wood-oven pizza", "פסטה בעבודת יד ופיצה מתנור עצים", ["Dairy", "Italian", "Pasta", "Pizza"]],
+  ["Cedar & Smoke", "ארז ועשן", "dry-aged steaks", "סטייקים מיושנים", ["Meat", "Steakhouse", "Wine", "Date"]],
+  ["Green Lentil", "העדשה הירוקה", "plant-based bowls", "קערות טבעוניות", ["Vegan", "Vegetarian", "Takeaway"]],
+  ["Sakura on Ibn Gabirol", "סאקורה באבן גבירול", "sushi and Japanese small plates", "סושי ומנות יפניות קטנות", ["Sushi", "Asian", "Fish", "Sharing"]],
+  ["Burger Dunes", "דיונות בורגר", "smash burgers and fries", "סמאש בורגר וצ׳יפס", ["Meat", "Burger", "Takeaway"]],
+  ["Lemon Tree Bakery", "מאפיית עץ הלימון", "sourdough and morning pastries", "לחם מחמצת ומאפי בוקר", ["Dairy", "Bakery", "Cafe"]],
+  ["Jaffa Lights", "אורות יפו", "chef's tasting menu", "תפריט טעימות של השף", ["Meat", "Fine Dining", "Special", "Date"]],
+  ["The Quiet Courtyard", "החצר השקטה", "brunch in a hidden courtyard", "בראנץ׳ בחצר נסתרת", ["Dairy", "Cafe", "Vegetarian"]],
+  ["Wok Street TLV", "רחוב הווק", "noodles and stir-fry", "נודלס ומוקפצים", ["Meat", "Asian", "Takeaway"]],
+  ["Rooftop Vine", "הגפן שעל הגג", "wine bar with small plates", "בר יין עם מנות קטנות", ["Dairy", "Bar", "Wine", "Sharing"]],
+  ["Shuk Kitchen 7", "מטבח השוק 7", "market-fresh Middle Eastern cooking", "בישול מזרח תיכוני טרי מהשוק", ["Meat", "Middle Eastern", "Sharing"]],
+  ["Pizza Yafo Nova", "פיצה יפו נובה", "Neapolitan-style pizza", "פיצה בסגנון נפוליטני", ["Dairy", "Pizza", "Italian", "Takeaway"]],
+  ["Copper Pot", "סיר הנחושת", "slow-cooked stews", "תבשילים בבישול איטי", ["Meat", "Special"]],
+  ["Salt & Sea", "מלח וים", "grilled fish on the promenade", "דגים על הגריל בטיילת", ["Fish", "Grill", "Wine"]],
+  ["Basil Corner", "פינת הבזיליקום", "salads and fresh pasta", "סלטים ופסטה טרייה", ["Dairy", "Pasta", "Vegetarian"]],
+  ["Ember Lane Cocktails", "קוקטיילים בסמטת הגחלים", "cocktail bar with grilled bites", "בר קוקטיילים עם נשנושי גריל", ["Meat", "Bar", "Cocktails", "Date"]],
+  ["Little Tokyo Yehuda", "טוקיו הקטנה", "ramen and gyoza", "ראמן וגיוזה", ["Meat", "Asian"]],
+  ["Sabich Station", "תחנת הסביח", "sabich and salads", "סביח וסלטים", ["Vegetarian", "Takeaway", "Middle Eastern"]],
+  ["Morning Glory Café", "קפה תפארת הבוקר", "Israeli breakfast all day", "ארוחת בוקר ישראלית כל היום", ["Dairy", "Cafe"]],
+  ["Stone Oven Grill", "גריל תנור האבן", "skewers and laffa", "שיפודים ולאפה", ["Meat", "Grill", "Takeaway"]],
+  ["Harbor Noodle Bar", "בר הנודלס בנמל", "noodle soups and bao", "מרקי נודלס ובאו", ["Asian", "Vegan"]],
+  ["Velvet Plate", "הצלחת הקטיפתית", "modern Israeli fine dining", "מטבח ישראלי מודרני", ["Meat", "Fine Dining", "Wine", "Special"]],
+  ["Falafel Florentin 12", "פלאפל פלורנטין 12", "falafel and fries", "פלאפל וצ׳יפס", ["Vegan", "Takeaway", "Middle Eastern"]],
+  ["Cheese & Crumb", "גבינה ופירור", "cheese boards and quiches", "מגשי גבינות וקישים", ["Dairy", "Wine", "Sharing"]],
+  ["Grill Republic", "רפובליקת הגריל", "burgers and grilled meats", "המבורגרים ובשר על האש", ["Meat", "Burger", "Grill"]],
+  ["Seaside Sushi 9", "סושי חוף 9", "sushi with a sea view", "סושי מול הים", ["Sushi", "Fish", "Date"]],
+  ["Bella Tavola TLV", "בלה טבולה", "family-style Italian", "איטלקי בסגנון משפחתי", ["Dairy", "Italian", "Pasta", "Sharing"]],
+  ["Date Palm Bistro", "ביסטרו הדקל", "bistro for two", "ביסטרו לזוגות", ["Meat", "Date", "Wine"]],
+  ["Hummus Hamadregot", "חומוס המדרגות", "hummus and ful", "חומוס ופול", ["Vegan", "Middle Eastern"]],
+  ["Night Owl Bar", "בר ינשוף הלילה", "late-night bar food", "אוכל בר עד מאוחר", ["Meat", "Bar", "Cocktails"]],
+  ["Sunflower Vegan Kitchen", "מטבח החמנייה", "vegan comfort food", "אוכל נחמה טבעוני", ["Vegan", "Vegetarian", "Burger"]],
+  ["Golden Crust", "הקרום הזהוב", "bakery and sandwiches", "מאפייה וכריכים", ["Dairy", "Bakery", "Takeaway"]],
+  ["Smoke Signal BBQ", "אותות עשן", "American-style barbecue", "ברביקיו בסגנון אמריקאי", ["Meat", "Grill", "Sharing"]],
+  ["Marina Fish Grill", "גריל הדגים במרינה", "whole fish from the grill", "דג שלם מהגריל", ["Fish", "Grill", "Middle Eastern"]],
+  ["Espresso Allenby 5", "אספרסו אלנבי 5", "coffee and quick bites", "קפה ונשנושים", ["Dairy", "Cafe", "Takeaway"]],
+  ["Saffron Table", "שולחן הזעפרן", "Persian-Israeli home cooking", "בישול ביתי פרסי-ישראלי", ["Meat", "Middle Eastern", "Special"]],
+];
+
+const STREETS: [string, string][] = [
+  ["Dizengoff St", "דיזנגוף"],
+  ["Ibn Gabirol St", "אבן גבירול"],
+  ["Rothschild Blvd", "שדרות רוטשילד"],
+  ["Allenby St", "אלנבי"],
+  ["Ben Yehuda St", "בן יהודה"],
+  ["Shenkin St", "שינקין"],
+  ["HaYarkon St", "הירקון"],
+  ["King George St", "המלך ג׳ורג׳"],
+];
+
+const HOURS = [
+  "Sun–Thu 12:00–23:00; Fri 11:00–14:30; Sat after Shabbat–23:30",
+  "Sun–Thu 08:00–18:00; Fri 08:00–14:00",
+  "Sun–Thu 18:00–01:00; Sat after Shabbat–01:00",
+];
+
+/** A small deterministic generator, so the demo data is the same on every machine. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const slugOf = (name: string) => name.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9\s-]/g, "").trim().replace(/\s+/g, "-");
+
+export interface DemoOptions {
+  db: Db;
+  auth: Auth;
+  uploadsDir: string;
+  /** From the configuration: demo data is refused in production. */
+  isProduction: boolean;
+  log?: (message: string) => void;
+}
+
+/** Loads the demo data when the database has no restaurants; returns whether it did. */
+export async function loadDemoDataIfEmpty(options: DemoOptions): Promise<boolean> {
+  if ((await options.db.$count(restaurants)) > 0) return false;
+  await loadDemoData(options);
+  return true;
+}
+
+export async function loadDemoData({ db, auth, uploadsDir, isProduction, log = () => {} }: DemoOptions): Promise<void> {
+  if (isProduction) throw new Error("Demo data and demo accounts are refused when NODE_ENV=production.");
+  const started = Date.now();
+  const rand = random(20260101);
+  const rows: NewRestaurantRow[] = [];
+  for (const [i, [nameEn, nameHe, lineEn, lineHe, tags]] of PLACES.entries()) {
+    const [streetEn, streetHe] = STREETS[i % STREETS.length]!;
+    const number = 3 + Math.floor(rand() * 180);
+    const kashrut = KASHRUT_VALUES[i % KASHRUT_VALUES.length]!;
+    const slug = slugOf(nameEn);
+    const menuKind = Math.floor(i / 2) % 4; // 0 none, 1 link, 2 pdf, 3 images
+    const withPhoto = i % 7 !== 3;
+    const closed = i % 10 === 9;
+    const extraTag = TAG_NAMES[Math.floor(rand() * TAG_NAMES.length)]!;
+    const allTags = [...new Set(i % 3 === 0 ? [...tags, extraTag] : tags)];
+    const hours = HOURS[i % HOURS.length]!;
+
+    rows.push(
+      buildRestaurant({
+        slug,
+        name_en: nameEn,
+        name_he: i % 13 === 12 ? null : nameHe,
+        address: `${number} ${streetEn}, Tel Aviv`,
+        phone_number: `03-555-${String(100 + i).padStart(4, "0")}`,
+        opening_hours: hours,
+        kashrut,
+        tags: allTags,
+        description_en: `${nameEn} is a fictional demo listing: ${lineEn} on ${streetEn}. Demo data – call before visiting.`,
+        description_he:
+          i % 11 === 10 ? null : `${nameHe} היא מסעדה לדוגמה בלבד: ${lineHe} ברחוב ${streetHe}. נתוני הדגמה – התקשרו לפני ההגעה.`,
+        last_verified: i % 4 === 1 ? null : `2026-${String((i % 9) + 1).padStart(2, "0")}-${String((i % 27) + 1).padStart(2, "0")}`,
+        waze_link: i % 6 === 5 ? null : `https://waze.com/ul?q=${encodeURIComponent(`${number} ${streetEn} Tel Aviv`)}`,
+        booking_link: i % 2 === 0 ? `https://booking.example.com/${slug}` : null,
+        wolt_link: i % 3 === 0 ? `https://wolt.example.com/${slug}` : null,
+        online_order_link: i % 5 === 0 ? `https://order.example.com/${slug}` : null,
+        kashrut_website:
+          kashrut !== "unknown" && i % 8 < 5 ? `https://kashrut.example.org/${kashrut}/${slug}` : null,
+        is_permanently_closed: closed,
+        photo: withPhoto ? await generatePhoto(uploadsDir, "restaurant-images", rand, 1200, 800) : null,
+        teuda: i % 3 === 1 ? await generatePhoto(uploadsDir, "restaurant-images", rand, 800, 1100, "teuda") : null,
+        menu_link:
+          menuKind === 1 ? `https://menus.example.com/${slug}` : menuKind === 2 ? await generatePdf(uploadsDir, nameEn) : null,
+        menu_images: menuKind === 3 ? await generateMenuImages(uploadsDir, rand) : [],
+      }),
+    );
+  }
+
+  await db.transaction(async (tx) => {
+    await tx.insert(restaurants).values(rows);
+    await tx.insert(blogs).values(
+      SAMPLE_POSTS.map((post) => ({
+        title: post.title,
+        subtitle: post.subtitle,
+        image: post.image,
+        content: post.content,
+        slug: post.slug,
+        date: new Date(post.date),
+      })),
+    );
+  });
+
+  await createDemoAccount(db, auth, DEMO_ACCOUNTS.admin, "admin");
+  const ownerId = await createDemoAccount(db, auth, DEMO_ACCOUNTS.owner, "owner");
+  // The demo owner may edit the first two listings.
+  const owned = await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(inArray(restaurants.slug, PLACES.slice(0, 2).map(([name]) => slugOf(name))));
+  await db.insert(restaurantOwners).values(owned.map(({ id }) => ({ restaurant_id: id, user_id: ownerId })));
+
+  log(`[demo] loaded ${rows.length} fictional restaurants, ${SAMPLE_POSTS.length} posts and 2 demo accounts in ${Date.now() - started} ms`);
+}
+
+async function createDemoAccount(
+  db: Db,
+  auth: Auth,
+  account: { email: string; password: string; firstName: string; lastName: string },
+  role: "admin" | "owner",
+): Promise<string> {
+  const { user } = await auth.api.signUpEmail({
+    body: { email: account.email, password: account.password, name: account.firstName },
+  });
+  await db.update(userRoles).set({ role, updatedAt: new Date() }).where(eq(userRoles.userId, user.id));
+  await db
+    .update(profiles)
+    .set({ firstName: account.firstName, lastName: account.lastName, phoneNumber: "03-555-0000" })
+    .where(eq(profiles.id, user.id));
+  return user.id;
+}
+
+const PALETTES = [
+  ["#7c2d12", "#f59e0b"],
+  ["#14532d", "#84cc16"],
+  ["#1e3a8a", "#38bdf8"],
+  ["#581c87", "#f472b6"],
+  ["#7f1d1d", "#fb923c"],
+  ["#134e4a", "#2dd4bf"],
+];
+
+/** An abstract "table seen from above" picture: plates and glasses on a warm gradient. */
+function photoSvg(rand: () => number, width: number, height: number, kind: "photo" | "teuda" | "menu"): string {
+  const [dark, light] = PALETTES[Math.floor(rand() * PALETTES.length)]!;
+  const shapes: string[] = [];
+  if (kind === "photo") {
+    for (let k = 0; k < 5; k++) {
+      const cx = Math.round(rand() * width);
+      const cy = Math.round(rand() * height);
+      const r = Math.round(80 + rand() * 160);
+      shapes.push(`<circle cx="${cx}" cy="${cy}" r="${r}" fill="#fffaf0" opacity="0.9"/>`);
+      shapes.push(`<circle cx="${cx}" cy="${cy}" r="${Math.round(r * 0.7)}" fill="${light}" opacity="0.55"/>`);
+    }
+  } else {
+    shapes.push(`<rect x="${width * 0.08}" y="${height * 0.08}" width="${width * 0.84}" height="${height * 0.84}" rx="24" fill="#fffaf0"/>`);
+    for (let k = 0; k < 9; k++) {
+      const y = height * (0.2 + k * 0.07);
+      shapes.push(`<rect x="${width * 0.16}" y="${y}" width="${width * (0.4 + rand() * 0.28)}" height="14" rx="7" fill="${dark}" opacity="0.5"/>`);
+    }
+    if (kind === "teuda") shapes.push(`<circle cx="${width * 0.72}" cy="${height * 0.82}" r="60" fill="none" stroke="${dark}" stroke-width="10"/>`);
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
+<rect width="100%" height="100%" fill="url(#g)"/>${shapes.join("")}</svg>`;
+}
+
+async function generatePhoto(
+  uploadsDir: string,
+  bucket: string,
+  rand: () => number,
+  width: number,
+  height: number,
+  kind: "photo" | "teuda" | "menu" = "photo",
+): Promise<string> {
+  const dir = path.join(uploadsDir, bucket);
+  await mkdir(dir, { recursive: true });
+  const name = randomBytes(12).toString("hex");
+  const source = sharp(Buffer.from(photoSvg(rand, width, height, kind)));
+  const widths = IMAGE_WIDTHS.filter((w) => w <= width);
+  await Promise.all(
+    widths.map((w) =>
+      source
+        .clone()
+        .resize({ width: w })
+        .webp({ quality: 72 })
+        .toFile(path.join(dir, `${name}-${w}.webp`)),
+    ),
+  );
+  return variantUrl(`/uploads/${bucket}/${name}`, widths[widths.length - 1]!);
+}
+
+async function generateMenuImages(uploadsDir: string, rand: () => number): Promise<StoredMenuImage[]> {
+  const pages = 1 + Math.floor(rand() * 3);
+  const images: StoredMenuImage[] = [];
+  for (let page = 1; page <= pages; page++) {
+    images.push({
+      url: await generatePhoto(uploadsDir, "restaurant-menus", rand, 800, 1100, "menu"),
+      name: `menu-page-${page}.webp`,
+      type: "image/webp",
+    });
+  }
+  return images;
+}
+
+/** A one-page PDF menu, written by hand (no PDF library needed for this much). */
+async function generatePdf(uploadsDir: string, title: string): Promise<string> {
+  const dir = path.join(uploadsDir, "restaurant-menus");
+  await mkdir(dir, { recursive: true });
+  const text = `${title.replace(/[()\\]/g, "")} - demo menu`;
+  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("");
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  const name = `pdf_${randomBytes(12).toString("hex")}.pdf`;
+  await writeFile(path.join(dir, name), body, "latin1");
+  return `/uploads/restaurant-menus/${name}`;
+}

@@ -1,0 +1,104 @@
+// The server: reads configuration, opens the database (migrating it), loads demo data into a
+// new database, then listens. Stops cleanly on SIGTERM/SIGINT. Built by Vite as the SSR entry
+// together with the React Router build (see vite.config.ts); started by ../server.js.
+import type { Server } from "node:http";
+import path from "node:path";
+import type { RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { createAuth } from "../app/lib/auth.server";
+import { createApp } from "./app";
+import { ConfigError, parseConfig, type Config } from "./config";
+import { openDatabase } from "./database";
+import { loadDemoDataIfEmpty } from "./demo-data";
+
+export interface MainOptions {
+  /** The environment as the operator gave it (before the bootstrap set NODE_ENV for libraries). */
+  env: NodeJS.ProcessEnv;
+  /** Folder with the client build. */
+  clientDir: string;
+  /** Development: Vite's middleware and a loader for the live build. */
+  dev?: { middleware: RequestHandler; build: () => Promise<ServerBuild> };
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function main({ env, clientDir, dev }: MainOptions): Promise<Server> {
+  let config: Config;
+  try {
+    config = parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, "db"),
+  });
+  const auth = createAuth({
+    db: database.db,
+    secret: config.authSecret,
+    baseURL: config.publicUrl,
+    secureCookies: config.isProduction,
+  });
+  if (config.demoData) {
+    await loadDemoDataIfEmpty({
+      db: database.db,
+      auth,
+      uploadsDir: path.join(config.dataDir, "uploads"),
+      isProduction: config.isProduction,
+      log: console.log,
+    });
+  }
+
+  const build = dev ? dev.build : await loadBuild();
+  const app = createApp({ config, database, auth, build, clientDir, before: dev ? [dev.middleware] : [] });
+
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  console.log(
+    `Kosher Tel Aviv listening on http://localhost:${port} (${config.mode}, ${database.kind}${
+      config.databaseUrl ? "" : ` in ${path.join(config.dataDir, "db")}`
+    })`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing open requests, then closing the database.`);
+    const force = setTimeout(() => {
+      console.error("Requests did not finish in time; closing anyway.");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      database
+        .close()
+        .then(() => {
+          console.log("Stopped cleanly.");
+          process.exit(0);
+        })
+        .catch((error: unknown) => {
+          console.error("Closing the database failed:", error);
+          process.exit(1);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+  return server;
+}
+
+async function loadBuild(): Promise<ServerBuild> {
+  // Resolved by Vite when this file is built as the SSR entry; imports the app's routes.
+  return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+}
