@@ -91,6 +91,13 @@ function random(seed: number): () => number {
   };
 }
 
+/** The item at `index` modulo the length: demo lists are never empty. */
+function cycle<T>(list: readonly T[], index: number): T {
+  const item = list[index % list.length];
+  if (item === undefined) throw new Error("empty demo list");
+  return item;
+}
+
 const slugOf = (name: string) => name.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9\s-]/g, "").trim().replace(/\s+/g, "-");
 
 export interface DemoOptions {
@@ -115,16 +122,16 @@ export async function loadDemoData({ db, auth, uploadsDir, isProduction, log = (
   const rand = random(20260101);
   const rows: NewRestaurantRow[] = [];
   for (const [i, [nameEn, nameHe, lineEn, lineHe, tags]] of PLACES.entries()) {
-    const [streetEn, streetHe] = STREETS[i % STREETS.length]!;
+    const [streetEn, streetHe] = cycle(STREETS, i);
     const number = 3 + Math.floor(rand() * 180);
-    const kashrut = KASHRUT_VALUES[i % KASHRUT_VALUES.length]!;
+    const kashrut = cycle(KASHRUT_VALUES, i);
     const slug = slugOf(nameEn);
     const menuKind = Math.floor(i / 2) % 4; // 0 none, 1 link, 2 pdf, 3 images
     const withPhoto = i % 7 !== 3;
     const closed = i % 10 === 9;
-    const extraTag = TAG_NAMES[Math.floor(rand() * TAG_NAMES.length)]!;
+    const extraTag = cycle(TAG_NAMES, Math.floor(rand() * TAG_NAMES.length));
     const allTags = [...new Set(i % 3 === 0 ? [...tags, extraTag] : tags)];
-    const hours = HOURS[i % HOURS.length]!;
+    const hours = cycle(HOURS, i);
 
     rows.push(
       buildRestaurant({
@@ -210,7 +217,7 @@ const PALETTES = [
 
 /** An abstract "table seen from above" picture: plates and glasses on a warm gradient. */
 function photoSvg(rand: () => number, width: number, height: number, kind: "photo" | "teuda" | "menu"): string {
-  const [dark, light] = PALETTES[Math.floor(rand() * PALETTES.length)]!;
+  const [dark, light] = cycle(PALETTES, Math.floor(rand() * PALETTES.length));
   const shapes: string[] = [];
   if (kind === "photo") {
     for (let k = 0; k < 5; k++) {
@@ -255,7 +262,7 @@ async function generatePhoto(
         .toFile(path.join(dir, `${name}-${w}.webp`)),
     ),
   );
-  return variantUrl(`/uploads/${bucket}/${name}`, widths[widths.length - 1]!);
+  return variantUrl(`/uploads/${bucket}/${name}`, Math.max(...widths));
 }
 
 async function generateMenuImages(uploadsDir: string, rand: () => number): Promise<StoredMenuImage[]> {

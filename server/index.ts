@@ -43,6 +43,8 @@ export async function main({ env, clientDir, dev }: MainOptions): Promise<Server
     secret: config.authSecret,
     baseURL: config.publicUrl,
     secureCookies: config.isProduction,
+    // Outside production the site is opened as localhost or 127.0.0.1 interchangeably.
+    trustedOrigins: config.isProduction ? [] : [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`],
   });
   if (config.demoData) {
     await loadDemoDataIfEmpty({

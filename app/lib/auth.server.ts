@@ -9,14 +9,17 @@ export interface AuthOptions {
   secret: string;
   baseURL: string;
   secureCookies: boolean;
+  /** Origins allowed to call the auth endpoints besides baseURL (e.g. 127.0.0.1 for localhost). */
+  trustedOrigins?: string[];
 }
 
-export function createAuth({ db, secret, baseURL, secureCookies }: AuthOptions) {
+export function createAuth({ db, secret, baseURL, secureCookies, trustedOrigins = [] }: AuthOptions) {
   return betterAuth({
     appName: "Kosher Tel Aviv",
     secret,
     baseURL,
     basePath: "/api/auth",
+    trustedOrigins: [baseURL, ...trustedOrigins],
     database: drizzleAdapter(db, {
       provider: "pg",
       usePlural: true,

@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "kta-config-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("parseConfig", () => {
+  it("has working defaults for a laptop: port 3000, PGlite, demo data, a generated secret", () => {
+    const dataDir = tempDir();
+    const config = parseConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      mode: "development",
+      port: 3000,
+      databaseUrl: undefined,
+      publicUrl: "http://localhost:3000",
+      demoData: true,
+      isProduction: false,
+    });
+    expect(config.authSecret).toHaveLength(64);
+    expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim()).toBe(config.authSecret);
+    expect(parseConfig({ DATA_DIR: dataDir }).authSecret).toBe(config.authSecret);
+  });
+
+  it("reads PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL and CONTACT_EMAIL", () => {
+    const dataDir = tempDir();
+    const config = parseConfig({
+      PORT: "8080",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "postgres://kta:secret@127.0.0.1:5432/kta",
+      PUBLIC_URL: "https://kosher.example.com/",
+      CONTACT_EMAIL: "hello@kosher.example.com",
+      AUTH_SECRET: "x".repeat(40),
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir,
+      databaseUrl: "postgres://kta:secret@127.0.0.1:5432/kta",
+      publicUrl: "https://kosher.example.com",
+      contactEmail: "hello@kosher.example.com",
+      authSecret: "x".repeat(40),
+    });
+    expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "mysql://127.0.0.1/db" }, "DATABASE_URL"],
+    [{ PUBLIC_URL: "kosher.example.com" }, "PUBLIC_URL"],
+    [{ CONTACT_EMAIL: "nobody" }, "CONTACT_EMAIL"],
+    [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
+  ])("stops on a bad value and names it: %o", (env, name) => {
+    expect(() => parseConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), ...env })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+  });
+
+  it("requires AUTH_SECRET in production and never generates one there", () => {
+    const dataDir = tempDir();
+    expect(() => parseConfig({ NODE_ENV: "production", DATA_DIR: dataDir })).toThrow(/AUTH_SECRET: required/);
+    expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
+  });
+
+  it("never loads demo data in production, and refuses to be asked to", () => {
+    const base = { NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), DATA_DIR: tempDir() };
+    expect(parseConfig(base).demoData).toBe(false);
+    expect(() => parseConfig({ ...base, DEMO_DATA: "true" })).toThrow(/DEMO_DATA/);
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseConfig({ DATA_DIR: tempDir(), PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+});

@@ -1,0 +1,107 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
+
+test.describe("server rendering", () => {
+  test("/ is English and readable without JavaScript", async ({ browser, request }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).toMatch(/<html lang="en" dir="ltr">/);
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Kosher Restaurants in Tel Aviv" })).toBeVisible();
+    await expect(page.getByText(/\d+ restaurants/)).toBeVisible();
+    await context.close();
+  });
+
+  test("/he is Hebrew, right to left, and readable without JavaScript", async ({ browser, request }) => {
+    const html = await (await request.get("/he")).text();
+    expect(html).toMatch(/<html lang="he" dir="rtl">/);
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/he");
+    await expect(page.getByRole("heading", { level: 1, name: "מסעדות כשרות בתל אביב" })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const path of ["/", "/he", "/no-such-page", "/he/no-such-page"]) {
+    test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
+
+test.describe("header", () => {
+  test("the language toggle shows the other language and switches to it", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Switch to Hebrew" }).click();
+    await expect(page).toHaveURL(/\/he$/);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("link", { name: "מעבר לאנגלית" })).toHaveText("English");
+    await page.getByRole("link", { name: "מעבר לאנגלית" }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("Hebrew mirrors the layout: the brand sits on the right", async ({ page }) => {
+    const width = page.viewportSize()!.width;
+    await page.goto("/he");
+    const brand = await page.getByRole("link", { name: "כשר תל אביב" }).first().boundingBox();
+    expect(brand!.x).toBeGreaterThan(width / 2);
+    await page.goto("/");
+    const english = await page.getByRole("link", { name: "Kosher Tel Aviv" }).first().boundingBox();
+    expect(english!.x).toBeLessThan(width / 2);
+  });
+
+  test("becomes compact after scrolling more than 10 px", async ({ page }) => {
+    await page.goto("/");
+    const header = page.locator("header").first();
+    await expect(header).toHaveAttribute("data-compact", "false");
+    await page.mouse.wheel(0, 400);
+    await expect(header).toHaveAttribute("data-compact", "true");
+  });
+
+  test("on a phone, the menu drawer works with the keyboard and gives focus back", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/he");
+    const trigger = page.getByRole("button", { name: "פתיחת תפריט" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog", { name: "תפריט" });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("link", { name: "בלוג" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+});
+
+test("an unknown path shows the 404 page with a way home", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Kosher Restaurants in Tel Aviv" })).toBeVisible();
+});
+
+test("pages hydrate without console errors (no hydration mismatch, no CSP block)", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  for (const path of ["/", "/he", "/no-such-page"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  // Client navigation proves the app hydrated and the router took over.
+  await page.goto("/");
+  await page.getByRole("link", { name: "Switch to Hebrew" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "he");
+  expect(errors).toEqual([]);
+});

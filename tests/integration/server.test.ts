@@ -1,0 +1,163 @@
+// The server as `npm start` runs it: a child process on the built app, talking HTTP.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../setup/db";
+import { runServerToExit, startServer, type RunningServer } from "../setup/server-process";
+
+let database: TestDatabase | undefined;
+let dataDir: string;
+let env: Record<string, string>;
+let server: RunningServer;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "kta-server-"));
+  database = await createTestDatabase();
+  // On PostgreSQL the server uses this file's database; on PGlite it creates its own in DATA_DIR.
+  if (!database.url) {
+    await database.destroy();
+    database = undefined;
+  }
+  const port = await freePort();
+  env = {
+    DATA_DIR: dataDir,
+    DEMO_DATA: "false",
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...(database?.url ? { DATABASE_URL: database.url } : {}),
+  };
+  server = await startServer(env);
+}, 120_000);
+
+afterAll(async () => {
+  if (server?.child.exitCode === null) await server.stop();
+  await database?.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+const get = (p: string, init?: RequestInit) => fetch(server.url + p, { redirect: "manual", ...init });
+
+describe("pages rendered on the server", () => {
+  it("serves / in English, left to right, with its content in the first HTML", async () => {
+    const response = await get("/");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<html lang="en" dir="ltr">/);
+    expect(html).toContain("Kosher Restaurants in Tel Aviv");
+    expect(html).toContain("<title>Kosher Tel Aviv – Kosher Restaurants in Tel Aviv</title>");
+  });
+
+  it("serves /he in Hebrew, right to left", async () => {
+    const html = await (await get("/he")).text();
+    expect(html).toMatch(/<html lang="he" dir="rtl">/);
+    expect(html).toContain("מסעדות כשרות בתל אביב");
+  });
+
+  it("answers an unknown path with a real 404 and the spec's text, in both languages", async () => {
+    const en = await get("/no/such/page");
+    expect(en.status).toBe(404);
+    const enHtml = await en.text();
+    expect(enHtml).toContain("Oops! Page not found");
+    expect(enHtml).toContain("Return to Home");
+    const he = await get("/he/no-such-page");
+    expect(he.status).toBe(404);
+    const heHtml = await he.text();
+    expect(heHtml).toMatch(/<html lang="he" dir="rtl">/);
+    expect(heHtml).toContain("אופס! הדף לא נמצא");
+  });
+});
+
+describe("HTTP", () => {
+  it("answers /healthz after pinging the database", async () => {
+    const response = await get("/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("sends security headers with a per-request nonce that the page's scripts carry", async () => {
+    const first = await get("/");
+    const second = await get("/");
+    const csp = first.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("strict-transport-security")).toBeNull();
+    const html = await first.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("compresses pages with brotli or gzip as the client accepts", async () => {
+    // fetch decodes bodies itself, so only the negotiated encoding is checked here.
+    expect((await get("/", { headers: { "accept-encoding": "br" } })).headers.get("content-encoding")).toBe("br");
+    expect((await get("/", { headers: { "accept-encoding": "gzip" } })).headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("serves hashed assets as immutable", async () => {
+    const html = await (await get("/")).text();
+    const asset = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.css)"/.exec(html);
+    const assetPath = asset?.[1] ?? asset?.[2];
+    expect(assetPath).toBeTruthy();
+    const response = await get(assetPath!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+describe("lifecycle", () => {
+  it("stops cleanly on SIGTERM and keeps its data across a restart (here in production mode)", async () => {
+    const account = { email: "restart@example.com", password: "a-long-enough-password", name: "Restart" };
+    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify(account),
+    });
+    expect(signUp.status).toBe(200);
+
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).toContain("Stopped cleanly.");
+
+    server = await startServer({ ...env, NODE_ENV: "production", AUTH_SECRET: "p".repeat(48), DEMO_DATA: "" });
+    const home = await get("/");
+    expect(home.headers.get("strict-transport-security")).toContain("max-age=");
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    expect(signIn.status).toBe(200);
+  }, 120_000);
+});
+
+describe("configuration errors stop start-up with a clear message", () => {
+  it("a malformed DATABASE_URL", async () => {
+    const result = await runServerToExit({ DATA_DIR: dataDir, DATABASE_URL: "postgres//oops" });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/DATABASE_URL: must be a postgres/);
+    expect(result.output).not.toMatch(/\n\s+at /);
+  });
+
+  it("a missing AUTH_SECRET in production", async () => {
+    const result = await runServerToExit({ DATA_DIR: dataDir, NODE_ENV: "production" });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/AUTH_SECRET: required when NODE_ENV=production/);
+  });
+});

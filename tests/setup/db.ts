@@ -1,0 +1,44 @@
+// A fresh, migrated database for one test file: a copy of the run's template.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import { openDatabase, type Database } from "../../server/database";
+import { withDatabase } from "./global-db";
+
+export interface TestDatabase extends Database {
+  /** Connection string of this copy (PostgreSQL only), for child processes. */
+  url: string | undefined;
+  /** Drops the copy. */
+  destroy(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (inject("dbKind") === "postgres") {
+    const serverUrl = inject("postgresUrl");
+    const name = `kta_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
+    } finally {
+      await admin.end();
+    }
+    const url = withDatabase(serverUrl, name);
+    const database = await openDatabase({ databaseUrl: url, migrate: false });
+    return {
+      ...database,
+      url,
+      async destroy() {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: serverUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dump = new Blob([readFileSync(inject("pgliteTemplate"))]);
+  const database = await openDatabase({ loadDataDir: dump, migrate: false });
+  return { ...database, url: undefined, destroy: () => database.close() };
+}

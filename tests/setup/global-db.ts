@@ -1,0 +1,61 @@
+// Builds the migrated database once per test run. On PGlite it is a data-directory dump that
+// each test file loads (creating and migrating a PGlite database costs seconds); on PostgreSQL
+// (DATABASE_URL set) it is a template database that each test file copies.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { applyMigrations, openDatabase } from "../../server/database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    dbKind: "pglite" | "postgres";
+    /** PGlite: path of the migrated data-directory dump. */
+    pgliteTemplate: string;
+    /** PostgreSQL: server URL (any database) and the template database name. */
+    postgresUrl: string;
+    postgresTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const template = `kta_template_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${template}`);
+    await admin.query(`create database ${template}`);
+    const templateUrl = withDatabase(url, template);
+    const database = await openDatabase({ databaseUrl: templateUrl, migrate: false });
+    await applyMigrations(database);
+    await database.close();
+    project.provide("dbKind", "postgres");
+    project.provide("postgresUrl", url);
+    project.provide("postgresTemplate", template);
+    project.provide("pgliteTemplate", "");
+    return async () => {
+      await admin.query(`drop database if exists ${template} with (force)`);
+      await admin.end();
+    };
+  }
+
+  const dir = mkdtempSync(path.join(tmpdir(), "kta-template-"));
+  const database = await openDatabase({});
+  const dump = await database.pglite!.dumpDataDir("gzip");
+  await database.close();
+  const file = path.join(dir, "template.tar.gz");
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide("dbKind", "pglite");
+  project.provide("pgliteTemplate", file);
+  project.provide("postgresUrl", "");
+  project.provide("postgresTemplate", "");
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+export function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}

@@ -1,0 +1,33 @@
+// Builds the services the server injects (database, auth, settings) around a test database,
+// and the arguments a route loader receives.
+import { RouterContextProvider } from "react-router";
+import { createAuth } from "../../app/lib/auth.server";
+import { servicesContext, type AppServices } from "../../app/lib/context";
+import type { Db } from "../../database/types";
+
+export function createTestAuth(db: Db) {
+  return createAuth({
+    db,
+    secret: "test-secret-test-secret-test-secret-0123",
+    baseURL: "http://127.0.0.1",
+    secureCookies: false,
+  });
+}
+
+export function createServices(db: Db, overrides: Partial<AppServices> = {}): AppServices {
+  return {
+    db,
+    auth: createTestAuth(db),
+    settings: { publicUrl: "http://127.0.0.1", contactEmail: "contact@example.com", demoData: false },
+    nonce: "test-nonce",
+    ...overrides,
+  };
+}
+
+/** The first argument of a route loader or action, for a GET (or given) request to `url`. */
+export function routeArgs(services: AppServices, url: string, init?: RequestInit, params: Record<string, string> = {}) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  const request = new Request(new URL(url, "http://127.0.0.1"), init);
+  return { request, context, params, url: new URL(request.url), pattern: "" };
+}
