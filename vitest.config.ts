@@ -1,8 +1,16 @@
-import { defineConfig } from "vitest/config";
+import path from "node:path";
+import { defineConfig, type ViteUserConfig } from "vitest/config";
+
+// CI collects a JSON report from every run to print one closing summary line.
+const resultsDir = process.env.TEST_RESULTS_DIR;
+const reporters: NonNullable<ViteUserConfig["test"]>["reporters"] = resultsDir
+  ? ["default", ["json", { outputFile: path.join(resultsDir, `vitest-${process.pid}.json`) }]]
+  : ["default"];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    reporters,
     projects: [
       {
         extends: true,
