@@ -1,10 +1,30 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
+import { HomeSkeleton } from "./features/restaurants/components/HomeSkeleton";
+import { servicesContext } from "./lib/context";
+import { stripLanguagePrefix } from "./lib/i18n/language";
 import { useLanguage } from "./lib/i18n/use-language";
 import "./app.css";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { settings } = context.get(servicesContext);
+  return { publicUrl: settings.publicUrl };
+}
+
+const isHome = (pathname: string) => stripLanguagePrefix(pathname) === "/";
 
 export function Layout({ children }: { children: ReactNode }) {
   const { language, dir, t } = useLanguage();
@@ -34,11 +54,16 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  // Client transitions to the home page show its skeleton while the list loads.
+  const loadingHome =
+    navigation.state === "loading" && isHome(navigation.location.pathname) && !isHome(location.pathname);
   return (
     <>
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        {loadingHome ? <HomeSkeleton /> : <Outlet />}
       </main>
       <Footer />
     </>

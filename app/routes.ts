@@ -1,7 +1,24 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
+// The spec's route table (section 2). English pages are unprefixed except restaurant pages.
 export default [
   index("routes/home.tsx", { id: "home-en" }),
   route("he", "routes/home.tsx", { id: "home-he" }),
+  route("en/restaurant/:slug", "routes/restaurant.tsx", { id: "restaurant-en" }),
+  route("he/restaurant/:slug", "routes/restaurant.tsx", { id: "restaurant-he" }),
+  route("accessibility", "routes/legal.tsx", { id: "accessibility-en" }),
+  route("he/accessibility", "routes/legal.tsx", { id: "accessibility-he" }),
+  route("privacy-policy", "routes/legal.tsx", { id: "privacy-en" }),
+  route("he/privacy-policy", "routes/legal.tsx", { id: "privacy-he" }),
+  route("sitemap", "routes/sitemap.tsx"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  // Permanent redirects from the spec's route table.
+  route("restaurant/:slug", "routes/redirect.ts", { id: "redirect-restaurant" }),
+  route("he/blogs", "routes/redirect.ts", { id: "redirect-he-blogs" }),
+  route("he/blog/:id", "routes/redirect.ts", { id: "redirect-he-blog" }),
+  route("he/blog/s/:slug", "routes/redirect.ts", { id: "redirect-he-blog-slug" }),
+  route("en/accessibility", "routes/redirect.ts", { id: "redirect-en-accessibility" }),
+  route("en/privacy-policy", "routes/redirect.ts", { id: "redirect-en-privacy" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -8,14 +8,17 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
 import { servicesContext, type AppSettings } from "../app/lib/context";
 import type { Auth } from "../app/lib/auth.server";
+import type { ChangeFeed } from "./changes";
 import type { Config } from "./config";
 import type { Database } from "./database";
+import { liveRestaurantUpdates } from "./live";
 import { securityHeaders } from "./security";
 
 export interface AppDeps {
   config: Config;
   database: Database;
   auth: Auth;
+  changes: ChangeFeed;
   /** The React Router server build, or a loader for it (development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder with the client build (hashed assets under `assets/`). */
@@ -26,7 +29,7 @@ export interface AppDeps {
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
-export function createApp({ config, database, auth, build, clientDir, before = [] }: AppDeps): express.Express {
+export function createApp({ config, database, auth, changes, build, clientDir, before = [] }: AppDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -63,6 +66,7 @@ export function createApp({ config, database, auth, build, clientDir, before = [
   );
 
   app.all("/api/auth/{*rest}", toNodeHandler(auth));
+  app.get("/api/live/restaurants/:slug", liveRestaurantUpdates(changes));
 
   const settings: AppSettings = {
     publicUrl: config.publicUrl,

@@ -28,6 +28,11 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Resolves when a trivial query succeeds; rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel` until the returned function is called.
+   * On PostgreSQL a dedicated connection listens and reconnects by itself after an outage.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The PGlite instance, when embedded (tests use it to dump a template). */
   pglite?: PGlite;
@@ -50,6 +55,50 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+
+function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
+  if (!CHANNEL.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  let client: pg.Client | undefined;
+  let closed = false;
+  let delay = 500;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload) onPayload(message.payload);
+    });
+    // A lost connection ends the client; "end" below reconnects.
+    next.on("error", () => {});
+    next.on("end", () => {
+      if (!closed && client === next) reconnect();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+    delay = 500;
+  };
+  const reconnect = () => {
+    client = undefined;
+    const timer = setTimeout(() => {
+      if (closed) return;
+      connect().catch(() => {
+        delay = Math.min(delay * 2, 10_000);
+        reconnect();
+      });
+    }, delay);
+    timer.unref();
+  };
+  return connect().then(() => async () => {
+    closed = true;
+    await client?.end().catch(() => {});
+  });
+}
+
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection (server restart) must not crash the process.
@@ -62,6 +111,7 @@ function openPostgres(url: string): Database {
     async ping() {
       await pool.query("select 1");
     },
+    listen: (channel, onPayload) => listenOnPostgres(url, channel, onPayload),
     async close() {
       await pool.end();
     },
@@ -82,6 +132,12 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     pglite: client,
     async ping() {
       await client.query("select 1");
+    },
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
     async close() {
       if (!client.closed) await client.close();

@@ -7,6 +7,7 @@ import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../app/lib/auth.server";
 import { createApp } from "./app";
+import { createChangeFeed } from "./changes";
 import { ConfigError, parseConfig, type Config } from "./config";
 import { openDatabase } from "./database";
 import { loadDemoDataIfEmpty } from "./demo-data";
@@ -56,8 +57,9 @@ export async function main({ env, clientDir, dev }: MainOptions): Promise<Server
     });
   }
 
+  const changes = await createChangeFeed(database);
   const build = dev ? dev.build : await loadBuild();
-  const app = createApp({ config, database, auth, build, clientDir, before: dev ? [dev.middleware] : [] });
+  const app = createApp({ config, database, auth, changes, build, clientDir, before: dev ? [dev.middleware] : [] });
 
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
@@ -94,6 +96,8 @@ export async function main({ env, clientDir, dev }: MainOptions): Promise<Server
         });
     });
     server.closeIdleConnections();
+    // Live-update streams never end by themselves: end them so the server can close.
+    void changes.close();
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));

@@ -1,99 +1,110 @@
-import { Link } from "react-router";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/home";
-import { KASHRUT_LABELS, tagLabel } from "../features/restaurants/constants";
+import { FilterBar } from "../features/restaurants/components/FilterBar";
+import { Hero } from "../features/restaurants/components/Hero";
+import { RestaurantCard } from "../features/restaurants/components/RestaurantCard";
+import { applyFilters, EMPTY_FILTERS, parseFilters, serializeFilters, type FilterState } from "../features/restaurants/filters";
 import { listRestaurants } from "../features/restaurants/queries.server";
 import { servicesContext } from "../lib/context";
-import { responsiveImage } from "../lib/images";
-import { detectLanguage, localized } from "../lib/i18n/language";
+import { detectLanguage } from "../lib/i18n/language";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
+import { pageMeta, publicUrlFrom } from "../lib/seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   return { restaurants: await listRestaurants(db) };
 }
 
-export function meta({ location }: Route.MetaArgs) {
-  const t = translator(detectLanguage(location.pathname));
-  return [
-    { title: t("meta.defaultTitle") },
-    { name: "description", content: t("meta.defaultDescription") },
-  ];
+// Filters only change the query string and are applied in the browser from the loaded list.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
 }
 
-const CARD_TAGS = 3;
+export function meta({ location, matches }: Route.MetaArgs) {
+  const language = detectLanguage(location.pathname);
+  const t = translator(language);
+  return pageMeta({
+    publicUrl: publicUrlFrom(matches),
+    language,
+    title: t("meta.defaultTitle"),
+    description: t("meta.defaultDescription"),
+    path: language === "he" ? "/he" : "/",
+    alternates: { en: "/", he: "/he" },
+  });
+}
+
+const SEARCH_URL_DELAY_MS = 300;
+/** Cards in the first row load eagerly; the rest wait until they scroll near. */
+const EAGER_CARDS = 4;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { language, t } = useLanguage();
-  const { restaurants } = loaderData;
+  const homePath = language === "he" ? "/he" : "/";
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlFilters = useMemo(() => parseFilters(searchParams), [searchParams]);
+
+  // The search box answers every keystroke from local state; the URL follows a moment later.
+  const [searchTerm, setSearchTerm] = useState(urlFilters.searchTerm);
+  const pendingSearch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    // The URL changed from outside (Back, a link): follow it.
+    if (pendingSearch.current === undefined) setSearchTerm(urlFilters.searchTerm);
+  }, [urlFilters.searchTerm]);
+  useEffect(() => () => clearTimeout(pendingSearch.current), []);
+
+  const commit = useCallback(
+    (next: FilterState) => {
+      clearTimeout(pendingSearch.current);
+      pendingSearch.current = undefined;
+      setSearchParams(serializeFilters(next), { replace: true, preventScrollReset: true });
+    },
+    [setSearchParams],
+  );
+
+  const filters = useMemo(() => ({ ...urlFilters, searchTerm }), [urlFilters, searchTerm]);
+  const deferredFilters = useDeferredValue(filters);
+  const results = useMemo(() => applyFilters(loaderData.restaurants, deferredFilters), [loaderData.restaurants, deferredFilters]);
+
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-800 to-brand-700 px-4 py-14 text-center text-white">
-        <h1 className="text-3xl font-extrabold sm:text-4xl">{t("home.title")}</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-lg text-brand-50">{t("home.subtitle")}</p>
-        <ul className="mt-6 flex flex-wrap justify-center gap-2 text-sm font-medium">
-          <li className="rounded-full bg-white/15 px-3 py-1">{t("home.badgeArea")}</li>
-          <li className="rounded-full bg-white/15 px-3 py-1">{t("home.badgeVerified")}</li>
-        </ul>
-      </section>
-      <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="results-count">
-        <h2 id="results-count" className="mb-4 text-sm font-medium text-stone-700">
-          {t("home.count", { count: restaurants.length })}
-        </h2>
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {restaurants.map((restaurant, index) => {
-            const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
-            const extraTags = restaurant.tags.length - CARD_TAGS;
-            return (
-              <li key={restaurant.id}>
-                <Link
-                  to={`/${language}/restaurant/${restaurant.slug}`}
-                  className="block h-full overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md"
-                >
-                  <div className="aspect-[3/2] bg-stone-200">
-                    {image ? (
-                      <img
-                        src={image.src}
-                        srcSet={image.srcSet}
-                        sizes="(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-                        width={400}
-                        height={267}
-                        loading={index < 4 ? "eager" : "lazy"}
-                        decoding="async"
-                        alt=""
-                        className="h-full w-full object-cover"
-                      />
-                    ) : null}
-                  </div>
-                  <div className="p-4">
-                    <h3 className="font-semibold text-stone-900">{localized(restaurant.name, language)}</h3>
-                    <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
-                      <span className="rounded bg-brand-100 px-2 py-0.5 font-medium text-brand-800">
-                        {KASHRUT_LABELS[restaurant.kashrut][language]}
-                      </span>
-                      {restaurant.isPermanentlyClosed ? (
-                        <span className="rounded bg-red-700 px-2 py-0.5 font-medium text-white">
-                          {t("restaurant.permanentlyClosed")}
-                        </span>
-                      ) : null}
-                      {restaurant.tags.slice(0, CARD_TAGS).map((tag) => (
-                        <span key={tag} className="rounded bg-stone-100 px-2 py-0.5 text-stone-700">
-                          {tagLabel(tag, language)}
-                        </span>
-                      ))}
-                      {extraTags > 0 ? (
-                        <span className="text-stone-600" dir="ltr">
-                          +{extraTags}
-                        </span>
-                      ) : null}
-                    </div>
-                  </div>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+      <Hero />
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+        <FilterBar
+          filters={filters}
+          resultCount={results.length}
+          homePath={homePath}
+          onSearchChange={(value) => {
+            setSearchTerm(value);
+            clearTimeout(pendingSearch.current);
+            pendingSearch.current = setTimeout(() => commit({ ...urlFilters, searchTerm: value }), SEARCH_URL_DELAY_MS);
+          }}
+          onChange={commit}
+          onClear={() => {
+            setSearchTerm("");
+            commit(EMPTY_FILTERS);
+          }}
+        />
+        <section aria-label={t("home.listLabel")} className="mt-6">
+          {results.length === 0 ? (
+            <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
+              <h2 className="text-lg font-semibold">{t("home.noResults")}</h2>
+              <p className="mt-2 text-stone-700">{t("home.noResultsHint")}</p>
+            </div>
+          ) : (
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {results.map((restaurant, index) => (
+                <li key={restaurant.id}>
+                  <RestaurantCard restaurant={restaurant} eager={index < EAGER_CARDS} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <p className="mt-8 text-center text-sm text-stone-600">{t("disclaimer.ai")}</p>
+      </div>
     </>
   );
 }

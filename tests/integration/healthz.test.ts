@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../server/config";
 import { createApp } from "../../server/app";
+import { createChangeFeed } from "../../server/changes";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
 
@@ -26,6 +27,7 @@ describe("/healthz", () => {
       config: parseConfig({ DATA_DIR: dataDir }),
       database,
       auth: createTestAuth(database.db),
+      changes: await createChangeFeed(database),
       build: () => Promise.reject(new Error("pages are not used by this test")),
       clientDir: dataDir,
     });

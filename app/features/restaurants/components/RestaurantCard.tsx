@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import { responsiveImage } from "../../../lib/images";
+import { localized } from "../../../lib/i18n/language";
+import { useLanguage } from "../../../lib/i18n/use-language";
+import { visibleTags } from "../filters";
+import type { Restaurant } from "../types";
+import { ClosedBadge, KashrutBadge, TagList } from "./Badges";
+
+export const CARD_TAGS = 3;
+const CARD_IMAGE_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw";
+
+export function RestaurantCard({ restaurant, eager }: { restaurant: Restaurant; eager: boolean }) {
+  const { language, t } = useLanguage();
+  const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
+  const tags = visibleTags(restaurant.tags, CARD_TAGS);
+  return (
+    <Link
+      to={`/${language}/restaurant/${restaurant.slug}`}
+      className="group block h-full overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md focus-visible:shadow-md"
+    >
+      <div className="relative aspect-[3/2] bg-stone-200">
+        {image ? (
+          <img
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes={CARD_IMAGE_SIZES}
+            width={400}
+            height={267}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            alt=""
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <div className="flex h-full flex-col items-center justify-center gap-1 text-stone-600">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.5">
+              <path d="M7 3v8a2 2 0 0 0 2 2v8M11 3v8M15 3c-1.5 2-2 4-2 7h3v11" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span className="text-xs">{t("card.noPhoto")}</span>
+          </div>
+        )}
+      </div>
+      <div className="p-4">
+        <h3 className="font-semibold text-stone-900 group-hover:text-brand-800">{localized(restaurant.name, language)}</h3>
+        <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
+          <KashrutBadge kashrut={restaurant.kashrut} />
+          {restaurant.isPermanentlyClosed ? <ClosedBadge /> : null}
+          <TagList tags={tags.shown} more={tags.more} />
+        </div>
+      </div>
+    </Link>
+  );
+}

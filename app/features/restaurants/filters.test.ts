@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { buildRestaurantRow } from "../../../database/factories";
+import {
+  applyFilters,
+  EMPTY_FILTERS,
+  hasActiveFilters,
+  parseFilters,
+  serializeFilters,
+  toggle,
+  visibleTags,
+  type FilterState,
+} from "./filters";
+import { rowToRestaurant } from "./mapping";
+import { normalizeForSearch } from "./search";
+
+const r = (overrides: Parameters<typeof buildRestaurantRow>[0]) => rowToRestaurant(buildRestaurantRow(overrides));
+
+const grill = r({
+  name_en: "Olive Grill",
+  name_he: "גריל הזית",
+  address: "5 Dizengoff St",
+  kashrut: "rabanut",
+  tags: ["Meat", "Grill"],
+  booking_link: "https://book.example/olive",
+});
+const cafe = r({
+  name_en: "Cafe Noa",
+  name_he: "קפה נועה",
+  description_en: "Quiet dairy café",
+  description_he: "בית קפה חלבי שקט",
+  address: "12 Shenkin St",
+  kashrut: "tzohar",
+  tags: ["Dairy", "Cafe"],
+  wolt_link: "https://wolt.example/noa",
+});
+const sushi = r({
+  name_en: "Sakura",
+  name_he: "סאקורה",
+  address: "40 Ibn Gabirol St",
+  kashrut: "mehadrin",
+  tags: ["Sushi", "Fish"],
+  online_order_link: "https://order.example/sakura",
+});
+const all = [grill, cafe, sushi];
+const names = (list: typeof all) => list.map((x) => x.name.en);
+const filter = (state: Partial<FilterState>) => names(applyFilters(all, { ...EMPTY_FILTERS, ...state }));
+
+describe("search", () => {
+  it("matches English name, Hebrew name, descriptions and address, case-insensitively", () => {
+    expect(filter({ searchTerm: "OLIVE" })).toEqual(["Olive Grill"]);
+    expect(filter({ searchTerm: "סאקורה" })).toEqual(["Sakura"]);
+    expect(filter({ searchTerm: "quiet" })).toEqual(["Cafe Noa"]);
+    expect(filter({ searchTerm: "שקט" })).toEqual(["Cafe Noa"]);
+    expect(filter({ searchTerm: "gabirol" })).toEqual(["Sakura"]);
+  });
+
+  it("matches a tag in either language", () => {
+    expect(filter({ searchTerm: "dairy" })).toEqual(["Cafe Noa"]);
+    expect(filter({ searchTerm: "חלבי" })).toEqual(["Cafe Noa"]);
+    expect(filter({ searchTerm: "בשרי" })).toEqual(["Olive Grill"]);
+  });
+
+  it("ignores niqqud, cantillation, final letters, geresh, gershayim and quotes", () => {
+    expect(filter({ searchTerm: "קָפֶה" })).toEqual(["Cafe Noa"]);
+    expect(filter({ searchTerm: "נוען" })).toEqual([]);
+    expect(normalizeForSearch("נועם")).toBe(normalizeForSearch("נועמ"));
+    expect(normalizeForSearch("צ׳יפס")).toBe("ציפס");
+    expect(normalizeForSearch('צה"ל')).toBe("צהל");
+    expect(normalizeForSearch("צה״ל")).toBe("צהל");
+    expect(normalizeForSearch("בְּרֵאשִׁ֖ית")).toBe("בראשית");
+    expect(normalizeForSearch("Café")).toBe("cafe");
+    expect(filter({ searchTerm: "cafe" })).toEqual(["Cafe Noa"]);
+  });
+
+  it("needs every word of the term, in any order", () => {
+    expect(filter({ searchTerm: "noa shenkin" })).toEqual(["Cafe Noa"]);
+    expect(filter({ searchTerm: "noa dizengoff" })).toEqual([]);
+  });
+
+  it("treats a blank term as no search", () => {
+    expect(filter({ searchTerm: "   " })).toEqual(names(all));
+  });
+});
+
+describe("filters", () => {
+  it("tags match if any selected tag is present", () => {
+    expect(filter({ selectedTags: ["Grill", "Sushi"] })).toEqual(["Olive Grill", "Sakura"]);
+  });
+
+  it("kashrut matches if the restaurant's kashrut is among those selected", () => {
+    expect(filter({ kashrutTypes: ["tzohar", "mehadrin"] })).toEqual(["Cafe Noa", "Sakura"]);
+  });
+
+  it("link filters match if any selected link is present", () => {
+    expect(filter({ linkFilters: ["booking"] })).toEqual(["Olive Grill"]);
+    expect(filter({ linkFilters: ["wolt"] })).toEqual(["Cafe Noa"]);
+    expect(filter({ linkFilters: ["order"] })).toEqual(["Sakura"]);
+    expect(filter({ linkFilters: ["booking", "order"] })).toEqual(["Olive Grill", "Sakura"]);
+  });
+
+  it("all conditions hold together", () => {
+    expect(filter({ kashrutTypes: ["tzohar", "rabanut"], selectedTags: ["Meat", "Dairy"], linkFilters: ["wolt"] })).toEqual([
+      "Cafe Noa",
+    ]);
+    expect(filter({ searchTerm: "grill", kashrutTypes: ["tzohar"] })).toEqual([]);
+  });
+
+  it("no filter shows everything in the given order", () => {
+    expect(filter({})).toEqual(["Olive Grill", "Cafe Noa", "Sakura"]);
+  });
+});
+
+describe("URL state", () => {
+  it("round-trips through the query string", () => {
+    const state: FilterState = {
+      searchTerm: "קפה נועה",
+      selectedTags: ["Dairy", "Middle Eastern"],
+      kashrutTypes: ["tzohar"],
+      linkFilters: ["wolt", "order"],
+    };
+    expect(parseFilters(new URLSearchParams(serializeFilters(state).toString()))).toEqual(state);
+  });
+
+  it("ignores unknown values and duplicates instead of failing", () => {
+    expect(parseFilters(new URLSearchParams("kashrut=tzohar&kashrut=nope&tag=Meat&tag=Meat&tag=<script>&link=fax"))).toEqual({
+      searchTerm: "",
+      selectedTags: ["Meat"],
+      kashrutTypes: ["tzohar"],
+      linkFilters: [],
+    });
+  });
+
+  it("accepts comma-separated lists", () => {
+    expect(parseFilters(new URLSearchParams("kashrut=tzohar,rabanut")).kashrutTypes).toEqual(["tzohar", "rabanut"]);
+  });
+
+  it("serialises an empty state to an empty query", () => {
+    expect(serializeFilters(EMPTY_FILTERS).toString()).toBe("");
+    expect(hasActiveFilters(EMPTY_FILTERS)).toBe(false);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, linkFilters: ["booking"] })).toBe(true);
+  });
+
+  it("toggles a value in and out of a list", () => {
+    expect(toggle(["a"], "b")).toEqual(["a", "b"]);
+    expect(toggle(["a", "b"], "a")).toEqual(["b"]);
+  });
+});
+
+describe("visibleTags", () => {
+  it("shows at most the given number and counts the rest", () => {
+    expect(visibleTags(["a", "b", "c", "d", "e"], 3)).toEqual({ shown: ["a", "b", "c"], more: 2 });
+    expect(visibleTags(["a", "b"], 3)).toEqual({ shown: ["a", "b"], more: 0 });
+    expect(visibleTags(["a", "b", "c"], 2)).toEqual({ shown: ["a", "b"], more: 1 });
+  });
+});

@@ -1,0 +1,111 @@
+// Home page filters (spec section 5): all conditions hold together. The state lives in the URL
+// query so a filtered view can be shared, reloaded, rendered on the server and left with Back.
+import { isKashrut, TAGS, type Kashrut, type Tag } from "./constants";
+import { normalizeForSearch, searchWords } from "./search";
+import type { Restaurant } from "./types";
+
+export const LINK_FILTERS = ["booking", "wolt", "order"] as const;
+export type LinkFilter = (typeof LINK_FILTERS)[number];
+
+export interface FilterState {
+  searchTerm: string;
+  selectedTags: string[];
+  kashrutTypes: Kashrut[];
+  linkFilters: LinkFilter[];
+}
+
+export const EMPTY_FILTERS: FilterState = { searchTerm: "", selectedTags: [], kashrutTypes: [], linkFilters: [] };
+
+const PARAM = { search: "q", tags: "tag", kashrut: "kashrut", links: "link" } as const;
+const MAX_SEARCH_LENGTH = 200;
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+/** Reads filters from a query string; unknown values are ignored, never an error. */
+export function parseFilters(params: URLSearchParams): FilterState {
+  const list = (name: string) =>
+    params
+      .getAll(name)
+      .flatMap((value) => value.split(","))
+      .map((value) => value.trim())
+      .filter(Boolean);
+  return {
+    searchTerm: (params.get(PARAM.search) ?? "").slice(0, MAX_SEARCH_LENGTH),
+    selectedTags: unique(list(PARAM.tags).filter((tag) => tag in TAGS)),
+    kashrutTypes: unique(list(PARAM.kashrut).filter(isKashrut)),
+    linkFilters: unique(list(PARAM.links).filter((link): link is LinkFilter => (LINK_FILTERS as readonly string[]).includes(link))),
+  };
+}
+
+/** The query string for a filter state (empty parts omitted), in a stable order. */
+export function serializeFilters(state: FilterState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.searchTerm.trim() !== "") params.set(PARAM.search, state.searchTerm);
+  for (const kashrut of state.kashrutTypes) params.append(PARAM.kashrut, kashrut);
+  for (const tag of state.selectedTags) params.append(PARAM.tags, tag);
+  for (const link of state.linkFilters) params.append(PARAM.links, link);
+  return params;
+}
+
+export function hasActiveFilters(state: FilterState): boolean {
+  return (
+    state.searchTerm.trim() !== "" ||
+    state.selectedTags.length > 0 ||
+    state.kashrutTypes.length > 0 ||
+    state.linkFilters.length > 0
+  );
+}
+
+export function toggle<T>(values: readonly T[], value: T): T[] {
+  return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+}
+
+/** The text a search term is matched against: names, descriptions, address and tags in both languages. */
+const haystacks = new WeakMap<Restaurant, string>();
+export function searchText(restaurant: Restaurant): string {
+  let text = haystacks.get(restaurant);
+  if (text === undefined) {
+    const tagText = restaurant.tags.flatMap((tag) => (tag in TAGS ? [tag, TAGS[tag as Tag]] : [tag]));
+    text = normalizeForSearch(
+      [
+        restaurant.name.en,
+        restaurant.name.he ?? "",
+        restaurant.description?.en ?? "",
+        restaurant.description?.he ?? "",
+        restaurant.address,
+        ...tagText,
+      ].join(" \u0000 "),
+    );
+    haystacks.set(restaurant, text);
+  }
+  return text;
+}
+
+const LINK_OF: Record<LinkFilter, (r: Restaurant) => string | undefined> = {
+  booking: (r) => r.bookingLink,
+  wolt: (r) => r.woltLink,
+  order: (r) => r.onlineOrderLink,
+};
+
+export function matchesFilters(restaurant: Restaurant, state: FilterState, words = searchWords(state.searchTerm)): boolean {
+  if (words.length > 0) {
+    const text = searchText(restaurant);
+    if (!words.every((word) => text.includes(word))) return false;
+  }
+  if (state.selectedTags.length > 0 && !state.selectedTags.some((tag) => restaurant.tags.includes(tag))) return false;
+  if (state.kashrutTypes.length > 0 && !state.kashrutTypes.includes(restaurant.kashrut)) return false;
+  if (state.linkFilters.length > 0 && !state.linkFilters.some((link) => Boolean(LINK_OF[link](restaurant)))) return false;
+  return true;
+}
+
+export function applyFilters(restaurants: readonly Restaurant[], state: FilterState): Restaurant[] {
+  const words = searchWords(state.searchTerm);
+  return restaurants.filter((restaurant) => matchesFilters(restaurant, state, words));
+}
+
+/** Card tags: the first `max`, and how many more there are. */
+export function visibleTags(tags: readonly string[], max: number): { shown: string[]; more: number } {
+  return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
+}

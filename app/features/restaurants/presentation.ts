@@ -1,0 +1,87 @@
+// What the public pages say about a restaurant: labels, title and description, structured data,
+// the kashrut website rule and the menu kind. Pure, so it is unit tested.
+import type { Language } from "../../lib/i18n/language";
+import { localized } from "../../lib/i18n/language";
+import { KASHRUT_LABELS, tagLabel } from "./constants";
+import type { Restaurant } from "./types";
+
+export const META_TAGS = 3;
+
+export function restaurantTitle(restaurant: Restaurant, language: Language): string {
+  const name = localized(restaurant.name, language);
+  const kashrut = KASHRUT_LABELS[restaurant.kashrut][language];
+  return language === "he"
+    ? `${name} | מסעדה כשרה (${kashrut}) בתל אביב`
+    : `${name} | Kosher restaurant (${kashrut}) in Tel Aviv`;
+}
+
+export function restaurantDescription(restaurant: Restaurant, language: Language): string {
+  const name = localized(restaurant.name, language);
+  const kashrut = KASHRUT_LABELS[restaurant.kashrut][language];
+  const tags = restaurant.tags.slice(0, META_TAGS).map((tag) => tagLabel(tag, language));
+  if (language === "he") {
+    const base = `${name}: מסעדה כשרה בתל אביב, כשרות ${kashrut}.`;
+    return tags.length > 0 ? `${base} ${tags.join(", ")}.` : base;
+  }
+  const base = `${name}: kosher restaurant in Tel Aviv, ${kashrut} kashrut.`;
+  return tags.length > 0 ? `${base} ${tags.join(", ")}.` : base;
+}
+
+export type KashrutWebsiteLabel = "kashrutSite.tzohar" | "kashrutSite.rabanut";
+
+/**
+ * The kashrut website button (spec): only for tzohar, rabanut or mehadrin with a website link;
+ * labelled Tzohar website for tzohar and Rabanut website otherwise (mehadrin is a rabanut level).
+ */
+export function kashrutWebsiteButton(restaurant: Restaurant): { href: string; label: KashrutWebsiteLabel } | undefined {
+  if (!restaurant.kashrutWebsite || restaurant.kashrut === "unknown") return undefined;
+  return {
+    href: restaurant.kashrutWebsite,
+    label: restaurant.kashrut === "tzohar" ? "kashrutSite.tzohar" : "kashrutSite.rabanut",
+  };
+}
+
+export type MenuKind = "none" | "link" | "pdf" | "images";
+
+/** Spec section 4: images present means images; else a link ending in .pdf; else a link; else none. */
+export function menuKind(restaurant: Pick<Restaurant, "menuImages" | "menuLink">): MenuKind {
+  if (restaurant.menuImages.length > 0) return "images";
+  if (restaurant.menuLink && isPdfLink(restaurant.menuLink)) return "pdf";
+  if (restaurant.menuLink) return "link";
+  return "none";
+}
+
+export function isPdfLink(url: string): boolean {
+  return /\.pdf$/i.test(url.split(/[?#]/)[0] ?? "");
+}
+
+/** schema.org Restaurant, for search engines. */
+export function restaurantJsonLd(restaurant: Restaurant, language: Language, pageUrl: string, imageUrl?: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Restaurant",
+    name: localized(restaurant.name, language),
+    url: pageUrl,
+    ...(imageUrl ? { image: imageUrl } : {}),
+    ...(restaurant.description ? { description: localized(restaurant.description, language) } : {}),
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: restaurant.address,
+      addressLocality: language === "he" ? "תל אביב-יפו" : "Tel Aviv-Yafo",
+      addressCountry: "IL",
+    },
+    ...(restaurant.phoneNumber ? { telephone: restaurant.phoneNumber } : {}),
+    ...(restaurant.tags.length > 0 ? { servesCuisine: restaurant.tags.map((tag) => tagLabel(tag, language)) } : {}),
+    ...(restaurant.menuLink ? { hasMenu: restaurant.menuLink } : {}),
+    ...(restaurant.bookingLink ? { acceptsReservations: true } : {}),
+  };
+}
+
+/** Spec ordering: restaurants with a photo first, then tzohar first; then by English name. */
+export function compareForListing(a: Restaurant, b: Restaurant): number {
+  const photo = Number(Boolean(b.photo)) - Number(Boolean(a.photo));
+  if (photo !== 0) return photo;
+  const tzohar = Number(b.kashrut === "tzohar") - Number(a.kashrut === "tzohar");
+  if (tzohar !== 0) return tzohar;
+  return a.name.en.localeCompare(b.name.en, "en");
+}

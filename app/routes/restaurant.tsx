@@ -1,0 +1,280 @@
+import type { ReactNode } from "react";
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/restaurant";
+import { ClosedBadge, KashrutBadge, TagList } from "../features/restaurants/components/Badges";
+import { MenuGallery } from "../features/restaurants/components/MenuGallery";
+import { KASHRUT_LABELS } from "../features/restaurants/constants";
+import {
+  isPdfLink,
+  kashrutWebsiteButton,
+  restaurantDescription,
+  restaurantJsonLd,
+  restaurantTitle,
+} from "../features/restaurants/presentation";
+import { getRestaurantBySlug } from "../features/restaurants/queries.server";
+import { useLiveRestaurant } from "../features/restaurants/use-live-updates";
+import { servicesContext } from "../lib/context";
+import { formatLongDate } from "../lib/dates";
+import { detectLanguage, localized } from "../lib/i18n/language";
+import { useLanguage } from "../lib/i18n/use-language";
+import { responsiveImage } from "../lib/images";
+import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, settings } = context.get(servicesContext);
+  const restaurant = await getRestaurantBySlug(db, params.slug);
+  // Spec: an unknown slug sends the visitor to the home page.
+  if (!restaurant) throw redirect("/");
+  return { restaurant, contactEmail: settings.contactEmail };
+}
+
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { restaurant } = loaderData;
+  const language = detectLanguage(location.pathname);
+  const publicUrl = publicUrlFrom(matches);
+  const path = `/${language}/restaurant/${restaurant.slug}`;
+  const image = restaurant.photo ? responsiveImage(restaurant.photo, 1200).src : undefined;
+  return [
+    ...pageMeta({
+      publicUrl,
+      language,
+      title: restaurantTitle(restaurant, language),
+      description: restaurantDescription(restaurant, language),
+      path,
+      alternates: { en: `/en/restaurant/${restaurant.slug}`, he: `/he/restaurant/${restaurant.slug}` },
+      ...(image ? { image } : {}),
+      type: "restaurant",
+    }),
+    {
+      "script:ld+json": restaurantJsonLd(
+        restaurant,
+        language,
+        absoluteUrl(publicUrl, path),
+        image ? absoluteUrl(publicUrl, image) : undefined,
+      ),
+    },
+  ];
+}
+
+const button =
+  "flex min-h-11 w-full items-center gap-3 rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-medium text-stone-800 hover:border-brand-700 hover:bg-brand-50";
+
+function ActionLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
+  const { t } = useLanguage();
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={button}>
+      <span aria-hidden="true" className="text-brand-700">
+        {icon}
+      </span>
+      <span>
+        {children}
+        <span className="sr-only"> {t("restaurant.newTab")}</span>
+      </span>
+    </a>
+  );
+}
+
+const icon = (d: string) => (
+  <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d={d} />
+  </svg>
+);
+const ICONS = {
+  navigate: icon("M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z"),
+  order: icon("M6 6h15l-1.5 9h-12zM6 6L5 3H2M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM18 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z"),
+  delivery: icon("M3 7h11v8H3zM14 10h4l3 3v2h-7zM7 18a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM17 18a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z"),
+  menu: icon("M4 5h16M4 12h16M4 19h10"),
+  pdf: icon("M14 3H6v18h12V7zM14 3v4h4M9 13h6M9 17h6"),
+  book: icon("M4 7h16v13H4zM4 11h16M8 3v4M16 3v4"),
+  kashrut: icon("M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM9 12l2 2 4-4"),
+};
+
+export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
+  const { restaurant, contactEmail } = loaderData;
+  const { language, t } = useLanguage();
+  const name = localized(restaurant.name, language);
+  const kashrutLabel = KASHRUT_LABELS[restaurant.kashrut][language];
+  const photo = restaurant.photo ? responsiveImage(restaurant.photo, 1200) : undefined;
+  const teuda = restaurant.teuda ? responsiveImage(restaurant.teuda, 800) : undefined;
+  const kashrutSite = kashrutWebsiteButton(restaurant);
+  const closed = restaurant.isPermanentlyClosed;
+  const showUpdated = useLiveRestaurant(restaurant.slug, language);
+
+  const hasActions =
+    restaurant.wazeLink || restaurant.onlineOrderLink || restaurant.woltLink || restaurant.menuLink || restaurant.bookingLink || kashrutSite;
+
+  return (
+    <article className="pb-8">
+      <p role="status" aria-live="polite" className="sr-only">
+        {showUpdated ? t("restaurant.updated") : ""}
+      </p>
+      <div className="relative bg-stone-800">
+        {photo ? (
+          <img
+            src={photo.src}
+            srcSet={photo.srcSet}
+            sizes="100vw"
+            width={1200}
+            height={800}
+            fetchPriority="high"
+            alt={t("restaurant.photoAlt", { name })}
+            className="h-56 w-full object-cover opacity-90 sm:h-80 lg:h-96"
+          />
+        ) : (
+          <div className="h-32 bg-gradient-to-b from-brand-800 to-brand-700 sm:h-40" />
+        )}
+      </div>
+
+      <div className="mx-auto max-w-6xl px-4">
+        <div className="pt-4">
+          <Link
+            to={language === "he" ? "/he" : "/"}
+            className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 font-medium text-brand-800 hover:bg-brand-50"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {t("restaurant.back")}
+          </Link>
+        </div>
+
+        <header className="mt-2 border-b border-stone-200 pb-5">
+          <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">{name}</h1>
+          <p className="mt-2 text-stone-700" dir="auto">
+            {restaurant.address}
+          </p>
+          <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+            <KashrutBadge kashrut={restaurant.kashrut} large />
+            {closed ? <ClosedBadge large /> : null}
+            <TagList tags={restaurant.tags} more={0} />
+          </div>
+        </header>
+
+        <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <aside className="space-y-6 lg:col-start-2 lg:row-start-1" aria-label={t("restaurant.actions")}>
+            {hasActions ? (
+              <section>
+                <h2 className="mb-3 text-lg font-semibold">{t("restaurant.actions")}</h2>
+                <div className="space-y-2">
+                  {restaurant.wazeLink ? <ActionLink href={restaurant.wazeLink} icon={ICONS.navigate}>{t("restaurant.navigate")}</ActionLink> : null}
+                  {restaurant.onlineOrderLink ? <ActionLink href={restaurant.onlineOrderLink} icon={ICONS.order}>{t("restaurant.orderOnline")}</ActionLink> : null}
+                  {restaurant.woltLink ? <ActionLink href={restaurant.woltLink} icon={ICONS.delivery}>{t("restaurant.orderDelivery")}</ActionLink> : null}
+                  {restaurant.menuLink ? (
+                    <ActionLink href={restaurant.menuLink} icon={isPdfLink(restaurant.menuLink) ? ICONS.pdf : ICONS.menu}>
+                      {isPdfLink(restaurant.menuLink) ? t("restaurant.viewMenuPdf") : t("restaurant.viewMenu")}
+                    </ActionLink>
+                  ) : null}
+                  {restaurant.bookingLink ? <ActionLink href={restaurant.bookingLink} icon={ICONS.book}>{t("restaurant.book")}</ActionLink> : null}
+                  {kashrutSite ? <ActionLink href={kashrutSite.href} icon={ICONS.kashrut}>{t(kashrutSite.label)}</ActionLink> : null}
+                </div>
+              </section>
+            ) : null}
+
+            <section className="rounded-xl border border-stone-200 bg-white p-4">
+              <h2 className="text-lg font-semibold">{t("restaurant.contact")}</h2>
+              <dl className="mt-3 space-y-3 text-sm">
+                {restaurant.phoneNumber ? (
+                  <div>
+                    <dt className="font-medium text-stone-600">{t("restaurant.phone")}</dt>
+                    <dd>
+                      <a href={`tel:${restaurant.phoneNumber.replace(/[^\d+]/g, "")}`} dir="ltr" className="font-medium text-brand-800 underline underline-offset-4">
+                        {restaurant.phoneNumber}
+                      </a>
+                    </dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt className="font-medium text-stone-600">{t("restaurant.address")}</dt>
+                  <dd dir="auto">{restaurant.address}</dd>
+                </div>
+                {!closed && restaurant.openingHours ? (
+                  <div>
+                    <dt className="font-medium text-stone-600">{t("restaurant.hours")}</dt>
+                    <dd className="whitespace-pre-line" dir="auto">
+                      {restaurant.openingHours}
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+              {restaurant.lastVerified ? (
+                <p className="mt-4 text-xs text-stone-600">
+                  {t("restaurant.lastVerified", { date: formatLongDate(restaurant.lastVerified, language) })}
+                </p>
+              ) : null}
+            </section>
+          </aside>
+
+          <div className="space-y-8 lg:col-start-1 lg:row-start-1">
+            {restaurant.description ? (
+              <section>
+                <h2 className="text-xl font-semibold">{t("restaurant.about")}</h2>
+                <p className="mt-2 leading-relaxed whitespace-pre-line text-stone-800">{localized(restaurant.description, language)}</p>
+              </section>
+            ) : null}
+
+            {closed ? (
+              <section className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900" data-testid="closed-notice">
+                <h2 className="font-semibold">{t("restaurant.closedTitle")}</h2>
+                <p className="mt-1">{t("restaurant.closedBody", { name, email: contactEmail })}</p>
+              </section>
+            ) : (
+              <section>
+                <h2 className="text-xl font-semibold">{t("restaurant.faqTitle")}</h2>
+                <div className="mt-3 space-y-3">
+                  <div className="rounded-xl border border-stone-200 bg-white p-4" data-testid="faq">
+                    <h3 className="font-semibold">{t("restaurant.faqKosherQ", { name })}</h3>
+                    <p className="mt-1 text-stone-800">
+                      {restaurant.kashrut === "unknown"
+                        ? t("restaurant.faqKosherUnknownA", { name })
+                        : t("restaurant.faqKosherA", { name, kashrut: kashrutLabel })}
+                    </p>
+                  </div>
+                  <div className="rounded-xl border border-stone-200 bg-white p-4" data-testid="faq">
+                    <h3 className="font-semibold">{t("restaurant.faqHoursQ", { name })}</h3>
+                    <p className="mt-1 text-stone-800">
+                      {restaurant.openingHours
+                        ? t("restaurant.faqHoursA", { hours: restaurant.openingHours })
+                        : t("restaurant.faqHoursUnknownA", { name })}
+                    </p>
+                  </div>
+                </div>
+              </section>
+            )}
+
+            {restaurant.menuImages.length > 0 ? (
+              <section>
+                <h2 className="mb-3 text-xl font-semibold">{t("restaurant.menu")}</h2>
+                <MenuGallery images={restaurant.menuImages} restaurantName={name} />
+              </section>
+            ) : null}
+
+            {teuda ? (
+              <section>
+                <h2 className="mb-3 text-xl font-semibold">{t("restaurant.certificate")}</h2>
+                <a href={restaurant.teuda} className="inline-block overflow-hidden rounded-lg border border-stone-200 bg-white">
+                  <img
+                    src={teuda.src}
+                    srcSet={teuda.srcSet}
+                    sizes="(min-width: 640px) 320px, 80vw"
+                    width={320}
+                    height={440}
+                    loading="lazy"
+                    decoding="async"
+                    alt={t("restaurant.certificateAlt", { name })}
+                    className="w-72 object-contain sm:w-80"
+                  />
+                </a>
+              </section>
+            ) : null}
+
+            <section className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+              <h2 className="font-semibold">{t("restaurant.disclaimerTitle")}</h2>
+              <p className="mt-1 text-sm">{t("disclaimer.ai")}</p>
+            </section>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
