@@ -19,9 +19,13 @@ export default tseslint.config(
     },
   },
   {
-    // In tests a failed non-null assertion is a failed test, which is what it should be.
-    files: ["tests/**/*.ts", "**/*.test.{ts,tsx}"],
+    // In tests (and benchmarks) a failed non-null assertion is a failed run, which is what it should be.
+    files: ["tests/**/*.ts", "bench/**/*.ts", "**/*.test.{ts,tsx}"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+  {
+    files: ["bench/**/*.ts"],
+    rules: { "no-console": "off" },
   },
   {
     // Server-only modules must never be imported by code that reaches the browser bundle:

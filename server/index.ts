@@ -9,7 +9,7 @@ import { createAuth } from "../app/lib/auth.server";
 import { createApp } from "./app";
 import { createChangeFeed } from "./changes";
 import { ConfigError, parseConfig, type Config } from "./config";
-import { openDatabase } from "./database";
+import { openDatabase, type Database } from "./database";
 import { loadDemoDataIfEmpty } from "./demo-data";
 
 export interface MainOptions {
@@ -21,24 +21,24 @@ export interface MainOptions {
   dev?: { middleware: RequestHandler; build: () => Promise<ServerBuild> };
 }
 
+export interface StartOptions {
+  config: Config;
+  database: Database;
+  clientDir: string;
+  dev?: MainOptions["dev"];
+}
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  /** Stops accepting, ends live streams, waits for open requests; leaves the database open. */
+  stop(): Promise<void>;
+}
+
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export async function main({ env, clientDir, dev }: MainOptions): Promise<Server> {
-  let config: Config;
-  try {
-    config = parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, "db"),
-  });
+/** Serves the app on an open database: the part of start-up that tests can drive too. */
+export async function startServer({ config, database, clientDir, dev }: StartOptions): Promise<RunningServer> {
   const auth = createAuth({
     db: database.db,
     secret: config.authSecret,
@@ -56,7 +56,6 @@ export async function main({ env, clientDir, dev }: MainOptions): Promise<Server
       log: console.log,
     });
   }
-
   const changes = await createChangeFeed(database);
   const build = dev ? dev.build : await loadBuild();
   const app = createApp({ config, database, auth, changes, build, clientDir, before: dev ? [dev.middleware] : [] });
@@ -66,8 +65,47 @@ export async function main({ env, clientDir, dev }: MainOptions): Promise<Server
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+
+  return {
+    server,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          console.error("Requests did not finish in time; closing anyway.");
+          server.closeAllConnections();
+        }, SHUTDOWN_GRACE_MS);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+        // Live-update streams never end by themselves: end them so the server can close.
+        void changes.close();
+      }),
+  };
+}
+
+export async function main({ env, clientDir, dev }: MainOptions): Promise<Server> {
+  let config: Config;
+  try {
+    config = parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, "db"),
+  });
+  const running = await startServer({ config, database, clientDir, ...(dev ? { dev } : {}) });
   console.log(
-    `Kosher Tel Aviv listening on http://localhost:${port} (${config.mode}, ${database.kind}${
+    `Kosher Tel Aviv listening on http://localhost:${running.port} (${config.mode}, ${database.kind}${
       config.databaseUrl ? "" : ` in ${path.join(config.dataDir, "db")}`
     })`,
   );
@@ -77,31 +115,21 @@ export async function main({ env, clientDir, dev }: MainOptions): Promise<Server
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing open requests, then closing the database.`);
-    const force = setTimeout(() => {
-      console.error("Requests did not finish in time; closing anyway.");
-      server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    server.close(() => {
-      clearTimeout(force);
-      database
-        .close()
-        .then(() => {
-          console.log("Stopped cleanly.");
-          process.exit(0);
-        })
-        .catch((error: unknown) => {
-          console.error("Closing the database failed:", error);
-          process.exit(1);
-        });
-    });
-    server.closeIdleConnections();
-    // Live-update streams never end by themselves: end them so the server can close.
-    void changes.close();
+    running
+      .stop()
+      .then(() => database.close())
+      .then(() => {
+        console.log("Stopped cleanly.");
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        console.error("Stopping failed:", error);
+        process.exit(1);
+      });
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
-  return server;
+  return running.server;
 }
 
 async function loadBuild(): Promise<ServerBuild> {

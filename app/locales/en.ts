@@ -106,6 +106,7 @@ export const en = {
   "sitemap.changeFrequency": "Change frequency",
   "sitemap.priority": "Priority",
   "sitemap.description": "Every page of Kosher Tel Aviv: restaurants in English and Hebrew, blog posts and site pages.",
+  "home.showMore": "Show {count} more restaurants",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -107,4 +107,5 @@ export const he: Messages = {
   "sitemap.changeFrequency": "תדירות שינוי",
   "sitemap.priority": "עדיפות",
   "sitemap.description": "כל דפי כשר תל אביב: מסעדות באנגלית ובעברית, פוסטים בבלוג ודפי האתר.",
+  "home.showMore": "הצגת {count} מסעדות נוספות",
 };

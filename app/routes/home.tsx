@@ -1,11 +1,21 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/home";
 import { FilterBar } from "../features/restaurants/components/FilterBar";
 import { Hero } from "../features/restaurants/components/Hero";
 import { RestaurantCard } from "../features/restaurants/components/RestaurantCard";
-import { applyFilters, EMPTY_FILTERS, parseFilters, serializeFilters, type FilterState } from "../features/restaurants/filters";
+import {
+  applyFilters,
+  EMPTY_FILTERS,
+  parseFilters,
+  parseShown,
+  RESULTS_PAGE,
+  searchText,
+  serializeFilters,
+  type FilterState,
+} from "../features/restaurants/filters";
 import { listRestaurants } from "../features/restaurants/queries.server";
+import type { Restaurant } from "../features/restaurants/types";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
 import { translator } from "../lib/i18n/messages";
@@ -44,29 +54,49 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { language, t } = useLanguage();
   const homePath = language === "he" ? "/he" : "/";
   const [searchParams, setSearchParams] = useSearchParams();
-  const urlFilters = useMemo(() => parseFilters(searchParams), [searchParams]);
+  const urlKey = searchParams.toString();
 
-  // The search box answers every keystroke from local state; the URL follows a moment later.
-  const [searchTerm, setSearchTerm] = useState(urlFilters.searchTerm);
+  // The filters answer every click and keystroke from local state at once; the URL follows
+  // (search after a short pause). `key` is the query the URL will have once it catches up and
+  // `base` the query it had when the change was made: a URL that is neither changed from outside
+  // (Back, a link), and the filters follow it.
+  const [local, setLocal] = useState(() => ({ filters: parseFilters(searchParams), key: urlKey, base: urlKey }));
+  let filters = local.filters;
+  if (urlKey !== local.key && urlKey !== local.base) {
+    filters = parseFilters(searchParams);
+    setLocal({ filters, key: urlKey, base: urlKey });
+  }
+
   const pendingSearch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => {
-    // The URL changed from outside (Back, a link): follow it.
-    if (pendingSearch.current === undefined) setSearchTerm(urlFilters.searchTerm);
-  }, [urlFilters.searchTerm]);
   useEffect(() => () => clearTimeout(pendingSearch.current), []);
+  // Build the search index while the browser is idle, so the first keystroke is as fast as the rest.
+  useEffect(() => {
+    const warm = () => loaderData.restaurants.forEach(searchText);
+    if (typeof requestIdleCallback !== "function") return warm();
+    const handle = requestIdleCallback(warm);
+    return () => cancelIdleCallback(handle);
+  }, [loaderData.restaurants]);
 
   const commit = useCallback(
     (next: FilterState) => {
       clearTimeout(pendingSearch.current);
-      pendingSearch.current = undefined;
       setSearchParams(serializeFilters(next), { replace: true, preventScrollReset: true });
     },
     [setSearchParams],
   );
+  const change = (next: FilterState, delay = 0) => {
+    setLocal({ filters: next, key: serializeFilters(next).toString(), base: urlKey });
+    clearTimeout(pendingSearch.current);
+    if (delay === 0) commit(next);
+    else pendingSearch.current = setTimeout(() => commit(next), delay);
+  };
 
-  const filters = useMemo(() => ({ ...urlFilters, searchTerm }), [urlFilters, searchTerm]);
   const deferredFilters = useDeferredValue(filters);
   const results = useMemo(() => applyFilters(loaderData.restaurants, deferredFilters), [loaderData.restaurants, deferredFilters]);
+  // Only a page of cards is rendered at a time, so a keystroke never re-renders thousands.
+  const shown = parseShown(searchParams);
+  const moreQuery = serializeFilters(filters);
+  moreQuery.set("show", String(shown + RESULTS_PAGE));
 
   return (
     <>
@@ -76,35 +106,49 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           filters={filters}
           resultCount={results.length}
           homePath={homePath}
-          onSearchChange={(value) => {
-            setSearchTerm(value);
-            clearTimeout(pendingSearch.current);
-            pendingSearch.current = setTimeout(() => commit({ ...urlFilters, searchTerm: value }), SEARCH_URL_DELAY_MS);
-          }}
-          onChange={commit}
-          onClear={() => {
-            setSearchTerm("");
-            commit(EMPTY_FILTERS);
-          }}
+          onSearchChange={(value) => change({ ...filters, searchTerm: value }, SEARCH_URL_DELAY_MS)}
+          onChange={(next) => change(next)}
+          onClear={() => change(EMPTY_FILTERS)}
         />
-        <section aria-label={t("home.listLabel")} className="mt-6">
-          {results.length === 0 ? (
-            <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
-              <h2 className="text-lg font-semibold">{t("home.noResults")}</h2>
-              <p className="mt-2 text-stone-700">{t("home.noResultsHint")}</p>
+        <section aria-label={t("home.listLabel")} className="mt-6" data-search={deferredFilters.searchTerm}>
+          <ResultsGrid results={results} shown={shown} />
+          {results.length > shown ? (
+            <div className="mt-8 text-center">
+              <Link
+                to={`?${moreQuery.toString()}`}
+                replace
+                preventScrollReset
+                className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 bg-white px-5 py-2 font-medium text-brand-800 hover:bg-brand-50"
+              >
+                {t("home.showMore", { count: Math.min(RESULTS_PAGE, results.length - shown) })}
+              </Link>
             </div>
-          ) : (
-            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-              {results.map((restaurant, index) => (
-                <li key={restaurant.id}>
-                  <RestaurantCard restaurant={restaurant} eager={index < EAGER_CARDS} />
-                </li>
-              ))}
-            </ul>
-          )}
+          ) : null}
         </section>
         <p className="mt-8 text-center text-sm text-stone-600">{t("disclaimer.ai")}</p>
       </div>
     </>
   );
 }
+
+/** The cards; memoised so typing (an urgent render) does not re-render them, only new results do. */
+const ResultsGrid = memo(function ResultsGrid({ results, shown }: { results: Restaurant[]; shown: number }) {
+  const { t } = useLanguage();
+  if (results.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
+        <h2 className="text-lg font-semibold">{t("home.noResults")}</h2>
+        <p className="mt-2 text-stone-700">{t("home.noResultsHint")}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {results.slice(0, shown).map((restaurant, index) => (
+        <li key={restaurant.id}>
+          <RestaurantCard restaurant={restaurant} eager={index < EAGER_CARDS} />
+        </li>
+      ))}
+    </ul>
+  );
+});

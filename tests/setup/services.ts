@@ -25,7 +25,12 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
 }
 
 /** The first argument of a route loader or action, for a GET (or given) request to `url`. */
-export function routeArgs(services: AppServices, url: string, init?: RequestInit, params: Record<string, string> = {}) {
+export function routeArgs<P extends Record<string, string> = Record<string, never>>(
+  services: AppServices,
+  url: string,
+  init?: RequestInit,
+  params: P = {} as P,
+) {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   const request = new Request(new URL(url, "http://127.0.0.1"), init);

@@ -5,6 +5,8 @@ import {
   EMPTY_FILTERS,
   hasActiveFilters,
   parseFilters,
+  parseShown,
+  RESULTS_PAGE,
   serializeFilters,
   toggle,
   visibleTags,
@@ -151,5 +153,16 @@ describe("visibleTags", () => {
     expect(visibleTags(["a", "b", "c", "d", "e"], 3)).toEqual({ shown: ["a", "b", "c"], more: 2 });
     expect(visibleTags(["a", "b"], 3)).toEqual({ shown: ["a", "b"], more: 0 });
     expect(visibleTags(["a", "b", "c"], 2)).toEqual({ shown: ["a", "b"], more: 1 });
+  });
+});
+
+describe("parseShown", () => {
+  it("shows one page by default and whole pages when asked for more", () => {
+    expect(parseShown(new URLSearchParams(""))).toBe(RESULTS_PAGE);
+    expect(parseShown(new URLSearchParams("show=abc"))).toBe(RESULTS_PAGE);
+    expect(parseShown(new URLSearchParams("show=-5"))).toBe(RESULTS_PAGE);
+    expect(parseShown(new URLSearchParams(`show=${RESULTS_PAGE * 2}`))).toBe(RESULTS_PAGE * 2);
+    expect(parseShown(new URLSearchParams(`show=${RESULTS_PAGE + 1}`))).toBe(RESULTS_PAGE * 2);
+    expect(parseShown(new URLSearchParams("show=99999999"))).toBe(100_000);
   });
 });

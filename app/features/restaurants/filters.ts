@@ -109,3 +109,13 @@ export function applyFilters(restaurants: readonly Restaurant[], state: FilterSt
 export function visibleTags(tags: readonly string[], max: number): { shown: string[]; more: number } {
   return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
 }
+
+/** Results are shown a page at a time; `show` in the query says how many (so it works without JavaScript). */
+export const RESULTS_PAGE = 48;
+const MAX_SHOWN = 100_000;
+
+export function parseShown(params: URLSearchParams): number {
+  const requested = Number.parseInt(params.get("show") ?? "", 10);
+  if (!Number.isFinite(requested) || requested <= RESULTS_PAGE) return RESULTS_PAGE;
+  return Math.min(Math.ceil(requested / RESULTS_PAGE) * RESULTS_PAGE, MAX_SHOWN);
+}
