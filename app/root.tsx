@@ -1,5 +1,7 @@
-import type { ReactNode } from "react";
+import { useEffect, useEffectEvent, type ReactNode } from "react";
+import { Toaster, toast as showToast } from "sonner";
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -9,19 +11,53 @@ import {
   ScrollRestoration,
   useLocation,
   useNavigation,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
 import { HomeSkeleton } from "./features/restaurants/components/HomeSkeleton";
 import { servicesContext } from "./lib/context";
+import { roleFlags } from "./lib/permissions.server";
+import { viewerContext, viewerMiddleware } from "./lib/session.server";
 import { stripLanguagePrefix } from "./lib/i18n/language";
 import { useLanguage } from "./lib/i18n/use-language";
 import "./app.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { settings } = context.get(servicesContext);
-  return { publicUrl: settings.publicUrl };
+export const middleware: Route.MiddlewareFunction[] = [viewerMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { settings, toasts } = context.get(servicesContext);
+  const viewer = context.get(viewerContext);
+  const { toast, clear } = await toasts.take(request);
+  return data(
+    {
+      publicUrl: settings.publicUrl,
+      // Only what the shell shows; pages that need more load it themselves.
+      viewer: viewer ? { firstName: viewer.firstName, role: viewer.role, ...roleFlags(viewer) } : null,
+      toast,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** Shows the toast a redirect carried (e.g. "Successfully logged out"), once. */
+function FlashToast() {
+  const { t } = useLanguage();
+  const toast = useRootData()?.toast;
+  const show = useEffectEvent((pending: NonNullable<typeof toast>) => {
+    // The id makes a toast appear once even if the page renders again.
+    if (pending.type === "error") showToast.error(t(pending.message), { id: pending.id });
+    else showToast.success(t(pending.message), { id: pending.id });
+  });
+  useEffect(() => {
+    if (toast) show(toast);
+  }, [toast]);
+  return null;
 }
 
 const isHome = (pathname: string) => stripLanguagePrefix(pathname) === "/";
@@ -46,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("a11y.skipToContent")}
         </a>
         {children}
+        <Toaster position="top-center" dir={dir} richColors closeButton />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -54,6 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const viewer = useRootData()?.viewer ?? undefined;
   const navigation = useNavigation();
   const location = useLocation();
   // Client transitions to the home page show its skeleton while the list loads.
@@ -61,22 +99,24 @@ export default function App() {
     navigation.state === "loading" && isHome(navigation.location.pathname) && !isHome(location.pathname);
   return (
     <>
-      <Header />
+      <Header viewer={viewer} />
       <main id="main" className="flex-1">
         {loadingHome ? <HomeSkeleton /> : <Outlet />}
       </main>
-      <Footer />
+      <Footer signedIn={Boolean(viewer)} />
+      <FlashToast />
     </>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { language, t } = useLanguage();
+  const viewer = useRootData()?.viewer ?? undefined;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   return (
     <>
-      <Header />
+      <Header viewer={viewer} />
       <main id="main" className="flex-1">
         <div className="mx-auto max-w-xl px-4 py-24 text-center">
           <h1 className="text-3xl font-bold">{notFound ? t("notFound.title") : t("error.title")}</h1>
@@ -89,7 +129,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           </Link>
         </div>
       </main>
-      <Footer />
+      <Footer signedIn={Boolean(viewer)} />
     </>
   );
 }

@@ -1,5 +1,17 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
+/** The same page at its English path and under /he, with distinct route ids. */
+function bilingual(path: string, file: string, id: string) {
+  return [route(path, file, { id: `${id}-en` }), route(`he/${path}`, file, { id: `${id}-he` })];
+}
+
+function dashboard(prefix: string, suffix: string) {
+  return route(`${prefix}dashboard`, "routes/dashboard/layout.tsx", { id: `dashboard-${suffix}` }, [
+    index("routes/dashboard/index.tsx", { id: `dashboard-index-${suffix}` }),
+    route("users", "routes/dashboard/users.tsx", { id: `dashboard-users-${suffix}` }),
+  ]);
+}
+
 // The spec's route table (section 2). English pages are unprefixed except restaurant pages.
 export default [
   index("routes/home.tsx", { id: "home-en" }),
@@ -10,6 +22,15 @@ export default [
   route("he/accessibility", "routes/legal.tsx", { id: "accessibility-he" }),
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-en" }),
   route("he/privacy-policy", "routes/legal.tsx", { id: "privacy-he" }),
+  ...bilingual("login", "routes/login.tsx", "login"),
+  ...bilingual("signup", "routes/signup.tsx", "signup"),
+  ...bilingual("forgot-password", "routes/forgot-password.tsx", "forgot-password"),
+  ...bilingual("reset-password", "routes/reset-password.tsx", "reset-password"),
+  ...bilingual("verify-email", "routes/verify-email.tsx", "verify-email"),
+  ...bilingual("account", "routes/account.tsx", "account"),
+  route("logout", "routes/logout.ts"),
+  dashboard("", "en"),
+  dashboard("he/", "he"),
   route("sitemap", "routes/sitemap.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

@@ -5,9 +5,9 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { toNodeHandler } from "better-auth/node";
 import { servicesContext, type AppSettings } from "../app/lib/context";
 import type { Auth } from "../app/lib/auth.server";
+import { createToastStore } from "../app/lib/toast.server";
 import type { ChangeFeed } from "./changes";
 import type { Config } from "./config";
 import type { Database } from "./database";
@@ -65,9 +65,20 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
     }),
   );
 
-  app.all("/api/auth/{*rest}", toNodeHandler(auth));
+  // Forms post to our own actions with SameSite=Lax session cookies; refusing a cross-site Origin
+  // on writes is a second lock on the same door.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.get("origin");
+    if (origin && origin !== "null" && new URL(origin).host !== req.get("host")) {
+      res.status(403).type("text/plain").send("Cross-site request refused");
+      return;
+    }
+    next();
+  });
   app.get("/api/live/restaurants/:slug", liveRestaurantUpdates(changes));
 
+  const toasts = createToastStore(config.authSecret, config.isProduction);
   const settings: AppSettings = {
     publicUrl: config.publicUrl,
     contactEmail: config.contactEmail,
@@ -78,9 +89,16 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
     createRequestHandler({
       build,
       mode: "production",
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
-        context.set(servicesContext, { db: database.db, auth, settings, nonce: String(res.locals.nonce ?? "") });
+        context.set(servicesContext, {
+          db: database.db,
+          auth,
+          settings,
+          toasts,
+          nonce: String(res.locals.nonce ?? ""),
+          clientIp: req.ip ?? "unknown",
+        });
         return context;
       },
     }),

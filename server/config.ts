@@ -25,6 +25,11 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   CONTACT_EMAIL: z.email("must be an e-mail address").default("contact@kosher-tel-aviv.example"),
   DEMO_DATA: z.enum(["true", "false"]).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\/[^/]+/.test(value), "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Kosher Tel Aviv <no-reply@kosher-tel-aviv.example>"),
 });
 
 export interface Config {
@@ -40,6 +45,9 @@ export interface Config {
   contactEmail: string;
   /** Load demo data (and demo accounts) into an empty database. Never in production. */
   demoData: boolean;
+  /** SMTP server for e-mail; absent means the development outbox in `dataDir/outbox`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +93,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET ?? developmentSecret(dataDir),
     contactEmail: e.CONTACT_EMAIL,
     demoData: isProduction ? false : e.DEMO_DATA !== "false",
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

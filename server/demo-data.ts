@@ -7,6 +7,7 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { buildRestaurant } from "../database/factories";
+import { users } from "../database/schema/auth";
 import { blogs } from "../database/schema/blogs";
 import { userRoles, profiles } from "../database/schema/people";
 import { restaurantOwners, restaurants, type NewRestaurantRow, type StoredMenuImage } from "../database/schema/restaurants";
@@ -199,6 +200,7 @@ async function createDemoAccount(
     body: { email: account.email, password: account.password, name: account.firstName },
   });
   await db.update(userRoles).set({ role, updatedAt: new Date() }).where(eq(userRoles.userId, user.id));
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
   await db
     .update(profiles)
     .set({ firstName: account.firstName, lastName: account.lastName, phoneNumber: "03-555-0000" })

@@ -11,6 +11,7 @@ import { createChangeFeed } from "./changes";
 import { ConfigError, parseConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./database";
 import { loadDemoDataIfEmpty } from "./demo-data";
+import { createMailer } from "./mailer";
 
 export interface MainOptions {
   /** The environment as the operator gave it (before the bootstrap set NODE_ENV for libraries). */
@@ -39,13 +40,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Serves the app on an open database: the part of start-up that tests can drive too. */
 export async function startServer({ config, database, clientDir, dev }: StartOptions): Promise<RunningServer> {
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
   const auth = createAuth({
     db: database.db,
     secret: config.authSecret,
     baseURL: config.publicUrl,
     secureCookies: config.isProduction,
-    // Outside production the site is opened as localhost or 127.0.0.1 interchangeably.
-    trustedOrigins: config.isProduction ? [] : [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`],
+    sendEmail: (to, content) => mailer.send({ to, ...content }),
   });
   if (config.demoData) {
     await loadDemoDataIfEmpty({

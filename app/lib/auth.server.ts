@@ -1,25 +1,29 @@
-// Accounts and sessions through better-auth, stored in our own tables.
+// Accounts and sessions through better-auth, stored in our own tables. Pages call it on the server
+// from our actions (where validation, password strength and rate limits apply); its own HTTP
+// endpoints are not exposed. E-mail links lead to our pages (/reset-password, /verify-email).
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { accounts, profiles, sessions, userRoles, users, verifications } from "../../database/schema/index";
 import type { Db } from "../../database/types";
+import { existingAccountEmail, passwordResetEmail, verificationEmail, type EmailContent } from "../features/accounts/emails";
 
 export interface AuthOptions {
   db: Db;
   secret: string;
   baseURL: string;
   secureCookies: boolean;
-  /** Origins allowed to call the auth endpoints besides baseURL (e.g. 127.0.0.1 for localhost). */
-  trustedOrigins?: string[];
+  /** Delivers an e-mail (SMTP or the development outbox). */
+  sendEmail?: (to: string, content: EmailContent) => Promise<void>;
 }
 
-export function createAuth({ db, secret, baseURL, secureCookies, trustedOrigins = [] }: AuthOptions) {
+export const SESSION_DAYS = 30;
+
+export function createAuth({ db, secret, baseURL, secureCookies, sendEmail = async () => {} }: AuthOptions) {
   return betterAuth({
     appName: "Kosher Tel Aviv",
     secret,
     baseURL,
     basePath: "/api/auth",
-    trustedOrigins: [baseURL, ...trustedOrigins],
     database: drizzleAdapter(db, {
       provider: "pg",
       usePlural: true,
@@ -29,7 +33,33 @@ export function createAuth({ db, secret, baseURL, secureCookies, trustedOrigins 
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      // Spec: after sign-up the user is sent to the login page. With auto sign-in off, better-auth
+      // answers a sign-up for an existing e-mail like a new one (no account discovery); the
+      // owner of that address gets an e-mail instead.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await sendEmail(user.email, existingAccountEmail(`${baseURL}/login`));
+      },
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await sendEmail(user.email, passwordResetEmail(`${baseURL}/reset-password?token=${encodeURIComponent(token)}`));
+      },
     },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user, token }) => {
+        await sendEmail(user.email, verificationEmail(`${baseURL}/verify-email?token=${encodeURIComponent(token)}`));
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    // Our own limiter (rate-limit.server.ts) covers the server-side calls this one would not.
+    rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },

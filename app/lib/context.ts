@@ -2,6 +2,7 @@
 import { createContext } from "react-router";
 import type { Db } from "../../database/types";
 import type { Auth } from "./auth.server";
+import type { ToastStore } from "./toast.server";
 
 /** Configuration values routes may read on the server (never secrets). */
 export interface AppSettings {
@@ -16,6 +17,9 @@ export interface AppServices {
   settings: AppSettings;
   /** Per-request CSP nonce for inline scripts. */
   nonce: string;
+  /** The client's address (behind a trusted proxy, from X-Forwarded-For), for rate limits. */
+  clientIp: string;
+  toasts: ToastStore;
 }
 
 export const servicesContext = createContext<AppServices>();

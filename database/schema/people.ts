@@ -1,9 +1,10 @@
 // Roles and profiles: the spec's user_roles and profiles entities.
-import { pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
-export const ROLES = ["admin", "owner", "guest"] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from "../../app/features/accounts/roles";
+
+export { ROLES, type Role };
 
 export const roleEnum = pgEnum("role", ROLES);
 
@@ -26,4 +27,11 @@ export const profiles = pgTable("profiles", {
   phoneNumber: text("phone_number").notNull().default(""),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window counters for rate limits (sign-in, sign-up, password reset), shared by all processes. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });

@@ -49,6 +49,8 @@ function freePort(): Promise<number> {
 }
 
 const get = (p: string, init?: RequestInit) => fetch(server.url + p, { redirect: "manual", ...init });
+const postForm = (p: string, fields: Record<string, string>) =>
+  fetch(server.url + p, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
 
 describe("pages rendered on the server", () => {
   it("serves / in English, left to right, with its content in the first HTML", async () => {
@@ -124,13 +126,17 @@ describe("HTTP", () => {
 
 describe("lifecycle", () => {
   it("stops cleanly on SIGTERM and keeps its data across a restart (here in production mode)", async () => {
-    const account = { email: "restart@example.com", password: "a-long-enough-password", name: "Restart" };
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify(account),
+    const account = { email: "restart@example.com", password: "olive-branch-restart-7" };
+    const signUp = await postForm("/signup", {
+      firstName: "Re",
+      lastName: "Start",
+      phone: "03-5550000",
+      email: account.email,
+      password: account.password,
+      confirmPassword: account.password,
     });
     expect(signUp.status).toBe(200);
+    expect(await signUp.text()).toContain("Sign up successful!");
 
     expect(await server.stop()).toBe(0);
     expect(server.output()).toContain("Stopped cleanly.");
@@ -138,12 +144,10 @@ describe("lifecycle", () => {
     server = await startServer({ ...env, NODE_ENV: "production", AUTH_SECRET: "p".repeat(48), DEMO_DATA: "" });
     const home = await get("/");
     expect(home.headers.get("strict-transport-security")).toContain("max-age=");
-    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ email: account.email, password: account.password }),
-    });
-    expect(signIn.status).toBe(200);
+    const signIn = await postForm("/login", account);
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get("location")).toBe("/");
+    expect(signIn.headers.getSetCookie().join(";")).toMatch(/__Secure-better-auth\.session_token=/);
   }, 120_000);
 });
 

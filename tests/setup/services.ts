@@ -4,13 +4,18 @@ import { RouterContextProvider } from "react-router";
 import { createAuth } from "../../app/lib/auth.server";
 import { servicesContext, type AppServices } from "../../app/lib/context";
 import type { Db } from "../../database/types";
+import { createToastStore } from "../../app/lib/toast.server";
+import type { EmailContent } from "../../app/features/accounts/emails";
 
-export function createTestAuth(db: Db) {
+export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
+
+export function createTestAuth(db: Db, sendEmail?: (to: string, content: EmailContent) => Promise<void>) {
   return createAuth({
     db,
-    secret: "test-secret-test-secret-test-secret-0123",
+    secret: TEST_SECRET,
     baseURL: "http://127.0.0.1",
     secureCookies: false,
+    ...(sendEmail ? { sendEmail } : {}),
   });
 }
 
@@ -20,6 +25,8 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
     auth: createTestAuth(db),
     settings: { publicUrl: "http://127.0.0.1", contactEmail: "contact@example.com", demoData: false },
     nonce: "test-nonce",
+    clientIp: "127.0.0.1",
+    toasts: createToastStore(TEST_SECRET, false),
     ...overrides,
   };
 }

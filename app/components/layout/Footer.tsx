@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 
@@ -26,7 +26,16 @@ export function Footer({ signedIn = false }: { signedIn?: boolean }) {
                 {t("nav.blogs")}
               </Link>
             </li>
-            {signedIn ? null : (
+            {signedIn ? (
+              <li>
+                <Form method="post" action="/logout">
+                  <input type="hidden" name="lang" value={language} />
+                  <button type="submit" className={`${link} cursor-pointer underline-offset-4`}>
+                    {t("footer.logout")}
+                  </button>
+                </Form>
+              </li>
+            ) : (
               <>
                 <li>
                   <Link className={link} to={localizePath("/login", language)}>

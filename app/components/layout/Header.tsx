@@ -41,7 +41,7 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
     { to: localizePath("/blogs", language), label: "nav.blogs" },
   ];
   if (viewer && (viewer.role === "admin" || viewer.role === "owner")) {
-    items.push({ to: "/dashboard", label: "nav.dashboard" });
+    items.push({ to: localizePath("/dashboard", language), label: "nav.dashboard" });
   }
   const otherLanguage = language === "he" ? "en" : "he";
   const toggle = (
@@ -56,11 +56,11 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
     </Link>
   );
   const welcome = viewer ? (
-    <p className="text-sm text-stone-700">
-      {t("nav.welcome", { name: viewer.firstName })}{" "}
-      <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">
-        {t(`role.${viewer.role}`)}
-      </span>
+    <p className="text-sm text-stone-700" data-testid="welcome">
+      <Link to={localizePath("/account", language)} className="underline-offset-4 hover:underline">
+        {t("nav.welcome", { name: viewer.firstName })}
+      </Link>{" "}
+      <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">{t(`role.${viewer.role}`)}</span>
     </p>
   ) : null;
 

@@ -1,6 +1,6 @@
 // Reading restaurants.
 import { asc, eq } from "drizzle-orm";
-import { restaurants } from "../../../database/schema/restaurants";
+import { restaurantOwners, restaurants } from "../../../database/schema/restaurants";
 import type { Db } from "../../../database/types";
 import { rowToRestaurant } from "./mapping";
 import { compareForListing } from "./presentation";
@@ -14,4 +14,17 @@ export async function listRestaurants(db: Db): Promise<Restaurant[]> {
 export async function getRestaurantBySlug(db: Db, slug: string): Promise<Restaurant | undefined> {
   const [row] = await db.select().from(restaurants).where(eq(restaurants.slug, slug)).limit(1);
   return row ? rowToRestaurant(row) : undefined;
+}
+
+/** The restaurants a dashboard user may manage: all for an admin, the linked ones for an owner. */
+export async function listRestaurantsForUser(db: Db, user: { id: string; role: string }): Promise<Restaurant[]> {
+  if (user.role === "admin") return listRestaurants(db);
+  if (user.role !== "owner") return [];
+  const rows = await db
+    .select({ restaurant: restaurants })
+    .from(restaurants)
+    .innerJoin(restaurantOwners, eq(restaurantOwners.restaurant_id, restaurants.id))
+    .where(eq(restaurantOwners.user_id, user.id))
+    .orderBy(asc(restaurants.name_en));
+  return rows.map((row) => rowToRestaurant(row.restaurant));
 }

@@ -1,0 +1,226 @@
+// Account operations: our validation and rate limits first, then better-auth on the server.
+import { eq } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import { profiles } from "../../../database/schema/people";
+import { users } from "../../../database/schema/auth";
+import type { AppServices } from "../../lib/context";
+import type { Viewer } from "../../lib/session.server";
+import type { MessageKey } from "../../locales/en";
+import { checkPasswordStrength } from "./password-strength.server";
+import { hitRateLimits, LIMITS, RateLimitedError } from "./rate-limit.server";
+import { checkNewPassword, validateLogin, validateSignup, type SignupValues } from "./validation";
+
+export interface Failure {
+  ok: false;
+  status: number;
+  field?: string;
+  message: MessageKey;
+  /** Placeholder values for the message (e.g. minutes to wait). */
+  values?: Record<string, string | number>;
+  reasons?: MessageKey[];
+}
+export type Result<T = object> = ({ ok: true } & T) | Failure;
+
+const CODE_MESSAGES: Record<string, { message: MessageKey; status: number; field?: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { message: "error.invalidCredentials", status: 401 },
+  USER_ALREADY_EXISTS: { message: "error.userExists", status: 409, field: "email" },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { message: "error.userExists", status: 409, field: "email" },
+  INVALID_EMAIL: { message: "error.invalidEmail", status: 400, field: "email" },
+  PASSWORD_TOO_SHORT: { message: "error.passwordTooShort", status: 400, field: "password" },
+  PASSWORD_TOO_LONG: { message: "error.passwordTooLong", status: 400, field: "password" },
+  INVALID_TOKEN: { message: "reset.invalidToken", status: 400 },
+  TOKEN_EXPIRED: { message: "reset.invalidToken", status: 400 },
+  INVALID_PASSWORD: { message: "account.wrongPassword", status: 400, field: "currentPassword" },
+};
+
+/** better-auth's errors in our words; anything unexpected is logged and reported generically. */
+export function toFailure(error: unknown): Failure {
+  if (error instanceof RateLimitedError) {
+    return { ok: false, status: 429, message: "error.rateLimited", values: { minutes: error.minutes } };
+  }
+  if (error instanceof APIError) {
+    const code = (error.body as { code?: string } | undefined)?.code ?? "";
+    const known = CODE_MESSAGES[code];
+    if (known) return { ok: false, ...known };
+  }
+  console.error("[accounts] unexpected error:", error);
+  return { ok: false, status: 500, message: "error.unexpected" };
+}
+
+function weakPassword(password: string, personal: string[], field = "password"): Failure | null {
+  const strength = checkPasswordStrength(password, personal);
+  return strength.ok ? null : { ok: false, status: 400, field, message: "error.weakPassword", reasons: strength.reasons };
+}
+
+export async function signUp(services: AppServices, values: SignupValues): Promise<Result> {
+  const invalid = validateSignup(values);
+  if (invalid) return { ok: false, status: 400, ...invalid };
+  try {
+    await hitRateLimits(services.db, [{ key: `signup:ip:${services.clientIp}`, limit: LIMITS.signUpPerIp }]);
+    const weak = weakPassword(values.password, [values.firstName, values.lastName, values.email]);
+    if (weak) return weak;
+    const { user } = await services.auth.api.signUpEmail({
+      body: { email: values.email, password: values.password, name: values.firstName },
+    });
+    await services.db
+      .update(profiles)
+      .set({ firstName: values.firstName, lastName: values.lastName, phoneNumber: values.phone, updatedAt: new Date() })
+      .where(eq(profiles.id, user.id));
+    return { ok: true };
+  } catch (error) {
+    return toFailure(error);
+  }
+}
+
+export async function signIn(
+  services: AppServices,
+  request: Request,
+  email: string,
+  password: string,
+): Promise<Result<{ headers: Headers; userId: string }>> {
+  const invalid = validateLogin(email, password);
+  if (invalid) return { ok: false, status: 400, ...invalid };
+  try {
+    await hitRateLimits(services.db, [
+      { key: `signin:ip:${services.clientIp}`, limit: LIMITS.signInPerIp },
+      { key: `signin:account:${email}`, limit: LIMITS.signInPerAccount },
+    ]);
+    const { headers, response } = await services.auth.api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers: cookiesOnly(headers), userId: response.user.id };
+  } catch (error) {
+    return toFailure(error);
+  }
+}
+
+export async function signOut(services: AppServices, request: Request): Promise<Result<{ headers: Headers }>> {
+  try {
+    const { headers } = await services.auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    return { ok: true, headers: cookiesOnly(headers) };
+  } catch (error) {
+    return toFailure(error);
+  }
+}
+
+/** Always answers the same whether or not the e-mail has an account (no account discovery). */
+export async function requestPasswordReset(services: AppServices, email: string): Promise<Result> {
+  const address = email.trim().toLowerCase();
+  try {
+    await hitRateLimits(services.db, [
+      { key: `reset:ip:${services.clientIp}`, limit: LIMITS.resetPerIp },
+      { key: `reset:account:${address}`, limit: LIMITS.resetPerAccount },
+    ]);
+    if (address !== "" && address.length <= 254) {
+      await services.auth.api.requestPasswordReset({ body: { email: address } });
+    }
+    return { ok: true };
+  } catch (error) {
+    return toFailure(error);
+  }
+}
+
+export async function resetPassword(services: AppServices, token: string, password: string, confirm: string): Promise<Result> {
+  const invalid = checkNewPassword(password, confirm);
+  if (invalid) return { ok: false, status: 400, ...invalid };
+  const weak = weakPassword(password, []);
+  if (weak) return weak;
+  try {
+    await services.auth.api.resetPassword({ body: { token, newPassword: password } });
+    return { ok: true };
+  } catch (error) {
+    return toFailure(error);
+  }
+}
+
+export async function changePassword(
+  services: AppServices,
+  request: Request,
+  viewer: Viewer,
+  current: string,
+  password: string,
+  confirm: string,
+): Promise<Result<{ headers: Headers }>> {
+  const invalid = checkNewPassword(password, confirm);
+  if (invalid) return { ok: false, status: 400, ...invalid };
+  const weak = weakPassword(password, [viewer.firstName, viewer.lastName, viewer.email]);
+  if (weak) return weak;
+  try {
+    const { headers } = await services.auth.api.changePassword({
+      body: { currentPassword: current, newPassword: password, revokeOtherSessions: false },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers: cookiesOnly(headers) };
+  } catch (error) {
+    return toFailure(error);
+  }
+}
+
+export interface ProfileValues {
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+export async function updateProfile(services: AppServices, viewer: Viewer, values: ProfileValues): Promise<Result> {
+  if (values.firstName === "") return { ok: false, status: 400, field: "firstName", message: "error.firstNameRequired" };
+  if (values.lastName === "") return { ok: false, status: 400, field: "lastName", message: "error.lastNameRequired" };
+  if (values.phone === "") return { ok: false, status: 400, field: "phone", message: "error.phoneRequired" };
+  await services.db.transaction(async (tx) => {
+    await tx
+      .update(profiles)
+      .set({ firstName: values.firstName, lastName: values.lastName, phoneNumber: values.phone, updatedAt: new Date() })
+      .where(eq(profiles.id, viewer.id));
+    await tx.update(users).set({ name: values.firstName, updatedAt: new Date() }).where(eq(users.id, viewer.id));
+  });
+  return { ok: true };
+}
+
+export async function listSessions(services: AppServices, request: Request) {
+  const list = await services.auth.api.listSessions({ headers: request.headers });
+  return list.map((session) => ({
+    id: session.id,
+    createdAt: session.createdAt,
+    userAgent: session.userAgent ?? null,
+  }));
+}
+
+export async function signOutOtherSessions(services: AppServices, request: Request): Promise<Result> {
+  try {
+    await services.auth.api.revokeOtherSessions({ headers: request.headers });
+    return { ok: true };
+  } catch (error) {
+    return toFailure(error);
+  }
+}
+
+export async function resendVerification(services: AppServices, viewer: Viewer): Promise<Result> {
+  try {
+    await hitRateLimits(services.db, [{ key: `verify:account:${viewer.email}`, limit: LIMITS.resetPerAccount }]);
+    await services.auth.api.sendVerificationEmail({ body: { email: viewer.email } });
+    return { ok: true };
+  } catch (error) {
+    return toFailure(error);
+  }
+}
+
+export async function verifyEmail(services: AppServices, token: string): Promise<boolean> {
+  if (token === "") return false;
+  try {
+    await services.auth.api.verifyEmail({ query: { token } });
+    return true;
+  } catch (error) {
+    if (error instanceof APIError) return false;
+    throw error;
+  }
+}
+
+/** Only cookies travel from better-auth's answers to ours. */
+function cookiesOnly(headers: Headers): Headers {
+  const out = new Headers();
+  for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+  return out;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { checkNewPassword, validateLogin, validateSignup, type SignupValues } from "./validation";
+
+const valid: SignupValues = {
+  firstName: "Dana",
+  lastName: "Levi",
+  email: "dana@example.com",
+  phone: "050-1234567",
+  password: "olive-branch-77",
+  confirmPassword: "olive-branch-77",
+};
+
+describe("sign-up validation, in the spec's order", () => {
+  it("accepts a complete form", () => {
+    expect(validateSignup(valid)).toBeNull();
+  });
+
+  it("reports the first failing rule only, in order", () => {
+    const empty = { firstName: "", lastName: "", email: "", phone: "", password: "a", confirmPassword: "b" };
+    expect(validateSignup(empty)).toEqual({ field: "firstName", message: "error.firstNameRequired" });
+    expect(validateSignup({ ...empty, firstName: "D" })).toEqual({ field: "lastName", message: "error.lastNameRequired" });
+    expect(validateSignup({ ...empty, firstName: "D", lastName: "L" })).toEqual({ field: "phone", message: "error.phoneRequired" });
+    expect(validateSignup({ ...empty, firstName: "D", lastName: "L", phone: "1" })).toEqual({
+      field: "confirmPassword",
+      message: "error.passwordsMismatch",
+    });
+    expect(validateSignup({ ...valid, password: "abc", confirmPassword: "abc" })).toEqual({
+      field: "password",
+      message: "error.passwordTooShort",
+    });
+  });
+
+  it("requires an e-mail and a password, then a valid e-mail, then at most 128 characters", () => {
+    expect(validateSignup({ ...valid, email: "" })?.message).toBe("error.credentialsRequired");
+    expect(validateSignup({ ...valid, email: "not-an-email" })?.message).toBe("error.invalidEmail");
+    const long = "x".repeat(129);
+    expect(validateSignup({ ...valid, password: long, confirmPassword: long })?.message).toBe("error.passwordTooLong");
+  });
+
+  it("checks a new password's match before its length", () => {
+    expect(checkNewPassword("abc", "abd")?.message).toBe("error.passwordsMismatch");
+    expect(checkNewPassword("abc", "abc")?.message).toBe("error.passwordTooShort");
+    expect(checkNewPassword("abcdef", "abcdef")).toBeNull();
+  });
+});
+
+describe("login validation", () => {
+  it("needs both fields and a well-formed e-mail", () => {
+    expect(validateLogin("", "x")?.message).toBe("error.credentialsRequired");
+    expect(validateLogin("a@b.co", "")?.message).toBe("error.credentialsRequired");
+    expect(validateLogin("nope", "secret")?.message).toBe("error.invalidEmail");
+    expect(validateLogin("a@b.co", "secret")).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+// Account form rules shared by the forms and the server actions. Sign-up is checked in the spec's
+// order (section 5) and stops at the first failing rule, whose message is shown.
+import type { MessageKey } from "../../locales/en";
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface SignupValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export type SignupField = keyof SignupValues;
+
+export interface FieldError<F extends string = string> {
+  field: F;
+  message: MessageKey;
+}
+
+export function readString(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+export function readSignup(form: FormData): SignupValues {
+  return {
+    firstName: readString(form, "firstName").trim(),
+    lastName: readString(form, "lastName").trim(),
+    email: readString(form, "email").trim().toLowerCase(),
+    phone: readString(form, "phone").trim(),
+    password: readString(form, "password"),
+    confirmPassword: readString(form, "confirmPassword"),
+  };
+}
+
+/** Length and matching rules for a new password (used by sign-up, reset and change). */
+export function checkNewPassword(password: string, confirm: string): FieldError<"password" | "confirmPassword"> | null {
+  if (password !== confirm) return { field: "confirmPassword", message: "error.passwordsMismatch" };
+  if (password.length < PASSWORD_MIN) return { field: "password", message: "error.passwordTooShort" };
+  if (password.length > PASSWORD_MAX) return { field: "password", message: "error.passwordTooLong" };
+  return null;
+}
+
+/** The first failing sign-up rule, in the spec's order, or null. (Strength is checked on the server.) */
+export function validateSignup(values: SignupValues): FieldError<SignupField> | null {
+  if (values.firstName === "") return { field: "firstName", message: "error.firstNameRequired" };
+  if (values.lastName === "") return { field: "lastName", message: "error.lastNameRequired" };
+  if (values.phone === "") return { field: "phone", message: "error.phoneRequired" };
+  if (values.password !== values.confirmPassword) return { field: "confirmPassword", message: "error.passwordsMismatch" };
+  if (values.password.length < PASSWORD_MIN) return { field: "password", message: "error.passwordTooShort" };
+  if (values.email === "" || values.password === "") return { field: "email", message: "error.credentialsRequired" };
+  if (!EMAIL.test(values.email)) return { field: "email", message: "error.invalidEmail" };
+  if (values.password.length > PASSWORD_MAX) return { field: "password", message: "error.passwordTooLong" };
+  return null;
+}
+
+export function validateLogin(email: string, password: string): FieldError<"email" | "password"> | null {
+  if (email === "" || password === "") return { field: email === "" ? "email" : "password", message: "error.credentialsRequired" };
+  if (!EMAIL.test(email)) return { field: "email", message: "error.invalidEmail" };
+  if (password.length > PASSWORD_MAX) return { field: "password", message: "error.invalidCredentials" };
+  return null;
+}
+
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value);
+}

@@ -1,0 +1,59 @@
+// The one place that says who may do what. Loaders and actions call these; hiding a button is UX.
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { servicesContext } from "./context";
+import { detectLanguage, localizePath } from "./i18n/language";
+import { viewerContext, type Viewer } from "./session.server";
+import { redirectWithToast } from "./toast.server";
+
+export type Action =
+  | "dashboard:enter"
+  | "restaurant:create"
+  | "restaurant:delete"
+  | "owners:manage"
+  | "verification:set"
+  | "users:manage"
+  | "blog:manage";
+
+const ADMIN_ONLY: ReadonlySet<Action> = new Set(["restaurant:delete", "owners:manage", "verification:set", "users:manage", "blog:manage"]);
+
+export function can(viewer: Viewer | null, action: Action): boolean {
+  if (!viewer) return false;
+  if (viewer.role === "admin") return true;
+  if (ADMIN_ONLY.has(action)) return false;
+  return viewer.role === "owner";
+}
+
+export function roleFlags(viewer: Viewer | null) {
+  return { isAdmin: viewer?.role === "admin", isOwner: viewer?.role === "owner", isGuest: viewer?.role === "guest" };
+}
+
+function languageOf(request: Request) {
+  return detectLanguage(new URL(request.url).pathname);
+}
+
+/** A signed-in user, or a redirect to the login page. */
+export function requireViewer(request: Request, context: Readonly<RouterContextProvider>): Viewer {
+  const viewer = context.get(viewerContext);
+  if (!viewer) throw redirect(localizePath("/login", languageOf(request)));
+  return viewer;
+}
+
+/** The dashboard is for admins and owners: visitors go to /login, guests home with the spec's message. */
+export async function requireDashboard(request: Request, context: Readonly<RouterContextProvider>): Promise<Viewer> {
+  const viewer = requireViewer(request, context);
+  if (!can(viewer, "dashboard:enter")) {
+    const { toasts } = context.get(servicesContext);
+    throw await redirectWithToast(toasts, languageOf(request) === "he" ? "/he" : "/", {
+      type: "error",
+      message: "toast.guestNoDashboard",
+    });
+  }
+  return viewer;
+}
+
+/** For admin-only actions: a 403 the page shows as "Access denied", never a silent no-op. */
+export async function requirePermission(request: Request, context: Readonly<RouterContextProvider>, action: Action): Promise<Viewer> {
+  const viewer = await requireDashboard(request, context);
+  if (!can(viewer, action)) throw data({ accessDenied: true }, { status: 403 });
+  return viewer;
+}

@@ -1,0 +1,39 @@
+// One-time messages that survive a redirect ("Successfully logged out"), in a signed cookie read
+// and cleared by the next page.
+import { createCookie, redirect } from "react-router";
+import type { MessageKey } from "../locales/en";
+
+export interface Toast {
+  id: string;
+  type: "success" | "error";
+  message: MessageKey;
+}
+
+export function createToastStore(secret: string, secure: boolean) {
+  const cookie = createCookie("kta_toast", { httpOnly: true, sameSite: "lax", path: "/", secrets: [secret], secure, maxAge: 60 });
+  return {
+    /** A Set-Cookie header carrying the toast to the next page. */
+    async set(toast: Omit<Toast, "id">): Promise<string> {
+      return cookie.serialize({ ...toast, id: crypto.randomUUID() });
+    },
+    /** The pending toast, and the header that clears it. */
+    async take(request: Request): Promise<{ toast: Toast | null; clear: string | null }> {
+      const value: unknown = await cookie.parse(request.headers.get("cookie"));
+      if (!value || typeof value !== "object") return { toast: null, clear: null };
+      return { toast: value as Toast, clear: await cookie.serialize("", { maxAge: 0 }) };
+    },
+  };
+}
+
+export type ToastStore = ReturnType<typeof createToastStore>;
+
+/** Redirects with a toast, keeping any other headers (e.g. session cookies). */
+export async function redirectWithToast(
+  toasts: ToastStore,
+  url: string,
+  toast: Omit<Toast, "id">,
+  headers: Headers = new Headers(),
+): Promise<Response> {
+  headers.append("Set-Cookie", await toasts.set(toast));
+  return redirect(url, { headers });
+}

@@ -1,0 +1,197 @@
+import { data, Form, useActionData } from "react-router";
+import type { Route } from "./+types/account";
+import { FormAlert, SubmitButton, TextField } from "../components/ui/form";
+import {
+  changePassword,
+  listSessions,
+  resendVerification,
+  signOutOtherSessions,
+  updateProfile,
+  type Failure,
+} from "../features/accounts/accounts.server";
+import { FailureAlert } from "../features/accounts/components/FailureAlert";
+import { readString } from "../features/accounts/validation";
+import { servicesContext } from "../lib/context";
+import { formatLongDate } from "../lib/dates";
+import { detectLanguage, localizePath } from "../lib/i18n/language";
+import { translator } from "../lib/i18n/messages";
+import { useLanguage } from "../lib/i18n/use-language";
+import { requireViewer } from "../lib/permissions.server";
+import { pageMeta, publicUrlFrom } from "../lib/seo";
+import type { MessageKey } from "../locales/en";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const sessions = await listSessions(context.get(servicesContext), request);
+  return {
+    profile: {
+      email: viewer.email,
+      emailVerified: viewer.emailVerified,
+      firstName: viewer.firstName,
+      lastName: viewer.lastName,
+      phone: viewer.phone,
+      role: viewer.role,
+    },
+    sessions: sessions.map((s) => ({ ...s, current: s.id === viewer.sessionId })),
+  };
+}
+
+type Intent = "profile" | "password" | "signOutOthers" | "resendVerification";
+type ActionResult = { intent: Intent; ok: true; message: MessageKey } | { intent: Intent; ok: false; failure: Failure };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const services = context.get(servicesContext);
+  const form = await request.formData();
+  const intent = readString(form, "intent") as Intent;
+  const respond = (result: { ok: true } | Failure, message: MessageKey, headers?: Headers) =>
+    result.ok
+      ? data<ActionResult>({ intent, ok: true, message }, headers ? { headers } : undefined)
+      : data<ActionResult>({ intent, ok: false, failure: result }, { status: result.status });
+
+  switch (intent) {
+    case "profile": {
+      const result = await updateProfile(services, viewer, {
+        firstName: readString(form, "firstName").trim(),
+        lastName: readString(form, "lastName").trim(),
+        phone: readString(form, "phone").trim(),
+      });
+      return respond(result, "account.saved");
+    }
+    case "password": {
+      const result = await changePassword(
+        services,
+        request,
+        viewer,
+        readString(form, "currentPassword"),
+        readString(form, "password"),
+        readString(form, "confirmPassword"),
+      );
+      return respond(result, "account.passwordChanged", result.ok ? result.headers : undefined);
+    }
+    case "signOutOthers":
+      return respond(await signOutOtherSessions(services, request), "account.signedOutOthers");
+    case "resendVerification":
+      return respond(await resendVerification(services, viewer), "account.resent");
+    default:
+      return data<ActionResult>({ intent: "profile", ok: false, failure: { ok: false, status: 400, message: "error.unexpected" } }, { status: 400 });
+  }
+}
+
+export function meta({ location, matches }: Route.MetaArgs) {
+  const language = detectLanguage(location.pathname);
+  const t = translator(language);
+  return pageMeta({
+    publicUrl: publicUrlFrom(matches),
+    language,
+    title: `${t("account.title")} | ${t("brand.name")}`,
+    description: t("account.title"),
+    path: localizePath("/account", language),
+    noindex: true,
+  });
+}
+
+function Outcome({ result, intent }: { result: ActionResult | undefined; intent: Intent }) {
+  const { t } = useLanguage();
+  if (!result || result.intent !== intent) return null;
+  return result.ok ? <FormAlert tone="success">{t(result.message)}</FormAlert> : <FailureAlert failure={result.failure} />;
+}
+
+const card = "rounded-2xl border border-stone-200 bg-white p-6 shadow-sm";
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { language, t } = useLanguage();
+  const result = useActionData<typeof action>();
+  const { profile, sessions } = loaderData;
+  const failedField = (intent: Intent, field: string) => result?.intent === intent && !result.ok && result.failure.field === field;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+      <h1 className="text-3xl font-extrabold">{t("account.title")}</h1>
+
+      <section className={card} aria-labelledby="profile-heading">
+        <h2 id="profile-heading" className="text-xl font-semibold">
+          {t("account.profile")}
+        </h2>
+        <p className="mt-2 text-sm text-stone-700">
+          <span dir="auto">{t("account.emailLine", { email: profile.email })}</span>{" "}
+          <span className={profile.emailVerified ? "font-medium text-brand-800" : "font-medium text-amber-800"}>
+            ({profile.emailVerified ? t("account.verified") : t("account.notVerified")})
+          </span>
+          {" · "}
+          {t("account.roleLine", { role: t(`role.${profile.role}`) })}
+        </p>
+        {profile.emailVerified ? null : (
+          <Form method="post" className="mt-3 space-y-2">
+            <Outcome result={result} intent="resendVerification" />
+            <SubmitButton intent="resendVerification" busyLabel={t("account.resend")} className="bg-white !text-brand-800 ring-1 ring-brand-700 hover:!bg-brand-50">
+              {t("account.resend")}
+            </SubmitButton>
+          </Form>
+        )}
+        <Form method="post" className="mt-5 space-y-4" noValidate>
+          <Outcome result={result} intent="profile" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label={t("auth.firstName")} name="firstName" autoComplete="given-name" defaultValue={profile.firstName} invalid={failedField("profile", "firstName")} />
+            <TextField label={t("auth.lastName")} name="lastName" autoComplete="family-name" defaultValue={profile.lastName} invalid={failedField("profile", "lastName")} />
+          </div>
+          <TextField label={t("auth.phone")} name="phone" type="tel" autoComplete="tel" defaultValue={profile.phone} invalid={failedField("profile", "phone")} dir="ltr" />
+          <SubmitButton intent="profile" busyLabel={t("account.save")}>
+            {t("account.save")}
+          </SubmitButton>
+        </Form>
+      </section>
+
+      <section className={card} aria-labelledby="password-heading">
+        <h2 id="password-heading" className="text-xl font-semibold">
+          {t("account.changePassword")}
+        </h2>
+        <Form method="post" className="mt-4 space-y-4" noValidate>
+          <Outcome result={result} intent="password" />
+          <TextField label={t("account.currentPassword")} name="currentPassword" type="password" autoComplete="current-password" invalid={failedField("password", "currentPassword")} dir="ltr" />
+          <TextField label={t("reset.newPassword")} name="password" type="password" autoComplete="new-password" invalid={failedField("password", "password")} dir="ltr" />
+          <TextField label={t("auth.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" invalid={failedField("password", "confirmPassword")} dir="ltr" />
+          <SubmitButton intent="password" busyLabel={t("account.changePassword")}>
+            {t("account.changePassword")}
+          </SubmitButton>
+        </Form>
+      </section>
+
+      <section className={card} aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading" className="text-xl font-semibold">
+          {t("account.sessions")}
+        </h2>
+        <ul className="mt-4 divide-y divide-stone-100" data-testid="sessions">
+          {sessions.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <span dir="auto" className="max-w-md truncate">
+                {session.userAgent ? describeAgent(session.userAgent) : t("account.unknownDevice")}
+              </span>
+              <span className="text-stone-600">
+                {session.current ? (
+                  <strong className="text-brand-800">{t("account.thisDevice")}</strong>
+                ) : (
+                  t("account.signedInOn", { date: formatLongDate(session.createdAt, language) })
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" className="mt-4 space-y-2">
+          <Outcome result={result} intent="signOutOthers" />
+          {sessions.length > 1 ? (
+            <SubmitButton intent="signOutOthers" busyLabel={t("account.signOutOthers")}>
+              {t("account.signOutOthers")}
+            </SubmitButton>
+          ) : null}
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+/** "Chrome on Linux" from a user-agent string; good enough to recognise one's own devices. */
+function describeAgent(agent: string): string {
+  const browser = /Edg\//.test(agent) ? "Edge" : /Firefox\//.test(agent) ? "Firefox" : /Chrome\//.test(agent) ? "Chrome" : /Safari\//.test(agent) ? "Safari" : "Browser";
+  const system = /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Windows/.test(agent) ? "Windows" : /Mac OS X/.test(agent) ? "macOS" : /Linux/.test(agent) ? "Linux" : "";
+  return system ? `${browser} · ${system}` : browser;
+}

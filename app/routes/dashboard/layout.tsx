@@ -1,0 +1,63 @@
+import { isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { localizePath } from "../../lib/i18n/language";
+import { useLanguage } from "../../lib/i18n/use-language";
+import { can, requireDashboard } from "../../lib/permissions.server";
+import { cn } from "../../lib/cn";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireDashboard(request, context);
+  return { canManageUsers: can(viewer, "users:manage") };
+}
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
+function DashboardNav({ canManageUsers }: { canManageUsers: boolean }) {
+  const { language, t } = useLanguage();
+  const link = ({ isActive }: { isActive: boolean }) =>
+    cn("rounded-md px-3 py-2 text-sm font-medium", isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100");
+  return (
+    <nav aria-label={t("nav.dashboard")} className="flex flex-wrap gap-1 border-b border-stone-200 pb-3">
+      <NavLink to={localizePath("/dashboard", language)} end className={link}>
+        {t("dashboard.title")}
+      </NavLink>
+      {canManageUsers ? (
+        <NavLink to={localizePath("/dashboard/users", language)} className={link}>
+          {t("dashboard.users")}
+        </NavLink>
+      ) : null}
+    </nav>
+  );
+}
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <DashboardNav canManageUsers={loaderData.canManageUsers} />
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** Admin-only pages answer others with 403 and the spec's text. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { language, t } = useLanguage();
+  const denied = isRouteErrorResponse(error) && error.status === 403;
+  if (!denied) console.error(error);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold">{denied ? t("access.denied") : t("error.title")}</h1>
+      {denied ? null : <p className="mt-3 text-stone-700">{t("error.body")}</p>}
+      <Link
+        to={localizePath("/dashboard", language)}
+        className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
+      >
+        {t("access.backToDashboard")}
+      </Link>
+    </div>
+  );
+}

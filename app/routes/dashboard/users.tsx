@@ -1,0 +1,150 @@
+import { data, Form, Link, useActionData } from "react-router";
+import type { Route } from "./+types/users";
+import { FormAlert, SubmitButton } from "../../components/ui/form";
+import { readString } from "../../features/accounts/validation";
+import { isRole, LastAdminError, listUsers, setUserRole, UserNotFoundError } from "../../features/accounts/users.server";
+import { ROLES } from "../../features/accounts/roles";
+import { servicesContext } from "../../lib/context";
+import { formatLongDate } from "../../lib/dates";
+import { useLanguage } from "../../lib/i18n/use-language";
+import { requirePermission } from "../../lib/permissions.server";
+import { redirectWithToast } from "../../lib/toast.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission(request, context, "users:manage");
+  const url = new URL(request.url);
+  const search = url.searchParams.get("q") ?? "";
+  const page = Number(url.searchParams.get("page") ?? 1);
+  const result = await listUsers(context.get(servicesContext).db, { search, page });
+  return { ...result, search };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requirePermission(request, context, "users:manage");
+  const services = context.get(servicesContext);
+  const form = await request.formData();
+  const userId = readString(form, "userId");
+  const role = readString(form, "role");
+  if (!isRole(role) || userId === "") return data({ error: "error.unexpected" as const }, { status: 400 });
+  try {
+    await setUserRole(services.db, userId, role);
+  } catch (error) {
+    if (error instanceof LastAdminError) return data({ error: "users.lastAdmin" as const }, { status: 409 });
+    if (error instanceof UserNotFoundError) return data({ error: "users.none" as const }, { status: 404 });
+    throw error;
+  }
+  return redirectWithToast(services.toasts, request.url, { type: "success", message: "users.roleChanged" });
+}
+
+export function meta() {
+  return [{ title: "Users | Kosher Tel Aviv" }, { name: "robots", content: "noindex" }];
+}
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  const { language, t } = useLanguage();
+  const actionData = useActionData<typeof action>();
+  const { users, page, pages, total, search } = loaderData;
+  const pageLink = (n: number) => `?${new URLSearchParams({ ...(search ? { q: search } : {}), page: String(n) }).toString()}`;
+  return (
+    <section aria-labelledby="users-title">
+      <h1 id="users-title" className="text-2xl font-extrabold">
+        {t("users.title")}
+      </h1>
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="users-search" className="block text-sm font-medium">
+            {t("users.search")}
+          </label>
+          <input
+            id="users-search"
+            type="search"
+            name="q"
+            defaultValue={search}
+            placeholder={t("users.searchPlaceholder")}
+            className="mt-1 min-h-11 w-72 max-w-full rounded-lg border border-stone-300 px-3"
+          />
+        </div>
+        <button type="submit" className="min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50">
+          {t("users.searchSubmit")}
+        </button>
+        <p className="ms-auto text-sm text-stone-600">{t("users.count", { count: total })}</p>
+      </Form>
+      {actionData?.error ? (
+        <div className="mt-4">
+          <FormAlert>{t(actionData.error)}</FormAlert>
+        </div>
+      ) : null}
+      {users.length === 0 ? (
+        <p className="mt-6 text-stone-700">{t("users.none")}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          <table className="w-full text-sm">
+            <thead className="bg-stone-100 text-stone-700">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("users.name")}</th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("users.email")}</th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("users.joined")}</th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("users.role")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id} className="border-t border-stone-100" data-testid="user-row">
+                  <td className="px-3 py-2" dir="auto">
+                    {`${user.firstName} ${user.lastName}`.trim() || "—"}
+                  </td>
+                  <td className="px-3 py-2" dir="ltr">
+                    {user.email}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatLongDate(user.createdAt, language)}</td>
+                  <td className="px-3 py-2">
+                    <Form method="post" className="flex items-center gap-2">
+                      <input type="hidden" name="userId" value={user.id} />
+                      <label htmlFor={`role-${user.id}`} className="sr-only">
+                        {t("users.roleFor", { email: user.email })}
+                      </label>
+                      <select
+                        id={`role-${user.id}`}
+                        name="role"
+                        defaultValue={user.role}
+                        className="min-h-10 rounded-lg border border-stone-300 bg-white px-2"
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {t(`role.${role}`)}
+                          </option>
+                        ))}
+                      </select>
+                      <SubmitButton intent={`role:${user.id}`} busyLabel={t("users.save")} className="min-h-10 px-3 text-sm">
+                        {t("users.save")}
+                      </SubmitButton>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav aria-label={t("users.page", { page, pages })} className="mt-4 flex items-center justify-between text-sm">
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className="font-medium text-brand-800 underline underline-offset-4">
+              {t("users.previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>{t("users.page", { page, pages })}</span>
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className="font-medium text-brand-800 underline underline-offset-4">
+              {t("users.next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { data, Form, useActionData } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { FormAlert, SubmitButton, TextField } from "../components/ui/form";
+import { requestPasswordReset } from "../features/accounts/accounts.server";
+import { AuthCard } from "../features/accounts/components/AuthCard";
+import { FailureAlert } from "../features/accounts/components/FailureAlert";
+import { readString } from "../features/accounts/validation";
+import { servicesContext } from "../lib/context";
+import { detectLanguage, localizePath } from "../lib/i18n/language";
+import { translator } from "../lib/i18n/messages";
+import { useLanguage } from "../lib/i18n/use-language";
+import { pageMeta, publicUrlFrom } from "../lib/seo";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await requestPasswordReset(context.get(servicesContext), readString(form, "email"));
+  if (!result.ok) return data({ sent: false as const, failure: result }, { status: result.status });
+  return { sent: true as const };
+}
+
+export function meta({ location, matches }: Route.MetaArgs) {
+  const language = detectLanguage(location.pathname);
+  const t = translator(language);
+  return pageMeta({
+    publicUrl: publicUrlFrom(matches),
+    language,
+    title: `${t("forgot.title")} | ${t("brand.name")}`,
+    description: t("forgot.intro"),
+    path: localizePath("/forgot-password", language),
+    alternates: { en: "/forgot-password", he: "/he/forgot-password" },
+    noindex: true,
+  });
+}
+
+export default function ForgotPassword() {
+  const { t } = useLanguage();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AuthCard title={t("forgot.title")}>
+      {actionData?.sent ? (
+        <FormAlert tone="success">{t("forgot.sent")}</FormAlert>
+      ) : (
+        <Form method="post" className="space-y-4" noValidate>
+          <p className="text-stone-700">{t("forgot.intro")}</p>
+          {actionData?.sent === false ? <FailureAlert failure={actionData.failure} /> : null}
+          <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" required dir="ltr" />
+          <SubmitButton busyLabel={t("forgot.submit")} className="w-full">
+            {t("forgot.submit")}
+          </SubmitButton>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,93 @@
+import { data, Form, Link, redirect, useActionData } from "react-router";
+import type { Route } from "./+types/login";
+import { TextField, SubmitButton } from "../components/ui/form";
+import { signIn } from "../features/accounts/accounts.server";
+import { roleOf } from "../features/accounts/users.server";
+import { AuthCard } from "../features/accounts/components/AuthCard";
+import { FailureAlert } from "../features/accounts/components/FailureAlert";
+import { readString } from "../features/accounts/validation";
+import { servicesContext } from "../lib/context";
+import { detectLanguage, localizePath } from "../lib/i18n/language";
+import { translator } from "../lib/i18n/messages";
+import { useLanguage } from "../lib/i18n/use-language";
+import { viewerContext } from "../lib/session.server";
+import { pageMeta, publicUrlFrom } from "../lib/seo";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  // Spec: a signed-in user opening the login page goes to the dashboard.
+  if (context.get(viewerContext)) throw redirect(localizePath("/dashboard", detectLanguage(new URL(request.url).pathname)));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const language = detectLanguage(new URL(request.url).pathname);
+  const form = await request.formData();
+  const email = readString(form, "email").trim().toLowerCase();
+  const result = await signIn(services, request, email, readString(form, "password"));
+  if (!result.ok) return data({ failure: result, email }, { status: result.status });
+  // Admins and owners land on their dashboard; guests, who have none, on the home page.
+  const role = await roleOf(services.db, result.userId);
+  throw redirect(localizePath(role === "guest" ? "/" : "/dashboard", language), { headers: result.headers });
+}
+
+export function meta({ location, matches }: Route.MetaArgs) {
+  const language = detectLanguage(location.pathname);
+  const t = translator(language);
+  return pageMeta({
+    publicUrl: publicUrlFrom(matches),
+    language,
+    title: `${t("login.title")} | ${t("brand.name")}`,
+    description: t("meta.defaultDescription"),
+    path: localizePath("/login", language),
+    alternates: { en: "/login", he: "/he/login" },
+  });
+}
+
+export default function Login() {
+  const { language, t } = useLanguage();
+  const actionData = useActionData<typeof action>();
+  const failure = actionData?.failure;
+  return (
+    <AuthCard title={t("login.title")}>
+      <Form method="post" className="space-y-4" noValidate>
+        {failure ? <FailureAlert failure={failure} /> : null}
+        <TextField
+          label={t("auth.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email ?? ""}
+          invalid={failure?.field === "email"}
+          dir="ltr"
+        />
+        <TextField
+          label={t("auth.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          invalid={failure?.field === "password"}
+          dir="ltr"
+        />
+        <SubmitButton busyLabel={t("login.submitting")} className="w-full">
+          {t("login.submit")}
+        </SubmitButton>
+      </Form>
+      <div className="mt-6 space-y-2 text-sm text-stone-700">
+        <p>
+          <Link to={localizePath("/forgot-password", language)} className="font-medium text-brand-800 underline underline-offset-4">
+            {t("login.forgot")}
+          </Link>
+        </p>
+        <p>
+          {t("login.noAccount")}{" "}
+          <Link to={localizePath("/signup", language)} className="font-medium text-brand-800 underline underline-offset-4">
+            {t("login.signupLink")}
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,24 @@
+// POST /logout: ends the session on the server, then home with the spec's toast.
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { signOut } from "../features/accounts/accounts.server";
+import { servicesContext } from "../lib/context";
+import { redirectWithToast } from "../lib/toast.server";
+
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const form = await request.formData();
+  const home = form.get("lang") === "he" ? "/he" : "/";
+  const result = await signOut(services, request);
+  if (!result.ok) {
+    return redirectWithToast(services.toasts, home, {
+      type: "error",
+      message: result.status >= 500 ? "error.unexpected" : "toast.logoutError",
+    });
+  }
+  return redirectWithToast(services.toasts, home, { type: "success", message: "toast.logoutSuccess" }, result.headers);
+}

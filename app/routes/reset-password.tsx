@@ -1,0 +1,74 @@
+import { data, Form, Link, useActionData, useSearchParams } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { FormAlert, SubmitButton, TextField } from "../components/ui/form";
+import { resetPassword } from "../features/accounts/accounts.server";
+import { AuthCard } from "../features/accounts/components/AuthCard";
+import { FailureAlert } from "../features/accounts/components/FailureAlert";
+import { readString } from "../features/accounts/validation";
+import { servicesContext } from "../lib/context";
+import { detectLanguage, localizePath } from "../lib/i18n/language";
+import { translator } from "../lib/i18n/messages";
+import { useLanguage } from "../lib/i18n/use-language";
+import { pageMeta, publicUrlFrom } from "../lib/seo";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await resetPassword(
+    context.get(servicesContext),
+    readString(form, "token"),
+    readString(form, "password"),
+    readString(form, "confirmPassword"),
+  );
+  if (!result.ok) return data({ done: false as const, failure: result }, { status: result.status });
+  return { done: true as const };
+}
+
+export function meta({ location, matches }: Route.MetaArgs) {
+  const language = detectLanguage(location.pathname);
+  const t = translator(language);
+  return pageMeta({
+    publicUrl: publicUrlFrom(matches),
+    language,
+    title: `${t("reset.title")} | ${t("brand.name")}`,
+    description: t("reset.title"),
+    path: localizePath("/reset-password", language),
+    noindex: true,
+  });
+}
+
+export default function ResetPassword() {
+  const { language, t } = useLanguage();
+  const [params] = useSearchParams();
+  const actionData = useActionData<typeof action>();
+  const token = params.get("token") ?? "";
+  const failure = actionData?.done === false ? actionData.failure : undefined;
+  if (actionData?.done) {
+    return (
+      <AuthCard title={t("reset.title")}>
+        <FormAlert tone="success">
+          {t("reset.done")}{" "}
+          <Link to={localizePath("/login", language)} className="font-medium underline underline-offset-4">
+            {t("signup.loginLink")}
+          </Link>
+        </FormAlert>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("reset.title")}>
+      {token === "" ? (
+        <FormAlert>{t("reset.invalidToken")}</FormAlert>
+      ) : (
+        <Form method="post" className="space-y-4" noValidate>
+          {failure ? <FailureAlert failure={failure} /> : null}
+          <input type="hidden" name="token" value={token} />
+          <TextField label={t("reset.newPassword")} name="password" type="password" autoComplete="new-password" required invalid={failure?.field === "password"} dir="ltr" />
+          <TextField label={t("auth.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" required invalid={failure?.field === "confirmPassword"} dir="ltr" />
+          <SubmitButton busyLabel={t("reset.submit")} className="w-full">
+            {t("reset.submit")}
+          </SubmitButton>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}

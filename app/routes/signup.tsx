@@ -1,0 +1,117 @@
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigate } from "react-router";
+import type { Route } from "./+types/signup";
+import { FormAlert, SubmitButton, TextField } from "../components/ui/form";
+import { signUp } from "../features/accounts/accounts.server";
+import { AuthCard } from "../features/accounts/components/AuthCard";
+import { FailureAlert } from "../features/accounts/components/FailureAlert";
+import { readSignup } from "../features/accounts/validation";
+import { servicesContext } from "../lib/context";
+import { detectLanguage, localizePath } from "../lib/i18n/language";
+import { translator } from "../lib/i18n/messages";
+import { useLanguage } from "../lib/i18n/use-language";
+import { viewerContext } from "../lib/session.server";
+import { pageMeta, publicUrlFrom } from "../lib/seo";
+
+export const SIGNUP_REDIRECT_MS = 3_000;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (context.get(viewerContext)) throw redirect(localizePath("/dashboard", detectLanguage(new URL(request.url).pathname)));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = readSignup(await request.formData());
+  const result = await signUp(context.get(servicesContext), values);
+  const { password: _password, confirmPassword: _confirm, ...kept } = values;
+  if (!result.ok) return data({ ok: false as const, failure: result, values: kept }, { status: result.status });
+  return { ok: true as const };
+}
+
+export function meta({ location, matches }: Route.MetaArgs) {
+  const language = detectLanguage(location.pathname);
+  const t = translator(language);
+  return pageMeta({
+    publicUrl: publicUrlFrom(matches),
+    language,
+    title: `${t("signup.title")} | ${t("brand.name")}`,
+    description: t("signup.guestNotice"),
+    path: localizePath("/signup", language),
+    alternates: { en: "/signup", he: "/he/signup" },
+  });
+}
+
+export default function Signup() {
+  const { language, t } = useLanguage();
+  const actionData = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const loginPath = localizePath("/login", language);
+  const succeeded = actionData?.ok === true;
+
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => void navigate(loginPath), SIGNUP_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate, loginPath]);
+
+  if (succeeded) {
+    return (
+      <AuthCard title={t("signup.title")}>
+        <FormAlert tone="success">
+          <p className="font-semibold">{t("signup.success")}</p>
+          <p className="mt-2">
+            {t("signup.redirecting")}{" "}
+            <Link to={loginPath} className="font-medium underline underline-offset-4">
+              {t("signup.loginLink")}
+            </Link>
+          </p>
+        </FormAlert>
+      </AuthCard>
+    );
+  }
+
+  const failure = actionData?.ok === false ? actionData.failure : undefined;
+  const values = actionData?.ok === false ? actionData.values : undefined;
+  return (
+    <AuthCard title={t("signup.title")}>
+      <p className="mb-5 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">{t("signup.guestNotice")}</p>
+      <Form method="post" className="space-y-4" noValidate>
+        {failure ? <FailureAlert failure={failure} /> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={t("auth.firstName")} name="firstName" autoComplete="given-name" defaultValue={values?.firstName} invalid={failure?.field === "firstName"} />
+          <TextField label={t("auth.lastName")} name="lastName" autoComplete="family-name" defaultValue={values?.lastName} invalid={failure?.field === "lastName"} />
+        </div>
+        <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" required defaultValue={values?.email} invalid={failure?.field === "email"} dir="ltr" />
+        <TextField
+          label={t("auth.phone")}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder={t("auth.phonePlaceholder")}
+          defaultValue={values?.phone}
+          invalid={failure?.field === "phone"}
+          dir="ltr"
+        />
+        <TextField label={t("auth.password")} name="password" type="password" autoComplete="new-password" required invalid={failure?.field === "password"} dir="ltr" />
+        <TextField
+          label={t("auth.confirmPassword")}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          invalid={failure?.field === "confirmPassword"}
+          dir="ltr"
+        />
+        <SubmitButton busyLabel={t("signup.submitting")} className="w-full">
+          {t("signup.submit")}
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-sm text-stone-700">
+        {t("signup.haveAccount")}{" "}
+        <Link to={loginPath} className="font-medium text-brand-800 underline underline-offset-4">
+          {t("signup.loginLink")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Route } from "./+types/verify-email";
+import { FormAlert } from "../components/ui/form";
+import { verifyEmail } from "../features/accounts/accounts.server";
+import { AuthCard } from "../features/accounts/components/AuthCard";
+import { servicesContext } from "../lib/context";
+import { useLanguage } from "../lib/i18n/use-language";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { verified: await verifyEmail(context.get(servicesContext), token) };
+}
+
+export function meta() {
+  return [{ title: "E-mail verification | Kosher Tel Aviv" }, { name: "robots", content: "noindex" }];
+}
+
+export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
+  const { t } = useLanguage();
+  return (
+    <AuthCard title={t("verify.title")}>
+      <FormAlert tone={loaderData.verified ? "success" : "error"}>
+        {loaderData.verified ? t("verify.done") : t("verify.failed")}
+      </FormAlert>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,72 @@
+// `npm run admin:create -- --email you@example.com --password '…' [--first-name Dana] [--last-name Levi]`
+// Creates an administrator, or makes an existing account one. This is how a real install gets its
+// first admin (there is no default admin outside demo mode). Uses the configured database.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import { checkPasswordStrength } from "../app/features/accounts/password-strength.server";
+import { isEmail, PASSWORD_MAX, PASSWORD_MIN } from "../app/features/accounts/validation";
+import { setUserRole } from "../app/features/accounts/users.server";
+import { createAuth } from "../app/lib/auth.server";
+import { users } from "../database/schema/auth";
+import { profiles } from "../database/schema/people";
+import { ConfigError, parseConfig } from "../server/config";
+import { openDatabase } from "../server/database";
+
+async function createAdmin(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      "first-name": { type: "string", default: "Admin" },
+      "last-name": { type: "string", default: "" },
+    },
+  });
+  const email = (values.email ?? "").trim().toLowerCase();
+  const password = values.password ?? "";
+  if (!isEmail(email)) {
+    console.error("Give a valid --email.");
+    return 1;
+  }
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
+  try {
+    const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (existing) {
+      await setUserRole(database.db, existing.id, "admin");
+      console.log(`${email} already had an account; it is now an administrator.`);
+      return 0;
+    }
+    if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+      console.error(`Give a --password of ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`);
+      return 1;
+    }
+    const strength = checkPasswordStrength(password, [email, values["first-name"], values["last-name"]]);
+    if (!strength.ok) {
+      console.error("That password is too easy to guess. Use a few uncommon words together, or make it longer.");
+      return 1;
+    }
+    const auth = createAuth({ db: database.db, secret: config.authSecret, baseURL: config.publicUrl, secureCookies: config.isProduction });
+    const { user } = await auth.api.signUpEmail({ body: { email, password, name: values["first-name"] } });
+    await database.db
+      .update(profiles)
+      .set({ firstName: values["first-name"], lastName: values["last-name"] })
+      .where(eq(profiles.id, user.id));
+    await setUserRole(database.db, user.id, "admin");
+    console.log(`Created administrator ${email}.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await createAdmin();

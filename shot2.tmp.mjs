@@ -1,0 +1,15 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"] });
+let page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+await page.goto("http://127.0.0.1:3112/he", { waitUntil: "networkidle" });
+await page.locator("summary", { hasText: "תגיות" }).click();
+await page.getByLabel("חלבי").check();
+await page.waitForTimeout(300);
+await page.screenshot({ path: "/tmp/he-mobile-tags.png" });
+await page.close();
+page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
+await page.goto("http://127.0.0.1:3112/he", { waitUntil: "networkidle" });
+await page.locator("summary", { hasText: "קישורים" }).click();
+await page.waitForTimeout(300);
+await page.screenshot({ path: "/tmp/he-desk-links.png" });
+await browser.close();

@@ -1,0 +1,143 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../../server/demo-data";
+import { expectNoSeriousA11yViolations } from "./axe";
+
+const password = "olive-branch-e2e-42";
+
+async function logIn(page: Page, email: string, secret: string, prefix = "") {
+  await page.goto(`${prefix}/login`);
+  await page.getByLabel(prefix ? "אימייל" : "Email").fill(email);
+  await page.getByLabel(prefix ? "סיסמה" : "Password", { exact: true }).fill(secret);
+  await page.getByRole("button", { name: prefix ? "התחברות" : "Log In" }).click();
+}
+
+async function signUp(page: Page, email: string, firstName: string) {
+  await page.goto("/signup");
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill("Tester");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone number").fill("050-1112222");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+}
+
+test("sign up -> guest without dashboard -> admin makes them owner -> they have the dashboard -> log out", async ({ browser }) => {
+  const email = `journey-${Date.now()}@example.com`;
+  const user = await (await browser.newContext()).newPage();
+  await signUp(user, email, "Yael");
+  await expect(user.getByText("Sign up successful! Check your email for verification if required, or log in now. You'll have guest access initially.")).toBeVisible();
+  await expectNoSeriousA11yViolations(user);
+  // The spec: the login page follows after 3 seconds.
+  await expect(user).toHaveURL(/\/login$/, { timeout: 6_000 });
+
+  await logIn(user, email, password);
+  await expect(user.getByTestId("welcome").first()).toContainText("Welcome, Yael");
+  await expect(user.getByTestId("welcome").first()).toContainText("Guest");
+  await expect(user.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+  await user.goto("/dashboard");
+  await expect(user).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(user.getByText("Guests do not have access to the dashboard")).toBeVisible();
+
+  const admin = await (await browser.newContext()).newPage();
+  await logIn(admin, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+  await expect(admin).toHaveURL(/\/dashboard$/);
+  await admin.getByRole("link", { name: "Users" }).click();
+  await admin.getByLabel("Search users").fill(email);
+  await admin.getByRole("button", { name: "Search" }).click();
+  await expect(admin.getByTestId("user-row")).toHaveCount(1);
+  await expectNoSeriousA11yViolations(admin);
+  await admin.getByLabel(`Role for ${email}`).selectOption("owner");
+  await admin.getByRole("button", { name: "Save role" }).click();
+  await expect(admin.getByText("Role updated")).toBeVisible();
+
+  await user.reload();
+  await expect(user.getByTestId("welcome").first()).toContainText("Owner");
+  await user.getByRole("link", { name: "Dashboard" }).click();
+  await expect(user.getByRole("heading", { name: "Restaurant Management" })).toBeVisible();
+  await expectNoSeriousA11yViolations(user);
+
+  await user.getByRole("button", { name: "Log Out" }).click();
+  await expect(user.getByText("Successfully logged out")).toBeVisible();
+  await expect(user).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(user.getByRole("link", { name: "Log In" })).toBeVisible();
+  await user.goto("/dashboard");
+  await expect(user).toHaveURL(/\/login$/);
+});
+
+test("a non-admin owner sees the access-denied page on user administration", async ({ page }) => {
+  await logIn(page, DEMO_ACCOUNTS.owner.email, DEMO_ACCOUNTS.owner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const response = await page.goto("/dashboard/users");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText("Access denied. This page is only available to administrators.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to dashboard" })).toHaveAttribute("href", "/dashboard");
+});
+
+test("login errors are shown in English and in Hebrew", async ({ page }) => {
+  await logIn(page, DEMO_ACCOUNTS.admin.email, "not-the-right-password");
+  await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+  await expectNoSeriousA11yViolations(page);
+  await logIn(page, "", "", "/he");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("alert")).toContainText("יש להזין אימייל או מספר טלפון וסיסמה");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("Hebrew sign-up checks fields in the spec's order, with Hebrew messages and reasons for a weak password", async ({ page }) => {
+  await page.goto("/he/signup");
+  await expect(page.getByText("חשבונות חדשים מתחילים בהרשאת אורח")).toBeVisible();
+  await page.getByRole("button", { name: "הרשמה" }).click();
+  await expect(page.getByRole("alert")).toContainText("שם פרטי הוא שדה חובה");
+  await expect(page.getByLabel("שם פרטי")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("שם פרטי").fill("דנה");
+  await page.getByLabel("שם משפחה").fill("לוי");
+  await page.getByLabel("מספר טלפון").fill("050-1234567");
+  await page.getByLabel("אימייל").fill(`weak-${Date.now()}@example.com`);
+  await page.getByLabel("סיסמה", { exact: true }).fill("password1");
+  await page.getByLabel("אימות סיסמה").fill("password2");
+  await page.getByRole("button", { name: "הרשמה" }).click();
+  await expect(page.getByRole("alert")).toContainText("הסיסמאות אינן תואמות");
+  await page.getByLabel("סיסמה", { exact: true }).fill("password1");
+  await page.getByLabel("אימות סיסמה").fill("password1");
+  await page.getByRole("button", { name: "הרשמה" }).click();
+  await expect(page.getByRole("alert")).toContainText("הסיסמה חלשה מדי");
+  await expect(page.getByRole("alert")).toContainText("זו סיסמה או מילה נפוצה.");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("password reset from the e-mail link", async ({ page }) => {
+  const email = `reset-${Date.now()}@example.com`;
+  await signUp(page, email, "Reset");
+  await expect(page.getByText(/Sign up successful!/)).toBeVisible();
+
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText(/If an account exists for that e-mail/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The development outbox holds the e-mail the server sent.
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  let link: string | undefined;
+  await expect(async () => {
+    const mails = readdirSync(outbox).map((name) => readFileSync(path.join(outbox, name), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+    link = mails.filter((mail) => mail.includes(email) && mail.includes("/reset-password?token=")).map((mail) => /https?:\/\/[^\s"<]+\/reset-password\?token=[\w.-]+/.exec(mail)?.[0])[0];
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+
+  await page.goto(link!);
+  await page.getByLabel("New password").fill("fresh-olive-grove-31");
+  await page.getByLabel("Confirm password").fill("fresh-olive-grove-31");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByText("Your password has been changed. You can log in now.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await logIn(page, email, "fresh-olive-grove-31");
+  await expect(page.getByTestId("welcome").first()).toContainText("Welcome, Reset");
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { name: "My account" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

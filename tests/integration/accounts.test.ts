@@ -1,0 +1,336 @@
+// Accounts and roles through the real route actions and loaders, on a real database, with e-mail
+// delivered over SMTP to a listener on 127.0.0.1.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuth } from "../../app/lib/auth.server";
+import type { AppServices } from "../../app/lib/context";
+import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
+import { loader as dashboardLoader } from "../../app/routes/dashboard/layout";
+import { action as usersAction, loader as usersLoader } from "../../app/routes/dashboard/users";
+import { action as forgotAction } from "../../app/routes/forgot-password";
+import { action as loginAction } from "../../app/routes/login";
+import { action as logoutAction } from "../../app/routes/logout";
+import { action as resetAction } from "../../app/routes/reset-password";
+import { action as signupAction } from "../../app/routes/signup";
+import { profiles, userRoles } from "../../database/schema/people";
+import { users } from "../../database/schema/auth";
+import { createMailer } from "../../server/mailer";
+import { createTestDatabase, type TestDatabase } from "../setup/db";
+import { callRoute, sessionCookie } from "../setup/routes";
+import { createServices, TEST_SECRET } from "../setup/services";
+import { startTestSmtp, type TestSmtp } from "../setup/smtp";
+
+let database: TestDatabase;
+let smtp: TestSmtp;
+let outbox: string;
+let services: AppServices;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startTestSmtp();
+  outbox = mkdtempSync(path.join(tmpdir(), "kta-outbox-"));
+  const mailer = createMailer({ smtpUrl: smtp.url + "?ignoreTLS=true", from: "Kosher Tel Aviv <no-reply@example.com>", outboxDir: outbox });
+  services = createServices(database.db, {
+    auth: createAuth({
+      db: database.db,
+      secret: TEST_SECRET,
+      baseURL: "http://127.0.0.1",
+      secureCookies: false,
+      sendEmail: (to, content) => mailer.send({ to, ...content }),
+    }),
+  });
+});
+afterAll(async () => {
+  await smtp?.close();
+  await database?.destroy();
+  rmSync(outbox, { recursive: true, force: true });
+});
+
+/** Each test gets its own client address, so rate limits of one test do not touch another. */
+function fromNewIp(): AppServices {
+  ipCounter += 1;
+  return { ...services, clientIp: `10.0.0.${ipCounter}` };
+}
+
+const strong = "olive-branch-tlv-77";
+
+async function signUpUser(email: string, firstName = "Dana", s = fromNewIp()) {
+  const outcome = await callRoute(signupAction, s, "/signup", {
+    form: { firstName, lastName: "Levi", phone: "050-1234567", email, password: strong, confirmPassword: strong },
+  });
+  expect(outcome.data).toEqual({ ok: true });
+  const [user] = await database.db.select().from(users).where(eq(users.email, email));
+  return user!;
+}
+
+async function logIn(email: string, password = strong, s = fromNewIp()) {
+  const outcome = await callRoute(loginAction, s, "/login", { form: { email, password } });
+  return { outcome, cookie: sessionCookie(outcome.headers) };
+}
+
+async function setRole(userId: string, role: "admin" | "owner" | "guest") {
+  await database.db.update(userRoles).set({ role }).where(eq(userRoles.userId, userId));
+}
+
+describe("sign-up", () => {
+  const base = { firstName: "Dana", lastName: "Levi", phone: "050-1234567", email: "order@example.com", password: strong, confirmPassword: strong };
+  const failureOf = async (form: Record<string, string>) => {
+    const outcome = await callRoute(signupAction, fromNewIp(), "/signup", { form });
+    return { status: outcome.status, failure: (outcome.data as { failure?: { message: string; field?: string; reasons?: string[] } }).failure };
+  };
+
+  it("checks the fields in the spec's order and answers with its messages", async () => {
+    const empty = { firstName: "", lastName: "", phone: "", email: "", password: "a", confirmPassword: "b" };
+    expect((await failureOf(empty)).failure?.message).toBe("error.firstNameRequired");
+    expect((await failureOf({ ...empty, firstName: "D" })).failure?.message).toBe("error.lastNameRequired");
+    expect((await failureOf({ ...empty, firstName: "D", lastName: "L" })).failure?.message).toBe("error.phoneRequired");
+    expect((await failureOf({ ...empty, firstName: "D", lastName: "L", phone: "1" })).failure?.message).toBe("error.passwordsMismatch");
+    const short = await failureOf({ ...base, password: "abc", confirmPassword: "abc" });
+    expect(short).toMatchObject({ status: 400, failure: { message: "error.passwordTooShort", field: "password" } });
+    expect((await failureOf({ ...base, email: "" })).failure?.message).toBe("error.credentialsRequired");
+  });
+
+  it("refuses a weak password on the server with reasons, and stores nothing", async () => {
+    const weak = await failureOf({ ...base, email: "weak@example.com", password: "password1", confirmPassword: "password1" });
+    expect(weak.failure?.message).toBe("error.weakPassword");
+    expect(weak.failure?.reasons).toContain("error.weak.common");
+    expect(await database.db.$count(users, eq(users.email, "weak@example.com"))).toBe(0);
+  });
+
+  it("makes a guest with the profile given; a second sign-up with that e-mail changes nothing and tells the owner", async () => {
+    const user = await signUpUser("new-guest@example.com", "Noa");
+    const [role] = await database.db.select().from(userRoles).where(eq(userRoles.userId, user.id));
+    const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(role?.role).toBe("guest");
+    expect(profile).toMatchObject({ firstName: "Noa", lastName: "Levi", phoneNumber: "050-1234567", email: "new-guest@example.com" });
+    // The same answer as a new sign-up, so nobody can find out who has an account...
+    const again = await callRoute(signupAction, fromNewIp(), "/signup", { form: { ...base, firstName: "Intruder", email: "new-guest@example.com" } });
+    expect(again.data).toEqual({ ok: true });
+    expect(await database.db.$count(users, eq(users.email, "new-guest@example.com"))).toBe(1);
+    const [kept] = await database.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(kept?.firstName).toBe("Noa");
+    // ...while the owner of the address hears about it.
+    const mail = await smtp.waitFor((m) => m.to.includes("new-guest@example.com") && m.text.includes("already has an account"));
+    expect(mail.text).toContain("כבר יש לה חשבון");
+  });
+
+  it("sends a verification e-mail that verifies the address", async () => {
+    await signUpUser("verify-me@example.com");
+    const mail = await smtp.waitFor((m) => m.to.includes("verify-me@example.com") && m.text.includes("/verify-email?token="));
+    expect(mail.text).toContain("Please confirm that this is your e-mail address.");
+    expect(mail.text).toContain("אנא אשרו שזו כתובת האימייל שלכם.");
+  });
+});
+
+describe("login and logout", () => {
+  it("answers a wrong password with the spec's message, and a right one with a session cookie", async () => {
+    await signUpUser("login@example.com");
+    const wrong = await logIn("login@example.com", "not-the-password-9");
+    expect(wrong.outcome.status).toBe(401);
+    expect(wrong.outcome.data).toMatchObject({ failure: { message: "error.invalidCredentials" } });
+    const right = await logIn("login@example.com");
+    expect(right.outcome.status).toBe(302);
+    expect(right.outcome.location).toBe("/");
+    expect(right.cookie).toMatch(/better-auth\.session_token=/);
+  });
+
+  it("sends admins and owners to the dashboard after login", async () => {
+    const user = await signUpUser("owner-login@example.com");
+    await setRole(user.id, "owner");
+    expect((await logIn("owner-login@example.com")).outcome.location).toBe("/dashboard");
+  });
+
+  it("signing out ends the session on the server, with the spec's toast", async () => {
+    await signUpUser("logout@example.com");
+    const { cookie } = await logIn("logout@example.com");
+    expect(await services.auth.api.getSession({ headers: new Headers({ cookie }) })).not.toBeNull();
+    const out = await callRoute(logoutAction, services, "/logout", { form: { lang: "en" }, cookie });
+    expect(out.status).toBe(302);
+    expect(out.location).toBe("/");
+    expect(out.headers.getSetCookie().some((c) => c.startsWith("kta_toast="))).toBe(true);
+    expect(await services.auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+  });
+
+  it("limits repeated sign-in attempts for one account", async () => {
+    await signUpUser("limited@example.com");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      statuses.push((await logIn("limited@example.com", `wrong-password-${attempt}`)).outcome.status);
+    }
+    expect(statuses.slice(0, 8).every((status) => status === 401)).toBe(true);
+    const limited = await logIn("limited@example.com");
+    expect(limited.outcome.status).toBe(429);
+    expect(limited.outcome.data).toMatchObject({ failure: { message: "error.rateLimited", values: { minutes: 15 } } });
+  });
+
+  it("limits sign-ups from one address", async () => {
+    const s = fromNewIp();
+    for (let i = 0; i < 5; i++) await signUpUser(`burst-${i}@example.com`, "Burst", s);
+    const sixth = await callRoute(signupAction, s, "/signup", {
+      form: { firstName: "B", lastName: "B", phone: "1", email: "burst-6@example.com", password: strong, confirmPassword: strong },
+    });
+    expect(sixth.status).toBe(429);
+  });
+});
+
+describe("password reset by e-mail", () => {
+  it("works end to end through the SMTP listener, and the old password stops working", async () => {
+    await signUpUser("reset@example.com");
+    const { cookie: oldSession } = await logIn("reset@example.com");
+    const asked = await callRoute(forgotAction, fromNewIp(), "/forgot-password", { form: { email: "reset@example.com" } });
+    expect(asked.data).toEqual({ sent: true });
+    const mail = await smtp.waitFor((m) => m.to.includes("reset@example.com") && m.text.includes("/reset-password?token="));
+    const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(token).toBeTruthy();
+
+    const mismatch = await callRoute(resetAction, services, "/reset-password", { form: { token: token!, password: "new-olive-grove-88", confirmPassword: "x" } });
+    expect(mismatch.data).toMatchObject({ failure: { message: "error.passwordsMismatch" } });
+    const done = await callRoute(resetAction, services, "/reset-password", {
+      form: { token: token!, password: "new-olive-grove-88", confirmPassword: "new-olive-grove-88" },
+    });
+    expect(done.data).toEqual({ done: true });
+    expect((await logIn("reset@example.com")).outcome.status).toBe(401);
+    expect((await logIn("reset@example.com", "new-olive-grove-88")).outcome.status).toBe(302);
+    // Resetting the password signs the account out everywhere.
+    expect(await services.auth.api.getSession({ headers: new Headers({ cookie: oldSession }) })).toBeNull();
+    const reused = await callRoute(resetAction, services, "/reset-password", {
+      form: { token: token!, password: "third-olive-grove-99", confirmPassword: "third-olive-grove-99" },
+    });
+    expect(reused.data).toMatchObject({ failure: { message: "reset.invalidToken" } });
+  });
+
+  it("answers the same for an unknown e-mail and sends nothing", async () => {
+    const before = smtp.messages.length;
+    const asked = await callRoute(forgotAction, fromNewIp(), "/forgot-password", { form: { email: "nobody@example.com" } });
+    expect(asked.data).toEqual({ sent: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.slice(before).some((m) => m.to.includes("nobody@example.com"))).toBe(false);
+  });
+
+  it("limits reset requests for one account", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await callRoute(forgotAction, fromNewIp(), "/forgot-password", { form: { email: "spam-target@example.com" } })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe("account page", () => {
+  it("is for signed-in users only", async () => {
+    const visitor = await callRoute(accountLoader, services, "/he/account");
+    expect(visitor.location).toBe("/he/login");
+  });
+
+  it("edits the profile, and changes the password only with the current one", async () => {
+    await signUpUser("account@example.com");
+    const { cookie } = await logIn("account@example.com");
+    const saved = await callRoute(accountAction, services, "/account", {
+      cookie,
+      form: { intent: "profile", firstName: "Dani", lastName: "Cohen", phone: "03-1234567" },
+    });
+    expect(saved.data).toMatchObject({ ok: true, message: "account.saved" });
+    const page = await callRoute(accountLoader, services, "/account", { cookie });
+    expect(page.data).toMatchObject({ profile: { firstName: "Dani", lastName: "Cohen", phone: "03-1234567" } });
+
+    const wrong = await callRoute(accountAction, services, "/account", {
+      cookie,
+      form: { intent: "password", currentPassword: "not-it-at-all", password: "brand-new-olive-5", confirmPassword: "brand-new-olive-5" },
+    });
+    expect(wrong.data).toMatchObject({ ok: false, failure: { message: "account.wrongPassword" } });
+    const changed = await callRoute(accountAction, services, "/account", {
+      cookie,
+      form: { intent: "password", currentPassword: strong, password: "brand-new-olive-5", confirmPassword: "brand-new-olive-5" },
+    });
+    expect(changed.data).toMatchObject({ ok: true, message: "account.passwordChanged" });
+    expect((await logIn("account@example.com", "brand-new-olive-5")).outcome.status).toBe(302);
+  });
+
+  it("lists sessions and signs out of all other devices", async () => {
+    await signUpUser("devices@example.com");
+    const phone = (await logIn("devices@example.com")).cookie;
+    const laptop = (await logIn("devices@example.com")).cookie;
+    const page = await callRoute(accountLoader, services, "/account", { cookie: laptop });
+    const sessions = (page.data as { sessions: { current: boolean }[] }).sessions;
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+
+    const out = await callRoute(accountAction, services, "/account", { cookie: laptop, form: { intent: "signOutOthers" } });
+    expect(out.data).toMatchObject({ ok: true });
+    expect(await services.auth.api.getSession({ headers: new Headers({ cookie: phone }) })).toBeNull();
+    expect(await services.auth.api.getSession({ headers: new Headers({ cookie: laptop }) })).not.toBeNull();
+  });
+});
+
+describe("dashboard access and roles", () => {
+  it("sends visitors to login and guests home with the spec's message", async () => {
+    const visitor = await callRoute(dashboardLoader, services, "/dashboard");
+    expect(visitor.location).toBe("/login");
+    await signUpUser("guest-dash@example.com");
+    const { cookie } = await logIn("guest-dash@example.com");
+    const guest = await callRoute(dashboardLoader, services, "/he/dashboard", { cookie });
+    expect(guest.location).toBe("/he");
+    const toast = guest.headers.getSetCookie().find((c) => c.startsWith("kta_toast="));
+    const { toast: carried } = await services.toasts.take(new Request("http://x/", { headers: { cookie: toast!.split(";")[0]! } }));
+    expect(carried?.message).toBe("toast.guestNoDashboard");
+  });
+
+  it("lets only admins list users and change roles; others get 403 from the server", async () => {
+    const target = await signUpUser("promote-me@example.com");
+    const owner = await signUpUser("just-owner@example.com");
+    await setRole(owner.id, "owner");
+    const ownerCookie = (await logIn("just-owner@example.com")).cookie;
+    const denied = await callRoute(usersAction, services, "/dashboard/users", { cookie: ownerCookie, form: { userId: target.id, role: "owner" } });
+    expect(denied.status).toBe(403);
+    expect((await callRoute(usersLoader, services, "/dashboard/users", { cookie: ownerCookie })).status).toBe(403);
+    const [unchanged] = await database.db.select().from(userRoles).where(eq(userRoles.userId, target.id));
+    expect(unchanged?.role).toBe("guest");
+
+    const admin = await signUpUser("the-admin@example.com");
+    await setRole(admin.id, "admin");
+    const adminCookie = (await logIn("the-admin@example.com")).cookie;
+    const listed = await callRoute(usersLoader, services, "/dashboard/users?q=promote", { cookie: adminCookie });
+    expect((listed.data as { users: { email: string; role: string }[] }).users).toEqual([
+      expect.objectContaining({ email: "promote-me@example.com", role: "guest" }),
+    ]);
+    const promoted = await callRoute(usersAction, services, "/dashboard/users", { cookie: adminCookie, form: { userId: target.id, role: "owner" } });
+    expect(promoted.status).toBe(302);
+    const [now] = await database.db.select().from(userRoles).where(eq(userRoles.userId, target.id));
+    expect(now?.role).toBe("owner");
+  });
+
+  it("never demotes the last admin", async () => {
+    await database.db.update(userRoles).set({ role: "guest" }).where(eq(userRoles.role, "admin"));
+    const only = await signUpUser("only-admin@example.com");
+    await setRole(only.id, "admin");
+    const cookie = (await logIn("only-admin@example.com")).cookie;
+    const refused = await callRoute(usersAction, services, "/dashboard/users", { cookie, form: { userId: only.id, role: "guest" } });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toEqual({ error: "users.lastAdmin" });
+    const second = await signUpUser("second-admin@example.com");
+    await setRole(second.id, "admin");
+    const allowed = await callRoute(usersAction, services, "/dashboard/users", { cookie, form: { userId: second.id, role: "owner" } });
+    expect(allowed.status).toBe(302);
+  });
+
+  it("pages through users and searches by name", async () => {
+    const admin = await signUpUser("pager-admin@example.com", "Pager");
+    await setRole(admin.id, "admin");
+    const cookie = (await logIn("pager-admin@example.com")).cookie;
+    for (let i = 0; i < 22; i++) {
+      await services.auth.api.signUpEmail({ body: { email: `bulk-${String(i).padStart(2, "0")}@example.com`, password: strong, name: "Bulk" } });
+    }
+    const first = (await callRoute(usersLoader, services, "/dashboard/users?q=bulk", { cookie })).data as { users: unknown[]; pages: number; total: number };
+    expect(first.total).toBe(22);
+    expect(first.users).toHaveLength(20);
+    expect(first.pages).toBe(2);
+    const second = (await callRoute(usersLoader, services, "/dashboard/users?q=bulk&page=2", { cookie })).data as { users: unknown[] };
+    expect(second.users).toHaveLength(2);
+    const byName = (await callRoute(usersLoader, services, "/dashboard/users?q=Pager", { cookie })).data as { users: { email: string }[] };
+    expect(byName.users.map((u) => u.email)).toEqual(["pager-admin@example.com"]);
+  });
+});
