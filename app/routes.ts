@@ -8,6 +8,8 @@ function bilingual(path: string, file: string, id: string) {
 function dashboard(prefix: string, suffix: string) {
   return route(`${prefix}dashboard`, "routes/dashboard/layout.tsx", { id: `dashboard-${suffix}` }, [
     index("routes/dashboard/index.tsx", { id: `dashboard-index-${suffix}` }),
+    route("add", "routes/dashboard/restaurant.tsx", { id: `dashboard-add-${suffix}` }),
+    route("edit/:id", "routes/dashboard/restaurant.tsx", { id: `dashboard-edit-${suffix}` }),
     route("users", "routes/dashboard/users.tsx", { id: `dashboard-users-${suffix}` }),
   ]);
 }

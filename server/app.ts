@@ -11,7 +11,12 @@ import { createToastStore } from "../app/lib/toast.server";
 import type { ChangeFeed } from "./changes";
 import type { Config } from "./config";
 import type { Database } from "./database";
+import { fromNodeHeaders } from "better-auth/node";
+import { roleOf } from "../app/features/accounts/users.server";
+import { IMAGE_WIDTHS } from "../app/lib/images";
 import { liveRestaurantUpdates } from "./live";
+import { createLocalStorage } from "./storage";
+import { uploadHandler } from "./upload-route";
 import { securityHeaders } from "./security";
 
 export interface AppDeps {
@@ -79,6 +84,28 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
   app.get("/api/live/restaurants/:slug", liveRestaurantUpdates(changes));
 
   const toasts = createToastStore(config.authSecret, config.isProduction);
+  const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
+  // A stored image is several files (one per width); removing it removes them all.
+  const files = {
+    async remove(url: string) {
+      const variant = /^(.*)-\d+\.webp$/.exec(url);
+      const urls = variant ? IMAGE_WIDTHS.map((width) => `${variant[1]}-${width}.webp`) : [url];
+      await Promise.all(urls.map((one) => storage.remove(one)));
+    },
+  };
+  // Uploads stream to disk-side checks with their size limits; only admins and owners may upload.
+  app.post(
+    "/api/uploads",
+    uploadHandler({
+      storage,
+      async authorize(req) {
+        const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+        if (!session) return false;
+        const role = await roleOf(database.db, session.user.id);
+        return role === "admin" || role === "owner";
+      },
+    }),
+  );
   const settings: AppSettings = {
     publicUrl: config.publicUrl,
     contactEmail: config.contactEmail,
@@ -96,6 +123,7 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
           auth,
           settings,
           toasts,
+          files,
           nonce: String(res.locals.nonce ?? ""),
           clientIp: req.ip ?? "unknown",
         });

@@ -20,6 +20,13 @@ export interface AppServices {
   /** The client's address (behind a trusted proxy, from X-Forwarded-For), for rate limits. */
   clientIp: string;
   toasts: ToastStore;
+  /** Uploaded files (local disk now, object storage later). */
+  files: FileStore;
+}
+
+export interface FileStore {
+  /** Removes a stored file by its public URL; unknown URLs and missing files are ignored. */
+  remove(url: string): Promise<void>;
 }
 
 export const servicesContext = createContext<AppServices>();

@@ -1,5 +1,8 @@
 // The one place that says who may do what. Loaders and actions call these; hiding a button is UX.
+import { and, eq } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { restaurantOwners } from "../../database/schema/restaurants";
+import type { Db } from "../../database/types";
 import { servicesContext } from "./context";
 import { detectLanguage, localizePath } from "./i18n/language";
 import { viewerContext, type Viewer } from "./session.server";
@@ -55,5 +58,34 @@ export async function requireDashboard(request: Request, context: Readonly<Route
 export async function requirePermission(request: Request, context: Readonly<RouterContextProvider>, action: Action): Promise<Viewer> {
   const viewer = await requireDashboard(request, context);
   if (!can(viewer, action)) throw data({ accessDenied: true }, { status: 403 });
+  return viewer;
+}
+
+/**
+ * The spec's has_restaurant_access: an admin, or an owner with a restaurant_owners row for this
+ * restaurant. (A guest keeps no access even if a link remains from when they were an owner.)
+ */
+export async function hasRestaurantAccess(db: Db, viewer: Viewer | null, restaurantId: string): Promise<boolean> {
+  if (!viewer) return false;
+  if (viewer.role === "admin") return true;
+  if (viewer.role !== "owner" || !/^[0-9a-f-]{36}$/i.test(restaurantId)) return false;
+  const [row] = await db
+    .select({ id: restaurantOwners.id })
+    .from(restaurantOwners)
+    .where(and(eq(restaurantOwners.restaurant_id, restaurantId), eq(restaurantOwners.user_id, viewer.id)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** For writes to one restaurant: 403 unless the viewer may edit it. */
+export async function requireRestaurantAccess(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  restaurantId: string,
+): Promise<Viewer> {
+  const viewer = await requireDashboard(request, context);
+  if (!(await hasRestaurantAccess(context.get(servicesContext).db, viewer, restaurantId))) {
+    throw data({ accessDenied: true }, { status: 403 });
+  }
   return viewer;
 }

@@ -11,6 +11,7 @@ import {
   restaurantJsonLd,
   restaurantTitle,
 } from "../features/restaurants/presentation";
+import { findSlugRedirect } from "../features/restaurants/manage.server";
 import { getRestaurantBySlug } from "../features/restaurants/queries.server";
 import { useLiveRestaurant } from "../features/restaurants/use-live-updates";
 import { servicesContext } from "../lib/context";
@@ -20,11 +21,16 @@ import { useLanguage } from "../lib/i18n/use-language";
 import { responsiveImage } from "../lib/images";
 import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, settings } = context.get(servicesContext);
   const restaurant = await getRestaurantBySlug(db, params.slug);
-  // Spec: an unknown slug sends the visitor to the home page.
-  if (!restaurant) throw redirect("/");
+  if (!restaurant) {
+    // A renamed restaurant's old address moves permanently to the new one.
+    const renamed = await findSlugRedirect(db, params.slug);
+    if (renamed) throw redirect(`/${detectLanguage(new URL(request.url).pathname)}/restaurant/${renamed}`, 301);
+    // Spec: an unknown slug sends the visitor to the home page.
+    throw redirect("/");
+  }
   return { restaurant, contactEmail: settings.contactEmail };
 }
 

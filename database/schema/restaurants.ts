@@ -78,3 +78,35 @@ export const restaurantOwners = pgTable(
     index("restaurant_owners_user_idx").on(t.user_id),
   ],
 );
+
+/** Old slugs of renamed restaurants, so their old URLs redirect permanently to the new ones. */
+export const restaurantSlugRedirects = pgTable("restaurant_slug_redirects", {
+  old_slug: text("old_slug").primaryKey(),
+  restaurant_id: uuid("restaurant_id")
+    .notNull()
+    .references(() => restaurants.id, { onDelete: "cascade" }),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const CHANGE_ACTIONS = ["create", "update", "delete", "owner_add", "owner_remove", "verify"] as const;
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
+
+/**
+ * Who changed which restaurant when, and what (old and new values). No foreign key on the
+ * restaurant, so the history outlives a deletion.
+ */
+export const restaurantChanges = pgTable(
+  "restaurant_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    restaurant_id: uuid("restaurant_id").notNull(),
+    restaurant_name: text("restaurant_name").notNull(),
+    actor_id: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actor_email: text("actor_email").notNull(),
+    action: text("action").$type<ChangeAction>().notNull(),
+    changes: jsonb("changes").$type<FieldChanges>().notNull().default(sql`'{}'::jsonb`),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("restaurant_changes_restaurant_idx").on(t.restaurant_id, t.created_at)],
+);

@@ -17,6 +17,8 @@ export interface RouteOutcome {
 export interface CallOptions {
   method?: "GET" | "POST";
   form?: Record<string, string>;
+  /** A JSON body (as the restaurant form sends). */
+  json?: unknown;
   cookie?: string;
   params?: Record<string, string>;
 }
@@ -37,10 +39,12 @@ function outcomeOf(value: unknown, fallbackStatus = 200): RouteOutcome {
 export async function callRoute(fn: RouteFunction, services: AppServices, url: string, options: CallOptions = {}): Promise<RouteOutcome> {
   const headers = new Headers();
   if (options.cookie) headers.set("cookie", options.cookie);
+  if (options.json !== undefined) headers.set("content-type", "application/json");
+  const body = options.json !== undefined ? JSON.stringify(options.json) : options.form ? new URLSearchParams(options.form) : undefined;
   const request = new Request(new URL(url, "http://127.0.0.1"), {
-    method: options.method ?? (options.form ? "POST" : "GET"),
+    method: options.method ?? (body !== undefined ? "POST" : "GET"),
     headers,
-    ...(options.form ? { body: new URLSearchParams(options.form) } : {}),
+    ...(body !== undefined ? { body } : {}),
   });
   const context = new RouterContextProvider();
   context.set(servicesContext, services);

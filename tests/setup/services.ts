@@ -27,6 +27,7 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
     nonce: "test-nonce",
     clientIp: "127.0.0.1",
     toasts: createToastStore(TEST_SECRET, false),
+    files: { remove: async () => {} },
     ...overrides,
   };
 }

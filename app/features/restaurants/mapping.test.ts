@@ -117,4 +117,11 @@ describe("slugFromName", () => {
     expect(slugFromName("Cafe Noa")).toBe("cafe-noa");
     expect(slugFromName("  The   Big\tGrill ")).toBe("the-big-grill");
   });
+  it("keeps slugs URL-safe", () => {
+    expect(slugFromName("Olive & Ember")).toBe("olive-and-ember");
+    expect(slugFromName("Café Noa!")).toBe("cafe-noa");
+    expect(slugFromName("../../etc/passwd")).toBe("etcpasswd");
+    expect(slugFromName("גריל הזית")).toBe("restaurant");
+    expect(slugFromName("a".repeat(200))).toHaveLength(80);
+  });
 });

@@ -81,9 +81,23 @@ export function restaurantToFormValues(restaurant: Restaurant): RestaurantFormVa
   };
 }
 
-/** Slug on creation (spec section 5): English name lower-cased, whitespace runs become a hyphen. */
+/**
+ * Slug from the English name (spec section 5): lower-cased, whitespace runs become a hyphen. So it
+ * is always URL-safe, anything but letters a–z, digits and hyphens is dropped ("&" reads "and"),
+ * and hyphen runs collapse. Uniqueness is the caller's (a suffix on collision).
+ */
 export function slugFromName(nameEn: string): string {
-  return nameEn.trim().toLowerCase().replace(/\s+/g, "-");
+  const slug = nameEn
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/\s+/g, "-")
+    .replace(/[^a-z0-9-]/g, "")
+    .replace(/-{2,}/g, "-")
+    .replace(/^-|-$/g, "");
+  return slug === "" ? "restaurant" : slug.slice(0, 80).replace(/-$/, "");
 }
 
 /**

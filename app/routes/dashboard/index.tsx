@@ -1,41 +1,167 @@
-import { Link } from "react-router";
+import { useMemo, useState } from "react";
+import { data, Link, useActionData, useSubmit } from "react-router";
 import type { Route } from "./+types/index";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { FormAlert } from "../../components/ui/form";
+import { readString } from "../../features/accounts/validation";
+import { matchesDashboardSearch, nextSort, sortRows, type SortColumn, type SortState } from "../../features/dashboard/sorting";
+import { TagList, KashrutBadge } from "../../features/restaurants/components/Badges";
+import { visibleTags } from "../../features/restaurants/filters";
+import { deleteRestaurant, RestaurantNotFoundError } from "../../features/restaurants/manage.server";
 import { listRestaurantsForUser } from "../../features/restaurants/queries.server";
 import { servicesContext } from "../../lib/context";
-import { localized } from "../../lib/i18n/language";
+import { localized, localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
-import { requireDashboard } from "../../lib/permissions.server";
+import { can, requireDashboard } from "../../lib/permissions.server";
+import { redirectWithToast } from "../../lib/toast.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireDashboard(request, context);
-  const { db } = context.get(servicesContext);
-  const list = await listRestaurantsForUser(db, viewer);
-  return { restaurants: list.map((r) => ({ id: r.id, slug: r.slug, name: r.name, address: r.address })) };
+  const list = await listRestaurantsForUser(context.get(servicesContext).db, viewer);
+  return {
+    canDelete: can(viewer, "restaurant:delete"),
+    restaurants: list.map((r) => ({ id: r.id, slug: r.slug, name: r.name, address: r.address, kashrut: r.kashrut, tags: r.tags })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireDashboard(request, context);
+  const services = context.get(servicesContext);
+  const form = await request.formData();
+  if (readString(form, "intent") !== "delete") return data({ error: "manage.deleteFailed" as const }, { status: 400 });
+  if (!can(viewer, "restaurant:delete")) return data({ error: "manage.onlyAdminsDelete" as const }, { status: 403 });
+  try {
+    const files = await deleteRestaurant(services.db, viewer, readString(form, "id"));
+    await Promise.all(files.map((url) => services.files.remove(url)));
+  } catch (error) {
+    if (!(error instanceof RestaurantNotFoundError)) console.error("[dashboard] delete failed:", error);
+    return data({ error: "manage.deleteFailed" as const }, { status: error instanceof RestaurantNotFoundError ? 404 : 500 });
+  }
+  return redirectWithToast(services.toasts, request.url, { type: "success", message: "manage.deleted" });
 }
 
 export function meta() {
   return [{ title: "Restaurant Management | Kosher Tel Aviv" }, { name: "robots", content: "noindex" }];
 }
 
-export default function DashboardIndex({ loaderData }: Route.ComponentProps) {
+const DASHBOARD_TAGS = 2;
+
+export default function RestaurantManagement({ loaderData }: Route.ComponentProps) {
   const { language, t } = useLanguage();
+  const actionData = useActionData<typeof action>();
+  const submit = useSubmit();
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<SortState>({ column: "name", direction: "asc" });
+  const rows = useMemo(
+    () => sortRows(loaderData.restaurants.filter((row) => matchesDashboardSearch(row, search, language)), sort, language),
+    [loaderData.restaurants, search, sort, language],
+  );
+
+  const header = (column: SortColumn, label: string) => (
+    <th scope="col" className="px-3 py-2 text-start" aria-sort={sort.column === column ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}>
+      <button type="button" onClick={() => setSort(nextSort(sort, column))} className="inline-flex items-center gap-1 font-semibold hover:underline">
+        {label}
+        <span aria-hidden="true">{sort.column === column ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}</span>
+      </button>
+    </th>
+  );
+
   return (
     <section aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title" className="text-2xl font-extrabold">
-        {t("dashboard.title")}
-      </h1>
-      <ul className="mt-4 divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
-        {loaderData.restaurants.map((restaurant) => (
-          <li key={restaurant.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-            <Link to={`/${language}/restaurant/${restaurant.slug}`} className="font-medium text-brand-800 underline-offset-4 hover:underline">
-              {localized(restaurant.name, language)}
-            </Link>
-            <span className="text-sm text-stone-600" dir="auto">
-              {restaurant.address}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="dashboard-title" className="text-2xl font-extrabold">
+          {t("dashboard.title")}
+        </h1>
+        <Link to={localizePath("/dashboard/add", language)} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+          {t("manage.add")}
+        </Link>
+      </div>
+      <div className="mt-4">
+        <label htmlFor="manage-search" className="block text-sm font-medium">
+          {t("manage.search")}
+        </label>
+        <input
+          id="manage-search"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t("manage.searchPlaceholder")}
+          className="mt-1 min-h-11 w-full max-w-md rounded-lg border border-stone-300 px-3"
+        />
+      </div>
+      {actionData?.error ? (
+        <div className="mt-4">
+          <FormAlert>{t(actionData.error)}</FormAlert>
+        </div>
+      ) : null}
+      {rows.length === 0 ? (
+        <p className="mt-6 text-stone-700">{loaderData.restaurants.length === 0 ? t("manage.empty") : t("manage.noMatch")}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          <table className="w-full text-sm">
+            <thead className="bg-stone-100 text-stone-700">
+              <tr>
+                {header("name", t("manage.name"))}
+                {header("address", t("manage.address"))}
+                {header("kashrut", t("manage.kashrut"))}
+                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("manage.tags")}</th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("manage.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const name = localized(row.name, language);
+                const tags = visibleTags(row.tags, DASHBOARD_TAGS);
+                return (
+                  <tr key={row.id} className="border-t border-stone-100" data-testid="manage-row">
+                    <td className="px-3 py-2 font-medium">{name}</td>
+                    <td className="px-3 py-2" dir="auto">
+                      {row.address}
+                    </td>
+                    <td className="px-3 py-2 text-xs">
+                      <KashrutBadge kashrut={row.kashrut} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex flex-wrap gap-1 text-xs">
+                        <TagList tags={tags.shown} more={tags.more} />
+                      </div>
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex gap-2">
+                        <Link
+                          to={localizePath(`/dashboard/edit/${row.id}`, language)}
+                          aria-label={t("manage.editNamed", { name })}
+                          className="inline-flex min-h-9 items-center rounded-md border border-stone-300 px-3 font-medium hover:bg-stone-50"
+                        >
+                          {t("manage.edit")}
+                        </Link>
+                        {loaderData.canDelete ? (
+                          <ConfirmDialog
+                            trigger={
+                              <button
+                                type="button"
+                                aria-label={t("manage.deleteNamed", { name })}
+                                className="inline-flex min-h-9 items-center rounded-md border border-red-300 px-3 font-medium text-red-800 hover:bg-red-50"
+                              >
+                                {t("manage.delete")}
+                              </button>
+                            }
+                            title={t("manage.confirmTitle")}
+                            body={t("manage.confirmBody", { name })}
+                            confirmLabel={t("manage.delete")}
+                            cancelLabel={t("manage.cancel")}
+                            onConfirm={() => void submit({ intent: "delete", id: row.id }, { method: "post" })}
+                          />
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,95 @@
+// The restaurant form's rules (spec section 5), shared by the form (validated on change) and the
+// server action. Messages are catalogue keys, so both show the spec's words in either language.
+import { z } from "zod";
+import type { MessageKey } from "../../locales/en";
+import { isKashrut, TAGS } from "./constants";
+import type { RestaurantFormValues } from "./types";
+
+export const MAX_MENU_IMAGES = 10;
+
+const text = (max: number) => z.string().trim().max(max, "form.tooLong" satisfies MessageKey);
+
+/** Links are optional; when given they must be web addresses (a javascript: link must never be stored). */
+const link = z
+  .string()
+  .trim()
+  .max(2000, "form.tooLong" satisfies MessageKey)
+  .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), "form.linkInvalid" satisfies MessageKey);
+
+/** A file we stored, or an https address (older data). */
+const fileUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => value === "" || /^\/uploads\/[a-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value), "upload.failedImage" satisfies MessageKey);
+
+export const restaurantFormSchema = z.object({
+  nameEn: z.string().trim().min(2, "form.nameEnMin" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
+  nameHe: text(200),
+  address: z.string().trim().min(2, "form.addressMin" satisfies MessageKey).max(300, "form.tooLong" satisfies MessageKey),
+  kashrut: z
+    .string()
+    .trim()
+    .min(2, "form.kashrutRequired" satisfies MessageKey)
+    .refine(isKashrut, "form.kashrutRequired" satisfies MessageKey),
+  phoneNumber: text(50),
+  openingHours: text(1000),
+  wazeLink: link,
+  menuLink: link.or(fileUrl),
+  bookingLink: link,
+  onlineOrderLink: link,
+  woltLink: link,
+  kashrutWebsite: link,
+  photo: fileUrl,
+  teuda: fileUrl,
+  descriptionEn: text(5000),
+  descriptionHe: text(5000),
+  tags: z.array(z.string().refine((tag) => tag in TAGS)).max(Object.keys(TAGS).length),
+  menuImages: z
+    .array(
+      z.object({
+        url: fileUrl.refine((value) => value !== ""),
+        name: z.string().trim().min(1).max(200),
+        size: z.number().int().nonnegative().optional(),
+        type: z.string().max(100).optional(),
+      }),
+    )
+    .max(MAX_MENU_IMAGES, "upload.maxFiles" satisfies MessageKey),
+  isPermanentlyClosed: z.boolean(),
+}) satisfies z.ZodType<RestaurantFormValues, unknown>;
+
+export type FieldErrors = Partial<Record<keyof RestaurantFormValues, MessageKey>>;
+
+/** Parses untrusted input; on failure, the first message per field. */
+export function parseRestaurantForm(input: unknown): { ok: true; values: RestaurantFormValues } | { ok: false; errors: FieldErrors } {
+  const result = restaurantFormSchema.safeParse(input);
+  if (result.success) return { ok: true, values: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof RestaurantFormValues | undefined;
+    if (field && !errors[field]) errors[field] = issue.message as MessageKey;
+  }
+  return { ok: false, errors };
+}
+
+export const EMPTY_FORM: RestaurantFormValues = {
+  nameEn: "",
+  nameHe: "",
+  address: "",
+  kashrut: "",
+  phoneNumber: "",
+  openingHours: "",
+  wazeLink: "",
+  menuLink: "",
+  bookingLink: "",
+  onlineOrderLink: "",
+  woltLink: "",
+  kashrutWebsite: "",
+  photo: "",
+  teuda: "",
+  descriptionEn: "",
+  descriptionHe: "",
+  tags: [],
+  menuImages: [],
+  isPermanentlyClosed: false,
+};

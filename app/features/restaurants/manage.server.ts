@@ -1,0 +1,277 @@
+// Changing restaurants from the dashboard. Every change is recorded in restaurant_changes with
+// who, when and which fields changed (old and new values).
+import { and, asc, desc, eq, inArray, like, notInArray, or } from "drizzle-orm";
+import { users } from "../../../database/schema/auth";
+import { profiles, userRoles } from "../../../database/schema/people";
+import {
+  restaurantChanges,
+  restaurantOwners,
+  restaurants,
+  restaurantSlugRedirects,
+  type ChangeAction,
+  type FieldChanges,
+  type RestaurantRow,
+} from "../../../database/schema/restaurants";
+import type { Db } from "../../../database/types";
+import { formValuesToRow, rowToRestaurant, slugFromName } from "./mapping";
+import type { Restaurant, RestaurantFormValues } from "./types";
+
+export interface Actor {
+  id: string;
+  email: string;
+  role: string;
+}
+
+export class RestaurantNotFoundError extends Error {
+  override name = "RestaurantNotFoundError";
+}
+export class OwnerLinkError extends Error {
+  override name = "OwnerLinkError";
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type DbOrTx = Db | Tx;
+
+/** Columns compared for the history (everything a person edits). */
+const TRACKED = [
+  "slug",
+  "name_en",
+  "name_he",
+  "address",
+  "phone_number",
+  "opening_hours",
+  "kashrut",
+  "tags",
+  "photo",
+  "description_en",
+  "description_he",
+  "last_verified",
+  "waze_link",
+  "menu_link",
+  "booking_link",
+  "teuda",
+  "online_order_link",
+  "wolt_link",
+  "menu_images",
+  "is_permanently_closed",
+  "kashrut_website",
+] as const satisfies readonly (keyof RestaurantRow)[];
+
+export function diffRows(before: Partial<RestaurantRow> | undefined, after: Partial<RestaurantRow> | undefined): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const key of TRACKED) {
+    const old = before?.[key] ?? null;
+    const next = after?.[key] ?? null;
+    if (JSON.stringify(old) !== JSON.stringify(next)) changes[key] = { old, new: next };
+  }
+  return changes;
+}
+
+async function record(
+  db: DbOrTx,
+  actor: Actor,
+  restaurant: { id: string; name_en: string },
+  action: ChangeAction,
+  changes: FieldChanges,
+): Promise<void> {
+  await db.insert(restaurantChanges).values({
+    restaurant_id: restaurant.id,
+    restaurant_name: restaurant.name_en,
+    actor_id: actor.id,
+    actor_email: actor.email,
+    action,
+    changes,
+  });
+}
+
+/** `base`, or `base-2`, `base-3`… — the first not used by another restaurant. */
+async function uniqueSlug(db: DbOrTx, base: string, exceptId?: string): Promise<string> {
+  const taken = await db
+    .select({ id: restaurants.id, slug: restaurants.slug })
+    .from(restaurants)
+    .where(or(eq(restaurants.slug, base), like(restaurants.slug, `${base}-%`)));
+  const used = new Set(taken.filter((row) => row.id !== exceptId).map((row) => row.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** Files a restaurant refers to (photo, certificate, PDF menu, menu images). */
+export function filesOf(row: Pick<RestaurantRow, "photo" | "teuda" | "menu_link" | "menu_images">): string[] {
+  return [row.photo, row.teuda, row.menu_link, ...row.menu_images.map((image) => image.url)].filter(
+    (url): url is string => typeof url === "string" && url.startsWith("/uploads/"),
+  );
+}
+
+export async function createRestaurant(db: Db, actor: Actor, values: RestaurantFormValues): Promise<Restaurant> {
+  return db.transaction(async (tx) => {
+    const row = formValuesToRow(values);
+    const slug = await uniqueSlug(tx, slugFromName(values.nameEn));
+    const [created] = await tx.insert(restaurants).values({ ...row, slug }).returning();
+    if (!created) throw new Error("insert returned nothing");
+    // An owner who adds a restaurant may edit it.
+    if (actor.role === "owner") await tx.insert(restaurantOwners).values({ restaurant_id: created.id, user_id: actor.id });
+    await tx.delete(restaurantSlugRedirects).where(eq(restaurantSlugRedirects.old_slug, slug));
+    await record(tx, actor, created, "create", diffRows(undefined, created));
+    return rowToRestaurant(created);
+  });
+}
+
+export interface UpdateResult {
+  restaurant: Restaurant;
+  /** Files the restaurant no longer refers to, for the caller to delete. */
+  removedFiles: string[];
+}
+
+export async function updateRestaurant(db: Db, actor: Actor, id: string, values: RestaurantFormValues): Promise<UpdateResult> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
+    if (!existing) throw new RestaurantNotFoundError(id);
+    // lastVerified is kept from the existing record (spec); it has its own control.
+    const row = formValuesToRow(values, { lastVerified: existing.last_verified ?? undefined });
+    const base = slugFromName(values.nameEn);
+    const slug = base === existing.slug || existing.slug.startsWith(`${base}-`) ? existing.slug : await uniqueSlug(tx, base, id);
+    const [updated] = await tx
+      .update(restaurants)
+      .set({ ...row, slug, updated_at: new Date() })
+      .where(eq(restaurants.id, id))
+      .returning();
+    if (!updated) throw new RestaurantNotFoundError(id);
+    if (slug !== existing.slug) {
+      // The old address keeps working: it redirects permanently to the new one.
+      await tx.delete(restaurantSlugRedirects).where(eq(restaurantSlugRedirects.old_slug, slug));
+      await tx
+        .insert(restaurantSlugRedirects)
+        .values({ old_slug: existing.slug, restaurant_id: id })
+        .onConflictDoUpdate({ target: restaurantSlugRedirects.old_slug, set: { restaurant_id: id, created_at: new Date() } });
+    }
+    const changes = diffRows(existing, updated);
+    if (Object.keys(changes).length > 0) await record(tx, actor, updated, "update", changes);
+    const kept = new Set(filesOf(updated));
+    return { restaurant: rowToRestaurant(updated), removedFiles: filesOf(existing).filter((url) => !kept.has(url)) };
+  });
+}
+
+/** Deletes a restaurant (its owner links and redirects go with it); returns its files to delete. */
+export async function deleteRestaurant(db: Db, actor: Actor, id: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
+    if (!existing) throw new RestaurantNotFoundError(id);
+    await tx.delete(restaurants).where(eq(restaurants.id, id));
+    await record(tx, actor, existing, "delete", diffRows(existing, undefined));
+    return filesOf(existing);
+  });
+}
+
+export async function setVerificationDate(db: Db, actor: Actor, id: string, date: string | null): Promise<Restaurant> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
+    if (!existing) throw new RestaurantNotFoundError(id);
+    const [updated] = await tx
+      .update(restaurants)
+      .set({ last_verified: date, updated_at: new Date() })
+      .where(eq(restaurants.id, id))
+      .returning();
+    if (!updated) throw new RestaurantNotFoundError(id);
+    if (existing.last_verified !== updated.last_verified) {
+      await record(tx, actor, updated, "verify", { last_verified: { old: existing.last_verified, new: updated.last_verified } });
+    }
+    return rowToRestaurant(updated);
+  });
+}
+
+export async function getRestaurantById(db: Db, id: string): Promise<Restaurant | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));
+  return row ? rowToRestaurant(row) : undefined;
+}
+
+/** Where an old slug now lives, if the restaurant was renamed. */
+export async function findSlugRedirect(db: Db, oldSlug: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ slug: restaurants.slug })
+    .from(restaurantSlugRedirects)
+    .innerJoin(restaurants, eq(restaurants.id, restaurantSlugRedirects.restaurant_id))
+    .where(eq(restaurantSlugRedirects.old_slug, oldSlug));
+  return row?.slug;
+}
+
+export interface OwnerLink {
+  id: string;
+  userId: string;
+  userEmail: string;
+  createdAt: Date;
+}
+
+export async function listOwners(db: Db, restaurantId: string): Promise<OwnerLink[]> {
+  const rows = await db
+    .select({ id: restaurantOwners.id, userId: restaurantOwners.user_id, email: profiles.email, createdAt: restaurantOwners.created_at })
+    .from(restaurantOwners)
+    .leftJoin(profiles, eq(profiles.id, restaurantOwners.user_id))
+    .where(eq(restaurantOwners.restaurant_id, restaurantId))
+    .orderBy(asc(restaurantOwners.created_at));
+  // Spec: the owner's e-mail from profiles, or "Unknown" if none.
+  return rows.map((row) => ({ id: row.id, userId: row.userId, userEmail: row.email ?? "Unknown", createdAt: row.createdAt }));
+}
+
+/** Users with the owner role not yet linked to this restaurant (spec). */
+export async function listAvailableOwners(db: Db, restaurantId: string): Promise<{ id: string; email: string }[]> {
+  const linked = db.select({ id: restaurantOwners.user_id }).from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, restaurantId));
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(userRoles.role, "owner"), notInArray(users.id, linked)))
+    .orderBy(asc(users.email));
+}
+
+export async function addOwner(db: Db, actor: Actor, restaurantId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [restaurant] = await tx.select().from(restaurants).where(eq(restaurants.id, restaurantId));
+    if (!restaurant) throw new RestaurantNotFoundError(restaurantId);
+    const [candidate] = await tx
+      .select({ email: users.email, role: userRoles.role })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .where(eq(users.id, userId));
+    if (candidate?.role !== "owner") throw new OwnerLinkError("only users with the owner role can be linked");
+    const inserted = await tx
+      .insert(restaurantOwners)
+      .values({ restaurant_id: restaurantId, user_id: userId })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length === 0) throw new OwnerLinkError("already linked");
+    await record(tx, actor, restaurant, "owner_add", { owner: { old: null, new: candidate.email } });
+  });
+}
+
+export async function removeOwner(db: Db, actor: Actor, restaurantId: string, linkId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [restaurant] = await tx.select().from(restaurants).where(eq(restaurants.id, restaurantId));
+    if (!restaurant) throw new RestaurantNotFoundError(restaurantId);
+    const [removed] = await tx
+      .delete(restaurantOwners)
+      .where(and(eq(restaurantOwners.id, linkId), eq(restaurantOwners.restaurant_id, restaurantId)))
+      .returning();
+    if (!removed) throw new OwnerLinkError("no such link");
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, removed.user_id));
+    await record(tx, actor, restaurant, "owner_remove", { owner: { old: owner?.email ?? removed.user_id, new: null } });
+  });
+}
+
+export async function listHistory(db: Db, restaurantId: string, limit = 50) {
+  return db
+    .select()
+    .from(restaurantChanges)
+    .where(eq(restaurantChanges.restaurant_id, restaurantId))
+    .orderBy(desc(restaurantChanges.created_at))
+    .limit(limit);
+}
+
+export async function restaurantIdsOwnedBy(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: restaurantOwners.restaurant_id })
+    .from(restaurantOwners)
+    .where(and(eq(restaurantOwners.user_id, userId), inArray(restaurantOwners.restaurant_id, ids)));
+  return new Set(rows.map((row) => row.id));
+}

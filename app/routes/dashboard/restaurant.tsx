@@ -1,0 +1,150 @@
+// /dashboard/add and /dashboard/edit/:id — the restaurant form, and for admins the ownership
+// panel, the verification date and the change history. Every action checks permission itself.
+import { data, Link } from "react-router";
+import type { Route } from "./+types/restaurant";
+import { OwnershipPanel, HistoryList, VerificationPicker, type PanelResponse } from "../../features/dashboard/components/AdminPanels";
+import { RestaurantForm } from "../../features/dashboard/components/RestaurantForm";
+import { EMPTY_FORM, parseRestaurantForm } from "../../features/restaurants/form-schema";
+import {
+  addOwner,
+  createRestaurant,
+  getRestaurantById,
+  listAvailableOwners,
+  listHistory,
+  listOwners,
+  OwnerLinkError,
+  removeOwner,
+  RestaurantNotFoundError,
+  setVerificationDate,
+  updateRestaurant,
+} from "../../features/restaurants/manage.server";
+import { restaurantToFormValues } from "../../features/restaurants/mapping";
+import { servicesContext } from "../../lib/context";
+import { detectLanguage, localized, localizePath } from "../../lib/i18n/language";
+import { useLanguage } from "../../lib/i18n/use-language";
+import { can, hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
+import { redirectWithToast } from "../../lib/toast.server";
+import type { MessageKey } from "../../locales/en";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const dashboard = localizePath("/dashboard", detectLanguage(new URL(request.url).pathname));
+  if (!params.id) {
+    await requirePermission(request, context, "restaurant:create");
+    return { mode: "add" as const, id: undefined, initial: EMPTY_FORM, admin: null };
+  }
+  const viewer = await requireDashboard(request, context);
+  const restaurant = (await hasRestaurantAccess(services.db, viewer, params.id)) ? await getRestaurantById(services.db, params.id) : undefined;
+  // Spec: lacking access or failing to load sends the user back to the dashboard.
+  if (!restaurant) throw await redirectWithToast(services.toasts, dashboard, { type: "error", message: "editor.loadFailed" });
+  const admin = can(viewer, "owners:manage")
+    ? {
+        owners: (await listOwners(services.db, restaurant.id)).map(({ id, userEmail }) => ({ id, userEmail })),
+        available: await listAvailableOwners(services.db, restaurant.id),
+        history: (await listHistory(services.db, restaurant.id)).map((entry) => ({
+          id: entry.id,
+          action: entry.action,
+          actorEmail: entry.actor_email,
+          createdAt: entry.created_at.toISOString(),
+          changes: entry.changes,
+        })),
+        lastVerified: restaurant.lastVerified,
+      }
+    : null;
+  return { mode: "edit" as const, id: restaurant.id, name: restaurant.name, initial: restaurantToFormValues(restaurant), admin };
+}
+
+const answer = (ok: boolean, message: MessageKey, status = ok ? 200 : 400) => data<PanelResponse>({ ok, message }, { status });
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const language = detectLanguage(new URL(request.url).pathname);
+  const isJson = request.headers.get("content-type")?.includes("application/json") ?? false;
+  const body: unknown = isJson ? await request.json().catch(() => null) : Object.fromEntries(await request.formData());
+  const intent = body && typeof body === "object" && "intent" in body ? String((body as { intent: unknown }).intent) : "";
+
+  if (intent === "save") {
+    const viewer = params.id ? await requireRestaurantAccess(request, context, params.id) : await requirePermission(request, context, "restaurant:create");
+    const parsed = parseRestaurantForm((body as { values?: unknown }).values);
+    if (!parsed.ok) return data({ errors: parsed.errors, error: "form.invalid" as MessageKey }, { status: 400 });
+    try {
+      if (params.id) {
+        const { removedFiles } = await updateRestaurant(services.db, viewer, params.id, parsed.values);
+        await Promise.all(removedFiles.map((url) => services.files.remove(url)));
+      } else {
+        await createRestaurant(services.db, viewer, parsed.values);
+      }
+    } catch (error) {
+      if (!(error instanceof RestaurantNotFoundError)) console.error("[dashboard] save failed:", error);
+      return data({ error: "editor.saveFailed" as MessageKey }, { status: error instanceof RestaurantNotFoundError ? 404 : 500 });
+    }
+    return redirectWithToast(services.toasts, localizePath("/dashboard", language), {
+      type: "success",
+      message: params.id ? "editor.updated" : "editor.added",
+    });
+  }
+
+  if (!params.id) return answer(false, "editor.saveFailed");
+  const form = body as Record<string, unknown>;
+  const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
+
+  if (intent === "addOwner" || intent === "removeOwner") {
+    const viewer = await requirePermission(request, context, "owners:manage");
+    try {
+      if (intent === "addOwner") {
+        if (field("userId") === "") return answer(false, "owners.selectUser");
+        await addOwner(services.db, viewer, params.id, field("userId"));
+        return answer(true, "owners.added");
+      }
+      await removeOwner(services.db, viewer, params.id, field("linkId"));
+      return answer(true, "owners.removed");
+    } catch (error) {
+      if (!(error instanceof OwnerLinkError || error instanceof RestaurantNotFoundError)) console.error("[dashboard] owners:", error);
+      return answer(false, intent === "addOwner" ? "owners.addFailed" : "owners.removeFailed");
+    }
+  }
+
+  if (intent === "verify") {
+    const viewer = await requirePermission(request, context, "verification:set");
+    const date = field("date");
+    if (date !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(date)) return answer(false, "verification.failed");
+    try {
+      await setVerificationDate(services.db, viewer, params.id, date === "" ? null : date);
+      return answer(true, "verification.success");
+    } catch (error) {
+      if (!(error instanceof RestaurantNotFoundError)) console.error("[dashboard] verification:", error);
+      return answer(false, "verification.failed");
+    }
+  }
+  return answer(false, "editor.saveFailed");
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.mode === "edit" ? "Edit Restaurant" : "Add Restaurant";
+  return [{ title: `${title} | Kosher Tel Aviv` }, { name: "robots", content: "noindex" }];
+}
+
+export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
+  const { language, t } = useLanguage();
+  const name = loaderData.mode === "edit" ? localized(loaderData.name, language) : "";
+  return (
+    <div className="space-y-6">
+      <Link to={localizePath("/dashboard", language)} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {t("editor.back")}
+      </Link>
+      <h1 className="text-2xl font-extrabold">{loaderData.mode === "edit" ? t("editor.editTitle") : t("editor.addTitle")}</h1>
+      <RestaurantForm key={loaderData.id ?? "new"} id={loaderData.id} initial={loaderData.initial} />
+      {loaderData.admin ? (
+        <>
+          <OwnershipPanel restaurantName={name} owners={loaderData.admin.owners} available={loaderData.admin.available} />
+          <hr className="border-stone-300" />
+          <VerificationPicker lastVerified={loaderData.admin.lastVerified} />
+          <HistoryList entries={loaderData.admin.history} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+// POST /api/uploads?kind=photo|teuda|menu|pdf — one multipart file field named "file", streamed
+// through busboy with a size cut-off, then checked and stored by processUpload.
+import busboy from "busboy";
+import type { Request, RequestHandler, Response } from "express";
+import type { Storage } from "./storage";
+import { isUploadKind, processUpload, UPLOAD_LIMITS, UploadError, uploadErrorMessage, type UploadKind } from "./uploads";
+
+export interface UploadRouteOptions {
+  storage: Storage;
+  /** Resolves true if this request may upload (the caller checks the session and role). */
+  authorize: (req: Request) => Promise<boolean>;
+}
+
+/** Sends a JSON answer once; with `close`, ends the connection instead of reading the rest of the body. */
+function reply(req: Request, res: Response, status: number, body: unknown, close = false): void {
+  if (res.headersSent) return;
+  res.status(status).set("Cache-Control", "no-store");
+  if (close) {
+    res.set("Connection", "close");
+    // Whatever the client is still sending is not read: the socket goes once the answer is out.
+    res.once("finish", () => req.destroy());
+  }
+  res.json(body);
+}
+
+/** True when the request body has been read to its end (nothing left for the socket to carry). */
+function bodyDone(req: Request): boolean {
+  return req.readableEnded || req.complete;
+}
+
+async function handleUpload(req: Request, res: Response, options: UploadRouteOptions): Promise<void> {
+  const kindParam = req.query.kind;
+  if (!isUploadKind(kindParam)) {
+    reply(req, res, 400, { error: "upload.failedFile" }, !bodyDone(req));
+    return;
+  }
+  const kind: UploadKind = kindParam;
+
+  let allowed: boolean;
+  try {
+    allowed = await options.authorize(req);
+  } catch (error) {
+    console.error("Upload authorization failed", error);
+    reply(req, res, 500, { error: uploadErrorMessage(kind, "failed") }, !bodyDone(req));
+    return;
+  }
+  if (!allowed) {
+    reply(req, res, 403, { error: "forbidden" }, !bodyDone(req));
+    return;
+  }
+
+  const limit = UPLOAD_LIMITS[kind];
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: req.headers, defParamCharset: "utf8", limits: { files: 1, fileSize: limit + 1, fields: 5, parts: 8 } });
+  } catch {
+    // Not multipart/form-data (or no boundary).
+    reply(req, res, 400, { error: uploadErrorMessage(kind, "failed") }, !bodyDone(req));
+    return;
+  }
+
+  const received = await new Promise<{ data: Buffer; name: string } | null>((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let fileName: string | null = null;
+    let settled = false;
+
+    const finish = (result: { data: Buffer; name: string } | null) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    /** Stops reading the body and answers with an error. */
+    const refuse = (status: number, code: "tooLarge" | "failed") => {
+      if (settled) return;
+      req.unpipe(parser);
+      chunks.length = 0;
+      reply(req, res, status, { error: uploadErrorMessage(kind, code) }, true);
+      finish(null);
+    };
+
+    parser.on("file", (field, file, info) => {
+      if (field !== "file" || fileName !== null || settled) {
+        file.resume();
+        return;
+      }
+      fileName = info.filename ?? "";
+      file.on("data", (chunk: Buffer) => {
+        if (settled) return;
+        total += chunk.length;
+        if (total > limit) {
+          file.destroy();
+          refuse(413, "tooLarge");
+          return;
+        }
+        chunks.push(chunk);
+      });
+      file.on("limit", () => {
+        file.destroy();
+        refuse(413, "tooLarge");
+      });
+    });
+    parser.on("filesLimit", () => refuse(400, "failed"));
+    parser.on("partsLimit", () => refuse(400, "failed"));
+    parser.on("error", () => refuse(400, "failed"));
+    parser.on("close", () => {
+      if (settled) return;
+      if (fileName === null) {
+        refuse(400, "failed");
+        return;
+      }
+      finish({ data: Buffer.concat(chunks, total), name: fileName });
+    });
+    req.on("error", () => finish(null));
+    req.on("aborted", () => finish(null));
+    req.pipe(parser);
+  });
+  if (!received) return;
+
+  try {
+    const stored = await processUpload(kind, received.data, received.name, options.storage);
+    res.status(201).set("Cache-Control", "no-store").json(stored);
+  } catch (error) {
+    if (error instanceof UploadError && error.code !== "failed") {
+      reply(req, res, error.code === "tooLarge" ? 413 : 400, { error: uploadErrorMessage(kind, error.code) });
+      return;
+    }
+    // A storage or processing fault on our side: the file itself was not refused.
+    console.error("Upload failed", error);
+    reply(req, res, 500, { error: uploadErrorMessage(kind, "failed") });
+  }
+}
+
+export function uploadHandler(options: UploadRouteOptions): RequestHandler {
+  return (req, res) => {
+    handleUpload(req, res, options).catch((error: unknown) => {
+      console.error("Upload failed", error);
+      reply(req, res, 500, { error: "upload.failedFile" }, true);
+    });
+  };
+}

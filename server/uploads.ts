@@ -1,0 +1,187 @@
+// Checking and processing one uploaded file. Everything is decided by the bytes, never by the file
+// name or the declared MIME type: images are sniffed by magic bytes, decoded by sharp under a pixel
+// limit, and re-encoded as WebP (which drops EXIF/GPS/ICC metadata); PDFs must start with "%PDF-".
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import type { Storage } from "./storage";
+
+export type UploadKind = "photo" | "teuda" | "menu" | "pdf";
+
+const MiB = 1024 * 1024;
+
+export const UPLOAD_LIMITS: Record<UploadKind, number> = {
+  photo: 5 * MiB,
+  teuda: 5 * MiB,
+  menu: 30 * MiB,
+  pdf: 30 * MiB,
+};
+
+export const UPLOAD_KINDS: readonly UploadKind[] = ["photo", "teuda", "menu", "pdf"];
+
+export function isUploadKind(value: unknown): value is UploadKind {
+  return typeof value === "string" && (UPLOAD_KINDS as readonly string[]).includes(value);
+}
+
+export type UploadErrorCode = "tooLarge" | "notImage" | "notPdf" | "failed";
+
+export class UploadError extends Error {
+  readonly code: UploadErrorCode;
+  constructor(code: UploadErrorCode, message?: string, options?: { cause?: unknown }) {
+    super(message ?? code, options);
+    this.name = "UploadError";
+    this.code = code;
+  }
+}
+
+export interface StoredUpload {
+  url: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
+export const IMAGE_WIDTHS = [400, 800, 1200] as const;
+
+export type UploadMessageKey =
+  | "upload.tooLarge5"
+  | "upload.tooLarge30"
+  | "upload.sizeExceeds"
+  | "upload.onlyImages"
+  | "upload.failedImage"
+  | "upload.failedFile"
+  | "upload.onlyPdf";
+
+/** Decoding limits: a pixel flood (small file, huge declared size) or a corrupt file is refused. */
+const DECODE_OPTIONS = { limitInputPixels: 40_000_000, failOn: "error" } as const;
+const WEBP_QUALITY = 78;
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The image format by magic bytes, or null for anything that is not JPEG, PNG, GIF or WebP. */
+export function sniffImageFormat(data: Buffer): "jpeg" | "png" | "gif" | "webp" | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "jpeg";
+  if (data.length >= 8 && data.subarray(0, 8).equals(PNG_MAGIC)) return "png";
+  if (data.length >= 6) {
+    const head = data.toString("latin1", 0, 6);
+    if (head === "GIF87a" || head === "GIF89a") return "gif";
+  }
+  if (data.length >= 12 && data.toString("latin1", 0, 4) === "RIFF" && data.toString("latin1", 8, 12) === "WEBP") return "webp";
+  return null;
+}
+
+export function isPdf(data: Buffer): boolean {
+  return data.length >= 5 && data.toString("latin1", 0, 5) === "%PDF-";
+}
+
+// C0/C1 controls, and bidirectional overrides/isolates that could disguise an extension.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const MAX_NAME_LENGTH = 100;
+
+/** A display name from a user's file name: no directories, no control characters, at most 100 characters, the given extension. */
+export function cleanDisplayName(originalName: string, extension: ".webp" | ".pdf", fallbackStem: string): string {
+  const base = originalName.slice(Math.max(originalName.lastIndexOf("/"), originalName.lastIndexOf("\\")) + 1);
+  let stem = base.replace(UNSAFE_NAME_CHARS, "").trim();
+  const dot = stem.lastIndexOf(".");
+  if (dot > 0) stem = stem.slice(0, dot);
+  stem = stem.replace(/\.{2,}/g, ".").replace(/^[.\s]+/, "").trim();
+  // Count code points, so a cut never splits a surrogate pair.
+  const chars = Array.from(stem).slice(0, MAX_NAME_LENGTH - extension.length);
+  stem = chars.join("").trim();
+  return (stem || fallbackStem) + extension;
+}
+
+function randomId(): string {
+  return randomBytes(12).toString("hex");
+}
+
+async function storeAll(storage: Storage, files: { key: string; data: Buffer }[]): Promise<string[]> {
+  const urls: string[] = [];
+  try {
+    for (const file of files) urls.push(await storage.put(file.key, file.data));
+    return urls;
+  } catch (error) {
+    // Leave nothing half-stored behind.
+    await Promise.allSettled(urls.map((url) => storage.remove(url)));
+    throw new UploadError("failed", "Storing the upload failed", { cause: error });
+  }
+}
+
+async function processImage(kind: Exclude<UploadKind, "pdf">, data: Buffer, originalName: string, storage: Storage): Promise<StoredUpload> {
+  if (!sniffImageFormat(data)) throw new UploadError("notImage", "Not a JPEG, PNG, GIF or WebP image");
+
+  let variants: { width: number; data: Buffer }[];
+  try {
+    const metadata = await sharp(data, DECODE_OPTIONS).metadata();
+    if (!["jpeg", "png", "gif", "webp"].includes(metadata.format)) throw new Error(`Unexpected format ${metadata.format}`);
+    if (metadata.width * metadata.height > DECODE_OPTIONS.limitInputPixels) throw new Error("Too many pixels");
+    const sourceWidth = metadata.autoOrient.width;
+    const fitting: number[] = IMAGE_WIDTHS.filter((width) => width <= sourceWidth);
+    const widths = fitting.length > 0 ? fitting : [sourceWidth];
+    variants = [];
+    for (const width of widths) {
+      const output = await sharp(data, DECODE_OPTIONS)
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer();
+      variants.push({ width, data: output });
+    }
+  } catch (error) {
+    throw new UploadError("notImage", "The image could not be decoded", { cause: error });
+  }
+
+  const bucket = kind === "menu" ? "restaurant-menus" : "restaurant-images";
+  const id = randomId();
+  const urls = await storeAll(
+    storage,
+    variants.map((variant) => ({ key: `${bucket}/${id}-${variant.width}.webp`, data: variant.data })),
+  );
+  const largest = variants.length - 1;
+  const url = urls[largest];
+  const stored = variants[largest];
+  if (url === undefined || stored === undefined) throw new UploadError("failed", "No image variant was stored");
+  return { url, name: cleanDisplayName(originalName, ".webp", "image"), size: stored.data.length, type: "image/webp" };
+}
+
+async function processPdf(data: Buffer, originalName: string, storage: Storage): Promise<StoredUpload> {
+  if (!isPdf(data)) throw new UploadError("notPdf", "Not a PDF file");
+  const [url] = await storeAll(storage, [{ key: `restaurant-menus/pdf_${randomId()}.pdf`, data }]);
+  if (url === undefined) throw new UploadError("failed", "The PDF was not stored");
+  return { url, name: cleanDisplayName(originalName, ".pdf", "document"), size: data.length, type: "application/pdf" };
+}
+
+/** Checks one uploaded file by its content and stores it; throws UploadError when it is refused. */
+export async function processUpload(kind: UploadKind, data: Buffer, originalName: string, storage: Storage): Promise<StoredUpload> {
+  if (data.length > UPLOAD_LIMITS[kind]) throw new UploadError("tooLarge", `Larger than ${UPLOAD_LIMITS[kind]} bytes`);
+  try {
+    return kind === "pdf" ? await processPdf(data, originalName, storage) : await processImage(kind, data, originalName, storage);
+  } catch (error) {
+    if (error instanceof UploadError) throw error;
+    throw new UploadError("failed", "Processing the upload failed", { cause: error });
+  }
+}
+
+/** The message key the UI shows for an error of this kind (spec texts). */
+export function uploadErrorMessage(kind: UploadKind, code: UploadErrorCode): UploadMessageKey {
+  if (kind === "pdf") {
+    switch (code) {
+      case "tooLarge":
+        return "upload.tooLarge30";
+      case "notPdf":
+      case "notImage":
+        return "upload.onlyPdf";
+      case "failed":
+        return "upload.failedFile";
+    }
+  }
+  switch (code) {
+    case "tooLarge":
+      return kind === "menu" ? "upload.sizeExceeds" : "upload.tooLarge5";
+    case "notImage":
+    case "notPdf":
+      return "upload.onlyImages";
+    case "failed":
+      return "upload.failedImage";
+  }
+}

@@ -1,0 +1,180 @@
+// The authorization matrix: every dashboard loader and action, for each kind of user, decided on
+// the server — and a refused write changes nothing.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppServices } from "../../app/lib/context";
+import { action as indexAction, loader as indexLoader } from "../../app/routes/dashboard/index";
+import { loader as layoutLoader } from "../../app/routes/dashboard/layout";
+import { action as editorAction, loader as editorLoader } from "../../app/routes/dashboard/restaurant";
+import { action as usersAction, loader as usersLoader } from "../../app/routes/dashboard/users";
+import { buildRestaurant } from "../../database/factories";
+import { users } from "../../database/schema/auth";
+import { userRoles } from "../../database/schema/people";
+import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
+import { createTestDatabase, type TestDatabase } from "../setup/db";
+import { callRoute, sessionCookie, type RouteOutcome } from "../setup/routes";
+import { createServices } from "../setup/services";
+
+type Who = "visitor" | "guest" | "ownerUnlinked" | "ownerLinked" | "admin";
+const EVERYONE: Who[] = ["visitor", "guest", "ownerUnlinked", "ownerLinked", "admin"];
+
+let database: TestDatabase;
+let services: AppServices;
+const cookies: Partial<Record<Who, string>> = {};
+const ids: Record<string, string> = {};
+const password = "olive-branch-matrix-3";
+
+async function makeUser(who: Exclude<Who, "visitor">, role: "guest" | "owner" | "admin") {
+  const email = `${who.toLowerCase()}@matrix.example`;
+  const { user } = await services.auth.api.signUpEmail({ body: { email, password, name: who } });
+  await database.db.update(userRoles).set({ role }).where(eq(userRoles.userId, user.id));
+  const { headers } = await services.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
+  cookies[who] = sessionCookie(headers);
+  ids[who] = user.id;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  services = createServices(database.db);
+  await makeUser("guest", "guest");
+  await makeUser("ownerUnlinked", "owner");
+  await makeUser("ownerLinked", "owner");
+  await makeUser("admin", "admin");
+  const [restaurant] = await database.db.insert(restaurants).values(buildRestaurant({ slug: "matrix-place", name_en: "Matrix Place" })).returning();
+  ids.restaurant = restaurant!.id;
+  const [link] = await database.db.insert(restaurantOwners).values({ restaurant_id: restaurant!.id, user_id: ids.ownerLinked! }).returning();
+  ids.link = link!.id;
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+const as = (who: Who) => (who === "visitor" ? {} : { cookie: cookies[who]! });
+const validValues = (name: string) => ({
+  nameEn: name, nameHe: "", address: "1 Matrix St", kashrut: "tzohar", phoneNumber: "", openingHours: "", wazeLink: "", menuLink: "",
+  bookingLink: "", onlineOrderLink: "", woltLink: "", kashrutWebsite: "", photo: "", teuda: "", descriptionEn: "", descriptionHe: "",
+  tags: [], menuImages: [], isPermanentlyClosed: false,
+});
+
+type Expectation = "ok" | "login" | "home" | "dashboard" | "forbidden";
+function verdict(outcome: RouteOutcome): Expectation {
+  if (outcome.location === "/login") return "login";
+  if (outcome.location === "/") return "home";
+  if (outcome.location === "/dashboard" && outcome.headers.getSetCookie().some((c) => c.includes("kta_toast") && !c.includes("Max-Age=0"))) {
+    // A redirect to the dashboard is a refusal for the editor's loader, a success for a save.
+    return "dashboard";
+  }
+  if (outcome.status === 403) return "forbidden";
+  if (outcome.status < 400) return "ok";
+  return "forbidden";
+}
+
+function expectMatrix(label: string, run: (who: Who) => Promise<RouteOutcome>, expected: Record<Who, Expectation>) {
+  it(`${label}: ${EVERYONE.map((who) => `${who}=${expected[who]}`).join(", ")}`, async () => {
+    for (const who of EVERYONE) expect(verdict(await run(who)), who).toBe(expected[who]);
+  });
+}
+
+describe("dashboard loaders", () => {
+  expectMatrix("layout", (who) => callRoute(layoutLoader, services, "/dashboard", as(who)), {
+    visitor: "login", guest: "home", ownerUnlinked: "ok", ownerLinked: "ok", admin: "ok",
+  });
+  expectMatrix("restaurant list", (who) => callRoute(indexLoader, services, "/dashboard", as(who)), {
+    visitor: "login", guest: "home", ownerUnlinked: "ok", ownerLinked: "ok", admin: "ok",
+  });
+  expectMatrix("add page", (who) => callRoute(editorLoader, services, "/dashboard/add", as(who)), {
+    visitor: "login", guest: "home", ownerUnlinked: "ok", ownerLinked: "ok", admin: "ok",
+  });
+  expectMatrix("edit page", (who) => callRoute(editorLoader, services, `/dashboard/edit/${ids.restaurant}`, { ...as(who), params: { id: ids.restaurant! } }), {
+    visitor: "login", guest: "home", ownerUnlinked: "dashboard", ownerLinked: "ok", admin: "ok",
+  });
+  expectMatrix("user administration", (who) => callRoute(usersLoader, services, "/dashboard/users", as(who)), {
+    visitor: "login", guest: "home", ownerUnlinked: "forbidden", ownerLinked: "forbidden", admin: "ok",
+  });
+
+  it("shows owners only the restaurants they are linked to", async () => {
+    const unlinked = await callRoute(indexLoader, services, "/dashboard", as("ownerUnlinked"));
+    const linked = await callRoute(indexLoader, services, "/dashboard", as("ownerLinked"));
+    expect((unlinked.data as { restaurants: unknown[] }).restaurants).toEqual([]);
+    expect((linked.data as { restaurants: { slug: string }[] }).restaurants.map((r) => r.slug)).toEqual(["matrix-place"]);
+  });
+});
+
+describe("dashboard actions (refused writes change nothing)", () => {
+  const name = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]?.name_en;
+
+  it("saving an edit: only a linked owner or an admin", async () => {
+    const expected: Record<Who, Expectation> = { visitor: "login", guest: "home", ownerUnlinked: "forbidden", ownerLinked: "ok", admin: "ok" };
+    for (const who of EVERYONE) {
+      const before = await name();
+      const outcome = await callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, {
+        ...as(who),
+        params: { id: ids.restaurant! },
+        json: { intent: "save", values: validValues(`Matrix Place ${who}`) },
+      });
+      const result = verdict(outcome) === "dashboard" ? "ok" : verdict(outcome);
+      expect(result, who).toBe(expected[who]);
+      if (expected[who] !== "ok") expect(await name(), who).toBe(before);
+      else expect(await name(), who).toBe(`Matrix Place ${who}`);
+    }
+  });
+
+  it("adding a restaurant: owners and admins; an owner who adds one is linked to it", async () => {
+    const expected: Record<Who, Expectation> = { visitor: "login", guest: "home", ownerUnlinked: "ok", ownerLinked: "ok", admin: "ok" };
+    for (const who of EVERYONE) {
+      const outcome = await callRoute(editorAction, services, "/dashboard/add", { ...as(who), json: { intent: "save", values: validValues(`Added by ${who}`) } });
+      const result = verdict(outcome) === "dashboard" ? "ok" : verdict(outcome);
+      expect(result, who).toBe(expected[who]);
+      const count = await database.db.$count(restaurants, eq(restaurants.name_en, `Added by ${who}`));
+      expect(count, who).toBe(expected[who] === "ok" ? 1 : 0);
+    }
+    const [mine] = await database.db.select().from(restaurants).where(eq(restaurants.name_en, "Added by ownerUnlinked"));
+    expect(await database.db.$count(restaurantOwners, eq(restaurantOwners.restaurant_id, mine!.id))).toBe(1);
+  });
+
+  for (const [intent, form] of [
+    ["addOwner", () => ({ intent: "addOwner", userId: ids.ownerUnlinked! })],
+    ["verify", () => ({ intent: "verify", date: "2026-05-05" })],
+    ["removeOwner", () => ({ intent: "removeOwner", linkId: ids.link! })],
+  ] as const) {
+    it(`${intent}: admins only`, async () => {
+      const snapshot = async () =>
+        JSON.stringify([
+          await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.restaurant!)),
+          (await database.db.select({ v: restaurants.last_verified }).from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0],
+        ]);
+      const before = await snapshot();
+      for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
+        const outcome = await callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, { ...as(who), params: { id: ids.restaurant! }, form: form() });
+        expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : who === "guest" ? "home" : "forbidden");
+      }
+      expect(await snapshot()).toBe(before);
+      const byAdmin = await callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, { ...as("admin"), params: { id: ids.restaurant! }, form: form() });
+      expect(byAdmin.data).toMatchObject({ ok: true });
+    });
+  }
+
+  it("deleting: admins only", async () => {
+    const [victim] = await database.db.insert(restaurants).values(buildRestaurant({ slug: "delete-me" })).returning();
+    for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
+      const outcome = await callRoute(indexAction, services, "/dashboard", { ...as(who), form: { intent: "delete", id: victim!.id } });
+      expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : who === "guest" ? "home" : "forbidden");
+      expect(await database.db.$count(restaurants, eq(restaurants.id, victim!.id)), who).toBe(1);
+    }
+    const owner = await callRoute(indexAction, services, "/dashboard", { ...as("ownerLinked"), form: { intent: "delete", id: victim!.id } });
+    expect(owner.data).toEqual({ error: "manage.onlyAdminsDelete" });
+    const admin = await callRoute(indexAction, services, "/dashboard", { ...as("admin"), form: { intent: "delete", id: victim!.id } });
+    expect(admin.status).toBe(302);
+    expect(await database.db.$count(restaurants, eq(restaurants.id, victim!.id))).toBe(0);
+  });
+
+  it("changing roles: admins only", async () => {
+    for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
+      const outcome = await callRoute(usersAction, services, "/dashboard/users", { ...as(who), form: { userId: ids.guest!, role: "admin" } });
+      expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : who === "guest" ? "home" : "forbidden");
+    }
+    const [guest] = await database.db.select().from(userRoles).where(eq(userRoles.userId, ids.guest!));
+    expect(guest?.role).toBe("guest");
+    expect(await database.db.$count(users)).toBeGreaterThanOrEqual(4);
+  });
+});

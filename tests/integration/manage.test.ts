@@ -1,0 +1,173 @@
+// Restaurant management behaviour: slugs and redirects, the change history, owners, the
+// verification date, and cleaning up files.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAvailableOwners, listOwners } from "../../app/features/restaurants/manage.server";
+import type { AppServices } from "../../app/lib/context";
+import { action as indexAction } from "../../app/routes/dashboard/index";
+import { action as editorAction } from "../../app/routes/dashboard/restaurant";
+import { loader as publicLoader } from "../../app/routes/restaurant";
+import { userRoles } from "../../database/schema/people";
+import { restaurantChanges, restaurants } from "../../database/schema/restaurants";
+import { createTestDatabase, type TestDatabase } from "../setup/db";
+import { callRoute, sessionCookie } from "../setup/routes";
+import { createServices } from "../setup/services";
+
+let database: TestDatabase;
+let services: AppServices;
+let admin: string;
+const removed: string[] = [];
+
+const values = (overrides: Record<string, unknown> = {}) => ({
+  nameEn: "Harbor Grill", nameHe: "גריל הנמל", address: "5 Port St", kashrut: "rabanut", phoneNumber: "03-5550101", openingHours: "",
+  wazeLink: "", menuLink: "", bookingLink: "https://book.example/harbor", onlineOrderLink: "", woltLink: "", kashrutWebsite: "",
+  photo: "/uploads/restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-1200.webp", teuda: "", descriptionEn: "By the sea", descriptionHe: "",
+  tags: ["Fish", "Grill"], menuImages: [], isPermanentlyClosed: false, ...overrides,
+});
+
+async function signIn(email: string, role: "admin" | "owner") {
+  const password = "olive-branch-manage-9";
+  const { user } = await services.auth.api.signUpEmail({ body: { email, password, name: role } });
+  await database.db.update(userRoles).set({ role }).where(eq(userRoles.userId, user.id));
+  const { headers } = await services.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
+  return { id: user.id, cookie: sessionCookie(headers) };
+}
+
+async function save(id: string | undefined, body: Record<string, unknown>) {
+  return callRoute(editorAction, services, id ? `/dashboard/edit/${id}` : "/dashboard/add", {
+    cookie: admin,
+    params: id ? { id } : {},
+    json: { intent: "save", values: body },
+  });
+}
+
+const byName = async (name: string) => (await database.db.select().from(restaurants).where(eq(restaurants.name_en, name)))[0];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  services = createServices(database.db, { files: { remove: async (url) => void removed.push(url) } });
+  admin = (await signIn("manager@example.com", "admin")).cookie;
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+describe("saving a restaurant", () => {
+  it("refuses bad input with the spec's messages and stores nothing", async () => {
+    const outcome = await save(undefined, values({ nameEn: "H", address: "", kashrut: "", wazeLink: "javascript:alert(1)" }));
+    expect(outcome.status).toBe(400);
+    expect((outcome.data as { errors: Record<string, string> }).errors).toEqual({
+      nameEn: "form.nameEnMin",
+      address: "form.addressMin",
+      kashrut: "form.kashrutRequired",
+      wazeLink: "form.linkInvalid",
+    });
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ url: `/uploads/restaurant-menus/${"b".repeat(23)}${i % 10}-800.webp`, name: `p${i}` }));
+    expect(((await save(undefined, values({ menuImages: eleven }))).data as { errors: Record<string, string> }).errors.menuImages).toBe("upload.maxFiles");
+    expect(await database.db.$count(restaurants)).toBe(0);
+  });
+
+  it("creates with a URL-safe slug, a suffix on collision, and a 'create' history entry", async () => {
+    expect((await save(undefined, values())).location).toBe("/dashboard");
+    expect((await save(undefined, values({ nameEn: "Harbor  Grill!" }))).status).toBe(302);
+    const slugs = (await database.db.select({ slug: restaurants.slug }).from(restaurants)).map((r) => r.slug).sort();
+    expect(slugs).toEqual(["harbor-grill", "harbor-grill-2"]);
+    const first = await byName("Harbor Grill");
+    const [entry] = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, first!.id));
+    expect(entry).toMatchObject({ action: "create", actor_email: "manager@example.com" });
+    expect(entry!.changes.name_en).toEqual({ old: null, new: "Harbor Grill" });
+  });
+
+  it("on rename keeps lastVerified, records old and new values, and redirects the old URL permanently", async () => {
+    const row = await byName("Harbor Grill");
+    await database.db.update(restaurants).set({ last_verified: "2026-04-01" }).where(eq(restaurants.id, row!.id));
+    expect((await save(row!.id, values({ nameEn: "Harbor House", photo: "" }))).status).toBe(302);
+    const renamed = await byName("Harbor House");
+    expect(renamed).toMatchObject({ slug: "harbor-house", last_verified: "2026-04-01", photo: null });
+
+    const history = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id));
+    const update = history.find((h) => h.action === "update");
+    expect(update?.changes).toMatchObject({
+      name_en: { old: "Harbor Grill", new: "Harbor House" },
+      slug: { old: "harbor-grill", new: "harbor-house" },
+    });
+    expect(update?.changes.last_verified).toBeUndefined();
+
+    const old = await callRoute(publicLoader, services, "/he/restaurant/harbor-grill", { params: { slug: "harbor-grill" } });
+    expect(old.status).toBe(301);
+    expect(old.location).toBe("/he/restaurant/harbor-house");
+    // The photo it no longer uses is deleted.
+    expect(removed).toContain("/uploads/restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-1200.webp");
+  });
+
+  it("a new restaurant may take a freed slug, and then the old redirect no longer applies", async () => {
+    expect((await save(undefined, values({ nameEn: "Harbor Grill" }))).status).toBe(302);
+    const page = await callRoute(publicLoader, services, "/en/restaurant/harbor-grill", { params: { slug: "harbor-grill" } });
+    expect(page.status).toBe(200);
+    expect((page.data as { restaurant: { name: { en: string } } }).restaurant.name.en).toBe("Harbor Grill");
+  });
+});
+
+describe("owners and verification", () => {
+  it("lists available owners (owner role, not linked), adds and removes them with history", async () => {
+    const row = await byName("Harbor House");
+    const owner = await signIn("owner-one@example.com", "owner");
+    await signIn("another-admin@example.com", "admin");
+    expect((await listAvailableOwners(database.db, row!.id)).map((u) => u.email)).toEqual(["owner-one@example.com"]);
+
+    const edit = (form: Record<string, string>) => callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, { cookie: admin, params: { id: row!.id }, form });
+    expect((await edit({ intent: "addOwner", userId: "" })).data).toEqual({ ok: false, message: "owners.selectUser" });
+    expect((await edit({ intent: "addOwner", userId: owner.id })).data).toEqual({ ok: true, message: "owners.added" });
+    expect((await edit({ intent: "addOwner", userId: owner.id })).data).toEqual({ ok: false, message: "owners.addFailed" });
+    const owners = await listOwners(database.db, row!.id);
+    expect(owners.map((o) => o.userEmail)).toEqual(["owner-one@example.com"]);
+    expect(await listAvailableOwners(database.db, row!.id)).toEqual([]);
+    expect((await edit({ intent: "removeOwner", linkId: owners[0]!.id })).data).toEqual({ ok: true, message: "owners.removed" });
+    expect(await listOwners(database.db, row!.id)).toEqual([]);
+
+    const actions = (await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id))).map((h) => h.action);
+    expect(actions).toEqual(expect.arrayContaining(["owner_add", "owner_remove"]));
+  });
+
+  it("sets and clears the verification date at once, with history", async () => {
+    const row = await byName("Harbor House");
+    const edit = (date: string) => callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, { cookie: admin, params: { id: row!.id }, form: { intent: "verify", date } });
+    expect((await edit("2026-11-20")).data).toEqual({ ok: true, message: "verification.success" });
+    expect((await byName("Harbor House"))?.last_verified).toBe("2026-11-20");
+    expect((await edit("not-a-date")).data).toEqual({ ok: false, message: "verification.failed" });
+    expect((await edit("")).data).toEqual({ ok: true, message: "verification.success" });
+    expect((await byName("Harbor House"))?.last_verified).toBeNull();
+    const verifies = (await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id))).filter((h) => h.action === "verify");
+    expect(verifies.map((v) => v.changes.last_verified)).toEqual(
+      expect.arrayContaining([
+        { old: "2026-04-01", new: "2026-11-20" },
+        { old: "2026-11-20", new: null },
+      ]),
+    );
+  });
+});
+
+describe("deleting", () => {
+  it("removes the restaurant and its files, keeps its history", async () => {
+    const row = await byName("Harbor Grill");
+    removed.length = 0;
+    await database.db
+      .update(restaurants)
+      .set({ teuda: "/uploads/restaurant-images/cccccccccccccccccccccccc-800.webp", menu_link: "/uploads/restaurant-menus/pdf_dddddddddddddddddddddddd.pdf" })
+      .where(eq(restaurants.id, row!.id));
+    const outcome = await callRoute(indexAction, services, "/dashboard", { cookie: admin, form: { intent: "delete", id: row!.id } });
+    expect(outcome.status).toBe(302);
+    expect(await database.db.$count(restaurants, eq(restaurants.id, row!.id))).toBe(0);
+    expect(removed).toEqual(
+      expect.arrayContaining([
+        "/uploads/restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-1200.webp",
+        "/uploads/restaurant-images/cccccccccccccccccccccccc-800.webp",
+        "/uploads/restaurant-menus/pdf_dddddddddddddddddddddddd.pdf",
+      ]),
+    );
+    const history = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id));
+    expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(["create", "delete"]));
+    const missing = await callRoute(indexAction, services, "/dashboard", { cookie: admin, form: { intent: "delete", id: row!.id } });
+    expect(missing.data).toEqual({ error: "manage.deleteFailed" });
+  });
+});
