@@ -82,7 +82,19 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("a11y.skipToContent")}
         </a>
         {children}
-        <Toaster position="top-center" dir={dir} richColors closeButton />
+        <Toaster
+          position="top-center"
+          dir={dir}
+          closeButton
+          toastOptions={{
+            classNames: {
+              toast: "!border !border-stone-300 !bg-white !text-stone-900",
+              error: "!border-2 !border-red-700",
+              success: "!border-2 !border-brand-700",
+              description: "!text-stone-700 whitespace-pre-line",
+            },
+          }}
+        />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -91,16 +103,25 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { t } = useLanguage();
   const viewer = useRootData()?.viewer ?? undefined;
   const navigation = useNavigation();
   const location = useLocation();
   // Client transitions to the home page show its skeleton while the list loads.
   const loadingHome =
     navigation.state === "loading" && isHome(navigation.location.pathname) && !isHome(location.pathname);
+  const busy = navigation.state === "loading" && !loadingHome;
   return (
     <>
+      {/* A thin bar while a page's data loads during client navigation. */}
+      <div
+        role="progressbar"
+        aria-hidden={!busy}
+        aria-label={t("home.loading")}
+        className={`fixed inset-x-0 top-0 z-50 h-1 origin-left bg-accent-500 transition-opacity duration-300 rtl:origin-right ${busy ? "animate-pulse opacity-100" : "opacity-0"}`}
+      />
       <Header viewer={viewer} />
-      <main id="main" className="flex-1">
+      <main id="main" className="flex-1" aria-busy={busy}>
         {loadingHome ? <HomeSkeleton /> : <Outlet />}
       </main>
       <Footer signedIn={Boolean(viewer)} />

@@ -41,10 +41,14 @@ export function requireViewer(request: Request, context: Readonly<RouterContextP
   return viewer;
 }
 
-/** The dashboard is for admins and owners: visitors go to /login, guests home with the spec's message. */
+/**
+ * The dashboard is for admins and owners. Opening a page: visitors go to /login, guests home with
+ * the spec's message. A write (POST) from a guest is refused with 403 and changes nothing.
+ */
 export async function requireDashboard(request: Request, context: Readonly<RouterContextProvider>): Promise<Viewer> {
   const viewer = requireViewer(request, context);
   if (!can(viewer, "dashboard:enter")) {
+    if (request.method !== "GET" && request.method !== "HEAD") throw data({ accessDenied: true }, { status: 403 });
     const { toasts } = context.get(servicesContext);
     throw await redirectWithToast(toasts, languageOf(request) === "he" ? "/he" : "/", {
       type: "error",

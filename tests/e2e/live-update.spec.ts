@@ -1,41 +1,25 @@
 // A restaurant page open in the browser shows a change made to the database by someone else,
 // without a reload. The test runs the built server in this worker on a database it holds, so it
 // can change a restaurant directly, as another process would.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { buildRestaurant } from "../../database/factories";
 import { restaurants } from "../../database/schema/restaurants";
-import { parseConfig } from "../../server/config";
-import { openDatabase, type Database } from "../../server/database";
-import type { RunningServer, startServer as StartServer } from "../../server/index";
+import { startInProcess, type InProcessServer } from "./in-process";
 import { expectNoSeriousA11yViolations } from "./axe";
 
-let database: Database;
-let running: RunningServer;
+let server: InProcessServer;
+let database: InProcessServer["database"];
 let baseUrl: string;
-let dataDir: string;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "kta-live-e2e-"));
-  database = await openDatabase({});
-  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
-  running = await build.startServer({
-    config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", PORT: "0", HOST: "127.0.0.1" }),
-    database,
-    clientDir: path.resolve("build/client"),
-  });
-  baseUrl = `http://127.0.0.1:${running.port}`;
+  server = await startInProcess({ demoData: false });
+  ({ database, baseUrl } = server);
 });
 
 test.afterAll(async () => {
-  await running?.stop();
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test("an update to the restaurant appears on the open page without a reload", async ({ page }) => {

@@ -104,7 +104,7 @@ describe("dashboard actions (refused writes change nothing)", () => {
   const name = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]?.name_en;
 
   it("saving an edit: only a linked owner or an admin", async () => {
-    const expected: Record<Who, Expectation> = { visitor: "login", guest: "home", ownerUnlinked: "forbidden", ownerLinked: "ok", admin: "ok" };
+    const expected: Record<Who, Expectation> = { visitor: "login", guest: "forbidden", ownerUnlinked: "forbidden", ownerLinked: "ok", admin: "ok" };
     for (const who of EVERYONE) {
       const before = await name();
       const outcome = await callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, {
@@ -120,7 +120,7 @@ describe("dashboard actions (refused writes change nothing)", () => {
   });
 
   it("adding a restaurant: owners and admins; an owner who adds one is linked to it", async () => {
-    const expected: Record<Who, Expectation> = { visitor: "login", guest: "home", ownerUnlinked: "ok", ownerLinked: "ok", admin: "ok" };
+    const expected: Record<Who, Expectation> = { visitor: "login", guest: "forbidden", ownerUnlinked: "ok", ownerLinked: "ok", admin: "ok" };
     for (const who of EVERYONE) {
       const outcome = await callRoute(editorAction, services, "/dashboard/add", { ...as(who), json: { intent: "save", values: validValues(`Added by ${who}`) } });
       const result = verdict(outcome) === "dashboard" ? "ok" : verdict(outcome);
@@ -146,7 +146,7 @@ describe("dashboard actions (refused writes change nothing)", () => {
       const before = await snapshot();
       for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
         const outcome = await callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, { ...as(who), params: { id: ids.restaurant! }, form: form() });
-        expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : who === "guest" ? "home" : "forbidden");
+        expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : "forbidden");
       }
       expect(await snapshot()).toBe(before);
       const byAdmin = await callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, { ...as("admin"), params: { id: ids.restaurant! }, form: form() });
@@ -158,7 +158,7 @@ describe("dashboard actions (refused writes change nothing)", () => {
     const [victim] = await database.db.insert(restaurants).values(buildRestaurant({ slug: "delete-me" })).returning();
     for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
       const outcome = await callRoute(indexAction, services, "/dashboard", { ...as(who), form: { intent: "delete", id: victim!.id } });
-      expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : who === "guest" ? "home" : "forbidden");
+      expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : "forbidden");
       expect(await database.db.$count(restaurants, eq(restaurants.id, victim!.id)), who).toBe(1);
     }
     const owner = await callRoute(indexAction, services, "/dashboard", { ...as("ownerLinked"), form: { intent: "delete", id: victim!.id } });
@@ -171,7 +171,7 @@ describe("dashboard actions (refused writes change nothing)", () => {
   it("changing roles: admins only", async () => {
     for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
       const outcome = await callRoute(usersAction, services, "/dashboard/users", { ...as(who), form: { userId: ids.guest!, role: "admin" } });
-      expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : who === "guest" ? "home" : "forbidden");
+      expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : "forbidden");
     }
     const [guest] = await database.db.select().from(userRoles).where(eq(userRoles.userId, ids.guest!));
     expect(guest?.role).toBe("guest");

@@ -1,0 +1,37 @@
+// The built server, started inside the Playwright worker on a database the test holds: for tests
+// that change data (so they cannot disturb the shared demo server) or change it from outside.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseConfig } from "../../server/config";
+import { openDatabase, type Database } from "../../server/database";
+import type { RunningServer, startServer as StartServer } from "../../server/index";
+
+export interface InProcessServer {
+  baseUrl: string;
+  database: Database;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startInProcess({ demoData }: { demoData: boolean }): Promise<InProcessServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "kta-e2e-inproc-"));
+  const database = await openDatabase({});
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
+  const running: RunningServer = await build.startServer({
+    config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: demoData ? "true" : "false", PORT: "0", HOST: "127.0.0.1" }),
+    database,
+    clientDir: path.resolve("build/client"),
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${running.port}`,
+    database,
+    dataDir,
+    async stop() {
+      await running.stop();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
