@@ -16,6 +16,7 @@ import {
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
+import { BlogSkeleton } from "./features/blog/components/BlogImage";
 import { HomeSkeleton } from "./features/restaurants/components/HomeSkeleton";
 import { servicesContext } from "./lib/context";
 import { roleFlags } from "./lib/permissions.server";
@@ -110,7 +111,8 @@ export default function App() {
   // Client transitions to the home page show its skeleton while the list loads.
   const loadingHome =
     navigation.state === "loading" && isHome(navigation.location.pathname) && !isHome(location.pathname);
-  const busy = navigation.state === "loading" && !loadingHome;
+  const loadingBlogs = navigation.state === "loading" && navigation.location.pathname === "/blogs" && location.pathname !== "/blogs";
+  const busy = navigation.state === "loading" && !loadingHome && !loadingBlogs;
   return (
     <>
       {/* A thin bar while a page's data loads during client navigation. */}
@@ -122,7 +124,7 @@ export default function App() {
       />
       <Header viewer={viewer} />
       <main id="main" className="flex-1" aria-busy={busy}>
-        {loadingHome ? <HomeSkeleton /> : <Outlet />}
+        {loadingHome ? <HomeSkeleton /> : loadingBlogs ? <BlogSkeleton label={t("blog.loading")} /> : <Outlet />}
       </main>
       <Footer signedIn={Boolean(viewer)} />
       <FlashToast />

@@ -1,0 +1,102 @@
+// Blog posts: list, read, create, update, delete.
+import { desc, eq } from "drizzle-orm";
+import { blogs, type BlogRow } from "../../../database/schema/blogs";
+import type { Db } from "../../../database/types";
+import { SAMPLE_POSTS } from "./samples";
+import { slugForInsert, slugForUpdate, type BlogFormValues } from "./rules";
+
+export interface BlogPost {
+  id: string;
+  title: string;
+  subtitle: string;
+  image: string;
+  content: string;
+  date: string;
+  slug: string | null;
+}
+
+function toPost(row: BlogRow): BlogPost {
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    image: row.image,
+    content: row.content,
+    date: row.date.toISOString(),
+    slug: row.slug,
+  };
+}
+
+/** The spec's built-in posts, shown when the list cannot be loaded. */
+export const FALLBACK_POSTS: BlogPost[] = SAMPLE_POSTS.map((post, index) => ({
+  id: `sample-${index + 1}`,
+  title: post.title,
+  subtitle: post.subtitle,
+  image: post.image,
+  content: post.content,
+  date: post.date,
+  slug: post.slug,
+}));
+
+/** Newest first. If the database fails, the failure is logged and the sample posts are returned. */
+export async function listBlogs(db: Db): Promise<{ posts: BlogPost[]; fallback: boolean }> {
+  try {
+    const rows = await db.select().from(blogs).orderBy(desc(blogs.date));
+    return { posts: rows.map(toPost), fallback: false };
+  } catch (error) {
+    console.error("[blog] loading the list failed; showing the sample posts:", error);
+    return { posts: FALLBACK_POSTS, fallback: true };
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function getBlogById(db: Db, id: string): Promise<BlogPost | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db.select().from(blogs).where(eq(blogs.id, id));
+  return row ? toPost(row) : undefined;
+}
+
+export async function getBlogBySlug(db: Db, slug: string): Promise<BlogPost | undefined> {
+  const [row] = await db.select().from(blogs).where(eq(blogs.slug, slug));
+  return row ? toPost(row) : undefined;
+}
+
+export class SlugTakenError extends Error {
+  override name = "SlugTakenError";
+}
+
+async function assertSlugFree(db: Db, slug: string, exceptId?: string): Promise<void> {
+  const [other] = await db.select({ id: blogs.id }).from(blogs).where(eq(blogs.slug, slug));
+  if (other && other.id !== exceptId) throw new SlugTakenError(slug);
+}
+
+export async function createBlog(db: Db, authorId: string, values: BlogFormValues): Promise<BlogPost> {
+  const slug = slugForInsert(values.slug, values.title);
+  await assertSlugFree(db, slug);
+  const [row] = await db
+    .insert(blogs)
+    .values({ title: values.title, subtitle: values.subtitle, image: values.image, content: values.content, slug, created_by: authorId })
+    .returning();
+  if (!row) throw new Error("insert returned nothing");
+  return toPost(row);
+}
+
+export async function updateBlog(db: Db, id: string, values: BlogFormValues): Promise<BlogPost | undefined> {
+  const existing = await getBlogById(db, id);
+  if (!existing) return undefined;
+  const slug = slugForUpdate(values.slug, existing.slug, values.title);
+  await assertSlugFree(db, slug, id);
+  const [row] = await db
+    .update(blogs)
+    .set({ title: values.title, subtitle: values.subtitle, image: values.image, content: values.content, slug, updated_at: new Date() })
+    .where(eq(blogs.id, id))
+    .returning();
+  return row ? toPost(row) : undefined;
+}
+
+export async function deleteBlog(db: Db, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const deleted = await db.delete(blogs).where(eq(blogs.id, id)).returning({ id: blogs.id });
+  return deleted.length > 0;
+}

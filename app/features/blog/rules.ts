@@ -1,0 +1,83 @@
+// Blog rules (spec section 5): slugs, validation messages and dates. Pure, shared by the editor
+// and the server action.
+import { z } from "zod";
+import type { MessageKey } from "../../locales/en";
+
+/**
+ * A slug from a title: lower-cased; characters other than word characters, whitespace and hyphens
+ * removed; whitespace runs become one hyphen; repeated hyphens collapse; trimmed.
+ */
+export function generateSlug(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^\w\s-]/g, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .replace(/_/g, "-")
+    .replace(/-+/g, "-");
+}
+
+/** Slug on insert: the trimmed given slug if present, else generated from the title. */
+export function slugForInsert(given: string | undefined, title: string): string {
+  const trimmed = given?.trim() ?? "";
+  return trimmed !== "" ? trimmed : generateSlug(title);
+}
+
+/** Slug on update: the trimmed given slug, else the existing slug, else generated from the title. */
+export function slugForUpdate(given: string | undefined, existing: string | null | undefined, title: string): string {
+  const trimmed = given?.trim() ?? "";
+  if (trimmed !== "") return trimmed;
+  if (existing && existing.trim() !== "") return existing;
+  return generateSlug(title);
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** An absolute http(s) URL, or a path on this site. */
+function isImageUrl(value: string): boolean {
+  if (/^\/[^/\s]/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+export const blogFormSchema = z.object({
+  title: z.string().trim().min(1, "blog.titleRequired" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
+  subtitle: z.string().trim().min(1, "blog.subtitleRequired" satisfies MessageKey).max(500, "form.tooLong" satisfies MessageKey),
+  slug: z
+    .string()
+    .trim()
+    .min(1, "blog.slugRequired" satisfies MessageKey)
+    .max(120, "form.tooLong" satisfies MessageKey)
+    .regex(SLUG_PATTERN, "blog.slugInvalid" satisfies MessageKey),
+  image: z.string().trim().max(2000).refine(isImageUrl, "blog.imageInvalid" satisfies MessageKey),
+  content: z.string().trim().min(1, "blog.contentRequired" satisfies MessageKey).max(100_000, "form.tooLong" satisfies MessageKey),
+});
+
+export type BlogFormValues = z.infer<typeof blogFormSchema>;
+export type BlogFieldErrors = Partial<Record<keyof BlogFormValues, MessageKey>>;
+
+export function parseBlogForm(input: unknown): { ok: true; values: BlogFormValues } | { ok: false; errors: BlogFieldErrors } {
+  const result = blogFormSchema.safeParse(input);
+  if (result.success) return { ok: true, values: result.data };
+  const errors: BlogFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof BlogFormValues | undefined;
+    if (field && !errors[field]) errors[field] = issue.message as MessageKey;
+  }
+  return { ok: false, errors };
+}
+
+/** 'MMMM d, yyyy' — e.g. January 5, 2024 (the blog is in English). */
+export function formatBlogDate(value: string | Date): string {
+  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(value));
+}
+
+export function blogPath(post: { id: string; slug?: string | null }): string {
+  return post.slug ? `/blog/s/${post.slug}` : `/blog/${post.id}`;
+}
