@@ -26,6 +26,8 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["tests/integration/**/*.test.ts"],
+          // The built server is loaded as Node loads it (one copy of react-router), not transformed.
+          server: { deps: { external: [/\/build\/server\//] } },
           environment: "node",
           globalSetup: ["tests/setup/global-db.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],

@@ -15,6 +15,8 @@ import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
 import { IMAGE_WIDTHS } from "../app/lib/images";
 import { liveRestaurantUpdates } from "./live";
+import type { PageCache } from "./page-cache";
+import { createRestaurantListCache } from "./restaurant-cache";
 import { createLocalStorage } from "./storage";
 import { uploadHandler } from "./upload-route";
 import { securityHeaders } from "./security";
@@ -30,11 +32,13 @@ export interface AppDeps {
   clientDir: string;
   /** Extra middleware mounted before the app (the Vite dev server). */
   before?: express.RequestHandler[];
+  /** Rendered pages for anonymous visitors (omitted in development and in some tests). */
+  pageCache?: PageCache;
 }
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
-export function createApp({ config, database, auth, changes, build, clientDir, before = [] }: AppDeps): express.Express {
+export function createApp({ config, database, auth, changes, build, clientDir, before = [], pageCache }: AppDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -84,6 +88,7 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
   app.get("/api/live/restaurants/:slug", liveRestaurantUpdates(changes));
 
   const toasts = createToastStore(config.authSecret, config.isProduction);
+  const publicRestaurants = createRestaurantListCache(database.db, changes);
   const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
   // A stored image is several files (one per width); removing it removes them all.
   const files = {
@@ -111,6 +116,7 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
     contactEmail: config.contactEmail,
     demoData: config.demoData,
   };
+  if (pageCache) app.use(pageCache.middleware);
   app.all(
     "/{*path}",
     createRequestHandler({
@@ -124,6 +130,7 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
           settings,
           toasts,
           files,
+          publicRestaurants,
           nonce: String(res.locals.nonce ?? ""),
           clientIp: req.ip ?? "unknown",
         });

@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { createAuth } from "../app/lib/auth.server";
 import { createApp } from "./app";
 import { createChangeFeed } from "./changes";
+import { createPageCache } from "./page-cache";
 import { ConfigError, parseConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./database";
 import { loadDemoDataIfEmpty } from "./demo-data";
@@ -40,6 +41,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Serves the app on an open database: the part of start-up that tests can drive too. */
 export async function startServer({ config, database, clientDir, dev }: StartOptions): Promise<RunningServer> {
+  const stopListening: (() => Promise<void>)[] = [];
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
   const auth = createAuth({
     db: database.db,
@@ -58,8 +60,23 @@ export async function startServer({ config, database, clientDir, dev }: StartOpt
     });
   }
   const changes = await createChangeFeed(database);
+  // In development pages change with the code, so nothing is cached.
+  const pageCache = dev ? undefined : createPageCache();
+  if (pageCache) {
+    changes.subscribe(() => pageCache.clear());
+    stopListening.push(await database.listen("content_changes", () => pageCache.clear()));
+  }
   const build = dev ? dev.build : await loadBuild();
-  const app = createApp({ config, database, auth, changes, build, clientDir, before: dev ? [dev.middleware] : [] });
+  const app = createApp({
+    config,
+    database,
+    auth,
+    changes,
+    build,
+    clientDir,
+    before: dev ? [dev.middleware] : [],
+    ...(pageCache ? { pageCache } : {}),
+  });
 
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
@@ -84,6 +101,7 @@ export async function startServer({ config, database, clientDir, dev }: StartOpt
         server.closeIdleConnections();
         // Live-update streams never end by themselves: end them so the server can close.
         void changes.close();
+        for (const unlisten of stopListening) void unlisten();
       }),
   };
 }

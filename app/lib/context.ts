@@ -1,6 +1,7 @@
 // What the server entry injects into every loader and action through React Router's context.
 import { createContext } from "react-router";
 import type { Db } from "../../database/types";
+import type { Restaurant } from "../features/restaurants/types";
 import type { Auth } from "./auth.server";
 import type { ToastStore } from "./toast.server";
 
@@ -22,6 +23,8 @@ export interface AppServices {
   toasts: ToastStore;
   /** Uploaded files (local disk now, object storage later). */
   files: FileStore;
+  /** The public restaurant list, cached in memory and refreshed on every change. */
+  publicRestaurants: () => Promise<Restaurant[]>;
 }
 
 export interface FileStore {

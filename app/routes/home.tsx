@@ -14,7 +14,6 @@ import {
   serializeFilters,
   type FilterState,
 } from "../features/restaurants/filters";
-import { listRestaurants } from "../features/restaurants/queries.server";
 import type { Restaurant } from "../features/restaurants/types";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
@@ -22,14 +21,27 @@ import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  return { restaurants: await listRestaurants(db) };
+/**
+ * Up to this many restaurants the whole list travels with the page and filters run in the browser
+ * (instant, see bench/filter-latency.ts). Beyond it the server filters and sends one page of
+ * results, so the page does not grow with the directory.
+ */
+export const CLIENT_FILTER_LIMIT = 2_500;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const all = await context.get(servicesContext).publicRestaurants();
+  if (all.length <= CLIENT_FILTER_LIMIT) return { mode: "client" as const, restaurants: all, total: all.length };
+  const params = new URL(request.url).searchParams;
+  const matching = applyFilters(all, parseFilters(params));
+  return { mode: "server" as const, restaurants: matching.slice(0, parseShown(params)), total: matching.length };
 }
 
-// Filters only change the query string and are applied in the browser from the loaded list.
+/** Set from the loaded page: whether filter changes need the server (large directories). */
+let filtersOnServer = false;
+
+// With the list in the browser, filters only change the query string; otherwise ask the server.
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return filtersOnServer;
   return defaultShouldRevalidate;
 }
 
@@ -71,11 +83,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useEffect(() => () => clearTimeout(pendingSearch.current), []);
   // Build the search index while the browser is idle, so the first keystroke is as fast as the rest.
   useEffect(() => {
+    if (loaderData.mode === "server") return;
     const warm = () => loaderData.restaurants.forEach(searchText);
     if (typeof requestIdleCallback !== "function") return warm();
     const handle = requestIdleCallback(warm);
     return () => cancelIdleCallback(handle);
-  }, [loaderData.restaurants]);
+  }, [loaderData.mode, loaderData.restaurants]);
 
   const commit = useCallback(
     (next: FilterState) => {
@@ -91,8 +104,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     else pendingSearch.current = setTimeout(() => commit(next), delay);
   };
 
+  const serverMode = loaderData.mode === "server";
+  useEffect(() => {
+    filtersOnServer = serverMode;
+  }, [serverMode]);
   const deferredFilters = useDeferredValue(filters);
-  const results = useMemo(() => applyFilters(loaderData.restaurants, deferredFilters), [loaderData.restaurants, deferredFilters]);
+  const results = useMemo(
+    () => (serverMode ? loaderData.restaurants : applyFilters(loaderData.restaurants, deferredFilters)),
+    [serverMode, loaderData.restaurants, deferredFilters],
+  );
+  const total = serverMode ? loaderData.total : results.length;
   // Only a page of cards is rendered at a time, so a keystroke never re-renders thousands.
   const shown = parseShown(searchParams);
   const moreQuery = serializeFilters(filters);
@@ -104,7 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
         <FilterBar
           filters={filters}
-          resultCount={results.length}
+          resultCount={total}
           homePath={homePath}
           onSearchChange={(value) => change({ ...filters, searchTerm: value }, SEARCH_URL_DELAY_MS)}
           onChange={(next) => change(next)}
@@ -112,7 +133,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
         <section aria-label={t("home.listLabel")} className="mt-6" data-search={deferredFilters.searchTerm}>
           <ResultsGrid results={results} shown={shown} />
-          {results.length > shown ? (
+          {total > shown ? (
             <div className="mt-8 text-center">
               <Link
                 to={`?${moreQuery.toString()}`}
@@ -120,7 +141,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 preventScrollReset
                 className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 bg-white px-5 py-2 font-medium text-brand-800 hover:bg-brand-50"
               >
-                {t("home.showMore", { count: Math.min(RESULTS_PAGE, results.length - shown) })}
+                {t("home.showMore", { count: Math.min(RESULTS_PAGE, total - shown) })}
               </Link>
             </div>
           ) : null}

@@ -32,3 +32,25 @@ describe("home loader", () => {
     expect("phoneNumber" in result.restaurants[3]!).toBe(false);
   });
 });
+
+describe("home loader with a large directory", () => {
+  it("filters and pages on the server instead of sending every restaurant", async () => {
+    const big = await createTestDatabase();
+    try {
+      const rows = Array.from({ length: 2_600 }, (_, i) =>
+        buildRestaurant({ slug: `big-${i}`, name_en: `Big Place ${i}`, kashrut: i % 2 === 0 ? "tzohar" : "rabanut" }),
+      );
+      for (let i = 0; i < rows.length; i += 500) await big.db.insert(restaurants).values(rows.slice(i, i + 500));
+      const services = createServices(big.db);
+      const first = await loader(routeArgs(services, "/"));
+      expect(first).toMatchObject({ mode: "server", total: 2_600 });
+      expect(first.restaurants).toHaveLength(48);
+      const filtered = await loader(routeArgs(services, "/?kashrut=tzohar&show=96"));
+      expect(filtered).toMatchObject({ mode: "server", total: 1_300 });
+      expect(filtered.restaurants).toHaveLength(96);
+      expect(filtered.restaurants.every((r) => r.kashrut === "tzohar")).toBe(true);
+    } finally {
+      await big.destroy();
+    }
+  });
+});

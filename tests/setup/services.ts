@@ -5,6 +5,7 @@ import { createAuth } from "../../app/lib/auth.server";
 import { servicesContext, type AppServices } from "../../app/lib/context";
 import type { Db } from "../../database/types";
 import { createToastStore } from "../../app/lib/toast.server";
+import { listRestaurants } from "../../app/features/restaurants/queries.server";
 import type { EmailContent } from "../../app/features/accounts/emails";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -28,6 +29,7 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
     clientIp: "127.0.0.1",
     toasts: createToastStore(TEST_SECRET, false),
     files: { remove: async () => {} },
+    publicRestaurants: () => listRestaurants(db),
     ...overrides,
   };
 }

@@ -1,0 +1,85 @@
+// The built server, in this process on a test database: anonymous pages come from the cache with
+// ETags; signed-in users never do; a change in the database empties the cache.
+import path from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { pathToFileURL } from "node:url";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildBlog, buildRestaurant } from "../../database/factories";
+import { blogs } from "../../database/schema/blogs";
+import { restaurants } from "../../database/schema/restaurants";
+import { parseConfig } from "../../server/config";
+import type { RunningServer, startServer as StartServer } from "../../server/index";
+import { createTestDatabase, type TestDatabase } from "../setup/db";
+
+let database: TestDatabase;
+let running: RunningServer;
+let base: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), "kta-cache-"));
+  await database.db.insert(restaurants).values(buildRestaurant({ slug: "cached-cafe", name_en: "Cached Cafe" }));
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
+  running = await build.startServer({
+    config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", PORT: "0", HOST: "127.0.0.1" }),
+    database,
+    clientDir: path.resolve("build/client"),
+  });
+  base = `http://127.0.0.1:${running.port}`;
+}, 60_000);
+afterAll(async () => {
+  await running?.stop();
+  await database?.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("condition not met in time");
+}
+
+describe("anonymous page cache", () => {
+  it("serves a repeat visit from memory with a fresh nonce, an ETag and CDN-friendly caching", async () => {
+    const first = await fetch(`${base}/en/restaurant/cached-cafe`);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    await first.text();
+    const second = await fetch(`${base}/en/restaurant/cached-cafe`);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    const etag = second.headers.get("etag");
+    expect(etag).toMatch(/^W\/"/);
+    const html = await second.text();
+    const nonce = /'nonce-([^']+)'/.exec(second.headers.get("content-security-policy") ?? "")?.[1];
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(first.headers.get("content-security-policy")).not.toContain(nonce);
+
+    const conditional = await fetch(`${base}/en/restaurant/cached-cafe`, { headers: { "if-none-match": etag! } });
+    expect(conditional.status).toBe(304);
+  });
+
+  it("never serves or stores a page for a signed-in request", async () => {
+    const signedIn = await fetch(`${base}/`, { headers: { cookie: "better-auth.session_token=whatever" } });
+    expect(signedIn.headers.get("x-cache")).toBe("BYPASS");
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("shows a restaurant change on the next request, wherever the change came from", async () => {
+    await (await fetch(`${base}/en/restaurant/cached-cafe`)).text();
+    await database.db.update(restaurants).set({ name_en: "Cached Cafe Renamed" }).where(eq(restaurants.slug, "cached-cafe"));
+    await eventually(async () => (await (await fetch(`${base}/en/restaurant/cached-cafe`)).text()).includes("Cached Cafe Renamed"));
+    await eventually(async () => (await (await fetch(`${base}/`)).text()).includes("Cached Cafe Renamed"));
+  });
+
+  it("shows a new blog post on the next request", async () => {
+    await (await fetch(`${base}/blogs`)).text();
+    await database.db.insert(blogs).values(buildBlog({ title: "Fresh From The Oven", slug: "fresh-from-the-oven" }));
+    await eventually(async () => (await (await fetch(`${base}/blogs`)).text()).includes("Fresh From The Oven"));
+  });
+});
