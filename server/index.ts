@@ -1,7 +1,7 @@
 // The server: reads configuration, opens the database (migrating it), loads demo data into a
 // new database, then listens. Stops cleanly on SIGTERM/SIGINT. Built by Vite as the SSR entry
 // together with the React Router build (see vite.config.ts); started by ../server.js.
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
@@ -61,7 +61,7 @@ export async function startServer({ config, database, clientDir, dev }: StartOpt
   }
   const changes = await createChangeFeed(database);
   // In development pages change with the code, so nothing is cached.
-  const pageCache = dev ? undefined : createPageCache();
+  const pageCache = dev ? undefined : createPageCache({ hsts: config.isProduction });
   if (pageCache) {
     changes.subscribe(() => pageCache.clear());
     stopListening.push(await database.listen("content_changes", () => pageCache.clear()));
@@ -78,9 +78,11 @@ export async function startServer({ config, database, clientDir, dev }: StartOpt
     ...(pageCache ? { pageCache } : {}),
   });
 
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
+  // Cached pages for anonymous visitors are answered before Express; everything else goes to it.
+  const server = createServer((req, res) => {
+    if (!pageCache?.tryServe(req, res)) app(req, res);
   });
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
 

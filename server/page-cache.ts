@@ -1,23 +1,35 @@
-// Rendered pages for anonymous visitors, kept in memory. A page is stored only when the request
-// carried no session cookie and the response sets none, so a signed-in user never gets another
-// user's page. Any content change (announced by the database, from any process) empties the
-// cache, so a write shows on the next request. Each hit gets a fresh CSP nonce, and an ETag for
+// Rendered pages for anonymous visitors, kept in memory, compressed once. A page is stored only
+// when the request carried no session cookie and the response sets none, so a signed-in user never
+// gets another user's page. Any content change (announced by the database, from any process)
+// empties the cache, so a write shows on the next request. A cached page is the same for everyone,
+// so its CSP allows exactly its own inline scripts by hash (no nonce is reused); an ETag answers
 // conditional requests; Cache-Control lets a CDN keep the page briefly too.
-import { createHash, randomBytes } from "node:crypto";
-import type { RequestHandler, Response } from "express";
-import { contentSecurityPolicy } from "./security";
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import { contentSecurityPolicy, setStandardHeaders } from "./security";
 
 interface Entry {
-  status: number;
-  headers: [string, string][];
-  body: string;
-  nonce: string;
+  type: string;
+  raw: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  csp: string;
   etag: string;
   storedAt: number;
 }
 
 export interface PageCache {
-  middleware: RequestHandler;
+  /**
+   * Answers a cache hit straight from Node's request, before Express (the fast path for
+   * anonymous visitors); returns false when the request is not a hit.
+   */
+  tryServe(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Answers from the cache; mount before compression and static files. */
+  serve: RequestHandler;
+  /** Keeps what the app renders for a cacheable request; mount after compression, before the app. */
+  capture: RequestHandler;
   clear(): void;
   readonly size: number;
 }
@@ -25,34 +37,68 @@ export interface PageCache {
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const PRIVATE_PATHS = /^\/(?:he\/)?(?:dashboard|account|login|signup|forgot-password|reset-password|verify-email|logout)(?:\/|$)|^\/api\//;
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
-export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000 } = {}): PageCache {
+function scriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map((match) => createHash("sha256").update(match[1] ?? "").digest("base64"));
+}
+
+function store(type: string, body: Buffer): Entry {
+  const html = type.includes("text/html") ? body.toString("utf8") : "";
+  return {
+    type,
+    raw: body,
+    gzip: gzipSync(body, { level: 6 }),
+    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    csp: contentSecurityPolicy({ hashes: scriptHashes(html) }),
+    etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
+    storedAt: Date.now(),
+  };
+}
+
+export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000, hsts = false } = {}): PageCache {
   const entries = new Map<string, Entry>();
 
-  const send = (res: Response, entry: Entry, ifNoneMatch: string | undefined) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.nonce = nonce;
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+  const send = (res: ServerResponse, entry: Entry, ifNoneMatch: string | undefined, acceptEncoding: string, head: boolean) => {
+    res.setHeader("Content-Type", entry.type);
+    res.setHeader("Content-Security-Policy", entry.csp);
     res.setHeader("ETag", entry.etag);
     res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
-    res.setHeader("Vary", "Cookie");
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("X-Cache", "HIT");
     if (ifNoneMatch === entry.etag) {
-      res.status(304).end();
+      res.statusCode = 304;
+      res.end();
       return;
     }
-    res.status(entry.status).end(entry.body.replaceAll(`nonce="${entry.nonce}"`, `nonce="${nonce}"`));
+    const [encoding, body] = /\bbr\b/.test(acceptEncoding)
+      ? (["br", entry.br] as const)
+      : /\bgzip\b/.test(acceptEncoding)
+        ? (["gzip", entry.gzip] as const)
+        : ([null, entry.raw] as const);
+    // Setting Content-Encoding tells the compression middleware the body is already compressed.
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.statusCode = 200;
+    res.end(head ? undefined : body);
   };
 
-  const middleware: RequestHandler = (req, res, next) => {
+  const keyOf = (method: string | undefined, url: string | undefined, cookie: string): string | null => {
+    if (method !== "GET" && method !== "HEAD") return null;
+    if (SESSION_COOKIE.test(cookie) || cookie.includes("kta_toast=")) return null;
+    return url ?? null;
+  };
+
+  const serve: RequestHandler = (req, res, next) => {
     const cookie = req.headers.cookie ?? "";
     const cacheable =
       (req.method === "GET" || req.method === "HEAD") &&
       !SESSION_COOKIE.test(cookie) &&
       !cookie.includes("kta_toast=") &&
       !PRIVATE_PATHS.test(req.path) &&
-      !req.path.endsWith(".data");
+      // Pages, plus sitemap.xml and robots.txt; files (assets, uploads) and data requests pass by.
+      (!/\.[a-z0-9]+$/i.test(req.path) || /\.(?:xml|txt)$/.test(req.path));
+    if (!cacheable && /\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith(".data")) return next();
     if (!cacheable) {
       res.setHeader("X-Cache", "BYPASS");
       if (SESSION_COOKIE.test(cookie)) res.setHeader("Cache-Control", "private, no-store");
@@ -64,20 +110,25 @@ export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000 } = {})
       // Keep recently used pages at the end (least recently used leave first).
       entries.delete(key);
       entries.set(key, hit);
-      return send(res, hit, req.get("if-none-match"));
+      return send(res, hit, req.get("if-none-match"), req.get("accept-encoding") ?? "", req.method === "HEAD");
     }
+    res.locals.pageCacheKey = key;
+    res.setHeader("X-Cache", "MISS");
+    res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    next();
+  };
 
-    const nonce = String(res.locals.nonce ?? "");
+  const capture: RequestHandler = (req, res, next) => {
+    const key = res.locals.pageCacheKey as string | undefined;
+    if (!key) return next();
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const end = res.end.bind(res) as (...args: unknown[]) => unknown;
     const keep = (chunk: unknown) => {
       if (typeof chunk === "string") chunks.push(Buffer.from(chunk));
       else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     };
-    res.setHeader("X-Cache", "MISS");
-    res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
-    res.setHeader("Vary", "Cookie");
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       keep(chunk);
       return write(chunk, ...rest);
@@ -87,17 +138,7 @@ export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000 } = {})
       if (chunk !== undefined && typeof chunk !== "function") keep(chunk);
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode === 200 && req.method === "GET" && !res.getHeader("set-cookie") && /text\/html|application\/xml|text\/plain/.test(type)) {
-        const body = Buffer.concat(chunks).toString("utf8");
-        const stable = nonce ? body.replaceAll(`nonce="${nonce}"`, 'nonce=""') : body;
-        const headers: [string, string][] = [["Content-Type", type]];
-        entries.set(key, {
-          status: 200,
-          headers,
-          body,
-          nonce,
-          etag: `W/"${createHash("sha1").update(stable).digest("base64url")}"`,
-          storedAt: Date.now(),
-        });
+        entries.set(key, store(type, Buffer.concat(chunks)));
         while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       }
       return end(...args);
@@ -105,8 +146,25 @@ export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000 } = {})
     next();
   };
 
+  const tryServe = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const key = keyOf(req.method, req.url, req.headers.cookie ?? "");
+    const hit = key === null ? undefined : entries.get(key);
+    if (!key || !hit || Date.now() - hit.storedAt >= ttlMs) return false;
+    entries.delete(key);
+    entries.set(key, hit);
+    setStandardHeaders(res, { hsts });
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(", ") : value;
+    };
+    send(res, hit, header("if-none-match"), header("accept-encoding") ?? "", req.method === "HEAD");
+    return true;
+  };
+
   return {
-    middleware,
+    tryServe,
+    serve,
+    capture,
     clear: () => entries.clear(),
     get size() {
       return entries.size;

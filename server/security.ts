@@ -1,11 +1,17 @@
 // Security headers for every response, with a fresh CSP nonce per request for inline scripts.
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * The policy for one response: inline scripts are allowed by a per-request nonce, or — for a page
+ * served from the cache, identical for everyone — by the hashes of exactly its inline scripts.
+ */
+export function contentSecurityPolicy(allow: string | { hashes: string[] }): string {
+  const scripts = typeof allow === "string" ? `'nonce-${allow}'` : allow.hashes.map((hash) => `'sha256-${hash}'`).join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'self' ${scripts} 'strict-dynamic'`,
     // React and Radix set style attributes; no inline <style> elements are rendered.
     "style-src 'self' 'unsafe-inline'",
     // Blog posts may show images from other sites (the spec's Image URL field).
@@ -20,17 +26,22 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** The headers every response carries, whatever answers it. */
+export function setStandardHeaders(res: Pick<ServerResponse, "setHeader">, { hsts }: { hsts: boolean }): void {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+  if (hsts) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+}
+
 export function securityHeaders({ hsts }: { hsts: boolean }): RequestHandler {
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-    if (hsts) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    setStandardHeaders(res, { hsts });
     next();
   };
 }

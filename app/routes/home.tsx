@@ -28,12 +28,33 @@ import { pageMeta, publicUrlFrom } from "../lib/seo";
  */
 export const CLIENT_FILTER_LIMIT = 2_500;
 
+/** What cards and filters need: the page does not carry hours, menus, certificates and the like. */
+function forList(restaurant: Restaurant): Restaurant {
+  const { id, slug, name, description, address, kashrut, tags, photo, isPermanentlyClosed, bookingLink, woltLink, onlineOrderLink } = restaurant;
+  return {
+    id,
+    slug,
+    name,
+    address,
+    kashrut,
+    tags,
+    isPermanentlyClosed,
+    menuImages: [],
+    ...(description ? { description } : {}),
+    ...(photo ? { photo } : {}),
+    // Link filters only ask whether a link exists.
+    ...(bookingLink ? { bookingLink: "1" } : {}),
+    ...(woltLink ? { woltLink: "1" } : {}),
+    ...(onlineOrderLink ? { onlineOrderLink: "1" } : {}),
+  };
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const all = await context.get(servicesContext).publicRestaurants();
-  if (all.length <= CLIENT_FILTER_LIMIT) return { mode: "client" as const, restaurants: all, total: all.length };
+  if (all.length <= CLIENT_FILTER_LIMIT) return { mode: "client" as const, restaurants: all.map(forList), total: all.length };
   const params = new URL(request.url).searchParams;
   const matching = applyFilters(all, parseFilters(params));
-  return { mode: "server" as const, restaurants: matching.slice(0, parseShown(params)), total: matching.length };
+  return { mode: "server" as const, restaurants: matching.slice(0, parseShown(params)).map(forList), total: matching.length };
 }
 
 /** Set from the loaded page: whether filter changes need the server (large directories). */

@@ -46,19 +46,28 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000) {
 }
 
 describe("anonymous page cache", () => {
-  it("serves a repeat visit from memory with a fresh nonce, an ETag and CDN-friendly caching", async () => {
+  it("serves a repeat visit from memory, precompressed, with an ETag, CDN-friendly caching and a CSP of its own script hashes", async () => {
     const first = await fetch(`${base}/en/restaurant/cached-cafe`);
     expect(first.headers.get("x-cache")).toBe("MISS");
     await first.text();
-    const second = await fetch(`${base}/en/restaurant/cached-cafe`);
+    const second = await fetch(`${base}/en/restaurant/cached-cafe`, { headers: { "accept-encoding": "br, gzip" } });
     expect(second.headers.get("x-cache")).toBe("HIT");
     expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
     const etag = second.headers.get("etag");
     expect(etag).toMatch(/^W\/"/);
+    expect(second.headers.get("content-encoding")).toBe("br");
+    // Hits are answered before Express, with the same security headers.
+    expect(second.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(second.headers.get("x-frame-options")).toBe("DENY");
+    expect(second.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     const html = await second.text();
-    const nonce = /'nonce-([^']+)'/.exec(second.headers.get("content-security-policy") ?? "")?.[1];
-    expect(html).toContain(`nonce="${nonce}"`);
-    expect(first.headers.get("content-security-policy")).not.toContain(nonce);
+    // The cached page allows exactly its inline scripts, by hash, and no nonce.
+    const csp = second.headers.get("content-security-policy") ?? "";
+    expect(csp).not.toContain("'nonce-");
+    const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+    expect(inline.length).toBeGreaterThan(0);
+    const { createHash } = await import("node:crypto");
+    for (const script of inline) expect(csp).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
 
     const conditional = await fetch(`${base}/en/restaurant/cached-cafe`, { headers: { "if-none-match": etag! } });
     expect(conditional.status).toBe(304);

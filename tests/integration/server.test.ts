@@ -90,8 +90,9 @@ describe("HTTP", () => {
   });
 
   it("sends security headers with a per-request nonce that the page's scripts carry", async () => {
-    const first = await get("/");
-    const second = await get("/");
+    // Rendered (not cached) pages carry a fresh nonce each; cached ones allow their scripts by hash.
+    const first = await get("/?render=1");
+    const second = await get("/?render=2");
     const csp = first.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();

@@ -7,7 +7,14 @@ import { MAX_MENU_IMAGES } from "../../restaurants/form-schema";
 import type { MenuImage } from "../../restaurants/types";
 import { uploadFile } from "../upload-client";
 
-export function MenuImagesField({ images, onChange }: { images: MenuImage[]; onChange: (images: MenuImage[]) => void }) {
+/** `onChange` receives a change to apply to the latest list (uploads finish after other edits). */
+export function MenuImagesField({
+  images,
+  onChange,
+}: {
+  images: MenuImage[];
+  onChange: (change: (current: MenuImage[]) => MenuImage[]) => void;
+}) {
   const { t } = useLanguage();
   const id = useId();
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
@@ -41,7 +48,7 @@ export function MenuImagesField({ images, onChange }: { images: MenuImage[]; onC
           }
           setProgress(null);
           if (added.length > 0) {
-            onChange([...images, ...added]);
+            onChange((current) => [...current, ...added]);
             toast.success(t("upload.menuAdded", { count: added.length }));
           }
           if (failures.length > 0) toast.error(t("upload.errorsTitle"), { description: failures.join("\n") });
@@ -56,7 +63,7 @@ export function MenuImagesField({ images, onChange }: { images: MenuImage[]; onC
               <img src={responsiveImage(image.url, 400).src} alt={t("restaurant.menuPage", { n: index + 1, total: images.length })} width={160} height={220} className="aspect-[8/11] w-full rounded object-cover" />
               <button
                 type="button"
-                onClick={() => onChange(images.filter((other) => other.url !== image.url))}
+                onClick={() => onChange((current) => current.filter((other) => other.url !== image.url))}
                 className="mt-2 min-h-9 w-full rounded-md border border-stone-300 text-sm hover:bg-stone-50"
               >
                 {t("upload.remove")} <span className="sr-only">{image.name}</span>

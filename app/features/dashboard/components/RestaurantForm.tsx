@@ -106,17 +106,26 @@ export function RestaurantForm({ id, initial }: { id?: string | undefined; initi
     if (fetcher.state === "idle" && fetcher.data && (fetcher.data.error || fetcher.data.errors)) onSaveFailed(fetcher.data);
   }, [fetcher.state, fetcher.data]);
 
-  const update = (patch: Partial<RestaurantFormValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    setTouched((previous) => new Set([...previous, ...(Object.keys(patch) as (keyof RestaurantFormValues)[])]));
-    window.localStorage.setItem(key, JSON.stringify(next));
+  /**
+   * Changes are applied to the latest values, never to a copy captured earlier: uploads finish
+   * in any order, and each must keep what the others (and the user) changed meanwhile.
+   */
+  const update = (patch: Partial<RestaurantFormValues> | ((current: RestaurantFormValues) => Partial<RestaurantFormValues>)) => {
+    setValues((current) => {
+      const next = { ...current, ...(typeof patch === "function" ? patch(current) : patch) };
+      // Writing the same draft twice is harmless, so this stays safe if React calls it twice.
+      window.localStorage.setItem(key, JSON.stringify(next));
+      return next;
+    });
+    if (typeof patch !== "function") {
+      setTouched((previous) => new Set([...previous, ...(Object.keys(patch) as (keyof RestaurantFormValues)[])]));
+    }
   };
 
   const chooseMenuKind = (next: MenuKind) => {
     setKind(next);
     // Spec: link or PDF clears the menu images; images clears the link; none clears both.
-    if (next === "link" || next === "pdf") update({ menuImages: [], menuLink: next === kind ? values.menuLink : "" });
+    if (next === "link" || next === "pdf") update((current) => ({ menuImages: [], menuLink: next === kind ? current.menuLink : "" }));
     else if (next === "images") update({ menuLink: "" });
     else update({ menuImages: [], menuLink: "" });
   };
@@ -240,7 +249,9 @@ export function RestaurantForm({ id, initial }: { id?: string | undefined; initi
         {kind === "pdf" ? (
           <UploadField kind="pdf" label={t("editor.pdfField")} value={values.menuLink} onChange={(menuLink) => update({ menuLink })} error={errorOf("menuLink")} />
         ) : null}
-        {kind === "images" ? <MenuImagesField images={values.menuImages} onChange={(menuImages) => update({ menuImages })} /> : null}
+        {kind === "images" ? (
+          <MenuImagesField images={values.menuImages} onChange={(change) => update((current) => ({ menuImages: change(current.menuImages) }))} />
+        ) : null}
         {errorOf("menuImages") ? <p className="text-sm font-medium text-red-700">{t(errorOf("menuImages") ?? "form.invalid")}</p> : null}
       </Section>
 
@@ -253,7 +264,7 @@ export function RestaurantForm({ id, initial }: { id?: string | undefined; initi
                 <input
                   type="checkbox"
                   checked={values.tags.includes(tag)}
-                  onChange={() => update({ tags: values.tags.includes(tag) ? values.tags.filter((other) => other !== tag) : [...values.tags, tag] })}
+                  onChange={() => update((current) => ({ tags: current.tags.includes(tag) ? current.tags.filter((other) => other !== tag) : [...current.tags, tag] }))}
                   className="h-4 w-4 accent-brand-700"
                 />
                 {tagLabel(tag, language)}

@@ -1,0 +1,173 @@
+// `npm run bench`: what a visitor would notice, measured side by side on this machine.
+// Prints a table and writes bench/results.json. Run on an otherwise idle machine.
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { chromium } from "@playwright/test";
+import sharp from "sharp";
+import { createLocalStorage } from "../server/storage";
+import { processUpload } from "../server/uploads";
+import { CHROMIUM_ARGS, FILTER_TARGET_MS, findChromium, measureFilterLatency } from "./filter-latency";
+import { startBenchServer } from "./harness";
+
+const run = promisify(execFile);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
+const SIZES = [100, 2_000, 10_000];
+
+/** Raw (compressed) body size and time to the last byte, as a CDN or browser would see it. */
+function fetchRaw(url: string, encoding = "gzip"): Promise<{ bytes: number; ms: number; status: number; cache: string }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": encoding } }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve({ bytes, ms: performance.now() - started, status: res.statusCode ?? 0, cache: String(res.headers["x-cache"] ?? "") }));
+      })
+      .on("error", reject);
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function pageCost(base: string, pathName: string) {
+  const renders: number[] = [];
+  for (let i = 0; i < 10; i++) renders.push((await fetchRaw(`${base}${pathName}${pathName.includes("?") ? "&" : "?"}bench=${i}`)).ms);
+  const cached: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 20; i++) {
+    const result = await fetchRaw(`${base}${pathName}`);
+    cached.push(result.ms);
+    bytes = result.bytes;
+  }
+  return { gzipBytes: bytes, renderMs: Number(median(renders).toFixed(1)), cachedMs: Number(median(cached).toFixed(2)) };
+}
+
+async function autocannon(url: string) {
+  const { stdout } = await run(path.resolve("node_modules/.bin/autocannon"), ["-c", "50", "-d", String(DURATION), "-H", "accept-encoding=br, gzip", "--json", url], { maxBuffer: 64 * 1024 * 1024 });
+  const report = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number; p50: number }; errors: number; non2xx: number };
+  return { reqPerSec: Math.round(report.requests.average), p50Ms: report.latency.p50, p99Ms: report.latency.p99, errors: report.errors + report.non2xx };
+}
+
+async function plainNodeBaseline() {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    return await autocannon(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  } finally {
+    server.close();
+  }
+}
+
+/** JS a visitor downloads on a first visit (gzip bytes), and proof that no dashboard code is among it. */
+async function visitorJs(base: string, pagePath: string) {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.add(response.url());
+    });
+    await page.goto(`${base}${pagePath}`, { waitUntil: "networkidle" });
+    let gzipBytes = 0;
+    let dashboardCode = false;
+    for (const url of scripts) {
+      gzipBytes += (await fetchRaw(url)).bytes;
+      const text = await (await fetch(url)).text();
+      // Strings that exist only in dashboard and editor code (draft keys, the upload endpoint).
+      // (The message catalogues, which do travel to visitors, hold dashboard texts too: see README.)
+      if (/restaurant-form-|blog-form-|\/api\/uploads/.test(text)) dashboardCode = true;
+    }
+    return { files: scripts.size, gzipBytes, dashboardCode };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function photoProcessing() {
+  const dir = mkdtempSync(path.join(tmpdir(), "kta-bench-photo-"));
+  try {
+    const input = await sharp({ create: { width: 4800, height: 3600, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 96 })
+      .toBuffer();
+    const started = performance.now();
+    // A 10 MB image is over the 5 MB photo limit, so it goes through as a menu image (30 MB).
+    await processUpload("menu", input, "big.jpg", createLocalStorage(dir));
+    return { inputMB: Number((input.length / 1024 / 1024).toFixed(1)), ms: Math.round(performance.now() - started) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), node: process.version, seconds: DURATION };
+const growth: Record<number, Awaited<ReturnType<typeof pageCost>>> = {};
+
+for (const count of SIZES) {
+  console.log(`\n== ${count} restaurants`);
+  const server = await startBenchServer(count);
+  try {
+    growth[count] = await pageCost(server.baseUrl, "/");
+    console.log("home", growth[count]);
+    if (count === 2_000) {
+      results.filterLatency = { restaurants: count, ...(await measureFilterLatency(server.baseUrl)), targetMs: FILTER_TARGET_MS };
+      results.visitorJs = { home: await visitorJs(server.baseUrl, "/"), restaurant: await visitorJs(server.baseUrl, "/en/restaurant/bench-1") };
+      results.restaurantPage = await pageCost(server.baseUrl, "/en/restaurant/bench-1");
+      const home = await autocannon(`${server.baseUrl}/`);
+      const restaurant = await autocannon(`${server.baseUrl}/en/restaurant/bench-1`);
+      const baseline = await plainNodeBaseline();
+      results.throughput = {
+        home,
+        restaurant,
+        plainNodeHttp: baseline,
+        ratioHome: Number((home.reqPerSec / baseline.reqPerSec).toFixed(2)),
+        ratioRestaurant: Number((restaurant.reqPerSec / baseline.reqPerSec).toFixed(2)),
+        targets: { ratio: 0.25, p99Ms: 50 },
+      };
+      console.log("throughput", results.throughput);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+const smallest = growth[SIZES[0]!]!;
+const largest = growth[SIZES[SIZES.length - 1]!]!;
+results.homeGrowth = {
+  bySize: growth,
+  transferRatio: Number((largest.gzipBytes / smallest.gzipBytes).toFixed(2)),
+  renderTimeRatio: Number((largest.renderMs / smallest.renderMs).toFixed(2)),
+  target: 2,
+};
+results.photo = { ...(await photoProcessing()), targetMs: 1500 };
+results.rssMB = Math.round(process.memoryUsage().rss / 1024 / 1024);
+
+const throughput = results.throughput as { ratioHome: number; ratioRestaurant: number; home: { p99Ms: number }; restaurant: { p99Ms: number } };
+const filter = results.filterLatency as { p95: number };
+const growthResult = results.homeGrowth as { transferRatio: number; renderTimeRatio: number };
+const js = results.visitorJs as { home: { gzipBytes: number; dashboardCode: boolean }; restaurant: { gzipBytes: number; dashboardCode: boolean } };
+const photo = results.photo as { ms: number; inputMB: number };
+console.log("");
+console.table([
+  { measure: "throughput / vs node:http", value: throughput.ratioHome, target: ">= 0.25", ok: throughput.ratioHome >= 0.25 },
+  { measure: "throughput restaurant vs node:http", value: throughput.ratioRestaurant, target: ">= 0.25", ok: throughput.ratioRestaurant >= 0.25 },
+  { measure: "p99 / (ms, 50 conn.)", value: throughput.home.p99Ms, target: "<= 50", ok: throughput.home.p99Ms <= 50 },
+  { measure: "p99 restaurant (ms)", value: throughput.restaurant.p99Ms, target: "<= 50", ok: throughput.restaurant.p99Ms <= 50 },
+  { measure: "filter keystroke p95 (ms, 2,000)", value: filter.p95, target: "<= 50", ok: filter.p95 <= 50 },
+  { measure: "home transfer 10,000 / 100", value: growthResult.transferRatio, target: "<= 2", ok: growthResult.transferRatio <= 2 },
+  { measure: "home render time 10,000 / 100", value: growthResult.renderTimeRatio, target: "<= 2", ok: growthResult.renderTimeRatio <= 2 },
+  { measure: "visitor JS on / (gzip KB)", value: Math.round(js.home.gzipBytes / 1024), target: "no dashboard code", ok: !js.home.dashboardCode },
+  { measure: "visitor JS on restaurant (gzip KB)", value: Math.round(js.restaurant.gzipBytes / 1024), target: "no dashboard code", ok: !js.restaurant.dashboardCode },
+  { measure: `${photo.inputMB} MB photo to WebP widths (ms)`, value: photo.ms, target: "<= 1500", ok: photo.ms <= 1500 },
+  { measure: "RSS after the run (MB)", value: results.rssMB, target: "—", ok: true },
+]);
+mkdirSync("bench", { recursive: true });
+writeFileSync("bench/results.json", JSON.stringify(results, null, 2) + "\n");
+console.log("Written to bench/results.json");
+process.exit(0);
