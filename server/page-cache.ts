@@ -36,6 +36,8 @@ export interface PageCache {
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const PRIVATE_PATHS = /^\/(?:he\/)?(?:dashboard|account|login|signup|forgot-password|reset-password|verify-email|logout)(?:\/|$)|^\/api\//;
+/** React Router's own endpoints (route discovery) and files are not pages: never touched here. */
+const NOT_PAGES = /^\/__|\.[a-z0-9]+$/i;
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
@@ -90,15 +92,14 @@ export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000, hsts =
   };
 
   const serve: RequestHandler = (req, res, next) => {
+    const isFile = /\.(?:xml|txt)$/.test(req.path);
+    if (NOT_PAGES.test(req.path) && !isFile) return next();
     const cookie = req.headers.cookie ?? "";
     const cacheable =
       (req.method === "GET" || req.method === "HEAD") &&
       !SESSION_COOKIE.test(cookie) &&
       !cookie.includes("kta_toast=") &&
-      !PRIVATE_PATHS.test(req.path) &&
-      // Pages, plus sitemap.xml and robots.txt; files (assets, uploads) and data requests pass by.
-      (!/\.[a-z0-9]+$/i.test(req.path) || /\.(?:xml|txt)$/.test(req.path));
-    if (!cacheable && /\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith(".data")) return next();
+      !PRIVATE_PATHS.test(req.path);
     if (!cacheable) {
       res.setHeader("X-Cache", "BYPASS");
       if (SESSION_COOKIE.test(cookie)) res.setHeader("Cache-Control", "private, no-store");
@@ -114,7 +115,8 @@ export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000, hsts =
     }
     res.locals.pageCacheKey = key;
     res.setHeader("X-Cache", "MISS");
-    res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+    // sitemap.xml and robots.txt set their own caching; pages get the CDN-friendly one.
+    if (!isFile) res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     next();
   };

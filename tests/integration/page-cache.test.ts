@@ -73,6 +73,15 @@ describe("anonymous page cache", () => {
     expect(conditional.status).toBe(304);
   });
 
+  it("leaves React Router's own endpoints and files alone (no page caching headers on them)", async () => {
+    const manifest = await fetch(`${base}/__manifest?paths=%2F&version=test`);
+    expect(manifest.headers.get("x-cache")).toBeNull();
+    expect(manifest.headers.get("cache-control") ?? "").not.toContain("s-maxage");
+    await manifest.text();
+    const robots = await fetch(`${base}/robots.txt`);
+    expect(robots.headers.get("cache-control")).toBe("public, max-age=86400");
+  });
+
   it("never serves or stores a page for a signed-in request", async () => {
     const signedIn = await fetch(`${base}/`, { headers: { cookie: "better-auth.session_token=whatever" } });
     expect(signedIn.headers.get("x-cache")).toBe("BYPASS");
