@@ -1,7 +1,9 @@
 // Page metadata in the server HTML: title, description, canonical URL, hreflang alternates,
 // Open Graph and Twitter card tags, so shared links preview in chat apps without JavaScript.
 import type { MetaDescriptor } from "react-router";
-import type { Language } from "./i18n/language";
+import type { MessageKey } from "../locales/en";
+import { detectLanguage, localizePath, type Language } from "./i18n/language";
+import { translator } from "./i18n/messages";
 
 export interface PageMetaInput {
   publicUrl: string;
@@ -56,4 +58,25 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 export function publicUrlFrom(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
   const root = matches.find((match) => match?.id === "root")?.data as { publicUrl?: string } | undefined;
   return root?.publicUrl ?? "http://localhost:3000";
+}
+
+/**
+ * Meta for a simple page that exists at `path` and under /he: "<title> | Kosher Tel Aviv" in the
+ * page language, a description from the catalogue, the canonical URL and both alternates.
+ */
+export function simplePageMeta(
+  { location, matches }: { location: { pathname: string }; matches: ReadonlyArray<{ id: string; data?: unknown } | undefined> },
+  page: { title: MessageKey; description: MessageKey; path: string; noindex?: boolean },
+): MetaDescriptor[] {
+  const language = detectLanguage(location.pathname);
+  const t = translator(language);
+  return pageMeta({
+    publicUrl: publicUrlFrom(matches),
+    language,
+    title: `${t(page.title)} | ${t("brand.name")}`,
+    description: t(page.description),
+    path: localizePath(page.path, language),
+    alternates: { en: page.path, he: localizePath(page.path, "he") },
+    ...(page.noindex ? { noindex: true } : {}),
+  });
 }

@@ -13,11 +13,9 @@ import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
 import { formatLongDate } from "../lib/dates";
-import { detectLanguage, localizePath } from "../lib/i18n/language";
-import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
 import { requireViewer } from "../lib/permissions.server";
-import { pageMeta, publicUrlFrom } from "../lib/seo";
+import { simplePageMeta } from "../lib/seo";
 import type { MessageKey } from "../locales/en";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -78,17 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const language = detectLanguage(location.pathname);
-  const t = translator(language);
-  return pageMeta({
-    publicUrl: publicUrlFrom(matches),
-    language,
-    title: `${t("account.title")} | ${t("brand.name")}`,
-    description: t("account.title"),
-    path: localizePath("/account", language),
-    noindex: true,
-  });
+export function meta(args: Route.MetaArgs) {
+  return simplePageMeta(args, { title: "account.title", description: "account.title", path: "/account", noindex: true });
 }
 
 function Outcome({ result, intent }: { result: ActionResult | undefined; intent: Intent }) {

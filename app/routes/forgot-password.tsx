@@ -6,10 +6,8 @@ import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
-import { detectLanguage, localizePath } from "../lib/i18n/language";
-import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
-import { pageMeta, publicUrlFrom } from "../lib/seo";
+import { simplePageMeta } from "../lib/seo";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -18,18 +16,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { sent: true as const };
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const language = detectLanguage(location.pathname);
-  const t = translator(language);
-  return pageMeta({
-    publicUrl: publicUrlFrom(matches),
-    language,
-    title: `${t("forgot.title")} | ${t("brand.name")}`,
-    description: t("forgot.intro"),
-    path: localizePath("/forgot-password", language),
-    alternates: { en: "/forgot-password", he: "/he/forgot-password" },
-    noindex: true,
-  });
+export function meta(args: Route.MetaArgs) {
+  return simplePageMeta(args, { title: "forgot.title", description: "forgot.intro", path: "/forgot-password", noindex: true });
 }
 
 export default function ForgotPassword() {

@@ -8,10 +8,9 @@ import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
 import { detectLanguage, localizePath } from "../lib/i18n/language";
-import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
 import { viewerContext } from "../lib/session.server";
-import { pageMeta, publicUrlFrom } from "../lib/seo";
+import { simplePageMeta } from "../lib/seo";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Spec: a signed-in user opening the login page goes to the dashboard.
@@ -31,17 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(localizePath(role === "guest" ? "/" : "/dashboard", language), { headers: result.headers });
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const language = detectLanguage(location.pathname);
-  const t = translator(language);
-  return pageMeta({
-    publicUrl: publicUrlFrom(matches),
-    language,
-    title: `${t("login.title")} | ${t("brand.name")}`,
-    description: t("meta.defaultDescription"),
-    path: localizePath("/login", language),
-    alternates: { en: "/login", he: "/he/login" },
-  });
+export function meta(args: Route.MetaArgs) {
+  return simplePageMeta(args, { title: "login.title", description: "meta.defaultDescription", path: "/login" });
 }
 
 export default function Login() {

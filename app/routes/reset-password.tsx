@@ -6,10 +6,9 @@ import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
-import { detectLanguage, localizePath } from "../lib/i18n/language";
-import { translator } from "../lib/i18n/messages";
+import { localizePath } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
-import { pageMeta, publicUrlFrom } from "../lib/seo";
+import { simplePageMeta } from "../lib/seo";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -23,17 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { done: true as const };
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const language = detectLanguage(location.pathname);
-  const t = translator(language);
-  return pageMeta({
-    publicUrl: publicUrlFrom(matches),
-    language,
-    title: `${t("reset.title")} | ${t("brand.name")}`,
-    description: t("reset.title"),
-    path: localizePath("/reset-password", language),
-    noindex: true,
-  });
+export function meta(args: Route.MetaArgs) {
+  return simplePageMeta(args, { title: "reset.title", description: "reset.title", path: "/reset-password", noindex: true });
 }
 
 export default function ResetPassword() {

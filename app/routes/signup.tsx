@@ -8,10 +8,9 @@ import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { readSignup } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
 import { detectLanguage, localizePath } from "../lib/i18n/language";
-import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
 import { viewerContext } from "../lib/session.server";
-import { pageMeta, publicUrlFrom } from "../lib/seo";
+import { simplePageMeta } from "../lib/seo";
 
 export const SIGNUP_REDIRECT_MS = 3_000;
 
@@ -28,17 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true as const };
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const language = detectLanguage(location.pathname);
-  const t = translator(language);
-  return pageMeta({
-    publicUrl: publicUrlFrom(matches),
-    language,
-    title: `${t("signup.title")} | ${t("brand.name")}`,
-    description: t("signup.guestNotice"),
-    path: localizePath("/signup", language),
-    alternates: { en: "/signup", he: "/he/signup" },
-  });
+export function meta(args: Route.MetaArgs) {
+  return simplePageMeta(args, { title: "signup.title", description: "signup.guestNotice", path: "/signup" });
 }
 
 export default function Signup() {
