@@ -33,8 +33,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         await database.close();
         const cleanup = new pg.Client({ connectionString: serverUrl });
         await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        try {
+          await cleanup.query(`drop database if exists ${name} with (force)`);
+        } catch {
+          // Ending other sessions needs pg_signal_backend; without it, wait for ours to finish closing.
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          await cleanup.query(`drop database if exists ${name}`);
+        } finally {
+          await cleanup.end();
+        }
       },
     };
   }

@@ -36,8 +36,15 @@ export default async function setup(project: TestProject) {
     project.provide("postgresTemplate", template);
     project.provide("pgliteTemplate", "");
     return async () => {
-      await admin.query(`drop database if exists ${template} with (force)`);
-      await admin.end();
+      try {
+        await admin.query(`drop database if exists ${template} with (force)`);
+      } catch {
+        // Without pg_signal_backend, wait for closing connections instead of ending them.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await admin.query(`drop database if exists ${template}`);
+      } finally {
+        await admin.end();
+      }
     };
   }
 
