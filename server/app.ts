@@ -13,7 +13,7 @@ import type { Config } from "./config";
 import type { Database } from "./database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
-import { IMAGE_WIDTHS } from "../app/lib/images";
+import { imageFiles } from "../app/lib/images";
 import { liveRestaurantUpdates } from "./live";
 import type { PageCache } from "./page-cache";
 import { createRestaurantListCache } from "./restaurant-cache";
@@ -95,9 +95,7 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
   // A stored image is several files (one per width); removing it removes them all.
   const files = {
     async remove(url: string) {
-      const variant = /^(.*)-\d+\.webp$/.exec(url);
-      const urls = variant ? IMAGE_WIDTHS.map((width) => `${variant[1]}-${width}.webp`) : [url];
-      await Promise.all(urls.map((one) => storage.remove(one)));
+      await Promise.all(imageFiles(url).map((one) => storage.remove(one)));
     },
   };
   // Uploads stream to disk-side checks with their size limits; only admins and owners may upload.

@@ -1,9 +1,6 @@
 // Demo data for a new database: about 40 clearly fictional Tel Aviv restaurants, the spec's two
 // sample blog posts, and a demo admin and owner. Photos and menus are generated here, never
 // downloaded. Refused in production.
-import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { buildRestaurant } from "../database/factories";
@@ -15,7 +12,8 @@ import type { Db } from "../database/types";
 import type { Auth } from "../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Tag } from "../app/features/restaurants/constants";
-import { IMAGE_WIDTHS, variantUrl } from "../app/lib/images";
+import { createLocalStorage, type Storage } from "./storage";
+import { processUpload } from "./uploads";
 
 export const DEMO_ACCOUNTS = {
   admin: { email: "demo-admin@kosher-tel-aviv.test", password: "demo-admin-2026", firstName: "Dana", lastName: "Admin" },
@@ -120,6 +118,7 @@ export async function loadDemoDataIfEmpty(options: DemoOptions): Promise<boolean
 export async function loadDemoData({ db, auth, uploadsDir, isProduction, log = () => {} }: DemoOptions): Promise<void> {
   if (isProduction) throw new Error("Demo data and demo accounts are refused when NODE_ENV=production.");
   const started = Date.now();
+  const storage = createLocalStorage(uploadsDir);
   const rand = random(20260101);
   const rows: NewRestaurantRow[] = [];
   for (const [i, [nameEn, nameHe, lineEn, lineHe, tags]] of PLACES.entries()) {
@@ -155,11 +154,11 @@ export async function loadDemoData({ db, auth, uploadsDir, isProduction, log = (
         kashrut_website:
           kashrut !== "unknown" && i % 8 < 5 ? `https://kashrut.example.org/${kashrut}/${slug}` : null,
         is_permanently_closed: closed,
-        photo: withPhoto ? await generatePhoto(uploadsDir, "restaurant-images", rand, 1200, 800) : null,
-        teuda: i % 3 === 1 ? await generatePhoto(uploadsDir, "restaurant-images", rand, 800, 1100, "teuda") : null,
+        photo: withPhoto ? await generatePhoto(storage, rand, 1200, 800) : null,
+        teuda: i % 3 === 1 ? await generatePhoto(storage, rand, 800, 1100, "teuda") : null,
         menu_link:
-          menuKind === 1 ? `https://menus.example.com/${slug}` : menuKind === 2 ? await generatePdf(uploadsDir, nameEn) : null,
-        menu_images: menuKind === 3 ? await generateMenuImages(uploadsDir, rand) : [],
+          menuKind === 1 ? `https://menus.example.com/${slug}` : menuKind === 2 ? await generatePdf(storage, nameEn) : null,
+        menu_images: menuKind === 3 ? await generateMenuImages(storage, rand) : [],
       }),
     );
   }
@@ -242,37 +241,24 @@ function photoSvg(rand: () => number, width: number, height: number, kind: "phot
 <rect width="100%" height="100%" fill="url(#g)"/>${shapes.join("")}</svg>`;
 }
 
+/** A generated picture, stored through the same pipeline as an upload (checks, WebP widths). */
 async function generatePhoto(
-  uploadsDir: string,
-  bucket: string,
+  storage: Storage,
   rand: () => number,
   width: number,
   height: number,
   kind: "photo" | "teuda" | "menu" = "photo",
 ): Promise<string> {
-  const dir = path.join(uploadsDir, bucket);
-  await mkdir(dir, { recursive: true });
-  const name = randomBytes(12).toString("hex");
-  const source = sharp(Buffer.from(photoSvg(rand, width, height, kind)));
-  const widths = IMAGE_WIDTHS.filter((w) => w <= width);
-  await Promise.all(
-    widths.map((w) =>
-      source
-        .clone()
-        .resize({ width: w })
-        .webp({ quality: 72 })
-        .toFile(path.join(dir, `${name}-${w}.webp`)),
-    ),
-  );
-  return variantUrl(`/uploads/${bucket}/${name}`, Math.max(...widths));
+  const png = await sharp(Buffer.from(photoSvg(rand, width, height, kind))).png().toBuffer();
+  return (await processUpload(kind, png, `demo-${kind}.png`, storage)).url;
 }
 
-async function generateMenuImages(uploadsDir: string, rand: () => number): Promise<StoredMenuImage[]> {
+async function generateMenuImages(storage: Storage, rand: () => number): Promise<StoredMenuImage[]> {
   const pages = 1 + Math.floor(rand() * 3);
   const images: StoredMenuImage[] = [];
   for (let page = 1; page <= pages; page++) {
     images.push({
-      url: await generatePhoto(uploadsDir, "restaurant-menus", rand, 800, 1100, "menu"),
+      url: await generatePhoto(storage, rand, 800, 1100, "menu"),
       name: `menu-page-${page}.webp`,
       type: "image/webp",
     });
@@ -281,9 +267,7 @@ async function generateMenuImages(uploadsDir: string, rand: () => number): Promi
 }
 
 /** A one-page PDF menu, written by hand (no PDF library needed for this much). */
-async function generatePdf(uploadsDir: string, title: string): Promise<string> {
-  const dir = path.join(uploadsDir, "restaurant-menus");
-  await mkdir(dir, { recursive: true });
+async function generatePdf(storage: Storage, title: string): Promise<string> {
   const text = `${title.replace(/[()\\]/g, "")} - demo menu`;
   const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [
@@ -303,7 +287,5 @@ async function generatePdf(uploadsDir: string, title: string): Promise<string> {
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   body += offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("");
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  const name = `pdf_${randomBytes(12).toString("hex")}.pdf`;
-  await writeFile(path.join(dir, name), body, "latin1");
-  return `/uploads/restaurant-menus/${name}`;
+  return (await processUpload("pdf", Buffer.from(body, "latin1"), `${title}.pdf`, storage)).url;
 }

@@ -3,6 +3,7 @@
 // limit, and re-encoded as WebP (which drops EXIF/GPS/ICC metadata); PDFs must start with "%PDF-".
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
+import { IMAGE_WIDTHS } from "../app/lib/images";
 import type { Storage } from "./storage";
 
 export type UploadKind = "photo" | "teuda" | "menu" | "pdf";
@@ -40,7 +41,8 @@ export interface StoredUpload {
   type: string;
 }
 
-export const IMAGE_WIDTHS = [400, 800, 1200] as const;
+// The widths the pages ask for (srcset); one list for both sides.
+export { IMAGE_WIDTHS };
 
 export type UploadMessageKey =
   | "upload.tooLarge5"

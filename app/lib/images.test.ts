@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { responsiveImage } from "./images";
+import { imageFiles, responsiveImage } from "./images";
 
 describe("responsiveImage", () => {
   it("lists every stored width up to the largest", () => {
@@ -16,5 +16,16 @@ describe("responsiveImage", () => {
   it("leaves external and unversioned URLs alone", () => {
     expect(responsiveImage("https://example.com/a.jpg")).toEqual({ src: "https://example.com/a.jpg" });
     expect(responsiveImage("/uploads/plain.png")).toEqual({ src: "/uploads/plain.png" });
+  });
+});
+
+describe("imageFiles", () => {
+  it("lists every width of a stored image, and only the file itself otherwise", () => {
+    expect(imageFiles("/uploads/restaurant-images/abc-800.webp")).toEqual([
+      "/uploads/restaurant-images/abc-400.webp",
+      "/uploads/restaurant-images/abc-800.webp",
+      "/uploads/restaurant-images/abc-1200.webp",
+    ]);
+    expect(imageFiles("/uploads/restaurant-menus/pdf_x.pdf")).toEqual(["/uploads/restaurant-menus/pdf_x.pdf"]);
   });
 });

@@ -23,3 +23,9 @@ export function responsiveImage(url: string, preferredWidth = 800): ResponsiveIm
   const src = variantUrl(base, widths.includes(preferredWidth as (typeof IMAGE_WIDTHS)[number]) ? preferredWidth : largest);
   return { src, srcSet: widths.map((width) => `${variantUrl(base, width)} ${width}w`).join(", ") };
 }
+
+/** Every file a stored image may have (one per width); other URLs are just themselves. */
+export function imageFiles(url: string): string[] {
+  const match = VARIANT.exec(url);
+  return match?.[1] ? IMAGE_WIDTHS.map((width) => variantUrl(match[1] as string, width)) : [url];
+}
