@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../server/demo-data";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { holdDataRequests } from "./hold";
 
 async function logInAsAdmin(page: Page) {
   await page.goto("/login");
@@ -104,12 +105,7 @@ test("a non-admin is sent to /blogs with the spec's message", async ({ browser }
 test("going back to the blog list shows 3 skeleton cards while it loads", async ({ page }) => {
   await page.goto("/blog/s/top-5-kosher-restaurants-in-tel-aviv");
   await page.waitForLoadState("networkidle");
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\.data(\?|$)/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdDataRequests(page);
   await page.getByRole("link", { name: "Back to Blogs" }).click();
   await expect(page.getByTestId("blog-skeleton")).toHaveCount(3);
   release();

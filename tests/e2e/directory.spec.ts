@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { holdDataRequests } from "./hold";
 
 const cards = (page: Page) => page.getByRole("region", { name: /^(Restaurants|מסעדות)$/ }).getByRole("listitem");
 const count = (page: Page) => page.getByTestId("result-count");
@@ -258,13 +259,7 @@ test.describe("routes", () => {
 test("going back to the list shows 8 skeleton cards while it loads", async ({ page }) => {
   await page.goto("/en/restaurant/olive-and-ember");
   await page.waitForLoadState("networkidle");
-  // Hold the list's data request so the loading state can be seen.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\.data(\?|$)/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdDataRequests(page);
   await page.getByRole("link", { name: "Back to restaurants" }).click();
   await expect(page.getByTestId("skeleton-card")).toHaveCount(8);
   await expect(page.getByRole("status").filter({ hasText: "Loading restaurants…" })).toHaveCount(1);

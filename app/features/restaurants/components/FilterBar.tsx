@@ -16,7 +16,15 @@ interface FilterBarProps {
   onClear: () => void;
 }
 
-const checkbox = "h-4 w-4 shrink-0 rounded border-stone-400 accent-brand-700";
+/** One filter option. Without a name it is not sent with the form (the "All" option). */
+function Check({ name, value, label, checked, onChange }: { name?: string; value?: string; label: string; checked: boolean; onChange: () => void }) {
+  return (
+    <label className="flex min-h-9 items-center gap-2 text-sm">
+      <input type="checkbox" name={name} value={value} checked={checked} onChange={onChange} className="h-4 w-4 shrink-0 rounded border-stone-400 accent-brand-700" />
+      {label}
+    </label>
+  );
+}
 
 export function FilterBar({ filters, resultCount, homePath, onSearchChange, onChange, onClear }: FilterBarProps) {
   const { language, t } = useLanguage();
@@ -64,17 +72,14 @@ export function FilterBar({ filters, resultCount, homePath, onSearchChange, onCh
           <fieldset>
             <legend className="sr-only">{t("filters.kashrut")}</legend>
             {KASHRUT_VALUES.map((value) => (
-              <label key={value} className="flex min-h-9 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="kashrut"
-                  value={value}
-                  className={checkbox}
-                  checked={filters.kashrutTypes.includes(value)}
-                  onChange={() => onChange({ ...filters, kashrutTypes: toggle(filters.kashrutTypes, value) })}
-                />
-                {KASHRUT_LABELS[value][language]}
-              </label>
+              <Check
+                key={value}
+                name="kashrut"
+                value={value}
+                label={KASHRUT_LABELS[value][language]}
+                checked={filters.kashrutTypes.includes(value)}
+                onChange={() => onChange({ ...filters, kashrutTypes: toggle(filters.kashrutTypes, value) })}
+              />
             ))}
           </fieldset>
         </Disclosure>
@@ -88,17 +93,14 @@ export function FilterBar({ filters, resultCount, homePath, onSearchChange, onCh
             <legend className="sr-only">{t("filters.tags")}</legend>
             <div className="grid max-h-72 grid-cols-2 gap-x-3 overflow-y-auto">
               {TAG_NAMES.map((tag) => (
-                <label key={tag} className="flex min-h-9 items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="tag"
-                    value={tag}
-                    className={checkbox}
-                    checked={filters.selectedTags.includes(tag)}
-                    onChange={() => onChange({ ...filters, selectedTags: toggle(filters.selectedTags, tag) })}
-                  />
-                  {tagLabel(tag, language)}
-                </label>
+                <Check
+                  key={tag}
+                  name="tag"
+                  value={tag}
+                  label={tagLabel(tag, language)}
+                  checked={filters.selectedTags.includes(tag)}
+                  onChange={() => onChange({ ...filters, selectedTags: toggle(filters.selectedTags, tag) })}
+                />
               ))}
             </div>
           </fieldset>
@@ -107,27 +109,20 @@ export function FilterBar({ filters, resultCount, homePath, onSearchChange, onCh
         <Disclosure label={t("filters.links")} summaryExtra={count(filters.linkFilters.length)} panelClassName="w-56">
           <fieldset>
             <legend className="sr-only">{t("filters.links")}</legend>
-            <label className="flex min-h-9 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className={checkbox}
-                checked={filters.linkFilters.length === 0}
-                onChange={() => onChange({ ...filters, linkFilters: [] })}
-              />
-              {t("filters.linksAll")}
-            </label>
+            <Check
+              label={t("filters.linksAll")}
+              checked={filters.linkFilters.length === 0}
+              onChange={() => onChange({ ...filters, linkFilters: [] })}
+            />
             {LINK_FILTERS.map((link) => (
-              <label key={link} className="flex min-h-9 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="link"
-                  value={link}
-                  className={checkbox}
-                  checked={filters.linkFilters.includes(link)}
-                  onChange={() => onChange({ ...filters, linkFilters: toggle(filters.linkFilters, link) })}
-                />
-                {t(`filters.link.${link}`)}
-              </label>
+              <Check
+                key={link}
+                name="link"
+                value={link}
+                label={t(`filters.link.${link}`)}
+                checked={filters.linkFilters.includes(link)}
+                onChange={() => onChange({ ...filters, linkFilters: toggle(filters.linkFilters, link) })}
+              />
             ))}
           </fieldset>
         </Disclosure>
