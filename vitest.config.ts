@@ -38,6 +38,23 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // `npm run test:reliability`: load, crash safety, database outage and fuzzing against the
+          // built server. Slow by nature (minutes), so it is its own command, run by .ci/run.
+          name: "reliability",
+          include: ["tests/reliability/**/*.test.ts"],
+          server: { deps: { external: [/\/build\/server\//] } },
+          environment: "node",
+          globalSetup: ["tests/setup/global-db.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // One file at a time: each measures or loads the whole machine.
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });
