@@ -42,6 +42,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * The shell's data (viewer, flash toast) does not depend on the home page's filters: a filter or a
+ * search typed there must not cost a trip to the server for it. Anything else (form submissions,
+ * other pages, redirects from them) revalidates as usual.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  const home = currentUrl.pathname === "/" || currentUrl.pathname === "/he";
+  if (home && !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
 function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }

@@ -22,6 +22,8 @@ export async function measureFilterLatency(baseUrl: string): Promise<{ keystroke
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const response = await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
     if (!response?.ok()) throw new Error(`home answered ${response?.status()}`);
+    // Filtering is local once the search index has loaded (after the first paint).
+    await page.waitForSelector("section[data-index=ready]", { timeout: 30_000 });
     for (const term of TERMS) {
       await page.evaluate(() => {
         const w = window as unknown as { __lat: number[]; __t0: number | null };

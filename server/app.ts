@@ -14,6 +14,8 @@ import type { Database } from "./database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
 import { imageFiles } from "../app/lib/images";
+import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
+import { searchIndexOf } from "../app/features/restaurants/search-index.server";
 import { liveRestaurantUpdates } from "./live";
 import type { PageCache } from "./page-cache";
 import { createRestaurantListCache } from "./restaurant-cache";
@@ -91,6 +93,34 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
 
   const toasts = createToastStore(config.authSecret, config.isProduction);
   const publicRestaurants = createRestaurantListCache(database.db, changes);
+  // The home page's search index, named by its content: a browser or CDN may keep a version forever.
+  app.get("/api/search-index/:version", async (req, res, next) => {
+    try {
+      const list = await publicRestaurants();
+      if (list.length > CLIENT_FILTER_LIMIT) {
+        res.status(404).type("text/plain").send("Not found");
+        return;
+      }
+      const index = searchIndexOf(list);
+      const current = req.params.version === index.version;
+      res.setHeader("Content-Type", "application/json; charset=utf-8");
+      res.setHeader("Cache-Control", current ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate");
+      res.setHeader("ETag", `"${index.version}"`);
+      res.setHeader("Vary", "Accept-Encoding");
+      if (req.get("if-none-match") === `"${index.version}"`) {
+        res.status(304).end();
+        return;
+      }
+      const accepts = req.get("accept-encoding") ?? "";
+      const [encoding, body] = /\bbr\b/.test(accepts) ? (["br", index.br] as const) : /\bgzip\b/.test(accepts) ? (["gzip", index.gzip] as const) : ([null, index.json] as const);
+      // Already compressed: the compression middleware leaves a response with an encoding alone.
+      if (encoding) res.setHeader("Content-Encoding", encoding);
+      res.setHeader("Content-Length", body.length);
+      res.end(req.method === "HEAD" ? undefined : body);
+    } catch (error) {
+      next(error);
+    }
+  });
   const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
   // A stored image is several files (one per width); removing it removes them all.
   const files = {

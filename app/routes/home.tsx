@@ -14,6 +14,8 @@ import {
   serializeFilters,
   type FilterState,
 } from "../features/restaurants/filters";
+import { CLIENT_FILTER_LIMIT, decodeIndex, forList, searchIndexPath } from "../features/restaurants/search-index";
+import { searchIndexOf } from "../features/restaurants/search-index.server";
 import type { Restaurant } from "../features/restaurants/types";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
@@ -21,49 +23,73 @@ import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 
-/**
- * Up to this many restaurants the whole list travels with the page and filters run in the browser
- * (instant, see bench/filter-latency.ts). Beyond it the server filters and sends one page of
- * results, so the page does not grow with the directory.
- */
-export const CLIENT_FILTER_LIMIT = 2_500;
-
-/** What cards and filters need: the page does not carry hours, menus, certificates and the like. */
-function forList(restaurant: Restaurant): Restaurant {
-  const { id, slug, name, description, address, kashrut, tags, photo, isPermanentlyClosed, bookingLink, woltLink, onlineOrderLink } = restaurant;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const all = await context.get(servicesContext).publicRestaurants();
+  const params = new URL(request.url).searchParams;
+  const matching = applyFilters(all, parseFilters(params));
   return {
-    id,
-    slug,
-    name,
-    address,
-    kashrut,
-    tags,
-    isPermanentlyClosed,
-    menuImages: [],
-    ...(description ? { description } : {}),
-    ...(photo ? { photo } : {}),
-    // Link filters only ask whether a link exists.
-    ...(bookingLink ? { bookingLink: "1" } : {}),
-    ...(woltLink ? { woltLink: "1" } : {}),
-    ...(onlineOrderLink ? { onlineOrderLink: "1" } : {}),
+    // Only the page of results on screen travels with the HTML; the browser then loads the search
+    // index (when the directory is small enough) and filters locally.
+    restaurants: matching.slice(0, parseShown(params)).map(forList),
+    total: matching.length,
+    indexVersion: all.length <= CLIENT_FILTER_LIMIT ? searchIndexOf(all).version : null,
   };
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const all = await context.get(servicesContext).publicRestaurants();
-  if (all.length <= CLIENT_FILTER_LIMIT) return { mode: "client" as const, restaurants: all.map(forList), total: all.length };
-  const params = new URL(request.url).searchParams;
-  const matching = applyFilters(all, parseFilters(params));
-  return { mode: "server" as const, restaurants: matching.slice(0, parseShown(params)).map(forList), total: matching.length };
+/** Whether the search index is in the browser: then filter changes need no trip to the server. */
+let indexInBrowser = false;
+
+// With the index in the browser, filters only change the query string; otherwise ask the server.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return !indexInBrowser;
+  return defaultShouldRevalidate;
 }
 
-/** Set from the loaded page: whether filter changes need the server (large directories). */
-let filtersOnServer = false;
-
-// With the list in the browser, filters only change the query string; otherwise ask the server.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return filtersOnServer;
-  return defaultShouldRevalidate;
+/**
+ * Loads the search index once the page has painted and the browser is idle, and builds the search
+ * text while idle, so the first keystroke is as fast as the rest. Until it arrives (or if it
+ * cannot be loaded) filters ask the server, as they do without JavaScript.
+ */
+function useSearchIndex(version: string | null): Restaurant[] | null {
+  const [index, setIndex] = useState<{ version: string; restaurants: Restaurant[] } | null>(null);
+  useEffect(() => {
+    if (!version || index?.version === version) return;
+    const controller = new AbortController();
+    const idle = (work: () => void) => {
+      if (typeof requestIdleCallback !== "function") {
+        const timer = setTimeout(work, 50);
+        return () => clearTimeout(timer);
+      }
+      const handle = requestIdleCallback(work, { timeout: 1_000 });
+      return () => cancelIdleCallback(handle);
+    };
+    let cancelIdle = idle(() => {
+      fetch(searchIndexPath(version), { signal: controller.signal })
+        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+        .then((body: unknown) => {
+          const restaurants = decodeIndex(body);
+          cancelIdle = idle(() => {
+            restaurants.forEach(searchText);
+            setIndex({ version, restaurants });
+          });
+        })
+        .catch(() => {
+          // Filtering stays on the server: slower, never wrong.
+        });
+    });
+    return () => {
+      controller.abort();
+      cancelIdle();
+    };
+  }, [version, index?.version]);
+  const ready = index !== null && index.version === version;
+  useEffect(() => {
+    indexInBrowser = ready;
+    return () => {
+      indexInBrowser = false;
+    };
+  }, [ready]);
+  return ready ? index.restaurants : null;
 }
 
 export function meta({ location, matches }: Route.MetaArgs) {
@@ -102,14 +128,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   const pendingSearch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(pendingSearch.current), []);
-  // Build the search index while the browser is idle, so the first keystroke is as fast as the rest.
-  useEffect(() => {
-    if (loaderData.mode === "server") return;
-    const warm = () => loaderData.restaurants.forEach(searchText);
-    if (typeof requestIdleCallback !== "function") return warm();
-    const handle = requestIdleCallback(warm);
-    return () => cancelIdleCallback(handle);
-  }, [loaderData.mode, loaderData.restaurants]);
+  const index = useSearchIndex(loaderData.indexVersion);
 
   const commit = useCallback(
     (next: FilterState) => {
@@ -125,16 +144,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     else pendingSearch.current = setTimeout(() => commit(next), delay);
   };
 
-  const serverMode = loaderData.mode === "server";
-  useEffect(() => {
-    filtersOnServer = serverMode;
-  }, [serverMode]);
   const deferredFilters = useDeferredValue(filters);
   const results = useMemo(
-    () => (serverMode ? loaderData.restaurants : applyFilters(loaderData.restaurants, deferredFilters)),
-    [serverMode, loaderData.restaurants, deferredFilters],
+    () => (index ? applyFilters(index, deferredFilters) : loaderData.restaurants),
+    [index, loaderData.restaurants, deferredFilters],
   );
-  const total = serverMode ? loaderData.total : results.length;
+  const total = index ? results.length : loaderData.total;
   // Only a page of cards is rendered at a time, so a keystroke never re-renders thousands.
   const shown = parseShown(searchParams);
   const moreQuery = serializeFilters(filters);
@@ -152,7 +167,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           onChange={(next) => change(next)}
           onClear={() => change(EMPTY_FILTERS)}
         />
-        <section aria-label={t("home.listLabel")} className="mt-6" data-search={deferredFilters.searchTerm}>
+        <section
+          aria-label={t("home.listLabel")}
+          className="mt-6"
+          data-search={deferredFilters.searchTerm}
+          data-index={index ? "ready" : undefined}
+        >
           <ResultsGrid results={results} shown={shown} />
           {total > shown ? (
             <div className="mt-8 text-center">

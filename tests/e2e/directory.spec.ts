@@ -22,6 +22,42 @@ test.describe("home filters", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test("once the search index has loaded, filtering asks the server nothing", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("section[data-index=ready]")).toHaveCount(1);
+    const serverRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/\.data(\?|$)|\/api\//.test(request.url())) serverRequests.push(request.url());
+    });
+    await page.getByRole("searchbox", { name: "Search" }).fill("sushi");
+    await expect(cards(page).getByRole("heading", { name: "Sakura Sushi Bar" })).toBeVisible();
+    await expect(page).toHaveURL(/q=sushi/);
+    await openFilter(page, "Kashrut");
+    await page.getByLabel("Tzohar").check();
+    await expect(page).toHaveURL(/kashrut=tzohar/);
+    expect(serverRequests).toEqual([]);
+  });
+
+  test("before the search index arrives, filters are answered by the server", async ({ page }) => {
+    let releaseIndex: () => void = () => {};
+    const indexHeld = new Promise<void>((resolve) => (releaseIndex = resolve));
+    await page.route(/\/api\/search-index\//, async (route) => {
+      await indexHeld;
+      await route.continue();
+    });
+    await page.goto("/");
+    await expect(count(page)).toHaveText("40 restaurants found");
+    await openFilter(page, "Kashrut");
+    await page.getByLabel("Tzohar").check();
+    await expect(count(page)).toHaveText("10 restaurants found");
+    await expect(page.locator("section[data-index=ready]")).toHaveCount(0);
+    const badges = await cards(page).locator("span", { hasText: /^(Rabanut|Mehadrin|Tzohar|Unknown)$/ }).allTextContents();
+    expect(new Set(badges)).toEqual(new Set(["Tzohar"]));
+    releaseIndex();
+    await expect(page.locator("section[data-index=ready]")).toHaveCount(1);
+    await expect(count(page)).toHaveText("10 restaurants found");
+  });
+
   test("tags match any selected tag", async ({ page }) => {
     await page.goto("/");
     await openFilter(page, "Tags");

@@ -33,8 +33,31 @@ describe("home loader", () => {
   });
 });
 
-describe("home loader with a large directory", () => {
-  it("filters and pages on the server instead of sending every restaurant", async () => {
+describe("home loader paging", () => {
+  it("sends only the page of results on screen, filtered on the server, and names the search index", async () => {
+    const small = await createTestDatabase();
+    try {
+      const rows = Array.from({ length: 60 }, (_, i) =>
+        buildRestaurant({ slug: `small-${i}`, name_en: `Small Place ${i}`, kashrut: i % 3 === 0 ? "tzohar" : "rabanut" }),
+      );
+      await small.db.insert(restaurants).values(rows);
+      const services = createServices(small.db);
+      const first = await loader(routeArgs(services, "/"));
+      expect(first.total).toBe(60);
+      expect(first.restaurants).toHaveLength(48);
+      expect(first.indexVersion).toMatch(/^[\w-]{16}$/);
+      const filtered = await loader(routeArgs(services, "/?kashrut=tzohar"));
+      expect(filtered.total).toBe(20);
+      expect(filtered.restaurants.every((r) => r.kashrut === "tzohar")).toBe(true);
+      // A change to the list is a new index version, so browsers never keep a stale one.
+      await small.db.insert(restaurants).values(buildRestaurant({ slug: "small-new" }));
+      expect((await loader(routeArgs(services, "/"))).indexVersion).not.toBe(first.indexVersion);
+    } finally {
+      await small.destroy();
+    }
+  });
+
+  it("past the client limit, offers no index and pages on the server", async () => {
     const big = await createTestDatabase();
     try {
       const rows = Array.from({ length: 2_600 }, (_, i) =>
@@ -43,10 +66,10 @@ describe("home loader with a large directory", () => {
       for (let i = 0; i < rows.length; i += 500) await big.db.insert(restaurants).values(rows.slice(i, i + 500));
       const services = createServices(big.db);
       const first = await loader(routeArgs(services, "/"));
-      expect(first).toMatchObject({ mode: "server", total: 2_600 });
+      expect(first).toMatchObject({ indexVersion: null, total: 2_600 });
       expect(first.restaurants).toHaveLength(48);
       const filtered = await loader(routeArgs(services, "/?kashrut=tzohar&show=96"));
-      expect(filtered).toMatchObject({ mode: "server", total: 1_300 });
+      expect(filtered).toMatchObject({ indexVersion: null, total: 1_300 });
       expect(filtered.restaurants).toHaveLength(96);
       expect(filtered.restaurants.every((r) => r.kashrut === "tzohar")).toBe(true);
     } finally {

@@ -101,3 +101,30 @@ describe("anonymous page cache", () => {
     await eventually(async () => (await (await fetch(`${base}/blogs`)).text()).includes("Fresh From The Oven"));
   });
 });
+
+describe("search index", () => {
+  it("is served compressed under its version, kept forever by browsers, and replaced by a new version after a change", async () => {
+    const probe = await fetch(`${base}/api/search-index/not-a-version`, { headers: { "accept-encoding": "gzip" } });
+    expect(probe.status).toBe(200);
+    // An unknown version gets the current index, but not for keeps.
+    expect(probe.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    const version = (probe.headers.get("etag") ?? "").replaceAll('"', "");
+    expect(version).toMatch(/^[\w-]{16}$/);
+    const rows = (await probe.json()) as unknown[][];
+    expect(rows.map((row) => row[1])).toContain("cached-cafe");
+
+    const current = await fetch(`${base}/api/search-index/${version}`, { headers: { "accept-encoding": "br" } });
+    expect(current.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(current.headers.get("content-encoding")).toBe("br");
+    await current.arrayBuffer();
+    const again = await fetch(`${base}/api/search-index/${version}`, { headers: { "if-none-match": `"${version}"` } });
+    expect(again.status).toBe(304);
+
+    await database.db.insert(restaurants).values(buildRestaurant({ slug: "index-newcomer", name_en: "Index Newcomer" }));
+    const after = await fetch(`${base}/api/search-index/${version}`);
+    const afterRows = (await after.json()) as unknown[][];
+    expect(after.headers.get("etag")).not.toBe(`"${version}"`);
+    expect(after.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    expect(afterRows.map((row) => row[1])).toContain("index-newcomer");
+  });
+});

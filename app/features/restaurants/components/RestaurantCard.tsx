@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import { responsiveImage } from "../../../lib/images";
 import { localized } from "../../../lib/i18n/language";
@@ -9,7 +10,8 @@ import { ClosedBadge, KashrutBadge, TagList } from "./Badges";
 export const CARD_TAGS = 3;
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw";
 
-export function RestaurantCard({ restaurant, eager }: { restaurant: Restaurant; eager: boolean }) {
+/** Memoised: while a visitor types, cards that stay in the results are not rendered again. */
+export const RestaurantCard = memo(function RestaurantCard({ restaurant, eager }: { restaurant: Restaurant; eager: boolean }) {
   const { language, t } = useLanguage();
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
   const tags = visibleTags(restaurant.tags, CARD_TAGS);
@@ -50,4 +52,4 @@ export function RestaurantCard({ restaurant, eager }: { restaurant: Restaurant; 
       </div>
     </Link>
   );
-}
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { buildRestaurantRow } from "../../../database/factories";
+import { applyFilters, EMPTY_FILTERS } from "./filters";
+import { rowToRestaurant as fromRow } from "./mapping";
+import { decodeIndex, forList, fromIndexRow, toIndexRow } from "./search-index";
+
+const full = fromRow(
+  buildRestaurantRow({
+    name_en: "Olive Grill",
+    name_he: "גריל הזית",
+    description_en: "Grilled fish",
+    description_he: null,
+    photo: "/uploads/a/b-1200.webp",
+    tags: ["Meat", "Grill"],
+    kashrut: "mehadrin",
+    booking_link: "https://book.example/olive",
+    wolt_link: null,
+    online_order_link: "https://order.example/olive",
+    is_permanently_closed: true,
+    phone_number: "03-5550000",
+    opening_hours: "Sun–Thu 12:00–23:00",
+  }),
+);
+const bare = fromRow(buildRestaurantRow({ name_he: null, description_en: null, description_he: "רק עברית", photo: null, tags: [] }));
+
+describe("search index rows", () => {
+  it("round-trip to exactly what the page would have carried", () => {
+    for (const restaurant of [full, bare]) {
+      expect(fromIndexRow(JSON.parse(JSON.stringify(toIndexRow(restaurant))))).toEqual(forList(restaurant));
+    }
+  });
+
+  it("never carry what a card does not show", () => {
+    const row = JSON.stringify(toIndexRow(full));
+    expect(row).not.toContain("03-5550000");
+    expect(row).not.toContain("12:00");
+    expect(row).not.toContain("book.example");
+  });
+
+  it("filter the same way as the full records", () => {
+    const decoded = decodeIndex(JSON.parse(JSON.stringify([full, bare].map(toIndexRow))));
+    const cases = [
+      { ...EMPTY_FILTERS, searchTerm: "זית" },
+      { ...EMPTY_FILTERS, searchTerm: "fish" },
+      { ...EMPTY_FILTERS, linkFilters: ["order" as const] },
+      { ...EMPTY_FILTERS, linkFilters: ["wolt" as const] },
+      { ...EMPTY_FILTERS, kashrutTypes: ["mehadrin" as const] },
+      { ...EMPTY_FILTERS, selectedTags: ["Grill"] },
+    ];
+    for (const filters of cases) {
+      expect(applyFilters(decoded, filters).map((r) => r.id)).toEqual(applyFilters([full, bare], filters).map((r) => r.id));
+    }
+  });
+
+  it("leave out malformed rows instead of failing", () => {
+    expect(decodeIndex({ not: "a list" })).toEqual([]);
+    expect(decodeIndex([null, [1, 2], ["id", "slug", "Name", "", "", "no-such-kashrut", [], "", 0, "", ""], toIndexRow(bare)])).toHaveLength(1);
+  });
+});

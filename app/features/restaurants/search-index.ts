@@ -1,0 +1,105 @@
+// The home page's list in two forms. `forList` is what a card and the filters need of a
+// restaurant (the page never carries hours, menus or certificates). The search index is that list
+// as compact rows, loaded by the browser after the first paint so filtering is instant without the
+// HTML carrying every restaurant: the page itself holds only the first page of results.
+import { isKashrut } from "./constants";
+import type { Restaurant } from "./types";
+
+/**
+ * Up to this many restaurants the browser loads the whole index and filters locally (instant, see
+ * bench/filter-latency.ts). Beyond it every filter change asks the server, which sends one page.
+ */
+export const CLIENT_FILTER_LIMIT = 2_500;
+
+/** What cards and filters need: the page does not carry hours, menus, certificates and the like. */
+export function forList(restaurant: Restaurant): Restaurant {
+  const { id, slug, name, description, address, kashrut, tags, photo, isPermanentlyClosed, bookingLink, woltLink, onlineOrderLink } = restaurant;
+  return {
+    id,
+    slug,
+    name,
+    address,
+    kashrut,
+    tags,
+    isPermanentlyClosed,
+    menuImages: [],
+    ...(description ? { description } : {}),
+    ...(photo ? { photo } : {}),
+    // Link filters only ask whether a link exists.
+    ...(bookingLink ? { bookingLink: "1" } : {}),
+    ...(woltLink ? { woltLink: "1" } : {}),
+    ...(onlineOrderLink ? { onlineOrderLink: "1" } : {}),
+  };
+}
+
+/**
+ * One restaurant as a row: id, slug, English name, Hebrew name, address, kashrut, tags, photo,
+ * flags (1 closed, 2 booking, 4 delivery app, 8 online order), English and Hebrew descriptions.
+ * Missing text is "".
+ */
+export type IndexRow = [string, string, string, string, string, string, string[], string, number, string, string];
+
+const CLOSED = 1;
+const BOOKING = 2;
+const WOLT = 4;
+const ORDER = 8;
+
+export function toIndexRow(restaurant: Restaurant): IndexRow {
+  const flags =
+    (restaurant.isPermanentlyClosed ? CLOSED : 0) |
+    (restaurant.bookingLink ? BOOKING : 0) |
+    (restaurant.woltLink ? WOLT : 0) |
+    (restaurant.onlineOrderLink ? ORDER : 0);
+  return [
+    restaurant.id,
+    restaurant.slug,
+    restaurant.name.en,
+    restaurant.name.he ?? "",
+    restaurant.address,
+    restaurant.kashrut,
+    restaurant.tags,
+    restaurant.photo ?? "",
+    flags,
+    restaurant.description?.en ?? "",
+    restaurant.description?.he ?? "",
+  ];
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** A row back to the list shape; anything malformed (an old or damaged response) is left out. */
+export function fromIndexRow(row: unknown): Restaurant | undefined {
+  if (!Array.isArray(row) || row.length !== 11) return undefined;
+  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe] = row as unknown[];
+  if (typeof id !== "string" || typeof slug !== "string" || typeof nameEn !== "string" || !isKashrut(text(kashrut))) return undefined;
+  const bits = typeof flags === "number" ? flags : 0;
+  const description = { en: text(descriptionEn), he: text(descriptionHe) };
+  return {
+    id,
+    slug,
+    name: nameHe ? { en: nameEn, he: text(nameHe) } : { en: nameEn },
+    address: text(address),
+    kashrut: text(kashrut) as Restaurant["kashrut"],
+    tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === "string") : [],
+    isPermanentlyClosed: (bits & CLOSED) !== 0,
+    menuImages: [],
+    ...(description.en || description.he ? { description: description.he ? description : { en: description.en } } : {}),
+    ...(photo ? { photo: text(photo) } : {}),
+    ...(bits & BOOKING ? { bookingLink: "1" } : {}),
+    ...(bits & WOLT ? { woltLink: "1" } : {}),
+    ...(bits & ORDER ? { onlineOrderLink: "1" } : {}),
+  };
+}
+
+export function decodeIndex(body: unknown): Restaurant[] {
+  if (!Array.isArray(body)) return [];
+  return body.flatMap((row) => {
+    const restaurant = fromIndexRow(row);
+    return restaurant ? [restaurant] : [];
+  });
+}
+
+/** Where the browser loads the index of a given version (the version makes it cacheable forever). */
+export function searchIndexPath(version: string): string {
+  return `/api/search-index/${version}`;
+}
