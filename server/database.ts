@@ -179,8 +179,13 @@ function createPostgresNotifier(url: string) {
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, ...POSTGRES_POOL_OPTIONS });
-  // An idle client losing its connection (server restart) must not crash the process.
-  pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
+  let closing = false;
+  // An idle client losing its connection (server restart) must not crash the process. After
+  // close() a connection may still be finishing (pool.end() resolves before the server has seen
+  // it go): its termination is expected, not an error.
+  pool.on("error", (error) => {
+    if (!closing) console.error("[db] idle PostgreSQL client error:", error.message);
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const notifier = createPostgresNotifier(url);
   return {
@@ -195,6 +200,7 @@ function openPostgres(url: string): Database {
     notificationsLive: () => notifier.live(),
     onResync: (listener) => notifier.onResync(listener),
     async close() {
+      closing = true;
       await notifier.close();
       await pool.end();
     },
