@@ -1,10 +1,43 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { servicesContext } from "./lib/context";
+import { detectLanguage } from "./lib/i18n/language";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailablePage } from "./lib/unavailable";
 
 export const streamTimeout = 5_000;
+
+/** Requests whose loader or action failed because the database could not be reached. */
+const databaseUnavailable = new WeakSet<Request>();
+
+/**
+ * Called by React Router with the original error (before it is hidden from the page) and before
+ * the page is rendered: a database outage is remembered for this request (it becomes a 503) and
+ * reported to the server; anything else is logged as React Router would.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isDatabaseUnavailable(error)) {
+    databaseUnavailable.add(request);
+    try {
+      (context as RouterContextProvider).get(servicesContext).reportDatabaseUnavailable?.();
+    } catch {
+      // No services in the context (the error came before they were set): the 503 still stands.
+    }
+    console.warn(`[db] ${request.method} ${new URL(request.url).pathname}: the database is unreachable; answered 503.`);
+    return;
+  }
+  if (request.signal.aborted) return;
+  // As React Router's default: a thrown route error response carries the original error inside.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -13,6 +46,14 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  if (databaseUnavailable.has(request)) {
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const head = request.method.toUpperCase() === "HEAD";
+    const body = head ? null : unavailablePage(detectLanguage(new URL(request.url).pathname));
+    return new Response(body, { status: 503, headers: responseHeaders });
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

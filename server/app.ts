@@ -8,6 +8,9 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { servicesContext, type AppSettings } from "../app/lib/context";
 import type { Auth } from "../app/lib/auth.server";
 import { createToastStore } from "../app/lib/toast.server";
+import { detectLanguage } from "../app/lib/i18n/language";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailablePage } from "../app/lib/unavailable";
+import { createAvailability, withTimeout, type Availability } from "./availability";
 import type { ChangeFeed } from "./changes";
 import type { Config } from "./config";
 import type { Database } from "./database";
@@ -36,12 +39,15 @@ export interface AppDeps {
   before?: express.RequestHandler[];
   /** Rendered pages for anonymous visitors (omitted in development and in some tests). */
   pageCache?: PageCache;
+  /** Whether the database is known to be down (made here when not given). */
+  availability?: Availability;
 }
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
-export function createApp({ config, database, auth, changes, build, clientDir, before = [], pageCache }: AppDeps): express.Express {
+export function createApp({ config, database, auth, changes, build, clientDir, before = [], pageCache, availability }: AppDeps): express.Express {
   const app = express();
+  const dbAvailability = availability ?? createAvailability({ ping: () => database.ping() });
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
 
@@ -53,8 +59,10 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
   app.get("/healthz", async (_req, res) => {
     try {
       await withTimeout(database.ping(), HEALTH_TIMEOUT_MS);
+      dbAvailability.markUp();
       res.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
     } catch {
+      dbAvailability.markDown();
       res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable", database: database.kind });
     }
   });
@@ -77,6 +85,13 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
       index: false,
     }),
   );
+
+  // While the database is known to be down, everything below needs it: answer at once with the
+  // 503 page rather than let each request wait for its own failure. Live-update streams stay open.
+  app.use((req, res, next) => {
+    if (!dbAvailability.isDown() || req.path.startsWith("/api/live/")) return next();
+    sendUnavailable(req, res);
+  });
 
   // Forms post to our own actions with SameSite=Lax session cookies; refusing a cross-site Origin
   // on writes is a second lock on the same door.
@@ -163,14 +178,20 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
           publicRestaurants,
           nonce: String(res.locals.nonce ?? ""),
           clientIp: req.ip ?? "unknown",
+          reportDatabaseUnavailable: () => dbAvailability.markDown(),
         });
         return context;
       },
     }),
   );
 
-  const onError: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  const onError: ErrorRequestHandler = (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
+    if (isDatabaseUnavailable(error)) {
+      dbAvailability.markDown();
+      sendUnavailable(req, res);
+      return;
+    }
     const status = httpStatusOf(error);
     if (status >= 500) console.error("[http] unhandled error:", error);
     res
@@ -182,26 +203,19 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
   return app;
 }
 
+/** The 503 page in the language of the path, not cached anywhere, with a hint when to retry. */
+export function sendUnavailable(req: express.Request, res: express.Response): void {
+  res
+    .status(503)
+    .set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" })
+    .type("text/html; charset=utf-8")
+    .send(req.method === "HEAD" ? undefined : unavailablePage(detectLanguage(req.path)));
+}
+
 function httpStatusOf(error: unknown): number {
   if (typeof error === "object" && error !== null) {
     const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
     if (typeof status === "number" && status >= 400 && status < 600) return status;
   }
   return 500;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }

@@ -17,6 +17,13 @@ export type RestaurantChange = z.infer<typeof changeSchema>;
 
 export interface ChangeFeed {
   subscribe(listener: (change: RestaurantChange) => void): () => void;
+  /**
+   * Called when changes may have been missed (the database connection was lost and is back):
+   * whoever keeps something fresh through `subscribe` must drop it all.
+   */
+  onResync(listener: () => void): () => void;
+  /** False while changes could be missed: caches must not be trusted (nor filled) meanwhile. */
+  live(): boolean;
   /** Called once when the feed closes (shutdown), so long-lived streams can end. */
   onClose(listener: () => void): () => void;
   close(): Promise<void>;
@@ -31,19 +38,25 @@ export function parseChange(payload: string): RestaurantChange | undefined {
   }
 }
 
-export async function createChangeFeed(database: Pick<Database, "listen">): Promise<ChangeFeed> {
+export async function createChangeFeed(database: Pick<Database, "listen" | "onResync" | "notificationsLive">): Promise<ChangeFeed> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const unlisten = await database.listen(CHANGE_CHANNEL, (payload) => {
     const change = parseChange(payload);
     if (change) emitter.emit("change", change);
   });
+  const stopResync = database.onResync(() => emitter.emit("resync"));
   let closed = false;
   return {
     subscribe(listener) {
       emitter.on("change", listener);
       return () => emitter.off("change", listener);
     },
+    onResync(listener) {
+      emitter.on("resync", listener);
+      return () => emitter.off("resync", listener);
+    },
+    live: () => database.notificationsLive(),
     onClose(listener) {
       emitter.once("close", listener);
       return () => emitter.off("close", listener);
@@ -53,6 +66,7 @@ export async function createChangeFeed(database: Pick<Database, "listen">): Prom
       closed = true;
       emitter.emit("close");
       emitter.removeAllListeners();
+      stopResync();
       await unlisten();
     },
   };

@@ -33,11 +33,20 @@ export interface Database {
    * On PostgreSQL a dedicated connection listens and reconnects by itself after an outage.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * False while notifications could be missed (PostgreSQL: the LISTEN connection is down).
+   * Caches fed by notifications must not be trusted meanwhile.
+   */
+  notificationsLive(): boolean;
+  /** Called when notifications may have been missed and listening works again: drop caches. */
+  onResync(listener: () => void): () => void;
   close(): Promise<void>;
   /** The PGlite instance, when embedded (tests use it to dump a template). */
   pglite?: PGlite;
   /** The node-postgres pool, when on PostgreSQL. */
   pool?: pg.Pool;
+  /** The connection string, when on PostgreSQL (migrations use their own connection). */
+  url?: string;
 }
 
 export interface OpenOptions {
@@ -57,62 +66,142 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
-function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
-  if (!CHANNEL.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+/** Per-connection limits so that no request waits on PostgreSQL indefinitely. */
+export const POSTGRES_POOL_OPTIONS = {
+  max: 10,
+  // A server that does not answer (stopped host, dropped packets) fails the request in 3 s.
+  connectionTimeoutMillis: 3_000,
+  // Detects a peer that vanished without closing the connection.
+  keepAlive: true,
+  // A query may run 30 s on the server; the client gives up a little later if no answer comes at all.
+  statement_timeout: 30_000,
+  query_timeout: 35_000,
+  idleTimeoutMillis: 30_000,
+} satisfies pg.PoolConfig;
+
+/**
+ * One dedicated connection LISTENing on every channel asked for. When it is lost (server restart,
+ * network) it reconnects by itself; notifications sent meanwhile are lost, so after reconnecting
+ * it tells the `onResync` listeners, who must drop whatever those notifications kept fresh.
+ */
+function createPostgresNotifier(url: string) {
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  const resyncListeners = new Set<() => void>();
   let client: pg.Client | undefined;
+  let started: Promise<void> | undefined;
   let closed = false;
-  let delay = 500;
+  let missed = false;
+  let delay = 250;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000, keepAlive: true });
     next.on("notification", (message) => {
-      if (message.channel === channel && message.payload) onPayload(message.payload);
+      if (!message.payload) return;
+      for (const listener of channels.get(message.channel) ?? []) listener(message.payload);
     });
     // A lost connection ends the client; "end" below reconnects.
     next.on("error", () => {});
     next.on("end", () => {
-      if (!closed && client === next) reconnect();
+      if (client !== next) return;
+      client = undefined;
+      missed = true;
+      if (!closed) scheduleReconnect();
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${channel}`);
+      for (const channel of channels.keys()) await next.query(`LISTEN ${channel}`);
     } catch (error) {
       await next.end().catch(() => {});
       throw error;
     }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
-    delay = 500;
+    delay = 250;
+    if (missed) {
+      missed = false;
+      for (const listener of resyncListeners) listener();
+    }
   };
-  const reconnect = () => {
-    client = undefined;
-    const timer = setTimeout(() => {
+  const scheduleReconnect = () => {
+    timer = setTimeout(() => {
+      timer = undefined;
       if (closed) return;
       connect().catch(() => {
-        delay = Math.min(delay * 2, 10_000);
-        reconnect();
+        // Short steps: an outage ends within seconds of the server answering again.
+        delay = Math.min(delay * 2, 2_000);
+        scheduleReconnect();
       });
     }, delay);
     timer.unref();
   };
-  return connect().then(() => async () => {
-    closed = true;
-    await client?.end().catch(() => {});
-  });
+
+  return {
+    async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+      if (!CHANNEL.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+      const known = channels.get(channel);
+      const listeners = known ?? new Set();
+      listeners.add(onPayload);
+      channels.set(channel, listeners);
+      // The first listen connects (and fails if the server cannot be reached, as start-up should).
+      if (!started) {
+        started = connect();
+        started.catch(() => {
+          started = undefined;
+        });
+      }
+      await started;
+      if (!known && client) await client.query(`LISTEN ${channel}`);
+      return async () => {
+        listeners.delete(onPayload);
+        if (listeners.size > 0 || channels.get(channel) !== listeners) return;
+        channels.delete(channel);
+        await client?.query(`UNLISTEN ${channel}`).catch(() => {});
+      };
+    },
+    live: () => client !== undefined,
+    onResync(listener: () => void): () => void {
+      resyncListeners.add(listener);
+      return () => resyncListeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => {});
+    },
+  };
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its connection (server restart) must not crash the process.
-  pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
+  const pool = new pg.Pool({ connectionString: url, ...POSTGRES_POOL_OPTIONS });
+  let closing = false;
+  // An idle client losing its connection (server restart) must not crash the process. After
+  // close() a connection may still be finishing (pool.end() resolves before the server has seen
+  // it go): its termination is expected, not an error.
+  pool.on("error", (error) => {
+    if (!closing) console.error("[db] idle PostgreSQL client error:", error.message);
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const notifier = createPostgresNotifier(url);
   return {
     db,
     kind: "postgres",
     pool,
+    url,
     async ping() {
       await pool.query("select 1");
     },
-    listen: (channel, onPayload) => listenOnPostgres(url, channel, onPayload),
+    listen: (channel, onPayload) => notifier.listen(channel, onPayload),
+    notificationsLive: () => notifier.live(),
+    onResync: (listener) => notifier.onResync(listener),
     async close() {
+      closing = true;
+      await notifier.close();
       await pool.end();
     },
   };
@@ -139,6 +228,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
         if (!client.closed) await unlisten();
       };
     },
+    // In process: no notification can be missed.
+    notificationsLive: () => true,
+    onResync: () => () => {},
     async close() {
       if (!client.closed) await client.close();
     },
@@ -148,8 +240,15 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 export async function applyMigrations(database: Database): Promise<void> {
   if (database.pglite) {
     await migratePglite(drizzlePglite({ client: database.pglite }), { migrationsFolder: MIGRATIONS_FOLDER });
-  } else if (database.pool) {
-    await migratePg(drizzlePg({ client: database.pool }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } else if (database.url) {
+    // Its own connection, without the pool's statement timeout: a migration may take long.
+    const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 10_000 });
+    await client.connect();
+    try {
+      await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.end();
+    }
   }
 }
 

@@ -7,6 +7,7 @@ import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../app/lib/auth.server";
 import { createApp } from "./app";
+import { createAvailability } from "./availability";
 import { createChangeFeed } from "./changes";
 import { createPageCache } from "./page-cache";
 import { ConfigError, parseConfig, type Config } from "./config";
@@ -60,10 +61,19 @@ export async function startServer({ config, database, clientDir, dev }: StartOpt
     });
   }
   const changes = await createChangeFeed(database);
-  // In development pages change with the code, so nothing is cached.
-  const pageCache = dev ? undefined : createPageCache({ hsts: config.isProduction });
+  const availability = createAvailability({ ping: () => database.ping() });
+  // An idle pooled connection dropped by the server is the first sign of an outage.
+  database.pool?.on("error", () => availability.markDown());
+  // In development pages change with the code, so nothing is cached. Cached pages are trusted while
+  // changes are being heard, and also while the database is down (nothing can change then); between
+  // the database answering again and notifications working again, pages are rendered fresh.
+  const pageCache = dev
+    ? undefined
+    : createPageCache({ hsts: config.isProduction, usable: () => changes.live() || availability.isDown() });
   if (pageCache) {
     changes.subscribe(() => pageCache.clear());
+    // Notifications missed during an outage: everything cached may be stale.
+    changes.onResync(() => pageCache.clear());
     stopListening.push(await database.listen("content_changes", () => pageCache.clear()));
   }
   const build = dev ? dev.build : await loadBuild();
@@ -75,6 +85,7 @@ export async function startServer({ config, database, clientDir, dev }: StartOpt
     build,
     clientDir,
     before: dev ? [dev.middleware] : [],
+    availability,
     ...(pageCache ? { pageCache } : {}),
   });
 
@@ -103,6 +114,7 @@ export async function startServer({ config, database, clientDir, dev }: StartOpt
         server.closeIdleConnections();
         // Live-update streams never end by themselves: end them so the server can close.
         void changes.close();
+        availability.close();
         for (const unlisten of stopListening) void unlisten();
       }),
   };

@@ -58,7 +58,18 @@ function store(type: string, body: Buffer): Entry {
   };
 }
 
-export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000, hsts = false } = {}): PageCache {
+export interface PageCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  hsts?: boolean;
+  /**
+   * False while the cache cannot be trusted (changes could be missed): pages are then neither
+   * served from nor stored in it. Defaults to always true.
+   */
+  usable?: () => boolean;
+}
+
+export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000, hsts = false, usable = () => true }: PageCacheOptions = {}): PageCache {
   const entries = new Map<string, Entry>();
 
   const send = (res: ServerResponse, entry: Entry, ifNoneMatch: string | undefined, acceptEncoding: string, head: boolean) => {
@@ -100,7 +111,7 @@ export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000, hsts =
       !SESSION_COOKIE.test(cookie) &&
       !cookie.includes("kta_toast=") &&
       !PRIVATE_PATHS.test(req.path);
-    if (!cacheable) {
+    if (!cacheable || !usable()) {
       res.setHeader("X-Cache", "BYPASS");
       if (SESSION_COOKIE.test(cookie)) res.setHeader("Cache-Control", "private, no-store");
       return next();
@@ -139,7 +150,7 @@ export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000, hsts =
       const [chunk] = args;
       if (chunk !== undefined && typeof chunk !== "function") keep(chunk);
       const type = String(res.getHeader("content-type") ?? "");
-      if (res.statusCode === 200 && req.method === "GET" && !res.getHeader("set-cookie") && /text\/html|application\/xml|text\/plain/.test(type)) {
+      if (res.statusCode === 200 && req.method === "GET" && usable() && !res.getHeader("set-cookie") && /text\/html|application\/xml|text\/plain/.test(type)) {
         entries.set(key, store(type, Buffer.concat(chunks)));
         while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       }
@@ -150,7 +161,7 @@ export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000, hsts =
 
   const tryServe = (req: IncomingMessage, res: ServerResponse): boolean => {
     const key = keyOf(req.method, req.url, req.headers.cookie ?? "");
-    const hit = key === null ? undefined : entries.get(key);
+    const hit = key === null || !usable() ? undefined : entries.get(key);
     if (!key || !hit || Date.now() - hit.storedAt >= ttlMs) return false;
     entries.delete(key);
     entries.set(key, hit);

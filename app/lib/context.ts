@@ -25,6 +25,8 @@ export interface AppServices {
   files: FileStore;
   /** The public restaurant list, cached in memory and refreshed on every change. */
   publicRestaurants: () => Promise<Restaurant[]>;
+  /** Tells the server the database could not be reached (it then answers 503 until it can). */
+  reportDatabaseUnavailable?: () => void;
 }
 
 export interface FileStore {
