@@ -12,6 +12,7 @@ import {
   useLocation,
   useNavigation,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/Footer";
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * search typed there must not cost a trip to the server for it. Anything else (form submissions,
  * other pages, redirects from them) revalidates as usual.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const home = currentUrl.pathname === "/" || currentUrl.pathname === "/he";
   if (home && !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
