@@ -22,6 +22,11 @@ export interface ChangeFeed {
    * whoever keeps something fresh through `subscribe` must drop it all.
    */
   onResync(listener: () => void): () => void;
+  /**
+   * This process has just written something: whoever keeps something fresh drops it now, without
+   * waiting for the database's announcement (the `onResync` listeners are told).
+   */
+  written(): void;
   /** False while changes could be missed: caches must not be trusted (nor filled) meanwhile. */
   live(): boolean;
   /** Called once when the feed closes (shutdown), so long-lived streams can end. */
@@ -56,6 +61,7 @@ export async function createChangeFeed(database: Pick<Database, "listen" | "onRe
       emitter.on("resync", listener);
       return () => emitter.off("resync", listener);
     },
+    written: () => emitter.emit("resync"),
     live: () => database.notificationsLive(),
     onClose(listener) {
       emitter.once("close", listener);

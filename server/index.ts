@@ -9,6 +9,7 @@ import { createAuth } from "../app/lib/auth.server";
 import { createApp } from "./app";
 import { createAvailability } from "./availability";
 import { createChangeFeed } from "./changes";
+import { dropCachesOnWrite } from "./local-writes";
 import { createPageCache } from "./page-cache";
 import { ConfigError, parseConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./database";
@@ -91,7 +92,9 @@ export async function startServer({ config, database, clientDir, dev }: StartOpt
 
   // Cached pages for anonymous visitors are answered before Express; everything else goes to it.
   const server = createServer((req, res) => {
-    if (!pageCache?.tryServe(req, res)) app(req, res);
+    if (pageCache?.tryServe(req, res)) return;
+    dropCachesOnWrite(req, res, () => changes.written());
+    app(req, res);
   });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
