@@ -13,10 +13,12 @@ import { createLocalStorage } from "../server/storage";
 import { processUpload } from "../server/uploads";
 import { CHROMIUM_ARGS, FILTER_TARGET_MS, findChromium, measureFilterLatency } from "./filter-latency";
 import { startBenchServer } from "./harness";
+import { lighthousePages, type LighthouseRow } from "./lighthouse";
 
 const run = promisify(execFile);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
 const SIZES = [100, 2_000, 10_000];
+const LIGHTHOUSE_PAGES = ["/", "/he", "/en/restaurant/bench-1"];
 
 /** Raw (compressed) body size and time to the last byte, as a CDN or browser would see it. */
 function fetchRaw(url: string, encoding = "gzip"): Promise<{ bytes: number; ms: number; status: number; cache: string }> {
@@ -110,6 +112,7 @@ async function photoProcessing() {
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), node: process.version, seconds: DURATION };
 const growth: Record<number, Awaited<ReturnType<typeof pageCost>>> = {};
 const serverMemory: Record<number, { rssMB: number; peakRssMB: number }> = {};
+let lighthouseRows: LighthouseRow[] = [];
 
 for (const count of SIZES) {
   console.log(`\n== ${count} restaurants`);
@@ -121,6 +124,8 @@ for (const count of SIZES) {
       results.filterLatency = { restaurants: count, ...(await measureFilterLatency(server.baseUrl)), targetMs: FILTER_TARGET_MS };
       results.visitorJs = { home: await visitorJs(server.baseUrl, "/"), restaurant: await visitorJs(server.baseUrl, "/en/restaurant/bench-1") };
       results.restaurantPage = await pageCost(server.baseUrl, "/en/restaurant/bench-1");
+      lighthouseRows = await lighthousePages(server.baseUrl, LIGHTHOUSE_PAGES, (row) => console.log("lighthouse", JSON.stringify(row)));
+      results.lighthouse = { restaurants: count, runs: lighthouseRows };
       const home = await autocannon(`${server.baseUrl}/`);
       const restaurant = await autocannon(`${server.baseUrl}/en/restaurant/bench-1`);
       const baseline = await plainNodeBaseline();
@@ -170,6 +175,12 @@ console.table([
   { measure: "visitor JS on / (gzip KB)", value: Math.round(js.home.gzipBytes / 1024), target: "no dashboard code", ok: !js.home.dashboardCode },
   { measure: "visitor JS on restaurant (gzip KB)", value: Math.round(js.restaurant.gzipBytes / 1024), target: "no dashboard code", ok: !js.restaurant.dashboardCode },
   { measure: `${photo.inputMB} MB photo to WebP widths (ms)`, value: photo.ms, target: "<= 1500", ok: photo.ms <= 1500 },
+  ...lighthouseRows.map((row) => ({
+    measure: `Lighthouse ${row.formFactor} ${row.page} (2,000)`,
+    value: row.error ? `error: ${row.error}`.slice(0, 120) : `score ${row.score}, LCP ${row.lcpMs} ms, CLS ${row.cls}, TBT ${row.tbtMs} ms`,
+    target: "—",
+    ok: !row.error,
+  })),
   ...SIZES.map((count) => ({
     measure: `server RSS after the run, ${count.toLocaleString("en")} (MB)`,
     value: serverMemory[count]?.rssMB,
