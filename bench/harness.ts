@@ -1,34 +1,71 @@
-// Starts the built server in this process on a fresh in-memory database with N generated restaurants.
-import { mkdtempSync, rmSync } from "node:fs";
+// Starts the built server as `npm start` does (`node server.js`, a child process) on a throw-away
+// DATA_DIR holding N generated restaurants, so its own memory can be read and the bench's load
+// generator and browsers do not share its process or its CPU time accounting.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { parseConfig } from "../server/config";
 import { openDatabase } from "../server/database";
-import type { startServer as StartServer } from "../server/index";
+import { startServer } from "../tests/setup/server-process";
 import { generateRestaurants, insertRestaurants } from "./generate";
 
 export interface BenchServer {
   baseUrl: string;
+  pid: number;
+  /** Resident and peak resident memory of the server process (MB), from /proc/<pid>/status. */
+  memory(): { rssMB: number; peakRssMB: number };
   stop(): Promise<void>;
+}
+
+/** A fixed secret is fine: the database is thrown away and nobody signs in. */
+const BENCH_SECRET = "bench-only-secret-not-for-production-use-0123456789";
+
+function statusKb(pid: number, field: string): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return Number(match[1]);
 }
 
 export async function startBenchServer(count: number): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "kta-bench-"));
-  const database = await openDatabase({});
-  await insertRestaurants(database.db, generateRestaurants(count));
-  const { startServer } = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
-  const running = await startServer({
-    config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", PORT: "0", HOST: "127.0.0.1" }),
-    database,
-    clientDir: path.resolve("build/client"),
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${running.port}`,
-    async stop() {
-      await running.stop();
+  try {
+    // Migrate and fill the database the server will open, then let go of it (PGlite is one process).
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
+    try {
+      await insertRestaurants(database.db, generateRestaurants(count));
+    } finally {
       await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+    }
+    // The server warms everything (build, database, restaurant list) before it prints that it
+    // listens, and startServer resolves on that line, so the first measured request is not a cold one.
+    const server = await startServer(
+      {
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        DEMO_DATA: "false",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        AUTH_SECRET: BENCH_SECRET,
+        // Only canonical and alternate links use it; the port is not known before start-up.
+        PUBLIC_URL: "http://127.0.0.1",
+      },
+      180_000,
+    );
+    const pid = server.child.pid!;
+    return {
+      baseUrl: server.url,
+      pid,
+      memory: () => ({ rssMB: Math.round(statusKb(pid, "VmRSS") / 1024), peakRssMB: Math.round(statusKb(pid, "VmHWM") / 1024) }),
+      async stop() {
+        try {
+          const code = await server.stop();
+          if (code !== 0) console.warn(`server exited with ${code}:\n${server.output().slice(-2000)}`);
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }
