@@ -25,6 +25,7 @@ import { useLanguage } from "../../lib/i18n/use-language";
 import { can, hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
+import { readFormData } from "../../lib/form-data.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -60,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const language = detectLanguage(new URL(request.url).pathname);
   const isJson = request.headers.get("content-type")?.includes("application/json") ?? false;
-  const body: unknown = isJson ? await request.json().catch(() => null) : Object.fromEntries(await request.formData());
+  const body: unknown = isJson ? await request.json().catch(() => null) : Object.fromEntries(await readFormData(request));
   const intent = body && typeof body === "object" && "intent" in body ? String((body as { intent: unknown }).intent) : "";
 
   if (intent === "save") {
