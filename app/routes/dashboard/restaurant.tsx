@@ -108,7 +108,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "verify") {
     const viewer = await requirePermission(request, context, "verification:set");
     const date = field("date");
-    if (date !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(date)) return answer(false, "verification.failed");
+    if (date !== "" && !isCalendarDate(date)) return answer(false, "verification.failed");
     try {
       await setVerificationDate(services.db, viewer, params.id, date === "" ? null : date);
       return answer(true, "verification.success");
@@ -118,6 +118,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   }
   return answer(false, "editor.saveFailed");
+}
+
+/** YYYY-MM-DD naming a real day (2026-02-30 matches the pattern, but the database refuses it). */
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
