@@ -17,6 +17,7 @@ import { eq } from "drizzle-orm";
 import { parseConfig } from "../../../server/config";
 import type { startServer as StartServer } from "../../../server/index";
 import { createTestDatabase, type TestDatabase } from "../../setup/db";
+import { allowConsoleErrors } from "../../setup/fail-on-console-error";
 import { sessionCookie } from "../../setup/routes";
 
 export type Who = "anonymous" | "guest" | "owner" | "ownerLinked" | "admin";
@@ -29,6 +30,8 @@ export interface Fixtures {
   /** A restaurant the "ownerLinked" owner may edit. */
   restaurantId: string;
   restaurantSlug: string;
+  /** A restaurant no owner is linked to. */
+  otherRestaurantId: string;
   linkId: string;
   blogId: string;
   blogSlug: string;
@@ -47,6 +50,10 @@ export interface FuzzServer {
 }
 
 export async function startFuzzServer(): Promise<FuzzServer> {
+  // Errors the server logs are checked request by request in send(), which fails on any log but
+  // the expected ones (see isExpectedLog) — stricter than the per-test check, and it names the
+  // request. The per-test check would fail on the expected ones too, so it is handed over here.
+  allowConsoleErrors();
   const dataDir = mkdtempSync(path.join(tmpdir(), "kta-fuzz-"));
   const database = await createTestDatabase();
   const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
@@ -87,7 +94,6 @@ export async function startFuzzServer(): Promise<FuzzServer> {
 
   const [restaurant] = await db.insert(restaurants).values(buildRestaurant({ slug: "fuzz-place", name_en: "Fuzz Place" })).returning();
   const [other] = await db.insert(restaurants).values(buildRestaurant({ slug: "other-place", name_en: "Other Place" })).returning();
-  void other;
   const [link] = await db.insert(restaurantOwners).values({ restaurant_id: restaurant!.id, user_id: userIds.ownerLinked }).returning();
   const [blog] = await db.insert(blogs).values(buildBlog({ slug: "fuzz-post", title: "Fuzz post", created_by: userIds.admin })).returning();
 
@@ -100,6 +106,7 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     fixtures: {
       restaurantId: restaurant!.id,
       restaurantSlug: restaurant!.slug,
+      otherRestaurantId: other!.id,
       linkId: link!.id,
       blogId: blog!.id,
       blogSlug: blog!.slug ?? "fuzz-post",
@@ -181,9 +188,26 @@ export async function send(server: FuzzServer, request: FuzzRequest): Promise<Fu
   const label = `${request.method} ${request.path.slice(0, 200)} → ${response.status}`;
   expect(response.status, `${label}\n${response.text.slice(0, 500)}`).toBeLessThan(500);
   expect(STACK.test(response.text), `${label}: stack trace in body\n${response.text.slice(0, 2000)}`).toBe(false);
-  const logged = vi.mocked(console.error).mock.calls.slice(errorsBefore);
+  const logged = vi.mocked(console.error).mock.calls.slice(errorsBefore).filter((args) => !isExpectedLog(args));
   expect(logged.map((args) => args.map(String).join(" ").slice(0, 500)), `${label}: the server logged an error`).toEqual([]);
   return response;
+}
+
+/**
+ * Logs that are expected, not faults. React Router answers a POST to a page without an action
+ * (say /dashboard/edit/ or /blogs), or a method it does not serve (OPTIONS, PATCH on a page), with
+ * a correct 405, but its default `handleError` logs it as
+ * an error; the fix is a `handleError` export in app/entry.server.tsx that skips 4xx responses,
+ * a file this suite does not own. Until then those logs are counted here, not failed on.
+ */
+export const expectedLogs = { noAction: 0 };
+function isExpectedLog(args: unknown[]): boolean {
+  const message = String(args[0]);
+  if (/^Error: You made a \w+ request to ".*" but did not provide an `action` for route/.test(message) || /^Error: Invalid request method "\w+"/.test(message)) {
+    expectedLogs.noAction++;
+    return true;
+  }
+  return false;
 }
 
 /**
