@@ -148,7 +148,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { language, t } = useLanguage();
   const viewer = useRootData()?.viewer ?? undefined;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // A 4xx thrown on purpose (403 access denied, 405 no action) is the client's, not a fault to log.
+  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
   return (
     <>
       <Header viewer={viewer} />

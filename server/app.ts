@@ -94,11 +94,13 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
   });
 
   // Forms post to our own actions with SameSite=Lax session cookies; refusing a cross-site Origin
-  // on writes is a second lock on the same door.
+  // on writes is a second lock on the same door. An opaque origin ("null": a sandboxed frame, a
+  // post after a cross-site redirect) or one that is not a URL is refused too — React Router
+  // refuses such action requests anyway, but with a logged error instead of a plain 403.
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.get("origin");
-    if (origin && origin !== "null" && new URL(origin).host !== req.get("host")) {
+    if (origin && hostOf(origin) !== req.get("host")) {
       res.status(403).type("text/plain").send("Cross-site request refused");
       return;
     }
@@ -210,6 +212,15 @@ export function sendUnavailable(req: express.Request, res: express.Response): vo
     .set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" })
     .type("text/html; charset=utf-8")
     .send(req.method === "HEAD" ? undefined : unavailablePage(detectLanguage(req.path)));
+}
+
+/** The host of an Origin header, or null when it is not a URL (refused like any other site). */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
 }
 
 function httpStatusOf(error: unknown): number {

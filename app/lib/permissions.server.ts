@@ -4,6 +4,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { restaurantOwners } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
 import { servicesContext } from "./context";
+import { isUuid } from "./ids";
 import { detectLanguage, localizePath } from "./i18n/language";
 import { viewerContext, type Viewer } from "./session.server";
 import { redirectWithToast } from "./toast.server";
@@ -72,7 +73,7 @@ export async function requirePermission(request: Request, context: Readonly<Rout
 export async function hasRestaurantAccess(db: Db, viewer: Viewer | null, restaurantId: string): Promise<boolean> {
   if (!viewer) return false;
   if (viewer.role === "admin") return true;
-  if (viewer.role !== "owner" || !/^[0-9a-f-]{36}$/i.test(restaurantId)) return false;
+  if (viewer.role !== "owner" || !isUuid(restaurantId)) return false;
   const [row] = await db
     .select({ id: restaurantOwners.id })
     .from(restaurantOwners)

@@ -140,6 +140,7 @@ export const he: Messages = {
   "error.passwordTooShort": "הסיסמה צריכה להכיל לפחות 6 תווים",
   "error.passwordTooLong": "הסיסמה יכולה להכיל עד 128 תווים",
   "error.credentialsRequired": "יש להזין אימייל או מספר טלפון וסיסמה",
+  "error.invalidCharacters": "השדה מכיל תווים שאינם מותרים.",
   "error.invalidEmail": "כתובת אימייל לא תקינה",
   "error.weakPassword": "הסיסמה חלשה מדי",
   "error.weak.common": "זו סיסמה או מילה נפוצה.",

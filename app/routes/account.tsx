@@ -17,6 +17,7 @@ import { useLanguage } from "../lib/i18n/use-language";
 import { requireViewer } from "../lib/permissions.server";
 import { simplePageMeta } from "../lib/seo";
 import type { MessageKey } from "../locales/en";
+import { readFormData } from "../lib/form-data.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
@@ -40,7 +41,7 @@ type ActionResult = { intent: Intent; ok: true; message: MessageKey } | { intent
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const services = context.get(servicesContext);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = readString(form, "intent") as Intent;
   const respond = (result: { ok: true } | Failure, message: MessageKey, headers?: Headers) =>
     result.ok

@@ -13,6 +13,7 @@ import { can } from "../lib/permissions.server";
 import { viewerContext } from "../lib/session.server";
 import { redirectWithToast } from "../lib/toast.server";
 import type { MessageKey } from "../locales/en";
+import { readFormData } from "../lib/form-data.server";
 
 const EMPTY: BlogFormValues = { title: "", subtitle: "", slug: "", image: "", content: "" };
 
@@ -33,7 +34,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!viewer) throw redirect("/login");
   // A crafted request from anyone but an admin changes nothing.
   if (!can(viewer, "blog:manage")) return data({ errors: {} as BlogFieldErrors, error: "blog.noPermission" as MessageKey }, { status: 403 });
-  const parsed = parseBlogForm(Object.fromEntries(await request.formData()));
+  const parsed = parseBlogForm(Object.fromEntries(await readFormData(request)));
   if (!parsed.ok) return data({ errors: parsed.errors, error: "blog.saveFailed" as MessageKey }, { status: 400 });
   try {
     const saved = params.id ? await updateBlog(services.db, params.id, parsed.values) : await createBlog(services.db, viewer.id, parsed.values);

@@ -8,9 +8,10 @@ import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
 import { useLanguage } from "../lib/i18n/use-language";
 import { simplePageMeta } from "../lib/seo";
+import { readFormData } from "../lib/form-data.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const result = await requestPasswordReset(context.get(servicesContext), readString(form, "email"));
   if (!result.ok) return data({ sent: false as const, failure: result }, { status: result.status });
   return { sent: true as const };

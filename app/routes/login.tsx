@@ -11,6 +11,7 @@ import { detectLanguage, localizePath } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
 import { viewerContext } from "../lib/session.server";
 import { simplePageMeta } from "../lib/seo";
+import { readFormData } from "../lib/form-data.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Spec: a signed-in user opening the login page goes to the dashboard.
@@ -21,7 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const language = detectLanguage(new URL(request.url).pathname);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const email = readString(form, "email").trim().toLowerCase();
   const result = await signIn(services, request, email, readString(form, "password"));
   if (!result.ok) return data({ failure: result, email }, { status: result.status });

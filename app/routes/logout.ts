@@ -4,6 +4,7 @@ import type { Route } from "./+types/logout";
 import { signOut } from "../features/accounts/accounts.server";
 import { servicesContext } from "../lib/context";
 import { redirectWithToast } from "../lib/toast.server";
+import { readFormData } from "../lib/form-data.server";
 
 export function loader() {
   return redirect("/");
@@ -11,7 +12,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const home = form.get("lang") === "he" ? "/he" : "/";
   const result = await signOut(services, request);
   if (!result.ok) {

@@ -9,9 +9,10 @@ import { servicesContext } from "../lib/context";
 import { localizePath } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
 import { simplePageMeta } from "../lib/seo";
+import { readFormData } from "../lib/form-data.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const result = await resetPassword(
     context.get(servicesContext),
     readString(form, "token"),

@@ -11,6 +11,7 @@ import { detectLanguage, localizePath } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
 import { viewerContext } from "../lib/session.server";
 import { simplePageMeta } from "../lib/seo";
+import { readFormData } from "../lib/form-data.server";
 
 export const SIGNUP_REDIRECT_MS = 3_000;
 
@@ -20,7 +21,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = readSignup(await request.formData());
+  const values = readSignup(await readFormData(request));
   const result = await signUp(context.get(servicesContext), values);
   const { password: _password, confirmPassword: _confirm, ...kept } = values;
   if (!result.ok) return data({ ok: false as const, failure: result, values: kept }, { status: result.status });

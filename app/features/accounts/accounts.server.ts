@@ -8,7 +8,7 @@ import type { Viewer } from "../../lib/session.server";
 import type { MessageKey } from "../../locales/en";
 import { checkPasswordStrength } from "./password-strength.server";
 import { hitRateLimits, LIMITS, RateLimitedError } from "./rate-limit.server";
-import { checkNewPassword, validateLogin, validateSignup, type SignupValues } from "./validation";
+import { checkNewPassword, hasInvalidCharacters, isEmail, validateLogin, validateSignup, type SignupValues } from "./validation";
 
 export interface Failure {
   ok: false;
@@ -33,15 +33,40 @@ const CODE_MESSAGES: Record<string, { message: MessageKey; status: number; field
   INVALID_PASSWORD: { message: "account.wrongPassword", status: 400, field: "currentPassword" },
 };
 
+interface ApiError {
+  statusCode: number;
+  body?: { code?: string; message?: string };
+}
+
+/**
+ * better-auth's answer to a refused request: its APIError, or better-call's ValidationError for
+ * a body it will not accept — same name and shape, but a class that is not `APIError`.
+ */
+export function apiErrorOf(error: unknown): ApiError | null {
+  if (error instanceof APIError) return error as ApiError;
+  if (error instanceof Error && error.name === "APIError" && typeof (error as { statusCode?: unknown }).statusCode === "number") {
+    return error as unknown as ApiError;
+  }
+  return null;
+}
+
 /** better-auth's errors in our words; anything unexpected is logged and reported generically. */
 export function toFailure(error: unknown): Failure {
   if (error instanceof RateLimitedError) {
     return { ok: false, status: 429, message: "error.rateLimited", values: { minutes: error.minutes } };
   }
-  if (error instanceof APIError) {
-    const code = (error.body as { code?: string } | undefined)?.code ?? "";
+  const apiError = apiErrorOf(error);
+  if (apiError) {
+    const code = apiError.body?.code ?? "";
     const known = CODE_MESSAGES[code];
     if (known) return { ok: false, ...known };
+    // better-auth's own checks of the request body (its e-mail rule is stricter than ours).
+    if (code === "VALIDATION_ERROR") {
+      const message = apiError.body?.message ?? "";
+      return message.includes("email")
+        ? { ok: false, status: 400, field: "email", message: "error.invalidEmail" }
+        : { ok: false, status: 400, message: "form.invalid" };
+    }
   }
   console.error("[accounts] unexpected error:", error);
   return { ok: false, status: 500, message: "error.unexpected" };
@@ -108,25 +133,32 @@ export async function signOut(services: AppServices, request: Request): Promise<
 /** Always answers the same whether or not the e-mail has an account (no account discovery). */
 export async function requestPasswordReset(services: AppServices, email: string): Promise<Result> {
   const address = email.trim().toLowerCase();
+  // Only a well-formed address can have an account; anything else is counted per IP and answered
+  // the same way, without reaching better-auth (which refuses it) or becoming a rate-limit key.
+  const wellFormed = isEmail(address);
   try {
     await hitRateLimits(services.db, [
       { key: `reset:ip:${services.clientIp}`, limit: LIMITS.resetPerIp },
-      { key: `reset:account:${address}`, limit: LIMITS.resetPerAccount },
+      ...(wellFormed ? [{ key: `reset:account:${address}`, limit: LIMITS.resetPerAccount }] : []),
     ]);
-    if (address !== "" && address.length <= 254) {
-      await services.auth.api.requestPasswordReset({ body: { email: address } });
-    }
+    if (wellFormed) await services.auth.api.requestPasswordReset({ body: { email: address } });
     return { ok: true };
   } catch (error) {
+    // An address better-auth refuses cannot have an account: answered like any other.
+    if (apiErrorOf(error)?.statusCode === 400) return { ok: true };
     return toFailure(error);
   }
 }
+
+const RESET_TOKEN = /^[A-Za-z0-9_-]{1,255}$/;
 
 export async function resetPassword(services: AppServices, token: string, password: string, confirm: string): Promise<Result> {
   const invalid = checkNewPassword(password, confirm);
   if (invalid) return { ok: false, status: 400, ...invalid };
   const weak = weakPassword(password, []);
   if (weak) return weak;
+  // Our reset links carry better-auth's token (letters and digits); anything else cannot be one.
+  if (!RESET_TOKEN.test(token)) return { ok: false, status: 400, message: "reset.invalidToken" };
   try {
     await services.auth.api.resetPassword({ body: { token, newPassword: password } });
     return { ok: true };
@@ -169,6 +201,9 @@ export async function updateProfile(services: AppServices, viewer: Viewer, value
   if (values.firstName === "") return { ok: false, status: 400, field: "firstName", message: "error.firstNameRequired" };
   if (values.lastName === "") return { ok: false, status: 400, field: "lastName", message: "error.lastNameRequired" };
   if (values.phone === "") return { ok: false, status: 400, field: "phone", message: "error.phoneRequired" };
+  for (const field of ["firstName", "lastName", "phone"] as const) {
+    if (hasInvalidCharacters(values[field])) return { ok: false, status: 400, field, message: "error.invalidCharacters" };
+  }
   await services.db.transaction(async (tx) => {
     await tx
       .update(profiles)
@@ -213,7 +248,7 @@ export async function verifyEmail(services: AppServices, token: string): Promise
     await services.auth.api.verifyEmail({ query: { token } });
     return true;
   } catch (error) {
-    if (error instanceof APIError) return false;
+    if (apiErrorOf(error)) return false;
     throw error;
   }
 }

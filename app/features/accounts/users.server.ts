@@ -78,6 +78,8 @@ export function isRole(value: string): value is Role {
 
 /** Sets a user's role. The admins' rows are locked first, so two demotions at once cannot leave none. */
 export async function setUserRole(db: Db, userId: string, role: Role): Promise<void> {
+  // User ids are text; one with a NUL character cannot exist (nor be queried).
+  if (userId.includes("\u0000")) throw new UserNotFoundError(userId);
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) throw new UserNotFoundError(userId);

@@ -52,3 +52,17 @@ describe("login validation", () => {
     expect(validateLogin("a@b.co", "secret")).toBeNull();
   });
 });
+
+describe("text the database cannot hold (found by fuzzing)", () => {
+  it("refuses an e-mail with control characters or longer than 254 characters", () => {
+    expect(validateLogin("x\u0000@example.com", "secret")?.message).toBe("error.invalidEmail");
+    expect(validateLogin(`${"a".repeat(250)}@b.co`, "secret")?.message).toBe("error.invalidEmail");
+    expect(validateSignup({ ...valid, email: "a\u0001b@example.com" })?.message).toBe("error.invalidEmail");
+  });
+
+  it("refuses a NUL character in a name or phone, after the spec's rules", () => {
+    expect(validateSignup({ ...valid, firstName: "Da\u0000na" })).toEqual({ field: "firstName", message: "error.invalidCharacters" });
+    expect(validateSignup({ ...valid, phone: "050\u0000" })).toEqual({ field: "phone", message: "error.invalidCharacters" });
+    expect(validateSignup({ ...valid, lastName: "", firstName: "\u0000" })?.message).toBe("error.lastNameRequired");
+  });
+});

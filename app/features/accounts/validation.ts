@@ -4,7 +4,10 @@ import type { MessageKey } from "../../locales/en";
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest e-mail address SMTP allows (RFC 5321 path limit). */
+export const EMAIL_MAX = 254;
+// No whitespace, "@" or control characters (a NUL cannot even be stored) in any part.
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 export interface SignupValues {
   firstName: string;
@@ -54,18 +57,27 @@ export function validateSignup(values: SignupValues): FieldError<SignupField> | 
   if (values.password !== values.confirmPassword) return { field: "confirmPassword", message: "error.passwordsMismatch" };
   if (values.password.length < PASSWORD_MIN) return { field: "password", message: "error.passwordTooShort" };
   if (values.email === "" || values.password === "") return { field: "email", message: "error.credentialsRequired" };
-  if (!EMAIL.test(values.email)) return { field: "email", message: "error.invalidEmail" };
+  if (!isEmail(values.email)) return { field: "email", message: "error.invalidEmail" };
   if (values.password.length > PASSWORD_MAX) return { field: "password", message: "error.passwordTooLong" };
+  // After the spec's rules: text PostgreSQL cannot store (a NUL character) is refused, not a 500.
+  for (const field of ["firstName", "lastName", "phone"] as const) {
+    if (hasInvalidCharacters(values[field])) return { field, message: "error.invalidCharacters" };
+  }
   return null;
 }
 
 export function validateLogin(email: string, password: string): FieldError<"email" | "password"> | null {
   if (email === "" || password === "") return { field: email === "" ? "email" : "password", message: "error.credentialsRequired" };
-  if (!EMAIL.test(email)) return { field: "email", message: "error.invalidEmail" };
+  if (!isEmail(email)) return { field: "email", message: "error.invalidEmail" };
   if (password.length > PASSWORD_MAX) return { field: "password", message: "error.invalidCredentials" };
   return null;
 }
 
 export function isEmail(value: string): boolean {
-  return EMAIL.test(value);
+  return value.length <= EMAIL_MAX && EMAIL.test(value);
+}
+
+/** True for text that cannot be stored as PostgreSQL text: a NUL character. */
+export function hasInvalidCharacters(value: string): boolean {
+  return value.includes("\u0000");
 }

@@ -58,6 +58,8 @@ export async function getBlogById(db: Db, id: string): Promise<BlogPost | undefi
 }
 
 export async function getBlogBySlug(db: Db, slug: string): Promise<BlogPost | undefined> {
+  // From the URL: a NUL character cannot be in a stored slug (and PostgreSQL refuses to compare one).
+  if (slug.includes("\u0000")) return undefined;
   const [row] = await db.select().from(blogs).where(eq(blogs.slug, slug));
   return row ? toPost(row) : undefined;
 }

@@ -46,17 +46,20 @@ function isImageUrl(value: string): boolean {
   }
 }
 
+/** A string PostgreSQL can store as text: no NUL character (refused with a message, not a 500). */
+const plain = () => z.string().refine((value) => !value.includes("\u0000"), "error.invalidCharacters" satisfies MessageKey);
+
 export const blogFormSchema = z.object({
-  title: z.string().trim().min(1, "blog.titleRequired" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
-  subtitle: z.string().trim().min(1, "blog.subtitleRequired" satisfies MessageKey).max(500, "form.tooLong" satisfies MessageKey),
+  title: plain().trim().min(1, "blog.titleRequired" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
+  subtitle: plain().trim().min(1, "blog.subtitleRequired" satisfies MessageKey).max(500, "form.tooLong" satisfies MessageKey),
   slug: z
     .string()
     .trim()
     .min(1, "blog.slugRequired" satisfies MessageKey)
     .max(120, "form.tooLong" satisfies MessageKey)
     .regex(SLUG_PATTERN, "blog.slugInvalid" satisfies MessageKey),
-  image: z.string().trim().max(2000).refine(isImageUrl, "blog.imageInvalid" satisfies MessageKey),
-  content: z.string().trim().min(1, "blog.contentRequired" satisfies MessageKey).max(100_000, "form.tooLong" satisfies MessageKey),
+  image: plain().trim().max(2000).refine(isImageUrl, "blog.imageInvalid" satisfies MessageKey),
+  content: plain().trim().min(1, "blog.contentRequired" satisfies MessageKey).max(100_000, "form.tooLong" satisfies MessageKey),
 });
 
 export type BlogFormValues = z.infer<typeof blogFormSchema>;

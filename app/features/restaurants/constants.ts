@@ -46,7 +46,12 @@ export const TAGS = {
 export type Tag = keyof typeof TAGS;
 export const TAG_NAMES = Object.keys(TAGS) as Tag[];
 
+/** One of our tags — its own key, not one inherited from Object ("toString", "__proto__"). */
+export function isTag(value: string): value is Tag {
+  return Object.hasOwn(TAGS, value);
+}
+
 export function tagLabel(tag: string, language: Language): string {
-  if (language === "he" && tag in TAGS) return TAGS[tag as Tag];
+  if (language === "he" && isTag(tag)) return TAGS[tag];
   return tag;
 }

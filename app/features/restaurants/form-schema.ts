@@ -2,31 +2,32 @@
 // server action. Messages are catalogue keys, so both show the spec's words in either language.
 import { z } from "zod";
 import type { MessageKey } from "../../locales/en";
-import { isKashrut, TAGS } from "./constants";
+import { isKashrut, isTag, TAGS } from "./constants";
 import type { RestaurantFormValues } from "./types";
 
 export const MAX_MENU_IMAGES = 10;
 
-const text = (max: number) => z.string().trim().max(max, "form.tooLong" satisfies MessageKey);
+/** A string PostgreSQL can store as text: no NUL character (refused with a message, not a 500). */
+const plain = () => z.string().refine((value) => !value.includes("\u0000"), "error.invalidCharacters" satisfies MessageKey);
+
+const text = (max: number) => plain().trim().max(max, "form.tooLong" satisfies MessageKey);
 
 /** Links are optional; when given they must be web addresses (a javascript: link must never be stored). */
-const link = z
-  .string()
+const link = plain()
   .trim()
   .max(2000, "form.tooLong" satisfies MessageKey)
   .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), "form.linkInvalid" satisfies MessageKey);
 
 /** A file we stored, or an https address (older data). */
-const fileUrl = z
-  .string()
+const fileUrl = plain()
   .trim()
   .max(2000)
   .refine((value) => value === "" || /^\/uploads\/[a-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value), "upload.failedImage" satisfies MessageKey);
 
 export const restaurantFormSchema = z.object({
-  nameEn: z.string().trim().min(2, "form.nameEnMin" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
+  nameEn: plain().trim().min(2, "form.nameEnMin" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
   nameHe: text(200),
-  address: z.string().trim().min(2, "form.addressMin" satisfies MessageKey).max(300, "form.tooLong" satisfies MessageKey),
+  address: plain().trim().min(2, "form.addressMin" satisfies MessageKey).max(300, "form.tooLong" satisfies MessageKey),
   kashrut: z
     .string()
     .trim()
@@ -44,14 +45,14 @@ export const restaurantFormSchema = z.object({
   teuda: fileUrl,
   descriptionEn: text(5000),
   descriptionHe: text(5000),
-  tags: z.array(z.string().refine((tag) => tag in TAGS)).max(Object.keys(TAGS).length),
+  tags: z.array(z.string().refine(isTag)).max(Object.keys(TAGS).length),
   menuImages: z
     .array(
       z.object({
         url: fileUrl.refine((value) => value !== ""),
-        name: z.string().trim().min(1).max(200),
-        size: z.number().int().nonnegative().optional(),
-        type: z.string().max(100).optional(),
+        name: plain().trim().min(1).max(200),
+        size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+        type: plain().max(100).optional(),
       }),
     )
     .max(MAX_MENU_IMAGES, "upload.maxFiles" satisfies MessageKey),

@@ -13,6 +13,7 @@ import {
   type RestaurantRow,
 } from "../../../database/schema/restaurants";
 import type { Db } from "../../../database/types";
+import { isUuid } from "../../lib/ids";
 import { formValuesToRow, rowToRestaurant, slugFromName } from "./mapping";
 import type { Restaurant, RestaurantFormValues } from "./types";
 
@@ -123,6 +124,7 @@ export interface UpdateResult {
 }
 
 export async function updateRestaurant(db: Db, actor: Actor, id: string, values: RestaurantFormValues): Promise<UpdateResult> {
+  if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
     if (!existing) throw new RestaurantNotFoundError(id);
@@ -153,6 +155,7 @@ export async function updateRestaurant(db: Db, actor: Actor, id: string, values:
 
 /** Deletes a restaurant (its owner links and redirects go with it); returns its files to delete. */
 export async function deleteRestaurant(db: Db, actor: Actor, id: string): Promise<string[]> {
+  if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
     if (!existing) throw new RestaurantNotFoundError(id);
@@ -163,6 +166,7 @@ export async function deleteRestaurant(db: Db, actor: Actor, id: string): Promis
 }
 
 export async function setVerificationDate(db: Db, actor: Actor, id: string, date: string | null): Promise<Restaurant> {
+  if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
     if (!existing) throw new RestaurantNotFoundError(id);
@@ -180,13 +184,14 @@ export async function setVerificationDate(db: Db, actor: Actor, id: string, date
 }
 
 export async function getRestaurantById(db: Db, id: string): Promise<Restaurant | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));
   return row ? rowToRestaurant(row) : undefined;
 }
 
 /** Where an old slug now lives, if the restaurant was renamed. */
 export async function findSlugRedirect(db: Db, oldSlug: string): Promise<string | undefined> {
+  if (oldSlug.includes("\u0000")) return undefined;
   const [row] = await db
     .select({ slug: restaurants.slug })
     .from(restaurantSlugRedirects)
@@ -225,6 +230,9 @@ export async function listAvailableOwners(db: Db, restaurantId: string): Promise
 }
 
 export async function addOwner(db: Db, actor: Actor, restaurantId: string, userId: string): Promise<void> {
+  if (!isUuid(restaurantId)) throw new RestaurantNotFoundError(restaurantId);
+  // User ids are text; one with a NUL character cannot exist (nor be queried).
+  if (userId.includes("\u0000")) throw new OwnerLinkError("no such user");
   await db.transaction(async (tx) => {
     const [restaurant] = await tx.select().from(restaurants).where(eq(restaurants.id, restaurantId));
     if (!restaurant) throw new RestaurantNotFoundError(restaurantId);
@@ -245,6 +253,8 @@ export async function addOwner(db: Db, actor: Actor, restaurantId: string, userI
 }
 
 export async function removeOwner(db: Db, actor: Actor, restaurantId: string, linkId: string): Promise<void> {
+  if (!isUuid(restaurantId)) throw new RestaurantNotFoundError(restaurantId);
+  if (!isUuid(linkId)) throw new OwnerLinkError("no such link");
   await db.transaction(async (tx) => {
     const [restaurant] = await tx.select().from(restaurants).where(eq(restaurants.id, restaurantId));
     if (!restaurant) throw new RestaurantNotFoundError(restaurantId);

@@ -12,6 +12,8 @@ export async function listRestaurants(db: Db): Promise<Restaurant[]> {
 }
 
 export async function getRestaurantBySlug(db: Db, slug: string): Promise<Restaurant | undefined> {
+  // From the URL: a NUL character cannot be in a stored slug (and PostgreSQL refuses to compare one).
+  if (slug.includes("\u0000")) return undefined;
   const [row] = await db.select().from(restaurants).where(eq(restaurants.slug, slug)).limit(1);
   return row ? rowToRestaurant(row) : undefined;
 }

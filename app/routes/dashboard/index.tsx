@@ -14,6 +14,7 @@ import { localized, localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can, requireDashboard } from "../../lib/permissions.server";
 import { redirectWithToast } from "../../lib/toast.server";
+import { readFormData } from "../../lib/form-data.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireDashboard(request, context);
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireDashboard(request, context);
   const services = context.get(servicesContext);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (readString(form, "intent") !== "delete") return data({ error: "manage.deleteFailed" as const }, { status: 400 });
   if (!can(viewer, "restaurant:delete")) return data({ error: "manage.onlyAdminsDelete" as const }, { status: 403 });
   try {

@@ -47,7 +47,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { language, t } = useLanguage();
   const denied = isRouteErrorResponse(error) && error.status === 403;
-  if (!denied) console.error(error);
+  // A 4xx thrown on purpose (403, 405 for a post to a page without an action) is not a fault to log.
+  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-2xl font-bold">{denied ? t("access.denied") : t("error.title")}</h1>

@@ -25,6 +25,7 @@ import { useLanguage } from "../../lib/i18n/use-language";
 import { can, hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
+import { readFormData } from "../../lib/form-data.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -60,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const language = detectLanguage(new URL(request.url).pathname);
   const isJson = request.headers.get("content-type")?.includes("application/json") ?? false;
-  const body: unknown = isJson ? await request.json().catch(() => null) : Object.fromEntries(await request.formData());
+  const body: unknown = isJson ? await request.json().catch(() => null) : Object.fromEntries(await readFormData(request));
   const intent = body && typeof body === "object" && "intent" in body ? String((body as { intent: unknown }).intent) : "";
 
   if (intent === "save") {
@@ -107,7 +108,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "verify") {
     const viewer = await requirePermission(request, context, "verification:set");
     const date = field("date");
-    if (date !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(date)) return answer(false, "verification.failed");
+    if (date !== "" && !isCalendarDate(date)) return answer(false, "verification.failed");
     try {
       await setVerificationDate(services.db, viewer, params.id, date === "" ? null : date);
       return answer(true, "verification.success");
@@ -117,6 +118,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   }
   return answer(false, "editor.saveFailed");
+}
+
+/** YYYY-MM-DD naming a real day (2026-02-30 matches the pattern, but the database refuses it). */
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

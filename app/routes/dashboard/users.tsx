@@ -9,6 +9,7 @@ import { formatLongDate } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { requirePermission } from "../../lib/permissions.server";
 import { redirectWithToast } from "../../lib/toast.server";
+import { readFormData } from "../../lib/form-data.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "users:manage");
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requirePermission(request, context, "users:manage");
   const services = context.get(servicesContext);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const userId = readString(form, "userId");
   const role = readString(form, "role");
   if (!isRole(role) || userId === "") return data({ error: "error.unexpected" as const }, { status: 400 });

@@ -1,0 +1,108 @@
+// Fuzzing the API routes (POST /api/uploads, GET /api/live/restaurants/:slug, /healthz), posts to
+// pages that have no action, and page loaders with hostile ids, slugs and query strings.
+import fc from "fast-check";
+import { get as httpGet } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anySegment, anyString, encode } from "./arbitraries";
+import { check, EVERYONE, sendInvalid, startFuzzServer, type FuzzServer, type Who } from "./harness";
+
+let server: FuzzServer;
+beforeAll(async () => {
+  server = await startFuzzServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const cookieOf = (who: Who): Record<string, string> => (who === "anonymous" ? {} : { cookie: server.cookies[who] });
+
+describe("POST /api/uploads", () => {
+  const kinds = fc.oneof(fc.constantFrom("photo", "teuda", "menu", "pdf", "PHOTO", "", "../../etc/passwd", "photo&kind=pdf"), anyString.map(encode));
+  /** Multipart bodies that are not a single image or PDF in a field named "file". */
+  type UploadBody = { headers?: Record<string, string>; body?: FormData | string | Uint8Array };
+  const bodies: fc.Arbitrary<UploadBody> = fc.oneof<fc.Arbitrary<UploadBody>[]>(
+    fc.record({ name: fc.constantFrom("file", "files", "", "__proto__"), filename: fc.oneof(anyString, fc.constantFrom("../../etc/passwd", "a.png", "x.pdf\u0000.png", "")), data: fc.uint8Array({ maxLength: 4_000 }), type: fc.constantFrom("image/png", "application/pdf", "text/html", "") }).map(({ name, filename, data, type }) => {
+      const form = new FormData();
+      form.append(name, new Blob([new Uint8Array(data)], { type }), filename.replace(/[\uD800-\uDFFF]/g, "?"));
+      return { body: form };
+    }),
+    fc.record({ count: fc.integer({ min: 2, max: 4 }) }).map(({ count }) => {
+      const form = new FormData();
+      // A PNG signature with garbage after it: sniffed as an image, then refused by the decoder.
+      for (let i = 0; i < count; i++) form.append("file", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], { type: "image/png" }), `x${i}.png`);
+      return { body: form };
+    }),
+    fc.record({
+      headers: fc.constantFrom<Record<string, string>>({ "content-type": "multipart/form-data" }, { "content-type": "multipart/form-data; boundary=zz" }, { "content-type": "application/json" }, { "content-type": "image/png" }, {}),
+      body: fc.oneof<fc.Arbitrary<string | Uint8Array>[]>(anyString, fc.uint8Array({ maxLength: 3_000 }), fc.constantFrom("--zz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n\r\n\x89PNG", "--zz--", "--zz\r\n\r\n")),
+    }),
+  );
+
+  it("refuses everything that is not an image or PDF from an owner or admin; stores no file and nothing else", async () => {
+    const arbitrary = fc.record({ who: fc.constantFrom(...EVERYONE), kind: kinds, body: bodies });
+    await check("uploads", arbitrary, 300, async ({ who, kind, body }) => {
+      const response = await sendInvalid(server, { method: "POST", path: `/api/uploads?kind=${kind}`, ...body, headers: { ...body.headers, ...cookieOf(who) } });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      // 414/431: a query string longer than Node accepts in a request line.
+      if (who === "anonymous" || who === "guest") expect([400, 403, 414, 431]).toContain(response.status);
+    });
+  });
+});
+
+describe("GET /api/live/restaurants/:slug", () => {
+  it("answers any slug with 400 or an event stream, never a 5xx", async () => {
+    const arbitrary = fc.oneof(anySegment, fc.constant("fuzz-place"), fc.constantFrom("a".repeat(201), "%F0%9F%8D%95", "..", "."));
+    await check("live", arbitrary, 150, async (slug) => {
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = httpGet(`${server.baseUrl}/api/live/restaurants/${slug}`, { agent: false }, (response) => {
+          // A stream never ends by itself: read the status, then hang up.
+          resolve(response.statusCode ?? 0);
+          response.destroy();
+        });
+        request.on("error", reject);
+      });
+      expect(status).toBeLessThan(500);
+    });
+  });
+});
+
+describe("other methods and pages without an action", () => {
+  it("answers any method on /healthz and posts to read-only pages without a 5xx; nothing changes", async () => {
+    const arbitrary = fc.record({
+      method: fc.constantFrom("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"),
+      path: fc.constantFrom("/healthz", "/", "/he", "/blogs", "/sitemap", "/sitemap.xml", "/robots.txt", "/privacy-policy", "/he/accessibility", "/en/restaurant/fuzz-place", "/blog/s/no-such-post", "/verify-email", "/api/live/restaurants/x", "/uploads/../../etc/passwd", "/assets/..%2f..%2fpackage.json", "/no/such/page"),
+      who: fc.constantFrom(...EVERYONE),
+      body: anyString,
+    });
+    await check("methods", arbitrary, 200, async ({ method, path, who, body }) => {
+      // A stream (GET, and HEAD, which Express routes to the same handler and which then never
+      // ends either) is covered above.
+      if ((method === "GET" || method === "HEAD") && path.startsWith("/api/live/")) return;
+      await sendInvalid(server, { method, path, body, headers: { "content-type": "application/x-www-form-urlencoded", ...cookieOf(who) } });
+    });
+  });
+
+  it("page loaders answer hostile ids, slugs and query strings without a 5xx", async () => {
+    const query = fc.oneof(anyString.map(encode), fc.constantFrom("%", "%ZZ", "a=%E0%A4%A", "q[]=1&q[a]=2", "__proto__[x]=1"));
+    const arbitrary = fc.record({
+      who: fc.constantFrom<Who>("anonymous", "admin", "owner"),
+      path: fc.oneof(
+        anySegment.map((s) => `/en/restaurant/${s}`),
+        anySegment.map((s) => `/he/restaurant/${s}`),
+        anySegment.map((s) => `/restaurant/${s}`),
+        anySegment.map((s) => `/blog/${s}`),
+        anySegment.map((s) => `/blog/s/${s}`),
+        anySegment.map((s) => `/dashboard/edit/${s}`),
+        anySegment.map((s) => `/dashboard/blog/edit/${s}`),
+        query.map((q) => `/dashboard/users?q=${q}&page=${q}`),
+        fc.constantFrom("-1", "0", "1e309", "NaN", "99999999999999999999", "2.5").map((p) => `/dashboard/users?page=${p}`),
+        query.map((q) => `/verify-email?token=${q}`),
+        query.map((q) => `/reset-password?token=${q}`),
+        query.map((q) => `/blogs?${q}`),
+      ),
+    });
+    await check("loaders", arbitrary, 300, async ({ who, path }) => {
+      await sendInvalid(server, { method: "GET", path, headers: cookieOf(who) });
+    });
+  });
+});
