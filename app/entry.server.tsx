@@ -34,6 +34,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     return;
   }
   if (request.signal.aborted) return;
+  // A refused request (a POST to a page without an action, an OPTIONS request: 405) is the
+  // visitor's mistake, answered as such; only faults are logged.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   // As React Router's default: a thrown route error response carries the original error inside.
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   console.error(inner ?? error);

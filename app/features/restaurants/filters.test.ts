@@ -166,3 +166,10 @@ describe("parseShown", () => {
     expect(parseShown(new URLSearchParams("show=99999999"))).toBe(100_000);
   });
 });
+
+describe("tag filters from the URL", () => {
+  it("ignore names that are not tags, inherited object keys included", () => {
+    const params = new URLSearchParams("tag=Sushi&tag=constructor,__proto__,toString&tag=Nope");
+    expect(parseFilters(params).selectedTags).toEqual(["Sushi"]);
+  });
+});

@@ -1,6 +1,6 @@
 // Home page filters (spec section 5): all conditions hold together. The state lives in the URL
 // query so a filtered view can be shared, reloaded, rendered on the server and left with Back.
-import { isKashrut, TAGS, type Kashrut, type Tag } from "./constants";
+import { isKashrut, isTag, TAGS, type Kashrut } from "./constants";
 import { normalizeForSearch, searchWords } from "./search";
 import type { Restaurant } from "./types";
 
@@ -33,7 +33,7 @@ export function parseFilters(params: URLSearchParams): FilterState {
       .filter(Boolean);
   return {
     searchTerm: (params.get(PARAM.search) ?? "").slice(0, MAX_SEARCH_LENGTH),
-    selectedTags: unique(list(PARAM.tags).filter((tag) => tag in TAGS)),
+    selectedTags: unique(list(PARAM.tags).filter(isTag)),
     kashrutTypes: unique(list(PARAM.kashrut).filter(isKashrut)),
     linkFilters: unique(list(PARAM.links).filter((link): link is LinkFilter => (LINK_FILTERS as readonly string[]).includes(link))),
   };
@@ -67,7 +67,7 @@ const haystacks = new WeakMap<Restaurant, string>();
 export function searchText(restaurant: Restaurant): string {
   let text = haystacks.get(restaurant);
   if (text === undefined) {
-    const tagText = restaurant.tags.flatMap((tag) => (tag in TAGS ? [tag, TAGS[tag as Tag]] : [tag]));
+    const tagText = restaurant.tags.flatMap((tag) => (isTag(tag) ? [tag, TAGS[tag]] : [tag]));
     text = normalizeForSearch(
       [
         restaurant.name.en,
