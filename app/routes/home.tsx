@@ -14,7 +14,7 @@ import {
   serializeFilters,
   type FilterState,
 } from "../features/restaurants/filters";
-import { CLIENT_FILTER_LIMIT, decodeIndex, forList, searchIndexPath } from "../features/restaurants/search-index";
+import { CLIENT_FILTER_LIMIT, decodeIndex, forCard, searchIndexPath, type ListedRestaurant } from "../features/restaurants/search-index";
 import { searchIndexOf } from "../features/restaurants/search-index.server";
 import type { Restaurant } from "../features/restaurants/types";
 import { servicesContext } from "../lib/context";
@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     // Only the page of results on screen travels with the HTML; the browser then loads the search
     // index (when the directory is small enough) and filters locally.
-    restaurants: matching.slice(0, parseShown(params)).map(forList),
+    restaurants: matching.slice(0, parseShown(params)).map(forCard),
     total: matching.length,
     indexVersion: all.length <= CLIENT_FILTER_LIMIT ? searchIndexOf(all).version : null,
   };
@@ -194,7 +194,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 /** The cards; memoised so typing (an urgent render) does not re-render them, only new results do. */
-const ResultsGrid = memo(function ResultsGrid({ results, shown }: { results: Restaurant[]; shown: number }) {
+const ResultsGrid = memo(function ResultsGrid({ results, shown }: { results: readonly ListedRestaurant[]; shown: number }) {
   const { t } = useLanguage();
   if (results.length === 0) {
     return (

@@ -1,7 +1,7 @@
-// The home page's list in two forms. `forList` is what a card and the filters need of a
-// restaurant (the page never carries hours, menus or certificates). The search index is that list
-// as compact rows, loaded by the browser after the first paint so filtering is instant without the
-// HTML carrying every restaurant: the page itself holds only the first page of results.
+// The home page's list in two forms. `forCard` is what a card shows, all the HTML carries;
+// `forList` adds what the filters need (never hours, menus or certificates). The search index is
+// that list as compact rows, loaded by the browser after the first paint so filtering is instant
+// without the HTML carrying every restaurant: the page itself holds only the results on screen.
 import { isKashrut } from "./constants";
 import type { Restaurant } from "./types";
 
@@ -10,6 +10,13 @@ import type { Restaurant } from "./types";
  * bench/filter-latency.ts). Beyond it every filter change asks the server, which sends one page.
  */
 export const CLIENT_FILTER_LIMIT = 2_500;
+
+/** What a card shows: all the home page's HTML carries of a restaurant. */
+export type ListedRestaurant = Pick<Restaurant, "id" | "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed">;
+
+export function forCard({ id, slug, name, kashrut, tags, photo, isPermanentlyClosed }: Restaurant): ListedRestaurant {
+  return { id, slug, name, kashrut, tags, isPermanentlyClosed, ...(photo ? { photo } : {}) };
+}
 
 /** What cards and filters need: the page does not carry hours, menus, certificates and the like. */
 export function forList(restaurant: Restaurant): Restaurant {

@@ -4,14 +4,14 @@ import { responsiveImage } from "../../../lib/images";
 import { localized } from "../../../lib/i18n/language";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import { visibleTags } from "../filters";
-import type { Restaurant } from "../types";
+import type { ListedRestaurant } from "../search-index";
 import { ClosedBadge, KashrutBadge, TagList } from "./Badges";
 
 export const CARD_TAGS = 3;
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw";
 
 /** Memoised: while a visitor types, cards that stay in the results are not rendered again. */
-export const RestaurantCard = memo(function RestaurantCard({ restaurant, eager }: { restaurant: Restaurant; eager: boolean }) {
+export const RestaurantCard = memo(function RestaurantCard({ restaurant, eager }: { restaurant: ListedRestaurant; eager: boolean }) {
   const { language, t } = useLanguage();
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
   const tags = visibleTags(restaurant.tags, CARD_TAGS);
