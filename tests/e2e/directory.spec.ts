@@ -58,6 +58,16 @@ test.describe("home filters", () => {
     await expect(count(page)).toHaveText("10 restaurants found");
   });
 
+  test("results come a page at a time, and Show more brings the rest", async ({ page }) => {
+    await page.goto("/");
+    await expect(count(page)).toHaveText("40 restaurants found");
+    await expect(cards(page)).toHaveCount(24);
+    await page.getByRole("link", { name: "Show 16 more restaurants" }).click();
+    await expect(cards(page)).toHaveCount(40);
+    await expect(page).toHaveURL(/show=48/);
+    await expect(page.getByRole("link", { name: /^Show \d+ more restaurants$/ })).toHaveCount(0);
+  });
+
   test("tags match any selected tag", async ({ page }) => {
     await page.goto("/");
     await openFilter(page, "Tags");

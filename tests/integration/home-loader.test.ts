@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RESULTS_PAGE } from "../../app/features/restaurants/filters";
 import { loader } from "../../app/routes/home";
 import { buildRestaurant } from "../../database/factories";
 import { restaurants } from "../../database/schema/restaurants";
@@ -45,7 +46,7 @@ describe("home loader paging", () => {
       const services = createServices(small.db);
       const first = await loader(routeArgs(services, "/"));
       expect(first.total).toBe(60);
-      expect(first.restaurants).toHaveLength(48);
+      expect(first.restaurants).toHaveLength(RESULTS_PAGE);
       expect(first.indexVersion).toMatch(/^[\w-]{16}$/);
       const filtered = await loader(routeArgs(services, "/?kashrut=tzohar"));
       expect(filtered.total).toBe(20);
@@ -68,10 +69,10 @@ describe("home loader paging", () => {
       const services = createServices(big.db);
       const first = await loader(routeArgs(services, "/"));
       expect(first).toMatchObject({ indexVersion: null, total: 2_600 });
-      expect(first.restaurants).toHaveLength(48);
-      const filtered = await loader(routeArgs(services, "/?kashrut=tzohar&show=96"));
+      expect(first.restaurants).toHaveLength(RESULTS_PAGE);
+      const filtered = await loader(routeArgs(services, `/?kashrut=tzohar&show=${RESULTS_PAGE * 4}`));
       expect(filtered).toMatchObject({ indexVersion: null, total: 1_300 });
-      expect(filtered.restaurants).toHaveLength(96);
+      expect(filtered.restaurants).toHaveLength(RESULTS_PAGE * 4);
       expect(filtered.restaurants.every((r) => r.kashrut === "tzohar")).toBe(true);
     } finally {
       await big.destroy();

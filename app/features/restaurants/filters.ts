@@ -110,8 +110,12 @@ export function visibleTags(tags: readonly string[], max: number): { shown: stri
   return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
 }
 
-/** Results are shown a page at a time; `show` in the query says how many (so it works without JavaScript). */
-export const RESULTS_PAGE = 48;
+/**
+ * Results are shown a page at a time; `show` in the query says how many (so it works without
+ * JavaScript). A page fills a phone screen several times and a wide screen's grid six rows deep;
+ * more come at once from the search index, so the HTML need not carry them.
+ */
+export const RESULTS_PAGE = 24;
 const MAX_SHOWN = 100_000;
 
 export function parseShown(params: URLSearchParams): number {
