@@ -57,11 +57,21 @@ function launchChromium(timeoutMs = 30_000): Promise<Chromium> {
       await exited;
       clearTimeout(killer);
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing the profile as it exits: retry, and
+    // leave a temporary folder behind rather than fail the bench.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch {
+      // The OS cleans the temporary folder.
+    }
   };
   let stderr = "";
+  let settled = false;
   return new Promise((resolve, reject) => {
     const fail = (message: string) => {
+      // Once Chromium is handed over, its exit (when the run closes it) is not a failure.
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       void close().then(() => reject(new Error(`${message}\n${stderr.slice(-2000)}`)));
     };
@@ -69,7 +79,8 @@ function launchChromium(timeoutMs = 30_000): Promise<Chromium> {
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
       const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(stderr);
-      if (!match) return;
+      if (!match || settled) return;
+      settled = true;
       clearTimeout(timer);
       child.stderr.removeAllListeners("data");
       child.stderr.resume();

@@ -207,7 +207,7 @@ const ResultsGrid = memo(function ResultsGrid({ results, shown }: { results: rea
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {results.slice(0, shown).map((restaurant, index) => (
-        <li key={restaurant.id}>
+        <li key={restaurant.slug}>
           <RestaurantCard restaurant={restaurant} eager={index < EAGER_CARDS} />
         </li>
       ))}

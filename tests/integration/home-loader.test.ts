@@ -31,7 +31,7 @@ describe("home loader", () => {
       "D No Photo Mehadrin",
     ]);
     // The HTML carries only what a card shows.
-    expect(Object.keys(result.restaurants[0]!).sort()).toEqual(["id", "isPermanentlyClosed", "kashrut", "name", "photo", "slug", "tags"]);
+    expect(Object.keys(result.restaurants[0]!).sort()).toEqual(["isPermanentlyClosed", "kashrut", "name", "photo", "slug", "tags"]);
   });
 });
 

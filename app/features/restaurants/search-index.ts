@@ -11,11 +11,11 @@ import type { Restaurant } from "./types";
  */
 export const CLIENT_FILTER_LIMIT = 2_500;
 
-/** What a card shows: all the home page's HTML carries of a restaurant. */
-export type ListedRestaurant = Pick<Restaurant, "id" | "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed">;
+/** What a card shows: all the home page's HTML carries of a restaurant (the slug, unique, is its key). */
+export type ListedRestaurant = Pick<Restaurant, "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed">;
 
-export function forCard({ id, slug, name, kashrut, tags, photo, isPermanentlyClosed }: Restaurant): ListedRestaurant {
-  return { id, slug, name, kashrut, tags, isPermanentlyClosed, ...(photo ? { photo } : {}) };
+export function forCard({ slug, name, kashrut, tags, photo, isPermanentlyClosed }: Restaurant): ListedRestaurant {
+  return { slug, name, kashrut, tags, isPermanentlyClosed, ...(photo ? { photo } : {}) };
 }
 
 /** What cards and filters need: the page does not carry hours, menus, certificates and the like. */
