@@ -13,11 +13,23 @@ export interface BenchServer {
   pid: number;
   /** Resident and peak resident memory of the server process (MB), from /proc/<pid>/status. */
   memory(): { rssMB: number; peakRssMB: number };
+  /** CPU time the server process has used so far (user + system, seconds), from /proc/<pid>/stat. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
 /** A fixed secret is fine: the database is thrown away and nobody signs in. */
 const BENCH_SECRET = "bench-only-secret-not-for-production-use-0123456789";
+
+/** Clock ticks per second of /proc's CPU times: 100 on Linux (USER_HZ) on every common platform. */
+const CLOCK_TICKS = 100;
+
+export function processCpuSeconds(pid: number | "self"): number {
+  // Fields after the command name (which may hold spaces, hence the last ")"): utime is the 12th, stime the 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
 
 function statusKb(pid: number, field: string): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -54,6 +66,7 @@ export async function startBenchServer(count: number): Promise<BenchServer> {
     return {
       baseUrl: server.url,
       pid,
+      cpuSeconds: () => processCpuSeconds(pid),
       memory: () => ({ rssMB: Math.round(statusKb(pid, "VmRSS") / 1024), peakRssMB: Math.round(statusKb(pid, "VmHWM") / 1024) }),
       async stop() {
         try {
