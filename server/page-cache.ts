@@ -32,6 +32,8 @@ export interface PageCache {
   capture: RequestHandler;
   clear(): void;
   readonly size: number;
+  /** Memory held by the cached pages (raw and compressed). */
+  readonly bytes: number;
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
@@ -61,6 +63,8 @@ function store(type: string, body: Buffer): Entry {
 export interface PageCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
+  /** Memory the cache may use (raw and compressed copies): many distinct URLs must not grow it without bound. */
+  maxBytes?: number;
   hsts?: boolean;
   /**
    * False while the cache cannot be trusted (changes could be missed): pages are then neither
@@ -69,8 +73,29 @@ export interface PageCacheOptions {
   usable?: () => boolean;
 }
 
-export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000, hsts = false, usable = () => true }: PageCacheOptions = {}): PageCache {
+export function createPageCache({
+  ttlMs = 5 * 60_000,
+  maxEntries = 1_000,
+  maxBytes = 64 * 1024 * 1024,
+  hsts = false,
+  usable = () => true,
+}: PageCacheOptions = {}): PageCache {
   const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const sizeOf = (entry: Entry) => entry.raw.length + entry.gzip.length + entry.br.length;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= sizeOf(entry);
+  };
+  const put = (key: string, entry: Entry) => {
+    remove(key);
+    entries.set(key, entry);
+    bytes += sizeOf(entry);
+    // Least recently used pages leave first.
+    while (entries.size > maxEntries || bytes > maxBytes) remove(entries.keys().next().value as string);
+  };
 
   const send = (res: ServerResponse, entry: Entry, ifNoneMatch: string | undefined, acceptEncoding: string, head: boolean) => {
     res.setHeader("Content-Type", entry.type);
@@ -151,8 +176,7 @@ export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000, hsts =
       if (chunk !== undefined && typeof chunk !== "function") keep(chunk);
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode === 200 && req.method === "GET" && usable() && !res.getHeader("set-cookie") && /text\/html|application\/xml|text\/plain/.test(type)) {
-        entries.set(key, store(type, Buffer.concat(chunks)));
-        while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+        put(key, store(type, Buffer.concat(chunks)));
       }
       return end(...args);
     }) as typeof res.end;
@@ -178,9 +202,15 @@ export function createPageCache({ ttlMs = 5 * 60_000, maxEntries = 1_000, hsts =
     tryServe,
     serve,
     capture,
-    clear: () => entries.clear(),
+    clear: () => {
+      entries.clear();
+      bytes = 0;
+    },
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return bytes;
     },
   };
 }
