@@ -14,13 +14,18 @@ export function liveRestaurantUpdates(feed: ChangeFeed): RequestHandler {
       res.status(400).type("text/plain").send("Bad slug");
       return;
     }
-    res.writeHead(200, {
+    const headers = {
       "Content-Type": "text/event-stream; charset=utf-8",
       // no-transform keeps the compression middleware from buffering the stream.
       "Cache-Control": "no-cache, no-transform",
-      Connection: "keep-alive",
       "X-Accel-Buffering": "no",
-    });
+    };
+    // A HEAD request asks only whether the stream is there: it must not stay open.
+    if (req.method === "HEAD") {
+      res.writeHead(200, headers).end();
+      return;
+    }
+    res.writeHead(200, { ...headers, Connection: "keep-alive" });
     res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
 
     const unsubscribe = feed.subscribe((change) => {

@@ -11,7 +11,7 @@ function render(cache: PageCache, url: string, html: string) {
     locals: { pageCacheKey: url },
     getHeader: (name: string) => headers[name.toLowerCase()],
     write: () => true,
-    end: () => undefined,
+    end: (body?: string) => body,
   };
   cache.capture({ method: "GET" } as Request, res as unknown as Response, () => {});
   res.end(html);

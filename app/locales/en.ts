@@ -139,6 +139,8 @@ export const en = {
   "error.passwordTooShort": "Password should be at least 6 characters long",
   "error.passwordTooLong": "Password should be at most 128 characters long",
   "error.credentialsRequired": "You must provide either an email or phone number and a password",
+  "error.nameTooLong": "Names can be at most 100 characters.",
+  "error.phoneTooLong": "Phone numbers can be at most 30 characters.",
   "error.invalidCharacters": "This field contains characters that are not allowed.",
   "error.invalidEmail": "Invalid email",
   "error.weakPassword": "Password is too weak",

@@ -140,6 +140,8 @@ export const he: Messages = {
   "error.passwordTooShort": "הסיסמה צריכה להכיל לפחות 6 תווים",
   "error.passwordTooLong": "הסיסמה יכולה להכיל עד 128 תווים",
   "error.credentialsRequired": "יש להזין אימייל או מספר טלפון וסיסמה",
+  "error.nameTooLong": "שם יכול להכיל עד 100 תווים.",
+  "error.phoneTooLong": "מספר טלפון יכול להכיל עד 30 תווים.",
   "error.invalidCharacters": "השדה מכיל תווים שאינם מותרים.",
   "error.invalidEmail": "כתובת אימייל לא תקינה",
   "error.weakPassword": "הסיסמה חלשה מדי",

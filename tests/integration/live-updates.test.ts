@@ -1,6 +1,6 @@
 // Live updates: a database trigger announces every restaurant change; the change feed fans it
 // out; /api/live/restaurants/:slug streams it to open pages.
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -106,6 +106,38 @@ describe("GET /api/live/restaurants/:slug", () => {
       expect(text).toMatch(/^retry: \d+/);
     } finally {
       stream.close();
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it("answers HEAD with the stream's headers and ends, instead of holding the connection", async () => {
+    const app = createApp({
+      config: parseConfig({ DATA_DIR: dataDir }),
+      database,
+      auth: createTestAuth(database.db),
+      changes: feed,
+      build: () => Promise.reject(new Error("unused")),
+      clientDir: dataDir,
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      // A raw request with Connection: close: the server ends the socket once the response is
+      // complete, which an open event stream never is.
+      const socket = connect((server.address() as AddressInfo).port, "127.0.0.1");
+      socket.write("HEAD /api/live/restaurants/watched HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+      const ended = await Promise.race([
+        new Promise<boolean>((resolve) => socket.once("end", () => resolve(true))),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000)),
+      ]);
+      socket.destroy();
+      expect(ended).toBe(true);
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      expect(answer.toLowerCase()).toContain("content-type: text/event-stream");
+    } finally {
       server.closeAllConnections();
       server.close();
     }

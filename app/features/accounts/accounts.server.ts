@@ -8,7 +8,7 @@ import type { Viewer } from "../../lib/session.server";
 import type { MessageKey } from "../../locales/en";
 import { checkPasswordStrength } from "./password-strength.server";
 import { hitRateLimits, LIMITS, RateLimitedError } from "./rate-limit.server";
-import { checkNewPassword, hasInvalidCharacters, isEmail, validateLogin, validateSignup, type SignupValues } from "./validation";
+import { checkNewPassword, checkProfileText, isEmail, validateLogin, validateSignup, type SignupValues } from "./validation";
 
 export interface Failure {
   ok: false;
@@ -201,9 +201,8 @@ export async function updateProfile(services: AppServices, viewer: Viewer, value
   if (values.firstName === "") return { ok: false, status: 400, field: "firstName", message: "error.firstNameRequired" };
   if (values.lastName === "") return { ok: false, status: 400, field: "lastName", message: "error.lastNameRequired" };
   if (values.phone === "") return { ok: false, status: 400, field: "phone", message: "error.phoneRequired" };
-  for (const field of ["firstName", "lastName", "phone"] as const) {
-    if (hasInvalidCharacters(values[field])) return { ok: false, status: 400, field, message: "error.invalidCharacters" };
-  }
+  const refused = checkProfileText(values);
+  if (refused) return { ok: false, status: 400, ...refused };
   await services.db.transaction(async (tx) => {
     await tx
       .update(profiles)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkNewPassword, validateLogin, validateSignup, type SignupValues } from "./validation";
+import { checkNewPassword, checkProfileText, validateLogin, validateSignup, type SignupValues } from "./validation";
 
 const valid: SignupValues = {
   firstName: "Dana",
@@ -64,5 +64,18 @@ describe("text the database cannot hold (found by fuzzing)", () => {
     expect(validateSignup({ ...valid, firstName: "Da\u0000na" })).toEqual({ field: "firstName", message: "error.invalidCharacters" });
     expect(validateSignup({ ...valid, phone: "050\u0000" })).toEqual({ field: "phone", message: "error.invalidCharacters" });
     expect(validateSignup({ ...valid, lastName: "", firstName: "\u0000" })?.message).toBe("error.lastNameRequired");
+  });
+});
+
+describe("profile text limits", () => {
+  const ok = { firstName: "Dana", lastName: "Levi", phone: "03-5551234" };
+  it("accept ordinary names and numbers, in Hebrew too", () => {
+    expect(checkProfileText(ok)).toBeNull();
+    expect(checkProfileText({ firstName: "דנה", lastName: "לוי", phone: "+972 3 555 1234" })).toBeNull();
+  });
+  it("refuse over-long names and numbers with a message for the field", () => {
+    expect(checkProfileText({ ...ok, firstName: "a".repeat(101) })).toEqual({ field: "firstName", message: "error.nameTooLong" });
+    expect(checkProfileText({ ...ok, lastName: "b".repeat(120_000) })).toEqual({ field: "lastName", message: "error.nameTooLong" });
+    expect(checkProfileText({ ...ok, phone: "1".repeat(31) })).toEqual({ field: "phone", message: "error.phoneTooLong" });
   });
 });

@@ -59,10 +59,23 @@ export function validateSignup(values: SignupValues): FieldError<SignupField> | 
   if (values.email === "" || values.password === "") return { field: "email", message: "error.credentialsRequired" };
   if (!isEmail(values.email)) return { field: "email", message: "error.invalidEmail" };
   if (values.password.length > PASSWORD_MAX) return { field: "password", message: "error.passwordTooLong" };
-  // After the spec's rules: text PostgreSQL cannot store (a NUL character) is refused, not a 500.
+  return checkProfileText(values);
+}
+
+export const NAME_MAX = 100;
+export const PHONE_MAX = 30;
+
+/**
+ * After the spec's rules, for sign-up and the account page: text PostgreSQL cannot store (a NUL
+ * character) is refused rather than a 500, and so is text far longer than any name or number.
+ */
+export function checkProfileText(values: { firstName: string; lastName: string; phone: string }): FieldError<"firstName" | "lastName" | "phone"> | null {
   for (const field of ["firstName", "lastName", "phone"] as const) {
     if (hasInvalidCharacters(values[field])) return { field, message: "error.invalidCharacters" };
   }
+  if (values.firstName.length > NAME_MAX) return { field: "firstName", message: "error.nameTooLong" };
+  if (values.lastName.length > NAME_MAX) return { field: "lastName", message: "error.nameTooLong" };
+  if (values.phone.length > PHONE_MAX) return { field: "phone", message: "error.phoneTooLong" };
   return null;
 }
 
