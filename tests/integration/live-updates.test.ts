@@ -80,18 +80,24 @@ describe("change feed", () => {
   });
 });
 
+/** The Express app (live streams only: no pages) on a free port. */
+async function listenLiveApp() {
+  const app = createApp({
+    config: parseConfig({ DATA_DIR: dataDir }),
+    database,
+    auth: createTestAuth(database.db),
+    changes: feed,
+    build: () => Promise.reject(new Error("pages are not used by these tests")),
+    clientDir: dataDir,
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  return server;
+}
+
 describe("GET /api/live/restaurants/:slug", () => {
   it("streams updates to that restaurant only", async () => {
-    const app = createApp({
-      config: parseConfig({ DATA_DIR: dataDir }),
-      database,
-      auth: createTestAuth(database.db),
-      changes: feed,
-      build: () => Promise.reject(new Error("pages are not used by this test")),
-      clientDir: dataDir,
-    });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
+    const server = await listenLiveApp();
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const [watched] = await database.db.insert(restaurants).values(buildRestaurant({ slug: "watched" })).returning();
     const [other] = await database.db.insert(restaurants).values(buildRestaurant({ slug: "not-watched" })).returning();
@@ -112,16 +118,7 @@ describe("GET /api/live/restaurants/:slug", () => {
   });
 
   it("answers HEAD with the stream's headers and ends, instead of holding the connection", async () => {
-    const app = createApp({
-      config: parseConfig({ DATA_DIR: dataDir }),
-      database,
-      auth: createTestAuth(database.db),
-      changes: feed,
-      build: () => Promise.reject(new Error("unused")),
-      clientDir: dataDir,
-    });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
+    const server = await listenLiveApp();
     try {
       // A raw request with Connection: close: the server ends the socket once the response is
       // complete, which an open event stream never is.
@@ -144,16 +141,7 @@ describe("GET /api/live/restaurants/:slug", () => {
   });
 
   it("refuses a malformed slug", async () => {
-    const app = createApp({
-      config: parseConfig({ DATA_DIR: dataDir }),
-      database,
-      auth: createTestAuth(database.db),
-      changes: feed,
-      build: () => Promise.reject(new Error("unused")),
-      clientDir: dataDir,
-    });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
+    const server = await listenLiveApp();
     try {
       const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/live/restaurants/${"x".repeat(300)}`);
       expect(response.status).toBe(400);

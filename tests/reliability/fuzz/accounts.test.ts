@@ -16,7 +16,7 @@ afterAll(async () => {
 
 /** The same action at its English path, its Hebrew path, and as React Router's data request. */
 const at = (path: string) => fc.constantFrom(path, `/he${path}`, `${path}.data`, `/he${path}.data`);
-const cookieOf = (who: Who): Record<string, string> => (who === "anonymous" ? {} : { cookie: server.cookies[who] });
+const cookieOf = (who: Who) => server.cookieOf(who);
 
 const STRONG = "mango-harbour-lantern-42";
 const emailish = fc.oneof(anyString, fc.emailAddress(), fc.constantFrom("fuzz-admin@fuzz.example", "FUZZ-OWNER@FUZZ.EXAMPLE ", "nobody@fuzz.example"));

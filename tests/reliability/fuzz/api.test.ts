@@ -14,7 +14,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const cookieOf = (who: Who): Record<string, string> => (who === "anonymous" ? {} : { cookie: server.cookies[who] });
+const cookieOf = (who: Who) => server.cookieOf(who);
 
 describe("POST /api/uploads", () => {
   const kinds = fc.oneof(fc.constantFrom("photo", "teuda", "menu", "pdf", "PHOTO", "", "../../etc/passwd", "photo&kind=pdf"), anyString.map(encode));

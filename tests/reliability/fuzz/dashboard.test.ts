@@ -3,6 +3,7 @@
 // (linked to one restaurant or not) and an admin. Never a 5xx; invalid or unauthorised requests
 // change nothing.
 import fc from "fast-check";
+import { EMPTY_FORM } from "../../../app/features/restaurants/form-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyId, anySegment, anyString, formBody, formEntries, intents } from "./arbitraries";
 import { check, EVERYONE, send, sendInvalid, startFuzzServer, type FuzzServer, type Who } from "./harness";
@@ -15,30 +16,19 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const cookieOf = (who: Who): Record<string, string> => (who === "anonymous" ? {} : { cookie: server.cookies[who] });
+const cookieOf = (who: Who) => server.cookieOf(who);
 const lang = fc.constantFrom("", "/he");
 const dataSuffix = fc.constantFrom("", ".data");
 
 const VALID = {
+  ...EMPTY_FORM,
   nameEn: "Fuzzed Falafel",
   nameHe: "פלאפל",
   address: "1 Dizengoff St",
   kashrut: "tzohar",
   phoneNumber: "03-5551234",
-  openingHours: "",
-  wazeLink: "",
-  menuLink: "",
-  bookingLink: "",
-  onlineOrderLink: "",
-  woltLink: "",
-  kashrutWebsite: "",
-  photo: "",
-  teuda: "",
-  descriptionEn: "",
-  descriptionHe: "",
   tags: ["Meat"],
   menuImages: [] as unknown[],
-  isPermanentlyClosed: false,
 };
 type Values = Record<string, unknown>;
 

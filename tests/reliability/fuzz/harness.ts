@@ -45,6 +45,8 @@ export interface FuzzServer {
   db: Db;
   uploadsDir: string;
   cookies: Record<Who, string>;
+  /** The request headers that make a request come from `who` (none for an anonymous visitor). */
+  cookieOf(who: Who): Record<string, string>;
   fixtures: Fixtures;
   stop(): Promise<void>;
 }
@@ -103,6 +105,7 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     db,
     uploadsDir: path.join(dataDir, "uploads"),
     cookies,
+    cookieOf: (who): Record<string, string> => (who === "anonymous" ? {} : { cookie: cookies[who] }),
     fixtures: {
       restaurantId: restaurant!.id,
       restaurantSlug: restaurant!.slug,
