@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "../database/schema/index";
+import { lockPgliteDir } from "./pglite-lock";
 import type { Db } from "../database/types";
 
 /** The committed migrations, found from this module's place in the source tree or in build/server. */
@@ -209,11 +210,17 @@ function openPostgres(url: string): Database {
 
 async function openPglite(options: OpenOptions): Promise<Database> {
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const unlock = options.pgliteDir ? lockPgliteDir(options.pgliteDir) : () => {};
   const client = new PGlite({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -233,6 +240,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     onResync: () => () => {},
     async close() {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

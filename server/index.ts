@@ -13,6 +13,7 @@ import { dropCachesOnWrite } from "./local-writes";
 import { createPageCache } from "./page-cache";
 import { ConfigError, parseConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./database";
+import { DatabaseInUseError } from "./pglite-lock";
 import { loadDemoDataIfEmpty } from "./demo-data";
 import { createMailer } from "./mailer";
 
@@ -135,10 +136,19 @@ export async function main({ env, clientDir, dev }: MainOptions): Promise<Server
     throw error;
   }
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, "db"),
-  });
+  let database: Database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, "db"),
+    });
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   const running = await startServer({ config, database, clientDir, ...(dev ? { dev } : {}) });
   console.log(
     `Kosher Tel Aviv listening on http://localhost:${running.port} (${config.mode}, ${database.kind}${

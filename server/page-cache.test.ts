@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
+import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createPageCache, type PageCache } from "./page-cache";
 
@@ -15,6 +16,15 @@ function render(cache: PageCache, url: string, html: string) {
   };
   cache.capture({ method: "GET" } as Request, res as unknown as Response, () => {});
   res.end(html);
+}
+
+/** The body a hit sends to a browser that accepts brotli. */
+function brotliBody(cache: PageCache, url: string): Buffer {
+  let body: Buffer | undefined;
+  const req = { method: "GET", url, headers: { "accept-encoding": "br" } } as unknown as IncomingMessage;
+  const res = { setHeader: () => undefined, end: (chunk?: Buffer) => (body = chunk), statusCode: 0 } as unknown as ServerResponse;
+  if (!cache.tryServe(req, res) || !body) throw new Error(`no hit for ${url}`);
+  return body;
 }
 
 function isHit(cache: PageCache, url: string): boolean {
@@ -46,5 +56,25 @@ describe("page cache memory", () => {
     cache.clear();
     expect(cache.bytes).toBe(0);
     expect(isHit(cache, "/")).toBe(false);
+  });
+});
+
+describe("page cache compression", () => {
+  it("serves at once, then the densest brotli of the same page once it is made", async () => {
+    const cache = createPageCache();
+    // Like a page of cards: markup that repeats around text that does not.
+    const words = ["Olive", "Cedar", "Lemon", "Harbor", "Garden", "Copper", "זית", "ארז", "לימון", "נמל", "Grill", "Sushi", "Cafe"];
+    const name = (i: number) => [0, 1, 2].map((k) => words[(i * 7 + k * 5 + ((i * i) % 11)) % words.length]).join(" ");
+    const html = `<ul>${Array.from({ length: 300 }, (_, i) => `<li class="card rounded border p-4"><a href="/en/restaurant/place-${(i * 7919) % 1000}">${name(i)} ${i * 13}</a><span>${i % 3 ? "Tzohar" : "Rabanut"}</span></li>`).join("")}</ul>`;
+    render(cache, "/", html);
+    const quick = brotliBody(cache, "/");
+    expect(brotliDecompressSync(quick).toString()).toBe(html);
+    let dense = quick;
+    for (let i = 0; i < 100 && dense.length === quick.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      dense = brotliBody(cache, "/");
+    }
+    expect(dense.length).toBeLessThan(quick.length);
+    expect(brotliDecompressSync(dense).toString()).toBe(html);
   });
 });

@@ -5,7 +5,7 @@
 // so its CSP allows exactly its own inline scripts by hash (no nonce is reused); an ETag answers
 // conditional requests; Cache-Control lets a CDN keep the page briefly too.
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { contentSecurityPolicy, setStandardHeaders } from "./security";
@@ -96,6 +96,16 @@ export function createPageCache({
     // Least recently used pages leave first.
     while (entries.size > maxEntries || bytes > maxBytes) remove(entries.keys().next().value as string);
   };
+  // A page is stored with quick compression so it can be served at once; the densest brotli
+  // (about 10 % smaller, ~40 ms for a home page) is then made off the main thread, once per page
+  // and change, and replaces it if the page is still the one cached.
+  const recompress = (key: string, entry: Entry) => {
+    brotliCompress(entry.raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.raw.length } }, (error, dense) => {
+      if (error || entries.get(key) !== entry || dense.length >= entry.br.length) return;
+      bytes += dense.length - entry.br.length;
+      entry.br = dense;
+    });
+  };
 
   const send = (res: ServerResponse, entry: Entry, ifNoneMatch: string | undefined, acceptEncoding: string, head: boolean) => {
     res.setHeader("Content-Type", entry.type);
@@ -176,7 +186,9 @@ export function createPageCache({
       if (chunk !== undefined && typeof chunk !== "function") keep(chunk);
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode === 200 && req.method === "GET" && usable() && !res.getHeader("set-cookie") && /text\/html|application\/xml|text\/plain/.test(type)) {
-        put(key, store(type, Buffer.concat(chunks)));
+        const entry = store(type, Buffer.concat(chunks));
+        put(key, entry);
+        recompress(key, entry);
       }
       return end(...args);
     }) as typeof res.end;

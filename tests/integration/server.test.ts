@@ -165,4 +165,14 @@ describe("configuration errors stop start-up with a clear message", () => {
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/AUTH_SECRET: required when NODE_ENV=production/);
   });
+
+  it("a second server on the same embedded database (PGlite only)", async (context) => {
+    if (env.DATABASE_URL) context.skip("PostgreSQL serves any number of processes; the lock is PGlite's");
+    const result = await runServerToExit({ DATA_DIR: dataDir, PORT: "0" });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(`is already open in another process (pid ${server.child.pid})`);
+    expect(result.output).not.toMatch(/\n\s+at /);
+    // The first server is unharmed.
+    expect((await get("/healthz")).status).toBe(200);
+  });
 });
