@@ -146,23 +146,40 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { language, t } = useLanguage();
+  const location = useLocation();
   const viewer = useRootData()?.viewer ?? undefined;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A 4xx thrown on purpose (403 access denied, 405 no action) is the client's, not a fault to log.
-  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
+  // The server's 503 (database unreachable) reaches a page changing in the browser as this error.
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  // A 4xx thrown on purpose (403 access denied, 405 no action) is the client's, not a fault to log;
+  // an outage is the server's to report, not this page's.
+  if (!(isRouteErrorResponse(error) && (error.status < 500 || unavailable))) console.error(error);
+  const heading = notFound ? t("notFound.title") : unavailable ? t("unavailable.title") : t("error.title");
   return (
     <>
+      {/* The failed route's meta is gone with it: the page still needs a title (React puts it in the head). */}
+      <title>{`${heading} – ${t("brand.name")}`}</title>
       <Header viewer={viewer} />
       <main id="main" className="flex-1">
         <div className="mx-auto max-w-xl px-4 py-24 text-center">
-          <h1 className="text-3xl font-bold">{notFound ? t("notFound.title") : t("error.title")}</h1>
-          {notFound ? null : <p className="mt-4 text-stone-700">{t("error.body")}</p>}
-          <Link
-            to={language === "he" ? "/he" : "/"}
-            className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
-          >
-            {t("notFound.home")}
-          </Link>
+          <h1 className="text-3xl font-bold">{heading}</h1>
+          {notFound ? null : <p className="mt-4 text-stone-700">{unavailable ? t("unavailable.body") : t("error.body")}</p>}
+          {unavailable ? (
+            // A full load of the page the visitor wanted: the simplest retry, and it works without JavaScript.
+            <a
+              href={location.pathname + location.search}
+              className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
+            >
+              {t("unavailable.retry")}
+            </a>
+          ) : (
+            <Link
+              to={language === "he" ? "/he" : "/"}
+              className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
+            >
+              {t("notFound.home")}
+            </Link>
+          )}
         </div>
       </main>
       <Footer signedIn={Boolean(viewer)} />

@@ -108,3 +108,26 @@ test("pages hydrate without console errors (no hydration mismatch, no CSP block)
   await expect(page.locator("html")).toHaveAttribute("lang", "he");
   expect(errors).toEqual([]);
 });
+
+test("a page changing in the browser while the server answers 503 says so, in the page's language, with a way to retry", async ({ page }) => {
+  for (const [home, title, retry] of [
+    ["/", "Temporarily unavailable", "Try again"],
+    ["/he", "האתר אינו זמין כרגע", "לנסות שוב"],
+  ] as const) {
+    await page.goto(home);
+    // What the server's circuit breaker answers while the database is unreachable.
+    await page.route(/\.data(\?|$)/, (route) =>
+      route.fulfill({ status: 503, headers: { "retry-after": "30", "content-type": "text/html" }, body: "<!doctype html><title>503</title>" }),
+    );
+    const card = page.getByRole("region", { name: /^(Restaurants|מסעדות)$/ }).getByRole("link").first();
+    const target = await card.getAttribute("href");
+    await card.click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("link", { name: retry })).toHaveAttribute("href", target!);
+    await expectNoSeriousA11yViolations(page);
+    await page.unrouteAll();
+    await page.getByRole("link", { name: retry }).click();
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    await expect(page.getByRole("heading", { level: 1, name: title })).toHaveCount(0);
+  }
+});
