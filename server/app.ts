@@ -43,6 +43,8 @@ export interface AppDeps {
   availability?: Availability;
 }
 
+/** The largest form a page's action takes (the longest restaurant or blog form is a few KB). */
+export const MAX_FORM_BYTES = 1024 * 1024;
 const HEALTH_TIMEOUT_MS = 2_000;
 
 export function createApp({ config, database, auth, changes, build, clientDir, before = [], pageCache, availability }: AppDeps): express.Express {
@@ -163,6 +165,22 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
     contactEmail: config.contactEmail,
     demoData: config.demoData,
   };
+  // Pages' actions read their whole form into memory: a body must say its size, and be small.
+  // (Files go to /api/uploads above, which streams them with its own limits.)
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const declared = req.get("content-length");
+    if (declared === undefined && req.get("transfer-encoding") !== undefined) {
+      res.status(411).type("text/plain").send("Length required");
+      return;
+    }
+    if (Number(declared ?? 0) > MAX_FORM_BYTES) {
+      // Answered without reading the body: the connection closes rather than take it in.
+      res.set("Connection", "close").status(413).type("text/plain").send("Request too large");
+      return;
+    }
+    next();
+  });
   if (pageCache) app.use(pageCache.capture);
   app.all(
     "/{*path}",

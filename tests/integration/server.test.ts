@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { runServerToExit, startServer, type RunningServer } from "../setup/server-process";
@@ -112,6 +112,26 @@ describe("HTTP", () => {
     // fetch decodes bodies itself, so only the negotiated encoding is checked here.
     expect((await get("/", { headers: { "accept-encoding": "br" } })).headers.get("content-encoding")).toBe("br");
     expect((await get("/", { headers: { "accept-encoding": "gzip" } })).headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("refuses a form body that is too large or does not say its size, without reading it", async () => {
+    const raw = (head: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
+        let answer = "";
+        socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+        socket.on("close", () => resolve(answer));
+        socket.on("error", reject);
+        socket.setTimeout(5_000, () => socket.destroy());
+        socket.write(head);
+      });
+    const tooLarge = await raw(`POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\nemail=a`);
+    expect(tooLarge).toMatch(/^HTTP\/1\.1 413/);
+    const unsized = await raw("POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n7\r\nemail=a\r\n0\r\n\r\n");
+    expect(unsized).toMatch(/^HTTP\/1\.1 411/);
+    // An ordinary form is still read.
+    const login = await postForm("/login", { email: "nobody@example.com", password: "wrong-password-123" });
+    expect(login.status).toBe(401);
   });
 
   it("serves hashed assets as immutable", async () => {
