@@ -18,9 +18,11 @@ import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
 import { imageFiles } from "../app/lib/images";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
-import { searchIndexOf } from "../app/features/restaurants/search-index.server";
+import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search-index.server";
 import { liveRestaurantUpdates } from "./live";
 import type { PageCache } from "./page-cache";
+import { isSafeMethod } from "./requests";
+import { densify, precompress, sendPrecompressed, type Precompressed } from "./precompressed";
 import { createRestaurantListCache } from "./restaurant-cache";
 import { createLocalStorage } from "./storage";
 import { uploadHandler } from "./upload-route";
@@ -100,7 +102,7 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
   // post after a cross-site redirect) or one that is not a URL is refused too — React Router
   // refuses such action requests anyway, but with a logged error instead of a plain 403.
   app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (isSafeMethod(req.method)) return next();
     const origin = req.get("origin");
     if (origin && hostOf(origin) !== req.get("host")) {
       res.status(403).type("text/plain").send("Cross-site request refused");
@@ -130,12 +132,7 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
         res.status(304).end();
         return;
       }
-      const accepts = req.get("accept-encoding") ?? "";
-      const [encoding, body] = /\bbr\b/.test(accepts) ? (["br", index.br] as const) : /\bgzip\b/.test(accepts) ? (["gzip", index.gzip] as const) : ([null, index.json] as const);
-      // Already compressed: the compression middleware leaves a response with an encoding alone.
-      if (encoding) res.setHeader("Content-Encoding", encoding);
-      res.setHeader("Content-Length", body.length);
-      res.end(req.method === "HEAD" ? undefined : body);
+      sendPrecompressed(res, compressedIndex(index), req.get("accept-encoding") ?? "", req.method === "HEAD");
     } catch (error) {
       next(error);
     }
@@ -168,7 +165,7 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
   // Pages' actions read their whole form into memory: a body must say its size, and be small.
   // (Files go to /api/uploads above, which streams them with its own limits.)
   app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (isSafeMethod(req.method)) return next();
     const declared = req.get("content-length");
     if (declared === undefined && req.get("transfer-encoding") !== undefined) {
       res.status(411).type("text/plain").send("Length required");
@@ -221,6 +218,19 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
   };
   app.use(onError);
   return app;
+}
+
+/** Each version of the search index, compressed once (and then densely, off the main thread). */
+const compressedIndexes = new WeakMap<BuiltSearchIndex, Precompressed>();
+function compressedIndex(index: BuiltSearchIndex): Precompressed {
+  let body = compressedIndexes.get(index);
+  if (!body) {
+    const fresh = precompress(index.json);
+    densify(fresh, (dense) => (fresh.br = dense));
+    compressedIndexes.set(index, fresh);
+    body = fresh;
+  }
+  return body;
 }
 
 /** The 503 page in the language of the path, not cached anywhere, with a hint when to retry. */

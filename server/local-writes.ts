@@ -2,13 +2,11 @@
 // database's change announcement (which travels on another connection) has arrived. So a
 // signed-in write request that succeeds drops the caches itself, before its answer leaves.
 import type { IncomingMessage, ServerResponse } from "node:http";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+import { hasSessionCookie, isSafeMethod } from "./requests";
 
 /** Calls `dropCaches` just before a successful signed-in write request's status line is written. */
 export function dropCachesOnWrite(req: IncomingMessage, res: ServerResponse, dropCaches: () => void): void {
-  if (SAFE_METHODS.has(req.method ?? "GET") || !SESSION_COOKIE.test(req.headers.cookie ?? "")) return;
+  if (isSafeMethod(req.method) || !hasSessionCookie(req.headers.cookie)) return;
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((...args: unknown[]) => {
     const status = typeof args[0] === "number" ? args[0] : res.statusCode;

@@ -5,16 +5,14 @@
 // so its CSP allows exactly its own inline scripts by hash (no nonce is reused); an ETag answers
 // conditional requests; Cache-Control lets a CDN keep the page briefly too.
 import { createHash } from "node:crypto";
-import { brotliCompress, brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import { densify, precompress, sendPrecompressed, type Precompressed } from "./precompressed";
+import { hasSessionCookie } from "./requests";
 import { contentSecurityPolicy, setStandardHeaders } from "./security";
 
-interface Entry {
+interface Entry extends Precompressed {
   type: string;
-  raw: Buffer;
-  gzip: Buffer;
-  br: Buffer;
   csp: string;
   etag: string;
   storedAt: number;
@@ -36,7 +34,6 @@ export interface PageCache {
   readonly bytes: number;
 }
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const PRIVATE_PATHS = /^\/(?:he\/)?(?:dashboard|account|login|signup|forgot-password|reset-password|verify-email|logout)(?:\/|$)|^\/api\//;
 /** React Router's own endpoints (route discovery) and files are not pages: never touched here. */
 const NOT_PAGES = /^\/__|\.[a-z0-9]+$/i;
@@ -51,9 +48,7 @@ function store(type: string, body: Buffer): Entry {
   const html = type.includes("text/html") ? body.toString("utf8") : "";
   return {
     type,
-    raw: body,
-    gzip: gzipSync(body, { level: 6 }),
-    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    ...precompress(body),
     csp: contentSecurityPolicy({ hashes: scriptHashes(html) }),
     etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
     storedAt: Date.now(),
@@ -96,16 +91,14 @@ export function createPageCache({
     // Least recently used pages leave first.
     while (entries.size > maxEntries || bytes > maxBytes) remove(entries.keys().next().value as string);
   };
-  // A page is stored with quick compression so it can be served at once; the densest brotli
-  // (about 10 % smaller, ~40 ms for a home page) is then made off the main thread, once per page
-  // and change, and replaces it if the page is still the one cached.
-  const recompress = (key: string, entry: Entry) => {
-    brotliCompress(entry.raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.raw.length } }, (error, dense) => {
-      if (error || entries.get(key) !== entry || dense.length >= entry.br.length) return;
+  // A page is stored with quick compression so it can be served at once; the densest brotli then
+  // replaces it, once per page and change, if the page is still the one cached.
+  const recompress = (key: string, entry: Entry) =>
+    densify(entry, (dense) => {
+      if (entries.get(key) !== entry) return;
       bytes += dense.length - entry.br.length;
       entry.br = dense;
     });
-  };
 
   const send = (res: ServerResponse, entry: Entry, ifNoneMatch: string | undefined, acceptEncoding: string, head: boolean) => {
     res.setHeader("Content-Type", entry.type);
@@ -119,21 +112,12 @@ export function createPageCache({
       res.end();
       return;
     }
-    const [encoding, body] = /\bbr\b/.test(acceptEncoding)
-      ? (["br", entry.br] as const)
-      : /\bgzip\b/.test(acceptEncoding)
-        ? (["gzip", entry.gzip] as const)
-        : ([null, entry.raw] as const);
-    // Setting Content-Encoding tells the compression middleware the body is already compressed.
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.statusCode = 200;
-    res.end(head ? undefined : body);
+    sendPrecompressed(res, entry, acceptEncoding, head);
   };
 
   const keyOf = (method: string | undefined, url: string | undefined, cookie: string): string | null => {
     if (method !== "GET" && method !== "HEAD") return null;
-    if (SESSION_COOKIE.test(cookie) || cookie.includes("kta_toast=")) return null;
+    if (hasSessionCookie(cookie) || cookie.includes("kta_toast=")) return null;
     return url ?? null;
   };
 
@@ -143,12 +127,12 @@ export function createPageCache({
     const cookie = req.headers.cookie ?? "";
     const cacheable =
       (req.method === "GET" || req.method === "HEAD") &&
-      !SESSION_COOKIE.test(cookie) &&
+      !hasSessionCookie(cookie) &&
       !cookie.includes("kta_toast=") &&
       !PRIVATE_PATHS.test(req.path);
     if (!cacheable || !usable()) {
       res.setHeader("X-Cache", "BYPASS");
-      if (SESSION_COOKIE.test(cookie)) res.setHeader("Cache-Control", "private, no-store");
+      if (hasSessionCookie(cookie)) res.setHeader("Cache-Control", "private, no-store");
       return next();
     }
     const key = req.originalUrl;

@@ -1,7 +1,7 @@
-// The home page's list in two forms. `forCard` is what a card shows, all the HTML carries;
-// `forList` adds what the filters need (never hours, menus or certificates). The search index is
-// that list as compact rows, loaded by the browser after the first paint so filtering is instant
-// without the HTML carrying every restaurant: the page itself holds only the results on screen.
+// The home page's list in two forms. `forCard` is what a card shows, all the HTML carries. The
+// search index adds what the filters need (never hours, menus or certificates), as compact rows
+// loaded by the browser after the first paint, so filtering is instant without the HTML carrying
+// every restaurant: the page itself holds only the results on screen.
 import { isKashrut } from "./constants";
 import type { Restaurant } from "./types";
 
@@ -16,27 +16,6 @@ export type ListedRestaurant = Pick<Restaurant, "slug" | "name" | "kashrut" | "t
 
 export function forCard({ slug, name, kashrut, tags, photo, isPermanentlyClosed }: Restaurant): ListedRestaurant {
   return { slug, name, kashrut, tags, isPermanentlyClosed, ...(photo ? { photo } : {}) };
-}
-
-/** What cards and filters need: the page does not carry hours, menus, certificates and the like. */
-export function forList(restaurant: Restaurant): Restaurant {
-  const { id, slug, name, description, address, kashrut, tags, photo, isPermanentlyClosed, bookingLink, woltLink, onlineOrderLink } = restaurant;
-  return {
-    id,
-    slug,
-    name,
-    address,
-    kashrut,
-    tags,
-    isPermanentlyClosed,
-    menuImages: [],
-    ...(description ? { description } : {}),
-    ...(photo ? { photo } : {}),
-    // Link filters only ask whether a link exists.
-    ...(bookingLink ? { bookingLink: "1" } : {}),
-    ...(woltLink ? { woltLink: "1" } : {}),
-    ...(onlineOrderLink ? { onlineOrderLink: "1" } : {}),
-  };
 }
 
 /**
@@ -74,7 +53,7 @@ export function toIndexRow(restaurant: Restaurant): IndexRow {
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
-/** A row back to the list shape; anything malformed (an old or damaged response) is left out. */
+/** A row back to what cards and filters need (a link only says that it exists); anything malformed (an old or damaged response) is left out. */
 export function fromIndexRow(row: unknown): Restaurant | undefined {
   if (!Array.isArray(row) || row.length !== 11) return undefined;
   const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe] = row as unknown[];
