@@ -10,7 +10,6 @@ import { generateRestaurants, insertRestaurants } from "./generate";
 
 export interface BenchServer {
   baseUrl: string;
-  pid: number;
   /** Resident and peak resident memory of the server process (MB), from /proc/<pid>/status. */
   memory(): { rssMB: number; peakRssMB: number };
   /** CPU time the server process has used so far (user + system, seconds), from /proc/<pid>/stat. */
@@ -65,7 +64,6 @@ export async function startBenchServer(count: number): Promise<BenchServer> {
     const pid = server.child.pid!;
     return {
       baseUrl: server.url,
-      pid,
       cpuSeconds: () => processCpuSeconds(pid),
       memory: () => ({ rssMB: Math.round(statusKb(pid, "VmRSS") / 1024), peakRssMB: Math.round(statusKb(pid, "VmHWM") / 1024) }),
       async stop() {

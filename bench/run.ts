@@ -65,16 +65,17 @@ async function autocannon(url: string, serverCpuSeconds: () => number) {
     ["-c", "50", "-d", String(DURATION), "-w", String(CLIENT_THREADS), "-H", "accept-encoding=br, gzip", "--json", url],
     { maxBuffer: 64 * 1024 * 1024 },
   );
-  const serverCpuPercent = Math.round(((serverCpuSeconds() - cpuBefore) / ((performance.now() - started) / 1000)) * 100);
+  const cpuUsed = serverCpuSeconds() - cpuBefore;
+  const seconds = (performance.now() - started) / 1000;
   const report = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number; p50: number }; errors: number; non2xx: number };
   return {
     reqPerSec: Math.round(report.requests.average),
     p50Ms: report.latency.p50,
     p99Ms: report.latency.p99,
     errors: report.errors + report.non2xx,
-    serverCpuPercent,
+    serverCpuPercent: Math.round((cpuUsed / seconds) * 100),
     // What one request costs the server, whatever the client could send.
-    serverCpuUsPerRequest: Math.round((((serverCpuSeconds() - cpuBefore) * 1e6) / Math.max(1, report.requests.total)) * 10) / 10,
+    serverCpuUsPerRequest: Math.round(((cpuUsed * 1e6) / Math.max(1, report.requests.total)) * 10) / 10,
   };
 }
 

@@ -2,10 +2,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../setup/db";
-import { runServerToExit, startServer, type RunningServer } from "../setup/server-process";
+import { createServerDatabase, type TestDatabase } from "../setup/db";
+import { freePort, runServerToExit, startServer, type RunningServer } from "../setup/server-process";
 
 let database: TestDatabase | undefined;
 let dataDir: string;
@@ -14,19 +14,15 @@ let server: RunningServer;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "kta-server-"));
-  database = await createTestDatabase();
-  // On PostgreSQL the server uses this file's database; on PGlite it creates its own in DATA_DIR.
-  if (!database.url) {
-    await database.destroy();
-    database = undefined;
-  }
+  const served = await createServerDatabase();
+  database = served.database;
   const port = await freePort();
   env = {
     DATA_DIR: dataDir,
     DEMO_DATA: "false",
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...(database?.url ? { DATABASE_URL: database.url } : {}),
+    ...served.env,
   };
   server = await startServer(env);
 }, 120_000);
@@ -36,17 +32,6 @@ afterAll(async () => {
   await database?.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 const get = (p: string, init?: RequestInit) => fetch(server.url + p, { redirect: "manual", ...init });
 const postForm = (p: string, fields: Record<string, string>) =>

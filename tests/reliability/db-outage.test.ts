@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../setup/server-process";
-import { freePort, requirePostgres, startPrivatePostgres, type PrivatePostgres } from "./support/postgres";
+import { freePort, startServer, type RunningServer } from "../setup/server-process";
+import { requirePostgres, startPrivatePostgres, type PrivatePostgres } from "./support/postgres";
 
 const OUTAGE_MS = 3_000;
 /** Longest a request may take during the outage; the server should fail fast, far below this. */

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon, { type Request } from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../setup/db";
+import { createServerDatabase, type TestDatabase } from "../setup/db";
 import { startServer, type RunningServer } from "../setup/server-process";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -18,14 +18,10 @@ let server: RunningServer | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "kta-load-"));
-  database = await createTestDatabase();
-  // On PostgreSQL the server uses this file's database; on PGlite it creates its own in DATA_DIR.
-  if (!database.url) {
-    await database.destroy();
-    database = undefined;
-  }
+  const served = await createServerDatabase();
+  database = served.database;
   // Not production: the demo data (40 restaurants with photos, blog posts) is refused there.
-  server = await startServer({ DATA_DIR: dataDir, DEMO_DATA: "true", ...(database?.url ? { DATABASE_URL: database.url } : {}) }, 100_000);
+  server = await startServer({ DATA_DIR: dataDir, DEMO_DATA: "true", ...served.env }, 100_000);
 }, 120_000);
 
 afterAll(async () => {

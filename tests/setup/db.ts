@@ -49,3 +49,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const database = await openDatabase({ loadDataDir: dump, migrate: false });
   return { ...database, url: undefined, destroy: () => database.close() };
 }
+
+/**
+ * The database for a server run as a child process: on PostgreSQL a copy of the template, whose
+ * URL goes into the server's environment; on PGlite none (the server makes its own in DATA_DIR,
+ * which one process alone may open).
+ */
+export async function createServerDatabase(): Promise<{ database: TestDatabase | undefined; env: Record<string, string> }> {
+  const database = await createTestDatabase();
+  if (database.url) return { database, env: { DATABASE_URL: database.url } };
+  await database.destroy();
+  return { database: undefined, env: {} };
+}

@@ -1,5 +1,6 @@
 // Runs the built server (`node server.js`) as a child process, as `npm start` does.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -69,6 +70,18 @@ export function runServerToExit(env: Record<string, string>, timeoutMs = 30_000)
     child.once("exit", (code) => {
       clearTimeout(timer);
       resolve({ code, output });
+    });
+  });
+}
+
+/** A TCP port free on 127.0.0.1 right now (for a server that must know its port before it starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
 }
