@@ -9,6 +9,7 @@ import { servicesContext, type AppSettings } from "../app/lib/context";
 import type { Auth } from "../app/lib/auth.server";
 import { createToastStore } from "../app/lib/toast.server";
 import { detectLanguage } from "../app/lib/i18n/language";
+import { translator } from "../app/lib/i18n/messages";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailablePage } from "../app/lib/unavailable";
 import { createAvailability, withTimeout, type Availability } from "./availability";
 import type { ChangeFeed } from "./changes";
@@ -20,8 +21,8 @@ import { imageFiles } from "../app/lib/images";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
 import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search-index.server";
 import { liveRestaurantUpdates } from "./live";
-import type { PageCache } from "./page-cache";
-import { isSafeMethod } from "./requests";
+import { isPrivatePath, type PageCache } from "./page-cache";
+import { crossSiteRefusal, isPersonal, isSafeMethod } from "./requests";
 import { densify, precompress, sendPrecompressed, type Precompressed } from "./precompressed";
 import { createRestaurantListCache } from "./restaurant-cache";
 import { createLocalStorage } from "./storage";
@@ -53,7 +54,7 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
   const app = express();
   const dbAvailability = availability ?? createAvailability({ ping: () => database.ping() });
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", config.trustProxy);
 
   app.use(securityHeaders({ hsts: config.isProduction }));
   // Cached pages are answered first: already compressed, no file lookups on the way.
@@ -97,20 +98,32 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
     sendUnavailable(req, res);
   });
 
-  // Forms post to our own actions with SameSite=Lax session cookies; refusing a cross-site Origin
-  // on writes is a second lock on the same door. An opaque origin ("null": a sandboxed frame, a
-  // post after a cross-site redirect) or one that is not a URL is refused too — React Router
-  // refuses such action requests anyway, but with a logged error instead of a plain 403.
+  // Whatever depends on who asks (a session, a one-time message, an account page, its .data) is
+  // nobody else's to keep: no shared cache, no back/forward copy on a shared computer.
+  app.use((req, res, next) => {
+    if (isPersonal(req.headers.cookie) || isPrivatePath(req.path)) res.setHeader("Cache-Control", "private, no-store");
+    next();
+  });
+
+  // Forms post to our own actions with SameSite=Lax session cookies; a write must also show it
+  // comes from our own pages (fetch metadata, Origin or Referer — see crossSiteRefusal).
+  const ownHosts = new Set([new URL(config.publicUrl).host.toLowerCase()]);
   app.use((req, res, next) => {
     if (isSafeMethod(req.method)) return next();
-    const origin = req.get("origin");
-    if (origin && hostOf(origin) !== req.get("host")) {
-      res.status(403).type("text/plain").send("Cross-site request refused");
+    const hosts = new Set(ownHosts);
+    const host = req.get("host");
+    if (host) hosts.add(host.toLowerCase());
+    const refusal = crossSiteRefusal(
+      { origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site"), referer: req.get("referer"), cookie: req.get("cookie") },
+      hosts,
+    );
+    if (refusal) {
+      res.status(403).type("text/plain; charset=utf-8").send(translator(detectLanguage(req.path))("error.crossSite"));
       return;
     }
     next();
   });
-  app.get("/api/live/restaurants/:slug", liveRestaurantUpdates(changes));
+  app.get("/api/live/restaurants/:slug", liveRestaurantUpdates(changes, config.liveStreams));
 
   const toasts = createToastStore(config.authSecret, config.isProduction);
   const publicRestaurants = createRestaurantListCache(database.db, changes);
@@ -240,15 +253,6 @@ export function sendUnavailable(req: express.Request, res: express.Response): vo
     .set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" })
     .type("text/html; charset=utf-8")
     .send(req.method === "HEAD" ? undefined : unavailablePage(detectLanguage(req.path)));
-}
-
-/** The host of an Origin header, or null when it is not a URL (refused like any other site). */
-function hostOf(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
 }
 
 function httpStatusOf(error: unknown): number {

@@ -81,4 +81,28 @@ describe("parseConfig", () => {
   it("treats empty values as unset", () => {
     expect(parseConfig({ DATA_DIR: tempDir(), PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
+
+  it("reads TRUST_PROXY as Express takes it: loopback by default, a hop count, addresses, or false; never true", () => {
+    const dataDir = tempDir();
+    expect(parseConfig({ DATA_DIR: dataDir }).trustProxy).toEqual(["loopback"]);
+    expect(parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "10.0.0.0/8, 192.168.1.7 ,loopback,fd00::/8" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.7",
+      "loopback",
+      "fd00::/8",
+    ]);
+    for (const bad of ["true", "10.0.0.0/33", "everyone", "11", "10.0.0.1/8/8", "::1/129"]) {
+      expect(() => parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be false, a hop count/);
+    }
+  });
+
+  it("reads the slow-client limits: keep-alive seconds and live-update streams per client and in all", () => {
+    const dataDir = tempDir();
+    expect(parseConfig({ DATA_DIR: dataDir })).toMatchObject({ keepAliveSeconds: 10, liveStreams: { perClient: 30, total: 2000 } });
+    const set = parseConfig({ DATA_DIR: dataDir, HTTP_KEEP_ALIVE_SECONDS: "65", LIVE_STREAMS_PER_CLIENT: "4", LIVE_STREAMS_MAX: "100" });
+    expect(set).toMatchObject({ keepAliveSeconds: 65, liveStreams: { perClient: 4, total: 100 } });
+    expect(() => parseConfig({ DATA_DIR: dataDir, LIVE_STREAMS_PER_CLIENT: "0" })).toThrow(/LIVE_STREAMS_PER_CLIENT/);
+  });
 });

@@ -1,6 +1,7 @@
 // Configuration, parsed once at start-up. A bad value stops the process with a message naming it.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -14,6 +15,42 @@ const postgresUrl = z
       return false;
     }
   }, "must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:pass@127.0.0.1:5432/kosher");
+
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** One entry of TRUST_PROXY's address list: a named range, an address, or address/prefix. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may say who the visitor is (X-Forwarded-For), as Express's `trust proxy` takes it:
+ * `false` (none: the socket's address), a hop count, or addresses/ranges. `true` is refused — it
+ * would let any visitor pick their own address and with it their own rate-limit bucket.
+ */
+const trustProxy = z
+  .string()
+  .transform((value, ctx): TrustProxy => {
+    const text = value.trim().toLowerCase();
+    if (text === "false") return false;
+    if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
+    const entries = text.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must be false, a hop count (0–10, e.g. 1 behind one load balancer) or a comma-separated list of proxy addresses or ranges (loopback, linklocal, uniquelocal, 10.0.0.0/8, ::1); `true` would trust any visitor's X-Forwarded-For",
+    });
+    return z.NEVER;
+  });
+
+/** What Express's `trust proxy` setting receives. */
+export type TrustProxy = false | number | string[];
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -30,6 +67,10 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\/[^/]+/.test(value), "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Kosher Tel Aviv <no-reply@kosher-tel-aviv.example>"),
+  TRUST_PROXY: trustProxy.default(["loopback"]),
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(30),
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
 });
 
 export interface Config {
@@ -48,6 +89,12 @@ export interface Config {
   /** SMTP server for e-mail; absent means the development outbox in `dataDir/outbox`. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Express's `trust proxy`: who may set X-Forwarded-For (rate limits count by the address it gives). */
+  trustProxy: TrustProxy;
+  /** How long an idle kept-alive connection stays open; above a load balancer's own idle timeout. */
+  keepAliveSeconds: number;
+  /** Open live-update streams allowed per client address, and in all, in this process. */
+  liveStreams: { perClient: number; total: number };
 }
 
 export class ConfigError extends Error {
@@ -95,6 +142,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: isProduction ? false : e.DEMO_DATA !== "false",
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY,
+    keepAliveSeconds: e.HTTP_KEEP_ALIVE_SECONDS,
+    liveStreams: { perClient: e.LIVE_STREAMS_PER_CLIENT, total: e.LIVE_STREAMS_MAX },
   };
 }
 

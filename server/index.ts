@@ -31,6 +31,27 @@ export interface StartOptions {
   database: Database;
   clientDir: string;
   dev?: MainOptions["dev"];
+  /** How long a client may take (defaults: httpTimeouts(config)); tests shorten them. */
+  timeouts?: HttpTimeouts;
+}
+
+/** How long the server waits for a slow client, in milliseconds. */
+export interface HttpTimeouts {
+  /** For the request line and headers: a client dribbling headers (slowloris) is cut off at this. */
+  headersMs: number;
+  /** For the whole request, body included: a 30 MB menu at 2 Mbit/s takes two minutes. */
+  requestMs: number;
+  /** An idle kept-alive connection closes after this (set above a load balancer's idle timeout). */
+  keepAliveMs: number;
+  /** How often Node looks for connections past their time. */
+  checkEveryMs: number;
+}
+
+export function httpTimeouts(config: Pick<Config, "keepAliveSeconds">): HttpTimeouts {
+  const keepAliveMs = config.keepAliveSeconds * 1000;
+  const requestMs = Math.max(120_000, keepAliveMs + 2_000);
+  // Headers get longer than an idle kept-alive connection may last (load balancers reuse them).
+  return { headersMs: Math.min(requestMs, Math.max(20_000, keepAliveMs + 1_000)), requestMs, keepAliveMs, checkEveryMs: 5_000 };
 }
 
 export interface RunningServer {
@@ -43,7 +64,7 @@ export interface RunningServer {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Serves the app on an open database: the part of start-up that tests can drive too. */
-export async function startServer({ config, database, clientDir, dev }: StartOptions): Promise<RunningServer> {
+export async function startServer({ config, database, clientDir, dev, timeouts = httpTimeouts(config) }: StartOptions): Promise<RunningServer> {
   const stopListening: (() => Promise<void>)[] = [];
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
   const auth = createAuth({
@@ -92,11 +113,19 @@ export async function startServer({ config, database, clientDir, dev }: StartOpt
   });
 
   // Cached pages for anonymous visitors are answered before Express; everything else goes to it.
-  const server = createServer((req, res) => {
-    if (pageCache?.tryServe(req, res)) return;
-    dropCachesOnWrite(req, res, () => changes.written());
-    app(req, res);
-  });
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    (req, res) => {
+      if (pageCache?.tryServe(req, res)) return;
+      dropCachesOnWrite(req, res, () => changes.written());
+      app(req, res);
+    },
+  );
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

@@ -1,13 +1,31 @@
 // Server-sent events for one restaurant page: GET /api/live/restaurants/:slug. Each change to
 // that restaurant is sent as an `update` event; the page reloads its data when one arrives.
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
+import { translator } from "../app/lib/i18n/messages";
+import type { MessageKey } from "../app/locales/en";
 import { concernsSlug, type ChangeFeed } from "./changes";
 
 const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 3_000;
 const SLUG = /^[\p{L}\p{N}_.~%-]{1,200}$/u;
 
-export function liveRestaurantUpdates(feed: ChangeFeed): RequestHandler {
+/** How many streams may be open at once: from one client address, and in all. */
+export interface LiveStreamLimits {
+  perClient: number;
+  total: number;
+}
+
+/** A refusal the page can live with (it works without live updates), in both languages: the stream has no page language. */
+function refuse(res: Response, status: number, key: MessageKey): void {
+  const text = `${translator("en")(key)}\n${translator("he")(key)}\n`;
+  res.status(status).set({ "Retry-After": "60", "Cache-Control": "no-store" }).type("text/plain; charset=utf-8").send(text);
+}
+
+export function liveRestaurantUpdates(feed: ChangeFeed, limits: LiveStreamLimits): RequestHandler {
+  // Each stream holds a socket for as long as the page is open: a client (or everyone together)
+  // may hold only so many, so a slow or hostile client cannot starve the others.
+  const openByClient = new Map<string, number>();
+  let open = 0;
   return (req, res) => {
     const slug = String(req.params.slug ?? "");
     if (!SLUG.test(slug)) {
@@ -25,6 +43,22 @@ export function liveRestaurantUpdates(feed: ChangeFeed): RequestHandler {
       res.writeHead(200, headers).end();
       return;
     }
+    const client = req.ip ?? "unknown";
+    const mine = openByClient.get(client) ?? 0;
+    if (mine >= limits.perClient) return refuse(res, 429, "error.tooManyLiveStreams");
+    if (open >= limits.total) return refuse(res, 503, "error.liveStreamsFull");
+    openByClient.set(client, mine + 1);
+    open++;
+    let counted = true;
+    const release = () => {
+      if (!counted) return;
+      counted = false;
+      open--;
+      const left = (openByClient.get(client) ?? 1) - 1;
+      if (left > 0) openByClient.set(client, left);
+      else openByClient.delete(client);
+    };
+
     res.writeHead(200, { ...headers, Connection: "keep-alive" });
     res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
 
@@ -34,6 +68,7 @@ export function liveRestaurantUpdates(feed: ChangeFeed): RequestHandler {
     });
     const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
     const end = () => {
+      release();
       clearInterval(heartbeat);
       unsubscribe();
       stopOnClose();

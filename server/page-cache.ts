@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { densify, precompress, sendPrecompressed, type Precompressed } from "./precompressed";
-import { hasSessionCookie } from "./requests";
+import { isPersonal } from "./requests";
 import { contentSecurityPolicy, setStandardHeaders } from "./security";
 
 interface Entry extends Precompressed {
@@ -35,6 +35,10 @@ export interface PageCache {
 }
 
 const PRIVATE_PATHS = /^\/(?:he\/)?(?:dashboard|account|login|signup|forgot-password|reset-password|verify-email|logout)(?:\/|$)|^\/api\//;
+/** Pages (or their `.data`) that are about the visitor: accounts, the dashboard, the API. */
+export function isPrivatePath(path: string): boolean {
+  return PRIVATE_PATHS.test(path.replace(/\.data$/, ""));
+}
 /** React Router's own endpoints (route discovery) and files are not pages: never touched here. */
 const NOT_PAGES = /^\/__|\.[a-z0-9]+$/i;
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -117,7 +121,7 @@ export function createPageCache({
 
   const keyOf = (method: string | undefined, url: string | undefined, cookie: string): string | null => {
     if (method !== "GET" && method !== "HEAD") return null;
-    if (hasSessionCookie(cookie) || cookie.includes("kta_toast=")) return null;
+    if (isPersonal(cookie)) return null;
     return url ?? null;
   };
 
@@ -127,12 +131,11 @@ export function createPageCache({
     const cookie = req.headers.cookie ?? "";
     const cacheable =
       (req.method === "GET" || req.method === "HEAD") &&
-      !hasSessionCookie(cookie) &&
-      !cookie.includes("kta_toast=") &&
+      !isPersonal(cookie) &&
       !PRIVATE_PATHS.test(req.path);
     if (!cacheable || !usable()) {
+      // A personal answer's Cache-Control is set by the app (server/app.ts), for pages and data alike.
       res.setHeader("X-Cache", "BYPASS");
-      if (hasSessionCookie(cookie)) res.setHeader("Cache-Control", "private, no-store");
       return next();
     }
     const key = req.originalUrl;

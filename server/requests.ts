@@ -2,6 +2,7 @@
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+const TOAST_COOKIE = /(?:^|;\s*)kta_toast=/;
 
 /** True for a request that only reads (GET, HEAD, OPTIONS): no body to check, nothing to change. */
 export function isSafeMethod(method: string | undefined): boolean {
@@ -11,4 +12,60 @@ export function isSafeMethod(method: string | undefined): boolean {
 /** True when the Cookie header carries a better-auth session (signed in, or trying to be). */
 export function hasSessionCookie(cookie: string | undefined): boolean {
   return SESSION_COOKIE.test(cookie ?? "");
+}
+
+/** True when the answer may depend on who asks: a session, or a one-time message waiting for them. */
+export function isPersonal(cookie: string | undefined): boolean {
+  return hasSessionCookie(cookie) || TOAST_COOKIE.test(cookie ?? "");
+}
+
+/** The headers of a write that tell where it came from. */
+export interface WriteProvenance {
+  origin?: string | undefined;
+  /** `Sec-Fetch-Site`: same-origin, same-site, cross-site or none (every current browser sends it). */
+  secFetchSite?: string | undefined;
+  referer?: string | undefined;
+  cookie?: string | undefined;
+}
+
+/**
+ * Why a state-changing request must be refused as cross-site, or null to let it through (OWASP's
+ * fetch-metadata defence, with Origin and Referer for browsers that do not send it):
+ * - any sign that it came from another site refuses it: `Sec-Fetch-Site` other than same-origin
+ *   or none (a user's own action), an Origin or a Referer naming another host, an opaque or
+ *   unparseable Origin;
+ * - a request carrying the session cookie must also show where it came from — one of those
+ *   headers naming us — since a forged one would act as the signed-in user.
+ * A request with none of them and no session (a script, an old client signing in) goes on to the
+ * action's own checks. Forms keep working without JavaScript: browsers send both headers on them.
+ */
+export function crossSiteRefusal(request: WriteProvenance, ownHosts: ReadonlySet<string>): string | null {
+  let provenShared = false;
+  const site = request.secFetchSite?.trim().toLowerCase();
+  if (site) {
+    if (site !== "same-origin" && site !== "none") return `Sec-Fetch-Site: ${site}`;
+    provenShared = true;
+  }
+  if (request.origin !== undefined) {
+    const host = hostOf(request.origin);
+    if (host === null || !ownHosts.has(host)) return "foreign Origin";
+    provenShared = true;
+  }
+  if (request.referer !== undefined && request.referer !== "") {
+    const host = hostOf(request.referer);
+    if (host === null || !ownHosts.has(host)) return "foreign Referer";
+    provenShared = true;
+  }
+  if (!provenShared && hasSessionCookie(request.cookie)) return "signed-in write without Origin, Sec-Fetch-Site or Referer";
+  return null;
+}
+
+/** The host (with port) of a URL, or null when it is not one or has no host ("null", "file://"). */
+function hostOf(url: string): string | null {
+  try {
+    const host = new URL(url).host;
+    return host === "" ? null : host.toLowerCase();
+  } catch {
+    return null;
+  }
 }

@@ -16,8 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = url.searchParams.get("q") ?? "";
   const page = Number(url.searchParams.get("page") ?? 1);
+  // A NUL character cannot be in any stored text (nor sent to PostgreSQL): say so, search nothing.
+  if (search.includes("\u0000")) {
+    const refused = { users: [], page: 1, pages: 1, total: 0, search: "", searchError: "error.invalidCharacters" as const };
+    return data(refused, { status: 400 });
+  }
   const result = await listUsers(context.get(servicesContext).db, { search, page });
-  return { ...result, search };
+  return { ...result, search, searchError: undefined };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,7 +49,7 @@ export function meta() {
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { language, t } = useLanguage();
   const actionData = useActionData<typeof action>();
-  const { users, page, pages, total, search } = loaderData;
+  const { users, page, pages, total, search, searchError } = loaderData;
   const pageLink = (n: number) => `?${new URLSearchParams({ ...(search ? { q: search } : {}), page: String(n) }).toString()}`;
   return (
     <section aria-labelledby="users-title">
@@ -62,6 +67,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             name="q"
             defaultValue={search}
             placeholder={t("users.searchPlaceholder")}
+            aria-invalid={searchError ? true : undefined}
+            aria-describedby={searchError ? "users-search-error" : undefined}
             className="mt-1 min-h-11 w-72 max-w-full rounded-lg border border-stone-300 px-3"
           />
         </div>
@@ -69,6 +76,11 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           {t("users.searchSubmit")}
         </button>
         <p className="ms-auto text-sm text-stone-600">{t("users.count", { count: total })}</p>
+        {searchError ? (
+          <p id="users-search-error" role="alert" className="w-full text-sm text-red-700">
+            {t(searchError)}
+          </p>
+        ) : null}
       </Form>
       {actionData?.error ? (
         <div className="mt-4">

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { get as httpGet } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anySegment, anyString, encode } from "./arbitraries";
-import { check, EVERYONE, sendInvalid, startFuzzServer, type FuzzServer, type Who } from "./harness";
+import { check, EVERYONE, send, sendInvalid, startFuzzServer, type FuzzServer, type Who } from "./harness";
 
 let server: FuzzServer;
 beforeAll(async () => {
@@ -104,4 +104,75 @@ describe("other methods and pages without an action", () => {
       await sendInvalid(server, { method: "GET", path, headers: cookieOf(who) });
     });
   });
+
+  it("every page answers a NUL or a broken encoding in each query parameter it reads with a 4xx or the page, never a 5xx (every value, every page)", async () => {
+    for (const [path, params] of pagesWithParams()) {
+      for (const name of [...params, "unknown"]) {
+        for (const value of ["%00", "a%00b", "%", "%ZZ", "%E0%A4%A", "x".repeat(5_000)]) {
+          for (const who of ["anonymous", "admin"] as const) await send(server, { method: "GET", path: `${path}?${name}=${value}`, headers: cookieOf(who) });
+        }
+      }
+    }
+  });
+
+  it("every page takes hostile values in every query parameter it reads (and one it does not), as every role: never a 5xx", async () => {
+    const pages = pagesWithParams();
+    const hostile = fc.oneof(
+      fc.constantFrom("%00", "a%00b", "%", "%ZZ", "%E0%A4%A", "%D7%A9%D7%9C%D7%95%D7%9D", "__proto__", "constructor", "-1", "0", "1e309", "NaN", "99999999999999999999", "%3Cscript%3E", "x".repeat(5_000), "%EF%BF%BF", "%E2%80%AE"),
+      anyString.map(encode),
+    );
+    const arbitrary = fc.record({
+      who: fc.constantFrom(...EVERYONE),
+      page: fc.constantFrom(...pages),
+      data: fc.boolean(),
+      values: fc.array(hostile, { minLength: 1, maxLength: 3 }),
+      repeat: fc.boolean(),
+    });
+    await check("query parameters", arbitrary, 400, async ({ who, page: [path, params], data, values, repeat }) => {
+      // The parameters the page reads and one it does not, each given a hostile value (maybe twice).
+      const names = [...params, "unknown"];
+      const query = names.flatMap((name, i) => {
+        const value = values[i % values.length]!;
+        return repeat ? [`${name}=${value}`, `${name}=${values[0]!}`] : [`${name}=${value}`];
+      });
+      // A page's data request (client navigation) reads the same parameters.
+      const target = data && !/\.(xml|txt)$/.test(path) ? `${path === "/" ? "/_" : path}.data` : path;
+      await sendInvalid(server, { method: "GET", path: `${target}?${query.join("&")}`, headers: cookieOf(who) });
+    });
+  });
 });
+
+/** Each page of app/routes.ts with the query parameters its loader or component reads. */
+function pagesWithParams(): [path: string, params: string[]][] {
+  return [
+    ["/", ["q", "tag", "kashrut", "link", "show"]],
+    ["/he", ["q", "tag", "kashrut", "link", "show"]],
+    [`/en/restaurant/${server.fixtures.restaurantSlug}`, []],
+    [`/he/restaurant/${server.fixtures.restaurantSlug}`, []],
+    ["/blogs", []],
+    [`/blog/${server.fixtures.blogId}`, []],
+    [`/blog/s/${server.fixtures.blogSlug}`, []],
+    ["/accessibility", []],
+    ["/he/privacy-policy", []],
+    ["/sitemap", []],
+    ["/sitemap.xml", []],
+    ["/robots.txt", []],
+    ["/login", []],
+    ["/he/signup", []],
+    ["/forgot-password", []],
+    ["/reset-password", ["token"]],
+    ["/he/reset-password", ["token"]],
+    ["/verify-email", ["token"]],
+    ["/account", []],
+    ["/he/account", []],
+    ["/dashboard", []],
+    ["/he/dashboard", []],
+    ["/dashboard/add", []],
+    [`/dashboard/edit/${server.fixtures.restaurantId}`, []],
+    ["/dashboard/users", ["q", "page"]],
+    ["/he/dashboard/users", ["q", "page"]],
+    ["/dashboard/blog/add", []],
+    [`/dashboard/blog/edit/${server.fixtures.blogId}`, []],
+    ["/restaurant/x", []],
+  ];
+}

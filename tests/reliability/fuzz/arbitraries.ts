@@ -195,8 +195,9 @@ export function formBody(entries: fc.Arbitrary<Entries>): fc.Arbitrary<Pick<Fuzz
 }
 
 /**
- * Headers a client may add, now and then: hostile Origin values (cross-site, not a URL — the
- * cross-site guard must answer 403, never 500) and accepted languages. `sameOrigin` is allowed.
+ * Headers a client may add, now and then: hostile Origin, Sec-Fetch-Site and Referer values
+ * (cross-site, not a URL — the cross-site guard must answer 403, never 500) and accepted
+ * languages. `sameOrigin` is allowed.
  */
 export function extraHeaders(sameOrigin: string): fc.Arbitrary<Record<string, string>> {
   return fc.oneof(
@@ -208,6 +209,13 @@ export function extraHeaders(sameOrigin: string): fc.Arbitrary<Record<string, st
         origin: fc.constantFrom("null", "not a url", "http://", "https://evil.example", "http://127.0.0.1", "file://", "http://[::1", "://", "http://a b"),
       }),
     },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        "sec-fetch-site": fc.constantFrom("cross-site", "same-site", "none", "same-origin", "", "CROSS-SITE", "x".repeat(300)),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ referer: fc.constantFrom("https://evil.example/", `${sameOrigin}/account`, "not a url", "", "null") }) },
     { weight: 1, arbitrary: fc.record({ "accept-language": fc.constantFrom("he", "en", "*", "xx-ZZ;q=2", "") }) },
   );
 }

@@ -45,7 +45,7 @@ export interface FuzzServer {
   db: Db;
   uploadsDir: string;
   cookies: Record<Who, string>;
-  /** The request headers that make a request come from `who` (none for an anonymous visitor). */
+  /** The request headers that make a request come from `who` on our own pages (none for an anonymous visitor). */
   cookieOf(who: Who): Record<string, string>;
   fixtures: Fixtures;
   stop(): Promise<void>;
@@ -105,7 +105,9 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     db,
     uploadsDir: path.join(dataDir, "uploads"),
     cookies,
-    cookieOf: (who): Record<string, string> => (who === "anonymous" ? {} : { cookie: cookies[who] }),
+    // A browser marks every request from our own pages as same-origin (fetch metadata); without
+    // it, a signed-in write is refused as cross-site before any action runs.
+    cookieOf: (who): Record<string, string> => (who === "anonymous" ? {} : { cookie: cookies[who], "sec-fetch-site": "same-origin" }),
     fixtures: {
       restaurantId: restaurant!.id,
       restaurantSlug: restaurant!.slug,
