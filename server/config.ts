@@ -30,6 +30,11 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\/[^/]+/.test(value), "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Kosher Tel Aviv <no-reply@kosher-tel-aviv.example>"),
+  UPLOAD_GRACE_HOURS: z.coerce
+    .number({ message: "must be a number of hours" })
+    .min(1, "must be at least 1 (an upload needs time to be saved with its form)")
+    .max(24 * 365, "must be at most 8760 (a year)")
+    .default(24),
 });
 
 export interface Config {
@@ -48,6 +53,8 @@ export interface Config {
   /** SMTP server for e-mail; absent means the development outbox in `dataDir/outbox`. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How long an upload no restaurant uses is kept before the clean-up removes it (default 24 h). */
+  uploadGraceHours: number;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +102,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: isProduction ? false : e.DEMO_DATA !== "false",
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    uploadGraceHours: e.UPLOAD_GRACE_HOURS,
   };
 }
 
