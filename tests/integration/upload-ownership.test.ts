@@ -14,7 +14,7 @@ import {
   type Actor,
 } from "../../app/features/restaurants/manage.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
-import { FileNotAllowedError, recordUpload, removeStoredFiles } from "../../app/features/uploads/ownership.server";
+import { FileNotAllowedError, namedAnywhere, recordUpload, removeStoredFiles } from "../../app/features/uploads/ownership.server";
 import { imageFiles } from "../../app/lib/images";
 import { EMPTY_FORM } from "../../app/features/restaurants/form-schema";
 import { buildBlog, buildRestaurant } from "../../database/factories";
@@ -163,6 +163,15 @@ describe("deleting files: only when nothing names them", () => {
     }
     expect(await cleanUploads({ db, files, graceHours: 24 })).not.toEqual(expect.arrayContaining([byRestaurant]));
     expect(stored(byRestaurant) && stored(byBlog)).toBe(true);
+  });
+
+  it("a menu image another restaurant lists is still named (every field of every restaurant counts)", async () => {
+    const menu = await upload(actors.omer, "menu");
+    const created = await createRestaurant(db, actors.omer, form("Menu Sharer", { menuImages: [{ url: menu, name: "m" }] }));
+    await db.insert(restaurants).values(buildRestaurant({ slug: "lists-the-menu", menu_images: [{ url: "/uploads/x/other.webp", name: "o" }, { url: menu, name: "m" }] }));
+    expect([...(await namedAnywhere(db, [menu, "/uploads/restaurant-menus/nobody-1200.webp"]))]).toEqual([menu]);
+    expect((await save(actors.omer, created.id, form("Menu Sharer"))).removedFiles).toEqual([]);
+    expect(stored(menu)).toBe(true);
   });
 
   it("deleting a restaurant deletes its files that nothing else names, and keeps the others", async () => {
