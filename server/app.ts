@@ -17,7 +17,7 @@ import type { Config } from "./config";
 import type { Database } from "./database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
-import { imageFiles } from "../app/lib/images";
+import { recordUpload } from "../app/features/uploads/ownership.server";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
 import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search-index.server";
 import { liveRestaurantUpdates } from "./live";
@@ -25,7 +25,7 @@ import { isPrivatePath, type PageCache } from "./page-cache";
 import { crossSiteRefusal, isPersonal, isSafeMethod } from "./requests";
 import { densify, precompress, sendPrecompressed, type Precompressed } from "./precompressed";
 import { createRestaurantListCache } from "./restaurant-cache";
-import { createLocalStorage } from "./storage";
+import { createFileStore, createLocalStorage } from "./storage";
 import { uploadHandler } from "./upload-route";
 import { securityHeaders } from "./security";
 
@@ -151,12 +151,7 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
     }
   });
   const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
-  // A stored image is several files (one per width); removing it removes them all.
-  const files = {
-    async remove(url: string) {
-      await Promise.all(imageFiles(url).map((one) => storage.remove(one)));
-    },
-  };
+  const files = createFileStore(storage);
   // Uploads stream to disk-side checks with their size limits; only admins and owners may upload.
   app.post(
     "/api/uploads",
@@ -164,10 +159,12 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
       storage,
       async authorize(req) {
         const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
-        if (!session) return false;
+        if (!session) return null;
         const role = await roleOf(database.db, session.user.id);
-        return role === "admin" || role === "owner";
+        return role === "admin" || role === "owner" ? session.user.id : null;
       },
+      // Every upload is recorded with its uploader: only they may attach it to a restaurant (ADR 006).
+      record: (upload) => recordUpload(database.db, upload),
     }),
   );
   const settings: AppSettings = {

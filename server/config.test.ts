@@ -25,13 +25,14 @@ describe("parseConfig", () => {
       publicUrl: "http://localhost:3000",
       demoData: true,
       isProduction: false,
+      uploadGraceHours: 24,
     });
     expect(config.authSecret).toHaveLength(64);
     expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim()).toBe(config.authSecret);
     expect(parseConfig({ DATA_DIR: dataDir }).authSecret).toBe(config.authSecret);
   });
 
-  it("reads PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL and CONTACT_EMAIL", () => {
+  it("reads PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL, CONTACT_EMAIL and UPLOAD_GRACE_HOURS", () => {
     const dataDir = tempDir();
     const config = parseConfig({
       PORT: "8080",
@@ -40,6 +41,7 @@ describe("parseConfig", () => {
       PUBLIC_URL: "https://kosher.example.com/",
       CONTACT_EMAIL: "hello@kosher.example.com",
       AUTH_SECRET: "x".repeat(40),
+      UPLOAD_GRACE_HOURS: "48",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -48,6 +50,7 @@ describe("parseConfig", () => {
       publicUrl: "https://kosher.example.com",
       contactEmail: "hello@kosher.example.com",
       authSecret: "x".repeat(40),
+      uploadGraceHours: 48,
     });
     expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
   });
@@ -61,6 +64,8 @@ describe("parseConfig", () => {
     [{ CONTACT_EMAIL: "nobody" }, "CONTACT_EMAIL"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ UPLOAD_GRACE_HOURS: "a day" }, "UPLOAD_GRACE_HOURS"],
+    [{ UPLOAD_GRACE_HOURS: "0" }, "UPLOAD_GRACE_HOURS"],
   ])("stops on a bad value and names it: %o", (env, name) => {
     expect(() => parseConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ DATA_DIR: tempDir(), ...env })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));

@@ -71,6 +71,11 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(30),
   LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
+  UPLOAD_GRACE_HOURS: z.coerce
+    .number({ message: "must be a number of hours" })
+    .min(1, "must be at least 1 (an upload needs time to be saved with its form)")
+    .max(24 * 365, "must be at most 8760 (a year)")
+    .default(24),
 });
 
 export interface Config {
@@ -95,6 +100,8 @@ export interface Config {
   keepAliveSeconds: number;
   /** Open live-update streams allowed per client address, and in all, in this process. */
   liveStreams: { perClient: number; total: number };
+  /** How long an upload no restaurant uses is kept before the clean-up removes it (default 24 h). */
+  uploadGraceHours: number;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +152,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     keepAliveSeconds: e.HTTP_KEEP_ALIVE_SECONDS,
     liveStreams: { perClient: e.LIVE_STREAMS_PER_CLIENT, total: e.LIVE_STREAMS_MAX },
+    uploadGraceHours: e.UPLOAD_GRACE_HOURS,
   };
 }
 

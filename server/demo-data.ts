@@ -8,10 +8,12 @@ import { users } from "../database/schema/auth";
 import { blogs } from "../database/schema/blogs";
 import { userRoles, profiles } from "../database/schema/people";
 import { restaurantOwners, restaurants, type NewRestaurantRow, type StoredMenuImage } from "../database/schema/restaurants";
+import { uploads } from "../database/schema/uploads";
 import type { Db } from "../database/types";
 import type { Auth } from "../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Tag } from "../app/features/restaurants/constants";
+import { namedFiles } from "../app/features/uploads/ownership.server";
 import { createLocalStorage, type Storage } from "./storage";
 import { processUpload } from "./uploads";
 
@@ -164,7 +166,12 @@ export async function loadDemoData({ db, auth, uploadsDir, isProduction, log = (
   }
 
   await db.transaction(async (tx) => {
-    await tx.insert(restaurants).values(rows);
+    const inserted = await tx.insert(restaurants).values(rows).returning();
+    // Generated media is recorded like any upload: made by the system, attached to its restaurant.
+    const media = inserted.flatMap((row) =>
+      namedFiles(row).map((file) => ({ url: file.url, kind: file.kind, uploaded_by: null, restaurant_id: row.id, attached_at: new Date() })),
+    );
+    if (media.length > 0) await tx.insert(uploads).values(media).onConflictDoNothing();
     await tx.insert(blogs).values(
       SAMPLE_POSTS.map((post) => ({
         title: post.title,

@@ -16,6 +16,8 @@ import { openDatabase, type Database } from "./database";
 import { DatabaseInUseError } from "./pglite-lock";
 import { loadDemoDataIfEmpty } from "./demo-data";
 import { createMailer } from "./mailer";
+import { createFileStore, createLocalStorage } from "./storage";
+import { cleanUploads, scheduleUploadCleanup } from "./upload-cleanup";
 
 export interface MainOptions {
   /** The environment as the operator gave it (before the bootstrap set NODE_ENV for libraries). */
@@ -112,6 +114,10 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     ...(pageCache ? { pageCache } : {}),
   });
 
+  // Uploads never attached to a restaurant are removed after the grace period (hourly check).
+  const files = createFileStore(createLocalStorage(path.join(config.dataDir, "uploads")));
+  const uploadCleaner = scheduleUploadCleanup(() => cleanUploads({ db: database.db, files, graceHours: config.uploadGraceHours }));
+
   // Cached pages for anonymous visitors are answered before Express; everything else goes to it.
   const server = createServer(
     {
@@ -135,6 +141,8 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     port,
     stop: () =>
       new Promise<void>((resolve) => {
+        // A clean-up under way finishes before the caller closes the database.
+        const cleaning = uploadCleaner.stop();
         const force = setTimeout(() => {
           console.error("Requests did not finish in time; closing anyway.");
           server.closeAllConnections();
@@ -142,7 +150,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          resolve();
+          void cleaning.then(resolve);
         });
         server.closeIdleConnections();
         // Live-update streams never end by themselves: end them so the server can close.

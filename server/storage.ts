@@ -3,6 +3,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { imageFiles } from "../app/lib/images";
+import type { FileStore } from "../app/lib/context";
 
 export interface Storage {
   /** Stores bytes under a key like "restaurant-images/ab12cd-800.webp"; returns the public URL "/uploads/<key>". */
@@ -58,6 +60,15 @@ export function createLocalStorage(rootDir: string): Storage {
       const target = resolveInside(root, key);
       if (!target) return;
       await rm(target, { force: true });
+    },
+  };
+}
+
+/** The files behind public URLs: a stored image is several files (one per width); removing it removes them all. */
+export function createFileStore(storage: Storage): FileStore {
+  return {
+    async remove(url) {
+      await Promise.all(imageFiles(url).map((one) => storage.remove(one)));
     },
   };
 }

@@ -2,13 +2,16 @@
 // through busboy with a size cut-off, then checked and stored by processUpload.
 import busboy from "busboy";
 import type { Request, RequestHandler, Response } from "express";
+import { imageFiles } from "../app/lib/images";
 import type { Storage } from "./storage";
 import { isUploadKind, processUpload, UPLOAD_LIMITS, UploadError, uploadErrorMessage, type UploadKind } from "./uploads";
 
 export interface UploadRouteOptions {
   storage: Storage;
-  /** Resolves true if this request may upload (the caller checks the session and role). */
-  authorize: (req: Request) => Promise<boolean>;
+  /** Resolves the id of the user uploading, or null if this request may not upload (the caller checks the session and role). */
+  authorize: (req: Request) => Promise<string | null>;
+  /** Records a stored upload (who, what kind) before it is answered; if this fails, the files are removed again. */
+  record: (upload: { url: string; kind: UploadKind; uploadedBy: string }) => Promise<void>;
 }
 
 /** Sends a JSON answer once; with `close`, ends the connection instead of reading the rest of the body. */
@@ -36,15 +39,15 @@ async function handleUpload(req: Request, res: Response, options: UploadRouteOpt
   }
   const kind: UploadKind = kindParam;
 
-  let allowed: boolean;
+  let uploader: string | null;
   try {
-    allowed = await options.authorize(req);
+    uploader = await options.authorize(req);
   } catch (error) {
     console.error("Upload authorization failed", error);
     reply(req, res, 500, { error: uploadErrorMessage(kind, "failed") }, !bodyDone(req));
     return;
   }
-  if (!allowed) {
+  if (uploader === null) {
     reply(req, res, 403, { error: "forbidden" }, !bodyDone(req));
     return;
   }
@@ -119,6 +122,13 @@ async function handleUpload(req: Request, res: Response, options: UploadRouteOpt
 
   try {
     const stored = await processUpload(kind, received.data, received.name, options.storage);
+    try {
+      await options.record({ url: stored.url, kind, uploadedBy: uploader });
+    } catch (error) {
+      // An upload nobody knows of could never be attached nor cleaned up: it is not kept.
+      await Promise.allSettled(imageFiles(stored.url).map((url) => options.storage.remove(url)));
+      throw error;
+    }
     res.status(201).set("Cache-Control", "no-store").json(stored);
   } catch (error) {
     if (error instanceof UploadError && error.code !== "failed") {

@@ -235,6 +235,7 @@ export const en = {
   "upload.progress": "Uploading {name}…",
   "upload.remove": "Remove",
   "upload.choose": "Choose file",
+  "upload.notYours": "This file cannot be used here. Please upload it again.",
   "manage.search": "Search restaurants",
   "manage.searchPlaceholder": "Name or address",
   "manage.add": "Add Restaurant",

@@ -236,6 +236,7 @@ export const he: Messages = {
   "upload.progress": "מעלים את {name}…",
   "upload.remove": "הסרה",
   "upload.choose": "בחירת קובץ",
+  "upload.notYours": "לא ניתן להשתמש כאן בקובץ הזה. יש להעלות אותו מחדש.",
   "manage.search": "חיפוש מסעדות",
   "manage.searchPlaceholder": "שם או כתובת",
   "manage.add": "הוספת מסעדה",

@@ -3,3 +3,4 @@ export * from "./auth";
 export * from "./people";
 export * from "./restaurants";
 export * from "./blogs";
+export * from "./uploads";

@@ -1,5 +1,8 @@
 // The authorization matrix: every dashboard loader and action, for each kind of user, decided on
 // the server — and a refused write changes nothing.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "../../app/lib/context";
@@ -11,6 +14,8 @@ import { buildRestaurant } from "../../database/factories";
 import { users } from "../../database/schema/auth";
 import { userRoles } from "../../database/schema/people";
 import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
+import { imageFiles } from "../../app/lib/images";
+import { createLocalStorage } from "../../server/storage";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, sessionCookie, type RouteOutcome } from "../setup/routes";
 import { createServices } from "../setup/services";
@@ -20,6 +25,7 @@ const EVERYONE: Who[] = ["visitor", "guest", "ownerUnlinked", "ownerLinked", "ad
 
 let database: TestDatabase;
 let services: AppServices;
+let uploadsDir: string;
 const cookies: Partial<Record<Who, string>> = {};
 const ids: Record<string, string> = {};
 const password = "olive-branch-matrix-3";
@@ -35,7 +41,12 @@ async function makeUser(who: Exclude<Who, "visitor">, role: "guest" | "owner" | 
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  services = createServices(database.db);
+  // Files really stored and really removed, as the server does (one file per image width).
+  uploadsDir = mkdtempSync(path.join(tmpdir(), "kta-matrix-"));
+  const storage = createLocalStorage(uploadsDir);
+  services = createServices(database.db, {
+    files: { remove: async (url) => void (await Promise.all(imageFiles(url).map((one) => storage.remove(one)))) },
+  });
   await makeUser("guest", "guest");
   await makeUser("ownerUnlinked", "owner");
   await makeUser("ownerLinked", "owner");
@@ -47,6 +58,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.destroy();
+  if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
 });
 
 const as = (who: Who) => (who === "visitor" ? {} : { cookie: cookies[who]! });
@@ -178,3 +190,57 @@ describe("dashboard actions (refused writes change nothing)", () => {
     expect(await database.db.$count(users)).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe("files of another restaurant (issue 11, item 1)", () => {
+  /** Puts a file on disk under uploadsDir for a public /uploads/ URL (every width of an image). */
+  function storeFiles(url: string): string[] {
+    const paths = imageFiles(url).map((one) => path.join(uploadsDir, one.slice("/uploads/".length)));
+    for (const file of paths) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, "bytes");
+    }
+    return paths;
+  }
+
+  it("an owner or admin naming another restaurant's files in their form is refused; saving again without them deletes nothing of the other's", async () => {
+    const photo = "/uploads/restaurant-images/0123456789abcdef01234567-800.webp";
+    const teuda = "/uploads/restaurant-images/89abcdef0123456789abcdef-800.webp";
+    const menuImage = "/uploads/restaurant-menus/fedcba9876543210fedcba98-1200.webp";
+    const pdf = "/uploads/restaurant-menus/pdf_aaaabbbbccccddddeeeeffff.pdf";
+    const [victim] = await database.db
+      .insert(restaurants)
+      .values(buildRestaurant({ slug: "victim-place", name_en: "Victim Place", photo, teuda, menu_link: pdf, menu_images: [{ url: menuImage, name: "menu.webp" }] }))
+      .returning();
+    const files = [photo, teuda, menuImage, pdf].flatMap(storeFiles);
+    // (The owner link may have been removed by the removeOwner test above.)
+    await database.db.insert(restaurantOwners).values({ restaurant_id: ids.restaurant!, user_id: ids.ownerLinked! }).onConflictDoNothing();
+    const ownRow = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]!;
+    const save = (who: Who, values: Record<string, unknown>) =>
+      callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, { ...as(who), params: { id: ids.restaurant! }, json: { intent: "save", values } });
+
+    for (const who of ["ownerLinked", "admin"] as const) {
+      for (const [field, value] of [
+        ["photo", photo],
+        ["teuda", teuda],
+        ["menuLink", pdf],
+        ["menuImages", [{ url: menuImage, name: "stolen.webp" }]],
+      ] as const) {
+        const before = await ownRow();
+        const refused = await save(who, { ...validValues(`Thief ${who}`), [field]: value });
+        expect(refused.status, `${who} ${field}`).toBe(400);
+        expect(refused.data, `${who} ${field}`).toMatchObject({ error: "form.invalid", errors: { [field]: "upload.notYours" } });
+        // Nothing was saved: not the file, not the rest of the form.
+        expect(await ownRow(), `${who} ${field}`).toEqual(before);
+      }
+      const saved = await save(who, validValues(`Honest ${who}`));
+      expect(saved.status, who).toBe(302);
+      for (const file of files) expect(existsSync(file), `${who}: ${file}`).toBe(true);
+    }
+    const [after] = await database.db.select().from(restaurants).where(eq(restaurants.id, victim!.id));
+    expect(filesOfRow(after!)).toEqual([photo, teuda, pdf, menuImage]);
+  });
+});
+
+function filesOfRow(row: { photo: string | null; teuda: string | null; menu_link: string | null; menu_images: { url: string }[] }) {
+  return [row.photo, row.teuda, row.menu_link, ...row.menu_images.map((image) => image.url)];
+}

@@ -9,6 +9,8 @@ import type { Restaurant } from "../../app/features/restaurants/types";
 import { blogs } from "../../database/schema/blogs";
 import { profiles, userRoles } from "../../database/schema/people";
 import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
+import { uploads } from "../../database/schema/uploads";
+import { namedFiles } from "../../app/features/uploads/ownership.server";
 import { DEMO_ACCOUNTS, loadDemoData, loadDemoDataIfEmpty } from "../../server/demo-data";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
@@ -76,6 +78,15 @@ describe("demo data", () => {
     }
     const pdf = list.find((r) => r.menuLink?.endsWith(".pdf"))!.menuLink!;
     expect(existsSync(path.join(uploadsDir, pdf.replace(/^\/uploads\//, "")))).toBe(true);
+  });
+
+  it("records every generated file as an upload attached to its restaurant (so an owner may keep it, and its deletion follows the rules)", async () => {
+    const rows = await database.db.select().from(restaurants);
+    const recorded = await database.db.select().from(uploads);
+    const expected = rows.flatMap((row) => namedFiles(row).map((file) => ({ url: file.url, kind: file.kind, restaurant_id: row.id, uploaded_by: null })));
+    expect(expected.length).toBeGreaterThan(30);
+    expect(recorded.map(({ url, kind, restaurant_id, uploaded_by }) => ({ url, kind, restaurant_id, uploaded_by }))).toEqual(expect.arrayContaining(expected));
+    expect(recorded).toHaveLength(expected.length);
   });
 
   it("has the spec's two sample posts", async () => {

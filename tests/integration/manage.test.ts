@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAvailableOwners, listOwners } from "../../app/features/restaurants/manage.server";
+import { recordUpload } from "../../app/features/uploads/ownership.server";
 import type { AppServices } from "../../app/lib/context";
 import { action as indexAction } from "../../app/routes/dashboard/index";
 import { action as editorAction } from "../../app/routes/dashboard/restaurant";
@@ -16,6 +17,7 @@ import { createServices } from "../setup/services";
 let database: TestDatabase;
 let services: AppServices;
 let admin: string;
+let adminId: string;
 const removed: string[] = [];
 
 const values = (overrides: Record<string, unknown> = {}) => ({
@@ -46,8 +48,15 @@ const byName = async (name: string) => (await database.db.select().from(restaura
 beforeAll(async () => {
   database = await createTestDatabase();
   services = createServices(database.db, { files: { remove: async (url) => void removed.push(url) } });
-  admin = (await signIn("manager@example.com", "admin")).cookie;
+  ({ cookie: admin, id: adminId } = await signIn("manager@example.com", "admin"));
 });
+
+/** A photo the admin has just uploaded (recorded as POST /api/uploads does), not yet attached. */
+async function uploadedPhoto(hex: string): Promise<string> {
+  const url = `/uploads/restaurant-images/${hex.repeat(24 / hex.length)}-1200.webp`;
+  await recordUpload(database.db, { url, kind: "photo", uploadedBy: adminId });
+  return url;
+}
 afterAll(async () => {
   await database?.destroy();
 });
@@ -68,8 +77,9 @@ describe("saving a restaurant", () => {
   });
 
   it("creates with a URL-safe slug, a suffix on collision, and a 'create' history entry", async () => {
+    await uploadedPhoto("a");
     expect((await save(undefined, values())).location).toBe("/dashboard");
-    expect((await save(undefined, values({ nameEn: "Harbor  Grill!" }))).status).toBe(302);
+    expect((await save(undefined, values({ nameEn: "Harbor  Grill!", photo: await uploadedPhoto("e") }))).status).toBe(302);
     const slugs = (await database.db.select({ slug: restaurants.slug }).from(restaurants)).map((r) => r.slug).sort();
     expect(slugs).toEqual(["harbor-grill", "harbor-grill-2"]);
     const first = await byName("Harbor Grill");
@@ -101,7 +111,7 @@ describe("saving a restaurant", () => {
   });
 
   it("a new restaurant may take a freed slug, and then the old redirect no longer applies", async () => {
-    expect((await save(undefined, values({ nameEn: "Harbor Grill" }))).status).toBe(302);
+    expect((await save(undefined, values({ nameEn: "Harbor Grill", photo: await uploadedPhoto("f") }))).status).toBe(302);
     const page = await callRoute(publicLoader, services, "/en/restaurant/harbor-grill", { params: { slug: "harbor-grill" } });
     expect(page.status).toBe(200);
     expect((page.data as { restaurant: { name: { en: string } } }).restaurant.name.en).toBe("Harbor Grill");
@@ -160,7 +170,7 @@ describe("deleting", () => {
     expect(await database.db.$count(restaurants, eq(restaurants.id, row!.id))).toBe(0);
     expect(removed).toEqual(
       expect.arrayContaining([
-        "/uploads/restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-1200.webp",
+        "/uploads/restaurant-images/ffffffffffffffffffffffff-1200.webp",
         "/uploads/restaurant-images/cccccccccccccccccccccccc-800.webp",
         "/uploads/restaurant-menus/pdf_dddddddddddddddddddddddd.pdf",
       ]),

@@ -17,6 +17,8 @@ import { cleanDisplayName, UPLOAD_LIMITS, uploadErrorMessage, type UploadKind } 
 let storageDir: string;
 let server: Server;
 let baseUrl: string;
+/** What the route recorded (the server records it in the uploads table). */
+const recorded: { url: string; kind: string; uploadedBy: string }[] = [];
 
 beforeAll(async () => {
   storageDir = mkdtempSync(path.join(tmpdir(), "kta-uploads-"));
@@ -25,7 +27,8 @@ beforeAll(async () => {
     "/api/uploads",
     uploadHandler({
       storage: createLocalStorage(storageDir),
-      authorize: async (req) => req.get("x-test-allow") === "yes",
+      authorize: async (req) => (req.get("x-test-allow") === "yes" ? "test-uploader" : null),
+      record: async (upload) => void recorded.push(upload),
     }),
   );
   server = app.listen(0, "127.0.0.1");
@@ -86,11 +89,13 @@ async function expectRefused(
   options?: { allow?: boolean },
 ): Promise<void> {
   const before = storedFiles();
+  const recordsBefore = recorded.length;
   const answer = await upload(kind, bytes, fileName, type, options);
   expect(answer.status).toBe(status);
   expect(answer.body).toEqual({ error });
   expect(answer.cacheControl).toBe("no-store");
   expect(storedFiles()).toEqual(before);
+  expect(recorded).toHaveLength(recordsBefore);
 }
 
 function jpeg(width: number, height: number, background = "#336699"): Promise<Buffer> {
@@ -383,6 +388,45 @@ describe("POST /api/uploads: accepted files", () => {
   });
 });
 
+describe("POST /api/uploads: every stored upload is recorded with its uploader", () => {
+  it("records the URL the form will name, the kind and the user who uploaded it", async () => {
+    const photo = await upload("photo", await jpeg(1300, 900), "a.jpg", "image/jpeg");
+    const pdf = await upload("pdf", "%PDF-1.4\n%%EOF\n", "m.pdf", "application/pdf");
+    expect(photo.status).toBe(201);
+    expect(pdf.status).toBe(201);
+    expect(recorded.slice(-2)).toEqual([
+      { url: photo.body.url, kind: "photo", uploadedBy: "test-uploader" },
+      { url: pdf.body.url, kind: "pdf", uploadedBy: "test-uploader" },
+    ]);
+  });
+
+  it("keeps no file when recording fails: 500, logged once, every width removed", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "kta-unrecorded-"));
+    const app = express();
+    app.post(
+      "/api/uploads",
+      uploadHandler({ storage: createLocalStorage(dir), authorize: async () => "u1", record: () => Promise.reject(new Error("database down")) }),
+    );
+    const unrecorded = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => unrecorded.once("listening", resolve));
+    const errors = vi.spyOn(console, "error").mockImplementationOnce(() => {});
+    const callsBefore = errors.mock.calls.length;
+    try {
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(await jpeg(1300, 700))], { type: "image/jpeg" }), "ok.jpg");
+      const response = await fetch(`http://127.0.0.1:${(unrecorded.address() as AddressInfo).port}/api/uploads?kind=photo`, { method: "POST", body: form });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: "upload.failedImage" });
+      expect(errors.mock.calls.length - callsBefore).toBe(1);
+      expect(storedFiles(dir)).toEqual([]);
+    } finally {
+      unrecorded.closeAllConnections();
+      await new Promise((resolve) => unrecorded.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("POST /api/uploads: storage failure", () => {
   it("answers 500 upload.failedImage, logs once, and removes the variants already stored", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "kta-failing-"));
@@ -393,7 +437,7 @@ describe("POST /api/uploads: storage failure", () => {
       remove: (url) => local.remove(url),
     };
     const app = express();
-    app.post("/api/uploads", uploadHandler({ storage: failing, authorize: async () => true }));
+    app.post("/api/uploads", uploadHandler({ storage: failing, authorize: async () => "test-uploader", record: async () => {} }));
     const failingServer = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => failingServer.once("listening", resolve));
     // Expected once; later calls still reach the setup's fail-on-console-error spy.

@@ -14,6 +14,7 @@ import {
 } from "../../../database/schema/restaurants";
 import type { Db } from "../../../database/types";
 import { isUuid } from "../../lib/ids";
+import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "../uploads/ownership.server";
 import { formValuesToRow, rowToRestaurant, slugFromName } from "./mapping";
 import type { Restaurant, RestaurantFormValues } from "./types";
 
@@ -98,17 +99,21 @@ async function uniqueSlug(db: DbOrTx, base: string, exceptId?: string): Promise<
 
 /** Files a restaurant refers to (photo, certificate, PDF menu, menu images). */
 export function filesOf(row: Pick<RestaurantRow, "photo" | "teuda" | "menu_link" | "menu_images">): string[] {
-  return [row.photo, row.teuda, row.menu_link, ...row.menu_images.map((image) => image.url)].filter(
-    (url): url is string => typeof url === "string" && url.startsWith("/uploads/"),
-  );
+  return namedFiles(row).map((file) => file.url);
 }
 
+/**
+ * Adds a restaurant. Its files must be unattached uploads of `actor` (FileNotAllowedError
+ * otherwise, and nothing is saved); they are attached to it.
+ */
 export async function createRestaurant(db: Db, actor: Actor, values: RestaurantFormValues): Promise<Restaurant> {
   return db.transaction(async (tx) => {
     const row = formValuesToRow(values);
+    const fresh = await checkFiles(tx, actor, null, namedFiles(row), new Set());
     const slug = await uniqueSlug(tx, slugFromName(values.nameEn));
     const [created] = await tx.insert(restaurants).values({ ...row, slug }).returning();
     if (!created) throw new Error("insert returned nothing");
+    await attachFiles(tx, created.id, fresh);
     // An owner who adds a restaurant may edit it.
     if (actor.role === "owner") await tx.insert(restaurantOwners).values({ restaurant_id: created.id, user_id: actor.id });
     await tx.delete(restaurantSlugRedirects).where(eq(restaurantSlugRedirects.old_slug, slug));
@@ -119,10 +124,15 @@ export async function createRestaurant(db: Db, actor: Actor, values: RestaurantF
 
 export interface UpdateResult {
   restaurant: Restaurant;
-  /** Files the restaurant no longer refers to, for the caller to delete. */
+  /** Files the restaurant no longer refers to and nothing else uses, for the caller to delete after the save. */
   removedFiles: string[];
 }
 
+/**
+ * Saves a restaurant's form. A file it names must be one the restaurant already names, one
+ * attached to it, or an unattached upload of `actor` (FileNotAllowedError otherwise, and nothing
+ * is saved). Files it stops naming are detached; those nothing else names are returned.
+ */
 export async function updateRestaurant(db: Db, actor: Actor, id: string, values: RestaurantFormValues): Promise<UpdateResult> {
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
@@ -130,6 +140,7 @@ export async function updateRestaurant(db: Db, actor: Actor, id: string, values:
     if (!existing) throw new RestaurantNotFoundError(id);
     // lastVerified is kept from the existing record (spec); it has its own control.
     const row = formValuesToRow(values, { lastVerified: existing.last_verified ?? undefined });
+    const fresh = await checkFiles(tx, actor, id, namedFiles(row), new Set(filesOf(existing)));
     const base = slugFromName(values.nameEn);
     const slug = base === existing.slug || existing.slug.startsWith(`${base}-`) ? existing.slug : await uniqueSlug(tx, base, id);
     const [updated] = await tx
@@ -148,20 +159,26 @@ export async function updateRestaurant(db: Db, actor: Actor, id: string, values:
     }
     const changes = diffRows(existing, updated);
     if (Object.keys(changes).length > 0) await record(tx, actor, updated, "update", changes);
+    await attachFiles(tx, id, fresh);
     const kept = new Set(filesOf(updated));
-    return { restaurant: rowToRestaurant(updated), removedFiles: filesOf(existing).filter((url) => !kept.has(url)) };
+    const removedFiles = await releaseFiles(tx, id, filesOf(existing).filter((url) => !kept.has(url)));
+    return { restaurant: rowToRestaurant(updated), removedFiles };
   });
 }
 
-/** Deletes a restaurant (its owner links and redirects go with it); returns its files to delete. */
+/**
+ * Deletes a restaurant (its owner links and redirects go with it); returns those of its files
+ * that nothing else names, for the caller to delete after the transaction.
+ */
 export async function deleteRestaurant(db: Db, actor: Actor, id: string): Promise<string[]> {
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
     if (!existing) throw new RestaurantNotFoundError(id);
+    const files = [...filesOf(existing), ...(await attachedTo(tx, id))];
     await tx.delete(restaurants).where(eq(restaurants.id, id));
     await record(tx, actor, existing, "delete", diffRows(existing, undefined));
-    return filesOf(existing);
+    return releaseFiles(tx, id, files);
   });
 }
 

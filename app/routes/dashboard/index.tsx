@@ -9,6 +9,7 @@ import { TagList, KashrutBadge } from "../../features/restaurants/components/Bad
 import { visibleTags } from "../../features/restaurants/filters";
 import { deleteRestaurant, RestaurantNotFoundError } from "../../features/restaurants/manage.server";
 import { listRestaurantsForUser } from "../../features/restaurants/queries.server";
+import { removeStoredFiles } from "../../features/uploads/ownership.server";
 import { servicesContext } from "../../lib/context";
 import { localized, localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
@@ -31,13 +32,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   if (readString(form, "intent") !== "delete") return data({ error: "manage.deleteFailed" as const }, { status: 400 });
   if (!can(viewer, "restaurant:delete")) return data({ error: "manage.onlyAdminsDelete" as const }, { status: 403 });
+  let files: string[];
   try {
-    const files = await deleteRestaurant(services.db, viewer, readString(form, "id"));
-    await Promise.all(files.map((url) => services.files.remove(url)));
+    files = await deleteRestaurant(services.db, viewer, readString(form, "id"));
   } catch (error) {
     if (!(error instanceof RestaurantNotFoundError)) console.error("[dashboard] delete failed:", error);
     return data({ error: "manage.deleteFailed" as const }, { status: error instanceof RestaurantNotFoundError ? 404 : 500 });
   }
+  // After the commit: files nothing else names. A file that cannot be deleted is logged.
+  await removeStoredFiles(services.files, files);
   return redirectWithToast(services.toasts, request.url, { type: "success", message: "manage.deleted" });
 }
 

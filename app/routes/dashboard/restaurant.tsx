@@ -19,6 +19,7 @@ import {
   updateRestaurant,
 } from "../../features/restaurants/manage.server";
 import { restaurantToFormValues } from "../../features/restaurants/mapping";
+import { FileNotAllowedError, removeStoredFiles } from "../../features/uploads/ownership.server";
 import { servicesContext } from "../../lib/context";
 import { detectLanguage, localized, localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
@@ -68,17 +69,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const viewer = params.id ? await requireRestaurantAccess(request, context, params.id) : await requirePermission(request, context, "restaurant:create");
     const parsed = parseRestaurantForm((body as { values?: unknown }).values);
     if (!parsed.ok) return data({ errors: parsed.errors, error: "form.invalid" as MessageKey }, { status: 400 });
+    let removedFiles: string[] = [];
     try {
-      if (params.id) {
-        const { removedFiles } = await updateRestaurant(services.db, viewer, params.id, parsed.values);
-        await Promise.all(removedFiles.map((url) => services.files.remove(url)));
-      } else {
-        await createRestaurant(services.db, viewer, parsed.values);
-      }
+      if (params.id) ({ removedFiles } = await updateRestaurant(services.db, viewer, params.id, parsed.values));
+      else await createRestaurant(services.db, viewer, parsed.values);
     } catch (error) {
+      // A file this user may not use (another restaurant's, someone else's upload): nothing was saved.
+      if (error instanceof FileNotAllowedError) return data({ errors: error.errors, error: "form.invalid" as MessageKey }, { status: 400 });
       if (!(error instanceof RestaurantNotFoundError)) console.error("[dashboard] save failed:", error);
       return data({ error: "editor.saveFailed" as MessageKey }, { status: error instanceof RestaurantNotFoundError ? 404 : 500 });
     }
+    // After the commit: files the restaurant stopped naming that nothing else names.
+    await removeStoredFiles(services.files, removedFiles);
     return redirectWithToast(services.toasts, localizePath("/dashboard", language), {
       type: "success",
       message: params.id ? "editor.updated" : "editor.added",

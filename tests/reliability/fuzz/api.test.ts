@@ -4,6 +4,9 @@ import fc from "fast-check";
 import { get as httpGet } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anySegment, anyString, encode } from "./arbitraries";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { uploads } from "../../../database/schema/uploads";
 import { check, EVERYONE, send, sendInvalid, startFuzzServer, type FuzzServer, type Who } from "./harness";
 
 let server: FuzzServer;
@@ -45,6 +48,27 @@ describe("POST /api/uploads", () => {
       expect(response.status).toBeGreaterThanOrEqual(400);
       // 414/431: a query string longer than Node accepts in a request line.
       if (who === "anonymous" || who === "guest") expect([400, 403, 414, 431]).toContain(response.status);
+    });
+  });
+});
+
+describe("POST /api/uploads: accepted files are recorded with their uploader", () => {
+  it("records an owner's or admin's upload (kind, uploader, unattached); from anyone else, nothing", async () => {
+    const png = await sharp({ create: { width: 420, height: 300, channels: 3, background: "#446688" } }).png().toBuffer();
+    const arbitrary = fc.record({ who: fc.constantFrom(...EVERYONE), kind: fc.constantFrom("photo", "teuda", "menu"), name: fc.constantFrom("a.png", "../../etc/passwd.png", "תפריט.png", "x.pdf.png") });
+    await check("uploads recorded", arbitrary, 40, async ({ who, kind, name }) => {
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), name);
+      const request = { method: "POST", path: `/api/uploads?kind=${kind}`, body: form, headers: cookieOf(who) };
+      if (who === "anonymous" || who === "guest") {
+        expect((await sendInvalid(server, request)).status).toBe(403);
+        return;
+      }
+      const response = await send(server, request);
+      expect(response.status).toBe(201);
+      const { url } = JSON.parse(response.text) as { url: string };
+      const [row] = await server.db.select().from(uploads).where(eq(uploads.url, url));
+      expect(row).toMatchObject({ kind, uploaded_by: server.fixtures.userIds[who], restaurant_id: null });
     });
   });
 });

@@ -32,8 +32,17 @@ const VALID = {
 };
 type Values = Record<string, unknown>;
 
-/** Each makes the restaurant form invalid under one rule of the spec (section 5) or the schema. */
+/**
+ * Each makes the restaurant form invalid under one rule of the spec (section 5) or the schema, or
+ * names a stored file the person saving may not use (another restaurant's, an upload not theirs).
+ */
 const restaurantBreakers: fc.Arbitrary<(v: Values) => Values> = fc.oneof(
+  fc
+    .tuple(fc.constantFrom("photo", "teuda", "menuLink", "menuImages"), fc.constantFrom("photo", "menuImage", "pdf", "stray") as fc.Arbitrary<"photo" | "menuImage" | "pdf" | "stray">)
+    .map(([field, which]) => (v: Values) => {
+      const url = server.fixtures.foreignFiles[which];
+      return { ...v, [field]: field === "menuImages" ? [{ url, name: "taken.webp" }] : url };
+    }),
   fc.constantFrom("", " ", "a", "\u0000\u0000", " x ").map((name) => (v: Values) => ({ ...v, nameEn: name })),
   fc.constantFrom("", "b", "  ").map((address) => (v: Values) => ({ ...v, address })),
   fc.oneof(anyString.filter((k) => !["tzohar", "rabbanut", "badatz"].includes(k.trim())), fc.constant(undefined)).map((kashrut) => (v: Values) => ({ ...v, kashrut })),

@@ -1,6 +1,6 @@
 // The fuzzing harness: the built server, started in this process on this file's copy of the
 // template database, so a test can both speak HTTP to it (127.0.0.1) and look at the database.
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +12,8 @@ import { buildBlog, buildRestaurant } from "../../../database/factories";
 import { blogs } from "../../../database/schema/blogs";
 import { rateLimits, userRoles } from "../../../database/schema/people";
 import { restaurantOwners, restaurants } from "../../../database/schema/restaurants";
+import { uploads } from "../../../database/schema/uploads";
+import { imageFiles } from "../../../app/lib/images";
 import type { Db } from "../../../database/types";
 import { eq } from "drizzle-orm";
 import { parseConfig } from "../../../server/config";
@@ -33,6 +35,8 @@ export interface Fixtures {
   /** A restaurant no owner is linked to. */
   otherRestaurantId: string;
   linkId: string;
+  /** Stored files no fuzzed form may name: attached to a restaurant that is never a target, or an unattached system upload. */
+  foreignFiles: { photo: string; menuImage: string; pdf: string; stray: string };
   blogId: string;
   blogSlug: string;
   userIds: Record<Exclude<Who, "anonymous">, string>;
@@ -98,6 +102,28 @@ export async function startFuzzServer(): Promise<FuzzServer> {
   const [other] = await db.insert(restaurants).values(buildRestaurant({ slug: "other-place", name_en: "Other Place" })).returning();
   const [link] = await db.insert(restaurantOwners).values({ restaurant_id: restaurant!.id, user_id: userIds.ownerLinked }).returning();
   const [blog] = await db.insert(blogs).values(buildBlog({ slug: "fuzz-post", title: "Fuzz post", created_by: userIds.admin })).returning();
+  // Another restaurant's files, really stored and recorded as the upload route does.
+  const foreignFiles = {
+    photo: "/uploads/restaurant-images/f0f0f0f0f0f0f0f0f0f0f0f0-1200.webp",
+    menuImage: "/uploads/restaurant-menus/f1f1f1f1f1f1f1f1f1f1f1f1-800.webp",
+    pdf: "/uploads/restaurant-menus/pdf_f2f2f2f2f2f2f2f2f2f2f2f2.pdf",
+    stray: "/uploads/restaurant-images/f3f3f3f3f3f3f3f3f3f3f3f3-800.webp",
+  };
+  const [foreign] = await db
+    .insert(restaurants)
+    .values(buildRestaurant({ slug: "foreign-place", name_en: "Foreign Place", photo: foreignFiles.photo, menu_link: foreignFiles.pdf, menu_images: [{ url: foreignFiles.menuImage, name: "m.webp" }] }))
+    .returning();
+  await db.insert(uploads).values([
+    { url: foreignFiles.photo, kind: "photo", uploaded_by: userIds.admin, restaurant_id: foreign!.id },
+    { url: foreignFiles.menuImage, kind: "menu", uploaded_by: userIds.ownerLinked, restaurant_id: foreign!.id },
+    { url: foreignFiles.pdf, kind: "pdf", uploaded_by: userIds.owner, restaurant_id: foreign!.id },
+    { url: foreignFiles.stray, kind: "photo", uploaded_by: null },
+  ]);
+  for (const url of Object.values(foreignFiles).flatMap(imageFiles)) {
+    const file = path.join(dataDir, url.slice(1));
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, "bytes");
+  }
 
   return {
     baseUrl,
@@ -113,6 +139,7 @@ export async function startFuzzServer(): Promise<FuzzServer> {
       restaurantSlug: restaurant!.slug,
       otherRestaurantId: other!.id,
       linkId: link!.id,
+      foreignFiles,
       blogId: blog!.id,
       blogSlug: blog!.slug ?? "fuzz-post",
       userIds,
@@ -146,6 +173,7 @@ export async function fingerprint(db: Db): Promise<Record<string, string>> {
       (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from restaurant_changes t) as restaurant_changes,
       (select md5(coalesce(string_agg(t::text, '|' order by t.old_slug), '')) from restaurant_slug_redirects t) as restaurant_slug_redirects,
       (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from blogs t) as blogs,
+      (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from uploads t) as uploads,
       (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from users t) as users,
       (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from accounts t) as accounts,
       (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from profiles t) as profiles,

@@ -1,0 +1,59 @@
+// `npm run uploads:clean [-- --grace-hours 24]`
+// Removes uploads that no restaurant uses and nothing names, older than the grace period
+// (UPLOAD_GRACE_HOURS, default 24; --grace-hours overrides it). The server does the same every
+// hour; this is for operators (say after a restore) and cron. Uses the configured database.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ConfigError, parseConfig } from "../server/config";
+import { openDatabase, type Database } from "../server/database";
+import { DatabaseInUseError } from "../server/pglite-lock";
+import { createFileStore, createLocalStorage } from "../server/storage";
+import { cleanUploads } from "../server/upload-cleanup";
+
+async function main(): Promise<number> {
+  let graceHours: number | undefined;
+  let config;
+  try {
+    const { values } = parseArgs({ options: { "grace-hours": { type: "string" } } });
+    if (values["grace-hours"] !== undefined) {
+      graceHours = Number(values["grace-hours"]);
+      if (!Number.isFinite(graceHours) || graceHours < 0) {
+        console.error("Give --grace-hours as a number of hours (0 or more).");
+        return 1;
+      }
+    }
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError || (error instanceof TypeError && "code" in error)) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) {
+      // The embedded database has one user at a time: the running server cleans up hourly itself.
+      console.error(`${error.message}\nThe running server removes abandoned uploads every hour by itself.`);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    const hours = graceHours ?? config.uploadGraceHours;
+    const removed = await cleanUploads({
+      db: database.db,
+      files: createFileStore(createLocalStorage(path.join(config.dataDir, "uploads"))),
+      graceHours: hours,
+    });
+    console.log(`Removed ${removed.length} upload${removed.length === 1 ? "" : "s"} unused for more than ${hours} h.`);
+    for (const url of removed) console.log(`  ${url}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();
