@@ -16,6 +16,7 @@ import type { Config } from "./config";
 import type { Database } from "./database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
+import { mustSetUpTwoFactor } from "../app/lib/permissions.server";
 import { imageFiles } from "../app/lib/images";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
 import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search-index.server";
@@ -153,6 +154,8 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
         const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
         if (!session) return false;
         const role = await roleOf(database.db, session.user.id);
+        const viewer = { role, twoFactorEnabled: session.user.twoFactorEnabled === true };
+        if (mustSetUpTwoFactor(viewer, { requireTwoFactorForAdmins: config.requireTwoFactorForAdmins })) return false;
         return role === "admin" || role === "owner";
       },
     }),
@@ -161,6 +164,7 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
     publicUrl: config.publicUrl,
     contactEmail: config.contactEmail,
     demoData: config.demoData,
+    requireTwoFactorForAdmins: config.requireTwoFactorForAdmins,
   };
   // Pages' actions read their whole form into memory: a body must say its size, and be small.
   // (Files go to /api/uploads above, which streams them with its own limits.)

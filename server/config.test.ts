@@ -61,6 +61,7 @@ describe("parseConfig", () => {
     [{ CONTACT_EMAIL: "nobody" }, "CONTACT_EMAIL"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ REQUIRE_2FA_FOR_ADMINS: "yes" }, "REQUIRE_2FA_FOR_ADMINS"],
   ])("stops on a bad value and names it: %o", (env, name) => {
     expect(() => parseConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ DATA_DIR: tempDir(), ...env })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
@@ -76,6 +77,12 @@ describe("parseConfig", () => {
     const base = { NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), DATA_DIR: tempDir() };
     expect(parseConfig(base).demoData).toBe(false);
     expect(() => parseConfig({ ...base, DEMO_DATA: "true" })).toThrow(/DEMO_DATA/);
+  });
+
+  it("leaves two-factor optional for admins unless REQUIRE_2FA_FOR_ADMINS=true", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).requireTwoFactorForAdmins).toBe(false);
+    expect(parseConfig({ DATA_DIR: tempDir(), REQUIRE_2FA_FOR_ADMINS: "true" }).requireTwoFactorForAdmins).toBe(true);
+    expect(parseConfig({ DATA_DIR: tempDir(), REQUIRE_2FA_FOR_ADMINS: "false" }).requireTwoFactorForAdmins).toBe(false);
   });
 
   it("treats empty values as unset", () => {

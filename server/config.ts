@@ -30,6 +30,7 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\/[^/]+/.test(value), "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Kosher Tel Aviv <no-reply@kosher-tel-aviv.example>"),
+  REQUIRE_2FA_FOR_ADMINS: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
 });
 
 export interface Config {
@@ -48,6 +49,8 @@ export interface Config {
   /** SMTP server for e-mail; absent means the development outbox in `dataDir/outbox`. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Administrators must set up two-factor sign-in before they can use the dashboard. */
+  requireTwoFactorForAdmins: boolean;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +98,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: isProduction ? false : e.DEMO_DATA !== "false",
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    requireTwoFactorForAdmins: e.REQUIRE_2FA_FOR_ADMINS === "true",
   };
 }
 
