@@ -16,7 +16,7 @@ import type { Config } from "./config";
 import type { Database } from "./database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
-import { mustSetUpTwoFactor } from "../app/lib/permissions.server";
+import { canUpload } from "../app/lib/permissions.server";
 import { imageFiles } from "../app/lib/images";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
 import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search-index.server";
@@ -153,10 +153,8 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
       async authorize(req) {
         const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
         if (!session) return false;
-        const role = await roleOf(database.db, session.user.id);
-        const viewer = { role, twoFactorEnabled: session.user.twoFactorEnabled === true };
-        if (mustSetUpTwoFactor(viewer, { requireTwoFactorForAdmins: config.requireTwoFactorForAdmins })) return false;
-        return role === "admin" || role === "owner";
+        const viewer = { role: await roleOf(database.db, session.user.id), twoFactorEnabled: session.user.twoFactorEnabled === true };
+        return canUpload(viewer, { requireTwoFactorForAdmins: config.requireTwoFactorForAdmins });
       },
     }),
   );

@@ -20,7 +20,7 @@ export type Action =
 
 const ADMIN_ONLY: ReadonlySet<Action> = new Set(["restaurant:delete", "owners:manage", "verification:set", "users:manage", "blog:manage"]);
 
-export function can(viewer: Viewer | null, action: Action): boolean {
+export function can(viewer: Pick<Viewer, "role"> | null, action: Action): boolean {
   if (!viewer) return false;
   if (viewer.role === "admin") return true;
   if (ADMIN_ONLY.has(action)) return false;
@@ -40,6 +40,14 @@ export function mustSetUpTwoFactor(
   settings: Pick<AppSettings, "requireTwoFactorForAdmins">,
 ): boolean {
   return Boolean(viewer && viewer.role === "admin" && settings.requireTwoFactorForAdmins && !viewer.twoFactorEnabled);
+}
+
+/** The upload route's rule: the dashboard's users, less an admin who must set up two-factor first. */
+export function canUpload(
+  viewer: Pick<Viewer, "role" | "twoFactorEnabled"> | null,
+  settings: Pick<AppSettings, "requireTwoFactorForAdmins">,
+): boolean {
+  return can(viewer, "dashboard:enter") && !mustSetUpTwoFactor(viewer, settings);
 }
 
 function languageOf(request: Request) {
