@@ -198,6 +198,8 @@ export const en = {
   "twoFactor.statusOff": "Two-factor authentication is off.",
   "twoFactor.requiredForAdmins": "Administrators must use two-factor authentication on this site. Set it up to use the dashboard.",
   "twoFactor.password": "Your password",
+  "twoFactor.passwordForCodes": "Your password, to make new backup codes",
+  "twoFactor.passwordForDisable": "Your password, to turn two-factor authentication off",
   "twoFactor.passwordRequired": "Enter your password to continue.",
   "twoFactor.start": "Set up two-factor authentication",
   "twoFactor.restart": "Start the set-up again",

@@ -199,6 +199,8 @@ export const he: Messages = {
   "twoFactor.statusOff": "האימות הדו־שלבי כבוי.",
   "twoFactor.requiredForAdmins": "מנהלי האתר חייבים להשתמש באימות דו־שלבי. הגדירו אותו כדי להשתמש בלוח הבקרה.",
   "twoFactor.password": "הסיסמה שלכם",
+  "twoFactor.passwordForCodes": "הסיסמה שלכם, ליצירת קודי גיבוי חדשים",
+  "twoFactor.passwordForDisable": "הסיסמה שלכם, לכיבוי האימות הדו־שלבי",
   "twoFactor.passwordRequired": "הזינו את הסיסמה כדי להמשיך.",
   "twoFactor.start": "הגדרת אימות דו־שלבי",
   "twoFactor.restart": "התחלת ההגדרה מחדש",

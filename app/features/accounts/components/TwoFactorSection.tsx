@@ -64,12 +64,14 @@ function PasswordForm({
   intent,
   field,
   label,
+  passwordLabel,
   result,
   outlined = false,
 }: {
   intent: string;
   field: string;
   label: string;
+  passwordLabel: MessageKey;
   result: Outcome | undefined;
   outlined?: boolean;
 }) {
@@ -79,7 +81,7 @@ function PasswordForm({
     <Form method="post" className="mt-4 space-y-3" noValidate>
       {result?.intent === intent && !result.ok ? <FailureAlert failure={result.failure} /> : null}
       <TextField
-        label={t("twoFactor.password")}
+        label={t(passwordLabel)}
         name={field}
         type="password"
         autoComplete="current-password"
@@ -138,11 +140,25 @@ export function TwoFactorSection({
               <BackupCodes codes={regenerated} />
             </div>
           ) : null}
-          <PasswordForm intent="twoFactorCodes" field="codesPassword" label={t("twoFactor.regenerate")} result={regenerated ? undefined : result} outlined />
+          <PasswordForm
+            intent="twoFactorCodes"
+            field="codesPassword"
+            label={t("twoFactor.regenerate")}
+            passwordLabel="twoFactor.passwordForCodes"
+            result={regenerated ? undefined : result}
+            outlined
+          />
           {required ? (
             <p className="mt-4 text-sm text-stone-700">{t("twoFactor.cannotDisable")}</p>
           ) : (
-            <PasswordForm intent="twoFactorDisable" field="disablePassword" label={t("twoFactor.disable")} result={result} outlined />
+            <PasswordForm
+              intent="twoFactorDisable"
+              field="disablePassword"
+              label={t("twoFactor.disable")}
+              passwordLabel="twoFactor.passwordForDisable"
+              result={result}
+              outlined
+            />
           )}
         </>
       ) : setup ? (
@@ -181,7 +197,14 @@ export function TwoFactorSection({
         <>
           <p className="mt-3 text-sm text-stone-700">{t("twoFactor.pending")}</p>
           <ConfirmForm result={result} failed={confirmFailed} />
-          <PasswordForm intent="twoFactorSetup" field="setupPassword" label={t("twoFactor.restart")} result={result} outlined />
+          <PasswordForm
+            intent="twoFactorSetup"
+            field="setupPassword"
+            label={t("twoFactor.restart")}
+            passwordLabel="twoFactor.password"
+            result={result}
+            outlined
+          />
         </>
       ) : (
         <>
@@ -190,7 +213,7 @@ export function TwoFactorSection({
               <FormAlert tone="success">{t("twoFactor.disabled")}</FormAlert>
             </div>
           ) : null}
-          <PasswordForm intent="twoFactorSetup" field="setupPassword" label={t("twoFactor.start")} result={result} />
+          <PasswordForm intent="twoFactorSetup" field="setupPassword" label={t("twoFactor.start")} passwordLabel="twoFactor.password" result={result} />
         </>
       )}
     </section>
