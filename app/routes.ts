@@ -25,6 +25,7 @@ export default [
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-en" }),
   route("he/privacy-policy", "routes/legal.tsx", { id: "privacy-he" }),
   ...bilingual("login", "routes/login.tsx", "login"),
+  ...bilingual("login/two-factor", "routes/login-two-factor.tsx", "login-two-factor"),
   ...bilingual("signup", "routes/signup.tsx", "signup"),
   ...bilingual("forgot-password", "routes/forgot-password.tsx", "forgot-password"),
   ...bilingual("reset-password", "routes/reset-password.tsx", "reset-password"),

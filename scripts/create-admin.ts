@@ -1,10 +1,13 @@
 // `npm run admin:create -- --email you@example.com --password '…' [--first-name Dana] [--last-name Levi]`
 // Creates an administrator, or makes an existing account one. This is how a real install gets its
 // first admin (there is no default admin outside demo mode). Uses the configured database.
+// `npm run admin:create -- --email someone@example.com --reset-2fa` turns two-factor sign-in off for
+// an account that lost both its phone and its backup codes (and signs it out everywhere); nothing else.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { checkPasswordStrength } from "../app/features/accounts/password-strength.server";
+import { resetTwoFactor } from "../app/features/accounts/two-factor.server";
 import { isEmail, PASSWORD_MAX, PASSWORD_MIN } from "../app/features/accounts/validation";
 import { setUserRole } from "../app/features/accounts/users.server";
 import { createAuth } from "../app/lib/auth.server";
@@ -20,6 +23,7 @@ async function createAdmin(): Promise<number> {
       password: { type: "string" },
       "first-name": { type: "string", default: "Admin" },
       "last-name": { type: "string", default: "" },
+      "reset-2fa": { type: "boolean", default: false },
     },
   });
   const email = (values.email ?? "").trim().toLowerCase();
@@ -40,6 +44,14 @@ async function createAdmin(): Promise<number> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
   try {
+    if (values["reset-2fa"]) {
+      if (!(await resetTwoFactor(database.db, email))) {
+        console.error(`There is no account for ${email}.`);
+        return 1;
+      }
+      console.log(`Two-factor sign-in is now off for ${email}, and it is signed out everywhere. They can set it up again on their account page.`);
+      return 0;
+    }
     const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (existing) {
       await setUserRole(database.db, existing.id, "admin");

@@ -18,6 +18,7 @@ import type { Database } from "./database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
 import { recordUpload } from "../app/features/uploads/ownership.server";
+import { canUpload } from "../app/lib/permissions.server";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
 import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search-index.server";
 import { liveRestaurantUpdates } from "./live";
@@ -160,8 +161,8 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
       async authorize(req) {
         const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
         if (!session) return null;
-        const role = await roleOf(database.db, session.user.id);
-        return role === "admin" || role === "owner" ? session.user.id : null;
+        const viewer = { role: await roleOf(database.db, session.user.id), twoFactorEnabled: session.user.twoFactorEnabled === true };
+        return canUpload(viewer, { requireTwoFactorForAdmins: config.requireTwoFactorForAdmins }) ? session.user.id : null;
       },
       // Every upload is recorded with its uploader: only they may attach it to a restaurant (ADR 006).
       record: (upload) => recordUpload(database.db, upload),
@@ -171,6 +172,7 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
     publicUrl: config.publicUrl,
     contactEmail: config.contactEmail,
     demoData: config.demoData,
+    requireTwoFactorForAdmins: config.requireTwoFactorForAdmins,
   };
   // Pages' actions read their whole form into memory: a body must say its size, and be small.
   // (Files go to /api/uploads above, which streams them with its own limits.)

@@ -66,6 +66,7 @@ describe("parseConfig", () => {
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ UPLOAD_GRACE_HOURS: "a day" }, "UPLOAD_GRACE_HOURS"],
     [{ UPLOAD_GRACE_HOURS: "0" }, "UPLOAD_GRACE_HOURS"],
+    [{ REQUIRE_2FA_FOR_ADMINS: "yes" }, "REQUIRE_2FA_FOR_ADMINS"],
   ])("stops on a bad value and names it: %o", (env, name) => {
     expect(() => parseConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ DATA_DIR: tempDir(), ...env })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
@@ -81,6 +82,12 @@ describe("parseConfig", () => {
     const base = { NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), DATA_DIR: tempDir() };
     expect(parseConfig(base).demoData).toBe(false);
     expect(() => parseConfig({ ...base, DEMO_DATA: "true" })).toThrow(/DEMO_DATA/);
+  });
+
+  it("leaves two-factor optional for admins unless REQUIRE_2FA_FOR_ADMINS=true", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).requireTwoFactorForAdmins).toBe(false);
+    expect(parseConfig({ DATA_DIR: tempDir(), REQUIRE_2FA_FOR_ADMINS: "true" }).requireTwoFactorForAdmins).toBe(true);
+    expect(parseConfig({ DATA_DIR: tempDir(), REQUIRE_2FA_FOR_ADMINS: "false" }).requireTwoFactorForAdmins).toBe(false);
   });
 
   it("treats empty values as unset", () => {

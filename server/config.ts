@@ -76,6 +76,7 @@ const envSchema = z.object({
     .min(1, "must be at least 1 (an upload needs time to be saved with its form)")
     .max(24 * 365, "must be at most 8760 (a year)")
     .default(24),
+  REQUIRE_2FA_FOR_ADMINS: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
 });
 
 export interface Config {
@@ -102,6 +103,8 @@ export interface Config {
   liveStreams: { perClient: number; total: number };
   /** How long an upload no restaurant uses is kept before the clean-up removes it (default 24 h). */
   uploadGraceHours: number;
+  /** Administrators must set up two-factor sign-in before they can use the dashboard. */
+  requireTwoFactorForAdmins: boolean;
 }
 
 export class ConfigError extends Error {
@@ -153,6 +156,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveSeconds: e.HTTP_KEEP_ALIVE_SECONDS,
     liveStreams: { perClient: e.LIVE_STREAMS_PER_CLIENT, total: e.LIVE_STREAMS_MAX },
     uploadGraceHours: e.UPLOAD_GRACE_HOURS,
+    requireTwoFactorForAdmins: e.REQUIRE_2FA_FOR_ADMINS === "true",
   };
 }
 

@@ -3,7 +3,8 @@
 // endpoints are not exposed. E-mail links lead to our pages (/reset-password, /verify-email).
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { accounts, profiles, sessions, userRoles, users, verifications } from "../../database/schema/index";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { accounts, profiles, sessions, twoFactors, userRoles, users, verifications } from "../../database/schema/index";
 import type { Db } from "../../database/types";
 import { existingAccountEmail, passwordResetEmail, verificationEmail, type EmailContent } from "../features/accounts/emails";
 
@@ -17,6 +18,9 @@ export interface AuthOptions {
 }
 
 export const SESSION_DAYS = 30;
+/** How long the second sign-in step stays open after a correct password. */
+export const TWO_FACTOR_STEP_MINUTES = 10;
+export const BACKUP_CODE_COUNT = 10;
 
 export function createAuth({ db, secret, baseURL, secureCookies, sendEmail = async () => {} }: AuthOptions) {
   return betterAuth({
@@ -27,7 +31,7 @@ export function createAuth({ db, secret, baseURL, secureCookies, sendEmail = asy
     database: drizzleAdapter(db, {
       provider: "pg",
       usePlural: true,
-      schema: { users, sessions, accounts, verifications },
+      schema: { users, sessions, accounts, verifications, twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -65,6 +69,16 @@ export function createAuth({ db, secret, baseURL, secureCookies, sendEmail = asy
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     telemetry: { enabled: false },
+    plugins: [
+      // TOTP (RFC 6238: SHA-1, 30 s, 6 digits) with backup codes, both encrypted with the secret.
+      // A correct password then only opens a short second step (a signed two_factor cookie); the
+      // session is created when a code is verified. "Trust this device" is never offered.
+      twoFactor({
+        issuer: "Kosher Tel Aviv",
+        twoFactorCookieMaxAge: TWO_FACTOR_STEP_MINUTES * 60,
+        backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: 10, storeBackupCodes: "encrypted" },
+      }),
+    ],
     databaseHooks: {
       user: {
         create: {

@@ -10,6 +10,8 @@ export interface AppSettings {
   publicUrl: string;
   contactEmail: string;
   demoData: boolean;
+  /** Administrators without two-factor sign-in are sent to set it up (REQUIRE_2FA_FOR_ADMINS). */
+  requireTwoFactorForAdmins: boolean;
 }
 
 export interface AppServices {

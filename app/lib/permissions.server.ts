@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { restaurantOwners } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
-import { servicesContext } from "./context";
+import { servicesContext, type AppSettings } from "./context";
 import { isUuid } from "./ids";
 import { detectLanguage, localizePath } from "./i18n/language";
 import { viewerContext, type Viewer } from "./session.server";
@@ -20,7 +20,7 @@ export type Action =
 
 const ADMIN_ONLY: ReadonlySet<Action> = new Set(["restaurant:delete", "owners:manage", "verification:set", "users:manage", "blog:manage"]);
 
-export function can(viewer: Viewer | null, action: Action): boolean {
+export function can(viewer: Pick<Viewer, "role"> | null, action: Action): boolean {
   if (!viewer) return false;
   if (viewer.role === "admin") return true;
   if (ADMIN_ONLY.has(action)) return false;
@@ -29,6 +29,25 @@ export function can(viewer: Viewer | null, action: Action): boolean {
 
 export function roleFlags(viewer: Viewer | null) {
   return { isAdmin: viewer?.role === "admin", isOwner: viewer?.role === "owner", isGuest: viewer?.role === "guest" };
+}
+
+/**
+ * With REQUIRE_2FA_FOR_ADMINS on, an administrator who has not set up two-factor sign-in may not
+ * use the dashboard (nor upload) until they have. Owners and guests are not affected.
+ */
+export function mustSetUpTwoFactor(
+  viewer: Pick<Viewer, "role" | "twoFactorEnabled"> | null,
+  settings: Pick<AppSettings, "requireTwoFactorForAdmins">,
+): boolean {
+  return Boolean(viewer && viewer.role === "admin" && settings.requireTwoFactorForAdmins && !viewer.twoFactorEnabled);
+}
+
+/** The upload route's rule: the dashboard's users, less an admin who must set up two-factor first. */
+export function canUpload(
+  viewer: Pick<Viewer, "role" | "twoFactorEnabled"> | null,
+  settings: Pick<AppSettings, "requireTwoFactorForAdmins">,
+): boolean {
+  return can(viewer, "dashboard:enter") && !mustSetUpTwoFactor(viewer, settings);
 }
 
 function languageOf(request: Request) {
@@ -45,9 +64,20 @@ export function requireViewer(request: Request, context: Readonly<RouterContextP
 /**
  * The dashboard is for admins and owners. Opening a page: visitors go to /login, guests home with
  * the spec's message. A write (POST) from a guest is refused with 403 and changes nothing.
+ * An admin who must set up two-factor sign-in first is sent to the account page's set-up (a
+ * write is refused with 403).
  */
 export async function requireDashboard(request: Request, context: Readonly<RouterContextProvider>): Promise<Viewer> {
   const viewer = requireViewer(request, context);
+  const { settings } = context.get(servicesContext);
+  if (mustSetUpTwoFactor(viewer, settings)) {
+    if (request.method !== "GET" && request.method !== "HEAD") throw data({ accessDenied: true }, { status: 403 });
+    const { toasts } = context.get(servicesContext);
+    throw await redirectWithToast(toasts, `${localizePath("/account", languageOf(request))}#two-factor`, {
+      type: "error",
+      message: "toast.twoFactorRequired",
+    });
+  }
   if (!can(viewer, "dashboard:enter")) {
     if (request.method !== "GET" && request.method !== "HEAD") throw data({ accessDenied: true }, { status: 403 });
     const { toasts } = context.get(servicesContext);

@@ -13,6 +13,8 @@ export interface Viewer {
   phone: string;
   role: Role;
   sessionId: string;
+  /** Signs in with a code from an authenticator app after the password. */
+  twoFactorEnabled: boolean;
 }
 
 export const viewerContext = createContext<Viewer | null>(null);
@@ -37,6 +39,7 @@ export async function loadViewer(request: Request, services: AppServices): Promi
     phone: row?.phone ?? "",
     role: row?.role ?? "guest",
     sessionId: session.session.id,
+    twoFactorEnabled: session.user.twoFactorEnabled === true,
   };
 }
 

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/account";
 import { FormAlert, SubmitButton, TextField } from "../components/ui/form";
@@ -10,6 +11,15 @@ import {
   type Failure,
 } from "../features/accounts/accounts.server";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
+import { TwoFactorSection } from "../features/accounts/components/TwoFactorSection";
+import {
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  regenerateBackupCodes,
+  startTwoFactorSetup,
+  twoFactorState,
+  type TwoFactorSetup,
+} from "../features/accounts/two-factor.server";
 import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
 import { formatLongDate } from "../lib/dates";
@@ -21,7 +31,8 @@ import { readFormData } from "../lib/form-data.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const sessions = await listSessions(context.get(servicesContext), request);
+  const services = context.get(servicesContext);
+  const sessions = await listSessions(services, request);
   return {
     profile: {
       email: viewer.email,
@@ -32,11 +43,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       role: viewer.role,
     },
     sessions: sessions.map((s) => ({ ...s, current: s.id === viewer.sessionId })),
+    twoFactor: {
+      state: await twoFactorState(services.db, viewer),
+      required: viewer.role === "admin" && services.settings.requireTwoFactorForAdmins,
+    },
   };
 }
 
-type Intent = "profile" | "password" | "signOutOthers" | "resendVerification";
-type ActionResult = { intent: Intent; ok: true; message: MessageKey } | { intent: Intent; ok: false; failure: Failure };
+type Intent =
+  | "profile"
+  | "password"
+  | "signOutOthers"
+  | "resendVerification"
+  | "twoFactorSetup"
+  | "twoFactorConfirm"
+  | "twoFactorDisable"
+  | "twoFactorCodes";
+export type ActionResult =
+  | { intent: Intent; ok: true; message: MessageKey; setup?: TwoFactorSetup; backupCodes?: string[] }
+  | { intent: Intent; ok: false; failure: Failure };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
@@ -72,6 +97,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       return respond(await signOutOtherSessions(services, request), "account.signedOutOthers");
     case "resendVerification":
       return respond(await resendVerification(services, viewer), "account.resent");
+    case "twoFactorSetup": {
+      const result = await startTwoFactorSetup(services, request, viewer, readString(form, "setupPassword"));
+      if (!result.ok) return respond(result, "twoFactor.statusOff");
+      return data<ActionResult>({ intent, ok: true, message: "twoFactor.statusOff", setup: result.setup });
+    }
+    case "twoFactorConfirm": {
+      const result = await confirmTwoFactorSetup(services, request, viewer, readString(form, "code"));
+      return respond(result, "twoFactor.enabled", result.ok ? result.headers : undefined);
+    }
+    case "twoFactorDisable": {
+      const result = await disableTwoFactor(services, request, viewer, readString(form, "disablePassword"));
+      return respond(result, "twoFactor.disabled", result.ok ? result.headers : undefined);
+    }
+    case "twoFactorCodes": {
+      const result = await regenerateBackupCodes(services, request, viewer, readString(form, "codesPassword"));
+      if (!result.ok) return respond(result, "twoFactor.regenerated");
+      return data<ActionResult>({ intent, ok: true, message: "twoFactor.regenerated", backupCodes: result.backupCodes });
+    }
     default:
       return data<ActionResult>({ intent: "profile", ok: false, failure: { ok: false, status: 400, message: "error.unexpected" } }, { status: 400 });
   }
@@ -92,7 +135,11 @@ const card = "rounded-2xl border border-stone-200 bg-white p-6 shadow-sm";
 export default function Account({ loaderData }: Route.ComponentProps) {
   const { language, t } = useLanguage();
   const result = useActionData<typeof action>();
-  const { profile, sessions } = loaderData;
+  const { profile, sessions, twoFactor } = loaderData;
+  // The set-up shown after the password step stays on screen while codes are tried.
+  const [shownSetup, setShownSetup] = useState<TwoFactorSetup | null>(null);
+  const freshSetup = result?.ok && result.intent === "twoFactorSetup" ? (result.setup ?? null) : null;
+  if (freshSetup && freshSetup !== shownSetup) setShownSetup(freshSetup);
   const failedField = (intent: Intent, field: string) => result?.intent === intent && !result.ok && result.failure.field === field;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
@@ -145,6 +192,14 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           </SubmitButton>
         </Form>
       </section>
+
+      <TwoFactorSection
+        state={twoFactor.state}
+        required={twoFactor.required}
+        setup={twoFactor.state === "on" ? null : (freshSetup ?? shownSetup)}
+        result={result}
+        className={card}
+      />
 
       <section className={card} aria-labelledby="sessions-heading">
         <h2 id="sessions-heading" className="text-xl font-semibold">

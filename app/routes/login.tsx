@@ -26,6 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = readString(form, "email").trim().toLowerCase();
   const result = await signIn(services, request, email, readString(form, "password"));
   if (!result.ok) return data({ failure: result, email }, { status: result.status });
+  // Two-factor accounts: the password was right; the code comes next (no session yet).
+  if (result.twoFactorRequired) throw redirect(localizePath("/login/two-factor", language), { headers: result.headers });
   // Admins and owners land on their dashboard; guests, who have none, on the home page.
   const role = await roleOf(services.db, result.userId);
   throw redirect(localizePath(role === "guest" ? "/" : "/dashboard", language), { headers: result.headers });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../server/demo-data";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { totp, wrongTotp } from "../setup/totp";
 
 const password = "olive-branch-e2e-42";
 
@@ -140,4 +141,77 @@ test("password reset from the e-mail link", async ({ page }) => {
   await page.goto("/account");
   await expect(page.getByRole("heading", { name: "My account" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+test("two-factor: set up on the account page, then sign in with a code (Hebrew) and with a backup code", async ({ browser }) => {
+  // The longest journey in this file: sign-up, set-up, and three sign-ins.
+  test.setTimeout(120_000);
+  // Its own client address (the server trusts the loopback proxy), so its sign-up and code
+  // entries count apart from the other tests'.
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.42" } });
+  const page = await context.newPage();
+  const email = `tfa-${Date.now()}@example.com`;
+  await signUp(page, email, "Tova");
+  await expect(page.getByText(/Sign up successful!/)).toBeVisible();
+  await logIn(page, email, password);
+  await expect(page.getByTestId("welcome").first()).toContainText("Welcome, Tova");
+
+  await page.goto("/account");
+  const section = page.locator("#two-factor");
+  await expect(section.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+  await expect(section.getByTestId("two-factor-status")).toHaveText("Two-factor authentication is off.");
+  await section.getByLabel("Your password").fill(password);
+  await section.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  await expect(section.getByRole("img", { name: "QR code for adding Kosher Tel Aviv to an authenticator app" })).toBeVisible();
+  const secret = (await section.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
+  expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
+  const backupCodes = (await section.getByTestId("backup-codes").getByRole("listitem").allInnerTexts()).map((code) => code.trim());
+  expect(backupCodes).toHaveLength(10);
+  await expect(section.getByLabel("6-digit code")).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(section.getByLabel("6-digit code")).toHaveAttribute("inputmode", "numeric");
+  await expectNoSeriousA11yViolations(page);
+
+  // A wrong code first: the message, and the QR code stays on screen for another try.
+  await section.getByLabel("6-digit code").fill(wrongTotp(secret));
+  await section.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await expect(section.getByRole("alert")).toContainText("That code is not correct.");
+  await expect(section.getByTestId("two-factor-qr")).toBeVisible();
+  await section.getByLabel("6-digit code").fill(totp(secret));
+  await section.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await expect(section.getByTestId("two-factor-status")).toHaveText("Two-factor authentication is on.");
+  await expect(section.getByTestId("two-factor-qr")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "Log Out" }).click();
+  await expect(page.getByText("Successfully logged out")).toBeVisible();
+
+  // Hebrew: the password opens the code step, not the site.
+  await logIn(page, email, password, "/he");
+  await expect(page).toHaveURL(/\/he\/login\/two-factor$/);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { name: "אימות דו־שלבי" })).toBeVisible();
+  const code = page.getByLabel("קוד בן 6 ספרות");
+  await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(code).toHaveAttribute("inputmode", "numeric");
+  await expectNoSeriousA11yViolations(page);
+  await code.fill(wrongTotp(secret));
+  await page.getByRole("button", { name: "אימות" }).click();
+  await expect(page.getByRole("alert")).toContainText("הקוד שגוי. בדקו באפליקציה ונסו שוב.");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel("קוד בן 6 ספרות").fill(totp(secret));
+  await page.getByRole("button", { name: "אימות" }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/he$/);
+  await expect(page.getByTestId("welcome").first()).toContainText("Tova");
+
+  // Recovery: a backup code instead of the phone, once.
+  await context.clearCookies();
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/login\/two-factor$/);
+  await page.getByRole("link", { name: "Lost your phone? Use a backup code" }).click();
+  await page.getByLabel("Backup code").fill(backupCodes[0]!);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByTestId("welcome").first()).toContainText("Welcome, Tova");
+  await context.close();
 });

@@ -12,16 +12,19 @@ import { loader as dashboardLoader } from "../../app/routes/dashboard/layout";
 import { action as usersAction, loader as usersLoader } from "../../app/routes/dashboard/users";
 import { action as forgotAction } from "../../app/routes/forgot-password";
 import { action as loginAction } from "../../app/routes/login";
+import { action as twoFactorAction, loader as twoFactorLoader } from "../../app/routes/login-two-factor";
 import { action as logoutAction } from "../../app/routes/logout";
 import { action as resetAction } from "../../app/routes/reset-password";
 import { action as signupAction } from "../../app/routes/signup";
 import { profiles, userRoles } from "../../database/schema/people";
-import { users } from "../../database/schema/auth";
+import { sessions, twoFactors, users, verifications } from "../../database/schema/auth";
+import { resetTwoFactor } from "../../app/features/accounts/two-factor.server";
 import { createMailer } from "../../server/mailer";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, sessionCookie } from "../setup/routes";
 import { createServices, TEST_SECRET } from "../setup/services";
 import { startTestSmtp, type TestSmtp } from "../setup/smtp";
+import { totp, wrongTotp } from "../setup/totp";
 
 let database: TestDatabase;
 let smtp: TestSmtp;
@@ -332,5 +335,273 @@ describe("dashboard access and roles", () => {
     expect(second.users).toHaveLength(2);
     const byName = (await callRoute(usersLoader, services, "/dashboard/users?q=Pager", { cookie })).data as { users: { email: string }[] };
     expect(byName.users.map((u) => u.email)).toEqual(["pager-admin@example.com"]);
+  });
+});
+
+describe("two-factor sign-in", () => {
+  /** better-auth's short-lived cookie for the second sign-in step, as a Cookie header value. */
+  function pendingCookie(headers: Headers): string {
+    return headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0]!)
+      .filter((pair) => pair.startsWith("better-auth.two_factor=") && !pair.endsWith("="))
+      .join("; ");
+  }
+
+  interface Enabled {
+    secret: string;
+    backupCodes: string[];
+    cookie: string;
+  }
+
+  /** Sets up two-factor through the account page's actions, as a person would. */
+  async function enableTwoFactor(email: string, s = services): Promise<Enabled> {
+    const { cookie } = await logIn(email);
+    const started = await callRoute(accountAction, s, "/account", { cookie, form: { intent: "twoFactorSetup", setupPassword: strong } });
+    const { setup } = started.data as { setup: { secret: string; backupCodes: string[] } };
+    const confirmed = await callRoute(accountAction, s, "/account", { cookie, form: { intent: "twoFactorConfirm", code: totp(setup.secret) } });
+    expect(confirmed.data).toMatchObject({ ok: true, message: "twoFactor.enabled" });
+    return { secret: setup.secret, backupCodes: setup.backupCodes, cookie: sessionCookie(confirmed.headers) };
+  }
+
+  /** The password step of a sign-in for a two-factor account: no session, the pending cookie. */
+  async function passwordStep(email: string, s = fromNewIp(), path = "/login") {
+    const outcome = await callRoute(loginAction, s, path, { form: { email, password: strong } });
+    return { outcome, pending: pendingCookie(outcome.headers), session: sessionCookie(outcome.headers) };
+  }
+
+  async function codeStep(pending: string, code: string, method: "totp" | "backup" = "totp", s = fromNewIp(), path = "/login/two-factor") {
+    const outcome = await callRoute(twoFactorAction, s, path, { cookie: pending, form: { method, code } });
+    return { outcome, session: sessionCookie(outcome.headers) };
+  }
+
+  async function userId(email: string) {
+    const [user] = await database.db.select({ id: users.id, twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.email, email));
+    return user!;
+  }
+
+  it("is set up on the account page: the password, then a code from the app turns it on", async () => {
+    await signUpUser("tfa-setup@example.com");
+    const { cookie } = await logIn("tfa-setup@example.com");
+    const setupWith = (setupPassword: string) => callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorSetup", setupPassword } });
+
+    expect((await setupWith("")).data).toMatchObject({ ok: false, failure: { message: "twoFactor.passwordRequired", field: "setupPassword" } });
+    expect((await setupWith("not-my-password-9")).data).toMatchObject({
+      ok: false,
+      failure: { message: "account.wrongPassword", field: "setupPassword" },
+    });
+    expect(await database.db.$count(twoFactors)).toBe(0);
+
+    const started = await setupWith(strong);
+    const { setup } = started.data as { setup: { secret: string; backupCodes: string[]; qr: { size: number; path: string } } };
+    expect(setup.secret).toMatch(/^[A-Z2-7]{32,}$/);
+    expect(setup.backupCodes).toHaveLength(10);
+    expect(new Set(setup.backupCodes).size).toBe(10);
+    for (const code of setup.backupCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+    expect(setup.qr.size).toBeGreaterThan(21);
+    expect(setup.qr.path).toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
+    // Not in force until a code confirms it: the page asks for one.
+    expect((await userId("tfa-setup@example.com")).twoFactorEnabled).toBe(false);
+    expect((await callRoute(accountLoader, services, "/account", { cookie })).data).toMatchObject({ twoFactor: { state: "pending", required: false } });
+
+    const confirm = (code: string) => callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorConfirm", code } });
+    expect((await confirm("12345")).data).toMatchObject({ ok: false, failure: { message: "twoFactor.codeFormat", field: "code" } });
+    const wrong = await confirm(wrongTotp(setup.secret));
+    expect(wrong.status).toBe(401);
+    expect(wrong.data).toMatchObject({ ok: false, failure: { message: "twoFactor.invalidCode", field: "code" } });
+    expect((await userId("tfa-setup@example.com")).twoFactorEnabled).toBe(false);
+
+    const code = totp(setup.secret);
+    const right = await confirm(`${code.slice(0, 3)} ${code.slice(3)}`);
+    expect(right.data).toMatchObject({ ok: true, message: "twoFactor.enabled" });
+    expect((await userId("tfa-setup@example.com")).twoFactorEnabled).toBe(true);
+    // better-auth replaced the session on this device; the new cookie came back with the answer.
+    const renewed = sessionCookie(right.headers);
+    expect(renewed).toMatch(/better-auth\.session_token=/);
+    expect((await callRoute(accountLoader, services, "/account", { cookie: renewed })).data).toMatchObject({ twoFactor: { state: "on" } });
+  });
+
+  it("asks for a code after a correct password; only a right code opens a session", async () => {
+    await signUpUser("tfa-login@example.com");
+    const { secret } = await enableTwoFactor("tfa-login@example.com");
+    const { id } = await userId("tfa-login@example.com");
+    const sessionsBefore = await database.db.$count(sessions, eq(sessions.userId, id));
+
+    const wrongPassword = await callRoute(loginAction, fromNewIp(), "/login", { form: { email: "tfa-login@example.com", password: "nope-nope-nope-1" } });
+    expect(wrongPassword.status).toBe(401);
+    expect(pendingCookie(wrongPassword.headers)).toBe("");
+
+    const step = await passwordStep("tfa-login@example.com", fromNewIp(), "/he/login");
+    expect(step.outcome.status).toBe(302);
+    expect(step.outcome.location).toBe("/he/login/two-factor");
+    expect(step.session).toBe("");
+    expect(step.pending).toMatch(/^better-auth\.two_factor=/);
+    expect(await database.db.$count(sessions, eq(sessions.userId, id))).toBe(sessionsBefore);
+
+    // The code page needs a pending sign-in.
+    expect((await callRoute(twoFactorLoader, services, "/he/login/two-factor")).location).toBe("/he/login");
+    expect((await callRoute(twoFactorLoader, services, "/he/login/two-factor", { cookie: step.pending })).status).toBe(200);
+
+    const malformed = await codeStep(step.pending, "12ab56");
+    expect(malformed.outcome).toMatchObject({ status: 400, data: { failure: { message: "twoFactor.codeFormat", field: "code" } } });
+    const wrong = await codeStep(step.pending, wrongTotp(secret));
+    expect(wrong.outcome).toMatchObject({ status: 401, data: { failure: { message: "twoFactor.invalidCode" } } });
+    expect(wrong.session).toBe("");
+    expect(await database.db.$count(sessions, eq(sessions.userId, id))).toBe(sessionsBefore);
+
+    const right = await codeStep(step.pending, totp(secret), "totp", fromNewIp(), "/he/login/two-factor");
+    expect(right.outcome.status).toBe(302);
+    expect(right.outcome.location).toBe("/he");
+    const session = await services.auth.api.getSession({ headers: new Headers({ cookie: right.session }) });
+    expect(session?.user.email).toBe("tfa-login@example.com");
+    // The step is spent: the same pending cookie cannot open a second session.
+    const replay = await codeStep(step.pending, totp(secret));
+    expect(replay.outcome).toMatchObject({ status: 401, data: { failure: { message: "twoFactor.expired" } } });
+  });
+
+  it("recovers with a backup code, which works once; new codes replace the old ones", async () => {
+    await signUpUser("tfa-backup@example.com");
+    const { backupCodes, cookie } = await enableTwoFactor("tfa-backup@example.com");
+
+    const first = await passwordStep("tfa-backup@example.com");
+    expect((await codeStep(first.pending, "not a code", "backup")).outcome.data).toMatchObject({ failure: { message: "twoFactor.backupFormat" } });
+    const used = await codeStep(first.pending, backupCodes[0]!, "backup");
+    expect(used.outcome.status).toBe(302);
+    expect(used.session).toMatch(/better-auth\.session_token=/);
+
+    const second = await passwordStep("tfa-backup@example.com");
+    const reused = await codeStep(second.pending, backupCodes[0]!, "backup");
+    expect(reused.outcome).toMatchObject({ status: 401, data: { failure: { message: "twoFactor.invalidBackupCode" } } });
+    expect(reused.session).toBe("");
+    // Typed without the hyphen, another code still works.
+    const typed = await codeStep(second.pending, backupCodes[1]!.replace("-", ""), "backup");
+    expect(typed.outcome.status).toBe(302);
+
+    const wrongPassword = await callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorCodes", codesPassword: "nope-nope-nope-2" } });
+    expect(wrongPassword.data).toMatchObject({ ok: false, failure: { message: "account.wrongPassword", field: "codesPassword" } });
+    const renewed = await callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorCodes", codesPassword: strong } });
+    const fresh = (renewed.data as { backupCodes: string[] }).backupCodes;
+    expect(fresh).toHaveLength(10);
+    const third = await passwordStep("tfa-backup@example.com");
+    expect((await codeStep(third.pending, backupCodes[2]!, "backup")).outcome.status).toBe(401);
+    expect((await codeStep(third.pending, fresh[0]!, "backup")).outcome.status).toBe(302);
+  });
+
+  it("turns off only with the password; then a password alone signs in again", async () => {
+    await signUpUser("tfa-off@example.com");
+    const { cookie } = await enableTwoFactor("tfa-off@example.com");
+    const off = (disablePassword: string) => callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorDisable", disablePassword } });
+    expect((await off("nope-nope-nope-3")).data).toMatchObject({ ok: false, failure: { message: "account.wrongPassword", field: "disablePassword" } });
+    expect((await userId("tfa-off@example.com")).twoFactorEnabled).toBe(true);
+    const done = await off(strong);
+    expect(done.data).toMatchObject({ ok: true, message: "twoFactor.disabled" });
+    expect((await userId("tfa-off@example.com")).twoFactorEnabled).toBe(false);
+    const plain = await logIn("tfa-off@example.com");
+    expect(plain.outcome.location).toBe("/");
+    expect(plain.cookie).toMatch(/better-auth\.session_token=/);
+  });
+
+  it("limits code entry for one account across sign-in attempts", async () => {
+    await signUpUser("tfa-limit@example.com");
+    const { secret } = await enableTwoFactor("tfa-limit@example.com");
+    // Six codes per 15 minutes, the one that confirmed the set-up included; each sign-in step from
+    // a new address, so only the account's count can stop the seventh.
+    const statuses: number[] = [];
+    for (const tries of [3, 2]) {
+      const { pending } = await passwordStep("tfa-limit@example.com");
+      for (let i = 0; i < tries; i++) statuses.push((await codeStep(pending, wrongTotp(secret))).outcome.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    // Even the right code, from a new address and a new sign-in, waits now.
+    const { pending } = await passwordStep("tfa-limit@example.com");
+    const limited = await codeStep(pending, totp(secret));
+    expect(limited.outcome).toMatchObject({ status: 429, data: { failure: { message: "error.rateLimited", values: { minutes: 15 } } } });
+    expect(limited.session).toBe("");
+  });
+
+  it("limits code entry from one address, valid sign-in step or not", async () => {
+    await signUpUser("tfa-ip@example.com");
+    const { secret } = await enableTwoFactor("tfa-ip@example.com");
+    const s = fromNewIp();
+    const forged = "better-auth.two_factor=2fa-guessed-identifier.c2lnbmF0dXJl";
+    for (let i = 0; i < 20; i++) {
+      expect((await codeStep(forged, "123456", "totp", s)).outcome.data).toMatchObject({ failure: { message: "twoFactor.expired" } });
+    }
+    const { pending } = await passwordStep("tfa-ip@example.com");
+    const limited = await codeStep(pending, totp(secret), "totp", s);
+    expect(limited.outcome.status).toBe(429);
+    expect(limited.session).toBe("");
+    // From another address the same step still works.
+    expect((await codeStep(pending, totp(secret))).outcome.status).toBe(302);
+  });
+
+  it("expires the second step", async () => {
+    await signUpUser("tfa-expire@example.com");
+    const { secret } = await enableTwoFactor("tfa-expire@example.com");
+    const { pending } = await passwordStep("tfa-expire@example.com");
+    const identifier = decodeURIComponent(pending.split("=")[1]!).split(".")[0]!;
+    await database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, identifier));
+    const late = await codeStep(pending, totp(secret));
+    expect(late.outcome).toMatchObject({ status: 401, data: { failure: { message: "twoFactor.expired" } } });
+    expect(late.session).toBe("");
+  });
+
+  describe("with REQUIRE_2FA_FOR_ADMINS", () => {
+    const enforced = () => ({ ...fromNewIp(), settings: { ...services.settings, requireTwoFactorForAdmins: true } });
+
+    it("sends an admin without two-factor to set it up, and refuses dashboard writes until then", async () => {
+      const admin = await signUpUser("tfa-admin@example.com");
+      await setRole(admin.id, "admin");
+      const target = await signUpUser("tfa-admin-target@example.com");
+      const s = enforced();
+      const { outcome, cookie } = await logIn("tfa-admin@example.com", strong, s);
+      expect(outcome.location).toBe("/dashboard");
+
+      const page = await callRoute(dashboardLoader, s, "/he/dashboard", { cookie });
+      expect(page.status).toBe(302);
+      expect(page.location).toBe("/he/account#two-factor");
+      const toast = page.headers.getSetCookie().find((c) => c.startsWith("kta_toast="));
+      const { toast: carried } = await s.toasts.take(new Request("http://x/", { headers: { cookie: toast!.split(";")[0]! } }));
+      expect(carried?.message).toBe("toast.twoFactorRequired");
+      expect((await callRoute(usersLoader, s, "/dashboard/users", { cookie })).location).toBe("/account#two-factor");
+      const write = await callRoute(usersAction, s, "/dashboard/users", { cookie, form: { userId: target.id, role: "owner" } });
+      expect(write.status).toBe(403);
+      const [unchanged] = await database.db.select().from(userRoles).where(eq(userRoles.userId, target.id));
+      expect(unchanged?.role).toBe("guest");
+      expect((await callRoute(accountLoader, s, "/account", { cookie })).data).toMatchObject({ twoFactor: { state: "off", required: true } });
+
+      // Without the setting, the same admin is let in (two-factor stays optional).
+      expect((await callRoute(dashboardLoader, services, "/dashboard", { cookie })).status).toBe(200);
+
+      const { cookie: withTwoFactor } = await enableTwoFactor("tfa-admin@example.com", s);
+      expect((await callRoute(dashboardLoader, s, "/dashboard", { cookie: withTwoFactor })).status).toBe(200);
+      const allowed = await callRoute(usersAction, s, "/dashboard/users", { cookie: withTwoFactor, form: { userId: target.id, role: "owner" } });
+      expect(allowed.status).toBe(302);
+      // ...and cannot turn it off again while the setting is on.
+      const off = await callRoute(accountAction, s, "/account", { cookie: withTwoFactor, form: { intent: "twoFactorDisable", disablePassword: strong } });
+      expect(off).toMatchObject({ status: 403, data: { ok: false, failure: { message: "twoFactor.cannotDisable" } } });
+      expect((await userId("tfa-admin@example.com")).twoFactorEnabled).toBe(true);
+    });
+
+    it("leaves owners' two-factor optional", async () => {
+      const owner = await signUpUser("tfa-owner@example.com");
+      await setRole(owner.id, "owner");
+      const s = enforced();
+      const { cookie } = await logIn("tfa-owner@example.com", strong, s);
+      expect((await callRoute(dashboardLoader, s, "/dashboard", { cookie })).status).toBe(200);
+    });
+  });
+
+  it("lets an operator reset a locked-out account's two-factor (npm run admin:create -- --reset-2fa)", async () => {
+    await signUpUser("tfa-reset@example.com");
+    const { cookie } = await enableTwoFactor("tfa-reset@example.com");
+    expect(await resetTwoFactor(database.db, "nobody-here@example.com")).toBe(false);
+    expect(await resetTwoFactor(database.db, "tfa-reset@example.com")).toBe(true);
+    const { id, twoFactorEnabled } = await userId("tfa-reset@example.com");
+    expect(twoFactorEnabled).toBe(false);
+    expect(await database.db.$count(twoFactors, eq(twoFactors.userId, id))).toBe(0);
+    // Signed out everywhere; the password alone signs in again.
+    expect(await services.auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+    expect((await logIn("tfa-reset@example.com")).cookie).toMatch(/better-auth\.session_token=/);
   });
 });

@@ -31,6 +31,16 @@ const CODE_MESSAGES: Record<string, { message: MessageKey; status: number; field
   INVALID_TOKEN: { message: "reset.invalidToken", status: 400 },
   TOKEN_EXPIRED: { message: "reset.invalidToken", status: 400 },
   INVALID_PASSWORD: { message: "account.wrongPassword", status: 400, field: "currentPassword" },
+  // better-auth's two-factor plugin.
+  INVALID_CODE: { message: "twoFactor.invalidCode", status: 401, field: "code" },
+  INVALID_BACKUP_CODE: { message: "twoFactor.invalidBackupCode", status: 401, field: "code" },
+  INVALID_TWO_FACTOR_COOKIE: { message: "twoFactor.expired", status: 401 },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { message: "twoFactor.tooManyAttempts", status: 429 },
+  ACCOUNT_TEMPORARILY_LOCKED: { message: "twoFactor.locked", status: 429 },
+  TOTP_NOT_ENABLED: { message: "twoFactor.notEnabled", status: 400 },
+  TWO_FACTOR_NOT_ENABLED: { message: "twoFactor.notEnabled", status: 400 },
+  BACKUP_CODES_NOT_ENABLED: { message: "twoFactor.notEnabled", status: 400 },
+  TOTP_ALREADY_ENABLED: { message: "twoFactor.alreadyEnabled", status: 409 },
 };
 
 interface ApiError {
@@ -97,12 +107,13 @@ export async function signUp(services: AppServices, values: SignupValues): Promi
   }
 }
 
-export async function signIn(
-  services: AppServices,
-  request: Request,
-  email: string,
-  password: string,
-): Promise<Result<{ headers: Headers; userId: string }>> {
+/**
+ * A correct password either signs in (a session cookie), or, for an account with two-factor
+ * authentication, opens the second step (better-auth's short-lived two_factor cookie, no session).
+ */
+export type SignedIn = { headers: Headers; twoFactorRequired: false; userId: string } | { headers: Headers; twoFactorRequired: true };
+
+export async function signIn(services: AppServices, request: Request, email: string, password: string): Promise<Result<SignedIn>> {
   const invalid = validateLogin(email, password);
   if (invalid) return { ok: false, status: 400, ...invalid };
   try {
@@ -115,7 +126,10 @@ export async function signIn(
       headers: request.headers,
       returnHeaders: true,
     });
-    return { ok: true, headers: cookiesOnly(headers), userId: response.user.id };
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
+      return { ok: true, headers: cookiesOnly(headers), twoFactorRequired: true };
+    }
+    return { ok: true, headers: cookiesOnly(headers), twoFactorRequired: false, userId: response.user.id };
   } catch (error) {
     return toFailure(error);
   }
@@ -253,7 +267,7 @@ export async function verifyEmail(services: AppServices, token: string): Promise
 }
 
 /** Only cookies travel from better-auth's answers to ours. */
-function cookiesOnly(headers: Headers): Headers {
+export function cookiesOnly(headers: Headers): Headers {
   const out = new Headers();
   for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
   return out;

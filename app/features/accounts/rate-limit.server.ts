@@ -16,6 +16,11 @@ export const LIMITS = {
   signUpPerIp: { max: 5, windowMs: 60 * 60_000 },
   resetPerIp: { max: 5, windowMs: 60 * 60_000 },
   resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  /** Codes entered (sign-in step, set-up confirmation): tighter than better-auth's own lockout. */
+  twoFactorCodePerAccount: { max: 6, windowMs: 15 * 60_000 },
+  twoFactorCodePerIp: { max: 20, windowMs: 15 * 60_000 },
+  /** Password confirmations for turning two-factor on or off and for new backup codes. */
+  twoFactorPasswordPerAccount: { max: 8, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, Limit>;
 
 export class RateLimitedError extends Error {

@@ -162,7 +162,8 @@ export function rowsOf<T>(result: unknown): T[] {
 /**
  * What an invalid request must never change. Every table a form action or API route writes to,
  * hashed row by row. Left out on purpose: `rate_limits` (every attempt is counted, valid or not —
- * that is its job) and the timestamps of `sessions` (reading a session may extend it); the set of
+ * that is its job), the timestamps of `sessions` (reading a session may extend it) and the
+ * two-factor failure count and lock (better-auth's own count of wrong codes); the set of
  * session ids is included, so a refused login that created a session would still show.
  */
 export async function fingerprint(db: Db): Promise<Record<string, string>> {
@@ -179,7 +180,8 @@ export async function fingerprint(db: Db): Promise<Record<string, string>> {
       (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from profiles t) as profiles,
       (select md5(coalesce(string_agg(t::text, '|' order by t.user_id), '')) from user_roles t) as user_roles,
       (select md5(coalesce(string_agg(t.id, '|' order by t.id), '')) from sessions t) as session_ids,
-      (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from verifications t) as verifications`),
+      (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from verifications t) as verifications,
+      (select md5(coalesce(string_agg(concat_ws(',', t.id, t.user_id, t.secret, t.backup_codes, t.verified), '|' order by t.id), '')) from two_factors t) as two_factors`),
   );
   return row!;
 }

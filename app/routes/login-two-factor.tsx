@@ -1,0 +1,107 @@
+// The second sign-in step for accounts with two-factor authentication: after a correct password
+// (which set better-auth's short-lived two_factor cookie), a code from the app or a backup code.
+import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import type { Route } from "./+types/login-two-factor";
+import { SubmitButton, TextField } from "../components/ui/form";
+import { roleOf } from "../features/accounts/users.server";
+import { AuthCard } from "../features/accounts/components/AuthCard";
+import { FailureAlert } from "../features/accounts/components/FailureAlert";
+import { hasPendingSignIn, verifySignInCode, type SecondFactor } from "../features/accounts/two-factor.server";
+import { readString } from "../features/accounts/validation";
+import { servicesContext } from "../lib/context";
+import { detectLanguage, localizePath } from "../lib/i18n/language";
+import { useLanguage } from "../lib/i18n/use-language";
+import { viewerContext } from "../lib/session.server";
+import { simplePageMeta } from "../lib/seo";
+import { readFormData } from "../lib/form-data.server";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const language = detectLanguage(new URL(request.url).pathname);
+  if (context.get(viewerContext)) throw redirect(localizePath("/dashboard", language));
+  // Nothing to verify without a pending sign-in: start at the password.
+  if (!hasPendingSignIn(request)) throw redirect(localizePath("/login", language));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const language = detectLanguage(new URL(request.url).pathname);
+  if (context.get(viewerContext)) throw redirect(localizePath("/dashboard", language));
+  const form = await readFormData(request);
+  const method: SecondFactor = readString(form, "method") === "backup" ? "backup" : "totp";
+  const result = await verifySignInCode(services, request, method, readString(form, "code"));
+  if (!result.ok) return data({ failure: result, method }, { status: result.status });
+  // As after a password-only sign-in: admins and owners to the dashboard, guests home.
+  const role = await roleOf(services.db, result.userId);
+  throw redirect(localizePath(role === "guest" ? "/" : "/dashboard", language), { headers: result.headers });
+}
+
+export function meta(args: Route.MetaArgs) {
+  return simplePageMeta(args, { title: "twoFactor.loginTitle", description: "twoFactor.loginIntro", path: "/login/two-factor", noindex: true });
+}
+
+export default function LoginTwoFactor() {
+  const { language, t } = useLanguage();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const backup = searchParams.get("backup") === "1";
+  const failure = actionData?.failure;
+  const here = localizePath("/login/two-factor", language);
+  const expired = failure?.message === "twoFactor.expired" || failure?.message === "twoFactor.tooManyAttempts";
+  return (
+    <AuthCard title={t("twoFactor.loginTitle")}>
+      <Form method="post" className="space-y-4" noValidate>
+        {failure ? <FailureAlert failure={failure} /> : null}
+        <p className="text-sm text-stone-700">{t(backup ? "twoFactor.backupLoginIntro" : "twoFactor.loginIntro")}</p>
+        <input type="hidden" name="method" value={backup ? "backup" : "totp"} />
+        {backup ? (
+          <TextField
+            key="backup"
+            label={t("twoFactor.backupCode")}
+            name="code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            invalid={failure?.field === "code"}
+            dir="ltr"
+            className="font-mono"
+          />
+        ) : (
+          <TextField
+            key="totp"
+            label={t("twoFactor.code")}
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            pattern="[0-9 ]*"
+            maxLength={7}
+            required
+            autoFocus
+            invalid={failure?.field === "code"}
+            dir="ltr"
+            className="font-mono"
+          />
+        )}
+        <SubmitButton busyLabel={t("twoFactor.verifying")} className="w-full">
+          {t("twoFactor.verify")}
+        </SubmitButton>
+      </Form>
+      <div className="mt-6 space-y-2 text-sm text-stone-700">
+        <p>
+          <Link to={backup ? here : `${here}?backup=1`} className="font-medium text-brand-800 underline underline-offset-4">
+            {t(backup ? "twoFactor.useApp" : "twoFactor.useBackup")}
+          </Link>
+        </p>
+        <p>
+          <Link
+            to={localizePath("/login", language)}
+            className={expired ? "font-semibold text-brand-800 underline underline-offset-4" : "font-medium text-brand-800 underline underline-offset-4"}
+          >
+            {t("twoFactor.backToLogin")}
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}
