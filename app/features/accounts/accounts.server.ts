@@ -7,7 +7,16 @@ import type { AppServices } from "../../lib/context";
 import type { Viewer } from "../../lib/session.server";
 import type { MessageKey } from "../../locales/en";
 import { checkPasswordStrength } from "./password-strength.server";
-import { hitRateLimits, LIMITS, RateLimitedError } from "./rate-limit.server";
+import { failedSignInsEmail } from "./emails";
+import {
+  beginPasswordAttempt,
+  hitRateLimits,
+  LIMITS,
+  passwordFailed,
+  passwordSucceeded,
+  RateLimitedError,
+  type PasswordAttempt,
+} from "./rate-limit.server";
 import { checkNewPassword, checkProfileText, isEmail, validateLogin, validateSignup, type SignupValues } from "./validation";
 
 export interface Failure {
@@ -53,7 +62,10 @@ export function apiErrorOf(error: unknown): ApiError | null {
 /** better-auth's errors in our words; anything unexpected is logged and reported generically. */
 export function toFailure(error: unknown): Failure {
   if (error instanceof RateLimitedError) {
-    return { ok: false, status: 429, message: "error.rateLimited", values: { minutes: error.minutes } };
+    // A short wait (the account's progressive delay) is told in seconds.
+    return error.retryAfterMs < 60_000
+      ? { ok: false, status: 429, message: "error.waitSeconds", values: { seconds: error.seconds } }
+      : { ok: false, status: 429, message: "error.rateLimited", values: { minutes: error.minutes } };
   }
   const apiError = apiErrorOf(error);
   if (apiError) {
@@ -106,19 +118,31 @@ export async function signIn(
   const invalid = validateLogin(email, password);
   if (invalid) return { ok: false, status: 400, ...invalid };
   try {
-    await hitRateLimits(services.db, [
-      { key: `signin:ip:${services.clientIp}`, limit: LIMITS.signInPerIp },
-      { key: `signin:account:${email}`, limit: LIMITS.signInPerAccount },
-    ]);
-    const { headers, response } = await services.auth.api.signInEmail({
-      body: { email, password, rememberMe: true },
-      headers: request.headers,
-      returnHeaders: true,
-    });
+    const attempt: PasswordAttempt = { account: email, ip: services.clientIp };
+    const ticket = await beginPasswordAttempt(services.db, attempt);
+    const { headers, response } = await services.auth.api
+      .signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, returnHeaders: true })
+      .catch(async (error: unknown) => {
+        if (apiErrorOf(error)?.body?.code === "INVALID_EMAIL_OR_PASSWORD") await onWrongPassword(services, attempt, ticket);
+        throw error;
+      });
+    await passwordSucceeded(services.db, attempt);
     return { ok: true, headers: cookiesOnly(headers), userId: response.user.id };
   } catch (error) {
     return toFailure(error);
   }
+}
+
+/** A wrong password was counted; the owner hears about it once it starts slowing the account down. */
+async function onWrongPassword(services: AppServices, attempt: PasswordAttempt, ticket: Parameters<typeof passwordFailed>[2]) {
+  const { alert } = await passwordFailed(services.db, attempt, ticket);
+  if (!alert) return;
+  const [user] = await services.db.select({ email: users.email }).from(users).where(eq(users.email, attempt.account));
+  if (!user) return;
+  // Not awaited: the answer does not wait for the mail server.
+  services.sendEmail(user.email, failedSignInsEmail(`${services.settings.publicUrl}/forgot-password`)).catch((error: unknown) => {
+    console.error("[accounts] could not send the failed sign-ins e-mail:", error);
+  });
 }
 
 export async function signOut(services: AppServices, request: Request): Promise<Result<{ headers: Headers }>> {
@@ -180,11 +204,17 @@ export async function changePassword(
   const weak = weakPassword(password, [viewer.firstName, viewer.lastName, viewer.email]);
   if (weak) return weak;
   try {
-    const { headers } = await services.auth.api.changePassword({
-      body: { currentPassword: current, newPassword: password, revokeOtherSessions: false },
-      headers: request.headers,
-      returnHeaders: true,
-    });
+    // The current password is guessed no more easily here than on the login page (same limits).
+    const attempt: PasswordAttempt = { account: viewer.email.toLowerCase(), ip: services.clientIp };
+    const ticket = await beginPasswordAttempt(services.db, attempt);
+    // Every other session ends (a thief's too); this device gets a new one (ASVS V7).
+    const { headers } = await services.auth.api
+      .changePassword({ body: { currentPassword: current, newPassword: password, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true })
+      .catch(async (error: unknown) => {
+        if (apiErrorOf(error)?.body?.code === "INVALID_PASSWORD") await onWrongPassword(services, attempt, ticket);
+        throw error;
+      });
+    await passwordSucceeded(services.db, attempt);
     return { ok: true, headers: cookiesOnly(headers) };
   } catch (error) {
     return toFailure(error);
