@@ -21,7 +21,7 @@ import { readFormData } from "../lib/form-data.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const sessions = await listSessions(context.get(servicesContext), request);
+  const sessions = await listSessions(context.get(servicesContext), viewer);
   return {
     profile: {
       email: viewer.email,

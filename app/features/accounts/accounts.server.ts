@@ -1,8 +1,8 @@
 // Account operations: our validation and rate limits first, then better-auth on the server.
-import { eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { profiles } from "../../../database/schema/people";
-import { users } from "../../../database/schema/auth";
+import { sessions, users } from "../../../database/schema/auth";
 import type { AppServices } from "../../lib/context";
 import type { Viewer } from "../../lib/session.server";
 import type { MessageKey } from "../../locales/en";
@@ -243,13 +243,17 @@ export async function updateProfile(services: AppServices, viewer: Viewer, value
   return { ok: true };
 }
 
-export async function listSessions(services: AppServices, request: Request) {
-  const list = await services.auth.api.listSessions({ headers: request.headers });
-  return list.map((session) => ({
-    id: session.id,
-    createdAt: session.createdAt,
-    userAgent: session.userAgent ?? null,
-  }));
+/**
+ * The viewer's live sessions, read by user rather than through the request's cookie: after a
+ * password change without JavaScript the page is rendered in the same request, whose cookie
+ * names a session that has just ended.
+ */
+export async function listSessions(services: AppServices, viewer: Viewer) {
+  return services.db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(eq(sessions.userId, viewer.id), gt(sessions.expiresAt, new Date())))
+    .orderBy(asc(sessions.createdAt));
 }
 
 export async function signOutOtherSessions(services: AppServices, request: Request): Promise<Result> {
