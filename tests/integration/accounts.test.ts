@@ -184,6 +184,27 @@ describe("login and logout", () => {
     for (let i = 0; i < 2; i++) expect((await logIn("regular@example.com", `typo-again-${i}`, home)).outcome.status).toBe(401);
   });
 
+  it("one address can never start the account's delay, even when the owner signs in meanwhile", async () => {
+    const email = "one-attacker@example.com";
+    await signUpUser(email);
+    const attacker = fromNewIp();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const later = (ms: number) => vi.setSystemTime(new Date(Date.now() + ms));
+    try {
+      vi.setSystemTime(new Date());
+      for (let i = 0; i < 8; i++) expect((await logIn(email, `first-${i}`, attacker)).outcome.status).toBe(401);
+      later(10 * 60_000);
+      expect((await logIn(email, strong, fromNewIp())).outcome.status).toBe(302);
+      // The attacker's address may try again 15 minutes after its last failure: its earlier
+      // failures are forgotten for the account too, the owner's sign-in notwithstanding.
+      later(5 * 60_000 + 1_000);
+      for (let i = 0; i < 8; i++) expect((await logIn(email, `second-${i}`, attacker)).outcome.status).toBe(401);
+      expect((await logIn(email, strong, fromNewIp())).outcome.status).toBe(302);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("slows an account down step by step when wrong passwords come from many addresses, never locks it, and tells the owner once by e-mail", async () => {
     const email = "spread-attack@example.com";
     await signUpUser(email);

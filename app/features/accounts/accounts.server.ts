@@ -16,6 +16,7 @@ import {
   passwordSucceeded,
   RateLimitedError,
   type PasswordAttempt,
+  type PasswordTicket,
 } from "./rate-limit.server";
 import { checkNewPassword, checkProfileText, isEmail, validateLogin, validateSignup, type SignupValues } from "./validation";
 
@@ -126,7 +127,7 @@ export async function signIn(
         if (apiErrorOf(error)?.body?.code === "INVALID_EMAIL_OR_PASSWORD") await onWrongPassword(services, attempt, ticket);
         throw error;
       });
-    await passwordSucceeded(services.db, attempt);
+    await passwordSucceeded(services.db, attempt, ticket);
     return { ok: true, headers: cookiesOnly(headers), userId: response.user.id };
   } catch (error) {
     return toFailure(error);
@@ -134,7 +135,7 @@ export async function signIn(
 }
 
 /** A wrong password was counted; the owner hears about it once it starts slowing the account down. */
-async function onWrongPassword(services: AppServices, attempt: PasswordAttempt, ticket: Parameters<typeof passwordFailed>[2]) {
+async function onWrongPassword(services: AppServices, attempt: PasswordAttempt, ticket: PasswordTicket) {
   const { alert } = await passwordFailed(services.db, attempt, ticket);
   if (!alert) return;
   const [user] = await services.db.select({ email: users.email }).from(users).where(eq(users.email, attempt.account));
@@ -214,7 +215,7 @@ export async function changePassword(
         if (apiErrorOf(error)?.body?.code === "INVALID_PASSWORD") await onWrongPassword(services, attempt, ticket);
         throw error;
       });
-    await passwordSucceeded(services.db, attempt);
+    await passwordSucceeded(services.db, attempt, ticket);
     return { ok: true, headers: cookiesOnly(headers) };
   } catch (error) {
     return toFailure(error);

@@ -115,6 +115,9 @@ const ms = (value: number | SQL) => sql`(${value})::double precision * interval 
 export interface PasswordTicket {
   /** The account's failures, this attempt included. */
   accountFailures: number;
+  /** The end of the account's window before this attempt (null: none running), and after it. */
+  accountResetBefore: Date | null;
+  accountResetClaimed: Date;
 }
 
 /**
@@ -135,6 +138,7 @@ export async function beginPasswordAttempt(db: Db, { account, ip }: PasswordAtte
   // The account's last failure is its window's end less the window; the next attempt waits its delay.
   const delay = sql`least(${maxDelayMs}::double precision, ${baseDelayMs}::double precision * power(2, least(30, ${rateLimits.count} - ${free})))`;
   const allowed = sql`${rateLimits.count} < ${free} or ${rateLimits.resetAt} - ${ms(windowMs)} + ${ms(delay)} <= ${now.toISOString()}::timestamptz`;
+  const before = await rowOf(db, accountKey(account));
   const accountFailures = await claim(db, accountKey(account), windowMs, allowed, now);
   if (accountFailures === null) {
     await db.update(rateLimits).set({ count: sql`greatest(${rateLimits.count} - 1, 0)` }).where(eq(rateLimits.key, pair));
@@ -142,7 +146,11 @@ export async function beginPasswordAttempt(db: Db, { account, ip }: PasswordAtte
     const lastFailure = (row?.resetAt.getTime() ?? now.getTime()) - windowMs;
     throw new RateLimitedError(lastFailure + accountDelayMs(row?.count ?? 0) - now.getTime());
   }
-  return { accountFailures };
+  return {
+    accountFailures,
+    accountResetBefore: before && before.resetAt > now ? before.resetAt : null,
+    accountResetClaimed: new Date(now.getTime() + windowMs),
+  };
 }
 
 /**
@@ -161,8 +169,21 @@ export async function passwordFailed(db: Db, { account }: PasswordAttempt, ticke
   }
 }
 
-/** The password was right: it is no failure, and the address's earlier failures are forgotten. */
-export async function passwordSucceeded(db: Db, { account, ip }: PasswordAttempt): Promise<void> {
+/**
+ * The password was right: it is no failure, and the address's earlier failures are forgotten.
+ * The account's window is put back as it was (unless another attempt has moved it since), so the
+ * owner signing in never makes earlier failures count for longer.
+ */
+export async function passwordSucceeded(db: Db, { account, ip }: PasswordAttempt, ticket: PasswordTicket): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, pairKey(account, ip)));
-  await db.update(rateLimits).set({ count: sql`greatest(${rateLimits.count} - 1, 0)` }).where(eq(rateLimits.key, accountKey(account)));
+  const claimed = sql`${ticket.accountResetClaimed.toISOString()}::timestamptz`;
+  await db
+    .update(rateLimits)
+    .set({
+      count: sql`greatest(${rateLimits.count} - 1, 0)`,
+      ...(ticket.accountResetBefore
+        ? { resetAt: sql`case when ${rateLimits.resetAt} = ${claimed} then ${ticket.accountResetBefore.toISOString()}::timestamptz else ${rateLimits.resetAt} end` }
+        : {}),
+    })
+    .where(eq(rateLimits.key, accountKey(account)));
 }
