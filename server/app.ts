@@ -5,7 +5,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { servicesContext, type AppSettings } from "../app/lib/context";
+import { servicesContext, type AppServices, type AppSettings } from "../app/lib/context";
 import type { Auth } from "../app/lib/auth.server";
 import { createToastStore } from "../app/lib/toast.server";
 import { detectLanguage } from "../app/lib/i18n/language";
@@ -34,6 +34,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   auth: Auth;
+  /** Delivers e-mail (the same mailer better-auth's e-mails go through). */
+  sendEmail?: AppServices["sendEmail"];
   changes: ChangeFeed;
   /** The React Router server build, or a loader for it (development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -51,7 +53,7 @@ export interface AppDeps {
 export const MAX_FORM_BYTES = 1024 * 1024;
 const HEALTH_TIMEOUT_MS = 2_000;
 
-export function createApp({ config, database, auth, changes, build, clientDir, before = [], pageCache, availability }: AppDeps): express.Express {
+export function createApp({ config, database, auth, sendEmail = async () => {}, changes, build, clientDir, before = [], pageCache, availability }: AppDeps): express.Express {
   const app = express();
   const dbAvailability = availability ?? createAvailability({ ping: () => database.ping() });
   app.disable("x-powered-by");
@@ -203,6 +205,7 @@ export function createApp({ config, database, auth, changes, build, clientDir, b
           auth,
           settings,
           toasts,
+          sendEmail,
           files,
           publicRestaurants,
           nonce: String(res.locals.nonce ?? ""),

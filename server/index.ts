@@ -6,6 +6,7 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../app/lib/auth.server";
+import type { EmailContent } from "../app/features/accounts/emails";
 import { createApp } from "./app";
 import { createAvailability } from "./availability";
 import { createChangeFeed } from "./changes";
@@ -69,12 +70,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function startServer({ config, database, clientDir, dev, timeouts = httpTimeouts(config) }: StartOptions): Promise<RunningServer> {
   const stopListening: (() => Promise<void>)[] = [];
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
+  const sendEmail = (to: string, content: EmailContent) => mailer.send({ to, ...content });
   const auth = createAuth({
     db: database.db,
     secret: config.authSecret,
     baseURL: config.publicUrl,
     secureCookies: config.isProduction,
-    sendEmail: (to, content) => mailer.send({ to, ...content }),
+    sendEmail,
   });
   if (config.demoData) {
     await loadDemoDataIfEmpty({
@@ -106,6 +108,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     config,
     database,
     auth,
+    sendEmail,
     changes,
     build,
     clientDir,

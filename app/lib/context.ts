@@ -2,6 +2,7 @@
 import { createContext } from "react-router";
 import type { Db } from "../../database/types";
 import type { Restaurant } from "../features/restaurants/types";
+import type { EmailContent } from "../features/accounts/emails";
 import type { Auth } from "./auth.server";
 import type { ToastStore } from "./toast.server";
 
@@ -23,6 +24,8 @@ export interface AppServices {
   /** The client's address (behind a trusted proxy, from X-Forwarded-For), for rate limits. */
   clientIp: string;
   toasts: ToastStore;
+  /** Delivers an e-mail of ours (SMTP or the development outbox), e.g. a security notice. */
+  sendEmail: (to: string, content: EmailContent) => Promise<void>;
   /** Uploaded files (local disk now, object storage later). */
   files: FileStore;
   /** The public restaurant list, cached in memory and refreshed on every change. */

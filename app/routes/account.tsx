@@ -32,7 +32,7 @@ import { readFormData } from "../lib/form-data.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const services = context.get(servicesContext);
-  const sessions = await listSessions(services, request);
+  const sessions = await listSessions(services, viewer);
   return {
     profile: {
       email: viewer.email,

@@ -215,3 +215,46 @@ test("two-factor: set up on the account page, then sign in with a code (Hebrew) 
   await expect(page.getByTestId("welcome").first()).toContainText("Welcome, Tova");
   await context.close();
 });
+
+test("changing the password signs out the other devices and keeps this one, also in Hebrew without JavaScript", async ({ browser }) => {
+  // Two devices, three sign-ins and a sign-up: a long journey.
+  test.slow();
+  const email = `change-${Date.now()}@example.com`;
+  const phone = await (await browser.newContext()).newPage();
+  await signUp(phone, email, "Change");
+  await expect(phone.getByText(/Sign up successful!/)).toBeVisible();
+  await logIn(phone, email, password);
+  await expect(phone.getByTestId("welcome").first()).toContainText("Welcome, Change");
+
+  // The change is made on a device without JavaScript: a plain form post answered with the page.
+  const laptop = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await logIn(laptop, email, password, "/he");
+  await expect(laptop.getByTestId("welcome").first()).toContainText("Change");
+  await laptop.goto("/he/account");
+  await laptop.getByLabel("סיסמה נוכחית").fill(password);
+  await laptop.getByLabel("סיסמה חדשה").fill("changed-olive-grove-64");
+  await laptop.getByLabel("אימות סיסמה").fill("changed-olive-grove-64");
+  await laptop.getByRole("button", { name: "שינוי סיסמה" }).click();
+  await expect(laptop.getByText("הסיסמה שונתה. שאר המכשירים נותקו.")).toBeVisible();
+  await expect(laptop.getByTestId("sessions").getByRole("listitem")).toHaveCount(1);
+  await laptop.reload();
+  await expect(laptop.getByRole("heading", { name: "החשבון שלי" })).toBeVisible();
+
+  // The other device is signed out.
+  await phone.goto("/account");
+  await expect(phone).toHaveURL(/\/login$/);
+
+  // And with JavaScript, in English, the page says so too.
+  await logIn(phone, email, "changed-olive-grove-64");
+  await expect(phone.getByTestId("welcome").first()).toContainText("Welcome, Change");
+  await phone.goto("/account");
+  await phone.getByLabel("Current password").fill("changed-olive-grove-64");
+  await phone.getByLabel("New password").fill("changed-again-olive-65");
+  await phone.getByLabel("Confirm password").fill("changed-again-olive-65");
+  await phone.getByRole("button", { name: "Change password" }).click();
+  await expect(phone.getByText("Your password was changed. Other devices were signed out.")).toBeVisible();
+  // (axe needs JavaScript in the page, so it looks here rather than on the laptop.)
+  await expectNoSeriousA11yViolations(phone);
+  await laptop.goto("/he/account");
+  await expect(laptop).toHaveURL(/\/he\/login$/);
+});

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAuth } from "../../app/lib/auth.server";
 import type { AppServices } from "../../app/lib/context";
 import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
@@ -38,6 +38,7 @@ beforeAll(async () => {
   outbox = mkdtempSync(path.join(tmpdir(), "kta-outbox-"));
   const mailer = createMailer({ smtpUrl: smtp.url + "?ignoreTLS=true", from: "Kosher Tel Aviv <no-reply@example.com>", outboxDir: outbox });
   services = createServices(database.db, {
+    sendEmail: (to, content) => mailer.send({ to, ...content }),
     auth: createAuth({
       db: database.db,
       secret: TEST_SECRET,
@@ -158,16 +159,96 @@ describe("login and logout", () => {
     expect(await services.auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
   });
 
-  it("limits repeated sign-in attempts for one account", async () => {
+  it("limits wrong passwords for one account from one address, and that address only: the owner signs in from another", async () => {
     await signUpUser("limited@example.com");
+    const attacker = fromNewIp();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 10; attempt++) {
-      statuses.push((await logIn("limited@example.com", `wrong-password-${attempt}`)).outcome.status);
+    for (let attempt = 0; attempt < 12; attempt++) {
+      statuses.push((await logIn("limited@example.com", `wrong-password-${attempt}`, attacker)).outcome.status);
     }
-    expect(statuses.slice(0, 8).every((status) => status === 401)).toBe(true);
-    const limited = await logIn("limited@example.com");
+    expect(statuses).toEqual([...Array<number>(8).fill(401), ...Array<number>(4).fill(429)]);
+    // The attacker's address waits even with the right password...
+    const limited = await logIn("limited@example.com", strong, attacker);
     expect(limited.outcome.status).toBe(429);
     expect(limited.outcome.data).toMatchObject({ failure: { message: "error.rateLimited", values: { minutes: 15 } } });
+    // ...while the owner, elsewhere, is not locked out.
+    expect((await logIn("limited@example.com", strong, fromNewIp())).outcome.status).toBe(302);
+  });
+
+  it("counts failures, not sign-ins: a right password is never held against the account, and clears its address's failures", async () => {
+    await signUpUser("regular@example.com");
+    const home = fromNewIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) statuses.push((await logIn("regular@example.com", strong, home)).outcome.status);
+    for (let i = 0; i < 7; i++) statuses.push((await logIn("regular@example.com", `typo-${i}`, home)).outcome.status);
+    statuses.push((await logIn("regular@example.com", strong, home)).outcome.status);
+    expect(statuses).toEqual([...Array<number>(9).fill(302), ...Array<number>(7).fill(401), 302]);
+    // The 7 failures before the last sign-in no longer count for this address.
+    for (let i = 0; i < 2; i++) expect((await logIn("regular@example.com", `typo-again-${i}`, home)).outcome.status).toBe(401);
+  });
+
+  it("one address can never start the account's delay, even when the owner signs in meanwhile", async () => {
+    const email = "one-attacker@example.com";
+    await signUpUser(email);
+    const attacker = fromNewIp();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const later = (ms: number) => vi.setSystemTime(new Date(Date.now() + ms));
+    try {
+      vi.setSystemTime(new Date());
+      for (let i = 0; i < 8; i++) expect((await logIn(email, `first-${i}`, attacker)).outcome.status).toBe(401);
+      later(10 * 60_000);
+      expect((await logIn(email, strong, fromNewIp())).outcome.status).toBe(302);
+      // The attacker's address may try again 15 minutes after its last failure: its earlier
+      // failures are forgotten for the account too, the owner's sign-in notwithstanding.
+      later(5 * 60_000 + 1_000);
+      for (let i = 0; i < 8; i++) expect((await logIn(email, `second-${i}`, attacker)).outcome.status).toBe(401);
+      expect((await logIn(email, strong, fromNewIp())).outcome.status).toBe(302);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("slows an account down step by step when wrong passwords come from many addresses, never locks it, and tells the owner once by e-mail", async () => {
+    const email = "spread-attack@example.com";
+    await signUpUser(email);
+    const mailsTo = () => smtp.messages.filter((m) => m.to.includes(email) && m.text.includes("tried to sign in to your Kosher Tel Aviv account")).length;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const later = (ms: number) => vi.setSystemTime(new Date(Date.now() + ms));
+    try {
+      vi.setSystemTime(new Date());
+      // Ten addresses, one wrong password each: no address reaches its own limit.
+      for (let i = 0; i < 10; i++) expect((await logIn(email, `spray-${i}`)).outcome.status).toBe(401);
+      // From now on each attempt waits after the last failure — 1 s, then 2 s, 4 s… — even from an
+      // address that has not failed, and is refused at once (not held) when it comes too soon.
+      const early = await logIn(email, strong);
+      expect(early.outcome.status).toBe(429);
+      expect(early.outcome.data).toMatchObject({ failure: { message: "error.waitSeconds", values: { seconds: 1 } } });
+      later(1_000);
+      expect((await logIn(email, "spray-10")).outcome.status).toBe(401);
+      later(1_000);
+      expect((await logIn(email, "spray-11")).outcome.data).toMatchObject({ failure: { message: "error.waitSeconds", values: { seconds: 1 } } });
+      later(1_000);
+      expect((await logIn(email, "spray-12")).outcome.status).toBe(401);
+      later(1_000);
+      expect((await logIn(email, "spray-13")).outcome.data).toMatchObject({ failure: { message: "error.waitSeconds", values: { seconds: 3 } } });
+      // The owner, once the wait is over, signs in with the right password: never a lock.
+      later(3_000);
+      expect((await logIn(email, strong)).outcome.status).toBe(302);
+
+      // The owner heard about it once, in both languages, with what to do.
+      const mail = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes("tried to sign in to your Kosher Tel Aviv account"));
+      expect(mail.text).toContain("If it was you, there is nothing to do.");
+      expect(mail.text).toContain("http://127.0.0.1/forgot-password");
+      expect(mail.text).toContain("אם זה הייתם אתם, אין צורך לעשות דבר.");
+      // More failures later on — even a fresh wave after the account's count has run out — send no
+      // second e-mail the same day.
+      later(16 * 60_000);
+      for (let i = 0; i < 10; i++) expect((await logIn(email, `second-wave-${i}`)).outcome.status).toBe(401);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(mailsTo()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("limits sign-ups from one address", async () => {
@@ -251,6 +332,46 @@ describe("account page", () => {
     });
     expect(changed.data).toMatchObject({ ok: true, message: "account.passwordChanged" });
     expect((await logIn("account@example.com", "brand-new-olive-5")).outcome.status).toBe(302);
+  });
+
+  it("changing the password signs out every other device, and this one stays signed in", async () => {
+    await signUpUser("two-devices@example.com");
+    const phone = (await logIn("two-devices@example.com")).cookie;
+    const laptop = (await logIn("two-devices@example.com")).cookie;
+    const changed = await callRoute(accountAction, fromNewIp(), "/account", {
+      cookie: laptop,
+      form: { intent: "password", currentPassword: strong, password: "two-devices-olive-8", confirmPassword: "two-devices-olive-8" },
+    });
+    expect(changed.data).toMatchObject({ ok: true, message: "account.passwordChanged" });
+    expect(await services.auth.api.getSession({ headers: new Headers({ cookie: phone }) })).toBeNull();
+    // This device carries on with the session the answer set.
+    const renewed = sessionCookie(changed.headers);
+    expect(await services.auth.api.getSession({ headers: new Headers({ cookie: renewed }) })).not.toBeNull();
+    const page = await callRoute(accountLoader, services, "/account", { cookie: renewed });
+    expect((page.data as { sessions: { current: boolean }[] }).sessions).toEqual([expect.objectContaining({ current: true })]);
+  });
+
+  it("limits wrong current passwords like sign-in, so a stolen session cannot guess the password", async () => {
+    await signUpUser("stolen-session@example.com");
+    const thief = fromNewIp();
+    const { cookie } = await logIn("stolen-session@example.com", strong, thief);
+    const change = (currentPassword: string) =>
+      callRoute(accountAction, thief, "/account", {
+        cookie,
+        form: { intent: "password", currentPassword, password: "thief-chosen-olive-3", confirmPassword: "thief-chosen-olive-3" },
+      });
+    for (let i = 0; i < 8; i++) {
+      const wrong = await change(`guess-${i}`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.data).toMatchObject({ ok: false, failure: { message: "account.wrongPassword" } });
+    }
+    const limited = await change("guess-8");
+    expect(limited.status).toBe(429);
+    expect(limited.data).toMatchObject({ ok: false, failure: { message: "error.rateLimited", values: { minutes: 15 } } });
+    // Refused before it is checked: even the right one waits, and the password stays as it was.
+    expect((await change(strong)).status).toBe(429);
+    expect((await logIn("stolen-session@example.com", strong)).outcome.status).toBe(302);
+    expect((await logIn("stolen-session@example.com", "thief-chosen-olive-3")).outcome.status).toBe(401);
   });
 
   it("lists sessions and signs out of all other devices", async () => {

@@ -28,6 +28,7 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
     nonce: "test-nonce",
     clientIp: "127.0.0.1",
     toasts: createToastStore(TEST_SECRET, false),
+    sendEmail: async () => {},
     files: { remove: async () => {} },
     publicRestaurants: () => listRestaurants(db),
     ...overrides,

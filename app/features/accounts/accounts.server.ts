@@ -1,13 +1,23 @@
 // Account operations: our validation and rate limits first, then better-auth on the server.
-import { eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { profiles } from "../../../database/schema/people";
-import { users } from "../../../database/schema/auth";
+import { sessions, users } from "../../../database/schema/auth";
 import type { AppServices } from "../../lib/context";
 import type { Viewer } from "../../lib/session.server";
 import type { MessageKey } from "../../locales/en";
 import { checkPasswordStrength } from "./password-strength.server";
-import { hitRateLimits, LIMITS, RateLimitedError } from "./rate-limit.server";
+import { failedSignInsEmail } from "./emails";
+import {
+  beginPasswordAttempt,
+  hitRateLimits,
+  LIMITS,
+  passwordFailed,
+  passwordSucceeded,
+  RateLimitedError,
+  type PasswordAttempt,
+  type PasswordTicket,
+} from "./rate-limit.server";
 import { checkNewPassword, checkProfileText, isEmail, validateLogin, validateSignup, type SignupValues } from "./validation";
 
 export interface Failure {
@@ -63,7 +73,10 @@ export function apiErrorOf(error: unknown): ApiError | null {
 /** better-auth's errors in our words; anything unexpected is logged and reported generically. */
 export function toFailure(error: unknown): Failure {
   if (error instanceof RateLimitedError) {
-    return { ok: false, status: 429, message: "error.rateLimited", values: { minutes: error.minutes } };
+    // A short wait (the account's progressive delay) is told in seconds.
+    return error.retryAfterMs < 60_000
+      ? { ok: false, status: 429, message: "error.waitSeconds", values: { seconds: error.seconds } }
+      : { ok: false, status: 429, message: "error.rateLimited", values: { minutes: error.minutes } };
   }
   const apiError = apiErrorOf(error);
   if (apiError) {
@@ -117,15 +130,16 @@ export async function signIn(services: AppServices, request: Request, email: str
   const invalid = validateLogin(email, password);
   if (invalid) return { ok: false, status: 400, ...invalid };
   try {
-    await hitRateLimits(services.db, [
-      { key: `signin:ip:${services.clientIp}`, limit: LIMITS.signInPerIp },
-      { key: `signin:account:${email}`, limit: LIMITS.signInPerAccount },
-    ]);
-    const { headers, response } = await services.auth.api.signInEmail({
-      body: { email, password, rememberMe: true },
-      headers: request.headers,
-      returnHeaders: true,
-    });
+    const attempt: PasswordAttempt = { account: email, ip: services.clientIp };
+    const ticket = await beginPasswordAttempt(services.db, attempt);
+    const { headers, response } = await services.auth.api
+      .signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, returnHeaders: true })
+      .catch(async (error: unknown) => {
+        if (apiErrorOf(error)?.body?.code === "INVALID_EMAIL_OR_PASSWORD") await onWrongPassword(services, attempt, ticket);
+        throw error;
+      });
+    // The password was right: that is not a failure, whatever the second step then asks.
+    await passwordSucceeded(services.db, attempt, ticket);
     if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
       return { ok: true, headers: cookiesOnly(headers), twoFactorRequired: true };
     }
@@ -133,6 +147,18 @@ export async function signIn(services: AppServices, request: Request, email: str
   } catch (error) {
     return toFailure(error);
   }
+}
+
+/** A wrong password was counted; the owner hears about it once it starts slowing the account down. */
+async function onWrongPassword(services: AppServices, attempt: PasswordAttempt, ticket: PasswordTicket) {
+  const { alert } = await passwordFailed(services.db, attempt, ticket);
+  if (!alert) return;
+  const [user] = await services.db.select({ email: users.email }).from(users).where(eq(users.email, attempt.account));
+  if (!user) return;
+  // Not awaited: the answer does not wait for the mail server.
+  services.sendEmail(user.email, failedSignInsEmail(`${services.settings.publicUrl}/forgot-password`)).catch((error: unknown) => {
+    console.error("[accounts] could not send the failed sign-ins e-mail:", error);
+  });
 }
 
 export async function signOut(services: AppServices, request: Request): Promise<Result<{ headers: Headers }>> {
@@ -194,11 +220,17 @@ export async function changePassword(
   const weak = weakPassword(password, [viewer.firstName, viewer.lastName, viewer.email]);
   if (weak) return weak;
   try {
-    const { headers } = await services.auth.api.changePassword({
-      body: { currentPassword: current, newPassword: password, revokeOtherSessions: false },
-      headers: request.headers,
-      returnHeaders: true,
-    });
+    // The current password is guessed no more easily here than on the login page (same limits).
+    const attempt: PasswordAttempt = { account: viewer.email.toLowerCase(), ip: services.clientIp };
+    const ticket = await beginPasswordAttempt(services.db, attempt);
+    // Every other session ends (a thief's too); this device gets a new one (ASVS V7).
+    const { headers } = await services.auth.api
+      .changePassword({ body: { currentPassword: current, newPassword: password, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true })
+      .catch(async (error: unknown) => {
+        if (apiErrorOf(error)?.body?.code === "INVALID_PASSWORD") await onWrongPassword(services, attempt, ticket);
+        throw error;
+      });
+    await passwordSucceeded(services.db, attempt, ticket);
     return { ok: true, headers: cookiesOnly(headers) };
   } catch (error) {
     return toFailure(error);
@@ -227,13 +259,17 @@ export async function updateProfile(services: AppServices, viewer: Viewer, value
   return { ok: true };
 }
 
-export async function listSessions(services: AppServices, request: Request) {
-  const list = await services.auth.api.listSessions({ headers: request.headers });
-  return list.map((session) => ({
-    id: session.id,
-    createdAt: session.createdAt,
-    userAgent: session.userAgent ?? null,
-  }));
+/**
+ * The viewer's live sessions, read by user rather than through the request's cookie: after a
+ * password change without JavaScript the page is rendered in the same request, whose cookie
+ * names a session that has just ended.
+ */
+export async function listSessions(services: AppServices, viewer: Viewer) {
+  return services.db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(eq(sessions.userId, viewer.id), gt(sessions.expiresAt, new Date())))
+    .orderBy(asc(sessions.createdAt));
 }
 
 export async function signOutOtherSessions(services: AppServices, request: Request): Promise<Result> {

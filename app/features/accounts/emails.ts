@@ -53,3 +53,22 @@ export function existingAccountEmail(loginLink: string): EmailContent {
     { en: "Log in", he: "התחברות" },
   );
 }
+
+/** Sent once when wrong passwords for the account start slowing its sign-in down. */
+export function failedSignInsEmail(resetLink: string): EmailContent {
+  return bilingual(
+    "Failed sign-in attempts on your account · ניסיונות התחברות כושלים לחשבון שלכם",
+    [
+      "Someone has tried to sign in to your Kosher Tel Aviv account many times with a wrong password.",
+      "Your account is not locked: you can still sign in, at worst after a short wait that the login page tells you. Wrong passwords are slowed down further.",
+      "If it was you, there is nothing to do. If it was not, nobody has signed in with them — but to be safe, ask for a password reset with this link and choose a new password (that also signs out every device).",
+    ],
+    [
+      "מישהו ניסה להתחבר לחשבון שלכם בכשר תל אביב פעמים רבות עם סיסמה שגויה.",
+      "החשבון לא ננעל: אפשר עדיין להתחבר, לכל היותר אחרי המתנה קצרה שדף ההתחברות יציין. סיסמאות שגויות נוספות מואטות עוד יותר.",
+      "אם זה הייתם אתם, אין צורך לעשות דבר. אם לא, איש לא התחבר בעזרתן — אבל ליתר ביטחון, בקשו איפוס סיסמה בקישור הזה ובחרו סיסמה חדשה (זה גם מנתק את כל המכשירים).",
+    ],
+    resetLink,
+    { en: "Reset my password", he: "איפוס הסיסמה" },
+  );
+}

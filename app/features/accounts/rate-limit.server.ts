@@ -1,6 +1,6 @@
-// Fixed-window rate limits kept in the database, so every server process counts the same
-// attempts. Applied in our own actions, which is where every sign-in, sign-up and reset goes.
-import { lt, sql } from "drizzle-orm";
+// Rate limits kept in the database, so every server process counts the same attempts. Applied in
+// our own actions, which is where every sign-in, sign-up, reset and password change goes.
+import { eq, lt, sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "../../../database/schema/people";
 import type { Db } from "../../../database/types";
 
@@ -11,8 +11,10 @@ export interface Limit {
 }
 
 export const LIMITS = {
+  /** Sign-in attempts (any account, right or wrong) from one address. */
   signInPerIp: { max: 20, windowMs: 15 * 60_000 },
-  signInPerAccount: { max: 8, windowMs: 15 * 60_000 },
+  /** Wrong passwords for one account from one address; the window runs from the last one. */
+  signInPerAccountAndIp: { max: 8, windowMs: 15 * 60_000 },
   signUpPerIp: { max: 5, windowMs: 60 * 60_000 },
   resetPerIp: { max: 5, windowMs: 60 * 60_000 },
   resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
@@ -23,6 +25,20 @@ export const LIMITS = {
   twoFactorPasswordPerAccount: { max: 8, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, Limit>;
 
+/**
+ * Wrong passwords for one account from every address. Never a lock: past `free` failures (counted
+ * until the account has had `windowMs` without one), each attempt must come `baseDelayMs` ×
+ * 2^(failures − free) after the last failure, at most `maxDelayMs`. The owner is told by e-mail
+ * when `free` is reached, at most once per `alertWindowMs`.
+ */
+export const ACCOUNT_DELAY = {
+  free: 10,
+  windowMs: 15 * 60_000,
+  baseDelayMs: 1_000,
+  maxDelayMs: 5 * 60_000,
+  alertWindowMs: 24 * 60 * 60_000,
+} as const;
+
 export class RateLimitedError extends Error {
   override name = "RateLimitedError";
   constructor(readonly retryAfterMs: number) {
@@ -30,6 +46,9 @@ export class RateLimitedError extends Error {
   }
   get minutes(): number {
     return Math.max(1, Math.ceil(this.retryAfterMs / 60_000));
+  }
+  get seconds(): number {
+    return Math.max(1, Math.ceil(this.retryAfterMs / 1_000));
   }
 }
 
@@ -54,4 +73,122 @@ export async function hitRateLimits(db: Db, hits: { key: string; limit: Limit }[
   // Now and then, forget windows that ended long ago.
   if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date(now.getTime() - 24 * 60 * 60_000)));
   if (retryAfterMs > 0) throw new RateLimitedError(retryAfterMs);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password checks (sign-in, and the current password on the account page)
+
+const pairKey = (account: string, ip: string) => `password:fail:pair:${account}|${ip}`;
+const accountKey = (account: string) => `password:fail:account:${account}`;
+const alertKey = (account: string) => `password:alert:${account}`;
+
+export interface PasswordAttempt {
+  /** The account's e-mail address, lower case. */
+  account: string;
+  ip: string;
+}
+
+/** How long after the last failure the account takes its next attempt, given its failure count. */
+export function accountDelayMs(failures: number): number {
+  if (failures < ACCOUNT_DELAY.free) return 0;
+  return Math.min(ACCOUNT_DELAY.maxDelayMs, ACCOUNT_DELAY.baseDelayMs * 2 ** Math.min(30, failures - ACCOUNT_DELAY.free));
+}
+
+/** Adds one to `key`'s count when `allowed` (or its window has ended); null when refused. The window runs from now. */
+async function claim(db: Db, key: string, windowMs: number, allowed: SQL, now: Date): Promise<number | null> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const resetAt = new Date(now.getTime() + windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { count: sql`case when ${rateLimits.resetAt} <= ${at} then 1 else ${rateLimits.count} + 1 end`, resetAt },
+      setWhere: sql`${rateLimits.resetAt} <= ${at} or (${allowed})`,
+    })
+    .returning();
+  return row ? row.count : null;
+}
+
+async function rowOf(db: Db, key: string) {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  return row;
+}
+
+const ms = (value: number | SQL) => sql`(${value})::double precision * interval '1 millisecond'`;
+
+export interface PasswordTicket {
+  /** The account's failures, this attempt included. */
+  accountFailures: number;
+  /** The end of the account's window before this attempt (null: none running), and after it. */
+  accountResetBefore: Date | null;
+  accountResetClaimed: Date;
+}
+
+/**
+ * Before a password is checked: counts the attempt for the address, and reserves it as a failure
+ * for the account from this address and for the account (atomically, so parallel requests cannot
+ * slip past a limit). Throws RateLimitedError, at once and without holding the request, when the
+ * address has failed too often for the account or the account's delay has not passed.
+ */
+export async function beginPasswordAttempt(db: Db, { account, ip }: PasswordAttempt, now = new Date()): Promise<PasswordTicket> {
+  await hitRateLimits(db, [{ key: `signin:ip:${ip}`, limit: LIMITS.signInPerIp }], now);
+  const pair = pairKey(account, ip);
+  const pairLimit = LIMITS.signInPerAccountAndIp;
+  if ((await claim(db, pair, pairLimit.windowMs, sql`${rateLimits.count} < ${pairLimit.max}`, now)) === null) {
+    const row = await rowOf(db, pair);
+    throw new RateLimitedError((row?.resetAt.getTime() ?? now.getTime()) - now.getTime());
+  }
+  const { free, windowMs, baseDelayMs, maxDelayMs } = ACCOUNT_DELAY;
+  // The account's last failure is its window's end less the window; the next attempt waits its delay.
+  const delay = sql`least(${maxDelayMs}::double precision, ${baseDelayMs}::double precision * power(2, least(30, ${rateLimits.count} - ${free})))`;
+  const allowed = sql`${rateLimits.count} < ${free} or ${rateLimits.resetAt} - ${ms(windowMs)} + ${ms(delay)} <= ${now.toISOString()}::timestamptz`;
+  const before = await rowOf(db, accountKey(account));
+  const accountFailures = await claim(db, accountKey(account), windowMs, allowed, now);
+  if (accountFailures === null) {
+    await db.update(rateLimits).set({ count: sql`greatest(${rateLimits.count} - 1, 0)` }).where(eq(rateLimits.key, pair));
+    const row = await rowOf(db, accountKey(account));
+    const lastFailure = (row?.resetAt.getTime() ?? now.getTime()) - windowMs;
+    throw new RateLimitedError(lastFailure + accountDelayMs(row?.count ?? 0) - now.getTime());
+  }
+  return {
+    accountFailures,
+    accountResetBefore: before && before.resetAt > now ? before.resetAt : null,
+    accountResetClaimed: new Date(now.getTime() + windowMs),
+  };
+}
+
+/**
+ * The password was wrong (its failure was counted when the attempt began). Answers whether to
+ * tell the owner by e-mail: the account has reached the failures that start its delay, and has
+ * not been told within the alert window.
+ */
+export async function passwordFailed(db: Db, { account }: PasswordAttempt, ticket: PasswordTicket, now = new Date()): Promise<{ alert: boolean }> {
+  if (ticket.accountFailures < ACCOUNT_DELAY.free) return { alert: false };
+  try {
+    await hitRateLimits(db, [{ key: alertKey(account), limit: { max: 1, windowMs: ACCOUNT_DELAY.alertWindowMs } }], now);
+    return { alert: true };
+  } catch (error) {
+    if (error instanceof RateLimitedError) return { alert: false };
+    throw error;
+  }
+}
+
+/**
+ * The password was right: it is no failure, and the address's earlier failures are forgotten.
+ * The account's window is put back as it was (unless another attempt has moved it since), so the
+ * owner signing in never makes earlier failures count for longer.
+ */
+export async function passwordSucceeded(db: Db, { account, ip }: PasswordAttempt, ticket: PasswordTicket): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, pairKey(account, ip)));
+  const claimed = sql`${ticket.accountResetClaimed.toISOString()}::timestamptz`;
+  await db
+    .update(rateLimits)
+    .set({
+      count: sql`greatest(${rateLimits.count} - 1, 0)`,
+      ...(ticket.accountResetBefore
+        ? { resetAt: sql`case when ${rateLimits.resetAt} = ${claimed} then ${ticket.accountResetBefore.toISOString()}::timestamptz else ${rateLimits.resetAt} end` }
+        : {}),
+    })
+    .where(eq(rateLimits.key, accountKey(account)));
 }

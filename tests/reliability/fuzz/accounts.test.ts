@@ -83,6 +83,68 @@ describe("login, second step", () => {
   });
 });
 
+describe("sign-in throttling (ADR 005): per account and address, per address, and the account's delay", () => {
+  // A model of the limits, checked against the server for random sequences of sign-ins and
+  // account-page password changes (right or wrong password) for a few accounts from a few
+  // addresses (the server trusts X-Forwarded-For from loopback, as from its own proxy).
+  const accounts = ["guest", "owner", "nobody"] as const;
+  // Bursts of the same attempt, so that sequences reach the limits (8 per address, 10 per account, 20 per address overall).
+  const burst = fc.record({
+    kind: fc.constantFrom("login", "login", "change"),
+    account: fc.constantFrom(...accounts),
+    ip: fc.constantFrom("203.0.113.1", "203.0.113.2", "198.51.100.7"),
+    right: fc.boolean(),
+    times: fc.integer({ min: 1, max: 10 }),
+  });
+  const steps = fc.array(burst, { minLength: 2, maxLength: 6 }).map((bursts) => bursts.flatMap((b) => Array<typeof b>(b.times).fill(b)).slice(0, 30));
+
+  it("answers as the model says: wrong passwords limit their address, a right one from a clean address always gets in", async () => {
+    await check("sign-in throttling", steps, 6, async (sequence) => {
+      await clearRateLimits(server);
+      const attempts = new Map<string, number>();
+      const pairFailures = new Map<string, number>();
+      const accountFailures = new Map<string, number>();
+      for (const { kind, account, ip, right } of sequence) {
+        // Only signed-in users change a password, and never with the right one here (it would change).
+        const who = kind === "change" && account === "nobody" ? "guest" : account;
+        const email = who === "nobody" ? "nobody@fuzz.example" : server.fixtures.emails[who];
+        const correct = right && who !== "nobody" && kind === "login";
+        const pair = `${email}|${ip}`;
+        const headers = { "x-forwarded-for": ip };
+        const response =
+          kind === "login"
+            ? await send(server, { method: "POST", path: "/login", headers, body: new URLSearchParams({ email, password: correct ? PASSWORD : "not-the-password-1" }) })
+            : await send(server, {
+                method: "POST",
+                path: "/account",
+                headers: { ...headers, ...cookieOf(who === "nobody" ? "guest" : who) },
+                body: new URLSearchParams({ intent: "password", currentPassword: "not-the-password-1", password: STRONG, confirmPassword: STRONG }),
+              });
+        attempts.set(ip, (attempts.get(ip) ?? 0) + 1);
+        const failed = kind === "login" ? 401 : 400;
+        const label = `${kind} ${who} from ${ip} (${correct ? "right" : "wrong"}) → ${response.status}`;
+        if ((attempts.get(ip) ?? 0) > 20 || (pairFailures.get(pair) ?? 0) >= 8) {
+          expect(response.status, label).toBe(429);
+        } else if ((accountFailures.get(email) ?? 0) < 10) {
+          expect(response.status, label).toBe(correct ? 302 : failed);
+        } else {
+          // The account's delay: refused if too soon after its last failure, else checked.
+          expect([429, correct ? 302 : failed], label).toContain(response.status);
+        }
+        if (response.status === 429) {
+          expect(response.text, label).toMatch(/Too many (failed )?attempts/);
+        } else if (response.status === failed) {
+          pairFailures.set(pair, (pairFailures.get(pair) ?? 0) + 1);
+          accountFailures.set(email, (accountFailures.get(email) ?? 0) + 1);
+        } else {
+          pairFailures.delete(pair);
+        }
+      }
+    });
+    await clearRateLimits(server);
+  });
+});
+
 describe("signup", () => {
   const valid = (n: number) => ({
     firstName: "Dana",
