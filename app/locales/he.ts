@@ -198,7 +198,7 @@ export const he: Messages = {
   "account.signOutOthers": "התנתקות מכל שאר המכשירים",
   "account.signedOutOthers": "התנתקתם מכל שאר המכשירים.",
   "twoFactor.title": "אימות דו־שלבי",
-  "twoFactor.intro": "בנוסף לסיסמה, בכניסה תתבקשו להזין קוד בן 6 ספרות מאפליקציית אימות בטלפון (כמו Google Authenticator,‏ Microsoft Authenticator או 1Password).",
+  "twoFactor.intro": "בנוסף לסיסמה, בכניסה תתבקשו להזין קוד בן 6 ספרות מאפליקציית אימות בטלפון (כמו \u2068Google Authenticator\u2069, \u2068Microsoft Authenticator\u2069 או \u20681Password\u2069).",
   "twoFactor.statusOn": "האימות הדו־שלבי מופעל.",
   "twoFactor.statusOff": "האימות הדו־שלבי כבוי.",
   "twoFactor.requiredForAdmins": "מנהלי האתר חייבים להשתמש באימות דו־שלבי. הגדירו אותו כדי להשתמש בלוח הבקרה.",

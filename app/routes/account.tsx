@@ -150,7 +150,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           {t("account.profile")}
         </h2>
         <p className="mt-2 text-sm text-stone-700">
-          <span dir="auto">{t("account.emailLine", { email: profile.email })}</span>{" "}
+          {/* The address is isolated (FSI…PDI): left to right inside a Hebrew line, whole and in order. */}
+          <span>{t("account.emailLine", { email: `\u2068${profile.email}\u2069` })}</span>{" "}
           <span className={profile.emailVerified ? "font-medium text-brand-800" : "font-medium text-amber-800"}>
             ({profile.emailVerified ? t("account.verified") : t("account.notVerified")})
           </span>

@@ -65,7 +65,7 @@ export default function LoginTwoFactor() {
             required
             invalid={failure?.field === "code"}
             dir="ltr"
-            className="font-mono"
+            inputClassName="font-mono"
           />
         ) : (
           <TextField
@@ -80,7 +80,7 @@ export default function LoginTwoFactor() {
             autoFocus
             invalid={failure?.field === "code"}
             dir="ltr"
-            className="font-mono"
+            inputClassName="font-mono"
           />
         )}
         <SubmitButton busyLabel={t("twoFactor.verifying")} className="w-full">

@@ -11,6 +11,7 @@ export function TextField({
   invalid = false,
   hint,
   className,
+  inputClassName,
   ...input
 }: {
   label: string;
@@ -20,6 +21,8 @@ export function TextField({
   /** Marks the field as the one a form-level alert is about, without repeating the message. */
   invalid?: boolean;
   hint?: string;
+  /** Classes for the input itself (`className` is the wrapper's, label included). */
+  inputClassName?: string;
 } & InputHTMLAttributes<HTMLInputElement>) {
   const id = `field-${name}`;
   const bad = invalid || Boolean(error);
@@ -37,6 +40,7 @@ export function TextField({
         className={cn(
           "mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base",
           bad ? "border-2 border-red-700" : "border-stone-300",
+          inputClassName,
         )}
         {...input}
       />

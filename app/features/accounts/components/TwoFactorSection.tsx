@@ -51,7 +51,7 @@ function ConfirmForm({ result, failed }: { result: Outcome | undefined; failed: 
         maxLength={7}
         invalid={failed}
         dir="ltr"
-        className="max-w-xs font-mono"
+        className="max-w-xs" inputClassName="font-mono"
       />
       <SubmitButton intent="twoFactorConfirm" busyLabel={t("twoFactor.verifying")}>
         {t("twoFactor.confirm")}
