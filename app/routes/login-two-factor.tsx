@@ -6,6 +6,7 @@ import { SubmitButton, TextField } from "../components/ui/form";
 import { roleOf } from "../features/accounts/users.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
+import { TotpCodeField } from "../features/accounts/components/TotpCodeField";
 import { hasPendingSignIn, verifySignInCode, type SecondFactor } from "../features/accounts/two-factor.server";
 import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
@@ -68,20 +69,7 @@ export default function LoginTwoFactor() {
             inputClassName="font-mono"
           />
         ) : (
-          <TextField
-            key="totp"
-            label={t("twoFactor.code")}
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            required
-            autoFocus
-            invalid={failure?.field === "code"}
-            dir="ltr"
-            inputClassName="font-mono"
-          />
+          <TotpCodeField key="totp" required autoFocus invalid={failure?.field === "code"} />
         )}
         <SubmitButton busyLabel={t("twoFactor.verifying")} className="w-full">
           {t("twoFactor.verify")}

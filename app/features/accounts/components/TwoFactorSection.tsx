@@ -6,6 +6,7 @@ import { useLanguage } from "../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../locales/en";
 import type { QrCode } from "../qr.server";
 import { FailureAlert, type FailureView } from "./FailureAlert";
+import { TotpCodeField } from "./TotpCodeField";
 
 type Outcome =
   | { intent: string; ok: true; message: MessageKey; backupCodes?: string[] | undefined }
@@ -42,17 +43,7 @@ function ConfirmForm({ result, failed }: { result: Outcome | undefined; failed: 
   return (
     <Form method="post" className="mt-4 space-y-3" noValidate>
       <OutcomeAlert result={result} intent="twoFactorConfirm" />
-      <TextField
-        label={t("twoFactor.code")}
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        pattern="[0-9 ]*"
-        maxLength={7}
-        invalid={failed}
-        dir="ltr"
-        className="max-w-xs" inputClassName="font-mono"
-      />
+      <TotpCodeField invalid={failed} className="max-w-xs" />
       <SubmitButton intent="twoFactorConfirm" busyLabel={t("twoFactor.verifying")}>
         {t("twoFactor.confirm")}
       </SubmitButton>
