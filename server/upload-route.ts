@@ -83,6 +83,9 @@ async function handleUpload(req: Request, res: Response, options: UploadRouteOpt
     };
 
     parser.on("file", (field, file, info) => {
+      // A form that ends inside a file fails the parser and, with it, the file's stream: that
+      // error must be heard here, or it would end the process.
+      file.on("error", () => refuse(400, "failed"));
       if (field !== "file" || fileName !== null || settled) {
         file.resume();
         return;

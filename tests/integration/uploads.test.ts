@@ -166,6 +166,21 @@ describe("createLocalStorage", () => {
 });
 
 describe("POST /api/uploads: hostile files are refused and nothing is stored", () => {
+  it("answers 400 to a form that ends inside its file, and keeps running (the parser's error reaches the file stream too)", async () => {
+    const before = storedFiles();
+    const body = '--cut\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n';
+    const response = await fetch(`${baseUrl}/api/uploads?kind=photo`, {
+      method: "POST",
+      body,
+      headers: { "x-test-allow": "yes", "content-type": "multipart/form-data; boundary=cut" },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: uploadErrorMessage("photo", "failed") });
+    expect(storedFiles()).toEqual(before);
+    // Still serving: an uncaught stream error would have ended the process.
+    expect((await upload("photo", "not an image", "x.png", "image/png")).status).toBe(400);
+  });
+
   it("refuses an ELF executable disguised as photo.jpg (image/jpeg)", async () => {
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(2048, 0x90)]);
     await expectRefused("photo", elf, "photo.jpg", "image/jpeg", 400, "upload.onlyImages");
