@@ -26,6 +26,8 @@ async function signUp(page: Page, email: string, firstName: string) {
 }
 
 test("sign up -> guest without dashboard -> admin makes them owner -> they have the dashboard -> log out", async ({ browser }) => {
+  // A long journey (two accounts or a dozen steps, axe twice): 20–27 s on an idle 2-core machine, so it gets three times the usual 30 s.
+  test.slow();
   const email = `journey-${Date.now()}@example.com`;
   const user = await (await browser.newContext()).newPage();
   await signUp(user, email, "Yael");

@@ -116,6 +116,8 @@ test("a draft survives a reload and is cleared after saving", async ({ browser }
 });
 
 test("admin manages owners, sets and clears the verification date, renames, and deletes with confirm", async ({ browser }) => {
+  // A long journey (two accounts or a dozen steps, axe twice): 20–27 s on an idle 2-core machine, so it gets three times the usual 30 s.
+  test.slow();
   const page = await signedIn(browser, DEMO_ACCOUNTS.admin);
   await page.getByRole("link", { name: "Edit Copper Pot" }).click();
   await expect(page.getByRole("heading", { name: "Restaurant Ownership" })).toBeVisible();
