@@ -13,6 +13,7 @@ import type { Db } from "../database/types";
 import type { Auth } from "../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Tag } from "../app/features/restaurants/constants";
+import { slugFromName } from "../app/features/restaurants/mapping";
 import { namedFiles } from "../app/features/uploads/ownership.server";
 import { createLocalStorage, type Storage } from "./storage";
 import { processUpload } from "./uploads";
@@ -99,8 +100,6 @@ function cycle<T>(list: readonly T[], index: number): T {
   return item;
 }
 
-const slugOf = (name: string) => name.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9\s-]/g, "").trim().replace(/\s+/g, "-");
-
 export interface DemoOptions {
   db: Db;
   auth: Auth;
@@ -117,17 +116,23 @@ export async function loadDemoDataIfEmpty(options: DemoOptions): Promise<boolean
   return true;
 }
 
-export async function loadDemoData({ db, auth, uploadsDir, isProduction, log = () => {} }: DemoOptions): Promise<void> {
-  if (isProduction) throw new Error("Demo data and demo accounts are refused when NODE_ENV=production.");
-  const started = Date.now();
-  const storage = createLocalStorage(uploadsDir);
+/** Where the demo pictures and menus come from: generated files when loading, stand-ins in tests. */
+export interface DemoMedia {
+  photo(rand: () => number, width: number, height: number, kind?: "photo" | "teuda"): Promise<string>;
+  pdf(title: string): Promise<string>;
+  menuImages(rand: () => number): Promise<StoredMenuImage[]>;
+}
+
+/** The demo restaurants as rows to insert, the same on every machine. */
+export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[]> {
   const rand = random(20260101);
   const rows: NewRestaurantRow[] = [];
   for (const [i, [nameEn, nameHe, lineEn, lineHe, tags]] of PLACES.entries()) {
     const [streetEn, streetHe] = cycle(STREETS, i);
     const number = 3 + Math.floor(rand() * 180);
     const kashrut = cycle(KASHRUT_VALUES, i);
-    const slug = slugOf(nameEn);
+    // The app's own rule, so saving a demo listing unchanged keeps its address.
+    const slug = slugFromName(nameEn);
     const menuKind = Math.floor(i / 2) % 4; // 0 none, 1 link, 2 pdf, 3 images
     const withPhoto = i % 7 !== 3;
     const closed = i % 10 === 9;
@@ -156,14 +161,26 @@ export async function loadDemoData({ db, auth, uploadsDir, isProduction, log = (
         kashrut_website:
           kashrut !== "unknown" && i % 8 < 5 ? `https://kashrut.example.org/${kashrut}/${slug}` : null,
         is_permanently_closed: closed,
-        photo: withPhoto ? await generatePhoto(storage, rand, 1200, 800) : null,
-        teuda: i % 3 === 1 ? await generatePhoto(storage, rand, 800, 1100, "teuda") : null,
+        photo: withPhoto ? await media.photo(rand, 1200, 800) : null,
+        teuda: i % 3 === 1 ? await media.photo(rand, 800, 1100, "teuda") : null,
         menu_link:
-          menuKind === 1 ? `https://menus.example.com/${slug}` : menuKind === 2 ? await generatePdf(storage, nameEn) : null,
-        menu_images: menuKind === 3 ? await generateMenuImages(storage, rand) : [],
+          menuKind === 1 ? `https://menus.example.com/${slug}` : menuKind === 2 ? await media.pdf(nameEn) : null,
+        menu_images: menuKind === 3 ? await media.menuImages(rand) : [],
       }),
     );
   }
+  return rows;
+}
+
+export async function loadDemoData({ db, auth, uploadsDir, isProduction, log = () => {} }: DemoOptions): Promise<void> {
+  if (isProduction) throw new Error("Demo data and demo accounts are refused when NODE_ENV=production.");
+  const started = Date.now();
+  const storage = createLocalStorage(uploadsDir);
+  const rows = await buildDemoRows({
+    photo: (rand, width, height, kind) => generatePhoto(storage, rand, width, height, kind),
+    pdf: (title) => generatePdf(storage, title),
+    menuImages: (rand) => generateMenuImages(storage, rand),
+  });
 
   await db.transaction(async (tx) => {
     const inserted = await tx.insert(restaurants).values(rows).returning();
@@ -190,7 +207,7 @@ export async function loadDemoData({ db, auth, uploadsDir, isProduction, log = (
   const owned = await db
     .select({ id: restaurants.id })
     .from(restaurants)
-    .where(inArray(restaurants.slug, PLACES.slice(0, 2).map(([name]) => slugOf(name))));
+    .where(inArray(restaurants.slug, rows.slice(0, 2).map((row) => row.slug)));
   await db.insert(restaurantOwners).values(owned.map(({ id }) => ({ restaurant_id: id, user_id: ownerId })));
 
   log(`[demo] loaded ${rows.length} fictional restaurants, ${SAMPLE_POSTS.length} posts and 2 demo accounts in ${Date.now() - started} ms`);

@@ -116,6 +116,26 @@ describe("saving a restaurant", () => {
     expect(page.status).toBe(200);
     expect((page.data as { restaurant: { name: { en: string } } }).restaurant.name.en).toBe("Harbor Grill");
   });
+
+  it("renamed to a name whose slug begins the old one, takes the new slug and redirects the old URL", async () => {
+    expect((await save(undefined, values({ nameEn: "Pizza Hut", photo: "" }))).status).toBe(302);
+    const row = await byName("Pizza Hut");
+    expect(row?.slug).toBe("pizza-hut");
+    expect((await save(row!.id, values({ nameEn: "Pizza", photo: "" }))).status).toBe(302);
+    expect((await byName("Pizza"))?.slug).toBe("pizza");
+    const old = await callRoute(publicLoader, services, "/en/restaurant/pizza-hut", { params: { slug: "pizza-hut" } });
+    expect(old.status).toBe(301);
+    expect(old.location).toBe("/en/restaurant/pizza");
+  });
+
+  it("saved unchanged, keeps the numbered slug it got because its plain slug was taken", async () => {
+    expect((await save(undefined, values({ nameEn: "Falafel", photo: "" }))).status).toBe(302);
+    expect((await save(undefined, values({ nameEn: "Falafel!", photo: "" }))).status).toBe(302);
+    const second = await byName("Falafel!");
+    expect(second?.slug).toBe("falafel-2");
+    expect((await save(second!.id, values({ nameEn: "Falafel!", photo: "" }))).status).toBe(302);
+    expect((await byName("Falafel!"))?.slug).toBe("falafel-2");
+  });
 });
 
 describe("owners and verification", () => {

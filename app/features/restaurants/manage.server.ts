@@ -97,6 +97,14 @@ async function uniqueSlug(db: DbOrTx, base: string, exceptId?: string): Promise<
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/**
+ * Whether `slug` is one uniqueSlug could have made from `base` (`base` or `base-<n>`), so a save
+ * that leaves the name's slug the same keeps the address. `pizza-hut` is not one for `pizza`.
+ */
+function isSlugFor(slug: string, base: string): boolean {
+  return slug === base || (slug.startsWith(`${base}-`) && /^\d+$/.test(slug.slice(base.length + 1)));
+}
+
 /** Files a restaurant refers to (photo, certificate, PDF menu, menu images). */
 export function filesOf(row: Pick<RestaurantRow, "photo" | "teuda" | "menu_link" | "menu_images">): string[] {
   return namedFiles(row).map((file) => file.url);
@@ -142,7 +150,7 @@ export async function updateRestaurant(db: Db, actor: Actor, id: string, values:
     const row = formValuesToRow(values, { lastVerified: existing.last_verified ?? undefined });
     const fresh = await checkFiles(tx, actor, id, namedFiles(row), new Set(filesOf(existing)));
     const base = slugFromName(values.nameEn);
-    const slug = base === existing.slug || existing.slug.startsWith(`${base}-`) ? existing.slug : await uniqueSlug(tx, base, id);
+    const slug = isSlugFor(existing.slug, base) ? existing.slug : await uniqueSlug(tx, base, id);
     const [updated] = await tx
       .update(restaurants)
       .set({ ...row, slug, updated_at: new Date() })
