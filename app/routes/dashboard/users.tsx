@@ -90,7 +90,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       {users.length === 0 ? (
         <p className="mt-6 text-stone-700">{t("users.none")}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        <div className="relative mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          {/* relative: the rows' visually hidden labels (absolutely positioned) stay inside this scroller instead of widening the page at 360 px. */}
           <table className="w-full text-sm">
             <thead className="bg-stone-100 text-stone-700">
               <tr>
