@@ -374,6 +374,19 @@ describe("account page", () => {
     expect((await logIn("stolen-session@example.com", "thief-chosen-olive-3")).outcome.status).toBe(401);
   });
 
+  it("counts wrong passwords typed into the two-factor settings like wrong sign-ins (one counter for every password check)", async () => {
+    await signUpUser("stolen-tfa@example.com");
+    const thief = fromNewIp();
+    const { cookie } = await logIn("stolen-tfa@example.com", strong, thief);
+    for (let i = 0; i < 8; i++) {
+      const wrong = await callRoute(accountAction, thief, "/account", { cookie, form: { intent: "twoFactorSetup", setupPassword: `guess-${i}` } });
+      expect(wrong.data).toMatchObject({ ok: false, failure: { message: "account.wrongPassword" } });
+    }
+    // The thief's address has used up its wrong passwords for this account, wherever they were typed.
+    expect((await logIn("stolen-tfa@example.com", strong, thief)).outcome.status).toBe(429);
+    expect((await logIn("stolen-tfa@example.com", strong)).outcome.status).toBe(302);
+  });
+
   it("lists sessions and signs out of all other devices", async () => {
     await signUpUser("devices@example.com");
     const phone = (await logIn("devices@example.com")).cookie;

@@ -130,16 +130,10 @@ export async function signIn(services: AppServices, request: Request, email: str
   const invalid = validateLogin(email, password);
   if (invalid) return { ok: false, status: 400, ...invalid };
   try {
-    const attempt: PasswordAttempt = { account: email, ip: services.clientIp };
-    const ticket = await beginPasswordAttempt(services.db, attempt);
-    const { headers, response } = await services.auth.api
-      .signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, returnHeaders: true })
-      .catch(async (error: unknown) => {
-        if (apiErrorOf(error)?.body?.code === "INVALID_EMAIL_OR_PASSWORD") await onWrongPassword(services, attempt, ticket);
-        throw error;
-      });
-    // The password was right: that is not a failure, whatever the second step then asks.
-    await passwordSucceeded(services.db, attempt, ticket);
+    // A right password is not a failure, whatever the second step then asks.
+    const { headers, response } = await withPasswordCheck(services, email, "INVALID_EMAIL_OR_PASSWORD", () =>
+      services.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, returnHeaders: true }),
+    );
     if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
       return { ok: true, headers: cookiesOnly(headers), twoFactorRequired: true };
     }
@@ -147,6 +141,23 @@ export async function signIn(services: AppServices, request: Request, email: str
   } catch (error) {
     return toFailure(error);
   }
+}
+
+/**
+ * Runs a better-auth call that checks an account's password under the sign-in limits (ADR 005):
+ * the attempt is counted (or refused) before the password is checked; an answer with `wrongCode`
+ * counts as a wrong password, a right password clears its address's failures. Every place that
+ * checks a password — sign-in, the account page, two-factor settings — goes through here.
+ */
+export async function withPasswordCheck<T>(services: AppServices, account: string, wrongCode: string, check: () => Promise<T>): Promise<T> {
+  const attempt: PasswordAttempt = { account, ip: services.clientIp };
+  const ticket = await beginPasswordAttempt(services.db, attempt);
+  const result = await check().catch(async (error: unknown) => {
+    if (apiErrorOf(error)?.body?.code === wrongCode) await onWrongPassword(services, attempt, ticket);
+    throw error;
+  });
+  await passwordSucceeded(services.db, attempt, ticket);
+  return result;
 }
 
 /** A wrong password was counted; the owner hears about it once it starts slowing the account down. */
@@ -221,16 +232,10 @@ export async function changePassword(
   if (weak) return weak;
   try {
     // The current password is guessed no more easily here than on the login page (same limits).
-    const attempt: PasswordAttempt = { account: viewer.email.toLowerCase(), ip: services.clientIp };
-    const ticket = await beginPasswordAttempt(services.db, attempt);
     // Every other session ends (a thief's too); this device gets a new one (ASVS V7).
-    const { headers } = await services.auth.api
-      .changePassword({ body: { currentPassword: current, newPassword: password, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true })
-      .catch(async (error: unknown) => {
-        if (apiErrorOf(error)?.body?.code === "INVALID_PASSWORD") await onWrongPassword(services, attempt, ticket);
-        throw error;
-      });
-    await passwordSucceeded(services.db, attempt, ticket);
+    const { headers } = await withPasswordCheck(services, viewer.email.toLowerCase(), "INVALID_PASSWORD", () =>
+      services.auth.api.changePassword({ body: { currentPassword: current, newPassword: password, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true }),
+    );
     return { ok: true, headers: cookiesOnly(headers) };
   } catch (error) {
     return toFailure(error);

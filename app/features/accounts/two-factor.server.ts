@@ -5,7 +5,7 @@ import { sessions, twoFactors, users, verifications } from "../../../database/sc
 import type { Db } from "../../../database/types";
 import type { AppServices } from "../../lib/context";
 import type { Viewer } from "../../lib/session.server";
-import { cookiesOnly, toFailure, type Failure, type Result } from "./accounts.server";
+import { cookiesOnly, toFailure, withPasswordCheck, type Failure, type Result } from "./accounts.server";
 import { qrCode, type QrCode } from "./qr.server";
 import { hitRateLimits, LIMITS } from "./rate-limit.server";
 
@@ -44,6 +44,11 @@ function passwordFailure(error: unknown, field: string): Failure {
   return failure.message === "account.wrongPassword" ? { ...failure, field } : failure;
 }
 
+/** The password asked again for a two-factor change: a guess here counts like one at sign-in. */
+function confirmPassword<T>(services: AppServices, viewer: Viewer, check: () => Promise<T>): Promise<T> {
+  return withPasswordCheck(services, viewer.email.toLowerCase(), "INVALID_PASSWORD", check);
+}
+
 function passwordMissing(field: string): Failure {
   return { ok: false, status: 400, field, message: "twoFactor.passwordRequired" };
 }
@@ -59,7 +64,7 @@ export async function startTwoFactorSetup(
   if (password === "") return passwordMissing("setupPassword");
   try {
     await hitRateLimits(services.db, [{ key: `2fa-password:account:${viewer.id}`, limit: LIMITS.twoFactorPasswordPerAccount }]);
-    const answer = await services.auth.api.enableTwoFactor({ body: { password }, headers: request.headers });
+    const answer = await confirmPassword(services, viewer, () => services.auth.api.enableTwoFactor({ body: { password }, headers: request.headers }));
     const uri = "totpURI" in answer ? answer.totpURI : undefined;
     const secret = uri ? new URL(uri).searchParams.get("secret") : null;
     if (!uri || !secret || !("backupCodes" in answer) || !answer.backupCodes) throw new Error("two-factor set-up returned no TOTP URI");
@@ -103,7 +108,9 @@ export async function disableTwoFactor(
   if (password === "") return passwordMissing("disablePassword");
   try {
     await hitRateLimits(services.db, [{ key: `2fa-password:account:${viewer.id}`, limit: LIMITS.twoFactorPasswordPerAccount }]);
-    const { headers } = await services.auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true });
+    const { headers } = await confirmPassword(services, viewer, () =>
+      services.auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true }),
+    );
     return { ok: true, headers: cookiesOnly(headers) };
   } catch (error) {
     return passwordFailure(error, "disablePassword");
@@ -120,7 +127,7 @@ export async function regenerateBackupCodes(
   if (password === "") return passwordMissing("codesPassword");
   try {
     await hitRateLimits(services.db, [{ key: `2fa-password:account:${viewer.id}`, limit: LIMITS.twoFactorPasswordPerAccount }]);
-    const { backupCodes } = await services.auth.api.generateBackupCodes({ body: { password }, headers: request.headers });
+    const { backupCodes } = await confirmPassword(services, viewer, () => services.auth.api.generateBackupCodes({ body: { password }, headers: request.headers }));
     return { ok: true, backupCodes };
   } catch (error) {
     return passwordFailure(error, "codesPassword");
