@@ -26,7 +26,7 @@ import { isPrivatePath, type PageCache } from "./page-cache";
 import { crossSiteRefusal, isPersonal, isSafeMethod } from "./requests";
 import { densify, precompress, sendPrecompressed, type Precompressed } from "./precompressed";
 import { createRestaurantListCache } from "./restaurant-cache";
-import { createFileStore, createLocalStorage } from "./storage";
+import { createFileStore, createLocalStorage, type Storage } from "./storage";
 import { uploadHandler } from "./upload-route";
 import { securityHeaders } from "./security";
 
@@ -47,13 +47,15 @@ export interface AppDeps {
   pageCache?: PageCache;
   /** Whether the database is known to be down (made here when not given). */
   availability?: Availability;
+  /** Where uploads are stored (local disk under DATA_DIR/uploads when not given). */
+  storage?: Storage;
 }
 
 /** The largest form a page's action takes (the longest restaurant or blog form is a few KB). */
 export const MAX_FORM_BYTES = 1024 * 1024;
 const HEALTH_TIMEOUT_MS = 2_000;
 
-export function createApp({ config, database, auth, sendEmail = async () => {}, changes, build, clientDir, before = [], pageCache, availability }: AppDeps): express.Express {
+export function createApp({ config, database, auth, sendEmail = async () => {}, changes, build, clientDir, before = [], pageCache, availability, storage = createLocalStorage(path.join(config.dataDir, "uploads")) }: AppDeps): express.Express {
   const app = express();
   const dbAvailability = availability ?? createAvailability({ ping: () => database.ping() });
   app.disable("x-powered-by");
@@ -153,7 +155,6 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
       next(error);
     }
   });
-  const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
   const files = createFileStore(storage);
   // Uploads stream to disk-side checks with their size limits; only admins and owners may upload.
   app.post(

@@ -104,7 +104,10 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     stopListening.push(await database.listen("content_changes", () => pageCache.clear()));
   }
   const build = dev ? dev.build : await loadBuild();
+  // One place for uploaded files: the app stores and serves them, the clean-up removes them.
+  const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
   const app = createApp({
+    storage,
     config,
     database,
     auth,
@@ -118,7 +121,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
   });
 
   // Uploads never attached to a restaurant are removed after the grace period (hourly check).
-  const files = createFileStore(createLocalStorage(path.join(config.dataDir, "uploads")));
+  const files = createFileStore(storage);
   const uploadCleaner = scheduleUploadCleanup(() => cleanUploads({ db: database.db, files, graceHours: config.uploadGraceHours }));
 
   // Cached pages for anonymous visitors are answered before Express; everything else goes to it.
