@@ -1,0 +1,47 @@
+// One error model for the app (issue 12). A domain function throws an AppError; its code decides the
+// HTTP status and its message key says what went wrong in the page's language. Routes turn it into an
+// answer in one place (the helper beside this class), never with their own instanceof chains.
+import type { MessageKey } from "../locales/en";
+
+export const ERROR_STATUS = {
+  invalid: 400,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  rateLimited: 429,
+  unavailable: 503,
+} as const;
+
+export type AppErrorCode = keyof typeof ERROR_STATUS;
+
+export interface AppErrorOptions {
+  /** Per-field messages for a form (field name -> message key). */
+  fieldErrors?: Record<string, MessageKey>;
+  /** Values for the message's {placeholders}. */
+  values?: Record<string, string | number>;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  override readonly name = "AppError";
+  readonly fieldErrors: Record<string, MessageKey> | undefined;
+  readonly values: Record<string, string | number> | undefined;
+
+  constructor(
+    readonly code: AppErrorCode,
+    readonly messageKey: MessageKey,
+    options: AppErrorOptions = {},
+  ) {
+    super(`${code}: ${messageKey}`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.fieldErrors = options.fieldErrors;
+    this.values = options.values;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
