@@ -16,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "database/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "database/**/*.test.ts", "docs/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
         },
