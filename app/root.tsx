@@ -20,7 +20,6 @@ import { Header } from "./components/layout/Header";
 import { BlogSkeleton } from "./features/blog/components/BlogImage";
 import { HomeSkeleton } from "./features/restaurants/components/HomeSkeleton";
 import { servicesContext } from "./lib/context";
-import { roleFlags } from "./lib/permissions.server";
 import { viewerContext, viewerMiddleware } from "./lib/session.server";
 import { stripLanguagePrefix } from "./lib/i18n/language";
 import { useLanguage } from "./lib/i18n/use-language";
@@ -36,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       publicUrl: settings.publicUrl,
       // Only what the shell shows; pages that need more load it themselves.
-      viewer: viewer ? { firstName: viewer.firstName, role: viewer.role, ...roleFlags(viewer) } : null,
+      viewer: viewer ? { firstName: viewer.firstName, role: viewer.role } : null,
       toast,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,

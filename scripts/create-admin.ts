@@ -11,6 +11,7 @@ import { resetTwoFactor } from "../app/features/accounts/two-factor.server";
 import { isEmail, PASSWORD_MAX, PASSWORD_MIN } from "../app/features/accounts/validation";
 import { setUserRole } from "../app/features/accounts/users.server";
 import { createAuth } from "../app/lib/auth.server";
+import { SYSTEM } from "../app/lib/permissions.server";
 import { users } from "../database/schema/auth";
 import { profiles } from "../database/schema/people";
 import { ConfigError, parseConfig } from "../server/config";
@@ -54,7 +55,7 @@ async function createAdmin(): Promise<number> {
     }
     const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (existing) {
-      await setUserRole(database.db, existing.id, "admin");
+      await setUserRole(database.db, SYSTEM, existing.id, "admin");
       console.log(`${email} already had an account; it is now an administrator.`);
       return 0;
     }
@@ -73,7 +74,7 @@ async function createAdmin(): Promise<number> {
       .update(profiles)
       .set({ firstName: values["first-name"], lastName: values["last-name"] })
       .where(eq(profiles.id, user.id));
-    await setUserRole(database.db, user.id, "admin");
+    await setUserRole(database.db, SYSTEM, user.id, "admin");
     console.log(`Created administrator ${email}.`);
     return 0;
   } finally {

@@ -1,53 +1,36 @@
-// The one place that says who may do what. Loaders and actions call these; hiding a button is UX.
+// The server's side of permissions: the rules are `can` in permissions.ts (browser-safe); these
+// guards turn them into redirects and 403s for loaders and actions, and look up what a rule needs
+// from the database (is this owner linked to this restaurant?). Domain functions that write check
+// `can` themselves as well (assertCan), so no route or script can skip it.
 import { and, eq } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { restaurantOwners } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
-import { servicesContext, type AppSettings } from "./context";
+import { servicesContext } from "./context";
 import { isUuid } from "./ids";
 import { detectLanguage, localizePath } from "./i18n/language";
+import { AppError } from "./errors";
+import { can, mustSetUpTwoFactor, type Action, type ResourceArgs, type Subject } from "./permissions";
 import { viewerContext, type Viewer } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
-export type Action =
-  | "dashboard:enter"
-  | "restaurant:create"
-  | "restaurant:delete"
-  | "owners:manage"
-  | "verification:set"
-  | "users:manage"
-  | "blog:manage";
-
-const ADMIN_ONLY: ReadonlySet<Action> = new Set(["restaurant:delete", "owners:manage", "verification:set", "users:manage", "blog:manage"]);
-
-export function can(viewer: Pick<Viewer, "role"> | null, action: Action): boolean {
-  if (!viewer) return false;
-  if (viewer.role === "admin") return true;
-  if (ADMIN_ONLY.has(action)) return false;
-  return viewer.role === "owner";
-}
-
-export function roleFlags(viewer: Viewer | null) {
-  return { isAdmin: viewer?.role === "admin", isOwner: viewer?.role === "owner", isGuest: viewer?.role === "guest" };
-}
-
 /**
- * With REQUIRE_2FA_FOR_ADMINS on, an administrator who has not set up two-factor sign-in may not
- * use the dashboard (nor upload) until they have. Owners and guests are not affected.
+ * The actor for scripts and the server's own jobs (create-admin, tests' set-up): `can` allows it
+ * everything and the change history records it without a user. Never a request's viewer.
  */
-export function mustSetUpTwoFactor(
-  viewer: Pick<Viewer, "role" | "twoFactorEnabled"> | null,
-  settings: Pick<AppSettings, "requireTwoFactorForAdmins">,
-): boolean {
-  return Boolean(viewer && viewer.role === "admin" && settings.requireTwoFactorForAdmins && !viewer.twoFactorEnabled);
+export const SYSTEM = Object.freeze({ id: "system", email: "system", role: "system" as const });
+
+export function isSystem(actor: Pick<Subject, "role">): boolean {
+  return actor.role === "system";
 }
 
-/** The upload route's rule: the dashboard's users, less an admin who must set up two-factor first. */
-export function canUpload(
-  viewer: Pick<Viewer, "role" | "twoFactorEnabled"> | null,
-  settings: Pick<AppSettings, "requireTwoFactorForAdmins">,
-): boolean {
-  return can(viewer, "dashboard:enter") && !mustSetUpTwoFactor(viewer, settings);
+/** For domain functions: refuse (AppError "forbidden", nothing done) unless the actor may do this. */
+export function assertCan<T extends Subject, A extends Action>(
+  actor: T | null | undefined,
+  action: A,
+  ...resource: ResourceArgs<A>
+): asserts actor is T {
+  if (!can(actor, action, ...resource)) throw new AppError("forbidden", "access.denied");
 }
 
 function languageOf(request: Request) {
@@ -102,14 +85,15 @@ export async function requirePermission(request: Request, context: Readonly<Rout
  */
 export async function hasRestaurantAccess(db: Db, viewer: Viewer | null, restaurantId: string): Promise<boolean> {
   if (!viewer) return false;
-  if (viewer.role === "admin") return true;
-  if (viewer.role !== "owner" || !isUuid(restaurantId)) return false;
+  // Every restaurant (admins): no look-up. Not one (guests): none either.
+  if (can(viewer, "restaurant:edit")) return true;
+  if (!can(viewer, "dashboard:enter") || !isUuid(restaurantId)) return false;
   const [row] = await db
     .select({ id: restaurantOwners.id })
     .from(restaurantOwners)
     .where(and(eq(restaurantOwners.restaurant_id, restaurantId), eq(restaurantOwners.user_id, viewer.id)))
     .limit(1);
-  return Boolean(row);
+  return can(viewer, "restaurant:edit", { ownerIds: row ? [viewer.id] : [] });
 }
 
 /** For writes to one restaurant: 403 unless the viewer may edit it. */

@@ -24,6 +24,7 @@ import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
 import { formatLongDate } from "../lib/dates";
 import { useLanguage } from "../lib/i18n/use-language";
+import { mustKeepTwoFactor } from "../lib/permissions";
 import { requireViewer } from "../lib/permissions.server";
 import { simplePageMeta } from "../lib/seo";
 import type { MessageKey } from "../locales/en";
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sessions: sessions.map((s) => ({ ...s, current: s.id === viewer.sessionId })),
     twoFactor: {
       state: await twoFactorState(services.db, viewer),
-      required: viewer.role === "admin" && services.settings.requireTwoFactorForAdmins,
+      required: mustKeepTwoFactor(viewer, services.settings),
     },
   };
 }

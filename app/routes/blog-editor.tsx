@@ -1,6 +1,6 @@
 // /dashboard/blog/add and /dashboard/blog/edit/:id — admins only (spec: others are sent to /blogs).
 import { useEffect, useEffectEvent, useState } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/blog-editor";
 import { BLOG_PLACEHOLDER } from "../features/blog/components/BlogImage";
@@ -9,18 +9,17 @@ import { generateSlug, parseBlogForm, type BlogFieldErrors, type BlogFormValues 
 import { servicesContext } from "../lib/context";
 import { cn } from "../lib/cn";
 import { useLanguage } from "../lib/i18n/use-language";
-import { can } from "../lib/permissions.server";
-import { viewerContext } from "../lib/session.server";
+import { can } from "../lib/permissions";
+import { requireViewer } from "../lib/permissions.server";
 import { redirectWithToast } from "../lib/toast.server";
 import type { MessageKey } from "../locales/en";
 import { readFormData } from "../lib/form-data.server";
 
 const EMPTY: BlogFormValues = { title: "", subtitle: "", slug: "", image: "", content: "" };
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const viewer = context.get(viewerContext);
-  if (!viewer) throw redirect("/login");
+  const viewer = requireViewer(request, context);
   if (!can(viewer, "blog:manage")) throw await redirectWithToast(services.toasts, "/blogs", { type: "error", message: "blog.noPermission" });
   if (!params.id) return { id: undefined, initial: EMPTY };
   const post = await getBlogById(services.db, params.id);
@@ -30,14 +29,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const viewer = context.get(viewerContext);
-  if (!viewer) throw redirect("/login");
+  const viewer = requireViewer(request, context);
   // A crafted request from anyone but an admin changes nothing.
   if (!can(viewer, "blog:manage")) return data({ errors: {} as BlogFieldErrors, error: "blog.noPermission" as MessageKey }, { status: 403 });
   const parsed = parseBlogForm(Object.fromEntries(await readFormData(request)));
   if (!parsed.ok) return data({ errors: parsed.errors, error: "blog.saveFailed" as MessageKey }, { status: 400 });
   try {
-    const saved = params.id ? await updateBlog(services.db, params.id, parsed.values) : await createBlog(services.db, viewer.id, parsed.values);
+    const saved = params.id ? await updateBlog(services.db, viewer, params.id, parsed.values) : await createBlog(services.db, viewer, parsed.values);
     if (!saved) return data({ errors: {} as BlogFieldErrors, error: "blog.notFound" as MessageKey }, { status: 404 });
     return redirectWithToast(services.toasts, `/blog/${saved.id}`, { type: "success", message: params.id ? "blog.updated" : "blog.added" });
   } catch (error) {

@@ -8,7 +8,8 @@ import { blogPath, formatBlogDate } from "../features/blog/rules";
 import { servicesContext } from "../lib/context";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
-import { can, requirePermission } from "../lib/permissions.server";
+import { can } from "../lib/permissions";
+import { requirePermission } from "../lib/permissions.server";
 import { viewerContext } from "../lib/session.server";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 import { redirectWithToast } from "../lib/toast.server";
@@ -25,10 +26,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requirePermission(request, context, "blog:manage");
+  const viewer = await requirePermission(request, context, "blog:manage");
   const services = context.get(servicesContext);
   const post = params.slug ? await getBlogBySlug(services.db, params.slug) : await getBlogById(services.db, params.id ?? "");
-  if (!post || !(await deleteBlog(services.db, post.id))) {
+  if (!post || !(await deleteBlog(services.db, viewer, post.id))) {
     return data({ error: "blog.deleteFailed" as const }, { status: post ? 500 : 404 });
   }
   return redirectWithToast(services.toasts, "/blogs", { type: "success", message: "blog.deleted" });

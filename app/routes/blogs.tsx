@@ -6,7 +6,7 @@ import { blogPath, formatBlogDate } from "../features/blog/rules";
 import { servicesContext } from "../lib/context";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
-import { can } from "../lib/permissions.server";
+import { can } from "../lib/permissions";
 import { viewerContext } from "../lib/session.server";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 

@@ -12,6 +12,7 @@ import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
 import { detectLanguage, localizePath } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
+import { can } from "../lib/permissions";
 import { viewerContext } from "../lib/session.server";
 import { simplePageMeta } from "../lib/seo";
 import { readFormData } from "../lib/form-data.server";
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ failure: result, method }, { status: result.status });
   // As after a password-only sign-in: admins and owners to the dashboard, guests home.
   const role = await roleOf(services.db, result.userId);
-  throw redirect(localizePath(role === "guest" ? "/" : "/dashboard", language), { headers: result.headers });
+  throw redirect(localizePath(can({ role }, "dashboard:enter") ? "/dashboard" : "/", language), { headers: result.headers });
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -9,6 +9,7 @@ import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
 import { detectLanguage, localizePath } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
+import { can } from "../lib/permissions";
 import { viewerContext } from "../lib/session.server";
 import { simplePageMeta } from "../lib/seo";
 import { readFormData } from "../lib/form-data.server";
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.twoFactorRequired) throw redirect(localizePath("/login/two-factor", language), { headers: result.headers });
   // Admins and owners land on their dashboard; guests, who have none, on the home page.
   const role = await roleOf(services.db, result.userId);
-  throw redirect(localizePath(role === "guest" ? "/" : "/dashboard", language), { headers: result.headers });
+  throw redirect(localizePath(can({ role }, "dashboard:enter") ? "/dashboard" : "/", language), { headers: result.headers });
 }
 
 export function meta(args: Route.MetaArgs) {

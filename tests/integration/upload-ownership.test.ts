@@ -19,7 +19,7 @@ import { imageFiles } from "../../app/lib/images";
 import { EMPTY_FORM } from "../../app/features/restaurants/form-schema";
 import { buildBlog, buildRestaurant } from "../../database/factories";
 import { blogs } from "../../database/schema/blogs";
-import { restaurants } from "../../database/schema/restaurants";
+import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { uploads } from "../../database/schema/uploads";
 import { openDatabase } from "../../server/database";
 import { createFileStore, createLocalStorage } from "../../server/storage";
@@ -353,7 +353,8 @@ describe("migration backfill", () => {
     expect(rows.find((row) => row.url === pdf)?.restaurant_id).toBe(a!.id);
     expect([a!.id, b!.id]).toContain(rows.find((row) => row.url === photo)?.restaurant_id);
     expect(await db.$count(uploads, sql`${uploads.url} like 'https:%'`)).toBe(0);
-    // Both restaurants keep saving their forms unchanged.
+    // Both restaurants keep saving their forms unchanged (by an owner linked to them).
+    await db.insert(restaurantOwners).values([a!, b!].map((restaurant) => ({ restaurant_id: restaurant.id, user_id: actors.omer.id })));
     for (const id of [a!.id, b!.id]) {
       const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));
       await expect(

@@ -5,6 +5,7 @@ import { localizePath, switchLanguagePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import type { MessageKey } from "../../locales/en";
 import { cn } from "../../lib/cn";
+import { can } from "../../lib/permissions";
 
 export interface Viewer {
   firstName: string;
@@ -40,7 +41,7 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
     { to: language === "he" ? "/he" : "/", label: "nav.home", end: true },
     { to: localizePath("/blogs", language), label: "nav.blogs" },
   ];
-  if (viewer && (viewer.role === "admin" || viewer.role === "owner")) {
+  if (can(viewer, "dashboard:enter")) {
     items.push({ to: localizePath("/dashboard", language), label: "nav.dashboard" });
   }
   const otherLanguage = language === "he" ? "en" : "he";

@@ -4,6 +4,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { sessions, twoFactors, users, verifications } from "../../../database/schema/auth";
 import type { Db } from "../../../database/types";
 import type { AppServices } from "../../lib/context";
+import { mustKeepTwoFactor } from "../../lib/permissions";
 import type { Viewer } from "../../lib/session.server";
 import { cookiesOnly, toFailure, withPasswordCheck, type Failure, type Result } from "./accounts.server";
 import { qrCode, type QrCode } from "./qr.server";
@@ -102,7 +103,7 @@ export async function disableTwoFactor(
   viewer: Viewer,
   password: string,
 ): Promise<Result<{ headers: Headers }>> {
-  if (viewer.role === "admin" && services.settings.requireTwoFactorForAdmins) {
+  if (mustKeepTwoFactor(viewer, services.settings)) {
     return { ok: false, status: 403, message: "twoFactor.cannotDisable" };
   }
   if (password === "") return passwordMissing("disablePassword");

@@ -3,6 +3,8 @@ import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { users } from "../../../database/schema/auth";
 import { profiles, ROLES, userRoles, type Role } from "../../../database/schema/people";
 import type { Db } from "../../../database/types";
+import type { Subject } from "../../lib/permissions";
+import { assertCan } from "../../lib/permissions.server";
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -76,8 +78,12 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
-/** Sets a user's role. The admins' rows are locked first, so two demotions at once cannot leave none. */
-export async function setUserRole(db: Db, userId: string, role: Role): Promise<void> {
+/**
+ * Sets a user's role (for admins, or SYSTEM from a script). The admins' rows are locked first, so
+ * two demotions at once cannot leave none.
+ */
+export async function setUserRole(db: Db, actor: Subject | null, userId: string, role: Role): Promise<void> {
+  assertCan(actor, "users:manage");
   // User ids are text; one with a NUL character cannot exist (nor be queried).
   if (userId.includes("\u0000")) throw new UserNotFoundError(userId);
   await db.transaction(async (tx) => {

@@ -1,7 +1,10 @@
-// Blog posts: list, read, create, update, delete.
+// Blog posts: list, read, create, update, delete. Writing is for admins: each write checks its
+// actor itself (AppError "forbidden", nothing changed); scripts act as SYSTEM.
 import { desc, eq } from "drizzle-orm";
 import { blogs, type BlogRow } from "../../../database/schema/blogs";
 import type { Db } from "../../../database/types";
+import type { Subject } from "../../lib/permissions";
+import { assertCan, isSystem } from "../../lib/permissions.server";
 import { SAMPLE_POSTS } from "./samples";
 import { slugForInsert, slugForUpdate, type BlogFormValues } from "./rules";
 
@@ -73,18 +76,23 @@ async function assertSlugFree(db: Db, slug: string, exceptId?: string): Promise<
   if (other && other.id !== exceptId) throw new SlugTakenError(slug);
 }
 
-export async function createBlog(db: Db, authorId: string, values: BlogFormValues): Promise<BlogPost> {
+/** Who writes a post: a signed-in viewer, or SYSTEM. */
+export type BlogAuthor = Subject & { id: string };
+
+export async function createBlog(db: Db, author: BlogAuthor | null, values: BlogFormValues): Promise<BlogPost> {
+  assertCan(author, "blog:manage");
   const slug = slugForInsert(values.slug, values.title);
   await assertSlugFree(db, slug);
   const [row] = await db
     .insert(blogs)
-    .values({ title: values.title, subtitle: values.subtitle, image: values.image, content: values.content, slug, created_by: authorId })
+    .values({ title: values.title, subtitle: values.subtitle, image: values.image, content: values.content, slug, created_by: isSystem(author) ? null : author.id })
     .returning();
   if (!row) throw new Error("insert returned nothing");
   return toPost(row);
 }
 
-export async function updateBlog(db: Db, id: string, values: BlogFormValues): Promise<BlogPost | undefined> {
+export async function updateBlog(db: Db, actor: Subject | null, id: string, values: BlogFormValues): Promise<BlogPost | undefined> {
+  assertCan(actor, "blog:manage");
   const existing = await getBlogById(db, id);
   if (!existing) return undefined;
   const slug = slugForUpdate(values.slug, existing.slug, values.title);
@@ -97,7 +105,8 @@ export async function updateBlog(db: Db, id: string, values: BlogFormValues): Pr
   return row ? toPost(row) : undefined;
 }
 
-export async function deleteBlog(db: Db, id: string): Promise<boolean> {
+export async function deleteBlog(db: Db, actor: Subject | null, id: string): Promise<boolean> {
+  assertCan(actor, "blog:manage");
   if (!UUID.test(id)) return false;
   const deleted = await db.delete(blogs).where(eq(blogs.id, id)).returning({ id: blogs.id });
   return deleted.length > 0;

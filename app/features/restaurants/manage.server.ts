@@ -1,5 +1,7 @@
 // Changing restaurants from the dashboard. Every change is recorded in restaurant_changes with
-// who, when and which fields changed (old and new values).
+// who, when and which fields changed (old and new values). Every function that writes checks that
+// its actor may (assertCan: AppError "forbidden", nothing changed) — the routes check first for
+// their redirects and answers, but a new caller cannot skip it. Scripts act as SYSTEM.
 import { and, asc, desc, eq, inArray, like, notInArray, or } from "drizzle-orm";
 import { users } from "../../../database/schema/auth";
 import { profiles, userRoles } from "../../../database/schema/people";
@@ -14,14 +16,17 @@ import {
 } from "../../../database/schema/restaurants";
 import type { Db } from "../../../database/types";
 import { isUuid } from "../../lib/ids";
+import { can, type ActorRole } from "../../lib/permissions";
+import { assertCan, isSystem } from "../../lib/permissions.server";
 import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "../uploads/ownership.server";
 import { formValuesToRow, rowToRestaurant, slugFromName } from "./mapping";
 import type { Restaurant, RestaurantFormValues } from "./types";
 
+/** Who makes a change: a signed-in viewer, or SYSTEM (permissions.server.ts) for scripts. */
 export interface Actor {
   id: string;
   email: string;
-  role: string;
+  role: ActorRole;
 }
 
 export class RestaurantNotFoundError extends Error {
@@ -79,7 +84,8 @@ async function record(
   await db.insert(restaurantChanges).values({
     restaurant_id: restaurant.id,
     restaurant_name: restaurant.name_en,
-    actor_id: actor.id,
+    // The system is no user; its changes are recorded under its name only.
+    actor_id: isSystem(actor) ? null : actor.id,
     actor_email: actor.email,
     action,
     changes,
@@ -105,6 +111,22 @@ function isSlugFor(slug: string, base: string): boolean {
   return slug === base || (slug.startsWith(`${base}-`) && /^\d+$/.test(slug.slice(base.length + 1)));
 }
 
+/**
+ * Refuses (AppError "forbidden") unless `actor` may edit this restaurant: an admin, or an owner
+ * linked to it (the spec's has_restaurant_access). Looks the links up only when it matters.
+ */
+async function mayEdit(db: DbOrTx, actor: Actor | null, id: string): Promise<Actor> {
+  if (can(actor, "restaurant:edit") || !can(actor, "dashboard:enter")) {
+    assertCan(actor, "restaurant:edit");
+  } else {
+    const links = isUuid(id)
+      ? await db.select({ userId: restaurantOwners.user_id }).from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, id))
+      : [];
+    assertCan(actor, "restaurant:edit", { ownerIds: links.map((link) => link.userId) });
+  }
+  return actor;
+}
+
 /** Files a restaurant refers to (photo, certificate, PDF menu, menu images). */
 export function filesOf(row: Pick<RestaurantRow, "photo" | "teuda" | "menu_link" | "menu_images">): string[] {
   return namedFiles(row).map((file) => file.url);
@@ -114,7 +136,8 @@ export function filesOf(row: Pick<RestaurantRow, "photo" | "teuda" | "menu_link"
  * Adds a restaurant. Its files must be unattached uploads of `actor` (FileNotAllowedError
  * otherwise, and nothing is saved); they are attached to it.
  */
-export async function createRestaurant(db: Db, actor: Actor, values: RestaurantFormValues): Promise<Restaurant> {
+export async function createRestaurant(db: Db, actor: Actor | null, values: RestaurantFormValues): Promise<Restaurant> {
+  assertCan(actor, "restaurant:create");
   return db.transaction(async (tx) => {
     const row = formValuesToRow(values);
     const fresh = await checkFiles(tx, actor, null, namedFiles(row), new Set());
@@ -141,14 +164,15 @@ export interface UpdateResult {
  * attached to it, or an unattached upload of `actor` (FileNotAllowedError otherwise, and nothing
  * is saved). Files it stops naming are detached; those nothing else names are returned.
  */
-export async function updateRestaurant(db: Db, actor: Actor, id: string, values: RestaurantFormValues): Promise<UpdateResult> {
+export async function updateRestaurant(db: Db, actor: Actor | null, id: string, values: RestaurantFormValues): Promise<UpdateResult> {
+  const editor = await mayEdit(db, actor, id);
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
     if (!existing) throw new RestaurantNotFoundError(id);
     // lastVerified is kept from the existing record (spec); it has its own control.
     const row = formValuesToRow(values, { lastVerified: existing.last_verified ?? undefined });
-    const fresh = await checkFiles(tx, actor, id, namedFiles(row), new Set(filesOf(existing)));
+    const fresh = await checkFiles(tx, editor, id, namedFiles(row), new Set(filesOf(existing)));
     const base = slugFromName(values.nameEn);
     const slug = isSlugFor(existing.slug, base) ? existing.slug : await uniqueSlug(tx, base, id);
     const [updated] = await tx
@@ -166,7 +190,7 @@ export async function updateRestaurant(db: Db, actor: Actor, id: string, values:
         .onConflictDoUpdate({ target: restaurantSlugRedirects.old_slug, set: { restaurant_id: id, created_at: new Date() } });
     }
     const changes = diffRows(existing, updated);
-    if (Object.keys(changes).length > 0) await record(tx, actor, updated, "update", changes);
+    if (Object.keys(changes).length > 0) await record(tx, editor, updated, "update", changes);
     await attachFiles(tx, id, fresh);
     const kept = new Set(filesOf(updated));
     const removedFiles = await releaseFiles(tx, id, filesOf(existing).filter((url) => !kept.has(url)));
@@ -178,7 +202,8 @@ export async function updateRestaurant(db: Db, actor: Actor, id: string, values:
  * Deletes a restaurant (its owner links and redirects go with it); returns those of its files
  * that nothing else names, for the caller to delete after the transaction.
  */
-export async function deleteRestaurant(db: Db, actor: Actor, id: string): Promise<string[]> {
+export async function deleteRestaurant(db: Db, actor: Actor | null, id: string): Promise<string[]> {
+  assertCan(actor, "restaurant:delete");
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
@@ -190,7 +215,8 @@ export async function deleteRestaurant(db: Db, actor: Actor, id: string): Promis
   });
 }
 
-export async function setVerificationDate(db: Db, actor: Actor, id: string, date: string | null): Promise<Restaurant> {
+export async function setVerificationDate(db: Db, actor: Actor | null, id: string, date: string | null): Promise<Restaurant> {
+  assertCan(actor, "verification:set");
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
@@ -254,7 +280,8 @@ export async function listAvailableOwners(db: Db, restaurantId: string): Promise
     .orderBy(asc(users.email));
 }
 
-export async function addOwner(db: Db, actor: Actor, restaurantId: string, userId: string): Promise<void> {
+export async function addOwner(db: Db, actor: Actor | null, restaurantId: string, userId: string): Promise<void> {
+  assertCan(actor, "owners:manage");
   if (!isUuid(restaurantId)) throw new RestaurantNotFoundError(restaurantId);
   // User ids are text; one with a NUL character cannot exist (nor be queried).
   if (userId.includes("\u0000")) throw new OwnerLinkError("no such user");
@@ -277,7 +304,8 @@ export async function addOwner(db: Db, actor: Actor, restaurantId: string, userI
   });
 }
 
-export async function removeOwner(db: Db, actor: Actor, restaurantId: string, linkId: string): Promise<void> {
+export async function removeOwner(db: Db, actor: Actor | null, restaurantId: string, linkId: string): Promise<void> {
+  assertCan(actor, "owners:manage");
   if (!isUuid(restaurantId)) throw new RestaurantNotFoundError(restaurantId);
   if (!isUuid(linkId)) throw new OwnerLinkError("no such link");
   await db.transaction(async (tx) => {

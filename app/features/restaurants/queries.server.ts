@@ -2,6 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import { restaurantOwners, restaurants } from "../../../database/schema/restaurants";
 import type { Db } from "../../../database/types";
+import { can, type Subject } from "../../lib/permissions";
 import { rowToRestaurant } from "./mapping";
 import { compareForListing } from "./presentation";
 import type { Restaurant } from "./types";
@@ -19,9 +20,9 @@ export async function getRestaurantBySlug(db: Db, slug: string): Promise<Restaur
 }
 
 /** The restaurants a dashboard user may manage: all for an admin, the linked ones for an owner. */
-export async function listRestaurantsForUser(db: Db, user: { id: string; role: string }): Promise<Restaurant[]> {
-  if (user.role === "admin") return listRestaurants(db);
-  if (user.role !== "owner") return [];
+export async function listRestaurantsForUser(db: Db, user: Subject & { id: string }): Promise<Restaurant[]> {
+  if (can(user, "restaurant:edit")) return listRestaurants(db);
+  if (!can(user, "dashboard:enter")) return [];
   const rows = await db
     .select({ restaurant: restaurants })
     .from(restaurants)

@@ -13,7 +13,8 @@ import { removeStoredFiles } from "../../features/uploads/ownership.server";
 import { servicesContext } from "../../lib/context";
 import { localized, localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
-import { can, requireDashboard } from "../../lib/permissions.server";
+import { can } from "../../lib/permissions";
+import { requireDashboard } from "../../lib/permissions.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { readFormData } from "../../lib/form-data.server";
 

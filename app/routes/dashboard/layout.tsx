@@ -2,7 +2,8 @@ import { isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
-import { can, requireDashboard } from "../../lib/permissions.server";
+import { can } from "../../lib/permissions";
+import { requireDashboard } from "../../lib/permissions.server";
 import { cn } from "../../lib/cn";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -21,9 +21,11 @@ import {
 import { restaurantToFormValues } from "../../features/restaurants/mapping";
 import { FileNotAllowedError, removeStoredFiles } from "../../features/uploads/ownership.server";
 import { servicesContext } from "../../lib/context";
+import { isAppError } from "../../lib/errors";
 import { detectLanguage, localized, localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
-import { can, hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
+import { can } from "../../lib/permissions";
+import { hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
 import { readFormData } from "../../lib/form-data.server";
@@ -74,6 +76,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (params.id) ({ removedFiles } = await updateRestaurant(services.db, viewer, params.id, parsed.values));
       else await createRestaurant(services.db, viewer, parsed.values);
     } catch (error) {
+      // Access lost since the check above (an owner unlinked meanwhile): refused like the check refuses.
+      if (isAppError(error) && error.code === "forbidden") throw data({ accessDenied: true }, { status: 403 });
       // A file this user may not use (another restaurant's, someone else's upload): nothing was saved.
       if (error instanceof FileNotAllowedError) return data({ errors: error.errors, error: "form.invalid" as MessageKey }, { status: 400 });
       if (!(error instanceof RestaurantNotFoundError)) console.error("[dashboard] save failed:", error);

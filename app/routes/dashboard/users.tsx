@@ -26,14 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requirePermission(request, context, "users:manage");
+  const viewer = await requirePermission(request, context, "users:manage");
   const services = context.get(servicesContext);
   const form = await readFormData(request);
   const userId = readString(form, "userId");
   const role = readString(form, "role");
   if (!isRole(role) || userId === "") return data({ error: "error.unexpected" as const }, { status: 400 });
   try {
-    await setUserRole(services.db, userId, role);
+    await setUserRole(services.db, viewer, userId, role);
   } catch (error) {
     if (error instanceof LastAdminError) return data({ error: "users.lastAdmin" as const }, { status: 409 });
     if (error instanceof UserNotFoundError) return data({ error: "users.none" as const }, { status: 404 });

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { can, canUpload, mustKeepTwoFactor, mustSetUpTwoFactor, type Action, type Subject } from "./permissions";
+
+const on = { requireTwoFactorForAdmins: true };
+const off = { requireTwoFactorForAdmins: false };
+
+describe("two-factor for admins (REQUIRE_2FA_FOR_ADMINS)", () => {
+  it("holds back only admins without two-factor, and only when the setting is on", () => {
+    expect(mustSetUpTwoFactor({ role: "admin", twoFactorEnabled: false }, on)).toBe(true);
+    expect(mustSetUpTwoFactor({ role: "admin", twoFactorEnabled: true }, on)).toBe(false);
+    expect(mustSetUpTwoFactor({ role: "admin", twoFactorEnabled: false }, off)).toBe(false);
+    expect(mustSetUpTwoFactor({ role: "owner", twoFactorEnabled: false }, on)).toBe(false);
+    expect(mustSetUpTwoFactor(null, on)).toBe(false);
+  });
+
+  it("keeps an admin from turning two-factor off only while the setting is on", () => {
+    expect(mustKeepTwoFactor({ role: "admin" }, on)).toBe(true);
+    expect(mustKeepTwoFactor({ role: "admin" }, off)).toBe(false);
+    expect(mustKeepTwoFactor({ role: "owner" }, on)).toBe(false);
+    expect(mustKeepTwoFactor(null, on)).toBe(false);
+  });
+
+  it("refuses uploads from such an admin, as the dashboard does", () => {
+    expect(canUpload({ role: "admin", twoFactorEnabled: false }, on)).toBe(false);
+    expect(canUpload({ role: "admin", twoFactorEnabled: true }, on)).toBe(true);
+    expect(canUpload({ role: "admin", twoFactorEnabled: false }, off)).toBe(true);
+    expect(canUpload({ role: "owner", twoFactorEnabled: false }, on)).toBe(true);
+    expect(canUpload({ role: "guest", twoFactorEnabled: true }, on)).toBe(false);
+    expect(canUpload(null, off)).toBe(false);
+  });
+});
+
+const admin: Subject = { id: "u-admin", role: "admin" };
+const owner: Subject = { id: "u-owner", role: "owner" };
+const guest: Subject = { id: "u-guest", role: "guest" };
+const system: Subject = { id: "system", role: "system" };
+const WHO = { admin, owner, guest, system, visitor: null } as const;
+type Who = keyof typeof WHO;
+
+// The spec's roles (section 6): who may do what, when the action is about no one restaurant.
+const TABLE: Record<Exclude<Action, "restaurant:edit">, Who[]> = {
+  "dashboard:enter": ["admin", "owner", "system"],
+  "restaurant:create": ["admin", "owner", "system"],
+  "restaurant:delete": ["admin", "system"],
+  "owners:manage": ["admin", "system"],
+  "verification:set": ["admin", "system"],
+  "users:manage": ["admin", "system"],
+  "blog:manage": ["admin", "system"],
+};
+
+describe("can: role x action", () => {
+  for (const [action, allowed] of Object.entries(TABLE) as [keyof typeof TABLE, Who[]][]) {
+    for (const who of Object.keys(WHO) as Who[]) {
+      const expected = allowed.includes(who);
+      it(`${who} ${expected ? "may" : "may not"} ${action}`, () => {
+        expect(can(WHO[who], action)).toBe(expected);
+      });
+    }
+  }
+});
+
+describe("can: editing a restaurant (resource-aware)", () => {
+  const ownedByOwner = { ownerIds: ["u-other", "u-owner"] };
+  const ownedByOthers = { ownerIds: ["u-other"] };
+  const unowned = { ownerIds: [] };
+  const cases: [Who, { ownerIds: string[] } | undefined, boolean][] = [
+    // Without a restaurant the question is "every restaurant": admins and the system only.
+    ["admin", undefined, true],
+    ["system", undefined, true],
+    ["owner", undefined, false],
+    ["guest", undefined, false],
+    ["visitor", undefined, false],
+    ["admin", ownedByOthers, true],
+    ["admin", unowned, true],
+    ["system", unowned, true],
+    ["owner", ownedByOwner, true],
+    ["owner", ownedByOthers, false],
+    ["owner", unowned, false],
+    // A guest keeps no access even if a link remains from when they were an owner.
+    ["guest", { ownerIds: ["u-guest"] }, false],
+    ["visitor", ownedByOwner, false],
+  ];
+  for (const [who, resource, expected] of cases) {
+    it(`${who} ${expected ? "may" : "may not"} edit ${resource ? `a restaurant owned by [${resource.ownerIds.join(", ")}]` : "every restaurant"}`, () => {
+      expect(can(WHO[who], "restaurant:edit", resource)).toBe(expected);
+    });
+  }
+
+  it("an owner without an id (a shape from the browser) is never taken for a linked owner", () => {
+    expect(can({ role: "owner" }, "restaurant:edit", { ownerIds: [""] })).toBe(false);
+  });
+});

@@ -1,0 +1,84 @@
+// Who may do what: the rules themselves, pure and browser-safe (the header and pages ask the same
+// question as the server). The server's guards (redirects, 403s, database look-ups) live in
+// permissions.server.ts and domain functions that write call `can` themselves; hiding a button is UX.
+import type { Role } from "../../database/schema/people";
+
+/**
+ * Scripts and the server's own jobs (create-admin, tests' set-up) act as "system": allowed
+ * everything, recorded without a user. No signed-in viewer can have this role (the database's role
+ * column holds only admin, owner and guest); the SYSTEM actor itself is exported from
+ * permissions.server.ts, so only server code can use it.
+ */
+export type ActorRole = Role | "system";
+
+export interface Subject {
+  id?: string;
+  role: ActorRole;
+}
+
+/** A restaurant as far as permissions care: who is linked to it as an owner. */
+export interface RestaurantResource {
+  ownerIds: readonly string[];
+}
+
+/** What each action is asked about; `undefined` means the action is about no one resource. */
+interface Resources {
+  "dashboard:enter": undefined;
+  "restaurant:create": undefined;
+  /** With a restaurant: may edit this one. Without: may edit every restaurant. */
+  "restaurant:edit": RestaurantResource | undefined;
+  "restaurant:delete": undefined;
+  "owners:manage": undefined;
+  "verification:set": undefined;
+  "users:manage": undefined;
+  "blog:manage": undefined;
+}
+
+export type Action = keyof Resources;
+
+/** The resource argument `can` takes for an action: none, optional, or required. */
+export type ResourceArgs<A extends Action> = undefined extends Resources[A]
+  ? Exclude<Resources[A], undefined> extends never
+    ? []
+    : [resource?: Exclude<Resources[A], undefined>]
+  : [resource: Resources[A]];
+
+const ADMIN_ONLY: ReadonlySet<Action> = new Set(["restaurant:delete", "owners:manage", "verification:set", "users:manage", "blog:manage"]);
+
+/**
+ * The one rule book. Admins (and the system) may do everything; owners may enter the dashboard, add
+ * restaurants and edit those they are linked to; guests and visitors nothing.
+ */
+export function can<A extends Action>(viewer: Subject | null | undefined, action: A, ...[resource]: ResourceArgs<A>): boolean {
+  if (!viewer) return false;
+  if (viewer.role === "admin" || viewer.role === "system") return true;
+  if (viewer.role !== "owner" || ADMIN_ONLY.has(action)) return false;
+  if (action === "restaurant:edit") {
+    // An owner edits only a restaurant they are linked to; "every restaurant" is not theirs.
+    const owned = resource as RestaurantResource | undefined;
+    return owned !== undefined && viewer.id !== undefined && owned.ownerIds.includes(viewer.id);
+  }
+  return true;
+}
+
+interface TwoFactorSettings {
+  requireTwoFactorForAdmins: boolean;
+}
+
+/** With REQUIRE_2FA_FOR_ADMINS on, an administrator must keep two-factor sign-in (cannot turn it off). */
+export function mustKeepTwoFactor(viewer: Pick<Subject, "role"> | null, settings: TwoFactorSettings): boolean {
+  return Boolean(viewer && viewer.role === "admin" && settings.requireTwoFactorForAdmins);
+}
+
+/**
+ * With REQUIRE_2FA_FOR_ADMINS on, an administrator who has not set up two-factor sign-in may not
+ * use the dashboard (nor upload) until they have. Owners and guests are not affected.
+ */
+export function mustSetUpTwoFactor(viewer: (Pick<Subject, "role"> & { twoFactorEnabled: boolean }) | null, settings: TwoFactorSettings): boolean {
+  return mustKeepTwoFactor(viewer, settings) && !viewer?.twoFactorEnabled;
+}
+
+/** The upload route's rule: the dashboard's users, less an admin who must set up two-factor first. */
+export function canUpload(viewer: (Pick<Subject, "role"> & { twoFactorEnabled: boolean }) | null, settings: TwoFactorSettings): boolean {
+  return can(viewer, "dashboard:enter") && !mustSetUpTwoFactor(viewer, settings);
+}

@@ -1,0 +1,155 @@
+// Domain functions that write check their actor themselves (issue 12, "Permissions, one owner"):
+// called directly — as a future route or script might, without the route's require* guard — by
+// someone without the right, each refuses with AppError "forbidden" and changes nothing. Scripts
+// act as SYSTEM, which may do everything and is recorded without a user.
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUserRole } from "../../app/features/accounts/users.server";
+import { createBlog, deleteBlog, updateBlog } from "../../app/features/blog/blog.server";
+import { EMPTY_FORM } from "../../app/features/restaurants/form-schema";
+import {
+  addOwner,
+  createRestaurant,
+  deleteRestaurant,
+  removeOwner,
+  setVerificationDate,
+  updateRestaurant,
+  type Actor,
+} from "../../app/features/restaurants/manage.server";
+import type { RestaurantFormValues } from "../../app/features/restaurants/types";
+import { AppError } from "../../app/lib/errors";
+import { SYSTEM } from "../../app/lib/permissions.server";
+import { buildBlog, buildRestaurant } from "../../database/factories";
+import { blogs } from "../../database/schema/blogs";
+import { userRoles } from "../../database/schema/people";
+import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";
+import type { Db } from "../../database/types";
+import { createTestDatabase, type TestDatabase } from "../setup/db";
+import { createTestAuth } from "../setup/services";
+
+let database: TestDatabase;
+let db: Db;
+const people = {} as Record<"admin" | "dana" | "omer" | "gina", Actor>;
+let restaurantId: string;
+let otherOwnerLink: string;
+let blogId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  const auth = createTestAuth(db);
+  // Dana owns the restaurant, Omer is an owner of none, Gina a guest.
+  for (const [name, role] of [["admin", "admin"], ["dana", "owner"], ["omer", "owner"], ["gina", "guest"]] as const) {
+    const email = `${name}@domain-permissions.example`;
+    const { user } = await auth.api.signUpEmail({ body: { email, password: "olive-branch-domain-3", name } });
+    await db.update(userRoles).set({ role }).where(eq(userRoles.userId, user.id));
+    people[name] = { id: user.id, email, role };
+  }
+  const [restaurant] = await db.insert(restaurants).values(buildRestaurant({ name_en: "Guarded Grill", slug: "guarded-grill" })).returning();
+  restaurantId = restaurant!.id;
+  const [link] = await db.insert(restaurantOwners).values({ restaurant_id: restaurantId, user_id: people.dana.id }).returning();
+  otherOwnerLink = link!.id;
+  const [blog] = await db.insert(blogs).values(buildBlog({ slug: "guarded-post" })).returning();
+  blogId = blog!.id;
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+/** Everything a refused write could have touched. */
+async function everything() {
+  return {
+    restaurants: await db.select().from(restaurants).orderBy(asc(restaurants.id)),
+    owners: await db.select().from(restaurantOwners).orderBy(asc(restaurantOwners.id)),
+    changes: await db.select().from(restaurantChanges).orderBy(asc(restaurantChanges.id)),
+    blogs: await db.select().from(blogs).orderBy(asc(blogs.id)),
+    roles: await db.select().from(userRoles).orderBy(asc(userRoles.userId)),
+  };
+}
+
+async function expectRefused(attempt: () => Promise<unknown>) {
+  const before = await everything();
+  const outcome = attempt();
+  await expect(outcome).rejects.toBeInstanceOf(AppError);
+  await expect(outcome).rejects.toMatchObject({ code: "forbidden", messageKey: "access.denied", status: 403 });
+  expect(await everything()).toEqual(before);
+}
+
+const form = (name: string): RestaurantFormValues => ({ ...EMPTY_FORM, nameEn: name, address: "1 Guard St", kashrut: "tzohar" });
+const post = { title: "Taken over", subtitle: "No", slug: "taken-over", image: "https://img.example/x.jpg", content: "Text." };
+
+// Who is refused what: an owner for a restaurant they are not linked to (and every admin-only
+// action even for their own), a guest, and no one at all.
+type Who = "dana" | "omer" | "gina" | "nobody";
+const actor = (who: Who): Actor | null => (who === "nobody" ? null : people[who]);
+
+describe("restaurants", () => {
+  for (const who of ["omer", "gina", "nobody"] as const) {
+    it(`updateRestaurant refuses ${who} (not linked to it)`, async () => {
+      await expectRefused(() => updateRestaurant(db, actor(who), restaurantId, form("Renamed by a stranger")));
+    });
+  }
+  for (const who of ["gina", "nobody"] as const) {
+    it(`createRestaurant refuses ${who}`, async () => {
+      await expectRefused(() => createRestaurant(db, actor(who), form(`Added by ${who}`)));
+    });
+  }
+  for (const who of ["dana", "omer", "gina", "nobody"] as const) {
+    it(`deleteRestaurant, setVerificationDate, addOwner and removeOwner refuse ${who}`, async () => {
+      await expectRefused(() => deleteRestaurant(db, actor(who), restaurantId));
+      await expectRefused(() => setVerificationDate(db, actor(who), restaurantId, "2026-01-02"));
+      await expectRefused(() => addOwner(db, actor(who), restaurantId, people.omer.id));
+      await expectRefused(() => removeOwner(db, actor(who), restaurantId, otherOwnerLink));
+    });
+  }
+
+  it("a non-existent or malformed restaurant id is refused the same way to an owner not linked to it", async () => {
+    await expectRefused(() => updateRestaurant(db, people.omer, "00000000-0000-4000-8000-000000000000", form("Ghost")));
+    await expectRefused(() => updateRestaurant(db, people.omer, "not-a-uuid", form("Ghost")));
+  });
+
+  it("the linked owner and an admin may save; the system too, recorded without a user", async () => {
+    await expect(updateRestaurant(db, people.dana, restaurantId, form("Guarded Grill"))).resolves.toMatchObject({ restaurant: { id: restaurantId } });
+    await expect(updateRestaurant(db, people.admin, restaurantId, form("Guarded Grill Bar"))).resolves.toMatchObject({ restaurant: { id: restaurantId } });
+    await setVerificationDate(db, SYSTEM, restaurantId, "2026-03-04");
+    const [last] = await db.select().from(restaurantChanges).where(eq(restaurantChanges.action, "verify"));
+    expect(last).toMatchObject({ actor_id: null, actor_email: "system", restaurant_id: restaurantId });
+  });
+});
+
+describe("blog", () => {
+  for (const who of ["dana", "omer", "gina", "nobody"] as const) {
+    it(`createBlog, updateBlog and deleteBlog refuse ${who}`, async () => {
+      const author = actor(who);
+      await expectRefused(() => createBlog(db, author, post));
+      await expectRefused(() => updateBlog(db, author, blogId, post));
+      await expectRefused(() => deleteBlog(db, author, blogId));
+    });
+  }
+
+  it("an admin and the system may write; the system's post has no author", async () => {
+    const mine = await createBlog(db, people.admin, { ...post, slug: "by-admin" });
+    const [row] = await db.select().from(blogs).where(eq(blogs.id, mine.id));
+    expect(row!.created_by).toBe(people.admin.id);
+    const scripted = await createBlog(db, SYSTEM, { ...post, slug: "by-script" });
+    const [scriptedRow] = await db.select().from(blogs).where(eq(blogs.id, scripted.id));
+    expect(scriptedRow!.created_by).toBeNull();
+    await expect(deleteBlog(db, SYSTEM, scripted.id)).resolves.toBe(true);
+  });
+});
+
+describe("user roles", () => {
+  for (const who of ["dana", "omer", "gina", "nobody"] as const) {
+    it(`setUserRole refuses ${who} (making themselves admin included)`, async () => {
+      const self = who === "nobody" ? people.gina.id : people[who].id;
+      await expectRefused(() => setUserRole(db, actor(who), self, "admin"));
+    });
+  }
+
+  it("an admin and the system (create-admin) may", async () => {
+    await setUserRole(db, people.admin, people.gina.id, "owner");
+    await setUserRole(db, SYSTEM, people.gina.id, "guest");
+    const [row] = await db.select().from(userRoles).where(eq(userRoles.userId, people.gina.id));
+    expect(row!.role).toBe("guest");
+  });
+});
