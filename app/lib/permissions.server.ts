@@ -6,6 +6,7 @@ import type { Db } from "../../database/types";
 import { servicesContext, type AppSettings } from "./context";
 import { isUuid } from "./ids";
 import { detectLanguage, localizePath } from "./i18n/language";
+import { homePath } from "./paths";
 import { viewerContext, type Viewer } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -81,7 +82,7 @@ export async function requireDashboard(request: Request, context: Readonly<Route
   if (!can(viewer, "dashboard:enter")) {
     if (request.method !== "GET" && request.method !== "HEAD") throw data({ accessDenied: true }, { status: 403 });
     const { toasts } = context.get(servicesContext);
-    throw await redirectWithToast(toasts, languageOf(request) === "he" ? "/he" : "/", {
+    throw await redirectWithToast(toasts, homePath(languageOf(request)), {
       type: "error",
       message: "toast.guestNoDashboard",
     });
