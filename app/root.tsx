@@ -23,6 +23,7 @@ import { servicesContext } from "./lib/context";
 import { viewerContext, viewerMiddleware } from "./lib/session.server";
 import { stripLanguagePrefix } from "./lib/i18n/language";
 import { useLanguage } from "./lib/i18n/use-language";
+import { blogsPath, homePath } from "./lib/paths";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [viewerMiddleware];
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * other pages, redirects from them) revalidates as usual.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const home = currentUrl.pathname === "/" || currentUrl.pathname === "/he";
+  const home = currentUrl.pathname === homePath("en") || currentUrl.pathname === homePath("he");
   if (home && !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 }
@@ -122,7 +123,7 @@ export default function App() {
   // Client transitions to the home page show its skeleton while the list loads.
   const loadingHome =
     navigation.state === "loading" && isHome(navigation.location.pathname) && !isHome(location.pathname);
-  const loadingBlogs = navigation.state === "loading" && navigation.location.pathname === "/blogs" && location.pathname !== "/blogs";
+  const loadingBlogs = navigation.state === "loading" && navigation.location.pathname === blogsPath() && location.pathname !== blogsPath();
   const busy = navigation.state === "loading" && !loadingHome && !loadingBlogs;
   return (
     <>
@@ -173,7 +174,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             </a>
           ) : (
             <Link
-              to={language === "he" ? "/he" : "/"}
+              to={homePath(language)}
               className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
             >
               {t("notFound.home")}

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { brandName } from "../app/lib/i18n/brand";
 
 const postgresUrl = z
   .string()
@@ -66,7 +67,7 @@ const envSchema = z.object({
     .string()
     .refine((value) => /^smtps?:\/\/[^/]+/.test(value), "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
     .optional(),
-  MAIL_FROM: z.string().min(3).default("Kosher Tel Aviv <no-reply@kosher-tel-aviv.example>"),
+  MAIL_FROM: z.string().min(3).default(`${brandName("en")} <no-reply@kosher-tel-aviv.example>`),
   TRUST_PROXY: trustProxy.default(["loopback"]),
   HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(30),

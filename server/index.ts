@@ -6,6 +6,7 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../app/lib/auth.server";
+import { brandName } from "../app/lib/i18n/brand";
 import type { EmailContent } from "../app/features/accounts/emails";
 import { createApp } from "./app";
 import { createAvailability } from "./availability";
@@ -194,7 +195,7 @@ export async function main({ env, clientDir, dev }: MainOptions): Promise<Server
   }
   const running = await startServer({ config, database, clientDir, ...(dev ? { dev } : {}) });
   console.log(
-    `Kosher Tel Aviv listening on http://localhost:${running.port} (${config.mode}, ${database.kind}${
+    `${brandName("en")} listening on http://localhost:${running.port} (${config.mode}, ${database.kind}${
       config.databaseUrl ? "" : ` in ${path.join(config.dataDir, "db")}`
     })`,
   );

@@ -7,6 +7,8 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { accounts, profiles, sessions, twoFactors, userRoles, users, verifications } from "../../database/schema/index";
 import type { Db } from "../../database/types";
 import { existingAccountEmail, passwordResetEmail, verificationEmail, type EmailContent } from "../features/accounts/emails";
+import { brandName } from "./i18n/brand";
+import { loginPath, resetPasswordPath, verifyEmailPath } from "./paths";
 
 export interface AuthOptions {
   db: Db;
@@ -24,7 +26,7 @@ export const BACKUP_CODE_COUNT = 10;
 
 export function createAuth({ db, secret, baseURL, secureCookies, sendEmail = async () => {} }: AuthOptions) {
   return betterAuth({
-    appName: "Kosher Tel Aviv",
+    appName: brandName("en"),
     secret,
     baseURL,
     basePath: "/api/auth",
@@ -42,20 +44,20 @@ export function createAuth({ db, secret, baseURL, secureCookies, sendEmail = asy
       // owner of that address gets an e-mail instead.
       autoSignIn: false,
       onExistingUserSignUp: async ({ user }) => {
-        await sendEmail(user.email, existingAccountEmail(`${baseURL}/login`));
+        await sendEmail(user.email, existingAccountEmail(`${baseURL}${loginPath("en")}`));
       },
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        await sendEmail(user.email, passwordResetEmail(`${baseURL}/reset-password?token=${encodeURIComponent(token)}`));
+        await sendEmail(user.email, passwordResetEmail(`${baseURL}${resetPasswordPath("en", token)}`));
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user, token }) => {
-        await sendEmail(user.email, verificationEmail(`${baseURL}/verify-email?token=${encodeURIComponent(token)}`));
+        await sendEmail(user.email, verificationEmail(`${baseURL}${verifyEmailPath("en", token)}`));
       },
     },
     session: {
@@ -74,7 +76,7 @@ export function createAuth({ db, secret, baseURL, secureCookies, sendEmail = asy
       // A correct password then only opens a short second step (a signed two_factor cookie); the
       // session is created when a code is verified. "Trust this device" is never offered.
       twoFactor({
-        issuer: "Kosher Tel Aviv",
+        issuer: brandName("en"),
         twoFactorCookieMaxAge: TWO_FACTOR_STEP_MINUTES * 60,
         backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: 10, storeBackupCodes: "encrypted" },
       }),

@@ -8,9 +8,10 @@ import { restaurantOwners } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
 import { servicesContext } from "./context";
 import { isUuid } from "./ids";
-import { detectLanguage, localizePath } from "./i18n/language";
+import { detectLanguage } from "./i18n/language";
 import { AppError } from "./errors";
 import { can, mustSetUpTwoFactor, type Action, type ResourceArgs, type Subject } from "./permissions";
+import { accountPath, homePath, loginPath } from "./paths";
 import { viewerContext, type Viewer } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -40,7 +41,7 @@ function languageOf(request: Request) {
 /** A signed-in user, or a redirect to the login page. */
 export function requireViewer(request: Request, context: Readonly<RouterContextProvider>): Viewer {
   const viewer = context.get(viewerContext);
-  if (!viewer) throw redirect(localizePath("/login", languageOf(request)));
+  if (!viewer) throw redirect(loginPath(languageOf(request)));
   return viewer;
 }
 
@@ -56,7 +57,7 @@ export async function requireDashboard(request: Request, context: Readonly<Route
   if (mustSetUpTwoFactor(viewer, settings)) {
     if (request.method !== "GET" && request.method !== "HEAD") throw data({ accessDenied: true }, { status: 403 });
     const { toasts } = context.get(servicesContext);
-    throw await redirectWithToast(toasts, `${localizePath("/account", languageOf(request))}#two-factor`, {
+    throw await redirectWithToast(toasts, accountPath(languageOf(request), "two-factor"), {
       type: "error",
       message: "toast.twoFactorRequired",
     });
@@ -64,7 +65,7 @@ export async function requireDashboard(request: Request, context: Readonly<Route
   if (!can(viewer, "dashboard:enter")) {
     if (request.method !== "GET" && request.method !== "HEAD") throw data({ accessDenied: true }, { status: 403 });
     const { toasts } = context.get(servicesContext);
-    throw await redirectWithToast(toasts, languageOf(request) === "he" ? "/he" : "/", {
+    throw await redirectWithToast(toasts, homePath(languageOf(request)), {
       type: "error",
       message: "toast.guestNoDashboard",
     });

@@ -2,8 +2,10 @@
 // Open Graph and Twitter card tags, so shared links preview in chat apps without JavaScript.
 import type { MetaDescriptor } from "react-router";
 import type { MessageKey } from "../locales/en";
-import { detectLanguage, localizePath, type Language } from "./i18n/language";
+import { brandName } from "./i18n/brand";
+import { detectLanguage, type Language } from "./i18n/language";
 import { translator } from "./i18n/messages";
+import { inBothLanguages } from "./paths";
 
 export interface PageMetaInput {
   publicUrl: string;
@@ -33,7 +35,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { title: input.title },
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:site_name", content: input.language === "he" ? "כשר תל אביב" : "Kosher Tel Aviv" },
+    { property: "og:site_name", content: brandName(input.language) },
     { property: "og:title", content: input.title },
     { property: "og:description", content: input.description },
     { property: "og:url", content: canonical },
@@ -61,12 +63,12 @@ export function publicUrlFrom(matches: ReadonlyArray<{ id: string; data?: unknow
 }
 
 /**
- * Meta for a simple page that exists at `path` and under /he: "<title> | Kosher Tel Aviv" in the
- * page language, a description from the catalogue, the canonical URL and both alternates.
+ * Meta for a simple page that exists in both languages (`path` gives its path in each): "<title> |
+ * <brand>" in the page language, a description from the catalogue, the canonical URL and both alternates.
  */
 export function simplePageMeta(
   { location, matches }: { location: { pathname: string }; matches: ReadonlyArray<{ id: string; data?: unknown } | undefined> },
-  page: { title: MessageKey; description: MessageKey; path: string; noindex?: boolean },
+  page: { title: MessageKey; description: MessageKey; path: (language: Language) => string; noindex?: boolean },
 ): MetaDescriptor[] {
   const language = detectLanguage(location.pathname);
   const t = translator(language);
@@ -75,8 +77,14 @@ export function simplePageMeta(
     language,
     title: `${t(page.title)} | ${t("brand.name")}`,
     description: t(page.description),
-    path: localizePath(page.path, language),
-    alternates: { en: page.path, he: localizePath(page.path, "he") },
+    path: page.path(language),
+    alternates: inBothLanguages(page.path),
     ...(page.noindex ? { noindex: true } : {}),
   });
+}
+
+/** A page kept out of search engines (behind sign-in, or opened from a one-time link): "<title> | <brand>" in the page language. */
+export function noindexPageMeta({ location }: { location: { pathname: string } }, title: MessageKey): MetaDescriptor[] {
+  const t = translator(detectLanguage(location.pathname));
+  return [{ title: `${t(title)} | ${t("brand.name")}` }, { name: "robots", content: "noindex" }];
 }

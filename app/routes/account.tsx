@@ -25,6 +25,7 @@ import { servicesContext } from "../lib/context";
 import { formatLongDate } from "../lib/dates";
 import { useLanguage } from "../lib/i18n/use-language";
 import { mustKeepTwoFactor } from "../lib/permissions";
+import { accountPath } from "../lib/paths";
 import { requireViewer } from "../lib/permissions.server";
 import { simplePageMeta } from "../lib/seo";
 import type { MessageKey } from "../locales/en";
@@ -122,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, { title: "account.title", description: "account.title", path: "/account", noindex: true });
+  return simplePageMeta(args, { title: "account.title", description: "account.title", path: (language) => accountPath(language), noindex: true });
 }
 
 function Outcome({ result, intent }: { result: ActionResult | undefined; intent: Intent }) {

@@ -11,6 +11,8 @@ import { cn } from "../lib/cn";
 import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
 import { requireViewer } from "../lib/permissions.server";
+import { blogPath, blogsPath } from "../lib/paths";
+import { noindexPageMeta } from "../lib/seo";
 import { redirectWithToast } from "../lib/toast.server";
 import type { MessageKey } from "../locales/en";
 import { readFormData } from "../lib/form-data.server";
@@ -20,10 +22,10 @@ const EMPTY: BlogFormValues = { title: "", subtitle: "", slug: "", image: "", co
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = requireViewer(request, context);
-  if (!can(viewer, "blog:manage")) throw await redirectWithToast(services.toasts, "/blogs", { type: "error", message: "blog.noPermission" });
+  if (!can(viewer, "blog:manage")) throw await redirectWithToast(services.toasts, blogsPath(), { type: "error", message: "blog.noPermission" });
   if (!params.id) return { id: undefined, initial: EMPTY };
   const post = await getBlogById(services.db, params.id);
-  if (!post) throw await redirectWithToast(services.toasts, "/blogs", { type: "error", message: "blog.notFound" });
+  if (!post) throw await redirectWithToast(services.toasts, blogsPath(), { type: "error", message: "blog.notFound" });
   return { id: post.id, initial: { title: post.title, subtitle: post.subtitle, slug: post.slug ?? "", image: post.image, content: post.content } };
 }
 
@@ -37,7 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const saved = params.id ? await updateBlog(services.db, viewer, params.id, parsed.values) : await createBlog(services.db, viewer, parsed.values);
     if (!saved) return data({ errors: {} as BlogFieldErrors, error: "blog.notFound" as MessageKey }, { status: 404 });
-    return redirectWithToast(services.toasts, `/blog/${saved.id}`, { type: "success", message: params.id ? "blog.updated" : "blog.added" });
+    return redirectWithToast(services.toasts, blogPath({ id: saved.id }), { type: "success", message: params.id ? "blog.updated" : "blog.added" });
   } catch (error) {
     if (error instanceof SlugTakenError) return data({ errors: { slug: "blog.slugTaken" } as BlogFieldErrors, error: "blog.saveFailed" as MessageKey }, { status: 400 });
     console.error("[blog] save failed:", error);
@@ -45,8 +47,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export function meta() {
-  return [{ title: "Blog editor | Kosher Tel Aviv" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return noindexPageMeta(args, args.loaderData?.id ? "blog.editTitle" : "blog.addTitle");
 }
 
 const input = "mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base";
@@ -126,7 +128,7 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <Link to="/blogs" className="inline-flex min-h-11 items-center font-medium text-brand-800 hover:underline">
+      <Link to={blogsPath()} className="inline-flex min-h-11 items-center font-medium text-brand-800 hover:underline">
         {t("blog.back")}
       </Link>
       <h1 className="mt-2 text-3xl font-extrabold">{loaderData.id ? t("blog.editTitle") : t("blog.addTitle")}</h1>

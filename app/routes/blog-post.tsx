@@ -4,12 +4,13 @@ import { ConfirmDialog } from "../components/ui/ConfirmDialog";
 import { BlogImage } from "../features/blog/components/BlogImage";
 import { deleteBlog, getBlogById, getBlogBySlug } from "../features/blog/blog.server";
 import { renderMarkdown } from "../features/blog/markdown.server";
-import { blogPath, formatBlogDate } from "../features/blog/rules";
+import { formatBlogDate } from "../features/blog/rules";
 import { servicesContext } from "../lib/context";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
 import { requirePermission } from "../lib/permissions.server";
+import { blogEditPath, blogPath, blogsPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 import { redirectWithToast } from "../lib/toast.server";
@@ -32,7 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!post || !(await deleteBlog(services.db, viewer, post.id))) {
     return data({ error: "blog.deleteFailed" as const }, { status: post ? 500 : 404 });
   }
-  return redirectWithToast(services.toasts, "/blogs", { type: "success", message: "blog.deleted" });
+  return redirectWithToast(services.toasts, blogsPath(), { type: "success", message: "blog.deleted" });
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -58,7 +59,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">{t("blog.notFound")}</h1>
         <p className="mt-3 text-stone-700">{t("blog.notFoundBody")}</p>
-        <Link to="/blogs" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
+        <Link to={blogsPath()} className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
           {t("blog.back")}
         </Link>
       </div>
@@ -70,7 +71,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       <BlogImage src={post.image} alt="" eager className="h-[40vh] w-full bg-stone-200 object-cover" />
       <div className="mx-auto max-w-3xl px-4 py-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Link to="/blogs" className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline">
+          <Link to={blogsPath()} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline">
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
@@ -78,7 +79,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           </Link>
           {canManage ? (
             <div className="flex gap-2">
-              <Link to={`/dashboard/blog/edit/${post.id}`} className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-50">
+              <Link to={blogEditPath(post.id)} className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-50">
                 {t("blog.edit")}
               </Link>
               <ConfirmDialog

@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/blogs";
 import { BlogImage } from "../features/blog/components/BlogImage";
 import { listBlogs } from "../features/blog/blog.server";
-import { blogPath, formatBlogDate } from "../features/blog/rules";
+import { formatBlogDate } from "../features/blog/rules";
 import { servicesContext } from "../lib/context";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
+import { blogAddPath, blogPath, blogsPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 
@@ -26,7 +27,7 @@ export function meta({ matches }: Route.MetaArgs) {
     language: "en",
     title: `${t("blog.title")} | ${t("brand.name")}`,
     description: t("blog.tagline"),
-    path: "/blogs",
+    path: blogsPath(),
     type: "website",
   });
 }
@@ -42,7 +43,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 max-w-2xl text-stone-700">{t("blog.tagline")}</p>
         </div>
         {canManage ? (
-          <Link to="/dashboard/blog/add" className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+          <Link to={blogAddPath()} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
             {t("blog.add")}
           </Link>
         ) : null}

@@ -7,6 +7,7 @@ import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
 import { useLanguage } from "../lib/i18n/use-language";
+import { forgotPasswordPath } from "../lib/paths";
 import { simplePageMeta } from "../lib/seo";
 import { readFormData } from "../lib/form-data.server";
 
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, { title: "forgot.title", description: "forgot.intro", path: "/forgot-password", noindex: true });
+  return simplePageMeta(args, { title: "forgot.title", description: "forgot.intro", path: forgotPasswordPath, noindex: true });
 }
 
 export default function ForgotPassword() {

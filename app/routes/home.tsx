@@ -20,6 +20,7 @@ import type { Restaurant } from "../features/restaurants/types";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
 import { translator } from "../lib/i18n/messages";
+import { homePath, inBothLanguages } from "../lib/paths";
 import { useLanguage } from "../lib/i18n/use-language";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 
@@ -100,8 +101,8 @@ export function meta({ location, matches }: Route.MetaArgs) {
     language,
     title: t("meta.defaultTitle"),
     description: t("meta.defaultDescription"),
-    path: language === "he" ? "/he" : "/",
-    alternates: { en: "/", he: "/he" },
+    path: homePath(language),
+    alternates: inBothLanguages(homePath),
   });
 }
 
@@ -111,7 +112,7 @@ const EAGER_CARDS = 4;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { language, t } = useLanguage();
-  const homePath = language === "he" ? "/he" : "/";
+  const home = homePath(language);
   const [searchParams, setSearchParams] = useSearchParams();
   const urlKey = searchParams.toString();
 
@@ -162,7 +163,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <FilterBar
           filters={filters}
           resultCount={total}
-          homePath={homePath}
+          homePath={home}
           onSearchChange={(value) => change({ ...filters, searchTerm: value }, SEARCH_URL_DELAY_MS)}
           onChange={(next) => change(next)}
           onClear={() => change(EMPTY_FILTERS)}

@@ -3,14 +3,16 @@ import type { Route } from "./+types/legal";
 import { accessibilityStatement, privacyPolicy } from "../features/legal/content";
 import { servicesContext } from "../lib/context";
 import { formatLongDate } from "../lib/dates";
+import { brandName } from "../lib/i18n/brand";
 import { detectLanguage, stripLanguagePrefix, type Language } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
+import { accessibilityPath, inBothLanguages, privacyPolicyPath } from "../lib/paths";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 
 function documentFor(pathname: string, language: Language, email: string) {
-  return stripLanguagePrefix(pathname) === "/accessibility"
-    ? { base: "/accessibility", doc: accessibilityStatement(language, email) }
-    : { base: "/privacy-policy", doc: privacyPolicy(language, email) };
+  return stripLanguagePrefix(pathname) === accessibilityPath("en")
+    ? { pathFor: accessibilityPath, doc: accessibilityStatement(language, email) }
+    : { pathFor: privacyPolicyPath, doc: privacyPolicy(language, email) };
 }
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -21,14 +23,14 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   const language = detectLanguage(location.pathname);
-  const { base, doc } = documentFor(location.pathname, language, loaderData?.contactEmail ?? "");
+  const { pathFor, doc } = documentFor(location.pathname, language, loaderData?.contactEmail ?? "");
   return pageMeta({
     publicUrl: publicUrlFrom(matches),
     language,
-    title: `${doc.title} | ${language === "he" ? "כשר תל אביב" : "Kosher Tel Aviv"}`,
+    title: `${doc.title} | ${brandName(language)}`,
     description: doc.intro.slice(0, 160),
-    path: language === "he" ? `/he${base}` : base,
-    alternates: { en: base, he: `/he${base}` },
+    path: pathFor(language),
+    alternates: inBothLanguages(pathFor),
   });
 }
 

@@ -10,36 +10,37 @@ import { TotpCodeField } from "../features/accounts/components/TotpCodeField";
 import { hasPendingSignIn, verifySignInCode, type SecondFactor } from "../features/accounts/two-factor.server";
 import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
-import { detectLanguage, localizePath } from "../lib/i18n/language";
+import { detectLanguage } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
+import { dashboardPath, homePath, loginPath, twoFactorLoginPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import { simplePageMeta } from "../lib/seo";
 import { readFormData } from "../lib/form-data.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const language = detectLanguage(new URL(request.url).pathname);
-  if (context.get(viewerContext)) throw redirect(localizePath("/dashboard", language));
+  if (context.get(viewerContext)) throw redirect(dashboardPath(language));
   // Nothing to verify without a pending sign-in: start at the password.
-  if (!hasPendingSignIn(request)) throw redirect(localizePath("/login", language));
+  if (!hasPendingSignIn(request)) throw redirect(loginPath(language));
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const language = detectLanguage(new URL(request.url).pathname);
-  if (context.get(viewerContext)) throw redirect(localizePath("/dashboard", language));
+  if (context.get(viewerContext)) throw redirect(dashboardPath(language));
   const form = await readFormData(request);
   const method: SecondFactor = readString(form, "method") === "backup" ? "backup" : "totp";
   const result = await verifySignInCode(services, request, method, readString(form, "code"));
   if (!result.ok) return data({ failure: result, method }, { status: result.status });
   // As after a password-only sign-in: admins and owners to the dashboard, guests home.
   const role = await roleOf(services.db, result.userId);
-  throw redirect(localizePath(can({ role }, "dashboard:enter") ? "/dashboard" : "/", language), { headers: result.headers });
+  throw redirect(can({ role }, "dashboard:enter") ? dashboardPath(language) : homePath(language), { headers: result.headers });
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, { title: "twoFactor.loginTitle", description: "twoFactor.loginIntro", path: "/login/two-factor", noindex: true });
+  return simplePageMeta(args, { title: "twoFactor.loginTitle", description: "twoFactor.loginIntro", path: twoFactorLoginPath, noindex: true });
 }
 
 export default function LoginTwoFactor() {
@@ -48,7 +49,7 @@ export default function LoginTwoFactor() {
   const [searchParams] = useSearchParams();
   const backup = searchParams.get("backup") === "1";
   const failure = actionData?.failure;
-  const here = localizePath("/login/two-factor", language);
+  const here = twoFactorLoginPath(language);
   const expired = failure?.message === "twoFactor.expired" || failure?.message === "twoFactor.tooManyAttempts";
   return (
     <AuthCard title={t("twoFactor.loginTitle")}>
@@ -84,7 +85,7 @@ export default function LoginTwoFactor() {
         </p>
         <p>
           <Link
-            to={localizePath("/login", language)}
+            to={loginPath(language)}
             className={expired ? "font-semibold text-brand-800 underline underline-offset-4" : "font-medium text-brand-800 underline underline-offset-4"}
           >
             {t("twoFactor.backToLogin")}

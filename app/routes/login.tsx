@@ -7,16 +7,17 @@ import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
-import { detectLanguage, localizePath } from "../lib/i18n/language";
+import { detectLanguage } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
+import { dashboardPath, forgotPasswordPath, homePath, loginPath, signupPath, twoFactorLoginPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import { simplePageMeta } from "../lib/seo";
 import { readFormData } from "../lib/form-data.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Spec: a signed-in user opening the login page goes to the dashboard.
-  if (context.get(viewerContext)) throw redirect(localizePath("/dashboard", detectLanguage(new URL(request.url).pathname)));
+  if (context.get(viewerContext)) throw redirect(dashboardPath(detectLanguage(new URL(request.url).pathname)));
   return null;
 }
 
@@ -28,14 +29,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signIn(services, request, email, readString(form, "password"));
   if (!result.ok) return data({ failure: result, email }, { status: result.status });
   // Two-factor accounts: the password was right; the code comes next (no session yet).
-  if (result.twoFactorRequired) throw redirect(localizePath("/login/two-factor", language), { headers: result.headers });
+  if (result.twoFactorRequired) throw redirect(twoFactorLoginPath(language), { headers: result.headers });
   // Admins and owners land on their dashboard; guests, who have none, on the home page.
   const role = await roleOf(services.db, result.userId);
-  throw redirect(localizePath(can({ role }, "dashboard:enter") ? "/dashboard" : "/", language), { headers: result.headers });
+  throw redirect(can({ role }, "dashboard:enter") ? dashboardPath(language) : homePath(language), { headers: result.headers });
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, { title: "login.title", description: "meta.defaultDescription", path: "/login" });
+  return simplePageMeta(args, { title: "login.title", description: "meta.defaultDescription", path: loginPath });
 }
 
 export default function Login() {
@@ -71,13 +72,13 @@ export default function Login() {
       </Form>
       <div className="mt-6 space-y-2 text-sm text-stone-700">
         <p>
-          <Link to={localizePath("/forgot-password", language)} className="font-medium text-brand-800 underline underline-offset-4">
+          <Link to={forgotPasswordPath(language)} className="font-medium text-brand-800 underline underline-offset-4">
             {t("login.forgot")}
           </Link>
         </p>
         <p>
           {t("login.noAccount")}{" "}
-          <Link to={localizePath("/signup", language)} className="font-medium text-brand-800 underline underline-offset-4">
+          <Link to={signupPath(language)} className="font-medium text-brand-800 underline underline-offset-4">
             {t("login.signupLink")}
           </Link>
         </p>

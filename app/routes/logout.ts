@@ -3,17 +3,18 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { signOut } from "../features/accounts/accounts.server";
 import { servicesContext } from "../lib/context";
+import { homePath } from "../lib/paths";
 import { redirectWithToast } from "../lib/toast.server";
 import { readFormData } from "../lib/form-data.server";
 
 export function loader() {
-  return redirect("/");
+  return redirect(homePath("en"));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readFormData(request);
-  const home = form.get("lang") === "he" ? "/he" : "/";
+  const home = homePath(form.get("lang") === "he" ? "he" : "en");
   const result = await signOut(services, request);
   if (!result.ok) {
     return redirectWithToast(services.toasts, home, {

@@ -3,6 +3,7 @@ import type { Route } from "./+types/not-found";
 import { detectLanguage } from "../lib/i18n/language";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
+import { homePath } from "../lib/paths";
 
 export function loader({ request }: Route.LoaderArgs) {
   return data({ language: detectLanguage(new URL(request.url).pathname) }, { status: 404 });
@@ -22,7 +23,7 @@ export default function NotFound() {
       </p>
       <h1 className="mt-4 text-3xl font-bold">{t("notFound.title")}</h1>
       <Link
-        to={language === "he" ? "/he" : "/"}
+        to={homePath(language)}
         className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
       >
         {t("notFound.home")}

@@ -6,8 +6,8 @@ import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { readString } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
-import { localizePath } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
+import { loginPath, resetPasswordPath } from "../lib/paths";
 import { simplePageMeta } from "../lib/seo";
 import { readFormData } from "../lib/form-data.server";
 
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, { title: "reset.title", description: "reset.title", path: "/reset-password", noindex: true });
+  return simplePageMeta(args, { title: "reset.title", description: "reset.title", path: (language) => resetPasswordPath(language), noindex: true });
 }
 
 export default function ResetPassword() {
@@ -38,7 +38,7 @@ export default function ResetPassword() {
       <AuthCard title={t("reset.title")}>
         <FormAlert tone="success">
           {t("reset.done")}{" "}
-          <Link to={localizePath("/login", language)} className="font-medium underline underline-offset-4">
+          <Link to={loginPath(language)} className="font-medium underline underline-offset-4">
             {t("signup.loginLink")}
           </Link>
         </FormAlert>

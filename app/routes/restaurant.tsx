@@ -19,17 +19,19 @@ import { formatLongDate } from "../lib/dates";
 import { detectLanguage, localized } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
 import { responsiveImage } from "../lib/images";
+import { homePath, inBothLanguages, restaurantPath } from "../lib/paths";
 import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, settings } = context.get(servicesContext);
   const restaurant = await getRestaurantBySlug(db, params.slug);
   if (!restaurant) {
+    const language = detectLanguage(new URL(request.url).pathname);
     // A renamed restaurant's old address moves permanently to the new one.
     const renamed = await findSlugRedirect(db, params.slug);
-    if (renamed) throw redirect(`/${detectLanguage(new URL(request.url).pathname)}/restaurant/${renamed}`, 301);
-    // Spec: an unknown slug sends the visitor to the home page.
-    throw redirect("/");
+    if (renamed) throw redirect(restaurantPath(renamed, language), 301);
+    // Spec: an unknown slug sends the visitor to the home page (in the page's language).
+    throw redirect(homePath(language));
   }
   return { restaurant, contactEmail: settings.contactEmail };
 }
@@ -39,7 +41,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   const { restaurant } = loaderData;
   const language = detectLanguage(location.pathname);
   const publicUrl = publicUrlFrom(matches);
-  const path = `/${language}/restaurant/${restaurant.slug}`;
+  const path = restaurantPath(restaurant.slug, language);
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 1200).src : undefined;
   return [
     ...pageMeta({
@@ -48,7 +50,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
       title: restaurantTitle(restaurant, language),
       description: restaurantDescription(restaurant, language),
       path,
-      alternates: { en: `/en/restaurant/${restaurant.slug}`, he: `/he/restaurant/${restaurant.slug}` },
+      alternates: inBothLanguages((l) => restaurantPath(restaurant.slug, l)),
       ...(image ? { image } : {}),
       type: "restaurant",
     }),
@@ -135,7 +137,7 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-6xl px-4">
         <div className="pt-4">
           <Link
-            to={language === "he" ? "/he" : "/"}
+            to={homePath(language)}
             className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 font-medium text-brand-800 hover:bg-brand-50"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">

@@ -7,8 +7,9 @@ import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { readSignup } from "../features/accounts/validation";
 import { servicesContext } from "../lib/context";
-import { detectLanguage, localizePath } from "../lib/i18n/language";
+import { detectLanguage } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
+import { dashboardPath, loginPath, signupPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import { simplePageMeta } from "../lib/seo";
 import { readFormData } from "../lib/form-data.server";
@@ -16,7 +17,7 @@ import { readFormData } from "../lib/form-data.server";
 export const SIGNUP_REDIRECT_MS = 3_000;
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  if (context.get(viewerContext)) throw redirect(localizePath("/dashboard", detectLanguage(new URL(request.url).pathname)));
+  if (context.get(viewerContext)) throw redirect(dashboardPath(detectLanguage(new URL(request.url).pathname)));
   return null;
 }
 
@@ -29,21 +30,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, { title: "signup.title", description: "signup.guestNotice", path: "/signup" });
+  return simplePageMeta(args, { title: "signup.title", description: "signup.guestNotice", path: signupPath });
 }
 
 export default function Signup() {
   const { language, t } = useLanguage();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
-  const loginPath = localizePath("/login", language);
+  const login = loginPath(language);
   const succeeded = actionData?.ok === true;
 
   useEffect(() => {
     if (!succeeded) return;
-    const timer = setTimeout(() => void navigate(loginPath), SIGNUP_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(login), SIGNUP_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [succeeded, navigate, loginPath]);
+  }, [succeeded, navigate, login]);
 
   if (succeeded) {
     return (
@@ -52,7 +53,7 @@ export default function Signup() {
           <p className="font-semibold">{t("signup.success")}</p>
           <p className="mt-2">
             {t("signup.redirecting")}{" "}
-            <Link to={loginPath} className="font-medium underline underline-offset-4">
+            <Link to={login} className="font-medium underline underline-offset-4">
               {t("signup.loginLink")}
             </Link>
           </p>
@@ -99,7 +100,7 @@ export default function Signup() {
       </Form>
       <p className="mt-6 text-sm text-stone-700">
         {t("signup.haveAccount")}{" "}
-        <Link to={loginPath} className="font-medium text-brand-800 underline underline-offset-4">
+        <Link to={login} className="font-medium text-brand-800 underline underline-offset-4">
           {t("signup.loginLink")}
         </Link>
       </p>

@@ -2,6 +2,7 @@ import type { Route } from "./+types/sitemap";
 import { loadSitemapRows } from "../features/sitemap/queries.server";
 import { servicesContext } from "../lib/context";
 import { useLanguage } from "../lib/i18n/use-language";
+import { sitemapPath } from "../lib/paths";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 import { translator } from "../lib/i18n/messages";
 
@@ -17,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
     language: "en",
     title: `${t("sitemap.title")} | ${t("brand.name")}`,
     description: t("sitemap.description"),
-    path: "/sitemap",
+    path: sitemapPath(),
   });
 }
 

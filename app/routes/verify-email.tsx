@@ -4,14 +4,15 @@ import { verifyEmail } from "../features/accounts/accounts.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { servicesContext } from "../lib/context";
 import { useLanguage } from "../lib/i18n/use-language";
+import { noindexPageMeta } from "../lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   return { verified: await verifyEmail(context.get(servicesContext), token) };
 }
 
-export function meta() {
-  return [{ title: "E-mail verification | Kosher Tel Aviv" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return noindexPageMeta(args, "verify.title");
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {

@@ -29,4 +29,12 @@ describe("restaurant loader", () => {
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("location")).toBe("/");
   });
+
+  it("redirects an unknown slug on a Hebrew page to the Hebrew home page", async () => {
+    const services = createServices(database.db);
+    const thrown = await loader(routeArgs(services, "/he/restaurant/nope", undefined, { slug: "nope" })).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("location")).toBe("/he");
+  });
 });

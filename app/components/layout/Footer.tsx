@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
+import { accessibilityPath, blogsPath, homePath, loginPath, logoutPath, privacyPolicyPath, signupPath } from "../../lib/paths";
 
 export function Footer({ signedIn = false }: { signedIn?: boolean }) {
   const { language, t } = useLanguage();
@@ -17,18 +17,18 @@ export function Footer({ signedIn = false }: { signedIn?: boolean }) {
           <h2 className="font-semibold text-white">{t("footer.links")}</h2>
           <ul className="mt-2 space-y-1 text-sm">
             <li>
-              <Link className={link} to={language === "he" ? "/he" : "/"}>
+              <Link className={link} to={homePath(language)}>
                 {t("nav.home")}
               </Link>
             </li>
             <li>
-              <Link className={link} to={localizePath("/blogs", language)}>
+              <Link className={link} to={blogsPath(language)}>
                 {t("nav.blogs")}
               </Link>
             </li>
             {signedIn ? (
               <li>
-                <Form method="post" action="/logout">
+                <Form method="post" action={logoutPath()}>
                   <input type="hidden" name="lang" value={language} />
                   <button type="submit" className={`${link} cursor-pointer underline-offset-4`}>
                     {t("footer.logout")}
@@ -38,12 +38,12 @@ export function Footer({ signedIn = false }: { signedIn?: boolean }) {
             ) : (
               <>
                 <li>
-                  <Link className={link} to={localizePath("/login", language)}>
+                  <Link className={link} to={loginPath(language)}>
                     {t("footer.login")}
                   </Link>
                 </li>
                 <li>
-                  <Link className={link} to={localizePath("/signup", language)}>
+                  <Link className={link} to={signupPath(language)}>
                     {t("footer.signup")}
                   </Link>
                 </li>
@@ -55,12 +55,12 @@ export function Footer({ signedIn = false }: { signedIn?: boolean }) {
           <h2 className="font-semibold text-white">{t("footer.legal")}</h2>
           <ul className="mt-2 space-y-1 text-sm">
             <li>
-              <Link className={link} to={localizePath("/accessibility", language)}>
+              <Link className={link} to={accessibilityPath(language)}>
                 {t("footer.accessibility")}
               </Link>
             </li>
             <li>
-              <Link className={link} to={localizePath("/privacy-policy", language)}>
+              <Link className={link} to={privacyPolicyPath(language)}>
                 {t("footer.privacy")}
               </Link>
             </li>

@@ -1,8 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { localizePath, switchLanguagePath } from "../../lib/i18n/language";
+import { switchLanguagePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
+import { accountPath, blogsPath, dashboardPath, homePath } from "../../lib/paths";
 import type { MessageKey } from "../../locales/en";
 import { cn } from "../../lib/cn";
 import { can } from "../../lib/permissions";
@@ -38,11 +39,11 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const items: NavItem[] = [
-    { to: language === "he" ? "/he" : "/", label: "nav.home", end: true },
-    { to: localizePath("/blogs", language), label: "nav.blogs" },
+    { to: homePath(language), label: "nav.home", end: true },
+    { to: blogsPath(language), label: "nav.blogs" },
   ];
   if (can(viewer, "dashboard:enter")) {
-    items.push({ to: localizePath("/dashboard", language), label: "nav.dashboard" });
+    items.push({ to: dashboardPath(language), label: "nav.dashboard" });
   }
   const otherLanguage = language === "he" ? "en" : "he";
   const toggle = (
@@ -58,7 +59,7 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
   );
   const welcome = viewer ? (
     <p className="text-sm text-stone-700" data-testid="welcome">
-      <Link to={localizePath("/account", language)} className="underline-offset-4 hover:underline">
+      <Link to={accountPath(language)} className="underline-offset-4 hover:underline">
         {t("nav.welcome", { name: viewer.firstName })}
       </Link>{" "}
       <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">{t(`role.${viewer.role}`)}</span>
@@ -75,7 +76,7 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
     >
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4">
         <Link
-          to={language === "he" ? "/he" : "/"}
+          to={homePath(language)}
           className={cn("font-bold text-brand-800 transition-[font-size]", compact ? "text-lg" : "text-xl")}
         >
           {t("brand.name")}

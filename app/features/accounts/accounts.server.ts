@@ -4,6 +4,7 @@ import { APIError } from "better-auth/api";
 import { profiles } from "../../../database/schema/people";
 import { sessions, users } from "../../../database/schema/auth";
 import type { AppServices } from "../../lib/context";
+import { forgotPasswordPath } from "../../lib/paths";
 import type { Viewer } from "../../lib/session.server";
 import type { MessageKey } from "../../locales/en";
 import { checkPasswordStrength } from "./password-strength.server";
@@ -167,7 +168,7 @@ async function onWrongPassword(services: AppServices, attempt: PasswordAttempt, 
   const [user] = await services.db.select({ email: users.email }).from(users).where(eq(users.email, attempt.account));
   if (!user) return;
   // Not awaited: the answer does not wait for the mail server.
-  services.sendEmail(user.email, failedSignInsEmail(`${services.settings.publicUrl}/forgot-password`)).catch((error: unknown) => {
+  services.sendEmail(user.email, failedSignInsEmail(`${services.settings.publicUrl}${forgotPasswordPath("en")}`)).catch((error: unknown) => {
     console.error("[accounts] could not send the failed sign-ins e-mail:", error);
   });
 }

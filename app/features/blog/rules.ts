@@ -81,6 +81,5 @@ export function formatBlogDate(value: string | Date): string {
   return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(value));
 }
 
-export function blogPath(post: { id: string; slug?: string | null }): string {
-  return post.slug ? `/blog/s/${post.slug}` : `/blog/${post.id}`;
-}
+/** A post's path: built with every other page path in lib/paths. */
+export { blogPath } from "../../lib/paths";

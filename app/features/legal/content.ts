@@ -2,7 +2,10 @@
 // Plain strings only: the page renders headings, paragraphs and lists itself, and shows
 // "Last updated" with its own date, so no date belongs in the text.
 
+import { brandName } from "../../lib/i18n/brand";
 import type { Language } from "../../lib/i18n/language";
+
+const BRAND = { en: brandName("en"), he: brandName("he") };
 
 export interface LegalSection {
   heading: string;
@@ -24,7 +27,7 @@ function accessibilityEn(email: string): LegalDocument {
   return {
     title: "Accessibility Statement",
     intro:
-      "Kosher Tel Aviv is an online directory of kosher restaurants in Tel Aviv. We want everyone, including people with disabilities, to be able to use it easily and independently. This statement explains what we have done, what still needs work, and how to reach us.",
+      `${BRAND.en} is an online directory of kosher restaurants in Tel Aviv. We want everyone, including people with disabilities, to be able to use it easily and independently. This statement explains what we have done, what still needs work, and how to reach us.`,
     sections: [
       {
         heading: "Accessibility standard",
@@ -79,7 +82,7 @@ function accessibilityEn(email: string): LegalDocument {
       {
         heading: "Accessibility of the restaurants",
         paragraphs: [
-          "Kosher Tel Aviv is an online directory only. We have no premises open to the public and do not give service in person.",
+          `${BRAND.en} is an online directory only. We have no premises open to the public and do not give service in person.`,
           "The accessibility of each restaurant (for example, step-free entry, accessible toilets or seating) is that restaurant’s responsibility. Please call the restaurant before your visit to ask about the arrangements you need.",
         ],
       },
@@ -110,7 +113,7 @@ function accessibilityHe(email: string): LegalDocument {
   return {
     title: "הצהרת נגישות",
     intro:
-      "כשר תל אביב הוא מדריך מקוון למסעדות כשרות בתל אביב. חשוב לנו שכל אחד ואחת, כולל אנשים עם מוגבלות, יוכלו להשתמש בו בקלות ובאופן עצמאי. בהצהרה זו מפורט מה עשינו, מה עדיין דורש שיפור ואיך אפשר לפנות אלינו.",
+      `${BRAND.he} הוא מדריך מקוון למסעדות כשרות בתל אביב. חשוב לנו שכל אחד ואחת, כולל אנשים עם מוגבלות, יוכלו להשתמש בו בקלות ובאופן עצמאי. בהצהרה זו מפורט מה עשינו, מה עדיין דורש שיפור ואיך אפשר לפנות אלינו.`,
     sections: [
       {
         heading: "תקן הנגישות",
@@ -165,7 +168,7 @@ function accessibilityHe(email: string): LegalDocument {
       {
         heading: "נגישות המסעדות עצמן",
         paragraphs: [
-          "כשר תל אביב הוא מדריך מקוון בלבד. אין לנו מקום פיזי שפתוח לקהל, ואיננו נותנים שירות פנים אל פנים.",
+          `${BRAND.he} הוא מדריך מקוון בלבד. אין לנו מקום פיזי שפתוח לקהל, ואיננו נותנים שירות פנים אל פנים.`,
           "הנגישות של כל מסעדה (למשל כניסה ללא מדרגות, שירותים נגישים או מקומות ישיבה נגישים) היא באחריות המסעדה. מומלץ להתקשר למסעדה לפני ההגעה ולשאול על ההתאמות שאתם צריכים.",
         ],
       },
@@ -200,7 +203,7 @@ function privacyEn(email: string): LegalDocument {
   return {
     title: "Privacy Policy",
     intro:
-      "This policy explains what information Kosher Tel Aviv (“we”) collects when you use the site, why we collect it, and what choices you have. We collect as little information as we can.",
+      `This policy explains what information ${BRAND.en} (“we”) collects when you use the site, why we collect it, and what choices you have. We collect as little information as we can.`,
     sections: [
       {
         heading: "Information we collect",
@@ -301,7 +304,7 @@ function privacyHe(email: string): LegalDocument {
   return {
     title: "מדיניות פרטיות",
     intro:
-      'מדיניות זו מסבירה איזה מידע כשר תל אביב ("אנחנו") אוסף כשאתם משתמשים באתר, למה אנחנו אוספים אותו ואילו אפשרויות עומדות לרשותכם. אנחנו אוספים כמה שפחות מידע.',
+      `מדיניות זו מסבירה איזה מידע ${BRAND.he} ("אנחנו") אוסף כשאתם משתמשים באתר, למה אנחנו אוספים אותו ואילו אפשרויות עומדות לרשותכם. אנחנו אוספים כמה שפחות מידע.`,
     sections: [
       {
         heading: "מידע שאנחנו אוספים",

@@ -5,6 +5,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { Language } from "../../lib/i18n/language";
+import { homePath, restaurantPath } from "../../lib/paths";
 
 interface UpdateEvent {
   op: "insert" | "update" | "delete";
@@ -23,9 +24,9 @@ export function useLiveRestaurant(slug: string, language: Language): boolean {
 
   const onUpdate = useEffectEvent((change: UpdateEvent) => {
     if (change.op === "delete") {
-      void navigate(language === "he" ? "/he" : "/", { replace: true });
+      void navigate(homePath(language), { replace: true });
     } else if (change.slug !== slug) {
-      void navigate(`/${language}/restaurant/${change.slug}`, { replace: true, preventScrollReset: true });
+      void navigate(restaurantPath(change.slug, language), { replace: true, preventScrollReset: true });
     } else {
       void revalidator.revalidate();
     }

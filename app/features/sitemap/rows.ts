@@ -1,6 +1,21 @@
 // The spec's sitemap (section 2): static pages plus every restaurant (English and Hebrew paths,
 // by slug, last-verified date) and every blog post, with the spec's priorities and frequencies.
 import { formatIsoDate } from "../../lib/dates";
+import {
+  accessibilityPath,
+  blogAddPath,
+  blogPath,
+  blogsPath,
+  dashboardAddPath,
+  dashboardPath,
+  dashboardUsersPath,
+  homePath,
+  inBothLanguages,
+  loginPath,
+  privacyPolicyPath,
+  restaurantPath,
+  signupPath,
+} from "../../lib/paths";
 
 export type ChangeFrequency = "always" | "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "never";
 
@@ -22,22 +37,22 @@ export interface SitemapInput {
 }
 
 export function buildSitemapRows({ today, restaurants, blogs }: SitemapInput): SitemapRow[] {
-  const home = { en: "/", he: "/he" };
+  const home = inBothLanguages(homePath);
   const rows: SitemapRow[] = [
-    { path: "/", lastModified: today, changeFrequency: "daily", priority: 1, alternates: home },
-    { path: "/he", lastModified: today, changeFrequency: "daily", priority: 0.9, alternates: home },
-    { path: "/blogs", lastModified: today, changeFrequency: "weekly", priority: 0.8 },
-    { path: "/login", lastModified: today, changeFrequency: "monthly", priority: 0.7 },
-    { path: "/signup", lastModified: today, changeFrequency: "monthly", priority: 0.7 },
-    { path: "/accessibility", lastModified: today, changeFrequency: "yearly", priority: 0.5 },
-    { path: "/privacy-policy", lastModified: today, changeFrequency: "yearly", priority: 0.5 },
-    { path: "/dashboard", lastModified: today, changeFrequency: "monthly", priority: 0.6, private: true },
-    { path: "/dashboard/add", lastModified: today, changeFrequency: "monthly", priority: 0.5, private: true },
-    { path: "/dashboard/users", lastModified: today, changeFrequency: "monthly", priority: 0.5, private: true },
-    { path: "/dashboard/blog/add", lastModified: today, changeFrequency: "monthly", priority: 0.5, private: true },
+    { path: home.en, lastModified: today, changeFrequency: "daily", priority: 1, alternates: home },
+    { path: home.he, lastModified: today, changeFrequency: "daily", priority: 0.9, alternates: home },
+    { path: blogsPath(), lastModified: today, changeFrequency: "weekly", priority: 0.8 },
+    { path: loginPath("en"), lastModified: today, changeFrequency: "monthly", priority: 0.7 },
+    { path: signupPath("en"), lastModified: today, changeFrequency: "monthly", priority: 0.7 },
+    { path: accessibilityPath("en"), lastModified: today, changeFrequency: "yearly", priority: 0.5 },
+    { path: privacyPolicyPath("en"), lastModified: today, changeFrequency: "yearly", priority: 0.5 },
+    { path: dashboardPath("en"), lastModified: today, changeFrequency: "monthly", priority: 0.6, private: true },
+    { path: dashboardAddPath("en"), lastModified: today, changeFrequency: "monthly", priority: 0.5, private: true },
+    { path: dashboardUsersPath("en"), lastModified: today, changeFrequency: "monthly", priority: 0.5, private: true },
+    { path: blogAddPath(), lastModified: today, changeFrequency: "monthly", priority: 0.5, private: true },
   ];
   for (const restaurant of restaurants) {
-    const alternates = { en: `/en/restaurant/${restaurant.slug}`, he: `/he/restaurant/${restaurant.slug}` };
+    const alternates = inBothLanguages((language) => restaurantPath(restaurant.slug, language));
     const lastModified = restaurant.lastVerified ?? formatIsoDate(restaurant.updatedAt);
     rows.push(
       { path: alternates.en, lastModified, changeFrequency: "weekly", priority: 0.7, alternates },
@@ -46,7 +61,7 @@ export function buildSitemapRows({ today, restaurants, blogs }: SitemapInput): S
   }
   for (const blog of blogs) {
     rows.push({
-      path: blog.slug ? `/blog/s/${blog.slug}` : `/blog/${blog.id}`,
+      path: blogPath(blog),
       lastModified: formatIsoDate(blog.date),
       changeFrequency: "monthly",
       priority: 0.7,

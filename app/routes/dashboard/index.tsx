@@ -11,10 +11,12 @@ import { deleteRestaurant, RestaurantNotFoundError } from "../../features/restau
 import { listRestaurantsForUser } from "../../features/restaurants/queries.server";
 import { removeStoredFiles } from "../../features/uploads/ownership.server";
 import { servicesContext } from "../../lib/context";
-import { localized, localizePath } from "../../lib/i18n/language";
+import { localized } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { requireDashboard } from "../../lib/permissions.server";
+import { dashboardAddPath, dashboardEditPath } from "../../lib/paths";
+import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
 import { readFormData } from "../../lib/form-data.server";
 
@@ -45,8 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(services.toasts, request.url, { type: "success", message: "manage.deleted" });
 }
 
-export function meta() {
-  return [{ title: "Restaurant Management | Kosher Tel Aviv" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return noindexPageMeta(args, "dashboard.title");
 }
 
 const DASHBOARD_TAGS = 2;
@@ -77,7 +79,7 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
         <h1 id="dashboard-title" className="text-2xl font-extrabold">
           {t("dashboard.title")}
         </h1>
-        <Link to={localizePath("/dashboard/add", language)} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+        <Link to={dashboardAddPath(language)} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
           {t("manage.add")}
         </Link>
       </div>
@@ -135,7 +137,7 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
                     <td className="px-3 py-2">
                       <div className="flex gap-2">
                         <Link
-                          to={localizePath(`/dashboard/edit/${row.id}`, language)}
+                          to={dashboardEditPath(row.id, language)}
                           aria-label={t("manage.editNamed", { name })}
                           className="inline-flex min-h-9 items-center rounded-md border border-stone-300 px-3 font-medium hover:bg-stone-50"
                         >

@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { requireDashboard } from "../../lib/permissions.server";
+import { dashboardPath, dashboardUsersPath } from "../../lib/paths";
 import { cn } from "../../lib/cn";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,11 +21,11 @@ function DashboardNav({ canManageUsers }: { canManageUsers: boolean }) {
     cn("rounded-md px-3 py-2 text-sm font-medium", isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100");
   return (
     <nav aria-label={t("nav.dashboard")} className="flex flex-wrap gap-1 border-b border-stone-200 pb-3">
-      <NavLink to={localizePath("/dashboard", language)} end className={link}>
+      <NavLink to={dashboardPath(language)} end className={link}>
         {t("dashboard.title")}
       </NavLink>
       {canManageUsers ? (
-        <NavLink to={localizePath("/dashboard/users", language)} className={link}>
+        <NavLink to={dashboardUsersPath(language)} className={link}>
           {t("dashboard.users")}
         </NavLink>
       ) : null}
@@ -55,7 +55,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-2xl font-bold">{denied ? t("access.denied") : t("error.title")}</h1>
       {denied ? null : <p className="mt-3 text-stone-700">{t("error.body")}</p>}
       <Link
-        to={localizePath("/dashboard", language)}
+        to={dashboardPath(language)}
         className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
       >
         {t("access.backToDashboard")}

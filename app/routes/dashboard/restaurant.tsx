@@ -22,17 +22,19 @@ import { restaurantToFormValues } from "../../features/restaurants/mapping";
 import { FileNotAllowedError, removeStoredFiles } from "../../features/uploads/ownership.server";
 import { servicesContext } from "../../lib/context";
 import { isAppError } from "../../lib/errors";
-import { detectLanguage, localized, localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
+import { detectLanguage, localized } from "../../lib/i18n/language";
+import { dashboardPath } from "../../lib/paths";
+import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
 import { readFormData } from "../../lib/form-data.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const dashboard = localizePath("/dashboard", detectLanguage(new URL(request.url).pathname));
+  const dashboard = dashboardPath(detectLanguage(new URL(request.url).pathname));
   if (!params.id) {
     await requirePermission(request, context, "restaurant:create");
     return { mode: "add" as const, id: undefined, initial: EMPTY_FORM, admin: null };
@@ -85,7 +87,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     // After the commit: files the restaurant stopped naming that nothing else names.
     await removeStoredFiles(services.files, removedFiles);
-    return redirectWithToast(services.toasts, localizePath("/dashboard", language), {
+    return redirectWithToast(services.toasts, dashboardPath(language), {
       type: "success",
       message: params.id ? "editor.updated" : "editor.added",
     });
@@ -135,9 +137,8 @@ function isCalendarDate(value: string): boolean {
   return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData?.mode === "edit" ? "Edit Restaurant" : "Add Restaurant";
-  return [{ title: `${title} | Kosher Tel Aviv` }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return noindexPageMeta(args, args.loaderData?.mode === "edit" ? "editor.editTitle" : "editor.addTitle");
 }
 
 export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
@@ -145,7 +146,7 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
   const name = loaderData.mode === "edit" ? localized(loaderData.name, language) : "";
   return (
     <div className="space-y-6">
-      <Link to={localizePath("/dashboard", language)} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline">
+      <Link to={dashboardPath(language)} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

@@ -8,6 +8,7 @@ import { servicesContext } from "../../lib/context";
 import { formatLongDate } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { requirePermission } from "../../lib/permissions.server";
+import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
 import { readFormData } from "../../lib/form-data.server";
 
@@ -42,8 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(services.toasts, request.url, { type: "success", message: "users.roleChanged" });
 }
 
-export function meta() {
-  return [{ title: "Users | Kosher Tel Aviv" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return noindexPageMeta(args, "users.title");
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {

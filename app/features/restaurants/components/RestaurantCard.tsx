@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { responsiveImage } from "../../../lib/images";
 import { localized } from "../../../lib/i18n/language";
 import { useLanguage } from "../../../lib/i18n/use-language";
+import { restaurantPath } from "../../../lib/paths";
 import { visibleTags } from "../filters";
 import type { ListedRestaurant } from "../search-index";
 import { ClosedBadge, KashrutBadge, TagList } from "./Badges";
@@ -17,7 +18,7 @@ export const RestaurantCard = memo(function RestaurantCard({ restaurant, eager }
   const tags = visibleTags(restaurant.tags, CARD_TAGS);
   return (
     <Link
-      to={`/${language}/restaurant/${restaurant.slug}`}
+      to={restaurantPath(restaurant.slug, language)}
       className="group block h-full overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md focus-visible:shadow-md"
     >
       <div className="relative aspect-[3/2] bg-stone-200">

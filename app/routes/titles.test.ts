@@ -1,0 +1,110 @@
+// Every page's <title> is in the page's language: the catalogue's text for that language, then
+// the brand name from the same catalogue. Walks the route table, so a new page must be listed here.
+import type { MetaDescriptor } from "react-router";
+import { describe, expect, it } from "vitest";
+import { buildRestaurantRow } from "../../database/factories";
+import { accessibilityStatement, privacyPolicy } from "../features/legal/content";
+import { rowToRestaurant } from "../features/restaurants/mapping";
+import { restaurantTitle } from "../features/restaurants/presentation";
+import { detectLanguage, type Language } from "../lib/i18n/language";
+import { translator, type Translate } from "../lib/i18n/messages";
+import routes from "../routes";
+
+interface RouteEntry {
+  id?: string;
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: RouteEntry[];
+}
+
+/** Each route of app/routes.ts with its full path pattern and module file. */
+function flatten(entries: RouteEntry[], parent = ""): { pattern: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const pattern = entry.index ? parent : [parent, entry.path].filter(Boolean).join("/");
+    return [{ pattern, file: entry.file }, ...flatten(entry.children ?? [], pattern)];
+  });
+}
+
+const restaurant = rowToRestaurant(buildRestaurantRow({ slug: "olive", name_en: "Olive", name_he: "זית", kashrut: "rabanut" }));
+const email = "contact@example.com";
+const page = (t: Translate, key: Parameters<Translate>[0]) => `${t(key)} | ${t("brand.name")}`;
+
+/** The title each page must have (pattern without the he/ or en/ prefix), and the data its meta reads. */
+const PAGES: Record<string, { url: string; loaderData?: (language: Language) => unknown; title: (t: Translate, language: Language) => string }> = {
+  "": { url: "/", title: (t) => t("meta.defaultTitle") },
+  "restaurant/:slug": { url: "/restaurant/olive", loaderData: () => ({ restaurant, contactEmail: email }), title: (_t, l) => restaurantTitle(restaurant, l) },
+  accessibility: { url: "/accessibility", loaderData: () => ({ contactEmail: email }), title: (t, l) => `${accessibilityStatement(l, email).title} | ${t("brand.name")}` },
+  "privacy-policy": { url: "/privacy-policy", loaderData: () => ({ contactEmail: email }), title: (t, l) => `${privacyPolicy(l, email).title} | ${t("brand.name")}` },
+  login: { url: "/login", title: (t) => page(t, "login.title") },
+  "login/two-factor": { url: "/login/two-factor", title: (t) => page(t, "twoFactor.loginTitle") },
+  signup: { url: "/signup", title: (t) => page(t, "signup.title") },
+  "forgot-password": { url: "/forgot-password", title: (t) => page(t, "forgot.title") },
+  "reset-password": { url: "/reset-password", title: (t) => page(t, "reset.title") },
+  "verify-email": { url: "/verify-email", loaderData: () => ({ verified: true }), title: (t) => page(t, "verify.title") },
+  account: { url: "/account", title: (t) => page(t, "account.title") },
+  dashboard: { url: "/dashboard", title: (t) => page(t, "dashboard.title") },
+  "dashboard/add": { url: "/dashboard/add", loaderData: () => ({ mode: "add" }), title: (t) => page(t, "editor.addTitle") },
+  "dashboard/edit/:id": { url: "/dashboard/edit/r-1", loaderData: () => ({ mode: "edit", id: "r-1" }), title: (t) => page(t, "editor.editTitle") },
+  "dashboard/users": { url: "/dashboard/users", title: (t) => page(t, "users.title") },
+  "*": { url: "/no-such-page", loaderData: (language) => ({ language }), title: (t) => page(t, "notFound.title") },
+  // English-only pages.
+  blogs: { url: "/blogs", title: (t) => `${t("blog.title")} | ${t("brand.name")}` },
+  "blog/:id": { url: "/blog/b-1", loaderData: () => ({ found: false }), title: (t) => page(t, "blog.notFound") },
+  "blog/s/:slug": { url: "/blog/s/top-5", loaderData: () => ({ found: false }), title: (t) => page(t, "blog.notFound") },
+  "dashboard/blog/add": { url: "/dashboard/blog/add", loaderData: () => ({ id: undefined }), title: (t) => page(t, "blog.addTitle") },
+  "dashboard/blog/edit/:id": { url: "/dashboard/blog/edit/b-1", loaderData: () => ({ id: "b-1" }), title: (t) => page(t, "blog.editTitle") },
+  sitemap: { url: "/sitemap", title: (t) => page(t, "sitemap.title") },
+};
+
+/** Routes that answer with something other than a page of their own (no title to check). */
+const NOT_PAGES: Record<string, string> = {
+  logout: "posts and redirects",
+  "sitemap.xml": "XML for crawlers",
+  "robots.txt": "plain text",
+  "restaurant/:slug (routes/redirect.ts)": "permanent redirect",
+  "blogs (routes/redirect.ts)": "permanent redirect",
+  "blog/:id (routes/redirect.ts)": "permanent redirect",
+  "blog/s/:slug (routes/redirect.ts)": "permanent redirect",
+  "accessibility (routes/redirect.ts)": "permanent redirect",
+  "privacy-policy (routes/redirect.ts)": "permanent redirect",
+};
+
+// The dashboard layout has the same path as its index page, which gives the title.
+const all = flatten(routes as RouteEntry[]).filter((route) => route.file !== "routes/dashboard/layout.tsx");
+const unprefixed = (pattern: string) => pattern.replace(/^(he|en)(\/|$)/, "");
+const nameOf = ({ pattern, file }: { pattern: string; file: string }) =>
+  file === "routes/redirect.ts" ? `${unprefixed(pattern)} (${file})` : unprefixed(pattern);
+
+async function titleOf(file: string, url: string, loaderData: unknown): Promise<string | undefined> {
+  const module = (await import(`./${file.replace(/^routes\//, "")}`)) as { meta?: (args: unknown) => MetaDescriptor[] };
+  const descriptors = module.meta?.({
+    location: { pathname: url, search: "", hash: "", state: null, key: "default" },
+    params: {},
+    loaderData,
+    data: loaderData,
+    matches: [{ id: "root", data: { publicUrl: "https://example.com" } }],
+    error: undefined,
+  });
+  const found = descriptors?.find((descriptor): descriptor is { title: string } => "title" in descriptor);
+  return found?.title;
+}
+
+describe("page titles", () => {
+  it("are listed here for every route of the route table", () => {
+    const names = new Set(all.map(nameOf));
+    expect([...names].sort()).toEqual([...Object.keys(PAGES), ...Object.keys(NOT_PAGES)].sort());
+  });
+
+  const pages = all.filter((route) => nameOf(route) in PAGES);
+  it.each(pages.map((route) => [route.pattern || "/", route] as const))("%s has its language's catalogue title", async (_name, route) => {
+    const spec = PAGES[nameOf(route)]!;
+    const language = route.pattern.startsWith("he") ? "he" : "en";
+    const url = language === "he" ? `/he${spec.url === "/" ? "" : spec.url}` : spec.url === "/restaurant/olive" ? "/en/restaurant/olive" : spec.url;
+    expect(detectLanguage(url)).toBe(language);
+    const title = await titleOf(route.file, url, spec.loaderData?.(language));
+    expect(title).toBe(spec.title(translator(language), language));
+    // No English left on a Hebrew page's title (the test data is Hebrew too).
+    if (language === "he") expect(title).not.toMatch(/[A-Za-z]/);
+  });
+});
