@@ -2,7 +2,7 @@
 import { createContext } from "react-router";
 import type { Db } from "../../database/types";
 import type { Restaurant } from "../features/restaurants/types";
-import type { EmailContent } from "../features/accounts/emails";
+import type { EmailContent } from "./emails";
 import type { Auth } from "./auth.server";
 import type { ToastStore } from "./toast.server";
 

@@ -7,7 +7,7 @@ import type { AppServices } from "../../lib/context";
 import type { Viewer } from "../../lib/session.server";
 import type { MessageKey } from "../../locales/en";
 import { checkPasswordStrength } from "./password-strength.server";
-import { failedSignInsEmail } from "./emails";
+import { failedSignInsEmail } from "../../lib/emails";
 import {
   beginPasswordAttempt,
   hitRateLimits,
