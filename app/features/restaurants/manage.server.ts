@@ -14,7 +14,7 @@ import {
 } from "../../../database/schema/restaurants";
 import type { Db } from "../../../database/types";
 import { isUuid } from "../../lib/ids";
-import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "../uploads/ownership.server";
+import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "./uploads.server";
 import { formValuesToRow, rowToRestaurant, slugFromName } from "./mapping";
 import type { Restaurant, RestaurantFormValues } from "./types";
 

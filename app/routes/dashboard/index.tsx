@@ -9,7 +9,7 @@ import { TagList, KashrutBadge } from "../../features/restaurants/components/Bad
 import { visibleTags } from "../../features/restaurants/filters";
 import { deleteRestaurant, RestaurantNotFoundError } from "../../features/restaurants/manage.server";
 import { listRestaurantsForUser } from "../../features/restaurants/queries.server";
-import { removeStoredFiles } from "../../features/uploads/ownership.server";
+import { removeStoredFiles } from "../../features/restaurants/uploads.server";
 import { servicesContext } from "../../lib/context";
 import { localized, localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";

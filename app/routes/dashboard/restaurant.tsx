@@ -19,7 +19,7 @@ import {
   updateRestaurant,
 } from "../../features/restaurants/manage.server";
 import { restaurantToFormValues } from "../../features/restaurants/mapping";
-import { FileNotAllowedError, removeStoredFiles } from "../../features/uploads/ownership.server";
+import { FileNotAllowedError, removeStoredFiles } from "../../features/restaurants/uploads.server";
 import { servicesContext } from "../../lib/context";
 import { detectLanguage, localized, localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
