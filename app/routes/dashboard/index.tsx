@@ -4,7 +4,7 @@ import type { Route } from "./+types/index";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { FormAlert } from "../../components/ui/form";
 import { readString } from "../../features/accounts/validation";
-import { matchesDashboardSearch, nextSort, sortRows, type SortColumn, type SortState } from "../../features/dashboard/sorting";
+import { matchesDashboardSearch, nextSort, sortRows, type SortColumn, type SortState } from "./sorting";
 import { TagList, KashrutBadge } from "../../features/restaurants/components/Badges";
 import { visibleTags } from "../../features/restaurants/filters";
 import { deleteRestaurant, RestaurantNotFoundError } from "../../features/restaurants/manage.server";
