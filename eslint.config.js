@@ -1,7 +1,45 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
+import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// The layers (docs/architecture.md, "Who may import what"). Paths are resolved files, not import strings.
+const root = import.meta.dirname;
+const features = readdirSync(path.join(root, "app/features"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const layerZones = [
+  {
+    target: ["./app/lib", "./app/components", "./app/locales"],
+    from: ["./app/features", "./app/routes"],
+    message: "app/lib, app/components and app/locales are shared by every feature and page: they never import a feature or a route.",
+  },
+  {
+    target: "./app/features",
+    from: "./app/routes",
+    message: "A feature never imports a route: routes compose features, not the other way round.",
+  },
+  ...features.map((feature) => ({
+    target: `./app/features/${feature}`,
+    from: "./app/features",
+    except: [`./${feature}`],
+    message: `Features never import each other: move what both need to app/lib (or database/), or let the route combine them.`,
+  })),
+  {
+    target: "./database",
+    from: ["./app", "./server"],
+    message: "database/ is the bottom layer: it imports nothing from app/ or server/.",
+  },
+  {
+    // React Router keeps `*.server.ts` out of the browser bundle; this keeps the Node entry out of app code.
+    target: "./app",
+    from: "./server",
+    message: "app/ must not import the Node server entry (server/).",
+  },
+];
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
@@ -28,11 +66,19 @@ export default tseslint.config(
     rules: { "no-console": "off" },
   },
   {
-    // Server-only modules must never be imported by code that reaches the browser bundle:
-    // React Router enforces this for `*.server.ts`; this keeps the Node entry out of app code too.
-    files: ["app/**/*.{ts,tsx}"],
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { import: importPlugin },
+    settings: {
+      "import/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      // Never parse packages: the cycle check follows our own files only.
+      "import/ignore": ["node_modules"],
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs"] } },
+    },
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/*"], message: "app/ must not import the Node server entry (server/)." }] }],
+      "import/no-restricted-paths": ["error", { basePath: root, zones: layerZones }],
+      // Type-only imports are ignored (they vanish at run time); packages are not followed.
+      "import/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
 );

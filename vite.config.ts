@@ -4,7 +4,6 @@ import { defineConfig } from "vite";
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
   build: {
     sourcemap: false,
     // The server build's entry is our Express app, which imports the React Router build,

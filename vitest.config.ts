@@ -8,7 +8,6 @@ const reporters: NonNullable<ViteUserConfig["test"]>["reporters"] = resultsDir
   : ["default"];
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   test: {
     reporters,
     projects: [

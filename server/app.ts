@@ -17,7 +17,7 @@ import type { Config } from "./config";
 import type { Database } from "./database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
-import { recordUpload } from "../app/features/uploads/ownership.server";
+import { recordUpload } from "../app/features/restaurants/uploads.server";
 import { canUpload } from "../app/lib/permissions";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
 import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search-index.server";

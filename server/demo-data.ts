@@ -14,7 +14,7 @@ import type { Auth } from "../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Tag } from "../app/features/restaurants/constants";
 import { slugFromName } from "../app/features/restaurants/mapping";
-import { namedFiles } from "../app/features/uploads/ownership.server";
+import { namedFiles } from "../app/features/restaurants/uploads.server";
 import { createLocalStorage, type Storage } from "./storage";
 import { processUpload } from "./uploads";
 

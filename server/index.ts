@@ -7,7 +7,7 @@ import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../app/lib/auth.server";
 import { brandName } from "../app/lib/i18n/brand";
-import type { EmailContent } from "../app/features/accounts/emails";
+import type { EmailContent } from "../app/lib/emails";
 import { createApp } from "./app";
 import { createAvailability } from "./availability";
 import { createChangeFeed } from "./changes";

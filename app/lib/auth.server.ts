@@ -6,7 +6,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { accounts, profiles, sessions, twoFactors, userRoles, users, verifications } from "../../database/schema/index";
 import type { Db } from "../../database/types";
-import { existingAccountEmail, passwordResetEmail, verificationEmail, type EmailContent } from "../features/accounts/emails";
+import { existingAccountEmail, passwordResetEmail, verificationEmail, type EmailContent } from "./emails";
 import { brandName } from "./i18n/brand";
 import { loginPath, resetPasswordPath, verifyEmailPath } from "./paths";
 

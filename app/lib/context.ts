@@ -1,8 +1,7 @@
 // What the server entry injects into every loader and action through React Router's context.
 import { createContext } from "react-router";
 import type { Db } from "../../database/types";
-import type { Restaurant } from "../features/restaurants/types";
-import type { EmailContent } from "../features/accounts/emails";
+import type { EmailContent } from "./emails";
 import type { Auth } from "./auth.server";
 import type { ToastStore } from "./toast.server";
 
@@ -15,6 +14,8 @@ export interface AppSettings {
   requireTwoFactorForAdmins: boolean;
 }
 
+// Features add their own services to this interface (declaration merging, as React Router's own
+// AppLoadContext): e.g. `publicRestaurants` in app/features/restaurants/types.ts.
 export interface AppServices {
   db: Db;
   auth: Auth;
@@ -28,8 +29,6 @@ export interface AppServices {
   sendEmail: (to: string, content: EmailContent) => Promise<void>;
   /** Uploaded files (local disk now, object storage later). */
   files: FileStore;
-  /** The public restaurant list, cached in memory and refreshed on every change. */
-  publicRestaurants: () => Promise<Restaurant[]>;
   /** Tells the server the database could not be reached (it then answers 503 until it can). */
   reportDatabaseUnavailable?: () => void;
 }

@@ -2,7 +2,7 @@
 import { integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
-import { ROLES, type Role } from "../../app/features/accounts/roles";
+import { ROLES, type Role } from "../roles";
 
 export { ROLES, type Role };
 

@@ -10,7 +10,7 @@ import { blogs } from "../../database/schema/blogs";
 import { profiles, userRoles } from "../../database/schema/people";
 import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { uploads } from "../../database/schema/uploads";
-import { namedFiles } from "../../app/features/uploads/ownership.server";
+import { namedFiles } from "../../app/features/restaurants/uploads.server";
 import { DEMO_ACCOUNTS, loadDemoData, loadDemoDataIfEmpty } from "../../server/demo-data";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";

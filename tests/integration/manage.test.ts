@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAvailableOwners, listOwners } from "../../app/features/restaurants/manage.server";
-import { recordUpload } from "../../app/features/uploads/ownership.server";
+import { recordUpload } from "../../app/features/restaurants/uploads.server";
 import type { AppServices } from "../../app/lib/context";
 import { action as indexAction } from "../../app/routes/dashboard/index";
 import { action as editorAction } from "../../app/routes/dashboard/restaurant";

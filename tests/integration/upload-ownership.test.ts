@@ -14,7 +14,7 @@ import {
   type Actor,
 } from "../../app/features/restaurants/manage.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
-import { FileNotAllowedError, namedAnywhere, recordUpload, removeStoredFiles } from "../../app/features/uploads/ownership.server";
+import { FileNotAllowedError, namedAnywhere, recordUpload, removeStoredFiles } from "../../app/features/restaurants/uploads.server";
 import { imageFiles } from "../../app/lib/images";
 import { EMPTY_FORM } from "../../app/features/restaurants/form-schema";
 import { buildBlog, buildRestaurant } from "../../database/factories";

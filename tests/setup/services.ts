@@ -6,7 +6,7 @@ import { servicesContext, type AppServices } from "../../app/lib/context";
 import type { Db } from "../../database/types";
 import { createToastStore } from "../../app/lib/toast.server";
 import { listRestaurants } from "../../app/features/restaurants/queries.server";
-import type { EmailContent } from "../../app/features/accounts/emails";
+import type { EmailContent } from "../../app/lib/emails";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 

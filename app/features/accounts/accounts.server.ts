@@ -8,7 +8,7 @@ import { forgotPasswordPath } from "../../lib/paths";
 import type { Viewer } from "../../lib/session.server";
 import type { MessageKey } from "../../locales/en";
 import { checkPasswordStrength } from "./password-strength.server";
-import { failedSignInsEmail } from "./emails";
+import { failedSignInsEmail } from "../../lib/emails";
 import {
   beginPasswordAttempt,
   hitRateLimits,

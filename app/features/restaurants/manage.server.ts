@@ -18,7 +18,7 @@ import type { Db } from "../../../database/types";
 import { isUuid } from "../../lib/ids";
 import { can, type ActorRole } from "../../lib/permissions";
 import { assertCan, isSystem } from "../../lib/permissions.server";
-import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "../uploads/ownership.server";
+import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "./uploads.server";
 import { formValuesToRow, rowToRestaurant, slugFromName } from "./mapping";
 import type { Restaurant, RestaurantFormValues } from "./types";
 

@@ -55,3 +55,12 @@ export interface RestaurantFormValues {
   menuImages: MenuImage[];
   isPermanentlyClosed: boolean;
 }
+
+// The feature's entry in the services every loader gets: app/lib/context.ts declares the services
+// without knowing any feature (app/lib never imports one), and this adds the restaurant list to them.
+declare module "../../lib/context" {
+  interface AppServices {
+    /** The public restaurant list, cached in memory and refreshed on every change. */
+    publicRestaurants: () => Promise<Restaurant[]>;
+  }
+}

@@ -2,8 +2,8 @@
 // panel, the verification date and the change history. Every action checks permission itself.
 import { data, Link } from "react-router";
 import type { Route } from "./+types/restaurant";
-import { OwnershipPanel, HistoryList, VerificationPicker, type PanelResponse } from "../../features/dashboard/components/AdminPanels";
-import { RestaurantForm } from "../../features/dashboard/components/RestaurantForm";
+import { OwnershipPanel, HistoryList, VerificationPicker, type PanelResponse } from "../../features/restaurants/components/AdminPanels";
+import { RestaurantForm } from "../../features/restaurants/components/RestaurantForm";
 import { EMPTY_FORM, parseRestaurantForm } from "../../features/restaurants/form-schema";
 import {
   addOwner,
@@ -19,7 +19,7 @@ import {
   updateRestaurant,
 } from "../../features/restaurants/manage.server";
 import { restaurantToFormValues } from "../../features/restaurants/mapping";
-import { FileNotAllowedError, removeStoredFiles } from "../../features/uploads/ownership.server";
+import { FileNotAllowedError, removeStoredFiles } from "../../features/restaurants/uploads.server";
 import { servicesContext } from "../../lib/context";
 import { isAppError } from "../../lib/errors";
 import { useLanguage } from "../../lib/i18n/use-language";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/users";
 import { FormAlert, SubmitButton } from "../../components/ui/form";
 import { readString } from "../../features/accounts/validation";
 import { isRole, LastAdminError, listUsers, setUserRole, UserNotFoundError } from "../../features/accounts/users.server";
-import { ROLES } from "../../features/accounts/roles";
+import { ROLES } from "../../../database/roles";
 import { servicesContext } from "../../lib/context";
 import { formatLongDate } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";

@@ -7,11 +7,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CHANGE_ACTIONS } from "../../database/schema/restaurants";
-import { ROLES } from "../features/accounts/roles";
-import { LINK_FILTERS } from "../features/restaurants/filters";
-import { en } from "./en";
-import { he } from "./he";
+import { CHANGE_ACTIONS } from "../database/schema/restaurants";
+import { ROLES } from "../database/roles";
+import { LINK_FILTERS } from "./features/restaurants/filters";
+import { en } from "./locales/en";
+import { he } from "./locales/he";
 
 /** Keys the code builds as `${prefix}${value}`: the prefix, the values it can take, and where. */
 const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] = [
@@ -20,7 +20,7 @@ const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] =
   { prefix: "history.", values: CHANGE_ACTIONS, reason: "a restaurant change's action (change history panel)" },
 ];
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
+const root = fileURLToPath(new URL("..", import.meta.url));
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(path.join(root, directory), { withFileTypes: true }).flatMap((entry) => {

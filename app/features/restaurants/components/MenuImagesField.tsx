@@ -3,8 +3,8 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { responsiveImage } from "../../../lib/images";
 import { useLanguage } from "../../../lib/i18n/use-language";
-import { MAX_MENU_IMAGES } from "../../restaurants/form-schema";
-import type { MenuImage } from "../../restaurants/types";
+import { MAX_MENU_IMAGES } from "../form-schema";
+import type { MenuImage } from "../types";
 import { uploadFile } from "../upload-client";
 
 /** `onChange` receives a change to apply to the latest list (uploads finish after other edits). */

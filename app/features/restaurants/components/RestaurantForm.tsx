@@ -6,10 +6,10 @@ import { toast } from "sonner";
 import { cn } from "../../../lib/cn";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../locales/en";
-import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../restaurants/constants";
-import { parseRestaurantForm, type FieldErrors } from "../../restaurants/form-schema";
-import { menuKind, type MenuKind } from "../../restaurants/presentation";
-import type { RestaurantFormValues } from "../../restaurants/types";
+import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../constants";
+import { parseRestaurantForm, type FieldErrors } from "../form-schema";
+import { menuKind, type MenuKind } from "../presentation";
+import type { RestaurantFormValues } from "../types";
 import { MenuImagesField } from "./MenuImagesField";
 import { UploadField } from "./UploadField";
 

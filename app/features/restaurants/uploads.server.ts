@@ -12,7 +12,7 @@ import { uploads, type UploadKindName } from "../../../database/schema/uploads";
 import type { Db } from "../../../database/types";
 import { imageFiles } from "../../lib/images";
 import type { MessageKey } from "../../locales/en";
-import type { RestaurantFormValues } from "../restaurants/types";
+import type { RestaurantFormValues } from "./types";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type DbOrTx = Db | Tx;

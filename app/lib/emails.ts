@@ -1,5 +1,5 @@
 // The e-mails we send, in English and Hebrew in one message (we do not know which the reader prefers).
-import { brandName } from "../../lib/i18n/brand";
+import { brandName } from "./i18n/brand";
 
 const BRAND = { en: brandName("en"), he: brandName("he") };
 export interface EmailContent {

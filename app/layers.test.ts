@@ -1,0 +1,85 @@
+// The layer rules of docs/architecture.md ("Who may import what") are enforced by lint. These tests
+// run the project's own ESLint configuration on small probe files, so losing a rule fails the suite.
+import path from "node:path";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..");
+let eslint: ESLint;
+
+beforeAll(async () => {
+  eslint = new ESLint({ cwd: root });
+  // Loads the configuration and the parsers once, outside the tests' own time.
+  await eslint.lintText("export {};\n", { filePath: path.join(root, "app/lib/dates.ts") });
+}, 60_000);
+
+/** The layer and cycle rules reported for `code` as if it were the file at `file` (relative to the root). */
+async function layerProblems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  const messages = result?.messages ?? [];
+  expect(messages.filter((m) => m.fatal).map((m) => m.message)).toEqual([]);
+  return messages.map((m) => m.ruleId ?? "").filter((rule) => rule.startsWith("import/"));
+}
+
+const use = (names: string[]) => `console.log(${names.join(", ")});\n`;
+
+describe("layers (import/no-restricted-paths)", () => {
+  it("app/lib never imports a feature or a route", async () => {
+    expect(await layerProblems("app/lib/dates.ts", `import { applyFilters } from "../features/restaurants/filters";\n${use(["applyFilters"])}`)).toEqual([
+      "import/no-restricted-paths",
+    ]);
+    expect(await layerProblems("app/lib/dates.ts", `import { meta } from "../routes/home";\n${use(["meta"])}`)).toEqual(["import/no-restricted-paths"]);
+  });
+
+  it("app/components never imports a feature or a route", async () => {
+    expect(
+      await layerProblems("app/components/ui/Disclosure.tsx", `import { applyFilters } from "../../features/restaurants/filters";\n${use(["applyFilters"])}`),
+    ).toEqual(["import/no-restricted-paths"]);
+    expect(await layerProblems("app/components/ui/Disclosure.tsx", `import { meta } from "../../routes/home";\n${use(["meta"])}`)).toEqual([
+      "import/no-restricted-paths",
+    ]);
+  });
+
+  it("a feature never imports another feature or a route, but may import its own modules and app/lib", async () => {
+    expect(await layerProblems("app/features/blog/samples.ts", `import { applyFilters } from "../restaurants/filters";\n${use(["applyFilters"])}`)).toEqual([
+      "import/no-restricted-paths",
+    ]);
+    expect(await layerProblems("app/features/blog/samples.ts", `import { meta } from "../../routes/home";\n${use(["meta"])}`)).toEqual([
+      "import/no-restricted-paths",
+    ]);
+    expect(
+      await layerProblems(
+        "app/features/blog/samples.ts",
+        `import { blogPath } from "./rules";\nimport { formatIsoDate } from "../../lib/dates";\n${use(["blogPath", "formatIsoDate"])}`,
+      ),
+    ).toEqual([]);
+  });
+
+  it("database/ imports nothing from app/ or server/", async () => {
+    expect(await layerProblems("database/schema/blogs.ts", `import { formatIsoDate } from "../../app/lib/dates";\n${use(["formatIsoDate"])}`)).toEqual([
+      "import/no-restricted-paths",
+    ]);
+    expect(await layerProblems("database/schema/blogs.ts", `import { ConfigError } from "../../server/config";\n${use(["ConfigError"])}`)).toEqual([
+      "import/no-restricted-paths",
+    ]);
+  });
+
+  it("app/ never imports the Node server entry (server/)", async () => {
+    expect(await layerProblems("app/routes/robots-txt.ts", `import { ConfigError } from "../../server/config";\n${use(["ConfigError"])}`)).toEqual([
+      "import/no-restricted-paths",
+    ]);
+  });
+
+  it("a route may combine features and app/lib", async () => {
+    const code = `import { applyFilters } from "../features/restaurants/filters";\nimport { blogPath } from "../features/blog/rules";\nimport { formatIsoDate } from "../lib/dates";\n${use(["applyFilters", "blogPath", "formatIsoDate"])}`;
+    expect(await layerProblems("app/routes/robots-txt.ts", code)).toEqual([]);
+  });
+});
+
+describe("no import cycles (import/no-cycle)", () => {
+  it("reports a module that imports one of the modules importing it", async () => {
+    // restaurants/filters.ts imports constants.ts; constants.ts importing filters.ts closes a cycle.
+    const code = `import { applyFilters } from "./filters";\n${use(["applyFilters"])}`;
+    expect(await layerProblems("app/features/restaurants/constants.ts", code)).toEqual(["import/no-cycle"]);
+  });
+});
