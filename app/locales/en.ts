@@ -265,6 +265,7 @@ export const en = {
   "form.linkInvalid": "Links must start with http:// or https://",
   "form.tooLong": "This text is too long.",
   "form.invalid": "Please check the highlighted fields.",
+  "form.invalidValue": "This value is not valid.",
   "upload.tooLarge5": "File size must be less than 5MB",
   "upload.tooLarge30": "File size must be less than 30MB",
   "upload.sizeExceeds": "File size exceeds limit",

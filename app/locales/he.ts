@@ -266,6 +266,7 @@ export const he: Messages = {
   "form.linkInvalid": "קישורים חייבים להתחיל ב-http:// או https://",
   "form.tooLong": "הטקסט ארוך מדי.",
   "form.invalid": "אנא בדקו את השדות המסומנים.",
+  "form.invalidValue": "הערך אינו תקין.",
   "upload.tooLarge5": "גודל הקובץ חייב להיות קטן מ-5MB",
   "upload.tooLarge30": "גודל הקובץ חייב להיות קטן מ-30MB",
   "upload.sizeExceeds": "גודל הקובץ חורג מהמותר",

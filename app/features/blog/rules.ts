@@ -2,6 +2,7 @@
 // and the server action.
 import { z } from "zod";
 import type { MessageKey } from "../../locales/en";
+import { fieldErrorsOf, INVALID } from "../../lib/validation";
 
 /**
  * A slug from a title: lower-cased; characters other than word characters, whitespace and hyphens
@@ -47,18 +48,18 @@ function isImageUrl(value: string): boolean {
 }
 
 /** A string PostgreSQL can store as text: no NUL character (refused with a message, not a 500). */
-const plain = () => z.string().refine((value) => !value.includes("\u0000"), "error.invalidCharacters" satisfies MessageKey);
+const plain = () => z.string({ error: INVALID }).refine((value) => !value.includes("\u0000"), "error.invalidCharacters" satisfies MessageKey);
 
 export const blogFormSchema = z.object({
   title: plain().trim().min(1, "blog.titleRequired" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
   subtitle: plain().trim().min(1, "blog.subtitleRequired" satisfies MessageKey).max(500, "form.tooLong" satisfies MessageKey),
   slug: z
-    .string()
+    .string({ error: INVALID })
     .trim()
     .min(1, "blog.slugRequired" satisfies MessageKey)
     .max(120, "form.tooLong" satisfies MessageKey)
     .regex(SLUG_PATTERN, "blog.slugInvalid" satisfies MessageKey),
-  image: plain().trim().max(2000).refine(isImageUrl, "blog.imageInvalid" satisfies MessageKey),
+  image: plain().trim().max(2000, "form.tooLong" satisfies MessageKey).refine(isImageUrl, "blog.imageInvalid" satisfies MessageKey),
   content: plain().trim().min(1, "blog.contentRequired" satisfies MessageKey).max(100_000, "form.tooLong" satisfies MessageKey),
 });
 
@@ -68,12 +69,7 @@ export type BlogFieldErrors = Partial<Record<keyof BlogFormValues, MessageKey>>;
 export function parseBlogForm(input: unknown): { ok: true; values: BlogFormValues } | { ok: false; errors: BlogFieldErrors } {
   const result = blogFormSchema.safeParse(input);
   if (result.success) return { ok: true, values: result.data };
-  const errors: BlogFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof BlogFormValues | undefined;
-    if (field && !errors[field]) errors[field] = issue.message as MessageKey;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldErrorsOf<keyof BlogFormValues>(result.error.issues) };
 }
 
 /** 'MMMM d, yyyy' — e.g. January 5, 2024 (the blog is in English). */

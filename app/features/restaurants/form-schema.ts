@@ -2,13 +2,14 @@
 // server action. Messages are catalogue keys, so both show the spec's words in either language.
 import { z } from "zod";
 import type { MessageKey } from "../../locales/en";
+import { fieldErrorsOf, INVALID } from "../../lib/validation";
 import { isKashrut, isTag, TAGS } from "./constants";
 import type { RestaurantFormValues } from "./types";
 
 export const MAX_MENU_IMAGES = 10;
 
 /** A string PostgreSQL can store as text: no NUL character (refused with a message, not a 500). */
-const plain = () => z.string().refine((value) => !value.includes("\u0000"), "error.invalidCharacters" satisfies MessageKey);
+const plain = () => z.string({ error: INVALID }).refine((value) => !value.includes("\u0000"), "error.invalidCharacters" satisfies MessageKey);
 
 const text = (max: number) => plain().trim().max(max, "form.tooLong" satisfies MessageKey);
 
@@ -21,7 +22,7 @@ const link = plain()
 /** A file we stored, or an https address (older data). */
 const fileUrl = plain()
   .trim()
-  .max(2000)
+  .max(2000, "form.tooLong" satisfies MessageKey)
   .refine((value) => value === "" || /^\/uploads\/[a-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value), "upload.failedImage" satisfies MessageKey);
 
 export const restaurantFormSchema = z.object({
@@ -29,14 +30,14 @@ export const restaurantFormSchema = z.object({
   nameHe: text(200),
   address: plain().trim().min(2, "form.addressMin" satisfies MessageKey).max(300, "form.tooLong" satisfies MessageKey),
   kashrut: z
-    .string()
+    .string({ error: "form.kashrutRequired" satisfies MessageKey })
     .trim()
     .min(2, "form.kashrutRequired" satisfies MessageKey)
     .refine(isKashrut, "form.kashrutRequired" satisfies MessageKey),
   phoneNumber: text(50),
   openingHours: text(1000),
   wazeLink: link,
-  menuLink: link.or(fileUrl),
+  menuLink: z.union([link, fileUrl], { error: "form.linkInvalid" satisfies MessageKey }),
   bookingLink: link,
   onlineOrderLink: link,
   woltLink: link,
@@ -45,18 +46,22 @@ export const restaurantFormSchema = z.object({
   teuda: fileUrl,
   descriptionEn: text(5000),
   descriptionHe: text(5000),
-  tags: z.array(z.string().refine(isTag)).max(Object.keys(TAGS).length),
+  tags: z.array(z.string({ error: INVALID }).refine(isTag, INVALID), { error: INVALID }).max(Object.keys(TAGS).length, INVALID),
   menuImages: z
     .array(
-      z.object({
-        url: fileUrl.refine((value) => value !== ""),
-        name: plain().trim().min(1).max(200),
-        size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
-        type: plain().max(100).optional(),
-      }),
+      z.object(
+        {
+          url: fileUrl.refine((value) => value !== "", "upload.failedImage" satisfies MessageKey),
+          name: plain().trim().min(1, INVALID).max(200, "form.tooLong" satisfies MessageKey),
+          size: z.number({ error: INVALID }).int(INVALID).nonnegative(INVALID).max(Number.MAX_SAFE_INTEGER, INVALID).optional(),
+          type: plain().max(100, "form.tooLong" satisfies MessageKey).optional(),
+        },
+        { error: INVALID },
+      ),
+      { error: INVALID },
     )
     .max(MAX_MENU_IMAGES, "upload.maxFiles" satisfies MessageKey),
-  isPermanentlyClosed: z.boolean(),
+  isPermanentlyClosed: z.boolean({ error: INVALID }),
 }) satisfies z.ZodType<RestaurantFormValues, unknown>;
 
 export type FieldErrors = Partial<Record<keyof RestaurantFormValues, MessageKey>>;
@@ -65,12 +70,7 @@ export type FieldErrors = Partial<Record<keyof RestaurantFormValues, MessageKey>
 export function parseRestaurantForm(input: unknown): { ok: true; values: RestaurantFormValues } | { ok: false; errors: FieldErrors } {
   const result = restaurantFormSchema.safeParse(input);
   if (result.success) return { ok: true, values: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof RestaurantFormValues | undefined;
-    if (field && !errors[field]) errors[field] = issue.message as MessageKey;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldErrorsOf<keyof RestaurantFormValues>(result.error.issues) };
 }
 
 export const EMPTY_FORM: RestaurantFormValues = {
