@@ -252,7 +252,14 @@ describe("clean-up of uploads nobody attached", () => {
     await cleaner.stop();
     const runsAtStop = runs;
     const second = await upload(actors.omer, "photo", new Date(Date.now() - 48 * HOUR));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // A witness timer on the same interval, started after the stop: once it has run five times,
+    // the stopped timer would have run too, had it still been going.
+    let witnessed = 0;
+    const witness = scheduleUploadCleanup(async () => void witnessed++, 25);
+    const witnessDeadline = Date.now() + 10_000;
+    while (witnessed < 5 && Date.now() < witnessDeadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    await witness.stop();
+    expect(witnessed).toBeGreaterThanOrEqual(5);
     expect(runs).toBe(runsAtStop);
     expect(stored(second)).toBe(true);
   });
