@@ -532,7 +532,7 @@ describe("two-factor sign-in", () => {
   }
 
   it("is set up on the account page: the password, then a code from the app turns it on", async () => {
-    await signUpUser("tfa-setup@example.com");
+    const { id } = await signUpUser("tfa-setup@example.com");
     const { cookie } = await logIn("tfa-setup@example.com");
     const setupWith = (setupPassword: string) => callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorSetup", setupPassword } });
 
@@ -541,7 +541,7 @@ describe("two-factor sign-in", () => {
       ok: false,
       failure: { message: "account.wrongPassword", field: "setupPassword" },
     });
-    expect(await database.db.$count(twoFactors)).toBe(0);
+    expect(await database.db.$count(twoFactors, eq(twoFactors.userId, id))).toBe(0);
 
     const started = await setupWith(strong);
     const { setup } = started.data as { setup: { secret: string; backupCodes: string[]; qr: { size: number; path: string } } };
