@@ -116,7 +116,7 @@ export const FACTORY_PASSWORD = "olive-branch-factory-2026";
 
 /**
  * An account made through the auth service's own sign-up (a guest with a profile, as every new
- * account), then given `role`, the profile's names and phone and, if asked, a verified e-mail.
+ * account), then given `role`, a complete profile (names and phone) and, if asked, a verified e-mail.
  */
 export async function createUser(db: Db, auth: SignUpAuth, options: NewUser = {}): Promise<CreatedUser> {
   const n = next();
@@ -127,15 +127,10 @@ export async function createUser(db: Db, auth: SignUpAuth, options: NewUser = {}
   const { user } = await auth.api.signUpEmail({ body: { email, password, name: firstName } });
   if (role !== "guest") await db.update(userRoles).set({ role, updatedAt: new Date() }).where(eq(userRoles.userId, user.id));
   if (options.emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
-  if (options.lastName !== undefined || options.phoneNumber !== undefined) {
-    await db
-      .update(profiles)
-      .set({
-        firstName,
-        ...(options.lastName !== undefined ? { lastName: options.lastName } : {}),
-        ...(options.phoneNumber !== undefined ? { phoneNumber: options.phoneNumber } : {}),
-      })
-      .where(eq(profiles.id, user.id));
-  }
+  // A complete profile, as the sign-up form requires (first and last name, phone).
+  await db
+    .update(profiles)
+    .set({ firstName, lastName: options.lastName ?? "Tester", phoneNumber: options.phoneNumber ?? "03-5550000" })
+    .where(eq(profiles.id, user.id));
   return { id: user.id, email, password, role };
 }
