@@ -29,6 +29,8 @@ async function signedIn(browser: Browser, signedInAs: SignedInAs, role: UserRole
   const page = await context.newPage();
   await page.goto(`${base}/dashboard`);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Hydrated, with the dashboard's scripts loaded, as after signing in through the form.
+  await page.waitForLoadState("networkidle");
   return page;
 }
 
