@@ -25,7 +25,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node server.js",
+    // The built server as `node server.js` runs it, plus a control socket for the signedInAs
+    // fixture (tests/e2e/serve.ts, tests/e2e/fixtures.ts).
+    command: "node --import tsx tests/e2e/serve.ts",
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,7 +1,11 @@
 // Factories for valid records, shared by tests and the demo data.
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { users } from "./schema/auth";
 import type { NewBlogRow } from "./schema/blogs";
-import type { NewRestaurantRow, RestaurantRow } from "./schema/restaurants";
+import { profiles, userRoles } from "./schema/people";
+import { restaurants, type NewRestaurantRow, type RestaurantRow } from "./schema/restaurants";
+import type { Db } from "./types";
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -21,6 +25,19 @@ export function buildRestaurant(overrides: Partial<NewRestaurantRow> = {}): NewR
     is_permanently_closed: false,
     ...overrides,
   };
+}
+
+/** Inserts a restaurant built from `overrides` and returns the stored row. */
+export async function insertRestaurant(db: Db, overrides: Partial<NewRestaurantRow> = {}): Promise<RestaurantRow> {
+  const [row] = await insertRestaurants(db, [overrides]);
+  if (!row) throw new Error("the restaurant was not inserted");
+  return row;
+}
+
+/** Inserts several restaurants in one statement (in the order given) and returns the stored rows. */
+export async function insertRestaurants(db: Db, list: Partial<NewRestaurantRow>[]): Promise<RestaurantRow[]> {
+  if (list.length === 0) return [];
+  return db.insert(restaurants).values(list.map((overrides) => buildRestaurant(overrides))).returning();
 }
 
 /** A full stored row (as a select returns it), for pure mapping tests. */
@@ -66,4 +83,54 @@ export function buildBlog(overrides: Partial<NewBlogRow> = {}): NewBlogRow {
     slug: `test-post-${n}`,
     ...overrides,
   };
+}
+
+export type UserRole = (typeof userRoles.$inferInsert)["role"] & string;
+
+/** What createUser needs of the auth service: its sign-up (so passwords are hashed as at sign-in). */
+export interface SignUpAuth {
+  api: {
+    signUpEmail(input: { body: { email: string; password: string; name: string } }): Promise<{ user: { id: string } }>;
+  };
+}
+
+export interface NewUser {
+  role?: UserRole;
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  phoneNumber?: string;
+  emailVerified?: boolean;
+}
+
+export interface CreatedUser {
+  id: string;
+  email: string;
+  password: string;
+  role: UserRole;
+}
+
+/** The password of factory-made users unless one is given (long and uncommon, so any check accepts it). */
+export const FACTORY_PASSWORD = "olive-branch-factory-2026";
+
+/**
+ * An account made through the auth service's own sign-up (a guest with a profile, as every new
+ * account), then given `role`, a complete profile (names and phone) and, if asked, a verified e-mail.
+ */
+export async function createUser(db: Db, auth: SignUpAuth, options: NewUser = {}): Promise<CreatedUser> {
+  const n = next();
+  const role = options.role ?? "guest";
+  const email = options.email ?? `${role}-${n}-${randomUUID().slice(0, 8)}@factory.example`;
+  const password = options.password ?? FACTORY_PASSWORD;
+  const firstName = options.firstName ?? `${role.charAt(0).toUpperCase()}${role.slice(1)} ${n}`;
+  const { user } = await auth.api.signUpEmail({ body: { email, password, name: firstName } });
+  if (role !== "guest") await db.update(userRoles).set({ role, updatedAt: new Date() }).where(eq(userRoles.userId, user.id));
+  if (options.emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  // A complete profile, as the sign-up form requires (first and last name, phone).
+  await db
+    .update(profiles)
+    .set({ firstName, lastName: options.lastName ?? "Tester", phoneNumber: options.phoneNumber ?? "03-5550000" })
+    .where(eq(profiles.id, user.id));
+  return { id: user.id, email, password, role };
 }

@@ -1,12 +1,10 @@
 // Demo data for a new database: about 40 clearly fictional Tel Aviv restaurants, the spec's two
 // sample blog posts, and a demo admin and owner. Photos and menus are generated here, never
 // downloaded. Refused in production.
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import sharp from "sharp";
-import { buildRestaurant } from "../database/factories";
-import { users } from "../database/schema/auth";
+import { buildRestaurant, createUser, insertRestaurants } from "../database/factories";
 import { blogs } from "../database/schema/blogs";
-import { userRoles, profiles } from "../database/schema/people";
 import { restaurantOwners, restaurants, type NewRestaurantRow, type StoredMenuImage } from "../database/schema/restaurants";
 import { uploads } from "../database/schema/uploads";
 import type { Db } from "../database/types";
@@ -183,7 +181,7 @@ export async function loadDemoData({ db, auth, uploadsDir, isProduction, log = (
   });
 
   await db.transaction(async (tx) => {
-    const inserted = await tx.insert(restaurants).values(rows).returning();
+    const inserted = await insertRestaurants(tx, rows);
     // Generated media is recorded like any upload: made by the system, attached to its restaurant.
     const media = inserted.flatMap((row) =>
       namedFiles(row).map((file) => ({ url: file.url, kind: file.kind, uploaded_by: null, restaurant_id: row.id, attached_at: new Date() })),
@@ -219,16 +217,8 @@ async function createDemoAccount(
   account: { email: string; password: string; firstName: string; lastName: string },
   role: "admin" | "owner",
 ): Promise<string> {
-  const { user } = await auth.api.signUpEmail({
-    body: { email: account.email, password: account.password, name: account.firstName },
-  });
-  await db.update(userRoles).set({ role, updatedAt: new Date() }).where(eq(userRoles.userId, user.id));
-  await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
-  await db
-    .update(profiles)
-    .set({ firstName: account.firstName, lastName: account.lastName, phoneNumber: "03-555-0000" })
-    .where(eq(profiles.id, user.id));
-  return user.id;
+  const { id } = await createUser(db, auth, { ...account, role, phoneNumber: "03-555-0000", emailVerified: true });
+  return id;
 }
 
 const PALETTES = [

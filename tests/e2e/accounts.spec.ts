@@ -89,6 +89,15 @@ test("login errors are shown in English and in Hebrew", async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
 });
 
+test("without JavaScript, signing in through the form works, in Hebrew too", async ({ browser }) => {
+  // Moved here from security.spec.ts, which now signs in with the signedInAs fixture.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await logIn(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password, "/he");
+  await expect(page).toHaveURL(/\/he\/dashboard$/);
+  await context.close();
+});
+
 test("Hebrew sign-up checks fields in the spec's order, with Hebrew messages and reasons for a weak password", async ({ page }) => {
   await page.goto("/he/signup");
   await expect(page.getByText("חשבונות חדשים מתחילים בהרשאת אורח")).toBeVisible();

@@ -1,15 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../server/demo-data";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { expect, test } from "./fixtures";
 import { holdDataRequests } from "./hold";
-
-async function logInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO_ACCOUNTS.admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_ACCOUNTS.admin.password);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test("a visitor reads the blog and sees no admin controls", async ({ page }) => {
   await page.goto("/blogs");
@@ -39,9 +30,8 @@ test("the post's title, description and image are in the server HTML", async ({ 
   expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/images\/blog-top-5\.svg"/);
 });
 
-test("an admin writes a post with a generated slug, views it by slug, edits it and deletes it", async ({ browser }) => {
-  const page = await (await browser.newContext()).newPage();
-  await logInAsAdmin(page);
+test("an admin writes a post with a generated slug, views it by slug, edits it and deletes it", async ({ page, signedInAs }) => {
+  await signedInAs("admin");
   await page.goto("/blogs");
   await page.getByRole("link", { name: "Add Blog" }).click();
   await expect(page.getByRole("heading", { name: "Add New Blog" })).toBeVisible();
@@ -90,12 +80,9 @@ test("an admin writes a post with a generated slug, views it by slug, edits it a
   await expect(page.getByRole("link", { name: new RegExp(title) })).toHaveCount(0);
 });
 
-test("a non-admin is sent to /blogs with the spec's message", async ({ browser }) => {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO_ACCOUNTS.owner.email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_ACCOUNTS.owner.password);
-  await page.getByRole("button", { name: "Log In" }).click();
+test("a non-admin is sent to /blogs with the spec's message", async ({ page, signedInAs }) => {
+  await signedInAs("owner");
+  await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/dashboard/blog/add");
   await expect(page).toHaveURL(/\/blogs$/);

@@ -1,9 +1,11 @@
 // Dashboard journeys on their own server and database (demo data), so adding and deleting
 // restaurants here cannot disturb the directory tests.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
+import type { UserRole } from "../../database/factories";
 import { DEMO_ACCOUNTS } from "../../server/demo-data";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { expect, test, type SignedInAs } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";
 
 test.describe.configure({ mode: "serial" });
@@ -20,20 +22,22 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(browser: Browser, account: { email: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`${base}/login`);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Log In" }).click();
+/** A page in a new context, signed in on this file's server as a new user of that role, on the dashboard. */
+async function signedIn(browser: Browser, signedInAs: SignedInAs, role: UserRole, owns?: string[]): Promise<Page> {
+  const context = await browser.newContext();
+  await signedInAs(role, { context, server, ...(owns ? { owns } : {}) });
+  const page = await context.newPage();
+  await page.goto(`${base}/dashboard`);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Hydrated, with the dashboard's scripts loaded, as after signing in through the form.
+  await page.waitForLoadState("networkidle");
   return page;
 }
 
 const jpeg = (color: string, width = 1600, height = 1000) => sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
 
-test("admin adds a restaurant with photo, certificate and menu images, and sees it on the public page", async ({ browser }) => {
-  const page = await signedIn(browser, DEMO_ACCOUNTS.admin);
+test("admin adds a restaurant with photo, certificate and menu images, and sees it on the public page", async ({ browser, signedInAs }) => {
+  const page = await signedIn(browser, signedInAs, "admin");
   await page.getByRole("link", { name: "Add Restaurant" }).click();
   await expect(page.getByRole("heading", { name: "Add Restaurant" })).toBeVisible();
 
@@ -72,18 +76,19 @@ test("admin adds a restaurant with photo, certificate and menu images, and sees 
   await expectNoSeriousA11yViolations(page);
 });
 
-test("an upload that is not an image is refused with the spec's message", async ({ browser }) => {
-  const page = await signedIn(browser, DEMO_ACCOUNTS.admin);
+test("an upload that is not an image is refused with the spec's message", async ({ browser, signedInAs }) => {
+  const page = await signedIn(browser, signedInAs, "admin");
   await page.goto(`${base}/dashboard/add`);
   await page.getByLabel("Restaurant photo").setInputFiles({ name: "evil.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html><script>alert(1)</script></html>") });
   await expect(page.getByRole("alert").filter({ hasText: "Only image files are allowed" })).toBeVisible();
 });
 
-test("an owner edits their own restaurant and cannot open another's", async ({ browser }) => {
-  const admin = await signedIn(browser, DEMO_ACCOUNTS.admin);
+test("an owner edits their own restaurant and cannot open another's", async ({ browser, signedInAs }) => {
+  const admin = await signedIn(browser, signedInAs, "admin");
   const otherHref = await admin.getByRole("link", { name: "Edit Blue Fig Fish House" }).getAttribute("href");
 
-  const owner = await signedIn(browser, DEMO_ACCOUNTS.owner);
+  // An owner of the first two demo listings, as the demo owner is.
+  const owner = await signedIn(browser, signedInAs, "owner", ["olive-and-ember", "yarkon-dairy-garden"]);
   await expect(owner.getByTestId("manage-row")).toHaveCount(2);
   await expect(owner.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
   await owner.getByRole("link", { name: "Edit Olive & Ember" }).click();
@@ -100,8 +105,8 @@ test("an owner edits their own restaurant and cannot open another's", async ({ b
   await expect(owner.getByText("Failed to load restaurant data")).toBeVisible();
 });
 
-test("a draft survives a reload and is cleared after saving", async ({ browser }) => {
-  const page = await signedIn(browser, DEMO_ACCOUNTS.admin);
+test("a draft survives a reload and is cleared after saving", async ({ browser, signedInAs }) => {
+  const page = await signedIn(browser, signedInAs, "admin");
   await page.goto(`${base}/dashboard/add`);
   await page.getByLabel("Restaurant name (English)").fill("Draft Diner");
   await page.getByLabel("Address", { exact: true }).fill("7 Draft Rd");
@@ -115,10 +120,10 @@ test("a draft survives a reload and is cleared after saving", async ({ browser }
   expect(await page.evaluate(() => window.localStorage.getItem("restaurant-form-new"))).toBeNull();
 });
 
-test("admin manages owners, sets and clears the verification date, renames, and deletes with confirm", async ({ browser }) => {
+test("admin manages owners, sets and clears the verification date, renames, and deletes with confirm", async ({ browser, signedInAs }) => {
   // A long journey (two accounts or a dozen steps, axe twice): 20–27 s on an idle 2-core machine, so it gets three times the usual 30 s.
   test.slow();
-  const page = await signedIn(browser, DEMO_ACCOUNTS.admin);
+  const page = await signedIn(browser, signedInAs, "admin");
   await page.getByRole("link", { name: "Edit Copper Pot" }).click();
   await expect(page.getByRole("heading", { name: "Restaurant Ownership" })).toBeVisible();
   await expect(page.getByText("Manage who can edit Copper Pot")).toBeVisible();
@@ -160,8 +165,8 @@ test("admin manages owners, sets and clears the verification date, renames, and 
   await expect(page.getByRole("row", { name: /Copper Pot Kitchen/ })).toHaveCount(0);
 });
 
-test("the Hebrew dashboard is right to left and validates in Hebrew", async ({ browser }) => {
-  const page = await signedIn(browser, DEMO_ACCOUNTS.admin);
+test("the Hebrew dashboard is right to left and validates in Hebrew", async ({ browser, signedInAs }) => {
+  const page = await signedIn(browser, signedInAs, "admin");
   await page.goto(`${base}/he/dashboard/add`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await page.getByLabel("שם המסעדה (אנגלית)").fill("X");

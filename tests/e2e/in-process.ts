@@ -7,11 +7,14 @@ import { pathToFileURL } from "node:url";
 import { parseConfig } from "../../server/config";
 import { openDatabase, type Database } from "../../server/database";
 import type { RunningServer, startServer as StartServer } from "../../server/index";
+import { createSessionMaker, type SessionRequest, type SignedInUser } from "./sessions";
 
 export interface InProcessServer {
   baseUrl: string;
   database: Database;
   dataDir: string;
+  /** A new user of that role with a session on this server (for the signedInAs fixture). */
+  signIn(request: SessionRequest): Promise<SignedInUser>;
   stop(): Promise<void>;
 }
 
@@ -19,15 +22,14 @@ export async function startInProcess({ demoData }: { demoData: boolean }): Promi
   const dataDir = mkdtempSync(path.join(tmpdir(), "kta-e2e-inproc-"));
   const database = await openDatabase({});
   const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
-  const running: RunningServer = await build.startServer({
-    config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: demoData ? "true" : "false", PORT: "0", HOST: "127.0.0.1" }),
-    database,
-    clientDir: path.resolve("build/client"),
-  });
+  const config = parseConfig({ DATA_DIR: dataDir, DEMO_DATA: demoData ? "true" : "false", PORT: "0", HOST: "127.0.0.1" });
+  const running: RunningServer = await build.startServer({ config, database, clientDir: path.resolve("build/client") });
+  const signIn = createSessionMaker({ db: database.db, secret: config.authSecret, baseURL: config.publicUrl, secureCookies: config.isProduction });
   return {
     baseUrl: `http://127.0.0.1:${running.port}`,
     database,
     dataDir,
+    signIn,
     async stop() {
       await running.stop();
       await database.close();

@@ -1,6 +1,6 @@
 // No page scrolls sideways on a 360 px phone, in either language, for visitors and for an admin.
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../server/demo-data";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.use({ viewport: { width: 360, height: 800 } });
 
@@ -18,13 +18,11 @@ test("public pages fit a 360 px phone, English and Hebrew", async ({ page }) => 
   }
 });
 
-test("the dashboard and account pages fit a 360 px phone, English and Hebrew", async ({ page }) => {
-  // Sign-in, then eight pages with long tables.
+test("the dashboard and account pages fit a 360 px phone, English and Hebrew", async ({ page, signedInAs }) => {
+  // Eight pages with long tables.
   test.slow();
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO_ACCOUNTS.admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_ACCOUNTS.admin.password);
-  await page.getByRole("button", { name: "Log In" }).click();
+  await signedInAs("admin");
+  await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
   for (const path of ["/dashboard", "/he/dashboard", "/dashboard/users", "/he/dashboard/users", "/dashboard/add", "/he/dashboard/add", "/account", "/he/account"]) {
     await expectNoSidewaysScroll(page, path);

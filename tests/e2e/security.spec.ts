@@ -1,15 +1,13 @@
 // Forms that change something keep working without JavaScript under the cross-site guard: the
 // browser says where they come from (Sec-Fetch-Site, Origin), and a signed-in write needs that.
-import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../server/demo-data";
+// (Signing in through the form without JavaScript is covered in accounts.spec.ts.)
+import { expect, test } from "./fixtures";
 
-test("without JavaScript, signing in and saving the account form (a signed-in write) work, in Hebrew too", async ({ browser }) => {
+test("without JavaScript, saving the account form (a signed-in write) works, in Hebrew too", async ({ browser, signedInAs }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
+  await signedInAs("admin", { context });
   const page = await context.newPage();
-  await page.goto("/he/login");
-  await page.getByLabel("אימייל").fill(DEMO_ACCOUNTS.admin.email);
-  await page.getByLabel("סיסמה", { exact: true }).fill(DEMO_ACCOUNTS.admin.password);
-  await page.getByRole("button", { name: "התחברות" }).click();
+  await page.goto("/he/dashboard");
   await expect(page).toHaveURL(/\/he\/dashboard$/);
 
   await page.goto("/he/account");

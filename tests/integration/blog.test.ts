@@ -1,15 +1,14 @@
 // The blog on the server: admin-only writes (403 for anyone else, nothing changed), slug rules,
 // and the sample posts when the list cannot be loaded.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { listBlogs } from "../../app/features/blog/blog.server";
 import type { AppServices } from "../../app/lib/context";
 import { action as editorAction, loader as editorLoader } from "../../app/routes/blog-editor";
 import { action as postAction, loader as postLoader } from "../../app/routes/blog-post";
 import { loader as listLoader } from "../../app/routes/blogs";
-import { buildBlog } from "../../database/factories";
+import { buildBlog, createUser } from "../../database/factories";
 import { blogs } from "../../database/schema/blogs";
-import { userRoles } from "../../database/schema/people";
 import type { Db } from "../../database/types";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, sessionCookie } from "../setup/routes";
@@ -20,10 +19,7 @@ let services: AppServices;
 const cookies: Record<string, string> = {};
 
 async function user(name: string, role: "admin" | "owner" | "guest") {
-  const email = `${name}@blog.example`;
-  const password = "olive-branch-blog-4";
-  const { user: created } = await services.auth.api.signUpEmail({ body: { email, password, name } });
-  await database.db.update(userRoles).set({ role }).where(eq(userRoles.userId, created.id));
+  const { email, password } = await createUser(database.db, services.auth, { email: `${name}@blog.example`, role, firstName: name });
   const { headers } = await services.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
   cookies[name] = sessionCookie(headers);
 }
@@ -36,6 +32,10 @@ beforeAll(async () => {
   await user("admin", "admin");
   await user("owner", "owner");
   await user("guest", "guest");
+});
+// Each test starts without posts and adds what it needs; the three accounts stay.
+beforeEach(async () => {
+  await database.db.delete(blogs);
 });
 afterAll(async () => {
   await database?.destroy();
@@ -125,8 +125,14 @@ describe("reading posts", () => {
   });
 
   it("lists newest first and shows admins the Add Blog button only", async () => {
+    await database.db.insert(blogs).values([
+      buildBlog({ slug: "middle", date: new Date("2026-03-01T10:00:00Z") }),
+      buildBlog({ slug: "newest", date: new Date("2026-05-01T10:00:00Z") }),
+      buildBlog({ slug: "oldest", date: new Date("2026-01-01T10:00:00Z") }),
+    ]);
     const list = await callRoute(listLoader, services, "/blogs", { cookie: cookies.admin! });
     const dates = (list.data as { posts: { date: string }[] }).posts.map((p) => p.date);
+    expect(dates).toHaveLength(3);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect((list.data as { canManage: boolean }).canManage).toBe(true);
     expect(((await callRoute(listLoader, services, "/blogs")).data as { canManage: boolean }).canManage).toBe(false);

@@ -4,13 +4,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AppServices } from "../../app/lib/context";
 import { action as indexAction, loader as indexLoader } from "../../app/routes/dashboard/index";
 import { loader as layoutLoader } from "../../app/routes/dashboard/layout";
 import { action as editorAction, loader as editorLoader } from "../../app/routes/dashboard/restaurant";
 import { action as usersAction, loader as usersLoader } from "../../app/routes/dashboard/users";
-import { buildRestaurant } from "../../database/factories";
+import { createUser, insertRestaurant } from "../../database/factories";
 import { users } from "../../database/schema/auth";
 import { userRoles } from "../../database/schema/people";
 import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
@@ -28,13 +28,10 @@ let services: AppServices;
 let uploadsDir: string;
 const cookies: Partial<Record<Who, string>> = {};
 const ids: Record<string, string> = {};
-const password = "olive-branch-matrix-3";
 
 async function makeUser(who: Exclude<Who, "visitor">, role: "guest" | "owner" | "admin") {
-  const email = `${who.toLowerCase()}@matrix.example`;
-  const { user } = await services.auth.api.signUpEmail({ body: { email, password, name: who } });
-  await database.db.update(userRoles).set({ role }).where(eq(userRoles.userId, user.id));
-  const { headers } = await services.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
+  const user = await createUser(database.db, services.auth, { email: `${who.toLowerCase()}@matrix.example`, role, firstName: who });
+  const { headers } = await services.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
   cookies[who] = sessionCookie(headers);
   ids[who] = user.id;
 }
@@ -51,9 +48,14 @@ beforeAll(async () => {
   await makeUser("ownerUnlinked", "owner");
   await makeUser("ownerLinked", "owner");
   await makeUser("admin", "admin");
-  const [restaurant] = await database.db.insert(restaurants).values(buildRestaurant({ slug: "matrix-place", name_en: "Matrix Place" })).returning();
-  ids.restaurant = restaurant!.id;
-  const [link] = await database.db.insert(restaurantOwners).values({ restaurant_id: restaurant!.id, user_id: ids.ownerLinked! }).returning();
+});
+// Every test starts from the same restaurants: "Matrix Place" alone, linked to ownerLinked only
+// (tests add, rename, link, unlink and delete; the accounts never change).
+beforeEach(async () => {
+  await database.db.delete(restaurants);
+  const restaurant = await insertRestaurant(database.db, { slug: "matrix-place", name_en: "Matrix Place" });
+  ids.restaurant = restaurant.id;
+  const [link] = await database.db.insert(restaurantOwners).values({ restaurant_id: restaurant.id, user_id: ids.ownerLinked! }).returning();
   ids.link = link!.id;
 });
 afterAll(async () => {
@@ -167,17 +169,17 @@ describe("dashboard actions (refused writes change nothing)", () => {
   }
 
   it("deleting: admins only", async () => {
-    const [victim] = await database.db.insert(restaurants).values(buildRestaurant({ slug: "delete-me" })).returning();
+    const victim = await insertRestaurant(database.db, { slug: "delete-me" });
     for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
-      const outcome = await callRoute(indexAction, services, "/dashboard", { ...as(who), form: { intent: "delete", id: victim!.id } });
+      const outcome = await callRoute(indexAction, services, "/dashboard", { ...as(who), form: { intent: "delete", id: victim.id } });
       expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : "forbidden");
-      expect(await database.db.$count(restaurants, eq(restaurants.id, victim!.id)), who).toBe(1);
+      expect(await database.db.$count(restaurants, eq(restaurants.id, victim.id)), who).toBe(1);
     }
-    const owner = await callRoute(indexAction, services, "/dashboard", { ...as("ownerLinked"), form: { intent: "delete", id: victim!.id } });
+    const owner = await callRoute(indexAction, services, "/dashboard", { ...as("ownerLinked"), form: { intent: "delete", id: victim.id } });
     expect(owner.data).toEqual({ error: "manage.onlyAdminsDelete" });
-    const admin = await callRoute(indexAction, services, "/dashboard", { ...as("admin"), form: { intent: "delete", id: victim!.id } });
+    const admin = await callRoute(indexAction, services, "/dashboard", { ...as("admin"), form: { intent: "delete", id: victim.id } });
     expect(admin.status).toBe(302);
-    expect(await database.db.$count(restaurants, eq(restaurants.id, victim!.id))).toBe(0);
+    expect(await database.db.$count(restaurants, eq(restaurants.id, victim.id))).toBe(0);
   });
 
   it("changing roles: admins only", async () => {
@@ -207,13 +209,10 @@ describe("files of another restaurant (issue 11, item 1)", () => {
     const teuda = "/uploads/restaurant-images/89abcdef0123456789abcdef-800.webp";
     const menuImage = "/uploads/restaurant-menus/fedcba9876543210fedcba98-1200.webp";
     const pdf = "/uploads/restaurant-menus/pdf_aaaabbbbccccddddeeeeffff.pdf";
-    const [victim] = await database.db
-      .insert(restaurants)
-      .values(buildRestaurant({ slug: "victim-place", name_en: "Victim Place", photo, teuda, menu_link: pdf, menu_images: [{ url: menuImage, name: "menu.webp" }] }))
-      .returning();
+    const victim = await insertRestaurant(database.db, {
+      slug: "victim-place", name_en: "Victim Place", photo, teuda, menu_link: pdf, menu_images: [{ url: menuImage, name: "menu.webp" }],
+    });
     const files = [photo, teuda, menuImage, pdf].flatMap(storeFiles);
-    // (The owner link may have been removed by the removeOwner test above.)
-    await database.db.insert(restaurantOwners).values({ restaurant_id: ids.restaurant!, user_id: ids.ownerLinked! }).onConflictDoNothing();
     const ownRow = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]!;
     const save = (who: Who, values: Record<string, unknown>) =>
       callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, { ...as(who), params: { id: ids.restaurant! }, json: { intent: "save", values } });
@@ -236,7 +235,7 @@ describe("files of another restaurant (issue 11, item 1)", () => {
       expect(saved.status, who).toBe(302);
       for (const file of files) expect(existsSync(file), `${who}: ${file}`).toBe(true);
     }
-    const [after] = await database.db.select().from(restaurants).where(eq(restaurants.id, victim!.id));
+    const [after] = await database.db.select().from(restaurants).where(eq(restaurants.id, victim.id));
     expect(filesOfRow(after!)).toEqual([photo, teuda, pdf, menuImage]);
   });
 });

@@ -1,15 +1,16 @@
 // Restaurant management behaviour: slugs and redirects, the change history, owners, the
 // verification date, and cleaning up files.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listAvailableOwners, listOwners } from "../../app/features/restaurants/manage.server";
 import { recordUpload } from "../../app/features/restaurants/uploads.server";
 import type { AppServices } from "../../app/lib/context";
 import { action as indexAction } from "../../app/routes/dashboard/index";
 import { action as editorAction } from "../../app/routes/dashboard/restaurant";
 import { loader as publicLoader } from "../../app/routes/restaurant";
-import { userRoles } from "../../database/schema/people";
+import { createUser, insertRestaurant } from "../../database/factories";
 import { restaurantChanges, restaurants } from "../../database/schema/restaurants";
+import { uploads } from "../../database/schema/uploads";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, sessionCookie } from "../setup/routes";
 import { createServices } from "../setup/services";
@@ -28,10 +29,8 @@ const values = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function signIn(email: string, role: "admin" | "owner") {
-  const password = "olive-branch-manage-9";
-  const { user } = await services.auth.api.signUpEmail({ body: { email, password, name: role } });
-  await database.db.update(userRoles).set({ role }).where(eq(userRoles.userId, user.id));
-  const { headers } = await services.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
+  const user = await createUser(database.db, services.auth, { email, role });
+  const { headers } = await services.auth.api.signInEmail({ body: { email, password: user.password }, returnHeaders: true });
   return { id: user.id, cookie: sessionCookie(headers) };
 }
 
@@ -60,6 +59,19 @@ async function uploadedPhoto(hex: string): Promise<string> {
 afterAll(async () => {
   await database?.destroy();
 });
+// Every test starts without restaurants, history or uploads and makes what it needs; the admin stays.
+beforeEach(async () => {
+  await database.db.delete(restaurants);
+  await database.db.delete(restaurantChanges);
+  await database.db.delete(uploads);
+  removed.length = 0;
+});
+
+/** "Harbor Grill" as the admin creates it, with a photo they have just uploaded. */
+async function createHarborGrill(hex = "a") {
+  expect((await save(undefined, values({ photo: await uploadedPhoto(hex) }))).status).toBe(302);
+  return (await byName("Harbor Grill"))!;
+}
 
 describe("saving a restaurant", () => {
   it("refuses bad input with the spec's messages and stores nothing", async () => {
@@ -89,7 +101,7 @@ describe("saving a restaurant", () => {
   });
 
   it("on rename keeps lastVerified, records old and new values, and redirects the old URL permanently", async () => {
-    const row = await byName("Harbor Grill");
+    const row = await createHarborGrill();
     await database.db.update(restaurants).set({ last_verified: "2026-04-01" }).where(eq(restaurants.id, row!.id));
     expect((await save(row!.id, values({ nameEn: "Harbor House", photo: "" }))).status).toBe(302);
     const renamed = await byName("Harbor House");
@@ -111,6 +123,8 @@ describe("saving a restaurant", () => {
   });
 
   it("a new restaurant may take a freed slug, and then the old redirect no longer applies", async () => {
+    const renamed = await createHarborGrill();
+    expect((await save(renamed.id, values({ nameEn: "Harbor House", photo: "" }))).status).toBe(302);
     expect((await save(undefined, values({ nameEn: "Harbor Grill", photo: await uploadedPhoto("f") }))).status).toBe(302);
     const page = await callRoute(publicLoader, services, "/en/restaurant/harbor-grill", { params: { slug: "harbor-grill" } });
     expect(page.status).toBe(200);
@@ -140,7 +154,7 @@ describe("saving a restaurant", () => {
 
 describe("owners and verification", () => {
   it("lists available owners (owner role, not linked), adds and removes them with history", async () => {
-    const row = await byName("Harbor House");
+    const row = await insertRestaurant(database.db, { name_en: "Harbor House" });
     const owner = await signIn("owner-one@example.com", "owner");
     await signIn("another-admin@example.com", "admin");
     expect((await listAvailableOwners(database.db, row!.id)).map((u) => u.email)).toEqual(["owner-one@example.com"]);
@@ -160,7 +174,7 @@ describe("owners and verification", () => {
   });
 
   it("sets and clears the verification date at once, with history", async () => {
-    const row = await byName("Harbor House");
+    const row = await insertRestaurant(database.db, { name_en: "Harbor House", last_verified: "2026-04-01" });
     const edit = (date: string) => callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, { cookie: admin, params: { id: row!.id }, form: { intent: "verify", date } });
     expect((await edit("2026-11-20")).data).toEqual({ ok: true, message: "verification.success" });
     expect((await byName("Harbor House"))?.last_verified).toBe("2026-11-20");
@@ -179,7 +193,7 @@ describe("owners and verification", () => {
 
 describe("deleting", () => {
   it("removes the restaurant and its files, keeps its history", async () => {
-    const row = await byName("Harbor Grill");
+    const row = await createHarborGrill("f");
     removed.length = 0;
     await database.db
       .update(restaurants)

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBlog, buildRestaurant } from "../../database/factories";
+import { buildBlog, insertRestaurant } from "../../database/factories";
 import { blogs } from "../../database/schema/blogs";
 import { restaurants } from "../../database/schema/restaurants";
 import { parseConfig } from "../../server/config";
@@ -21,7 +21,9 @@ let dataDir: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), "kta-cache-"));
-  await database.db.insert(restaurants).values(buildRestaurant({ slug: "cached-cafe", name_en: "Cached Cafe" }));
+  // Each page-cache test visits pages of its own restaurant, so none finds a page another has cached.
+  await insertRestaurant(database.db, { slug: "cached-cafe", name_en: "Cached Cafe" });
+  await insertRestaurant(database.db, { slug: "changing-cafe", name_en: "Changing Cafe" });
   const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
   running = await build.startServer({
     config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", PORT: "0", HOST: "127.0.0.1" }),
@@ -89,10 +91,10 @@ describe("anonymous page cache", () => {
   });
 
   it("shows a restaurant change on the next request, wherever the change came from", async () => {
-    await (await fetch(`${base}/en/restaurant/cached-cafe`)).text();
-    await database.db.update(restaurants).set({ name_en: "Cached Cafe Renamed" }).where(eq(restaurants.slug, "cached-cafe"));
-    await eventually(async () => (await (await fetch(`${base}/en/restaurant/cached-cafe`)).text()).includes("Cached Cafe Renamed"));
-    await eventually(async () => (await (await fetch(`${base}/`)).text()).includes("Cached Cafe Renamed"));
+    await (await fetch(`${base}/en/restaurant/changing-cafe`)).text();
+    await database.db.update(restaurants).set({ name_en: "Changing Cafe Renamed" }).where(eq(restaurants.slug, "changing-cafe"));
+    await eventually(async () => (await (await fetch(`${base}/en/restaurant/changing-cafe`)).text()).includes("Changing Cafe Renamed"));
+    await eventually(async () => (await (await fetch(`${base}/`)).text()).includes("Changing Cafe Renamed"));
   });
 
   it("shows a new blog post on the next request", async () => {
@@ -122,7 +124,7 @@ describe("search index", () => {
 
     // A write straight to the database (as another process would make it) reaches this process as
     // a notification, on PostgreSQL over a second connection: wait for it, briefly.
-    await database.db.insert(restaurants).values(buildRestaurant({ slug: "index-newcomer", name_en: "Index Newcomer" }));
+    await insertRestaurant(database.db, { slug: "index-newcomer", name_en: "Index Newcomer" });
     await eventually(async () => (await fetch(`${base}/api/search-index/${version}`)).headers.get("etag") !== `"${version}"`);
     const after = await fetch(`${base}/api/search-index/${version}`);
     const afterRows = (await after.json()) as unknown[][];

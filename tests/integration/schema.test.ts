@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBlog, buildRestaurant } from "../../database/factories";
+import { buildBlog, buildRestaurant, createUser } from "../../database/factories";
 import { blogs } from "../../database/schema/blogs";
 import { profiles, userRoles } from "../../database/schema/people";
 import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
@@ -15,10 +15,8 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-async function newUser(email: string) {
-  const auth = createTestAuth(database.db);
-  const { user } = await auth.api.signUpEmail({ body: { email, password: "correct-horse-battery", name: "Test" } });
-  return user;
+function newUser(email: string) {
+  return createUser(database.db, createTestAuth(database.db), { email, password: "correct-horse-battery", firstName: "Test" });
 }
 
 describe("restaurants table", () => {

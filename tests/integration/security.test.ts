@@ -10,14 +10,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildRestaurant } from "../../database/factories";
-import { profiles, rateLimits, userRoles } from "../../database/schema/people";
-import { restaurants } from "../../database/schema/restaurants";
-import { users } from "../../database/schema/auth";
+import { createUser, insertRestaurant } from "../../database/factories";
+import { profiles, rateLimits } from "../../database/schema/people";
 import { parseConfig } from "../../server/config";
 import type { HttpTimeouts, RunningServer, startServer as StartServer } from "../../server/index";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { sessionCookie } from "../setup/routes";
+import { createTestAuth } from "../setup/services";
 
 const PASSWORD = "cedar-lantern-review-2026!";
 let database: TestDatabase;
@@ -38,13 +37,9 @@ async function serve(env: Record<string, string>, timeouts?: HttpTimeouts): Prom
   return `http://127.0.0.1:${running.port}`;
 }
 
-/** Signs up through the app's own action, makes the account an admin, and signs in. */
+/** An admin made by the factory, signed in through the app's own login action. */
 async function signedInAdmin(email: string): Promise<string> {
-  const form = { firstName: "Review", lastName: "Admin", phone: "03-5550000", email, password: PASSWORD, confirmPassword: PASSWORD };
-  const signup = await fetch(`${base}/signup`, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
-  expect(signup.status).toBe(200);
-  const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  await database.db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, user!.id));
+  await createUser(database.db, createTestAuth(database.db), { email, password: PASSWORD, role: "admin", firstName: "Review", lastName: "Admin", phoneNumber: "03-5550000" });
   const login = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ email, password: PASSWORD }), redirect: "manual" });
   expect(login.status).toBe(302);
   return sessionCookie(login.headers);
@@ -53,7 +48,7 @@ async function signedInAdmin(email: string): Promise<string> {
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), "kta-security-"));
-  await database.db.insert(restaurants).values(buildRestaurant({ slug: "watched-cafe", name_en: "Watched Cafe" }));
+  await insertRestaurant(database.db, { slug: "watched-cafe", name_en: "Watched Cafe" });
   start = ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer }).startServer;
   base = await serve(
     { LIVE_STREAMS_PER_CLIENT: "2", LIVE_STREAMS_MAX: "3" },

@@ -132,28 +132,44 @@ describe("HTTP", () => {
 
 describe("lifecycle", () => {
   it("stops cleanly on SIGTERM and keeps its data across a restart (here in production mode)", async () => {
-    const account = { email: "restart@example.com", password: "olive-branch-restart-7" };
-    const signUp = await postForm("/signup", {
-      firstName: "Re",
-      lastName: "Start",
-      phone: "03-5550000",
-      email: account.email,
-      password: account.password,
-      confirmPassword: account.password,
-    });
-    expect(signUp.status).toBe(200);
-    expect(await signUp.text()).toContain("Sign up successful!");
+    // Its own server and data, so the server the other tests use is never stopped or changed.
+    const ownDir = mkdtempSync(path.join(tmpdir(), "kta-server-restart-"));
+    const served = await createServerDatabase();
+    const port = await freePort();
+    const ownEnv = { DATA_DIR: ownDir, DEMO_DATA: "false", PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...served.env };
+    let own = await startServer(ownEnv);
+    try {
+      const account = { email: "restart@example.com", password: "olive-branch-restart-7" };
+      const signUp = await fetch(own.url + "/signup", {
+        method: "POST",
+        body: new URLSearchParams({
+          firstName: "Re",
+          lastName: "Start",
+          phone: "03-5550000",
+          email: account.email,
+          password: account.password,
+          confirmPassword: account.password,
+        }),
+        redirect: "manual",
+      });
+      expect(signUp.status).toBe(200);
+      expect(await signUp.text()).toContain("Sign up successful!");
 
-    expect(await server.stop()).toBe(0);
-    expect(server.output()).toContain("Stopped cleanly.");
+      expect(await own.stop()).toBe(0);
+      expect(own.output()).toContain("Stopped cleanly.");
 
-    server = await startServer({ ...env, NODE_ENV: "production", AUTH_SECRET: "p".repeat(48), DEMO_DATA: "" });
-    const home = await get("/");
-    expect(home.headers.get("strict-transport-security")).toContain("max-age=");
-    const signIn = await postForm("/login", account);
-    expect(signIn.status).toBe(302);
-    expect(signIn.headers.get("location")).toBe("/");
-    expect(signIn.headers.getSetCookie().join(";")).toMatch(/__Secure-better-auth\.session_token=/);
+      own = await startServer({ ...ownEnv, NODE_ENV: "production", AUTH_SECRET: "p".repeat(48), DEMO_DATA: "" });
+      const home = await fetch(own.url + "/", { redirect: "manual" });
+      expect(home.headers.get("strict-transport-security")).toContain("max-age=");
+      const signIn = await fetch(own.url + "/login", { method: "POST", body: new URLSearchParams(account), redirect: "manual" });
+      expect(signIn.status).toBe(302);
+      expect(signIn.headers.get("location")).toBe("/");
+      expect(signIn.headers.getSetCookie().join(";")).toMatch(/__Secure-better-auth\.session_token=/);
+    } finally {
+      if (own.child.exitCode === null) await own.stop();
+      await served.database?.destroy();
+      rmSync(ownDir, { recursive: true, force: true });
+    }
   }, 120_000);
 });
 

@@ -17,7 +17,7 @@ import type { RestaurantFormValues } from "../../app/features/restaurants/types"
 import { FileNotAllowedError, namedAnywhere, recordUpload, removeStoredFiles } from "../../app/features/restaurants/uploads.server";
 import { imageFiles } from "../../app/lib/images";
 import { EMPTY_FORM } from "../../app/features/restaurants/form-schema";
-import { buildBlog, buildRestaurant } from "../../database/factories";
+import { buildBlog, createUser, insertRestaurant } from "../../database/factories";
 import { blogs } from "../../database/schema/blogs";
 import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { uploads } from "../../database/schema/uploads";
@@ -41,9 +41,8 @@ beforeAll(async () => {
   files = createFileStore(createLocalStorage(uploadsDir));
   const auth = createTestAuth(db);
   for (const [name, role] of [["dana", "owner"], ["omer", "owner"], ["admin", "admin"]] as const) {
-    const email = `${name}@ownership.example`;
-    const { user } = await auth.api.signUpEmail({ body: { email, password: "olive-branch-ownership-7", name } });
-    actors[name] = { id: user.id, email, role };
+    const { id, email } = await createUser(db, auth, { email: `${name}@ownership.example`, firstName: name, role });
+    actors[name] = { id, email, role };
   }
 });
 afterAll(async () => {
@@ -85,6 +84,14 @@ async function save(actor: Actor, id: string, values: RestaurantFormValues) {
   return { removedFiles, restaurant };
 }
 const HOUR = 60 * 60 * 1000;
+/** A restaurant Dana made with a photo she uploaded, now attached to it. */
+async function danasRestaurant(name: string) {
+  const photo = await upload(actors.dana);
+  const created = await createRestaurant(db, actors.dana, form(name, { photo }));
+  const [row] = await db.select().from(restaurants).where(eq(restaurants.id, created.id));
+  expect(row?.photo).toBe(photo);
+  return row!;
+}
 
 describe("attaching files", () => {
   it("a new restaurant takes its creator's unattached uploads and attaches them", async () => {
@@ -100,9 +107,9 @@ describe("attaching files", () => {
 
   it("refuses someone else's unattached upload, a file attached elsewhere, and an unknown /uploads/ URL — and saves nothing", async () => {
     const mine = await createRestaurant(db, actors.omer, form("Omer's"));
+    const danaRestaurant = await danasRestaurant("Dana's Other Place");
     const danas = await upload(actors.dana);
-    const [danaRestaurant] = await db.select().from(restaurants).where(eq(restaurants.name_en, "Dana's"));
-    const attached = danaRestaurant!.photo!;
+    const attached = danaRestaurant.photo!;
     const unknown = "/uploads/restaurant-images/ffffffffffffffffffffff00-1200.webp";
     for (const actor of [actors.omer, actors.admin]) {
       for (const [field, url] of [["photo", danas], ["teuda", attached], ["photo", unknown]] as const) {
@@ -116,7 +123,7 @@ describe("attaching files", () => {
     }
     expect(await db.$count(restaurants, sql`${restaurants.name_en} like 'Renamed by%' or ${restaurants.name_en} like 'New by%'`)).toBe(0);
     expect(await rowOf(danas)).toMatchObject({ restaurant_id: null, uploaded_by: actors.dana.id });
-    expect(await rowOf(attached)).toMatchObject({ restaurant_id: danaRestaurant!.id });
+    expect(await rowOf(attached)).toMatchObject({ restaurant_id: danaRestaurant.id });
     expect(stored(danas) && stored(attached)).toBe(true);
   });
 
@@ -127,12 +134,12 @@ describe("attaching files", () => {
   });
 
   it("a restaurant keeps a file it already names even when that file is attached to another one (data from before the fix)", async () => {
-    const [danaRestaurant] = await db.select().from(restaurants).where(eq(restaurants.name_en, "Dana's"));
-    const shared = danaRestaurant!.photo!;
-    const [legacy] = await db.insert(restaurants).values(buildRestaurant({ slug: "legacy-sharer", photo: shared })).returning();
-    const { removedFiles } = await save(actors.admin, legacy!.id, form("Legacy Sharer", { photo: shared }));
+    const danaRestaurant = await danasRestaurant("Dana's Shared Photo");
+    const shared = danaRestaurant.photo!;
+    const legacy = await insertRestaurant(db, { slug: "legacy-sharer", photo: shared });
+    const { removedFiles } = await save(actors.admin, legacy.id, form("Legacy Sharer", { photo: shared }));
     expect(removedFiles).toEqual([]);
-    expect(await rowOf(shared)).toMatchObject({ restaurant_id: danaRestaurant!.id });
+    expect(await rowOf(shared)).toMatchObject({ restaurant_id: danaRestaurant.id });
   });
 });
 
@@ -153,7 +160,7 @@ describe("deleting files: only when nothing names them", () => {
     const byRestaurant = await upload(actors.dana, "photo", new Date(Date.now() - 1000 * HOUR));
     const byBlog = await upload(actors.dana, "menu", new Date(Date.now() - 1000 * HOUR));
     const created = await createRestaurant(db, actors.dana, form("Sharer", { photo: byRestaurant, menuImages: [{ url: byBlog, name: "m" }] }));
-    await db.insert(restaurants).values(buildRestaurant({ slug: "names-it-too", teuda: byRestaurant }));
+    await insertRestaurant(db, { slug: "names-it-too", teuda: byRestaurant });
     await db.insert(blogs).values(buildBlog({ slug: "uses-a-width", image: byBlog.replace(/-1200\.webp$/, "-400.webp") }));
     const { removedFiles } = await save(actors.dana, created.id, form("Sharer"));
     expect(removedFiles).toEqual([]);
@@ -168,7 +175,7 @@ describe("deleting files: only when nothing names them", () => {
   it("a menu image another restaurant lists is still named (every field of every restaurant counts)", async () => {
     const menu = await upload(actors.omer, "menu");
     const created = await createRestaurant(db, actors.omer, form("Menu Sharer", { menuImages: [{ url: menu, name: "m" }] }));
-    await db.insert(restaurants).values(buildRestaurant({ slug: "lists-the-menu", menu_images: [{ url: "/uploads/x/other.webp", name: "o" }, { url: menu, name: "m" }] }));
+    await insertRestaurant(db, { slug: "lists-the-menu", menu_images: [{ url: "/uploads/x/other.webp", name: "o" }, { url: menu, name: "m" }] });
     expect([...(await namedAnywhere(db, [menu, "/uploads/restaurant-menus/nobody-1200.webp"]))]).toEqual([menu]);
     expect((await save(actors.omer, created.id, form("Menu Sharer"))).removedFiles).toEqual([]);
     expect(stored(menu)).toBe(true);
@@ -252,7 +259,14 @@ describe("clean-up of uploads nobody attached", () => {
     await cleaner.stop();
     const runsAtStop = runs;
     const second = await upload(actors.omer, "photo", new Date(Date.now() - 48 * HOUR));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // A witness timer on the same interval, started after the stop: once it has run five times,
+    // the stopped timer would have run too, had it still been going.
+    let witnessed = 0;
+    const witness = scheduleUploadCleanup(async () => void witnessed++, 25);
+    const witnessDeadline = Date.now() + 10_000;
+    while (witnessed < 5 && Date.now() < witnessDeadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    await witness.stop();
+    expect(witnessed).toBeGreaterThanOrEqual(5);
     expect(runs).toBe(runsAtStop);
     expect(stored(second)).toBe(true);
   });
@@ -339,8 +353,8 @@ describe("migration backfill", () => {
     const photo = "/uploads/restaurant-images/9999999999999999999999aa-1200.webp";
     const menu = "/uploads/restaurant-menus/9999999999999999999999bb-800.webp";
     const pdf = "/uploads/restaurant-menus/pdf_9999999999999999999999cc.pdf";
-    const [a] = await db.insert(restaurants).values(buildRestaurant({ slug: "backfill-a", photo, menu_link: pdf, menu_images: [{ url: menu, name: "m" }], teuda: "https://elsewhere.example/t.png" })).returning();
-    const [b] = await db.insert(restaurants).values(buildRestaurant({ slug: "backfill-b", photo })).returning();
+    const a = await insertRestaurant(db, { slug: "backfill-a", photo, menu_link: pdf, menu_images: [{ url: menu, name: "m" }], teuda: "https://elsewhere.example/t.png" });
+    const b = await insertRestaurant(db, { slug: "backfill-b", photo });
     await db.execute(sql.raw(backfill));
     const rows = await db.select().from(uploads).where(sql`${uploads.url} in (${photo}, ${menu}, ${pdf})`);
     expect(rows.map(({ url, kind, uploaded_by }) => ({ url, kind, uploaded_by })).sort((x, y) => x.url.localeCompare(y.url))).toEqual(
@@ -350,12 +364,12 @@ describe("migration backfill", () => {
         { url: pdf, kind: "pdf", uploaded_by: null },
       ].sort((x, y) => x.url.localeCompare(y.url)),
     );
-    expect(rows.find((row) => row.url === pdf)?.restaurant_id).toBe(a!.id);
-    expect([a!.id, b!.id]).toContain(rows.find((row) => row.url === photo)?.restaurant_id);
+    expect(rows.find((row) => row.url === pdf)?.restaurant_id).toBe(a.id);
+    expect([a.id, b.id]).toContain(rows.find((row) => row.url === photo)?.restaurant_id);
     expect(await db.$count(uploads, sql`${uploads.url} like 'https:%'`)).toBe(0);
     // Both restaurants keep saving their forms unchanged (by an owner linked to them).
-    await db.insert(restaurantOwners).values([a!, b!].map((restaurant) => ({ restaurant_id: restaurant.id, user_id: actors.omer.id })));
-    for (const id of [a!.id, b!.id]) {
+    await db.insert(restaurantOwners).values([a, b].map((restaurant) => ({ restaurant_id: restaurant.id, user_id: actors.omer.id })));
+    for (const id of [a.id, b.id]) {
       const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));
       await expect(
         updateRestaurant(db, actors.omer, id, form(row!.name_en, { photo: row!.photo ?? "", menuLink: row!.menu_link ?? "", menuImages: row!.menu_images })),

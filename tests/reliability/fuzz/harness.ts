@@ -8,19 +8,19 @@ import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { expect, vi } from "vitest";
-import { buildBlog, buildRestaurant } from "../../../database/factories";
+import { buildBlog, buildRestaurant, createUser } from "../../../database/factories";
 import { blogs } from "../../../database/schema/blogs";
-import { rateLimits, userRoles } from "../../../database/schema/people";
+import { rateLimits } from "../../../database/schema/people";
 import { restaurantOwners, restaurants } from "../../../database/schema/restaurants";
 import { uploads } from "../../../database/schema/uploads";
 import { imageFiles } from "../../../app/lib/images";
 import type { Db } from "../../../database/types";
-import { eq } from "drizzle-orm";
 import { parseConfig } from "../../../server/config";
 import type { startServer as StartServer } from "../../../server/index";
 import { createTestDatabase, type TestDatabase } from "../../setup/db";
 import { allowConsoleErrors } from "../../setup/fail-on-console-error";
 import { sessionCookie } from "../../setup/routes";
+import { createTestAuth } from "../../setup/services";
 
 export type Who = "anonymous" | "guest" | "owner" | "ownerLinked" | "admin";
 export const SIGNED_IN: Exclude<Who, "anonymous">[] = ["guest", "owner", "ownerLinked", "admin"];
@@ -71,26 +71,21 @@ export async function startFuzzServer(): Promise<FuzzServer> {
   const baseUrl = `http://127.0.0.1:${running.port}`;
   const db = database.db;
 
-  // Accounts are made through the app's own sign-up and login actions, then given their role
-  // directly in the database (as an administrator would from /dashboard/users).
+  // Accounts are made by the factory (the auth service's own sign-up, then the role), and signed
+  // in through the app's own login action.
   const cookies: Record<Who, string> = { anonymous: "", guest: "", owner: "", ownerLinked: "", admin: "" };
   const userIds = {} as Record<Exclude<Who, "anonymous">, string>;
   const emails = {} as Record<Exclude<Who, "anonymous">, string>;
+  const auth = createTestAuth(db);
   for (const who of SIGNED_IN) {
-    const email = `fuzz-${who.toLowerCase()}@fuzz.example`;
-    // Sign-up is limited to 5 per IP and hour; the test owns this database.
-    await db.delete(rateLimits);
-    const signup = await fetch(`${baseUrl}/signup`, {
-      method: "POST",
-      body: new URLSearchParams({ firstName: who, lastName: "Fuzz", phone: "03-5550000", email, password: PASSWORD, confirmPassword: PASSWORD }),
-      redirect: "manual",
-    });
-    expect(signup.status, `sign-up of ${who}`).toBe(200);
-    const [row] = await db.execute<{ id: string }>(sql`select id from users where email = ${email}`).then((r) => rowsOf<{ id: string }>(r));
-    userIds[who] = row!.id;
-    emails[who] = email;
     const role = who === "admin" ? "admin" : who === "guest" ? "guest" : "owner";
-    await db.update(userRoles).set({ role }).where(eq(userRoles.userId, row!.id));
+    const { id, email } = await createUser(db, auth, {
+      email: `fuzz-${who.toLowerCase()}@fuzz.example`, password: PASSWORD, role, firstName: who, lastName: "Fuzz", phoneNumber: "03-5550000",
+    });
+    userIds[who] = id;
+    emails[who] = email;
+    // Sign-in is rate-limited per address; the test owns this database.
+    await db.delete(rateLimits);
     const login = await fetch(`${baseUrl}/login`, { method: "POST", body: new URLSearchParams({ email, password: PASSWORD }), redirect: "manual" });
     expect(login.status, `login of ${who}`).toBe(302);
     cookies[who] = sessionCookie(login.headers);
