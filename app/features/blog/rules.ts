@@ -76,11 +76,5 @@ export function parseBlogForm(input: unknown): { ok: true; values: BlogFormValue
   return { ok: false, errors };
 }
 
-/** 'MMMM d, yyyy' — e.g. January 5, 2024 (the blog is in English). */
-export function formatBlogDate(value: string | Date): string {
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(value));
-}
-
-export function blogPath(post: { id: string; slug?: string | null }): string {
-  return post.slug ? `/blog/s/${post.slug}` : `/blog/${post.id}`;
-}
+// The blog list and post pages need only these: kept apart so zod does not travel to their visitors.
+export { blogPath, formatBlogDate } from "./format";
