@@ -1,5 +1,4 @@
 import { useEffect, useEffectEvent, type ReactNode } from "react";
-import { Toaster, toast as showToast } from "sonner";
 import {
   data,
   isRouteErrorResponse,
@@ -17,6 +16,7 @@ import {
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
+import { LazyToaster, showToast } from "./components/ui/LazyToaster";
 import { BlogSkeleton } from "./features/blog/components/BlogImage";
 import { HomeSkeleton } from "./features/restaurants/components/HomeSkeleton";
 import { servicesContext } from "./lib/context";
@@ -64,8 +64,7 @@ function FlashToast() {
   const toast = useRootData()?.toast;
   const show = useEffectEvent((pending: NonNullable<typeof toast>) => {
     // The id makes a toast appear once even if the page renders again.
-    if (pending.type === "error") showToast.error(t(pending.message), { id: pending.id });
-    else showToast.success(t(pending.message), { id: pending.id });
+    showToast(pending.type === "error" ? "error" : "success", t(pending.message), { id: pending.id });
   });
   useEffect(() => {
     if (toast) show(toast);
@@ -77,6 +76,8 @@ const isHome = (pathname: string) => stripLanguagePrefix(pathname) === "/";
 
 export function Layout({ children }: { children: ReactNode }) {
   const { language, dir, t } = useLanguage();
+  const { pathname } = useLocation();
+  const toast = useRootData()?.toast;
   return (
     <html lang={language} dir={dir}>
       <head>
@@ -95,19 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("a11y.skipToContent")}
         </a>
         {children}
-        <Toaster
-          position="top-center"
-          dir={dir}
-          closeButton
-          toastOptions={{
-            classNames: {
-              toast: "!border !border-stone-300 !bg-white !text-stone-900",
-              error: "!border-2 !border-red-700",
-              success: "!border-2 !border-brand-700",
-              description: "!text-stone-700 whitespace-pre-line",
-            },
-          }}
-        />
+        <LazyToaster dir={dir} pathname={pathname} pending={Boolean(toast)} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -29,6 +29,7 @@ import { createRestaurantListCache } from "./restaurant-cache";
 import { createFileStore, createLocalStorage, type Storage } from "./storage";
 import { uploadHandler } from "./upload-route";
 import { securityHeaders } from "./security";
+import { precompressedAssets } from "./static-assets";
 
 export interface AppDeps {
   config: Config;
@@ -80,6 +81,7 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
   for (const middleware of before) app.use(middleware);
 
   // Hashed build output never changes under the same name.
+  app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
   app.use(
     "/assets",
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }),

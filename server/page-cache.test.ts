@@ -11,6 +11,7 @@ function render(cache: PageCache, url: string, html: string) {
     statusCode: 200,
     locals: { pageCacheKey: url },
     getHeader: (name: string) => headers[name.toLowerCase()],
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
     write: () => true,
     end: (body?: string) => body,
   };
@@ -79,4 +80,60 @@ describe("page cache compression", () => {
     expect(brotliDecompressSync(dense).toString()).toBe(html);
     // The loop above may wait 10 s for the worker; the test's own limit must not cut it shorter.
   }, 15_000);
+});
+
+describe("page cache misses", () => {
+  /** A miss as the app answers it: headers flushed, the page in chunks with a flush after each. */
+  function renderInChunks(cache: PageCache, url: string, parts: string[], { status = 200, acceptEncoding = "gzip" } = {}) {
+    const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8" };
+    const written: { writes: unknown[]; ends: unknown[]; flushes: number; headerFlushes: number } = { writes: [], ends: [], flushes: 0, headerFlushes: 0 };
+    const res = {
+      statusCode: status,
+      locals: { pageCacheKey: url },
+      getHeader: (name: string) => headers[name.toLowerCase()],
+      setHeader: (name: string, value: string | number) => (headers[name.toLowerCase()] = String(value)),
+      flushHeaders: () => void written.headerFlushes++,
+      flush: () => void written.flushes++,
+      once: () => undefined,
+      write: (chunk: unknown) => (written.writes.push(chunk), true),
+      end: (chunk?: unknown) => void written.ends.push(chunk),
+    };
+    const req = { method: "GET", headers: { "accept-encoding": acceptEncoding } } as unknown as Request;
+    cache.capture(req, res as unknown as Response, () => {});
+    const app = res as unknown as Response & { flush(): void };
+    app.flushHeaders();
+    for (const part of parts) {
+      app.write(part);
+      app.flush();
+    }
+    app.end();
+    return { headers, written };
+  }
+
+  it("answers a cacheable page in one piece, compressed once, with the copy it keeps", async () => {
+    const { gunzipSync } = await import("node:zlib");
+    const cache = createPageCache();
+    const parts = ["<!DOCTYPE html><html><body>", "<p>one</p>".repeat(200), "<p>two</p>".repeat(200), "</body></html>"];
+    const { headers, written } = renderInChunks(cache, "/", parts);
+    // Nothing went out chunk by chunk (no per-chunk compression and flushing)...
+    expect(written.writes).toEqual([]);
+    expect(written.flushes).toBe(0);
+    expect(written.ends).toHaveLength(1);
+    // ...and the one body sent is the whole page, gzip as asked, its length known.
+    expect(headers["content-encoding"]).toBe("gzip");
+    const body = written.ends[0] as Buffer;
+    expect(headers["content-length"]).toBe(String(body.length));
+    expect(gunzipSync(body).toString()).toBe(parts.join(""));
+    expect(isHit(cache, "/")).toBe(true);
+  });
+
+  it("sends a page it does not keep (here a 404) as it came, through the compression middleware", () => {
+    const cache = createPageCache();
+    const { headers, written } = renderInChunks(cache, "/missing", ["<p>not ", "found</p>"], { status: 404 });
+    expect(headers["content-encoding"]).toBeUndefined();
+    expect(written.headerFlushes).toBe(1);
+    expect(written.writes.map(String).join("")).toBe("<p>not found</p>");
+    expect(written.ends).toHaveLength(1);
+    expect(isHit(cache, "/missing")).toBe(false);
+  });
 });

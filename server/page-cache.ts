@@ -16,6 +16,8 @@ interface Entry extends Precompressed {
   csp: string;
   etag: string;
   storedAt: number;
+  /** The densest brotli has been asked for (at the page's first hit). */
+  densified?: boolean;
 }
 
 export interface PageCache {
@@ -96,13 +98,18 @@ export function createPageCache({
     while (entries.size > maxEntries || bytes > maxBytes) remove(entries.keys().next().value as string);
   };
   // A page is stored with quick compression so it can be served at once; the densest brotli then
-  // replaces it, once per page and change, if the page is still the one cached.
-  const recompress = (key: string, entry: Entry) =>
+  // replaces it, once per page and change, if the page is still the one cached. It is made at the
+  // page's first hit: a URL asked for once (a rare filter) does not cost it, nor slow the
+  // renders of the pages after it.
+  const recompress = (key: string, entry: Entry) => {
+    if (entry.densified) return;
+    entry.densified = true;
     densify(entry, (dense) => {
       if (entries.get(key) !== entry) return;
       bytes += dense.length - entry.br.length;
       entry.br = dense;
     });
+  };
 
   const send = (res: ServerResponse, entry: Entry, ifNoneMatch: string | undefined, acceptEncoding: string, head: boolean) => {
     res.setHeader("Content-Type", entry.type);
@@ -144,6 +151,7 @@ export function createPageCache({
       // Keep recently used pages at the end (least recently used leave first).
       entries.delete(key);
       entries.set(key, hit);
+      recompress(key, hit);
       return send(res, hit, req.get("if-none-match"), req.get("accept-encoding") ?? "", req.method === "HEAD");
     }
     res.locals.pageCacheKey = key;
@@ -154,30 +162,60 @@ export function createPageCache({
     next();
   };
 
+  // A cacheable page is held back until it is complete (the app renders every page completely
+  // before its first byte anyway), compressed once for the cache, and that copy is what this
+  // visitor gets too: streamed through the compression middleware instead, with a flush after
+  // every chunk, it cost more server time than rendering it.
   const capture: RequestHandler = (req, res, next) => {
     const key = res.locals.pageCacheKey as string | undefined;
     if (!key) return next();
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => unknown;
-    const keep = (chunk: unknown) => {
-      if (typeof chunk === "string") chunks.push(Buffer.from(chunk));
+    const flushHeaders = typeof res.flushHeaders === "function" ? res.flushHeaders.bind(res) : undefined;
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
       else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     };
+    const holding = req.method === "GET";
+    let headersHeld = false;
+    if (holding) {
+      res.flushHeaders = () => {
+        headersHeld = true;
+      };
+      (res as unknown as { flush?: () => void }).flush = () => {};
+    }
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      keep(chunk);
+      keep(chunk, rest[0]);
+      if (holding) {
+        const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+        if (callback) queueMicrotask(callback);
+        return true;
+      }
       return write(chunk, ...rest);
     }) as typeof res.write;
     res.end = ((...args: unknown[]) => {
       const [chunk] = args;
-      if (chunk !== undefined && typeof chunk !== "function") keep(chunk);
+      if (chunk !== undefined && typeof chunk !== "function") keep(chunk, args[1]);
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode === 200 && req.method === "GET" && usable() && !res.getHeader("set-cookie") && /text\/html|application\/xml|text\/plain/.test(type)) {
         const entry = store(type, Buffer.concat(chunks));
         put(key, entry);
-        recompress(key, entry);
+        if (holding) {
+          const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
+          res.write = write as typeof res.write;
+          res.end = end as typeof res.end;
+          sendPrecompressed(res, entry, String(req.headers?.["accept-encoding"] ?? ""), false);
+          if (callback) res.once("finish", callback);
+          return res;
+        }
       }
-      return end(...args);
+      if (!holding) return end(...args);
+      // Not kept (an error page, a cookie, another type): sent as it came, through compression.
+      if (headersHeld) flushHeaders?.();
+      for (const held of chunks) write(held);
+      const callback = args.find((arg) => typeof arg === "function");
+      return callback ? end(callback) : end();
     }) as typeof res.end;
     next();
   };
@@ -188,6 +226,7 @@ export function createPageCache({
     if (!key || !hit || Date.now() - hit.storedAt >= ttlMs) return false;
     entries.delete(key);
     entries.set(key, hit);
+    recompress(key, hit);
     setStandardHeaders(res, { hsts });
     const header = (name: string) => {
       const value = req.headers[name];

@@ -4,7 +4,7 @@ import { ConfirmDialog } from "../components/ui/ConfirmDialog";
 import { BlogImage } from "../features/blog/components/BlogImage";
 import { deleteBlog, getBlogById, getBlogBySlug } from "../features/blog/blog.server";
 import { renderMarkdown } from "../features/blog/markdown.server";
-import { formatBlogDate } from "../features/blog/rules";
+import { formatBlogDate } from "../features/blog/format";
 import { servicesContext } from "../lib/context";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/blogs";
 import { BlogImage } from "../features/blog/components/BlogImage";
 import { listBlogs } from "../features/blog/blog.server";
-import { formatBlogDate } from "../features/blog/rules";
+import { formatBlogDate } from "../features/blog/format";
 import { servicesContext } from "../lib/context";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";

@@ -1,5 +1,4 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { switchLanguagePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
@@ -7,6 +6,8 @@ import { accountPath, blogsPath, dashboardPath, homePath } from "../../lib/paths
 import type { MessageKey } from "../../locales/en";
 import { cn } from "../../lib/cn";
 import { can } from "../../lib/permissions";
+
+const MobileMenu = lazy(() => import("./MobileMenu"));
 
 export interface Viewer {
   firstName: string;
@@ -37,6 +38,9 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
   const { pathname } = useLocation();
   const compact = useCompactOnScroll();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's dialog code (radix) loads when the menu is first opened, then stays.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   const items: NavItem[] = [
     { to: homePath(language), label: "nav.home", end: true },
@@ -101,33 +105,26 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
         </nav>
         <div className="hidden md:block">{welcome}</div>
 
-        <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <Dialog.Trigger
-            className="ms-auto inline-flex h-10 w-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 md:hidden"
-            aria-label={t("nav.openMenu")}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
-            </svg>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-            <Dialog.Content
-              className="fixed inset-y-0 end-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-5 shadow-xl"
-              dir={language === "he" ? "rtl" : "ltr"}
-              aria-describedby={undefined}
-            >
-              <div className="flex items-center justify-between">
-                <Dialog.Title className="text-lg font-semibold">{t("nav.menuTitle")}</Dialog.Title>
-                <Dialog.Close
-                  className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-stone-100"
-                  aria-label={t("nav.closeMenu")}
-                >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-                    <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-                  </svg>
-                </Dialog.Close>
-              </div>
+        <button
+          ref={menuButton}
+          type="button"
+          className="ms-auto inline-flex h-10 w-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 md:hidden"
+          aria-label={t("nav.openMenu")}
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          data-state={drawerOpen ? "open" : "closed"}
+          onClick={() => {
+            setDrawerLoaded(true);
+            setDrawerOpen(true);
+          }}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+          </svg>
+        </button>
+        {drawerLoaded ? (
+          <Suspense fallback={null}>
+            <MobileMenu open={drawerOpen} onOpenChange={setDrawerOpen} returnFocus={menuButton} title={t("nav.menuTitle")} closeLabel={t("nav.closeMenu")} dir={language === "he" ? "rtl" : "ltr"}>
               {welcome}
               <nav aria-label={t("nav.main")} className="flex flex-col gap-1">
                 {items.map((item) => (
@@ -143,9 +140,9 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
                 ))}
               </nav>
               <div onClick={() => setDrawerOpen(false)}>{toggle}</div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+            </MobileMenu>
+          </Suspense>
+        ) : null}
       </div>
     </header>
   );

@@ -72,10 +72,5 @@ export function parseBlogForm(input: unknown): { ok: true; values: BlogFormValue
   return { ok: false, errors: fieldErrorsOf<keyof BlogFormValues>(result.error.issues) };
 }
 
-/** 'MMMM d, yyyy' — e.g. January 5, 2024 (the blog is in English). */
-export function formatBlogDate(value: string | Date): string {
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(value));
-}
-
-/** A post's path: built with every other page path in lib/paths. */
-export { blogPath } from "../../lib/paths";
+// The blog list and post pages need only these: kept apart so zod does not travel to their visitors.
+export { blogPath, formatBlogDate } from "./format";

@@ -1,0 +1,48 @@
+// The toast area (sonner), loaded only once a page needs it: a flash toast from the server, or a
+// page whose code may show toasts (dashboard and account pages). Public pages do not download it at first paint.
+// Toasts raised before it mounts are replayed by sonner when it subscribes.
+import { lazy, Suspense, useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
+
+const Toaster = lazy(() =>
+  import("sonner").then(({ Toaster }) => ({
+    default: function AppToaster({ dir }: { dir: "ltr" | "rtl" }) {
+      return (
+        <Toaster
+          position="top-center"
+          dir={dir}
+          closeButton
+          toastOptions={{
+            classNames: {
+              toast: "!border !border-stone-300 !bg-white !text-stone-900",
+              error: "!border-2 !border-red-700",
+              success: "!border-2 !border-brand-700",
+              description: "!text-stone-700 whitespace-pre-line",
+            },
+          }}
+        />
+      );
+    },
+  })),
+);
+
+/** Pages that may show toasts from their own code: the signed-in and account pages (not the public ones). */
+const TOASTING_PAGES = /^\/(?:he\/)?(?:dashboard|account|login|signup|forgot-password|reset-password|verify-email)(?:\/|$)/;
+
+export function LazyToaster({ dir, pathname, pending }: { dir: "ltr" | "rtl"; pathname: string; pending: boolean }) {
+  const needed = pending || TOASTING_PAGES.test(pathname);
+  // Only in the browser (nothing to hydrate against), and it stays once loaded.
+  const hydrated = useHydrated();
+  const [mounted, setMounted] = useState(false);
+  if (hydrated && needed && !mounted) setMounted(true);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Toaster dir={dir} />
+    </Suspense>
+  ) : null;
+}
+
+/** Shows a toast, loading sonner first. */
+export function showToast(type: "success" | "error", message: string, options: { id: string }): void {
+  void import("sonner").then(({ toast }) => (type === "error" ? toast.error(message, options) : toast.success(message, options)));
+}

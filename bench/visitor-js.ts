@@ -1,0 +1,94 @@
+// JavaScript a first visit costs, as the browser receives it: every script Chromium fetches until
+// the network is idle, counted from its own network events (CDP Network.loadingFinished
+// encodedDataLength: the bytes that came over the wire for the response, compressed as the server
+// sent them, headers included), in a fresh profile with an empty cache.
+import http from "node:http";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "./filter-latency";
+
+/** The budget, in bytes: 125 kB with k = 1,000 (the strict reading). */
+export const VISITOR_JS_BUDGET_BYTES = 125_000;
+
+export interface VisitorJs {
+  page: string;
+  /** Scripts fetched (module entry, modulepreloads, lazy chunks loaded before the network went idle). */
+  files: number;
+  /** Bytes on the wire for those scripts (CDP encodedDataLength). */
+  wireBytes: number;
+  /** The same scripts fetched again asking for gzip only: the bench's figure before this one. */
+  gzipBytes: number;
+  /** Largest scripts first: file name and bytes on the wire. */
+  largest: { file: string; bytes: number }[];
+  /** Strings that exist only in dashboard and editor code were found in a script. */
+  dashboardCode: boolean;
+}
+
+/** Body bytes of a response asked for with `accept-encoding: gzip`. */
+function gzipBodyBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve(bytes));
+      })
+      .on("error", reject);
+  });
+}
+
+const isScript = (type: string | undefined, mimeType: string | undefined, url: string) =>
+  type === "Script" || /javascript/.test(mimeType ?? "") || /\.m?js(\?|$)/.test(new URL(url).pathname);
+
+export async function visitorJs(base: string, pagePaths: string[]): Promise<VisitorJs[]> {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const rows: VisitorJs[] = [];
+    for (const pagePath of pagePaths) {
+      // A new context per page: an empty cache, as on a first visit.
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Network.enable");
+        await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+        const requests = new Map<string, { url: string; type?: string; mimeType?: string }>();
+        const finished = new Map<string, number>();
+        cdp.on("Network.requestWillBeSent", (event) => requests.set(event.requestId, { url: event.request.url, type: event.type }));
+        cdp.on("Network.responseReceived", (event) => {
+          const request = requests.get(event.requestId);
+          if (request) Object.assign(request, { type: event.type, mimeType: event.response.mimeType });
+        });
+        cdp.on("Network.loadingFinished", (event) => finished.set(event.requestId, event.encodedDataLength));
+        const response = await page.goto(`${base}${pagePath}`, { waitUntil: "networkidle" });
+        if (!response?.ok()) throw new Error(`${pagePath} answered ${response?.status()}`);
+        const scripts: { url: string; bytes: number }[] = [];
+        for (const [id, bytes] of finished) {
+          const request = requests.get(id);
+          if (request && isScript(request.type, request.mimeType, request.url)) scripts.push({ url: request.url, bytes });
+        }
+        let dashboardCode = false;
+        let gzipBytes = 0;
+        for (const { url } of scripts) {
+          gzipBytes += await gzipBodyBytes(url);
+          const text = await (await fetch(url)).text();
+          // Strings that exist only in dashboard and editor code (draft keys, the upload endpoint).
+          if (/restaurant-form-|blog-form-|\/api\/uploads/.test(text)) dashboardCode = true;
+        }
+        scripts.sort((a, b) => b.bytes - a.bytes);
+        rows.push({
+          page: pagePath,
+          files: scripts.length,
+          wireBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
+          gzipBytes,
+          largest: scripts.slice(0, 6).map(({ url, bytes }) => ({ file: new URL(url).pathname.split("/").pop()!, bytes })),
+          dashboardCode,
+        });
+      } finally {
+        await context.close();
+      }
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { precompressedAssets } from "./static-assets";
+
+let dir: string;
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "kta-assets-"));
+  writeFileSync(path.join(dir, "entry-abc.js"), "console.log(1)");
+  writeFileSync(path.join(dir, "entry-abc.js.br"), "BROTLI-BYTES");
+  writeFileSync(path.join(dir, "entry-abc.js.gz"), "GZIP-BYTES");
+  writeFileSync(path.join(dir, "plain-abc.js"), "console.log(2)");
+  const app = express();
+  app.use((_req, res, next) => {
+    res.setHeader("Content-Security-Policy", "default-src 'self'");
+    next();
+  });
+  app.use("/assets", precompressedAssets(dir));
+  app.use("/assets", (_req, res) => res.status(299).send("fell through"));
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => {
+  server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function get(url: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("precompressed build assets", () => {
+  it("sends the brotli copy made at build time to a browser that accepts it, as immutable JavaScript", async () => {
+    const answer = await get(`${base}/assets/entry-abc.js`, "gzip, deflate, br, zstd");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe("BROTLI-BYTES");
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(answer.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(answer.headers["cache-control"]).toContain("immutable");
+    expect(answer.headers.vary).toContain("Accept-Encoding");
+    // A policy on a script file does nothing; it only cost bytes on every script.
+    expect(answer.headers["content-security-policy"]).toBeUndefined();
+  });
+
+  it("sends the gzip copy when brotli is not accepted", async () => {
+    const answer = await get(`${base}/assets/entry-abc.js`, "gzip");
+    expect(answer.body).toBe("GZIP-BYTES");
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("leaves files without a compressed copy, and clients that accept neither, to the next handler", async () => {
+    expect((await get(`${base}/assets/entry-abc.js`, "identity")).status).toBe(299);
+    expect((await get(`${base}/assets/plain-abc.js`, "br")).status).toBe(299);
+    expect((await get(`${base}/assets/../static-assets.ts`, "br")).status).not.toBe(200);
+  });
+});
