@@ -46,6 +46,20 @@ export function requireViewer(request: Request, context: Readonly<RouterContextP
 }
 
 /**
+ * With REQUIRE_2FA_FOR_ADMINS on, an admin without two-factor sign-in is sent to set it up (a write
+ * is refused with 403). Every dashboard page, the blog editor included, goes through this.
+ */
+export async function requireTwoFactorReady(request: Request, context: Readonly<RouterContextProvider>, viewer: Viewer): Promise<void> {
+  const { settings, toasts } = context.get(servicesContext);
+  if (!mustSetUpTwoFactor(viewer, settings)) return;
+  if (request.method !== "GET" && request.method !== "HEAD") throw data({ accessDenied: true }, { status: 403 });
+  throw await redirectWithToast(toasts, accountPath(languageOf(request), "two-factor"), {
+    type: "error",
+    message: "toast.twoFactorRequired",
+  });
+}
+
+/**
  * The dashboard is for admins and owners. Opening a page: visitors go to /login, guests home with
  * the spec's message. A write (POST) from a guest is refused with 403 and changes nothing.
  * An admin who must set up two-factor sign-in first is sent to the account page's set-up (a
@@ -53,15 +67,7 @@ export function requireViewer(request: Request, context: Readonly<RouterContextP
  */
 export async function requireDashboard(request: Request, context: Readonly<RouterContextProvider>): Promise<Viewer> {
   const viewer = requireViewer(request, context);
-  const { settings } = context.get(servicesContext);
-  if (mustSetUpTwoFactor(viewer, settings)) {
-    if (request.method !== "GET" && request.method !== "HEAD") throw data({ accessDenied: true }, { status: 403 });
-    const { toasts } = context.get(servicesContext);
-    throw await redirectWithToast(toasts, accountPath(languageOf(request), "two-factor"), {
-      type: "error",
-      message: "toast.twoFactorRequired",
-    });
-  }
+  await requireTwoFactorReady(request, context, viewer);
   if (!can(viewer, "dashboard:enter")) {
     if (request.method !== "GET" && request.method !== "HEAD") throw data({ accessDenied: true }, { status: 403 });
     const { toasts } = context.get(servicesContext);

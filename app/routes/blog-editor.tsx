@@ -10,7 +10,7 @@ import { servicesContext } from "../lib/context";
 import { cn } from "../lib/cn";
 import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
-import { requireViewer } from "../lib/permissions.server";
+import { requireTwoFactorReady, requireViewer } from "../lib/permissions.server";
 import { blogPath, blogsPath } from "../lib/paths";
 import { noindexPageMeta } from "../lib/seo";
 import { redirectWithToast } from "../lib/toast.server";
@@ -23,6 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = requireViewer(request, context);
   if (!can(viewer, "blog:manage")) throw await redirectWithToast(services.toasts, blogsPath(), { type: "error", message: "blog.noPermission" });
+  await requireTwoFactorReady(request, context, viewer);
   if (!params.id) return { id: undefined, initial: EMPTY };
   const post = await getBlogById(services.db, params.id);
   if (!post) throw await redirectWithToast(services.toasts, blogsPath(), { type: "error", message: "blog.notFound" });
@@ -34,6 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   // A crafted request from anyone but an admin changes nothing.
   if (!can(viewer, "blog:manage")) return data({ errors: {} as BlogFieldErrors, error: "blog.noPermission" as MessageKey }, { status: 403 });
+  await requireTwoFactorReady(request, context, viewer);
   const parsed = parseBlogForm(Object.fromEntries(await readFormData(request)));
   if (!parsed.ok) return data({ errors: parsed.errors, error: "blog.saveFailed" as MessageKey }, { status: 400 });
   try {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAuth } from "../../app/lib/auth.server";
 import type { AppServices } from "../../app/lib/context";
 import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
+import { action as blogEditorAction, loader as blogEditorLoader } from "../../app/routes/blog-editor";
 import { loader as dashboardLoader } from "../../app/routes/dashboard/layout";
 import { action as usersAction, loader as usersLoader } from "../../app/routes/dashboard/users";
 import { action as forgotAction } from "../../app/routes/forgot-password";
@@ -16,6 +17,7 @@ import { action as twoFactorAction, loader as twoFactorLoader } from "../../app/
 import { action as logoutAction } from "../../app/routes/logout";
 import { action as resetAction } from "../../app/routes/reset-password";
 import { action as signupAction } from "../../app/routes/signup";
+import { blogs } from "../../database/schema/blogs";
 import { profiles, userRoles } from "../../database/schema/people";
 import { sessions, twoFactors, users, verifications } from "../../database/schema/auth";
 import { resetTwoFactor } from "../../app/features/accounts/two-factor.server";
@@ -719,6 +721,11 @@ describe("two-factor sign-in", () => {
       expect(write.status).toBe(403);
       const [unchanged] = await database.db.select().from(userRoles).where(eq(userRoles.userId, target.id));
       expect(unchanged?.role).toBe("guest");
+      // The blog editor is part of the dashboard: the same rule, no side door.
+      expect((await callRoute(blogEditorLoader, s, "/dashboard/blog/add", { cookie })).location).toBe("/account#two-factor");
+      const post = { title: "Side door", subtitle: "s", slug: "side-door", image: "", content: "c" };
+      expect((await callRoute(blogEditorAction, s, "/dashboard/blog/add", { cookie, form: post })).status).toBe(403);
+      expect(await database.db.$count(blogs)).toBe(0);
       expect((await callRoute(accountLoader, s, "/account", { cookie })).data).toMatchObject({ twoFactor: { state: "off", required: true } });
 
       // Without the setting, the same admin is let in (two-factor stays optional).
