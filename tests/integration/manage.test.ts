@@ -146,9 +146,9 @@ describe("owners and verification", () => {
     expect((await listAvailableOwners(database.db, row!.id)).map((u) => u.email)).toEqual(["owner-one@example.com"]);
 
     const edit = (form: Record<string, string>) => callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, { cookie: admin, params: { id: row!.id }, form });
-    expect((await edit({ intent: "addOwner", userId: "" })).data).toEqual({ ok: false, message: "owners.selectUser" });
+    expect((await edit({ intent: "addOwner", userId: "" })).data).toEqual({ ok: false, error: "owners.selectUser" });
     expect((await edit({ intent: "addOwner", userId: owner.id })).data).toEqual({ ok: true, message: "owners.added" });
-    expect((await edit({ intent: "addOwner", userId: owner.id })).data).toEqual({ ok: false, message: "owners.addFailed" });
+    expect((await edit({ intent: "addOwner", userId: owner.id })).data).toEqual({ ok: false, error: "owners.addFailed" });
     const owners = await listOwners(database.db, row!.id);
     expect(owners.map((o) => o.userEmail)).toEqual(["owner-one@example.com"]);
     expect(await listAvailableOwners(database.db, row!.id)).toEqual([]);
@@ -164,7 +164,7 @@ describe("owners and verification", () => {
     const edit = (date: string) => callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, { cookie: admin, params: { id: row!.id }, form: { intent: "verify", date } });
     expect((await edit("2026-11-20")).data).toEqual({ ok: true, message: "verification.success" });
     expect((await byName("Harbor House"))?.last_verified).toBe("2026-11-20");
-    expect((await edit("not-a-date")).data).toEqual({ ok: false, message: "verification.failed" });
+    expect((await edit("not-a-date")).data).toEqual({ ok: false, error: "verification.failed" });
     expect((await edit("")).data).toEqual({ ok: true, message: "verification.success" });
     expect((await byName("Harbor House"))?.last_verified).toBeNull();
     const verifies = (await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id))).filter((h) => h.action === "verify");

@@ -14,6 +14,7 @@ import {
 } from "../../../database/schema/restaurants";
 import type { Db } from "../../../database/types";
 import { isUuid } from "../../lib/ids";
+import { AppError } from "../../lib/errors";
 import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "../uploads/ownership.server";
 import { formValuesToRow, rowToRestaurant, slugFromName } from "./mapping";
 import type { Restaurant, RestaurantFormValues } from "./types";
@@ -24,11 +25,19 @@ export interface Actor {
   role: string;
 }
 
-export class RestaurantNotFoundError extends Error {
+/** No such restaurant (or not an id at all): 404. */
+export class RestaurantNotFoundError extends AppError {
   override name = "RestaurantNotFoundError";
+  constructor(id: string) {
+    super("notFound", "editor.loadFailed", { subject: id });
+  }
 }
-export class OwnerLinkError extends Error {
+/** An owner link that cannot be made or removed (not an owner, already linked, no such link): 400. */
+export class OwnerLinkError extends AppError {
   override name = "OwnerLinkError";
+  constructor(reason: string) {
+    super("invalid", "owners.addFailed", { subject: reason });
+  }
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
