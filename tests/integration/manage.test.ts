@@ -8,6 +8,8 @@ import type { AppServices } from "../../app/lib/context";
 import { action as indexAction } from "../../app/routes/dashboard/index";
 import { action as editorAction } from "../../app/routes/dashboard/restaurant";
 import { loader as publicLoader } from "../../app/routes/restaurant";
+import { en, type MessageKey } from "../../app/locales/en";
+import { he } from "../../app/locales/he";
 import { userRoles } from "../../database/schema/people";
 import { restaurantChanges, restaurants } from "../../database/schema/restaurants";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
@@ -73,6 +75,18 @@ describe("saving a restaurant", () => {
     });
     const eleven = Array.from({ length: 11 }, (_, i) => ({ url: `/uploads/restaurant-menus/${"b".repeat(23)}${i % 10}-800.webp`, name: `p${i}` }));
     expect(((await save(undefined, values({ menuImages: eleven }))).data as { errors: Record<string, string> }).errors.menuImages).toBe("upload.maxFiles");
+    expect(await database.db.$count(restaurants)).toBe(0);
+  });
+
+  it("says what is wrong with a too-long file address, in both languages, and stores nothing", async () => {
+    const outcome = await save(undefined, values({ photo: `/uploads/restaurant-images/${"a".repeat(2000)}-1200.webp` }));
+    expect(outcome.status).toBe(400);
+    const { error, errors } = outcome.data as { error: MessageKey; errors: Record<string, MessageKey> };
+    expect(error).toBe("form.invalid");
+    expect(Object.keys(errors)).toEqual(["photo"]);
+    // The page shows t(errors.photo): before, zod's own English text, which is no key (an empty message).
+    expect(en[errors.photo!]?.trim()).toBeTruthy();
+    expect(he[errors.photo!]?.trim()).toBeTruthy();
     expect(await database.db.$count(restaurants)).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 // Blog rules (spec section 5): slugs, validation messages and dates. Pure, shared by the editor
 // and the server action.
 import { z } from "zod";
+import { fieldMessages, FORM_PARSE } from "../../lib/form-rules";
 import type { MessageKey } from "../../locales/en";
 
 /**
@@ -58,7 +59,7 @@ export const blogFormSchema = z.object({
     .min(1, "blog.slugRequired" satisfies MessageKey)
     .max(120, "form.tooLong" satisfies MessageKey)
     .regex(SLUG_PATTERN, "blog.slugInvalid" satisfies MessageKey),
-  image: plain().trim().max(2000).refine(isImageUrl, "blog.imageInvalid" satisfies MessageKey),
+  image: plain().trim().max(2000, "form.tooLong" satisfies MessageKey).refine(isImageUrl, "blog.imageInvalid" satisfies MessageKey),
   content: plain().trim().min(1, "blog.contentRequired" satisfies MessageKey).max(100_000, "form.tooLong" satisfies MessageKey),
 });
 
@@ -66,14 +67,9 @@ export type BlogFormValues = z.infer<typeof blogFormSchema>;
 export type BlogFieldErrors = Partial<Record<keyof BlogFormValues, MessageKey>>;
 
 export function parseBlogForm(input: unknown): { ok: true; values: BlogFormValues } | { ok: false; errors: BlogFieldErrors } {
-  const result = blogFormSchema.safeParse(input);
+  const result = blogFormSchema.safeParse(input, FORM_PARSE);
   if (result.success) return { ok: true, values: result.data };
-  const errors: BlogFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof BlogFormValues | undefined;
-    if (field && !errors[field]) errors[field] = issue.message as MessageKey;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldMessages<keyof BlogFormValues>(result.error.issues) };
 }
 
 /** 'MMMM d, yyyy' — e.g. January 5, 2024 (the blog is in English). */

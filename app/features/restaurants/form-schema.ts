@@ -1,6 +1,7 @@
 // The restaurant form's rules (spec section 5), shared by the form (validated on change) and the
 // server action. Messages are catalogue keys, so both show the spec's words in either language.
 import { z } from "zod";
+import { fieldMessages, FORM_PARSE } from "../../lib/form-rules";
 import type { MessageKey } from "../../locales/en";
 import { isKashrut, isTag, TAGS } from "./constants";
 import type { RestaurantFormValues } from "./types";
@@ -21,7 +22,7 @@ const link = plain()
 /** A file we stored, or an https address (older data). */
 const fileUrl = plain()
   .trim()
-  .max(2000)
+  .max(2000, "form.fileUrlTooLong" satisfies MessageKey)
   .refine((value) => value === "" || /^\/uploads\/[a-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value), "upload.failedImage" satisfies MessageKey);
 
 export const restaurantFormSchema = z.object({
@@ -36,7 +37,8 @@ export const restaurantFormSchema = z.object({
   phoneNumber: text(50),
   openingHours: text(1000),
   wazeLink: link,
-  menuLink: link.or(fileUrl),
+  // Neither a web address nor a file of ours: said as for any link.
+  menuLink: z.union([link, fileUrl], { error: "form.linkInvalid" satisfies MessageKey }),
   bookingLink: link,
   onlineOrderLink: link,
   woltLink: link,
@@ -45,14 +47,24 @@ export const restaurantFormSchema = z.object({
   teuda: fileUrl,
   descriptionEn: text(5000),
   descriptionHe: text(5000),
-  tags: z.array(z.string().refine(isTag)).max(Object.keys(TAGS).length),
+  tags: z
+    .array(z.string().refine(isTag, "form.tagInvalid" satisfies MessageKey))
+    .max(Object.keys(TAGS).length, "form.tooManyTags" satisfies MessageKey),
   menuImages: z
     .array(
       z.object({
-        url: fileUrl.refine((value) => value !== ""),
-        name: plain().trim().min(1).max(200),
-        size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
-        type: plain().max(100).optional(),
+        url: fileUrl.refine((value) => value !== "", "form.menuImageInvalid" satisfies MessageKey),
+        name: plain()
+          .trim()
+          .min(1, "form.menuImageName" satisfies MessageKey)
+          .max(200, "form.menuImageName" satisfies MessageKey),
+        size: z
+          .number()
+          .int("form.menuImageInvalid" satisfies MessageKey)
+          .nonnegative("form.menuImageInvalid" satisfies MessageKey)
+          .max(Number.MAX_SAFE_INTEGER, "form.menuImageInvalid" satisfies MessageKey)
+          .optional(),
+        type: plain().max(100, "form.menuImageInvalid" satisfies MessageKey).optional(),
       }),
     )
     .max(MAX_MENU_IMAGES, "upload.maxFiles" satisfies MessageKey),
@@ -61,16 +73,11 @@ export const restaurantFormSchema = z.object({
 
 export type FieldErrors = Partial<Record<keyof RestaurantFormValues, MessageKey>>;
 
-/** Parses untrusted input; on failure, the first message per field. */
+/** Parses untrusted input; on failure, the first message per field (every rule names its key). */
 export function parseRestaurantForm(input: unknown): { ok: true; values: RestaurantFormValues } | { ok: false; errors: FieldErrors } {
-  const result = restaurantFormSchema.safeParse(input);
+  const result = restaurantFormSchema.safeParse(input, FORM_PARSE);
   if (result.success) return { ok: true, values: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof RestaurantFormValues | undefined;
-    if (field && !errors[field]) errors[field] = issue.message as MessageKey;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldMessages<keyof RestaurantFormValues>(result.error.issues) };
 }
 
 export const EMPTY_FORM: RestaurantFormValues = {
