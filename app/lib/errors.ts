@@ -5,6 +5,8 @@ import type { MessageKey } from "../locales/en";
 
 export const ERROR_STATUS = {
   invalid: 400,
+  /** A credential that did not check out (wrong password, wrong or expired code). */
+  unauthorized: 401,
   forbidden: 403,
   notFound: 404,
   conflict: 409,
@@ -19,22 +21,29 @@ export interface AppErrorOptions {
   fieldErrors?: Record<string, MessageKey>;
   /** Values for the message's {placeholders}. */
   values?: Record<string, string | number>;
+  /** Further messages listed under the main one (e.g. why a password is too weak). */
+  reasons?: MessageKey[];
+  /** What the error is about (an id, a slug), for the log only: never shown. */
+  subject?: string;
   cause?: unknown;
 }
 
 export class AppError extends Error {
-  override readonly name = "AppError";
+  override name = "AppError";
   readonly fieldErrors: Record<string, MessageKey> | undefined;
   readonly values: Record<string, string | number> | undefined;
+  readonly reasons: MessageKey[] | undefined;
 
   constructor(
     readonly code: AppErrorCode,
     readonly messageKey: MessageKey,
     options: AppErrorOptions = {},
   ) {
-    super(`${code}: ${messageKey}`, options.cause === undefined ? undefined : { cause: options.cause });
+    const about = options.subject === undefined ? "" : ` (${options.subject})`;
+    super(`${code}: ${messageKey}${about}`, options.cause === undefined ? undefined : { cause: options.cause });
     this.fieldErrors = options.fieldErrors;
     this.values = options.values;
+    this.reasons = options.reasons;
   }
 
   get status(): number {

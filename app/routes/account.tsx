@@ -8,7 +8,6 @@ import {
   resendVerification,
   signOutOtherSessions,
   updateProfile,
-  type Failure,
 } from "../features/accounts/accounts.server";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { TwoFactorSection } from "../features/accounts/components/TwoFactorSection";
@@ -21,6 +20,7 @@ import {
   type TwoFactorSetup,
 } from "../features/accounts/two-factor.server";
 import { readString } from "../features/accounts/validation";
+import { actionError, type ErrorAnswer } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { formatLongDate } from "../lib/dates";
 import { useLanguage } from "../lib/i18n/use-language";
@@ -63,62 +63,62 @@ type Intent =
   | "twoFactorCodes";
 export type ActionResult =
   | { intent: Intent; ok: true; message: MessageKey; setup?: TwoFactorSetup; backupCodes?: string[] }
-  | { intent: Intent; ok: false; failure: Failure };
+  | ({ intent: Intent; ok: false } & ErrorAnswer);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const services = context.get(servicesContext);
   const form = await readFormData(request);
   const intent = readString(form, "intent") as Intent;
-  const respond = (result: { ok: true } | Failure, message: MessageKey, headers?: Headers) =>
-    result.ok
-      ? data<ActionResult>({ intent, ok: true, message }, headers ? { headers } : undefined)
-      : data<ActionResult>({ intent, ok: false, failure: result }, { status: result.status });
+  try {
+    return await run();
+  } catch (error) {
+    return actionError(error, { log: "[accounts] account change failed:", with: { intent, ok: false as const } });
+  }
 
-  switch (intent) {
-    case "profile": {
-      const result = await updateProfile(services, viewer, {
-        firstName: readString(form, "firstName").trim(),
-        lastName: readString(form, "lastName").trim(),
-        phone: readString(form, "phone").trim(),
-      });
-      return respond(result, "account.saved");
+  async function run() {
+    const done = (message: MessageKey, headers?: Headers, more: { setup?: TwoFactorSetup; backupCodes?: string[] } = {}) =>
+      data<ActionResult>({ intent, ok: true, message, ...more }, headers ? { headers } : undefined);
+    switch (intent) {
+      case "profile":
+        await updateProfile(services, viewer, {
+          firstName: readString(form, "firstName").trim(),
+          lastName: readString(form, "lastName").trim(),
+          phone: readString(form, "phone").trim(),
+        });
+        return done("account.saved");
+      case "password": {
+        const { headers } = await changePassword(
+          services,
+          request,
+          viewer,
+          readString(form, "currentPassword"),
+          readString(form, "password"),
+          readString(form, "confirmPassword"),
+        );
+        return done("account.passwordChanged", headers);
+      }
+      case "signOutOthers":
+        await signOutOtherSessions(services, request);
+        return done("account.signedOutOthers");
+      case "resendVerification":
+        await resendVerification(services, viewer);
+        return done("account.resent");
+      case "twoFactorSetup": {
+        const { setup } = await startTwoFactorSetup(services, request, viewer, readString(form, "setupPassword"));
+        return done("twoFactor.statusOff", undefined, { setup });
+      }
+      case "twoFactorConfirm":
+        return done("twoFactor.enabled", (await confirmTwoFactorSetup(services, request, viewer, readString(form, "code"))).headers);
+      case "twoFactorDisable":
+        return done("twoFactor.disabled", (await disableTwoFactor(services, request, viewer, readString(form, "disablePassword"))).headers);
+      case "twoFactorCodes": {
+        const { backupCodes } = await regenerateBackupCodes(services, request, viewer, readString(form, "codesPassword"));
+        return done("twoFactor.regenerated", undefined, { backupCodes });
+      }
+      default:
+        return data<ActionResult>({ intent: "profile", ok: false, error: "error.unexpected" }, { status: 400 });
     }
-    case "password": {
-      const result = await changePassword(
-        services,
-        request,
-        viewer,
-        readString(form, "currentPassword"),
-        readString(form, "password"),
-        readString(form, "confirmPassword"),
-      );
-      return respond(result, "account.passwordChanged", result.ok ? result.headers : undefined);
-    }
-    case "signOutOthers":
-      return respond(await signOutOtherSessions(services, request), "account.signedOutOthers");
-    case "resendVerification":
-      return respond(await resendVerification(services, viewer), "account.resent");
-    case "twoFactorSetup": {
-      const result = await startTwoFactorSetup(services, request, viewer, readString(form, "setupPassword"));
-      if (!result.ok) return respond(result, "twoFactor.statusOff");
-      return data<ActionResult>({ intent, ok: true, message: "twoFactor.statusOff", setup: result.setup });
-    }
-    case "twoFactorConfirm": {
-      const result = await confirmTwoFactorSetup(services, request, viewer, readString(form, "code"));
-      return respond(result, "twoFactor.enabled", result.ok ? result.headers : undefined);
-    }
-    case "twoFactorDisable": {
-      const result = await disableTwoFactor(services, request, viewer, readString(form, "disablePassword"));
-      return respond(result, "twoFactor.disabled", result.ok ? result.headers : undefined);
-    }
-    case "twoFactorCodes": {
-      const result = await regenerateBackupCodes(services, request, viewer, readString(form, "codesPassword"));
-      if (!result.ok) return respond(result, "twoFactor.regenerated");
-      return data<ActionResult>({ intent, ok: true, message: "twoFactor.regenerated", backupCodes: result.backupCodes });
-    }
-    default:
-      return data<ActionResult>({ intent: "profile", ok: false, failure: { ok: false, status: 400, message: "error.unexpected" } }, { status: 400 });
   }
 }
 
@@ -129,7 +129,7 @@ export function meta(args: Route.MetaArgs) {
 function Outcome({ result, intent }: { result: ActionResult | undefined; intent: Intent }) {
   const { t } = useLanguage();
   if (!result || result.intent !== intent) return null;
-  return result.ok ? <FormAlert tone="success">{t(result.message)}</FormAlert> : <FailureAlert failure={result.failure} />;
+  return result.ok ? <FormAlert tone="success">{t(result.message)}</FormAlert> : <FailureAlert failure={result} />;
 }
 
 const card = "rounded-2xl border border-stone-200 bg-white p-6 shadow-sm";
@@ -142,7 +142,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   const [shownSetup, setShownSetup] = useState<TwoFactorSetup | null>(null);
   const freshSetup = result?.ok && result.intent === "twoFactorSetup" ? (result.setup ?? null) : null;
   if (freshSetup && freshSetup !== shownSetup) setShownSetup(freshSetup);
-  const failedField = (intent: Intent, field: string) => result?.intent === intent && !result.ok && result.failure.field === field;
+  const failedField = (intent: Intent, field: string) => result?.intent === intent && !result.ok && Boolean(result.errors?.[field]);
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-extrabold">{t("account.title")}</h1>

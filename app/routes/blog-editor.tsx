@@ -4,8 +4,9 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/blog-editor";
 import { BLOG_PLACEHOLDER } from "../features/blog/components/BlogImage";
-import { createBlog, getBlogById, SlugTakenError, updateBlog } from "../features/blog/blog.server";
+import { createBlog, getBlogById, updateBlog } from "../features/blog/blog.server";
 import { generateSlug, parseBlogForm, type BlogFieldErrors, type BlogFormValues } from "../features/blog/rules";
+import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { cn } from "../lib/cn";
 import { useLanguage } from "../lib/i18n/use-language";
@@ -43,9 +44,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!saved) return data({ errors: {} as BlogFieldErrors, error: "blog.notFound" as MessageKey }, { status: 404 });
     return redirectWithToast(services.toasts, blogPath({ id: saved.id }), { type: "success", message: params.id ? "blog.updated" : "blog.added" });
   } catch (error) {
-    if (error instanceof SlugTakenError) return data({ errors: { slug: "blog.slugTaken" } as BlogFieldErrors, error: "blog.saveFailed" as MessageKey }, { status: 400 });
-    console.error("[blog] save failed:", error);
-    return data({ errors: {} as BlogFieldErrors, error: "blog.saveFailed" as MessageKey }, { status: 500 });
+    // A slug another post has marks the slug field.
+    return actionError(error, { log: "[blog] save failed:", fallback: "blog.saveFailed" });
   }
 }
 

@@ -1,10 +1,11 @@
-import { data, Form, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { FormAlert, SubmitButton, TextField } from "../components/ui/form";
 import { requestPasswordReset } from "../features/accounts/accounts.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { readString } from "../features/accounts/validation";
+import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { useLanguage } from "../lib/i18n/use-language";
 import { forgotPasswordPath } from "../lib/paths";
@@ -13,8 +14,11 @@ import { readFormData } from "../lib/form-data.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const result = await requestPasswordReset(context.get(servicesContext), readString(form, "email"));
-  if (!result.ok) return data({ sent: false as const, failure: result }, { status: result.status });
+  try {
+    await requestPasswordReset(context.get(servicesContext), readString(form, "email"));
+  } catch (error) {
+    return actionError(error, { log: "[accounts] password reset request failed:", with: { sent: false as const } });
+  }
   return { sent: true as const };
 }
 
@@ -32,7 +36,7 @@ export default function ForgotPassword() {
       ) : (
         <Form method="post" className="space-y-4" noValidate>
           <p className="text-stone-700">{t("forgot.intro")}</p>
-          {actionData?.sent === false ? <FailureAlert failure={actionData.failure} /> : null}
+          {actionData?.sent === false ? <FailureAlert failure={actionData} /> : null}
           <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" required dir="ltr" />
           <SubmitButton busyLabel={t("forgot.submit")} className="w-full">
             {t("forgot.submit")}

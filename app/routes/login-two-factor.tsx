@@ -1,6 +1,6 @@
 // The second sign-in step for accounts with two-factor authentication: after a correct password
 // (which set better-auth's short-lived two_factor cookie), a code from the app or a backup code.
-import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login-two-factor";
 import { SubmitButton, TextField } from "../components/ui/form";
 import { roleOf } from "../features/accounts/users.server";
@@ -9,6 +9,7 @@ import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { TotpCodeField } from "../features/accounts/components/TotpCodeField";
 import { hasPendingSignIn, verifySignInCode, type SecondFactor } from "../features/accounts/two-factor.server";
 import { readString } from "../features/accounts/validation";
+import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
@@ -32,8 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (context.get(viewerContext)) throw redirect(dashboardPath(language));
   const form = await readFormData(request);
   const method: SecondFactor = readString(form, "method") === "backup" ? "backup" : "totp";
-  const result = await verifySignInCode(services, request, method, readString(form, "code"));
-  if (!result.ok) return data({ failure: result, method }, { status: result.status });
+  let result: Awaited<ReturnType<typeof verifySignInCode>>;
+  try {
+    result = await verifySignInCode(services, request, method, readString(form, "code"));
+  } catch (error) {
+    return actionError(error, { log: "[accounts] second sign-in step failed:", with: { method } });
+  }
   // As after a password-only sign-in: admins and owners to the dashboard, guests home.
   const role = await roleOf(services.db, result.userId);
   throw redirect(can({ role }, "dashboard:enter") ? dashboardPath(language) : homePath(language), { headers: result.headers });
@@ -48,9 +53,9 @@ export default function LoginTwoFactor() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const backup = searchParams.get("backup") === "1";
-  const failure = actionData?.failure;
+  const failure = actionData;
   const here = twoFactorLoginPath(language);
-  const expired = failure?.message === "twoFactor.expired" || failure?.message === "twoFactor.tooManyAttempts";
+  const expired = failure?.error === "twoFactor.expired" || failure?.error === "twoFactor.tooManyAttempts";
   return (
     <AuthCard title={t("twoFactor.loginTitle")}>
       <Form method="post" className="space-y-4" noValidate>
@@ -66,12 +71,12 @@ export default function LoginTwoFactor() {
             autoCapitalize="none"
             spellCheck={false}
             required
-            invalid={failure?.field === "code"}
+            invalid={Boolean(failure?.errors?.code)}
             dir="ltr"
             inputClassName="font-mono"
           />
         ) : (
-          <TotpCodeField key="totp" required autoFocus invalid={failure?.field === "code"} />
+          <TotpCodeField key="totp" required autoFocus invalid={Boolean(failure?.errors?.code)} />
         )}
         <SubmitButton busyLabel={t("twoFactor.verifying")} className="w-full">
           {t("twoFactor.verify")}

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/login";
 import { TextField, SubmitButton } from "../components/ui/form";
 import { signIn } from "../features/accounts/accounts.server";
@@ -6,6 +6,7 @@ import { roleOf } from "../features/accounts/users.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { readString } from "../features/accounts/validation";
+import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
@@ -26,8 +27,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const language = detectLanguage(new URL(request.url).pathname);
   const form = await readFormData(request);
   const email = readString(form, "email").trim().toLowerCase();
-  const result = await signIn(services, request, email, readString(form, "password"));
-  if (!result.ok) return data({ failure: result, email }, { status: result.status });
+  let result: Awaited<ReturnType<typeof signIn>>;
+  try {
+    result = await signIn(services, request, email, readString(form, "password"));
+  } catch (error) {
+    return actionError(error, { log: "[accounts] sign-in failed:", with: { email } });
+  }
   // Two-factor accounts: the password was right; the code comes next (no session yet).
   if (result.twoFactorRequired) throw redirect(twoFactorLoginPath(language), { headers: result.headers });
   // Admins and owners land on their dashboard; guests, who have none, on the home page.
@@ -42,7 +47,7 @@ export function meta(args: Route.MetaArgs) {
 export default function Login() {
   const { language, t } = useLanguage();
   const actionData = useActionData<typeof action>();
-  const failure = actionData?.failure;
+  const failure = actionData;
   return (
     <AuthCard title={t("login.title")}>
       <Form method="post" className="space-y-4" noValidate>
@@ -54,7 +59,7 @@ export default function Login() {
           autoComplete="email"
           required
           defaultValue={actionData?.email ?? ""}
-          invalid={failure?.field === "email"}
+          invalid={Boolean(failure?.errors?.email)}
           dir="ltr"
         />
         <TextField
@@ -63,7 +68,7 @@ export default function Login() {
           type="password"
           autoComplete="current-password"
           required
-          invalid={failure?.field === "password"}
+          invalid={Boolean(failure?.errors?.password)}
           dir="ltr"
         />
         <SubmitButton busyLabel={t("login.submitting")} className="w-full">

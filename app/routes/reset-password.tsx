@@ -1,10 +1,11 @@
-import { data, Form, Link, useActionData, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { FormAlert, SubmitButton, TextField } from "../components/ui/form";
 import { resetPassword } from "../features/accounts/accounts.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { readString } from "../features/accounts/validation";
+import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { useLanguage } from "../lib/i18n/use-language";
 import { loginPath, resetPasswordPath } from "../lib/paths";
@@ -13,13 +14,11 @@ import { readFormData } from "../lib/form-data.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const result = await resetPassword(
-    context.get(servicesContext),
-    readString(form, "token"),
-    readString(form, "password"),
-    readString(form, "confirmPassword"),
-  );
-  if (!result.ok) return data({ done: false as const, failure: result }, { status: result.status });
+  try {
+    await resetPassword(context.get(servicesContext), readString(form, "token"), readString(form, "password"), readString(form, "confirmPassword"));
+  } catch (error) {
+    return actionError(error, { log: "[accounts] password reset failed:", with: { done: false as const } });
+  }
   return { done: true as const };
 }
 
@@ -32,7 +31,7 @@ export default function ResetPassword() {
   const [params] = useSearchParams();
   const actionData = useActionData<typeof action>();
   const token = params.get("token") ?? "";
-  const failure = actionData?.done === false ? actionData.failure : undefined;
+  const failure = actionData?.done === false ? actionData : undefined;
   if (actionData?.done) {
     return (
       <AuthCard title={t("reset.title")}>
@@ -53,8 +52,8 @@ export default function ResetPassword() {
         <Form method="post" className="space-y-4" noValidate>
           {failure ? <FailureAlert failure={failure} /> : null}
           <input type="hidden" name="token" value={token} />
-          <TextField label={t("reset.newPassword")} name="password" type="password" autoComplete="new-password" required invalid={failure?.field === "password"} dir="ltr" />
-          <TextField label={t("auth.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" required invalid={failure?.field === "confirmPassword"} dir="ltr" />
+          <TextField label={t("reset.newPassword")} name="password" type="password" autoComplete="new-password" required invalid={Boolean(failure?.errors?.password)} dir="ltr" />
+          <TextField label={t("auth.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" required invalid={Boolean(failure?.errors?.confirmPassword)} dir="ltr" />
           <SubmitButton busyLabel={t("reset.submit")} className="w-full">
             {t("reset.submit")}
           </SubmitButton>

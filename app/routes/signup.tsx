@@ -1,11 +1,12 @@
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigate } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigate } from "react-router";
 import type { Route } from "./+types/signup";
 import { FormAlert, SubmitButton, TextField } from "../components/ui/form";
 import { signUp } from "../features/accounts/accounts.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { readSignup } from "../features/accounts/validation";
+import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
@@ -23,9 +24,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = readSignup(await readFormData(request));
-  const result = await signUp(context.get(servicesContext), values);
-  const { password: _password, confirmPassword: _confirm, ...kept } = values;
-  if (!result.ok) return data({ ok: false as const, failure: result, values: kept }, { status: result.status });
+  try {
+    await signUp(context.get(servicesContext), values);
+  } catch (error) {
+    const { password: _password, confirmPassword: _confirm, ...kept } = values;
+    return actionError(error, { log: "[accounts] sign-up failed:", with: { ok: false as const, values: kept } });
+  }
   return { ok: true as const };
 }
 
@@ -62,7 +66,7 @@ export default function Signup() {
     );
   }
 
-  const failure = actionData?.ok === false ? actionData.failure : undefined;
+  const failure = actionData?.ok === false ? actionData : undefined;
   const values = actionData?.ok === false ? actionData.values : undefined;
   return (
     <AuthCard title={t("signup.title")}>
@@ -70,10 +74,10 @@ export default function Signup() {
       <Form method="post" className="space-y-4" noValidate>
         {failure ? <FailureAlert failure={failure} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("auth.firstName")} name="firstName" autoComplete="given-name" defaultValue={values?.firstName} invalid={failure?.field === "firstName"} />
-          <TextField label={t("auth.lastName")} name="lastName" autoComplete="family-name" defaultValue={values?.lastName} invalid={failure?.field === "lastName"} />
+          <TextField label={t("auth.firstName")} name="firstName" autoComplete="given-name" defaultValue={values?.firstName} invalid={Boolean(failure?.errors?.firstName)} />
+          <TextField label={t("auth.lastName")} name="lastName" autoComplete="family-name" defaultValue={values?.lastName} invalid={Boolean(failure?.errors?.lastName)} />
         </div>
-        <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" required defaultValue={values?.email} invalid={failure?.field === "email"} dir="ltr" />
+        <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" required defaultValue={values?.email} invalid={Boolean(failure?.errors?.email)} dir="ltr" />
         <TextField
           label={t("auth.phone")}
           name="phone"
@@ -81,17 +85,17 @@ export default function Signup() {
           autoComplete="tel"
           placeholder={t("auth.phonePlaceholder")}
           defaultValue={values?.phone}
-          invalid={failure?.field === "phone"}
+          invalid={Boolean(failure?.errors?.phone)}
           dir="ltr"
         />
-        <TextField label={t("auth.password")} name="password" type="password" autoComplete="new-password" required invalid={failure?.field === "password"} dir="ltr" />
+        <TextField label={t("auth.password")} name="password" type="password" autoComplete="new-password" required invalid={Boolean(failure?.errors?.password)} dir="ltr" />
         <TextField
           label={t("auth.confirmPassword")}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
           required
-          invalid={failure?.field === "confirmPassword"}
+          invalid={Boolean(failure?.errors?.confirmPassword)}
           dir="ltr"
         />
         <SubmitButton busyLabel={t("signup.submitting")} className="w-full">

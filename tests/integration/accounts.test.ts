@@ -95,23 +95,23 @@ describe("sign-up", () => {
   const base = { firstName: "Dana", lastName: "Levi", phone: "050-1234567", email: "order@example.com", password: strong, confirmPassword: strong };
   const failureOf = async (form: Record<string, string>) => {
     const outcome = await callRoute(signupAction, fromNewIp(), "/signup", { form });
-    return { status: outcome.status, failure: (outcome.data as { failure?: { message: string; field?: string; reasons?: string[] } }).failure };
+    return { status: outcome.status, failure: outcome.data as { error?: string; errors?: Record<string, string>; reasons?: string[] } | undefined };
   };
 
   it("checks the fields in the spec's order and answers with its messages", async () => {
     const empty = { firstName: "", lastName: "", phone: "", email: "", password: "a", confirmPassword: "b" };
-    expect((await failureOf(empty)).failure?.message).toBe("error.firstNameRequired");
-    expect((await failureOf({ ...empty, firstName: "D" })).failure?.message).toBe("error.lastNameRequired");
-    expect((await failureOf({ ...empty, firstName: "D", lastName: "L" })).failure?.message).toBe("error.phoneRequired");
-    expect((await failureOf({ ...empty, firstName: "D", lastName: "L", phone: "1" })).failure?.message).toBe("error.passwordsMismatch");
+    expect((await failureOf(empty)).failure?.error).toBe("error.firstNameRequired");
+    expect((await failureOf({ ...empty, firstName: "D" })).failure?.error).toBe("error.lastNameRequired");
+    expect((await failureOf({ ...empty, firstName: "D", lastName: "L" })).failure?.error).toBe("error.phoneRequired");
+    expect((await failureOf({ ...empty, firstName: "D", lastName: "L", phone: "1" })).failure?.error).toBe("error.passwordsMismatch");
     const short = await failureOf({ ...base, password: "abc", confirmPassword: "abc" });
-    expect(short).toMatchObject({ status: 400, failure: { message: "error.passwordTooShort", field: "password" } });
-    expect((await failureOf({ ...base, email: "" })).failure?.message).toBe("error.credentialsRequired");
+    expect(short).toMatchObject({ status: 400, failure: { error: "error.passwordTooShort", errors: { password: "error.passwordTooShort" } } });
+    expect((await failureOf({ ...base, email: "" })).failure?.error).toBe("error.credentialsRequired");
   });
 
   it("refuses a weak password on the server with reasons, and stores nothing", async () => {
     const weak = await failureOf({ ...base, email: "weak@example.com", password: "password1", confirmPassword: "password1" });
-    expect(weak.failure?.message).toBe("error.weakPassword");
+    expect(weak.failure?.error).toBe("error.weakPassword");
     expect(weak.failure?.reasons).toContain("error.weak.common");
     expect(await database.db.$count(users, eq(users.email, "weak@example.com"))).toBe(0);
   });
@@ -146,7 +146,7 @@ describe("login and logout", () => {
     await signUpUser("login@example.com");
     const wrong = await logIn("login@example.com", "not-the-password-9");
     expect(wrong.outcome.status).toBe(401);
-    expect(wrong.outcome.data).toMatchObject({ failure: { message: "error.invalidCredentials" } });
+    expect(wrong.outcome.data).toMatchObject({ error: "error.invalidCredentials" });
     const right = await logIn("login@example.com");
     expect(right.outcome.status).toBe(302);
     expect(right.outcome.location).toBe("/");
@@ -181,7 +181,7 @@ describe("login and logout", () => {
     // The attacker's address waits even with the right password...
     const limited = await logIn("limited@example.com", strong, attacker);
     expect(limited.outcome.status).toBe(429);
-    expect(limited.outcome.data).toMatchObject({ failure: { message: "error.rateLimited", values: { minutes: 15 } } });
+    expect(limited.outcome.data).toMatchObject({ error: "error.rateLimited", values: { minutes: 15 } });
     // ...while the owner, elsewhere, is not locked out.
     expect((await logIn("limited@example.com", strong, fromNewIp())).outcome.status).toBe(302);
   });
@@ -233,15 +233,15 @@ describe("login and logout", () => {
       // address that has not failed, and is refused at once (not held) when it comes too soon.
       const early = await logIn(email, strong);
       expect(early.outcome.status).toBe(429);
-      expect(early.outcome.data).toMatchObject({ failure: { message: "error.waitSeconds", values: { seconds: 1 } } });
+      expect(early.outcome.data).toMatchObject({ error: "error.waitSeconds", values: { seconds: 1 } });
       later(1_000);
       expect((await logIn(email, "spray-10")).outcome.status).toBe(401);
       later(1_000);
-      expect((await logIn(email, "spray-11")).outcome.data).toMatchObject({ failure: { message: "error.waitSeconds", values: { seconds: 1 } } });
+      expect((await logIn(email, "spray-11")).outcome.data).toMatchObject({ error: "error.waitSeconds", values: { seconds: 1 } });
       later(1_000);
       expect((await logIn(email, "spray-12")).outcome.status).toBe(401);
       later(1_000);
-      expect((await logIn(email, "spray-13")).outcome.data).toMatchObject({ failure: { message: "error.waitSeconds", values: { seconds: 3 } } });
+      expect((await logIn(email, "spray-13")).outcome.data).toMatchObject({ error: "error.waitSeconds", values: { seconds: 3 } });
       // The owner, once the wait is over, signs in with the right password: never a lock.
       later(3_000);
       expect((await logIn(email, strong)).outcome.status).toBe(302);
@@ -285,7 +285,7 @@ describe("password reset by e-mail", () => {
     expect(token).toBeTruthy();
 
     const mismatch = await callRoute(resetAction, services, "/reset-password", { form: { token: token!, password: "new-olive-grove-88", confirmPassword: "x" } });
-    expect(mismatch.data).toMatchObject({ failure: { message: "error.passwordsMismatch" } });
+    expect(mismatch.data).toMatchObject({ error: "error.passwordsMismatch" });
     const done = await callRoute(resetAction, services, "/reset-password", {
       form: { token: token!, password: "new-olive-grove-88", confirmPassword: "new-olive-grove-88" },
     });
@@ -297,7 +297,7 @@ describe("password reset by e-mail", () => {
     const reused = await callRoute(resetAction, services, "/reset-password", {
       form: { token: token!, password: "third-olive-grove-99", confirmPassword: "third-olive-grove-99" },
     });
-    expect(reused.data).toMatchObject({ failure: { message: "reset.invalidToken" } });
+    expect(reused.data).toMatchObject({ error: "reset.invalidToken" });
   });
 
   it("answers the same for an unknown e-mail and sends nothing", async () => {
@@ -344,7 +344,7 @@ describe("account page", () => {
       cookie,
       form: { intent: "password", currentPassword: "not-it-at-all", password: "brand-new-olive-5", confirmPassword: "brand-new-olive-5" },
     });
-    expect(wrong.data).toMatchObject({ ok: false, failure: { message: "account.wrongPassword" } });
+    expect(wrong.data).toMatchObject({ ok: false, error: "account.wrongPassword" });
     const changed = await callRoute(accountAction, services, "/account", {
       cookie,
       form: { intent: "password", currentPassword: strong, password: "brand-new-olive-5", confirmPassword: "brand-new-olive-5" },
@@ -382,11 +382,11 @@ describe("account page", () => {
     for (let i = 0; i < 8; i++) {
       const wrong = await change(`guess-${i}`);
       expect(wrong.status).toBe(400);
-      expect(wrong.data).toMatchObject({ ok: false, failure: { message: "account.wrongPassword" } });
+      expect(wrong.data).toMatchObject({ ok: false, error: "account.wrongPassword" });
     }
     const limited = await change("guess-8");
     expect(limited.status).toBe(429);
-    expect(limited.data).toMatchObject({ ok: false, failure: { message: "error.rateLimited", values: { minutes: 15 } } });
+    expect(limited.data).toMatchObject({ ok: false, error: "error.rateLimited", values: { minutes: 15 } });
     // Refused before it is checked: even the right one waits, and the password stays as it was.
     expect((await change(strong)).status).toBe(429);
     expect((await logIn("stolen-session@example.com", strong)).outcome.status).toBe(302);
@@ -399,7 +399,7 @@ describe("account page", () => {
     const { cookie } = await logIn("stolen-tfa@example.com", strong, thief);
     for (let i = 0; i < 8; i++) {
       const wrong = await callRoute(accountAction, thief, "/account", { cookie, form: { intent: "twoFactorSetup", setupPassword: `guess-${i}` } });
-      expect(wrong.data).toMatchObject({ ok: false, failure: { message: "account.wrongPassword" } });
+      expect(wrong.data).toMatchObject({ ok: false, error: "account.wrongPassword" });
     }
     // The thief's address has used up its wrong passwords for this account, wherever they were typed.
     expect((await logIn("stolen-tfa@example.com", strong, thief)).outcome.status).toBe(429);
@@ -538,10 +538,10 @@ describe("two-factor sign-in", () => {
     const { cookie } = await logIn("tfa-setup@example.com");
     const setupWith = (setupPassword: string) => callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorSetup", setupPassword } });
 
-    expect((await setupWith("")).data).toMatchObject({ ok: false, failure: { message: "twoFactor.passwordRequired", field: "setupPassword" } });
+    expect((await setupWith("")).data).toMatchObject({ ok: false, error: "twoFactor.passwordRequired", errors: { setupPassword: "twoFactor.passwordRequired" } });
     expect((await setupWith("not-my-password-9")).data).toMatchObject({
       ok: false,
-      failure: { message: "account.wrongPassword", field: "setupPassword" },
+      error: "account.wrongPassword", errors: { setupPassword: "account.wrongPassword" },
     });
     expect(await database.db.$count(twoFactors, eq(twoFactors.userId, id))).toBe(0);
 
@@ -558,10 +558,10 @@ describe("two-factor sign-in", () => {
     expect((await callRoute(accountLoader, services, "/account", { cookie })).data).toMatchObject({ twoFactor: { state: "pending", required: false } });
 
     const confirm = (code: string) => callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorConfirm", code } });
-    expect((await confirm("12345")).data).toMatchObject({ ok: false, failure: { message: "twoFactor.codeFormat", field: "code" } });
+    expect((await confirm("12345")).data).toMatchObject({ ok: false, error: "twoFactor.codeFormat", errors: { code: "twoFactor.codeFormat" } });
     const wrong = await confirm(wrongTotp(setup.secret));
     expect(wrong.status).toBe(401);
-    expect(wrong.data).toMatchObject({ ok: false, failure: { message: "twoFactor.invalidCode", field: "code" } });
+    expect(wrong.data).toMatchObject({ ok: false, error: "twoFactor.invalidCode", errors: { code: "twoFactor.invalidCode" } });
     expect((await userId("tfa-setup@example.com")).twoFactorEnabled).toBe(false);
 
     const code = totp(setup.secret);
@@ -596,9 +596,9 @@ describe("two-factor sign-in", () => {
     expect((await callRoute(twoFactorLoader, services, "/he/login/two-factor", { cookie: step.pending })).status).toBe(200);
 
     const malformed = await codeStep(step.pending, "12ab56");
-    expect(malformed.outcome).toMatchObject({ status: 400, data: { failure: { message: "twoFactor.codeFormat", field: "code" } } });
+    expect(malformed.outcome).toMatchObject({ status: 400, data: { error: "twoFactor.codeFormat", errors: { code: "twoFactor.codeFormat" } } });
     const wrong = await codeStep(step.pending, wrongTotp(secret));
-    expect(wrong.outcome).toMatchObject({ status: 401, data: { failure: { message: "twoFactor.invalidCode" } } });
+    expect(wrong.outcome).toMatchObject({ status: 401, data: { error: "twoFactor.invalidCode" } });
     expect(wrong.session).toBe("");
     expect(await database.db.$count(sessions, eq(sessions.userId, id))).toBe(sessionsBefore);
 
@@ -609,7 +609,7 @@ describe("two-factor sign-in", () => {
     expect(session?.user.email).toBe("tfa-login@example.com");
     // The step is spent: the same pending cookie cannot open a second session.
     const replay = await codeStep(step.pending, totp(secret));
-    expect(replay.outcome).toMatchObject({ status: 401, data: { failure: { message: "twoFactor.expired" } } });
+    expect(replay.outcome).toMatchObject({ status: 401, data: { error: "twoFactor.expired" } });
   });
 
   it("recovers with a backup code, which works once; new codes replace the old ones", async () => {
@@ -617,21 +617,21 @@ describe("two-factor sign-in", () => {
     const { backupCodes, cookie } = await enableTwoFactor("tfa-backup@example.com");
 
     const first = await passwordStep("tfa-backup@example.com");
-    expect((await codeStep(first.pending, "not a code", "backup")).outcome.data).toMatchObject({ failure: { message: "twoFactor.backupFormat" } });
+    expect((await codeStep(first.pending, "not a code", "backup")).outcome.data).toMatchObject({ error: "twoFactor.backupFormat" });
     const used = await codeStep(first.pending, backupCodes[0]!, "backup");
     expect(used.outcome.status).toBe(302);
     expect(used.session).toMatch(/better-auth\.session_token=/);
 
     const second = await passwordStep("tfa-backup@example.com");
     const reused = await codeStep(second.pending, backupCodes[0]!, "backup");
-    expect(reused.outcome).toMatchObject({ status: 401, data: { failure: { message: "twoFactor.invalidBackupCode" } } });
+    expect(reused.outcome).toMatchObject({ status: 401, data: { error: "twoFactor.invalidBackupCode" } });
     expect(reused.session).toBe("");
     // Typed without the hyphen, another code still works.
     const typed = await codeStep(second.pending, backupCodes[1]!.replace("-", ""), "backup");
     expect(typed.outcome.status).toBe(302);
 
     const wrongPassword = await callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorCodes", codesPassword: "nope-nope-nope-2" } });
-    expect(wrongPassword.data).toMatchObject({ ok: false, failure: { message: "account.wrongPassword", field: "codesPassword" } });
+    expect(wrongPassword.data).toMatchObject({ ok: false, error: "account.wrongPassword", errors: { codesPassword: "account.wrongPassword" } });
     const renewed = await callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorCodes", codesPassword: strong } });
     const fresh = (renewed.data as { backupCodes: string[] }).backupCodes;
     expect(fresh).toHaveLength(10);
@@ -644,7 +644,7 @@ describe("two-factor sign-in", () => {
     await signUpUser("tfa-off@example.com");
     const { cookie } = await enableTwoFactor("tfa-off@example.com");
     const off = (disablePassword: string) => callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorDisable", disablePassword } });
-    expect((await off("nope-nope-nope-3")).data).toMatchObject({ ok: false, failure: { message: "account.wrongPassword", field: "disablePassword" } });
+    expect((await off("nope-nope-nope-3")).data).toMatchObject({ ok: false, error: "account.wrongPassword", errors: { disablePassword: "account.wrongPassword" } });
     expect((await userId("tfa-off@example.com")).twoFactorEnabled).toBe(true);
     const done = await off(strong);
     expect(done.data).toMatchObject({ ok: true, message: "twoFactor.disabled" });
@@ -668,7 +668,7 @@ describe("two-factor sign-in", () => {
     // Even the right code, from a new address and a new sign-in, waits now.
     const { pending } = await passwordStep("tfa-limit@example.com");
     const limited = await codeStep(pending, totp(secret));
-    expect(limited.outcome).toMatchObject({ status: 429, data: { failure: { message: "error.rateLimited", values: { minutes: 15 } } } });
+    expect(limited.outcome).toMatchObject({ status: 429, data: { error: "error.rateLimited", values: { minutes: 15 } } });
     expect(limited.session).toBe("");
   });
 
@@ -678,7 +678,7 @@ describe("two-factor sign-in", () => {
     const s = fromNewIp();
     const forged = "better-auth.two_factor=2fa-guessed-identifier.c2lnbmF0dXJl";
     for (let i = 0; i < 20; i++) {
-      expect((await codeStep(forged, "123456", "totp", s)).outcome.data).toMatchObject({ failure: { message: "twoFactor.expired" } });
+      expect((await codeStep(forged, "123456", "totp", s)).outcome.data).toMatchObject({ error: "twoFactor.expired" });
     }
     const { pending } = await passwordStep("tfa-ip@example.com");
     const limited = await codeStep(pending, totp(secret), "totp", s);
@@ -695,7 +695,7 @@ describe("two-factor sign-in", () => {
     const identifier = decodeURIComponent(pending.split("=")[1]!).split(".")[0]!;
     await database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, identifier));
     const late = await codeStep(pending, totp(secret));
-    expect(late.outcome).toMatchObject({ status: 401, data: { failure: { message: "twoFactor.expired" } } });
+    expect(late.outcome).toMatchObject({ status: 401, data: { error: "twoFactor.expired" } });
     expect(late.session).toBe("");
   });
 
@@ -737,7 +737,7 @@ describe("two-factor sign-in", () => {
       expect(allowed.status).toBe(302);
       // ...and cannot turn it off again while the setting is on.
       const off = await callRoute(accountAction, s, "/account", { cookie: withTwoFactor, form: { intent: "twoFactorDisable", disablePassword: strong } });
-      expect(off).toMatchObject({ status: 403, data: { ok: false, failure: { message: "twoFactor.cannotDisable" } } });
+      expect(off).toMatchObject({ status: 403, data: { ok: false, error: "twoFactor.cannotDisable" } });
       expect((await userId("tfa-admin@example.com")).twoFactorEnabled).toBe(true);
     });
 

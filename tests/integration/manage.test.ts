@@ -9,6 +9,8 @@ import { action as indexAction } from "../../app/routes/dashboard/index";
 import { action as editorAction } from "../../app/routes/dashboard/restaurant";
 import { loader as publicLoader } from "../../app/routes/restaurant";
 import { createUser, insertRestaurant } from "../../database/factories";
+import { en, type MessageKey } from "../../app/locales/en";
+import { he } from "../../app/locales/he";
 import { restaurantChanges, restaurants } from "../../database/schema/restaurants";
 import { uploads } from "../../database/schema/uploads";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
@@ -88,6 +90,18 @@ describe("saving a restaurant", () => {
     expect(await database.db.$count(restaurants)).toBe(0);
   });
 
+  it("says what is wrong with a too-long file address, in both languages, and stores nothing", async () => {
+    const outcome = await save(undefined, values({ photo: `/uploads/restaurant-images/${"a".repeat(2000)}-1200.webp` }));
+    expect(outcome.status).toBe(400);
+    const { error, errors } = outcome.data as { error: MessageKey; errors: Record<string, MessageKey> };
+    expect(error).toBe("form.invalid");
+    expect(Object.keys(errors)).toEqual(["photo"]);
+    // The page shows t(errors.photo): before, zod's own English text, which is no key (an empty message).
+    expect(en[errors.photo!]?.trim()).toBeTruthy();
+    expect(he[errors.photo!]?.trim()).toBeTruthy();
+    expect(await database.db.$count(restaurants)).toBe(0);
+  });
+
   it("creates with a URL-safe slug, a suffix on collision, and a 'create' history entry", async () => {
     await uploadedPhoto("a");
     expect((await save(undefined, values())).location).toBe("/dashboard");
@@ -160,9 +174,9 @@ describe("owners and verification", () => {
     expect((await listAvailableOwners(database.db, row!.id)).map((u) => u.email)).toEqual(["owner-one@example.com"]);
 
     const edit = (form: Record<string, string>) => callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, { cookie: admin, params: { id: row!.id }, form });
-    expect((await edit({ intent: "addOwner", userId: "" })).data).toEqual({ ok: false, message: "owners.selectUser" });
+    expect((await edit({ intent: "addOwner", userId: "" })).data).toEqual({ ok: false, error: "owners.selectUser" });
     expect((await edit({ intent: "addOwner", userId: owner.id })).data).toEqual({ ok: true, message: "owners.added" });
-    expect((await edit({ intent: "addOwner", userId: owner.id })).data).toEqual({ ok: false, message: "owners.addFailed" });
+    expect((await edit({ intent: "addOwner", userId: owner.id })).data).toEqual({ ok: false, error: "owners.addFailed" });
     const owners = await listOwners(database.db, row!.id);
     expect(owners.map((o) => o.userEmail)).toEqual(["owner-one@example.com"]);
     expect(await listAvailableOwners(database.db, row!.id)).toEqual([]);
@@ -178,7 +192,7 @@ describe("owners and verification", () => {
     const edit = (date: string) => callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, { cookie: admin, params: { id: row!.id }, form: { intent: "verify", date } });
     expect((await edit("2026-11-20")).data).toEqual({ ok: true, message: "verification.success" });
     expect((await byName("Harbor House"))?.last_verified).toBe("2026-11-20");
-    expect((await edit("not-a-date")).data).toEqual({ ok: false, message: "verification.failed" });
+    expect((await edit("not-a-date")).data).toEqual({ ok: false, error: "verification.failed" });
     expect((await edit("")).data).toEqual({ ok: true, message: "verification.success" });
     expect((await byName("Harbor House"))?.last_verified).toBeNull();
     const verifies = (await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id))).filter((h) => h.action === "verify");

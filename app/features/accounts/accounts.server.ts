@@ -6,6 +6,7 @@ import { sessions, users } from "../../../database/schema/auth";
 import type { AppServices } from "../../lib/context";
 import { forgotPasswordPath } from "../../lib/paths";
 import type { Viewer } from "../../lib/session.server";
+import { AppError, type AppErrorCode } from "../../lib/errors";
 import type { MessageKey } from "../../locales/en";
 import { checkPasswordStrength } from "./password-strength.server";
 import { failedSignInsEmail } from "../../lib/emails";
@@ -15,43 +16,34 @@ import {
   LIMITS,
   passwordFailed,
   passwordSucceeded,
-  RateLimitedError,
   type PasswordAttempt,
   type PasswordTicket,
 } from "./rate-limit.server";
-import { checkNewPassword, checkProfileText, isEmail, validateLogin, validateSignup, type SignupValues } from "./validation";
+import { checkNewPassword, checkProfileText, isEmail, validateLogin, validateSignup, type FieldError, type SignupValues } from "./validation";
 
-export interface Failure {
-  ok: false;
-  status: number;
-  field?: string;
-  message: MessageKey;
-  /** Placeholder values for the message (e.g. minutes to wait). */
-  values?: Record<string, string | number>;
-  reasons?: MessageKey[];
-}
-export type Result<T = object> = ({ ok: true } & T) | Failure;
+type AuthCode = { code: AppErrorCode; message: MessageKey; field?: string };
 
-const CODE_MESSAGES: Record<string, { message: MessageKey; status: number; field?: string }> = {
-  INVALID_EMAIL_OR_PASSWORD: { message: "error.invalidCredentials", status: 401 },
-  USER_ALREADY_EXISTS: { message: "error.userExists", status: 409, field: "email" },
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { message: "error.userExists", status: 409, field: "email" },
-  INVALID_EMAIL: { message: "error.invalidEmail", status: 400, field: "email" },
-  PASSWORD_TOO_SHORT: { message: "error.passwordTooShort", status: 400, field: "password" },
-  PASSWORD_TOO_LONG: { message: "error.passwordTooLong", status: 400, field: "password" },
-  INVALID_TOKEN: { message: "reset.invalidToken", status: 400 },
-  TOKEN_EXPIRED: { message: "reset.invalidToken", status: 400 },
-  INVALID_PASSWORD: { message: "account.wrongPassword", status: 400, field: "currentPassword" },
+/** better-auth's refusals in our words: the code decides the status, as for any AppError. */
+const CODE_MESSAGES: Record<string, AuthCode> = {
+  INVALID_EMAIL_OR_PASSWORD: { message: "error.invalidCredentials", code: "unauthorized" },
+  USER_ALREADY_EXISTS: { message: "error.userExists", code: "conflict", field: "email" },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { message: "error.userExists", code: "conflict", field: "email" },
+  INVALID_EMAIL: { message: "error.invalidEmail", code: "invalid", field: "email" },
+  PASSWORD_TOO_SHORT: { message: "error.passwordTooShort", code: "invalid", field: "password" },
+  PASSWORD_TOO_LONG: { message: "error.passwordTooLong", code: "invalid", field: "password" },
+  INVALID_TOKEN: { message: "reset.invalidToken", code: "invalid" },
+  TOKEN_EXPIRED: { message: "reset.invalidToken", code: "invalid" },
+  INVALID_PASSWORD: { message: "account.wrongPassword", code: "invalid", field: "currentPassword" },
   // better-auth's two-factor plugin.
-  INVALID_CODE: { message: "twoFactor.invalidCode", status: 401, field: "code" },
-  INVALID_BACKUP_CODE: { message: "twoFactor.invalidBackupCode", status: 401, field: "code" },
-  INVALID_TWO_FACTOR_COOKIE: { message: "twoFactor.expired", status: 401 },
-  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { message: "twoFactor.tooManyAttempts", status: 429 },
-  ACCOUNT_TEMPORARILY_LOCKED: { message: "twoFactor.locked", status: 429 },
-  TOTP_NOT_ENABLED: { message: "twoFactor.notEnabled", status: 400 },
-  TWO_FACTOR_NOT_ENABLED: { message: "twoFactor.notEnabled", status: 400 },
-  BACKUP_CODES_NOT_ENABLED: { message: "twoFactor.notEnabled", status: 400 },
-  TOTP_ALREADY_ENABLED: { message: "twoFactor.alreadyEnabled", status: 409 },
+  INVALID_CODE: { message: "twoFactor.invalidCode", code: "unauthorized", field: "code" },
+  INVALID_BACKUP_CODE: { message: "twoFactor.invalidBackupCode", code: "unauthorized", field: "code" },
+  INVALID_TWO_FACTOR_COOKIE: { message: "twoFactor.expired", code: "unauthorized" },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { message: "twoFactor.tooManyAttempts", code: "rateLimited" },
+  ACCOUNT_TEMPORARILY_LOCKED: { message: "twoFactor.locked", code: "rateLimited" },
+  TOTP_NOT_ENABLED: { message: "twoFactor.notEnabled", code: "invalid" },
+  TWO_FACTOR_NOT_ENABLED: { message: "twoFactor.notEnabled", code: "invalid" },
+  BACKUP_CODES_NOT_ENABLED: { message: "twoFactor.notEnabled", code: "invalid" },
+  TOTP_ALREADY_ENABLED: { message: "twoFactor.alreadyEnabled", code: "conflict" },
 };
 
 interface ApiError {
@@ -71,43 +63,44 @@ export function apiErrorOf(error: unknown): ApiError | null {
   return null;
 }
 
-/** better-auth's errors in our words; anything unexpected is logged and reported generically. */
-export function toFailure(error: unknown): Failure {
-  if (error instanceof RateLimitedError) {
-    // A short wait (the account's progressive delay) is told in seconds.
-    return error.retryAfterMs < 60_000
-      ? { ok: false, status: 429, message: "error.waitSeconds", values: { seconds: error.seconds } }
-      : { ok: false, status: 429, message: "error.rateLimited", values: { minutes: error.minutes } };
-  }
+/** A failure that names one form field: the field is marked, the message shown above the form. */
+export function fieldError(code: AppErrorCode, field: string, message: MessageKey, options: { reasons?: MessageKey[] } = {}): AppError {
+  return new AppError(code, message, { fieldErrors: { [field]: message }, ...options });
+}
+
+/**
+ * better-auth's refusals become AppErrors in our words; anything else (a bug, an outage) is
+ * returned as it is, for the action's error handling to log or answer 503.
+ */
+export function authError(error: unknown): unknown {
   const apiError = apiErrorOf(error);
-  if (apiError) {
-    const code = apiError.body?.code ?? "";
-    const known = CODE_MESSAGES[code];
-    if (known) return { ok: false, ...known };
-    // better-auth's own checks of the request body (its e-mail rule is stricter than ours).
-    if (code === "VALIDATION_ERROR") {
-      const message = apiError.body?.message ?? "";
-      return message.includes("email")
-        ? { ok: false, status: 400, field: "email", message: "error.invalidEmail" }
-        : { ok: false, status: 400, message: "form.invalid" };
-    }
+  if (!apiError) return error;
+  const code = apiError.body?.code ?? "";
+  const known = CODE_MESSAGES[code];
+  if (known) return known.field ? fieldError(known.code, known.field, known.message) : new AppError(known.code, known.message);
+  // better-auth's own checks of the request body (its e-mail rule is stricter than ours).
+  if (code === "VALIDATION_ERROR") {
+    return (apiError.body?.message ?? "").includes("email") ? fieldError("invalid", "email", "error.invalidEmail") : new AppError("invalid", "form.invalid");
   }
-  console.error("[accounts] unexpected error:", error);
-  return { ok: false, status: 500, message: "error.unexpected" };
+  return error;
 }
 
-function weakPassword(password: string, personal: string[], field = "password"): Failure | null {
+/** A rule of the form broke: its field and message. */
+function refuse(invalid: FieldError | null): void {
+  if (invalid) throw fieldError("invalid", invalid.field, invalid.message);
+}
+
+function checkStrength(password: string, personal: string[], field = "password"): void {
   const strength = checkPasswordStrength(password, personal);
-  return strength.ok ? null : { ok: false, status: 400, field, message: "error.weakPassword", reasons: strength.reasons };
+  if (!strength.ok) throw fieldError("invalid", field, "error.weakPassword", { reasons: strength.reasons });
 }
 
-export async function signUp(services: AppServices, values: SignupValues): Promise<Result> {
-  const invalid = validateSignup(values);
-  if (invalid) return { ok: false, status: 400, ...invalid };
+/** Account functions throw an AppError when refused (ADR 010); success returns what the page needs. */
+export async function signUp(services: AppServices, values: SignupValues): Promise<void> {
+  refuse(validateSignup(values));
   try {
     await hitRateLimits(services.db, [{ key: `signup:ip:${services.clientIp}`, limit: LIMITS.signUpPerIp }]);
-    const weak = weakPassword(values.password, [values.firstName, values.lastName, values.email]);
-    if (weak) return weak;
+    checkStrength(values.password, [values.firstName, values.lastName, values.email]);
     const { user } = await services.auth.api.signUpEmail({
       body: { email: values.email, password: values.password, name: values.firstName },
     });
@@ -115,9 +108,8 @@ export async function signUp(services: AppServices, values: SignupValues): Promi
       .update(profiles)
       .set({ firstName: values.firstName, lastName: values.lastName, phoneNumber: values.phone, updatedAt: new Date() })
       .where(eq(profiles.id, user.id));
-    return { ok: true };
   } catch (error) {
-    return toFailure(error);
+    throw authError(error);
   }
 }
 
@@ -127,20 +119,19 @@ export async function signUp(services: AppServices, values: SignupValues): Promi
  */
 export type SignedIn = { headers: Headers; twoFactorRequired: false; userId: string } | { headers: Headers; twoFactorRequired: true };
 
-export async function signIn(services: AppServices, request: Request, email: string, password: string): Promise<Result<SignedIn>> {
-  const invalid = validateLogin(email, password);
-  if (invalid) return { ok: false, status: 400, ...invalid };
+export async function signIn(services: AppServices, request: Request, email: string, password: string): Promise<SignedIn> {
+  refuse(validateLogin(email, password));
   try {
     // A right password is not a failure, whatever the second step then asks.
     const { headers, response } = await withPasswordCheck(services, email, "INVALID_EMAIL_OR_PASSWORD", () =>
       services.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, returnHeaders: true }),
     );
     if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
-      return { ok: true, headers: cookiesOnly(headers), twoFactorRequired: true };
+      return { headers: cookiesOnly(headers), twoFactorRequired: true };
     }
-    return { ok: true, headers: cookiesOnly(headers), twoFactorRequired: false, userId: response.user.id };
+    return { headers: cookiesOnly(headers), twoFactorRequired: false, userId: response.user.id };
   } catch (error) {
-    return toFailure(error);
+    throw authError(error);
   }
 }
 
@@ -173,17 +164,17 @@ async function onWrongPassword(services: AppServices, attempt: PasswordAttempt, 
   });
 }
 
-export async function signOut(services: AppServices, request: Request): Promise<Result<{ headers: Headers }>> {
+export async function signOut(services: AppServices, request: Request): Promise<{ headers: Headers }> {
   try {
     const { headers } = await services.auth.api.signOut({ headers: request.headers, returnHeaders: true });
-    return { ok: true, headers: cookiesOnly(headers) };
+    return { headers: cookiesOnly(headers) };
   } catch (error) {
-    return toFailure(error);
+    throw authError(error);
   }
 }
 
 /** Always answers the same whether or not the e-mail has an account (no account discovery). */
-export async function requestPasswordReset(services: AppServices, email: string): Promise<Result> {
+export async function requestPasswordReset(services: AppServices, email: string): Promise<void> {
   const address = email.trim().toLowerCase();
   // Only a well-formed address can have an account; anything else is counted per IP and answered
   // the same way, without reaching better-auth (which refuses it) or becoming a rate-limit key.
@@ -194,28 +185,24 @@ export async function requestPasswordReset(services: AppServices, email: string)
       ...(wellFormed ? [{ key: `reset:account:${address}`, limit: LIMITS.resetPerAccount }] : []),
     ]);
     if (wellFormed) await services.auth.api.requestPasswordReset({ body: { email: address } });
-    return { ok: true };
   } catch (error) {
     // An address better-auth refuses cannot have an account: answered like any other.
-    if (apiErrorOf(error)?.statusCode === 400) return { ok: true };
-    return toFailure(error);
+    if (apiErrorOf(error)?.statusCode === 400) return;
+    throw authError(error);
   }
 }
 
 const RESET_TOKEN = /^[A-Za-z0-9_-]{1,255}$/;
 
-export async function resetPassword(services: AppServices, token: string, password: string, confirm: string): Promise<Result> {
-  const invalid = checkNewPassword(password, confirm);
-  if (invalid) return { ok: false, status: 400, ...invalid };
-  const weak = weakPassword(password, []);
-  if (weak) return weak;
+export async function resetPassword(services: AppServices, token: string, password: string, confirm: string): Promise<void> {
+  refuse(checkNewPassword(password, confirm));
+  checkStrength(password, []);
   // Our reset links carry better-auth's token (letters and digits); anything else cannot be one.
-  if (!RESET_TOKEN.test(token)) return { ok: false, status: 400, message: "reset.invalidToken" };
+  if (!RESET_TOKEN.test(token)) throw new AppError("invalid", "reset.invalidToken");
   try {
     await services.auth.api.resetPassword({ body: { token, newPassword: password } });
-    return { ok: true };
   } catch (error) {
-    return toFailure(error);
+    throw authError(error);
   }
 }
 
@@ -226,20 +213,18 @@ export async function changePassword(
   current: string,
   password: string,
   confirm: string,
-): Promise<Result<{ headers: Headers }>> {
-  const invalid = checkNewPassword(password, confirm);
-  if (invalid) return { ok: false, status: 400, ...invalid };
-  const weak = weakPassword(password, [viewer.firstName, viewer.lastName, viewer.email]);
-  if (weak) return weak;
+): Promise<{ headers: Headers }> {
+  refuse(checkNewPassword(password, confirm));
+  checkStrength(password, [viewer.firstName, viewer.lastName, viewer.email]);
   try {
     // The current password is guessed no more easily here than on the login page (same limits).
     // Every other session ends (a thief's too); this device gets a new one (ASVS V7).
     const { headers } = await withPasswordCheck(services, viewer.email.toLowerCase(), "INVALID_PASSWORD", () =>
       services.auth.api.changePassword({ body: { currentPassword: current, newPassword: password, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true }),
     );
-    return { ok: true, headers: cookiesOnly(headers) };
+    return { headers: cookiesOnly(headers) };
   } catch (error) {
-    return toFailure(error);
+    throw authError(error);
   }
 }
 
@@ -249,12 +234,11 @@ export interface ProfileValues {
   phone: string;
 }
 
-export async function updateProfile(services: AppServices, viewer: Viewer, values: ProfileValues): Promise<Result> {
-  if (values.firstName === "") return { ok: false, status: 400, field: "firstName", message: "error.firstNameRequired" };
-  if (values.lastName === "") return { ok: false, status: 400, field: "lastName", message: "error.lastNameRequired" };
-  if (values.phone === "") return { ok: false, status: 400, field: "phone", message: "error.phoneRequired" };
-  const refused = checkProfileText(values);
-  if (refused) return { ok: false, status: 400, ...refused };
+export async function updateProfile(services: AppServices, viewer: Viewer, values: ProfileValues): Promise<void> {
+  if (values.firstName === "") throw fieldError("invalid", "firstName", "error.firstNameRequired");
+  if (values.lastName === "") throw fieldError("invalid", "lastName", "error.lastNameRequired");
+  if (values.phone === "") throw fieldError("invalid", "phone", "error.phoneRequired");
+  refuse(checkProfileText(values));
   await services.db.transaction(async (tx) => {
     await tx
       .update(profiles)
@@ -262,7 +246,6 @@ export async function updateProfile(services: AppServices, viewer: Viewer, value
       .where(eq(profiles.id, viewer.id));
     await tx.update(users).set({ name: values.firstName, updatedAt: new Date() }).where(eq(users.id, viewer.id));
   });
-  return { ok: true };
 }
 
 /**
@@ -278,22 +261,20 @@ export async function listSessions(services: AppServices, viewer: Viewer) {
     .orderBy(asc(sessions.createdAt));
 }
 
-export async function signOutOtherSessions(services: AppServices, request: Request): Promise<Result> {
+export async function signOutOtherSessions(services: AppServices, request: Request): Promise<void> {
   try {
     await services.auth.api.revokeOtherSessions({ headers: request.headers });
-    return { ok: true };
   } catch (error) {
-    return toFailure(error);
+    throw authError(error);
   }
 }
 
-export async function resendVerification(services: AppServices, viewer: Viewer): Promise<Result> {
+export async function resendVerification(services: AppServices, viewer: Viewer): Promise<void> {
   try {
     await hitRateLimits(services.db, [{ key: `verify:account:${viewer.email}`, limit: LIMITS.resetPerAccount }]);
     await services.auth.api.sendVerificationEmail({ body: { email: viewer.email } });
-    return { ok: true };
   } catch (error) {
-    return toFailure(error);
+    throw authError(error);
   }
 }
 

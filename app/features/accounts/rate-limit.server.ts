@@ -3,6 +3,7 @@
 import { eq, lt, sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "../../../database/schema/people";
 import type { Db } from "../../../database/types";
+import { AppError } from "../../lib/errors";
 
 export interface Limit {
   /** Maximum attempts per window. */
@@ -39,17 +40,26 @@ export const ACCOUNT_DELAY = {
   alertWindowMs: 24 * 60 * 60_000,
 } as const;
 
-export class RateLimitedError extends Error {
+/** Too many attempts: 429, with the wait in the message (a short one, an account's delay, in seconds). */
+export class RateLimitedError extends AppError {
   override name = "RateLimitedError";
   constructor(readonly retryAfterMs: number) {
-    super("rate limited");
+    super(
+      "rateLimited",
+      retryAfterMs < 60_000 ? "error.waitSeconds" : "error.rateLimited",
+      retryAfterMs < 60_000 ? { values: { seconds: waitIn(retryAfterMs, 1_000) } } : { values: { minutes: waitIn(retryAfterMs, 60_000) } },
+    );
   }
   get minutes(): number {
-    return Math.max(1, Math.ceil(this.retryAfterMs / 60_000));
+    return waitIn(this.retryAfterMs, 60_000);
   }
   get seconds(): number {
-    return Math.max(1, Math.ceil(this.retryAfterMs / 1_000));
+    return waitIn(this.retryAfterMs, 1_000);
   }
+}
+
+function waitIn(ms: number, unitMs: number): number {
+  return Math.max(1, Math.ceil(ms / unitMs));
 }
 
 /** Counts one attempt under each key; throws RateLimitedError if any is over its limit. */

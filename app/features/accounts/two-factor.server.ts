@@ -6,7 +6,8 @@ import type { Db } from "../../../database/types";
 import type { AppServices } from "../../lib/context";
 import { mustKeepTwoFactor } from "../../lib/permissions";
 import type { Viewer } from "../../lib/session.server";
-import { cookiesOnly, toFailure, withPasswordCheck, type Failure, type Result } from "./accounts.server";
+import { AppError, isAppError } from "../../lib/errors";
+import { authError, cookiesOnly, fieldError, withPasswordCheck } from "./accounts.server";
 import { qrCode, type QrCode } from "./qr.server";
 import { hitRateLimits, LIMITS } from "./rate-limit.server";
 
@@ -40,9 +41,9 @@ export async function twoFactorState(db: Db, viewer: Viewer): Promise<TwoFactorS
 }
 
 /** better-auth's INVALID_PASSWORD, about the field the two-factor forms use. */
-function passwordFailure(error: unknown, field: string): Failure {
-  const failure = toFailure(error);
-  return failure.message === "account.wrongPassword" ? { ...failure, field } : failure;
+function passwordFailure(error: unknown, field: string): unknown {
+  const failure = authError(error);
+  return isAppError(failure) && failure.messageKey === "account.wrongPassword" ? fieldError(failure.code, field, failure.messageKey) : failure;
 }
 
 /** The password asked again for a two-factor change: a guess here counts like one at sign-in. */
@@ -50,8 +51,8 @@ function confirmPassword<T>(services: AppServices, viewer: Viewer, check: () => 
   return withPasswordCheck(services, viewer.email.toLowerCase(), "INVALID_PASSWORD", check);
 }
 
-function passwordMissing(field: string): Failure {
-  return { ok: false, status: 400, field, message: "twoFactor.passwordRequired" };
+function passwordMissing(field: string): AppError {
+  return fieldError("invalid", field, "twoFactor.passwordRequired");
 }
 
 /** Step one of the set-up: the password, then a new secret and backup codes (not yet in force). */
@@ -60,18 +61,18 @@ export async function startTwoFactorSetup(
   request: Request,
   viewer: Viewer,
   password: string,
-): Promise<Result<{ setup: TwoFactorSetup }>> {
-  if (viewer.twoFactorEnabled) return { ok: false, status: 409, message: "twoFactor.alreadyEnabled" };
-  if (password === "") return passwordMissing("setupPassword");
+): Promise<{ setup: TwoFactorSetup }> {
+  if (viewer.twoFactorEnabled) throw new AppError("conflict", "twoFactor.alreadyEnabled");
+  if (password === "") throw passwordMissing("setupPassword");
   try {
     await hitRateLimits(services.db, [{ key: `2fa-password:account:${viewer.id}`, limit: LIMITS.twoFactorPasswordPerAccount }]);
     const answer = await confirmPassword(services, viewer, () => services.auth.api.enableTwoFactor({ body: { password }, headers: request.headers }));
     const uri = "totpURI" in answer ? answer.totpURI : undefined;
     const secret = uri ? new URL(uri).searchParams.get("secret") : null;
     if (!uri || !secret || !("backupCodes" in answer) || !answer.backupCodes) throw new Error("two-factor set-up returned no TOTP URI");
-    return { ok: true, setup: { secret, qr: qrCode(uri), backupCodes: answer.backupCodes } };
+    return { setup: { secret, qr: qrCode(uri), backupCodes: answer.backupCodes } };
   } catch (error) {
-    return passwordFailure(error, "setupPassword");
+    throw passwordFailure(error, "setupPassword");
   }
 }
 
@@ -81,9 +82,9 @@ export async function confirmTwoFactorSetup(
   request: Request,
   viewer: Viewer,
   rawCode: string,
-): Promise<Result<{ headers: Headers }>> {
+): Promise<{ headers: Headers }> {
   const code = normaliseTotpCode(rawCode);
-  if (!TOTP_CODE.test(code)) return { ok: false, status: 400, field: "code", message: "twoFactor.codeFormat" };
+  if (!TOTP_CODE.test(code)) throw fieldError("invalid", "code", "twoFactor.codeFormat");
   try {
     await hitRateLimits(services.db, [
       { key: `2fa:ip:${services.clientIp}`, limit: LIMITS.twoFactorCodePerIp },
@@ -91,9 +92,9 @@ export async function confirmTwoFactorSetup(
     ]);
     // On success better-auth replaces the session (same device, new token): the cookie travels on.
     const { headers } = await services.auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
-    return { ok: true, headers: cookiesOnly(headers) };
+    return { headers: cookiesOnly(headers) };
   } catch (error) {
-    return toFailure(error);
+    throw authError(error);
   }
 }
 
@@ -102,19 +103,19 @@ export async function disableTwoFactor(
   request: Request,
   viewer: Viewer,
   password: string,
-): Promise<Result<{ headers: Headers }>> {
+): Promise<{ headers: Headers }> {
   if (mustKeepTwoFactor(viewer, services.settings)) {
-    return { ok: false, status: 403, message: "twoFactor.cannotDisable" };
+    throw new AppError("forbidden", "twoFactor.cannotDisable");
   }
-  if (password === "") return passwordMissing("disablePassword");
+  if (password === "") throw passwordMissing("disablePassword");
   try {
     await hitRateLimits(services.db, [{ key: `2fa-password:account:${viewer.id}`, limit: LIMITS.twoFactorPasswordPerAccount }]);
     const { headers } = await confirmPassword(services, viewer, () =>
       services.auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true }),
     );
-    return { ok: true, headers: cookiesOnly(headers) };
+    return { headers: cookiesOnly(headers) };
   } catch (error) {
-    return passwordFailure(error, "disablePassword");
+    throw passwordFailure(error, "disablePassword");
   }
 }
 
@@ -124,14 +125,14 @@ export async function regenerateBackupCodes(
   request: Request,
   viewer: Viewer,
   password: string,
-): Promise<Result<{ backupCodes: string[] }>> {
-  if (password === "") return passwordMissing("codesPassword");
+): Promise<{ backupCodes: string[] }> {
+  if (password === "") throw passwordMissing("codesPassword");
   try {
     await hitRateLimits(services.db, [{ key: `2fa-password:account:${viewer.id}`, limit: LIMITS.twoFactorPasswordPerAccount }]);
     const { backupCodes } = await confirmPassword(services, viewer, () => services.auth.api.generateBackupCodes({ body: { password }, headers: request.headers }));
-    return { ok: true, backupCodes };
+    return { backupCodes };
   } catch (error) {
-    return passwordFailure(error, "codesPassword");
+    throw passwordFailure(error, "codesPassword");
   }
 }
 
@@ -174,22 +175,22 @@ export async function verifySignInCode(
   request: Request,
   method: SecondFactor,
   rawCode: string,
-): Promise<Result<{ headers: Headers; userId: string }>> {
+): Promise<{ headers: Headers; userId: string }> {
   const code = method === "totp" ? normaliseTotpCode(rawCode) : normaliseBackupCode(rawCode);
-  if (method === "totp" && !TOTP_CODE.test(code)) return { ok: false, status: 400, field: "code", message: "twoFactor.codeFormat" };
-  if (method === "backup" && !BACKUP_CODE.test(code)) return { ok: false, status: 400, field: "code", message: "twoFactor.backupFormat" };
+  if (method === "totp" && !TOTP_CODE.test(code)) throw fieldError("invalid", "code", "twoFactor.codeFormat");
+  if (method === "backup" && !BACKUP_CODE.test(code)) throw fieldError("invalid", "code", "twoFactor.backupFormat");
   try {
     // Every try counts for the address, even one without a valid step to verify.
     await hitRateLimits(services.db, [{ key: `2fa:ip:${services.clientIp}`, limit: LIMITS.twoFactorCodePerIp }]);
     const userId = await pendingUserId(services.db, request);
-    if (!userId) return { ok: false, status: 401, message: "twoFactor.expired" };
+    if (!userId) throw new AppError("unauthorized", "twoFactor.expired");
     await hitRateLimits(services.db, [{ key: `2fa:account:${userId}`, limit: LIMITS.twoFactorCodePerAccount }]);
     const call = { body: { code }, headers: request.headers, returnHeaders: true } as const;
     const { headers } =
       method === "totp" ? await services.auth.api.verifyTOTP(call) : await services.auth.api.verifyBackupCode(call);
-    return { ok: true, headers: cookiesOnly(headers), userId };
+    return { headers: cookiesOnly(headers), userId };
   } catch (error) {
-    return toFailure(error);
+    throw authError(error);
   }
 }
 

@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { users } from "../../../database/schema/auth";
 import { profiles, ROLES, userRoles, type Role } from "../../../database/schema/people";
 import type { Db } from "../../../database/types";
+import { AppError } from "../../lib/errors";
 import type { Subject } from "../../lib/permissions";
 import { assertCan } from "../../lib/permissions.server";
 
@@ -67,11 +68,17 @@ export async function listUsers(db: Db, { search = "", page = 1 }: { search?: st
   return { users: list, total, page: current, pages };
 }
 
-export class LastAdminError extends Error {
+export class LastAdminError extends AppError {
   override name = "LastAdminError";
+  constructor(userId: string) {
+    super("conflict", "users.lastAdmin", { subject: userId });
+  }
 }
-export class UserNotFoundError extends Error {
+export class UserNotFoundError extends AppError {
   override name = "UserNotFoundError";
+  constructor(userId: string) {
+    super("notFound", "users.none", { subject: userId });
+  }
 }
 
 export function isRole(value: string): value is Role {

@@ -3,6 +3,7 @@
 import { desc, eq } from "drizzle-orm";
 import { blogs, type BlogRow } from "../../../database/schema/blogs";
 import type { Db } from "../../../database/types";
+import { AppError } from "../../lib/errors";
 import type { Subject } from "../../lib/permissions";
 import { assertCan, isSystem } from "../../lib/permissions.server";
 import { SAMPLE_POSTS } from "./samples";
@@ -67,8 +68,12 @@ export async function getBlogBySlug(db: Db, slug: string): Promise<BlogPost | un
   return row ? toPost(row) : undefined;
 }
 
-export class SlugTakenError extends Error {
+/** Another post has this slug: the form's slug field says so (400, as any invalid field). */
+export class SlugTakenError extends AppError {
   override name = "SlugTakenError";
+  constructor(slug: string) {
+    super("invalid", "blog.saveFailed", { fieldErrors: { slug: "blog.slugTaken" }, subject: slug });
+  }
 }
 
 async function assertSlugFree(db: Db, slug: string, exceptId?: string): Promise<void> {

@@ -1,8 +1,8 @@
 // Blog rules (spec section 5): slugs, validation messages and dates. Pure, shared by the editor
 // and the server action.
 import { z } from "zod";
+import { fieldMessages, FORM_PARSE } from "../../lib/form-rules";
 import type { MessageKey } from "../../locales/en";
-import { fieldErrorsOf, INVALID } from "../../lib/validation";
 
 /**
  * A slug from a title: lower-cased; characters other than word characters, whitespace and hyphens
@@ -48,13 +48,13 @@ function isImageUrl(value: string): boolean {
 }
 
 /** A string PostgreSQL can store as text: no NUL character (refused with a message, not a 500). */
-const plain = () => z.string({ error: INVALID }).refine((value) => !value.includes("\u0000"), "error.invalidCharacters" satisfies MessageKey);
+const plain = () => z.string().refine((value) => !value.includes("\u0000"), "error.invalidCharacters" satisfies MessageKey);
 
 export const blogFormSchema = z.object({
   title: plain().trim().min(1, "blog.titleRequired" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
   subtitle: plain().trim().min(1, "blog.subtitleRequired" satisfies MessageKey).max(500, "form.tooLong" satisfies MessageKey),
   slug: z
-    .string({ error: INVALID })
+    .string()
     .trim()
     .min(1, "blog.slugRequired" satisfies MessageKey)
     .max(120, "form.tooLong" satisfies MessageKey)
@@ -67,9 +67,9 @@ export type BlogFormValues = z.infer<typeof blogFormSchema>;
 export type BlogFieldErrors = Partial<Record<keyof BlogFormValues, MessageKey>>;
 
 export function parseBlogForm(input: unknown): { ok: true; values: BlogFormValues } | { ok: false; errors: BlogFieldErrors } {
-  const result = blogFormSchema.safeParse(input);
+  const result = blogFormSchema.safeParse(input, FORM_PARSE);
   if (result.success) return { ok: true, values: result.data };
-  return { ok: false, errors: fieldErrorsOf<keyof BlogFormValues>(result.error.issues) };
+  return { ok: false, errors: fieldMessages<keyof BlogFormValues>(result.error.issues) };
 }
 
 // The blog list and post pages need only these: kept apart so zod does not travel to their visitors.

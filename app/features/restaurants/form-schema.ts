@@ -1,15 +1,15 @@
 // The restaurant form's rules (spec section 5), shared by the form (validated on change) and the
 // server action. Messages are catalogue keys, so both show the spec's words in either language.
 import { z } from "zod";
+import { fieldMessages, FORM_PARSE } from "../../lib/form-rules";
 import type { MessageKey } from "../../locales/en";
-import { fieldErrorsOf, INVALID } from "../../lib/validation";
 import { isKashrut, isTag, TAGS } from "./constants";
 import type { RestaurantFormValues } from "./types";
 
 export const MAX_MENU_IMAGES = 10;
 
 /** A string PostgreSQL can store as text: no NUL character (refused with a message, not a 500). */
-const plain = () => z.string({ error: INVALID }).refine((value) => !value.includes("\u0000"), "error.invalidCharacters" satisfies MessageKey);
+const plain = () => z.string().refine((value) => !value.includes("\u0000"), "error.invalidCharacters" satisfies MessageKey);
 
 const text = (max: number) => plain().trim().max(max, "form.tooLong" satisfies MessageKey);
 
@@ -22,7 +22,7 @@ const link = plain()
 /** A file we stored, or an https address (older data). */
 const fileUrl = plain()
   .trim()
-  .max(2000, "form.tooLong" satisfies MessageKey)
+  .max(2000, "form.fileUrlTooLong" satisfies MessageKey)
   .refine((value) => value === "" || /^\/uploads\/[a-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value), "upload.failedImage" satisfies MessageKey);
 
 export const restaurantFormSchema = z.object({
@@ -30,13 +30,14 @@ export const restaurantFormSchema = z.object({
   nameHe: text(200),
   address: plain().trim().min(2, "form.addressMin" satisfies MessageKey).max(300, "form.tooLong" satisfies MessageKey),
   kashrut: z
-    .string({ error: "form.kashrutRequired" satisfies MessageKey })
+    .string()
     .trim()
     .min(2, "form.kashrutRequired" satisfies MessageKey)
     .refine(isKashrut, "form.kashrutRequired" satisfies MessageKey),
   phoneNumber: text(50),
   openingHours: text(1000),
   wazeLink: link,
+  // Neither a web address nor a file of ours: said as for any link.
   menuLink: z.union([link, fileUrl], { error: "form.linkInvalid" satisfies MessageKey }),
   bookingLink: link,
   onlineOrderLink: link,
@@ -46,31 +47,37 @@ export const restaurantFormSchema = z.object({
   teuda: fileUrl,
   descriptionEn: text(5000),
   descriptionHe: text(5000),
-  tags: z.array(z.string({ error: INVALID }).refine(isTag, INVALID), { error: INVALID }).max(Object.keys(TAGS).length, INVALID),
+  tags: z
+    .array(z.string().refine(isTag, "form.tagInvalid" satisfies MessageKey))
+    .max(Object.keys(TAGS).length, "form.tooManyTags" satisfies MessageKey),
   menuImages: z
     .array(
-      z.object(
-        {
-          url: fileUrl.refine((value) => value !== "", "upload.failedImage" satisfies MessageKey),
-          name: plain().trim().min(1, INVALID).max(200, "form.tooLong" satisfies MessageKey),
-          size: z.number({ error: INVALID }).int(INVALID).nonnegative(INVALID).max(Number.MAX_SAFE_INTEGER, INVALID).optional(),
-          type: plain().max(100, "form.tooLong" satisfies MessageKey).optional(),
-        },
-        { error: INVALID },
-      ),
-      { error: INVALID },
+      z.object({
+        url: fileUrl.refine((value) => value !== "", "form.menuImageInvalid" satisfies MessageKey),
+        name: plain()
+          .trim()
+          .min(1, "form.menuImageName" satisfies MessageKey)
+          .max(200, "form.menuImageName" satisfies MessageKey),
+        size: z
+          .number()
+          .int("form.menuImageInvalid" satisfies MessageKey)
+          .nonnegative("form.menuImageInvalid" satisfies MessageKey)
+          .max(Number.MAX_SAFE_INTEGER, "form.menuImageInvalid" satisfies MessageKey)
+          .optional(),
+        type: plain().max(100, "form.menuImageInvalid" satisfies MessageKey).optional(),
+      }),
     )
     .max(MAX_MENU_IMAGES, "upload.maxFiles" satisfies MessageKey),
-  isPermanentlyClosed: z.boolean({ error: INVALID }),
+  isPermanentlyClosed: z.boolean(),
 }) satisfies z.ZodType<RestaurantFormValues, unknown>;
 
 export type FieldErrors = Partial<Record<keyof RestaurantFormValues, MessageKey>>;
 
-/** Parses untrusted input; on failure, the first message per field. */
+/** Parses untrusted input; on failure, the first message per field (every rule names its key). */
 export function parseRestaurantForm(input: unknown): { ok: true; values: RestaurantFormValues } | { ok: false; errors: FieldErrors } {
-  const result = restaurantFormSchema.safeParse(input);
+  const result = restaurantFormSchema.safeParse(input, FORM_PARSE);
   if (result.success) return { ok: true, values: result.data };
-  return { ok: false, errors: fieldErrorsOf<keyof RestaurantFormValues>(result.error.issues) };
+  return { ok: false, errors: fieldMessages<keyof RestaurantFormValues>(result.error.issues) };
 }
 
 export const EMPTY_FORM: RestaurantFormValues = {

@@ -16,6 +16,7 @@ import {
 } from "../../../database/schema/restaurants";
 import type { Db } from "../../../database/types";
 import { isUuid } from "../../lib/ids";
+import { AppError } from "../../lib/errors";
 import { can, type ActorRole } from "../../lib/permissions";
 import { assertCan, isSystem } from "../../lib/permissions.server";
 import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "./uploads.server";
@@ -29,11 +30,19 @@ export interface Actor {
   role: ActorRole;
 }
 
-export class RestaurantNotFoundError extends Error {
+/** No such restaurant (or not an id at all): 404. */
+export class RestaurantNotFoundError extends AppError {
   override name = "RestaurantNotFoundError";
+  constructor(id: string) {
+    super("notFound", "editor.loadFailed", { subject: id });
+  }
 }
-export class OwnerLinkError extends Error {
+/** An owner link that cannot be made or removed (not an owner, already linked, no such link): 400. */
+export class OwnerLinkError extends AppError {
   override name = "OwnerLinkError";
+  constructor(reason: string) {
+    super("invalid", "owners.addFailed", { subject: reason });
+  }
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -11,6 +11,7 @@ import { restaurants, type RestaurantRow } from "../../../database/schema/restau
 import { uploads, type UploadKindName } from "../../../database/schema/uploads";
 import type { Db } from "../../../database/types";
 import { imageFiles } from "../../lib/images";
+import { AppError } from "../../lib/errors";
 import type { MessageKey } from "../../locales/en";
 import type { RestaurantFormValues } from "./types";
 
@@ -39,10 +40,10 @@ export function namedFiles(row: Partial<Pick<RestaurantRow, "photo" | "teuda" | 
 export type FileErrors = Partial<Record<NamedFile["field"], MessageKey>>;
 
 /** A form named files the person saving may not use; nothing was saved. */
-export class FileNotAllowedError extends Error {
+export class FileNotAllowedError extends AppError {
   override name = "FileNotAllowedError";
   constructor(readonly errors: FileErrors) {
-    super(`files not allowed: ${Object.keys(errors).join(", ")}`);
+    super("invalid", "form.invalid", { fieldErrors: errors as Record<string, MessageKey>, subject: Object.keys(errors).join(", ") });
   }
 }
 

@@ -7,9 +7,10 @@ import { readString } from "../../features/accounts/validation";
 import { matchesDashboardSearch, nextSort, sortRows, type SortColumn, type SortState } from "./sorting";
 import { TagList, KashrutBadge } from "../../features/restaurants/components/Badges";
 import { visibleTags } from "../../features/restaurants/filters";
-import { deleteRestaurant, RestaurantNotFoundError } from "../../features/restaurants/manage.server";
+import { deleteRestaurant } from "../../features/restaurants/manage.server";
 import { listRestaurantsForUser } from "../../features/restaurants/queries.server";
 import { removeStoredFiles } from "../../features/restaurants/uploads.server";
+import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
 import { localized } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
@@ -39,8 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     files = await deleteRestaurant(services.db, viewer, readString(form, "id"));
   } catch (error) {
-    if (!(error instanceof RestaurantNotFoundError)) console.error("[dashboard] delete failed:", error);
-    return data({ error: "manage.deleteFailed" as const }, { status: error instanceof RestaurantNotFoundError ? 404 : 500 });
+    return actionError(error, { log: "[dashboard] delete failed:", fallback: "manage.deleteFailed", messages: { notFound: "manage.deleteFailed" } });
   }
   // After the commit: files nothing else names. A file that cannot be deleted is logged.
   await removeStoredFiles(services.files, files);

@@ -12,16 +12,14 @@ import {
   listAvailableOwners,
   listHistory,
   listOwners,
-  OwnerLinkError,
   removeOwner,
-  RestaurantNotFoundError,
   setVerificationDate,
   updateRestaurant,
 } from "../../features/restaurants/manage.server";
 import { restaurantToFormValues } from "../../features/restaurants/mapping";
-import { FileNotAllowedError, removeStoredFiles } from "../../features/restaurants/uploads.server";
+import { removeStoredFiles } from "../../features/restaurants/uploads.server";
+import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
-import { isAppError } from "../../lib/errors";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
@@ -60,7 +58,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { mode: "edit" as const, id: restaurant.id, name: restaurant.name, initial: restaurantToFormValues(restaurant), admin };
 }
 
-const answer = (ok: boolean, message: MessageKey, status = ok ? 200 : 400) => data<PanelResponse>({ ok, message }, { status });
+const answer = (ok: boolean, message: MessageKey, status = ok ? 200 : 400) =>
+  data<PanelResponse>(ok ? { ok: true, message } : { ok: false, error: message }, { status });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -78,12 +77,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (params.id) ({ removedFiles } = await updateRestaurant(services.db, viewer, params.id, parsed.values));
       else await createRestaurant(services.db, viewer, parsed.values);
     } catch (error) {
-      // Access lost since the check above (an owner unlinked meanwhile): refused like the check refuses.
-      if (isAppError(error) && error.code === "forbidden") throw data({ accessDenied: true }, { status: 403 });
-      // A file this user may not use (another restaurant's, someone else's upload): nothing was saved.
-      if (error instanceof FileNotAllowedError) return data({ errors: error.errors, error: "form.invalid" as MessageKey }, { status: 400 });
-      if (!(error instanceof RestaurantNotFoundError)) console.error("[dashboard] save failed:", error);
-      return data({ error: "editor.saveFailed" as MessageKey }, { status: error instanceof RestaurantNotFoundError ? 404 : 500 });
+      // Access lost since the check above (an owner unlinked meanwhile) is refused like the check
+      // refuses; a file this user may not use (another restaurant's, someone else's upload) names
+      // its fields. Nothing was saved.
+      return actionError(error, { log: "[dashboard] save failed:", fallback: "editor.saveFailed", messages: { notFound: "editor.saveFailed" } });
     }
     // After the commit: files the restaurant stopped naming that nothing else names.
     await removeStoredFiles(services.files, removedFiles);
@@ -108,8 +105,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await removeOwner(services.db, viewer, params.id, field("linkId"));
       return answer(true, "owners.removed");
     } catch (error) {
-      if (!(error instanceof OwnerLinkError || error instanceof RestaurantNotFoundError)) console.error("[dashboard] owners:", error);
-      return answer(false, intent === "addOwner" ? "owners.addFailed" : "owners.removeFailed");
+      const failed = intent === "addOwner" ? "owners.addFailed" : "owners.removeFailed";
+      return actionError(error, { log: "[dashboard] owners:", fallback: failed, messages: { invalid: failed, notFound: failed }, with: { ok: false as const } });
     }
   }
 
@@ -121,8 +118,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await setVerificationDate(services.db, viewer, params.id, date === "" ? null : date);
       return answer(true, "verification.success");
     } catch (error) {
-      if (!(error instanceof RestaurantNotFoundError)) console.error("[dashboard] verification:", error);
-      return answer(false, "verification.failed");
+      return actionError(error, { log: "[dashboard] verification:", fallback: "verification.failed", messages: { notFound: "verification.failed" }, with: { ok: false as const } });
     }
   }
   return answer(false, "editor.saveFailed");

@@ -2,8 +2,9 @@ import { data, Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/users";
 import { FormAlert, SubmitButton } from "../../components/ui/form";
 import { readString } from "../../features/accounts/validation";
-import { isRole, LastAdminError, listUsers, setUserRole, UserNotFoundError } from "../../features/accounts/users.server";
+import { isRole, listUsers, setUserRole } from "../../features/accounts/users.server";
 import { ROLES } from "../../../database/roles";
+import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
 import { formatLongDate } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";
@@ -36,9 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await setUserRole(services.db, viewer, userId, role);
   } catch (error) {
-    if (error instanceof LastAdminError) return data({ error: "users.lastAdmin" as const }, { status: 409 });
-    if (error instanceof UserNotFoundError) return data({ error: "users.none" as const }, { status: 404 });
-    throw error;
+    // The last admin (409) and an unknown user (404) say so; anything else is a fault.
+    return actionError(error, { log: "[users] role change failed:" });
   }
   return redirectWithToast(services.toasts, request.url, { type: "success", message: "users.roleChanged" });
 }

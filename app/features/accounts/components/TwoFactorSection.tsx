@@ -10,7 +10,7 @@ import { TotpCodeField } from "./TotpCodeField";
 
 type Outcome =
   | { intent: string; ok: true; message: MessageKey; backupCodes?: string[] | undefined }
-  | { intent: string; ok: false; failure: FailureView & { field?: string | undefined } };
+  | ({ intent: string; ok: false; errors?: Partial<Record<string, MessageKey>> | undefined } & FailureView);
 
 export interface SetupView {
   secret: string;
@@ -23,7 +23,7 @@ const outlineButton = "bg-white !text-brand-800 ring-1 ring-brand-700 hover:!bg-
 function OutcomeAlert({ result, intent }: { result: Outcome | undefined; intent: string }) {
   const { t } = useLanguage();
   if (!result || result.intent !== intent) return null;
-  return result.ok ? <FormAlert tone="success">{t(result.message)}</FormAlert> : <FailureAlert failure={result.failure} />;
+  return result.ok ? <FormAlert tone="success">{t(result.message)}</FormAlert> : <FailureAlert failure={result} />;
 }
 
 function BackupCodes({ codes }: { codes: string[] }) {
@@ -67,10 +67,10 @@ function PasswordForm({
   outlined?: boolean;
 }) {
   const { t } = useLanguage();
-  const failed = result?.intent === intent && !result.ok && result.failure.field === field;
+  const failed = result?.intent === intent && !result.ok && Boolean(result.errors?.[field]);
   return (
     <Form method="post" className="mt-4 space-y-3" noValidate>
-      {result?.intent === intent && !result.ok ? <FailureAlert failure={result.failure} /> : null}
+      {result?.intent === intent && !result.ok ? <FailureAlert failure={result} /> : null}
       <TextField
         label={t(passwordLabel)}
         name={field}
@@ -101,7 +101,7 @@ export function TwoFactorSection({
   className: string;
 }) {
   const { t } = useLanguage();
-  const confirmFailed = result?.intent === "twoFactorConfirm" && !result.ok && result.failure.field === "code";
+  const confirmFailed = result?.intent === "twoFactorConfirm" && !result.ok && Boolean(result.errors?.code);
   const regenerated = result?.intent === "twoFactorCodes" && result.ok ? result.backupCodes : undefined;
   return (
     <section id="two-factor" className={className} aria-labelledby="two-factor-heading">

@@ -7,10 +7,8 @@ import { formatLongDate } from "../../../lib/dates";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../locales/en";
 
-export interface PanelResponse {
-  ok: boolean;
-  message: MessageKey;
-}
+/** A panel action's answer: what was done, or the failure (the error model's `error` key). */
+export type PanelResponse = { ok: true; message: MessageKey } | { ok: false; error: MessageKey };
 
 /** Shows the toast a panel action answered with, once per answer. */
 function useAnswerToast(fetcher: { state: string; data?: PanelResponse | undefined }, onOk?: () => void) {
@@ -19,7 +17,7 @@ function useAnswerToast(fetcher: { state: string; data?: PanelResponse | undefin
     if (data.ok) {
       toast.success(t(data.message));
       onOk?.();
-    } else toast.error(t("editor.errorTitle"), { description: t(data.message) });
+    } else toast.error(t("editor.errorTitle"), { description: t(data.error) });
   });
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) announce(fetcher.data);

@@ -1,0 +1,64 @@
+// The one way an action answers a failure (issue 12, ADR 010). A domain function throws an AppError;
+// the action catches whatever was thrown and returns `actionError(error, …)`:
+//   - an AppError becomes its status and a body the page reads: { error, errors?, values?, reasons? };
+//   - forbidden + "access.denied" is thrown as the 403 the dashboard pages show as "Access denied";
+//   - the database being unreachable is rethrown, so it gets the 503 page and opens the circuit
+//     breaker like any loader's (handleError in entry.server.tsx, app/lib/unavailable.ts);
+//   - anything else is a bug: logged, answered 500 with a generic message, never with its details.
+import { data } from "react-router";
+import type { MessageKey } from "../locales/en";
+import { isAppError, type AppErrorCode } from "./errors";
+import { isDatabaseUnavailable } from "./unavailable";
+
+/** What a page reads from a failed action. Keys absent when they have nothing to say. */
+export interface ErrorAnswer {
+  /** The message shown for the whole form. */
+  error: MessageKey;
+  /** Per-field messages (field name -> message key). */
+  errors?: Record<string, MessageKey>;
+  /** Values for the message's {placeholders}. */
+  values?: Record<string, string | number>;
+  /** Further messages listed under the main one. */
+  reasons?: MessageKey[];
+}
+
+export interface ActionErrorOptions<Extra extends object> {
+  /** Label logged with an unexpected error, e.g. "[dashboard] save failed:". */
+  log: string;
+  /** The page's message for an unexpected error (answered 500). Default: error.unexpected. */
+  fallback?: MessageKey;
+  /**
+   * The page's own words for an expected failure, by code, where the domain's message is not
+   * what this page says (a restaurant gone while deleting it: "manage.deleteFailed").
+   */
+  messages?: Partial<Record<AppErrorCode, MessageKey>>;
+  /** Further data the page needs beside the error (the e-mail typed, which form failed…). */
+  with?: Extra;
+}
+
+/** The refusal the pages already show as "Access denied" (their error boundaries, on 403). */
+function accessDenied(): never {
+  throw data({ accessDenied: true }, { status: 403 });
+}
+
+export function actionError<Extra extends object = Record<never, never>>(error: unknown, options: ActionErrorOptions<Extra>) {
+  const extra = (options.with ?? {}) as Extra;
+  if (isAppError(error)) {
+    if (error.code === "forbidden" && error.messageKey === "access.denied") accessDenied();
+    const answer: ErrorAnswer = { error: options.messages?.[error.code] ?? error.messageKey };
+    if (error.fieldErrors) answer.errors = error.fieldErrors;
+    if (error.values) answer.values = error.values;
+    if (error.reasons) answer.reasons = error.reasons;
+    return data({ ...extra, ...answer }, { status: error.status });
+  }
+  // React Router's own answers (a redirect, a thrown 4xx) and an outage go on up as they are.
+  if (error instanceof Response || isRouteResponse(error) || isDatabaseUnavailable(error)) throw error;
+  console.error(options.log, error);
+  const answer: ErrorAnswer = { error: options.fallback ?? "error.unexpected" };
+  return data({ ...extra, ...answer }, { status: 500 });
+}
+
+/** A `data(…)` or `redirect(…)` thrown on purpose by a helper inside the failed call. */
+function isRouteResponse(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit";
+}

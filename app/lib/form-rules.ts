@@ -1,0 +1,75 @@
+// Form rules as zod schemas, and the one way their failures become message keys (issue 12):
+// every rule names its message key (a check without one fails form-rules tests), and a value of
+// the wrong type — which only a crafted request sends — gets the generic "form.invalidValue".
+import type { z } from "zod";
+import type { MessageKey } from "../locales/en";
+
+/** The message for a value of the wrong type (a number where text belongs, a field left out). */
+export const INVALID_VALUE = "form.invalidValue" satisfies MessageKey;
+
+/** Parse options that give a message key to whatever a schema's own rules do not name. */
+export const FORM_PARSE = { error: () => INVALID_VALUE } as const;
+
+/** The first message per top-level field. */
+export function fieldMessages<Field extends string>(issues: readonly z.core.$ZodIssue[]): Partial<Record<Field, MessageKey>> {
+  const errors: Partial<Record<Field, MessageKey>> = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as Field | undefined;
+    if (field !== undefined && !errors[field]) errors[field] = issue.message as MessageKey;
+  }
+  return errors;
+}
+
+export interface Rule {
+  /** Where the rule is, e.g. "menuImages[].url". */
+  path: string;
+  /** The kind of rule: a zod check ("max_length", "custom"…) or "union". */
+  kind: string;
+  /** The message key the rule carries, if any. */
+  message: string | undefined;
+}
+
+interface Def {
+  type: string;
+  error?: (issue: object) => unknown;
+  checks?: { _zod: { def: Def & { check: string } } }[];
+  shape?: Record<string, Node>;
+  element?: Node;
+  options?: Node[];
+  innerType?: Node;
+  in?: Node;
+  out?: Node;
+}
+interface Node {
+  _zod: { def: Def };
+}
+
+function messageOf(def: Def): string | undefined {
+  const message = def.error?.({});
+  return typeof message === "string" ? message : undefined;
+}
+
+/**
+ * Every rule a schema applies, with the message key it carries: each check (length, pattern,
+ * refinement…) and each union (whose failure is "none of these", not any one option's message).
+ * Trimming is a transformation, not a rule.
+ */
+export function rulesOf(schema: z.ZodType, path = ""): Rule[] {
+  const def = (schema as unknown as Node)._zod.def;
+  const rules: Rule[] = [];
+  for (const check of def.checks ?? []) {
+    const checkDef = check._zod.def;
+    if (checkDef.check !== "overwrite") rules.push({ path, kind: checkDef.check, message: messageOf(checkDef) });
+  }
+  if (def.type === "union") rules.push({ path, kind: "union", message: messageOf(def) });
+  const children: [string, Node | undefined][] = [
+    ...Object.entries(def.shape ?? {}).map(([key, child]): [string, Node] => [path ? `${path}.${key}` : key, child]),
+    [`${path}[]`, def.element],
+    ...(def.options ?? []).map((option): [string, Node] => [path, option]),
+    [path, def.innerType],
+    [path, def.in],
+    [path, def.out],
+  ];
+  for (const [childPath, child] of children) if (child) rules.push(...rulesOf(child as unknown as z.ZodType, childPath));
+  return rules;
+}
