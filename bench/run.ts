@@ -21,7 +21,7 @@ const SIZES = (process.env.BENCH_SIZES ?? "100,2000,10000").split(",").map(Numbe
 const LIGHTHOUSE_PAGES = ["/", "/he", "/en/restaurant/bench-1"];
 /** Public pages whose first visit must stay within the JavaScript budget. */
 const FIRST_VISIT_PAGES = ["/", "/he", "/en/restaurant/bench-1", "/blogs"];
-/** Uncached server render of / at 2,000 restaurants (ms, median of 10). */
+/** Uncached server render of / at 2,000 restaurants (ms, median of 30 after 10 warm-up renders). */
 const RENDER_TARGET_MS = 15;
 /** Server RSS with PGlite at 10,000 restaurants (MB). */
 const RSS_TARGET_MB = 400;
@@ -49,8 +49,12 @@ function fetchRaw(url: string, encoding = "gzip"): Promise<{ bytes: number; ms: 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function pageCost(base: string, pathName: string) {
+  // Every ?bench=N is a new address, so each is rendered (a cache miss). The first renders after
+  // start-up also compile the code (JIT): ten of them are not counted, then the median of 30.
+  const uncached = (i: number) => `${base}${pathName}${pathName.includes("?") ? "&" : "?"}bench=${i}`;
+  for (let i = 0; i < 10; i++) await fetchRaw(uncached(-1 - i));
   const renders: number[] = [];
-  for (let i = 0; i < 10; i++) renders.push((await fetchRaw(`${base}${pathName}${pathName.includes("?") ? "&" : "?"}bench=${i}`)).ms);
+  for (let i = 0; i < 30; i++) renders.push((await fetchRaw(uncached(i))).ms);
   const cached: number[] = [];
   let bytes = 0;
   for (let i = 0; i < 20; i++) {
@@ -204,7 +208,7 @@ rows.push(
   { measure: `home transfer ${SIZES.at(-1)} / ${SIZES[0]}`, value: growthResult.transferRatio, target: "<= 2", ok: growthResult.transferRatio <= 2 },
   { measure: `home render time ${SIZES.at(-1)} / ${SIZES[0]}`, value: growthResult.renderTimeRatio, target: "<= 2", ok: growthResult.renderTimeRatio <= 2 },
 );
-if (growth[2_000]) rows.push({ measure: "home uncached render, 2,000 (ms, median of 10)", value: growth[2_000].renderMs, target: `<= ${RENDER_TARGET_MS}`, ok: growth[2_000].renderMs <= RENDER_TARGET_MS });
+if (growth[2_000]) rows.push({ measure: "home uncached render, 2,000 (ms, median of 30, warm)", value: growth[2_000].renderMs, target: `<= ${RENDER_TARGET_MS}`, ok: growth[2_000].renderMs <= RENDER_TARGET_MS });
 const js = results.visitorJs as { pages: VisitorJs[] } | undefined;
 for (const row of js?.pages ?? []) {
   rows.push({
