@@ -27,13 +27,17 @@ export function densify(body: Precompressed, apply: (dense: Buffer) => void): vo
   });
 }
 
+/** The encoding to send, of those at hand, that the client accepts: brotli, then gzip, else none. */
+export function chooseEncoding(acceptEncoding: string, has: (encoding: "br" | "gzip") => boolean = () => true): "br" | "gzip" | null {
+  if (/\bbr\b/.test(acceptEncoding) && has("br")) return "br";
+  if (/\bgzip\b/.test(acceptEncoding) && has("gzip")) return "gzip";
+  return null;
+}
+
 /** Ends the response with the variant the client accepts (brotli, then gzip, else none). */
 export function sendPrecompressed(res: ServerResponse, body: Precompressed, acceptEncoding: string, head: boolean): void {
-  const [encoding, data] = /\bbr\b/.test(acceptEncoding)
-    ? (["br", body.br] as const)
-    : /\bgzip\b/.test(acceptEncoding)
-      ? (["gzip", body.gzip] as const)
-      : ([null, body.raw] as const);
+  const encoding = chooseEncoding(acceptEncoding);
+  const data = encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : body.raw;
   // Setting Content-Encoding also tells the compression middleware the body is already compressed.
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", data.length);

@@ -4,7 +4,9 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { chooseEncoding } from "./precompressed";
 
+const SUFFIX = { br: ".br", gzip: ".gz" } as const;
 const TYPES: Record<string, string> = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8" };
 
 export function precompressedAssets(assetsDir: string): RequestHandler {
@@ -20,7 +22,7 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
     const type = TYPES[path.extname(name)];
     if (!type || name.includes("/") || !files.has(name)) return next();
     const accepted = req.get("accept-encoding") ?? "";
-    const [encoding, suffix] = /\bbr\b/.test(accepted) && files.has(`${name}.br`) ? ["br", ".br"] : /\bgzip\b/.test(accepted) && files.has(`${name}.gz`) ? ["gzip", ".gz"] : [null, ""];
+    const encoding = chooseEncoding(accepted, (candidate) => files.has(`${name}${SUFFIX[candidate]}`));
     res.vary("Accept-Encoding");
     if (!encoding) return next();
     // A Content-Security-Policy applies to documents (and workers), not to a script or stylesheet
@@ -28,7 +30,7 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
     // content, so no validators either (immutable, kept a year).
     res.removeHeader("Content-Security-Policy");
     res.sendFile(
-      `${name}${suffix}`,
+      `${name}${SUFFIX[encoding]}`,
       { root: assetsDir, maxAge: "1y", immutable: true, etag: false, lastModified: false, dotfiles: "deny", headers: { "Content-Type": type, "Content-Encoding": encoding } },
       (error) => {
         if (error) next(error);

@@ -8,6 +8,7 @@
 import { data } from "react-router";
 import type { MessageKey } from "../locales/en";
 import { isAppError, type AppErrorCode } from "./errors";
+import { accessDenied } from "./permissions.server";
 import { isDatabaseUnavailable } from "./unavailable";
 
 /** What a page reads from a failed action. Keys absent when they have nothing to say. */
@@ -34,11 +35,6 @@ export interface ActionErrorOptions<Extra extends object> {
   messages?: Partial<Record<AppErrorCode, MessageKey>>;
   /** Further data the page needs beside the error (the e-mail typed, which form failed…). */
   with?: Extra;
-}
-
-/** The refusal the pages already show as "Access denied" (their error boundaries, on 403). */
-function accessDenied(): never {
-  throw data({ accessDenied: true }, { status: 403 });
 }
 
 export function actionError<Extra extends object = Record<never, never>>(error: unknown, options: ActionErrorOptions<Extra>) {

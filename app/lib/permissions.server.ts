@@ -34,6 +34,11 @@ export function assertCan<T extends Subject, A extends Action>(
   if (!can(actor, action, ...resource)) throw new AppError("forbidden", "access.denied");
 }
 
+/** The refusal the pages show as "Access denied" (their error boundaries, on 403); changes nothing. */
+export function accessDenied(): never {
+  throw data({ accessDenied: true }, { status: 403 });
+}
+
 function languageOf(request: Request) {
   return detectLanguage(new URL(request.url).pathname);
 }
@@ -52,7 +57,7 @@ export function requireViewer(request: Request, context: Readonly<RouterContextP
 export async function requireTwoFactorReady(request: Request, context: Readonly<RouterContextProvider>, viewer: Viewer): Promise<void> {
   const { settings, toasts } = context.get(servicesContext);
   if (!mustSetUpTwoFactor(viewer, settings)) return;
-  if (request.method !== "GET" && request.method !== "HEAD") throw data({ accessDenied: true }, { status: 403 });
+  if (request.method !== "GET" && request.method !== "HEAD") accessDenied();
   throw await redirectWithToast(toasts, accountPath(languageOf(request), "two-factor"), {
     type: "error",
     message: "toast.twoFactorRequired",
@@ -69,7 +74,7 @@ export async function requireDashboard(request: Request, context: Readonly<Route
   const viewer = requireViewer(request, context);
   await requireTwoFactorReady(request, context, viewer);
   if (!can(viewer, "dashboard:enter")) {
-    if (request.method !== "GET" && request.method !== "HEAD") throw data({ accessDenied: true }, { status: 403 });
+    if (request.method !== "GET" && request.method !== "HEAD") accessDenied();
     const { toasts } = context.get(servicesContext);
     throw await redirectWithToast(toasts, homePath(languageOf(request)), {
       type: "error",
@@ -82,7 +87,7 @@ export async function requireDashboard(request: Request, context: Readonly<Route
 /** For admin-only actions: a 403 the page shows as "Access denied", never a silent no-op. */
 export async function requirePermission(request: Request, context: Readonly<RouterContextProvider>, action: Action): Promise<Viewer> {
   const viewer = await requireDashboard(request, context);
-  if (!can(viewer, action)) throw data({ accessDenied: true }, { status: 403 });
+  if (!can(viewer, action)) accessDenied();
   return viewer;
 }
 
@@ -90,7 +95,7 @@ export async function requirePermission(request: Request, context: Readonly<Rout
  * The spec's has_restaurant_access: an admin, or an owner with a restaurant_owners row for this
  * restaurant. (A guest keeps no access even if a link remains from when they were an owner.)
  */
-export async function hasRestaurantAccess(db: Db, viewer: Viewer | null, restaurantId: string): Promise<boolean> {
+export async function hasRestaurantAccess(db: Db, viewer: (Subject & { id: string }) | null, restaurantId: string): Promise<boolean> {
   if (!viewer) return false;
   // Every restaurant (admins): no look-up. Not one (guests): none either.
   if (can(viewer, "restaurant:edit")) return true;
@@ -111,7 +116,7 @@ export async function requireRestaurantAccess(
 ): Promise<Viewer> {
   const viewer = await requireDashboard(request, context);
   if (!(await hasRestaurantAccess(context.get(servicesContext).db, viewer, restaurantId))) {
-    throw data({ accessDenied: true }, { status: 403 });
+    accessDenied();
   }
   return viewer;
 }

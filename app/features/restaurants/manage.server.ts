@@ -17,8 +17,8 @@ import {
 import type { Db } from "../../../database/types";
 import { isUuid } from "../../lib/ids";
 import { AppError } from "../../lib/errors";
-import { can, type ActorRole } from "../../lib/permissions";
-import { assertCan, isSystem } from "../../lib/permissions.server";
+import type { ActorRole } from "../../lib/permissions";
+import { assertCan, hasRestaurantAccess, isSystem } from "../../lib/permissions.server";
 import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "./uploads.server";
 import { formValuesToRow, rowToRestaurant, slugFromName } from "./mapping";
 import type { Restaurant, RestaurantFormValues } from "./types";
@@ -121,18 +121,11 @@ function isSlugFor(slug: string, base: string): boolean {
 }
 
 /**
- * Refuses (AppError "forbidden") unless `actor` may edit this restaurant: an admin, or an owner
- * linked to it (the spec's has_restaurant_access). Looks the links up only when it matters.
+ * Refuses (AppError "forbidden") unless `actor` may edit this restaurant: the spec's
+ * has_restaurant_access, the same rule (and look-up) the dashboard's guards use.
  */
-async function mayEdit(db: DbOrTx, actor: Actor | null, id: string): Promise<Actor> {
-  if (can(actor, "restaurant:edit") || !can(actor, "dashboard:enter")) {
-    assertCan(actor, "restaurant:edit");
-  } else {
-    const links = isUuid(id)
-      ? await db.select({ userId: restaurantOwners.user_id }).from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, id))
-      : [];
-    assertCan(actor, "restaurant:edit", { ownerIds: links.map((link) => link.userId) });
-  }
+async function mayEdit(db: Db, actor: Actor | null, id: string): Promise<Actor> {
+  if (!actor || !(await hasRestaurantAccess(db, actor, id))) throw new AppError("forbidden", "access.denied");
   return actor;
 }
 
