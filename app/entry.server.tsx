@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -8,6 +8,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { bootAfterFirstPaint } from "./lib/boot-after-paint.server";
 import { servicesContext } from "./lib/context";
 import { detectLanguage } from "./lib/i18n/language";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailablePage } from "./lib/unavailable";
@@ -74,11 +75,18 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          // The whole page is ready, so it is gathered and its scripts moved behind the first
+          // paint (bootAfterFirstPaint, ADR 011) before it is sent.
+          const chunks: Buffer[] = [];
+          const body = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            flush(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
+              callback(null, bootAfterFirstPaint(Buffer.concat(chunks).toString("utf8")));
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -78,6 +78,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const { language, dir, t } = useLanguage();
   const { pathname } = useLocation();
   const toast = useRootData()?.toast;
+  // The app runs once the page is hydrated (its scripts start after the first paint, ADR 011):
+  // `<html data-hydrated>` says so, for styles and for the browser tests, which wait for it.
+  // This effect is the last of the first render's to run, so every other effect ran before it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={language} dir={dir}>
       <head>

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test, waitForAppOnLoad } from "./fixtures";
 import { DEMO_ACCOUNTS } from "../../server/demo-data";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { totp, wrongTotp } from "../setup/totp";
@@ -29,7 +30,7 @@ test("sign up -> guest without dashboard -> admin makes them owner -> they have 
   // A long journey (two accounts or a dozen steps, axe twice): 20–27 s on an idle 2-core machine, so it gets three times the usual 30 s.
   test.slow();
   const email = `journey-${Date.now()}@example.com`;
-  const user = await (await browser.newContext()).newPage();
+  const user = waitForAppOnLoad(await (await browser.newContext()).newPage());
   await signUp(user, email, "Yael");
   await expect(user.getByText("Sign up successful! Check your email for verification if required, or log in now. You'll have guest access initially.")).toBeVisible();
   await expectNoSeriousA11yViolations(user);
@@ -44,7 +45,7 @@ test("sign up -> guest without dashboard -> admin makes them owner -> they have 
   await expect(user).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   await expect(user.getByText("Guests do not have access to the dashboard")).toBeVisible();
 
-  const admin = await (await browser.newContext()).newPage();
+  const admin = waitForAppOnLoad(await (await browser.newContext()).newPage());
   await logIn(admin, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
   await expect(admin).toHaveURL(/\/dashboard$/);
   await admin.getByRole("link", { name: "Users" }).click();
@@ -160,7 +161,7 @@ test("two-factor: set up on the account page, then sign in with a code (Hebrew) 
   // Its own client address (the server trusts the loopback proxy), so its sign-up and code
   // entries count apart from the other tests'.
   const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.42" } });
-  const page = await context.newPage();
+  const page = waitForAppOnLoad(await context.newPage());
   const email = `tfa-${Date.now()}@example.com`;
   await signUp(page, email, "Tova");
   await expect(page.getByText(/Sign up successful!/)).toBeVisible();
@@ -231,7 +232,7 @@ test("changing the password signs out the other devices and keeps this one, also
   // Two devices, three sign-ins and a sign-up: a long journey.
   test.slow();
   const email = `change-${Date.now()}@example.com`;
-  const phone = await (await browser.newContext()).newPage();
+  const phone = waitForAppOnLoad(await (await browser.newContext()).newPage());
   await signUp(phone, email, "Change");
   await expect(phone.getByText(/Sign up successful!/)).toBeVisible();
   await logIn(phone, email, password);

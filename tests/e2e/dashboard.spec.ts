@@ -5,7 +5,7 @@ import sharp from "sharp";
 import type { UserRole } from "../../database/factories";
 import { DEMO_ACCOUNTS } from "../../server/demo-data";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { expect, test, type SignedInAs } from "./fixtures";
+import { expect, test, waitForAppOnLoad, type SignedInAs } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";
 
 test.describe.configure({ mode: "serial" });
@@ -26,7 +26,7 @@ test.afterAll(async () => {
 async function signedIn(browser: Browser, signedInAs: SignedInAs, role: UserRole, owns?: string[]): Promise<Page> {
   const context = await browser.newContext();
   await signedInAs(role, { context, server, ...(owns ? { owns } : {}) });
-  const page = await context.newPage();
+  const page = waitForAppOnLoad(await context.newPage());
   await page.goto(`${base}/dashboard`);
   await expect(page).toHaveURL(/\/dashboard$/);
   // Hydrated, with the dashboard's scripts loaded, as after signing in through the form.

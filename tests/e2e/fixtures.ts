@@ -1,7 +1,7 @@
 // The browser suite's `test`: Playwright's, plus `signedInAs(role)`, which signs the browser in
 // without the sign-in form (that form is covered in accounts.spec.ts): a new user of that role,
 // made with the factory, and a session made on the server, whose cookie goes into the context.
-import { test as base, type BrowserContext } from "@playwright/test";
+import { test as base, type BrowserContext, type Page } from "@playwright/test";
 import type { UserRole } from "../../database/factories";
 import { sharedServerSession } from "./control";
 import type { SessionRequest, SignedInUser } from "./sessions";
@@ -25,7 +25,41 @@ export interface SignedInOptions {
 
 export type SignedInAs = (role: UserRole, options?: SignedInOptions) => Promise<SignedInUser>;
 
+/**
+ * Waits until the app runs on the page: its scripts start only after the first paint (ADR 011),
+ * so the `load` event that `goto` waits for comes before them. A page without the app's scripts
+ * (the 503 page, a file) does not wait.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById("boot-module") || document.documentElement.hasAttribute("data-hydrated"));
+}
+
+/**
+ * Makes goto, reload, back and forward on this page wait for the app as well as for `load`. The
+ * test's `page` has it; a page a test opens itself with JavaScript on calls it.
+ */
+export function waitForAppOnLoad(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await appReady(page);
+    return response;
+  };
+  for (const name of ["reload", "goBack", "goForward"] as const) {
+    const original = page[name].bind(page);
+    page[name] = async (...args: Parameters<typeof original>) => {
+      const response = await original(...args);
+      await appReady(page);
+      return response;
+    };
+  }
+  return page;
+}
+
 export const test = base.extend<{ signedInAs: SignedInAs }>({
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    await provide(javaScriptEnabled ? waitForAppOnLoad(page) : page);
+  },
   signedInAs: async ({ context, baseURL }, provide) => {
     await provide(async (role, options = {}) => {
       const request: SessionRequest = { role, ...(options.owns ? { owns: options.owns } : {}) };

@@ -1,7 +1,7 @@
 // A restaurant page open in the browser shows a change made to the database by someone else,
 // without a reload. The test runs the built server in this worker on a database it holds, so it
 // can change a restaurant directly, as another process would.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { eq } from "drizzle-orm";
 import { buildRestaurant } from "../../database/factories";
 import { restaurants } from "../../database/schema/restaurants";

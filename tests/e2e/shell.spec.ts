@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
 
 test.describe("server rendering", () => {
@@ -107,6 +107,26 @@ test("pages hydrate without console errors (no hydration mismatch, no CSP block)
   await page.getByRole("link", { name: "Switch to Hebrew" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "he");
   expect(errors).toEqual([]);
+});
+
+test("a page is painted before its JavaScript is asked for, then hydrates (ADR 011)", async ({ page }) => {
+  // "/" is served from the page cache (its CSP allows scripts by hash), "/login" is not (by nonce).
+  for (const path of ["/", "/he", "/login"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"))
+        .map((entry) => entry.startTime),
+      booted: "__reactRouterRouteModules" in window,
+    }));
+    expect(timing.booted, path).toBe(true);
+    expect(timing.firstPaint, path).not.toBeNull();
+    expect(timing.scripts.length, path).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.firstPaint!);
+  }
 });
 
 test("a page changing in the browser while the server answers 503 says so, in the page's language, with a way to retry", async ({ page }) => {

@@ -1,0 +1,62 @@
+// The page's JavaScript starts after its first paint (ADR 011).
+//
+// React Router's <Scripts> asks for every module of the page in the <head> (modulepreload links,
+// high priority) and starts them with an inline module script. On a phone on a slow network those
+// ~120 kB compete with the stylesheet, and once they arrive their evaluation and hydration run
+// before the browser has painted anything: the server-rendered text is there but not shown. Every
+// page is complete and usable without JavaScript, so nothing is lost by painting it first.
+//
+// `bootAfterFirstPaint` rewrites the finished HTML: the modulepreload links go, the inline module
+// becomes inert (`type="text/x-boot-module"`), and a small classic script puts both back after the
+// next frame is painted (or at once in a hidden tab, which paints nothing). The re-created module
+// script carries the page's nonce (read at run time, so a cached page's text stays the same for
+// everyone) and, for a cached page, matches the hash of the inert script's text; being created by
+// a trusted script, its imports are allowed by 'strict-dynamic'.
+
+export const BOOT_SCRIPT_ID = "boot-module";
+export const INERT_TYPE = "text/x-boot-module";
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+const MODULE_TYPE = /\stype="module"/;
+
+/**
+ * The classic script that starts the page's modules once the first contentful paint is on screen
+ * (as the browser reports it), at once in a hidden tab (it paints nothing), and after the next frame
+ * where paint timing is not reported. The late timer, a second after the first frame, only makes
+ * sure a page never stays without its scripts if a report is missed.
+ */
+export function bootLoader(preloads: string[]): string {
+  return [
+    "(function(){",
+    "var nonce=document.currentScript.nonce,started=false;",
+    "function boot(){if(started)return;started=true;",
+    `${JSON.stringify(preloads)}.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;link.nonce=nonce;document.head.appendChild(link)});`,
+    'var script=document.createElement("script");script.type="module";script.nonce=nonce;',
+    `script.textContent=document.getElementById(${JSON.stringify(BOOT_SCRIPT_ID)}).textContent;document.body.appendChild(script)}`,
+    'if(document.visibilityState!=="visible")return boot();',
+    'var paints=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
+    'if(paints.indexOf("paint")<0)return requestAnimationFrame(function(){setTimeout(boot,0)});',
+    'new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();boot()}}).observe({type:"paint",buffered:true});',
+    // Frames run only once the page can render, so this timer never races the stylesheet.
+    "requestAnimationFrame(function(){setTimeout(boot,1000)})",
+    "})()",
+  ].join("");
+}
+
+/**
+ * Moves the page's JavaScript behind its first paint. A page without React Router's module script
+ * (none is expected, but the markup is React Router's, not ours) is returned unchanged.
+ */
+export function bootAfterFirstPaint(html: string): string {
+  const boot = [...html.matchAll(INLINE_SCRIPT)].find(([, attributes = ""]) => MODULE_TYPE.test(attributes));
+  if (!boot) return html;
+  const [script, bootAttributes = "", code = ""] = boot;
+  const preloads = [...new Set([...html.matchAll(MODULE_PRELOAD)].map(([, href = ""]) => href))];
+  const attributes = bootAttributes.replace(MODULE_TYPE, "").replace(/\sasync(="")?/, "").replace(/\sid="[^"]*"/, "");
+  const replacement =
+    `<script id="${BOOT_SCRIPT_ID}" type="${INERT_TYPE}">${code}</script>` +
+    `<script${attributes}>${bootLoader(preloads)}</script>`;
+  const rewritten = html.slice(0, boot.index) + replacement + html.slice(boot.index + script.length);
+  return rewritten.replace(MODULE_PRELOAD, "");
+}
