@@ -23,6 +23,22 @@ export interface LighthouseRow {
   error?: string;
   /** The first attempt's error when a second attempt was made. */
   retriedAfter?: string;
+  /** Mobile: every run's LCP, lowest first; the row is the median run. */
+  lcpRunsMs?: (number | null)[];
+}
+
+/**
+ * Lighthouse's simulated mobile figures are computed from a trace recorded at full speed, so they
+ * move by a few hundred milliseconds from run to run on a busy machine: mobile is run this many
+ * times and the median run (by LCP) reported.
+ */
+const MOBILE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_MOBILE_RUNS ?? 3));
+
+/** The run with the median LCP of those that worked (the slower middle one of an even count) (the first failure if none did). */
+function medianRun(runs: LighthouseRow[]): LighthouseRow {
+  const worked = runs.filter((row) => !row.error && row.lcpMs !== null).sort((a, b) => a.lcpMs! - b.lcpMs!);
+  if (!worked.length) return runs[0]!;
+  return { ...worked[Math.floor(worked.length / 2)]!, lcpRunsMs: worked.map((row) => row.lcpMs) };
 }
 
 // Without the background-networking flags Chromium tries to reach Google services, which this
@@ -147,7 +163,11 @@ export async function lighthousePages(baseUrl: string, pages: string[], log: (ro
     // Fill the page cache first: Lighthouse measures what a visitor after the first one gets.
     await fetch(`${baseUrl}${pagePath}`).then((response) => response.arrayBuffer());
     for (const formFactor of ["mobile", "desktop"] as const) {
-      const row = await runLighthouse(`${baseUrl}${pagePath}`, formFactor);
+      const runs: LighthouseRow[] = [];
+      for (let run = 0; run < (formFactor === "mobile" ? MOBILE_RUNS : 1); run++) {
+        runs.push(await runLighthouse(`${baseUrl}${pagePath}`, formFactor));
+      }
+      const row = formFactor === "mobile" ? medianRun(runs) : runs[0]!;
       log(row);
       rows.push(row);
     }
