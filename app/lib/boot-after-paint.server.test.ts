@@ -22,7 +22,7 @@ describe("bootAfterFirstPaint", () => {
   it("keeps the module code, inert, and starts it from a classic script carrying the nonce", () => {
     const html = bootAfterFirstPaint(page());
     const code = 'import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");';
-    expect(html).toContain(`<script id="${BOOT_SCRIPT_ID}" type="${INERT_TYPE}">${code}</script><script nonce="N1">(function(){`);
+    expect(html).toContain(`<script id="${BOOT_SCRIPT_ID}" type="${INERT_TYPE}" nonce="N1">${code}</script><script nonce="N1">(function(){`);
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     expect(html).not.toMatch(/<script[^>]*async/);
     const loader = /<script nonce="N1">(\(function\(\)\{[\s\S]*?)<\/script>/.exec(html)![1]!;

@@ -7,7 +7,7 @@
 // page is complete and usable without JavaScript, so nothing is lost by painting it first.
 //
 // `bootAfterFirstPaint` rewrites the finished HTML: the modulepreload links go, the inline module
-// becomes inert (`type="text/x-boot-module"`), and a small classic script puts both back after the
+// becomes inert (`type="text/x-boot-module"`, keeping its nonce like every script tag), and a small classic script puts both back after the
 // next frame is painted (or at once in a hidden tab, which paints nothing). The re-created module
 // script carries the page's nonce (read at run time, so a cached page's text stays the same for
 // everyone) and, for a cached page, matches the hash of the inert script's text; being created by
@@ -55,7 +55,7 @@ export function bootAfterFirstPaint(html: string): string {
   const preloads = [...new Set([...html.matchAll(MODULE_PRELOAD)].map(([, href = ""]) => href))];
   const attributes = bootAttributes.replace(MODULE_TYPE, "").replace(/\sasync(="")?/, "").replace(/\sid="[^"]*"/, "");
   const replacement =
-    `<script id="${BOOT_SCRIPT_ID}" type="${INERT_TYPE}">${code}</script>` +
+    `<script id="${BOOT_SCRIPT_ID}" type="${INERT_TYPE}"${attributes}>${code}</script>` +
     `<script${attributes}>${bootLoader(preloads)}</script>`;
   const rewritten = html.slice(0, boot.index) + replacement + html.slice(boot.index + script.length);
   return rewritten.replace(MODULE_PRELOAD, "");

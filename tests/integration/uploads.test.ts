@@ -1,7 +1,7 @@
 // The upload endpoint against a corpus of hostile files, all generated here (nothing downloaded,
 // no binary fixtures): each must be refused with the right message key and leave nothing stored.
 // No database: the handler is mounted on a bare Express app listening on 127.0.0.1:0.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -121,16 +121,19 @@ function storedPath(url: unknown): string {
 
 describe("createLocalStorage", () => {
   it("rejects keys that could leave the bucket or do not fit the key pattern", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "kta-storage-"));
+    // The bucket sits inside a fresh folder, so "outside the bucket" is a path no one else writes.
+    const parent = mkdtempSync(path.join(tmpdir(), "kta-storage-"));
+    const dir = path.join(parent, "bucket");
+    mkdirSync(dir);
     try {
       const storage = createLocalStorage(dir);
       for (const key of ["../x", "a/../../x", "/etc/passwd", "a\\b.webp", "a/b/c.webp", "A/b.webp", "a/..", "a/.hidden", "nofolder.webp", "a/"]) {
         await expect(storage.put(key, Buffer.from("x")), key).rejects.toThrow(/Invalid storage key/);
       }
       expect(storedFiles(dir)).toEqual([]);
-      expect(existsSync(path.join(dir, "..", "x"))).toBe(false);
+      expect(existsSync(path.join(parent, "x"))).toBe(false);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(parent, { recursive: true, force: true });
     }
   });
 
