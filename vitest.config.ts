@@ -17,7 +17,7 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "database/**/*.test.ts", "docs/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/messages.ts"],
         },
       },
       {
@@ -29,7 +29,7 @@ export default defineConfig({
           server: { deps: { external: [/\/build\/server\//] } },
           environment: "node",
           globalSetup: ["tests/setup/global-db.ts"],
-          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/messages.ts"],
           // Each file opens its own database copy; two at a time suits a 2-core machine.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
@@ -47,7 +47,7 @@ export default defineConfig({
           server: { deps: { external: [/\/build\/server\//] } },
           environment: "node",
           globalSetup: ["tests/setup/global-db.ts"],
-          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/messages.ts"],
           // One file at a time: each measures or loads the whole machine.
           fileParallelism: false,
           testTimeout: 300_000,

@@ -9,6 +9,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { bootAfterFirstPaint } from "./lib/boot-after-paint.server";
+import "./lib/i18n/all-messages.server";
 import { servicesContext } from "./lib/context";
 import { detectLanguage } from "./lib/i18n/language";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailablePage } from "./lib/unavailable";

@@ -3,15 +3,21 @@
 // lib/i18n/messages.test.ts). "Used" means the key appears as a whole string literal in the code
 // under app/ or server/ (not in the catalogues, not in tests), or is one of the keys the code
 // builds from a prefix and a value, listed in DYNAMIC below.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CHANGE_ACTIONS } from "../database/schema/restaurants";
 import { ROLES } from "../database/roles";
 import { LINK_FILTERS } from "./features/restaurants/filters";
+import { areasOf, type Area } from "./lib/i18n/catalogue";
 import { en } from "./locales/en";
+import { enManage } from "./locales/en/manage";
+import { enSite } from "./locales/en/site";
 import { he } from "./locales/he";
+import { heManage } from "./locales/he/manage";
+import { heSite } from "./locales/he/site";
+import routes from "./routes";
 
 /** Keys the code builds as `${prefix}${value}`: the prefix, the values it can take, and where. */
 const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] = [
@@ -72,5 +78,93 @@ describe("message placeholders", () => {
       .filter(([key, english]) => placeholders(english).join() !== placeholders(he[key as keyof typeof he]).join())
       .map(([key, english]) => `${key}: en {${placeholders(english).join(", ")}} he {${placeholders(he[key as keyof typeof he]).join(", ")}}`);
     expect(mismatched).toEqual([]);
+  });
+});
+
+// The browser holds only the areas of the catalogue its page needs (ADR 012). A page shows the keys
+// used anywhere in its module graph (the route's file, its layouts and root.tsx, and everything
+// they import, server modules included: their keys come back in loader and action data), so each
+// of those keys must be in an area `areasOf` loads for the page's path.
+describe("message areas", () => {
+  const areas: Record<Area, Record<string, string>> = { site: enSite, manage: enManage };
+  const appDir = path.join(root, "app");
+
+  function resolveImport(from: string, specifier: string): string | undefined {
+    if (!specifier.startsWith(".")) return undefined;
+    const base = path.resolve(path.dirname(from), specifier);
+    return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((file) => /\.tsx?$/.test(file) && existsSync(file));
+  }
+
+  /** Every source file the given files import, directly or not (the catalogues aside). */
+  function moduleGraph(entries: string[]): string[] {
+    const seen = new Set<string>();
+    const pending = [...entries];
+    while (pending.length > 0) {
+      const file = pending.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const source = readFileSync(file, "utf8");
+      for (const match of source.matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)) {
+        const imported = resolveImport(file, match[1] ?? match[2]!);
+        if (imported && !imported.includes(`${path.sep}locales${path.sep}`)) pending.push(imported);
+      }
+    }
+    return [...seen];
+  }
+
+  function keysUsedBy(files: string[]): string[] {
+    const sources = files.map((file) => readFileSync(file, "utf8"));
+    const keys = Object.keys(en);
+    const built = sources.flatMap((source) => [...source.matchAll(/`([a-z][\w.]*\.)\$\{/gi)].map((match) => match[1]!));
+    return keys.filter((key) => {
+      const literal = new RegExp(`["'\`]${escape(key)}["'\`]`);
+      return sources.some((source) => literal.test(source)) || built.some((prefix) => key.startsWith(prefix));
+    });
+  }
+
+  interface Page { path: string; files: string[] }
+  type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
+
+  /** Every page of the route table (routes whose module renders something), with a sample path. */
+  function pages(entries: RouteEntry[], parentPath = "", parentFiles: string[] = [path.join(appDir, "root.tsx")]): Page[] {
+    return entries.flatMap((entry) => {
+      const file = path.join(appDir, entry.file);
+      const fullPath = [parentPath, entry.path ?? ""].filter(Boolean).join("/").replace(/:\w+/g, "x").replace(/\*/, "no-such-page");
+      const files = [...parentFiles, file];
+      const own = /export default function/.test(readFileSync(file, "utf8")) ? [{ path: `/${fullPath}`, files }] : [];
+      return [...own, ...pages(entry.children ?? [], fullPath, files)];
+    });
+  }
+
+  const routePages = pages(routes as RouteEntry[]);
+
+  it("finds the pages of the route table, public and managing, in both languages", () => {
+    const paths = routePages.map((page) => page.path);
+    for (const expected of ["/", "/he", "/en/restaurant/x", "/blogs", "/dashboard", "/he/dashboard/users", "/dashboard/blog/add", "/account", "/no-such-page"]) {
+      expect(paths).toContain(expected);
+    }
+    expect(paths).not.toContain("/logout");
+  });
+
+  it("loads, for every page, an area holding each key the page can show", () => {
+    const missing = routePages.flatMap(({ path: pagePath, files }) => {
+      const loaded = areasOf(pagePath);
+      return keysUsedBy(moduleGraph(files))
+        .filter((key) => !loaded.some((area) => key in areas[area]))
+        .map((key) => `${pagePath}: ${key}`);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it("keeps out of the site area every key no public page shows", () => {
+    const publicPages = routePages.filter((page) => !areasOf(page.path).includes("manage"));
+    const shown = new Set(publicPages.flatMap(({ files }) => keysUsedBy(moduleGraph(files))));
+    expect(Object.keys(enSite).filter((key) => !shown.has(key))).toEqual([]);
+  });
+
+  it("puts every key in exactly one area, the same one in both languages", () => {
+    expect(Object.keys(enSite).filter((key) => key in enManage)).toEqual([]);
+    expect(Object.keys(heSite).sort()).toEqual(Object.keys(enSite).sort());
+    expect(Object.keys(heManage).sort()).toEqual(Object.keys(enManage).sort());
   });
 });

@@ -21,23 +21,41 @@ import { BlogSkeleton } from "./features/blog/components/BlogImage";
 import { HomeSkeleton } from "./features/restaurants/components/HomeSkeleton";
 import { servicesContext } from "./lib/context";
 import { viewerContext, viewerMiddleware } from "./lib/session.server";
-import { stripLanguagePrefix } from "./lib/i18n/language";
+import { loadMessagesFor } from "./lib/i18n/catalogue";
+import { detectLanguage, stripLanguagePrefix } from "./lib/i18n/language";
+import { translator } from "./lib/i18n/messages";
 import { useLanguage } from "./lib/i18n/use-language";
 import { blogsPath, homePath } from "./lib/paths";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [viewerMiddleware];
 
+/**
+ * Before the browser shows another page, the messages it shows are loaded (ADR 012): the manage
+ * area on the way into the dashboard, the other language's site area on a language switch. Only
+ * a page load (GET) leads to a page; a form's POST answers the page it was sent from, whose
+ * messages are here. An area already loaded costs nothing.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    if (request.method === "GET") await loadMessagesFor(new URL(request.url).pathname);
+    return next();
+  },
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { settings, toasts } = context.get(servicesContext);
   const viewer = context.get(viewerContext);
   const { toast, clear } = await toasts.take(request);
+  // The toast is shown on whatever page the redirect led to, so its text is written here, in that
+  // page's language: the browser may not hold the message's area (ADR 012).
+  const t = translator(detectLanguage(new URL(request.url).pathname));
   return data(
     {
       publicUrl: settings.publicUrl,
       // Only what the shell shows; pages that need more load it themselves.
       viewer: viewer ? { firstName: viewer.firstName, role: viewer.role } : null,
-      toast,
+      toast: toast ? { id: toast.id, type: toast.type, text: t(toast.message) } : null,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -60,11 +78,10 @@ function useRootData() {
 
 /** Shows the toast a redirect carried (e.g. "Successfully logged out"), once. */
 function FlashToast() {
-  const { t } = useLanguage();
   const toast = useRootData()?.toast;
   const show = useEffectEvent((pending: NonNullable<typeof toast>) => {
     // The id makes a toast appear once even if the page renders again.
-    showToast(pending.type === "error" ? "error" : "success", t(pending.message), { id: pending.id });
+    showToast(pending.type === "error" ? "error" : "success", pending.text, { id: pending.id });
   });
   useEffect(() => {
     if (toast) show(toast);

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "../app/lib/auth.server";
+import "../app/lib/i18n/all-messages.server";
 import { brandName } from "../app/lib/i18n/brand";
 import type { EmailContent } from "../app/lib/emails";
 import { createApp } from "./app";

@@ -173,3 +173,25 @@ test("the Hebrew dashboard is right to left and validates in Hebrew", async ({ b
   await expect(page.getByText("שם המסעדה באנגלית חייב להכיל לפחות 2 תווים.")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test("a public page's visitor gets the dashboard's texts on the way in, in either language (ADR 012)", async ({ browser, signedInAs }) => {
+  const page = await signedIn(browser, signedInAs, "admin");
+  const dashboardScripts: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/manage-[\w-]+\.js$/.test(request.url())) dashboardScripts.push(request.url());
+  });
+  // A fresh public page holds only the site's messages; the dashboard's arrive with the navigation.
+  await page.goto(`${base}/he`);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  expect(dashboardScripts).toEqual([]);
+  await page.getByRole("banner").getByRole("link", { name: "לוח בקרה" }).first().click();
+  await expect(page).toHaveURL(/\/he\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("ניהול מסעדות");
+  expect(dashboardScripts).toHaveLength(1);
+  // The language switch inside the dashboard brings the other language's texts along.
+  await page.getByRole("link", { name: "מעבר לאנגלית" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Restaurant Management");
+  expect(dashboardScripts).toHaveLength(2);
+  await expect(page.getByRole("main")).not.toContainText(/\b(dashboard|form|users|owners|history)\.[a-z]\w+/);
+});

@@ -1,0 +1,50 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { heManage } from "../../locales/he/manage";
+import { heSite } from "../../locales/he/site";
+import { areasOf } from "./catalogue";
+
+describe("areasOf", () => {
+  it("gives public pages the site area only, in both languages", () => {
+    for (const path of ["/", "/he", "/en/restaurant/x", "/he/restaurant/x", "/blogs", "/blog/s/x", "/login", "/he/signup", "/sitemap", "/no-such-page", "/dashboards"]) {
+      expect(areasOf(path), path).toEqual(["site"]);
+    }
+  });
+
+  it("adds the manage area for the dashboard, its pages, the blog editor and the account page", () => {
+    for (const path of ["/dashboard", "/he/dashboard", "/dashboard/edit/3", "/he/dashboard/users", "/dashboard/blog/add", "/account", "/he/account"]) {
+      expect(areasOf(path), path).toEqual(["site", "manage"]);
+    }
+  });
+});
+
+describe("loadMessagesFor", () => {
+  // A fresh copy of the modules holds no message, as the browser does before its first load (the
+  // test set-up gives the shared copy every message, as the server has).
+  let fresh: { load: (pathname: string) => Promise<void>; t: (language: "en" | "he", key: string) => string };
+  beforeEach(async () => {
+    vi.resetModules();
+    const catalogue = await import("./catalogue");
+    const messages = await import("./messages");
+    fresh = {
+      load: catalogue.loadMessagesFor,
+      t: (language, key) => messages.translator(language)(key as keyof typeof heSite),
+    };
+  });
+
+  const siteKey = "nav.home";
+  const manageKey = Object.keys(heManage)[0]!;
+
+  it("loads the page language's site area for a public page, and nothing else", async () => {
+    expect(fresh.t("he", siteKey)).toBe(siteKey);
+    await fresh.load("/he/restaurant/x");
+    expect(fresh.t("he", siteKey)).toBe(heSite[siteKey]);
+    expect(fresh.t("he", manageKey)).toBe(manageKey);
+    expect(fresh.t("en", siteKey)).toBe(siteKey);
+  });
+
+  it("loads the manage area on the way into the dashboard", async () => {
+    await fresh.load("/he/dashboard/users");
+    expect(fresh.t("he", siteKey)).toBe(heSite[siteKey]);
+    expect(fresh.t("he", manageKey)).toBe(heManage[manageKey as keyof typeof heManage]);
+  });
+});

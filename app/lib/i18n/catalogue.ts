@@ -1,0 +1,51 @@
+// Which message areas a page needs, and loading them in the browser (ADR 012). The `site` area
+// (the shell and the public pages) is loaded for every page; the `manage` area only for the
+// dashboard and account pages, whose visitors are signed-in owners and admins. Each area of each
+// language is its own chunk, so a first visit fetches one language's public messages and no more.
+import type { Messages } from "../../locales/en";
+import { detectLanguage, stripLanguagePrefix, type Language } from "./language";
+import { addMessages } from "./messages";
+
+export const AREAS = ["site", "manage"] as const;
+export type Area = (typeof AREAS)[number];
+
+/** Pages (paths without the language prefix) that show messages of the manage area. */
+const MANAGE_PAGES = ["/dashboard", "/account"];
+
+/** The message areas the page at `pathname` shows. */
+export function areasOf(pathname: string): Area[] {
+  const path = stripLanguagePrefix(pathname);
+  const manage = MANAGE_PAGES.some((page) => path === page || path.startsWith(`${page}/`));
+  return manage ? ["site", "manage"] : ["site"];
+}
+
+const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> = {
+  en: {
+    site: () => import("../../locales/en/site").then((module) => module.enSite),
+    manage: () => import("../../locales/en/manage").then((module) => module.enManage),
+  },
+  he: {
+    site: () => import("../../locales/he/site").then((module) => module.heSite),
+    manage: () => import("../../locales/he/manage").then((module) => module.heManage),
+  },
+};
+
+const loading = new Map<string, Promise<void>>();
+
+function loadArea(language: Language, area: Area): Promise<void> {
+  const id = `${language}/${area}`;
+  let load = loading.get(id);
+  if (!load) {
+    load = chunks[language][area]().then((messages) => addMessages(language, messages));
+    // A failed load (the network dropped) is tried again by the next navigation.
+    load.catch(() => loading.delete(id));
+    loading.set(id, load);
+  }
+  return load;
+}
+
+/** Loads (once) the messages the page at `pathname` shows, in its language. */
+export async function loadMessagesFor(pathname: string): Promise<void> {
+  const language = detectLanguage(pathname);
+  await Promise.all(areasOf(pathname).map((area) => loadArea(language, area)));
+}
