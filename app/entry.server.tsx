@@ -9,6 +9,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { bootAfterFirstPaint } from "./lib/boot-after-paint.server";
+import { withImageFallbacks } from "./lib/image-fallback.server";
 import "./lib/i18n/all-messages.server";
 import { servicesContext } from "./lib/context";
 import { detectLanguage } from "./lib/i18n/language";
@@ -77,7 +78,8 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true;
           // The whole page is ready, so it is gathered and its scripts moved behind the first
-          // paint (bootAfterFirstPaint, ADR 011) before it is sent.
+          // paint (bootAfterFirstPaint, ADR 011) before it is sent; images with a placeholder get
+          // the script that swaps them even before hydration (withImageFallbacks).
           const chunks: Buffer[] = [];
           const body = new Transform({
             transform(chunk: Buffer, _encoding, callback) {
@@ -87,7 +89,7 @@ export default function handleRequest(
             flush(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback(null, bootAfterFirstPaint(Buffer.concat(chunks).toString("utf8")));
+              callback(null, withImageFallbacks(bootAfterFirstPaint(Buffer.concat(chunks).toString("utf8")), nonce));
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

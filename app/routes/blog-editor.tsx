@@ -1,8 +1,9 @@
 // /dashboard/blog/add and /dashboard/blog/edit/:id — admins only (spec: others are sent to /blogs).
-import { useEffect, useEffectEvent, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/blog-editor";
+import { FallbackImage } from "../components/ui/FallbackImage";
 import { BLOG_PLACEHOLDER } from "../features/blog/components/BlogImage";
 import { createBlog, getBlogById, updateBlog } from "../features/blog/blog.server";
 import { generateSlug, parseBlogForm, type BlogFieldErrors, type BlogFormValues } from "../features/blog/rules";
@@ -62,8 +63,17 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
   const saving = navigation.state === "submitting";
   const key = loaderData.id ? `blog-form-${loaderData.id}` : "blog-form-new";
   const [values, setValues] = useState<BlogFormValues>(loaderData.initial);
-  const [previewFailed, setPreviewFailed] = useState(false);
-  const errors = actionData?.errors ?? {};
+  // The values last sent: a field changed since then shows its live message (none once it is
+  // valid) instead of the server's answer about the old value (issue 13).
+  const [sent, setSent] = useState<BlogFormValues | null>(null);
+  const serverErrors = actionData?.errors ?? {};
+  const live = useMemo(() => {
+    const parsed = parseBlogForm(values);
+    return parsed.ok ? {} : parsed.errors;
+  }, [values]);
+  const errors: BlogFieldErrors = Object.fromEntries(
+    (Object.keys(values) as (keyof BlogFormValues)[]).map((name) => [name, sent && values[name] !== sent[name] ? live[name] : serverErrors[name]]),
+  );
 
   const restore = useEffectEvent(() => {
     try {
@@ -138,7 +148,10 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
         method="post"
         noValidate
         className="mt-6 space-y-5 rounded-2xl border border-stone-200 bg-white p-6"
-        onSubmit={() => window.localStorage.removeItem(key)}
+        onSubmit={() => {
+          setSent(values);
+          window.localStorage.removeItem(key);
+        }}
       >
         {field("title", t("blog.fieldTitle"), { dir: "auto" })}
         {field("subtitle", t("blog.fieldSubtitle"), { dir: "auto" })}
@@ -162,11 +175,9 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
         {values.image ? (
-          <img
-            key={values.image}
-            src={previewFailed ? BLOG_PLACEHOLDER : values.image}
-            onError={() => setPreviewFailed(true)}
-            onLoad={() => setPreviewFailed(false)}
+          <FallbackImage
+            src={values.image}
+            fallback={BLOG_PLACEHOLDER}
             alt={t("blog.imagePreview")}
             width={600}
             height={315}

@@ -1,19 +1,18 @@
-// A post image that falls back to the placeholder if it fails to load (spec).
-import { useState } from "react";
+// A post image that falls back to the placeholder if it is missing or fails to load (spec).
+import { FallbackImage } from "../../../components/ui/FallbackImage";
 
 export const BLOG_PLACEHOLDER = "/images/blog-placeholder.svg";
 
 export function BlogImage({ src, alt, className, eager = false }: { src: string; alt: string; className?: string; eager?: boolean }) {
-  const [failed, setFailed] = useState(false);
   return (
-    <img
-      src={failed || !src ? BLOG_PLACEHOLDER : src}
+    <FallbackImage
+      src={src}
+      fallback={BLOG_PLACEHOLDER}
       alt={alt}
       width={1200}
       height={630}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
-      onError={() => setFailed(true)}
       className={className}
     />
   );
