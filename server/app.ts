@@ -23,7 +23,7 @@ import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
 import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search-index.server";
 import { liveRestaurantUpdates } from "./live";
 import { isPrivatePath, type PageCache } from "./page-cache";
-import { crossSiteRefusal, isPersonal, isSafeMethod } from "./requests";
+import { crossSiteRefusal, isFilePath, isPersonal, isSafeMethod } from "./requests";
 import { densify, precompress, sendPrecompressed, type Precompressed } from "./precompressed";
 import { createRestaurantListCache } from "./restaurant-cache";
 import { createFileStore, createLocalStorage, type Storage } from "./storage";
@@ -97,6 +97,13 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
       index: false,
     }),
   );
+
+  // A file that is not there gets a plain 404, never the app's 404 page: that reads the session
+  // and would take a pending one-time toast meant for the visitor's next page (issue 13).
+  app.use((req, res, next) => {
+    if (!isFilePath(req.path)) return next();
+    res.status(404).type("text/plain; charset=utf-8").send("Not found");
+  });
 
   // While the database is known to be down, everything below needs it: answer at once with the
   // 503 page rather than let each request wait for its own failure. Live-update streams stay open.

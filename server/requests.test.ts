@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crossSiteRefusal, isPersonal } from "./requests";
+import { crossSiteRefusal, isFilePath, isPersonal } from "./requests";
 
 const OURS = new Set(["kosher.example", "127.0.0.1:3000"]);
 const SESSION = "theme=x; better-auth.session_token=abc.def";
@@ -48,5 +48,19 @@ describe("isPersonal", () => {
     expect(isPersonal("a=1; kta_toast=xyz")).toBe(true);
     expect(isPersonal("a=1; not_kta_toast=1")).toBe(false);
     expect(isPersonal(undefined)).toBe(false);
+  });
+});
+
+describe("isFilePath (a plain 404 when missing, never the app's 404 page)", () => {
+  it("takes paths under the file folders and paths with an extension for files", () => {
+    for (const path of ["/images/missing.svg", "/uploads/blog/x.webp", "/assets/gone-123.js", "/images/no-extension", "/favicon.ico", "/blog/photo.png", "/he/logo.PNG"]) {
+      expect(isFilePath(path), path).toBe(true);
+    }
+  });
+
+  it("leaves pages, React Router's data requests and the app's file-like routes to the app", () => {
+    for (const path of ["/", "/he", "/blogs", "/blog/s/top-5", "/en/restaurant/x", "/blogs.data", "/_root.data", "/he/dashboard.data", "/sitemap.xml", "/robots.txt", "/no-such-page"]) {
+      expect(isFilePath(path), path).toBe(false);
+    }
   });
 });

@@ -69,3 +69,20 @@ function hostOf(url: string): string | null {
     return null;
   }
 }
+
+/** Folders that hold only files: anything under them that was not found is a missing file. */
+const FILE_FOLDERS = /^\/(?:assets|uploads|images)\//;
+/** The app's own answers whose paths look like files. */
+const FILE_ROUTES = new Set(["/sitemap.xml", "/robots.txt"]);
+
+/**
+ * A path that names a file (under a file folder, or ending in an extension), not a page: when the
+ * static handlers did not find it, it gets a plain 404. The app's 404 page would read the session
+ * and take a pending one-time toast meant for the next page (issue 13). React Router's data
+ * requests (`.data`) and the app's own file-like routes are pages.
+ */
+export function isFilePath(path: string): boolean {
+  if (FILE_FOLDERS.test(path)) return true;
+  return /\.[a-z0-9]+$/i.test(path) && !path.endsWith(".data") && !FILE_ROUTES.has(path);
+}
+

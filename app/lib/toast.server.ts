@@ -16,8 +16,9 @@ export function createToastStore(secret: string, secure: boolean) {
     async set(toast: Omit<Toast, "id">): Promise<string> {
       return cookie.serialize({ ...toast, id: crypto.randomUUID() });
     },
-    /** The pending toast, and the header that clears it. */
+    /** The pending toast, and the header that clears it; only a page the visitor sees takes it. */
     async take(request: Request): Promise<{ toast: Toast | null; clear: string | null }> {
+      if (!isNavigation(request.headers.get("sec-fetch-dest"))) return { toast: null, clear: null };
       const value: unknown = await cookie.parse(request.headers.get("cookie"));
       if (!value || typeof value !== "object") return { toast: null, clear: null };
       return { toast: value as Toast, clear: await cookie.serialize("", { maxAge: 0 }) };
@@ -36,4 +37,14 @@ export async function redirectWithToast(
 ): Promise<Response> {
   headers.append("Set-Cookie", await toasts.set(toast));
   return redirect(url, { headers });
+}
+
+/**
+ * A request that shows a page to the visitor: a document navigation or the app's own data fetch.
+ * An image, script or style request that lands on a page (a wrong image address) is not one and
+ * must not take the toast meant for the next page (issue 13). Without fetch metadata (older
+ * browsers), every request counts as a navigation.
+ */
+export function isNavigation(secFetchDest: string | null): boolean {
+  return secFetchDest === null || secFetchDest === "document" || secFetchDest === "empty";
 }
