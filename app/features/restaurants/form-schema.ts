@@ -2,6 +2,7 @@
 // server action. Messages are catalogue keys, so both show the spec's words in either language.
 import { z } from "zod";
 import { fieldMessages, FORM_PARSE } from "../../lib/form-rules";
+import { isWebLink, withScheme } from "../../lib/links";
 import type { MessageKey } from "../../locales/en";
 import { isKashrut, isTag, TAGS } from "./constants";
 import type { RestaurantFormValues } from "./types";
@@ -13,11 +14,15 @@ const plain = () => z.string().refine((value) => !value.includes("\u0000"), "err
 
 const text = (max: number) => plain().trim().max(max, "form.tooLong" satisfies MessageKey);
 
-/** Links are optional; when given they must be web addresses (a javascript: link must never be stored). */
+/**
+ * Links are optional; when given they must be web addresses (a javascript: link must never be
+ * stored). A bare domain (`www.example.com/book`) is taken as its https address (ADR 013).
+ */
 const link = plain()
   .trim()
   .max(2000, "form.tooLong" satisfies MessageKey)
-  .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), "form.linkInvalid" satisfies MessageKey);
+  .transform(withScheme)
+  .refine((value) => value === "" || isWebLink(value), "form.linkInvalid" satisfies MessageKey);
 
 /** A file we stored, or an https address (older data). */
 const fileUrl = plain()
