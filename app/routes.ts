@@ -39,7 +39,7 @@ export default [
   route("dashboard/blog/edit/:id", "routes/blog-editor.tsx", { id: "blog-edit" }),
   dashboard("", "en"),
   dashboard("he/", "he"),
-  route("sitemap", "routes/sitemap.tsx"),
+  ...bilingual("sitemap", "routes/sitemap.tsx", "sitemap"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   // Permanent redirects from the spec's route table.

@@ -59,7 +59,8 @@ describe("page paths", () => {
     expect(blogAddPath()).toBe("/dashboard/blog/add");
     expect(blogEditPath("b-1")).toBe("/dashboard/blog/edit/b-1");
     expect(logoutPath()).toBe("/logout");
-    expect(sitemapPath()).toBe("/sitemap");
+    expect(sitemapPath("en")).toBe("/sitemap");
+    expect(sitemapPath("he")).toBe("/he/sitemap");
   });
 
   it("are in the language they are asked for, and switch like the language toggle", () => {

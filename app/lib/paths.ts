@@ -49,4 +49,4 @@ export const blogEditPath = (id: string): string => `/dashboard/blog/edit/${segm
 // Site pages
 export const accessibilityPath = (language: Language): string => localizePath("/accessibility", language);
 export const privacyPolicyPath = (language: Language): string => localizePath("/privacy-policy", language);
-export const sitemapPath = (): string => "/sitemap";
+export const sitemapPath = (language: Language): string => localizePath("/sitemap", language);

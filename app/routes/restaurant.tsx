@@ -100,7 +100,7 @@ const ICONS = {
 
 export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
   const { restaurant, contactEmail } = loaderData;
-  const { language, t } = useLanguage();
+  const { language, t, ti } = useLanguage();
   const name = localized(restaurant.name, language);
   const kashrutLabel = KASHRUT_LABELS[restaurant.kashrut][language];
   const photo = restaurant.photo ? responsiveImage(restaurant.photo, 1200) : undefined;
@@ -148,9 +148,12 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <header className="mt-2 border-b border-stone-200 pb-5">
-          <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">{name}</h1>
-          <p className="mt-2 text-stone-700" dir="auto">
-            {restaurant.address}
+          <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">
+            <bdi>{name}</bdi>
+          </h1>
+          {/* Isolated, not dir="auto": an English address stays aligned with a Hebrew title. */}
+          <p className="mt-2 text-stone-700">
+            <bdi>{restaurant.address}</bdi>
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
             <KashrutBadge kashrut={restaurant.kashrut} large />
@@ -194,13 +197,20 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 <div>
                   <dt className="font-medium text-stone-600">{t("restaurant.address")}</dt>
-                  <dd dir="auto">{restaurant.address}</dd>
+                  <dd>
+                    <bdi>{restaurant.address}</bdi>
+                  </dd>
                 </div>
                 {!closed && restaurant.openingHours ? (
                   <div>
                     <dt className="font-medium text-stone-600">{t("restaurant.hours")}</dt>
-                    <dd className="whitespace-pre-line" dir="auto">
-                      {restaurant.openingHours}
+                    {/* Each line isolated: "12:00-23:00" keeps its order in a Hebrew page. */}
+                    <dd>
+                      {restaurant.openingHours.split("\n").map((line, index) => (
+                        <span key={index} className="block">
+                          <bdi>{line}</bdi>
+                        </span>
+                      ))}
                     </dd>
                   </div>
                 ) : null}
@@ -224,26 +234,26 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
             {closed ? (
               <section className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900" data-testid="closed-notice">
                 <h2 className="font-semibold">{t("restaurant.closedTitle")}</h2>
-                <p className="mt-1">{t("restaurant.closedBody", { name, email: contactEmail })}</p>
+                <p className="mt-1">{ti("restaurant.closedBody", { name, email: contactEmail })}</p>
               </section>
             ) : (
               <section>
                 <h2 className="text-xl font-semibold">{t("restaurant.faqTitle")}</h2>
                 <div className="mt-3 space-y-3">
                   <div className="rounded-xl border border-stone-200 bg-white p-4" data-testid="faq">
-                    <h3 className="font-semibold">{t("restaurant.faqKosherQ", { name })}</h3>
+                    <h3 className="font-semibold">{ti("restaurant.faqKosherQ", { name })}</h3>
                     <p className="mt-1 text-stone-800">
                       {restaurant.kashrut === "unknown"
-                        ? t("restaurant.faqKosherUnknownA", { name })
-                        : t("restaurant.faqKosherA", { name, kashrut: kashrutLabel })}
+                        ? ti("restaurant.faqKosherUnknownA", { name })
+                        : ti("restaurant.faqKosherA", { name, kashrut: kashrutLabel })}
                     </p>
                   </div>
                   <div className="rounded-xl border border-stone-200 bg-white p-4" data-testid="faq">
-                    <h3 className="font-semibold">{t("restaurant.faqHoursQ", { name })}</h3>
+                    <h3 className="font-semibold">{ti("restaurant.faqHoursQ", { name })}</h3>
                     <p className="mt-1 text-stone-800">
                       {restaurant.openingHours
-                        ? t("restaurant.faqHoursA", { hours: restaurant.openingHours })
-                        : t("restaurant.faqHoursUnknownA", { name })}
+                        ? ti("restaurant.faqHoursA", { hours: restaurant.openingHours })
+                        : ti("restaurant.faqHoursUnknownA", { name })}
                     </p>
                   </div>
                 </div>

@@ -2,7 +2,9 @@ import type { Route } from "./+types/sitemap";
 import { loadSitemapRows } from "../features/sitemap/queries.server";
 import { servicesContext } from "../lib/context";
 import { useLanguage } from "../lib/i18n/use-language";
-import { sitemapPath } from "../lib/paths";
+import { inBothLanguages, sitemapPath } from "../lib/paths";
+import { brandName } from "../lib/i18n/brand";
+import { detectLanguage } from "../lib/i18n/language";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 import { translator } from "../lib/i18n/messages";
 
@@ -11,14 +13,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { rows: await loadSitemapRows(db) };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const t = translator("en");
+export function meta({ location, matches }: Route.MetaArgs) {
+  const language = detectLanguage(location.pathname);
+  const t = translator(language);
   return pageMeta({
     publicUrl: publicUrlFrom(matches),
-    language: "en",
-    title: `${t("sitemap.title")} | ${t("brand.name")}`,
+    language,
+    title: `${t("sitemap.title")} | ${brandName(language)}`,
     description: t("sitemap.description"),
-    path: sitemapPath(),
+    path: sitemapPath(language),
+    alternates: inBothLanguages(sitemapPath),
   });
 }
 
@@ -27,7 +31,7 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">{t("sitemap.title")}</h1>
-      <div className="mt-6 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+      <div className="relative mt-6 overflow-x-auto rounded-xl border border-stone-200 bg-white">
         <table className="w-full text-start text-sm">
           <thead className="bg-stone-100 text-stone-700">
             <tr>

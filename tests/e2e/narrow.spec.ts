@@ -1,6 +1,7 @@
 // No page scrolls sideways on a 360 px phone, in either language, for visitors and for an admin.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { PUBLIC_PAGES } from "./pages";
 
 test.use({ viewport: { width: 360, height: 800 } });
 
@@ -11,20 +12,23 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
 }
 
 test("public pages fit a 360 px phone, English and Hebrew", async ({ page }) => {
+  // Every public page of the route table, in both languages where it has both.
+  test.slow();
   await page.goto("/");
   const restaurant = await page.locator('a[href^="/en/restaurant/"]').first().getAttribute("href");
-  for (const path of ["/", "/he", restaurant ?? "/", (restaurant ?? "/").replace("/en/", "/he/"), "/blogs", "/sitemap", "/he/accessibility", "/login", "/he/signup"]) {
+  for (const path of [...PUBLIC_PAGES, restaurant ?? "/", (restaurant ?? "/").replace("/en/", "/he/")]) {
     await expectNoSidewaysScroll(page, path);
   }
 });
 
 test("the dashboard and account pages fit a 360 px phone, English and Hebrew", async ({ page, signedInAs }) => {
-  // Eight pages with long tables.
+  // Eleven pages, some with long tables.
   test.slow();
   await signedInAs("admin");
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
-  for (const path of ["/dashboard", "/he/dashboard", "/dashboard/users", "/he/dashboard/users", "/dashboard/add", "/he/dashboard/add", "/account", "/he/account"]) {
+  const edit = await page.getByRole("link", { name: /^Edit/ }).first().getAttribute("href");
+  for (const path of ["/dashboard", "/he/dashboard", "/dashboard/users", "/he/dashboard/users", "/dashboard/add", "/he/dashboard/add", edit ?? "/dashboard", `/he${edit ?? "/dashboard"}`, "/dashboard/blog/add", "/account", "/he/account"]) {
     await expectNoSidewaysScroll(page, path);
   }
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
+import { PUBLIC_PAGES } from "./pages";
 
 test.describe("server rendering", () => {
   test("/ is English and readable without JavaScript", async ({ browser, request }) => {
@@ -150,4 +151,22 @@ test("a page changing in the browser while the server answers 503 says so, in th
     await expect(page).toHaveURL(new RegExp(`${target}$`));
     await expect(page.getByRole("heading", { level: 1, name: title })).toHaveCount(0);
   }
+});
+
+test("every page's language switch leads to a page that is there (issue 13: /sitemap led to a 404)", async ({ page, request }) => {
+  test.slow();
+  await page.goto("/");
+  const restaurant = (await page.locator('a[href^="/en/restaurant/"]').first().getAttribute("href")) ?? "/";
+  const pages = [...PUBLIC_PAGES.filter((path) => !path.endsWith("/no-such-page")), restaurant, restaurant.replace("/en/", "/he/")];
+  for (const path of pages) {
+    await page.goto(path);
+    const target = await page.getByRole("link", { name: /^(Switch to Hebrew|מעבר לאנגלית)$/ }).getAttribute("href");
+    expect(target, path).toBeTruthy();
+    const answer = await request.get(target!);
+    expect(answer.status(), `${path} -> ${target}`).toBe(200);
+  }
+  // The sitemap page exists in Hebrew, in Hebrew.
+  await page.goto("/he/sitemap");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("מפת האתר");
 });

@@ -122,9 +122,11 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
                 const tags = visibleTags(row.tags, DASHBOARD_TAGS);
                 return (
                   <tr key={row.id} className="border-t border-stone-100" data-testid="manage-row">
-                    <td className="px-3 py-2 font-medium">{name}</td>
-                    <td className="px-3 py-2" dir="auto">
-                      {row.address}
+                    <td className="px-3 py-2 font-medium">
+                      <bdi>{name}</bdi>
+                    </td>
+                    <td className="px-3 py-2">
+                      <bdi>{row.address}</bdi>
                     </td>
                     <td className="px-3 py-2 text-xs">
                       <KashrutBadge kashrut={row.kashrut} />

@@ -105,11 +105,11 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             <tbody>
               {users.map((user) => (
                 <tr key={user.id} className="border-t border-stone-100" data-testid="user-row">
-                  <td className="px-3 py-2" dir="auto">
-                    {`${user.firstName} ${user.lastName}`.trim() || "—"}
+                  <td className="px-3 py-2">
+                    <bdi>{`${user.firstName} ${user.lastName}`.trim() || "—"}</bdi>
                   </td>
-                  <td className="px-3 py-2" dir="ltr">
-                    {user.email}
+                  <td className="px-3 py-2">
+                    <bdi dir="ltr">{user.email}</bdi>
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatLongDate(user.createdAt, language)}</td>
                   <td className="px-3 py-2">

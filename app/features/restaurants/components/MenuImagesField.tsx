@@ -6,6 +6,7 @@ import { useLanguage } from "../../../lib/i18n/use-language";
 import { MAX_MENU_IMAGES } from "../form-schema";
 import type { MenuImage } from "../types";
 import { uploadFile } from "../upload-client";
+import { FilePicker } from "./FilePicker";
 
 /** `onChange` receives a change to apply to the latest list (uploads finish after other edits). */
 export function MenuImagesField({
@@ -24,10 +25,10 @@ export function MenuImagesField({
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
         {t("editor.menuImagesField")}
       </label>
-      <input
+      <FilePicker
         id={id}
-        type="file"
         multiple
+        chosen={images.length > 0 ? t("upload.menuCount", { count: images.length }) : null}
         accept="image/jpeg,image/png,image/webp,image/gif"
         disabled={progress !== null}
         onChange={async (event) => {
@@ -53,7 +54,6 @@ export function MenuImagesField({
           }
           if (failures.length > 0) toast.error(t("upload.errorsTitle"), { description: failures.join("\n") });
         }}
-        className="mt-1 block w-full text-sm file:me-3 file:min-h-10 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:font-medium file:text-brand-900"
       />
       {progress ? <progress className="mt-2 w-full" max={1} value={progress.fraction} aria-label={t("upload.progress", { name: progress.name })} /> : null}
       {images.length > 0 ? (

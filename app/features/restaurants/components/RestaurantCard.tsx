@@ -44,7 +44,9 @@ export const RestaurantCard = memo(function RestaurantCard({ restaurant, eager }
         )}
       </div>
       <div className="p-4">
-        <h3 className="font-semibold text-stone-900 group-hover:text-brand-800">{localized(restaurant.name, language)}</h3>
+        <h3 className="font-semibold text-stone-900 group-hover:text-brand-800">
+          <bdi>{localized(restaurant.name, language)}</bdi>
+        </h3>
         <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
           <KashrutBadge kashrut={restaurant.kashrut} />
           {restaurant.isPermanentlyClosed ? <ClosedBadge /> : null}

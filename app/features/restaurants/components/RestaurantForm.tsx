@@ -12,6 +12,7 @@ import { menuKind, type MenuKind } from "../presentation";
 import type { RestaurantFormValues } from "../types";
 import { MenuImagesField } from "./MenuImagesField";
 import { UploadField } from "./UploadField";
+import { withScheme } from "../../../lib/links";
 
 export function draftKey(id: string | undefined): string {
   return id ? `restaurant-form-${id}` : "restaurant-form-new";
@@ -146,6 +147,11 @@ export function RestaurantForm({ id, initial }: { id?: string | undefined; initi
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${fieldId}-error` : undefined}
           onChange={(event) => update({ [field]: event.target.value })}
+          // A bare domain is shown as the https address it will be saved as (ADR 013).
+          onBlur={extra.type === "url" ? (event) => {
+            const typed = event.target.value;
+            if (withScheme(typed) !== typed.trim()) update({ [field]: withScheme(typed) });
+          } : undefined}
           className={cn(input, error ? "border-2 border-red-700" : "border-stone-300")}
         />
       </Field>

@@ -5,6 +5,7 @@ import { responsiveImage } from "../../../lib/images";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../locales/en";
 import { uploadFile, type UploadKind } from "../upload-client";
+import { FilePicker } from "./FilePicker";
 
 export function UploadField({
   kind,
@@ -23,6 +24,8 @@ export function UploadField({
   const id = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<MessageKey | null>(null);
+  // The name of the file chosen here; a stored file shows its own name.
+  const [chosen, setChosen] = useState<string | null>(null);
   const shown = failure ?? error ?? null;
   const preview = value && kind !== "pdf" ? responsiveImage(value, 400).src : null;
 
@@ -31,13 +34,13 @@ export function UploadField({
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
         {label}
       </label>
-      <input
+      <FilePicker
         id={id}
-        type="file"
         accept={kind === "pdf" ? "application/pdf" : "image/jpeg,image/png,image/webp,image/gif"}
         disabled={progress !== null}
         aria-invalid={shown ? true : undefined}
         aria-describedby={shown ? `${id}-error` : undefined}
+        chosen={chosen ?? (value ? (value.split("/").pop() ?? null) : null)}
         onChange={async (event) => {
           const file = event.target.files?.[0];
           event.target.value = "";
@@ -47,13 +50,13 @@ export function UploadField({
           const outcome = await uploadFile(kind, file, setProgress);
           setProgress(null);
           if (outcome.ok) {
+            setChosen(file.name);
             onChange(outcome.file.url);
             if (kind !== "pdf") toast.success(t("upload.success"));
           } else {
             setFailure(outcome.error);
           }
         }}
-        className="mt-1 block w-full text-sm file:me-3 file:min-h-10 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:font-medium file:text-brand-900"
       />
       {progress !== null ? <progress className="mt-2 w-full" max={1} value={progress} aria-label={t("upload.progress", { name: label })} /> : null}
       {shown ? (
@@ -69,7 +72,10 @@ export function UploadField({
               {value.split("/").pop()}
             </a>
           ) : null}
-          <button type="button" onClick={() => onChange("")} className="min-h-9 rounded-md border border-stone-300 px-3 text-sm hover:bg-stone-50">
+          <button type="button" onClick={() => {
+              setChosen(null);
+              onChange("");
+            }} className="min-h-9 rounded-md border border-stone-300 px-3 text-sm hover:bg-stone-50">
             {t("upload.remove")}
           </button>
         </div>

@@ -1,0 +1,28 @@
+// Every public page of the route table (app/routes.ts) at a sample path, in both languages where
+// it has both; restaurant pages are found on the home page by the tests that need them.
+export const PUBLIC_PAGES = [
+  "/",
+  "/he",
+  "/blogs",
+  "/blog/s/top-5-kosher-restaurants-in-tel-aviv",
+  "/sitemap",
+  "/he/sitemap",
+  "/accessibility",
+  "/he/accessibility",
+  "/privacy-policy",
+  "/he/privacy-policy",
+  "/login",
+  "/he/login",
+  "/login/two-factor",
+  "/he/login/two-factor",
+  "/signup",
+  "/he/signup",
+  "/forgot-password",
+  "/he/forgot-password",
+  "/reset-password",
+  "/he/reset-password",
+  "/verify-email",
+  "/he/verify-email",
+  "/no-such-page",
+  "/he/no-such-page",
+] as const;
