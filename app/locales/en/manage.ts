@@ -91,6 +91,7 @@ export const enManage = {
   "upload.chooseFile": "Choose file",
   "upload.chooseFiles": "Choose files",
   "upload.noFileChosen": "No file chosen",
+  "upload.currentFile": "Current file kept",
   "manage.search": "Search restaurants",
   "manage.searchPlaceholder": "Name or address",
   "manage.add": "Add Restaurant",

@@ -93,6 +93,7 @@ export const heManage: ManageMessages = {
   "upload.chooseFile": "בחירת קובץ",
   "upload.chooseFiles": "בחירת קבצים",
   "upload.noFileChosen": "לא נבחר קובץ",
+  "upload.currentFile": "הקובץ הנוכחי נשמר",
   "manage.search": "חיפוש מסעדות",
   "manage.searchPlaceholder": "שם או כתובת",
   "manage.add": "הוספת מסעדה",

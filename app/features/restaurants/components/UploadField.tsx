@@ -24,7 +24,7 @@ export function UploadField({
   const id = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<MessageKey | null>(null);
-  // The name of the file chosen here; a stored file shows its own name.
+  // The name of the file chosen here; a file saved earlier is named as such (its stored name is a code).
   const [chosen, setChosen] = useState<string | null>(null);
   const shown = failure ?? error ?? null;
   const preview = value && kind !== "pdf" ? responsiveImage(value, 400).src : null;
@@ -40,7 +40,7 @@ export function UploadField({
         disabled={progress !== null}
         aria-invalid={shown ? true : undefined}
         aria-describedby={shown ? `${id}-error` : undefined}
-        chosen={chosen ?? (value ? (value.split("/").pop() ?? null) : null)}
+        chosen={chosen ?? (value ? t("upload.currentFile") : null)}
         onChange={async (event) => {
           const file = event.target.files?.[0];
           event.target.value = "";
