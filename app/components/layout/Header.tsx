@@ -34,7 +34,7 @@ interface NavItem {
 }
 
 export function Header({ viewer }: { viewer?: Viewer | undefined }) {
-  const { language, t } = useLanguage();
+  const { language, t, ti } = useLanguage();
   const { pathname } = useLocation();
   const compact = useCompactOnScroll();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -64,7 +64,7 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
   const welcome = viewer ? (
     <p className="text-sm text-stone-700" data-testid="welcome">
       <Link to={accountPath(language)} className="underline-offset-4 hover:underline">
-        {t("nav.welcome", { name: viewer.firstName })}
+        {ti("nav.welcome", { name: viewer.firstName })}
       </Link>{" "}
       <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">{t(`role.${viewer.role}`)}</span>
     </p>
