@@ -185,6 +185,7 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
     contactEmail: config.contactEmail,
     demoData: config.demoData,
     requireTwoFactorForAdmins: config.requireTwoFactorForAdmins,
+    verificationMaxAgeDays: config.verificationMaxAgeDays,
   };
   // Pages' actions read their whole form into memory: a body must say its size, and be small.
   // (Files go to /api/uploads above, which streams them with its own limits.)

@@ -67,6 +67,8 @@ describe("parseConfig", () => {
     [{ UPLOAD_GRACE_HOURS: "a day" }, "UPLOAD_GRACE_HOURS"],
     [{ UPLOAD_GRACE_HOURS: "0" }, "UPLOAD_GRACE_HOURS"],
     [{ REQUIRE_2FA_FOR_ADMINS: "yes" }, "REQUIRE_2FA_FOR_ADMINS"],
+    [{ VERIFICATION_MAX_AGE_DAYS: "half a year" }, "VERIFICATION_MAX_AGE_DAYS"],
+    [{ VERIFICATION_MAX_AGE_DAYS: "0" }, "VERIFICATION_MAX_AGE_DAYS"],
   ])("stops on a bad value and names it: %o", (env, name) => {
     expect(() => parseConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ DATA_DIR: tempDir(), ...env })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
@@ -88,6 +90,11 @@ describe("parseConfig", () => {
     expect(parseConfig({ DATA_DIR: tempDir() }).requireTwoFactorForAdmins).toBe(false);
     expect(parseConfig({ DATA_DIR: tempDir(), REQUIRE_2FA_FOR_ADMINS: "true" }).requireTwoFactorForAdmins).toBe(true);
     expect(parseConfig({ DATA_DIR: tempDir(), REQUIRE_2FA_FOR_ADMINS: "false" }).requireTwoFactorForAdmins).toBe(false);
+  });
+
+  it("calls a verification overdue after 180 days unless VERIFICATION_MAX_AGE_DAYS says otherwise", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).verificationMaxAgeDays).toBe(180);
+    expect(parseConfig({ DATA_DIR: tempDir(), VERIFICATION_MAX_AGE_DAYS: "90" }).verificationMaxAgeDays).toBe(90);
   });
 
   it("treats empty values as unset", () => {

@@ -77,6 +77,8 @@ const envSchema = z.object({
     .min(1, "must be at least 1 (an upload needs time to be saved with its form)")
     .max(24 * 365, "must be at most 8760 (a year)")
     .default(24),
+  // After this many days without a verification, a listing says its information may be out of date.
+  VERIFICATION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
   REQUIRE_2FA_FOR_ADMINS: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
 });
 
@@ -106,6 +108,7 @@ export interface Config {
   uploadGraceHours: number;
   /** Administrators must set up two-factor sign-in before they can use the dashboard. */
   requireTwoFactorForAdmins: boolean;
+  verificationMaxAgeDays: number;
 }
 
 export class ConfigError extends Error {
@@ -158,6 +161,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreams: { perClient: e.LIVE_STREAMS_PER_CLIENT, total: e.LIVE_STREAMS_MAX },
     uploadGraceHours: e.UPLOAD_GRACE_HOURS,
     requireTwoFactorForAdmins: e.REQUIRE_2FA_FOR_ADMINS === "true",
+    verificationMaxAgeDays: e.VERIFICATION_MAX_AGE_DAYS,
   };
 }
 

@@ -12,6 +12,8 @@ export interface AppSettings {
   demoData: boolean;
   /** Administrators without two-factor sign-in are sent to set it up (REQUIRE_2FA_FOR_ADMINS). */
   requireTwoFactorForAdmins: boolean;
+  /** Days after which a verification is overdue (VERIFICATION_MAX_AGE_DAYS, default 180). */
+  verificationMaxAgeDays: number;
 }
 
 // Features add their own services to this interface (declaration merging, as React Router's own

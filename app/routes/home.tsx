@@ -23,17 +23,22 @@ import { translator } from "../lib/i18n/messages";
 import { homePath, inBothLanguages } from "../lib/paths";
 import { useLanguage } from "../lib/i18n/use-language";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
+import { freshnessOf, telAvivDay, type FreshnessClock } from "../features/restaurants/freshness";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const all = await context.get(servicesContext).publicRestaurants();
+  const { publicRestaurants, settings } = context.get(servicesContext);
+  const all = await publicRestaurants();
   const params = new URL(request.url).searchParams;
-  const matching = applyFilters(all, parseFilters(params));
+  // The day in Tel Aviv that freshness is judged on, here and in the browser alike (ADR 014).
+  const clock: FreshnessClock = { today: telAvivDay(new Date()), maxAgeDays: settings.verificationMaxAgeDays };
+  const matching = applyFilters(all, parseFilters(params), clock);
   return {
     // Only the page of results on screen travels with the HTML; the browser then loads the search
     // index (when the directory is small enough) and filters locally.
     restaurants: matching.slice(0, parseShown(params)).map(forCard),
     total: matching.length,
     indexVersion: all.length <= CLIENT_FILTER_LIMIT ? searchIndexOf(all).version : null,
+    clock,
   };
 }
 
@@ -147,8 +152,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   const deferredFilters = useDeferredValue(filters);
   const results = useMemo(
-    () => (index ? applyFilters(index, deferredFilters) : loaderData.restaurants),
-    [index, loaderData.restaurants, deferredFilters],
+    () => (index ? applyFilters(index, deferredFilters, loaderData.clock) : loaderData.restaurants),
+    [index, loaderData.restaurants, loaderData.clock, deferredFilters],
   );
   const total = index ? results.length : loaderData.total;
   // Only a page of cards is rendered at a time, so a keystroke never re-renders thousands.
@@ -174,7 +179,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           data-search={deferredFilters.searchTerm}
           data-index={index ? "ready" : undefined}
         >
-          <ResultsGrid results={results} shown={shown} />
+          <ResultsGrid results={results} shown={shown} clock={loaderData.clock} />
           {total > shown ? (
             <div className="mt-8 text-center">
               <Link
@@ -195,7 +200,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 /** The cards; memoised so typing (an urgent render) does not re-render them, only new results do. */
-const ResultsGrid = memo(function ResultsGrid({ results, shown }: { results: readonly ListedRestaurant[]; shown: number }) {
+const ResultsGrid = memo(function ResultsGrid({ results, shown, clock }: { results: readonly ListedRestaurant[]; shown: number; clock: FreshnessClock }) {
   const { t } = useLanguage();
   if (results.length === 0) {
     return (
@@ -209,7 +214,7 @@ const ResultsGrid = memo(function ResultsGrid({ results, shown }: { results: rea
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {results.slice(0, shown).map((restaurant, index) => (
         <li key={restaurant.slug}>
-          <RestaurantCard restaurant={restaurant} eager={index < EAGER_CARDS} />
+          <RestaurantCard restaurant={restaurant} eager={index < EAGER_CARDS} freshness={freshnessOf(restaurant.lastVerified, clock)} />
         </li>
       ))}
     </ul>

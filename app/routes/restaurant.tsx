@@ -21,6 +21,7 @@ import { useLanguage } from "../lib/i18n/use-language";
 import { responsiveImage } from "../lib/images";
 import { homePath, inBothLanguages, restaurantPath } from "../lib/paths";
 import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";
+import { freshnessOf, telAvivDay, type Freshness, type FreshnessClock } from "../features/restaurants/freshness";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, settings } = context.get(servicesContext);
@@ -33,7 +34,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // Spec: an unknown slug sends the visitor to the home page (in the page's language).
     throw redirect(homePath(language));
   }
-  return { restaurant, contactEmail: settings.contactEmail };
+  // The day freshness is judged on, the same in the server's HTML and the hydrated page (ADR 014).
+  const clock: FreshnessClock = { today: telAvivDay(new Date()), maxAgeDays: settings.verificationMaxAgeDays };
+  return { restaurant, contactEmail: settings.contactEmail, clock };
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
@@ -160,6 +163,7 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
             {closed ? <ClosedBadge large /> : null}
             <TagList tags={restaurant.tags} more={0} />
           </div>
+          <VerificationLine lastVerified={restaurant.lastVerified} freshness={freshnessOf(restaurant.lastVerified, loaderData.clock)} />
         </header>
 
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -215,11 +219,6 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
                   </div>
                 ) : null}
               </dl>
-              {restaurant.lastVerified ? (
-                <p className="mt-4 text-xs text-stone-600">
-                  {t("restaurant.lastVerified", { date: formatLongDate(restaurant.lastVerified, language) })}
-                </p>
-              ) : null}
             </section>
           </aside>
 
@@ -294,5 +293,29 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * When the information was last verified, by the kashrut badge (issue 14): the date when fresh,
+ * "Not verified yet" without one, and in words with a warning sign when it is overdue.
+ */
+function VerificationLine({ lastVerified, freshness }: { lastVerified: string | undefined; freshness: Freshness }) {
+  const { language, t } = useLanguage();
+  const date = lastVerified ? formatLongDate(lastVerified, language) : "";
+  if (freshness === "overdue") {
+    return (
+      <p data-testid="verification" data-freshness={freshness} className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.2">
+          <path d="M12 8v5M12 16.5v.5M10.3 3.9L2.5 18a2 2 0 0 0 1.7 3h15.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {t("freshness.overdue", { date })}
+      </p>
+    );
+  }
+  return (
+    <p data-testid="verification" data-freshness={freshness} className="mt-3 text-sm text-stone-700">
+      {freshness === "fresh" ? t("restaurant.lastVerified", { date }) : t("freshness.never")}
+    </p>
   );
 }

@@ -24,7 +24,7 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
   return {
     db,
     auth: createTestAuth(db),
-    settings: { publicUrl: "http://127.0.0.1", contactEmail: "contact@example.com", demoData: false, requireTwoFactorForAdmins: false },
+    settings: { publicUrl: "http://127.0.0.1", contactEmail: "contact@example.com", demoData: false, requireTwoFactorForAdmins: false, verificationMaxAgeDays: 180 },
     nonce: "test-nonce",
     clientIp: "127.0.0.1",
     toasts: createToastStore(TEST_SECRET, false),

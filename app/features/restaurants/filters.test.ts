@@ -112,6 +112,27 @@ describe("filters", () => {
   });
 });
 
+describe("recently verified", () => {
+  const clock = { today: "2026-11-24", maxAgeDays: 180 };
+  const dated = [
+    { ...grill, lastVerified: "2026-11-01" },
+    { ...cafe, lastVerified: "2025-01-01" },
+    sushi,
+  ];
+  it("keeps only restaurants verified within the allowed age, on the page's clock", () => {
+    expect(names(applyFilters(dated, { ...EMPTY_FILTERS, recentlyVerified: true }, clock))).toEqual(["Olive Grill"]);
+    expect(names(applyFilters(dated, { ...EMPTY_FILTERS, recentlyVerified: true }, { ...clock, maxAgeDays: 10_000 }))).toEqual(["Olive Grill", "Cafe Noa"]);
+    expect(names(applyFilters(dated, EMPTY_FILTERS, clock))).toEqual(["Olive Grill", "Cafe Noa", "Sakura"]);
+  });
+  it("matches nothing without a clock rather than guess the day", () => {
+    expect(applyFilters(dated, { ...EMPTY_FILTERS, recentlyVerified: true })).toEqual([]);
+  });
+  it("reads only verified=recent from the URL", () => {
+    expect(parseFilters(new URLSearchParams("verified=recent")).recentlyVerified).toBe(true);
+    expect(parseFilters(new URLSearchParams("verified=yes")).recentlyVerified).toBe(false);
+  });
+});
+
 describe("URL state", () => {
   it("round-trips through the query string", () => {
     const state: FilterState = {
@@ -119,7 +140,9 @@ describe("URL state", () => {
       selectedTags: ["Dairy", "Middle Eastern"],
       kashrutTypes: ["tzohar"],
       linkFilters: ["wolt", "order"],
+      recentlyVerified: true,
     };
+    expect(serializeFilters(state).get("verified")).toBe("recent");
     expect(parseFilters(new URLSearchParams(serializeFilters(state).toString()))).toEqual(state);
   });
 
@@ -129,6 +152,7 @@ describe("URL state", () => {
       selectedTags: ["Meat"],
       kashrutTypes: ["tzohar"],
       linkFilters: [],
+      recentlyVerified: false,
     });
   });
 
@@ -140,6 +164,7 @@ describe("URL state", () => {
     expect(serializeFilters(EMPTY_FILTERS).toString()).toBe("");
     expect(hasActiveFilters(EMPTY_FILTERS)).toBe(false);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, linkFilters: ["booking"] })).toBe(true);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, recentlyVerified: true })).toBe(true);
   });
 
   it("toggles a value in and out of a list", () => {

@@ -1,6 +1,7 @@
 // Home page filters (spec section 5): all conditions hold together. The state lives in the URL
 // query so a filtered view can be shared, reloaded, rendered on the server and left with Back.
 import { isKashrut, isTag, TAGS, type Kashrut } from "./constants";
+import { freshnessOf, type FreshnessClock } from "./freshness";
 import { normalizeForSearch, searchWords } from "./search";
 import type { Restaurant } from "./types";
 
@@ -12,11 +13,14 @@ export interface FilterState {
   selectedTags: string[];
   kashrutTypes: Kashrut[];
   linkFilters: LinkFilter[];
+  /** Only restaurants verified within the allowed age (issue 14). */
+  recentlyVerified: boolean;
 }
 
-export const EMPTY_FILTERS: FilterState = { searchTerm: "", selectedTags: [], kashrutTypes: [], linkFilters: [] };
+export const EMPTY_FILTERS: FilterState = { searchTerm: "", selectedTags: [], kashrutTypes: [], linkFilters: [], recentlyVerified: false };
 
-const PARAM = { search: "q", tags: "tag", kashrut: "kashrut", links: "link" } as const;
+const PARAM = { search: "q", tags: "tag", kashrut: "kashrut", links: "link", verified: "verified" } as const;
+const RECENTLY_VERIFIED = "recent";
 const MAX_SEARCH_LENGTH = 200;
 
 function unique<T>(values: T[]): T[] {
@@ -36,6 +40,7 @@ export function parseFilters(params: URLSearchParams): FilterState {
     selectedTags: unique(list(PARAM.tags).filter(isTag)),
     kashrutTypes: unique(list(PARAM.kashrut).filter(isKashrut)),
     linkFilters: unique(list(PARAM.links).filter((link): link is LinkFilter => (LINK_FILTERS as readonly string[]).includes(link))),
+    recentlyVerified: params.get(PARAM.verified) === RECENTLY_VERIFIED,
   };
 }
 
@@ -46,6 +51,7 @@ export function serializeFilters(state: FilterState): URLSearchParams {
   for (const kashrut of state.kashrutTypes) params.append(PARAM.kashrut, kashrut);
   for (const tag of state.selectedTags) params.append(PARAM.tags, tag);
   for (const link of state.linkFilters) params.append(PARAM.links, link);
+  if (state.recentlyVerified) params.set(PARAM.verified, RECENTLY_VERIFIED);
   return params;
 }
 
@@ -54,7 +60,8 @@ export function hasActiveFilters(state: FilterState): boolean {
     state.searchTerm.trim() !== "" ||
     state.selectedTags.length > 0 ||
     state.kashrutTypes.length > 0 ||
-    state.linkFilters.length > 0
+    state.linkFilters.length > 0 ||
+    state.recentlyVerified
   );
 }
 
@@ -89,7 +96,11 @@ const LINK_OF: Record<LinkFilter, (r: Restaurant) => string | undefined> = {
   order: (r) => r.onlineOrderLink,
 };
 
-export function matchesFilters(restaurant: Restaurant, state: FilterState, words = searchWords(state.searchTerm)): boolean {
+/**
+ * Whether a restaurant passes every active filter. "Recently verified" is judged on the clock the
+ * page was given (the server's day in Tel Aviv, FreshnessClock); without one it matches nothing.
+ */
+export function matchesFilters(restaurant: Restaurant, state: FilterState, clock?: FreshnessClock, words = searchWords(state.searchTerm)): boolean {
   if (words.length > 0) {
     const text = searchText(restaurant);
     if (!words.every((word) => text.includes(word))) return false;
@@ -97,12 +108,13 @@ export function matchesFilters(restaurant: Restaurant, state: FilterState, words
   if (state.selectedTags.length > 0 && !state.selectedTags.some((tag) => restaurant.tags.includes(tag))) return false;
   if (state.kashrutTypes.length > 0 && !state.kashrutTypes.includes(restaurant.kashrut)) return false;
   if (state.linkFilters.length > 0 && !state.linkFilters.some((link) => Boolean(LINK_OF[link](restaurant)))) return false;
+  if (state.recentlyVerified && (!clock || freshnessOf(restaurant.lastVerified, clock) !== "fresh")) return false;
   return true;
 }
 
-export function applyFilters(restaurants: readonly Restaurant[], state: FilterState): Restaurant[] {
+export function applyFilters(restaurants: readonly Restaurant[], state: FilterState, clock?: FreshnessClock): Restaurant[] {
   const words = searchWords(state.searchTerm);
-  return restaurants.filter((restaurant) => matchesFilters(restaurant, state, words));
+  return restaurants.filter((restaurant) => matchesFilters(restaurant, state, clock, words));
 }
 
 /** Card tags: the first `max`, and how many more there are. */

@@ -12,18 +12,18 @@ import type { Restaurant } from "./types";
 export const CLIENT_FILTER_LIMIT = 2_500;
 
 /** What a card shows: all the home page's HTML carries of a restaurant (the slug, unique, is its key). */
-export type ListedRestaurant = Pick<Restaurant, "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed">;
+export type ListedRestaurant = Pick<Restaurant, "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed" | "lastVerified">;
 
-export function forCard({ slug, name, kashrut, tags, photo, isPermanentlyClosed }: Restaurant): ListedRestaurant {
-  return { slug, name, kashrut, tags, isPermanentlyClosed, ...(photo ? { photo } : {}) };
+export function forCard({ slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified }: Restaurant): ListedRestaurant {
+  return { slug, name, kashrut, tags, isPermanentlyClosed, ...(photo ? { photo } : {}), ...(lastVerified ? { lastVerified } : {}) };
 }
 
 /**
  * One restaurant as a row: id, slug, English name, Hebrew name, address, kashrut, tags, photo,
- * flags (1 closed, 2 booking, 4 delivery app, 8 online order), English and Hebrew descriptions.
- * Missing text is "".
+ * flags (1 closed, 2 booking, 4 delivery app, 8 online order), English and Hebrew descriptions,
+ * last verification day (YYYY-MM-DD). Missing text is "".
  */
-export type IndexRow = [string, string, string, string, string, string, string[], string, number, string, string];
+export type IndexRow = [string, string, string, string, string, string, string[], string, number, string, string, string];
 
 const CLOSED = 1;
 const BOOKING = 2;
@@ -48,6 +48,7 @@ export function toIndexRow(restaurant: Restaurant): IndexRow {
     flags,
     restaurant.description?.en ?? "",
     restaurant.description?.he ?? "",
+    restaurant.lastVerified ?? "",
   ];
 }
 
@@ -55,8 +56,8 @@ const text = (value: unknown): string => (typeof value === "string" ? value : ""
 
 /** A row back to what cards and filters need (a link only says that it exists); anything malformed (an old or damaged response) is left out. */
 export function fromIndexRow(row: unknown): Restaurant | undefined {
-  if (!Array.isArray(row) || row.length !== 11) return undefined;
-  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe] = row as unknown[];
+  if (!Array.isArray(row) || row.length !== 12) return undefined;
+  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified] = row as unknown[];
   if (typeof id !== "string" || typeof slug !== "string" || typeof nameEn !== "string" || !isKashrut(text(kashrut))) return undefined;
   const bits = typeof flags === "number" ? flags : 0;
   const description = { en: text(descriptionEn), he: text(descriptionHe) };
@@ -71,6 +72,7 @@ export function fromIndexRow(row: unknown): Restaurant | undefined {
     menuImages: [],
     ...(description.en || description.he ? { description: description.he ? description : { en: description.en } } : {}),
     ...(photo ? { photo: text(photo) } : {}),
+    ...(lastVerified ? { lastVerified: text(lastVerified) } : {}),
     ...(bits & BOOKING ? { bookingLink: "1" } : {}),
     ...(bits & WOLT ? { woltLink: "1" } : {}),
     ...(bits & ORDER ? { onlineOrderLink: "1" } : {}),

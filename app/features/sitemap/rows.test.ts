@@ -6,6 +6,7 @@ const rows = buildSitemapRows({
   restaurants: [
     { slug: "olive-grill", lastVerified: "2026-03-04", updatedAt: new Date("2026-05-01T10:00:00Z") },
     { slug: "never-verified", updatedAt: new Date("2026-06-07T10:00:00Z") },
+    { slug: "verified-after-change", lastVerified: "2026-09-10", updatedAt: new Date("2026-05-01T10:00:00Z") },
   ],
   blogs: [
     { id: "b1", slug: "top-5", date: new Date("2024-01-05T09:00:00Z") },
@@ -37,10 +38,11 @@ describe("sitemap rows", () => {
     });
   });
 
-  it("list every restaurant in English and Hebrew, weekly, 0.7, by its last-verified date", () => {
-    expect(row("/en/restaurant/olive-grill")).toMatchObject({ lastModified: "2026-03-04", changeFrequency: "weekly", priority: 0.7 });
-    expect(row("/he/restaurant/olive-grill")).toMatchObject({ lastModified: "2026-03-04", changeFrequency: "weekly", priority: 0.7 });
+  it("list every restaurant in English and Hebrew, weekly, 0.7, by the later of its last change and last verification", () => {
+    expect(row("/en/restaurant/olive-grill")).toMatchObject({ lastModified: "2026-05-01", changeFrequency: "weekly", priority: 0.7 });
+    expect(row("/he/restaurant/olive-grill")).toMatchObject({ lastModified: "2026-05-01", changeFrequency: "weekly", priority: 0.7 });
     expect(row("/en/restaurant/never-verified")?.lastModified).toBe("2026-06-07");
+    expect(row("/he/restaurant/verified-after-change")?.lastModified).toBe("2026-09-10");
   });
 
   it("list every blog post by slug, or by id without one, monthly, 0.7", () => {

@@ -53,7 +53,9 @@ export function buildSitemapRows({ today, restaurants, blogs }: SitemapInput): S
   ];
   for (const restaurant of restaurants) {
     const alternates = inBothLanguages((language) => restaurantPath(restaurant.slug, language));
-    const lastModified = restaurant.lastVerified ?? formatIsoDate(restaurant.updatedAt);
+    // The later of the last change and the last verification (issue 14): either is news to a crawler.
+    const changed = formatIsoDate(restaurant.updatedAt);
+    const lastModified = restaurant.lastVerified && restaurant.lastVerified > changed ? restaurant.lastVerified : changed;
     rows.push(
       { path: alternates.en, lastModified, changeFrequency: "weekly", priority: 0.7, alternates },
       { path: alternates.he, lastModified, changeFrequency: "weekly", priority: 0.7, alternates },

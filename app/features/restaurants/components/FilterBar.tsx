@@ -129,6 +129,13 @@ export function FilterBar({ filters, resultCount, homePath, onSearchChange, onCh
       </div>
 
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+        <Check
+          name="verified"
+          value="recent"
+          label={t("filters.recentlyVerified")}
+          checked={filters.recentlyVerified}
+          onChange={() => onChange({ ...filters, recentlyVerified: !filters.recentlyVerified })}
+        />
         <p aria-live="polite" className="font-medium text-stone-700" data-testid="result-count">
           {resultCount === 1 ? t("home.resultsOne") : t("home.results", { count: resultCount })}
         </p>

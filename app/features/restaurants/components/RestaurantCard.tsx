@@ -6,13 +6,14 @@ import { useLanguage } from "../../../lib/i18n/use-language";
 import { restaurantPath } from "../../../lib/paths";
 import { visibleTags } from "../filters";
 import type { ListedRestaurant } from "../search-index";
-import { ClosedBadge, KashrutBadge, TagList } from "./Badges";
+import type { Freshness } from "../freshness";
+import { ClosedBadge, FreshnessMark, KashrutBadge, TagList } from "./Badges";
 
 export const CARD_TAGS = 3;
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw";
 
 /** Memoised: while a visitor types, cards that stay in the results are not rendered again. */
-export const RestaurantCard = memo(function RestaurantCard({ restaurant, eager }: { restaurant: ListedRestaurant; eager: boolean }) {
+export const RestaurantCard = memo(function RestaurantCard({ restaurant, eager, freshness }: { restaurant: ListedRestaurant; eager: boolean; freshness: Freshness }) {
   const { language, t } = useLanguage();
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
   const tags = visibleTags(restaurant.tags, CARD_TAGS);
@@ -50,6 +51,7 @@ export const RestaurantCard = memo(function RestaurantCard({ restaurant, eager }
         <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
           <KashrutBadge kashrut={restaurant.kashrut} />
           {restaurant.isPermanentlyClosed ? <ClosedBadge /> : null}
+          <FreshnessMark freshness={freshness} />
           <TagList tags={tags.shown} more={tags.more} />
         </div>
       </div>

@@ -1,0 +1,98 @@
+// Trust in listings (issue 14): how fresh a listing's verification is, on the restaurant page, on
+// the cards and as a home filter, in both languages. Its own server and database (demo data).
+import { eq, isNotNull } from "drizzle-orm";
+import { telAvivDay } from "../../app/features/restaurants/freshness";
+import { restaurants } from "../../database/schema/restaurants";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { expect, test } from "./fixtures";
+import { startInProcess, type InProcessServer } from "./in-process";
+
+test.describe.configure({ mode: "serial" });
+
+let server: InProcessServer;
+let base: string;
+const listings: Record<"fresh" | "overdue" | "never", { slug: string; name: string }> = {} as never;
+
+/** The Tel Aviv day `days` before today. */
+const daysAgo = (days: number) => telAvivDay(new Date(Date.now() - days * 86_400_000));
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startInProcess({ demoData: true });
+  base = server.baseUrl;
+  const db = server.database.db;
+  // Every demo listing verified long ago, then three set apart (the database announces each change,
+  // so the server's caches follow).
+  await db.update(restaurants).set({ last_verified: daysAgo(400) }).where(isNotNull(restaurants.id));
+  const open = await db.select().from(restaurants).where(eq(restaurants.is_permanently_closed, false)).limit(3);
+  const states = [
+    ["fresh", daysAgo(10)],
+    ["overdue", daysAgo(181)],
+    ["never", null],
+  ] as const;
+  for (const [index, [state, day]] of states.entries()) {
+    const row = open[index]!;
+    await db.update(restaurants).set({ last_verified: day, name_he: null }).where(eq(restaurants.id, row.id));
+    listings[state] = { slug: row.slug, name: row.name_en };
+  }
+  await db.update(restaurants).set({ last_verified: null }).where(eq(restaurants.is_permanently_closed, true));
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("the restaurant page says when it was verified, beside the kashrut badge, in English and Hebrew", async ({ page }) => {
+  await page.goto(`${base}/en/restaurant/${listings.fresh.slug}`);
+  await expect(page.getByTestId("verification")).toHaveText(/^Information last verified on \w+ \d{1,2}, \d{4}$/);
+  await expect(page.getByTestId("verification")).toHaveAttribute("data-freshness", "fresh");
+
+  await page.goto(`${base}/en/restaurant/${listings.never.slug}`);
+  await expect(page.getByTestId("verification")).toHaveText("Not verified yet");
+
+  await page.goto(`${base}/en/restaurant/${listings.overdue.slug}`);
+  const overdue = page.getByTestId("verification");
+  await expect(overdue).toContainText("This information may be out of date: last verified on");
+  await expect(overdue.locator("svg")).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto(`${base}/he/restaurant/${listings.overdue.slug}`);
+  await expect(page.getByTestId("verification")).toContainText("ייתכן שהמידע אינו עדכני: אומת לאחרונה ב-");
+  await page.goto(`${base}/he/restaurant/${listings.never.slug}`);
+  await expect(page.getByTestId("verification")).toHaveText("טרם אומת");
+});
+
+test("cards mark a recent verification and an overdue one, in words, and nothing for a listing never verified", async ({ page }) => {
+  await page.goto(`${base}/?q=${encodeURIComponent(listings.fresh.name)}`);
+  const card = (name: string) => page.getByRole("link", { name: new RegExp(name) });
+  await expect(card(listings.fresh.name).getByTestId("freshness-mark")).toHaveAttribute("data-freshness", "fresh");
+  await expect(card(listings.fresh.name)).toContainText("Verified");
+  await expect(card(listings.fresh.name)).toContainText("Information verified recently");
+
+  await page.goto(`${base}/he?q=${encodeURIComponent(listings.overdue.name)}`);
+  await expect(card(listings.overdue.name).getByTestId("freshness-mark")).toHaveAttribute("data-freshness", "overdue");
+  await expect(card(listings.overdue.name)).toContainText("ייתכן שלא עדכני");
+
+  await page.goto(`${base}/?q=${encodeURIComponent(listings.never.name)}`);
+  await expect(card(listings.never.name)).toBeVisible();
+  await expect(card(listings.never.name).getByTestId("freshness-mark")).toHaveCount(0);
+});
+
+test("the home filter 'Recently verified' keeps only fresh listings, lives in the URL, and works without JavaScript", async ({ page, browser }) => {
+  await page.goto(`${base}/`);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  await page.getByLabel("Recently verified").check();
+  await expect(page).toHaveURL(/[?&]verified=recent/);
+  await expect(page.getByTestId("result-count")).toHaveText("1 restaurant found");
+  await expect(page.getByRole("link", { name: new RegExp(listings.fresh.name) })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Recently verified")).toBeChecked();
+  await expect(page.getByTestId("result-count")).toHaveText("1 restaurant found");
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto(`${base}/he?verified=recent`);
+  await expect(plain.getByLabel("אומתו לאחרונה")).toBeChecked();
+  await expect(plain.getByRole("link", { name: new RegExp(listings.fresh.name) })).toBeVisible();
+  await expect(plain.getByTestId("freshness-mark")).toHaveCount(1);
+  await context.close();
+});
