@@ -11,6 +11,7 @@ import type { Db } from "../database/types";
 import type { Auth } from "../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Tag } from "../app/features/restaurants/constants";
+import { telAvivDay } from "../app/features/restaurants/freshness";
 import { slugFromName } from "../app/features/restaurants/mapping";
 import { namedFiles } from "../app/features/restaurants/uploads.server";
 import { createLocalStorage, type Storage } from "./storage";
@@ -151,7 +152,8 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         description_en: `${nameEn} is a fictional demo listing: ${lineEn} on ${streetEn}. Demo data – call before visiting.`,
         description_he:
           i % 11 === 10 ? null : `${nameHe} היא מסעדה לדוגמה בלבד: ${lineHe} ברחוב ${streetHe}. נתוני הדגמה – התקשרו לפני ההגעה.`,
-        last_verified: i % 4 === 1 ? null : `2026-${String((i % 9) + 1).padStart(2, "0")}-${String((i % 27) + 1).padStart(2, "0")}`,
+        // Verified 0-299 days before the data is loaded: most recently, some overdue (ADR 014), a quarter never.
+        last_verified: i % 4 === 1 ? null : telAvivDay(new Date(Date.now() - ((i * 23) % 300) * 86_400_000)),
         waze_link: i % 6 === 5 ? null : `https://waze.com/ul?q=${encodeURIComponent(`${number} ${streetEn} Tel Aviv`)}`,
         booking_link: i % 2 === 0 ? `https://booking.example.com/${slug}` : null,
         wolt_link: i % 3 === 0 ? `https://wolt.example.com/${slug}` : null,
