@@ -12,7 +12,8 @@ import {
   restaurantTitle,
 } from "../features/restaurants/presentation";
 import { findSlugRedirect } from "../features/restaurants/manage.server";
-import { getRestaurantBySlug } from "../features/restaurants/queries.server";
+import { getRestaurantBySlug, loadPublicHistory } from "../features/restaurants/queries.server";
+import type { PublicEvent } from "../features/restaurants/public-history";
 import { useLiveRestaurant } from "../features/restaurants/use-live-updates";
 import { servicesContext } from "../lib/context";
 import { formatLongDate } from "../lib/dates";
@@ -36,7 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   // The day freshness is judged on, the same in the server's HTML and the hydrated page (ADR 014).
   const clock: FreshnessClock = { today: telAvivDay(new Date()), maxAgeDays: settings.verificationMaxAgeDays };
-  return { restaurant, contactEmail: settings.contactEmail, clock };
+  return { restaurant, contactEmail: settings.contactEmail, clock, history: await loadPublicHistory(db, restaurant.id) };
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
@@ -285,6 +286,8 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
               </section>
             ) : null}
 
+            <PublicHistory events={loaderData.history} />
+
             <section className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
               <h2 className="font-semibold">{t("restaurant.disclaimerTitle")}</h2>
               <p className="mt-1 text-sm">{t("disclaimer.ai")}</p>
@@ -317,5 +320,43 @@ function VerificationLine({ lastVerified, freshness }: { lastVerified: string | 
     <p data-testid="verification" data-freshness={freshness} className="mt-3 text-sm text-stone-700">
       {freshness === "fresh" ? t("restaurant.lastVerified", { date }) : t("freshness.never")}
     </p>
+  );
+}
+
+/** The changes a diner may care about (issue 14), in a disclosure that works without JavaScript. */
+function PublicHistory({ events }: { events: PublicEvent[] }) {
+  const { language, t } = useLanguage();
+  if (events.length === 0) return null;
+  const label = (event: PublicEvent) => {
+    switch (event.kind) {
+      case "kashrut":
+        return t("publicHistory.kashrut", { from: KASHRUT_LABELS[event.from][language], to: KASHRUT_LABELS[event.to][language] });
+      case "closed":
+        return t("publicHistory.closed");
+      case "reopened":
+        return t("publicHistory.reopened");
+      case "verified":
+        return t("publicHistory.verified");
+    }
+  };
+  return (
+    <details className="group rounded-xl border border-stone-200 bg-white" data-testid="public-history">
+      <summary className="flex min-h-12 cursor-pointer items-center justify-between gap-2 px-4 font-semibold">
+        {t("publicHistory.title")}
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 transition group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </summary>
+      <ul className="space-y-2 border-t border-stone-100 px-4 py-3 text-sm">
+        {events.map((event, index) => (
+          <li key={index} className="flex flex-wrap gap-x-3">
+            <time dateTime={event.day} className="font-medium text-stone-600 tabular-nums">
+              {formatLongDate(event.day, language)}
+            </time>
+            <span>{label(event)}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

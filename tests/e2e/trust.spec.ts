@@ -2,7 +2,7 @@
 // the cards and as a home filter, in both languages. Its own server and database (demo data).
 import { eq, isNotNull } from "drizzle-orm";
 import { telAvivDay } from "../../app/features/restaurants/freshness";
-import { restaurants } from "../../database/schema/restaurants";
+import { restaurantChanges, restaurants } from "../../database/schema/restaurants";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";
@@ -95,4 +95,24 @@ test("the home filter 'Recently verified' keeps only fresh listings, lives in th
   await expect(plain.getByRole("link", { name: new RegExp(listings.fresh.name) })).toBeVisible();
   await expect(plain.getByTestId("freshness-mark")).toHaveCount(1);
   await context.close();
+});
+
+test("a restaurant's public history lists kashrut changes and verifications, dates only, closed until opened", async ({ page }) => {
+  const [row] = await server.database.db.select().from(restaurants).where(eq(restaurants.slug, listings.fresh.slug));
+  await server.database.db.insert(restaurantChanges).values([
+    { restaurant_id: row!.id, restaurant_name: row!.name_en, actor_email: "someone@example.com", action: "update", changes: { kashrut: { old: "rabanut", new: "tzohar" }, address: { old: "a", new: "b" } }, created_at: new Date("2026-02-03T10:00:00Z") },
+    { restaurant_id: row!.id, restaurant_name: row!.name_en, actor_email: "someone@example.com", action: "verify", changes: { last_verified: { old: null, new: "2026-02-04" } }, created_at: new Date("2026-02-04T10:00:00Z") },
+  ]);
+  // The history changed without the restaurant: the cached page is not told, so ask past it.
+  await page.goto(`${base}/en/restaurant/${listings.fresh.slug}?history`);
+  const history = page.getByTestId("public-history");
+  await expect(history.getByRole("listitem").first()).toBeHidden();
+  await history.getByText("History").click();
+  await expect(history.getByRole("listitem")).toHaveText(["February 4, 2026Information verified", "February 3, 2026Kashrut changed from Rabanut to Tzohar"]);
+  await expect(history).not.toContainText("someone@example.com");
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto(`${base}/he/restaurant/${listings.fresh.slug}?history`);
+  await page.getByTestId("public-history").getByText("היסטוריה").click();
+  await expect(page.getByTestId("public-history").getByRole("listitem").last()).toContainText("הכשרות השתנתה מ-רבנות ל-צהר");
 });

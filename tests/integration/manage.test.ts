@@ -229,3 +229,25 @@ describe("deleting", () => {
     expect(missing.data).toEqual({ error: "manage.deleteFailed" });
   });
 });
+
+describe("public history (issue 14)", () => {
+  it("shows the restaurant page kashrut changes, closing, reopening and verifications, with dates and nothing about who", async () => {
+    expect((await save(undefined, values({ nameEn: "Public Record Grill", photo: "" }))).status).toBe(302);
+    const row = (await byName("Public Record Grill"))!;
+    const fresh = await callRoute(publicLoader, services, `/en/restaurant/${row.slug}`, { params: { slug: row.slug } });
+    expect((fresh.data as { history: unknown[] }).history).toEqual([]);
+
+    expect((await save(row.id, values({ nameEn: "Public Record Grill", photo: "", kashrut: "mehadrin", phoneNumber: "03-5550199" }))).status).toBe(302);
+    const verify = await callRoute(editorAction, services, `/dashboard/edit/${row.id}`, { cookie: admin, params: { id: row.id }, form: { intent: "verify", date: "2026-10-01" } });
+    expect(verify.status).toBe(200);
+    expect((await save(row.id, values({ nameEn: "Public Record Grill", photo: "", kashrut: "mehadrin", isPermanentlyClosed: true }))).status).toBe(302);
+
+    const page = await callRoute(publicLoader, services, `/he/restaurant/${row.slug}`, { params: { slug: row.slug } });
+    const history = (page.data as { history: { kind: string; day: string }[] }).history;
+    expect(history.map((event) => event.kind)).toEqual(["closed", "verified", "kashrut"]);
+    expect(history[1]).toEqual({ kind: "verified", day: "2026-10-01" });
+    expect(history[2]).toMatchObject({ kind: "kashrut", from: "rabanut", to: "mehadrin" });
+    // Dates only: no actor, no e-mail, no other field (the phone number changed too).
+    expect(JSON.stringify(history)).not.toMatch(/manager@example\.com|03-5550199|actor/);
+  });
+});

@@ -1,10 +1,11 @@
 // Reading restaurants.
-import { asc, eq } from "drizzle-orm";
-import { restaurantOwners, restaurants } from "../../../database/schema/restaurants";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { restaurantChanges, restaurantOwners, restaurants } from "../../../database/schema/restaurants";
 import type { Db } from "../../../database/types";
 import { can, type Subject } from "../../lib/permissions";
 import { rowToRestaurant } from "./mapping";
 import { compareForListing } from "./presentation";
+import { publicHistory, type PublicEvent } from "./public-history";
 import type { Restaurant } from "./types";
 
 export async function listRestaurants(db: Db): Promise<Restaurant[]> {
@@ -30,4 +31,18 @@ export async function listRestaurantsForUser(db: Db, user: Subject & { id: strin
     .where(eq(restaurantOwners.user_id, user.id))
     .orderBy(asc(restaurants.name_en));
   return rows.map((row) => rowToRestaurant(row.restaurant));
+}
+
+/** How many recorded changes the public history looks through (the newest). */
+const PUBLIC_HISTORY_DEPTH = 200;
+
+/** The restaurant's public history (public-history.ts): kashrut, closing, verification; dates only. */
+export async function loadPublicHistory(db: Db, restaurantId: string): Promise<PublicEvent[]> {
+  const records = await db
+    .select({ action: restaurantChanges.action, changes: restaurantChanges.changes, createdAt: restaurantChanges.created_at })
+    .from(restaurantChanges)
+    .where(and(eq(restaurantChanges.restaurant_id, restaurantId), inArray(restaurantChanges.action, ["update", "verify"])))
+    .orderBy(desc(restaurantChanges.created_at))
+    .limit(PUBLIC_HISTORY_DEPTH);
+  return publicHistory(records);
 }
