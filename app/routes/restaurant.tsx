@@ -8,11 +8,13 @@ import {
   isPdfLink,
   kashrutWebsiteButton,
   restaurantDescription,
+  laterDay,
   restaurantJsonLd,
+  restaurantPageJsonLd,
   restaurantTitle,
 } from "../features/restaurants/presentation";
 import { findSlugRedirect } from "../features/restaurants/manage.server";
-import { getRestaurantBySlug, loadPublicHistory } from "../features/restaurants/queries.server";
+import { getRestaurantBySlug, lastChangedDay, loadPublicHistory } from "../features/restaurants/queries.server";
 import type { PublicEvent } from "../features/restaurants/public-history";
 import { useLiveRestaurant } from "../features/restaurants/use-live-updates";
 import { servicesContext } from "../lib/context";
@@ -37,7 +39,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   // The day freshness is judged on, the same in the server's HTML and the hydrated page (ADR 014).
   const clock: FreshnessClock = { today: telAvivDay(new Date()), maxAgeDays: settings.verificationMaxAgeDays };
-  return { restaurant, contactEmail: settings.contactEmail, clock, history: await loadPublicHistory(db, restaurant.id) };
+  const [history, changed] = await Promise.all([loadPublicHistory(db, restaurant.id), lastChangedDay(db, restaurant.id)]);
+  return { restaurant, contactEmail: settings.contactEmail, clock, history, lastChanged: laterDay(restaurant.lastVerified, changed ?? clock.today) };
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
@@ -66,6 +69,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
         image ? absoluteUrl(publicUrl, image) : undefined,
       ),
     },
+    { "script:ld+json": restaurantPageJsonLd(absoluteUrl(publicUrl, path), loaderData.lastChanged) },
   ];
 }
 

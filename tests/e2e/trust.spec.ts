@@ -41,6 +41,15 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+test("search engines get the page's real last-change date: the later of its last change and last verification", async ({ request }) => {
+  const html = await (await request.get(`${base}/en/restaurant/${listings.fresh.slug}`)).text();
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  const webPage = blocks.find((block) => block["@type"] === "WebPage");
+  // The listing was changed (its verification day set) today in this test's set-up.
+  expect(webPage).toMatchObject({ dateModified: telAvivDay(new Date()), about: { "@id": expect.stringMatching(/#restaurant$/) } });
+  expect(blocks.find((block) => block["@type"] === "Restaurant")).toMatchObject({ "@id": (webPage!.about as { "@id": string })["@id"] });
+});
+
 test("the restaurant page says when it was verified, beside the kashrut badge, in English and Hebrew", async ({ page }) => {
   await page.goto(`${base}/en/restaurant/${listings.fresh.slug}`);
   await expect(page.getByTestId("verification")).toHaveText(/^Information last verified on \w+ \d{1,2}, \d{4}$/);

@@ -55,11 +55,32 @@ export function isPdfLink(url: string): boolean {
   return /\.pdf$/i.test(url.split(/[?#]/)[0] ?? "");
 }
 
+/**
+ * schema.org WebPage for a restaurant's page: when its information last changed or was verified,
+ * whichever is later (issue 14). A Restaurant has no modification date of its own in schema.org;
+ * the page about it does, and points at it.
+ */
+export function restaurantPageJsonLd(pageUrl: string, lastChanged: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebPage",
+    url: pageUrl,
+    dateModified: lastChanged,
+    about: { "@id": `${pageUrl}#restaurant` },
+  };
+}
+
+/** The later of two YYYY-MM-DD days (either may be missing). */
+export function laterDay(a: string | undefined, b: string): string {
+  return a && a > b ? a : b;
+}
+
 /** schema.org Restaurant, for search engines. */
 export function restaurantJsonLd(restaurant: Restaurant, language: Language, pageUrl: string, imageUrl?: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Restaurant",
+    "@id": `${pageUrl}#restaurant`,
     name: localized(restaurant.name, language),
     url: pageUrl,
     ...(imageUrl ? { image: imageUrl } : {}),

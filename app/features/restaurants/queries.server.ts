@@ -5,6 +5,7 @@ import type { Db } from "../../../database/types";
 import { can, type Subject } from "../../lib/permissions";
 import { rowToRestaurant } from "./mapping";
 import { compareForListing } from "./presentation";
+import { telAvivDay } from "./freshness";
 import { publicHistory, type PublicEvent } from "./public-history";
 import type { Restaurant } from "./types";
 
@@ -45,4 +46,10 @@ export async function loadPublicHistory(db: Db, restaurantId: string): Promise<P
     .orderBy(desc(restaurantChanges.created_at))
     .limit(PUBLIC_HISTORY_DEPTH);
   return publicHistory(records);
+}
+
+/** The day (Tel Aviv) the restaurant's record last changed. */
+export async function lastChangedDay(db: Db, restaurantId: string): Promise<string | undefined> {
+  const [row] = await db.select({ updatedAt: restaurants.updated_at }).from(restaurants).where(eq(restaurants.id, restaurantId));
+  return row ? telAvivDay(row.updatedAt) : undefined;
 }
