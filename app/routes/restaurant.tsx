@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/restaurant";
-import { ClosedBadge, KashrutBadge, TagList } from "../features/restaurants/components/Badges";
+import { ClosedBadge, KashrutBadge, TagList, WARNING_PATH } from "../features/restaurants/components/Badges";
 import { MenuGallery } from "../features/restaurants/components/MenuGallery";
 import { KASHRUT_LABELS } from "../features/restaurants/constants";
 import {
@@ -314,7 +314,7 @@ function VerificationLine({ lastVerified, freshness }: { lastVerified: string | 
     return (
       <p data-testid="verification" data-freshness={freshness} className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.2">
-          <path d="M12 8v5M12 16.5v.5M10.3 3.9L2.5 18a2 2 0 0 0 1.7 3h15.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" strokeLinecap="round" strokeLinejoin="round" />
+          <path d={WARNING_PATH} strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         {t("freshness.overdue", { date })}
       </p>

@@ -53,6 +53,9 @@ export function TagList({ tags, more }: { tags: string[]; more: number }) {
   );
 }
 
+/** A warning triangle with an exclamation mark (24 × 24 viewBox, stroked). */
+export const WARNING_PATH = "M12 8v5M12 16.5v.5M10.3 3.9L2.5 18a2 2 0 0 0 1.7 3h15.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z";
+
 /**
  * A card's mark for how fresh its verification is (issue 14): a check for "verified recently", a
  * warning for "overdue", nothing for a listing never verified (the restaurant page says so). Both
@@ -70,7 +73,7 @@ export function FreshnessMark({ freshness }: { freshness: Freshness }) {
       className={fresh ? "inline-flex items-center gap-1 rounded bg-emerald-50 px-1.5 py-0.5 font-medium text-emerald-800" : "inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 font-medium text-amber-900"}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2.5">
-        {fresh ? <path d="M5 12l5 5 9-10" strokeLinecap="round" strokeLinejoin="round" /> : <path d="M12 8v5M12 16.5v.5M10.3 3.9L2.5 18a2 2 0 0 0 1.7 3h15.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" strokeLinecap="round" strokeLinejoin="round" />}
+        {fresh ? <path d="M5 12l5 5 9-10" strokeLinecap="round" strokeLinejoin="round" /> : <path d={WARNING_PATH} strokeLinecap="round" strokeLinejoin="round" />}
       </svg>
       <span aria-hidden="true">{fresh ? t("freshness.cardFresh") : t("freshness.cardOverdue")}</span>
       <span className="sr-only">{fresh ? t("freshness.cardFreshLong") : t("freshness.cardOverdueLong")}</span>
