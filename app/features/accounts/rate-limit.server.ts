@@ -1,15 +1,11 @@
-// Rate limits kept in the database, so every server process counts the same attempts. Applied in
-// our own actions, which is where every sign-in, sign-up, reset and password change goes.
-import { eq, lt, sql, type SQL } from "drizzle-orm";
+// The accounts feature's rate limits (sign-in, sign-up, reset, two-factor) and the password-failure
+// delays, on the shared limiter in app/lib/rate-limit.server.ts. Applied in our own actions.
+import { eq, sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "../../../database/schema/people";
 import type { Db } from "../../../database/types";
-import { AppError } from "../../lib/errors";
+import { hitRateLimits, RateLimitedError, type Limit } from "../../lib/rate-limit.server";
 
-export interface Limit {
-  /** Maximum attempts per window. */
-  max: number;
-  windowMs: number;
-}
+export { hitRateLimits, RateLimitedError, type Limit };
 
 export const LIMITS = {
   /** Sign-in attempts (any account, right or wrong) from one address. */
@@ -39,51 +35,6 @@ export const ACCOUNT_DELAY = {
   maxDelayMs: 5 * 60_000,
   alertWindowMs: 24 * 60 * 60_000,
 } as const;
-
-/** Too many attempts: 429, with the wait in the message (a short one, an account's delay, in seconds). */
-export class RateLimitedError extends AppError {
-  override name = "RateLimitedError";
-  constructor(readonly retryAfterMs: number) {
-    super(
-      "rateLimited",
-      retryAfterMs < 60_000 ? "error.waitSeconds" : "error.rateLimited",
-      retryAfterMs < 60_000 ? { values: { seconds: waitIn(retryAfterMs, 1_000) } } : { values: { minutes: waitIn(retryAfterMs, 60_000) } },
-    );
-  }
-  get minutes(): number {
-    return waitIn(this.retryAfterMs, 60_000);
-  }
-  get seconds(): number {
-    return waitIn(this.retryAfterMs, 1_000);
-  }
-}
-
-function waitIn(ms: number, unitMs: number): number {
-  return Math.max(1, Math.ceil(ms / unitMs));
-}
-
-/** Counts one attempt under each key; throws RateLimitedError if any is over its limit. */
-export async function hitRateLimits(db: Db, hits: { key: string; limit: Limit }[], now = new Date()): Promise<void> {
-  let retryAfterMs = 0;
-  for (const { key, limit } of hits) {
-    const resetAt = new Date(now.getTime() + limit.windowMs);
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, count: 1, resetAt })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-          resetAt: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
-        },
-      })
-      .returning();
-    if (row && row.count > limit.max) retryAfterMs = Math.max(retryAfterMs, row.resetAt.getTime() - now.getTime());
-  }
-  // Now and then, forget windows that ended long ago.
-  if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date(now.getTime() - 24 * 60 * 60_000)));
-  if (retryAfterMs > 0) throw new RateLimitedError(retryAfterMs);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Password checks (sign-in, and the current password on the account page)
