@@ -150,7 +150,8 @@ export function RestaurantForm({ id, initial }: { id?: string | undefined; initi
           // A bare domain is shown as the https address it will be saved as (ADR 013).
           onBlur={extra.type === "url" ? (event) => {
             const typed = event.target.value;
-            if (withScheme(typed) !== typed.trim()) update({ [field]: withScheme(typed) });
+            const normalised = withScheme(typed);
+            if (normalised !== typed.trim()) update({ [field]: normalised });
           } : undefined}
           className={cn(input, error ? "border-2 border-red-700" : "border-stone-300")}
         />

@@ -24,8 +24,9 @@ export function UploadField({
   const id = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<MessageKey | null>(null);
-  // The name of the file chosen here; a file saved earlier is named as such (its stored name is a code).
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The name of the file uploaded here, for as long as it is the field's value; a file saved earlier
+  // is named as such (its stored name is a code).
+  const [uploaded, setUploaded] = useState<{ url: string; name: string } | null>(null);
   const shown = failure ?? error ?? null;
   const preview = value && kind !== "pdf" ? responsiveImage(value, 400).src : null;
 
@@ -40,7 +41,7 @@ export function UploadField({
         disabled={progress !== null}
         aria-invalid={shown ? true : undefined}
         aria-describedby={shown ? `${id}-error` : undefined}
-        chosen={chosen ?? (value ? t("upload.currentFile") : null)}
+        chosen={!value ? null : uploaded?.url === value ? uploaded.name : t("upload.currentFile")}
         onChange={async (event) => {
           const file = event.target.files?.[0];
           event.target.value = "";
@@ -50,7 +51,7 @@ export function UploadField({
           const outcome = await uploadFile(kind, file, setProgress);
           setProgress(null);
           if (outcome.ok) {
-            setChosen(file.name);
+            setUploaded({ url: outcome.file.url, name: file.name });
             onChange(outcome.file.url);
             if (kind !== "pdf") toast.success(t("upload.success"));
           } else {
@@ -72,10 +73,7 @@ export function UploadField({
               {value.split("/").pop()}
             </a>
           ) : null}
-          <button type="button" onClick={() => {
-              setChosen(null);
-              onChange("");
-            }} className="min-h-9 rounded-md border border-stone-300 px-3 text-sm hover:bg-stone-50">
+          <button type="button" onClick={() => onChange("")} className="min-h-9 rounded-md border border-stone-300 px-3 text-sm hover:bg-stone-50">
             {t("upload.remove")}
           </button>
         </div>
