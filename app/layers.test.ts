@@ -25,10 +25,12 @@ const use = (names: string[]) => `console.log(${names.join(", ")});\n`;
 
 describe("layers (import/no-restricted-paths)", () => {
   it("app/lib never imports a feature or a route", async () => {
-    expect(await layerProblems("app/lib/dates.ts", `import { applyFilters } from "../features/restaurants/filters";\n${use(["applyFilters"])}`)).toEqual([
+    // A lib module nothing on these import paths depends on, so the layer rule is the only finding
+    // (dates.ts, used by the restaurants feature, would also close an import cycle).
+    expect(await layerProblems("app/lib/redirects.ts", `import { applyFilters } from "../features/restaurants/filters";\n${use(["applyFilters"])}`)).toEqual([
       "import/no-restricted-paths",
     ]);
-    expect(await layerProblems("app/lib/dates.ts", `import { meta } from "../routes/home";\n${use(["meta"])}`)).toEqual(["import/no-restricted-paths"]);
+    expect(await layerProblems("app/lib/redirects.ts", `import { meta } from "../routes/home";\n${use(["meta"])}`)).toEqual(["import/no-restricted-paths"]);
   });
 
   it("app/components never imports a feature or a route", async () => {

@@ -11,7 +11,7 @@ import type { Db } from "../database/types";
 import type { Auth } from "../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Tag } from "../app/features/restaurants/constants";
-import { telAvivDay } from "../app/features/restaurants/freshness";
+import { telAvivDay } from "../app/lib/dates";
 import { slugFromName } from "../app/features/restaurants/mapping";
 import { namedFiles } from "../app/features/restaurants/uploads.server";
 import { createLocalStorage, type Storage } from "./storage";

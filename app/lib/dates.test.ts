@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIsoDate, formatLongDate } from "./dates";
+import { formatIsoDate, formatLongDate, isIsoDay, laterDay, telAvivDay } from "./dates";
 
 describe("dates", () => {
   it("formats a long localized date in both languages", () => {
@@ -9,5 +9,28 @@ describe("dates", () => {
   it("keeps a date-only value on its day whatever the time zone", () => {
     expect(formatIsoDate("2026-01-01")).toBe("2026-01-01");
     expect(formatIsoDate(new Date("2026-05-06T23:30:00Z"))).toBe("2026-05-06");
+  });
+});
+
+describe("laterDay", () => {
+  it("takes the later of two days, the second when the first is missing", () => {
+    expect(laterDay("2026-09-10", "2026-05-01")).toBe("2026-09-10");
+    expect(laterDay("2026-03-04", "2026-05-01")).toBe("2026-05-01");
+    expect(laterDay(undefined, "2026-05-01")).toBe("2026-05-01");
+  });
+});
+
+describe("isIsoDay", () => {
+  it("accepts yyyy-MM-dd only", () => {
+    expect(isIsoDay("2026-11-24")).toBe(true);
+    for (const value of ["24/11/2026", "2026-11-24T00:00:00Z", "", undefined, 20261124]) expect(isIsoDay(value), String(value)).toBe(false);
+  });
+});
+
+describe("telAvivDay", () => {
+  it("gives Tel Aviv's calendar day, not UTC's: late evening UTC is already tomorrow there", () => {
+    expect(telAvivDay(new Date("2026-11-24T21:59:00Z"))).toBe("2026-11-24"); // 23:59 in winter (UTC+2)
+    expect(telAvivDay(new Date("2026-11-24T22:00:00Z"))).toBe("2026-11-25");
+    expect(telAvivDay(new Date("2026-07-01T21:00:00Z"))).toBe("2026-07-02"); // summer time, UTC+3
   });
 });

@@ -4,13 +4,30 @@ import type { Language } from "./i18n/language";
 
 const LOCALES: Record<Language, string> = { en: "en-US", he: "he-IL" };
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date-only value, yyyy-MM-dd. */
+export function isIsoDay(value: unknown): value is string {
+  return typeof value === "string" && ISO_DAY.test(value);
+}
+
 function asUtcDate(value: string | Date): Date {
-  return typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  return isIsoDay(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
 }
 
 /** A long localized date: "March 4, 2026" / "4 במרץ 2026". */
 export function formatLongDate(value: string | Date, language: Language): string {
   return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" }).format(asUtcDate(value));
+}
+
+/** The calendar day (yyyy-MM-dd) in Tel Aviv at the given instant, whatever the machine's time zone. */
+export function telAvivDay(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jerusalem", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** The later of two yyyy-MM-dd days (the first may be missing). */
+export function laterDay(a: string | undefined, b: string): string {
+  return a && a > b ? a : b;
 }
 
 /** yyyy-MM-dd (sitemap). */

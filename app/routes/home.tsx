@@ -23,14 +23,14 @@ import { translator } from "../lib/i18n/messages";
 import { homePath, inBothLanguages } from "../lib/paths";
 import { useLanguage } from "../lib/i18n/use-language";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
-import { freshnessOf, telAvivDay, type FreshnessClock } from "../features/restaurants/freshness";
+import { freshnessClock, freshnessOf, type FreshnessClock } from "../features/restaurants/freshness";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { publicRestaurants, settings } = context.get(servicesContext);
   const all = await publicRestaurants();
   const params = new URL(request.url).searchParams;
   // The day in Tel Aviv that freshness is judged on, here and in the browser alike (ADR 014).
-  const clock: FreshnessClock = { today: telAvivDay(new Date()), maxAgeDays: settings.verificationMaxAgeDays };
+  const clock = freshnessClock(settings.verificationMaxAgeDays);
   const matching = applyFilters(all, parseFilters(params), clock);
   return {
     // Only the page of results on screen travels with the HTML; the browser then loads the search

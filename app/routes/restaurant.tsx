@@ -8,28 +8,27 @@ import {
   isPdfLink,
   kashrutWebsiteButton,
   restaurantDescription,
-  laterDay,
   restaurantJsonLd,
   restaurantPageJsonLd,
   restaurantTitle,
 } from "../features/restaurants/presentation";
 import { findSlugRedirect } from "../features/restaurants/manage.server";
-import { getRestaurantBySlug, lastChangedDay, loadPublicHistory } from "../features/restaurants/queries.server";
+import { getRestaurantBySlug, loadPublicHistory } from "../features/restaurants/queries.server";
 import type { PublicEvent } from "../features/restaurants/public-history";
 import { useLiveRestaurant } from "../features/restaurants/use-live-updates";
 import { servicesContext } from "../lib/context";
-import { formatLongDate } from "../lib/dates";
+import { formatLongDate, laterDay, telAvivDay } from "../lib/dates";
 import { detectLanguage, localized } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
 import { responsiveImage } from "../lib/images";
 import { homePath, inBothLanguages, restaurantPath } from "../lib/paths";
 import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";
-import { freshnessOf, telAvivDay, type Freshness, type FreshnessClock } from "../features/restaurants/freshness";
+import { freshnessClock, freshnessOf, type Freshness } from "../features/restaurants/freshness";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, settings } = context.get(servicesContext);
-  const restaurant = await getRestaurantBySlug(db, params.slug);
-  if (!restaurant) {
+  const found = await getRestaurantBySlug(db, params.slug);
+  if (!found) {
     const language = detectLanguage(new URL(request.url).pathname);
     // A renamed restaurant's old address moves permanently to the new one.
     const renamed = await findSlugRedirect(db, params.slug);
@@ -37,10 +36,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // Spec: an unknown slug sends the visitor to the home page (in the page's language).
     throw redirect(homePath(language));
   }
+  const { restaurant, updatedAt } = found;
   // The day freshness is judged on, the same in the server's HTML and the hydrated page (ADR 014).
-  const clock: FreshnessClock = { today: telAvivDay(new Date()), maxAgeDays: settings.verificationMaxAgeDays };
-  const [history, changed] = await Promise.all([loadPublicHistory(db, restaurant.id), lastChangedDay(db, restaurant.id)]);
-  return { restaurant, contactEmail: settings.contactEmail, clock, history, lastChanged: laterDay(restaurant.lastVerified, changed ?? clock.today) };
+  const clock = freshnessClock(settings.verificationMaxAgeDays);
+  return {
+    restaurant,
+    contactEmail: settings.contactEmail,
+    clock,
+    history: await loadPublicHistory(db, restaurant.id),
+    lastChanged: laterDay(restaurant.lastVerified, telAvivDay(updatedAt)),
+  };
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
 // Trust in listings (issue 14): how fresh a listing's verification is, on the restaurant page, on
 // the cards and as a home filter, in both languages. Its own server and database (demo data).
 import { eq, isNotNull } from "drizzle-orm";
-import { telAvivDay } from "../../app/features/restaurants/freshness";
+import { telAvivDay } from "../../app/lib/dates";
 import { restaurantChanges, restaurants } from "../../database/schema/restaurants";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";

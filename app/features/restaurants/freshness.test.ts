@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freshnessOf, telAvivDay } from "./freshness";
+import { freshnessClock, freshnessOf } from "./freshness";
 
 const clock = { today: "2026-11-24", maxAgeDays: 180 };
 
@@ -24,10 +24,8 @@ describe("freshnessOf (at fixed days)", () => {
   });
 });
 
-describe("telAvivDay", () => {
-  it("gives Tel Aviv's calendar day, not UTC's: late evening UTC is already tomorrow there", () => {
-    expect(telAvivDay(new Date("2026-11-24T21:59:00Z"))).toBe("2026-11-24"); // 23:59 in winter (UTC+2)
-    expect(telAvivDay(new Date("2026-11-24T22:00:00Z"))).toBe("2026-11-25");
-    expect(telAvivDay(new Date("2026-07-01T21:00:00Z"))).toBe("2026-07-02"); // summer time, UTC+3
+describe("freshnessClock", () => {
+  it("judges on Tel Aviv's day with the configured age", () => {
+    expect(freshnessClock(90, new Date("2026-11-24T22:30:00Z"))).toEqual({ today: "2026-11-25", maxAgeDays: 90 });
   });
 });

@@ -4,6 +4,8 @@
 // says which day it is (`today`), so the server's HTML and the hydrated page agree, and a cached
 // page is at most the page cache's lifetime behind (ADR 014).
 
+import { isIsoDay, telAvivDay } from "../../lib/dates";
+
 export type Freshness = "never" | "fresh" | "overdue";
 
 /** The day a freshness is judged on, and the allowed age: sent with the pages that show it. */
@@ -12,23 +14,20 @@ export interface FreshnessClock {
   maxAgeDays: number;
 }
 
-const DAY_MS = 86_400_000;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function dayNumber(isoDay: string): number | undefined {
-  const match = ISO_DAY.exec(isoDay);
-  if (!match) return undefined;
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / DAY_MS;
+/** The clock a page is judged on: today in Tel Aviv, and the configured allowed age. */
+export function freshnessClock(maxAgeDays: number, now = new Date()): FreshnessClock {
+  return { today: telAvivDay(now), maxAgeDays };
 }
 
-/** The calendar day (YYYY-MM-DD) in Tel Aviv at the given instant. */
-export function telAvivDay(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jerusalem", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+const DAY_MS = 86_400_000;
+
+function dayNumber(day: string | undefined): number | undefined {
+  return isIsoDay(day) ? Date.parse(`${day}T00:00:00Z`) / DAY_MS : undefined;
 }
 
 /** Fresh when verified at most `maxAgeDays` days before `today`; a date in the future counts as today. */
 export function freshnessOf(lastVerified: string | undefined, { today, maxAgeDays }: FreshnessClock): Freshness {
-  const verified = lastVerified ? dayNumber(lastVerified) : undefined;
+  const verified = dayNumber(lastVerified);
   const now = dayNumber(today);
   if (verified === undefined || now === undefined) return "never";
   return now - verified <= maxAgeDays ? "fresh" : "overdue";

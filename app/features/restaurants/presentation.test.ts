@@ -6,7 +6,6 @@ import {
   kashrutWebsiteButton,
   menuKind,
   restaurantDescription,
-  laterDay,
   restaurantJsonLd,
   restaurantPageJsonLd,
   restaurantTitle,
@@ -68,13 +67,11 @@ describe("structured data", () => {
     expect("acceptsReservations" in data).toBe(false);
   });
 
-  it("dates the page by the later of the last change and the last verification, pointing at the restaurant", () => {
+  it("dates the restaurant page and points it at the restaurant", () => {
     const url = "https://k.example/en/restaurant/olive";
-    const page = restaurantPageJsonLd(url, laterDay("2026-09-10", "2026-05-01"));
+    const page = restaurantPageJsonLd(url, "2026-09-10");
     expect(page).toEqual({ "@context": "https://schema.org", "@type": "WebPage", url, dateModified: "2026-09-10", about: { "@id": `${url}#restaurant` } });
     expect(restaurantJsonLd(r({ name_en: "Olive Grill" }), "en", url)["@id"]).toBe(`${url}#restaurant`);
-    expect(laterDay(undefined, "2026-05-01")).toBe("2026-05-01");
-    expect(laterDay("2026-03-04", "2026-05-01")).toBe("2026-05-01");
   });
 });
 

@@ -70,11 +70,6 @@ export function restaurantPageJsonLd(pageUrl: string, lastChanged: string) {
   };
 }
 
-/** The later of two YYYY-MM-DD days (either may be missing). */
-export function laterDay(a: string | undefined, b: string): string {
-  return a && a > b ? a : b;
-}
-
 /** schema.org Restaurant, for search engines. */
 export function restaurantJsonLd(restaurant: Restaurant, language: Language, pageUrl: string, imageUrl?: string) {
   return {

@@ -2,8 +2,8 @@
 // changing, its closing and reopening, and its verifications — with dates only, never who made the
 // change and nothing else that was changed. Pure; the records come from restaurant_changes.
 import type { ChangeAction, FieldChanges } from "../../../database/schema/restaurants";
+import { isIsoDay, telAvivDay } from "../../lib/dates";
 import { isKashrut, type Kashrut } from "./constants";
-import { telAvivDay } from "./freshness";
 
 export interface RecordedChange {
   action: ChangeAction;
@@ -15,8 +15,6 @@ export type PublicEvent =
   | { kind: "kashrut"; day: string; from: Kashrut; to: Kashrut }
   | { kind: "closed" | "reopened"; day: string }
   | { kind: "verified"; day: string };
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The public events among the records, newest first (records may come in any order). */
 export function publicHistory(records: readonly RecordedChange[]): PublicEvent[] {
@@ -34,7 +32,7 @@ export function publicHistory(records: readonly RecordedChange[]): PublicEvent[]
     if (action === "verify") {
       // The day the information was verified, as set; clearing the date is not news.
       const verified = changes.last_verified?.new;
-      if (typeof verified === "string" && ISO_DAY.test(verified)) events.push({ kind: "verified", day: verified });
+      if (isIsoDay(verified)) events.push({ kind: "verified", day: verified });
     }
   }
   return events;

@@ -5,7 +5,6 @@ import type { Db } from "../../../database/types";
 import { can, type Subject } from "../../lib/permissions";
 import { rowToRestaurant } from "./mapping";
 import { compareForListing } from "./presentation";
-import { telAvivDay } from "./freshness";
 import { publicHistory, type PublicEvent } from "./public-history";
 import type { Restaurant } from "./types";
 
@@ -14,11 +13,12 @@ export async function listRestaurants(db: Db): Promise<Restaurant[]> {
   return rows.map(rowToRestaurant).sort(compareForListing);
 }
 
-export async function getRestaurantBySlug(db: Db, slug: string): Promise<Restaurant | undefined> {
+/** A restaurant's page data by slug, with when its record last changed (for search engines). */
+export async function getRestaurantBySlug(db: Db, slug: string): Promise<{ restaurant: Restaurant; updatedAt: Date } | undefined> {
   // From the URL: a NUL character cannot be in a stored slug (and PostgreSQL refuses to compare one).
   if (slug.includes("\u0000")) return undefined;
   const [row] = await db.select().from(restaurants).where(eq(restaurants.slug, slug)).limit(1);
-  return row ? rowToRestaurant(row) : undefined;
+  return row ? { restaurant: rowToRestaurant(row), updatedAt: row.updated_at } : undefined;
 }
 
 /** The restaurants a dashboard user may manage: all for an admin, the linked ones for an owner. */
@@ -46,10 +46,4 @@ export async function loadPublicHistory(db: Db, restaurantId: string): Promise<P
     .orderBy(desc(restaurantChanges.created_at))
     .limit(PUBLIC_HISTORY_DEPTH);
   return publicHistory(records);
-}
-
-/** The day (Tel Aviv) the restaurant's record last changed. */
-export async function lastChangedDay(db: Db, restaurantId: string): Promise<string | undefined> {
-  const [row] = await db.select({ updatedAt: restaurants.updated_at }).from(restaurants).where(eq(restaurants.id, restaurantId));
-  return row ? telAvivDay(row.updatedAt) : undefined;
 }

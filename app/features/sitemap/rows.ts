@@ -1,6 +1,6 @@
 // The spec's sitemap (section 2): static pages plus every restaurant (English and Hebrew paths,
 // by slug, last-verified date) and every blog post, with the spec's priorities and frequencies.
-import { formatIsoDate } from "../../lib/dates";
+import { formatIsoDate, laterDay } from "../../lib/dates";
 import {
   accessibilityPath,
   blogAddPath,
@@ -54,8 +54,7 @@ export function buildSitemapRows({ today, restaurants, blogs }: SitemapInput): S
   for (const restaurant of restaurants) {
     const alternates = inBothLanguages((language) => restaurantPath(restaurant.slug, language));
     // The later of the last change and the last verification (issue 14): either is news to a crawler.
-    const changed = formatIsoDate(restaurant.updatedAt);
-    const lastModified = restaurant.lastVerified && restaurant.lastVerified > changed ? restaurant.lastVerified : changed;
+    const lastModified = laterDay(restaurant.lastVerified, formatIsoDate(restaurant.updatedAt));
     rows.push(
       { path: alternates.en, lastModified, changeFrequency: "weekly", priority: 0.7, alternates },
       { path: alternates.he, lastModified, changeFrequency: "weekly", priority: 0.7, alternates },
