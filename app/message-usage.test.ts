@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CHANGE_ACTIONS } from "../database/schema/restaurants";
 import { ROLES } from "../database/roles";
+import { REPORT_REASONS, REPORT_STATUSES } from "../database/reports";
 import { LINK_FILTERS } from "./features/restaurants/filters";
 import { areasOf, type Area } from "./lib/i18n/catalogue";
 import { en } from "./locales/en";
@@ -24,6 +25,8 @@ const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] =
   { prefix: "role.", values: ROLES, reason: "a user's role (header welcome line, account page, users table)" },
   { prefix: "filters.link.", values: LINK_FILTERS, reason: "the home page's link filters (FilterBar)" },
   { prefix: "history.", values: CHANGE_ACTIONS, reason: "a restaurant change's action (change history panel)" },
+  { prefix: "report.reason.", values: REPORT_REASONS, reason: "a problem report's reason (report form, queue, notice e-mail)" },
+  { prefix: "reports.status.", values: [...REPORT_STATUSES, "all"], reason: "a report's status (queue filter and cards)" },
 ];
 
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -11,6 +11,7 @@ function dashboard(prefix: string, suffix: string) {
     route("add", "routes/dashboard/restaurant.tsx", { id: `dashboard-add-${suffix}` }),
     route("edit/:id", "routes/dashboard/restaurant.tsx", { id: `dashboard-edit-${suffix}` }),
     route("users", "routes/dashboard/users.tsx", { id: `dashboard-users-${suffix}` }),
+    route("reports", "routes/dashboard/reports.tsx", { id: `dashboard-reports-${suffix}` }),
   ]);
 }
 
@@ -20,6 +21,8 @@ export default [
   route("he", "routes/home.tsx", { id: "home-he" }),
   route("en/restaurant/:slug", "routes/restaurant.tsx", { id: "restaurant-en" }),
   route("he/restaurant/:slug", "routes/restaurant.tsx", { id: "restaurant-he" }),
+  route("en/restaurant/:slug/report", "routes/report.tsx", { id: "report-en" }),
+  route("he/restaurant/:slug/report", "routes/report.tsx", { id: "report-he" }),
   route("accessibility", "routes/legal.tsx", { id: "accessibility-en" }),
   route("he/accessibility", "routes/legal.tsx", { id: "accessibility-he" }),
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-en" }),

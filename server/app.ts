@@ -18,6 +18,8 @@ import type { Database } from "./database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
 import { recordUpload } from "../app/features/restaurants/uploads.server";
+import { createProofOfWork } from "../app/features/reports/proof-of-work.server";
+import { reportChallengePath } from "../app/lib/paths";
 import { canUpload } from "../app/lib/permissions";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
 import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search-index.server";
@@ -37,6 +39,8 @@ export interface AppDeps {
   auth: Auth;
   /** Delivers e-mail (the same mailer better-auth's e-mails go through). */
   sendEmail?: AppServices["sendEmail"];
+  /** Called when a visitor files a problem report (the server e-mails admins and owners in the background). */
+  reportFiled?: () => void;
   changes: ChangeFeed;
   /** The React Router server build, or a loader for it (development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -56,7 +60,7 @@ export interface AppDeps {
 export const MAX_FORM_BYTES = 1024 * 1024;
 const HEALTH_TIMEOUT_MS = 2_000;
 
-export function createApp({ config, database, auth, sendEmail = async () => {}, changes, build, clientDir, before = [], pageCache, availability, storage = createLocalStorage(path.join(config.dataDir, "uploads")) }: AppDeps): express.Express {
+export function createApp({ config, database, auth, sendEmail = async () => {}, reportFiled = () => {}, changes, build, clientDir, before = [], pageCache, availability, storage = createLocalStorage(path.join(config.dataDir, "uploads")) }: AppDeps): express.Express {
   const app = express();
   const dbAvailability = availability ?? createAvailability({ ping: () => database.ping() });
   app.disable("x-powered-by");
@@ -164,6 +168,16 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
       next(error);
     }
   });
+  // The report form's proof-of-work challenges: signed, short-lived, never cached (ADR 015).
+  const proofOfWork = createProofOfWork({ secret: config.authSecret });
+  app.get(reportChallengePath(), async (_req, res, next) => {
+    try {
+      res.setHeader("Cache-Control", "no-store");
+      res.json(await proofOfWork.challenge());
+    } catch (error) {
+      next(error);
+    }
+  });
   const files = createFileStore(storage);
   // Uploads stream to disk-side checks with their size limits; only admins and owners may upload.
   app.post(
@@ -219,6 +233,8 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
           sendEmail,
           files,
           publicRestaurants,
+          proofOfWork,
+          reportFiled,
           nonce: String(res.locals.nonce ?? ""),
           clientIp: req.ip ?? "unknown",
           reportDatabaseUnavailable: () => dbAvailability.markDown(),

@@ -21,6 +21,11 @@ import { loadDemoDataIfEmpty } from "./demo-data";
 import { createMailer } from "./mailer";
 import { createFileStore, createLocalStorage } from "./storage";
 import { cleanUploads, scheduleUploadCleanup } from "./upload-cleanup";
+import { scheduleJob } from "./jobs";
+import { sendReportNotices } from "../app/features/reports/reports.server";
+
+/** How often the server looks for reports whose restaurant may be e-mailed again. */
+const REPORT_NOTICES_EVERY_MS = 5 * 60_000;
 
 export interface MainOptions {
   /** The environment as the operator gave it (before the bootstrap set NODE_ENV for libraries). */
@@ -108,7 +113,11 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
   const build = dev ? dev.build : await loadBuild();
   // One place for uploaded files: the app stores and serves them, the clean-up removes them.
   const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
+  // New reports are e-mailed right after they are filed; those that arrive within the hour after
+  // their restaurant's last e-mail go out when it is up (checked every few minutes).
+  const reportNotices = scheduleJob("[reports] notices", () => sendReportNotices(database.db, { sendEmail, publicUrl: config.publicUrl }), REPORT_NOTICES_EVERY_MS);
   const app = createApp({
+    reportFiled: () => reportNotices.runSoon(),
     storage,
     config,
     database,
@@ -150,7 +159,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     stop: () =>
       new Promise<void>((resolve) => {
         // A clean-up under way finishes before the caller closes the database.
-        const cleaning = uploadCleaner.stop();
+        const cleaning = Promise.all([uploadCleaner.stop(), reportNotices.stop()]).then(() => {});
         const force = setTimeout(() => {
           console.error("Requests did not finish in time; closing anyway.");
           server.closeAllConnections();

@@ -4,6 +4,7 @@
 import type { FileStore } from "../app/lib/context";
 import { removeStoredFiles, takeAbandonedUploads } from "../app/features/restaurants/uploads.server";
 import type { Db } from "../database/types";
+import { scheduleJob, type Job } from "./jobs";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -22,33 +23,7 @@ export async function cleanUploads({ db, files, graceHours, now = new Date() }: 
   return urls;
 }
 
-export interface UploadCleaner {
-  /** Stops the timer and waits for a clean-up under way. */
-  stop(): Promise<void>;
-}
-
-/**
- * Runs `clean` every `intervalMs` (default hourly) on a timer that does not keep the process
- * alive; a failed run is logged and the next one tries again. Runs never overlap.
- */
-export function scheduleUploadCleanup(clean: () => Promise<unknown>, intervalMs = HOUR_MS): UploadCleaner {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = clean()
-      .then(
-        () => {},
-        (error: unknown) => console.error("[uploads] clean-up failed:", error),
-      )
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** Runs `clean` hourly (by default); see scheduleJob. */
+export function scheduleUploadCleanup(clean: () => Promise<unknown>, intervalMs = HOUR_MS): Job {
+  return scheduleJob("[uploads] clean-up", clean, intervalMs);
 }

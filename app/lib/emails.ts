@@ -75,3 +75,54 @@ export function failedSignInsEmail(resetLink: string): EmailContent {
     { en: "Reset my password", he: "איפוס הסיסמה" },
   );
 }
+
+export interface ReportNotice {
+  restaurant: { en: string; he: string };
+  reason: { en: string; he: string };
+  /** The visitor's note, as typed (escaped in the HTML like every paragraph). */
+  note: string;
+  /** How many more reports on this restaurant arrived since the last e-mail. */
+  more: number;
+  link: string;
+}
+
+/** To admins and linked owners: a visitor reported a problem (at most one per restaurant per hour). */
+export function reportNoticeEmail({ restaurant, reason, note, more, link }: ReportNotice): EmailContent {
+  const quoted = note ? [`“${note}”`] : [];
+  return bilingual(
+    `Problem reported: ${restaurant.en} · דיווח על בעיה: ${restaurant.he}`,
+    [
+      `A visitor reported a problem with ${restaurant.en}: ${reason.en}.`,
+      ...quoted,
+      ...(more > 0 ? [more === 1 ? "1 more report on this restaurant arrived since." : `${more} more reports on this restaurant arrived since.`] : []),
+      "The reports queue has every report and what to do about it.",
+    ],
+    [
+      `התקבל דיווח על בעיה ב${restaurant.he}: ${reason.he}.`,
+      ...quoted,
+      ...(more > 0 ? [more === 1 ? "הגיע עוד דיווח אחד על המסעדה מאז." : `הגיעו עוד ${more} דיווחים על המסעדה מאז.`] : []),
+      "בתור הדיווחים מופיעים כל הדיווחים ומה אפשר לעשות בהם.",
+    ],
+    link,
+    { en: "Open the reports queue", he: "לתור הדיווחים" },
+  );
+}
+
+/** To the visitor who left an address: what became of their report. */
+export function reportReplyEmail(restaurant: { en: string; he: string }, outcome: "resolved" | "dismissed", link: string): EmailContent {
+  return bilingual(
+    `Your report about ${restaurant.en} · הדיווח שלכם על ${restaurant.he}`,
+    [
+      `Thank you for telling us about a problem with ${restaurant.en}.`,
+      outcome === "resolved"
+        ? "We looked into it and updated the listing."
+        : "We looked into it and found nothing to change in the listing for now.",
+    ],
+    [
+      `תודה שסיפרתם לנו על בעיה ב${restaurant.he}.`,
+      outcome === "resolved" ? "בדקנו ועדכנו את פרטי המסעדה." : "בדקנו ולא מצאנו כרגע מה לשנות בפרטי המסעדה.",
+    ],
+    link,
+    { en: "See the restaurant", he: "לדף המסעדה" },
+  );
+}

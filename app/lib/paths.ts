@@ -16,6 +16,11 @@ export const homePath = (language: Language): string => localizePath("/", langua
 export const restaurantPath = (slug: string, language: Language): string =>
   localizePath(`/restaurant/${segment(slug)}`, language);
 
+/** The report-a-problem form's own page (where the form posts, with or without JavaScript). */
+export const reportPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/report`;
+/** Where the report form fetches its proof-of-work challenge. */
+export const reportChallengePath = (): string => "/api/report-challenge";
+
 // Accounts
 export const loginPath = (language: Language): string => localizePath("/login", language);
 export const twoFactorLoginPath = (language: Language): string => localizePath("/login/two-factor", language);
@@ -37,6 +42,7 @@ export const dashboardAddPath = (language: Language): string => localizePath("/d
 export const dashboardEditPath = (id: string, language: Language): string =>
   localizePath(`/dashboard/edit/${segment(id)}`, language);
 export const dashboardUsersPath = (language: Language): string => localizePath("/dashboard/users", language);
+export const dashboardReportsPath = (language: Language): string => localizePath("/dashboard/reports", language);
 
 // Blog: English pages only (the /he/blog… paths redirect to them), except that the header's
 // Blogs link follows the page language as the spec says (/blogs or /he/blogs).

@@ -38,7 +38,7 @@ const WHO = { admin, owner, guest, system, visitor: null } as const;
 type Who = keyof typeof WHO;
 
 // The spec's roles (section 6): who may do what, when the action is about no one restaurant.
-const TABLE: Record<Exclude<Action, "restaurant:edit">, Who[]> = {
+const TABLE: Record<Exclude<Action, "restaurant:edit" | "reports:view">, Who[]> = {
   "dashboard:enter": ["admin", "owner", "system"],
   "restaurant:create": ["admin", "owner", "system"],
   "restaurant:delete": ["admin", "system"],
@@ -46,6 +46,7 @@ const TABLE: Record<Exclude<Action, "restaurant:edit">, Who[]> = {
   "verification:set": ["admin", "system"],
   "users:manage": ["admin", "system"],
   "blog:manage": ["admin", "system"],
+  "reports:manage": ["admin", "system"],
 };
 
 describe("can: role x action", () => {
@@ -59,7 +60,8 @@ describe("can: role x action", () => {
   }
 });
 
-describe("can: editing a restaurant (resource-aware)", () => {
+// Editing a restaurant and reading its problem reports follow the same rule: linked owners only.
+describe.each(["restaurant:edit", "reports:view"] as const)("can: %s (resource-aware)", (action) => {
   const ownedByOwner = { ownerIds: ["u-other", "u-owner"] };
   const ownedByOthers = { ownerIds: ["u-other"] };
   const unowned = { ownerIds: [] };
@@ -81,12 +83,12 @@ describe("can: editing a restaurant (resource-aware)", () => {
     ["visitor", ownedByOwner, false],
   ];
   for (const [who, resource, expected] of cases) {
-    it(`${who} ${expected ? "may" : "may not"} edit ${resource ? `a restaurant owned by [${resource.ownerIds.join(", ")}]` : "every restaurant"}`, () => {
-      expect(can(WHO[who], "restaurant:edit", resource)).toBe(expected);
+    it(`${who} ${expected ? "may" : "may not"} on ${resource ? `a restaurant owned by [${resource.ownerIds.join(", ")}]` : "every restaurant"}`, () => {
+      expect(can(WHO[who], action, resource)).toBe(expected);
     });
   }
 
   it("an owner without an id (a shape from the browser) is never taken for a linked owner", () => {
-    expect(can({ role: "owner" }, "restaurant:edit", { ownerIds: [""] })).toBe(false);
+    expect(can({ role: "owner" }, action, { ownerIds: [""] })).toBe(false);
   });
 });

@@ -32,6 +32,10 @@ interface Resources {
   "verification:set": undefined;
   "users:manage": undefined;
   "blog:manage": undefined;
+  /** With a restaurant: may read the problem reports on this one. Without: on every restaurant. */
+  "reports:view": RestaurantResource | undefined;
+  /** Resolve or dismiss a report (admins). */
+  "reports:manage": undefined;
 }
 
 export type Action = keyof Resources;
@@ -43,18 +47,28 @@ export type ResourceArgs<A extends Action> = undefined extends Resources[A]
     : [resource?: Exclude<Resources[A], undefined>]
   : [resource: Resources[A]];
 
-const ADMIN_ONLY: ReadonlySet<Action> = new Set(["restaurant:delete", "owners:manage", "verification:set", "users:manage", "blog:manage"]);
+const ADMIN_ONLY: ReadonlySet<Action> = new Set([
+  "restaurant:delete",
+  "owners:manage",
+  "verification:set",
+  "users:manage",
+  "blog:manage",
+  "reports:manage",
+]);
+
+/** Actions an owner may take only on a restaurant they are linked to (never on "every restaurant"). */
+const OWNED_ONLY: ReadonlySet<Action> = new Set(["restaurant:edit", "reports:view"]);
 
 /**
  * The one rule book. Admins (and the system) may do everything; owners may enter the dashboard, add
- * restaurants and edit those they are linked to; guests and visitors nothing.
+ * restaurants, edit those they are linked to and read their problem reports; guests and visitors nothing.
  */
 export function can<A extends Action>(viewer: Subject | null | undefined, action: A, ...[resource]: ResourceArgs<A>): boolean {
   if (!viewer) return false;
   if (viewer.role === "admin" || viewer.role === "system") return true;
   if (viewer.role !== "owner" || ADMIN_ONLY.has(action)) return false;
-  if (action === "restaurant:edit") {
-    // An owner edits only a restaurant they are linked to; "every restaurant" is not theirs.
+  if (OWNED_ONLY.has(action)) {
+    // An owner acts only on a restaurant they are linked to; "every restaurant" is not theirs.
     const owned = resource as RestaurantResource | undefined;
     return owned !== undefined && viewer.id !== undefined && owned.ownerIds.includes(viewer.id);
   }

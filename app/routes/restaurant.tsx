@@ -3,6 +3,7 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/restaurant";
 import { ClosedBadge, KashrutBadge, TagList, WARNING_PATH } from "../features/restaurants/components/Badges";
 import { MenuGallery } from "../features/restaurants/components/MenuGallery";
+import { ReportForm } from "../features/reports/components/ReportForm";
 import { KASHRUT_LABELS } from "../features/restaurants/constants";
 import {
   isPdfLink,
@@ -297,6 +298,12 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
 
             <PublicHistory events={loaderData.history} />
 
+            <Section title={t("report.open")} testId="report">
+              <div className="px-4 py-4">
+                <ReportForm slug={restaurant.slug} />
+              </div>
+            </Section>
+
             <section className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
               <h2 className="font-semibold">{t("restaurant.disclaimerTitle")}</h2>
               <p className="mt-1 text-sm">{t("disclaimer.ai")}</p>
@@ -349,14 +356,8 @@ function PublicHistory({ events }: { events: PublicEvent[] }) {
     }
   };
   return (
-    <details className="group rounded-xl border border-stone-200 bg-white" data-testid="public-history">
-      <summary className="flex min-h-12 cursor-pointer items-center justify-between gap-2 px-4 font-semibold">
-        {t("publicHistory.title")}
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 transition group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </summary>
-      <ul className="space-y-2 border-t border-stone-100 px-4 py-3 text-sm">
+    <Section title={t("publicHistory.title")} testId="public-history">
+      <ul className="space-y-2 px-4 py-3 text-sm">
         {events.map((event, index) => (
           <li key={index} className="flex flex-wrap gap-x-3">
             <time dateTime={event.day} className="font-medium text-stone-600 tabular-nums">
@@ -366,6 +367,21 @@ function PublicHistory({ events }: { events: PublicEvent[] }) {
           </li>
         ))}
       </ul>
+    </Section>
+  );
+}
+
+/** A closed section of the page that opens in place (a <details>: no JavaScript needed). */
+function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <details className="group rounded-xl border border-stone-200 bg-white" data-testid={testId}>
+      <summary className="flex min-h-12 cursor-pointer items-center justify-between gap-2 px-4 font-semibold">
+        {title}
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 transition group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </summary>
+      <div className="border-t border-stone-100">{children}</div>
     </details>
   );
 }

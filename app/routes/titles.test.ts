@@ -47,6 +47,12 @@ const PAGES: Record<string, { url: string; loaderData?: (language: Language) => 
   "dashboard/add": { url: "/dashboard/add", loaderData: () => ({ mode: "add" }), title: (t) => page(t, "editor.addTitle") },
   "dashboard/edit/:id": { url: "/dashboard/edit/r-1", loaderData: () => ({ mode: "edit", id: "r-1" }), title: (t) => page(t, "editor.editTitle") },
   "dashboard/users": { url: "/dashboard/users", title: (t) => page(t, "users.title") },
+  "dashboard/reports": { url: "/dashboard/reports", title: (t) => page(t, "reports.title") },
+  "restaurant/:slug/report": {
+    url: "/restaurant/olive/report",
+    loaderData: () => ({ slug: "olive", name: restaurant.name }),
+    title: (t, l) => `${t("report.pageTitle", { name: l === "he" ? "זית" : "Olive" })} | ${t("brand.name")}`,
+  },
   "*": { url: "/no-such-page", loaderData: (language) => ({ language }), title: (t) => page(t, "notFound.title") },
   // English-only pages.
   blogs: { url: "/blogs", title: (t) => `${t("blog.title")} | ${t("brand.name")}` },

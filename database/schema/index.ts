@@ -4,3 +4,4 @@ export * from "./people";
 export * from "./restaurants";
 export * from "./blogs";
 export * from "./uploads";
+export * from "./reports";

@@ -7,6 +7,7 @@ import type { Db } from "../../database/types";
 import { createToastStore } from "../../app/lib/toast.server";
 import { listRestaurants } from "../../app/features/restaurants/queries.server";
 import type { EmailContent } from "../../app/lib/emails";
+import { createProofOfWork } from "../../app/features/reports/proof-of-work.server";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 
@@ -31,6 +32,8 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
     sendEmail: async () => {},
     files: { remove: async () => {} },
     publicRestaurants: () => listRestaurants(db),
+    proofOfWork: createProofOfWork({ secret: TEST_SECRET }),
+    reportFiled: () => {},
     ...overrides,
   };
 }

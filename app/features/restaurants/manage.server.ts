@@ -236,6 +236,28 @@ export async function setVerificationDate(db: Db, actor: Actor | null, id: strin
   });
 }
 
+/**
+ * Marks a restaurant permanently closed (or open again), as the form's checkbox would: one field,
+ * recorded in the history like any edit (the report queue's "Mark closed").
+ */
+export async function setPermanentlyClosed(db: Db, actor: Actor | null, id: string, closed: boolean): Promise<Restaurant> {
+  const editor = await mayEdit(db, actor, id);
+  if (!isUuid(id)) throw new RestaurantNotFoundError(id);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
+    if (!existing) throw new RestaurantNotFoundError(id);
+    if (existing.is_permanently_closed === closed) return rowToRestaurant(existing);
+    const [updated] = await tx
+      .update(restaurants)
+      .set({ is_permanently_closed: closed, updated_at: new Date() })
+      .where(eq(restaurants.id, id))
+      .returning();
+    if (!updated) throw new RestaurantNotFoundError(id);
+    await record(tx, editor, updated, "update", diffRows(existing, updated));
+    return rowToRestaurant(updated);
+  });
+}
+
 export async function getRestaurantById(db: Db, id: string): Promise<Restaurant | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));

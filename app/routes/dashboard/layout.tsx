@@ -3,19 +3,21 @@ import type { Route } from "./+types/layout";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { requireDashboard } from "../../lib/permissions.server";
-import { dashboardPath, dashboardUsersPath } from "../../lib/paths";
+import { dashboardPath, dashboardReportsPath, dashboardUsersPath } from "../../lib/paths";
+import { countOpenReports } from "../../features/reports/queue.server";
+import { servicesContext } from "../../lib/context";
 import { cn } from "../../lib/cn";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireDashboard(request, context);
-  return { canManageUsers: can(viewer, "users:manage") };
+  return { canManageUsers: can(viewer, "users:manage"), openReports: await countOpenReports(context.get(servicesContext).db, viewer) };
 }
 
 export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
 
-function DashboardNav({ canManageUsers }: { canManageUsers: boolean }) {
+function DashboardNav({ canManageUsers, openReports }: { canManageUsers: boolean; openReports: number }) {
   const { language, t } = useLanguage();
   const link = ({ isActive }: { isActive: boolean }) =>
     cn("rounded-md px-3 py-2 text-sm font-medium", isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100");
@@ -23,6 +25,17 @@ function DashboardNav({ canManageUsers }: { canManageUsers: boolean }) {
     <nav aria-label={t("nav.dashboard")} className="flex flex-wrap gap-1 border-b border-stone-200 pb-3">
       <NavLink to={dashboardPath(language)} end className={link}>
         {t("dashboard.title")}
+      </NavLink>
+      <NavLink to={dashboardReportsPath(language)} className={(state) => cn(link(state), "inline-flex items-center gap-2")}>
+        {t("reports.nav")}
+        {openReports > 0 ? (
+          <>
+            <span aria-hidden="true" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white tabular-nums" data-testid="open-reports">
+              {openReports}
+            </span>
+            <span className="sr-only">{t("reports.openCount", { count: openReports })}</span>
+          </>
+        ) : null}
       </NavLink>
       {canManageUsers ? (
         <NavLink to={dashboardUsersPath(language)} className={link}>
@@ -36,7 +49,7 @@ function DashboardNav({ canManageUsers }: { canManageUsers: boolean }) {
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <DashboardNav canManageUsers={loaderData.canManageUsers} />
+      <DashboardNav canManageUsers={loaderData.canManageUsers} openReports={loaderData.openReports} />
       <div className="mt-6">
         <Outlet />
       </div>

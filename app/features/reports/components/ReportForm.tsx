@@ -1,0 +1,172 @@
+// "Report a problem" (issue 14): reason, an optional note and e-mail. A plain form that posts to
+// the report page, so it works without JavaScript (marked "basic": stricter limits). With
+// JavaScript it is sent in place with a proof-of-work found while the visitor fills it in.
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../../../database/reports";
+import { cn } from "../../../lib/cn";
+import { useLanguage } from "../../../lib/i18n/use-language";
+import { reportChallengePath, reportPath } from "../../../lib/paths";
+import type { MessageKey } from "../../../locales/en";
+import type { ReportField } from "../rules";
+
+/** What the report action answers. */
+export interface ReportAnswer {
+  ok?: boolean;
+  error?: MessageKey;
+  errors?: Partial<Record<ReportField, MessageKey>>;
+  values?: Record<string, string | number>;
+  /** What was sent, to fill the form again after a refusal without JavaScript. */
+  fields?: { reason: string; note: string; email: string };
+}
+
+const field = "mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base";
+
+export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }: { slug: string; answer?: ReportAnswer | undefined; sent?: boolean }) {
+  const { language, t } = useLanguage();
+  const fetcher = useFetcher<ReportAnswer>();
+  const id = useId();
+  const proof = useRef<Promise<string | null> | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const thanks = useRef<HTMLDivElement>(null);
+  const answer = fetcher.data ?? pageAnswer;
+  const sent = pageSent || fetcher.data?.ok === true;
+  const busy = waiting || fetcher.state !== "idle";
+
+  // Start the proof-of-work as soon as the form is on screen with JavaScript (the visitor opened it).
+  const startProof = () => {
+    proof.current ??= import("../solve.client").then(({ proveWork }) => proveWork(reportChallengePath())).catch(() => null);
+  };
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    // Inside a closed <details> the form is not visible yet: start when it opens.
+    const details = element.closest("details");
+    if (!details || details.open) return startProof();
+    const onToggle = () => details.open && startProof();
+    details.addEventListener("toggle", onToggle);
+    return () => details.removeEventListener("toggle", onToggle);
+  }, []);
+
+  useEffect(() => {
+    if (sent) thanks.current?.focus();
+  }, [sent]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setWaiting(true);
+    startProof();
+    const pow = await proof.current;
+    // A challenge is used once: a second try (after an error) fetches a new one.
+    proof.current = null;
+    setWaiting(false);
+    if (pow) {
+      data.set("mode", "pow");
+      data.set("pow", pow);
+    }
+    await fetcher.submit(data, { method: "post", action: reportPath(slug, language) });
+  }
+
+  if (sent) {
+    return (
+      <div ref={thanks} tabIndex={-1} role="status" className="rounded-lg border border-brand-600/40 bg-brand-50 p-4 text-brand-900 outline-none" data-testid="report-thanks">
+        <p className="font-semibold">{t("report.thanksTitle")}</p>
+        <p className="mt-1">{t("report.thanks")}</p>
+      </div>
+    );
+  }
+
+  const errors = answer?.errors ?? {};
+  const sentBefore = pageAnswer?.fields;
+  const message = (key: MessageKey | undefined) => (key ? t(key, answer?.values) : undefined);
+  const ids = { reason: `${id}-reason`, note: `${id}-note`, email: `${id}-email` };
+  return (
+    <form ref={form} method="post" action={reportPath(slug, language)} onSubmit={submit} noValidate className="space-y-4" data-testid="report-form">
+      <p className="text-sm text-stone-700">{t("report.intro")}</p>
+      {answer?.error && !answer.errors ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {message(answer.error)}
+        </p>
+      ) : null}
+      <input type="hidden" name="mode" value="basic" />
+      <fieldset aria-describedby={errors.reason ? `${ids.reason}-error` : undefined}>
+        <legend className="text-sm font-medium text-stone-800">{t("report.reason")}</legend>
+        <div className="mt-2 grid gap-1 sm:grid-cols-2">
+          {REPORT_REASONS.map((reason) => (
+            <label key={reason} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-200 px-3 hover:bg-stone-50">
+              <input type="radio" name="reason" value={reason} required defaultChecked={sentBefore?.reason === reason} aria-invalid={errors.reason ? true : undefined} className="h-4 w-4 accent-brand-700" />
+              <span>{t(`report.reason.${reason}`)}</span>
+            </label>
+          ))}
+        </div>
+        {errors.reason ? (
+          <p id={`${ids.reason}-error`} className="mt-1 text-sm font-medium text-red-700">
+            {message(errors.reason)}
+          </p>
+        ) : null}
+      </fieldset>
+      <div>
+        <label htmlFor={ids.note} className="block text-sm font-medium text-stone-800">
+          {t("report.note")}
+        </label>
+        <textarea
+          id={ids.note}
+          name="note"
+          rows={3}
+          maxLength={REPORT_NOTE_MAX}
+          defaultValue={sentBefore?.note}
+          dir="auto"
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={[errors.note ? `${ids.note}-error` : "", `${ids.note}-hint`].join(" ").trim()}
+          className={cn(field, errors.note ? "border-2 border-red-700" : "border-stone-300")}
+        />
+        <p id={`${ids.note}-hint`} className="mt-1 text-sm text-stone-600">
+          {t("report.noteHint")}
+        </p>
+        {errors.note ? (
+          <p id={`${ids.note}-error`} className="mt-1 text-sm font-medium text-red-700">
+            {message(errors.note)}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor={ids.email} className="block text-sm font-medium text-stone-800">
+          {t("report.email")}
+        </label>
+        <input
+          id={ids.email}
+          name="email"
+          type="email"
+          dir="ltr"
+          autoComplete="email"
+          defaultValue={sentBefore?.email}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={[errors.email ? `${ids.email}-error` : "", `${ids.email}-hint`].join(" ").trim()}
+          className={cn(field, "min-h-11 rtl:text-right", errors.email ? "border-2 border-red-700" : "border-stone-300")}
+        />
+        <p id={`${ids.email}-hint`} className="mt-1 text-sm text-stone-600">
+          {t("report.emailHint")}
+        </p>
+        {errors.email ? (
+          <p id={`${ids.email}-error`} className="mt-1 text-sm font-medium text-red-700">
+            {message(errors.email)}
+          </p>
+        ) : null}
+      </div>
+      {/* A field people never see nor reach; a bot that fills every field is refused (nothing stored). */}
+      <div aria-hidden="true" className="sr-only">
+        <label htmlFor={`${id}-website`}>{t("report.honeypot")}</label>
+        <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <button
+        type="submit"
+        disabled={busy}
+        className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
+      >
+        {busy ? t("report.sending") : t("report.submit")}
+      </button>
+    </form>
+  );
+}

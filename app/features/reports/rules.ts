@@ -1,0 +1,51 @@
+// What a problem report must be (issue 14), as a zod schema whose every rule names its message
+// (app/lib/form-rules.ts). Used on the server; the form itself only mirrors the limits.
+import { z } from "zod";
+import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from "../../../database/reports";
+import { FORM_PARSE, fieldMessages } from "../../lib/form-rules";
+import type { MessageKey } from "../../locales/en";
+
+/** Control characters other than tab and line breaks: never in a note a person typed. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const EMAIL_MAX = 254;
+
+export const reportSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: "report.reasonRequired" }),
+  note: z
+    .string()
+    .transform((note) => note.replace(/\r\n?/g, "\n").trim())
+    .pipe(
+      z
+        .string()
+        .max(REPORT_NOTE_MAX, { error: "report.noteTooLong" })
+        .refine((note) => !CONTROL.test(note), { error: "error.invalidCharacters" }),
+    ),
+  email: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX, { error: "error.invalidEmail" })
+    .refine((email) => email === "" || z.email().safeParse(email).success, { error: "error.invalidEmail" }),
+});
+
+export interface ReportValues {
+  reason: ReportReason;
+  note: string;
+  /** Empty when the visitor left none. */
+  email: string;
+}
+
+export type ReportField = keyof ReportValues;
+
+export type ParsedReport = { ok: true; values: ReportValues } | { ok: false; errors: Partial<Record<ReportField, MessageKey>> };
+
+/** The form's fields as sent (a field left out is empty), checked. */
+export function parseReport(form: { get(name: string): unknown }): ParsedReport {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const parsed = reportSchema.safeParse({ reason: text("reason"), note: text("note"), email: text("email") }, FORM_PARSE);
+  if (parsed.success) return { ok: true, values: parsed.data };
+  return { ok: false, errors: fieldMessages<ReportField>(parsed.error.issues) };
+}

@@ -1,0 +1,72 @@
+// /en/restaurant/:slug/report and /he/restaurant/:slug/report — where the report form posts (issue
+// 14). The restaurant page holds the form; this page shows it on its own for a visitor without
+// JavaScript (after a refusal, and with the thank-you). Guards in order, each refusing with a
+// message and storing nothing: the honeypot, the form's rules, the proof-of-work (when the form
+// says it carries one), the rate limits.
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/report";
+import { ReportForm } from "../features/reports/components/ReportForm";
+import { fileReport } from "../features/reports/reports.server";
+import { parseReport } from "../features/reports/rules";
+import { getRestaurantBySlug } from "../features/restaurants/queries.server";
+import { actionError } from "../lib/action-error.server";
+import { servicesContext } from "../lib/context";
+import { readFormData } from "../lib/form-data.server";
+import { detectLanguage, localized } from "../lib/i18n/language";
+import { useLanguage } from "../lib/i18n/use-language";
+import { homePath, restaurantPath } from "../lib/paths";
+import { translator } from "../lib/i18n/messages";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const found = await getRestaurantBySlug(context.get(servicesContext).db, params.slug);
+  if (!found) throw redirect(homePath(detectLanguage(new URL(request.url).pathname)));
+  return { slug: found.restaurant.slug, name: found.restaurant.name };
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const form = await readFormData(request);
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const fields = { reason: text("reason"), note: text("note").slice(0, 2_000), email: text("email").slice(0, 300) };
+  if (text("website") !== "") return data({ error: "report.refused" as const, fields }, { status: 400 });
+  const parsed = parseReport(form);
+  if (!parsed.ok) return data({ error: "form.invalid" as const, errors: parsed.errors, fields }, { status: 400 });
+  const withProof = text("mode") === "pow";
+  if (withProof && !(await services.proofOfWork.verify(services.db, text("pow")))) {
+    return data({ error: "report.proofFailed" as const, fields }, { status: 400 });
+  }
+  try {
+    await fileReport(services.db, { slug: params.slug, values: parsed.values, proofOfWork: withProof, clientIp: services.clientIp });
+  } catch (error) {
+    return actionError(error, { log: "[reports] filing failed:", with: { fields } });
+  }
+  // Admins and owners are told in the background (at most once an hour per restaurant).
+  services.reportFiled();
+  return { ok: true as const };
+}
+
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  const language = detectLanguage(location.pathname);
+  const t = translator(language);
+  const name = loaderData ? localized(loaderData.name, language) : "";
+  return [{ title: `${t("report.pageTitle", { name })} | ${t("brand.name")}` }, { name: "robots", content: "noindex" }];
+}
+
+export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { language, ti } = useLanguage();
+  const name = localized(loaderData.name, language);
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8">
+      <Link to={restaurantPath(loaderData.slug, language)} className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-4">
+        {ti("report.back", { name })}
+      </Link>
+      <h1 className="mt-4 text-2xl font-extrabold">{ti("report.pageTitle", { name })}</h1>
+      <div className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
+        <ReportForm slug={loaderData.slug} answer={actionData} sent={actionData !== undefined && "ok" in actionData} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+// Report a problem and the reports queue (issue 14), in a real browser, in English and Hebrew, with
+// JavaScript (the proof-of-work found in the page) and without (the form posts to its own page).
+// Its own server and database (demo data), so the reports and e-mails are this file's alone.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { rateLimits } from "../../database/schema/people";
+import { reports } from "../../database/schema/reports";
+import { restaurants } from "../../database/schema/restaurants";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { expect, test } from "./fixtures";
+import { startInProcess, type InProcessServer } from "./in-process";
+
+test.describe.configure({ mode: "serial" });
+
+let server: InProcessServer;
+let base: string;
+let place: { id: string; slug: string; name: string };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startInProcess({ demoData: true });
+  base = server.baseUrl;
+  const [row] = await server.database.db.select().from(restaurants).where(eq(restaurants.is_permanently_closed, false)).limit(1);
+  place = { id: row!.id, slug: row!.slug, name: row!.name_en };
+});
+test.beforeEach(async () => {
+  // Every test reports from 127.0.0.1: each starts under the limits.
+  await server.database.db.delete(rateLimits);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const reportsOf = () => server.database.db.select().from(reports).where(eq(reports.restaurant_id, place.id));
+
+/** The e-mails in the development outbox, decoded enough to read (quoted-printable soft breaks). */
+function outbox(): string[] {
+  const dir = path.join(server.dataDir, "outbox");
+  try {
+    return readdirSync(dir).map((name) => readFileSync(path.join(dir, name), "utf8").replace(/=\r?\n/g, ""));
+  } catch {
+    return [];
+  }
+}
+
+test("with JavaScript: two clicks and a submit, a thank-you in place, the admins e-mailed", async ({ page }) => {
+  await page.goto(`${base}/en/restaurant/${place.slug}`);
+  const section = page.getByTestId("report");
+  await section.getByText("Report a problem").click();
+  await section.getByLabel("Wrong opening hours").check();
+  await section.getByLabel("Details (optional)").fill(`Closes at 22:00 <b>now</b>`);
+  await section.getByLabel("Your e-mail (optional)").fill("diner@example.com");
+  await expectNoSeriousA11yViolations(page);
+  await section.getByRole("button", { name: "Send report" }).click();
+  const thanks = section.getByTestId("report-thanks");
+  await expect(thanks).toContainText("Thank you! We received your report and will check it.");
+  await expect(thanks).toBeFocused();
+  await expect(page).toHaveURL(`${base}/en/restaurant/${place.slug}`);
+  const [row] = await reportsOf();
+  expect(row).toMatchObject({ reason: "hours", note: "Closes at 22:00 <b>now</b>", email: "diner@example.com", proof_of_work: true });
+  // The demo administrator is told, in both languages.
+  await expect.poll(() => outbox().filter((mail) => mail.includes("Problem reported")).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const mail = outbox().find((text) => text.includes("Problem reported"))!;
+  expect(mail).toContain("demo-admin@kosher-tel-aviv.test");
+  expect(mail).toContain("Wrong opening hours");
+});
+
+test("with JavaScript in Hebrew: the form and its thank-you are in Hebrew", async ({ page }) => {
+  await page.goto(`${base}/he/restaurant/${place.slug}`);
+  const section = page.getByTestId("report");
+  await section.getByText("דיווח על בעיה").click();
+  await section.getByLabel("פתוחה בשבת").check();
+  await section.getByRole("button", { name: "שליחת הדיווח" }).click();
+  await expect(section.getByTestId("report-thanks")).toContainText("תודה! קיבלנו את הדיווח ונבדוק אותו.");
+  expect((await reportsOf()).map((row) => [row.reason, row.proof_of_work])).toContainEqual(["shabbat", true]);
+});
+
+test("without JavaScript: the form posts to its page, says what is missing in the page's language, then thanks", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const before = (await reportsOf()).length;
+  await page.goto(`${base}/he/restaurant/${place.slug}`);
+  await page.getByTestId("report").getByText("דיווח על בעיה").click();
+  // No reason chosen: a message, nothing stored, what was typed kept.
+  await page.getByTestId("report").getByLabel("פרטים (לא חובה)").fill("סגור כבר חודש");
+  await page.getByTestId("report").getByRole("button", { name: "שליחת הדיווח" }).click();
+  await expect(page).toHaveURL(`${base}/he/restaurant/${place.slug}/report`);
+  await expect(page.getByText("בחרו מה לא נכון.")).toBeVisible();
+  await expect(page.getByLabel("פרטים (לא חובה)")).toHaveValue("סגור כבר חודש");
+  expect((await reportsOf()).length).toBe(before);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel("נסגרה לצמיתות").check();
+  await page.getByRole("button", { name: "שליחת הדיווח" }).click();
+  await expect(page.getByTestId("report-thanks")).toContainText("תודה!");
+  const rows = await reportsOf();
+  expect(rows.length).toBe(before + 1);
+  expect(rows.find((row) => row.note === "סגור כבר חודש")).toMatchObject({ reason: "closed", proof_of_work: false });
+
+  // In English too, and the stricter limit for reports without a proof-of-work has its message.
+  await page.goto(`${base}/en/restaurant/${place.slug}/report`);
+  await page.getByLabel("Something else").check();
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByTestId("report-thanks")).toContainText("Thank you!");
+  await page.goto(`${base}/en/restaurant/${place.slug}/report`);
+  await page.getByLabel("Something else").check();
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByRole("alert")).toContainText(/Too many attempts\. Please wait \d+ minutes and try again\./);
+  expect((await reportsOf()).length).toBe(before + 2);
+  await context.close();
+});
+
+test("the queue: admins see every report escaped, with the no-JavaScript mark, and resolve one; the nav counts open reports", async ({ page, signedInAs }) => {
+  await signedInAs("admin", { server });
+  const open = (await reportsOf()).filter((row) => row.status === "open").length;
+  await page.goto(`${base}/dashboard/reports`);
+  await expect(page.getByRole("heading", { name: "Problem reports" })).toBeVisible();
+  await expect(page.getByTestId("open-reports")).toHaveText(String(open));
+  const hours = page.getByTestId("report-row").filter({ hasText: "Wrong opening hours" });
+  await expect(hours.getByTestId("report-note")).toHaveText("Closes at 22:00 <b>now</b>");
+  await expect(hours.getByRole("link", { name: "diner@example.com" })).toBeVisible();
+  await expect(page.getByTestId("report-row").filter({ hasText: "Closed permanently" }).getByTestId("report-basic")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await hours.getByLabel("Note for the team (optional)").fill("Hours fixed after a call");
+  await hours.getByRole("button", { name: "Resolve" }).click();
+  await expect(page.getByText("The report is resolved.")).toBeVisible();
+  await expect(page.getByTestId("open-reports")).toHaveText(String(open - 1));
+  await page.getByLabel("Status").selectOption("resolved");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/status=resolved/);
+  await expect(page.getByTestId("report-events")).toContainText("Resolved by");
+  await expect(page.getByTestId("report-events")).toContainText("Hours fixed after a call");
+  // The reporter's reply.
+  await expect.poll(() => outbox().filter((mail) => mail.includes("Your report about")).length, { timeout: 10_000 }).toBe(1);
+
+  await page.goto(`${base}/he/dashboard/reports`);
+  await expect(page.getByRole("heading", { name: "דיווחים על בעיות" })).toBeVisible();
+  await expect(page.getByTestId("report-row").first()).toContainText("סימון כסגורה");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("the queue: a linked owner reads the reports on their restaurant, without the reporter's address or actions", async ({ page, signedInAs }) => {
+  await signedInAs("owner", { server, owns: [place.slug] });
+  await page.goto(`${base}/he/dashboard/reports?status=all`);
+  await expect(page.getByText("אפשר לקרוא את הדיווחים על המסעדות שלכם")).toBeVisible();
+  await expect(page.getByTestId("report-row").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "סימון כטופל" })).toHaveCount(0);
+  await expect(page.getByText("diner@example.com")).toHaveCount(0);
+});
