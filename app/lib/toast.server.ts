@@ -40,6 +40,19 @@ export async function redirectWithToast(
 }
 
 /**
+ * The address of the page an action was posted from, to send the browser back to it: the
+ * request's path and query, without the `.data` suffix of the app's own data requests (which is
+ * not a page: a redirect there showed "Page not found") nor React Router's `index` and `_routes` markers.
+ */
+export function pageOf(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return `${url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/")}${search ? `?${search}` : ""}`;
+}
+
+/**
  * A request that shows a page to the visitor: a document navigation or the app's own data fetch.
  * An image, script or style request that lands on a page (a wrong image address) is not one and
  * must not take the toast meant for the next page (issue 13). Without fetch metadata (older

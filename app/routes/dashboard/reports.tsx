@@ -20,7 +20,7 @@ import { can } from "../../lib/permissions";
 import { requireDashboard, requirePermission } from "../../lib/permissions.server";
 import { dashboardEditPath, restaurantPath } from "../../lib/paths";
 import { noindexPageMeta } from "../../lib/seo";
-import { redirectWithToast } from "../../lib/toast.server";
+import { pageOf, redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
 import { cn } from "../../lib/cn";
 
@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       console.error("[reports] reply e-mail failed:", error);
     });
   }
-  return redirectWithToast(services.toasts, request.url, { type: "success", message: DONE[intent] });
+  return redirectWithToast(services.toasts, pageOf(request), { type: "success", message: DONE[intent] });
 }
 
 export function meta(args: Route.MetaArgs) {

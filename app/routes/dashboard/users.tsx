@@ -10,7 +10,7 @@ import { formatLongDate } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { requirePermission } from "../../lib/permissions.server";
 import { noindexPageMeta } from "../../lib/seo";
-import { redirectWithToast } from "../../lib/toast.server";
+import { pageOf, redirectWithToast } from "../../lib/toast.server";
 import { readFormData } from "../../lib/form-data.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The last admin (409) and an unknown user (404) say so; anything else is a fault.
     return actionError(error, { log: "[users] role change failed:" });
   }
-  return redirectWithToast(services.toasts, request.url, { type: "success", message: "users.roleChanged" });
+  return redirectWithToast(services.toasts, pageOf(request), { type: "success", message: "users.roleChanged" });
 }
 
 export function meta(args: Route.MetaArgs) {
