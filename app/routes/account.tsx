@@ -163,7 +163,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         {profile.emailVerified ? null : (
           <Form method="post" className="mt-3 space-y-2">
             <Outcome result={result} intent="resendVerification" />
-            <SubmitButton intent="resendVerification" busyLabel={t("account.resend")} className="bg-white !text-brand-800 ring-1 ring-brand-700 hover:!bg-brand-50">
+            <SubmitButton intent="resendVerification" busyLabel={t("account.resend")} variant="outline">
               {t("account.resend")}
             </SubmitButton>
           </Form>

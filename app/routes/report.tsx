@@ -60,7 +60,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const name = localized(loaderData.name, language);
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
-      <Link to={restaurantPath(loaderData.slug, language)} className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-4">
+      <Link to={restaurantPath(loaderData.slug, language)} className="inline-block min-h-11 py-2.5 font-medium text-brand-800 underline underline-offset-4">
         {ti("report.back", { name })}
       </Link>
       <h1 className="mt-4 text-2xl font-extrabold">{ti("report.pageTitle", { name })}</h1>

@@ -72,16 +72,27 @@ export function FormAlert({ tone = "error", children }: { tone?: "error" | "succ
   );
 }
 
+const VARIANTS = {
+  /** The form's main action. */
+  solid: "bg-brand-700 text-white hover:bg-brand-800",
+  /** A second action beside it. */
+  outline: "bg-white text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50",
+  /** An action that sets something aside (dismiss). */
+  neutral: "bg-stone-700 text-white hover:bg-stone-800",
+} as const;
+
 /** Disabled, with `busyLabel`, while this form (identified by its intent or action) is submitting. */
 export function SubmitButton({
   children,
   busyLabel,
   intent,
+  variant = "solid",
   className,
 }: {
   children: ReactNode;
   busyLabel: ReactNode;
   intent?: string;
+  variant?: keyof typeof VARIANTS;
   className?: string;
 }) {
   const navigation = useNavigation();
@@ -94,7 +105,8 @@ export function SubmitButton({
       value={intent}
       disabled={busy}
       className={cn(
-        "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70",
+        "inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-70",
+        VARIANTS[variant],
         className,
       )}
     >

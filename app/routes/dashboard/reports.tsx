@@ -238,13 +238,13 @@ function ReportCard({ report, canManage, error }: { report: QueueReport; canMana
             <SubmitButton intent="resolve" busyLabel={t("reports.resolve")} className="px-4 text-sm">
               {t("reports.resolve")}
             </SubmitButton>
-            <SubmitButton intent="dismiss" busyLabel={t("reports.dismiss")} className="bg-stone-700 px-4 text-sm hover:bg-stone-800">
+            <SubmitButton intent="dismiss" busyLabel={t("reports.dismiss")} variant="neutral" className="px-4 text-sm">
               {t("reports.dismiss")}
             </SubmitButton>
-            <SubmitButton intent="markClosed" busyLabel={t("reports.markClosed")} className="bg-white px-4 text-sm text-brand-900 ring-1 ring-brand-700 hover:bg-brand-50">
+            <SubmitButton intent="markClosed" busyLabel={t("reports.markClosed")} variant="outline" className="px-4 text-sm">
               {t("reports.markClosed")}
             </SubmitButton>
-            <SubmitButton intent="verifyToday" busyLabel={t("reports.verifyToday")} className="bg-white px-4 text-sm text-brand-900 ring-1 ring-brand-700 hover:bg-brand-50">
+            <SubmitButton intent="verifyToday" busyLabel={t("reports.verifyToday")} variant="outline" className="px-4 text-sm">
               {t("reports.verifyToday")}
             </SubmitButton>
           </div>

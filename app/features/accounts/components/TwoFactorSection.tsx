@@ -18,8 +18,6 @@ export interface SetupView {
   backupCodes: string[];
 }
 
-const outlineButton = "bg-white !text-brand-800 ring-1 ring-brand-700 hover:!bg-brand-50";
-
 function OutcomeAlert({ result, intent }: { result: Outcome | undefined; intent: string }) {
   const { t } = useLanguage();
   if (!result || result.intent !== intent) return null;
@@ -80,7 +78,7 @@ function PasswordForm({
         dir="ltr"
         className="max-w-sm"
       />
-      <SubmitButton intent={intent} busyLabel={label} {...(outlined ? { className: outlineButton } : {})}>
+      <SubmitButton intent={intent} busyLabel={label} variant={outlined ? "outline" : "solid"}>
         {label}
       </SubmitButton>
     </Form>
