@@ -16,7 +16,9 @@ test("public pages fit a 360 px phone, English and Hebrew", async ({ page }) => 
   test.slow();
   await page.goto("/");
   const restaurant = await page.locator('a[href^="/en/restaurant/"]').first().getAttribute("href");
-  for (const path of [...PUBLIC_PAGES, restaurant ?? "/", (restaurant ?? "/").replace("/en/", "/he/")]) {
+  const restaurants = [restaurant ?? "/", (restaurant ?? "/").replace("/en/", "/he/")];
+  // Each restaurant page, and its report form's own page (where the form posts without JavaScript).
+  for (const path of [...PUBLIC_PAGES, ...restaurants, ...(restaurant ? restaurants.map((path) => `${path}/report`) : [])]) {
     await expectNoSidewaysScroll(page, path);
   }
 });
@@ -28,7 +30,7 @@ test("the dashboard and account pages fit a 360 px phone, English and Hebrew", a
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
   const edit = await page.getByRole("link", { name: /^Edit/ }).first().getAttribute("href");
-  for (const path of ["/dashboard", "/he/dashboard", "/dashboard/users", "/he/dashboard/users", "/dashboard/add", "/he/dashboard/add", edit ?? "/dashboard", `/he${edit ?? "/dashboard"}`, "/dashboard/blog/add", "/account", "/he/account"]) {
+  for (const path of ["/dashboard", "/he/dashboard", "/dashboard/users", "/he/dashboard/users", "/dashboard/reports", "/he/dashboard/reports", "/dashboard/add", "/he/dashboard/add", edit ?? "/dashboard", `/he${edit ?? "/dashboard"}`, "/dashboard/blog/add", "/account", "/he/account"]) {
     await expectNoSidewaysScroll(page, path);
   }
 });
