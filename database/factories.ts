@@ -67,6 +67,7 @@ export function buildRestaurantRow(overrides: Partial<RestaurantRow> = {}): Rest
     menu_images: [],
     is_permanently_closed: false,
     kashrut_website: null,
+    hours: null,
     created_at: now,
     updated_at: now,
     ...overrides,

@@ -8,6 +8,7 @@ import { blogs } from "../database/schema/blogs";
 import { restaurantOwners, restaurants, type NewRestaurantRow, type StoredMenuImage } from "../database/schema/restaurants";
 import { uploads } from "../database/schema/uploads";
 import type { Db } from "../database/types";
+import type { WeeklyHours } from "../database/hours";
 import type { Auth } from "../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Tag } from "../app/features/restaurants/constants";
@@ -83,6 +84,32 @@ const HOURS = [
   "Sun–Thu 18:00–01:00; Sat after Shabbat–01:00",
 ];
 
+const r = (from: string, to: string) => ({ from, to });
+const weekdays = (ranges: { from: string; to: string }[]) => [ranges, ranges, ranges, ranges, ranges];
+
+/**
+ * The same three weeks as data (issue 15), Sunday first: a restaurant that closes Friday at 15:00
+ * and reopens an hour after Shabbat, a café closed from Friday afternoon to Sunday, and a late bar
+ * open past midnight that reopens half an hour after Shabbat ends.
+ */
+const STRUCTURED_HOURS: Omit<WeeklyHours, "closedOnShabbat">[] = [
+  {
+    days: [...weekdays([r("12:00", "23:00")]), [r("11:00", "22:00")], [r("17:00", "23:30")]],
+    beforeRest: { kind: "fixed", time: "15:00" },
+    afterRest: { kind: "havdalah", minutes: 60 },
+  },
+  {
+    days: [...weekdays([r("08:00", "18:00")]), [r("08:00", "14:00")], []],
+    beforeRest: { kind: "candles", minutes: 60 },
+    afterRest: { kind: "havdalah", minutes: 0 },
+  },
+  {
+    days: [...weekdays([r("18:00", "01:00")]), [], [r("17:00", "01:00")]],
+    beforeRest: { kind: "candles", minutes: 0 },
+    afterRest: { kind: "havdalah", minutes: 30 },
+  },
+];
+
 /** A small deterministic generator, so the demo data is the same on every machine. */
 function random(seed: number): () => number {
   let state = seed >>> 0;
@@ -138,6 +165,8 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
     const extraTag = cycle(TAG_NAMES, Math.floor(rand() * TAG_NAMES.length));
     const allTags = [...new Set(i % 3 === 0 ? [...tags, extraTag] : tags)];
     const hours = cycle(HOURS, i);
+    // Closed on Shabbat and Yom Tov unless the kashrut is unknown (the issue's default).
+    const structured: WeeklyHours = { ...cycle(STRUCTURED_HOURS, i), closedOnShabbat: kashrut !== "unknown" };
 
     rows.push(
       buildRestaurant({
@@ -147,6 +176,7 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         address: `${number} ${streetEn}, Tel Aviv`,
         phone_number: `03-555-${String(100 + i).padStart(4, "0")}`,
         opening_hours: hours,
+        hours: structured,
         kashrut,
         tags: allTags,
         description_en: `${nameEn} is a fictional demo listing: ${lineEn} on ${streetEn}. Demo data – call before visiting.`,

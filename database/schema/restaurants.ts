@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import type { WeeklyHours } from "../hours";
 
 /** A menu image as stored in `restaurants.menu_images`. */
 export interface StoredMenuImage {
@@ -52,6 +53,8 @@ export const restaurants = pgTable(
       .default(sql`'[]'::jsonb`),
     is_permanently_closed: boolean("is_permanently_closed").notNull().default(false),
     kashrut_website: text("kashrut_website"),
+    /** Structured weekly hours and Shabbat rules (issue 15); null until set. `opening_hours` stays as the note. */
+    hours: jsonb("hours").$type<WeeklyHours>(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

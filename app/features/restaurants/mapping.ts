@@ -45,6 +45,7 @@ export function rowToRestaurant(row: RestaurantRow): Restaurant {
     teuda: present(row.teuda),
     phoneNumber: present(row.phone_number),
     openingHours: present(row.opening_hours),
+    hours: row.hours ?? undefined,
     lastVerified: present(row.last_verified),
     wazeLink: present(row.waze_link),
     menuLink: present(row.menu_link),

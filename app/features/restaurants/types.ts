@@ -1,6 +1,7 @@
 // The restaurant as the app sees it (spec section 3, "Restaurant (in the app)").
 import type { Bilingual } from "../../lib/i18n/language";
 import type { Kashrut } from "./constants";
+import type { WeeklyHours } from "../../../database/hours";
 
 export interface MenuImage {
   url: string;
@@ -20,7 +21,10 @@ export interface Restaurant {
   photo?: string;
   teuda?: string;
   phoneNumber?: string;
+  /** The free-text hours: since issue 15, the note for exceptions beside the structured `hours`. */
   openingHours?: string;
+  /** Weekly hours and Shabbat rules, when the restaurant has them. */
+  hours?: WeeklyHours;
   /** ISO date, yyyy-MM-dd. */
   lastVerified?: string;
   wazeLink?: string;

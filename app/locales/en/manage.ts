@@ -243,4 +243,10 @@ export const enManage = {
   "reports.page": "Page {page} of {pages}",
   "reports.previous": "Previous",
   "reports.next": "Next",
+  "hours.invalidTime": "Enter a time as HH:MM, from 00:00 to 23:59.",
+  "hours.invalidMinutes": "Enter a number of minutes from 0 to 180.",
+  "hours.sameStartEnd": "A range cannot start and end at the same time.",
+  "hours.tooManyRanges": "A day can have at most 4 ranges.",
+  "hours.overlap": "The ranges of a day overlap.",
+  "hours.saved": "The opening hours are saved.",
 } as const;

@@ -245,4 +245,10 @@ export const heManage: ManageMessages = {
   "reports.page": "עמוד {page} מתוך {pages}",
   "reports.previous": "הקודם",
   "reports.next": "הבא",
+  "hours.invalidTime": "הזינו שעה בתבנית HH:MM, מ-00:00 עד 23:59.",
+  "hours.invalidMinutes": "הזינו מספר דקות בין 0 ל-180.",
+  "hours.sameStartEnd": "טווח שעות לא יכול להתחיל ולהסתיים באותה שעה.",
+  "hours.tooManyRanges": "ביום אחד אפשר להגדיר עד 4 טווחי שעות.",
+  "hours.overlap": "טווחי השעות של היום חופפים.",
+  "hours.saved": "שעות הפתיחה נשמרו.",
 };

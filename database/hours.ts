@@ -1,0 +1,25 @@
+// Structured opening hours as stored in `restaurants.hours` (issue 15). Plain types, shared by the
+// schema, the server and the pages (no Drizzle, so the browser bundle may import them).
+
+/** "HH:MM", 00:00–23:59, Tel Aviv time. */
+export type Clock = string;
+
+/** One opening range. `to` at or before `from` runs past midnight (18:00–02:00). */
+export interface TimeRange {
+  from: Clock;
+  to: Clock;
+}
+
+/** Before Shabbat or a Yom Tov: closes N minutes before candle lighting, or at a fixed time (never later than candle lighting). */
+export type BeforeRest = { kind: "candles"; minutes: number } | { kind: "fixed"; time: Clock };
+/** After Shabbat or a Yom Tov: opens N minutes after it ends, or at a fixed time (never earlier). */
+export type AfterRest = { kind: "havdalah"; minutes: number } | { kind: "fixed"; time: Clock };
+
+export interface WeeklyHours {
+  /** Seven days, Sunday first; an empty day is closed. */
+  days: TimeRange[][];
+  /** Closed from candle lighting to the end of every Shabbat and Yom Tov (with the margins below). */
+  closedOnShabbat: boolean;
+  beforeRest: BeforeRest;
+  afterRest: AfterRest;
+}
