@@ -78,17 +78,18 @@ const STREETS: [string, string][] = [
   ["King George St", "המלך ג׳ורג׳"],
 ];
 
-const HOURS = [
-  "Sun–Thu 12:00–23:00; Fri 11:00–14:30; Sat after Shabbat–23:30",
-  "Sun–Thu 08:00–18:00; Fri 08:00–14:00",
-  "Sun–Thu 18:00–01:00; Sat after Shabbat–01:00",
+/** Notes beside the structured hours below (the free text is the note for exceptions since issue 15). */
+const HOURS_NOTES = [
+  "Closed on Independence Day and Tisha B'Av.",
+  "Breakfast until 11:30.",
+  "The kitchen closes an hour before the bar.",
 ];
 
 const r = (from: string, to: string) => ({ from, to });
 const weekdays = (ranges: { from: string; to: string }[]) => [ranges, ranges, ranges, ranges, ranges];
 
 /**
- * The same three weeks as data (issue 15), Sunday first: a restaurant that closes Friday at 15:00
+ * Three kinds of week as data (issue 15), Sunday first: a restaurant that closes Friday at 15:00
  * and reopens an hour after Shabbat, a café closed from Friday afternoon to Sunday, and a late bar
  * open past midnight that reopens half an hour after Shabbat ends.
  */
@@ -164,7 +165,7 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
     const closed = i % 10 === 9;
     const extraTag = cycle(TAG_NAMES, Math.floor(rand() * TAG_NAMES.length));
     const allTags = [...new Set(i % 3 === 0 ? [...tags, extraTag] : tags)];
-    const hours = cycle(HOURS, i);
+    const hours = cycle(HOURS_NOTES, i);
     // Closed on Shabbat and Yom Tov unless the kashrut is unknown (the issue's default).
     const structured: WeeklyHours = { ...cycle(STRUCTURED_HOURS, i), closedOnShabbat: kashrut !== "unknown" };
 

@@ -25,6 +25,8 @@ import { responsiveImage } from "../lib/images";
 import { homePath, inBothLanguages, restaurantPath } from "../lib/paths";
 import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";
 import { freshnessClock, freshnessOf, type Freshness } from "../features/restaurants/freshness";
+import { OpenStatus, WeekHours } from "../features/restaurants/components/Hours";
+import { hoursViewOf } from "../features/restaurants/hours-view.server";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, settings } = context.get(servicesContext);
@@ -45,6 +47,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     contactEmail: settings.contactEmail,
     clock,
     history: await loadPublicHistory(db, restaurant.id),
+    // The week, the coming Shabbat or Yom Tov, and the timeline "open now" is read from (issue 15).
+    hours: restaurant.hours && !restaurant.isPermanentlyClosed ? hoursViewOf(restaurant.hours) : null,
     lastChanged: laterDay(restaurant.lastVerified, telAvivDay(updatedAt)),
   };
 }
@@ -175,6 +179,7 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
             <TagList tags={restaurant.tags} more={0} />
           </div>
           <VerificationLine lastVerified={restaurant.lastVerified} freshness={freshnessOf(restaurant.lastVerified, loaderData.clock)} />
+          {loaderData.hours ? <OpenStatus timeline={loaderData.hours.timeline} /> : null}
         </header>
 
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -216,9 +221,17 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
                     <bdi>{restaurant.address}</bdi>
                   </dd>
                 </div>
-                {!closed && restaurant.openingHours ? (
+                {loaderData.hours ? (
                   <div>
                     <dt className="font-medium text-stone-600">{t("restaurant.hours")}</dt>
+                    <dd className="mt-1">
+                      <WeekHours view={loaderData.hours} />
+                    </dd>
+                  </div>
+                ) : null}
+                {!closed && restaurant.openingHours ? (
+                  <div>
+                    <dt className="font-medium text-stone-600">{loaderData.hours ? t("hours.note") : t("restaurant.hours")}</dt>
                     {/* Each line isolated: "12:00-23:00" keeps its order in a Hebrew page. */}
                     <dd>
                       {restaurant.openingHours.split("\n").map((line, index) => (
@@ -261,9 +274,11 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
                   <div className="rounded-xl border border-stone-200 bg-white p-4" data-testid="faq">
                     <h3 className="font-semibold">{ti("restaurant.faqHoursQ", { name })}</h3>
                     <p className="mt-1 text-stone-800">
-                      {restaurant.openingHours
-                        ? ti("restaurant.faqHoursA", { hours: restaurant.openingHours })
-                        : ti("restaurant.faqHoursUnknownA", { name })}
+                      {restaurant.hours
+                        ? ti("restaurant.faqHoursStructuredA", { name })
+                        : restaurant.openingHours
+                          ? ti("restaurant.faqHoursA", { hours: restaurant.openingHours })
+                          : ti("restaurant.faqHoursUnknownA", { name })}
                     </p>
                   </div>
                 </div>

@@ -4,7 +4,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emptyWeek, type WeeklyHours } from "../../app/features/restaurants/hours";
-import { getRestaurantById, setRestaurantHours } from "../../app/features/restaurants/manage.server";
+import { setRestaurantHours } from "../../app/features/restaurants/hours.server";
+import { getRestaurantById } from "../../app/features/restaurants/manage.server";
 import { SYSTEM } from "../../app/lib/permissions.server";
 import { createUser, insertRestaurant } from "../../database/factories";
 import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";

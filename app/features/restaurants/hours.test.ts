@@ -119,3 +119,22 @@ describe("statusAt: open or closed, until when, and when it opens", () => {
     expect(status(emptyWeek(), "2026-09-16 13:00")).toEqual({ open: false, opensAt: null, reason: null });
   });
 });
+
+describe("timelineOf and statusNow: what the browser reads", () => {
+  it("agrees with statusAt at every hour of a week around Shabbat", async () => {
+    const { timelineOf } = await import("./hours");
+    const { statusNow } = await import("./hours-status");
+    const from = tlv("2026-09-16 00:00");
+    const timeline = timelineOf(typical, windows, from);
+    for (let t = from; t < from + 7 * 24 * 3_600_000; t += 3_600_000) {
+      const expected = statusAt(typical, windows, t);
+      const entry = statusNow(timeline, t)!;
+      expect({ open: entry.open, until: entry.until, reason: entry.open ? undefined : entry.reason }, at(t)).toEqual(
+        expected.open ? { open: true, until: expected.until, reason: undefined } : { open: false, until: expected.opensAt, reason: entry.reason },
+      );
+    }
+    // Friday evening and Shabbat are "closed for Shabbat"; a Tuesday night is plainly closed.
+    expect(statusNow(timeline, tlv("2026-09-19 12:00"))?.reason).toBe("shabbat");
+    expect(statusNow(timeline, tlv("2026-09-16 23:30"))?.reason).toBeNull();
+  });
+});

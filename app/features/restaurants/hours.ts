@@ -147,3 +147,30 @@ export function statusAt(hours: WeeklyHours, windows: readonly RestWindow[], at:
 export function emptyWeek(closedOnShabbat = true): WeeklyHours {
   return { days: [[], [], [], [], [], [], []], closedOnShabbat, beforeRest: { kind: "candles", minutes: 0 }, afterRest: { kind: "havdalah", minutes: 0 } };
 }
+
+/**
+ * From one instant on: open (until the end of the range) or closed (until the next opening, null
+ * if none in the horizon), and why a closed stretch is closed. The server sends a restaurant's
+ * timeline for the coming week; the browser only picks the current entry (hours-status.ts).
+ */
+export interface Transition {
+  at: number;
+  open: boolean;
+  until: number | null;
+  reason: "shabbat" | "holiday" | null;
+}
+
+export function timelineOf(hours: WeeklyHours, windows: readonly RestWindow[], from: number, days = 8): Transition[] {
+  const intervals = openIntervals(hours, windows, from, days);
+  const spans = hours.closedOnShabbat ? windows.map((window) => ({ span: closedSpan(hours, window), holiday: window.holiday })) : [];
+  const closed = (start: number, end: number | null): Transition => {
+    const rest = spans.find(({ span }) => span[0] < (end ?? Infinity) && span[1] > start);
+    return { at: start, open: false, until: end, reason: rest ? (rest.holiday ? "holiday" : "shabbat") : null };
+  };
+  const timeline: Transition[] = [closed(from - DAY, intervals[0]?.[0] ?? null)];
+  intervals.forEach(([start, end], index) => {
+    timeline.push({ at: start, open: true, until: end, reason: null });
+    timeline.push(closed(end, intervals[index + 1]?.[0] ?? null));
+  });
+  return timeline;
+}

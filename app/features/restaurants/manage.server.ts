@@ -21,8 +21,6 @@ import type { ActorRole } from "../../lib/permissions";
 import { assertCan, hasRestaurantAccess, isSystem } from "../../lib/permissions.server";
 import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "./uploads.server";
 import { formValuesToRow, rowToRestaurant, slugFromName } from "./mapping";
-import { parseWeeklyHours } from "./hours-schema";
-import type { WeeklyHours } from "./hours";
 import type { Restaurant, RestaurantFormValues } from "./types";
 
 /** Who makes a change: a signed-in viewer, or SYSTEM (permissions.server.ts) for scripts. */
@@ -86,7 +84,8 @@ export function diffRows(before: Partial<RestaurantRow> | undefined, after: Part
   return changes;
 }
 
-async function record(
+/** Records a change in the history (who, when, which fields: old and new values). */
+export async function record(
   db: DbOrTx,
   actor: Actor,
   restaurant: { id: string; name_en: string },
@@ -127,7 +126,7 @@ function isSlugFor(slug: string, base: string): boolean {
  * Refuses (AppError "forbidden") unless `actor` may edit this restaurant: the spec's
  * has_restaurant_access, the same rule (and look-up) the dashboard's guards use.
  */
-async function mayEdit(db: Db, actor: Actor | null, id: string): Promise<Actor> {
+export async function mayEdit(db: Db, actor: Actor | null, id: string): Promise<Actor> {
   if (!actor || !(await hasRestaurantAccess(db, actor, id))) throw new AppError("forbidden", "access.denied");
   return actor;
 }
@@ -257,31 +256,6 @@ export async function setPermanentlyClosed(db: Db, actor: Actor | null, id: stri
       .returning();
     if (!updated) throw new RestaurantNotFoundError(id);
     await record(tx, editor, updated, "update", diffRows(existing, updated));
-    return rowToRestaurant(updated);
-  });
-}
-
-/**
- * Saves a restaurant's structured hours (issue 15), or clears them (null), through the normal change
- * path: the editor's permission, a history record, the database's change announcement. Invalid
- * hours are refused (AppError "invalid", with each day's message) and nothing changes.
- */
-export async function setRestaurantHours(db: Db, actor: Actor | null, id: string, value: unknown): Promise<Restaurant> {
-  const editor = await mayEdit(db, actor, id);
-  if (!isUuid(id)) throw new RestaurantNotFoundError(id);
-  let hours: WeeklyHours | null = null;
-  if (value !== null) {
-    const parsed = parseWeeklyHours(value);
-    if (!parsed.ok) throw new AppError("invalid", parsed.error, { fieldErrors: parsed.errors });
-    hours = parsed.hours;
-  }
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
-    if (!existing) throw new RestaurantNotFoundError(id);
-    const [updated] = await tx.update(restaurants).set({ hours, updated_at: new Date() }).where(eq(restaurants.id, id)).returning();
-    if (!updated) throw new RestaurantNotFoundError(id);
-    const changes = diffRows(existing, updated);
-    if (Object.keys(changes).length > 0) await record(tx, editor, updated, "update", changes);
     return rowToRestaurant(updated);
   });
 }

@@ -1,5 +1,6 @@
 // What the public pages say about a restaurant: labels, title and description, structured data,
 // the kashrut website rule and the menu kind. Pure, so it is unit tested.
+import type { WeeklyHours } from "../../../database/hours";
 import type { Language } from "../../lib/i18n/language";
 import { localized } from "../../lib/i18n/language";
 import { KASHRUT_LABELS, tagLabel } from "./constants";
@@ -90,7 +91,21 @@ export function restaurantJsonLd(restaurant: Restaurant, language: Language, pag
     ...(restaurant.tags.length > 0 ? { servesCuisine: restaurant.tags.map((tag) => tagLabel(tag, language)) } : {}),
     ...(restaurant.menuLink ? { hasMenu: restaurant.menuLink } : {}),
     ...(restaurant.bookingLink ? { acceptsReservations: true } : {}),
+    ...(restaurant.hours ? { openingHoursSpecification: openingHoursSpecification(restaurant.hours) } : {}),
   };
+}
+
+const SCHEMA_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/**
+ * The weekly ranges for search engines (a range past midnight closes "before" it opens, as
+ * schema.org reads it: the next day). Shabbat and holiday closings depend on the week and are not
+ * expressible here; the page says them.
+ */
+export function openingHoursSpecification(hours: WeeklyHours) {
+  return hours.days.flatMap((ranges, index) =>
+    ranges.map((range) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: `https://schema.org/${SCHEMA_DAYS[index]}`, opens: range.from, closes: range.to })),
+  );
 }
 
 /** Spec ordering: restaurants with a photo first, then tzohar first; then by English name. */

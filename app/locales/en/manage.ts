@@ -248,5 +248,4 @@ export const enManage = {
   "hours.sameStartEnd": "A range cannot start and end at the same time.",
   "hours.tooManyRanges": "A day can have at most 4 ranges.",
   "hours.overlap": "The ranges of a day overlap.",
-  "hours.saved": "The opening hours are saved.",
 } as const;

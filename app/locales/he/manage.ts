@@ -250,5 +250,4 @@ export const heManage: ManageMessages = {
   "hours.sameStartEnd": "טווח שעות לא יכול להתחיל ולהסתיים באותה שעה.",
   "hours.tooManyRanges": "ביום אחד אפשר להגדיר עד 4 טווחי שעות.",
   "hours.overlap": "טווחי השעות של היום חופפים.",
-  "hours.saved": "שעות הפתיחה נשמרו.",
 };

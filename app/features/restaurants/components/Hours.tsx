@@ -1,0 +1,89 @@
+// A restaurant's hours on its page (issue 15): "open now" read in the browser from the timeline the
+// server sent (never rendered on the server, so a cached page cannot show a stale status), the
+// week with Hebrew day names in Hebrew, and the coming Shabbat or Yom Tov with its real times.
+import { useEffect, useState } from "react";
+import { useHydrated } from "../../../lib/use-hydrated";
+import { useLanguage } from "../../../lib/i18n/use-language";
+import type { Language } from "../../../lib/i18n/language";
+import { cn } from "../../../lib/cn";
+import type { Transition } from "../hours";
+import type { HoursView } from "../hours-view.server";
+import { statusNow } from "../hours-status";
+
+const LOCALES: Record<Language, string> = { en: "en-GB", he: "he-IL" };
+const zone = { timeZone: "Asia/Jerusalem" } as const;
+
+function formats(language: Language) {
+  const time = new Intl.DateTimeFormat(LOCALES[language], { ...zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const weekday = new Intl.DateTimeFormat(LOCALES[language], { ...zone, weekday: "long" });
+  const day = new Intl.DateTimeFormat("en-CA", { ...zone, year: "numeric", month: "2-digit", day: "2-digit" });
+  return { time: (at: number) => time.format(at), weekday: (at: number) => weekday.format(at), sameDay: (a: number, b: number) => day.format(a) === day.format(b) };
+}
+
+/** "Open now · until 23:00" / "Closed for Shabbat · opens Saturday 20:18", from the browser's clock. */
+export function OpenStatus({ timeline }: { timeline: Transition[] }) {
+  const { language, t } = useLanguage();
+  const hydrated = useHydrated();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const entry = hydrated ? statusNow(timeline, now) : undefined;
+  let text = "";
+  if (entry) {
+    const f = formats(language);
+    const until = entry.until;
+    if (entry.open && until !== null) text = t("hours.openUntil", { time: f.time(until) });
+    else if (until === null) text = t("hours.closed");
+    else if (entry.reason) text = t(entry.reason === "holiday" ? "hours.holidayOpensOn" : "hours.shabbatOpensOn", { day: f.weekday(until), time: f.time(until) });
+    else if (f.sameDay(until, now)) text = t("hours.closedOpensToday", { time: f.time(until) });
+    else text = t("hours.closedOpensOn", { day: f.weekday(until), time: f.time(until) });
+  }
+  // The line keeps its height before the browser fills it: nothing moves (no layout shift).
+  return (
+    <p role="status" data-testid="open-status" data-open={entry ? String(entry.open) : undefined} className={cn("mt-2 min-h-6 font-semibold", entry?.open ? "text-brand-800" : "text-stone-800")}>
+      {text}
+    </p>
+  );
+}
+
+/** Sunday to Saturday, a day a row; the coming Shabbat or Yom Tov below. */
+export function WeekHours({ view }: { view: Pick<HoursView, "days" | "rest"> }) {
+  const { language, t } = useLanguage();
+  const f = formats(language);
+  // 2026-01-04 was a Sunday: its week gives the day names in the page's language.
+  const names = view.days.map((_, index) => new Intl.DateTimeFormat(LOCALES[language], { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2026, 0, 4 + index)));
+  const { rest } = view;
+  return (
+    <div data-testid="week-hours">
+      <table className="w-full text-sm">
+        <tbody>
+          {view.days.map((ranges, index) => (
+            <tr key={index}>
+              <th scope="row" className="py-0.5 pe-3 text-start font-medium text-stone-700">
+                {names[index]}
+              </th>
+              <td className="py-0.5 tabular-nums" dir="ltr">
+                <span className="block rtl:text-right">{ranges.length === 0 ? t("hours.closed") : ranges.map((range) => `${range.from}–${range.to}`).join(", ")}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rest ? (
+        <div className="mt-3 rounded-lg bg-stone-50 p-3" data-testid="coming-rest">
+          <p className="font-medium">{t(rest.holiday ? "hours.comingHoliday" : "hours.thisShabbat")}</p>
+          <p>
+            {rest.closesAt !== null
+              ? t("hours.closesAt", { day: f.weekday(rest.closesAt), time: f.time(rest.closesAt), candles: f.time(rest.candles) })
+              : t("hours.candles", { day: f.weekday(rest.candles), time: f.time(rest.candles) })}
+          </p>
+          {rest.opensAt !== null ? (
+            <p>{t(rest.holiday ? "hours.opensAfterHoliday" : "hours.opensAfterShabbat", { day: f.weekday(rest.opensAt), time: f.time(rest.opensAt), end: f.time(rest.havdalah) })}</p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// What the restaurant page shows of its hours (issue 15), prepared on the server: the week, the
+// coming Shabbat or Yom Tov with its real times, and the timeline the browser reads "open now" from.
+import { closedSpan, openIntervals, timelineOf, type RestWindow, type Transition, type WeeklyHours } from "./hours";
+import { restWindows } from "./rest-windows.server";
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+export interface ComingRest {
+  holiday: boolean;
+  /** Candle lighting and the end (havdalah), epoch ms. */
+  candles: number;
+  havdalah: number;
+  /** The restaurant's last closing before it, and first opening after it (null: none that day). */
+  closesAt: number | null;
+  opensAt: number | null;
+}
+
+export interface HoursView {
+  days: WeeklyHours["days"];
+  /** The next rest window not yet over, when the restaurant closes for it. */
+  rest: ComingRest | null;
+  timeline: Transition[];
+}
+
+let cached: { day: number; windows: RestWindow[] } | undefined;
+
+/** The windows from two days ago to ten days on, computed once a day. */
+function windowsAround(now: number): RestWindow[] {
+  const day = Math.floor(now / DAY);
+  if (cached?.day !== day) cached = { day, windows: restWindows(new Date(now - 2 * DAY), new Date(now + 10 * DAY)) };
+  return cached.windows;
+}
+
+export function hoursViewOf(hours: WeeklyHours, now = Date.now()): HoursView {
+  const windows = windowsAround(now);
+  const next = hours.closedOnShabbat ? windows.find((window) => closedSpan(hours, window)[1] > now) : undefined;
+  let rest: ComingRest | null = null;
+  if (next) {
+    const [start, end] = closedSpan(hours, next);
+    const intervals = openIntervals(hours, windows, now);
+    // The closing the day it starts (within 18 hours before), and the opening when it is over.
+    const before = intervals.filter(([, close]) => close <= start && close > start - 18 * HOUR).at(-1);
+    const after = intervals.find(([open]) => open >= end && open < end + 18 * HOUR);
+    rest = { holiday: next.holiday, candles: next.start, havdalah: next.end, closesAt: before?.[1] ?? null, opensAt: after?.[0] ?? null };
+  }
+  return { days: hours.days, rest, timeline: timelineOf(hours, windows, now) };
+}

@@ -1,0 +1,91 @@
+// Opening hours that know Shabbat (issue 15) on the restaurant page, in English and Hebrew, with a
+// fixed browser clock: "open now" is read in the browser from the week the server sent, and the
+// coming Shabbat's real times are shown. Its own server and database (demo data).
+import { eq } from "drizzle-orm";
+import { statusAt, telAvivDayStart, telAvivInstant, type WeeklyHours } from "../../app/features/restaurants/hours";
+import { restWindows } from "../../app/features/restaurants/rest-windows.server";
+import { restaurants } from "../../database/schema/restaurants";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { expect, test } from "./fixtures";
+import { startInProcess, type InProcessServer } from "./in-process";
+
+test.describe.configure({ mode: "serial" });
+
+let server: InProcessServer;
+let base: string;
+let place: { slug: string; hours: WeeklyHours };
+
+const DAY = 86_400_000;
+/** The next `weekday` (0 = Sunday) after today in Tel Aviv, at `hh:mm` Tel Aviv time. */
+function next(weekday: number, hhmm: string): number {
+  const today = telAvivDayStart(Date.now());
+  let day = today + DAY;
+  while (new Date(day).getUTCDay() !== weekday) day += DAY;
+  const [h, m] = hhmm.split(":").map(Number);
+  return telAvivInstant(day, h! * 60 + m!);
+}
+const weekday = (at: number, locale: string) => new Intl.DateTimeFormat(locale, { timeZone: "Asia/Jerusalem", weekday: "long" }).format(at);
+const clock = (at: number) => new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Jerusalem", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startInProcess({ demoData: true });
+  base = server.baseUrl;
+  // A demo restaurant that closes Friday at 15:00 and reopens an hour after Shabbat.
+  const rows = await server.database.db.select().from(restaurants).where(eq(restaurants.is_permanently_closed, false));
+  const row = rows.find((r) => r.hours?.closedOnShabbat && r.hours.beforeRest.kind === "fixed")!;
+  place = { slug: row.slug, hours: row.hours! };
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("on a weekday afternoon: open now, until its closing time, in English and Hebrew", async ({ page }) => {
+  // A weekday this coming week that is no Yom Tov (Monday to Thursday, 13:00).
+  const windows = restWindows(new Date(), new Date(Date.now() + 10 * DAY));
+  const weekdayAfternoon = [1, 2, 3, 4].map((day) => next(day, "13:00")).find((at) => statusAt(place.hours, windows, at).open)!;
+  await page.clock.setFixedTime(weekdayAfternoon);
+  await page.goto(`${base}/en/restaurant/${place.slug}`);
+  await expect(page.getByTestId("open-status")).toHaveText("Open now · until 23:00");
+  await expect(page.getByTestId("open-status")).toHaveAttribute("data-open", "true");
+  const week = page.getByTestId("week-hours");
+  await expect(week.getByRole("row")).toHaveCount(7);
+  await expect(week.getByRole("row").first()).toContainText("Sunday");
+  await expect(week.getByRole("row").first()).toContainText("12:00–23:00");
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto(`${base}/he/restaurant/${place.slug}`);
+  await expect(page.getByTestId("open-status")).toHaveText("פתוח עכשיו · עד 23:00");
+  await expect(page.getByTestId("week-hours").getByRole("row").last()).toContainText("יום שבת");
+});
+
+test("on Friday after the cut-off and on Shabbat: closed for Shabbat, opening after it ends; the coming Shabbat's times", async ({ page }) => {
+  const windows = restWindows(new Date(), new Date(Date.now() + 10 * DAY));
+  const friday = next(5, "16:00");
+  const expected = statusAt(place.hours, windows, friday);
+  if (expected.open || expected.opensAt === null) throw new Error("the demo week should be closed on Friday at 16:00");
+  await page.clock.setFixedTime(friday);
+  await page.goto(`${base}/en/restaurant/${place.slug}`);
+  // (Around a Yom Tov the same week says "for the holiday" and may open another day.)
+  const why = expected.reason === "holiday" ? ["Closed for the holiday", "סגור בחג"] : ["Closed for Shabbat", "סגור בשבת"];
+  await expect(page.getByTestId("open-status")).toHaveText(`${why[0]} · opens ${weekday(expected.opensAt, "en-GB")} at ${clock(expected.opensAt)}`);
+  // The coming Shabbat (or Yom Tov) as the server sees it today: its real times, whatever the week.
+  const rest = page.getByTestId("coming-rest");
+  await expect(rest).toContainText(/^(This Shabbat|The coming holiday)/);
+  await expect(rest).toContainText(/Closes \w+ at \d\d:\d\d · candle lighting \d\d:\d\d/);
+  await expect(rest).toContainText(/Opens \w+ at \d\d:\d\d · (Shabbat|the holiday) ends \d\d:\d\d/);
+
+  await page.clock.setFixedTime(friday + 20 * 3_600_000); // Saturday noon
+  await page.goto(`${base}/he/restaurant/${place.slug}`);
+  await expect(page.getByTestId("open-status")).toHaveText(`${why[1]} · נפתח ב${weekday(expected.opensAt, "he-IL")} ב-${clock(expected.opensAt)}`);
+  await expect(page.getByTestId("coming-rest")).toContainText(/נסגר ב.+ ב-\d\d:\d\d · הדלקת נרות \d\d:\d\d/);
+});
+
+test("the server's HTML carries no status (a cached page cannot show a stale one), and search engines get the weekly hours", async ({ request }) => {
+  const html = await (await request.get(`${base}/en/restaurant/${place.slug}`)).text();
+  expect(html).toMatch(/data-testid="open-status"[^>]*><\/p>/);
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  const spec = blocks.find((block) => block["@type"] === "Restaurant")?.openingHoursSpecification as { dayOfWeek: string; opens: string; closes: string }[];
+  expect(spec).toContainEqual({ "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Friday", opens: "11:00", closes: "22:00" });
+  expect(spec.filter((entry) => entry.dayOfWeek.endsWith("Sunday"))).toHaveLength(1);
+});
