@@ -75,6 +75,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A finished Suspense boundary stays where it is in the HTML. React otherwise moves a
+        // boundary past the first 12,800 bytes to the end of the page, hidden, and shows it with an
+        // inline script: without JavaScript it would stay hidden (the report form, issue 14).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           // The whole page is ready, so it is gathered and its scripts moved behind the first

@@ -1,9 +1,8 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/restaurant";
 import { ClosedBadge, KashrutBadge, TagList, WARNING_PATH } from "../features/restaurants/components/Badges";
 import { MenuGallery } from "../features/restaurants/components/MenuGallery";
-import { ReportForm } from "../features/reports/components/ReportForm";
 import { KASHRUT_LABELS } from "../features/restaurants/constants";
 import {
   isPdfLink,
@@ -28,7 +27,35 @@ import { freshnessClock, freshnessOf, type Freshness } from "../features/restaur
 import { OpenStatus, WeekHours } from "../features/restaurants/components/Hours";
 import { hoursViewOf } from "../features/restaurants/hours-view.server";
 
+// The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
+// server renders it in full (the loader loads it first); the browser keeps that HTML — a plain
+// form that already works — and fetches the form's code only when the visitor opens the section.
+const loadReportForm = () => import("../features/reports/components/ReportForm");
+let serverReportForm: Awaited<ReturnType<typeof loadReportForm>> | undefined;
+type ReportFormModule = { default: Awaited<ReturnType<typeof loadReportForm>>["ReportForm"] };
+const ReportForm = lazy((): Promise<ReportFormModule> => {
+  const loaded = serverReportForm;
+  // On the server, already loaded: a thenable that resolves at once, so React renders the form in
+  // the first pass (no fallback, nothing streamed later).
+  if (loaded) return { then: (resolve: (module: ReportFormModule) => void) => resolve({ default: loaded.ReportForm }) } as Promise<ReportFormModule>;
+  return whenOpened(REPORT_SECTION)
+    .then(loadReportForm)
+    .then((module) => ({ default: module.ReportForm }));
+});
+
+const REPORT_SECTION = "report-section";
+
+/** Resolves when the <details> with this id is (or becomes) open; at once where there is none. */
+function whenOpened(id: string): Promise<void> {
+  return new Promise((resolve) => {
+    const details = document.getElementById(id);
+    if (!(details instanceof HTMLDetailsElement) || details.open) return resolve();
+    details.addEventListener("toggle", () => resolve(), { once: true });
+  });
+}
+
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  serverReportForm ??= await loadReportForm();
   const { db, settings } = context.get(servicesContext);
   const found = await getRestaurantBySlug(db, params.slug);
   if (!found) {
@@ -313,9 +340,11 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
 
             <PublicHistory events={loaderData.history} />
 
-            <Section title={t("report.open")} testId="report">
+            <Section title={t("report.open")} testId="report" id={REPORT_SECTION}>
               <div className="px-4 py-4">
-                <ReportForm slug={restaurant.slug} />
+                <Suspense fallback={null}>
+                  <ReportForm slug={restaurant.slug} />
+                </Suspense>
               </div>
             </Section>
 
@@ -387,9 +416,9 @@ function PublicHistory({ events }: { events: PublicEvent[] }) {
 }
 
 /** A closed section of the page that opens in place (a <details>: no JavaScript needed). */
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+function Section({ title, testId, id, children }: { title: string; testId: string; id?: string; children: ReactNode }) {
   return (
-    <details className="group rounded-xl border border-stone-200 bg-white" data-testid={testId}>
+    <details id={id} className="group rounded-xl border border-stone-200 bg-white" data-testid={testId}>
       <summary className="flex min-h-12 cursor-pointer items-center justify-between gap-2 px-4 font-semibold">
         {title}
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 transition group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
