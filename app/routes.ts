@@ -10,6 +10,7 @@ function dashboard(prefix: string, suffix: string) {
     index("routes/dashboard/index.tsx", { id: `dashboard-index-${suffix}` }),
     route("add", "routes/dashboard/restaurant.tsx", { id: `dashboard-add-${suffix}` }),
     route("edit/:id", "routes/dashboard/restaurant.tsx", { id: `dashboard-edit-${suffix}` }),
+    route("edit/:id/hours", "routes/dashboard/hours.tsx", { id: `dashboard-hours-${suffix}` }),
     route("users", "routes/dashboard/users.tsx", { id: `dashboard-users-${suffix}` }),
     route("reports", "routes/dashboard/reports.tsx", { id: `dashboard-reports-${suffix}` }),
   ]);

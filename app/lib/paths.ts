@@ -41,6 +41,9 @@ export const dashboardPath = (language: Language): string => localizePath("/dash
 export const dashboardAddPath = (language: Language): string => localizePath("/dashboard/add", language);
 export const dashboardEditPath = (id: string, language: Language): string =>
   localizePath(`/dashboard/edit/${segment(id)}`, language);
+/** A restaurant's structured opening hours editor (issue 15). */
+export const dashboardHoursPath = (id: string, language: Language): string =>
+  localizePath(`/dashboard/edit/${segment(id)}/hours`, language);
 export const dashboardUsersPath = (language: Language): string => localizePath("/dashboard/users", language);
 export const dashboardReportsPath = (language: Language): string => localizePath("/dashboard/reports", language);
 

@@ -48,6 +48,7 @@ const PAGES: Record<string, { url: string; loaderData?: (language: Language) => 
   "dashboard/edit/:id": { url: "/dashboard/edit/r-1", loaderData: () => ({ mode: "edit", id: "r-1" }), title: (t) => page(t, "editor.editTitle") },
   "dashboard/users": { url: "/dashboard/users", title: (t) => page(t, "users.title") },
   "dashboard/reports": { url: "/dashboard/reports", title: (t) => page(t, "reports.title") },
+  "dashboard/edit/:id/hours": { url: "/dashboard/edit/r-1/hours", title: (t) => page(t, "hours.title") },
   "restaurant/:slug/report": {
     url: "/restaurant/olive/report",
     loaderData: () => ({ slug: "olive", name: restaurant.name }),

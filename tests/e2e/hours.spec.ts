@@ -89,3 +89,42 @@ test("the server's HTML carries no status (a cached page cannot show a stale one
   expect(spec).toContainEqual({ "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Friday", opens: "11:00", closes: "22:00" });
   expect(spec.filter((entry) => entry.dayOfWeek.endsWith("Sunday"))).toHaveLength(1);
 });
+
+test("an owner edits the week on a phone: ranges, copy Sunday, Shabbat rules, a live preview, a message for an overlap, then the page shows it", async ({ page, signedInAs }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signedInAs("owner", { server, owns: [place.slug] });
+  const [row] = await server.database.db.select().from(restaurants).where(eq(restaurants.slug, place.slug));
+  await page.goto(`${base}/he/dashboard/edit/${row!.id}`);
+  await page.getByTestId("edit-hours").click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("שעות פתיחה");
+  await expect(page.getByTestId("hours-preview")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousA11yViolations(page);
+
+  // Two overlapping ranges on Sunday: the Hebrew message, nothing saved.
+  const sunday = page.getByTestId("hours-day").first();
+  await sunday.getByRole("button", { name: /הוספת שעות/ }).click();
+  await page.getByRole("button", { name: "שמירת השעות" }).click();
+  await expect(sunday.getByRole("alert")).toHaveText("טווחי השעות של היום חופפים.");
+  expect((await server.database.db.select().from(restaurants).where(eq(restaurants.id, row!.id)))[0]!.hours).toEqual(place.hours);
+
+  // In English: Sunday 09:00–17:00 only, copied to the weekdays; Friday closes 30 minutes before candle lighting.
+  await page.goto(`${base}/dashboard/edit/${row!.id}/hours`);
+  const sundayEn = page.getByTestId("hours-day").first();
+  await sundayEn.getByLabel("Opens").first().fill("09:00");
+  await sundayEn.getByLabel("Closes").first().fill("17:00");
+  await page.getByRole("button", { name: "Copy Sunday to Monday–Thursday" }).click();
+  await expect(page.getByTestId("hours-day").nth(3).getByLabel("Opens").first()).toHaveValue("09:00");
+  await page.getByRole("radio", { name: "Close this many minutes before candle lighting" }).check();
+  await page.getByRole("spinbutton", { name: "Minutes" }).first().fill("30");
+  // The preview follows as it is typed: a weekday in it shows 09:00–17:00.
+  await expect(page.getByTestId("hours-preview")).toContainText("09:00–17:00");
+  await page.getByRole("button", { name: "Save hours" }).click();
+  await expect(page.getByText("The opening hours are saved.")).toBeVisible();
+  const saved = (await server.database.db.select().from(restaurants).where(eq(restaurants.id, row!.id)))[0]!.hours!;
+  expect(saved.days.slice(0, 5).map((day) => day.map((r) => `${r.from}-${r.to}`).join())).toEqual(Array(5).fill("09:00-17:00"));
+  expect(saved.beforeRest).toEqual({ kind: "candles", minutes: 30 });
+
+  await page.goto(`${base}/en/restaurant/${place.slug}`);
+  await expect(page.getByTestId("week-hours").getByRole("row").nth(2)).toContainText("09:00–17:00");
+});

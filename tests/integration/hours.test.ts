@@ -71,3 +71,52 @@ describe("structured hours", () => {
     expect((await stored()).hours).toBeNull();
   });
 });
+
+describe("the hours editor's page (/dashboard/edit/:id/hours)", () => {
+  it("loads for a linked owner and an admin, with the week's Shabbat windows for the preview; others are turned away", async () => {
+    const { loader } = await import("../../app/routes/dashboard/hours");
+    const { callRoute, sessionCookie } = await import("../setup/routes");
+    const { createServices } = await import("../setup/services");
+    const services = createServices(database.db);
+    const cookieOf = async (email: string, role: "guest" | "owner" | "admin") => {
+      const user = await createUser(database.db, services.auth, { email, role });
+      const { headers } = await services.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
+      return { cookie: sessionCookie(headers), id: user.id };
+    };
+    const admin = await cookieOf("hours-admin@example.com", "admin");
+    const linked = await cookieOf("hours-linked@example.com", "owner");
+    const unlinked = await cookieOf("hours-unlinked@example.com", "owner");
+    const guest = await cookieOf("hours-guest@example.com", "guest");
+    await database.db.insert(restaurantOwners).values({ restaurant_id: restaurantId, user_id: linked.id });
+    const url = `/dashboard/edit/${restaurantId}/hours`;
+    const load = (cookie?: string) => callRoute(loader, services, url, { params: { id: restaurantId }, ...(cookie ? { cookie } : {}) });
+
+    const forAdmin = await load(admin.cookie);
+    expect(forAdmin.status).toBe(200);
+    const loaded = forAdmin.data as { hours: WeeklyHours; windows: { start: number; end: number }[] };
+    expect(loaded.hours.days).toHaveLength(7);
+    expect(loaded.windows.length).toBeGreaterThan(0);
+    expect((await load(linked.cookie)).status).toBe(200);
+    expect((await load(unlinked.cookie)).location).toBe("/dashboard");
+    expect((await load(guest.cookie)).location).toBe("/");
+    expect((await load()).location).toBe("/login");
+
+    const { action } = await import("../../app/routes/dashboard/hours");
+    const save = (cookie: string | undefined, body: unknown) => callRoute(action, services, url, { params: { id: restaurantId }, json: body, ...(cookie ? { cookie } : {}) });
+    const before = await stored();
+    for (const cookie of [undefined, guest.cookie, unlinked.cookie]) {
+      const outcome = await save(cookie, { hours });
+      expect([302, 403]).toContain(outcome.status);
+      expect(outcome.location ?? "").not.toContain("/hours");
+    }
+    expect(await stored()).toEqual(before);
+    const refused = await save(linked.cookie, { hours: { ...hours, days: [[{ from: "10:00", to: "10:00" }], [], [], [], [], [], []] } });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ error: "hours.sameStartEnd", errors: { "days.0": "hours.sameStartEnd" } });
+    expect(await stored()).toEqual(before);
+    const saved = await save(linked.cookie, { hours });
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe(`/dashboard/edit/${restaurantId}`);
+    expect((await stored()).hours).toEqual(hours);
+  });
+});

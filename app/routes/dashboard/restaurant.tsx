@@ -24,7 +24,7 @@ import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
 import { detectLanguage, localized } from "../../lib/i18n/language";
-import { dashboardPath } from "../../lib/paths";
+import { dashboardHoursPath, dashboardPath } from "../../lib/paths";
 import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
@@ -149,6 +149,11 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
         {t("editor.back")}
       </Link>
       <h1 className="text-2xl font-extrabold">{loaderData.mode === "edit" ? t("editor.editTitle") : t("editor.addTitle")}</h1>
+      {loaderData.id ? (
+        <Link to={dashboardHoursPath(loaderData.id, language)} className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50" data-testid="edit-hours">
+          {t("hours.edit")}
+        </Link>
+      ) : null}
       <RestaurantForm key={loaderData.id ?? "new"} id={loaderData.id} initial={loaderData.initial} />
       {loaderData.admin ? (
         <>

@@ -1,0 +1,71 @@
+// /dashboard/edit/:id/hours (and /he/…) — a restaurant's weekly hours and Shabbat rules (issue 15),
+// for whoever may edit the restaurant. Its own page, so its code loads only when it is used.
+import { Link } from "react-router";
+import type { Route } from "./+types/hours";
+import { HoursEditor } from "../../features/restaurants/components/HoursEditor";
+import { emptyWeek } from "../../features/restaurants/hours";
+import { setRestaurantHours } from "../../features/restaurants/hours.server";
+import { getRestaurantById } from "../../features/restaurants/manage.server";
+import { restWindows } from "../../features/restaurants/rest-windows.server";
+import { actionError } from "../../lib/action-error.server";
+import { servicesContext } from "../../lib/context";
+import { detectLanguage, localized } from "../../lib/i18n/language";
+import { useLanguage } from "../../lib/i18n/use-language";
+import { hasRestaurantAccess, requireDashboard, requireRestaurantAccess } from "../../lib/permissions.server";
+import { dashboardEditPath, dashboardPath } from "../../lib/paths";
+import { noindexPageMeta } from "../../lib/seo";
+import { redirectWithToast } from "../../lib/toast.server";
+
+const DAY = 24 * 60 * 60_000;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const viewer = await requireDashboard(request, context);
+  const restaurant = (await hasRestaurantAccess(services.db, viewer, params.id)) ? await getRestaurantById(services.db, params.id) : undefined;
+  // Like the restaurant editor: no access, or no such restaurant, goes back to the dashboard.
+  if (!restaurant) throw await redirectWithToast(services.toasts, dashboardPath(detectLanguage(new URL(request.url).pathname)), { type: "error", message: "editor.loadFailed" });
+  const now = Date.now();
+  return {
+    id: restaurant.id,
+    name: restaurant.name,
+    // Unknown kashrut: open on Shabbat unless said otherwise; every other kashrut: closed.
+    hours: restaurant.hours ?? emptyWeek(restaurant.kashrut !== "unknown"),
+    // The coming week's Shabbat and Yom Tov (plain instants) for the live preview.
+    now,
+    windows: restWindows(new Date(now - 2 * DAY), new Date(now + 10 * DAY)),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = await requireRestaurantAccess(request, context, params.id);
+  const services = context.get(servicesContext);
+  const body: unknown = await request.json().catch(() => null);
+  try {
+    await setRestaurantHours(services.db, viewer, params.id, body && typeof body === "object" && "hours" in body ? body.hours : undefined);
+  } catch (error) {
+    return actionError(error, { log: "[dashboard] hours:", fallback: "editor.saveFailed" });
+  }
+  return redirectWithToast(services.toasts, dashboardEditPath(params.id, detectLanguage(new URL(request.url).pathname)), { type: "success", message: "hours.saved" });
+}
+
+export function meta(args: Route.MetaArgs) {
+  return noindexPageMeta(args, "hours.title");
+}
+
+export default function HoursPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { language, t } = useLanguage();
+  return (
+    <div className="space-y-6">
+      <Link to={dashboardEditPath(loaderData.id, language)} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {t("hours.back")}
+      </Link>
+      <h1 className="text-2xl font-extrabold">
+        {t("hours.title")}: <bdi>{localized(loaderData.name, language)}</bdi>
+      </h1>
+      <HoursEditor initial={loaderData.hours} now={loaderData.now} windows={loaderData.windows} answer={actionData} />
+    </div>
+  );
+}
