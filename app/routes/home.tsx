@@ -22,8 +22,12 @@ import { detectLanguage } from "../lib/i18n/language";
 import { translator } from "../lib/i18n/messages";
 import { homePath, inBothLanguages } from "../lib/paths";
 import { useLanguage } from "../lib/i18n/use-language";
+import { useNow } from "../lib/use-now";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 import { freshnessClock, freshnessOf, type FreshnessClock } from "../features/restaurants/freshness";
+import type { RestWindow } from "../features/restaurants/hours";
+import { windowsAround } from "../features/restaurants/rest-windows.server";
+
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { publicRestaurants, settings } = context.get(servicesContext);
@@ -31,7 +35,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // The day in Tel Aviv that freshness is judged on, here and in the browser alike (ADR 014).
   const clock = freshnessClock(settings.verificationMaxAgeDays);
-  const matching = applyFilters(all, parseFilters(params), clock);
+  // Shabbat and Yom Tov around now (plain instants): "open now" is judged with them here, and in
+  // the browser with its own clock (issue 15; the calendar library stays on the server).
+  const now = Date.now();
+  const windows = windowsAround(now);
+  const matching = applyFilters(all, parseFilters(params), clock, { now, windows });
   return {
     // Only the page of results on screen travels with the HTML; the browser then loads the search
     // index (when the directory is small enough) and filters locally.
@@ -39,6 +47,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     total: matching.length,
     indexVersion: all.length <= CLIENT_FILTER_LIMIT ? searchIndexOf(all).version : null,
     clock,
+    windows,
   };
 }
 
@@ -151,9 +160,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   };
 
   const deferredFilters = useDeferredValue(filters);
+  const now = useNow();
   const results = useMemo(
-    () => (index ? applyFilters(index, deferredFilters, loaderData.clock) : loaderData.restaurants),
-    [index, loaderData.restaurants, loaderData.clock, deferredFilters],
+    // "Open now" in the browser is judged on its own clock, when the filters change.
+    () => (index ? applyFilters(index, deferredFilters, loaderData.clock, now === null ? undefined : { now, windows: loaderData.windows }) : loaderData.restaurants),
+    [index, loaderData.restaurants, loaderData.clock, loaderData.windows, deferredFilters, now],
   );
   const total = index ? results.length : loaderData.total;
   // Only a page of cards is rendered at a time, so a keystroke never re-renders thousands.
@@ -179,7 +190,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           data-search={deferredFilters.searchTerm}
           data-index={index ? "ready" : undefined}
         >
-          <ResultsGrid results={results} shown={shown} clock={loaderData.clock} />
+          <ResultsGrid results={results} shown={shown} clock={loaderData.clock} windows={loaderData.windows} />
           {total > shown ? (
             <div className="mt-8 text-center">
               <Link
@@ -200,7 +211,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 /** The cards; memoised so typing (an urgent render) does not re-render them, only new results do. */
-const ResultsGrid = memo(function ResultsGrid({ results, shown, clock }: { results: readonly ListedRestaurant[]; shown: number; clock: FreshnessClock }) {
+const ResultsGrid = memo(function ResultsGrid({
+  results,
+  shown,
+  clock,
+  windows,
+}: {
+  results: readonly ListedRestaurant[];
+  shown: number;
+  clock: FreshnessClock;
+  windows: readonly RestWindow[];
+}) {
   const { t } = useLanguage();
   if (results.length === 0) {
     return (
@@ -214,7 +235,7 @@ const ResultsGrid = memo(function ResultsGrid({ results, shown, clock }: { resul
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {results.slice(0, shown).map((restaurant, index) => (
         <li key={restaurant.slug}>
-          <RestaurantCard restaurant={restaurant} eager={index < EAGER_CARDS} freshness={freshnessOf(restaurant.lastVerified, clock)} />
+          <RestaurantCard restaurant={restaurant} eager={index < EAGER_CARDS} freshness={freshnessOf(restaurant.lastVerified, clock)} windows={windows} />
         </li>
       ))}
     </ul>

@@ -128,3 +128,42 @@ test("an owner edits the week on a phone: ranges, copy Sunday, Shabbat rules, a 
   await page.goto(`${base}/en/restaurant/${place.slug}`);
   await expect(page.getByTestId("week-hours").getByRole("row").nth(2)).toContainText("09:00–17:00");
 });
+
+test("the home page: each card says open or closed by the browser's clock, and 'Open now' filters, in the URL and without JavaScript", async ({ page, browser }) => {
+  const windows = restWindows(new Date(), new Date(Date.now() + 10 * DAY));
+  const rows = await server.database.db.select().from(restaurants);
+  const openAt = (at: number) => rows.filter((row) => row.hours && !row.is_permanently_closed && statusAt(row.hours, windows, at).open);
+  const weekdayAfternoon = [1, 2, 3, 4].map((day) => next(day, "13:00")).find((at) => openAt(at).length > 0)!;
+  const open = openAt(weekdayAfternoon);
+  expect(open.length).toBeGreaterThan(0);
+  expect(open.length).toBeLessThan(rows.length);
+
+  await page.clock.setFixedTime(weekdayAfternoon);
+  await page.goto(`${base}/`);
+  await expect(page.locator("section[data-index=ready]")).toBeVisible();
+  await page.getByLabel("Open now").check();
+  await expect(page).toHaveURL(/[?&]open=now/);
+  await expect(page.getByTestId("result-count")).toHaveText(open.length === 1 ? "1 restaurant found" : `${open.length} restaurants found`);
+  await expect(page.getByTestId("card-open").first()).toHaveText("Open now");
+  await expect(page.locator('[data-testid="card-open"][data-open="false"]')).toHaveCount(0);
+
+  // On Shabbat noon a place that closes for it says so.
+  await page.clock.setFixedTime(next(6, "12:00"));
+  await page.goto(`${base}/he`);
+  const shabbatClosed = rows.find((row) => row.hours?.closedOnShabbat && !row.is_permanently_closed && row.name_he)!;
+  await expect(page.getByRole("link", { name: new RegExp(shabbatClosed.name_he!) }).getByTestId("card-open")).toHaveText(/סגור (בשבת|בחג)/);
+
+  // Without JavaScript the server filters on its own clock; the cards carry no status.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  const before = openAt(Date.now()).length;
+  await plain.goto(`${base}/he?open=now`);
+  const after = openAt(Date.now()).length;
+  await expect(plain.getByLabel("פתוח עכשיו")).toBeChecked();
+  const count = (await plain.getByTestId("result-count").textContent()) ?? "";
+  expect([before, after].some((n) => count.includes(String(n)) || (n === 0 && /לא נמצאו|0/.test(count)))).toBe(true);
+  // The cards' status line is there, empty: the server's HTML (which a cache may keep) says nothing.
+  await plain.goto(`${base}/he`);
+  await expect(plain.getByTestId("card-open").first()).toHaveText("");
+  await context.close();
+});

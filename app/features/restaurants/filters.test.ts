@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../database/factories";
+import { emptyWeek } from "./hours";
 import {
   applyFilters,
   EMPTY_FILTERS,
@@ -133,6 +134,38 @@ describe("recently verified", () => {
   });
 });
 
+describe("open now (issue 15)", () => {
+  const week = (ranges: [string, string][]) => ({
+    ...emptyWeek(),
+    days: Array.from({ length: 7 }, () => ranges.map(([from, to]) => ({ from, to }))),
+  });
+  const shabbat = { start: Date.parse("2026-09-18T15:23:00Z"), end: Date.parse("2026-09-19T16:18:00Z"), holiday: false };
+  const lunch = rowToRestaurant(buildRestaurantRow({ name_en: "Lunch Place", hours: week([["11:00", "16:00"]]) }));
+  const late = rowToRestaurant(buildRestaurantRow({ name_en: "Late Bar", hours: { ...week([["18:00", "02:00"]]), closedOnShabbat: false } }));
+  const gone = rowToRestaurant(buildRestaurantRow({ name_en: "Gone", hours: week([["00:00", "23:59"]]), is_permanently_closed: true }));
+  const unknown = rowToRestaurant(buildRestaurantRow({ name_en: "No Hours" }));
+  const list = [lunch, late, gone, unknown];
+  const openAt = (iso: string) => names(applyFilters(list, { ...EMPTY_FILTERS, openNow: true }, undefined, { now: Date.parse(iso), windows: [shabbat] }));
+
+  it("keeps the places open at the instant: a weekday noon, a weekday night, Shabbat noon", () => {
+    expect(openAt("2026-09-16T09:00:00Z")).toEqual(["Lunch Place"]); // Wednesday 12:00 in Tel Aviv
+    expect(openAt("2026-09-16T21:30:00Z")).toEqual(["Late Bar"]); // Thursday 00:30, past midnight
+    expect(openAt("2026-09-19T09:00:00Z")).toEqual([]); // Shabbat noon: lunch is closed for Shabbat, the bar opens at 18:00
+    expect(openAt("2026-09-19T16:00:00Z")).toEqual(["Late Bar"]); // Saturday 19:00: open (it does not close for Shabbat)
+  });
+
+  it("never keeps a place closed for good or one without hours; without a clock, nothing", () => {
+    expect(openAt("2026-09-16T09:30:00Z")).not.toContain("Gone");
+    expect(openAt("2026-09-16T09:30:00Z")).not.toContain("No Hours");
+    expect(applyFilters(list, { ...EMPTY_FILTERS, openNow: true })).toEqual([]);
+  });
+
+  it("reads only open=now from the URL", () => {
+    expect(parseFilters(new URLSearchParams("open=now")).openNow).toBe(true);
+    expect(parseFilters(new URLSearchParams("open=yes")).openNow).toBe(false);
+  });
+});
+
 describe("URL state", () => {
   it("round-trips through the query string", () => {
     const state: FilterState = {
@@ -141,8 +174,10 @@ describe("URL state", () => {
       kashrutTypes: ["tzohar"],
       linkFilters: ["wolt", "order"],
       recentlyVerified: true,
+      openNow: true,
     };
     expect(serializeFilters(state).get("verified")).toBe("recent");
+    expect(serializeFilters(state).get("open")).toBe("now");
     expect(parseFilters(new URLSearchParams(serializeFilters(state).toString()))).toEqual(state);
   });
 
@@ -153,6 +188,7 @@ describe("URL state", () => {
       kashrutTypes: ["tzohar"],
       linkFilters: [],
       recentlyVerified: false,
+      openNow: false,
     });
   });
 

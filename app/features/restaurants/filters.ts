@@ -2,6 +2,7 @@
 // query so a filtered view can be shared, reloaded, rendered on the server and left with Back.
 import { isKashrut, isTag, TAGS, type Kashrut } from "./constants";
 import { freshnessOf, type FreshnessClock } from "./freshness";
+import { statusAt, type RestWindow } from "./hours";
 import { normalizeForSearch, searchWords } from "./search";
 import type { Restaurant } from "./types";
 
@@ -15,12 +16,21 @@ export interface FilterState {
   linkFilters: LinkFilter[];
   /** Only restaurants verified within the allowed age (issue 14). */
   recentlyVerified: boolean;
+  /** Only restaurants open at this moment, Shabbat and Yom Tov included (issue 15). */
+  openNow: boolean;
 }
 
-export const EMPTY_FILTERS: FilterState = { searchTerm: "", selectedTags: [], kashrutTypes: [], linkFilters: [], recentlyVerified: false };
+/** What "open now" is judged on: an instant and the Shabbat and Yom Tov windows around it. */
+export interface OpenClock {
+  now: number;
+  windows: readonly RestWindow[];
+}
 
-const PARAM = { search: "q", tags: "tag", kashrut: "kashrut", links: "link", verified: "verified" } as const;
+export const EMPTY_FILTERS: FilterState = { searchTerm: "", selectedTags: [], kashrutTypes: [], linkFilters: [], recentlyVerified: false, openNow: false };
+
+const PARAM = { search: "q", tags: "tag", kashrut: "kashrut", links: "link", verified: "verified", open: "open" } as const;
 const RECENTLY_VERIFIED = "recent";
+const OPEN_NOW = "now";
 const MAX_SEARCH_LENGTH = 200;
 
 function unique<T>(values: T[]): T[] {
@@ -41,6 +51,7 @@ export function parseFilters(params: URLSearchParams): FilterState {
     kashrutTypes: unique(list(PARAM.kashrut).filter(isKashrut)),
     linkFilters: unique(list(PARAM.links).filter((link): link is LinkFilter => (LINK_FILTERS as readonly string[]).includes(link))),
     recentlyVerified: params.get(PARAM.verified) === RECENTLY_VERIFIED,
+    openNow: params.get(PARAM.open) === OPEN_NOW,
   };
 }
 
@@ -52,6 +63,7 @@ export function serializeFilters(state: FilterState): URLSearchParams {
   for (const tag of state.selectedTags) params.append(PARAM.tags, tag);
   for (const link of state.linkFilters) params.append(PARAM.links, link);
   if (state.recentlyVerified) params.set(PARAM.verified, RECENTLY_VERIFIED);
+  if (state.openNow) params.set(PARAM.open, OPEN_NOW);
   return params;
 }
 
@@ -61,7 +73,8 @@ export function hasActiveFilters(state: FilterState): boolean {
     state.selectedTags.length > 0 ||
     state.kashrutTypes.length > 0 ||
     state.linkFilters.length > 0 ||
-    state.recentlyVerified
+    state.recentlyVerified ||
+    state.openNow
   );
 }
 
@@ -98,9 +111,16 @@ const LINK_OF: Record<LinkFilter, (r: Restaurant) => string | undefined> = {
 
 /**
  * Whether a restaurant passes every active filter. "Recently verified" is judged on the clock the
- * page was given (the server's day in Tel Aviv, FreshnessClock); without one it matches nothing.
+ * page was given (the server's day in Tel Aviv, FreshnessClock), "open now" on an instant and the
+ * Shabbat windows (OpenClock); without them they match nothing.
  */
-export function matchesFilters(restaurant: Restaurant, state: FilterState, clock?: FreshnessClock, words = searchWords(state.searchTerm)): boolean {
+export function matchesFilters(
+  restaurant: Restaurant,
+  state: FilterState,
+  clock?: FreshnessClock,
+  words = searchWords(state.searchTerm),
+  open?: OpenClock,
+): boolean {
   if (words.length > 0) {
     const text = searchText(restaurant);
     if (!words.every((word) => text.includes(word))) return false;
@@ -109,12 +129,18 @@ export function matchesFilters(restaurant: Restaurant, state: FilterState, clock
   if (state.kashrutTypes.length > 0 && !state.kashrutTypes.includes(restaurant.kashrut)) return false;
   if (state.linkFilters.length > 0 && !state.linkFilters.some((link) => Boolean(LINK_OF[link](restaurant)))) return false;
   if (state.recentlyVerified && (!clock || freshnessOf(restaurant.lastVerified, clock) !== "fresh")) return false;
+  if (state.openNow && !isOpenAt(restaurant, open)) return false;
   return true;
 }
 
-export function applyFilters(restaurants: readonly Restaurant[], state: FilterState, clock?: FreshnessClock): Restaurant[] {
+/** Open at the clock's instant: has hours, is not closed for good, and they say open. */
+export function isOpenAt(restaurant: Pick<Restaurant, "hours" | "isPermanentlyClosed">, open: OpenClock | undefined): boolean {
+  return Boolean(open && restaurant.hours && !restaurant.isPermanentlyClosed && statusAt(restaurant.hours, open.windows, open.now).open);
+}
+
+export function applyFilters(restaurants: readonly Restaurant[], state: FilterState, clock?: FreshnessClock, open?: OpenClock): Restaurant[] {
   const words = searchWords(state.searchTerm);
-  return restaurants.filter((restaurant) => matchesFilters(restaurant, state, clock, words));
+  return restaurants.filter((restaurant) => matchesFilters(restaurant, state, clock, words, open));
 }
 
 /** Card tags: the first `max`, and how many more there are. */

@@ -1,10 +1,9 @@
 // What the restaurant page shows of its hours (issue 15), prepared on the server: the week, the
 // coming Shabbat or Yom Tov with its real times, and the timeline the browser reads "open now" from.
-import { closedSpan, openIntervals, timelineOf, type RestWindow, type Transition, type WeeklyHours } from "./hours";
-import { restWindows } from "./rest-windows.server";
+import { closedSpan, openIntervals, timelineOf, type Transition, type WeeklyHours } from "./hours";
+import { windowsAround } from "./rest-windows.server";
 
 const HOUR = 60 * 60_000;
-const DAY = 24 * HOUR;
 
 export interface ComingRest {
   holiday: boolean;
@@ -21,15 +20,6 @@ export interface HoursView {
   /** The next rest window not yet over, when the restaurant closes for it. */
   rest: ComingRest | null;
   timeline: Transition[];
-}
-
-let cached: { day: number; windows: RestWindow[] } | undefined;
-
-/** The windows from two days ago to ten days on, computed once a day. */
-function windowsAround(now: number): RestWindow[] {
-  const day = Math.floor(now / DAY);
-  if (cached?.day !== day) cached = { day, windows: restWindows(new Date(now - 2 * DAY), new Date(now + 10 * DAY)) };
-  return cached.windows;
 }
 
 export function hoursViewOf(hours: WeeklyHours, now = Date.now()): HoursView {

@@ -47,3 +47,12 @@ export function restWindows(from: Date, to: Date): RestWindow[] {
   }
   return windows.filter((window) => window.end > from.getTime() && window.start < to.getTime());
 }
+
+let cached: { hour: number; windows: RestWindow[] } | undefined;
+
+/** The windows from two days before `now` to ten days after, computed once an hour (pages ask on every request). */
+export function windowsAround(now = Date.now()): RestWindow[] {
+  const hour = Math.floor(now / (60 * 60_000));
+  if (cached?.hour !== hour) cached = { hour, windows: restWindows(new Date(now - 2 * DAY), new Date(now + 10 * DAY)) };
+  return cached.windows;
+}

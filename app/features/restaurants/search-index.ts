@@ -1,9 +1,10 @@
 // The home page's list in two forms. `forCard` is what a card shows, all the HTML carries. The
-// search index adds what the filters need (never hours, menus or certificates), as compact rows
+// search index adds what the filters need (never phone numbers, menus or certificates), as compact rows
 // loaded by the browser after the first paint, so filtering is instant without the HTML carrying
 // every restaurant: the page itself holds only the results on screen.
 import { isKashrut } from "./constants";
 import type { Restaurant } from "./types";
+import type { WeeklyHours } from "./hours";
 
 /**
  * Up to this many restaurants the browser loads the whole index and filters locally (instant, see
@@ -12,18 +13,19 @@ import type { Restaurant } from "./types";
 export const CLIENT_FILTER_LIMIT = 2_500;
 
 /** What a card shows: all the home page's HTML carries of a restaurant (the slug, unique, is its key). */
-export type ListedRestaurant = Pick<Restaurant, "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed" | "lastVerified">;
+export type ListedRestaurant = Pick<Restaurant, "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed" | "lastVerified" | "hours">;
 
-export function forCard({ slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified }: Restaurant): ListedRestaurant {
-  return { slug, name, kashrut, tags, isPermanentlyClosed, ...(photo ? { photo } : {}), ...(lastVerified ? { lastVerified } : {}) };
+export function forCard({ slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours }: Restaurant): ListedRestaurant {
+  return { slug, name, kashrut, tags, isPermanentlyClosed, ...(photo ? { photo } : {}), ...(lastVerified ? { lastVerified } : {}), ...(hours ? { hours } : {}) };
 }
 
 /**
  * One restaurant as a row: id, slug, English name, Hebrew name, address, kashrut, tags, photo,
  * flags (1 closed, 2 booking, 4 delivery app, 8 online order), English and Hebrew descriptions,
- * last verification day (YYYY-MM-DD). Missing text is "".
+ * last verification day (YYYY-MM-DD), weekly hours (0 without; for "open now", issue 15). Missing
+ * text is "".
  */
-export type IndexRow = [string, string, string, string, string, string, string[], string, number, string, string, string];
+export type IndexRow = [string, string, string, string, string, string, string[], string, number, string, string, string, WeeklyHours | 0];
 
 const CLOSED = 1;
 const BOOKING = 2;
@@ -49,15 +51,21 @@ export function toIndexRow(restaurant: Restaurant): IndexRow {
     restaurant.description?.en ?? "",
     restaurant.description?.he ?? "",
     restaurant.lastVerified ?? "",
+    restaurant.hours ?? 0,
   ];
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
+/** The shape of weekly hours (the server checked the rest when they were saved). */
+function isWeek(value: unknown): value is WeeklyHours {
+  return typeof value === "object" && value !== null && Array.isArray((value as WeeklyHours).days) && (value as WeeklyHours).days.length === 7;
+}
+
 /** A row back to what cards and filters need (a link only says that it exists); anything malformed (an old or damaged response) is left out. */
 export function fromIndexRow(row: unknown): Restaurant | undefined {
-  if (!Array.isArray(row) || row.length !== 12) return undefined;
-  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified] = row as unknown[];
+  if (!Array.isArray(row) || row.length !== 13) return undefined;
+  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified, hours] = row as unknown[];
   if (typeof id !== "string" || typeof slug !== "string" || typeof nameEn !== "string" || !isKashrut(text(kashrut))) return undefined;
   const bits = typeof flags === "number" ? flags : 0;
   const description = { en: text(descriptionEn), he: text(descriptionHe) };
@@ -73,6 +81,7 @@ export function fromIndexRow(row: unknown): Restaurant | undefined {
     ...(description.en || description.he ? { description: description.he ? description : { en: description.en } } : {}),
     ...(photo ? { photo: text(photo) } : {}),
     ...(lastVerified ? { lastVerified: text(lastVerified) } : {}),
+    ...(isWeek(hours) ? { hours } : {}),
     ...(bits & BOOKING ? { bookingLink: "1" } : {}),
     ...(bits & WOLT ? { woltLink: "1" } : {}),
     ...(bits & ORDER ? { onlineOrderLink: "1" } : {}),

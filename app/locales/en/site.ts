@@ -276,4 +276,9 @@ export const enSite = {
   "hours.opensAfterShabbat": "Opens {day} at {time} · Shabbat ends {end}",
   "hours.opensAfterHoliday": "Opens {day} at {time} · the holiday ends {end}",
   "hours.note": "Good to know",
+  "filters.openNow": "Open now",
+  "card.openNow": "Open now",
+  "card.closedNow": "Closed now",
+  "card.closedShabbat": "Closed for Shabbat",
+  "card.closedHoliday": "Closed for the holiday",
 } as const;

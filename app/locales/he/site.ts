@@ -278,4 +278,9 @@ export const heSite: SiteMessages = {
   "hours.opensAfterShabbat": "נפתח ב{day} ב-{time} · צאת השבת {end}",
   "hours.opensAfterHoliday": "נפתח ב{day} ב-{time} · צאת החג {end}",
   "hours.note": "כדאי לדעת",
+  "filters.openNow": "פתוח עכשיו",
+  "card.openNow": "פתוח עכשיו",
+  "card.closedNow": "סגור עכשיו",
+  "card.closedShabbat": "סגור בשבת",
+  "card.closedHoliday": "סגור בחג",
 };

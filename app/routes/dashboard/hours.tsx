@@ -6,7 +6,7 @@ import { HoursEditor } from "../../features/restaurants/components/HoursEditor";
 import { emptyWeek } from "../../features/restaurants/hours";
 import { setRestaurantHours } from "../../features/restaurants/hours.server";
 import { getRestaurantById } from "../../features/restaurants/manage.server";
-import { restWindows } from "../../features/restaurants/rest-windows.server";
+import { windowsAround } from "../../features/restaurants/rest-windows.server";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
 import { detectLanguage, localized } from "../../lib/i18n/language";
@@ -16,7 +16,6 @@ import { dashboardEditPath, dashboardPath } from "../../lib/paths";
 import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
 
-const DAY = 24 * 60 * 60_000;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -32,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     hours: restaurant.hours ?? emptyWeek(restaurant.kashrut !== "unknown"),
     // The coming week's Shabbat and Yom Tov (plain instants) for the live preview.
     now,
-    windows: restWindows(new Date(now - 2 * DAY), new Date(now + 10 * DAY)),
+    windows: windowsAround(now),
   };
 }
 

@@ -136,6 +136,7 @@ export function FilterBar({ filters, resultCount, homePath, onSearchChange, onCh
           checked={filters.recentlyVerified}
           onChange={() => onChange({ ...filters, recentlyVerified: !filters.recentlyVerified })}
         />
+        <Check name="open" value="now" label={t("filters.openNow")} checked={filters.openNow} onChange={() => onChange({ ...filters, openNow: !filters.openNow })} />
         <p aria-live="polite" className="font-medium text-stone-700" data-testid="result-count">
           {resultCount === 1 ? t("home.resultsOne") : t("home.results", { count: resultCount })}
         </p>

@@ -1,8 +1,7 @@
 // A restaurant's hours on its page (issue 15): "open now" read in the browser from the timeline the
 // server sent (never rendered on the server, so a cached page cannot show a stale status), the
 // week with Hebrew day names in Hebrew, and the coming Shabbat or Yom Tov with its real times.
-import { useEffect, useState } from "react";
-import { useHydrated } from "../../../lib/use-hydrated";
+import { useNow } from "../../../lib/use-now";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import type { Language } from "../../../lib/i18n/language";
 import { cn } from "../../../lib/cn";
@@ -23,13 +22,8 @@ function formats(language: Language) {
 /** "Open now · until 23:00" / "Closed for Shabbat · opens Saturday 20:18", from the browser's clock. */
 export function OpenStatus({ timeline }: { timeline: Transition[] }) {
   const { language, t } = useLanguage();
-  const hydrated = useHydrated();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  const entry = hydrated ? statusNow(timeline, now) : undefined;
+  const now = useNow();
+  const entry = now === null ? undefined : statusNow(timeline, now);
   let text = "";
   if (entry) {
     const f = formats(language);
@@ -37,7 +31,7 @@ export function OpenStatus({ timeline }: { timeline: Transition[] }) {
     if (entry.open && until !== null) text = t("hours.openUntil", { time: f.time(until) });
     else if (until === null) text = t("hours.closed");
     else if (entry.reason) text = t(entry.reason === "holiday" ? "hours.holidayOpensOn" : "hours.shabbatOpensOn", { day: f.weekday(until), time: f.time(until) });
-    else if (f.sameDay(until, now)) text = t("hours.closedOpensToday", { time: f.time(until) });
+    else if (now !== null && f.sameDay(until, now)) text = t("hours.closedOpensToday", { time: f.time(until) });
     else text = t("hours.closedOpensOn", { day: f.weekday(until), time: f.time(until) });
   }
   // The line keeps its height before the browser fills it: nothing moves (no layout shift).

@@ -8,12 +8,42 @@ import { visibleTags } from "../filters";
 import type { ListedRestaurant } from "../search-index";
 import type { Freshness } from "../freshness";
 import { ClosedBadge, FreshnessMark, KashrutBadge, TagList } from "./Badges";
+import { statusAt, type RestWindow } from "../hours";
+import { useNow } from "../../../lib/use-now";
+import { cn } from "../../../lib/cn";
+
+/**
+ * "Open now" / "Closed for Shabbat" in short, from the browser's clock after hydration (never in
+ * the server's HTML, which a cache may keep). The line always takes its height: nothing moves.
+ */
+function OpenNow({ restaurant, windows }: { restaurant: ListedRestaurant; windows: readonly RestWindow[] }) {
+  const { t } = useLanguage();
+  const now = useNow();
+  const status = now !== null && restaurant.hours && !restaurant.isPermanentlyClosed ? statusAt(restaurant.hours, windows, now) : undefined;
+  let text = "";
+  if (status) text = status.open ? t("card.openNow") : status.reason === "shabbat" ? t("card.closedShabbat") : status.reason === "holiday" ? t("card.closedHoliday") : t("card.closedNow");
+  return (
+    <p className={cn("mt-2 h-5 text-sm font-medium", status?.open ? "text-brand-800" : "text-stone-700")} data-testid="card-open" data-open={status ? String(status.open) : undefined}>
+      {text}
+    </p>
+  );
+}
 
 export const CARD_TAGS = 3;
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw";
 
 /** Memoised: while a visitor types, cards that stay in the results are not rendered again. */
-export const RestaurantCard = memo(function RestaurantCard({ restaurant, eager, freshness }: { restaurant: ListedRestaurant; eager: boolean; freshness: Freshness }) {
+export const RestaurantCard = memo(function RestaurantCard({
+  restaurant,
+  eager,
+  freshness,
+  windows,
+}: {
+  restaurant: ListedRestaurant;
+  eager: boolean;
+  freshness: Freshness;
+  windows: readonly RestWindow[];
+}) {
   const { language, t } = useLanguage();
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
   const tags = visibleTags(restaurant.tags, CARD_TAGS);
@@ -54,6 +84,7 @@ export const RestaurantCard = memo(function RestaurantCard({ restaurant, eager, 
           <FreshnessMark freshness={freshness} />
           <TagList tags={tags.shown} more={tags.more} />
         </div>
+        <OpenNow restaurant={restaurant} windows={windows} />
       </div>
     </Link>
   );
