@@ -52,6 +52,8 @@ test("on a weekday afternoon: open now, until its closing time, in English and H
   await expect(week.getByRole("row")).toHaveCount(7);
   await expect(week.getByRole("row").first()).toContainText("Sunday");
   await expect(week.getByRole("row").first()).toContainText("12:00–23:00");
+  // Today's row stands out (by the browser's clock).
+  await expect(week.locator('tr[aria-current="date"]')).toHaveText(new RegExp(`^${weekday(weekdayAfternoon, "en-GB")}`));
   await expectNoSeriousA11yViolations(page);
 
   await page.goto(`${base}/he/restaurant/${place.slug}`);

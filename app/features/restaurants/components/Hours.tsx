@@ -16,7 +16,14 @@ function formats(language: Language) {
   const time = new Intl.DateTimeFormat(LOCALES[language], { ...zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const weekday = new Intl.DateTimeFormat(LOCALES[language], { ...zone, weekday: "long" });
   const day = new Intl.DateTimeFormat("en-CA", { ...zone, year: "numeric", month: "2-digit", day: "2-digit" });
-  return { time: (at: number) => time.format(at), weekday: (at: number) => weekday.format(at), sameDay: (a: number, b: number) => day.format(a) === day.format(b) };
+  const short = new Intl.DateTimeFormat("en-US", { ...zone, weekday: "short" });
+  const WEEK = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+  return {
+    time: (at: number) => time.format(at),
+    weekday: (at: number) => weekday.format(at),
+    weekdayIndex: (at: number) => WEEK.indexOf(short.format(at)),
+    sameDay: (a: number, b: number) => day.format(a) === day.format(b),
+  };
 }
 
 /** "Open now · until 23:00" / "Closed for Shabbat · opens Saturday 20:18", from the browser's clock. */
@@ -46,6 +53,9 @@ export function OpenStatus({ timeline }: { timeline: Transition[] }) {
 export function WeekHours({ view }: { view: Pick<HoursView, "days" | "rest"> }) {
   const { language, t } = useLanguage();
   const f = formats(language);
+  // Today's row stands out once the browser knows the day (a cached page may be from yesterday).
+  const now = useNow();
+  const today = now === null ? -1 : f.weekdayIndex(now);
   // 2026-01-04 was a Sunday: its week gives the day names in the page's language.
   const names = view.days.map((_, index) => new Intl.DateTimeFormat(LOCALES[language], { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2026, 0, 4 + index)));
   const { rest } = view;
@@ -54,7 +64,7 @@ export function WeekHours({ view }: { view: Pick<HoursView, "days" | "rest"> }) 
       <table className="w-full text-sm">
         <tbody>
           {view.days.map((ranges, index) => (
-            <tr key={index}>
+            <tr key={index} aria-current={index === today ? "date" : undefined} className={index === today ? "font-semibold text-stone-900" : undefined}>
               <th scope="row" className="py-0.5 pe-3 text-start font-medium text-stone-700">
                 {names[index]}
               </th>
