@@ -252,7 +252,7 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
                   <div>
                     <dt className="font-medium text-stone-600">{t("restaurant.hours")}</dt>
                     <dd className="mt-1">
-                      <WeekHours view={loaderData.hours} />
+                      <WeekHours days={restaurant.hours?.days ?? []} rest={loaderData.hours.rest} />
                     </dd>
                   </div>
                 ) : null}

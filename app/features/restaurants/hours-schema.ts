@@ -4,27 +4,19 @@
 import { z } from "zod";
 import { FORM_PARSE } from "../../lib/form-rules";
 import type { MessageKey } from "../../locales/en";
-import { MAX_RANGES_PER_DAY, minutesOf, type WeeklyHours } from "./hours";
+import { isClock, MAX_RANGES_PER_DAY, rangeSpan, type WeeklyHours } from "./hours";
 
-const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
-const clock = z.string().regex(CLOCK, { error: "hours.invalidTime" });
+const clock = z.string().refine(isClock, { error: "hours.invalidTime" });
 const margin = z.number().int({ error: "hours.invalidMinutes" }).min(0, { error: "hours.invalidMinutes" }).max(180, { error: "hours.invalidMinutes" });
 
 const range = z.object({ from: clock, to: clock }).refine((r) => r.from !== r.to, { error: "hours.sameStartEnd" });
-
-/** A range's minutes from the day's start; one past midnight ends after 24:00. */
-function span(r: { from: string; to: string }): [number, number] {
-  const from = minutesOf(r.from);
-  const to = minutesOf(r.to);
-  return [from, to > from ? to : to + 24 * 60];
-}
 
 const day = z
   .array(range)
   .max(MAX_RANGES_PER_DAY, { error: "hours.tooManyRanges" })
   .refine(
     (ranges) => {
-      const spans = ranges.map(span).sort((a, b) => a[0] - b[0]);
+      const spans = ranges.map(rangeSpan).sort((a, b) => a[0] - b[0]);
       return spans.every((s, i) => {
         const previous = spans[i - 1];
         return previous === undefined || s[0] >= previous[1];

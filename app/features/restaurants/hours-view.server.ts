@@ -1,5 +1,5 @@
-// What the restaurant page shows of its hours (issue 15), prepared on the server: the week, the
-// coming Shabbat or Yom Tov with its real times, and the timeline the browser reads "open now" from.
+// What the restaurant page shows of its hours (issue 15) beside the week itself, prepared on the
+// server: the coming Shabbat or Yom Tov with its real times, and the timeline "open now" is read from.
 import { closedSpan, openIntervals, timelineOf, type Transition, type WeeklyHours } from "./hours";
 import { windowsAround } from "./rest-windows.server";
 
@@ -16,7 +16,6 @@ export interface ComingRest {
 }
 
 export interface HoursView {
-  days: WeeklyHours["days"];
   /** The next rest window not yet over, when the restaurant closes for it. */
   rest: ComingRest | null;
   timeline: Transition[];
@@ -34,5 +33,5 @@ export function hoursViewOf(hours: WeeklyHours, now = Date.now()): HoursView {
     const after = intervals.find(([open]) => open >= end && open < end + 18 * HOUR);
     rest = { holiday: next.holiday, candles: next.start, havdalah: next.end, closesAt: before?.[1] ?? null, opensAt: after?.[0] ?? null };
   }
-  return { days: hours.days, rest, timeline: timelineOf(hours, windows, now) };
+  return { rest, timeline: timelineOf(hours, windows, now) };
 }

@@ -3,7 +3,8 @@
 // with @hebcal/core, which is GPL and never shipped to the browser) come in as plain instants.
 // Every time of day is Tel Aviv's (Asia/Jerusalem), whatever the server's or the browser's zone.
 
-import type { Clock, WeeklyHours } from "../../../database/hours";
+import type { Clock, TimeRange, WeeklyHours } from "../../../database/hours";
+import { telAvivDay } from "../../lib/dates";
 
 export type { AfterRest, BeforeRest, Clock, TimeRange, WeeklyHours } from "../../../database/hours";
 
@@ -52,8 +53,7 @@ function wallClock(instant: number): number {
 
 /** The day (epoch ms of its UTC midnight, used as a label) Tel Aviv is in at an instant. */
 export function telAvivDayStart(instant: number): number {
-  const wall = wallClock(instant);
-  return wall - (wall % DAY);
+  return Date.parse(`${telAvivDay(new Date(instant))}T00:00:00Z`);
 }
 
 /**
@@ -71,6 +71,13 @@ export function telAvivInstant(day: number, minutes: number): number {
   return wall - 2 * 60 * MINUTE;
 }
 
+/** A range's minutes from its day's midnight; one past midnight ends after 24:00. */
+export function rangeSpan(range: TimeRange): [number, number] {
+  const from = minutesOf(range.from);
+  const to = minutesOf(range.to);
+  return [from, to > from ? to : to + 24 * 60];
+}
+
 /** The weekday (0 = Sunday) of a UTC-midnight day label. */
 const weekdayOf = (day: number) => new Date(day).getUTCDay();
 
@@ -82,11 +89,8 @@ function weeklyIntervals(hours: WeeklyHours, fromDay: number, days: number): Int
   for (let i = 0; i < days; i++) {
     const day = fromDay + i * DAY;
     for (const range of hours.days[weekdayOf(day)] ?? []) {
-      const from = minutesOf(range.from);
-      const to = minutesOf(range.to);
-      const start = telAvivInstant(day, from);
-      const end = to > from ? telAvivInstant(day, to) : telAvivInstant(day + DAY, to);
-      intervals.push([start, end]);
+      const [from, to] = rangeSpan(range);
+      intervals.push([telAvivInstant(day, from), telAvivInstant(day, to)]);
     }
   }
   return intervals;

@@ -12,6 +12,7 @@ import {
   restaurantSlugRedirects,
   type ChangeAction,
   type FieldChanges,
+  type NewRestaurantRow,
   type RestaurantRow,
 } from "../../../database/schema/restaurants";
 import type { Db } from "../../../database/types";
@@ -84,8 +85,7 @@ export function diffRows(before: Partial<RestaurantRow> | undefined, after: Part
   return changes;
 }
 
-/** Records a change in the history (who, when, which fields: old and new values). */
-export async function record(
+async function record(
   db: DbOrTx,
   actor: Actor,
   restaurant: { id: string; name_en: string },
@@ -221,21 +221,7 @@ export async function deleteRestaurant(db: Db, actor: Actor | null, id: string):
 
 export async function setVerificationDate(db: Db, actor: Actor | null, id: string, date: string | null): Promise<Restaurant> {
   assertCan(actor, "verification:set");
-  if (!isUuid(id)) throw new RestaurantNotFoundError(id);
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
-    if (!existing) throw new RestaurantNotFoundError(id);
-    const [updated] = await tx
-      .update(restaurants)
-      .set({ last_verified: date, updated_at: new Date() })
-      .where(eq(restaurants.id, id))
-      .returning();
-    if (!updated) throw new RestaurantNotFoundError(id);
-    if (existing.last_verified !== updated.last_verified) {
-      await record(tx, actor, updated, "verify", { last_verified: { old: existing.last_verified, new: updated.last_verified } });
-    }
-    return rowToRestaurant(updated);
-  });
+  return changeFields(db, actor, id, { last_verified: date }, "verify");
 }
 
 /**
@@ -243,19 +229,27 @@ export async function setVerificationDate(db: Db, actor: Actor | null, id: strin
  * recorded in the history like any edit (the report queue's "Mark closed").
  */
 export async function setPermanentlyClosed(db: Db, actor: Actor | null, id: string, closed: boolean): Promise<Restaurant> {
-  const editor = await mayEdit(db, actor, id);
+  return changeFields(db, await mayEdit(db, actor, id), id, { is_permanently_closed: closed }, "update");
+}
+
+/**
+ * Sets some fields of one restaurant through the change path every write takes: the row locked,
+ * updated with a new `updated_at` (the database announces the change: live updates, caches), and
+ * the fields that changed recorded in the history. The caller has checked `editor` may.
+ */
+export async function changeFields(db: Db, editor: Actor, id: string, fields: Partial<NewRestaurantRow>, action: ChangeAction): Promise<Restaurant> {
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
     if (!existing) throw new RestaurantNotFoundError(id);
-    if (existing.is_permanently_closed === closed) return rowToRestaurant(existing);
     const [updated] = await tx
       .update(restaurants)
-      .set({ is_permanently_closed: closed, updated_at: new Date() })
+      .set({ ...fields, updated_at: new Date() })
       .where(eq(restaurants.id, id))
       .returning();
     if (!updated) throw new RestaurantNotFoundError(id);
-    await record(tx, editor, updated, "update", diffRows(existing, updated));
+    const changes = diffRows(existing, updated);
+    if (Object.keys(changes).length > 0) await record(tx, editor, updated, action, changes);
     return rowToRestaurant(updated);
   });
 }

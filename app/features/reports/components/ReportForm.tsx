@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../../../database/reports";
+import { TextField } from "../../../components/ui/form";
 import { cn } from "../../../lib/cn";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import { reportChallengePath, reportPath } from "../../../lib/paths";
@@ -81,7 +82,7 @@ export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }:
   const errors = answer?.errors ?? {};
   const sentBefore = pageAnswer?.fields;
   const message = (key: MessageKey | undefined) => (key ? t(key, answer?.values) : undefined);
-  const ids = { reason: `${id}-reason`, note: `${id}-note`, email: `${id}-email` };
+  const ids = { reason: `${id}-reason`, note: `${id}-note` };
   return (
     <form ref={form} method="post" action={reportPath(slug, language)} onSubmit={submit} noValidate className="space-y-4" data-testid="report-form">
       <p className="text-sm text-stone-700">{t("report.intro")}</p>
@@ -131,30 +132,17 @@ export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }:
           </p>
         ) : null}
       </div>
-      <div>
-        <label htmlFor={ids.email} className="block text-sm font-medium text-stone-800">
-          {t("report.email")}
-        </label>
-        <input
-          id={ids.email}
-          name="email"
-          type="email"
-          dir="ltr"
-          autoComplete="email"
-          defaultValue={sentBefore?.email}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={[errors.email ? `${ids.email}-error` : "", `${ids.email}-hint`].join(" ").trim()}
-          className={cn(field, "min-h-11 rtl:text-right", errors.email ? "border-2 border-red-700" : "border-stone-300")}
-        />
-        <p id={`${ids.email}-hint`} className="mt-1 text-sm text-stone-600">
-          {t("report.emailHint")}
-        </p>
-        {errors.email ? (
-          <p id={`${ids.email}-error`} className="mt-1 text-sm font-medium text-red-700">
-            {message(errors.email)}
-          </p>
-        ) : null}
-      </div>
+      <TextField
+        label={t("report.email")}
+        name="email"
+        type="email"
+        dir="ltr"
+        autoComplete="email"
+        defaultValue={sentBefore?.email}
+        hint={t("report.emailHint")}
+        error={message(errors.email)}
+        inputClassName="rtl:text-right"
+      />
       {/* A field people never see nor reach; a bot that fills every field is refused (nothing stored). */}
       <div aria-hidden="true" className="sr-only">
         <label htmlFor={`${id}-website`}>{t("report.honeypot")}</label>

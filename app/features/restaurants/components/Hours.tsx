@@ -5,24 +5,31 @@ import { useNow } from "../../../lib/use-now";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import type { Language } from "../../../lib/i18n/language";
 import { cn } from "../../../lib/cn";
-import type { Transition } from "../hours";
+import type { Transition, WeeklyHours } from "../hours";
+import { telAvivDay } from "../../../lib/dates";
 import type { HoursView } from "../hours-view.server";
 import { statusNow } from "../hours-status";
 
 const LOCALES: Record<Language, string> = { en: "en-GB", he: "he-IL" };
 const zone = { timeZone: "Asia/Jerusalem" } as const;
 
-function formats(language: Language) {
+/** Sunday to Saturday in the page's language (2026-01-04 was a Sunday). */
+export function weekdayNames(language: Language): string[] {
+  const format = new Intl.DateTimeFormat(LOCALES[language], { weekday: "long", timeZone: "UTC" });
+  return Array.from({ length: 7 }, (_, index) => format.format(Date.UTC(2026, 0, 4 + index)));
+}
+
+/** Tel Aviv times and weekdays in the page's language. */
+export function formats(language: Language) {
   const time = new Intl.DateTimeFormat(LOCALES[language], { ...zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const weekday = new Intl.DateTimeFormat(LOCALES[language], { ...zone, weekday: "long" });
-  const day = new Intl.DateTimeFormat("en-CA", { ...zone, year: "numeric", month: "2-digit", day: "2-digit" });
   const short = new Intl.DateTimeFormat("en-US", { ...zone, weekday: "short" });
   const WEEK = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
   return {
     time: (at: number) => time.format(at),
     weekday: (at: number) => weekday.format(at),
     weekdayIndex: (at: number) => WEEK.indexOf(short.format(at)),
-    sameDay: (a: number, b: number) => day.format(a) === day.format(b),
+    sameDay: (a: number, b: number) => telAvivDay(new Date(a)) === telAvivDay(new Date(b)),
   };
 }
 
@@ -50,20 +57,18 @@ export function OpenStatus({ timeline }: { timeline: Transition[] }) {
 }
 
 /** Sunday to Saturday, a day a row; the coming Shabbat or Yom Tov below. */
-export function WeekHours({ view }: { view: Pick<HoursView, "days" | "rest"> }) {
+export function WeekHours({ days, rest }: { days: WeeklyHours["days"]; rest: HoursView["rest"] }) {
   const { language, t } = useLanguage();
   const f = formats(language);
   // Today's row stands out once the browser knows the day (a cached page may be from yesterday).
   const now = useNow();
   const today = now === null ? -1 : f.weekdayIndex(now);
-  // 2026-01-04 was a Sunday: its week gives the day names in the page's language.
-  const names = view.days.map((_, index) => new Intl.DateTimeFormat(LOCALES[language], { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2026, 0, 4 + index)));
-  const { rest } = view;
+    const names = weekdayNames(language);
   return (
     <div data-testid="week-hours">
       <table className="w-full text-sm">
         <tbody>
-          {view.days.map((ranges, index) => (
+          {days.map((ranges, index) => (
             <tr key={index} aria-current={index === today ? "date" : undefined} className={index === today ? "font-semibold text-stone-900" : undefined}>
               <th scope="row" className="py-0.5 pe-3 text-start font-medium text-stone-700">
                 {names[index]}

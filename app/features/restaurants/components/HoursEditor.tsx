@@ -8,6 +8,8 @@ import { cn } from "../../../lib/cn";
 import type { Language } from "../../../lib/i18n/language";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../locales/en";
+import { telAvivDay } from "../../../lib/dates";
+import { formats, weekdayNames } from "./Hours";
 import { MAX_RANGES_PER_DAY, openIntervals, type AfterRest, type BeforeRest, type RestWindow, type WeeklyHours } from "../hours";
 
 const LOCALES: Record<Language, string> = { en: "en-GB", he: "he-IL" };
@@ -15,18 +17,12 @@ const DAY = 24 * 60 * 60_000;
 const input = "min-h-11 rounded-lg border border-stone-300 bg-white px-2";
 const small = "min-h-11 rounded-lg border border-stone-300 px-3 text-sm font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-50";
 
-function dayNames(language: Language): string[] {
-  // 2026-01-04 was a Sunday.
-  const format = new Intl.DateTimeFormat(LOCALES[language], { weekday: "long", timeZone: "UTC" });
-  return Array.from({ length: 7 }, (_, index) => format.format(Date.UTC(2026, 0, 4 + index)));
-}
-
 export function HoursEditor({ initial, now, windows, answer }: { initial: WeeklyHours; now: number; windows: RestWindow[]; answer?: Partial<ErrorAnswer> | undefined }) {
   const { language, t } = useLanguage();
   const [hours, setHours] = useState<WeeklyHours>(initial);
   const submit = useSubmit();
   const saving = useNavigation().state === "submitting";
-  const names = dayNames(language);
+  const names = weekdayNames(language);
   const errors = answer?.errors ?? {};
 
   const setDay = (index: number, ranges: WeeklyHours["days"][number]) => setHours({ ...hours, days: hours.days.map((day, i) => (i === index ? ranges : day)) });
@@ -178,10 +174,9 @@ function RestRule({ legend, minutesLabel, value, minutesKind, error, onChange }:
 /** The coming seven days as the visitor will see them: the real opening times, Shabbat taken out. */
 function Preview({ hours, now, windows }: { hours: WeeklyHours; now: number; windows: RestWindow[] }) {
   const { language, t } = useLanguage();
-  const zone = { timeZone: "Asia/Jerusalem" } as const;
-  const dayFormat = new Intl.DateTimeFormat(LOCALES[language], { ...zone, weekday: "long", day: "numeric", month: "long" });
-  const time = new Intl.DateTimeFormat(LOCALES[language], { ...zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  const key = new Intl.DateTimeFormat("en-CA", { ...zone, year: "numeric", month: "2-digit", day: "2-digit" });
+  const dayFormat = new Intl.DateTimeFormat(LOCALES[language], { timeZone: "Asia/Jerusalem", weekday: "long", day: "numeric", month: "long" });
+  const { time } = formats(language);
+  const dayOf = (at: number) => telAvivDay(new Date(at));
   let intervals: [number, number][] = [];
   try {
     intervals = openIntervals(hours, windows, now, 8);
@@ -196,17 +191,17 @@ function Preview({ hours, now, windows }: { hours: WeeklyHours; now: number; win
       </h2>
       <ul className="mt-2 space-y-1 text-sm">
         {days.map((day) => {
-          const open = intervals.filter(([start]) => key.format(start) === key.format(day));
-          const rest = windows.filter((w) => key.format(w.start) === key.format(day) || key.format(w.end) === key.format(day));
+          const open = intervals.filter(([start]) => dayOf(start) === dayOf(day));
+          const rest = windows.filter((w) => dayOf(w.start) === dayOf(day) || dayOf(w.end) === dayOf(day));
           return (
             <li key={day} className="flex flex-wrap gap-x-3">
               <span className="min-w-40 font-medium">{dayFormat.format(day)}</span>
               <span dir="ltr" className="tabular-nums">
-                {open.length === 0 ? t("hours.closed") : open.map(([start, end]) => `${time.format(start)}–${time.format(end)}`).join(", ")}
+                {open.length === 0 ? t("hours.closed") : open.map(([start, end]) => `${time(start)}–${time(end)}`).join(", ")}
               </span>
               {rest.map((w) => (
                 <span key={w.start} className="text-stone-600">
-                  {key.format(w.start) === key.format(day) ? t("hours.candlesAt", { time: time.format(w.start) }) : t("hours.endsAt", { time: time.format(w.end) })}
+                  {dayOf(w.start) === dayOf(day) ? t("hours.candlesAt", { time: time(w.start) }) : t("hours.endsAt", { time: time(w.end) })}
                 </span>
               ))}
             </li>
