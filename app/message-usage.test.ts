@@ -13,9 +13,13 @@ import { REPORT_REASONS, REPORT_STATUSES } from "../database/reports";
 import { LINK_FILTERS } from "./features/restaurants/filters";
 import { areasOf, type Area } from "./lib/i18n/catalogue";
 import { en } from "./locales/en";
+import { enAccount } from "./locales/en/account";
+import { enRestaurant } from "./locales/en/restaurant";
 import { enManage } from "./locales/en/manage";
 import { enSite } from "./locales/en/site";
 import { he } from "./locales/he";
+import { heAccount } from "./locales/he/account";
+import { heRestaurant } from "./locales/he/restaurant";
 import { heManage } from "./locales/he/manage";
 import { heSite } from "./locales/he/site";
 import routes from "./routes";
@@ -89,7 +93,7 @@ describe("message placeholders", () => {
 // they import, server modules included: their keys come back in loader and action data), so each
 // of those keys must be in an area `areasOf` loads for the page's path.
 describe("message areas", () => {
-  const areas: Record<Area, Record<string, string>> = { site: enSite, manage: enManage };
+  const areas: Record<Area, Record<string, string>> = { site: enSite, restaurant: enRestaurant, account: enAccount, manage: enManage };
   const appDir = path.join(root, "app");
 
   function resolveImport(from: string, specifier: string): string | undefined {
@@ -165,9 +169,27 @@ describe("message areas", () => {
     expect(Object.keys(enSite).filter((key) => !shown.has(key))).toEqual([]);
   });
 
+  it("keeps in the restaurant area, not the site area, what only restaurant pages show among public pages", () => {
+    const shownBy = (pages: Page[]) => new Set(pages.flatMap(({ files }) => keysUsedBy(moduleGraph(files))));
+    const publicPages = routePages.filter((page) => !areasOf(page.path).includes("manage"));
+    const onRestaurantPages = shownBy(publicPages.filter((page) => areasOf(page.path).includes("restaurant")));
+    const elsewhere = shownBy(publicPages.filter((page) => !areasOf(page.path).includes("restaurant")));
+    expect(Object.keys(enSite).filter((key) => onRestaurantPages.has(key) && !elsewhere.has(key))).toEqual([]);
+    expect(Object.keys(enRestaurant).filter((key) => !onRestaurantPages.has(key))).toEqual([]);
+  });
+
+  it("keeps out of the account area every key no page of the account area shows", () => {
+    const accountPages = routePages.filter((page) => areasOf(page.path).includes("account"));
+    const shown = new Set(accountPages.flatMap(({ files }) => keysUsedBy(moduleGraph(files))));
+    expect(Object.keys(enAccount).filter((key) => !shown.has(key))).toEqual([]);
+  });
+
   it("puts every key in exactly one area, the same one in both languages", () => {
-    expect(Object.keys(enSite).filter((key) => key in enManage)).toEqual([]);
+    const all = [enSite, enRestaurant, enAccount, enManage].flatMap((area) => Object.keys(area));
+    expect(all.length).toBe(new Set(all).size);
+    expect(Object.keys(heRestaurant).sort()).toEqual(Object.keys(enRestaurant).sort());
     expect(Object.keys(heSite).sort()).toEqual(Object.keys(enSite).sort());
+    expect(Object.keys(heAccount).sort()).toEqual(Object.keys(enAccount).sort());
     expect(Object.keys(heManage).sort()).toEqual(Object.keys(enManage).sort());
   });
 });

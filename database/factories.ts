@@ -68,6 +68,8 @@ export function buildRestaurantRow(overrides: Partial<RestaurantRow> = {}): Rest
     is_permanently_closed: false,
     kashrut_website: null,
     hours: null,
+    latitude: null,
+    longitude: null,
     created_at: now,
     updated_at: now,
     ...overrides,

@@ -13,7 +13,7 @@ import { translator } from "../app/lib/i18n/messages";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailablePage } from "../app/lib/unavailable";
 import { createAvailability, withTimeout, type Availability } from "./availability";
 import type { ChangeFeed } from "./changes";
-import type { Config } from "./config";
+import { tileOrigin, type Config } from "./config";
 import type { Database } from "./database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
@@ -66,7 +66,7 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
-  app.use(securityHeaders({ hsts: config.isProduction }));
+  app.use(securityHeaders({ hsts: config.isProduction, imageOrigins: [tileOrigin(config.mapTiles)] }));
   // Cached pages are answered first: already compressed, no file lookups on the way.
   if (pageCache) app.use(pageCache.serve);
   app.use(compression());
@@ -200,6 +200,7 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
     demoData: config.demoData,
     requireTwoFactorForAdmins: config.requireTwoFactorForAdmins,
     verificationMaxAgeDays: config.verificationMaxAgeDays,
+    mapTiles: config.mapTiles,
   };
   // Pages' actions read their whole form into memory: a body must say its size, and be small.
   // (Files go to /api/uploads above, which streams them with its own limits.)

@@ -5,6 +5,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { brandName } from "../app/lib/i18n/brand";
+import type { MapTiles } from "../app/lib/context";
 
 const postgresUrl = z
   .string()
@@ -53,6 +54,17 @@ const trustProxy = z
 /** What Express's `trust proxy` setting receives. */
 export type TrustProxy = false | number | string[];
 
+export const DEFAULT_TILES: MapTiles = {
+  url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+  attribution: "© OpenStreetMap contributors",
+  attributionUrl: "https://www.openstreetmap.org/copyright",
+};
+
+/** The origin tiles come from (for the CSP's img-src). */
+export function tileOrigin(tiles: Pick<MapTiles, "url">): string {
+  return new URL(tiles.url.replace(/\{[a-z]\}/g, "0")).origin;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -80,6 +92,13 @@ const envSchema = z.object({
   // After this many days without a verification, a listing says its information may be out of date.
   VERIFICATION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
   REQUIRE_2FA_FOR_ADMINS: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
+  // The maps' tiles (issue 16): OpenStreetMap's standard tiles unless configured; the CSP allows this host.
+  MAP_TILE_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .refine((value) => ["{z}", "{x}", "{y}"].every((part) => value.includes(part)), "must hold {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+    .default(DEFAULT_TILES.url),
+  MAP_ATTRIBUTION: z.string().trim().min(1).max(200).default(DEFAULT_TILES.attribution),
+  MAP_ATTRIBUTION_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).default(DEFAULT_TILES.attributionUrl),
 });
 
 export interface Config {
@@ -109,6 +128,7 @@ export interface Config {
   /** Administrators must set up two-factor sign-in before they can use the dashboard. */
   requireTwoFactorForAdmins: boolean;
   verificationMaxAgeDays: number;
+  mapTiles: MapTiles;
 }
 
 export class ConfigError extends Error {
@@ -162,6 +182,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadGraceHours: e.UPLOAD_GRACE_HOURS,
     requireTwoFactorForAdmins: e.REQUIRE_2FA_FOR_ADMINS === "true",
     verificationMaxAgeDays: e.VERIFICATION_MAX_AGE_DAYS,
+    mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, attributionUrl: e.MAP_ATTRIBUTION_URL },
   };
 }
 

@@ -14,6 +14,7 @@ import { SAMPLE_POSTS } from "../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Tag } from "../app/features/restaurants/constants";
 import { telAvivDay } from "../app/lib/dates";
 import { slugFromName } from "../app/features/restaurants/mapping";
+import { roundCoordinate, TEL_AVIV } from "../app/features/restaurants/location";
 import { namedFiles } from "../app/features/restaurants/uploads.server";
 import { createLocalStorage, type Storage } from "./storage";
 import { processUpload } from "./uploads";
@@ -67,16 +68,34 @@ const PLACES: [string, string, string, string, Tag[]][] = [
   ["Saffron Table", "שולחן הזעפרן", "Persian-Israeli home cooking", "בישול ביתי פרסי-ישראלי", ["Meat", "Middle Eastern", "Special"]],
 ];
 
-const STREETS: [string, string][] = [
-  ["Dizengoff St", "דיזנגוף"],
-  ["Ibn Gabirol St", "אבן גבירול"],
-  ["Rothschild Blvd", "שדרות רוטשילד"],
-  ["Allenby St", "אלנבי"],
-  ["Ben Yehuda St", "בן יהודה"],
-  ["Shenkin St", "שינקין"],
-  ["HaYarkon St", "הירקון"],
-  ["King George St", "המלך ג׳ורג׳"],
+/** A point of a street: [house number, latitude, longitude]; numbers rise along the list. */
+type Knot = [number, number, number];
+
+/** Streets with their course through Tel Aviv (approximate, read off a map), for the demo pins. */
+const STREETS: [string, string, Knot[]][] = [
+  ["Dizengoff St", "דיזנגוף", [[1, 32.0728, 34.7786], [50, 32.0753, 34.7752], [100, 32.0782, 34.774], [200, 32.0868, 34.7741], [300, 32.0937, 34.7762], [340, 32.0968, 34.778]]],
+  ["Ibn Gabirol St", "אבן גבירול", [[1, 32.0728, 34.782], [60, 32.0806, 34.7812], [120, 32.0866, 34.7823], [190, 32.0932, 34.7836]]],
+  ["Rothschild Blvd", "שדרות רוטשילד", [[1, 32.0624, 34.7706], [50, 32.065, 34.7745], [100, 32.0688, 34.7764], [140, 32.0725, 34.7785]]],
+  ["Allenby St", "אלנבי", [[1, 32.0742, 34.7672], [50, 32.0693, 34.7694], [100, 32.065, 34.7722], [150, 32.0601, 34.7767]]],
+  ["Ben Yehuda St", "בן יהודה", [[1, 32.0735, 34.7685], [100, 32.0825, 34.7706], [200, 32.0906, 34.7729], [260, 32.0956, 34.774]]],
+  ["Shenkin St", "שינקין", [[1, 32.0685, 34.7702], [30, 32.068, 34.7728], [60, 32.0673, 34.7752]]],
+  ["HaYarkon St", "הירקון", [[1, 32.0745, 34.7666], [100, 32.0835, 34.769], [200, 32.091, 34.7713], [300, 32.0975, 34.773]]],
+  ["King George St", "המלך ג׳ורג׳", [[1, 32.069, 34.7705], [40, 32.0723, 34.774], [70, 32.075, 34.7762], [100, 32.0775, 34.779]]],
 ];
+
+const TEL_AVIV_KNOT: Knot = [1, TEL_AVIV.lat, TEL_AVIV.lng];
+
+/** Where a house number lies on a street: between the knots around it, odd and even on either side. */
+export function alongStreet(knots: readonly Knot[], number: number): { lat: number; lng: number } {
+  // The knots around the number; past either end, the end itself.
+  const after = knots.findIndex(([n]) => n >= number);
+  const last = knots.length - 1;
+  const [n0, lat0, lng0] = knots[after === -1 ? last : Math.max(0, after - 1)] ?? TEL_AVIV_KNOT;
+  const [n1, lat1, lng1] = knots[after === -1 ? last : after] ?? TEL_AVIV_KNOT;
+  const share = n1 === n0 ? 0 : (number - n0) / (n1 - n0);
+  const side = number % 2 === 0 ? 0.00006 : -0.00006;
+  return { lat: roundCoordinate(lat0 + (lat1 - lat0) * share + side), lng: roundCoordinate(lng0 + (lng1 - lng0) * share + side) };
+}
 
 /** Notes beside the structured hours below (the free text is the note for exceptions since issue 15). */
 const HOURS_NOTES = [
@@ -155,8 +174,10 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
   const rand = random(20260101);
   const rows: NewRestaurantRow[] = [];
   for (const [i, [nameEn, nameHe, lineEn, lineHe, tags]] of PLACES.entries()) {
-    const [streetEn, streetHe] = cycle(STREETS, i);
-    const number = 3 + Math.floor(rand() * 180);
+    const [streetEn, streetHe, knots] = cycle(STREETS, i);
+    const lastNumber = knots.at(-1)?.[0] ?? 100;
+    const number = 3 + Math.floor(rand() * (lastNumber - 3));
+    const place = alongStreet(knots, number);
     const kashrut = cycle(KASHRUT_VALUES, i);
     // The app's own rule, so saving a demo listing unchanged keeps its address.
     const slug = slugFromName(nameEn);
@@ -178,6 +199,8 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         phone_number: `03-555-${String(100 + i).padStart(4, "0")}`,
         opening_hours: hours,
         hours: structured,
+        latitude: place.lat,
+        longitude: place.lng,
         kashrut,
         tags: allTags,
         description_en: `${nameEn} is a fictional demo listing: ${lineEn} on ${streetEn}. Demo data – call before visiting.`,
@@ -185,7 +208,13 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
           i % 11 === 10 ? null : `${nameHe} היא מסעדה לדוגמה בלבד: ${lineHe} ברחוב ${streetHe}. נתוני הדגמה – התקשרו לפני ההגעה.`,
         // Verified 0-299 days before the data is loaded: most recently, some overdue (ADR 014), a quarter never.
         last_verified: i % 4 === 1 ? null : telAvivDay(new Date(Date.now() - ((i * 23) % 300) * 86_400_000)),
-        waze_link: i % 6 === 5 ? null : `https://waze.com/ul?q=${encodeURIComponent(`${number} ${streetEn} Tel Aviv`)}`,
+        // Half of the links navigate to the pin, the other half search for the address (as many owners' do).
+        waze_link:
+          i % 6 === 5
+            ? null
+            : i % 2 === 0
+              ? `https://waze.com/ul?ll=${place.lat},${place.lng}&navigate=yes`
+              : `https://waze.com/ul?q=${encodeURIComponent(`${number} ${streetEn} Tel Aviv`)}`,
         booking_link: i % 2 === 0 ? `https://booking.example.com/${slug}` : null,
         wolt_link: i % 3 === 0 ? `https://wolt.example.com/${slug}` : null,
         online_order_link: i % 5 === 0 ? `https://order.example.com/${slug}` : null,

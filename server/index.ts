@@ -14,7 +14,7 @@ import { createAvailability } from "./availability";
 import { createChangeFeed } from "./changes";
 import { dropCachesOnWrite } from "./local-writes";
 import { createPageCache } from "./page-cache";
-import { ConfigError, parseConfig, type Config } from "./config";
+import { ConfigError, parseConfig, tileOrigin, type Config } from "./config";
 import { openDatabase, type Database } from "./database";
 import { DatabaseInUseError } from "./pglite-lock";
 import { loadDemoDataIfEmpty } from "./demo-data";
@@ -103,7 +103,11 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
   // the database answering again and notifications working again, pages are rendered fresh.
   const pageCache = dev
     ? undefined
-    : createPageCache({ hsts: config.isProduction, usable: () => changes.live() || availability.isDown() });
+    : createPageCache({
+        hsts: config.isProduction,
+        imageOrigins: [tileOrigin(config.mapTiles)],
+        usable: () => changes.live() || availability.isDown(),
+      });
   if (pageCache) {
     changes.subscribe(() => pageCache.clear());
     // Notifications missed during an outage: everything cached may be stale.

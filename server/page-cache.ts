@@ -50,12 +50,12 @@ function scriptHashes(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)].map((match) => createHash("sha256").update(match[1] ?? "").digest("base64"));
 }
 
-function store(type: string, body: Buffer): Entry {
+function store(type: string, body: Buffer, imageOrigins: readonly string[]): Entry {
   const html = type.includes("text/html") ? body.toString("utf8") : "";
   return {
     type,
     ...precompress(body),
-    csp: contentSecurityPolicy({ hashes: scriptHashes(html) }),
+    csp: contentSecurityPolicy({ hashes: scriptHashes(html) }, imageOrigins),
     etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
     storedAt: Date.now(),
   };
@@ -67,6 +67,8 @@ export interface PageCacheOptions {
   /** Memory the cache may use (raw and compressed copies): many distinct URLs must not grow it without bound. */
   maxBytes?: number;
   hsts?: boolean;
+  /** Image hosts the CSP names besides https: (the map's tile host). */
+  imageOrigins?: readonly string[];
   /**
    * False while the cache cannot be trusted (changes could be missed): pages are then neither
    * served from nor stored in it. Defaults to always true.
@@ -80,6 +82,7 @@ export function createPageCache({
   maxBytes = 64 * 1024 * 1024,
   hsts = false,
   usable = () => true,
+  imageOrigins = [],
 }: PageCacheOptions = {}): PageCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -199,7 +202,7 @@ export function createPageCache({
       if (chunk !== undefined && typeof chunk !== "function") keep(chunk, args[1]);
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode === 200 && req.method === "GET" && usable() && !res.getHeader("set-cookie") && /text\/html|application\/xml|text\/plain/.test(type)) {
-        const entry = store(type, Buffer.concat(chunks));
+        const entry = store(type, Buffer.concat(chunks), imageOrigins);
         put(key, entry);
         if (holding) {
           const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;

@@ -7,15 +7,16 @@ import type { RequestHandler } from "express";
  * The policy for one response: inline scripts are allowed by a per-request nonce, or — for a page
  * served from the cache, identical for everyone — by the hashes of exactly its inline scripts.
  */
-export function contentSecurityPolicy(allow: string | { hashes: string[] }): string {
+export function contentSecurityPolicy(allow: string | { hashes: string[] }, imageOrigins: readonly string[] = []): string {
   const scripts = typeof allow === "string" ? `'nonce-${allow}'` : allow.hashes.map((hash) => `'sha256-${hash}'`).join(" ");
   return [
     "default-src 'self'",
     `script-src 'self' ${scripts} 'strict-dynamic'`,
     // React and Radix set style attributes; no inline <style> elements are rendered.
     "style-src 'self' 'unsafe-inline'",
-    // Blog posts may show images from other sites (the spec's Image URL field).
-    "img-src 'self' data: blob: https:",
+    // Blog posts may show images from other sites (the spec's Image URL field); map tiles come
+    // from the configured tile host, named even when it is plain http (a local tile server).
+    ["img-src 'self' data: blob: https:", ...imageOrigins].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
     "media-src 'self'",
@@ -32,15 +33,15 @@ export function setStandardHeaders(res: Pick<ServerResponse, "setHeader">, { hst
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), interest-cohort=()");
   if (hsts) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
 
-export function securityHeaders({ hsts }: { hsts: boolean }): RequestHandler {
+export function securityHeaders({ hsts, imageOrigins = [] }: { hsts: boolean; imageOrigins?: readonly string[] }): RequestHandler {
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, imageOrigins));
     setStandardHeaders(res, { hsts });
     next();
   };

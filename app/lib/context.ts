@@ -14,6 +14,16 @@ export interface AppSettings {
   requireTwoFactorForAdmins: boolean;
   /** Days after which a verification is overdue (VERIFICATION_MAX_AGE_DAYS, default 180). */
   verificationMaxAgeDays: number;
+  /** Map tiles and their credit (MAP_TILE_URL, MAP_ATTRIBUTION, MAP_ATTRIBUTION_URL). */
+  mapTiles: MapTiles;
+}
+
+/** Map tiles and the credit their provider asks for (OpenStreetMap's tile usage policy). */
+export interface MapTiles {
+  /** A URL template with {z}, {x} and {y}. */
+  url: string;
+  attribution: string;
+  attributionUrl: string;
 }
 
 // Features add their own services to this interface (declaration merging, as React Router's own

@@ -1,15 +1,23 @@
-// The English catalogue, in two areas (ADR 012): `site` (the shell and the public pages) and
-// `manage` (the dashboard and account pages), so a public page's browser loads only the first.
+// The English catalogue, in four areas (ADR 012): `site` (the shell and the public pages),
+// `restaurant` (the restaurant page and its report form), `account` (signing up and in, passwords,
+// two-factor sign-in) and `manage` (the dashboard and the account page), so a visitor's browser
+// loads only what the page shows.
 // The Hebrew catalogue must have exactly these keys, area by area (checked by the types).
+import { enAccount } from "./en/account";
 import { enManage } from "./en/manage";
+import { enRestaurant } from "./en/restaurant";
 import { enSite } from "./en/site";
 
 export type SiteKey = keyof typeof enSite;
+export type RestaurantKey = keyof typeof enRestaurant;
+export type AccountKey = keyof typeof enAccount;
 export type ManageKey = keyof typeof enManage;
-export type MessageKey = SiteKey | ManageKey;
+export type MessageKey = SiteKey | RestaurantKey | AccountKey | ManageKey;
 export type SiteMessages = Record<SiteKey, string>;
+export type RestaurantMessages = Record<RestaurantKey, string>;
+export type AccountMessages = Record<AccountKey, string>;
 export type ManageMessages = Record<ManageKey, string>;
 export type Messages = Record<MessageKey, string>;
 
 /** Every English message, for the server and the tests; the browser loads an area at a time. */
-export const en: Messages = { ...enSite, ...enManage };
+export const en: Messages = { ...enSite, ...enRestaurant, ...enAccount, ...enManage };

@@ -1,7 +1,9 @@
-// The Hebrew catalogue, in the same two areas as the English one (ADR 012).
+// The Hebrew catalogue, in the same areas as the English one (ADR 012).
 import type { Messages } from "./en";
+import { heAccount } from "./he/account";
 import { heManage } from "./he/manage";
+import { heRestaurant } from "./he/restaurant";
 import { heSite } from "./he/site";
 
 /** Every Hebrew message, for the server and the tests; the browser loads an area at a time. */
-export const he: Messages = { ...heSite, ...heManage };
+export const he: Messages = { ...heSite, ...heRestaurant, ...heAccount, ...heManage };

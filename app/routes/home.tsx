@@ -1,19 +1,27 @@
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/home";
 import { FilterBar } from "../features/restaurants/components/FilterBar";
 import { Hero } from "../features/restaurants/components/Hero";
-import { RestaurantCard } from "../features/restaurants/components/RestaurantCard";
 import {
   applyFilters,
-  EMPTY_FILTERS,
+  clearedFilters,
   parseFilters,
   parseShown,
   RESULTS_PAGE,
   searchText,
   serializeFilters,
   type FilterState,
+  type ResultsSort,
+  type ResultsView,
 } from "../features/restaurants/filters";
+import { ResultsToolbar } from "../features/restaurants/components/ResultsToolbar";
+import { byDistance, distanceMeters, formatDistance } from "../features/restaurants/distance";
+import type { LatLng } from "../features/restaurants/location";
+import { KASHRUT_LABELS } from "../features/restaurants/constants";
+import { RestaurantCard, shortStatus } from "../features/restaurants/components/RestaurantCard";
+import type { MapTiles } from "../lib/context";
+import { useHydrated } from "../lib/use-hydrated";
 import { CLIENT_FILTER_LIMIT, decodeIndex, forCard, searchIndexPath, type ListedRestaurant } from "../features/restaurants/search-index";
 import { searchIndexOf } from "../features/restaurants/search-index.server";
 import type { Restaurant } from "../features/restaurants/types";
@@ -48,6 +56,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     indexVersion: all.length <= CLIENT_FILTER_LIMIT ? searchIndexOf(all).version : null,
     clock,
     windows,
+    tiles: settings.mapTiles,
   };
 }
 
@@ -120,6 +129,56 @@ export function meta({ location, matches }: Route.MetaArgs) {
   });
 }
 
+// The map view's code (Leaflet, its CSS, the clusters) loads only when the map is shown (issue 16):
+// never with the page. If it cannot be loaded, the page says so and the list stays.
+const ResultsMap = lazy(() =>
+  import("../features/restaurants/components/ResultsMap").catch(() => ({ default: MapFailed })),
+);
+
+function MapFailed() {
+  const { t } = useLanguage();
+  return <MapPlaceholder text={t("map.failed")} />;
+}
+
+/** Where the map will be, its height kept, so nothing moves when it arrives. */
+function MapPlaceholder({ text }: { text: string }) {
+  return <div className="flex h-[min(60vh,32rem)] items-center justify-center rounded-xl border border-stone-200 bg-stone-100 p-4 text-center text-stone-700">{text}</div>;
+}
+
+const RESULTS_ID = "results";
+
+/** The map above the list: a skip link first, since the map holds a stop for every pin. */
+function MapView({ results, tiles, windows }: { results: readonly ListedRestaurant[]; tiles: MapTiles; windows: readonly RestWindow[] }) {
+  const { language, t } = useLanguage();
+  const hydrated = useHydrated();
+  // What a pin's popup says under the name. Made here, with the cards' own words, so the map's
+  // code shares no module with the page (which would split them into more files to fetch).
+  const linesOf = useCallback(
+    (restaurant: ListedRestaurant) => {
+      const status = shortStatus(restaurant, windows, Date.now());
+      return [KASHRUT_LABELS[restaurant.kashrut][language], ...(status ? [translator(language)(status.message)] : [])];
+    },
+    [windows, language],
+  );
+  return (
+    <section aria-label={t("map.label")} className="mt-4">
+      <a
+        href={`#${RESULTS_ID}`}
+        className="sr-only rounded-md bg-white px-3 py-2 font-medium text-brand-800 underline focus:not-sr-only focus:mb-2 focus:inline-block"
+      >
+        {t("map.skip")}
+      </a>
+      {hydrated ? (
+        <Suspense fallback={<MapPlaceholder text={t("map.loading")} />}>
+          <ResultsMap results={results} tiles={tiles} linesOf={linesOf} />
+        </Suspense>
+      ) : (
+        <MapPlaceholder text={t("map.loading")} />
+      )}
+    </section>
+  );
+}
+
 const SEARCH_URL_DELAY_MS = 300;
 /** Cards in the first row load eagerly; the rest wait until they scroll near. */
 const EAGER_CARDS = 4;
@@ -159,13 +218,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     else pendingSearch.current = setTimeout(() => commit(next), delay);
   };
 
+  // Where the visitor is, once they pressed "Near me" and the browser said: only in this page's memory.
+  const [here, setHere] = useState<LatLng | null>(null);
+  // The filters as they are now, for answers that come later (the browser's position).
+  const latest = useRef(filters);
+  useLayoutEffect(() => {
+    latest.current = filters;
+  });
+
   const deferredFilters = useDeferredValue(filters);
   const now = useNow();
-  const results = useMemo(
+  const results = useMemo(() => {
     // "Open now" in the browser is judged on its own clock, when the filters change.
-    () => (index ? applyFilters(index, deferredFilters, loaderData.clock, now === null ? undefined : { now, windows: loaderData.windows }) : loaderData.restaurants),
-    [index, loaderData.restaurants, loaderData.clock, loaderData.windows, deferredFilters, now],
-  );
+    const matching = index ? applyFilters(index, deferredFilters, loaderData.clock, now === null ? undefined : { now, windows: loaderData.windows }) : loaderData.restaurants;
+    // Nearest first needs the position; without it (a shared link) the usual order stays.
+    return deferredFilters.sort === "distance" && here ? byDistance(matching, here) : matching;
+  }, [index, loaderData.restaurants, loaderData.clock, loaderData.windows, deferredFilters, now, here]);
   const total = index ? results.length : loaderData.total;
   // Only a page of cards is rendered at a time, so a keystroke never re-renders thousands.
   const shown = parseShown(searchParams);
@@ -182,15 +250,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           homePath={home}
           onSearchChange={(value) => change({ ...filters, searchTerm: value }, SEARCH_URL_DELAY_MS)}
           onChange={(next) => change(next)}
-          onClear={() => change(EMPTY_FILTERS)}
+          onClear={() => change(clearedFilters(filters))}
         />
+        <ResultsToolbar
+          filters={filters}
+          here={here}
+          onView={(view: ResultsView) => change({ ...latest.current, view })}
+          onSort={(sort: ResultsSort) => change({ ...latest.current, sort })}
+          onLocated={setHere}
+        />
+        {filters.view === "map" ? <MapView results={results} tiles={loaderData.tiles} windows={loaderData.windows} /> : null}
         <section
+          id={RESULTS_ID}
+          tabIndex={-1}
           aria-label={t("home.listLabel")}
           className="mt-6"
           data-search={deferredFilters.searchTerm}
           data-index={index ? "ready" : undefined}
         >
-          <ResultsGrid results={results} shown={shown} clock={loaderData.clock} windows={loaderData.windows} />
+          <ResultsGrid results={results} shown={shown} clock={loaderData.clock} windows={loaderData.windows} here={here} />
           {total > shown ? (
             <div className="mt-8 text-center">
               <Link
@@ -216,13 +294,15 @@ const ResultsGrid = memo(function ResultsGrid({
   shown,
   clock,
   windows,
+  here,
 }: {
   results: readonly ListedRestaurant[];
   shown: number;
   clock: FreshnessClock;
   windows: readonly RestWindow[];
+  here: LatLng | null;
 }) {
-  const { t } = useLanguage();
+  const { language, t } = useLanguage();
   if (results.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
@@ -235,7 +315,13 @@ const ResultsGrid = memo(function ResultsGrid({
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {results.slice(0, shown).map((restaurant, index) => (
         <li key={restaurant.slug}>
-          <RestaurantCard restaurant={restaurant} eager={index < EAGER_CARDS} freshness={freshnessOf(restaurant.lastVerified, clock)} windows={windows} />
+          <RestaurantCard
+            restaurant={restaurant}
+            eager={index < EAGER_CARDS}
+            freshness={freshnessOf(restaurant.lastVerified, clock)}
+            windows={windows}
+            distance={here && restaurant.location ? formatDistance(distanceMeters(here, restaurant.location), language) : undefined}
+          />
         </li>
       ))}
     </ul>

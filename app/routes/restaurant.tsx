@@ -26,6 +26,7 @@ import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";
 import { freshnessClock, freshnessOf, type Freshness } from "../features/restaurants/freshness";
 import { OpenStatus, WeekHours } from "../features/restaurants/components/Hours";
 import { hoursViewOf } from "../features/restaurants/hours-view.server";
+import { PlaceMap } from "../features/restaurants/components/PlaceMap";
 
 // The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
 // server renders it in full (the loader loads it first); the browser keeps that HTML — a plain
@@ -77,6 +78,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // The week, the coming Shabbat or Yom Tov, and the timeline "open now" is read from (issue 15).
     hours: restaurant.hours && !restaurant.isPermanentlyClosed ? hoursViewOf(restaurant.hours) : null,
     lastChanged: laterDay(restaurant.lastVerified, telAvivDay(updatedAt)),
+    tiles: settings.mapTiles,
   };
 }
 
@@ -246,6 +248,7 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
                   <dt className="font-medium text-stone-600">{t("restaurant.address")}</dt>
                   <dd>
                     <bdi>{restaurant.address}</bdi>
+                    {restaurant.location ? <PlaceMap place={restaurant.location} address={restaurant.address} tiles={loaderData.tiles} /> : null}
                   </dd>
                 </div>
                 {loaderData.hours ? (

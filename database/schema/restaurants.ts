@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  doublePrecision,
   date,
   index,
   jsonb,
@@ -55,6 +56,9 @@ export const restaurants = pgTable(
     kashrut_website: text("kashrut_website"),
     /** Structured weekly hours and Shabbat rules (issue 15); null until set. `opening_hours` stays as the note. */
     hours: jsonb("hours").$type<WeeklyHours>(),
+    /** Where the restaurant is (issue 16): both or neither, inside Israel (checked by the form's rules). */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

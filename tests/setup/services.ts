@@ -6,6 +6,7 @@ import { servicesContext, type AppServices } from "../../app/lib/context";
 import type { Db } from "../../database/types";
 import { createToastStore } from "../../app/lib/toast.server";
 import { listRestaurants } from "../../app/features/restaurants/queries.server";
+import { DEFAULT_TILES } from "../../server/config";
 import type { EmailContent } from "../../app/lib/emails";
 import { createProofOfWork } from "../../app/features/reports/proof-of-work.server";
 
@@ -25,7 +26,7 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
   return {
     db,
     auth: createTestAuth(db),
-    settings: { publicUrl: "http://127.0.0.1", contactEmail: "contact@example.com", demoData: false, requireTwoFactorForAdmins: false, verificationMaxAgeDays: 180 },
+    settings: { publicUrl: "http://127.0.0.1", contactEmail: "contact@example.com", demoData: false, requireTwoFactorForAdmins: false, verificationMaxAgeDays: 180, mapTiles: DEFAULT_TILES },
     nonce: "test-nonce",
     clientIp: "127.0.0.1",
     toasts: createToastStore(TEST_SECRET, false),

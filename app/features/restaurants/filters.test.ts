@@ -3,6 +3,7 @@ import { buildRestaurantRow } from "../../../database/factories";
 import { emptyWeek } from "./hours";
 import {
   applyFilters,
+  clearedFilters,
   EMPTY_FILTERS,
   hasActiveFilters,
   parseFilters,
@@ -175,8 +176,12 @@ describe("URL state", () => {
       linkFilters: ["wolt", "order"],
       recentlyVerified: true,
       openNow: true,
+      view: "map",
+      sort: "distance",
     };
     expect(serializeFilters(state).get("verified")).toBe("recent");
+    expect(serializeFilters(state).get("view")).toBe("map");
+    expect(serializeFilters(state).get("sort")).toBe("distance");
     expect(serializeFilters(state).get("open")).toBe("now");
     expect(parseFilters(new URLSearchParams(serializeFilters(state).toString()))).toEqual(state);
   });
@@ -189,7 +194,19 @@ describe("URL state", () => {
       linkFilters: [],
       recentlyVerified: false,
       openNow: false,
+      view: "list",
+      sort: "",
     });
+  });
+
+  it("keeps the view and the order apart from the filters (issue 16)", () => {
+    expect(parseFilters(new URLSearchParams("view=map&sort=distance"))).toMatchObject({ view: "map", sort: "distance" });
+    expect(parseFilters(new URLSearchParams("view=globe&sort=price"))).toMatchObject({ view: "list", sort: "" });
+    const mapped = { ...EMPTY_FILTERS, view: "map" as const, sort: "distance" as const };
+    // Neither is a filter: nothing to clear, and clearing keeps them.
+    expect(hasActiveFilters(mapped)).toBe(false);
+    expect(clearedFilters({ ...mapped, searchTerm: "fish", openNow: true })).toEqual(mapped);
+    expect(serializeFilters({ ...EMPTY_FILTERS, view: "list" }).toString()).toBe("");
   });
 
   it("accepts comma-separated lists", () => {

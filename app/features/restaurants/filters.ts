@@ -18,7 +18,14 @@ export interface FilterState {
   recentlyVerified: boolean;
   /** Only restaurants open at this moment, Shabbat and Yom Tov included (issue 15). */
   openNow: boolean;
+  /** How the results are shown (issue 16): a list, or a map above the list. Not a filter. */
+  view: ResultsView;
+  /** Nearest first, once the browser knows where the visitor is (it never leaves the browser); otherwise the usual order. */
+  sort: ResultsSort;
 }
+
+export type ResultsView = "list" | "map";
+export type ResultsSort = "" | "distance";
 
 /** What "open now" is judged on: an instant and the Shabbat and Yom Tov windows around it. */
 export interface OpenClock {
@@ -26,9 +33,23 @@ export interface OpenClock {
   windows: readonly RestWindow[];
 }
 
-export const EMPTY_FILTERS: FilterState = { searchTerm: "", selectedTags: [], kashrutTypes: [], linkFilters: [], recentlyVerified: false, openNow: false };
+export const EMPTY_FILTERS: FilterState = {
+  searchTerm: "",
+  selectedTags: [],
+  kashrutTypes: [],
+  linkFilters: [],
+  recentlyVerified: false,
+  openNow: false,
+  view: "list",
+  sort: "",
+};
 
-const PARAM = { search: "q", tags: "tag", kashrut: "kashrut", links: "link", verified: "verified", open: "open" } as const;
+/** No filters, the same view and order: what "Clear filters" leaves. */
+export function clearedFilters({ view, sort }: FilterState): FilterState {
+  return { ...EMPTY_FILTERS, view, sort };
+}
+
+const PARAM = { search: "q", tags: "tag", kashrut: "kashrut", links: "link", verified: "verified", open: "open", view: "view", sort: "sort" } as const;
 const RECENTLY_VERIFIED = "recent";
 const OPEN_NOW = "now";
 const MAX_SEARCH_LENGTH = 200;
@@ -52,6 +73,8 @@ export function parseFilters(params: URLSearchParams): FilterState {
     linkFilters: unique(list(PARAM.links).filter((link): link is LinkFilter => (LINK_FILTERS as readonly string[]).includes(link))),
     recentlyVerified: params.get(PARAM.verified) === RECENTLY_VERIFIED,
     openNow: params.get(PARAM.open) === OPEN_NOW,
+    view: params.get(PARAM.view) === "map" ? "map" : "list",
+    sort: params.get(PARAM.sort) === "distance" ? "distance" : "",
   };
 }
 
@@ -64,6 +87,8 @@ export function serializeFilters(state: FilterState): URLSearchParams {
   for (const link of state.linkFilters) params.append(PARAM.links, link);
   if (state.recentlyVerified) params.set(PARAM.verified, RECENTLY_VERIFIED);
   if (state.openNow) params.set(PARAM.open, OPEN_NOW);
+  if (state.view === "map") params.set(PARAM.view, "map");
+  if (state.sort === "distance") params.set(PARAM.sort, "distance");
   return params;
 }
 

@@ -54,6 +54,12 @@ describe("restaurant form messages", () => {
     ["menu image size negative", { menuImages: [{ ...image, size: -1 }] }, "menuImages"],
     ["menu image size not whole", { menuImages: [{ ...image, size: 1.5 }] }, "menuImages"],
     ["menu image type too long", { menuImages: [{ ...image, type: "t".repeat(101) }] }, "menuImages"],
+    ["latitude not a number", { latitude: "32,08", longitude: "34.77" }, "latitude"],
+    ["longitude not a number", { latitude: "32.08", longitude: "east" }, "longitude"],
+    ["latitude without longitude", { latitude: "32.08" }, "latitude"],
+    ["longitude without latitude", { longitude: "34.77" }, "latitude"],
+    ["location in Cyprus", { latitude: "35.1264", longitude: "33.4299" }, "latitude"],
+    ["coordinates swapped", { latitude: "34.7741", longitude: "32.0779" }, "latitude"],
     ["closed not yes or no", { isPermanentlyClosed: "true" }, "isPermanentlyClosed"],
   ];
 

@@ -36,3 +36,19 @@ describe("restaurant form: links (ADR 013)", () => {
     }
   });
 });
+
+describe("the location rules (issue 16)", () => {
+  it("take both coordinates or neither, inside Israel, and say which rule failed even beside other mistakes", () => {
+    expect(parseRestaurantForm({ ...valid, latitude: " 32.0779 ", longitude: "34.7741" })).toMatchObject({ ok: true, values: { latitude: "32.0779", longitude: "34.7741" } });
+    expect(parseRestaurantForm({ ...valid, latitude: "", longitude: "" }).ok).toBe(true);
+    expect(parseRestaurantForm({ ...valid, latitude: "29.5577", longitude: "34.9519" }).ok).toBe(true);
+    const errors = (input: object) => {
+      const result = parseRestaurantForm({ ...valid, ...input });
+      return result.ok ? {} : result.errors;
+    };
+    expect(errors({ latitude: "35.1264", longitude: "33.4299" })).toEqual({ latitude: "form.locationOutside" });
+    expect(errors({ latitude: "32.1", longitude: "" })).toEqual({ latitude: "form.locationIncomplete" });
+    expect(errors({ latitude: "1e3", longitude: "34.7" })).toEqual({ latitude: "form.locationInvalid" });
+    expect(errors({ nameEn: "", latitude: "0", longitude: "0" })).toEqual({ nameEn: "form.nameEnMin", latitude: "form.locationOutside" });
+  });
+});

@@ -5,6 +5,7 @@ import { fieldMessages, FORM_PARSE } from "../../lib/form-rules";
 import { isWebLink, withScheme } from "../../lib/links";
 import type { MessageKey } from "../../locales/en";
 import { isKashrut, isTag, TAGS } from "./constants";
+import { inIsrael } from "./location";
 import type { RestaurantFormValues } from "./types";
 
 export const MAX_MENU_IMAGES = 10;
@@ -30,6 +31,24 @@ const fileUrl = plain()
   .max(2000, "form.fileUrlTooLong" satisfies MessageKey)
   .refine((value) => value === "" || /^\/uploads\/[a-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value), "upload.failedImage" satisfies MessageKey);
 
+/** A decimal degree as typed ("32.0853"), or empty. */
+const coordinate = plain()
+  .trim()
+  .max(20, "form.locationInvalid" satisfies MessageKey)
+  .refine((value) => value === "" || /^-?\d{1,3}(\.\d+)?$/.test(value), "form.locationInvalid" satisfies MessageKey);
+
+/** Both coordinates parsed as text (whatever else failed): then the pair can be judged. */
+function coordinatesParsed(payload: z.core.ParsePayload): boolean {
+  const value = payload.value as Partial<Record<"latitude" | "longitude", unknown>> | null;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof value.latitude === "string" &&
+    typeof value.longitude === "string" &&
+    payload.issues.every((issue) => issue.path?.[0] !== "latitude" && issue.path?.[0] !== "longitude")
+  );
+}
+
 export const restaurantFormSchema = z.object({
   nameEn: plain().trim().min(2, "form.nameEnMin" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
   nameHe: text(200),
@@ -42,6 +61,8 @@ export const restaurantFormSchema = z.object({
   phoneNumber: text(50),
   openingHours: text(1000),
   wazeLink: link,
+  latitude: coordinate,
+  longitude: coordinate,
   // Neither a web address nor a file of ours: said as for any link.
   menuLink: z.union([link, fileUrl], { error: "form.linkInvalid" satisfies MessageKey }),
   bookingLink: link,
@@ -74,7 +95,19 @@ export const restaurantFormSchema = z.object({
     )
     .max(MAX_MENU_IMAGES, "upload.maxFiles" satisfies MessageKey),
   isPermanentlyClosed: z.boolean(),
-}) satisfies z.ZodType<RestaurantFormValues, unknown>;
+})
+  // Both or neither, and the pair a place in Israel: said on the latitude (the location's first
+  // field), even while other fields still have mistakes (`when`), so the form shows it at once.
+  .refine((values) => (values.latitude.trim() === "") === (values.longitude.trim() === ""), {
+    error: "form.locationIncomplete" satisfies MessageKey,
+    path: ["latitude"],
+    when: coordinatesParsed,
+  })
+  .refine((values) => values.latitude.trim() === "" || values.longitude.trim() === "" || inIsrael({ lat: Number(values.latitude), lng: Number(values.longitude) }), {
+    error: "form.locationOutside" satisfies MessageKey,
+    path: ["latitude"],
+    when: coordinatesParsed,
+  }) satisfies z.ZodType<RestaurantFormValues, unknown>;
 
 export type FieldErrors = Partial<Record<keyof RestaurantFormValues, MessageKey>>;
 
@@ -93,6 +126,8 @@ export const EMPTY_FORM: RestaurantFormValues = {
   phoneNumber: "",
   openingHours: "",
   wazeLink: "",
+  latitude: "",
+  longitude: "",
   menuLink: "",
   bookingLink: "",
   onlineOrderLink: "",

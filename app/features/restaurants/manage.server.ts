@@ -73,6 +73,8 @@ const TRACKED = [
   "is_permanently_closed",
   "kashrut_website",
   "hours",
+  "latitude",
+  "longitude",
 ] as const satisfies readonly (keyof RestaurantRow)[];
 
 export function diffRows(before: Partial<RestaurantRow> | undefined, after: Partial<RestaurantRow> | undefined): FieldChanges {

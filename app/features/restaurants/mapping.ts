@@ -2,6 +2,7 @@
 // (bilingual objects, camelCase, empty optional values absent), and from form values back to rows.
 import type { NewRestaurantRow, RestaurantRow, StoredMenuImage } from "../../../database/schema/restaurants";
 import { isKashrut } from "./constants";
+import { roundCoordinate } from "./location";
 import type { MenuImage, Restaurant, RestaurantFormValues } from "./types";
 
 /** A trimmed string, or undefined when null, undefined or blank. */
@@ -48,6 +49,7 @@ export function rowToRestaurant(row: RestaurantRow): Restaurant {
     hours: row.hours ?? undefined,
     lastVerified: present(row.last_verified),
     wazeLink: present(row.waze_link),
+    location: row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : undefined,
     menuLink: present(row.menu_link),
     bookingLink: present(row.booking_link),
     onlineOrderLink: present(row.online_order_link),
@@ -67,6 +69,8 @@ export function restaurantToFormValues(restaurant: Restaurant): RestaurantFormVa
     phoneNumber: restaurant.phoneNumber ?? "",
     openingHours: restaurant.openingHours ?? "",
     wazeLink: restaurant.wazeLink ?? "",
+    latitude: restaurant.location ? String(restaurant.location.lat) : "",
+    longitude: restaurant.location ? String(restaurant.location.lng) : "",
     menuLink: restaurant.menuLink ?? "",
     bookingLink: restaurant.bookingLink ?? "",
     onlineOrderLink: restaurant.onlineOrderLink ?? "",
@@ -119,6 +123,9 @@ export function formValuesToRow(
     phone_number: orNull(values.phoneNumber),
     opening_hours: orNull(values.openingHours),
     waze_link: orNull(values.wazeLink),
+    // The form's rules passed: both are numbers inside Israel, or both are empty.
+    latitude: values.latitude.trim() === "" ? null : roundCoordinate(Number(values.latitude)),
+    longitude: values.longitude.trim() === "" ? null : roundCoordinate(Number(values.longitude)),
     menu_link: orNull(values.menuLink),
     booking_link: orNull(values.bookingLink),
     online_order_link: orNull(values.onlineOrderLink),

@@ -65,6 +65,12 @@ describe("structured data", () => {
     expect(data.address).toMatchObject({ "@type": "PostalAddress", addressCountry: "IL" });
     expect("image" in data).toBe(false);
     expect("acceptsReservations" in data).toBe(false);
+    expect("geo" in data).toBe(false);
+  });
+
+  it("gives the place's coordinates when it has them (issue 16)", () => {
+    const data = restaurantJsonLd(r({ name_en: "Olive Grill", latitude: 32.0779, longitude: 34.7741 }), "en", "https://k.example/en/restaurant/olive");
+    expect(data).toMatchObject({ geo: { "@type": "GeoCoordinates", latitude: 32.0779, longitude: 34.7741 } });
   });
 
   it("dates the restaurant page and points it at the restaurant", () => {

@@ -91,6 +91,7 @@ export function restaurantJsonLd(restaurant: Restaurant, language: Language, pag
     ...(restaurant.tags.length > 0 ? { servesCuisine: restaurant.tags.map((tag) => tagLabel(tag, language)) } : {}),
     ...(restaurant.menuLink ? { hasMenu: restaurant.menuLink } : {}),
     ...(restaurant.bookingLink ? { acceptsReservations: true } : {}),
+    ...(restaurant.location ? { geo: { "@type": "GeoCoordinates", latitude: restaurant.location.lat, longitude: restaurant.location.lng } } : {}),
     ...(restaurant.hours ? { openingHoursSpecification: openingHoursSpecification(restaurant.hours) } : {}),
   };
 }

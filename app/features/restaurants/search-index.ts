@@ -13,19 +13,29 @@ import type { WeeklyHours } from "./hours";
 export const CLIENT_FILTER_LIMIT = 2_500;
 
 /** What a card shows: all the home page's HTML carries of a restaurant (the slug, unique, is its key). */
-export type ListedRestaurant = Pick<Restaurant, "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed" | "lastVerified" | "hours">;
+export type ListedRestaurant = Pick<Restaurant, "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed" | "lastVerified" | "hours" | "location">;
 
-export function forCard({ slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours }: Restaurant): ListedRestaurant {
-  return { slug, name, kashrut, tags, isPermanentlyClosed, ...(photo ? { photo } : {}), ...(lastVerified ? { lastVerified } : {}), ...(hours ? { hours } : {}) };
+export function forCard({ slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours, location }: Restaurant): ListedRestaurant {
+  return {
+    slug,
+    name,
+    kashrut,
+    tags,
+    isPermanentlyClosed,
+    ...(photo ? { photo } : {}),
+    ...(lastVerified ? { lastVerified } : {}),
+    ...(hours ? { hours } : {}),
+    ...(location ? { location } : {}),
+  };
 }
 
 /**
  * One restaurant as a row: id, slug, English name, Hebrew name, address, kashrut, tags, photo,
  * flags (1 closed, 2 booking, 4 delivery app, 8 online order), English and Hebrew descriptions,
- * last verification day (YYYY-MM-DD), weekly hours (0 without; for "open now", issue 15). Missing
- * text is "".
+ * last verification day (YYYY-MM-DD), weekly hours (0 without; for "open now", issue 15),
+ * [latitude, longitude] (0 without; for the map and "near me", issue 16). Missing text is "".
  */
-export type IndexRow = [string, string, string, string, string, string, string[], string, number, string, string, string, WeeklyHours | 0];
+export type IndexRow = [string, string, string, string, string, string, string[], string, number, string, string, string, WeeklyHours | 0, [number, number] | 0];
 
 const CLOSED = 1;
 const BOOKING = 2;
@@ -52,6 +62,7 @@ export function toIndexRow(restaurant: Restaurant): IndexRow {
     restaurant.description?.he ?? "",
     restaurant.lastVerified ?? "",
     restaurant.hours ?? 0,
+    restaurant.location ? [restaurant.location.lat, restaurant.location.lng] : 0,
   ];
 }
 
@@ -62,10 +73,14 @@ function isWeek(value: unknown): value is WeeklyHours {
   return typeof value === "object" && value !== null && Array.isArray((value as WeeklyHours).days) && (value as WeeklyHours).days.length === 7;
 }
 
+function isPair(value: unknown): value is [number, number] {
+  return Array.isArray(value) && value.length === 2 && value.every((n) => typeof n === "number" && Number.isFinite(n));
+}
+
 /** A row back to what cards and filters need (a link only says that it exists); anything malformed (an old or damaged response) is left out. */
 export function fromIndexRow(row: unknown): Restaurant | undefined {
-  if (!Array.isArray(row) || row.length !== 13) return undefined;
-  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified, hours] = row as unknown[];
+  if (!Array.isArray(row) || row.length !== 14) return undefined;
+  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified, hours, place] = row as unknown[];
   if (typeof id !== "string" || typeof slug !== "string" || typeof nameEn !== "string" || !isKashrut(text(kashrut))) return undefined;
   const bits = typeof flags === "number" ? flags : 0;
   const description = { en: text(descriptionEn), he: text(descriptionHe) };
@@ -82,6 +97,7 @@ export function fromIndexRow(row: unknown): Restaurant | undefined {
     ...(photo ? { photo: text(photo) } : {}),
     ...(lastVerified ? { lastVerified: text(lastVerified) } : {}),
     ...(isWeek(hours) ? { hours } : {}),
+    ...(isPair(place) ? { location: { lat: place[0], lng: place[1] } } : {}),
     ...(bits & BOOKING ? { bookingLink: "1" } : {}),
     ...(bits & WOLT ? { woltLink: "1" } : {}),
     ...(bits & ORDER ? { onlineOrderLink: "1" } : {}),

@@ -2,6 +2,7 @@
 import type { Bilingual } from "../../lib/i18n/language";
 import type { Kashrut } from "./constants";
 import type { WeeklyHours } from "../../../database/hours";
+import type { LatLng } from "./location";
 
 export interface MenuImage {
   url: string;
@@ -28,6 +29,8 @@ export interface Restaurant {
   /** ISO date, yyyy-MM-dd. */
   lastVerified?: string;
   wazeLink?: string;
+  /** Where it is (issue 16), when known: for the maps and "near me". */
+  location?: LatLng;
   menuLink?: string;
   bookingLink?: string;
   onlineOrderLink?: string;
@@ -46,6 +49,9 @@ export interface RestaurantFormValues {
   phoneNumber: string;
   openingHours: string;
   wazeLink: string;
+  /** Decimal degrees as typed (or set by the map's pin); both empty when the location is not known. */
+  latitude: string;
+  longitude: string;
   menuLink: string;
   bookingLink: string;
   onlineOrderLink: string;

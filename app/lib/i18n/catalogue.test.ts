@@ -5,14 +5,26 @@ import { areasOf } from "./catalogue";
 
 describe("areasOf", () => {
   it("gives public pages the site area only, in both languages", () => {
-    for (const path of ["/", "/he", "/en/restaurant/x", "/he/restaurant/x", "/blogs", "/blog/s/x", "/login", "/he/signup", "/sitemap", "/no-such-page", "/dashboards"]) {
+    for (const path of ["/", "/he", "/blogs", "/blog/s/x", "/sitemap", "/no-such-page", "/dashboards", "/logins"]) {
       expect(areasOf(path), path).toEqual(["site"]);
     }
   });
 
-  it("adds the manage area for the dashboard, its pages, the blog editor and the account page", () => {
+  it("adds the restaurant area for restaurant pages and their report form", () => {
+    for (const path of ["/en/restaurant/x", "/he/restaurant/x", "/en/restaurant/x/report", "/he/restaurant/x/report"]) {
+      expect(areasOf(path), path).toEqual(["site", "restaurant"]);
+    }
+  });
+
+  it("adds the account area for signing up and in, passwords and e-mail checks (not on a first visit to the directory)", () => {
+    for (const path of ["/login", "/he/login/two-factor", "/signup", "/he/forgot-password", "/reset-password", "/verify-email"]) {
+      expect(areasOf(path), path).toEqual(["site", "account"]);
+    }
+  });
+
+  it("adds the account and manage areas for the dashboard, its pages, the blog editor and the account page", () => {
     for (const path of ["/dashboard", "/he/dashboard", "/dashboard/edit/3", "/he/dashboard/users", "/dashboard/blog/add", "/account", "/he/account"]) {
-      expect(areasOf(path), path).toEqual(["site", "manage"]);
+      expect(areasOf(path), path).toEqual(["site", "restaurant", "account", "manage"]);
     }
   });
 });
@@ -36,7 +48,7 @@ describe("loadMessagesFor", () => {
 
   it("loads the page language's site area for a public page, and nothing else", async () => {
     expect(fresh.t("he", siteKey)).toBe(siteKey);
-    await fresh.load("/he/restaurant/x");
+    await fresh.load("/he/blogs");
     expect(fresh.t("he", siteKey)).toBe(heSite[siteKey]);
     expect(fresh.t("he", manageKey)).toBe(manageKey);
     expect(fresh.t("en", siteKey)).toBe(siteKey);

@@ -1,31 +1,44 @@
 // Which message areas a page needs, and loading them in the browser (ADR 012). The `site` area
-// (the shell and the public pages) is loaded for every page; the `manage` area only for the
-// dashboard and account pages, whose visitors are signed-in owners and admins. Each area of each
+// (the shell and the public pages) is loaded for every page; the `restaurant` area for restaurant
+// pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
+// signed-in owners and admins. Each area of each
 // language is its own chunk, so a first visit fetches one language's public messages and no more.
 import type { Messages } from "../../locales/en";
 import { detectLanguage, stripLanguagePrefix, type Language } from "./language";
 import { addMessages } from "./messages";
 
-export const AREAS = ["site", "manage"] as const;
+export const AREAS = ["site", "restaurant", "account", "manage"] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Pages (paths without the language prefix) that show messages of the manage area. */
 const MANAGE_PAGES = ["/dashboard", "/account"];
+/** Pages that show messages of the account area: signing up and in, and (people, passwords) the managing pages. */
+const ACCOUNT_PAGES = ["/login", "/signup", "/forgot-password", "/reset-password", "/verify-email", ...MANAGE_PAGES];
+
+/** Pages that show messages of the restaurant area: restaurant pages, and the managing pages (which show its parts). */
+const RESTAURANT_PAGES = ["/restaurant", ...MANAGE_PAGES];
+
+const PAGES: Record<Exclude<Area, "site">, readonly string[]> = { restaurant: RESTAURANT_PAGES, account: ACCOUNT_PAGES, manage: MANAGE_PAGES };
+
+const under = (path: string, pages: readonly string[]) => pages.some((page) => path === page || path.startsWith(`${page}/`));
 
 /** The message areas the page at `pathname` shows. */
 export function areasOf(pathname: string): Area[] {
   const path = stripLanguagePrefix(pathname);
-  const manage = MANAGE_PAGES.some((page) => path === page || path.startsWith(`${page}/`));
-  return manage ? ["site", "manage"] : ["site"];
+  return AREAS.filter((area) => area === "site" || under(path, PAGES[area]));
 }
 
 const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> = {
   en: {
     site: () => import("../../locales/en/site").then((module) => module.enSite),
+    restaurant: () => import("../../locales/en/restaurant").then((module) => module.enRestaurant),
+    account: () => import("../../locales/en/account").then((module) => module.enAccount),
     manage: () => import("../../locales/en/manage").then((module) => module.enManage),
   },
   he: {
     site: () => import("../../locales/he/site").then((module) => module.heSite),
+    restaurant: () => import("../../locales/he/restaurant").then((module) => module.heRestaurant),
+    account: () => import("../../locales/he/account").then((module) => module.heAccount),
     manage: () => import("../../locales/he/manage").then((module) => module.heManage),
   },
 };

@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const dashboard = dashboardPath(detectLanguage(new URL(request.url).pathname));
   if (!params.id) {
     await requirePermission(request, context, "restaurant:create");
-    return { mode: "add" as const, id: undefined, initial: EMPTY_FORM, admin: null };
+    return { mode: "add" as const, id: undefined, initial: EMPTY_FORM, admin: null, tiles: services.settings.mapTiles };
   }
   const viewer = await requireDashboard(request, context);
   const restaurant = (await hasRestaurantAccess(services.db, viewer, params.id)) ? await getRestaurantById(services.db, params.id) : undefined;
@@ -55,7 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         lastVerified: restaurant.lastVerified,
       }
     : null;
-  return { mode: "edit" as const, id: restaurant.id, name: restaurant.name, initial: restaurantToFormValues(restaurant), admin };
+  return { mode: "edit" as const, id: restaurant.id, name: restaurant.name, initial: restaurantToFormValues(restaurant), admin, tiles: services.settings.mapTiles };
 }
 
 const answer = (ok: boolean, message: MessageKey, status = ok ? 200 : 400) =>
@@ -154,7 +154,7 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
           {t("hours.edit")}
         </Link>
       ) : null}
-      <RestaurantForm key={loaderData.id ?? "new"} id={loaderData.id} initial={loaderData.initial} />
+      <RestaurantForm key={loaderData.id ?? "new"} id={loaderData.id} initial={loaderData.initial} tiles={loaderData.tiles} />
       {loaderData.admin ? (
         <>
           <OwnershipPanel restaurantName={name} owners={loaderData.admin.owners} available={loaderData.admin.available} />

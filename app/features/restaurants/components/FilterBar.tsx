@@ -128,6 +128,8 @@ export function FilterBar({ filters, resultCount, homePath, onSearchChange, onCh
         </Disclosure>
       </div>
 
+      {/* The view is no filter, but applying filters without JavaScript keeps it. */}
+      {filters.view === "map" ? <input type="hidden" name="view" value="map" /> : null}
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
         <Check
           name="verified"

@@ -11,6 +11,7 @@ import { ClosedBadge, FreshnessMark, KashrutBadge, TagList } from "./Badges";
 import { statusAt, type RestWindow } from "../hours";
 import { useNow } from "../../../lib/use-now";
 import { cn } from "../../../lib/cn";
+import type { SiteKey } from "../../../locales/en";
 
 /**
  * "Open now" / "Closed for Shabbat" in short, from the browser's clock after hydration (never in
@@ -19,14 +20,25 @@ import { cn } from "../../../lib/cn";
 function OpenNow({ restaurant, windows }: { restaurant: ListedRestaurant; windows: readonly RestWindow[] }) {
   const { t } = useLanguage();
   const now = useNow();
-  const status = now !== null && restaurant.hours && !restaurant.isPermanentlyClosed ? statusAt(restaurant.hours, windows, now) : undefined;
-  let text = "";
-  if (status) text = status.open ? t("card.openNow") : status.reason === "shabbat" ? t("card.closedShabbat") : status.reason === "holiday" ? t("card.closedHoliday") : t("card.closedNow");
+  const status = now === null ? undefined : shortStatus(restaurant, windows, now);
+  const text = status ? t(status.message) : "";
   return (
     <p className={cn("mt-2 h-5 text-sm font-medium", status?.open ? "text-brand-800" : "text-stone-700")} data-testid="card-open" data-open={status ? String(status.open) : undefined}>
       {text}
     </p>
   );
+}
+
+/** Open now, or closed and why, in a few words (cards and the map's popups); nothing without hours. */
+export function shortStatus(
+  restaurant: Pick<ListedRestaurant, "hours" | "isPermanentlyClosed">,
+  windows: readonly RestWindow[],
+  now: number,
+): { open: boolean; message: SiteKey } | undefined {
+  if (!restaurant.hours || restaurant.isPermanentlyClosed) return undefined;
+  const status = statusAt(restaurant.hours, windows, now);
+  if (status.open) return { open: true, message: "card.openNow" };
+  return { open: false, message: status.reason === "shabbat" ? "card.closedShabbat" : status.reason === "holiday" ? "card.closedHoliday" : "card.closedNow" };
 }
 
 export const CARD_TAGS = 3;
@@ -38,11 +50,14 @@ export const RestaurantCard = memo(function RestaurantCard({
   eager,
   freshness,
   windows,
+  distance,
 }: {
   restaurant: ListedRestaurant;
   eager: boolean;
   freshness: Freshness;
   windows: readonly RestWindow[];
+  /** How far it is from the visitor ("350 m"), once "Near me" knows. */
+  distance?: string | undefined;
 }) {
   const { language, t } = useLanguage();
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
@@ -85,6 +100,11 @@ export const RestaurantCard = memo(function RestaurantCard({
           <TagList tags={tags.shown} more={tags.more} />
         </div>
         <OpenNow restaurant={restaurant} windows={windows} />
+        {distance ? (
+          <p className="mt-1 text-sm text-stone-700" data-testid="card-distance">
+            {t("card.distance", { distance })}
+          </p>
+        ) : null}
       </div>
     </Link>
   );

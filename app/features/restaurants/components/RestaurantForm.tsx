@@ -1,18 +1,21 @@
 // The add/edit restaurant form: the spec's sections, on-change validation with its messages, the
 // derived menu type, uploads, and a draft in local storage kept on every change.
-import { useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { cn } from "../../../lib/cn";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../locales/en";
 import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../constants";
-import { parseRestaurantForm, type FieldErrors } from "../form-schema";
+import { EMPTY_FORM, parseRestaurantForm, type FieldErrors } from "../form-schema";
 import { menuKind, type MenuKind } from "../presentation";
 import type { RestaurantFormValues } from "../types";
 import { MenuImagesField } from "./MenuImagesField";
 import { UploadField } from "./UploadField";
 import { withScheme } from "../../../lib/links";
+import type { MapTiles } from "../../../lib/context";
+import { useHydrated } from "../../../lib/use-hydrated";
+import { coordinatesFromLink, inIsrael, roundCoordinate, type LatLng } from "../location";
 
 export function draftKey(id: string | undefined): string {
   return id ? `restaurant-form-${id}` : "restaurant-form-new";
@@ -23,7 +26,8 @@ function readDraft(key: string): RestaurantFormValues | null {
     const raw = window.localStorage.getItem(key);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as RestaurantFormValues;
-    return typeof parsed === "object" && parsed !== null && "nameEn" in parsed ? parsed : null;
+    // A draft kept before a field existed gets that field empty.
+    return typeof parsed === "object" && parsed !== null && "nameEn" in parsed ? { ...EMPTY_FORM, ...parsed } : null;
   } catch {
     return null;
   }
@@ -62,7 +66,19 @@ export interface SaveResponse {
   error?: MessageKey;
 }
 
-export function RestaurantForm({ id, initial }: { id?: string | undefined; initial: RestaurantFormValues }) {
+// The pin map's code (Leaflet) loads with the form, after it: never part of a public page.
+const PinMap = lazy(() => import("./PinMap"));
+
+/** A typed pair that is a place (the form's rules say what is wrong with any other). */
+function placeOf(values: Pick<RestaurantFormValues, "latitude" | "longitude">): LatLng | null {
+  const lat = Number(values.latitude.trim() || NaN);
+  const lng = Number(values.longitude.trim() || NaN);
+  return Number.isFinite(lat) && Number.isFinite(lng) && inIsrael({ lat, lng }) ? { lat, lng } : null;
+}
+
+type LinkReading = "found" | "noLink" | "notInLink" | null;
+
+export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined; initial: RestaurantFormValues; tiles: MapTiles }) {
   const { language, t } = useLanguage();
   const uid = useId();
   const fetcher = useFetcher<SaveResponse>();
@@ -70,6 +86,8 @@ export function RestaurantForm({ id, initial }: { id?: string | undefined; initi
   const [values, setValues] = useState<RestaurantFormValues>(initial);
   const [touched, setTouched] = useState<Set<keyof RestaurantFormValues>>(new Set());
   const [kind, setKind] = useState<MenuKind>(menuKind(initial));
+  const [linkReading, setLinkReading] = useState<LinkReading>(null);
+  const hydrated = useHydrated();
   const submitting = fetcher.state !== "idle";
 
   // Validated on every change; a field's message shows once it has been touched (or on submit).
@@ -131,7 +149,11 @@ export function RestaurantForm({ id, initial }: { id?: string | undefined; initi
     else update({ menuImages: [], menuLink: "" });
   };
 
-  const text = (field: keyof RestaurantFormValues, label: string, extra: { type?: string; placeholder?: string; dir?: "ltr" | "rtl" | "auto"; autoComplete?: string } = {}) => {
+  const text = (
+    field: keyof RestaurantFormValues,
+    label: string,
+    extra: { type?: string; placeholder?: string; dir?: "ltr" | "rtl" | "auto"; autoComplete?: string; inputMode?: "decimal" } = {},
+  ) => {
     const fieldId = `${uid}-${field}`;
     const error = errorOf(field);
     return (
@@ -143,6 +165,7 @@ export function RestaurantForm({ id, initial }: { id?: string | undefined; initi
           value={values[field] as string}
           placeholder={extra.placeholder}
           dir={extra.dir}
+          inputMode={extra.inputMode}
           autoComplete={extra.autoComplete ?? "off"}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${fieldId}-error` : undefined}
@@ -157,6 +180,20 @@ export function RestaurantForm({ id, initial }: { id?: string | undefined; initi
         />
       </Field>
     );
+  };
+
+  // The same object while the pair is unchanged: the map moves only when the place does.
+  const { latitude, longitude } = values;
+  const place = useMemo(() => placeOf({ latitude, longitude }), [latitude, longitude]);
+  const setPlace = (next: LatLng | null) => {
+    setLinkReading(null);
+    update(next ? { latitude: String(next.lat), longitude: String(next.lng) } : { latitude: "", longitude: "" });
+  };
+  const fromLink = () => {
+    const link = values.wazeLink.trim();
+    const found = link === "" ? null : coordinatesFromLink(withScheme(link));
+    if (found) setPlace({ lat: roundCoordinate(found.lat), lng: roundCoordinate(found.lng) });
+    setLinkReading(link === "" ? "noLink" : found ? "found" : "notInLink");
   };
 
   const submit = () => {
@@ -227,6 +264,32 @@ export function RestaurantForm({ id, initial }: { id?: string | undefined; initi
             className={cn(input, "border-stone-300")}
           />
         </Field>
+      </Section>
+
+      <Section title={t("editor.location")}>
+        <p className="text-sm text-stone-700">{t("editor.locationHint")}</p>
+        {hydrated ? (
+          <Suspense fallback={<div className="h-72 rounded-lg border border-stone-300 bg-stone-100" />}>
+            <PinMap value={place} tiles={tiles} onPick={setPlace} />
+          </Suspense>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("latitude", t("editor.latitude"), { dir: "ltr", inputMode: "decimal", placeholder: "32.0853" })}
+          {text("longitude", t("editor.longitude"), { dir: "ltr", inputMode: "decimal", placeholder: "34.7818" })}
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button type="button" onClick={fromLink} className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50">
+            {t("editor.locationFromLink")}
+          </button>
+          {place ? (
+            <button type="button" onClick={() => setPlace(null)} className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 px-4 font-medium text-stone-800 hover:bg-stone-50">
+              {t("editor.locationClear")}
+            </button>
+          ) : null}
+        </div>
+        <p role="status" className={cn("text-sm", linkReading === "found" ? "text-brand-800" : "font-medium text-red-700")} data-testid="location-reading">
+          {linkReading === "found" ? t("editor.locationFound") : linkReading === "noLink" ? t("editor.locationNoLink") : linkReading === "notInLink" ? t("editor.locationNotInLink") : ""}
+        </p>
       </Section>
 
       <Section title={t("editor.media")}>

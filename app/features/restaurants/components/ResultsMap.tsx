@@ -1,0 +1,94 @@
+// The home page's map view (issue 16): exactly the filtered results, as pins that cluster when they
+// crowd. A pin's popup is a small card (name, kashrut, open or closed) linking to the restaurant's
+// page. Loaded only when the map view is opened (with Leaflet, its CSS and this file).
+import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import { directionOf, localized } from "../../../lib/i18n/language";
+import { useLanguage } from "../../../lib/i18n/use-language";
+import { translator } from "../../../lib/i18n/messages";
+import { restaurantPath } from "../../../lib/paths";
+import type { MapTiles } from "../../../lib/context";
+import { TEL_AVIV } from "../location";
+import type { ListedRestaurant } from "../search-index";
+import { createMap, L, pinIcon } from "../leaflet.client";
+
+/** Close enough to read the street names around one pin; the whole city for many. */
+const MAX_FIT_ZOOM = 16;
+const CITY_ZOOM = 13;
+
+export default function ResultsMap({
+  results,
+  tiles,
+  linesOf,
+}: {
+  results: readonly ListedRestaurant[];
+  tiles: MapTiles;
+  /** What a pin's popup says under the name (kashrut, open or closed). */
+  linesOf: (restaurant: ListedRestaurant) => string[];
+}) {
+  const { language, t } = useLanguage();
+  const navigate = useNavigate();
+  const element = useRef<HTMLDivElement>(null);
+  const layers = useRef<{ map: L.Map; pins: L.MarkerClusterGroup } | null>(null);
+
+  useEffect(() => {
+    if (!element.current) return;
+    // The page's `t` is a new function each render; the map is made once per language.
+    const t = translator(language);
+    const map = createMap(element.current, {
+      tiles,
+      language,
+      labels: { zoomIn: t("map.zoomIn"), zoomOut: t("map.zoomOut") },
+      center: [TEL_AVIV.lat, TEL_AVIV.lng],
+      zoom: CITY_ZOOM,
+    });
+    const pins = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 50 }).addTo(map);
+    layers.current = { map, pins };
+    return () => {
+      layers.current = null;
+      map.remove();
+    };
+  }, [tiles, language]);
+
+  useEffect(() => {
+    const current = layers.current;
+    if (!current) return;
+    /** The popup's card, built as elements (text is never parsed as HTML). */
+    const popupOf = (restaurant: ListedRestaurant) => {
+      const box = document.createElement("div");
+      box.className = "map-popup";
+      box.dir = directionOf(language);
+      const link = box.appendChild(document.createElement("a"));
+      link.className = "map-popup-name";
+      link.href = restaurantPath(restaurant.slug, language);
+      link.appendChild(document.createElement("bdi")).textContent = localized(restaurant.name, language);
+      link.addEventListener("click", (event) => {
+        // A plain click stays in the app; a new tab or window is the browser's.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        void navigate(link.pathname);
+      });
+      for (const line of linesOf(restaurant)) box.appendChild(document.createElement("p")).textContent = line;
+      return box;
+    };
+    const markers = results.flatMap((restaurant) => {
+      if (!restaurant.location) return [];
+      const name = localized(restaurant.name, language);
+      return [
+        L.marker([restaurant.location.lat, restaurant.location.lng], { icon: pinIcon, title: name, alt: name, keyboard: true }).bindPopup(() => popupOf(restaurant)),
+      ];
+    });
+    current.pins.clearLayers();
+    current.pins.addLayers(markers);
+    if (markers.length > 0) current.map.fitBounds(current.pins.getBounds(), { padding: [24, 24], maxZoom: MAX_FIT_ZOOM });
+    else current.map.setView([TEL_AVIV.lat, TEL_AVIV.lng], CITY_ZOOM);
+  }, [results, linesOf, language, navigate]);
+
+  const unplaced = results.filter((restaurant) => !restaurant.location).length;
+  return (
+    <>
+      <div ref={element} dir="ltr" className="h-[min(60vh,32rem)] w-full rounded-xl border border-stone-200 bg-stone-100" data-testid="results-map" />
+      {unplaced > 0 ? <p className="mt-2 text-sm text-stone-700">{t("map.unplaced", { count: unplaced })}</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "restaurants" ADD COLUMN "latitude" double precision;--> statement-breakpoint
+ALTER TABLE "restaurants" ADD COLUMN "longitude" double precision;
