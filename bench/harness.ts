@@ -58,6 +58,8 @@ export async function startBenchServer(count: number): Promise<BenchServer> {
         AUTH_SECRET: BENCH_SECRET,
         // Only canonical and alternate links use it; the port is not known before start-up.
         PUBLIC_URL: "http://127.0.0.1",
+        // Map tiles from this machine (nothing listens there: the images fail fast, never the network).
+        MAP_TILE_URL: "http://127.0.0.1:9/{z}/{x}/{y}.png",
       },
       180_000,
     );

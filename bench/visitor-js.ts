@@ -21,6 +21,8 @@ export interface VisitorJs {
   largest: { file: string; bytes: number }[];
   /** Strings that exist only in dashboard and editor code were found in a script. */
   dashboardCode: boolean;
+  /** Leaflet or its cluster plugin was found in a script (the map loads only when opened). */
+  mapCode: boolean;
 }
 
 /** Body bytes of a response asked for with `accept-encoding: gzip`. */
@@ -67,12 +69,14 @@ export async function visitorJs(base: string, pagePaths: string[]): Promise<Visi
           if (request && isScript(request.type, request.mimeType, request.url)) scripts.push({ url: request.url, bytes });
         }
         let dashboardCode = false;
+        let mapCode = false;
         let gzipBytes = 0;
         for (const { url } of scripts) {
           gzipBytes += await gzipBodyBytes(url);
           const text = await (await fetch(url)).text();
           // Strings that exist only in dashboard and editor code (draft keys, the upload endpoint).
           if (/restaurant-form-|blog-form-|\/api\/uploads/.test(text)) dashboardCode = true;
+          if (/leaflet-container|MarkerClusterGroup/.test(text)) mapCode = true;
         }
         scripts.sort((a, b) => b.bytes - a.bytes);
         rows.push({
@@ -82,12 +86,64 @@ export async function visitorJs(base: string, pagePaths: string[]): Promise<Visi
           gzipBytes,
           largest: scripts.slice(0, 6).map(({ url, bytes }) => ({ file: new URL(url).pathname.split("/").pop()!, bytes })),
           dashboardCode,
+          mapCode,
         });
       } finally {
         await context.close();
       }
     }
     return rows;
+  } finally {
+    await browser.close();
+  }
+}
+
+export interface MapViewWeight {
+  /** Scripts and stylesheets `/?view=map` loads that `/` does not: the map view's own code. */
+  files: number;
+  wireBytes: number;
+  largest: { file: string; bytes: number }[];
+  /** From asking for the map view to the first pin or cluster on screen, with every result on the map. */
+  pinsShownMs: number;
+}
+
+/** What opening the map view costs (issue 16): its own code on the wire, and the time to the pins. */
+export async function mapViewWeight(base: string): Promise<MapViewWeight> {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const loaded = async (pagePath: string, until?: string) => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Network.enable");
+        await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+        const urls = new Map<string, string>();
+        const files = new Map<string, number>();
+        cdp.on("Network.requestWillBeSent", (event) => urls.set(event.requestId, event.request.url));
+        cdp.on("Network.loadingFinished", (event) => {
+          const url = urls.get(event.requestId);
+          if (url && /\.(m?js|css)$/.test(new URL(url).pathname)) files.set(new URL(url).pathname, event.encodedDataLength);
+        });
+        const started = Date.now();
+        await page.goto(`${base}${pagePath}`, { waitUntil: "networkidle" });
+        if (until) await page.locator(until).first().waitFor();
+        const ms = Date.now() - started;
+        await page.waitForLoadState("networkidle");
+        return { files, ms };
+      } finally {
+        await context.close();
+      }
+    };
+    const list = await loaded("/");
+    const map = await loaded("/?view=map", ".leaflet-marker-icon");
+    const own = [...map.files].filter(([file]) => !list.files.has(file)).sort((a, b) => b[1] - a[1]);
+    return {
+      files: own.length,
+      wireBytes: own.reduce((sum, [, bytes]) => sum + bytes, 0),
+      largest: own.slice(0, 4).map(([file, bytes]) => ({ file: file.split("/").pop()!, bytes })),
+      pinsShownMs: map.ms,
+    };
   } finally {
     await browser.close();
   }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config";
+import { ConfigError, parseConfig, tileOrigin } from "./config";
 
 const dirs: string[] = [];
 function tempDir() {
@@ -95,6 +95,17 @@ describe("parseConfig", () => {
   it("calls a verification overdue after 180 days unless VERIFICATION_MAX_AGE_DAYS says otherwise", () => {
     expect(parseConfig({ DATA_DIR: tempDir() }).verificationMaxAgeDays).toBe(180);
     expect(parseConfig({ DATA_DIR: tempDir(), VERIFICATION_MAX_AGE_DAYS: "90" }).verificationMaxAgeDays).toBe(90);
+  });
+
+  it("takes the map tiles from MAP_TILE_URL and its credit, OpenStreetMap's standard tiles by default, and refuses a template without {z}, {x}, {y}", () => {
+    const tiles = parseConfig({ DATA_DIR: tempDir() }).mapTiles;
+    expect(tiles).toEqual({ url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", attribution: "© OpenStreetMap contributors", attributionUrl: "https://www.openstreetmap.org/copyright" });
+    expect(tileOrigin(tiles)).toBe("https://tile.openstreetmap.org");
+    const own = parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "http://127.0.0.1:8080/tiles/{z}/{x}/{y}.png?key=k", MAP_ATTRIBUTION: "© Our tiles" }).mapTiles;
+    expect(tileOrigin(own)).toBe("http://127.0.0.1:8080");
+    expect(own.attribution).toBe("© Our tiles");
+    expect(() => parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "https://tiles.example/tile.png" })).toThrow(/MAP_TILE_URL: must hold \{z\}, \{x\} and \{y\}/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "ftp://tiles.example/{z}/{x}/{y}" })).toThrow(/MAP_TILE_URL/);
   });
 
   it("treats empty values as unset", () => {

@@ -156,7 +156,8 @@ function MapView({ results, tiles, windows }: { results: readonly ListedRestaura
   const linesOf = useCallback(
     (restaurant: ListedRestaurant) => {
       const status = shortStatus(restaurant, windows, Date.now());
-      return [KASHRUT_LABELS[restaurant.kashrut][language], ...(status ? [translator(language)(status.message)] : [])];
+      const t = translator(language);
+      return [t("restaurant.kashrut", { kashrut: KASHRUT_LABELS[restaurant.kashrut][language] }), ...(status ? [t(status.message)] : [])];
     },
     [windows, language],
   );

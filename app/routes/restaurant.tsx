@@ -27,6 +27,7 @@ import { freshnessClock, freshnessOf, type Freshness } from "../features/restaur
 import { OpenStatus, WeekHours } from "../features/restaurants/components/Hours";
 import { hoursViewOf } from "../features/restaurants/hours-view.server";
 import { PlaceMap } from "../features/restaurants/components/PlaceMap";
+import { PLACE_MAP, staticMap } from "../features/restaurants/static-map";
 
 // The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
 // server renders it in full (the loader loads it first); the browser keeps that HTML — a plain
@@ -79,6 +80,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     hours: restaurant.hours && !restaurant.isPermanentlyClosed ? hoursViewOf(restaurant.hours) : null,
     lastChanged: laterDay(restaurant.lastVerified, telAvivDay(updatedAt)),
     tiles: settings.mapTiles,
+    // The tiles around the place, laid out here: the page's script need not know tile math.
+    placeMap: restaurant.location ? staticMap(restaurant.location, settings.mapTiles.url, PLACE_MAP) : null,
   };
 }
 
@@ -248,7 +251,7 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
                   <dt className="font-medium text-stone-600">{t("restaurant.address")}</dt>
                   <dd>
                     <bdi>{restaurant.address}</bdi>
-                    {restaurant.location ? <PlaceMap place={restaurant.location} address={restaurant.address} tiles={loaderData.tiles} /> : null}
+                    {loaderData.placeMap ? <PlaceMap map={loaderData.placeMap} address={restaurant.address} tiles={loaderData.tiles} /> : null}
                   </dd>
                 </div>
                 {loaderData.hours ? (

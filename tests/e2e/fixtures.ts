@@ -2,6 +2,7 @@
 // without the sign-in form (that form is covered in accounts.spec.ts): a new user of that role,
 // made with the factory, and a session made on the server, whose cookie goes into the context.
 import { test as base, type BrowserContext, type Page } from "@playwright/test";
+import sharp from "sharp";
 import type { UserRole } from "../../database/factories";
 import { sharedServerSession } from "./control";
 import type { SessionRequest, SignedInUser } from "./sessions";
@@ -56,8 +57,33 @@ export function waitForAppOnLoad(page: Page): Page {
   return page;
 }
 
-export const test = base.extend<{ signedInAs: SignedInAs }>({
-  page: async ({ page, javaScriptEnabled }, provide) => {
+/** The default map tiles' host (issue 16): answered in the browser by `answerTiles`, never the network. */
+export const TILE_HOST = "https://tile.openstreetmap.org";
+
+let tile: Promise<Buffer> | undefined;
+/** A plain 256 px tile, drawn once. */
+function plainTile(): Promise<Buffer> {
+  tile ??= sharp({ create: { width: 256, height: 256, channels: 3, background: "#e7ede4" } }).png().toBuffer();
+  return tile;
+}
+
+/** Answers the map's tile requests in this context with a local image; returns the tiles asked for. */
+export async function answerTiles(context: BrowserContext): Promise<string[]> {
+  const asked: string[] = [];
+  await context.route(`${TILE_HOST}/**`, async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    await route.fulfill({ body: await plainTile(), contentType: "image/png" });
+  });
+  return asked;
+}
+
+export const test = base.extend<{ signedInAs: SignedInAs; tiles: string[] }>({
+  // Every test's tile requests stay on this machine (a map on a page asks for them).
+  tiles: async ({ context }, provide) => {
+    await provide(await answerTiles(context));
+  },
+  page: async ({ page, javaScriptEnabled, tiles }, provide) => {
+    void tiles;
     await provide(javaScriptEnabled ? waitForAppOnLoad(page) : page);
   },
   signedInAs: async ({ context, baseURL }, provide) => {

@@ -75,6 +75,44 @@ async function createHarborGrill(hex = "a") {
   return (await byName("Harbor Grill"))!;
 }
 
+describe("a restaurant's location (issue 16)", () => {
+  it("is saved with the form, rounded to six decimals, in the history, the public page and the search index", async () => {
+    const grill = await createHarborGrill();
+    expect(grill.latitude).toBeNull();
+    expect((await save(grill.id, values({ photo: grill.photo, latitude: "32.07123456", longitude: "34.7633" }))).status).toBe(302);
+    const saved = (await byName("Harbor Grill"))!;
+    expect([saved.latitude, saved.longitude]).toEqual([32.071235, 34.7633]);
+    const history = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, grill.id));
+    expect(history.find((entry) => entry.action === "update")?.changes).toMatchObject({ latitude: { old: null, new: 32.071235 }, longitude: { old: null, new: 34.7633 } });
+    const page = await callRoute(publicLoader, services, `/en/restaurant/${saved.slug}`, { params: { slug: saved.slug } });
+    expect((page.data as { restaurant: { location?: unknown } }).restaurant.location).toEqual({ lat: 32.071235, lng: 34.7633 });
+    const listed = (await services.publicRestaurants()).find((restaurant) => restaurant.id === grill.id);
+    expect(listed?.location).toEqual({ lat: 32.071235, lng: 34.7633 });
+
+    // Cleared: both empty, stored as none.
+    expect((await save(grill.id, values({ photo: grill.photo, latitude: "", longitude: "" }))).status).toBe(302);
+    expect((await byName("Harbor Grill"))?.latitude).toBeNull();
+  });
+
+  it("outside Israel, or half given, is refused with its message in both languages and changes nothing", async () => {
+    const grill = await createHarborGrill();
+    await save(grill.id, values({ photo: grill.photo, latitude: "32.08", longitude: "34.78" }));
+    for (const [latitude, longitude, message] of [
+      ["35.1264", "33.4299", "form.locationOutside"],
+      ["32.08", "", "form.locationIncomplete"],
+      ["north", "34.78", "form.locationInvalid"],
+    ] as const) {
+      const outcome = await save(grill.id, values({ photo: grill.photo, nameEn: "Harbor Grill", latitude, longitude }));
+      expect(outcome.status).toBe(400);
+      const { errors } = outcome.data as { errors: Record<string, MessageKey> };
+      expect(errors.latitude).toBe(message);
+      expect(en[message]).toBeTruthy();
+      expect(he[message]).toBeTruthy();
+      expect([(await byName("Harbor Grill"))?.latitude, (await byName("Harbor Grill"))?.longitude]).toEqual([32.08, 34.78]);
+    }
+  });
+});
+
 describe("saving a restaurant", () => {
   it("refuses bad input with the spec's messages and stores nothing", async () => {
     const outcome = await save(undefined, values({ nameEn: "H", address: "", kashrut: "", wazeLink: "javascript:alert(1)" }));

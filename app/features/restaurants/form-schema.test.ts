@@ -52,3 +52,10 @@ describe("the location rules (issue 16)", () => {
     expect(errors({ nameEn: "", latitude: "0", longitude: "0" })).toEqual({ nameEn: "form.nameEnMin", latitude: "form.locationOutside" });
   });
 });
+
+describe("a form without the location fields (sent before issue 16)", () => {
+  it("is read as having no location, not refused", () => {
+    const { latitude: _latitude, longitude: _longitude, ...old } = { ...valid, latitude: "", longitude: "" };
+    expect(parseRestaurantForm(old)).toMatchObject({ ok: true, values: { latitude: "", longitude: "" } });
+  });
+});

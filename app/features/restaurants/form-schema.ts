@@ -31,11 +31,12 @@ const fileUrl = plain()
   .max(2000, "form.fileUrlTooLong" satisfies MessageKey)
   .refine((value) => value === "" || /^\/uploads\/[a-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value), "upload.failedImage" satisfies MessageKey);
 
-/** A decimal degree as typed ("32.0853"), or empty. */
+/** A decimal degree as typed ("32.0853"), or empty; left out (a form from before issue 16) is empty. */
 const coordinate = plain()
   .trim()
   .max(20, "form.locationInvalid" satisfies MessageKey)
-  .refine((value) => value === "" || /^-?\d{1,3}(\.\d+)?$/.test(value), "form.locationInvalid" satisfies MessageKey);
+  .refine((value) => value === "" || /^-?\d{1,3}(\.\d+)?$/.test(value), "form.locationInvalid" satisfies MessageKey)
+  .default("");
 
 /** Both coordinates parsed as text (whatever else failed): then the pair can be judged. */
 function coordinatesParsed(payload: z.core.ParsePayload): boolean {

@@ -23,6 +23,17 @@ const full = fromRow(
 );
 const bare = fromRow(buildRestaurantRow({ name_he: null, description_en: null, description_he: "רק עברית", photo: null, tags: [] }));
 
+describe("search index rows: the location (issue 16)", () => {
+  it("carry the coordinates for the map and Near me, and nothing when there are none or they are damaged", () => {
+    const placed = fromRow(buildRestaurantRow({ name_en: "Placed", latitude: 32.0779, longitude: 34.7741 }));
+    const row = JSON.parse(JSON.stringify(toIndexRow(placed))) as unknown[];
+    expect(row.at(-1)).toEqual([32.0779, 34.7741]);
+    expect(fromIndexRow(row)?.location).toEqual({ lat: 32.0779, lng: 34.7741 });
+    expect(fromIndexRow(toIndexRow(bare))).not.toHaveProperty("location");
+    expect(fromIndexRow([...row.slice(0, -1), ["32", 34]])).not.toHaveProperty("location");
+  });
+});
+
 describe("search index rows", () => {
   it("round-trip to what cards and filters need: links only say that they exist", () => {
     const roundTrip = (restaurant: typeof full) => fromIndexRow(JSON.parse(JSON.stringify(toIndexRow(restaurant))));
@@ -77,6 +88,6 @@ describe("search index rows", () => {
 
   it("leave out malformed rows instead of failing", () => {
     expect(decodeIndex({ not: "a list" })).toEqual([]);
-    expect(decodeIndex([null, [1, 2], ["id", "slug", "Name", "", "", "no-such-kashrut", [], "", 0, "", "", "", 0], toIndexRow(bare)])).toHaveLength(1);
+    expect(decodeIndex([null, [1, 2], ["id", "slug", "Name", "", "", "no-such-kashrut", [], "", 0, "", "", "", 0, 0], toIndexRow(bare)])).toHaveLength(1);
   });
 });

@@ -4,6 +4,9 @@ import type { LatLng } from "./location";
 
 export const TILE_SIZE = 256;
 
+/** The restaurant page's map: streets and their names around the door, in a frame up to 640 × 176 px. */
+export const PLACE_MAP = { zoom: 16, width: 640, height: 176 } as const;
+
 /** A point's pixel position in the whole world's map at a zoom level (Web Mercator, as tile servers cut it). */
 export function worldPixel({ lat, lng }: LatLng, zoom: number): { x: number; y: number } {
   const size = TILE_SIZE * 2 ** zoom;

@@ -1,20 +1,15 @@
 // The restaurant page's small map (issue 16): map tiles laid out around the place with a pin at the
 // centre. Plain images, lazy-loaded (it sits below the fold): no map library, no script, and it
-// works without JavaScript. The navigation buttons beside it do the rest.
+// works without JavaScript. The loader lays the tiles out (static-map.ts, on the server); the
+// navigation buttons beside it do the rest.
 import type { MapTiles } from "../../../lib/context";
 import { useLanguage } from "../../../lib/i18n/use-language";
-import type { LatLng } from "../location";
-import { staticMap, TILE_SIZE } from "../static-map";
+import { PLACE_MAP, TILE_SIZE, type StaticMap } from "../static-map";
 
-/** Streets and their names around the door. */
-const ZOOM = 16;
-/** The frame's largest size: the tiles cover it whatever the screen's width. */
-const MAX_WIDTH = 640;
-const HEIGHT = 176;
+const HEIGHT = PLACE_MAP.height;
 
-export function PlaceMap({ place, address, tiles }: { place: LatLng; address: string; tiles: MapTiles }) {
+export function PlaceMap({ map, address, tiles }: { map: StaticMap; address: string; tiles: MapTiles }) {
   const { t } = useLanguage();
-  const map = staticMap(place, tiles.url, { zoom: ZOOM, width: MAX_WIDTH, height: HEIGHT });
   return (
     <figure className="mt-3" data-testid="place-map">
       <div

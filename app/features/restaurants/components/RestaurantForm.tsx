@@ -14,7 +14,6 @@ import { MenuImagesField } from "./MenuImagesField";
 import { UploadField } from "./UploadField";
 import { withScheme } from "../../../lib/links";
 import type { MapTiles } from "../../../lib/context";
-import { useHydrated } from "../../../lib/use-hydrated";
 import { coordinatesFromLink, inIsrael, roundCoordinate, type LatLng } from "../location";
 
 export function draftKey(id: string | undefined): string {
@@ -87,7 +86,6 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
   const [touched, setTouched] = useState<Set<keyof RestaurantFormValues>>(new Set());
   const [kind, setKind] = useState<MenuKind>(menuKind(initial));
   const [linkReading, setLinkReading] = useState<LinkReading>(null);
-  const hydrated = useHydrated();
   const submitting = fetcher.state !== "idle";
 
   // Validated on every change; a field's message shows once it has been touched (or on submit).
@@ -268,11 +266,10 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
 
       <Section title={t("editor.location")}>
         <p className="text-sm text-stone-700">{t("editor.locationHint")}</p>
-        {hydrated ? (
-          <Suspense fallback={<div className="h-72 rounded-lg border border-stone-300 bg-stone-100" />}>
-            <PinMap value={place} tiles={tiles} onPick={setPlace} />
-          </Suspense>
-        ) : null}
+        {/* On the server it renders its empty frame (Leaflet starts in an effect, in the browser). */}
+        <Suspense fallback={<div className="h-72 rounded-lg border border-stone-300 bg-stone-100" />}>
+          <PinMap value={place} tiles={tiles} onPick={setPlace} />
+        </Suspense>
         <div className="grid gap-4 sm:grid-cols-2">
           {text("latitude", t("editor.latitude"), { dir: "ltr", inputMode: "decimal", placeholder: "32.0853" })}
           {text("longitude", t("editor.longitude"), { dir: "ltr", inputMode: "decimal", placeholder: "34.7818" })}
