@@ -143,7 +143,7 @@ test("admin manages owners, sets and clears the verification date, renames, and 
 
   await page.getByLabel("Verified on").fill("2026-11-01");
   await expect(page.getByTestId("verification-text")).toHaveText("Last verified on November 1, 2026");
-  await page.getByRole("button", { name: "Clear" }).click();
+  await page.getByRole("button", { name: "Clear", exact: true }).click();
   await expect(page.getByTestId("verification-text")).toHaveText("Not verified yet");
   await expect(page.getByTestId("history").getByRole("listitem").first()).toContainText("Verification date changed");
 

@@ -89,6 +89,22 @@ test("a pin's popup is a small card linking to the restaurant's page, in English
   await expect(hePopup).toContainText("כשרות:");
 });
 
+test("an open popup stays open, and the map where it was, while the minutes pass", async ({ page }) => {
+  const row = open.find((r) => !r.is_permanently_closed)!;
+  await page.clock.install();
+  await page.goto(`${base}/?view=map&q=${encodeURIComponent(row.name_en)}`);
+  const map = page.getByTestId("results-map");
+  await map.locator(".map-pin").click();
+  // The fake clock drives Leaflet's animations too: let the popup's pan finish.
+  await page.clock.runFor(2_000);
+  await expect(page.locator(".leaflet-popup")).toBeVisible();
+  const view = await map.locator(".leaflet-map-pane").getAttribute("style");
+  // The cards' "open now" follows the clock every 30 s; the map must not redraw and close the popup.
+  await page.clock.runFor(3 * 60_000);
+  await expect(page.locator(".leaflet-popup")).toBeVisible();
+  expect(await map.locator(".leaflet-map-pane").getAttribute("style")).toBe(view);
+});
+
 test("the map is no trap for the keyboard: a skip link jumps to the list, and Tab leaves the map; axe clean in both languages", async ({ page }) => {
   await page.goto(`${base}/?view=map`);
   await expect(page.getByTestId("results-map").locator(".marker-cluster").first()).toBeVisible();

@@ -30,6 +30,13 @@ export default function ResultsMap({
   const navigate = useNavigate();
   const element = useRef<HTMLDivElement>(null);
   const layers = useRef<{ map: L.Map; pins: L.MarkerClusterGroup } | null>(null);
+  /** The places on the map: rebuilt and refitted only when they change, never while someone pans it. */
+  const fitted = useRef("");
+  // Read when a popup opens, so it says what is true then (open or closed by the clock).
+  const describe = useRef(linesOf);
+  useEffect(() => {
+    describe.current = linesOf;
+  });
 
   useEffect(() => {
     if (!element.current) return;
@@ -46,13 +53,17 @@ export default function ResultsMap({
     layers.current = { map, pins };
     return () => {
       layers.current = null;
+      fitted.current = "";
       map.remove();
     };
   }, [tiles, language]);
 
   useEffect(() => {
     const current = layers.current;
-    if (!current) return;
+    // The same places in another order (Near me) or at another minute: nothing to redo.
+    const places = results.map((restaurant) => restaurant.slug).sort().join(" ");
+    if (!current || places === fitted.current) return;
+    fitted.current = places;
     /** The popup's card, built as elements (text is never parsed as HTML). */
     const popupOf = (restaurant: ListedRestaurant) => {
       const box = document.createElement("div");
@@ -68,7 +79,7 @@ export default function ResultsMap({
         event.preventDefault();
         void navigate(link.pathname);
       });
-      for (const line of linesOf(restaurant)) box.appendChild(document.createElement("p")).textContent = line;
+      for (const line of describe.current(restaurant)) box.appendChild(document.createElement("p")).textContent = line;
       return box;
     };
     const markers = results.flatMap((restaurant) => {
@@ -82,7 +93,7 @@ export default function ResultsMap({
     current.pins.addLayers(markers);
     if (markers.length > 0) current.map.fitBounds(current.pins.getBounds(), { padding: [24, 24], maxZoom: MAX_FIT_ZOOM });
     else current.map.setView([TEL_AVIV.lat, TEL_AVIV.lng], CITY_ZOOM);
-  }, [results, linesOf, language, navigate]);
+  }, [results, language, navigate]);
 
   const unplaced = results.filter((restaurant) => !restaurant.location).length;
   return (
