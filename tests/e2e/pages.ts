@@ -3,6 +3,8 @@
 export const PUBLIC_PAGES = [
   "/",
   "/he",
+  "/?view=map",
+  "/he?view=map",
   "/blogs",
   "/blog/s/top-5-kosher-restaurants-in-tel-aviv",
   "/sitemap",

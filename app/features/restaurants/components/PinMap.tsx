@@ -51,8 +51,10 @@ export default function PinMap({ value, tiles, onPick }: { value: LatLng | null;
       return;
     }
     const at = L.latLng(value.lat, value.lng);
+    const first = !current.map.hasLayer(current.pin);
     current.pin.setLatLng(at).addTo(current.map);
-    if (!current.map.getBounds().pad(-0.1).contains(at)) current.map.setView(at, Math.max(current.map.getZoom(), PLACE_ZOOM));
+    // Close to the door when the pin appears; after that only when it leaves the view.
+    if (first || !current.map.getBounds().pad(-0.1).contains(at)) current.map.setView(at, Math.max(current.map.getZoom(), PLACE_ZOOM));
   }, [value]);
 
   const { t } = useLanguage();
