@@ -3,7 +3,7 @@
 // encodedDataLength: the bytes that came over the wire for the response, compressed as the server
 // sent them, headers included), in a fresh profile with an empty cache.
 import http from "node:http";
-import { chromium } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./filter-latency";
 
 /** The budget, in bytes: 125 kB with k = 1,000 (the strict reading). */
@@ -41,32 +41,46 @@ function gzipBodyBytes(url: string): Promise<number> {
 const isScript = (type: string | undefined, mimeType: string | undefined, url: string) =>
   type === "Script" || /javascript/.test(mimeType ?? "") || /\.m?js(\?|$)/.test(new URL(url).pathname);
 
+interface Recorded {
+  url: string;
+  type?: string;
+  mimeType?: string;
+  /** Bytes on the wire (CDP encodedDataLength), once the response has finished. */
+  bytes?: number;
+}
+
+/** A page in a fresh context (an empty cache, as on a first visit) whose every response is recorded. */
+async function recordingPage(browser: Browser): Promise<{ page: Page; responses: Map<string, Recorded>; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  const responses = new Map<string, Recorded>();
+  cdp.on("Network.requestWillBeSent", (event) => responses.set(event.requestId, { url: event.request.url, type: event.type }));
+  cdp.on("Network.responseReceived", (event) => {
+    const response = responses.get(event.requestId);
+    if (response) Object.assign(response, { type: event.type, mimeType: event.response.mimeType });
+  });
+  cdp.on("Network.loadingFinished", (event) => {
+    const response = responses.get(event.requestId);
+    if (response) response.bytes = event.encodedDataLength;
+  });
+  return { page, responses, close: () => context.close() };
+}
+
 export async function visitorJs(base: string, pagePaths: string[]): Promise<VisitorJs[]> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
     const rows: VisitorJs[] = [];
     for (const pagePath of pagePaths) {
-      // A new context per page: an empty cache, as on a first visit.
-      const context = await browser.newContext();
+      const { page, responses, close } = await recordingPage(browser);
       try {
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send("Network.enable");
-        await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-        const requests = new Map<string, { url: string; type?: string; mimeType?: string }>();
-        const finished = new Map<string, number>();
-        cdp.on("Network.requestWillBeSent", (event) => requests.set(event.requestId, { url: event.request.url, type: event.type }));
-        cdp.on("Network.responseReceived", (event) => {
-          const request = requests.get(event.requestId);
-          if (request) Object.assign(request, { type: event.type, mimeType: event.response.mimeType });
-        });
-        cdp.on("Network.loadingFinished", (event) => finished.set(event.requestId, event.encodedDataLength));
         const response = await page.goto(`${base}${pagePath}`, { waitUntil: "networkidle" });
         if (!response?.ok()) throw new Error(`${pagePath} answered ${response?.status()}`);
         const scripts: { url: string; bytes: number }[] = [];
-        for (const [id, bytes] of finished) {
-          const request = requests.get(id);
-          if (request && isScript(request.type, request.mimeType, request.url)) scripts.push({ url: request.url, bytes });
+        for (const { url, type, mimeType, bytes } of responses.values()) {
+          if (bytes !== undefined && isScript(type, mimeType, url)) scripts.push({ url, bytes });
         }
         let dashboardCode = false;
         let mapCode = false;
@@ -89,7 +103,7 @@ export async function visitorJs(base: string, pagePaths: string[]): Promise<Visi
           mapCode,
         });
       } finally {
-        await context.close();
+        await close();
       }
     }
     return rows;
@@ -112,27 +126,20 @@ export async function mapViewWeight(base: string): Promise<MapViewWeight> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
     const loaded = async (pagePath: string, until?: string) => {
-      const context = await browser.newContext();
+      const { page, responses, close } = await recordingPage(browser);
       try {
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send("Network.enable");
-        await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-        const urls = new Map<string, string>();
-        const files = new Map<string, number>();
-        cdp.on("Network.requestWillBeSent", (event) => urls.set(event.requestId, event.request.url));
-        cdp.on("Network.loadingFinished", (event) => {
-          const url = urls.get(event.requestId);
-          if (url && /\.(m?js|css)$/.test(new URL(url).pathname)) files.set(new URL(url).pathname, event.encodedDataLength);
-        });
         const started = Date.now();
         await page.goto(`${base}${pagePath}`, { waitUntil: "networkidle" });
         if (until) await page.locator(until).first().waitFor();
         const ms = Date.now() - started;
         await page.waitForLoadState("networkidle");
+        const files = new Map<string, number>();
+        for (const { url, bytes } of responses.values()) {
+          if (bytes !== undefined && /\.(m?js|css)$/.test(new URL(url).pathname)) files.set(new URL(url).pathname, bytes);
+        }
         return { files, ms };
       } finally {
-        await context.close();
+        await close();
       }
     };
     const list = await loaded("/");

@@ -47,11 +47,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // the browser with its own clock (issue 15; the calendar library stays on the server).
   const now = Date.now();
   const windows = windowsAround(now);
-  const matching = applyFilters(all, parseFilters(params), clock, { now, windows });
+  const filters = parseFilters(params);
+  const matching = applyFilters(all, filters, clock, { now, windows });
   return {
     // Only the page of results on screen travels with the HTML; the browser then loads the search
     // index (when the directory is small enough) and filters locally.
-    restaurants: matching.slice(0, parseShown(params)).map(forCard),
+    restaurants: matching.slice(0, parseShown(params)).map((restaurant) => forCard(restaurant, filters.view === "map")),
     total: matching.length,
     indexVersion: all.length <= CLIENT_FILTER_LIMIT ? searchIndexOf(all).version : null,
     clock,

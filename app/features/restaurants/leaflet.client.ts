@@ -10,24 +10,25 @@ import "leaflet.markercluster/dist/MarkerCluster.Default.css";
 import "./map.css";
 import type { MapTiles } from "../../lib/context";
 import type { Language } from "../../lib/i18n/language";
+import { translator } from "../../lib/i18n/messages";
+import { TEL_AVIV } from "./location";
 
 export { L };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** A map with the configured tiles, their credit, and zoom buttons on the reading side. */
-export function createMap(
-  element: HTMLElement,
-  {
-    tiles,
-    language,
-    labels,
-    ...options
-  }: L.MapOptions & { tiles: MapTiles; language: Language; labels: { zoomIn: string; zoomOut: string } },
-): L.Map {
-  const map = L.map(element, { zoomControl: false, ...options });
+/** Where a map with nothing else to show looks: the city. */
+export const CITY_ZOOM = 13;
+
+/**
+ * A map of Tel Aviv with the configured tiles, their credit, and zoom buttons in the page's
+ * language on its reading side.
+ */
+export function createMap(element: HTMLElement, { tiles, language }: { tiles: MapTiles; language: Language }): L.Map {
+  const t = translator(language);
+  const map = L.map(element, { zoomControl: false, center: [TEL_AVIV.lat, TEL_AVIV.lng], zoom: CITY_ZOOM });
   L.control
-    .zoom({ position: language === "he" ? "topright" : "topleft", zoomInTitle: labels.zoomIn, zoomOutTitle: labels.zoomOut })
+    .zoom({ position: language === "he" ? "topright" : "topleft", zoomInTitle: t("map.zoomIn"), zoomOutTitle: t("map.zoomOut") })
     .addTo(map);
   map.attributionControl.setPrefix(`<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>`);
   L.tileLayer(tiles.url, {

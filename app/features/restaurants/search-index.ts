@@ -15,7 +15,14 @@ export const CLIENT_FILTER_LIMIT = 2_500;
 /** What a card shows: all the home page's HTML carries of a restaurant (the slug, unique, is its key). */
 export type ListedRestaurant = Pick<Restaurant, "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed" | "lastVerified" | "hours" | "location">;
 
-export function forCard({ slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours, location }: Restaurant): ListedRestaurant {
+/**
+ * A card's data. The place comes only for the map view (`withPlace`): the list's HTML does not
+ * carry coordinates it does not show; the search index brings them for "Near me".
+ */
+export function forCard(
+  { slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours, location }: Restaurant,
+  withPlace = false,
+): ListedRestaurant {
   return {
     slug,
     name,
@@ -25,7 +32,7 @@ export function forCard({ slug, name, kashrut, tags, photo, isPermanentlyClosed,
     ...(photo ? { photo } : {}),
     ...(lastVerified ? { lastVerified } : {}),
     ...(hours ? { hours } : {}),
-    ...(location ? { location } : {}),
+    ...(withPlace && location ? { location } : {}),
   };
 }
 

@@ -9,7 +9,6 @@ import { roundCoordinate, TEL_AVIV, type LatLng } from "../location";
 import { createMap, L, pinIcon } from "../leaflet.client";
 
 const PLACE_ZOOM = 17;
-const CITY_ZOOM = 13;
 
 export default function PinMap({ value, tiles, onPick }: { value: LatLng | null; tiles: MapTiles; onPick: (place: LatLng) => void }) {
   const { language } = useLanguage();
@@ -24,13 +23,7 @@ export default function PinMap({ value, tiles, onPick }: { value: LatLng | null;
   useEffect(() => {
     if (!element.current) return;
     const t = translator(language);
-    const map = createMap(element.current, {
-      tiles,
-      language,
-      labels: { zoomIn: t("map.zoomIn"), zoomOut: t("map.zoomOut") },
-      center: [TEL_AVIV.lat, TEL_AVIV.lng],
-      zoom: CITY_ZOOM,
-    });
+    const map = createMap(element.current, { tiles, language });
     const pin = L.marker([TEL_AVIV.lat, TEL_AVIV.lng], { icon: pinIcon, draggable: true, title: t("editor.mapLabel"), alt: t("editor.mapLabel") });
     const report = ({ lat, lng }: L.LatLng) => pick.current({ lat: roundCoordinate(lat), lng: roundCoordinate(lng) });
     pin.on("dragend", () => report(pin.getLatLng()));

@@ -5,16 +5,14 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { directionOf, localized } from "../../../lib/i18n/language";
 import { useLanguage } from "../../../lib/i18n/use-language";
-import { translator } from "../../../lib/i18n/messages";
 import { restaurantPath } from "../../../lib/paths";
 import type { MapTiles } from "../../../lib/context";
 import { TEL_AVIV } from "../location";
 import type { ListedRestaurant } from "../search-index";
-import { createMap, L, pinIcon } from "../leaflet.client";
+import { CITY_ZOOM, createMap, L, pinIcon } from "../leaflet.client";
 
 /** Close enough to read the street names around one pin; the whole city for many. */
 const MAX_FIT_ZOOM = 16;
-const CITY_ZOOM = 13;
 
 export default function ResultsMap({
   results,
@@ -40,15 +38,7 @@ export default function ResultsMap({
 
   useEffect(() => {
     if (!element.current) return;
-    // The page's `t` is a new function each render; the map is made once per language.
-    const t = translator(language);
-    const map = createMap(element.current, {
-      tiles,
-      language,
-      labels: { zoomIn: t("map.zoomIn"), zoomOut: t("map.zoomOut") },
-      center: [TEL_AVIV.lat, TEL_AVIV.lng],
-      zoom: CITY_ZOOM,
-    });
+    const map = createMap(element.current, { tiles, language });
     const pins = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 50 }).addTo(map);
     layers.current = { map, pins };
     return () => {
