@@ -28,6 +28,8 @@ const VALID = {
   kashrut: "tzohar",
   phoneNumber: "03-5551234",
   tags: ["Meat"],
+  latitude: "32.0779",
+  longitude: "34.7741",
   menuImages: [] as unknown[],
 };
 type Values = Record<string, unknown>;
@@ -70,6 +72,25 @@ const restaurantBreakers: fc.Arbitrary<(v: Values) => Values> = fc.oneof(
     const { nameEn: _drop, ...rest } = v;
     return rest;
   }),
+  // The location (issue 16): outside Israel, half given, not a decimal number, not text at all.
+  fc
+    .constantFrom<[unknown, unknown]>(
+      ["35.1264", "33.4299"],
+      ["0", "0"],
+      ["34.7741", "32.0779"],
+      ["-32.08", "34.78"],
+      ["32.08", ""],
+      ["", "34.78"],
+      ["32,08", "34.78"],
+      ["1e1", "34.78"],
+      ["NaN", "Infinity"],
+      ["32.08\u0000", "34.78"],
+      [32.08, 34.78],
+      [null, "34.78"],
+      [["32.08"], "34.78"],
+      [`32.${"0".repeat(30)}`, "34.78"],
+    )
+    .map(([latitude, longitude]) => (v: Values) => ({ ...v, latitude, longitude })),
 );
 
 /** Noise on the fields a breaker does not touch: any value, of any JSON type. */
