@@ -2,11 +2,14 @@
 // filtered results with clusters, popups linking to the page, "Near me" with a mocked position and
 // with a refusal, the restaurant page's tile map, and the form's pin and link reading — in English
 // and Hebrew, axe clean. Tile requests are answered in the browser (fixtures: answerTiles); the
-// test never reaches the network. Its own server and database (demo data: every place located).
+// test never reaches the network. Its own server and database (the demo restaurants, every place
+// located).
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { distanceMeters, formatDistance } from "../../app/features/restaurants/distance";
+import { insertRestaurants } from "../../database/factories";
 import { restaurants, type RestaurantRow } from "../../database/schema/restaurants";
+import { buildDemoRows, type DemoMedia } from "../../server/demo-data";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";
@@ -19,8 +22,12 @@ let open: RestaurantRow[];
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startInProcess({ demoData: true });
+  // The demo restaurants (every one located on its street), without their generated pictures:
+  // drawing those takes the machine's cores for seconds, which other tests' servers must not lose.
+  server = await startInProcess({ demoData: false });
   base = server.baseUrl;
+  const withoutPictures: DemoMedia = { photo: async () => "", pdf: async () => "", menuImages: async () => [] };
+  await insertRestaurants(server.database.db, await buildDemoRows(withoutPictures));
   open = await server.database.db.select().from(restaurants);
 });
 test.afterAll(async () => {
