@@ -24,6 +24,7 @@ import { canUpload } from "../app/lib/permissions";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
 import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search-index.server";
 import { liveRestaurantUpdates } from "./live";
+import { createMetrics, type Metrics } from "./metrics";
 import { isPrivatePath, type PageCache } from "./page-cache";
 import { crossSiteRefusal, isFilePath, isPersonal, isSafeMethod } from "./requests";
 import { densify, precompress, sendPrecompressed, type Precompressed } from "./precompressed";
@@ -56,6 +57,11 @@ export interface AppDeps {
   storage?: Storage;
 }
 
+/** The app's metrics, for what is answered before Express (cached pages). */
+export function metricsOf(app: express.Express): Metrics {
+  return app.locals.metrics as Metrics;
+}
+
 /** The largest form a page's action takes (the longest restaurant or blog form is a few KB). */
 export const MAX_FORM_BYTES = 1024 * 1024;
 const HEALTH_TIMEOUT_MS = 2_000;
@@ -66,11 +72,26 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
+  const live = liveRestaurantUpdates(changes, config.liveStreams);
+  const pool = database.pool;
+  const metrics = createMetrics({
+    token: config.metricsToken,
+    production: config.isProduction,
+    sources: {
+      liveStreams: live.openStreams,
+      databaseDown: () => dbAvailability.isDown(),
+      ...(pool ? { pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) } : {}),
+    },
+  });
+  // First, so every answer Express gives is counted (the page cache's, before Express: server/index.ts).
+  app.locals.metrics = metrics;
+  app.use(metrics.track);
   app.use(securityHeaders({ hsts: config.isProduction, imageOrigins: [tileOrigin(config.mapTiles)] }));
   // Cached pages are answered first: already compressed, no file lookups on the way.
   if (pageCache) app.use(pageCache.serve);
   app.use(compression());
 
+  app.get("/metrics", metrics.serve);
   app.get("/healthz", async (_req, res) => {
     try {
       await withTimeout(database.ping(), HEALTH_TIMEOUT_MS);
@@ -141,7 +162,7 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
     }
     next();
   });
-  app.get("/api/live/restaurants/:slug", liveRestaurantUpdates(changes, config.liveStreams));
+  app.get("/api/live/restaurants/:slug", live);
 
   const toasts = createToastStore(config.authSecret, config.isProduction);
   const publicRestaurants = createRestaurantListCache(database.db, changes);
@@ -192,6 +213,7 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
       },
       // Every upload is recorded with its uploader: only they may attach it to a restaurant (ADR 006).
       record: (upload) => recordUpload(database.db, upload),
+      processed: (seconds, kind) => metrics.uploadProcessed(seconds, kind),
     }),
   );
   const settings: AppSettings = {

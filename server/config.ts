@@ -99,6 +99,7 @@ const envSchema = z.object({
     .default(DEFAULT_TILES.url),
   MAP_ATTRIBUTION: z.string().trim().min(1).max(200).default(DEFAULT_TILES.attribution),
   MAP_ATTRIBUTION_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).default(DEFAULT_TILES.attributionUrl),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 16`)").optional(),
 });
 
 export interface Config {
@@ -129,6 +130,8 @@ export interface Config {
   requireTwoFactorForAdmins: boolean;
   verificationMaxAgeDays: number;
   mapTiles: MapTiles;
+  /** Bearer token for /metrics; without one, /metrics is off in production (open in development). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -183,6 +186,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireTwoFactorForAdmins: e.REQUIRE_2FA_FOR_ADMINS === "true",
     verificationMaxAgeDays: e.VERIFICATION_MAX_AGE_DAYS,
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, attributionUrl: e.MAP_ATTRIBUTION_URL },
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -9,7 +9,7 @@ import { createAuth } from "../app/lib/auth.server";
 import "../app/lib/i18n/all-messages.server";
 import { brandName } from "../app/lib/i18n/brand";
 import type { EmailContent } from "../app/lib/emails";
-import { createApp } from "./app";
+import { createApp, metricsOf } from "./app";
 import { createAvailability } from "./availability";
 import { createChangeFeed } from "./changes";
 import { dropCachesOnWrite } from "./local-writes";
@@ -135,6 +135,8 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     ...(pageCache ? { pageCache } : {}),
   });
 
+  const metrics = metricsOf(app);
+
   // Uploads never attached to a restaurant are removed after the grace period (hourly check).
   const files = createFileStore(storage);
   const uploadCleaner = scheduleUploadCleanup(() => cleanUploads({ db: database.db, files, graceHours: config.uploadGraceHours }));
@@ -148,7 +150,11 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
       connectionsCheckingInterval: timeouts.checkEveryMs,
     },
     (req, res) => {
-      if (pageCache?.tryServe(req, res)) return;
+      const started = process.hrtime.bigint();
+      if (pageCache?.tryServe(req, res)) {
+        metrics.observe(req, res, started);
+        return;
+      }
       dropCachesOnWrite(req, res, () => changes.written());
       app(req, res);
     },

@@ -21,12 +21,12 @@ function refuse(res: Response, status: number, key: MessageKey): void {
   res.status(status).set({ "Retry-After": "60", "Cache-Control": "no-store" }).type("text/plain; charset=utf-8").send(text);
 }
 
-export function liveRestaurantUpdates(feed: ChangeFeed, limits: LiveStreamLimits): RequestHandler {
+export function liveRestaurantUpdates(feed: ChangeFeed, limits: LiveStreamLimits): RequestHandler & { openStreams: () => number } {
   // Each stream holds a socket for as long as the page is open: a client (or everyone together)
   // may hold only so many, so a slow or hostile client cannot starve the others.
   const openByClient = new Map<string, number>();
   let open = 0;
-  return (req, res) => {
+  const handler: RequestHandler = (req, res) => {
     const slug = String(req.params.slug ?? "");
     if (!SLUG.test(slug)) {
       res.status(400).type("text/plain").send("Bad slug");
@@ -77,4 +77,6 @@ export function liveRestaurantUpdates(feed: ChangeFeed, limits: LiveStreamLimits
     const stopOnClose = feed.onClose(end);
     req.on("close", end);
   };
+  // How many are open now (for the metrics).
+  return Object.assign(handler, { openStreams: () => open });
 }

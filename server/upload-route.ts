@@ -12,6 +12,8 @@ export interface UploadRouteOptions {
   authorize: (req: Request) => Promise<string | null>;
   /** Records a stored upload (who, what kind) before it is answered; if this fails, the files are removed again. */
   record: (upload: { url: string; kind: UploadKind; uploadedBy: string }) => Promise<void>;
+  /** Told how long checking, re-encoding and storing took (for the metrics). */
+  processed?: (seconds: number, kind: UploadKind) => void;
 }
 
 /** Sends a JSON answer once; with `close`, ends the connection instead of reading the rest of the body. */
@@ -124,7 +126,9 @@ async function handleUpload(req: Request, res: Response, options: UploadRouteOpt
   if (!received) return;
 
   try {
+    const started = process.hrtime.bigint();
     const stored = await processUpload(kind, received.data, received.name, options.storage);
+    options.processed?.(Number(process.hrtime.bigint() - started) / 1e9, kind);
     try {
       await options.record({ url: stored.url, kind, uploadedBy: uploader });
     } catch (error) {

@@ -74,6 +74,22 @@ describe("HTTP", () => {
     expect(await response.json()).toMatchObject({ status: "ok" });
   });
 
+  it("gives Prometheus metrics at /metrics (open outside production without a token): requests by route, the page cache, the database", async () => {
+    await get("/");
+    await get("/");
+    await get("/en/restaurant/no-such-place");
+    const response = await get("/metrics");
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toMatch(/http_requests_total\{method="GET",route="home",status="2xx"\} [1-9]/);
+    expect(text).toMatch(/http_requests_total\{method="GET",route="restaurant",status="3xx"\} [1-9]/);
+    // The second visit to / is answered from the page cache.
+    expect(text).toMatch(/page_cache_requests_total\{result="hit"\} [1-9]/);
+    expect(text).toContain("live_update_streams 0");
+    expect(text).toContain("database_down 0");
+    if (env.DATABASE_URL) expect(text).toMatch(/database_pool_connections\{state="total"\} \d/);
+  });
+
   it("sends security headers with a per-request nonce that the page's scripts carry", async () => {
     // Rendered (not cached) pages carry a fresh nonce each; cached ones allow their scripts by hash.
     const first = await get("/?render=1");
@@ -161,6 +177,8 @@ describe("lifecycle", () => {
       own = await startServer({ ...ownEnv, NODE_ENV: "production", AUTH_SECRET: "p".repeat(48), DEMO_DATA: "" });
       const home = await fetch(own.url + "/", { redirect: "manual" });
       expect(home.headers.get("strict-transport-security")).toContain("max-age=");
+      // In production without METRICS_TOKEN, there are no metrics to read.
+      expect((await fetch(own.url + "/metrics")).status).toBe(404);
       const signIn = await fetch(own.url + "/login", { method: "POST", body: new URLSearchParams(account), redirect: "manual" });
       expect(signIn.status).toBe(302);
       expect(signIn.headers.get("location")).toBe("/");

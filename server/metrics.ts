@@ -1,0 +1,128 @@
+// Prometheus metrics for operators (issue 17): requests by route, status class and duration,
+// page-cache hits and misses, open live-update streams, the database pool, whether the database
+// is taken as down (the circuit breaker), and upload processing time. `/metrics` is off unless
+// METRICS_TOKEN is set (then it asks for `Authorization: Bearer <token>`); outside production,
+// without a token, it is open on the developer's machine.
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+
+/** What the gauges read when Prometheus asks. */
+export interface MetricSources {
+  liveStreams: () => number;
+  databaseDown: () => boolean;
+  /** PostgreSQL's pool (absent on PGlite, one connection in the process). */
+  pool?: () => { total: number; idle: number; waiting: number };
+}
+
+export interface Metrics {
+  /** Times a request from `started` and counts it when its answer is sent (for pages the cache answers before Express). */
+  observe: (req: IncomingMessage, res: ServerResponse, started?: bigint) => void;
+  /** First in Express's chain: `observe` for everything else. */
+  track: RequestHandler;
+  /** GET /metrics. */
+  serve: RequestHandler;
+  uploadProcessed: (seconds: number, kind: string) => void;
+}
+
+/**
+ * A small, fixed set of route labels (never the raw path: every slug would be its own series).
+ * Pages by kind, API endpoints by name, files by folder.
+ */
+export function routeOf(path: string): string {
+  const p = path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  const rules: [RegExp, string][] = [
+    [/^\/(he)?$/, "home"],
+    [/^\/(en|he)\/restaurant\/[^/]+\/report$/, "report"],
+    [/^\/(en|he)\/restaurant\/[^/]+$/, "restaurant"],
+    [/^\/(he\/)?dashboard(\/|$)/, "dashboard"],
+    [/^\/(blogs|blog\/)/, "blog"],
+    [/^\/(he\/)?(login|signup|forgot-password|reset-password|verify-email|account|logout)(\/|$)/, "account"],
+    [/^\/api\/live\//, "api_live"],
+    [/^\/api\/search-index\//, "api_search_index"],
+    [/^\/api\/uploads/, "api_uploads"],
+    [/^\/api\/auth\//, "api_auth"],
+    [/^\/api\//, "api_other"],
+    [/^\/assets\//, "assets"],
+    [/^\/uploads\//, "uploads"],
+    [/^\/healthz$/, "healthz"],
+    [/^\/metrics$/, "metrics"],
+  ];
+  return rules.find(([pattern]) => pattern.test(p))?.[1] ?? "other_page";
+}
+
+/** Whether the request may read the metrics. */
+export function metricsAllowed(authorization: string | undefined, { token, production }: { token: string | undefined; production: boolean }): boolean {
+  if (!token) return !production;
+  const given = Buffer.from(/^Bearer (.+)$/.exec(authorization ?? "")?.[1] ?? "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function createMetrics({ token, production, sources }: { token: string | undefined; production: boolean; sources: MetricSources }): Metrics {
+  // Our own registry: two apps in one process (tests) never collide.
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({ name: "http_requests_total", help: "HTTP requests answered, by method, route and status class.", labelNames: ["method", "route", "status"], registers: [registry] });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from a request's arrival to its answer's end, by route.",
+    labelNames: ["route"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const pageCache = new Counter({ name: "page_cache_requests_total", help: "Anonymous page requests the page cache answered (hit) or rendered (miss).", labelNames: ["result"], registers: [registry] });
+  const uploads = new Histogram({
+    name: "upload_processing_seconds",
+    help: "Checking, re-encoding and storing an upload, by kind.",
+    labelNames: ["kind"],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
+    registers: [registry],
+  });
+  new Gauge({ name: "live_update_streams", help: "Open live-update streams in this process.", registers: [registry], collect() { this.set(sources.liveStreams()); } });
+  new Gauge({ name: "database_down", help: "1 while the database is taken as down (pages answer 503), else 0.", registers: [registry], collect() { this.set(sources.databaseDown() ? 1 : 0); } });
+  const pool = sources.pool;
+  if (pool) {
+    new Gauge({
+      name: "database_pool_connections",
+      help: "PostgreSQL pool connections: total, idle, and requests waiting for one.",
+      labelNames: ["state"],
+      registers: [registry],
+      collect() {
+        const { total, idle, waiting } = pool();
+        this.set({ state: "total" }, total);
+        this.set({ state: "idle" }, idle);
+        this.set({ state: "waiting" }, waiting);
+      },
+    });
+  }
+
+  const observe = (req: IncomingMessage, res: ServerResponse, started = process.hrtime.bigint()) => {
+    res.once("finish", () => {
+      const route = routeOf((req.url ?? "/").split("?")[0] ?? "/");
+      requests.inc({ method: req.method ?? "GET", route, status: `${Math.floor(res.statusCode / 100)}xx` });
+      duration.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
+      const cache = res.getHeader("X-Cache");
+      if (cache === "HIT" || cache === "MISS") pageCache.inc({ result: cache === "HIT" ? "hit" : "miss" });
+    });
+  };
+
+  return {
+    observe,
+    track(req, res, next) {
+      observe(req, res);
+      next();
+    },
+    async serve(req, res) {
+      if (!metricsAllowed(req.get("authorization"), { token, production })) {
+        res.status(404).type("text/plain").send("Not found");
+        return;
+      }
+      res.set("Cache-Control", "no-store").type(registry.contentType).send(await registry.metrics());
+    },
+    uploadProcessed(seconds, kind) {
+      uploads.observe({ kind }, seconds);
+    },
+  };
+}
