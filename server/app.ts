@@ -269,6 +269,9 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
 
   const onError: ErrorRequestHandler = (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
+    // The visitor is gone (a closed socket): nothing to answer, and their socket's error code
+    // (ECONNABORTED, ECONNRESET) says nothing about the database.
+    if (res.destroyed) return;
     if (isDatabaseUnavailable(error)) {
       dbAvailability.markDown();
       sendUnavailable(req, res);
