@@ -13,7 +13,7 @@ import { translator } from "../app/lib/i18n/messages";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailablePage } from "../app/lib/unavailable";
 import { createAvailability, withTimeout, type Availability } from "./availability";
 import type { ChangeFeed } from "./changes";
-import { tileOrigin, type Config } from "./config";
+import type { Config } from "./config";
 import type { Database } from "./database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
@@ -57,7 +57,7 @@ export interface AppDeps {
   storage?: Storage;
 }
 
-/** The app's metrics, for what is answered before Express (cached pages). */
+/** The app's metrics, for the server to count every request where it arrives. */
 export function metricsOf(app: express.Express): Metrics {
   return app.locals.metrics as Metrics;
 }
@@ -83,10 +83,9 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
       ...(pool ? { pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) } : {}),
     },
   });
-  // First, so every answer Express gives is counted (the page cache's, before Express: server/index.ts).
+  // Requests are counted where they arrive, before the page cache (server/index.ts).
   app.locals.metrics = metrics;
-  app.use(metrics.track);
-  app.use(securityHeaders({ hsts: config.isProduction, imageOrigins: [tileOrigin(config.mapTiles)] }));
+  app.use(securityHeaders({ hsts: config.isProduction, imageOrigins: config.imageOrigins }));
   // Cached pages are answered first: already compressed, no file lookups on the way.
   if (pageCache) app.use(pageCache.serve);
   app.use(compression());

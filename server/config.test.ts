@@ -103,6 +103,7 @@ describe("parseConfig", () => {
     expect(tileOrigin(tiles)).toBe("https://tile.openstreetmap.org");
     const own = parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "http://127.0.0.1:8080/tiles/{z}/{x}/{y}.png?key=k", MAP_ATTRIBUTION: "© Our tiles" }).mapTiles;
     expect(tileOrigin(own)).toBe("http://127.0.0.1:8080");
+    expect(parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "http://127.0.0.1:8080/{z}/{x}/{y}.png" }).imageOrigins).toEqual(["http://127.0.0.1:8080"]);
     expect(own.attribution).toBe("© Our tiles");
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "https://tiles.example/tile.png" })).toThrow(/MAP_TILE_URL: must hold \{z\}, \{x\} and \{y\}/);
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "ftp://tiles.example/{z}/{x}/{y}" })).toThrow(/MAP_TILE_URL/);

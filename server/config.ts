@@ -130,6 +130,8 @@ export interface Config {
   requireTwoFactorForAdmins: boolean;
   verificationMaxAgeDays: number;
   mapTiles: MapTiles;
+  /** Image hosts the CSP names besides https: (the map's tile host), for live and cached pages alike. */
+  imageOrigins: string[];
   /** Bearer token for /metrics; without one, /metrics is off in production (open in development). */
   metricsToken: string | undefined;
 }
@@ -186,6 +188,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireTwoFactorForAdmins: e.REQUIRE_2FA_FOR_ADMINS === "true",
     verificationMaxAgeDays: e.VERIFICATION_MAX_AGE_DAYS,
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, attributionUrl: e.MAP_ATTRIBUTION_URL },
+    imageOrigins: [tileOrigin({ url: e.MAP_TILE_URL })],
     metricsToken: e.METRICS_TOKEN,
   };
 }

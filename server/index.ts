@@ -14,7 +14,7 @@ import { createAvailability } from "./availability";
 import { createChangeFeed } from "./changes";
 import { dropCachesOnWrite } from "./local-writes";
 import { createPageCache } from "./page-cache";
-import { ConfigError, parseConfig, tileOrigin, type Config } from "./config";
+import { ConfigError, parseConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./database";
 import { DatabaseInUseError } from "./pglite-lock";
 import { loadDemoDataIfEmpty } from "./demo-data";
@@ -105,7 +105,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     ? undefined
     : createPageCache({
         hsts: config.isProduction,
-        imageOrigins: [tileOrigin(config.mapTiles)],
+        imageOrigins: config.imageOrigins,
         usable: () => changes.live() || availability.isDown(),
       });
   if (pageCache) {
@@ -150,11 +150,8 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
       connectionsCheckingInterval: timeouts.checkEveryMs,
     },
     (req, res) => {
-      const started = process.hrtime.bigint();
-      if (pageCache?.tryServe(req, res)) {
-        metrics.observe(req, res, started);
-        return;
-      }
+      metrics.observe(req, res);
+      if (pageCache?.tryServe(req, res)) return;
       dropCachesOnWrite(req, res, () => changes.written());
       app(req, res);
     },

@@ -48,7 +48,10 @@ describe("the metrics an operator reads", () => {
   async function serve(sources: MetricSources, token?: string) {
     const metrics = createMetrics({ token, production: true, sources });
     const app = express();
-    app.use(metrics.track);
+    app.use((req, res, next) => {
+      metrics.observe(req, res);
+      next();
+    });
     app.get("/metrics", metrics.serve);
     app.get("/", (_req, res) => void res.set("X-Cache", "HIT").send("home"));
     app.get("/en/restaurant/:slug", (_req, res) => void res.set("X-Cache", "MISS").send("page"));

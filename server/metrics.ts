@@ -17,10 +17,8 @@ export interface MetricSources {
 }
 
 export interface Metrics {
-  /** Times a request from `started` and counts it when its answer is sent (for pages the cache answers before Express). */
-  observe: (req: IncomingMessage, res: ServerResponse, started?: bigint) => void;
-  /** First in Express's chain: `observe` for everything else. */
-  track: RequestHandler;
+  /** Times a request and counts it when its answer is sent (called first for every request, cached pages included). */
+  observe: (req: IncomingMessage, res: ServerResponse) => void;
   /** GET /metrics. */
   serve: RequestHandler;
   uploadProcessed: (seconds: number, kind: string) => void;
@@ -98,7 +96,8 @@ export function createMetrics({ token, production, sources }: { token: string | 
     });
   }
 
-  const observe = (req: IncomingMessage, res: ServerResponse, started = process.hrtime.bigint()) => {
+  const observe = (req: IncomingMessage, res: ServerResponse) => {
+    const started = process.hrtime.bigint();
     res.once("finish", () => {
       const route = routeOf((req.url ?? "/").split("?")[0] ?? "/");
       requests.inc({ method: req.method ?? "GET", route, status: `${Math.floor(res.statusCode / 100)}xx` });
@@ -110,10 +109,6 @@ export function createMetrics({ token, production, sources }: { token: string | 
 
   return {
     observe,
-    track(req, res, next) {
-      observe(req, res);
-      next();
-    },
     async serve(req, res) {
       if (!metricsAllowed(req.get("authorization"), { token, production })) {
         res.status(404).type("text/plain").send("Not found");
