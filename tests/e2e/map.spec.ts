@@ -5,7 +5,7 @@
 // test never reaches the network. Its own server and database (the demo restaurants, every place
 // located).
 import { eq } from "drizzle-orm";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { distanceMeters, formatDistance } from "../../app/features/restaurants/distance";
 import { insertRestaurants } from "../../database/factories";
 import { restaurants, type RestaurantRow } from "../../database/schema/restaurants";
@@ -41,6 +41,22 @@ async function pinsOnMap(page: Page): Promise<number> {
   const clusters = await map.locator(".marker-cluster span").allTextContents();
   const singles = await map.locator(".map-pin").count();
   return clusters.reduce((sum, count) => sum + Number(count), 0) + singles;
+}
+
+/** The element's box once it has stopped moving (a map pans with an animation). */
+async function settled(element: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = "";
+  let box = await element.boundingBox();
+  await expect
+    .poll(async () => {
+      box = await element.boundingBox();
+      const now = JSON.stringify(box);
+      const still = now === last;
+      last = now;
+      return still;
+    }, { intervals: [150] })
+    .toBe(true);
+  return box!;
 }
 
 const cardNames = (page: Page) => page.getByRole("region", { name: /^(Restaurants|מסעדות)$/ }).locator("li h3").allTextContents();
@@ -275,8 +291,10 @@ test.describe("the restaurant form's location", () => {
     await expect(page.getByTestId("location-reading")).toContainText("This link holds no coordinates");
     await expect(latitude).toHaveValue("32.071234");
 
-    // A tap on the map drops the pin there.
+    // A tap on the map drops the pin there (once the map has finished moving to the link's place).
     const map = page.getByTestId("pin-map");
+    const pin = map.locator(".map-pin");
+    await settled(pin);
     const box = (await map.boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
     await expect(latitude).not.toHaveValue("32.071234");
@@ -284,9 +302,8 @@ test.describe("the restaurant form's location", () => {
     expect(tapped.lat).toBeLessThan(32.071234);
     expect(tapped.lng).toBeLessThan(34.763321);
 
-    // Dragging the pin moves it too.
-    const pin = map.locator(".map-pin");
-    const pinBox = (await pin.boundingBox())!;
+    // Dragging the pin moves it too (taken where it now stands, not where it was a frame ago).
+    const pinBox = await settled(pin);
     await page.mouse.move(pinBox.x + pinBox.width / 2, pinBox.y + pinBox.height / 2);
     await page.mouse.down();
     await page.mouse.move(pinBox.x + pinBox.width / 2 + 60, pinBox.y + pinBox.height / 2 - 40, { steps: 8 });
