@@ -277,7 +277,11 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
       return;
     }
     const status = httpStatusOf(error);
-    if (status >= 500) console.error("[http] unhandled error:", error);
+    // The stack goes to the log, on the request's own line when the server logs requests.
+    if (status >= 500) {
+      if ("log" in req) res.err = error instanceof Error ? error : new Error(String(error));
+      else console.error("[http] unhandled error:", error);
+    }
     res
       .status(status)
       .type("text/plain; charset=utf-8")

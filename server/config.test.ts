@@ -136,4 +136,13 @@ describe("parseConfig", () => {
     expect(set).toMatchObject({ keepAliveSeconds: 65, liveStreams: { perClient: 4, total: 100 } });
     expect(() => parseConfig({ DATA_DIR: dataDir, LIVE_STREAMS_PER_CLIENT: "0" })).toThrow(/LIVE_STREAMS_PER_CLIENT/);
   });
+
+  it("logs JSON lines at info level, pretty ones in development, as LOG_LEVEL and LOG_FORMAT say", () => {
+    const dataDir = tempDir();
+    expect(parseConfig({ DATA_DIR: dataDir }).log).toEqual({ level: "info", format: "pretty" });
+    expect(parseConfig({ DATA_DIR: dataDir, NODE_ENV: "production", AUTH_SECRET: "s".repeat(40) }).log).toEqual({ level: "info", format: "json" });
+    expect(parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn", LOG_FORMAT: "json" }).log).toEqual({ level: "warn", format: "json" });
+    expect(() => parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL: must be one of fatal, error, warn, info/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT: must be json or pretty/);
+  });
 });

@@ -6,6 +6,7 @@ import path from "node:path";
 import { z } from "zod";
 import { brandName } from "../app/lib/i18n/brand";
 import type { MapTiles } from "../app/lib/context";
+import { LOG_LEVELS, type LogSettings } from "./logger";
 
 const postgresUrl = z
   .string()
@@ -99,6 +100,8 @@ const envSchema = z.object({
     .default(DEFAULT_TILES.url),
   MAP_ATTRIBUTION: z.string().trim().min(1).max(200).default(DEFAULT_TILES.attribution),
   MAP_ATTRIBUTION_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).default(DEFAULT_TILES.attributionUrl),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"], { message: "must be json or pretty" }).optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 16`)").optional(),
 });
 
@@ -134,6 +137,8 @@ export interface Config {
   imageOrigins: string[];
   /** Bearer token for /metrics; without one, /metrics is off in production (open in development). */
   metricsToken: string | undefined;
+  /** The log's level and format: JSON lines except in development, where they are pretty. */
+  log: LogSettings;
 }
 
 export class ConfigError extends Error {
@@ -190,6 +195,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, attributionUrl: e.MAP_ATTRIBUTION_URL },
     imageOrigins: [tileOrigin({ url: e.MAP_TILE_URL })],
     metricsToken: e.METRICS_TOKEN,
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (e.NODE_ENV === "development" ? "pretty" : "json") },
   };
 }
 

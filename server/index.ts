@@ -19,6 +19,8 @@ import { openDatabase, type Database } from "./database";
 import { DatabaseInUseError } from "./pglite-lock";
 import { loadDemoDataIfEmpty } from "./demo-data";
 import { createMailer } from "./mailer";
+import { createLogger, requestLogger, routeConsoleTo } from "./logger";
+import type { Logger } from "pino";
 import { createFileStore, createLocalStorage } from "./storage";
 import { cleanUploads, scheduleUploadCleanup } from "./upload-cleanup";
 import { scheduleJob } from "./jobs";
@@ -43,6 +45,8 @@ export interface StartOptions {
   dev?: MainOptions["dev"];
   /** How long a client may take (defaults: httpTimeouts(config)); tests shorten them. */
   timeouts?: HttpTimeouts;
+  /** Where each request's line goes (the process's log); tests that drive the server in-process leave it out. */
+  logger?: Logger;
 }
 
 /** How long the server waits for a slow client, in milliseconds. */
@@ -74,7 +78,7 @@ export interface RunningServer {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Serves the app on an open database: the part of start-up that tests can drive too. */
-export async function startServer({ config, database, clientDir, dev, timeouts = httpTimeouts(config) }: StartOptions): Promise<RunningServer> {
+export async function startServer({ config, database, clientDir, dev, timeouts = httpTimeouts(config), logger }: StartOptions): Promise<RunningServer> {
   const stopListening: (() => Promise<void>)[] = [];
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
   const sendEmail = (to: string, content: EmailContent) => mailer.send({ to, ...content });
@@ -136,6 +140,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
   });
 
   const metrics = metricsOf(app);
+  const logRequest = logger ? requestLogger(logger) : undefined;
 
   // Uploads never attached to a restaurant are removed after the grace period (hourly check).
   const files = createFileStore(storage);
@@ -150,6 +155,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
       connectionsCheckingInterval: timeouts.checkEveryMs,
     },
     (req, res) => {
+      logRequest?.(req, res);
       metrics.observe(req, res);
       if (pageCache?.tryServe(req, res)) return;
       dropCachesOnWrite(req, res, () => changes.written());
@@ -196,6 +202,9 @@ export async function main({ env, clientDir, dev }: MainOptions): Promise<Server
     }
     throw error;
   }
+  // From here on every line the process writes is the log's: JSON, or pretty in development.
+  const logger = createLogger(config.log);
+  routeConsoleTo(logger);
 
   let database: Database;
   try {
@@ -210,7 +219,7 @@ export async function main({ env, clientDir, dev }: MainOptions): Promise<Server
     }
     throw error;
   }
-  const running = await startServer({ config, database, clientDir, ...(dev ? { dev } : {}) });
+  const running = await startServer({ config, database, clientDir, logger, ...(dev ? { dev } : {}) });
   console.log(
     `${brandName("en")} listening on http://localhost:${running.port} (${config.mode}, ${database.kind}${
       config.databaseUrl ? "" : ` in ${path.join(config.dataDir, "db")}`

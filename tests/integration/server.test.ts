@@ -90,6 +90,13 @@ describe("HTTP", () => {
     if (env.DATABASE_URL) expect(text).toMatch(/database_pool_connections\{state="total"\} \d/);
   });
 
+  it("gives every response a request id, keeping a well-formed one from the proxy", async () => {
+    const kept = await get("/healthz", { headers: { "X-Request-Id": "edge-7f3a.1" } });
+    expect(kept.headers.get("x-request-id")).toBe("edge-7f3a.1");
+    const replaced = await get("/", { headers: { "X-Request-Id": "<script>" } });
+    expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("sends security headers with a per-request nonce that the page's scripts carry", async () => {
     // Rendered (not cached) pages carry a fresh nonce each; cached ones allow their scripts by hash.
     const first = await get("/?render=1");
@@ -183,6 +190,19 @@ describe("lifecycle", () => {
       expect(signIn.status).toBe(302);
       expect(signIn.headers.get("location")).toBe("/");
       expect(signIn.headers.getSetCookie().join(";")).toMatch(/__Secure-better-auth\.session_token=/);
+
+      // Production logs are JSON lines: the sign-in is one line, found by the id the response
+      // carries, with its status and duration; the password and the new session never appear.
+      const requestId = signIn.headers.get("x-request-id") ?? "";
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const lines = own.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+      const line = lines.find((entry) => entry.reqId === requestId);
+      expect(line).toMatchObject({ level: 30, req: { method: "POST", url: "/login" }, res: { statusCode: 302 } });
+      expect(typeof line?.durationMs).toBe("number");
+      const session = /session_token=([^;]+)/.exec(signIn.headers.getSetCookie().join(";"))?.[1] ?? "missing";
+      expect(own.output()).not.toContain(account.password);
+      expect(own.output()).not.toContain(decodeURIComponent(session));
     } finally {
       if (own.child.exitCode === null) await own.stop();
       await served.database?.destroy();

@@ -1,0 +1,107 @@
+import { createServer, type Server } from "node:http";
+import { Writable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLogger, loggableUrl, requestIdOf, requestLogger, routeConsoleTo } from "./logger";
+
+/** A log destination kept in memory: one parsed object per line. */
+function memoryLog() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split("\n")) if (line !== "") lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+describe("loggableUrl", () => {
+  it("masks one-time tokens in the query and in password-reset paths, and keeps the rest", () => {
+    expect(loggableUrl("/verify-email?token=abc.def&lang=he")).toBe("/verify-email?token=[redacted]&lang=he");
+    expect(loggableUrl("/api/auth/reset-password/t0k3n?callbackURL=%2Freset-password")).toBe(
+      "/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password",
+    );
+    expect(loggableUrl("/?q=falafel&kashrut=badatz")).toBe("/?q=falafel&kashrut=badatz");
+    expect(loggableUrl("/he/restaurants/cafe")).toBe("/he/restaurants/cafe");
+  });
+});
+
+describe("requestIdOf", () => {
+  it("keeps a proxy's well-formed id and replaces anything else with a new UUID", () => {
+    expect(requestIdOf("lb-1234.abc:9")).toBe("lb-1234.abc:9");
+    for (const bad of [undefined, "", "with space", "x".repeat(129), "<img>", "a\nb"]) {
+      expect(requestIdOf(bad)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
+    expect(requestIdOf(undefined)).not.toBe(requestIdOf(undefined));
+  });
+});
+
+describe("requestLogger", () => {
+  let server: Server | undefined;
+  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  async function serve(handler: Parameters<typeof createServer>[1] & object) {
+    const log = memoryLog();
+    const logRequest = requestLogger(createLogger({ level: "info", format: "json" }, log.stream));
+    server = createServer((req, res) => {
+      logRequest(req, res);
+      handler(req, res);
+    });
+    await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    return { log, base };
+  }
+
+  it("writes one line per request with its id (sent back as a header), status and duration, and no cookies or authorization", async () => {
+    const { log, base } = await serve((_req, res) => res.writeHead(201, { "Set-Cookie": "session=s3cr3t-cookie" }).end("ok"));
+    const response = await fetch(`${base}/dashboard?token=reset-me`, {
+      headers: { Cookie: "session=s3cr3t-cookie", Authorization: "Bearer s3cr3t-bearer", "X-Request-Id": "edge-42" },
+    });
+    await response.text();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(response.headers.get("x-request-id")).toBe("edge-42");
+    expect(log.lines).toHaveLength(1);
+    expect(log.lines[0]).toMatchObject({ level: 30, reqId: "edge-42", req: { method: "GET", url: "/dashboard?token=[redacted]" }, res: { statusCode: 201 } });
+    expect(typeof log.lines[0]?.durationMs).toBe("number");
+    expect(JSON.stringify(log.lines)).not.toMatch(/s3cr3t|reset-me/);
+  });
+
+  it("logs a failed request at error level with the error's stack; the visitor's answer has none", async () => {
+    const { log, base } = await serve((_req, res) => {
+      res.err = new Error("the disk is on fire");
+      res.writeHead(500, { "Content-Type": "text/plain" }).end("Something went wrong. Please try again.");
+    });
+    const response = await fetch(`${base}/he`);
+    expect(await response.text()).toBe("Something went wrong. Please try again.");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log.lines[0]).toMatchObject({ level: 50, res: { statusCode: 500 }, err: { message: "the disk is on fire" } });
+    expect(String((log.lines[0]?.err as { stack?: string }).stack)).toContain("logger.test.ts");
+  });
+
+  it("keeps health and metrics probes out of the info-level log", async () => {
+    const { log, base } = await serve((_req, res) => res.end("ok"));
+    await (await fetch(`${base}/healthz`)).text();
+    await (await fetch(`${base}/metrics`)).text();
+    await (await fetch(`${base}/`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log.lines.map((line) => (line.req as { url: string }).url)).toEqual(["/"]);
+  });
+});
+
+describe("routeConsoleTo", () => {
+  it("turns console lines into log lines, an Error into `err` with its stack", () => {
+    const log = memoryLog();
+    const saved = { ...console };
+    try {
+      routeConsoleTo(createLogger({ level: "info", format: "json" }, log.stream));
+      console.log("[demo] loaded %d restaurants", 40);
+      console.error("[reports] notice e-mail failed:", new Error("SMTP refused"));
+    } finally {
+      Object.assign(console, saved);
+    }
+    expect(log.lines[0]).toMatchObject({ level: 30, msg: "[demo] loaded 40 restaurants" });
+    expect(log.lines[1]).toMatchObject({ level: 50, msg: "[reports] notice e-mail failed:", err: { message: "SMTP refused" } });
+    expect(String((log.lines[1]?.err as { stack?: string }).stack)).toContain("Error: SMTP refused");
+  });
+});
