@@ -7,7 +7,8 @@ import { parseArgs } from "node:util";
 import { ConfigError, parseConfig } from "../server/config";
 import { openDatabase, type Database } from "../server/database";
 import { DatabaseInUseError } from "../server/pglite-lock";
-import { createFileStore, createLocalStorage } from "../server/storage";
+import { openStorage } from "../server/open-storage";
+import { createFileStore } from "../server/storage";
 import { cleanUploads } from "../server/upload-cleanup";
 
 async function main(): Promise<number> {
@@ -45,7 +46,7 @@ async function main(): Promise<number> {
     const hours = graceHours ?? config.uploadGraceHours;
     const removed = await cleanUploads({
       db: database.db,
-      files: createFileStore(createLocalStorage(path.join(config.dataDir, "uploads"))),
+      files: createFileStore(openStorage(config.storage)),
       graceHours: hours,
     });
     console.log(`Removed ${removed.length} upload${removed.length === 1 ? "" : "s"} unused for more than ${hours} h.`);

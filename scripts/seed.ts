@@ -5,6 +5,7 @@ import { createAuth } from "../app/lib/auth.server";
 import { ConfigError, parseConfig } from "../server/config";
 import { openDatabase } from "../server/database";
 import { DEMO_ACCOUNTS, loadDemoDataIfEmpty } from "../server/demo-data";
+import { openStorage } from "../server/open-storage";
 
 async function seed(): Promise<number> {
   let config;
@@ -27,7 +28,7 @@ async function seed(): Promise<number> {
     const loaded = await loadDemoDataIfEmpty({
       db: database.db,
       auth,
-      uploadsDir: path.join(config.dataDir, "uploads"),
+      storage: openStorage(config.storage),
       isProduction: config.isProduction,
       log: console.log,
     });

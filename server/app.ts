@@ -29,7 +29,8 @@ import { isPrivatePath, type PageCache } from "./page-cache";
 import { crossSiteRefusal, isFilePath, isPersonal, isSafeMethod } from "./requests";
 import { densify, precompress, sendPrecompressed, type Precompressed } from "./precompressed";
 import { createRestaurantListCache } from "./restaurant-cache";
-import { createFileStore, createLocalStorage, type Storage } from "./storage";
+import { createFileStore, type Storage } from "./storage";
+import { openStorage } from "./open-storage";
 import { uploadHandler } from "./upload-route";
 import { securityHeaders } from "./security";
 import { precompressedAssets } from "./static-assets";
@@ -53,7 +54,7 @@ export interface AppDeps {
   pageCache?: PageCache;
   /** Whether the database is known to be down (made here when not given). */
   availability?: Availability;
-  /** Where uploads are stored (local disk under DATA_DIR/uploads when not given). */
+  /** Where uploads are stored and served from (the configured storage when not given). */
   storage?: Storage;
 }
 
@@ -66,7 +67,7 @@ export function metricsOf(app: express.Express): Metrics {
 export const MAX_FORM_BYTES = 1024 * 1024;
 const HEALTH_TIMEOUT_MS = 2_000;
 
-export function createApp({ config, database, auth, sendEmail = async () => {}, reportFiled = () => {}, changes, build, clientDir, before = [], pageCache, availability, storage = createLocalStorage(path.join(config.dataDir, "uploads")) }: AppDeps): express.Express {
+export function createApp({ config, database, auth, sendEmail = async () => {}, reportFiled = () => {}, changes, build, clientDir, before = [], pageCache, availability, storage = openStorage(config.storage) }: AppDeps): express.Express {
   const app = express();
   const dbAvailability = availability ?? createAvailability({ ping: () => database.ping() });
   app.disable("x-powered-by");
@@ -111,16 +112,8 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }),
   );
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  // Uploaded and generated images have random names and are never rewritten.
-  app.use(
-    "/uploads",
-    express.static(path.join(config.dataDir, "uploads"), {
-      immutable: true,
-      maxAge: "1y",
-      fallthrough: false,
-      index: false,
-    }),
-  );
+  // Uploaded and generated files have random names and are never rewritten (kept a year).
+  app.use("/uploads", storage.serve);
 
   // A file that is not there gets a plain 404, never the app's 404 page: that reads the session
   // and would take a pending one-time toast meant for the visitor's next page (issue 13).

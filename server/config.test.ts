@@ -145,4 +145,37 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL: must be one of fatal, error, warn, info/);
     expect(() => parseConfig({ DATA_DIR: dataDir, LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT: must be json or pretty/);
   });
+
+  it("keeps uploads on local disk unless STORAGE=s3 names a bucket, with clear errors for what is missing", () => {
+    const dataDir = tempDir();
+    expect(parseConfig({ DATA_DIR: dataDir }).storage).toEqual({ kind: "local", dir: path.join(dataDir, "uploads") });
+    const s3 = parseConfig({
+      DATA_DIR: dataDir,
+      STORAGE: "s3",
+      S3_BUCKET: "kta-uploads",
+      S3_REGION: "eu-central-1",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: "true",
+      AWS_ACCESS_KEY_ID: "minio",
+      AWS_SECRET_ACCESS_KEY: "minio-secret",
+      UPLOADS_PUBLIC_URL: "https://cdn.example.com/uploads/",
+    });
+    expect(s3.storage).toEqual({
+      kind: "s3",
+      bucket: "kta-uploads",
+      region: "eu-central-1",
+      endpoint: "http://127.0.0.1:9000",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "minio", secretAccessKey: "minio-secret" },
+      publicUrl: "https://cdn.example.com/uploads",
+    });
+    // Images from the CDN are allowed by the pages' CSP.
+    expect(s3.imageOrigins).toContain("https://cdn.example.com");
+    expect(parseConfig({ DATA_DIR: dataDir, STORAGE: "s3", S3_BUCKET: "b-1" }).storage).toEqual({ kind: "s3", bucket: "b-1", region: "us-east-1", forcePathStyle: false });
+    expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "s3" })).toThrow(/S3_BUCKET: required when STORAGE=s3/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "s3", S3_BUCKET: "b-1", AWS_ACCESS_KEY_ID: "x" })).toThrow(/give both, or neither/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "disk" })).toThrow(/STORAGE: must be local or s3/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "s3", S3_BUCKET: "Bad_Bucket" })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "s3", S3_BUCKET: "b-1", S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT: must be an http/);
+  });
 });

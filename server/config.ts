@@ -100,10 +100,35 @@ const envSchema = z.object({
     .default(DEFAULT_TILES.url),
   MAP_ATTRIBUTION: z.string().trim().min(1).max(200).default(DEFAULT_TILES.attribution),
   MAP_ATTRIBUTION_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).default(DEFAULT_TILES.attributionUrl),
+  // Where uploads live (issue 17): local disk by default, or an S3-compatible bucket.
+  STORAGE: z.enum(["local", "s3"], { message: "must be local or s3" }).default("local"),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3–63 lowercase letters, digits, dots and hyphens)").optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, "must be a region name such as eu-central-1 (or auto)").default("us-east-1"),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http(s) URL, e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000" }).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  UPLOADS_PUBLIC_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL, e.g. https://cdn.example.com/uploads" }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   LOG_FORMAT: z.enum(["json", "pretty"], { message: "must be json or pretty" }).optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 16`)").optional(),
 });
+
+/** An S3-compatible bucket for uploads. */
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2); absent means AWS itself. */
+  endpoint?: string;
+  /** Bucket in the path (most S3-compatible services) rather than in the host name. */
+  forcePathStyle: boolean;
+  /** From AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY; absent means the SDK's own chain (an instance role, say). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Where visitors fetch files from directly (a CDN in front of the bucket); absent means through the app. */
+  publicUrl?: string;
+}
+
+export type StorageConfig = { kind: "local"; dir: string } | ({ kind: "s3" } & S3StorageConfig);
 
 export interface Config {
   mode: "development" | "production" | "test";
@@ -137,6 +162,8 @@ export interface Config {
   imageOrigins: string[];
   /** Bearer token for /metrics; without one, /metrics is off in production (open in development). */
   metricsToken: string | undefined;
+  /** Where uploads are kept. */
+  storage: StorageConfig;
   /** The log's level and format: JSON lines except in development, where they are pretty. */
   log: LogSettings;
 }
@@ -173,6 +200,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("Invalid configuration:\n  DEMO_DATA: demo data and demo accounts are refused when NODE_ENV=production");
   }
 
+  const storage = storageOf(e, dataDir);
   return {
     mode: e.NODE_ENV,
     isProduction,
@@ -193,9 +221,29 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireTwoFactorForAdmins: e.REQUIRE_2FA_FOR_ADMINS === "true",
     verificationMaxAgeDays: e.VERIFICATION_MAX_AGE_DAYS,
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, attributionUrl: e.MAP_ATTRIBUTION_URL },
-    imageOrigins: [tileOrigin({ url: e.MAP_TILE_URL })],
+    imageOrigins: [tileOrigin({ url: e.MAP_TILE_URL }), ...(storage.kind === "s3" && storage.publicUrl ? [new URL(storage.publicUrl).origin] : [])],
     metricsToken: e.METRICS_TOKEN,
+    storage,
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (e.NODE_ENV === "development" ? "pretty" : "json") },
+  };
+}
+
+function storageOf(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
+  if (e.STORAGE === "local") return { kind: "local", dir: path.join(dataDir, "uploads") };
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) problems.push("  S3_BUCKET: required when STORAGE=s3 (the bucket's name)");
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    problems.push("  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: give both, or neither to use the instance's role");
+  }
+  if (problems.length > 0 || !e.S3_BUCKET) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  return {
+    kind: "s3",
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+    ...(e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { credentials: { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } } : {}),
+    ...(e.UPLOADS_PUBLIC_URL ? { publicUrl: e.UPLOADS_PUBLIC_URL.replace(/\/+$/, "") } : {}),
   };
 }
 

@@ -16,7 +16,7 @@ import { telAvivDay } from "../app/lib/dates";
 import { slugFromName } from "../app/features/restaurants/mapping";
 import { roundCoordinate, TEL_AVIV } from "../app/features/restaurants/location";
 import { namedFiles } from "../app/features/restaurants/uploads.server";
-import { createLocalStorage, type Storage } from "./storage";
+import type { Storage } from "./storage";
 import { processUpload } from "./uploads";
 
 export const DEMO_ACCOUNTS = {
@@ -149,7 +149,8 @@ function cycle<T>(list: readonly T[], index: number): T {
 export interface DemoOptions {
   db: Db;
   auth: Auth;
-  uploadsDir: string;
+  /** Where the demo's photos and menus are stored (the configured storage). */
+  storage: Storage;
   /** From the configuration: demo data is refused in production. */
   isProduction: boolean;
   log?: (message: string) => void;
@@ -232,10 +233,9 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
   return rows;
 }
 
-export async function loadDemoData({ db, auth, uploadsDir, isProduction, log = () => {} }: DemoOptions): Promise<void> {
+export async function loadDemoData({ db, auth, storage, isProduction, log = () => {} }: DemoOptions): Promise<void> {
   if (isProduction) throw new Error("Demo data and demo accounts are refused when NODE_ENV=production.");
   const started = Date.now();
-  const storage = createLocalStorage(uploadsDir);
   const rows = await buildDemoRows({
     photo: (rand, width, height, kind) => generatePhoto(storage, rand, width, height, kind),
     pdf: (title) => generatePdf(storage, title),

@@ -21,7 +21,8 @@ import { loadDemoDataIfEmpty } from "./demo-data";
 import { createMailer } from "./mailer";
 import { createLogger, requestLogger, routeConsoleTo } from "./logger";
 import type { Logger } from "pino";
-import { createFileStore, createLocalStorage } from "./storage";
+import { createFileStore } from "./storage";
+import { openStorage } from "./open-storage";
 import { cleanUploads, scheduleUploadCleanup } from "./upload-cleanup";
 import { scheduleJob } from "./jobs";
 import { sendReportNotices } from "../app/features/reports/reports.server";
@@ -89,11 +90,13 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     secureCookies: config.isProduction,
     sendEmail,
   });
+  // One place for uploaded files: the app stores and serves them, the clean-up removes them.
+  const storage = openStorage(config.storage);
   if (config.demoData) {
     await loadDemoDataIfEmpty({
       db: database.db,
       auth,
-      uploadsDir: path.join(config.dataDir, "uploads"),
+      storage,
       isProduction: config.isProduction,
       log: console.log,
     });
@@ -119,8 +122,6 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     stopListening.push(await database.listen("content_changes", () => pageCache.clear()));
   }
   const build = dev ? dev.build : await loadBuild();
-  // One place for uploaded files: the app stores and serves them, the clean-up removes them.
-  const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
   // New reports are e-mailed right after they are filed; those that arrive within the hour after
   // their restaurant's last e-mail go out when it is up (checked every few minutes).
   const reportNotices = scheduleJob("[reports] notices", () => sendReportNotices(database.db, { sendEmail, publicUrl: config.publicUrl }), REPORT_NOTICES_EVERY_MS);

@@ -1,8 +1,11 @@
-// Where uploaded media lives. Local disk under DATA_DIR/uploads, served as /uploads/<key>.
+// Where uploaded media lives: local disk under DATA_DIR/uploads (the default), or an S3-compatible
+// bucket (server/s3-storage.ts). Either way a file's public URL is /uploads/<key>, so stored URLs
+// never change with the storage; the storage serves that path itself.
 // Keys are made by the server (never from a user's file name) and checked strictly anyway.
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import express, { type RequestHandler } from "express";
 import { imageFiles } from "../app/lib/images";
 import type { FileStore } from "../app/lib/context";
 
@@ -11,6 +14,31 @@ export interface Storage {
   put(key: string, data: Buffer): Promise<string>;
   /** Removes the file behind a public URL made by put(); ignores URLs it did not make and files already gone. Never deletes outside its root. */
   remove(url: string): Promise<void>;
+  /** Answers GET/HEAD under /uploads (mounted there): the file with long-lived caching, or a plain 404. */
+  serve: RequestHandler;
+}
+
+/** Uploaded and generated files have random names and are never rewritten. */
+export const STORED_FILE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/** The storage key behind a public URL made by put(), or null for any other URL. */
+export function keyOfUrl(url: string): string | null {
+  const prefix = `${UPLOADS_PUBLIC_BASE}/`;
+  if (!url.startsWith(prefix)) return null;
+  const key = url.slice(prefix.length);
+  return isValidStorageKey(key) ? key : null;
+}
+
+const CONTENT_TYPES: Record<string, string> = { ".webp": "image/webp", ".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg" };
+
+/** The Content-Type a stored file is served with, by its extension. */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
+}
+
+/** Raised by a storage that cannot be reached (a bucket's outage): uploads say so, nothing is kept. */
+export class StorageUnavailableError extends Error {
+  override name = "StorageUnavailableError";
 }
 
 /** The public URL prefix of stored files. */
@@ -53,14 +81,12 @@ export function createLocalStorage(rootDir: string): Storage {
       return `${UPLOADS_PUBLIC_BASE}/${key}`;
     },
     async remove(url) {
-      const prefix = `${UPLOADS_PUBLIC_BASE}/`;
-      if (!url.startsWith(prefix)) return;
-      const key = url.slice(prefix.length);
-      if (!isValidStorageKey(key)) return;
-      const target = resolveInside(root, key);
+      const key = keyOfUrl(url);
+      const target = key === null ? null : resolveInside(root, key);
       if (!target) return;
       await rm(target, { force: true });
     },
+    serve: express.static(root, { immutable: true, maxAge: "1y", fallthrough: false, index: false }),
   };
 }
 

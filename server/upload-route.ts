@@ -139,7 +139,8 @@ async function handleUpload(req: Request, res: Response, options: UploadRouteOpt
     res.status(201).set("Cache-Control", "no-store").json(stored);
   } catch (error) {
     if (error instanceof UploadError && error.code !== "failed") {
-      reply(req, res, error.code === "tooLarge" ? 413 : 400, { error: uploadErrorMessage(kind, error.code) });
+      if (error.code === "unavailable") console.error("Upload failed: storage unavailable", error);
+      reply(req, res, error.code === "tooLarge" ? 413 : error.code === "unavailable" ? 503 : 400, { error: uploadErrorMessage(kind, error.code) });
       return;
     }
     // A storage or processing fault on our side: the file itself was not refused.

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { IMAGE_WIDTHS } from "../app/lib/images";
-import type { Storage } from "./storage";
+import { StorageUnavailableError, type Storage } from "./storage";
 
 export type UploadKind = "photo" | "teuda" | "menu" | "pdf";
 
@@ -23,7 +23,7 @@ export function isUploadKind(value: unknown): value is UploadKind {
   return typeof value === "string" && (UPLOAD_KINDS as readonly string[]).includes(value);
 }
 
-export type UploadErrorCode = "tooLarge" | "notImage" | "notPdf" | "failed";
+export type UploadErrorCode = "tooLarge" | "notImage" | "notPdf" | "failed" | "unavailable";
 
 export class UploadError extends Error {
   readonly code: UploadErrorCode;
@@ -51,6 +51,7 @@ export type UploadMessageKey =
   | "upload.onlyImages"
   | "upload.failedImage"
   | "upload.failedFile"
+  | "upload.storageUnavailable"
   | "upload.onlyPdf";
 
 /** Decoding limits: a pixel flood (small file, huge declared size) or a corrupt file is refused. */
@@ -105,7 +106,7 @@ async function storeAll(storage: Storage, files: { key: string; data: Buffer }[]
   } catch (error) {
     // Leave nothing half-stored behind.
     await Promise.allSettled(urls.map((url) => storage.remove(url)));
-    throw new UploadError("failed", "Storing the upload failed", { cause: error });
+    throw new UploadError(error instanceof StorageUnavailableError ? "unavailable" : "failed", "Storing the upload failed", { cause: error });
   }
 }
 
@@ -166,6 +167,7 @@ export async function processUpload(kind: UploadKind, data: Buffer, originalName
 
 /** The message key the UI shows for an error of this kind (spec texts). */
 export function uploadErrorMessage(kind: UploadKind, code: UploadErrorCode): UploadMessageKey {
+  if (code === "unavailable") return "upload.storageUnavailable";
   if (kind === "pdf") {
     switch (code) {
       case "tooLarge":

@@ -12,6 +12,7 @@ import { restaurantOwners, restaurants } from "../../database/schema/restaurants
 import { uploads } from "../../database/schema/uploads";
 import { namedFiles } from "../../app/features/restaurants/uploads.server";
 import { DEMO_ACCOUNTS, loadDemoData, loadDemoDataIfEmpty } from "../../server/demo-data";
+import { createLocalStorage } from "../../server/storage";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const loaded = await loadDemoDataIfEmpty({
     db: database.db,
     auth: createTestAuth(database.db),
-    uploadsDir,
+    storage: createLocalStorage(uploadsDir),
     isProduction: false,
   });
   expect(loaded).toBe(true);
@@ -110,7 +111,7 @@ describe("demo data", () => {
     const again = await loadDemoDataIfEmpty({
       db: database.db,
       auth: createTestAuth(database.db),
-      uploadsDir,
+      storage: createLocalStorage(uploadsDir),
       isProduction: false,
     });
     expect(again).toBe(false);
@@ -119,7 +120,7 @@ describe("demo data", () => {
 
   it("is refused in production", async () => {
     await expect(
-      loadDemoData({ db: database.db, auth: createTestAuth(database.db), uploadsDir, isProduction: true }),
+      loadDemoData({ db: database.db, auth: createTestAuth(database.db), storage: createLocalStorage(uploadsDir), isProduction: true }),
     ).rejects.toThrow(/refused when NODE_ENV=production/);
   });
 });

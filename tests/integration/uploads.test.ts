@@ -453,6 +453,7 @@ describe("POST /api/uploads: storage failure", () => {
     const failing: Storage = {
       put: (key, data) => (++puts === 2 ? Promise.reject(new Error("disk full")) : local.put(key, data)),
       remove: (url) => local.remove(url),
+      serve: local.serve,
     };
     const app = express();
     app.post("/api/uploads", uploadHandler({ storage: failing, authorize: async () => "test-uploader", record: async () => {} }));

@@ -81,6 +81,7 @@ export const enManage = {
   "upload.onlyPdf": "Only PDF files are allowed",
   "upload.failedImage": "Failed to upload image",
   "upload.failedFile": "Failed to upload file",
+  "upload.storageUnavailable": "Uploads are unavailable right now, and nothing was saved. Please try again in a few minutes.",
   "upload.success": "Image uploaded successfully",
   "upload.maxFiles": "Maximum of 10 files allowed",
   "upload.errorsTitle": "Upload Errors",

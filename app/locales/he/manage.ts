@@ -83,6 +83,7 @@ export const heManage: ManageMessages = {
   "upload.onlyPdf": "מותר להעלות קובצי PDF בלבד",
   "upload.failedImage": "העלאת התמונה נכשלה",
   "upload.failedFile": "העלאת הקובץ נכשלה",
+  "upload.storageUnavailable": "העלאת קבצים אינה זמינה כרגע, ושום דבר לא נשמר. נסו שוב בעוד כמה דקות.",
   "upload.success": "התמונה הועלתה בהצלחה",
   "upload.maxFiles": "ניתן להעלות עד 10 קבצים",
   "upload.errorsTitle": "שגיאות העלאה",

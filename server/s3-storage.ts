@@ -1,0 +1,145 @@
+// Uploads in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …) for sites that run on more
+// than one machine. Files keep their public URLs (/uploads/<key>): the app streams them from the
+// bucket with the headers local files get, or sends visitors to a public base URL (a CDN) when one
+// is configured. A bucket that cannot be reached is a StorageUnavailableError: the upload is
+// refused with a message saying so, and nothing is kept.
+import type { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  type GetObjectCommandOutput,
+} from "@aws-sdk/client-s3";
+import type { Request, Response } from "express";
+import type { S3StorageConfig } from "./config";
+import { contentTypeOf, isValidStorageKey, keyOfUrl, STORED_FILE_CACHE_CONTROL, StorageUnavailableError, UPLOADS_PUBLIC_BASE, type Storage } from "./storage";
+
+/** How long one request to the bucket may take before it counts as an outage. */
+const CONNECT_TIMEOUT_MS = 3_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+export function createS3Client(config: S3StorageConfig): S3Client {
+  return new S3Client({
+    region: config.region,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    forcePathStyle: config.forcePathStyle,
+    ...(config.credentials ? { credentials: config.credentials } : {}),
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+  });
+}
+
+/** True for the bucket's "no such file" answers (GetObject says NoSuchKey, HeadObject a bare 404). */
+function isMissing(error: unknown): boolean {
+  return error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
+}
+
+function isNotModified(error: unknown): boolean {
+  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 304;
+}
+
+/** A bucket that answered is working, whatever it said; no answer at all (or a 5xx) is an outage. */
+function unavailable(error: unknown, doing: string): Error {
+  if (error instanceof S3ServiceException && (error.$metadata.httpStatusCode ?? 500) < 500) return error;
+  return new StorageUnavailableError(`The upload bucket could not be reached (${doing})`, { cause: error });
+}
+
+export function createS3Storage(config: S3StorageConfig, client: S3Client = createS3Client(config)): Storage {
+  const bucket = config.bucket;
+  const publicBase = config.publicUrl?.replace(/\/+$/, "");
+
+  async function send(req: Request, res: Response, key: string): Promise<void> {
+    const head = req.method === "HEAD";
+    const range = req.get("range");
+    let object: GetObjectCommandOutput | Awaited<ReturnType<S3Client["send"]>>;
+    try {
+      const input = { Bucket: bucket, Key: key, ...(req.get("if-none-match") ? { IfNoneMatch: req.get("if-none-match") } : {}) };
+      object = head
+        ? await client.send(new HeadObjectCommand(input))
+        : await client.send(new GetObjectCommand({ ...input, ...(range ? { Range: range } : {}) }));
+    } catch (error) {
+      if (isNotModified(error)) {
+        res.status(304).set("Cache-Control", STORED_FILE_CACHE_CONTROL).end();
+        return;
+      }
+      if (isMissing(error)) {
+        res.status(404).type("text/plain; charset=utf-8").send("Not found");
+        return;
+      }
+      throw unavailable(error, `reading ${key}`);
+    }
+    const output = object as GetObjectCommandOutput;
+    res.status(output.ContentRange ? 206 : 200);
+    res.set({
+      "Content-Type": output.ContentType ?? contentTypeOf(key),
+      "Cache-Control": STORED_FILE_CACHE_CONTROL,
+      "Accept-Ranges": "bytes",
+      ...(output.ContentLength !== undefined ? { "Content-Length": String(output.ContentLength) } : {}),
+      ...(output.ETag ? { ETag: output.ETag } : {}),
+      ...(output.LastModified ? { "Last-Modified": output.LastModified.toUTCString() } : {}),
+      ...(output.ContentRange ? { "Content-Range": output.ContentRange } : {}),
+    });
+    const body = output.Body as Readable | undefined;
+    if (head || !body) {
+      body?.destroy();
+      res.end();
+      return;
+    }
+    // A visitor who leaves mid-file stops the download from the bucket too.
+    res.once("close", () => body.destroy());
+    body.once("error", () => res.destroy());
+    body.pipe(res);
+  }
+
+  return {
+    async put(key, data) {
+      if (!isValidStorageKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+      try {
+        // One request: the object appears whole or not at all.
+        await client.send(
+          new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentTypeOf(key), CacheControl: STORED_FILE_CACHE_CONTROL }),
+        );
+      } catch (error) {
+        throw unavailable(error, `storing ${key}`);
+      }
+      return `${UPLOADS_PUBLIC_BASE}/${key}`;
+    },
+    async remove(url) {
+      const key = keyOfUrl(url);
+      if (key === null) return;
+      try {
+        // Deleting a key that is not there succeeds (S3 semantics): removing twice is harmless.
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      } catch (error) {
+        throw unavailable(error, `deleting ${key}`);
+      }
+    },
+    serve(req, res, next) {
+      if (req.method !== "GET" && req.method !== "HEAD") return next();
+      let key: string;
+      try {
+        key = decodeURIComponent(req.path.slice(1));
+      } catch {
+        key = "";
+      }
+      if (!isValidStorageKey(key)) {
+        res.status(404).type("text/plain; charset=utf-8").send("Not found");
+        return;
+      }
+      if (publicBase) {
+        // The CDN serves the file; the redirect itself is as permanent as the file.
+        res.set("Cache-Control", STORED_FILE_CACHE_CONTROL).redirect(301, `${publicBase}/${key}`);
+        return;
+      }
+      send(req, res, key).catch((error: unknown) => {
+        if (!(error instanceof StorageUnavailableError) || res.headersSent) return next(error);
+        // Logged for the operator; the visitor's browser may try the image again later.
+        console.error("[storage]", error);
+        res.status(503).set({ "Retry-After": "30", "Cache-Control": "no-store" }).type("text/plain; charset=utf-8").send("Temporarily unavailable");
+      });
+    },
+  };
+}
