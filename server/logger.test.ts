@@ -90,18 +90,24 @@ describe("requestLogger", () => {
 });
 
 describe("routeConsoleTo", () => {
-  it("turns console lines into log lines, an Error into `err` with its stack", () => {
+  it("turns console lines into log lines, an Error into `err` with its stack, and Node's warnings into warnings", () => {
     const log = memoryLog();
     const saved = { ...console };
+    const warningListeners = process.listeners("warning");
     try {
       routeConsoleTo(createLogger({ level: "info", format: "json" }, log.stream));
       console.log("[demo] loaded %d restaurants", 40);
       console.error("[reports] notice e-mail failed:", new Error("SMTP refused"));
+      process.emit("warning", Object.assign(new Error("Node 20 support ends soon"), { name: "NodeVersionSupportWarning" }));
     } finally {
       Object.assign(console, saved);
+      process.removeAllListeners("warning");
+      for (const listener of warningListeners) process.on("warning", listener);
     }
     expect(log.lines[0]).toMatchObject({ level: 30, msg: "[demo] loaded 40 restaurants" });
     expect(log.lines[1]).toMatchObject({ level: 50, msg: "[reports] notice e-mail failed:", err: { message: "SMTP refused" } });
     expect(String((log.lines[1]?.err as { stack?: string }).stack)).toContain("Error: SMTP refused");
+    // Node's warnings are warn-level lines, not errors.
+    expect(log.lines[2]).toMatchObject({ level: 40, warning: "NodeVersionSupportWarning", msg: "Node 20 support ends soon" });
   });
 });

@@ -128,4 +128,7 @@ export function routeConsoleTo(logger: Logger): void {
   console.info = write("info");
   console.warn = write("warn");
   console.error = write("error");
+  // Node's own warnings (a deprecation, a library's notice) are warnings, not errors.
+  process.removeAllListeners("warning");
+  process.on("warning", (warning) => logger.warn({ warning: warning.name }, warning.message));
 }
