@@ -256,6 +256,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   };
 }
 
+/** The advisory lock key held while migrating PostgreSQL ("kta-migr" as a number). */
+const MIGRATION_LOCK = 0x6b74616d;
+
 export async function applyMigrations(database: Database): Promise<void> {
   if (database.pglite) {
     await migratePglite(drizzlePglite({ client: database.pglite }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -264,6 +267,9 @@ export async function applyMigrations(database: Database): Promise<void> {
     const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 10_000 });
     await client.connect();
     try {
+      // Processes started together take turns: the first applies what is pending, the others
+      // then find nothing to do (the lock ends with the connection, whatever happens).
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
       await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       await client.end();

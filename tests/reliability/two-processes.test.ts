@@ -35,13 +35,15 @@ beforeAll(async () => {
     DATABASE_URL: postgres.url,
     ...bucket.env,
   };
-  // One after the other: the first applies the migrations, the second finds them applied.
-  for (let i = 0; i < 2; i += 1) {
+  // Started together on an empty database, as after a deploy: one applies the migrations while
+  // the other waits for it (an advisory lock), and both come up.
+  const started = [0, 1].map(async (i) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), `kta-two-${i}-`));
     dirs.push(dataDir);
     const port = await freePort();
-    servers.push(await startServer({ ...shared, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }));
-  }
+    return startServer({ ...shared, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  });
+  servers.push(...(await Promise.all(started)));
   database = await openDatabase({ databaseUrl: postgres.url });
   const row = await insertRestaurant(database.db, { slug: "shared-table", name_en: "Shared Table", name_he: "שולחן משותף" });
   restaurant = { id: row.id, slug: row.slug };
