@@ -24,6 +24,7 @@ import { canUpload } from "../app/lib/permissions";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
 import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search-index.server";
 import { liveRestaurantUpdates } from "./live";
+import { logRequestError } from "./logger";
 import { createMetrics, type Metrics } from "./metrics";
 import { isPrivatePath, type PageCache } from "./page-cache";
 import { crossSiteRefusal, isFilePath, isPersonal, isSafeMethod } from "./requests";
@@ -272,8 +273,7 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
     const status = httpStatusOf(error);
     // The stack goes to the log, on the request's own line when the server logs requests.
     if (status >= 500) {
-      if ("log" in req) res.err = error instanceof Error ? error : new Error(String(error));
-      else console.error("[http] unhandled error:", error);
+      if (!logRequestError(res, error)) console.error("[http] unhandled error:", error);
     }
     res
       .status(status)

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger, loggableUrl, requestIdOf, requestLogger, routeConsoleTo } from "./logger";
+import { createLogger, loggableUrl, logRequestError, requestIdOf, requestLogger, routeConsoleTo } from "./logger";
 
 /** A log destination kept in memory: one parsed object per line. */
 function memoryLog() {
@@ -38,7 +38,14 @@ describe("requestIdOf", () => {
 
 describe("requestLogger", () => {
   let server: Server | undefined;
-  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+  afterEach(
+    () =>
+      new Promise<void>((resolve) => {
+        if (!server) return resolve();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
 
   async function serve(handler: Parameters<typeof createServer>[1] & object) {
     const log = memoryLog();
@@ -69,7 +76,7 @@ describe("requestLogger", () => {
 
   it("logs a failed request at error level with the error's stack; the visitor's answer has none", async () => {
     const { log, base } = await serve((_req, res) => {
-      res.err = new Error("the disk is on fire");
+      logRequestError(res, new Error("the disk is on fire"));
       res.writeHead(500, { "Content-Type": "text/plain" }).end("Something went wrong. Please try again.");
     });
     const response = await fetch(`${base}/he`);
@@ -77,6 +84,30 @@ describe("requestLogger", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(log.lines[0]).toMatchObject({ level: 50, res: { statusCode: 500 }, err: { message: "the disk is on fire" } });
     expect(String((log.lines[0]?.err as { stack?: string }).stack)).toContain("logger.test.ts");
+  });
+
+  it("sends no request id with hashed assets (they would weigh on every first visit), yet logs them", async () => {
+    const { log, base } = await serve((_req, res) => res.end("js"));
+    const response = await fetch(`${base}/assets/entry.client-AbC123.js`);
+    await response.text();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(response.headers.get("x-request-id")).toBeNull();
+    expect(log.lines).toHaveLength(1);
+    expect(log.lines[0]).toMatchObject({ req: { url: "/assets/entry.client-AbC123.js" }, res: { statusCode: 200 } });
+  });
+
+  it("logs a request the visitor abandoned as aborted", async () => {
+    const { log, base } = await serve((_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/plain" });
+      res.write("first part…");
+    });
+    const controller = new AbortController();
+    const response = await fetch(`${base}/slow`, { signal: controller.signal });
+    expect(response.status).toBe(200);
+    controller.abort();
+    for (let i = 0; i < 50 && log.lines.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log.lines[0]).toMatchObject({ aborted: true, req: { url: "/slow" } });
+    expect(log.lines[0]?.msg).toMatch(/^GET \/slow aborted /);
   });
 
   it("keeps health and metrics probes out of the info-level log", async () => {

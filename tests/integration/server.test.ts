@@ -195,9 +195,11 @@ describe("lifecycle", () => {
       // carries, with its status and duration; the password and the new session never appear.
       const requestId = signIn.headers.get("x-request-id") ?? "";
       expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const lines = own.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
-      const line = lines.find((entry) => entry.reqId === requestId);
+      // Lines are written in batches, at least once a second.
+      const lineOf = (id: string) =>
+        own.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.reqId === id);
+      for (let waited = 0; !lineOf(requestId) && waited < 3_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      const line = lineOf(requestId);
       expect(line).toMatchObject({ level: 30, req: { method: "POST", url: "/login" }, res: { statusCode: 302 } });
       expect(typeof line?.durationMs).toBe("number");
       const session = /session_token=([^;]+)/.exec(signIn.headers.getSetCookie().join(";"))?.[1] ?? "missing";
