@@ -1,0 +1,97 @@
+// `npm run export -- [--format json|csv] [--out PATH]` (docs/data-transfer.md)
+// Writes every restaurant (both languages, every field, owners by e-mail) and every blog post of
+// the configured database. JSON (the default) is one file, written to --out FILE or to standard
+// output; CSV is two files, restaurants.csv and blog-posts.csv, written into --out DIR.
+// Exit codes: 0 written, 1 a bad argument, configuration or file, or the database in use.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ConfigError, parseConfig } from "../server/config";
+import { openDatabase, type Database } from "../server/database";
+import { exportData } from "../server/data-transfer/export";
+import { CSV_FILES, toCsv, toJson } from "../server/data-transfer/format";
+import { DatabaseInUseError } from "../server/pglite-lock";
+
+const USAGE = "Usage: npm run export -- [--format json|csv] [--out PATH]   (JSON: a file, or standard output without --out; CSV: --out DIR)";
+
+/** Why the arguments cannot be used, or what they ask for. */
+function readArguments(): { format: "json" | "csv"; out: string | undefined } | string {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { format: { type: "string", default: "json" }, out: { type: "string" } }, allowPositionals: false }));
+  } catch (error) {
+    if (error instanceof TypeError) return error.message;
+    throw error;
+  }
+  const format = values.format.trim().toLowerCase();
+  if (format !== "json" && format !== "csv") return `Unknown --format ${JSON.stringify(values.format)}: give json or csv.`;
+  const out = values.out?.trim();
+  if (out === "") return "Give --out a path.";
+  if (format === "csv" && out === undefined) return `A CSV export is two files (${CSV_FILES.restaurants}, ${CSV_FILES.posts}): give --out DIR for the folder to write them into.`;
+  return { format, out };
+}
+
+async function main(): Promise<number> {
+  const args = readArguments();
+  if (typeof args === "string") {
+    console.error(`${args}\n${USAGE}`);
+    return 1;
+  }
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) {
+      console.error(`${error.message}\nThe embedded database has one user at a time: stop the server, export, then start it again.`);
+      return 1;
+    }
+    throw error;
+  }
+  let data;
+  try {
+    data = await exportData(database.db);
+  } finally {
+    await database.close();
+  }
+  const counted = `${data.restaurants.length} restaurant${data.restaurants.length === 1 ? "" : "s"} and ${data.posts.length} blog post${data.posts.length === 1 ? "" : "s"}`;
+  try {
+    if (args.format === "json") {
+      if (args.out === undefined) {
+        process.stdout.write(toJson(data));
+        // Standard output is the data; the report goes to standard error.
+        console.error(`Exported ${counted}.`);
+        return 0;
+      }
+      writeFileSync(args.out, toJson(data));
+      console.log(`Exported ${counted} to ${args.out}.`);
+      return 0;
+    }
+    const dir = args.out ?? ".";
+    mkdirSync(dir, { recursive: true });
+    const restaurantsFile = path.join(dir, CSV_FILES.restaurants);
+    const postsFile = path.join(dir, CSV_FILES.posts);
+    writeFileSync(restaurantsFile, toCsv("restaurants", data.restaurants));
+    writeFileSync(postsFile, toCsv("posts", data.posts));
+    console.log(`Exported ${counted} to ${restaurantsFile} and ${postsFile}.`);
+    return 0;
+  } catch (error) {
+    // A folder that cannot be made, a file that cannot be written: say which, in one line.
+    if (error instanceof Error && "code" in error && "path" in error) {
+      console.error(`Cannot write ${String(error.path)}: ${String(error.code)}.`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,160 @@
+// `npm run import -- FILE... [--dry-run] [--as EMAIL]` (docs/data-transfer.md)
+// Reads an export — a .json file, one or both .csv files, or the folder a CSV export wrote — checks
+// every row with the forms' own rules and imports all of it in one transaction, or nothing.
+// Errors are printed as `Row N, field: message`, in English and then in Hebrew, under the file
+// they are in. --dry-run checks and counts without writing. The history records the import as
+// "system", or as the administrator named by --as.
+// Exit codes: 0 imported (or, with --dry-run, it would import), 1 errors in the file (nothing
+// changed), a bad argument, configuration or file, or the database in use.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import type { Actor } from "../app/features/restaurants/manage.server";
+import { removeStoredFiles } from "../app/features/restaurants/uploads.server";
+import { users } from "../database/schema/auth";
+import { userRoles } from "../database/schema/people";
+import type { Db } from "../database/types";
+import { ConfigError, parseConfig } from "../server/config";
+import { openDatabase, type Database } from "../server/database";
+import { CSV_FILES, FileFormatError, fromCsv, fromJson, type ImportInput, type Table } from "../server/data-transfer/format";
+import { describeSummary, formatRowError, importData, type RowError } from "../server/data-transfer/import";
+import { openStorage } from "../server/open-storage";
+import { DatabaseInUseError } from "../server/pglite-lock";
+import { createFileStore } from "../server/storage";
+
+const USAGE = "Usage: npm run import -- FILE... [--dry-run] [--as EMAIL]   (FILE: export.json, restaurants.csv, blog-posts.csv, or a folder holding the CSV files)";
+
+/** A problem to print in one line and exit 1. */
+class UsageError extends Error {}
+
+interface Inputs {
+  input: ImportInput;
+  /** Where each table's rows came from, to head its errors. */
+  labels: Record<Table, string>;
+}
+
+function readInputs(paths: string[]): Inputs {
+  const input: ImportInput = { restaurants: [], posts: [] };
+  const labels: Partial<Record<Table, string>> = {};
+  const take = (table: Table, label: string, rows: ImportInput[Table]) => {
+    if (labels[table]) throw new UsageError(`Both ${labels[table]} and ${label} hold ${table === "posts" ? "blog posts" : "restaurants"}: give one file for each.`);
+    labels[table] = label;
+    input[table] = rows;
+  };
+  const files = paths.flatMap((given) => {
+    if (!existsSync(given)) throw new UsageError(`There is no file or folder ${given}.`);
+    if (!statSync(given).isDirectory()) return [given];
+    const inside = Object.values(CSV_FILES)
+      .map((name) => path.join(given, name))
+      .filter((file) => existsSync(file));
+    if (inside.length === 0) throw new UsageError(`The folder ${given} has neither ${CSV_FILES.restaurants} nor ${CSV_FILES.posts}.`);
+    return inside;
+  });
+  for (const file of files) {
+    try {
+      const text = readFileSync(file, "utf8");
+      const extension = path.extname(file).toLowerCase();
+      if (extension === ".json") {
+        const rows = fromJson(text);
+        take("restaurants", `${file} (restaurants)`, rows.restaurants);
+        take("posts", `${file} (posts)`, rows.posts);
+      } else if (extension === ".csv") {
+        const { table, rows } = fromCsv(text);
+        take(table, file, rows);
+      } else {
+        throw new UsageError(`${file}: give a .json or .csv file.`);
+      }
+    } catch (error) {
+      if (error instanceof FileFormatError) throw new UsageError(`${file}: ${error.message}`);
+      if (error instanceof Error && "code" in error) throw new UsageError(`Cannot read ${file}: ${String(error.code)}.`);
+      throw error;
+    }
+  }
+  return { input, labels: { restaurants: labels.restaurants ?? "restaurants", posts: labels.posts ?? "posts" } };
+}
+
+/** The administrator named by --as, as the history will record them. */
+async function adminActor(db: Db, email: string): Promise<Actor> {
+  const wanted = email.trim().toLowerCase();
+  const [user] = wanted.includes("\u0000")
+    ? []
+    : await db.select({ id: users.id, email: users.email, role: userRoles.role }).from(users).innerJoin(userRoles, eq(userRoles.userId, users.id)).where(eq(users.email, wanted));
+  if (user?.role !== "admin") throw new UsageError(`No administrator has the e-mail ${email}: --as names an administrator's account.`);
+  return { id: user.id, email: user.email, role: "admin" };
+}
+
+function printErrors(errors: RowError[], labels: Record<Table, string>): void {
+  let heading: Table | undefined;
+  for (const error of errors) {
+    if (error.table !== heading) {
+      heading = error.table;
+      console.error(`${labels[error.table]}:`);
+    }
+    console.error(formatRowError(error).replace(/^/gm, "  "));
+  }
+  console.error(`Nothing was imported: ${errors.length} error${errors.length === 1 ? "" : "s"}.`);
+}
+
+async function main(): Promise<number> {
+  let config;
+  let inputs: Inputs;
+  let options: { dryRun: boolean; as: string | undefined };
+  try {
+    const { values, positionals } = parseArgs({ options: { "dry-run": { type: "boolean", default: false }, as: { type: "string" } }, allowPositionals: true });
+    if (positionals.length === 0) throw new UsageError("Give the file to import.");
+    options = { dryRun: values["dry-run"], as: values.as };
+    inputs = readInputs(positionals);
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof TypeError) {
+      console.error(`${error.message}\n${USAGE}`);
+      return 1;
+    }
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) {
+      console.error(`${error.message}\nThe embedded database has one user at a time: stop the server, import, then start it again.`);
+      return 1;
+    }
+    throw error;
+  }
+  let removedFiles: string[];
+  try {
+    let actor: Actor | undefined;
+    try {
+      actor = options.as === undefined ? undefined : await adminActor(database.db, options.as);
+    } catch (error) {
+      if (error instanceof UsageError) {
+        console.error(error.message);
+        return 1;
+      }
+      throw error;
+    }
+    const result = await importData(database.db, inputs.input, { dryRun: options.dryRun, ...(actor ? { actor } : {}) });
+    if (!result.ok) {
+      printErrors(result.errors, inputs.labels);
+      return 1;
+    }
+    console.log(describeSummary(result.summary, result.dryRun));
+    removedFiles = result.removedFiles;
+  } finally {
+    await database.close();
+  }
+  if (removedFiles.length > 0) {
+    // As after a dashboard save: files that nothing names any more go, once the change is committed.
+    await removeStoredFiles(createFileStore(openStorage(config.storage)), removedFiles);
+    console.log(`Removed ${removedFiles.length} file${removedFiles.length === 1 ? "" : "s"} that no restaurant or post names any more.`);
+  }
+  return 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,430 @@
+// `npm run export` / `npm run import` (docs/data-transfer.md): the file's shape, the round trip,
+// the all-or-nothing rule with row-numbered errors in both languages, dry runs, and that an import
+// is a dashboard edit as far as the history and the change announcements are concerned.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createBlog } from "../../app/features/blog/blog.server";
+import { EMPTY_FORM } from "../../app/features/restaurants/form-schema";
+import { setRestaurantHours } from "../../app/features/restaurants/hours.server";
+import { addOwner, createRestaurant, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/manage.server";
+import type { RestaurantFormValues } from "../../app/features/restaurants/types";
+import { SYSTEM } from "../../app/lib/permissions.server";
+import { en } from "../../app/locales/en";
+import { he } from "../../app/locales/he";
+import { createUser, insertRestaurant, type CreatedUser } from "../../database/factories";
+import type { WeeklyHours } from "../../database/hours";
+import { blogs } from "../../database/schema/blogs";
+import { restaurantChanges, restaurantOwners, restaurants, restaurantSlugRedirects } from "../../database/schema/restaurants";
+import { uploads } from "../../database/schema/uploads";
+import type { Db } from "../../database/types";
+import { CHANGE_CHANNEL } from "../../server/changes";
+import { openDatabase } from "../../server/database";
+import { exportData } from "../../server/data-transfer/export";
+import { fromCsv, fromJson, toCsv, toJson, type ExportFile, type ImportInput } from "../../server/data-transfer/format";
+import { describeSummary, formatRowError, importData, type ImportResult } from "../../server/data-transfer/import";
+import { createServerDatabase, createTestDatabase, type TestDatabase } from "../setup/db";
+import { createTestAuth } from "../setup/services";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const FSI = "\u2068";
+const PDI = "\u2069";
+
+let database: TestDatabase;
+let db: Db;
+let owner: CreatedUser;
+let secondOwner: CreatedUser;
+let admin: CreatedUser;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  const auth = createTestAuth(db);
+  owner = await createUser(db, auth, { role: "owner", email: "owner@example.com" });
+  secondOwner = await createUser(db, auth, { role: "owner", email: "second.owner@example.com" });
+  await createUser(db, auth, { role: "guest", email: "guest@example.com" });
+  admin = await createUser(db, auth, { role: "admin", email: "admin@example.com" });
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+/** No restaurants, posts, history or uploads (the accounts stay): an empty directory. */
+async function emptyDirectory(): Promise<void> {
+  await db.delete(restaurants);
+  await db.delete(restaurantSlugRedirects);
+  await db.delete(restaurantChanges);
+  await db.delete(blogs);
+  await db.delete(uploads);
+}
+beforeEach(emptyDirectory);
+
+const HOURS: WeeklyHours = {
+  days: [[{ from: "12:00", to: "23:00" }], [{ from: "12:00", to: "15:00" }, { from: "18:00", to: "23:30" }], [], [], [], [], []],
+  closedOnShabbat: true,
+  beforeRest: { kind: "candles", minutes: 30 },
+  afterRest: { kind: "havdalah", minutes: 60 },
+};
+
+const harbor = (overrides: Partial<RestaurantFormValues> = {}): RestaurantFormValues => ({
+  ...EMPTY_FORM,
+  nameEn: "Harbor Grill",
+  nameHe: "גריל הנמל",
+  address: "5 Port St, Tel Aviv",
+  kashrut: "mehadrin",
+  phoneNumber: "03-5550101",
+  openingHours: "Sun–Thu 12:00–23:00, שישי עד 14:00",
+  wazeLink: "https://waze.com/ul?ll=32.0853,34.7818",
+  latitude: "32.0853",
+  longitude: "34.7818",
+  menuLink: "https://harbor.example/menu",
+  bookingLink: "https://book.example/harbor",
+  photo: "https://images.example/harbor.jpg",
+  teuda: "https://images.example/harbor-teuda.jpg",
+  descriptionEn: 'Fish, "grilled" by the sea,\nwith a view; and a | pipe',
+  descriptionHe: "דגים על הגריל, ליד הים — English inside",
+  tags: ["Fish", "Grill"],
+  menuImages: [{ url: "https://images.example/menu-1.jpg", name: "תפריט | עמוד 1", size: 123_456, type: "image/jpeg" }],
+  ...overrides,
+});
+
+/** Two restaurants (one with everything: hours, verification, two owners; one made as old data was) and two posts. */
+async function seed(): Promise<{ harborId: string }> {
+  const grill = await createRestaurant(db, SYSTEM, harbor());
+  await setRestaurantHours(db, SYSTEM, grill.id, HOURS);
+  await setVerificationDate(db, SYSTEM, grill.id, "2026-03-04");
+  await addOwner(db, SYSTEM, grill.id, owner.id);
+  await addOwner(db, SYSTEM, grill.id, secondOwner.id);
+  // A slug that is not the name's (older data): the import keeps it, so its address stays.
+  await insertRestaurant(db, { name_en: "Café Noir", name_he: null, slug: "cafe-noir-legacy", address: "1 Dizengoff St", kashrut: "rabanut", tags: ["Cafe"], is_permanently_closed: true });
+  const top = await createBlog(db, SYSTEM, {
+    title: "Top 5 Kosher Restaurants",
+    subtitle: "Where to eat, 2026",
+    slug: "top-5",
+    image: "https://images.example/top.jpg",
+    content: '## הכי טובות\n\nFive places, with "quotes", commas and a | pipe.\n\n- one\n- two',
+  });
+  await db.update(blogs).set({ date: new Date("2024-01-05T09:30:00.000Z") }).where(eq(blogs.id, top.id));
+  await createBlog(db, SYSTEM, { title: "כשרות בתל אביב", subtitle: "רבנות, מהדרין וצהר", slug: "kashrut-guide", image: "/images/blog-placeholder.svg", content: "טקסט בעברית." });
+  return { harborId: grill.id };
+}
+
+const asJson = (data: ExportFile): ImportInput => fromJson(toJson(data));
+function asCsv(data: ExportFile): ImportInput {
+  return { restaurants: fromCsv(toCsv("restaurants", data.restaurants)).rows, posts: fromCsv(toCsv("posts", data.posts)).rows };
+}
+const historyCount = async () => (await db.select().from(restaurantChanges)).length;
+const errorsOf = (result: ImportResult) => (result.ok ? [] : result.errors);
+
+describe("export", () => {
+  it("writes every restaurant with the form's fields, its slug, hours, verification date and owners, and every post", async () => {
+    await seed();
+    const data = await exportData(db);
+    expect(data).toMatchObject({ format: "kosher-tel-aviv", version: 1 });
+    expect(data.restaurants.map((r) => r.slug)).toEqual(["cafe-noir-legacy", "harbor-grill"]);
+    expect(data.restaurants[1]).toEqual({
+      slug: "harbor-grill",
+      ...harbor(),
+      hours: HOURS,
+      lastVerified: "2026-03-04",
+      owners: ["owner@example.com", "second.owner@example.com"],
+    });
+    expect(data.restaurants[0]).toMatchObject({ nameEn: "Café Noir", nameHe: "", isPermanentlyClosed: true, hours: null, lastVerified: "", owners: [] });
+    expect(data.posts.map((post) => [post.slug, post.date])).toEqual([
+      ["kashrut-guide", expect.any(String)],
+      ["top-5", "2024-01-05T09:30:00.000Z"],
+    ]);
+  });
+
+  it("as CSV: a header of the column names, lists joined by |, menu images and hours as JSON, UTF-8 with a BOM", async () => {
+    await seed();
+    const data = await exportData(db);
+    const csv = toCsv("restaurants", data.restaurants);
+    expect(csv.startsWith("\uFEFFslug,nameEn,nameHe,address,kashrut,")).toBe(true);
+    expect(csv.split("\n")[0]).toMatch(/,tags,menuImages,isPermanentlyClosed,hours,lastVerified,owners$/);
+    expect(csv).toContain("Fish|Grill");
+    expect(csv).toContain("owner@example.com|second.owner@example.com");
+    expect(csv).toContain("גריל הנמל");
+    expect(csv).toContain('"[{""url"":""https://images.example/menu-1.jpg"",""name"":""תפריט | עמוד 1""');
+    expect(toCsv("posts", data.posts).split("\n")[0]).toBe("\uFEFFslug,title,subtitle,image,content,date");
+  });
+
+  it("as CSV, never hands a spreadsheet a formula: a cell starting with =, +, -, @ or ' gets an apostrophe, which the import takes off", () => {
+    const risky = ["=HYPERLINK(\"https://evil.example\")", "+972-3-555-0000", "-5", "@SUM(A1)", "'quoted", "plain"];
+    const csv = toCsv("posts", risky.map((title, i) => ({ slug: `p-${i}`, title, subtitle: "", image: "", content: "x", date: "" })));
+    const cells = csv.split("\n").slice(1, -1).map((line) => line.slice(line.indexOf(",") + 1));
+    expect(cells.map((cell) => cell.replace(/^"|,.*$/g, "").charAt(0))).toEqual(["'", "'", "'", "'", "'", "p"]);
+    expect(fromCsv(csv).rows.map((row) => row.values.title)).toEqual(risky);
+  });
+});
+
+describe("import", () => {
+  it.each([
+    ["JSON", asJson],
+    ["CSV", asCsv],
+  ])("of an export into an empty directory reproduces it (%s), and importing it again changes nothing", async (_format, read) => {
+    await seed();
+    const before = await exportData(db);
+    await emptyDirectory();
+
+    const result = await importData(db, read(before));
+    expect(result).toEqual({
+      ok: true,
+      dryRun: false,
+      summary: { restaurants: { created: 2, updated: 0, unchanged: 0 }, posts: { created: 2, updated: 0, unchanged: 0 }, ownersLinked: 2, ownersUnlinked: 0 },
+      removedFiles: [],
+    });
+    const after = await exportData(db);
+    expect(after.restaurants).toEqual(before.restaurants);
+    expect(after.posts).toEqual(before.posts);
+
+    const changes = await historyCount();
+    const again = await importData(db, read(after));
+    expect(again).toMatchObject({ ok: true, summary: { restaurants: { created: 0, updated: 0, unchanged: 2 }, posts: { created: 0, updated: 0, unchanged: 2 }, ownersLinked: 0, ownersUnlinked: 0 } });
+    expect(await historyCount()).toBe(changes);
+  });
+
+  it("imports nothing when one row among good ones is bad, and names its row and field in English and Hebrew (JSON rows count from 1)", async () => {
+    const file: ImportInput = fromJson(
+      JSON.stringify({
+        restaurants: [
+          { ...harbor(), slug: "" },
+          { ...harbor({ nameEn: "X", kashrut: "kosher-ish" }), slug: "" },
+          { ...harbor({ nameEn: "Third Place" }), slug: "" },
+        ],
+        posts: [{ slug: "fine-post", title: "Fine", subtitle: "Fine", image: "https://images.example/p.jpg", content: "Text", date: "" }],
+      }),
+    );
+    const result = await importData(db, file);
+    expect(errorsOf(result).map(({ table, row, field }) => ({ table, row, field }))).toEqual([
+      { table: "restaurants", row: 2, field: "nameEn" },
+      { table: "restaurants", row: 2, field: "kashrut" },
+    ]);
+    expect(errorsOf(result)[0]!.message).toEqual({ en: en["form.nameEnMin"], he: he["form.nameEnMin"] });
+    expect(formatRowError(errorsOf(result)[0]!)).toBe(`Row 2, nameEn: ${en["form.nameEnMin"]}\n    ${he["form.nameEnMin"]}`);
+    expect(await db.select().from(restaurants)).toEqual([]);
+    expect(await db.select().from(blogs)).toEqual([]);
+    expect(await historyCount()).toBe(0);
+  });
+
+  it("numbers CSV rows as a spreadsheet does (the header is row 1), and reports a row with the wrong number of cells", async () => {
+    // One line per row here (the test splits lines; a cell may hold line breaks, and is then still one row).
+    const good = toCsv("restaurants", [{ ...harbor({ descriptionEn: "By the sea" }), slug: "", hours: null, lastVerified: "", owners: [] }]).trimEnd().split("\n");
+    const [header, row] = [good[0]!, good[1]!];
+    const csv = [header, row, row.replace("mehadrin", "kosher-ish"), "", "just,three,cells", row].join("\n");
+    const { table, rows } = fromCsv(csv);
+    expect(table).toBe("restaurants");
+    const result = await importData(db, { restaurants: rows, posts: [] });
+    expect(errorsOf(result).map(({ row: n, field }) => [n, field])).toEqual([
+      [3, "kashrut"],
+      [5, ""],
+    ]);
+    expect(errorsOf(result)[1]!.message.en).toBe(`This row has ${FSI}3${PDI} cells, but the header has ${FSI}${header.split(",").length}${PDI} columns.`);
+    expect(await db.select().from(restaurants)).toEqual([]);
+
+    // A cell with a line break is still one row.
+    const multiLine = toCsv("restaurants", [
+      { ...harbor({ descriptionEn: "Line one\nline two" }), slug: "", hours: null, lastVerified: "", owners: [] },
+      { ...harbor({ kashrut: "kosher-ish" }), slug: "", hours: null, lastVerified: "", owners: [] },
+    ]);
+    expect(errorsOf(await importData(db, { restaurants: fromCsv(multiLine).rows, posts: [] })).map(({ row: n, field }) => [n, field])).toEqual([[3, "kashrut"]]);
+  });
+
+  it("refuses an unknown field or column, naming it", async () => {
+    const result = await importData(db, fromJson(JSON.stringify({ restaurants: [{ ...harbor(), slug: "", nameHE: "typo" }], posts: [] })));
+    expect(errorsOf(result).map(({ row, field }) => [row, field])).toEqual([[1, "nameHE"]]);
+    expect(() => fromCsv("slug,nameEn,nameHE\nx,Y,Z\n")).toThrow(/unknown column "nameHE"/);
+  });
+
+  it("on a dry run checks and counts everything and changes nothing", async () => {
+    await seed();
+    const before = await exportData(db);
+    const changes = await historyCount();
+    const file = structuredClone(before);
+    file.restaurants[1]!.nameHe = "גריל הנמל החדש";
+    file.restaurants.push({ ...harbor({ nameEn: "New Place" }), slug: "", hours: null, lastVerified: "", owners: ["owner@example.com"] });
+
+    const result = await importData(db, asJson(file), { dryRun: true });
+    expect(result).toEqual({
+      ok: true,
+      dryRun: true,
+      summary: { restaurants: { created: 1, updated: 1, unchanged: 1 }, posts: { created: 0, updated: 0, unchanged: 2 }, ownersLinked: 1, ownersUnlinked: 0 },
+      removedFiles: [],
+    });
+    expect(describeSummary(result.ok ? result.summary : (undefined as never), true)).toBe(
+      "Would create 1 and update 1 restaurant (1 unchanged), create 0 and update 0 blog posts (2 unchanged), link 1 owner and unlink 0. Nothing was changed (--dry-run).",
+    );
+    expect(await exportData(db)).toEqual({ ...before, exportedAt: expect.any(String) });
+    expect(await historyCount()).toBe(changes);
+  });
+
+  it("an update writes the history row a dashboard edit writes, and the database announces the change", async () => {
+    const { harborId } = await seed();
+    const heard: string[] = [];
+    const unlisten = await database.listen(CHANGE_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const file = await exportData(db);
+      file.restaurants[1]!.nameHe = "גריל הנמל החדש";
+      file.restaurants[1]!.tags = ["Fish"];
+      const result = await importData(db, asJson(file), { actor: { id: admin.id, email: admin.email, role: "admin" } });
+      expect(result).toMatchObject({ ok: true, summary: { restaurants: { updated: 1, unchanged: 1 } } });
+
+      const [imported] = await db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, harborId)).orderBy(restaurantChanges.created_at).then((rows) => rows.slice(-1));
+      expect(imported).toMatchObject({
+        action: "update",
+        actor_id: admin.id,
+        actor_email: "admin@example.com",
+        restaurant_name: "Harbor Grill",
+        changes: { name_he: { old: "גריל הנמל", new: "גריל הנמל החדש" }, tags: { old: ["Fish", "Grill"], new: ["Fish"] } },
+      });
+      // The same record as the dashboard's save of the same change.
+      await updateRestaurant(db, { id: admin.id, email: admin.email, role: "admin" }, harborId, harbor({ nameHe: "גריל", tags: ["Fish"] }));
+      const [dashboard] = await db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, harborId)).orderBy(restaurantChanges.created_at).then((rows) => rows.slice(-1));
+      expect(Object.keys(dashboard!)).toEqual(Object.keys(imported!));
+      expect(dashboard).toMatchObject({ action: "update", actor_id: admin.id, changes: { name_he: { old: "גריל הנמל החדש", new: "גריל" } } });
+
+      await expect.poll(() => heard.map((payload) => JSON.parse(payload) as { op: string; slug: string })).toContainEqual(expect.objectContaining({ op: "update", slug: "harbor-grill" }));
+    } finally {
+      await unlisten();
+    }
+  });
+
+  it("records the system as the actor when none is named", async () => {
+    const { harborId } = await seed();
+    const file = await exportData(db);
+    file.restaurants[1]!.phoneNumber = "03-5550199";
+    expect(await importData(db, asJson(file))).toMatchObject({ ok: true });
+    const rows = await db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, harborId));
+    expect(rows.find((row) => row.action === "update" && "phone_number" in row.changes)).toMatchObject({ actor_id: null, actor_email: "system" });
+  });
+
+  it("refuses an owner e-mail no account has, or an account that is not an owner, with the e-mail isolated in both languages", async () => {
+    const file = {
+      restaurants: [
+        { ...harbor(), slug: "", owners: ["owner@example.com"] },
+        { ...harbor({ nameEn: "Second" }), slug: "", owners: ["Nobody@Example.com", "guest@example.com"] },
+      ],
+      posts: [],
+    };
+    const result = await importData(db, fromJson(JSON.stringify(file)));
+    expect(errorsOf(result).map(({ row, field }) => [row, field])).toEqual([
+      [2, "owners"],
+      [2, "owners"],
+    ]);
+    const [unknown, notOwner] = errorsOf(result);
+    expect(unknown!.message.en).toBe(`No account has the e-mail ${FSI}nobody@example.com${PDI}.`);
+    expect(unknown!.message.he).toContain(`${FSI}nobody@example.com${PDI}`);
+    expect(unknown!.message.he).toMatch(/[\u0590-\u05FF]/);
+    expect(notOwner!.message.en).toContain(`${FSI}guest@example.com${PDI}`);
+    expect(await db.select().from(restaurants)).toEqual([]);
+    expect(await db.select().from(restaurantOwners)).toEqual([]);
+  });
+
+  it("makes the owners exactly the file's: links the new ones and unlinks the others, in the history", async () => {
+    const { harborId } = await seed();
+    const file = await exportData(db);
+    file.restaurants[1]!.owners = ["second.owner@example.com"];
+    expect(await importData(db, asJson(file))).toMatchObject({ ok: true, summary: { ownersLinked: 0, ownersUnlinked: 1 } });
+    const links = await db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, harborId));
+    expect(links.map((link) => link.user_id)).toEqual([secondOwner.id]);
+    const removal = (await db.select().from(restaurantChanges).where(eq(restaurantChanges.action, "owner_remove")))[0];
+    expect(removal).toMatchObject({ restaurant_id: harborId, changes: { owner: { old: "owner@example.com", new: null } } });
+  });
+
+  it("keeps the current value of a field a row leaves out, and matches an old slug that redirects", async () => {
+    const { harborId } = await seed();
+    await updateRestaurant(db, SYSTEM, harborId, harbor({ nameEn: "Harbour Grill" }));
+    const file = { restaurants: [{ slug: "harbor-grill", isPermanentlyClosed: true }], posts: [] };
+    expect(await importData(db, fromJson(JSON.stringify(file)))).toMatchObject({ ok: true, summary: { restaurants: { created: 0, updated: 1 } } });
+    const [row] = await db.select().from(restaurants).where(eq(restaurants.id, harborId));
+    expect(row).toMatchObject({ slug: "harbour-grill", name_en: "Harbour Grill", name_he: "גריל הנמל", is_permanently_closed: true, last_verified: "2026-03-04" });
+  });
+
+  it("cannot bring a stored file the importer did not upload (files are not in the export)", async () => {
+    const file = { restaurants: [{ ...harbor({ photo: "/uploads/restaurant-images/abababababababababababab-1200.webp" }), slug: "" }], posts: [] };
+    const result = await importData(db, fromJson(JSON.stringify(file)));
+    expect(errorsOf(result).map(({ row, field, message }) => [row, field, message.en])).toEqual([[1, "photo", en["upload.notYours"]]]);
+    expect(await db.select().from(restaurants)).toEqual([]);
+  });
+
+  it("checks posts with the blog's rules, and a slug twice in one file", async () => {
+    const post = { slug: "same", title: "A", subtitle: "B", image: "https://images.example/p.jpg", content: "C", date: "2025-02-03T10:00:00Z" };
+    const file = { restaurants: [], posts: [post, { ...post, title: "" }, { ...post, slug: "Not A Slug", date: "yesterday" }] };
+    const result = await importData(db, fromJson(JSON.stringify(file)));
+    expect(errorsOf(result).map(({ table, row, field }) => [table, row, field])).toEqual([
+      ["posts", 2, "title"],
+      ["posts", 2, "slug"],
+      ["posts", 3, "slug"],
+      ["posts", 3, "date"],
+    ]);
+    expect(errorsOf(result)[0]!.message).toEqual({ en: en["blog.titleRequired"], he: he["blog.titleRequired"] });
+    expect(await db.select().from(blogs)).toEqual([]);
+  });
+});
+
+describe("npm run export / npm run import", () => {
+  it("export to a file and to CSV, import with errors (exit 1, nothing changed), a dry run and a real run", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "kta-transfer-cmd-"));
+    const served = await createServerDatabase();
+    try {
+      // The install's own database: PostgreSQL (a copy of the template) or PGlite in DATA_DIR.
+      const installDb = served.database ?? (await openDatabase({ pgliteDir: path.join(dataDir, "db") }));
+      await createRestaurant(installDb.db, SYSTEM, harbor());
+      if (!served.database) await installDb.close();
+
+      const run = (script: string, args: string[]) =>
+        new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+            cwd: ROOT,
+            env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DEMO_DATA: "false", ...served.env },
+          });
+          let stdout = "";
+          let stderr = "";
+          child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+          child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+          child.on("exit", (code) => resolve({ code, stdout, stderr }));
+        });
+
+      const bad = await run("scripts/export.ts", ["--format", "xml"]);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('Unknown --format "xml"');
+
+      const jsonFile = path.join(dataDir, "export.json");
+      const exported = await run("scripts/export.ts", ["--out", jsonFile]);
+      expect(exported, exported.stderr).toMatchObject({ code: 0 });
+      expect(exported.stdout).toContain("Exported 1 restaurant and 0 blog posts");
+      const file = JSON.parse(readFileSync(jsonFile, "utf8")) as ExportFile;
+      file.restaurants[0]!.nameHe = "גריל חדש";
+
+      writeFileSync(jsonFile, JSON.stringify({ ...file, restaurants: [...file.restaurants, { ...file.restaurants[0], slug: "", nameEn: "X" }] }));
+      const refused = await run("scripts/import.ts", [jsonFile]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`(restaurants):\n  Row 2, nameEn: ${en["form.nameEnMin"]}\n      ${he["form.nameEnMin"]}`);
+      expect(refused.stderr).toContain("Nothing was imported: 1 error.");
+
+      writeFileSync(jsonFile, JSON.stringify(file));
+      const dry = await run("scripts/import.ts", [jsonFile, "--dry-run"]);
+      expect(dry, dry.stderr).toMatchObject({ code: 0 });
+      expect(dry.stdout).toContain("Would create 0 and update 1 restaurant (0 unchanged)");
+
+      const real = await run("scripts/import.ts", [jsonFile]);
+      expect(real, real.stderr).toMatchObject({ code: 0 });
+      expect(real.stdout).toContain("Created 0 and updated 1 restaurant (0 unchanged)");
+
+      const csvDir = path.join(dataDir, "csv");
+      const csv = await run("scripts/export.ts", ["--format", "csv", "--out", csvDir]);
+      expect(csv, csv.stderr).toMatchObject({ code: 0 });
+      expect(existsSync(path.join(csvDir, "blog-posts.csv"))).toBe(true);
+      expect(readFileSync(path.join(csvDir, "restaurants.csv"), "utf8")).toContain("גריל חדש");
+      const again = await run("scripts/import.ts", [csvDir]);
+      expect(again, again.stderr).toMatchObject({ code: 0 });
+      expect(again.stdout).toContain("Created 0 and updated 0 restaurants (1 unchanged)");
+    } finally {
+      await served.database?.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
