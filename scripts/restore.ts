@@ -1,0 +1,61 @@
+// `npm run restore -- FILE [--force]`
+// Puts back the database and the uploads from a file made by `npm run backup` (docs/backups.md).
+// Refuses a database that already holds restaurants, users or blog posts unless --force; builds
+// the new database and uploads folder beside the old ones and swaps them in, so a refused or
+// failed restore changes nothing. PGlite needs the server stopped; PostgreSQL needs psql on PATH.
+import { parseArgs } from "node:util";
+import { BackupError, restoreBackup } from "../server/backup";
+import { ConfigError, parseConfig, type Config } from "../server/config";
+import { DatabaseInUseError } from "../server/pglite-lock";
+
+const USAGE = "Usage: npm run restore -- FILE [--force]";
+
+async function main(): Promise<number> {
+  let config: Config;
+  let file: string;
+  let force: boolean;
+  try {
+    const { values, positionals } = parseArgs({ options: { force: { type: "boolean", default: false } }, allowPositionals: true });
+    if (positionals.length !== 1 || !positionals[0]) {
+      console.error(`Give one backup file. ${USAGE}`);
+      return 1;
+    }
+    file = positionals[0];
+    force = values.force;
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    if (error instanceof TypeError && "code" in error) {
+      console.error(`${error.message}. ${USAGE}`);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    await restoreBackup({
+      file,
+      force,
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      uploadsDir: config.storage.kind === "local" ? config.storage.dir : null,
+      progress: (line) => console.log(line),
+    });
+    console.log("Restored. Start the server: it applies any migrations newer than the backup.");
+    return 0;
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) {
+      console.error(`Stop the server first: the embedded database has one user at a time. ${error.message}`);
+      return 1;
+    }
+    if (error instanceof BackupError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+process.exitCode = await main();

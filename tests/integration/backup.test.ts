@@ -1,0 +1,485 @@
+// Backups (docs/backups.md): a PGlite install in a temporary DATA_DIR is backed up, changed and
+// restored, through the module and through the commands as an operator runs them. The PGlite
+// cases run in both of CI's runs (they use their own DATA_DIR); the pg_dump case needs the
+// PostgreSQL run (DATABASE_URL) and pg_dump on PATH.
+import { execFile } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gzipSync, createGunzip } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { buildBlog, createUser, insertRestaurant } from "../../database/factories";
+import { users } from "../../database/schema/auth";
+import { blogs } from "../../database/schema/blogs";
+import { restaurants } from "../../database/schema/restaurants";
+import type { Db } from "../../database/types";
+import {
+  BackupError,
+  type BackupManifest,
+  createBackup,
+  DatabaseNotEmptyError,
+  NotABackupError,
+  readManifest,
+  restoreBackup,
+  S3_UPLOADS_NOTE,
+  ToolMissingError,
+} from "../../server/backup";
+import { readTar, writeArchive } from "../../server/tar";
+import { openDatabase, type Database } from "../../server/database";
+import { createLocalStorage } from "../../server/storage";
+import { createTestDatabase } from "../setup/db";
+import { createTestAuth } from "../setup/services";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SLOW = 180_000;
+
+/** Runs a command as an operator would (`npm run backup` is `tsx scripts/backup.ts`). */
+async function run(script: string, args: string[], env: Record<string, string>): Promise<{ status: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: ROOT,
+      // No DATABASE_URL from CI's environment: these commands work on the PGlite in DATA_DIR.
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DEMO_DATA: "false", ...env },
+      encoding: "utf8",
+    });
+    return { status: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { status: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
+  }
+}
+
+const temporary: string[] = [];
+afterEach(() => {
+  for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+}
+
+/** A PGlite install's DATA_DIR: its own database (from the run's template when there is one) and uploads folder. */
+async function createInstall(): Promise<{ dataDir: string; uploadsDir: string }> {
+  const dataDir = tempDir("kta-backup-");
+  const uploadsDir = path.join(dataDir, "uploads");
+  const template = inject("pgliteTemplate");
+  const database = await openDatabase({
+    pgliteDir: path.join(dataDir, "db"),
+    ...(template ? { loadDataDir: new Blob([readFileSync(template)]), migrate: false } : {}),
+  });
+  try {
+    await seed(database.db, uploadsDir);
+  } finally {
+    await database.close();
+  }
+  return { dataDir, uploadsDir };
+}
+
+/** Demo-like data: restaurants, users made through sign-up, a blog post, and upload files. */
+async function seed(db: Db, uploadsDir: string): Promise<void> {
+  const auth = createTestAuth(db);
+  await createUser(db, auth, { role: "admin" });
+  await createUser(db, auth, { role: "owner" });
+  for (const name of ["Olive Backup", "Fig Snapshot", "Cedar Archive"]) await insertRestaurant(db, { name_en: name });
+  await db.insert(blogs).values(buildBlog({ slug: "kept-post" }));
+  const storage = createLocalStorage(uploadsDir);
+  await storage.put("restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-800.webp", randomBytes(300_000));
+  await storage.put("restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-400.webp", randomBytes(1_000));
+  await storage.put("restaurant-menus/pdf_bbbbbbbbbbbbbbbbbbbbbbbb.pdf", Buffer.from("%PDF-1.4 menu"));
+}
+
+/** Changes everything the backup holds: a restaurant gone and one added, a post gone, a user added, files swapped. */
+async function change(db: Db, uploadsDir: string): Promise<void> {
+  await db.delete(restaurants).where(eq(restaurants.name_en, "Fig Snapshot"));
+  await insertRestaurant(db, { name_en: "Added Later" });
+  await db.delete(blogs);
+  await createUser(db, createTestAuth(db));
+  rmSync(path.join(uploadsDir, "restaurant-images", "aaaaaaaaaaaaaaaaaaaaaaaa-800.webp"));
+  await createLocalStorage(uploadsDir).put("restaurant-images/cccccccccccccccccccccccc-800.webp", Buffer.from("new"));
+}
+
+interface State {
+  restaurants: string[];
+  users: string[];
+  blogs: string[];
+  /** Path in the uploads folder → sha256. */
+  files: Record<string, string>;
+}
+
+function filesOf(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (dir: string, prefix: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+      else files[`${prefix}${entry.name}`] = createHash("sha256").update(readFileSync(path.join(dir, entry.name))).digest("hex");
+    }
+  };
+  walk(root, "");
+  return files;
+}
+
+async function stateOf(db: Db, uploadsDir: string): Promise<State> {
+  const files = filesOf(uploadsDir);
+  return {
+    restaurants: (await db.select({ name: restaurants.name_en }).from(restaurants)).map((row) => row.name).sort(),
+    users: (await db.select({ email: users.email }).from(users)).map((row) => row.email).sort(),
+    blogs: (await db.select({ slug: blogs.slug }).from(blogs)).map((row) => row.slug ?? "").sort(),
+    files,
+  };
+}
+
+/** Opens the install's PGlite (taking its lock, as the server would) for `work`, then closes it. */
+async function withInstallDb<T>(dataDir: string, work: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, "db"), migrate: false });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+const installState = (install: { dataDir: string; uploadsDir: string }) => withInstallDb(install.dataDir, (database) => stateOf(database.db, install.uploadsDir));
+
+/** Nothing half-done is left beside the database or the uploads folder. */
+function expectNoLeftovers(dataDir: string) {
+  expect(readdirSync(dataDir).filter((name) => /\.(restore|previous|partial)-|^restored-uploads|^\.kta-/.test(name))).toEqual([]);
+}
+
+async function entriesOf(file: string): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of readTar(createReadStream(file).pipe(createGunzip()))) names.push(entry.name);
+  return names;
+}
+
+/** Copies a backup with its manifest and database snapshot changed by `edit` (a consistent file otherwise). */
+async function rewriteBackup(source: string, target: string, edit: (manifest: BackupManifest, database: Buffer) => Buffer): Promise<void> {
+  const entries: [string, Buffer][] = [];
+  for await (const entry of readTar(createReadStream(source).pipe(createGunzip()))) {
+    const parts: Buffer[] = [];
+    for await (const chunk of entry.body()) parts.push(chunk);
+    entries.push([entry.name, Buffer.concat(parts)]);
+  }
+  const manifest = JSON.parse(entries[0]![1].toString("utf8")) as BackupManifest;
+  const database = edit(manifest, entries[1]![1]);
+  manifest.database.bytes = database.length;
+  manifest.database.sha256 = createHash("sha256").update(database).digest("hex");
+  await writeArchive(target, async (tar) => {
+    await tar.addBuffer("manifest.json", Buffer.from(JSON.stringify(manifest)), new Date());
+    await tar.addBuffer(manifest.database.entry, database, new Date());
+    for (const [name, data] of entries.slice(2)) await tar.addBuffer(name, data, new Date());
+  });
+}
+
+describe("backup and restore on PGlite", () => {
+  it(
+    "restores the database and the uploads as they were when the backup was made",
+    async () => {
+      const install = await createInstall();
+      const before = await installState(install);
+      expect(before.restaurants).toEqual(["Cedar Archive", "Fig Snapshot", "Olive Backup"]);
+      expect(Object.keys(before.files)).toHaveLength(3);
+
+      const lines: string[] = [];
+      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: install.uploadsDir, progress: (line) => lines.push(line) });
+      expect(path.dirname(backup.file)).toBe(path.join(install.dataDir, "backups"));
+      expect(readdirSync(path.dirname(backup.file))).toEqual([path.basename(backup.file)]);
+      expect(path.basename(backup.file)).toMatch(/^kosher-tel-aviv-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz$/);
+      expect(backup.manifest.database).toMatchObject({ kind: "pglite", contents: { restaurants: 3, users: 2, blogPosts: 1 } });
+      expect(backup.manifest.database.migrations.applied).toBeGreaterThan(0);
+      expect(backup.manifest.database.migrations.latest).toMatch(/^\d{4}_/);
+      expect(backup.manifest.uploads).toEqual({ included: true, files: 3, bytes: 301_000 + "%PDF-1.4 menu".length });
+      expect(lines).toContainEqual(expect.stringMatching(/^Database: [\d.]+ MB \(PGlite; 3 restaurants, 2 users and 1 blog post\)$/));
+      expect(lines).toContain("Uploads: 3 files (294.0 KB)");
+      expect(await entriesOf(backup.file)).toEqual([
+        "manifest.json",
+        "database/pglite-data.tar",
+        "uploads/restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-400.webp",
+        "uploads/restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-800.webp",
+        "uploads/restaurant-menus/pdf_bbbbbbbbbbbbbbbbbbbbbbbb.pdf",
+      ]);
+
+      await withInstallDb(install.dataDir, (database) => change(database.db, install.uploadsDir));
+      const changed = await installState(install);
+      expect(changed).not.toEqual(before);
+
+      // Without --force a database holding data is refused, and nothing changes.
+      const refusal = restoreBackup({ file: backup.file, force: false, dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      await expect(refusal).rejects.toBeInstanceOf(DatabaseNotEmptyError);
+      await expect(refusal).rejects.toThrow(/already holds 3 restaurants, 3 users and 0 blog posts.*--force/);
+      expect(await installState(install)).toEqual(changed);
+      expectNoLeftovers(install.dataDir);
+
+      const restored = await restoreBackup({ file: backup.file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      expect(restored.uploadsRestored).toBe(3);
+      expect(await installState(install)).toEqual(before);
+      expectNoLeftovers(install.dataDir);
+
+      // The restored database is one the server opens (and migrates) as usual.
+      const reopened = await openDatabase({ pgliteDir: path.join(install.dataDir, "db") });
+      await reopened.close();
+    },
+    SLOW,
+  );
+
+  it(
+    "works as commands: progress lines, the running server's lock, --force, usage errors",
+    async () => {
+      const install = await createInstall();
+      const env = { DATA_DIR: install.dataDir };
+      const before = await installState(install);
+
+      const made = await run("scripts/backup.ts", [], env);
+      expect(made.status, made.stderr).toBe(0);
+      expect(made.stdout).toMatch(/^Database: [\d.]+ MB \(PGlite; 3 restaurants, 2 users and 1 blog post\)$/m);
+      expect(made.stdout).toMatch(/^Uploads: 3 files \(294\.0 KB\)$/m);
+      const file = /^Backup written: (.+\.tar\.gz) \([\d.]+ [KM]B\)$/m.exec(made.stdout)?.[1];
+      expect(file && existsSync(file)).toBe(true);
+      expect(path.dirname(file!)).toBe(path.join(install.dataDir, "backups"));
+
+      // While the server (here: this process) has the embedded database open, both commands refuse.
+      const held = await openDatabase({ pgliteDir: path.join(install.dataDir, "db"), migrate: false });
+      try {
+        for (const attempt of [await run("scripts/backup.ts", [], env), await run("scripts/restore.ts", [file!, "--force"], env)]) {
+          expect(attempt.status).toBe(1);
+          expect(attempt.stderr).toMatch(/^Stop the server first: .*already open in another process \(pid \d+\)/);
+        }
+      } finally {
+        await held.close();
+      }
+
+      const refused = await run("scripts/restore.ts", [file!], env);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain("The database already holds 3 restaurants, 2 users and 1 blog post.");
+      expect(refused.stderr).toContain("--force");
+
+      await withInstallDb(install.dataDir, (database) => change(database.db, install.uploadsDir));
+      const restored = await run("scripts/restore.ts", [file!, "--force"], env);
+      expect(restored.status, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain("Uploads: 3 files restored into");
+      expect(restored.stdout).toContain("Restored.");
+      expect(await installState(install)).toEqual(before);
+
+      const copy = path.join(install.dataDir, "copy.tar.gz");
+      const chosen = await run("scripts/backup.ts", ["--out", copy], env);
+      expect(chosen.status, chosen.stderr).toBe(0);
+      expect(existsSync(copy)).toBe(true);
+      const again = await run("scripts/backup.ts", ["--out", copy], env);
+      expect(again).toMatchObject({ status: 1, stderr: expect.stringContaining("already exists") });
+
+      const usage = await run("scripts/restore.ts", [], env);
+      expect(usage).toMatchObject({ status: 1, stderr: expect.stringContaining("Usage: npm run restore -- FILE [--force]") });
+      const unknown = await run("scripts/backup.ts", ["--outt", "x"], env);
+      expect(unknown).toMatchObject({ status: 1, stderr: expect.stringContaining("Usage: npm run backup") });
+    },
+    SLOW,
+  );
+
+  it(
+    "refuses a file that is not a backup, or a damaged one, and changes nothing",
+    async () => {
+      const install = await createInstall();
+      const before = await installState(install);
+      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      const dir = tempDir("kta-not-backups-");
+
+      const text = path.join(dir, "notes.txt");
+      writeFileSync(text, "restaurants: many\n");
+      const gzipped = path.join(dir, "notes.txt.gz");
+      writeFileSync(gzipped, gzipSync("restaurants: many\n".repeat(100)));
+      const otherTar = path.join(dir, "other.tar.gz");
+      await writeArchive(otherTar, (tar) => tar.addBuffer("hello.txt", Buffer.from("hello"), new Date()));
+      const truncated = path.join(dir, "truncated.tar.gz");
+      const whole = readFileSync(backup.file);
+      writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length * 0.6)));
+      const foreignManifest = path.join(dir, "foreign.tar.gz");
+      await writeArchive(foreignManifest, (tar) => tar.addBuffer("manifest.json", Buffer.from('{"format":"something-else"}'), new Date()));
+
+      const cases: [string, RegExp][] = [
+        [text, /notes\.txt is not a backup made by `npm run backup` \(it is not gzip-compressed\)\. Nothing was changed\./],
+        [gzipped, /is not a backup made by `npm run backup` \(it is not a tar archive/],
+        [otherTar, /is not a backup .*its first entry is "hello\.txt", not manifest\.json/],
+        [foreignManifest, /is not a backup .*its manifest is not valid/],
+        [truncated, /truncated\.tar\.gz is incomplete or damaged \(the file ends too early\)\. Nothing was changed\./],
+        [path.join(dir, "missing.tar.gz"), /missing\.tar\.gz does not exist/],
+      ];
+      for (const [file, message] of cases) {
+        const attempt = restoreBackup({ file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+        await expect(attempt, file).rejects.toBeInstanceOf(BackupError);
+        await expect(attempt, file).rejects.toThrow(message);
+      }
+      await expect(readManifest(text)).rejects.toBeInstanceOf(NotABackupError);
+
+      // A snapshot that loads but is not what its manifest says fails after the new database was built: the old one stays.
+      const disagreeing = path.join(dir, "disagreeing.tar.gz");
+      await rewriteBackup(backup.file, disagreeing, (manifest, database) => {
+        manifest.database.contents.restaurants = 99;
+        return database;
+      });
+      await expect(restoreBackup({ file: disagreeing, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir })).rejects.toThrow(
+        /The restored database holds 3 restaurants.*not what the manifest lists \(99 restaurants/,
+      );
+      expect(await installState(install)).toEqual(before);
+      expectNoLeftovers(install.dataDir);
+
+      const command = await run("scripts/restore.ts", [text, "--force"], { DATA_DIR: install.dataDir });
+      expect(command.status).toBe(1);
+      expect(command.stderr.trim().split("\n")).toHaveLength(1);
+      expect(command.stderr).toContain("is not a backup made by `npm run backup`");
+    },
+    SLOW,
+  );
+
+  it(
+    "with uploads in a bucket, holds the database only and says so; restoring leaves the uploads folder alone",
+    async () => {
+      const install = await createInstall();
+      const before = await installState(install);
+      const lines: string[] = [];
+      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: null, progress: (line) => lines.push(line) });
+      expect(backup.manifest.uploads).toEqual({ included: false, note: S3_UPLOADS_NOTE });
+      expect(S3_UPLOADS_NOTE).toBe("uploads live in the bucket; back them up with the bucket's versioning or replication");
+      expect(lines).toContain(`Uploads: not included (${S3_UPLOADS_NOTE})`);
+      expect(await entriesOf(backup.file)).toEqual(["manifest.json", "database/pglite-data.tar"]);
+
+      await withInstallDb(install.dataDir, (database) => change(database.db, install.uploadsDir));
+      const changed = await installState(install);
+      const restoreLines: string[] = [];
+      await restoreBackup({ file: backup.file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir, progress: (line) => restoreLines.push(line) });
+      const after = await installState(install);
+      expect({ ...after, files: undefined }).toEqual({ ...before, files: undefined });
+      expect(after.files).toEqual(changed.files);
+      expect(restoreLines).toContainEqual(expect.stringContaining("Uploads: not in this backup"));
+    },
+    SLOW,
+  );
+
+  it(
+    "restores a backup's uploads beside the database when the uploads now live in a bucket, for uploads:copy-to-s3",
+    async () => {
+      const install = await createInstall();
+      const before = await installState(install);
+      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      const lines: string[] = [];
+      const result = await restoreBackup({ file: backup.file, force: true, dataDir: install.dataDir, uploadsDir: null, progress: (line) => lines.push(line) });
+      expect(result.uploadsRestored).toBe(3);
+      expect(result.uploadsExtractedTo).toMatch(/restored-uploads-/);
+      expect(filesOf(result.uploadsExtractedTo!)).toEqual(before.files);
+      expect(lines).toContainEqual(expect.stringContaining(`npm run uploads:copy-to-s3 -- --from ${result.uploadsExtractedTo}`));
+      expect(await installState(install)).toEqual(before);
+    },
+    SLOW,
+  );
+});
+
+describe("the backup file format", () => {
+  it("round-trips entries of any size, and paths longer than ustar's name field", async () => {
+    const dir = tempDir("kta-tar-");
+    const file = path.join(dir, "test.tar.gz");
+    const source = path.join(dir, "source.bin");
+    const big = randomBytes(1_500_000);
+    writeFileSync(source, big);
+    const longName = `uploads/${"d".repeat(90)}/${"f".repeat(95)}.webp`;
+    const entries: [string, Buffer][] = [0, 1, 511, 512, 513, 70_000].map((size) => [`entry-${size}.bin`, randomBytes(size)]);
+    entries.push([longName, Buffer.from("long")]);
+    await writeArchive(file, async (tar) => {
+      for (const [name, data] of entries) await tar.addBuffer(name, data, new Date());
+      await tar.addFile("from-disk.bin", source, big.length, new Date());
+    });
+    const read: [string, Buffer][] = [];
+    for await (const entry of readTar(createReadStream(file).pipe(createGunzip()))) {
+      const parts: Buffer[] = [];
+      for await (const chunk of entry.body()) parts.push(chunk);
+      read.push([entry.name, Buffer.concat(parts)]);
+    }
+    const digest = (list: [string, Buffer][]) => list.map(([name, data]) => [name, data.length, createHash("sha256").update(data).digest("hex")]);
+    expect(digest(read)).toEqual(digest([...entries, ["from-disk.bin", big]]));
+    // Entries a reader does not read are skipped.
+    const names: string[] = [];
+    for await (const entry of readTar(createReadStream(file).pipe(createGunzip()))) names.push(entry.name);
+    expect(names).toEqual([...entries.map(([name]) => name), "from-disk.bin"]);
+  });
+
+  it("writes nothing under the final name when writing fails", async () => {
+    const dir = tempDir("kta-tar-");
+    const file = path.join(dir, "out.tar.gz");
+    await expect(writeArchive(file, (tar) => tar.addFile("gone.bin", path.join(dir, "gone.bin"), 10, new Date()))).rejects.toThrow();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+function pgToolsOnPath(): boolean {
+  return (process.env.PATH ?? "").split(path.delimiter).some((dir) => dir !== "" && existsSync(path.join(dir, "pg_dump")) && existsSync(path.join(dir, "psql")));
+}
+
+describe("backup and restore on PostgreSQL", () => {
+  it("says which package to install when pg_dump or psql is missing", async () => {
+    const dataDir = tempDir("kta-backup-");
+    const emptyPath = path.join(dataDir, "bin");
+    mkdirSync(emptyPath);
+    const options = { dataDir, databaseUrl: "postgres://kosher:secret@127.0.0.1:1/kosher", uploadsDir: null, env: { PATH: emptyPath } };
+    const backup = createBackup(options);
+    await expect(backup).rejects.toBeInstanceOf(ToolMissingError);
+    await expect(backup).rejects.toThrow(/pg_dump was not found on PATH.*apt-get install -y postgresql-client/);
+    expect(readdirSync(dataDir)).toEqual(["bin"]);
+  });
+
+  it("says so in one line when PostgreSQL cannot be reached", async (ctx) => {
+    ctx.skip(!pgToolsOnPath(), "pg_dump and psql are not on PATH (apt-get install -y postgresql-client)");
+    const dataDir = tempDir("kta-backup-");
+    const databaseUrl = "postgres://kosher:secret@127.0.0.1:1/kosher";
+    await expect(createBackup({ dataDir, databaseUrl, uploadsDir: null })).rejects.toThrow(/^Could not connect to the PostgreSQL database in DATABASE_URL \(.+\)\. Nothing was changed\.$/);
+    const file = path.join(dataDir, "missing.tar.gz");
+    await expect(restoreBackup({ file, force: false, dataDir, databaseUrl, uploadsDir: null })).rejects.toThrow(/does not exist/);
+  });
+
+  it(
+    "round-trips through pg_dump and psql, and refuses a non-empty database without --force",
+    async (ctx) => {
+      ctx.skip(inject("dbKind") !== "postgres", "needs PostgreSQL: runs in CI's DATABASE_URL run of the db suite");
+      ctx.skip(!pgToolsOnPath(), "pg_dump and psql are not on PATH (apt-get install -y postgresql-client)");
+
+      const database = await createTestDatabase();
+      const dataDir = tempDir("kta-backup-");
+      const uploadsDir = path.join(dataDir, "uploads");
+      try {
+        await seed(database.db, uploadsDir);
+        const before = await stateOf(database.db, uploadsDir);
+        const lines: string[] = [];
+        const backup = await createBackup({ dataDir, databaseUrl: database.url, uploadsDir, progress: (line) => lines.push(line) });
+        expect(backup.manifest.database).toMatchObject({ kind: "postgres", entry: "database/postgres.sql", contents: { restaurants: 3, users: 2, blogPosts: 1 } });
+        expect(backup.manifest.database.tool).toMatch(/^pg_dump \(PostgreSQL\) \d+/);
+        expect(lines).toContainEqual(expect.stringMatching(/^Database: [\d.]+ [KM]B \(PostgreSQL; 3 restaurants, 2 users and 1 blog post\)$/));
+
+        await change(database.db, uploadsDir);
+        const changed = await stateOf(database.db, uploadsDir);
+        const refusal = restoreBackup({ file: backup.file, force: false, dataDir, databaseUrl: database.url, uploadsDir });
+        await expect(refusal).rejects.toBeInstanceOf(DatabaseNotEmptyError);
+        expect(await stateOf(database.db, uploadsDir)).toEqual(changed);
+
+        // A PGlite backup is not restored into PostgreSQL (and the other way round).
+        await expect(restoreBackup({ file: backup.file, force: true, dataDir, uploadsDir })).rejects.toThrow(/holds a PostgreSQL dump, but DATABASE_URL is not set/);
+
+        // A dump that fails half-way (after the old schema was dropped) is rolled back as a whole.
+        const failing = path.join(dataDir, "failing.tar.gz");
+        await rewriteBackup(backup.file, failing, (_manifest, sql) => Buffer.concat([sql, Buffer.from("\nselect 1 / 0;\n")]));
+        await expect(restoreBackup({ file: failing, force: true, dataDir, databaseUrl: database.url, uploadsDir })).rejects.toThrow(
+          /psql could not restore the dump \(exit 3\), so the database was left as it was: .*division by zero/,
+        );
+        expect(await stateOf(database.db, uploadsDir)).toEqual(changed);
+
+        await restoreBackup({ file: backup.file, force: true, dataDir, databaseUrl: database.url, uploadsDir });
+        expect(await stateOf(database.db, uploadsDir)).toEqual(before);
+        expectNoLeftovers(dataDir);
+      } finally {
+        await database.destroy();
+      }
+    },
+    SLOW,
+  );
+});
