@@ -2,11 +2,9 @@
 // Removes uploads that no restaurant uses and nothing names, older than the grace period
 // (UPLOAD_GRACE_HOURS, default 24; --grace-hours overrides it). The server does the same every
 // hour; this is for operators (say after a restore) and cron. Uses the configured database.
-import path from "node:path";
 import { parseArgs } from "node:util";
+import { openCommandDatabase } from "./command";
 import { ConfigError, parseConfig } from "../server/config";
-import { openDatabase, type Database } from "../server/database";
-import { DatabaseInUseError } from "../server/pglite-lock";
 import { openStorage } from "../server/open-storage";
 import { createFileStore } from "../server/storage";
 import { cleanUploads } from "../server/upload-cleanup";
@@ -31,17 +29,8 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  let database: Database;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
-  } catch (error) {
-    if (error instanceof DatabaseInUseError) {
-      // The embedded database has one user at a time: the running server cleans up hourly itself.
-      console.error(`${error.message}\nThe running server removes abandoned uploads every hour by itself.`);
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openCommandDatabase(config, "The running server removes abandoned uploads every hour by itself.");
+  if (!database) return 1;
   try {
     const hours = graceHours ?? config.uploadGraceHours;
     const removed = await cleanUploads({

@@ -6,11 +6,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { openCommandDatabase } from "./command";
 import { ConfigError, parseConfig } from "../server/config";
-import { openDatabase, type Database } from "../server/database";
 import { exportData } from "../server/data-transfer/export";
 import { CSV_FILES, toCsv, toJson } from "../server/data-transfer/format";
-import { DatabaseInUseError } from "../server/pglite-lock";
 
 const USAGE = "Usage: npm run export -- [--format json|csv] [--out PATH]   (JSON: a file, or standard output without --out; CSV: --out DIR)";
 
@@ -47,16 +46,8 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  let database: Database;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
-  } catch (error) {
-    if (error instanceof DatabaseInUseError) {
-      console.error(`${error.message}\nThe embedded database has one user at a time: stop the server, export, then start it again.`);
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openCommandDatabase(config, "The embedded database has one user at a time: stop the server, export, then start it again.");
+  if (!database) return 1;
   let data;
   try {
     data = await exportData(database.db);

@@ -15,12 +15,11 @@ import { removeStoredFiles } from "../app/features/restaurants/uploads.server";
 import { users } from "../database/schema/auth";
 import { userRoles } from "../database/schema/people";
 import type { Db } from "../database/types";
+import { openCommandDatabase } from "./command";
 import { ConfigError, parseConfig } from "../server/config";
-import { openDatabase, type Database } from "../server/database";
 import { CSV_FILES, FileFormatError, fromCsv, fromJson, type ImportInput, type Table } from "../server/data-transfer/format";
 import { describeSummary, formatRowError, importData, type RowError } from "../server/data-transfer/import";
 import { openStorage } from "../server/open-storage";
-import { DatabaseInUseError } from "../server/pglite-lock";
 import { createFileStore } from "../server/storage";
 
 const USAGE = "Usage: npm run import -- FILE... [--dry-run] [--as EMAIL]   (FILE: export.json, restaurants.csv, blog-posts.csv, or a folder holding the CSV files)";
@@ -117,16 +116,8 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  let database: Database;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
-  } catch (error) {
-    if (error instanceof DatabaseInUseError) {
-      console.error(`${error.message}\nThe embedded database has one user at a time: stop the server, import, then start it again.`);
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openCommandDatabase(config, "The embedded database has one user at a time: stop the server, import, then start it again.");
+  if (!database) return 1;
   let removedFiles: string[];
   try {
     let actor: Actor | undefined;
