@@ -16,16 +16,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { accessSync, constants, createReadStream, createWriteStream, existsSync, readFileSync, statSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { z } from "zod";
-import { MIGRATIONS_FOLDER, PGLITE_SETTINGS } from "./database";
+import { MIGRATIONS_FOLDER, startPglite } from "./database";
 import { lockPgliteDir } from "./pglite-lock";
+import { storedKeys } from "./storage";
 import { readTar, TarFormatError, writeArchive, type TarEntry } from "./tar";
 
 // ---------------------------------------------------------------------------------------------
@@ -229,7 +230,7 @@ async function withDatabaseSnapshot<T>(options: CreateBackupOptions, scratch: st
   if (!existsSync(path.join(dir, "PG_VERSION"))) throw new BackupError(`There is no database in ${dir} to back up (is DATA_DIR right?).`);
   const unlock = lockPgliteDir(dir);
   try {
-    const client = await startPglite(dir);
+    const client = await startPglite({ dataDir: dir });
     try {
       // Data files up to date, so the dump needs no WAL replay when loaded.
       await client.exec("checkpoint");
@@ -276,28 +277,13 @@ async function dumpPostgres(url: string, scratch: string, env: NodeJS.ProcessEnv
 
 /** The files under the uploads folder (none when it does not exist yet), leaving out half-written ones. */
 async function listUploads(root: string): Promise<UploadFile[]> {
-  const files: UploadFile[] = [];
-  const walk = async (dir: string, prefix: string) => {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT" && dir === root) return;
-      throw error;
-    }
-    for (const entry of entries) {
-      // The local storage writes ".tmp-<random>" and renames it: such a file is not an upload yet.
-      if (entry.name.startsWith(".tmp-")) continue;
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(file, `${prefix}${entry.name}/`);
-      else if (entry.isFile()) {
-        const info = await stat(file);
-        files.push({ name: `${prefix}${entry.name}`, file, size: info.size, mtime: info.mtime });
-      }
-    }
-  };
-  await walk(root, "");
-  return files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return Promise.all(
+    (await storedKeys(root)).map(async (name) => {
+      const file = path.join(root, ...name.split("/"));
+      const info = await stat(file);
+      return { name, file, size: info.size, mtime: info.mtime };
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,7 +371,7 @@ async function restorePglite(file: string, manifest: BackupManifest, options: Re
   let done = false;
   try {
     if (!options.force && existsSync(path.join(dir, "PG_VERSION"))) {
-      const current = await startPglite(dir);
+      const current = await startPglite({ dataDir: dir });
       try {
         const contents = await readContents(pgliteQuery(current));
         if (!isEmpty(contents)) throw new DatabaseNotEmptyError(contents);
@@ -400,7 +386,7 @@ async function restorePglite(file: string, manifest: BackupManifest, options: Re
     const dump = Buffer.concat(chunks);
     log(`Database: ${formatBytes(dump.length)} checked; building it beside the current one…`);
     await mkdir(stagedDb, { recursive: true });
-    const client = await startPglite(stagedDb, new Blob([dump]));
+    const client = await startPglite({ dataDir: stagedDb, loadDataDir: new Blob([dump]) });
     try {
       const contents = await readContents(pgliteQuery(client));
       if (!sameContents(contents, manifest.database.contents)) {
@@ -617,16 +603,6 @@ async function connectPostgres(url: string): Promise<pg.Client> {
     await client.end().catch(() => {});
     throw new BackupError(`Could not connect to the PostgreSQL database in DATABASE_URL (${(error as Error).message || String(error)}). Nothing was changed.`);
   }
-  return client;
-}
-
-async function startPglite(dir: string, loadDataDir?: Blob): Promise<PGlite> {
-  const client = new PGlite({
-    dataDir: dir,
-    ...(loadDataDir ? { loadDataDir } : {}),
-    startParams: [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`])],
-  });
-  await client.waitReady;
   return client;
 }
 

@@ -218,16 +218,26 @@ function openPostgres(url: string): Database {
  */
 export const PGLITE_SETTINGS = { shared_buffers: "32MB" } as const;
 
+/**
+ * A PGlite instance with this app's settings, ready; the caller holds the folder's lock (or has
+ * none: in memory). openDatabase wraps it; backups and restores open folders they have locked.
+ */
+export async function startPglite({ dataDir, loadDataDir }: { dataDir?: string | undefined; loadDataDir?: Blob | undefined }): Promise<PGlite> {
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`])],
+  });
+  await client.waitReady;
+  return client;
+}
+
 async function openPglite(options: OpenOptions): Promise<Database> {
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const unlock = options.pgliteDir ? lockPgliteDir(options.pgliteDir) : () => {};
-  const client = new PGlite({
-    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    startParams: [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`])],
-  });
+  let client: PGlite;
   try {
-    await client.waitReady;
+    client = await startPglite({ dataDir: options.pgliteDir, loadDataDir: options.loadDataDir });
   } catch (error) {
     unlock();
     throw error;

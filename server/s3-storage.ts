@@ -12,6 +12,7 @@ import {
   S3Client,
   S3ServiceException,
   type GetObjectCommandOutput,
+  type HeadObjectCommandOutput,
 } from "@aws-sdk/client-s3";
 import type { Request, Response } from "express";
 import type { S3StorageConfig } from "./config";
@@ -41,6 +42,21 @@ function isNotModified(error: unknown): boolean {
   return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 304;
 }
 
+/** Stores one object whole (one request), typed and cached like every stored file. */
+export async function putObject(client: S3Client, bucket: string, key: string, data: Buffer): Promise<void> {
+  await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentTypeOf(key), CacheControl: STORED_FILE_CACHE_CONTROL }));
+}
+
+/** An object's size, or null when the bucket has no such key. */
+export async function objectSize(client: S3Client, bucket: string, key: string): Promise<number | null> {
+  try {
+    return (await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentLength ?? null;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
 /** A bucket that answered is working, whatever it said; no answer at all (or a 5xx) is an outage. */
 function unavailable(error: unknown, doing: string): Error {
   if (error instanceof S3ServiceException && (error.$metadata.httpStatusCode ?? 500) < 500) return error;
@@ -54,10 +70,10 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
   async function send(req: Request, res: Response, key: string): Promise<void> {
     const head = req.method === "HEAD";
     const range = req.get("range");
-    let object: GetObjectCommandOutput | Awaited<ReturnType<S3Client["send"]>>;
+    let output: GetObjectCommandOutput | HeadObjectCommandOutput;
     try {
       const input = { Bucket: bucket, Key: key, ...(req.get("if-none-match") ? { IfNoneMatch: req.get("if-none-match") } : {}) };
-      object = head
+      output = head
         ? await client.send(new HeadObjectCommand(input))
         : await client.send(new GetObjectCommand({ ...input, ...(range ? { Range: range } : {}) }));
     } catch (error) {
@@ -71,7 +87,6 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
       }
       throw unavailable(error, `reading ${key}`);
     }
-    const output = object as GetObjectCommandOutput;
     res.status(output.ContentRange ? 206 : 200);
     res.set({
       "Content-Type": output.ContentType ?? contentTypeOf(key),
@@ -82,7 +97,7 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
       ...(output.LastModified ? { "Last-Modified": output.LastModified.toUTCString() } : {}),
       ...(output.ContentRange ? { "Content-Range": output.ContentRange } : {}),
     });
-    const body = output.Body as Readable | undefined;
+    const body = "Body" in output ? (output.Body as Readable | undefined) : undefined;
     if (head || !body) {
       body?.destroy();
       res.end();
@@ -98,10 +113,7 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
     async put(key, data) {
       if (!isValidStorageKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
       try {
-        // One request: the object appears whole or not at all.
-        await client.send(
-          new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentTypeOf(key), CacheControl: STORED_FILE_CACHE_CONTROL }),
-        );
+        await putObject(client, bucket, key, data);
       } catch (error) {
         throw unavailable(error, `storing ${key}`);
       }

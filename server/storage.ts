@@ -3,7 +3,7 @@
 // never change with the storage; the storage serves that path itself.
 // Keys are made by the server (never from a user's file name) and checked strictly anyway.
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
 import { imageFiles } from "../app/lib/images";
@@ -86,8 +86,29 @@ export function createLocalStorage(rootDir: string): Storage {
       if (!target) return;
       await rm(target, { force: true });
     },
-    serve: express.static(root, { immutable: true, maxAge: "1y", fallthrough: false, index: false }),
+    serve: express.static(root, {
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader("Cache-Control", STORED_FILE_CACHE_CONTROL),
+      fallthrough: false,
+      index: false,
+    }),
   };
+}
+
+/** Every file a local storage holds under rootDir, as sorted keys (half-written temp files left out). */
+export async function storedKeys(rootDir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(rootDir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(rootDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .filter(isValidStorageKey)
+    .sort();
 }
 
 /** The files behind public URLs: a stored image is several files (one per width); removing it removes them all. */

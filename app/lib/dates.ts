@@ -11,6 +11,14 @@ export function isIsoDay(value: unknown): value is string {
   return typeof value === "string" && ISO_DAY.test(value);
 }
 
+/** yyyy-MM-dd naming a real day (2026-02-30 has the shape, but the database refuses it). */
+export function isCalendarDay(value: string): boolean {
+  if (!isIsoDay(value)) return false;
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 function asUtcDate(value: string | Date): Date {
   return isIsoDay(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
 }

@@ -25,7 +25,7 @@ import {
 } from "../../app/features/restaurants/manage.server";
 import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../app/features/restaurants/mapping";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
-import { isIsoDay } from "../../app/lib/dates";
+import { isCalendarDay } from "../../app/lib/dates";
 import { AppError } from "../../app/lib/errors";
 import { SYSTEM } from "../../app/lib/permissions.server";
 import type { MessageKey } from "../../app/locales/en";
@@ -165,14 +165,6 @@ function canonical(value: unknown): string {
   );
 }
 
-/** yyyy-MM-dd naming a real day (the database refuses 2026-02-30). */
-function isRealDay(value: string): boolean {
-  if (!isIsoDay(value)) return false;
-  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 interface RestaurantPlan {
@@ -264,7 +256,7 @@ async function planRestaurants(tx: Tx, rows: ImportRow[], errors: RowError[]): P
       const given = values.lastVerified;
       let value: string | null = null;
       if (typeof given === "string" && given.trim() !== "") {
-        if (isRealDay(given.trim())) value = given.trim();
+        if (isCalendarDay(given.trim())) value = given.trim();
         else report("lastVerified", importMessage("notADay"));
       } else if (given !== null && given !== "") report("lastVerified", importMessage("notADay"));
       if ((existing?.last_verified ?? null) !== value) lastVerified = { value };

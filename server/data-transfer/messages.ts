@@ -4,7 +4,7 @@
 // A value from the file inside a sentence is isolated (FSI … PDI), so an e-mail or a Hebrew name
 // keeps its order in a sentence of the other direction.
 import "../../app/lib/i18n/all-messages.server";
-import { translator } from "../../app/lib/i18n/messages";
+import { interpolate, translator } from "../../app/lib/i18n/messages";
 import type { MessageKey } from "../../app/locales/en";
 
 export interface BilingualMessage {
@@ -63,18 +63,17 @@ export type ImportMessage = keyof typeof IMPORT_MESSAGES;
 
 const translate = { en: translator("en"), he: translator("he") };
 
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? isolate(values[name] ?? "") : match));
-}
+const isolateAll = (values: Record<string, string | number>) => Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isolate(value)]));
 
 /** An import-only message; `values` are isolated. */
 export function importMessage(key: ImportMessage, values: Record<string, string | number> = {}): BilingualMessage {
   const message = IMPORT_MESSAGES[key];
-  return { en: fill(message.en, values), he: fill(message.he, values) };
+  const isolated = isolateAll(values);
+  return { en: interpolate(message.en, isolated), he: interpolate(message.he, isolated) };
 }
 
 /** A catalogue message (a form rule's, a domain error's) in both languages; `values` are isolated. */
 export function catalogueMessage(key: MessageKey, values: Record<string, string | number> = {}): BilingualMessage {
-  const isolated = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isolate(value)]));
+  const isolated = isolateAll(values);
   return { en: translate.en(key, isolated), he: translate.he(key, isolated) };
 }

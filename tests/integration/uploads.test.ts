@@ -10,7 +10,7 @@ import zlib from "node:zlib";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createLocalStorage, type Storage } from "../../server/storage";
+import { createLocalStorage, storedKeys, type Storage } from "../../server/storage";
 import { uploadHandler } from "../../server/upload-route";
 import { cleanDisplayName, UPLOAD_LIMITS, uploadErrorMessage, type UploadKind } from "../../server/uploads";
 
@@ -164,6 +164,30 @@ describe("createLocalStorage", () => {
       await storage.remove(url);
     } finally {
       rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it("serves its files under /uploads, kept a year as immutable, and lists them as keys (temp files left out)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "kta-storage-"));
+    const storage = createLocalStorage(dir);
+    const app = express();
+    app.use("/uploads", storage.serve);
+    const local = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => local.once("listening", resolve));
+    try {
+      const url = await storage.put("restaurant-menus/pdf_abc.pdf", Buffer.from("%PDF-1.4"));
+      writeFileSync(path.join(dir, "restaurant-menus", ".tmp-half"), "x");
+      const response = await fetch(`http://127.0.0.1:${(local.address() as AddressInfo).port}${url}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      expect(await response.text()).toBe("%PDF-1.4");
+      expect(await storedKeys(dir)).toEqual(["restaurant-menus/pdf_abc.pdf"]);
+      expect(await storedKeys(path.join(dir, "nothing-here"))).toEqual([]);
+    } finally {
+      local.closeAllConnections();
+      await new Promise((resolve) => local.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -17,13 +17,15 @@ export function addMessages(language: Language, messages: Partial<Messages>): vo
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
+/** A message template with its {placeholders} filled; one without a value is left as it is. */
+export function interpolate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+}
+
 export function translator(language: Language): Translate {
   const messages = catalogues[language];
   return (key, values) => {
     const template = messages[key] ?? key;
-    if (!values) return template;
-    return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-      name in values ? String(values[name]) : match,
-    );
+    return values ? interpolate(template, values) : template;
   };
 }

@@ -20,6 +20,7 @@ import { restaurantToFormValues } from "../../features/restaurants/mapping";
 import { removeStoredFiles } from "../../features/restaurants/uploads.server";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
+import { isCalendarDay } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
@@ -113,7 +114,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "verify") {
     const viewer = await requirePermission(request, context, "verification:set");
     const date = field("date");
-    if (date !== "" && !isCalendarDate(date)) return answer(false, "verification.failed");
+    if (date !== "" && !isCalendarDay(date)) return answer(false, "verification.failed");
     try {
       await setVerificationDate(services.db, viewer, params.id, date === "" ? null : date);
       return answer(true, "verification.success");
@@ -122,15 +123,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   }
   return answer(false, "editor.saveFailed");
-}
-
-/** YYYY-MM-DD naming a real day (2026-02-30 matches the pattern, but the database refuses it). */
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 export function meta(args: Route.MetaArgs) {
