@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAuth } from "../../app/lib/auth.server";
 import type { AppServices } from "../../app/lib/context";
@@ -18,8 +18,9 @@ import { action as logoutAction } from "../../app/routes/logout";
 import { action as resetAction } from "../../app/routes/reset-password";
 import { action as signupAction } from "../../app/routes/signup";
 import { blogs } from "../../database/schema/blogs";
-import { profiles, userRoles } from "../../database/schema/people";
+import { profiles, rateLimits, userRoles } from "../../database/schema/people";
 import { sessions, twoFactors, users, verifications } from "../../database/schema/auth";
+import { LIMITS, RESET_MAILS } from "../../app/features/accounts/rate-limit.server";
 import { resetTwoFactor } from "../../app/features/accounts/two-factor.server";
 import type { EmailContent } from "../../app/lib/emails";
 import { createUser } from "../../database/factories";
@@ -314,12 +315,39 @@ describe("password reset by e-mail", () => {
     expect(smtp.messages.slice(before.delivered).some((m) => m.to.includes("nobody@example.com"))).toBe(false);
   });
 
-  it("limits reset requests for one account", async () => {
+  it("limits reset requests from one address for one account", async () => {
+    const sameIp = fromNewIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      statuses.push((await callRoute(forgotAction, fromNewIp(), "/forgot-password", { form: { email: "spam-target@example.com" } })).status);
+    for (let i = 0; i < LIMITS.resetPerAccountAndIp.max + 1; i++) {
+      statuses.push((await callRoute(forgotAction, sameIp, "/forgot-password", { form: { email: "spam-target@example.com" } })).status);
     }
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(statuses).toEqual([...Array<number>(LIMITS.resetPerAccountAndIp.max).fill(200), 429]);
+  });
+
+  it("anonymous requests from many addresses cap the account's mails, but never lock its owner out of a reset", async () => {
+    const owner = await createUser(database.db, services.auth, { email: "flooded@example.com" });
+    const mails = () => requested.filter((m) => m.to === owner.email && m.text.includes("/reset-password?token=")).length;
+    const statuses: number[] = [];
+    for (let i = 0; i < RESET_MAILS.free + 5; i++) {
+      statuses.push((await callRoute(forgotAction, fromNewIp(), "/forgot-password", { form: { email: owner.email } })).status);
+    }
+    // The flood reaches the owner's inbox only a few times (and every one of those links works).
+    expect(statuses.filter((status) => status === 200).length).toBe(RESET_MAILS.free);
+    expect(mails()).toBe(RESET_MAILS.free);
+    // The owner, from their own address, is told a short wait, not a day.
+    const ownRequest = fromNewIp();
+    const waiting = await callRoute(forgotAction, ownRequest, "/forgot-password", { form: { email: owner.email } });
+    expect(waiting.status).toBe(429);
+    const wait = waiting.data as { error: string; values: { minutes?: number; seconds?: number } };
+    expect(wait.values.minutes ?? 1).toBeLessThanOrEqual(RESET_MAILS.spacingMs / 60_000);
+    // When that wait has passed (the last mail moved back in time), a fresh request goes through.
+    await database.db
+      .update(rateLimits)
+      .set({ resetAt: sql`${rateLimits.resetAt} - interval '${sql.raw(String(RESET_MAILS.spacingMs))} milliseconds'` })
+      .where(eq(rateLimits.key, `reset:mail:${owner.email}`));
+    const again = await callRoute(forgotAction, ownRequest, "/forgot-password", { form: { email: owner.email } });
+    expect(again.data).toEqual({ sent: true });
+    expect(mails()).toBe(RESET_MAILS.free + 1);
   });
 });
 

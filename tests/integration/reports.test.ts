@@ -203,6 +203,17 @@ describe("abuse guards: refused with a message, nothing stored", () => {
     expect((await stored()).length).toBe(REPORT_LIMITS.basicPerRestaurant.max + 1);
   });
 
+  it("refused attempts never spend the restaurant's quota: one address cannot silence it for a genuine visitor", async () => {
+    // Scripted requests from one address without proof-of-work: all but the first few are refused.
+    for (let i = 0; i < REPORT_LIMITS.perRestaurant.max + 5; i++) await file({ reason: "hours" }, { ip: "203.0.113.9" });
+    expect((await stored()).length).toBe(REPORT_LIMITS.basicPerIp.max);
+    // A visitor elsewhere, with a valid proof-of-work, is still heard.
+    expect((await file({ mode: "pow", pow: await proof(), reason: "hours" }, { ip: "198.51.100.7" })).data).toEqual({ ok: true });
+    // Only the accepted reports were counted against the restaurant.
+    const [quota] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, `report:restaurant:${ids.restaurant}`));
+    expect(quota?.count).toBe(REPORT_LIMITS.basicPerIp.max + 1);
+  });
+
   it("a restaurant that is gone: a message, nothing stored", async () => {
     const outcome = await file({ reason: "hours" }, { slug: "gone-place" });
     expect(outcome.status).toBe(404);

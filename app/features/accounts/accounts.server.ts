@@ -12,6 +12,7 @@ import { checkPasswordStrength } from "./password-strength.server";
 import { failedSignInsEmail } from "../../lib/emails";
 import {
   beginPasswordAttempt,
+  claimResetMail,
   hitRateLimits,
   LIMITS,
   passwordFailed,
@@ -180,11 +181,15 @@ export async function requestPasswordReset(services: AppServices, email: string)
   // the same way, without reaching better-auth (which refuses it) or becoming a rate-limit key.
   const wellFormed = isEmail(address);
   try {
+    // What this address sends is its own to spend; the account's mails are capped without ever
+    // locking its owner out (claimResetMail), since anyone may ask for anyone's reset.
     await hitRateLimits(services.db, [
       { key: `reset:ip:${services.clientIp}`, limit: LIMITS.resetPerIp },
-      ...(wellFormed ? [{ key: `reset:account:${address}`, limit: LIMITS.resetPerAccount }] : []),
+      ...(wellFormed ? [{ key: `reset:account-ip:${address}|${services.clientIp}`, limit: LIMITS.resetPerAccountAndIp }] : []),
     ]);
-    if (wellFormed) await services.auth.api.requestPasswordReset({ body: { email: address } });
+    if (!wellFormed) return;
+    await claimResetMail(services.db, address);
+    await services.auth.api.requestPasswordReset({ body: { email: address } });
   } catch (error) {
     // An address better-auth refuses cannot have an account: answered like any other.
     if (apiErrorOf(error)?.statusCode === 400) return;
@@ -271,7 +276,7 @@ export async function signOutOtherSessions(services: AppServices, request: Reque
 
 export async function resendVerification(services: AppServices, viewer: Viewer): Promise<void> {
   try {
-    await hitRateLimits(services.db, [{ key: `verify:account:${viewer.email}`, limit: LIMITS.resetPerAccount }]);
+    await hitRateLimits(services.db, [{ key: `verify:account:${viewer.email}`, limit: LIMITS.verifyPerAccount }]);
     await services.auth.api.sendVerificationEmail({ body: { email: viewer.email } });
   } catch (error) {
     throw authError(error);

@@ -14,7 +14,10 @@ export const LIMITS = {
   signInPerAccountAndIp: { max: 8, windowMs: 15 * 60_000 },
   signUpPerIp: { max: 5, windowMs: 60 * 60_000 },
   resetPerIp: { max: 5, windowMs: 60 * 60_000 },
-  resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  /** Reset requests for one account from one address: what its owner could send. */
+  resetPerAccountAndIp: { max: 3, windowMs: 60 * 60_000 },
+  /** Verification mails a signed-in account asks for again. */
+  verifyPerAccount: { max: 3, windowMs: 60 * 60_000 },
   /** Codes entered (sign-in step, set-up confirmation): tighter than better-auth's own lockout. */
   twoFactorCodePerAccount: { max: 6, windowMs: 15 * 60_000 },
   twoFactorCodePerIp: { max: 20, windowMs: 15 * 60_000 },
@@ -35,6 +38,29 @@ export const ACCOUNT_DELAY = {
   maxDelayMs: 5 * 60_000,
   alertWindowMs: 24 * 60 * 60_000,
 } as const;
+
+/**
+ * Password-reset e-mails to one account, whoever asks for them. Anyone may ask for anyone's reset,
+ * so this is never a lock: `free` mails at any pace (counted until the account has had `windowMs`
+ * without one), then one each `spacingMs`. A flood from many addresses reaches the owner's inbox a
+ * few times a day at most, and the owner's own request goes through after a short wait.
+ */
+export const RESET_MAILS = {
+  free: 5,
+  windowMs: 24 * 60 * 60_000,
+  spacingMs: 10 * 60_000,
+} as const;
+
+/** Takes one of the account's reset e-mails (see RESET_MAILS); RateLimitedError with the wait when none is free. */
+export async function claimResetMail(db: Db, account: string, now = new Date()): Promise<void> {
+  const key = `reset:mail:${account}`;
+  const { free, windowMs, spacingMs } = RESET_MAILS;
+  // The last mail went out at the window's end less the window.
+  const allowed = sql`${rateLimits.count} < ${free} or ${rateLimits.resetAt} - ${ms(windowMs)} + ${ms(spacingMs)} <= ${now.toISOString()}::timestamptz`;
+  if ((await claim(db, key, windowMs, allowed, now)) !== null) return;
+  const lastMail = ((await rowOf(db, key))?.resetAt.getTime() ?? now.getTime()) - windowMs;
+  throw new RateLimitedError(lastMail + spacingMs - now.getTime());
+}
 
 // ---------------------------------------------------------------------------------------------
 // Password checks (sign-in, and the current password on the account page)

@@ -45,16 +45,16 @@ export async function fileReport(db: Db, report: FiledReport, now = new Date()):
     ? []
     : await db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.slug, report.slug)).limit(1);
   if (!restaurant) throw new AppError("notFound", "report.restaurantGone", { subject: report.slug });
+  // The address's own limits first: an attempt refused there never spends the restaurant's quota
+  // (hitRateLimits counts an attempt under all its keys or none), so one address cannot silence a
+  // restaurant's reports for everyone else. Only accepted reports count against the restaurant.
+  const basic = !report.proofOfWork;
   const hits = [
     { key: `report:ip:${report.clientIp}`, limit: REPORT_LIMITS.perIp },
+    ...(basic ? [{ key: `report-basic:ip:${report.clientIp}`, limit: REPORT_LIMITS.basicPerIp }] : []),
+    ...(basic ? [{ key: `report-basic:restaurant:${restaurant.id}`, limit: REPORT_LIMITS.basicPerRestaurant }] : []),
     { key: `report:restaurant:${restaurant.id}`, limit: REPORT_LIMITS.perRestaurant },
   ];
-  if (!report.proofOfWork) {
-    hits.push(
-      { key: `report-basic:ip:${report.clientIp}`, limit: REPORT_LIMITS.basicPerIp },
-      { key: `report-basic:restaurant:${restaurant.id}`, limit: REPORT_LIMITS.basicPerRestaurant },
-    );
-  }
   await hitRateLimits(db, hits, now);
   const [row] = await db
     .insert(reports)
