@@ -29,7 +29,7 @@ import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, sessionCookie } from "../setup/routes";
 import { createServices, TEST_SECRET } from "../setup/services";
 import { startTestSmtp, type TestSmtp } from "../setup/smtp";
-import { totp, wrongTotp } from "../setup/totp";
+import { awayFromStepEdge, totp, wrongTotp } from "../setup/totp";
 
 let database: TestDatabase;
 let smtp: TestSmtp;
@@ -638,6 +638,33 @@ describe("two-factor sign-in", () => {
     // The step is spent: the same pending cookie cannot open a second session.
     const replay = await codeStep(step.pending, totp(secret));
     expect(replay.outcome).toMatchObject({ status: 401, data: { error: "twoFactor.expired" } });
+  });
+
+  it("turning two-factor on signs the account out on every other device, as a password change does", async () => {
+    await signUpUser("tfa-elsewhere@example.com");
+    const { cookie: otherDevice } = await logIn("tfa-elsewhere@example.com");
+    const { cookie: thisDevice } = await enableTwoFactor("tfa-elsewhere@example.com");
+    expect(await services.auth.api.getSession({ headers: new Headers({ cookie: otherDevice }) })).toBeNull();
+    expect((await services.auth.api.getSession({ headers: new Headers({ cookie: thisDevice }) }))?.user.email).toBe("tfa-elsewhere@example.com");
+  });
+
+  it("a code from the app opens one session: the same code is refused for a second sign-in within its window", async () => {
+    await awayFromStepEdge();
+    await signUpUser("tfa-replay@example.com");
+    const { secret } = await enableTwoFactor("tfa-replay@example.com");
+    // A code from the next time step (the set-up used this one's), valid now within the window.
+    const code = totp(secret, Date.now() + 30_000);
+    const first = await codeStep((await passwordStep("tfa-replay@example.com")).pending, code);
+    expect(first.outcome.status).toBe(302);
+    expect(first.session).toMatch(/better-auth\.session_token=/);
+    // Someone who saw the code (over a shoulder, through a phishing page) signs in with it again.
+    const again = await codeStep((await passwordStep("tfa-replay@example.com")).pending, code);
+    expect(again.outcome).toMatchObject({ status: 401, data: { error: "twoFactor.invalidCode" } });
+    expect(again.session).toBe("");
+    // A wrong code is no use spent: a right one typed after it still works.
+    const second = await passwordStep("tfa-replay@example.com");
+    expect((await codeStep(second.pending, wrongTotp(secret))).outcome.status).toBe(401);
+    expect((await codeStep(second.pending, totp(secret, Date.now() - 30_000))).outcome.status).toBe(302);
   });
 
   it("recovers with a backup code, which works once; new codes replace the old ones", async () => {

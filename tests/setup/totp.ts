@@ -39,3 +39,12 @@ export function wrongTotp(base32Secret: string, at = Date.now()): string {
     if (!valid.has(candidate)) return candidate;
   }
 }
+
+/**
+ * Waits, when the current 30-second step ends within `marginMs`, for the next one to begin: a test
+ * that uses the codes of the steps around "now" keeps them valid from start to end.
+ */
+export async function awayFromStepEdge(marginMs = 10_000, stepMs = 30_000): Promise<void> {
+  const left = stepMs - (Date.now() % stepMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

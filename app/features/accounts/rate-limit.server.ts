@@ -97,6 +97,19 @@ async function claim(db: Db, key: string, windowMs: number, allowed: SQL, now: D
   return row ? row.count : null;
 }
 
+/**
+ * Takes `key` for `windowMs` if no one holds it: true once, false to everyone else until the window
+ * ends (across processes: one statement on the shared table). For things that may happen once.
+ */
+export async function claimOnce(db: Db, key: string, windowMs: number, now = new Date()): Promise<boolean> {
+  return (await claim(db, key, windowMs, sql`false`, now)) !== null;
+}
+
+/** Gives back a key taken with claimOnce (the thing did not happen after all). */
+export async function releaseClaim(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
 async function rowOf(db: Db, key: string) {
   const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
   return row;

@@ -9,7 +9,7 @@ import type { Viewer } from "../../lib/session.server";
 import { AppError, isAppError } from "../../lib/errors";
 import { authError, cookiesOnly, fieldError, withPasswordCheck } from "./accounts.server";
 import { qrCode, type QrCode } from "./qr.server";
-import { hitRateLimits, LIMITS } from "./rate-limit.server";
+import { claimOnce, hitRateLimits, LIMITS, releaseClaim } from "./rate-limit.server";
 
 export type TwoFactorState = "off" | "pending" | "on";
 
@@ -21,6 +21,12 @@ export interface TwoFactorSetup {
 }
 
 const TOTP_CODE = /^\d{6}$/;
+/**
+ * How long a code from the app is accepted: its own 30-second step and one either side (better-auth
+ * verifies with a window of 1). A code that opened a session is remembered this long, so it
+ * cannot open another.
+ */
+const TOTP_VALID_MS = 3 * 30_000;
 const BACKUP_CODE = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
 
 /** "123 456" and "123-456" as apps show them; anything else is left for the format check. */
@@ -92,6 +98,10 @@ export async function confirmTwoFactorSetup(
     ]);
     // On success better-auth replaces the session (same device, new token): the cookie travels on.
     const { headers } = await services.auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
+    // A session opened elsewhere before this never gave the second factor: signed out, as a
+    // password change signs out every other device.
+    const session = headers.getSetCookie().map((cookie) => cookie.split(";")[0] ?? "").filter((pair) => pair.includes("session_token="));
+    await services.auth.api.revokeOtherSessions({ headers: new Headers({ cookie: session.join("; ") }) });
     return { headers: cookiesOnly(headers) };
   } catch (error) {
     throw authError(error);
@@ -186,9 +196,18 @@ export async function verifySignInCode(
     if (!userId) throw new AppError("unauthorized", "twoFactor.expired");
     await hitRateLimits(services.db, [{ key: `2fa:account:${userId}`, limit: LIMITS.twoFactorCodePerAccount }]);
     const call = { body: { code }, headers: request.headers, returnHeaders: true } as const;
-    const { headers } =
-      method === "totp" ? await services.auth.api.verifyTOTP(call) : await services.auth.api.verifyBackupCode(call);
-    return { headers: cookiesOnly(headers), userId };
+    if (method === "backup") return { headers: cookiesOnly((await services.auth.api.verifyBackupCode(call)).headers), userId };
+    // A code from the app works once (RFC 6238 §5.2): taken before it is checked, so two requests
+    // with one code cannot both pass; given back if it turns out wrong. A repeat gets the usual
+    // message. (Backup codes are spent by better-auth itself.)
+    const used = `2fa:used:${userId}:${code}`;
+    if (!(await claimOnce(services.db, used, TOTP_VALID_MS))) throw fieldError("unauthorized", "code", "twoFactor.invalidCode");
+    try {
+      return { headers: cookiesOnly((await services.auth.api.verifyTOTP(call)).headers), userId };
+    } catch (error) {
+      await releaseClaim(services.db, used);
+      throw error;
+    }
   } catch (error) {
     throw authError(error);
   }
