@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, tileOrigin } from "./config";
+import { ConfigError, listeningOn, parseConfig, tileOrigin } from "./config";
 
 const dirs: string[] = [];
 function tempDir() {
@@ -15,6 +15,22 @@ afterEach(() => {
 });
 
 describe("parseConfig", () => {
+  it("listens on this machine only outside production unless HOST says otherwise; on every interface in production", () => {
+    const dataDir = tempDir();
+    expect(parseConfig({ DATA_DIR: dataDir }).host).toBe("127.0.0.1");
+    expect(parseConfig({ DATA_DIR: dataDir, NODE_ENV: "test" }).host).toBe("127.0.0.1");
+    expect(parseConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(parseConfig({ DATA_DIR: dataDir, NODE_ENV: "production", AUTH_SECRET: "s".repeat(32) }).host).toBe("0.0.0.0");
+    expect(parseConfig({ DATA_DIR: dataDir, NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), HOST: "10.1.2.3" }).host).toBe("10.1.2.3");
+  });
+
+  it("says where it listens in the start-up line", () => {
+    expect(listeningOn("127.0.0.1", 3000)).toBe("on http://127.0.0.1:3000 (this machine only; HOST=0.0.0.0 opens it to the network)");
+    expect(listeningOn("0.0.0.0", 8080)).toBe("on every network interface, port 8080 (http://localhost:8080)");
+    expect(listeningOn("::1", 3000)).toContain("http://[::1]:3000 (this machine only");
+    expect(listeningOn("10.1.2.3", 3000)).toBe("on http://10.1.2.3:3000");
+  });
+
   it("has working defaults for a laptop: port 3000, PGlite, demo data, a generated secret", () => {
     const dataDir = tempDir();
     const config = parseConfig({ DATA_DIR: dataDir });

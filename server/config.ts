@@ -69,7 +69,8 @@ export function tileOrigin(tiles: Pick<MapTiles, "url">): string {
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Outside production the site is for this machine only unless HOST says otherwise (see hostOf). */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: postgresUrl.optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
@@ -205,7 +206,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mode: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
@@ -226,6 +227,17 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage,
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (e.NODE_ENV === "development" ? "pretty" : "json") },
   };
+}
+
+/**
+ * Where the server listens, for its start-up line: the URL to open, and whether other machines
+ * can reach it (a development server with the demo admin should not be, by surprise).
+ */
+export function listeningOn(host: string, port: number): string {
+  if (host === "0.0.0.0" || host === "::") return `on every network interface, port ${port} (http://localhost:${port})`;
+  const shown = host.includes(":") ? `[${host}]` : host;
+  const local = host === "localhost" || host === "::1" || host.startsWith("127.");
+  return `on http://${shown}:${port}${local ? " (this machine only; HOST=0.0.0.0 opens it to the network)" : ""}`;
 }
 
 function storageOf(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {

@@ -14,7 +14,7 @@ import { createAvailability } from "./availability";
 import { createChangeFeed } from "./changes";
 import { dropCachesOnWrite } from "./local-writes";
 import { createPageCache } from "./page-cache";
-import { ConfigError, parseConfig, type Config } from "./config";
+import { ConfigError, listeningOn, parseConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./database";
 import { DatabaseInUseError } from "./pglite-lock";
 import { loadDemoDataIfEmpty } from "./demo-data";
@@ -222,7 +222,7 @@ export async function main({ env, clientDir, dev }: MainOptions): Promise<Server
   }
   const running = await startServer({ config, database, clientDir, logger, ...(dev ? { dev } : {}) });
   console.log(
-    `${brandName("en")} listening on http://localhost:${running.port} (${config.mode}, ${database.kind}${
+    `${brandName("en")} listening ${listeningOn(config.host, running.port)} (${config.mode}, ${database.kind}${
       config.databaseUrl ? "" : ` in ${path.join(config.dataDir, "db")}`
     })`,
   );
