@@ -23,6 +23,7 @@ import { reportChallengePath } from "../app/lib/paths";
 import { canUpload } from "../app/lib/permissions";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
 import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search-index.server";
+import { clientAddresses } from "./client-address";
 import { liveRestaurantUpdates } from "./live";
 import { logRequestError } from "./logger";
 import { createMetrics, type Metrics } from "./metrics";
@@ -72,9 +73,11 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
   const app = express();
   const dbAvailability = availability ?? createAvailability({ ping: () => database.ping() });
   app.disable("x-powered-by");
-  app.set("trust proxy", config.trustProxy);
+  // Who the client is, decided in one place (server/client-address.ts); Express's req.ip agrees.
+  const clients = clientAddresses(config.trustProxy);
+  app.set("trust proxy", clients.trust);
 
-  const live = liveRestaurantUpdates(changes, config.liveStreams);
+  const live = liveRestaurantUpdates(changes, config.liveStreams, clients.of);
   const pool = database.pool;
   const metrics = createMetrics({
     token: config.metricsToken,
@@ -252,7 +255,7 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
           proofOfWork,
           reportFiled,
           nonce: String(res.locals.nonce ?? ""),
-          clientIp: req.ip ?? "unknown",
+          clientIp: clients.of(req),
           reportDatabaseUnavailable: () => dbAvailability.markDown(),
         });
         return context;

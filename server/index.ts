@@ -19,6 +19,7 @@ import { openDatabase, type Database } from "./database";
 import { DatabaseInUseError } from "./pglite-lock";
 import { loadDemoDataIfEmpty } from "./demo-data";
 import { createMailer } from "./mailer";
+import { clientAddresses } from "./client-address";
 import { createLogger, requestLogger, routeConsoleTo } from "./logger";
 import type { Logger } from "pino";
 import { createFileStore } from "./storage";
@@ -141,7 +142,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
   });
 
   const metrics = metricsOf(app);
-  const logRequest = logger ? requestLogger(logger) : undefined;
+  const logRequest = logger ? requestLogger(logger, clientAddresses(config.trustProxy)) : undefined;
 
   // Uploads never attached to a restaurant are removed after the grace period (hourly check).
   const files = createFileStore(storage);

@@ -1,5 +1,6 @@
 // Server-sent events for one restaurant page: GET /api/live/restaurants/:slug. Each change to
 // that restaurant is sent as an `update` event; the page reloads its data when one arrives.
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler, Response } from "express";
 import { translator } from "../app/lib/i18n/messages";
 import type { MessageKey } from "../app/locales/en";
@@ -21,7 +22,11 @@ function refuse(res: Response, status: number, key: MessageKey): void {
   res.status(status).set({ "Retry-After": "60", "Cache-Control": "no-store" }).type("text/plain; charset=utf-8").send(text);
 }
 
-export function liveRestaurantUpdates(feed: ChangeFeed, limits: LiveStreamLimits): RequestHandler & { openStreams: () => number } {
+export function liveRestaurantUpdates(
+  feed: ChangeFeed,
+  limits: LiveStreamLimits,
+  clientOf: (req: IncomingMessage) => string,
+): RequestHandler & { openStreams: () => number } {
   // Each stream holds a socket for as long as the page is open: a client (or everyone together)
   // may hold only so many, so a slow or hostile client cannot starve the others.
   const openByClient = new Map<string, number>();
@@ -43,7 +48,7 @@ export function liveRestaurantUpdates(feed: ChangeFeed, limits: LiveStreamLimits
       res.writeHead(200, headers).end();
       return;
     }
-    const client = req.ip ?? "unknown";
+    const client = clientOf(req);
     const mine = openByClient.get(client) ?? 0;
     if (mine >= limits.perClient) return refuse(res, 429, "error.tooManyLiveStreams");
     if (open >= limits.total) return refuse(res, 503, "error.liveStreamsFull");

@@ -2,6 +2,8 @@ import { createServer, type Server } from "node:http";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger, loggableUrl, logRequestError, requestIdOf, requestLogger, routeConsoleTo } from "./logger";
+import { clientAddresses } from "./client-address";
+import type { TrustProxy } from "./config";
 
 /** A log destination kept in memory: one parsed object per line. */
 function memoryLog() {
@@ -47,9 +49,9 @@ describe("requestLogger", () => {
       }),
   );
 
-  async function serve(handler: Parameters<typeof createServer>[1] & object) {
+  async function serve(handler: Parameters<typeof createServer>[1] & object, trustProxy: TrustProxy = ["loopback"]) {
     const log = memoryLog();
-    const logRequest = requestLogger(createLogger({ level: "info", format: "json" }, log.stream));
+    const logRequest = requestLogger(createLogger({ level: "info", format: "json" }, log.stream), clientAddresses(trustProxy));
     server = createServer((req, res) => {
       logRequest(req, res);
       handler(req, res);
@@ -72,6 +74,25 @@ describe("requestLogger", () => {
     expect(log.lines[0]).toMatchObject({ level: 30, reqId: "edge-42", req: { method: "GET", url: "/dashboard?token=[redacted]" }, res: { statusCode: 201 } });
     expect(typeof log.lines[0]?.durationMs).toBe("number");
     expect(JSON.stringify(log.lines)).not.toMatch(/s3cr3t|reset-me/);
+  });
+
+  it("takes a request id only from a trusted proxy, and logs the client address rate limits count", async () => {
+    const proxied = await serve((_req, res) => res.end("ok"));
+    const forwarded = await fetch(proxied.base, { headers: { "X-Request-Id": "edge-43", "X-Forwarded-For": "2001:db8:85a3:42::7" } });
+    await forwarded.text();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(forwarded.headers.get("x-request-id")).toBe("edge-43");
+    expect(proxied.log.lines[0]).toMatchObject({ reqId: "edge-43", req: { client: "2001:db8:85a3:42::/64", remoteAddress: "127.0.0.1" } });
+    server?.close();
+    server?.closeAllConnections();
+
+    const direct = await serve((_req, res) => res.end("ok"), false);
+    const forged = await fetch(direct.base, { headers: { "X-Request-Id": "forged-1", "X-Forwarded-For": "198.51.100.7" } });
+    await forged.text();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(forged.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(direct.log.lines[0]).toMatchObject({ req: { client: "127.0.0.1" } });
+    expect(JSON.stringify(direct.log.lines)).not.toContain("forged-1");
   });
 
   it("logs a failed request at error level with the error's stack; the visitor's answer has none", async () => {

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { format } from "node:util";
 import { pino, type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
+import type { ClientAddresses } from "./client-address";
 
 export type LogFormat = "json" | "pretty";
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -60,7 +61,7 @@ export function loggableUrl(url: string): string {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** A proxy's X-Request-Id when it looks like one (so lines join across hops), else a new UUID. */
+/** A trusted proxy's X-Request-Id when it looks like one (so lines join across hops), else a new UUID. */
 export function requestIdOf(header: string | string[] | undefined): string {
   const given = Array.isArray(header) ? header[0] : header;
   return given !== undefined && REQUEST_ID.test(given) ? given : randomUUID();
@@ -95,10 +96,12 @@ export function logRequestError(res: ServerResponse, error: unknown): boolean {
  * one, and on a first visit two dozen of them would add a kilobyte of headers to the page's weight.
  * (Written here rather than with pino-http, which cost about four times as much per request.)
  */
-export function requestLogger(logger: Logger): (req: IncomingMessage, res: ServerResponse) => void {
+export function requestLogger(logger: Logger, clients: Pick<ClientAddresses, "of" | "fromTrustedPeer">): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const started = process.hrtime.bigint();
-    const id = requestIdOf(req.headers["x-request-id"]);
+    // Only a proxy we trust may name the request (so its lines and ours join); a visitor's own
+    // X-Request-Id could forge or muddle the log.
+    const id = clients.fromTrustedPeer(req) ? requestIdOf(req.headers["x-request-id"]) : randomUUID();
     const path = pathOf(req);
     if (!path.startsWith("/assets/")) res.setHeader("X-Request-Id", id);
     const outcome: { error?: Error } = {};
@@ -113,7 +116,8 @@ export function requestLogger(logger: Logger): (req: IncomingMessage, res: Serve
       logger[level](
         {
           reqId: id,
-          req: { method: req.method, url, remoteAddress: req.socket.remoteAddress, userAgent: req.headers["user-agent"] },
+          // `client` is the address rate limits count (behind trusted proxies; an IPv6 one by its /64).
+          req: { method: req.method, url, client: clients.of(req), remoteAddress: req.socket.remoteAddress, userAgent: req.headers["user-agent"] },
           res: { statusCode: status },
           durationMs,
           ...(finished ? {} : { aborted: true }),

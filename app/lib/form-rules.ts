@@ -1,8 +1,28 @@
 // Form rules as zod schemas, and the one way their failures become message keys (issue 12):
 // every rule names its message key (a check without one fails form-rules tests), and a value of
 // the wrong type — which only a crafted request sends — gets the generic "form.invalidValue".
-import type { z } from "zod";
+import { z } from "zod";
 import type { MessageKey } from "../locales/en";
+
+/** True for text PostgreSQL can store: no NUL character. */
+export function isStorable(value: string): boolean {
+  return !value.includes("\u0000");
+}
+
+/** True for one line of text: no CR, LF or Unicode line or paragraph separator. */
+export function isOneLine(value: string): boolean {
+  return !/[\r\n\u0085\u2028\u2029]/.test(value);
+}
+
+/** Text that can be stored (a NUL is refused with a message, not a 500). For text with paragraphs. */
+export const storableText = () => z.string().refine(isStorable, "error.invalidCharacters" satisfies MessageKey);
+
+/**
+ * One line of text: names, titles, addresses, phone numbers, links. A line break there can only
+ * come from a crafted request (an input field has none), and would split an e-mail header, a CSV
+ * row or a log line.
+ */
+export const oneLineText = () => storableText().refine(isOneLine, "error.lineBreak" satisfies MessageKey);
 
 /** The message for a value of the wrong type (a number where text belongs, a field left out). */
 export const INVALID_VALUE = "form.invalidValue" satisfies MessageKey;

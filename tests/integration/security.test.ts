@@ -208,6 +208,15 @@ describe("TRUST_PROXY: who may say the visitor's address", () => {
     expect(await countedFor("203.0.113.7")).toBeGreaterThan(0);
   });
 
+  it("an IPv6 client is counted by its /64: the addresses of one network share one bucket", async () => {
+    const proxied = await serve({ TRUST_PROXY: "loopback" });
+    await database.db.delete(rateLimits);
+    for (const address of ["2001:db8:85a3:42::a", "2001:db8:85a3:42:ffff::b"]) expect((await failedLogin(proxied, address)).status).toBe(401);
+    const [bucket] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, "signin:ip:2001:db8:85a3:42::/64"));
+    expect(bucket?.count).toBe(2);
+    expect(await countedFor("2001:db8:85a3:42::a")).toBe(0);
+  });
+
   it("with false, a visitor cannot choose their own bucket by sending X-Forwarded-For", async () => {
     const direct = await serve({ TRUST_PROXY: "false" });
     await database.db.delete(rateLimits);

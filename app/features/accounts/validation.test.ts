@@ -60,6 +60,12 @@ describe("text the database cannot hold (found by fuzzing)", () => {
     expect(validateSignup({ ...valid, email: "a\u0001b@example.com" })?.message).toBe("error.invalidEmail");
   });
 
+  it("refuses a line break in a name or phone (it would split an e-mail's greeting, a CSV row, a log line)", () => {
+    expect(validateSignup({ ...valid, firstName: "Dana\r\nBcc: x@example.com" })).toEqual({ field: "firstName", message: "error.lineBreak" });
+    expect(validateSignup({ ...valid, lastName: "Levi\n" })).toEqual({ field: "lastName", message: "error.lineBreak" });
+    expect(validateSignup({ ...valid, phone: "050\r1234567" })).toEqual({ field: "phone", message: "error.lineBreak" });
+  });
+
   it("refuses a NUL character in a name or phone, after the spec's rules", () => {
     expect(validateSignup({ ...valid, firstName: "Da\u0000na" })).toEqual({ field: "firstName", message: "error.invalidCharacters" });
     expect(validateSignup({ ...valid, phone: "050\u0000" })).toEqual({ field: "phone", message: "error.invalidCharacters" });

@@ -1,6 +1,7 @@
 // Account form rules shared by the forms and the server actions. Sign-up is checked in the spec's
 // order (section 5) and stops at the first failing rule, whose message is shown.
 import type { MessageKey } from "../../locales/en";
+import { isOneLine, isStorable } from "../../lib/form-rules";
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -72,6 +73,7 @@ export const PHONE_MAX = 30;
 export function checkProfileText(values: { firstName: string; lastName: string; phone: string }): FieldError<"firstName" | "lastName" | "phone"> | null {
   for (const field of ["firstName", "lastName", "phone"] as const) {
     if (hasInvalidCharacters(values[field])) return { field, message: "error.invalidCharacters" };
+    if (!isOneLine(values[field])) return { field, message: "error.lineBreak" };
   }
   if (values.firstName.length > NAME_MAX) return { field: "firstName", message: "error.nameTooLong" };
   if (values.lastName.length > NAME_MAX) return { field: "lastName", message: "error.nameTooLong" };
@@ -92,5 +94,5 @@ export function isEmail(value: string): boolean {
 
 /** True for text that cannot be stored as PostgreSQL text: a NUL character. */
 export function hasInvalidCharacters(value: string): boolean {
-  return value.includes("\u0000");
+  return !isStorable(value);
 }

@@ -43,6 +43,12 @@ describe("validation", () => {
       },
     });
   });
+  it("keeps a title and subtitle on one line; the content keeps its paragraphs", () => {
+    expect(parseBlogForm({ ...valid, title: "T\r\nX" })).toEqual({ ok: false, errors: { title: "error.lineBreak" } });
+    expect(parseBlogForm({ ...valid, subtitle: "S\nX" })).toEqual({ ok: false, errors: { subtitle: "error.lineBreak" } });
+    expect(parseBlogForm({ ...valid, content: "One.\n\nTwo." }).ok).toBe(true);
+  });
+
   it("allows only lowercase letters, digits and single hyphens between groups in a slug", () => {
     for (const slug of ["Upper", "two--hyphens", "-lead", "trail-", "sp ace", "ü"]) {
       expect(parseBlogForm({ ...valid, slug }), slug).toMatchObject({ ok: false, errors: { slug: "blog.slugInvalid" } });

@@ -1,7 +1,7 @@
 // Blog rules (spec section 5): slugs, validation messages and dates. Pure, shared by the editor
 // and the server action.
 import { z } from "zod";
-import { fieldMessages, FORM_PARSE } from "../../lib/form-rules";
+import { fieldMessages, FORM_PARSE, oneLineText, storableText } from "../../lib/form-rules";
 import type { MessageKey } from "../../locales/en";
 
 /**
@@ -47,20 +47,18 @@ function isImageUrl(value: string): boolean {
   }
 }
 
-/** A string PostgreSQL can store as text: no NUL character (refused with a message, not a 500). */
-const plain = () => z.string().refine((value) => !value.includes("\u0000"), "error.invalidCharacters" satisfies MessageKey);
 
 export const blogFormSchema = z.object({
-  title: plain().trim().min(1, "blog.titleRequired" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
-  subtitle: plain().trim().min(1, "blog.subtitleRequired" satisfies MessageKey).max(500, "form.tooLong" satisfies MessageKey),
+  title: oneLineText().trim().min(1, "blog.titleRequired" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
+  subtitle: oneLineText().trim().min(1, "blog.subtitleRequired" satisfies MessageKey).max(500, "form.tooLong" satisfies MessageKey),
   slug: z
     .string()
     .trim()
     .min(1, "blog.slugRequired" satisfies MessageKey)
     .max(120, "form.tooLong" satisfies MessageKey)
     .regex(SLUG_PATTERN, "blog.slugInvalid" satisfies MessageKey),
-  image: plain().trim().max(2000, "form.tooLong" satisfies MessageKey).refine(isImageUrl, "blog.imageInvalid" satisfies MessageKey),
-  content: plain().trim().min(1, "blog.contentRequired" satisfies MessageKey).max(100_000, "form.tooLong" satisfies MessageKey),
+  image: oneLineText().trim().max(2000, "form.tooLong" satisfies MessageKey).refine(isImageUrl, "blog.imageInvalid" satisfies MessageKey),
+  content: storableText().trim().min(1, "blog.contentRequired" satisfies MessageKey).max(100_000, "form.tooLong" satisfies MessageKey),
 });
 
 export type BlogFormValues = z.infer<typeof blogFormSchema>;

@@ -20,6 +20,20 @@ describe("restaurant form: inputs found by fuzzing", () => {
   });
 });
 
+describe("restaurant form: one-line fields", () => {
+  it("refuses a line break (CR or LF) in a name, the address, the phone or a menu file's name, and says why", () => {
+    for (const [field, value] of [["nameEn", "Falafel\r\nBcc: x@example.com"], ["nameHe", "פלאפל\n"], ["address", "1 Dizengoff\rSt"], ["phoneNumber", "03-555\n1234"]] as const) {
+      expect(parseRestaurantForm({ ...valid, [field]: value }), field).toEqual({ ok: false, errors: { [field]: "error.lineBreak" } });
+    }
+    const menu = parseRestaurantForm({ ...valid, menuImages: [{ url: "/uploads/menus/a.webp", name: "menu\n.pdf" }] });
+    expect(menu.ok).toBe(false);
+  });
+
+  it("keeps line breaks where text has paragraphs (descriptions, opening hours)", () => {
+    expect(parseRestaurantForm({ ...valid, descriptionEn: "One.\r\n\r\nTwo.", openingHours: "Sun-Thu 12-23\nFri 9-14" }).ok).toBe(true);
+  });
+});
+
 describe("restaurant form: links (ADR 013)", () => {
   it("stores a bare domain as its https address, in every link field, the menu link included", () => {
     const result = parseRestaurantForm({ ...valid, bookingLink: "www.example.com/book", woltLink: " wolt.com/x ", menuLink: "example.co.il/menu" });

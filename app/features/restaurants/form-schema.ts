@@ -1,7 +1,7 @@
 // The restaurant form's rules (spec section 5), shared by the form (validated on change) and the
 // server action. Messages are catalogue keys, so both show the spec's words in either language.
 import { z } from "zod";
-import { fieldMessages, FORM_PARSE } from "../../lib/form-rules";
+import { fieldMessages, FORM_PARSE, oneLineText, storableText } from "../../lib/form-rules";
 import { isWebLink, withScheme } from "../../lib/links";
 import type { MessageKey } from "../../locales/en";
 import { isKashrut, isTag, TAGS } from "./constants";
@@ -10,29 +10,27 @@ import type { RestaurantFormValues } from "./types";
 
 export const MAX_MENU_IMAGES = 10;
 
-/** A string PostgreSQL can store as text: no NUL character (refused with a message, not a 500). */
-const plain = () => z.string().refine((value) => !value.includes("\u0000"), "error.invalidCharacters" satisfies MessageKey);
-
-const text = (max: number) => plain().trim().max(max, "form.tooLong" satisfies MessageKey);
+const text = (max: number) => storableText().trim().max(max, "form.tooLong" satisfies MessageKey);
+const line = (max: number) => oneLineText().trim().max(max, "form.tooLong" satisfies MessageKey);
 
 /**
  * Links are optional; when given they must be web addresses (a javascript: link must never be
  * stored). A bare domain (`www.example.com/book`) is taken as its https address (ADR 013).
  */
-const link = plain()
+const link = oneLineText()
   .trim()
   .max(2000, "form.tooLong" satisfies MessageKey)
   .transform(withScheme)
   .refine((value) => value === "" || isWebLink(value), "form.linkInvalid" satisfies MessageKey);
 
 /** A file we stored, or an https address (older data). */
-const fileUrl = plain()
+const fileUrl = oneLineText()
   .trim()
   .max(2000, "form.fileUrlTooLong" satisfies MessageKey)
   .refine((value) => value === "" || /^\/uploads\/[a-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value), "upload.failedImage" satisfies MessageKey);
 
 /** A decimal degree as typed ("32.0853"), or empty; left out (a form from before issue 16) is empty. */
-const coordinate = plain()
+const coordinate = oneLineText()
   .trim()
   .max(20, "form.locationInvalid" satisfies MessageKey)
   .refine((value) => value === "" || /^-?\d{1,3}(\.\d+)?$/.test(value), "form.locationInvalid" satisfies MessageKey)
@@ -51,15 +49,15 @@ function coordinatesParsed(payload: z.core.ParsePayload): boolean {
 }
 
 export const restaurantFormSchema = z.object({
-  nameEn: plain().trim().min(2, "form.nameEnMin" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
-  nameHe: text(200),
-  address: plain().trim().min(2, "form.addressMin" satisfies MessageKey).max(300, "form.tooLong" satisfies MessageKey),
+  nameEn: oneLineText().trim().min(2, "form.nameEnMin" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
+  nameHe: line(200),
+  address: oneLineText().trim().min(2, "form.addressMin" satisfies MessageKey).max(300, "form.tooLong" satisfies MessageKey),
   kashrut: z
     .string()
     .trim()
     .min(2, "form.kashrutRequired" satisfies MessageKey)
     .refine(isKashrut, "form.kashrutRequired" satisfies MessageKey),
-  phoneNumber: text(50),
+  phoneNumber: line(50),
   openingHours: text(1000),
   wazeLink: link,
   latitude: coordinate,
@@ -81,7 +79,7 @@ export const restaurantFormSchema = z.object({
     .array(
       z.object({
         url: fileUrl.refine((value) => value !== "", "form.menuImageInvalid" satisfies MessageKey),
-        name: plain()
+        name: oneLineText()
           .trim()
           .min(1, "form.menuImageName" satisfies MessageKey)
           .max(200, "form.menuImageName" satisfies MessageKey),
@@ -91,7 +89,7 @@ export const restaurantFormSchema = z.object({
           .nonnegative("form.menuImageInvalid" satisfies MessageKey)
           .max(Number.MAX_SAFE_INTEGER, "form.menuImageInvalid" satisfies MessageKey)
           .optional(),
-        type: plain().max(100, "form.menuImageInvalid" satisfies MessageKey).optional(),
+        type: oneLineText().max(100, "form.menuImageInvalid" satisfies MessageKey).optional(),
       }),
     )
     .max(MAX_MENU_IMAGES, "upload.maxFiles" satisfies MessageKey),

@@ -69,6 +69,7 @@ export const enSite = {
   "sitemap.description": "Every page of Kosher Tel Aviv: restaurants in English and Hebrew, blog posts and site pages.",
   "home.showMore": "Show {count} more restaurants",
   "error.invalidCharacters": "This field contains characters that are not allowed.",
+  "error.lineBreak": "This field must be on one line.",
   "error.invalidEmail": "Invalid email",
   "error.unexpected": "An unexpected error occurred. Please try again.",
   "error.rateLimited": "Too many attempts. Please wait {minutes} minutes and try again.",

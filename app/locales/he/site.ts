@@ -71,6 +71,7 @@ export const heSite: SiteMessages = {
   "sitemap.description": "כל דפי כשר תל אביב: מסעדות באנגלית ובעברית, פוסטים בבלוג ודפי האתר.",
   "home.showMore": "הצגת {count} מסעדות נוספות",
   "error.invalidCharacters": "השדה מכיל תווים שאינם מותרים.",
+  "error.lineBreak": "השדה חייב להיות בשורה אחת.",
   "error.invalidEmail": "כתובת אימייל לא תקינה",
   "error.unexpected": "אירעה שגיאה בלתי צפויה. אנא נסו שוב.",
   "error.rateLimited": "יותר מדי ניסיונות. המתינו {minutes} דקות ונסו שוב.",

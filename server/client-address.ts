@@ -1,0 +1,79 @@
+// Who is asking: the one place that decides a request's client address, for rate limits, the
+// live-update caps and the request log alike. Behind proxies that TRUST_PROXY names the address
+// comes from X-Forwarded-For (as Express's `trust proxy` reads it: the same compiled rule is given
+// to Express); an IPv6 client is counted by its /64, the block one subscriber is given, so walking
+// through the addresses of one's own network buys no extra attempts.
+import type { IncomingMessage } from "node:http";
+import { isIPv4, isIPv6 } from "node:net";
+import proxyaddr from "proxy-addr";
+import type { TrustProxy } from "./config";
+
+export type TrustRule = (address: string, hop: number) => boolean;
+
+export interface ClientAddresses {
+  /** Express's `trust proxy`, compiled once: whose X-Forwarded-For is believed, hop by hop. */
+  trust: TrustRule;
+  /** The client as limits count it: the address behind trusted proxies, an IPv6 one by its /64. */
+  of(req: IncomingMessage): string;
+  /** True when the socket's peer is a trusted proxy: only then are its own headers (X-Request-Id) believed. */
+  fromTrustedPeer(req: IncomingMessage): boolean;
+}
+
+/** TRUST_PROXY as Express compiles it: `false` trusts no one, a number that many hops, a list those addresses. */
+export function trustRuleOf(trustProxy: TrustProxy): TrustRule {
+  if (trustProxy === false) return () => false;
+  if (typeof trustProxy === "number") return (_address, hop) => hop < trustProxy;
+  return proxyaddr.compile(trustProxy);
+}
+
+export function clientAddresses(trustProxy: TrustProxy): ClientAddresses {
+  const trust = trustRuleOf(trustProxy);
+  const known = new WeakMap<IncomingMessage, string>();
+  return {
+    trust,
+    of(req) {
+      let address = known.get(req);
+      if (address === undefined) {
+        address = limitAddressOf(req.socket.remoteAddress === undefined ? "" : proxyaddr(req, trust));
+        known.set(req, address);
+      }
+      return address;
+    },
+    fromTrustedPeer(req) {
+      const peer = req.socket.remoteAddress;
+      return peer !== undefined && trust(peer, 0);
+    },
+  };
+}
+
+/**
+ * The address as limits count it: IPv4 as it is (an IPv4-mapped IPv6 address too), IPv6 by its
+ * first 64 bits (`2001:db8:1:2::/64`), anything unreadable as "unknown".
+ */
+export function limitAddressOf(address: string): string {
+  const bare = address.replace(/%.*$/, "");
+  if (isIPv4(bare)) return bare;
+  if (!isIPv6(bare)) return "unknown";
+  const groups = ipv6Groups(bare);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (with `::` and a dotted IPv4 tail expanded). */
+function ipv6Groups(address: string): number[] {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const text = dotted
+    ? address.slice(0, dotted.index) + [(Number(dotted[1]) << 8) | Number(dotted[2]), (Number(dotted[3]) << 8) | Number(dotted[4])].map((n) => n.toString(16)).join(":")
+    : address;
+  const [head = "", tail] = text.split("::");
+  const parse = (part: string) => (part === "" ? [] : part.split(":").map((group) => parseInt(group, 16)));
+  const start = parse(head);
+  const end = tail === undefined ? [] : parse(tail);
+  return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
+}
