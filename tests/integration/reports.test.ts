@@ -308,6 +308,22 @@ describe("the queue: who sees what", () => {
     expect(seen.admin!.find((r) => r.id === mine.id)?.email).toBe("diner@example.com");
   });
 
+  it("owners read the report and what became of it, never the admins' addresses, their notes or the anti-spam marks", async () => {
+    const { mine } = await twoReports();
+    const resolved = await callRoute(queueAction, services, "/dashboard/reports", { ...as("admin"), form: { intent: "resolve", reportId: mine.id, note: "Internal: called the owner twice" } });
+    expect(resolved.status).toBeLessThan(400);
+    const load = async (who: Who) =>
+      ((await callRoute(queueLoader, services, "/dashboard/reports?status=all", as(who))).data as { reports: Record<string, unknown>[] }).reports.find((r) => r.id === mine.id)!;
+    const owner = await load("ownerLinked");
+    expect(owner).toMatchObject({ reason: "closed", note: "Looks closed", status: "resolved", email: null });
+    expect(owner.proofOfWork).toBeUndefined();
+    expect(owner.events).toEqual([{ status: "resolved", createdAt: expect.any(String) }]);
+    expect(JSON.stringify(owner)).not.toMatch(/admin@reports\.example|Internal|diner@example\.com/);
+    const admin = await load("admin");
+    expect(admin).toMatchObject({ email: "diner@example.com", proofOfWork: true });
+    expect(admin.events).toEqual([{ status: "resolved", note: "Internal: called the owner twice", actorEmail: "admin@reports.example", createdAt: expect.any(String) }]);
+  });
+
   it("the navigation's open count follows the same rule", async () => {
     await twoReports();
     const counts: Partial<Record<Who, number>> = {};

@@ -33,13 +33,24 @@ export interface QueueFilter {
   page?: number;
 }
 
+/**
+ * What became of a report. Owners see the status and when; who acted (an admin's address) and the
+ * admin's note are the admins' own working notes, and stay with them.
+ */
 export interface QueueEvent {
   status: ReportStatus;
-  note: string;
-  actorEmail: string;
   createdAt: string;
+  /** Admins only. */
+  note?: string;
+  /** Admins only. */
+  actorEmail?: string;
 }
 
+/**
+ * A report as its reader may see it. Owners (of the restaurant) read the visitor's reason and
+ * words, the status and the dates: enough to fix the listing. Admins also see who sent it, the
+ * anti-spam mark, and who acted on it with their notes.
+ */
 export interface QueueReport {
   id: string;
   restaurant: { id: string; slug: string; nameEn: string; nameHe: string | null };
@@ -47,7 +58,8 @@ export interface QueueReport {
   note: string;
   /** The reporter's address: admins only (owners read the report, not who sent it). */
   email: string | null;
-  proofOfWork: boolean;
+  /** False when sent without JavaScript (no proof-of-work): admins only. */
+  proofOfWork?: boolean;
   status: ReportStatus;
   createdAt: string;
   events: QueueEvent[];
@@ -79,7 +91,7 @@ export async function listReports(db: Db, reader: Reader, filter: QueueFilter = 
     .offset((page - 1) * REPORTS_PAGE_SIZE);
   const ids = rows.map((row) => row.report.id);
   const events = ids.length === 0 ? [] : await db.select().from(reportEvents).where(inArray(reportEvents.report_id, ids)).orderBy(reportEvents.created_at);
-  const showEmail = can(reader, "reports:manage");
+  const forAdmins = can(reader, "reports:manage");
   return {
     total,
     page,
@@ -89,13 +101,17 @@ export async function listReports(db: Db, reader: Reader, filter: QueueFilter = 
       restaurant: { id: report.restaurant_id, slug, nameEn, nameHe },
       reason: report.reason,
       note: report.note,
-      email: showEmail ? report.email : null,
-      proofOfWork: report.proof_of_work,
+      email: forAdmins ? report.email : null,
+      ...(forAdmins ? { proofOfWork: report.proof_of_work } : {}),
       status: report.status,
       createdAt: report.created_at.toISOString(),
       events: events
         .filter((event) => event.report_id === report.id)
-        .map((event) => ({ status: event.status, note: event.note, actorEmail: event.actor_email, createdAt: event.created_at.toISOString() })),
+        .map((event) => ({
+          status: event.status,
+          ...(forAdmins ? { note: event.note, actorEmail: event.actor_email } : {}),
+          createdAt: event.created_at.toISOString(),
+        })),
     })),
   };
 }

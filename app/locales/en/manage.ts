@@ -234,6 +234,7 @@ export const enManage = {
   "reports.viewListing": "View listing",
   "reports.edit": "Edit restaurant",
   "reports.event": "{status} by {who}, {date}",
+  "reports.eventWhen": "{status}, {date}",
   "reports.resolvedToast": "The report is resolved.",
   "reports.dismissedToast": "The report is dismissed.",
   "reports.markedClosed": "The restaurant is marked closed and the report resolved.",

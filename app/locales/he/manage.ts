@@ -236,6 +236,7 @@ export const heManage: ManageMessages = {
   "reports.viewListing": "לדף המסעדה",
   "reports.edit": "עריכת המסעדה",
   "reports.event": "{status} על ידי {who}, {date}",
+  "reports.eventWhen": "{status}, {date}",
   "reports.resolvedToast": "הדיווח סומן כטופל.",
   "reports.dismissedToast": "הדיווח נדחה.",
   "reports.markedClosed": "המסעדה סומנה כסגורה והדיווח סומן כטופל.",

@@ -200,11 +200,11 @@ function ReportCard({ report, canManage, error }: { report: QueueReport; canMana
             </a>
           </span>
         ) : null}
-        {report.proofOfWork ? null : (
+        {report.proofOfWork === false ? (
           <span className="font-medium text-amber-900" data-testid="report-basic">
             {t("reports.noProof")}
           </span>
-        )}
+        ) : null}
         <Link to={restaurantPath(report.restaurant.slug, language)} className="text-brand-800 underline underline-offset-4">
           {t("reports.viewListing")}
         </Link>
@@ -216,7 +216,9 @@ function ReportCard({ report, canManage, error }: { report: QueueReport; canMana
         <ul className="mt-2 space-y-1 border-t border-stone-100 pt-2 text-sm text-stone-700" data-testid="report-events">
           {report.events.map((event, index) => (
             <li key={index}>
-              {t("reports.event", { status: t(`reports.status.${event.status}`), who: event.actorEmail, date: formatLongDate(event.createdAt, language) })}
+              {event.actorEmail === undefined
+                ? t("reports.eventWhen", { status: t(`reports.status.${event.status}`), date: formatLongDate(event.createdAt, language) })
+                : t("reports.event", { status: t(`reports.status.${event.status}`), who: event.actorEmail, date: formatLongDate(event.createdAt, language) })}
               {event.note ? (
                 <span className="block whitespace-pre-line" dir="auto">
                   {event.note}
