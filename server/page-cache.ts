@@ -37,9 +37,20 @@ export interface PageCache {
 }
 
 const PRIVATE_PATHS = /^\/(?:he\/)?(?:dashboard|account|login|signup|forgot-password|reset-password|verify-email|logout)(?:\/|$)|^\/api\//;
-/** Pages (or their `.data`) that are about the visitor: accounts, the dashboard, the API. */
+/**
+ * Pages (or their `.data`) that are about the visitor: accounts, the dashboard, the API. Read as
+ * the router reads a path, which matches `/Reset-Password` and `/reset%2Dpassword` to the reset
+ * page: decoded, lower-cased, repeated slashes as one. A path that cannot be decoded is private
+ * (nothing public is lost by not caching it).
+ */
 export function isPrivatePath(path: string): boolean {
-  return PRIVATE_PATHS.test(path.replace(/\.data$/, ""));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  return PRIVATE_PATHS.test(decoded.toLowerCase().replace(/\/{2,}/g, "/").replace(/\.data$/, ""));
 }
 /** React Router's own endpoints (route discovery) and files are not pages: never touched here. */
 const NOT_PAGES = /^\/__|\.[a-z0-9]+$/i;
@@ -142,7 +153,7 @@ export function createPageCache({
     const cacheable =
       (req.method === "GET" || req.method === "HEAD") &&
       !isPersonal(cookie) &&
-      !PRIVATE_PATHS.test(req.path);
+      !isPrivatePath(req.path);
     if (!cacheable || !usable()) {
       // A personal answer's Cache-Control is set by the app (server/app.ts), for pages and data alike.
       res.setHeader("X-Cache", "BYPASS");

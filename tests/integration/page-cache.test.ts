@@ -90,6 +90,15 @@ describe("anonymous page cache", () => {
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
   });
 
+  it("never makes a private page public, however its path is written (the router matches without regard to case)", async () => {
+    for (const url of ["/reset-password?token=abc", "/Reset-Password?token=abc", "/HE/RESET-PASSWORD?token=abc", "/he/Dashboard", "/reset%2Dpassword?token=abc", "//reset-password?token=abc"]) {
+      const answer = await fetch(`${base}${url}`, { redirect: "manual" });
+      await answer.text();
+      expect(answer.headers.get("cache-control"), url).toBe("private, no-store");
+      expect(answer.headers.get("x-cache"), url).not.toBe("HIT");
+    }
+  });
+
   it("shows a restaurant change on the next request, wherever the change came from", async () => {
     await (await fetch(`${base}/en/restaurant/changing-cafe`)).text();
     await database.db.update(restaurants).set({ name_en: "Changing Cafe Renamed" }).where(eq(restaurants.slug, "changing-cafe"));
