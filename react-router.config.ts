@@ -7,5 +7,6 @@ export default {
     v8_splitRouteModules: true,
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
+    v8_viteEnvironmentApi: true,
   },
 } satisfies Config;
