@@ -7,6 +7,8 @@ const dev = process.argv.includes("--dev");
 const env = { ...process.env };
 
 if (dev) {
+  const { dropUpstreamDeprecation } = await import("./scripts/upstream-notices.mjs");
+  dropUpstreamDeprecation();
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
   const { main } = await viteServer.ssrLoadModule("./server/index.ts");

@@ -95,6 +95,29 @@ describe("requestLogger", () => {
     expect(JSON.stringify(direct.log.lines)).not.toContain("forged-1");
   });
 
+  it("in development (pretty), a request is one line: method, path, status and time", async () => {
+    let text = "";
+    const terminal = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text += chunk.toString();
+        done();
+      },
+    });
+    const logRequest = requestLogger(createLogger({ level: "info", format: "pretty" }, terminal), clientAddresses(["loopback"]));
+    server = createServer((req, res) => {
+      logRequest(req, res);
+      res.end("ok");
+    });
+    await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    const response = await fetch(`http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/en/restaurant/x?q=1`, { headers: { "User-Agent": "test-agent" } });
+    await response.text();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const lines = text.split("\n").filter((line) => line.trim() !== "");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/INFO.*GET \/en\/restaurant\/x\?q=1 200 [\d.]+ ms$/);
+  });
+
   it("logs a failed request at error level with the error's stack; the visitor's answer has none", async () => {
     const { log, base } = await serve((_req, res) => {
       logRequestError(res, new Error("the disk is on fire"));

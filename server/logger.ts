@@ -28,11 +28,17 @@ export function createLogger(settings: LogSettings, destination?: DestinationStr
     level: settings.level,
     base: { pid: process.pid },
   };
-  if (destination) return pino(options, destination);
   if (settings.format === "pretty") {
     // Synchronous, in this thread: lines keep their order with anything else on the terminal.
-    return pino(options, pretty({ sync: true, ignore: "pid,hostname", translateTime: "HH:MM:ss.l" }));
+    // A request is one line in development: its message says method, path, status and time;
+    // the fields behind it (id, address, user agent) are for the JSON log. An error's stack
+    // still follows its line.
+    return pino(
+      options,
+      pretty({ sync: true, ignore: "pid,hostname,reqId,req,res,durationMs,aborted", translateTime: "HH:MM:ss.l", ...(destination ? { destination } : {}) }),
+    );
   }
+  if (destination) return pino(options, destination);
   // Written asynchronously in batches of a few kilobytes (one write for a dozen lines under load),
   // and at least every second when it is quiet; a slow reader of standard output never stalls a
   // request. pino flushes what is left when the process exits.

@@ -1,0 +1,37 @@
+// A newcomer's first run (issue 26, item 18): `npm install` asks nothing about install scripts, and
+// the build `npm start` runs prints its summary and nothing alarming. The build runs on a copy of
+// the sources in a temporary folder, so the build the other test files use is left alone.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(".");
+const scratch = mkdtempSync(path.join(tmpdir(), "kta-first-run-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("a clean first run", () => {
+  it("npm install: every package with an install script is approved or denied in package.json (npm 11 warns of the rest)", () => {
+    const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      .map(([where]) => where.slice(where.lastIndexOf("node_modules/") + "node_modules/".length));
+    expect(withScripts.length).toBeGreaterThan(0);
+    const { allowScripts = {} } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { allowScripts?: Record<string, boolean> };
+    expect([...new Set(withScripts)].filter((name) => !(name in allowScripts))).toEqual([]);
+  });
+
+  it("npm run build: the summary, and no warning, deprecation or future-flag notice", () => {
+    for (const entry of ["app", "server", "database", "drizzle", "public", "scripts", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"]) {
+      cpSync(path.join(root, entry), path.join(scratch, entry), { recursive: true });
+    }
+    symlinkSync(path.join(root, "node_modules"), path.join(scratch, "node_modules"), "dir");
+    const build = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: scratch, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } });
+    const output = `${build.stdout}\n${build.stderr}`;
+    expect(build.status, output).toBe(0);
+    expect(output).toMatch(/built in/);
+    const alarming = output.split("\n").filter((line) => /warn|deprecat|future flag|INEFFECTIVE|PLUGIN_TIMINGS|error/i.test(line));
+    expect(alarming).toEqual([]);
+  }, 240_000);
+});
