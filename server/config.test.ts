@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigError, parseConfig, tileOrigin } from "./config";
 
 const dirs: string[] = [];
@@ -15,6 +15,13 @@ afterEach(() => {
 });
 
 describe("parseConfig", () => {
+  it("names the site as the mail sender even when read before the message catalogues are loaded", async () => {
+    // As in the server's bundle, where this module may be evaluated before the catalogues are added.
+    vi.resetModules();
+    const fresh = await import("./config");
+    expect(fresh.parseConfig({ DATA_DIR: tempDir() }).mailFrom).toBe("Kosher Tel Aviv <no-reply@kosher-tel-aviv.example>");
+  });
+
   it("has working defaults for a laptop: port 3000, PGlite, demo data, a generated secret", () => {
     const dataDir = tempDir();
     const config = parseConfig({ DATA_DIR: dataDir });
