@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigError, listeningOn, parseConfig, tileOrigin } from "./config";
 
 const dirs: string[] = [];
@@ -29,6 +29,13 @@ describe("parseConfig", () => {
     expect(listeningOn("0.0.0.0", 8080)).toBe("on every network interface, port 8080 (http://localhost:8080)");
     expect(listeningOn("::1", 3000)).toContain("http://[::1]:3000 (this machine only");
     expect(listeningOn("10.1.2.3", 3000)).toBe("on http://10.1.2.3:3000");
+  });
+
+  it("names the site as the mail sender even when read before the message catalogues are loaded", async () => {
+    // As in the server's bundle, where this module may be evaluated before the catalogues are added.
+    vi.resetModules();
+    const fresh = await import("./config");
+    expect(fresh.parseConfig({ DATA_DIR: tempDir() }).mailFrom).toBe("Kosher Tel Aviv <no-reply@kosher-tel-aviv.example>");
   });
 
   it("has working defaults for a laptop: port 3000, PGlite, demo data, a generated secret", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { KASHRUT_VALUES } from "../app/features/restaurants/constants";
 import { slugFromName } from "../app/features/restaurants/mapping";
 import { parseWeeklyHours } from "../app/features/restaurants/hours-schema";
-import { alongStreet, buildDemoRows, type DemoMedia } from "./demo-data";
+import { alongStreet, buildDemoRows, DEMO_HISTORY, type DemoMedia } from "./demo-data";
 import { coordinatesFromLink, inIsrael } from "../app/features/restaurants/location";
 
 // Stand-ins for the generated pictures and menus: the rows are built without a database or files.
@@ -32,6 +33,49 @@ describe("demo restaurant rows", () => {
     }
     expect(rows.some((row) => row.hours?.days.some((day) => day.some((range) => range.to < range.from)))).toBe(true);
     expect(rows.some((row) => row.hours?.beforeRest.kind === "fixed" && row.hours.beforeRest.time === "15:00")).toBe(true);
+  });
+});
+
+describe("demo history", () => {
+  it("tells the past of 3 to 5 demo listings, oldest first, over the last months, each change a change", async () => {
+    const rows = await buildDemoRows(media);
+    const histories = Object.entries(DEMO_HISTORY);
+    expect(histories.length).toBeGreaterThanOrEqual(3);
+    expect(histories.length).toBeLessThanOrEqual(5);
+    for (const [slug, events] of histories) {
+      const row = rows.find((candidate) => candidate.slug === slug);
+      expect(row, slug).toBeDefined();
+      // Verified in its history only, so the page's "last verified" is the newest verification there.
+      expect(row?.last_verified ?? null, slug).toBeNull();
+      const days = events.map((event) => event.daysAgo);
+      expect(days, slug).toEqual([...days].sort((a, b) => b - a));
+      expect(new Set(days).size, slug).toBe(days.length);
+      for (const day of days) expect(day > 0 && day < 365, `${slug}: ${day}`).toBe(true);
+      let { kashrut, is_permanently_closed: closed } = row ?? {};
+      for (const event of events) {
+        if ("kashrut" in event) {
+          // Never from or to "unknown": the listing's Shabbat rule follows the kashrut being known.
+          expect(kashrut === "unknown" || event.kashrut === kashrut, `${slug}: kashrut ${kashrut} to ${event.kashrut}`).toBe(false);
+          kashrut = event.kashrut;
+        }
+        if ("closed" in event) {
+          expect(event.closed, `${slug}: closed ${closed} to ${event.closed}`).not.toBe(closed);
+          closed = event.closed;
+        }
+      }
+      expect(events.some((event) => "verified" in event), slug).toBe(true);
+    }
+    // Authorities change hands, not numbers: the home's kashrut filters still find ten of each (the browser suite counts them).
+    const count = (kashruts: string[]) => Object.fromEntries(KASHRUT_VALUES.map((value) => [value, kashruts.filter((k) => k === value).length]));
+    const after = rows.map((row) => {
+      const changes = (DEMO_HISTORY[row.slug] ?? []).flatMap((event) => ("kashrut" in event ? [event.kashrut] : []));
+      return changes.at(-1) ?? row.kashrut;
+    });
+    expect(count(after)).toEqual(count(rows.map((row) => row.kashrut)));
+    const all = histories.flatMap(([, events]) => events);
+    expect(all.some((event) => "kashrut" in event)).toBe(true);
+    expect(all.some((event) => "closed" in event && event.closed)).toBe(true);
+    expect(all.some((event) => "closed" in event && !event.closed)).toBe(true);
   });
 });
 

@@ -1,19 +1,27 @@
-// Demo data for a new database: about 40 clearly fictional Tel Aviv restaurants, the spec's two
-// sample blog posts, and a demo admin and owner. Photos and menus are generated here, never
-// downloaded. Refused in production.
-import { inArray } from "drizzle-orm";
+// Demo data for a new database: about 40 clearly fictional Tel Aviv restaurants (a few with a past
+// their page's History section tells), the spec's two sample blog posts, and a demo admin and
+// owner. Photos and menus are generated here, never downloaded. Refused in production.
+import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { buildRestaurant, createUser, insertRestaurants } from "../database/factories";
 import { blogs } from "../database/schema/blogs";
-import { restaurantOwners, restaurants, type NewRestaurantRow, type StoredMenuImage } from "../database/schema/restaurants";
+import {
+  restaurantChanges,
+  restaurantOwners,
+  restaurants,
+  type NewRestaurantRow,
+  type RestaurantRow,
+  type StoredMenuImage,
+} from "../database/schema/restaurants";
 import { uploads } from "../database/schema/uploads";
 import type { Db } from "../database/types";
 import type { WeeklyHours } from "../database/hours";
 import type { Auth } from "../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../app/features/blog/samples";
-import { KASHRUT_VALUES, TAG_NAMES, type Tag } from "../app/features/restaurants/constants";
+import { KASHRUT_VALUES, TAG_NAMES, type Kashrut, type Tag } from "../app/features/restaurants/constants";
 import { telAvivDay } from "../app/lib/dates";
-import { slugFromName } from "../app/features/restaurants/mapping";
+import { restaurantToFormValues, rowToRestaurant, slugFromName } from "../app/features/restaurants/mapping";
+import { setPermanentlyClosed, setVerificationDate, updateRestaurant, type Actor } from "../app/features/restaurants/manage.server";
 import { roundCoordinate, TEL_AVIV } from "../app/features/restaurants/location";
 import { namedFiles } from "../app/features/restaurants/uploads.server";
 import type { Storage } from "./storage";
@@ -130,6 +138,47 @@ const STRUCTURED_HOURS: Omit<WeeklyHours, "closedOnShabbat">[] = [
   },
 ];
 
+/** One thing that happened to a listing, `daysAgo` days before the demo data is loaded. */
+export type DemoEvent =
+  | { daysAgo: number; kashrut: Exclude<Kashrut, "unknown"> }
+  | { daysAgo: number; closed: boolean }
+  | { daysAgo: number; verified: true };
+
+/**
+ * A plausible past for a few listings (issue 26), oldest first: what the restaurant page's History
+ * section shows (public-history.ts) — a kashrut authority change, a closing for renovation and the
+ * reopening, verifications. Written by `loadDemoHistory` through the dashboard's change path, as
+ * the demo admin, back-dated to those days. These listings start unverified: their verifications
+ * are in their history, the newest being the page's "last verified".
+ */
+export const DEMO_HISTORY: Readonly<Record<string, readonly DemoEvent[]>> = {
+  "smoke-signal-bbq": [
+    { daysAgo: 172, verified: true },
+    { daysAgo: 121, kashrut: "mehadrin" },
+    { daysAgo: 119, verified: true },
+    { daysAgo: 26, verified: true },
+  ],
+  "nonna-shira": [
+    { daysAgo: 205, verified: true },
+    { daysAgo: 118, closed: true },
+    { daysAgo: 81, closed: false },
+    { daysAgo: 80, verified: true },
+  ],
+  "cedar-and-smoke": [
+    { daysAgo: 230, verified: true },
+    { daysAgo: 64, kashrut: "rabanut" },
+    { daysAgo: 61, verified: true },
+  ],
+  "blue-fig-fish-house": [
+    { daysAgo: 240, verified: true },
+    { daysAgo: 150, verified: true },
+    { daysAgo: 47, verified: true },
+  ],
+};
+
+/** The demo's page for a listing at its kashrut authority. */
+const kashrutSite = (kashrut: Kashrut, slug: string) => `https://kashrut.example.org/${kashrut}/${slug}`;
+
 /** A small deterministic generator, so the demo data is the same on every machine. */
 function random(seed: number): () => number {
   let state = seed >>> 0;
@@ -207,8 +256,9 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         description_en: `${nameEn} is a fictional demo listing: ${lineEn} on ${streetEn}. Demo data – call before visiting.`,
         description_he:
           i % 11 === 10 ? null : `${nameHe} היא מסעדה לדוגמה בלבד: ${lineHe} ברחוב ${streetHe}. נתוני הדגמה – התקשרו לפני ההגעה.`,
-        // Verified 0-299 days before the data is loaded: most recently, some overdue (ADR 014), a quarter never.
-        last_verified: i % 4 === 1 ? null : telAvivDay(new Date(Date.now() - ((i * 23) % 300) * 86_400_000)),
+        // Verified 0-299 days before the data is loaded: most recently, some overdue (ADR 014), a quarter
+        // never. A listing with a history is verified there.
+        last_verified: i % 4 === 1 || DEMO_HISTORY[slug] ? null : telAvivDay(new Date(Date.now() - ((i * 23) % 300) * 86_400_000)),
         // Half of the links navigate to the pin, the other half search for the address (as many owners' do).
         waze_link:
           i % 6 === 5
@@ -220,7 +270,7 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         wolt_link: i % 3 === 0 ? `https://wolt.example.com/${slug}` : null,
         online_order_link: i % 5 === 0 ? `https://order.example.com/${slug}` : null,
         kashrut_website:
-          kashrut !== "unknown" && i % 8 < 5 ? `https://kashrut.example.org/${kashrut}/${slug}` : null,
+          kashrut !== "unknown" && i % 8 < 5 ? kashrutSite(kashrut, slug) : null,
         is_permanently_closed: closed,
         photo: withPhoto ? await media.photo(rand, 1200, 800) : null,
         teuda: i % 3 === 1 ? await media.photo(rand, 800, 1100, "teuda") : null,
@@ -261,7 +311,7 @@ export async function loadDemoData({ db, auth, storage, isProduction, log = () =
     );
   });
 
-  await createDemoAccount(db, auth, DEMO_ACCOUNTS.admin, "admin");
+  const adminId = await createDemoAccount(db, auth, DEMO_ACCOUNTS.admin, "admin");
   const ownerId = await createDemoAccount(db, auth, DEMO_ACCOUNTS.owner, "owner");
   // The demo owner may edit the first two listings.
   const owned = await db
@@ -269,8 +319,42 @@ export async function loadDemoData({ db, auth, storage, isProduction, log = () =
     .from(restaurants)
     .where(inArray(restaurants.slug, rows.slice(0, 2).map((row) => row.slug)));
   await db.insert(restaurantOwners).values(owned.map(({ id }) => ({ restaurant_id: id, user_id: ownerId })));
+  const told = await loadDemoHistory(db, { id: adminId, email: DEMO_ACCOUNTS.admin.email, role: "admin" }, new Date(started));
 
-  log(`[demo] loaded ${rows.length} fictional restaurants, ${SAMPLE_POSTS.length} posts and 2 demo accounts in ${Date.now() - started} ms`);
+  log(
+    `[demo] loaded ${rows.length} fictional restaurants (${told} with a history), ${SAMPLE_POSTS.length} posts and 2 demo accounts in ${Date.now() - started} ms`,
+  );
+}
+
+/**
+ * Writes DEMO_HISTORY as `actor` through the change path (manage.server.ts), each change at its
+ * day before `now`. A listing that already has a recorded change is left alone, so running it
+ * again adds nothing. Returns how many listings it gave a history.
+ */
+export async function loadDemoHistory(db: Db, actor: Actor, now = new Date()): Promise<number> {
+  let told = 0;
+  for (const [slug, events] of Object.entries(DEMO_HISTORY)) {
+    const [row] = await db.select().from(restaurants).where(eq(restaurants.slug, slug));
+    if (!row || (await db.$count(restaurantChanges, eq(restaurantChanges.restaurant_id, row.id))) > 0) continue;
+    for (const event of events) await tell(db, actor, row, event, new Date(now.getTime() - event.daysAgo * 86_400_000));
+    told++;
+  }
+  return told;
+}
+
+async function tell(db: Db, actor: Actor, row: RestaurantRow, event: DemoEvent, at: Date): Promise<void> {
+  if ("verified" in event) {
+    await setVerificationDate(db, actor, row.id, telAvivDay(at), at);
+  } else if ("closed" in event) {
+    await setPermanentlyClosed(db, actor, row.id, event.closed, at);
+  } else {
+    // A new authority is saved with the form, as an admin would: its page moves with it.
+    const [current] = await db.select().from(restaurants).where(eq(restaurants.id, row.id));
+    if (!current) return;
+    const values = restaurantToFormValues(rowToRestaurant(current));
+    const kashrutWebsite = values.kashrutWebsite ? kashrutSite(event.kashrut, row.slug) : "";
+    await updateRestaurant(db, actor, row.id, { ...values, kashrut: event.kashrut, kashrutWebsite }, at);
+  }
 }
 
 async function createDemoAccount(

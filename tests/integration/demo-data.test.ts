@@ -7,22 +7,28 @@ import { KASHRUT_VALUES, TAG_NAMES } from "../../app/features/restaurants/consta
 import { rowToRestaurant } from "../../app/features/restaurants/mapping";
 import type { Restaurant } from "../../app/features/restaurants/types";
 import { blogs } from "../../database/schema/blogs";
+import { users } from "../../database/schema/auth";
 import { profiles, userRoles } from "../../database/schema/people";
-import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
+import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { uploads } from "../../database/schema/uploads";
 import { namedFiles } from "../../app/features/restaurants/uploads.server";
-import { DEMO_ACCOUNTS, loadDemoData, loadDemoDataIfEmpty } from "../../server/demo-data";
+import type { PublicEvent } from "../../app/features/restaurants/public-history";
+import { telAvivDay } from "../../app/lib/dates";
+import { loader } from "../../app/routes/restaurant";
+import { DEMO_ACCOUNTS, loadDemoData, loadDemoDataIfEmpty, loadDemoHistory } from "../../server/demo-data";
 import { createLocalStorage } from "../../server/storage";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
-import { createTestAuth } from "../setup/services";
+import { createServices, createTestAuth, routeArgs } from "../setup/services";
 
 let database: TestDatabase;
 let uploadsDir: string;
 let list: Restaurant[];
+let loadedOn: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   uploadsDir = mkdtempSync(path.join(tmpdir(), "kta-uploads-"));
+  loadedOn = telAvivDay(new Date());
   const loaded = await loadDemoDataIfEmpty({
     db: database.db,
     auth: createTestAuth(database.db),
@@ -118,9 +124,85 @@ describe("demo data", () => {
     expect(await database.db.$count(restaurants)).toBe(list.length);
   });
 
+  it("writes the listings' history once: seeding the history again adds nothing", async () => {
+    const before = await database.db.select().from(restaurantChanges);
+    expect(before.length).toBeGreaterThan(0);
+    const [admin] = await database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
+    expect(await loadDemoHistory(database.db, { id: admin!.id, email: admin!.email, role: "admin" })).toBe(0);
+    const after = await database.db.select().from(restaurantChanges);
+    expect(after.map((row) => row.id).sort()).toEqual(before.map((row) => row.id).sort());
+  });
+
   it("is refused in production", async () => {
     await expect(
       loadDemoData({ db: database.db, auth: createTestAuth(database.db), storage: createLocalStorage(uploadsDir), isProduction: true }),
     ).rejects.toThrow(/refused when NODE_ENV=production/);
+  });
+});
+
+describe("demo history", () => {
+  /** The restaurant page's History section for `slug`, as its loader gives it on the page in `language`. */
+  async function pageHistory(slug: string, language: "en" | "he") {
+    const url = `${language === "he" ? "/he" : "/en"}/restaurant/${slug}`;
+    const data = await loader(routeArgs(createServices(database.db), url, undefined, { slug }));
+    return { history: data.history, restaurant: data.restaurant };
+  }
+  const kinds = (events: PublicEvent[]) => events.map((event) => event.kind);
+
+  it("gives a few listings a past that their page's History section shows, in English and in Hebrew", async () => {
+    const withHistory: string[] = [];
+    for (const { slug } of list) {
+      const { history } = await pageHistory(slug, "en");
+      if (history.length > 0) withHistory.push(slug);
+    }
+    expect(withHistory.length).toBeGreaterThanOrEqual(3);
+    expect(withHistory.length).toBeLessThanOrEqual(5);
+
+    const all: PublicEvent[] = [];
+    for (const slug of withHistory) {
+      const en = await pageHistory(slug, "en");
+      const he = await pageHistory(slug, "he");
+      expect(he.history, slug).toEqual(en.history);
+      all.push(...en.history);
+      // Newest first, every day in the past months (none today, none in the future, none over a year ago).
+      const days = en.history.map((event) => event.day);
+      expect(days, slug).toEqual([...days].sort().reverse());
+      for (const day of days) {
+        expect(day < loadedOn, `${slug}: ${day}`).toBe(true);
+        expect(day > telAvivDay(new Date(Date.now() - 366 * 86_400_000)), `${slug}: ${day}`).toBe(true);
+      }
+      // The page's "last verified" is the newest verification of the history.
+      const verified = en.history.find((event) => event.kind === "verified");
+      expect(en.restaurant.lastVerified, slug).toBe(verified?.day);
+      // The listing now is what its history ends with.
+      const kashrut = en.history.find((event) => event.kind === "kashrut");
+      if (kashrut?.kind === "kashrut") expect(en.restaurant.kashrut, slug).toBe(kashrut.to);
+      const closing = en.history.find((event) => event.kind === "closed" || event.kind === "reopened");
+      if (closing) expect(en.restaurant.isPermanentlyClosed, slug).toBe(closing.kind === "closed");
+    }
+    expect(new Set(kinds(all))).toEqual(new Set(["kashrut", "closed", "reopened", "verified"]));
+  });
+
+  it("tells a kashrut authority change, and a closing followed by the reopening", async () => {
+    const smoke = await pageHistory("smoke-signal-bbq", "he");
+    expect(smoke.history.filter((event) => event.kind === "kashrut")).toEqual([expect.objectContaining({ from: "rabanut", to: "mehadrin" })]);
+    expect(smoke.restaurant.kashrutWebsite).toContain("/mehadrin/");
+    const nonna = await pageHistory("nonna-shira", "en");
+    expect(kinds(nonna.history).filter((kind) => kind !== "verified")).toEqual(["reopened", "closed"]);
+    expect(nonna.restaurant.isPermanentlyClosed).toBe(false);
+  });
+
+  it("is written through the change path, by the demo admin, back-dated", async () => {
+    const changes = await database.db.select().from(restaurantChanges);
+    expect(changes.length).toBeGreaterThan(0);
+    for (const change of changes) {
+      expect(change.actor_email).toBe(DEMO_ACCOUNTS.admin.email);
+      expect(change.actor_id).not.toBeNull();
+      expect(telAvivDay(change.created_at) < loadedOn).toBe(true);
+      // Only what the story changes: the form's save of a new authority touches nothing else.
+      for (const field of Object.keys(change.changes)) {
+        expect(["kashrut", "kashrut_website", "is_permanently_closed", "last_verified"], `${change.restaurant_name}: ${field}`).toContain(field);
+      }
+    }
   });
 });

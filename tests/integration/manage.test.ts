@@ -2,7 +2,15 @@
 // verification date, and cleaning up files.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { listAvailableOwners, listOwners } from "../../app/features/restaurants/manage.server";
+import {
+  listAvailableOwners,
+  listOwners,
+  setPermanentlyClosed,
+  setVerificationDate,
+  updateRestaurant,
+} from "../../app/features/restaurants/manage.server";
+import { restaurantToFormValues, rowToRestaurant } from "../../app/features/restaurants/mapping";
+import { SYSTEM } from "../../app/lib/permissions.server";
 import { recordUpload } from "../../app/features/restaurants/uploads.server";
 import type { AppServices } from "../../app/lib/context";
 import { action as indexAction } from "../../app/routes/dashboard/index";
@@ -287,5 +295,33 @@ describe("public history (issue 14)", () => {
     expect(history[2]).toMatchObject({ kind: "kashrut", from: "rabanut", to: "mehadrin" });
     // Dates only: no actor, no e-mail, no other field (the phone number changed too).
     expect(JSON.stringify(history)).not.toMatch(/manager@example\.com|03-5550199|actor/);
+  });
+});
+
+describe("changes at a given time (the demo's back-dated history)", () => {
+  it("are recorded, and mark the restaurant changed, at the `now` given; without one, at the present", async () => {
+    const row = await insertRestaurant(database.db, { name_en: "Back Dated Bistro", kashrut: "rabanut" });
+    const times = [new Date("2025-11-02T09:15:00Z"), new Date("2025-12-24T16:40:00Z"), new Date("2026-01-05T08:00:00Z")];
+    const form = { ...restaurantToFormValues(rowToRestaurant(row)), kashrut: "tzohar" as const };
+    await updateRestaurant(database.db, SYSTEM, row.id, form, times[0]);
+    await setPermanentlyClosed(database.db, SYSTEM, row.id, true, times[1]);
+    await setVerificationDate(database.db, SYSTEM, row.id, "2026-01-05", times[2]);
+    const recorded = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row.id));
+    expect(recorded.map((change) => change.created_at.toISOString()).sort()).toEqual(times.map((time) => time.toISOString()));
+    expect((await byName("Back Dated Bistro"))?.updated_at).toEqual(times[2]);
+
+    const page = await callRoute(publicLoader, services, `/en/restaurant/${row.slug}`, { params: { slug: row.slug } });
+    expect((page.data as { history: unknown[] }).history).toEqual([
+      { kind: "verified", day: "2026-01-05" },
+      { kind: "closed", day: "2025-12-24" },
+      { kind: "kashrut", day: "2025-11-02", from: "rabanut", to: "tzohar" },
+    ]);
+
+    const before = Date.now();
+    await setPermanentlyClosed(database.db, SYSTEM, row.id, false);
+    const [latest] = (await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row.id))).sort(
+      (a, b) => b.created_at.getTime() - a.created_at.getTime(),
+    );
+    expect(latest?.created_at.getTime()).toBeGreaterThanOrEqual(before - 1_000);
   });
 });

@@ -1,7 +1,9 @@
 // Changing restaurants from the dashboard. Every change is recorded in restaurant_changes with
 // who, when and which fields changed (old and new values). Every function that writes checks that
 // its actor may (assertCan: AppError "forbidden", nothing changed) — the routes check first for
-// their redirects and answers, but a new caller cannot skip it. Scripts act as SYSTEM.
+// their redirects and answers, but a new caller cannot skip it. Scripts act as SYSTEM. The writes
+// that make a restaurant's public history take an optional `now`, the time the change is recorded
+// at (the demo data back-dates its listings' past with it); by default, the present.
 import { and, asc, desc, eq, inArray, like, notInArray, or } from "drizzle-orm";
 import { users } from "../../../database/schema/auth";
 import { profiles, userRoles } from "../../../database/schema/people";
@@ -93,6 +95,7 @@ async function record(
   restaurant: { id: string; name_en: string },
   action: ChangeAction,
   changes: FieldChanges,
+  now?: Date,
 ): Promise<void> {
   await db.insert(restaurantChanges).values({
     restaurant_id: restaurant.id,
@@ -102,6 +105,8 @@ async function record(
     actor_email: actor.email,
     action,
     changes,
+    // Without a time given, the database's (the column's default).
+    ...(now ? { created_at: now } : {}),
   });
 }
 
@@ -170,7 +175,13 @@ export interface UpdateResult {
  * attached to it, or an unattached upload of `actor` (FileNotAllowedError otherwise, and nothing
  * is saved). Files it stops naming are detached; those nothing else names are returned.
  */
-export async function updateRestaurant(db: Db, actor: Actor | null, id: string, values: RestaurantFormValues): Promise<UpdateResult> {
+export async function updateRestaurant(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  values: RestaurantFormValues,
+  now?: Date,
+): Promise<UpdateResult> {
   const editor = await mayEdit(db, actor, id);
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
@@ -183,7 +194,7 @@ export async function updateRestaurant(db: Db, actor: Actor | null, id: string, 
     const slug = isSlugFor(existing.slug, base) ? existing.slug : await uniqueSlug(tx, base, id);
     const [updated] = await tx
       .update(restaurants)
-      .set({ ...row, slug, updated_at: new Date() })
+      .set({ ...row, slug, updated_at: now ?? new Date() })
       .where(eq(restaurants.id, id))
       .returning();
     if (!updated) throw new RestaurantNotFoundError(id);
@@ -193,10 +204,10 @@ export async function updateRestaurant(db: Db, actor: Actor | null, id: string, 
       await tx
         .insert(restaurantSlugRedirects)
         .values({ old_slug: existing.slug, restaurant_id: id })
-        .onConflictDoUpdate({ target: restaurantSlugRedirects.old_slug, set: { restaurant_id: id, created_at: new Date() } });
+        .onConflictDoUpdate({ target: restaurantSlugRedirects.old_slug, set: { restaurant_id: id, created_at: now ?? new Date() } });
     }
     const changes = diffRows(existing, updated);
-    if (Object.keys(changes).length > 0) await record(tx, editor, updated, "update", changes);
+    if (Object.keys(changes).length > 0) await record(tx, editor, updated, "update", changes, now);
     await attachFiles(tx, id, fresh);
     const kept = new Set(filesOf(updated));
     const removedFiles = await releaseFiles(tx, id, filesOf(existing).filter((url) => !kept.has(url)));
@@ -221,37 +232,44 @@ export async function deleteRestaurant(db: Db, actor: Actor | null, id: string):
   });
 }
 
-export async function setVerificationDate(db: Db, actor: Actor | null, id: string, date: string | null): Promise<Restaurant> {
+export async function setVerificationDate(db: Db, actor: Actor | null, id: string, date: string | null, now?: Date): Promise<Restaurant> {
   assertCan(actor, "verification:set");
-  return changeFields(db, actor, id, { last_verified: date }, "verify");
+  return changeFields(db, actor, id, { last_verified: date }, "verify", now);
 }
 
 /**
  * Marks a restaurant permanently closed (or open again), as the form's checkbox would: one field,
  * recorded in the history like any edit (the report queue's "Mark closed").
  */
-export async function setPermanentlyClosed(db: Db, actor: Actor | null, id: string, closed: boolean): Promise<Restaurant> {
-  return changeFields(db, await mayEdit(db, actor, id), id, { is_permanently_closed: closed }, "update");
+export async function setPermanentlyClosed(db: Db, actor: Actor | null, id: string, closed: boolean, now?: Date): Promise<Restaurant> {
+  return changeFields(db, await mayEdit(db, actor, id), id, { is_permanently_closed: closed }, "update", now);
 }
 
 /**
  * Sets some fields of one restaurant through the change path every write takes: the row locked,
  * updated with a new `updated_at` (the database announces the change: live updates, caches), and
- * the fields that changed recorded in the history. The caller has checked `editor` may.
+ * the fields that changed recorded in the history, at `now` when given. The caller has checked `editor` may.
  */
-export async function changeFields(db: Db, editor: Actor, id: string, fields: Partial<NewRestaurantRow>, action: ChangeAction): Promise<Restaurant> {
+export async function changeFields(
+  db: Db,
+  editor: Actor,
+  id: string,
+  fields: Partial<NewRestaurantRow>,
+  action: ChangeAction,
+  now?: Date,
+): Promise<Restaurant> {
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
     if (!existing) throw new RestaurantNotFoundError(id);
     const [updated] = await tx
       .update(restaurants)
-      .set({ ...fields, updated_at: new Date() })
+      .set({ ...fields, updated_at: now ?? new Date() })
       .where(eq(restaurants.id, id))
       .returning();
     if (!updated) throw new RestaurantNotFoundError(id);
     const changes = diffRows(existing, updated);
-    if (Object.keys(changes).length > 0) await record(tx, editor, updated, action, changes);
+    if (Object.keys(changes).length > 0) await record(tx, editor, updated, action, changes, now);
     return rowToRestaurant(updated);
   });
 }

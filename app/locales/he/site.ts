@@ -1,8 +1,9 @@
+import { BRAND_NAME } from "../brand";
 import type { SiteMessages } from "../en";
 
 // Hebrew messages of the site area (ADR 012); the type asks for exactly the English keys.
 export const heSite: SiteMessages = {
-  "brand.name": "כשר תל אביב",
+  "brand.name": BRAND_NAME.he,
   "meta.defaultTitle": "כשר תל אביב – מסעדות כשרות בתל אביב",
   "meta.defaultDescription": "מצאו מסעדה כשרה בתל אביב: כשרות, שעות פתיחה, תפריטים, הזמנת מקום ומשלוחים למקומות אוכל כשרים בתל אביב.",
   "a11y.skipToContent": "דילוג לתוכן הראשי",

@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { en, type MessageKey } from "../locales/en";
+import type * as Emails from "./emails";
+
+// The server's bundle evaluates this module before the catalogues are added (the unit setup adds
+// them first, which hid it), so the e-mails are made from a fresh copy of the modules here: its
+// translator holds no message at all, as the real server's did when emails.ts was first read.
+let emails: typeof Emails;
+let catalogueEmpty = false;
+beforeAll(async () => {
+  vi.resetModules();
+  const messages = await import("./i18n/messages");
+  catalogueEmpty = messages.translator("en")("nav.home") === "nav.home";
+  emails = await import("./emails");
+});
+
+const NAMES = ["Kosher Tel Aviv", "כשר תל אביב"];
+const keys = new Set<string>(Object.keys(en));
+const rawKeys = (text: string) => [...text.matchAll(/\b[a-z]+\.[a-zA-Z.]+\b/g)].map(([word]) => word).filter((word) => keys.has(word));
+
+function everyEmail(): [string, Emails.EmailContent][] {
+  const restaurant = { en: "Falafel Place", he: "מקום הפלאפל" };
+  const notice = { restaurant, reason: { en: "Closed", he: "סגור" }, note: "The door was locked", link: "https://example.com/en/dashboard/reports" };
+  return [
+    ["verification", emails.verificationEmail("https://example.com/en/verify-email?token=t")],
+    ["password reset", emails.passwordResetEmail("https://example.com/en/reset-password?token=t")],
+    ["existing account", emails.existingAccountEmail("https://example.com/en/login")],
+    ["failed sign-ins (password alert)", emails.failedSignInsEmail("https://example.com/en/forgot-password")],
+    ["report notice", emails.reportNoticeEmail({ ...notice, more: 0 })],
+    ["report notice, more", emails.reportNoticeEmail({ ...notice, more: 3 })],
+    ["report reply, resolved", emails.reportReplyEmail(restaurant, "resolved", "https://example.com/en/restaurant/falafel-place")],
+    ["report reply, dismissed", emails.reportReplyEmail(restaurant, "dismissed", "https://example.com/en/restaurant/falafel-place")],
+  ];
+}
+
+describe("e-mails, made as the server makes them", () => {
+  it("are made here with no catalogue loaded (else this test would prove nothing)", () => {
+    expect(catalogueEmpty).toBe(true);
+  });
+
+  it("cover every e-mail emails.ts exports", () => {
+    const made = Object.entries(emails).filter(([, value]) => typeof value === "function").map(([name]) => name);
+    expect(made.sort()).toEqual(
+      ["existingAccountEmail", "failedSignInsEmail", "passwordResetEmail", "reportNoticeEmail", "reportReplyEmail", "verificationEmail"].sort(),
+    );
+  });
+
+  it("name the site in English and Hebrew, in the text and the HTML, and show no message key", () => {
+    for (const [name, mail] of everyEmail()) {
+      for (const part of ["text", "html"] as const) {
+        for (const brand of NAMES) expect(mail[part], `${name}: ${part}`).toContain(brand);
+      }
+      for (const part of ["subject", "text", "html"] as const) {
+        expect(rawKeys(mail[part]), `${name}: ${part}`).toEqual([]);
+      }
+    }
+  });
+
+  it("sees a raw message key when there is one", () => {
+    expect(rawKeys("Welcome to brand.name! · see example.com")).toEqual(["brand.name" satisfies MessageKey]);
+  });
+});
