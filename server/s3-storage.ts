@@ -42,6 +42,15 @@ function isNotModified(error: unknown): boolean {
   return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 304;
 }
 
+/** The bucket's "range not satisfiable" (InvalidRange): a visitor asking past the end of a file. */
+function isUnsatisfiableRange(error: unknown): boolean {
+  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416;
+}
+
+function sendNotFound(res: Response): void {
+  res.status(404).type("text/plain; charset=utf-8").send("Not found");
+}
+
 /** Stores one object whole (one request), typed and cached like every stored file. */
 export async function putObject(client: S3Client, bucket: string, key: string, data: Buffer): Promise<void> {
   await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentTypeOf(key), CacheControl: STORED_FILE_CACHE_CONTROL }));
@@ -82,7 +91,11 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
         return;
       }
       if (isMissing(error)) {
-        res.status(404).type("text/plain; charset=utf-8").send("Not found");
+        sendNotFound(res);
+        return;
+      }
+      if (isUnsatisfiableRange(error)) {
+        await sendUnsatisfiable(res, key);
         return;
       }
       throw unavailable(error, `reading ${key}`);
@@ -107,6 +120,24 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
     res.once("close", () => body.destroy());
     body.once("error", () => res.destroy());
     body.pipe(res);
+  }
+
+  /**
+   * Answers a range past the end of a file as local files are answered: 416 with the size to ask
+   * within. Not every S3-compatible server says the size in its error, so it is asked for.
+   */
+  async function sendUnsatisfiable(res: Response, key: string): Promise<void> {
+    let size: number | null;
+    try {
+      size = await objectSize(client, bucket, key);
+    } catch (error) {
+      throw unavailable(error, `reading ${key}`);
+    }
+    if (size === null) {
+      sendNotFound(res);
+      return;
+    }
+    res.status(416).set("Content-Range", `bytes */${size}`).type("text/plain; charset=utf-8").send("Range not satisfiable");
   }
 
   return {
@@ -138,7 +169,7 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
         key = "";
       }
       if (!isValidStorageKey(key)) {
-        res.status(404).type("text/plain; charset=utf-8").send("Not found");
+        sendNotFound(res);
         return;
       }
       if (publicBase) {
