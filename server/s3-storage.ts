@@ -16,7 +16,7 @@ import {
 } from "@aws-sdk/client-s3";
 import type { Request, Response } from "express";
 import type { S3StorageConfig } from "./config";
-import { contentTypeOf, isValidStorageKey, keyOfUrl, STORED_FILE_CACHE_CONTROL, StorageUnavailableError, UPLOADS_PUBLIC_BASE, type Storage } from "./storage";
+import { contentTypeOf, isValidStorageKey, keyOfUrl, STORED_FILE_CACHE_CONTROL, storedFileHeaders, StorageUnavailableError, UPLOADS_PUBLIC_BASE, type Storage } from "./storage";
 
 /** How long one request to the bucket may take before it counts as an outage. */
 const CONNECT_TIMEOUT_MS = 3_000;
@@ -101,9 +101,9 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
       throw unavailable(error, `reading ${key}`);
     }
     res.status(output.ContentRange ? 206 : 200);
+    // The type is the one the app gave the name, not the object's own (storedFileHeaders).
     res.set({
-      "Content-Type": output.ContentType ?? contentTypeOf(key),
-      "Cache-Control": STORED_FILE_CACHE_CONTROL,
+      ...storedFileHeaders(key),
       "Accept-Ranges": "bytes",
       ...(output.ContentLength !== undefined ? { "Content-Length": String(output.ContentLength) } : {}),
       ...(output.ETag ? { ETag: output.ETag } : {}),

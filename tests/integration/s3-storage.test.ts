@@ -164,6 +164,28 @@ describe("STORAGE=s3", () => {
     });
   });
 
+  it("serves a file with the type its name gave it at upload, never the bucket's, unsniffed, and as a download unless it is an image or a PDF", async () => {
+    const id = randomBytes(12).toString("hex");
+    const expected: Record<string, { type: string; disposition: string | null }> = {
+      [`restaurant-images/${id}-400.webp`]: { type: "image/webp", disposition: null },
+      [`restaurant-menus/pdf_${id}.pdf`]: { type: "application/pdf", disposition: null },
+      [`restaurant-menus/${id}.html`]: { type: "application/octet-stream", disposition: "attachment" },
+      [`restaurant-images/${id}.svg`]: { type: "application/octet-stream", disposition: "attachment" },
+    };
+    const files = Object.fromEntries(Object.keys(expected).map((key) => [key, Buffer.from("<html><script>alert(document.cookie)</script></html>")]));
+    await eachStorage(files, async (base, which) => {
+      for (const [key, { type, disposition }] of Object.entries(expected)) {
+        for (const method of ["GET", "HEAD"]) {
+          const response = await fetch(`${base}/uploads/${key}`, { method });
+          expect(response.status, `${which} ${method} ${key}`).toBe(200);
+          expect(response.headers.get("content-type"), `${which} ${method} ${key}`).toBe(type);
+          expect(response.headers.get("x-content-type-options"), `${which} ${method} ${key}`).toBe("nosniff");
+          expect(response.headers.get("content-disposition"), `${which} ${method} ${key}`).toBe(disposition);
+        }
+      }
+    });
+  });
+
   it("sends visitors to the public base URL (a CDN) when one is configured", async () => {
     const storage = createS3Storage({ ...bucket.config, publicUrl: "https://cdn.example.com/kta" });
     const site = await serveWith(storage);
