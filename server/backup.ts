@@ -26,7 +26,7 @@ import pg from "pg";
 import { z } from "zod";
 import { MIGRATIONS_FOLDER, startPglite } from "./database";
 import { lockPgliteDir } from "./pglite-lock";
-import { storedKeys } from "./storage";
+import { isUploadKey, storedKeys } from "./storage";
 import { readTar, TarFormatError, writeArchive, type TarEntry } from "./tar";
 
 // ---------------------------------------------------------------------------------------------
@@ -187,7 +187,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
   try {
     return await withDatabaseSnapshot(options, scratch, async (snapshot) => {
       log(`Database: ${formatBytes(snapshot.bytes)} (${kindName(snapshot.kind)}; ${describeContents(snapshot.contents)})`);
-      const files = options.uploadsDir ? await listUploads(options.uploadsDir) : [];
+      const { files, leftOut } = options.uploadsDir ? await listUploads(options.uploadsDir) : { files: [], leftOut: [] };
       const manifest: BackupManifest = {
         format: FORMAT,
         version: FORMAT_VERSION,
@@ -206,6 +206,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
           : { included: false, note: S3_UPLOADS_NOTE },
       };
       log(manifest.uploads.included ? `Uploads: ${plural(manifest.uploads.files, "file")} (${formatBytes(manifest.uploads.bytes)})` : `Uploads: not included (${S3_UPLOADS_NOTE})`);
+      if (leftOut.length > 0) log(`Uploads: left out ${plural(leftOut.length, "file")} the app does not make: ${leftOut.join(", ")}`);
       const bytes = await writeArchive(out, async (tar) => {
         await tar.addBuffer(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2) + "\n"), now);
         if (Buffer.isBuffer(snapshot.data)) await tar.addBuffer(manifest.database.entry, snapshot.data, now);
@@ -275,15 +276,21 @@ async function dumpPostgres(url: string, scratch: string, env: NodeJS.ProcessEnv
   }
 }
 
-/** The files under the uploads folder (none when it does not exist yet), leaving out half-written ones. */
-async function listUploads(root: string): Promise<UploadFile[]> {
-  return Promise.all(
-    (await storedKeys(root)).map(async (name) => {
+/**
+ * The files under the uploads folder (none when it does not exist yet), leaving out half-written
+ * ones; and the names of files the upload pipeline did not make, left out too, since a restore
+ * refuses them.
+ */
+async function listUploads(root: string): Promise<{ files: UploadFile[]; leftOut: string[] }> {
+  const keys = await storedKeys(root);
+  const files = await Promise.all(
+    keys.filter(isUploadKey).map(async (name) => {
       const file = path.join(root, ...name.split("/"));
       const info = await stat(file);
       return { name, file, size: info.size, mtime: info.mtime };
     }),
   );
+  return { files, leftOut: keys.filter((key) => !isUploadKey(key)) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -530,7 +537,7 @@ async function extractArchive(
         if (bytes !== manifest.database.bytes || hash.digest("hex") !== manifest.database.sha256) throw damaged("the database snapshot does not match its checksum");
       } else if (entry.name.startsWith(UPLOADS_PREFIX) && manifest.uploads.included) {
         const name = entry.name.slice(UPLOADS_PREFIX.length);
-        if (!isSafeRelativePath(name)) throw damaged(`unsafe upload path ${JSON.stringify(entry.name)}`);
+        if (!isUploadKey(name)) throw damaged(`it holds a file the app does not make: ${JSON.stringify(entry.name)}`);
         uploads += 1;
         uploadBytes += entry.size;
         if (!uploadsDir) continue;
@@ -552,12 +559,6 @@ async function extractArchive(
     throw damaged(`it holds ${plural(uploads, "upload file")}, the manifest lists ${manifest.uploads.files}`);
   }
   return uploads;
-}
-
-/** Upload paths as the backup writes them: relative, forward slashes, no way out of the folder. */
-function isSafeRelativePath(name: string): boolean {
-  if (name === "" || name.includes("\\") || name.includes("\0")) return false;
-  return name.split("/").every((part) => part !== "" && part !== "." && part !== "..");
 }
 
 interface Swap {

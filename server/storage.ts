@@ -74,6 +74,19 @@ export function isValidStorageKey(key: string): boolean {
   return file !== "." && !file.startsWith(".");
 }
 
+/**
+ * The names the upload pipeline gives files (server/uploads.ts): an image's widths,
+ * "<bucket>/<random hex>-<width>.webp", and a PDF, "restaurant-menus/pdf_<random hex>.pdf".
+ * A backup takes no other file and a restore accepts no other name, so a backup file cannot bring
+ * in a page, a script or a path out of the folder (storage.test.ts holds this to the pipeline).
+ */
+const UPLOAD_KEY_PATTERN = /^(?:restaurant-images|restaurant-menus)\/[0-9a-f]+-\d+\.webp$|^restaurant-menus\/pdf_[0-9a-f]+\.pdf$/;
+
+/** True for a name the upload pipeline makes. */
+export function isUploadKey(key: string): boolean {
+  return UPLOAD_KEY_PATTERN.test(key);
+}
+
 /** The absolute path for a key, or null when it would fall outside rootDir. */
 function resolveInside(root: string, key: string): string | null {
   const target = path.resolve(root, key);
