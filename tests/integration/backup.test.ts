@@ -23,6 +23,7 @@ import {
   type BackupManifest,
   createBackup,
   DatabaseNotEmptyError,
+  formatBytes,
   NotABackupError,
   readManifest,
   restoreBackup,
@@ -237,6 +238,8 @@ async function craftArchive(file: string, entries: CraftedEntry[], trailing = 0)
   await pipeline(Readable.from(blocks()), createGzip(), createWriteStream(file));
 }
 
+const MiB = 1024 * 1024;
+
 describe("backup and restore on PGlite", () => {
   it(
     "restores the database and the uploads as they were when the backup was made",
@@ -397,7 +400,7 @@ describe("backup and restore on PGlite", () => {
   );
 
   it(
-    "refuses a crafted archive holding a file the app does not make, and changes nothing",
+    "refuses a crafted archive — a name the app does not make, an entry larger than the manifest says, a bomb — before holding or writing more than its manifest declares, and changes nothing",
     async () => {
       const install = await createInstall();
       const before = await installState(install);
@@ -411,6 +414,7 @@ describe("backup and restore on PGlite", () => {
       };
       const snapshot: CraftedEntry = { name: manifest.database.entry, data: database };
       const files: CraftedEntry[] = uploads.map(([name, data]) => ({ name, data }));
+      const [last] = uploads.slice(-1) as [[string, Buffer]];
       /** The backup with one more upload, which its manifest counts. */
       const withUpload = (name: string, data = Buffer.from("<script>alert(document.cookie)</script>")): CraftedEntry[] => [
         manifestOf((copy) => {
@@ -422,11 +426,44 @@ describe("backup and restore on PGlite", () => {
         ...files,
         { name, data },
       ];
+      const compressed = gzipSync(Buffer.alloc(64 * MiB));
 
       const cases: { name: string; entries: CraftedEntry[]; trailing?: number; refusal: RegExp }[] = [
         { name: "outside", entries: withUpload("uploads/../x"), refusal: /holds a file the app does not make: "uploads\/\.\.\/x"/ },
         { name: "page", entries: withUpload("uploads/restaurant-images/evil.html"), refusal: /holds a file the app does not make: "uploads\/restaurant-images\/evil\.html"/ },
         { name: "script", entries: withUpload("uploads/restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-400.webp.js"), refusal: /holds a file the app does not make/ },
+        { name: "second-manifest", entries: [manifestOf(), snapshot, ...files, manifestOf()], refusal: /unexpected entry "manifest\.json"/ },
+        {
+          name: "huge-header",
+          entries: [manifestOf(), snapshot, ...files.slice(0, -1), { name: last[0], data: Buffer.alloc(1_000), claims: 8_000_000_000 }],
+          refusal: /its uploads are larger than the manifest lists \(3 files, 294\.0 KB\)/,
+        },
+        {
+          name: "upload-bomb",
+          entries: [manifestOf(), snapshot, ...files.slice(0, -1), { name: last[0], data: { zeros: 64 * MiB } }],
+          refusal: /its uploads are larger than the manifest lists/,
+        },
+        { name: "extra-upload", entries: [manifestOf(), snapshot, ...files, { name: "uploads/restaurant-menus/pdf_dddddddddddddddddddddddd.pdf", data: Buffer.alloc(0) }], refusal: /its uploads are more than the manifest lists/ },
+        {
+          name: "database-bomb",
+          entries: [manifestOf(), { name: manifest.database.entry, data: { zeros: manifest.database.bytes + 64 * MiB } }, ...files],
+          refusal: new RegExp(`its database snapshot is [\\d.]+ MB, the manifest says ${formatBytes(manifest.database.bytes).replace(".", "\\.")}`),
+        },
+        { name: "pax-bomb", entries: [manifestOf(), { name: "PaxHeader", type: "x", data: { zeros: 64 * MiB } }, snapshot, ...files], refusal: /a pax header of 67108864 bytes/ },
+        { name: "trailing-bomb", entries: [manifestOf(), snapshot, ...files], trailing: 64 * MiB, refusal: /it goes on after its end marker/ },
+        {
+          // PGlite decompresses a gzipped snapshot by itself, whole and in memory.
+          name: "compressed-snapshot",
+          entries: [
+            manifestOf((copy) => {
+              copy.database.bytes = compressed.length;
+              copy.database.sha256 = createHash("sha256").update(compressed).digest("hex");
+            }),
+            { name: manifest.database.entry, data: compressed },
+            ...files,
+          ],
+          refusal: /its database snapshot is gzip-compressed/,
+        },
       ];
       for (const crafted of cases) {
         const file = path.join(dir, `${crafted.name}.tar.gz`);
@@ -457,6 +494,37 @@ describe("backup and restore on PGlite", () => {
       const restored = await restoreBackup({ file: backup.file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir });
       expect(restored.uploadsRestored).toBe(3);
       expect(existsSync(path.join(install.uploadsDir, "restaurant-images", "evil.html"))).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    "streams the database snapshot to disk while checking it, never holding it in memory",
+    async () => {
+      const install = await createInstall();
+      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      const { manifest, uploads } = await partsOf(backup.file);
+      // A snapshot of 256 MB of zeros (a quarter of a megabyte compressed), as large as its manifest says, with a wrong checksum.
+      const size = 256 * MiB;
+      const file = path.join(tempDir("kta-crafted-"), "large.tar.gz");
+      await craftArchive(file, [
+        { name: "manifest.json", data: Buffer.from(JSON.stringify({ ...manifest, database: { ...manifest.database, bytes: size } })) },
+        { name: manifest.database.entry, data: { zeros: size } },
+        ...uploads.map(([name, data]) => ({ name, data })),
+      ]);
+      const start = process.memoryUsage().arrayBuffers;
+      let peak = start;
+      const sample = () => (peak = Math.max(peak, process.memoryUsage().arrayBuffers));
+      const sampler = setInterval(sample, 5);
+      try {
+        await expect(restoreBackup({ file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir })).rejects.toThrow(/does not match its checksum/);
+      } finally {
+        clearInterval(sampler);
+        sample();
+      }
+      // Streamed, the restore holds about 20 MB of buffers at a time; holding the snapshot, over 180 MB.
+      expect(peak - start).toBeLessThan(size / 4);
+      expectNoLeftovers(install.dataDir);
     },
     SLOW,
   );
