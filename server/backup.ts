@@ -11,12 +11,14 @@
 //
 // A restore reads and checks the whole file, and builds the new database and uploads folder beside
 // the old ones before swapping them in, so a refused or failed restore leaves everything as it was.
+// It trusts nothing in the file beyond its manifest: no entry larger than declared, no upload name
+// the app does not make (the file may have come from anywhere).
 //
 // The archive is plain ustar inside gzip (server/tar.ts).
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, type Hash } from "node:crypto";
 import { spawn } from "node:child_process";
-import { accessSync, constants, createReadStream, createWriteStream, existsSync, readFileSync, statSync } from "node:fs";
-import { mkdir, mkdtemp, rename, rm, stat } from "node:fs/promises";
+import { accessSync, constants, createReadStream, createWriteStream, existsSync, openAsBlob, readFileSync, statSync } from "node:fs";
+import { mkdir, mkdtemp, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -26,7 +28,7 @@ import pg from "pg";
 import { z } from "zod";
 import { MIGRATIONS_FOLDER, startPglite } from "./database";
 import { lockPgliteDir } from "./pglite-lock";
-import { storedKeys } from "./storage";
+import { isUploadKey, storedKeys } from "./storage";
 import { readTar, TarFormatError, writeArchive, type TarEntry } from "./tar";
 
 // ---------------------------------------------------------------------------------------------
@@ -187,7 +189,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
   try {
     return await withDatabaseSnapshot(options, scratch, async (snapshot) => {
       log(`Database: ${formatBytes(snapshot.bytes)} (${kindName(snapshot.kind)}; ${describeContents(snapshot.contents)})`);
-      const files = options.uploadsDir ? await listUploads(options.uploadsDir) : [];
+      const { files, leftOut } = options.uploadsDir ? await listUploads(options.uploadsDir) : { files: [], leftOut: [] };
       const manifest: BackupManifest = {
         format: FORMAT,
         version: FORMAT_VERSION,
@@ -206,6 +208,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
           : { included: false, note: S3_UPLOADS_NOTE },
       };
       log(manifest.uploads.included ? `Uploads: ${plural(manifest.uploads.files, "file")} (${formatBytes(manifest.uploads.bytes)})` : `Uploads: not included (${S3_UPLOADS_NOTE})`);
+      if (leftOut.length > 0) log(`Uploads: left out ${plural(leftOut.length, "file")} the app does not make: ${leftOut.join(", ")}`);
       const bytes = await writeArchive(out, async (tar) => {
         await tar.addBuffer(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2) + "\n"), now);
         if (Buffer.isBuffer(snapshot.data)) await tar.addBuffer(manifest.database.entry, snapshot.data, now);
@@ -275,15 +278,21 @@ async function dumpPostgres(url: string, scratch: string, env: NodeJS.ProcessEnv
   }
 }
 
-/** The files under the uploads folder (none when it does not exist yet), leaving out half-written ones. */
-async function listUploads(root: string): Promise<UploadFile[]> {
-  return Promise.all(
-    (await storedKeys(root)).map(async (name) => {
+/**
+ * The files under the uploads folder (none when it does not exist yet), leaving out half-written
+ * ones; and the names of files the upload pipeline did not make, left out too, since a restore
+ * refuses them.
+ */
+async function listUploads(root: string): Promise<{ files: UploadFile[]; leftOut: string[] }> {
+  const keys = await storedKeys(root);
+  const files = await Promise.all(
+    keys.filter(isUploadKey).map(async (name) => {
       const file = path.join(root, ...name.split("/"));
       const info = await stat(file);
       return { name, file, size: info.size, mtime: info.mtime };
     }),
   );
+  return { files, leftOut: keys.filter((key) => !isUploadKey(key)) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -369,6 +378,7 @@ async function restorePglite(file: string, manifest: BackupManifest, options: Re
   const stagedDb = `${dir}.restore-${suffix}`;
   const uploads = uploadsPlan(manifest, options, suffix);
   let done = false;
+  let scratch: string | undefined;
   try {
     if (!options.force && existsSync(path.join(dir, "PG_VERSION"))) {
       const current = await startPglite({ dataDir: dir });
@@ -379,14 +389,15 @@ async function restorePglite(file: string, manifest: BackupManifest, options: Re
         await current.close();
       }
     }
-    const chunks: Buffer[] = [];
-    const restored = await extractArchive(file, manifest, uploads?.staging ?? null, async (body) => {
-      for await (const chunk of body) chunks.push(chunk);
-    });
-    const dump = Buffer.concat(chunks);
-    log(`Database: ${formatBytes(dump.length)} checked; building it beside the current one…`);
+    // The snapshot waits on disk while it is checked, not in memory: its size is the manifest's word.
+    scratch = await mkdtemp(path.join(options.dataDir, ".kta-restore-"));
+    const dump = path.join(scratch, "pglite-data.tar");
+    const restored = await extractArchive(file, manifest, uploads?.staging ?? null, (body) => writeNewFile(dump, body));
+    await refuseCompressedSnapshot(file, dump);
+    log(`Database: ${formatBytes(manifest.database.bytes)} checked; building it beside the current one…`);
     await mkdir(stagedDb, { recursive: true });
-    const client = await startPglite({ dataDir: stagedDb, loadDataDir: new Blob([dump]) });
+    // PGlite takes the snapshot as a Blob and reads it whole; by now it is the one the manifest names.
+    const client = await startPglite({ dataDir: stagedDb, loadDataDir: await openAsBlob(dump) });
     try {
       const contents = await readContents(pgliteQuery(client));
       if (!sameContents(contents, manifest.database.contents)) {
@@ -411,6 +422,7 @@ async function restorePglite(file: string, manifest: BackupManifest, options: Re
     return finish(manifest, restored, uploads, log);
   } finally {
     await rm(stagedDb, { recursive: true, force: true });
+    if (scratch) await rm(scratch, { recursive: true, force: true });
     // Kept only when it is the result: the uploads written out for a bucket.
     if (uploads && (uploads.swapInto || !done)) await rm(uploads.staging, { recursive: true, force: true });
     unlock();
@@ -436,7 +448,7 @@ async function restorePostgres(url: string, file: string, manifest: BackupManife
   let keepStaging = false;
   try {
     const dump = path.join(scratch, "postgres.sql");
-    const restored = await extractArchive(file, manifest, uploads?.staging ?? null, (body) => pipeline(Readable.from(body), createWriteStream(dump, { flags: "wx", mode: 0o600 })));
+    const restored = await extractArchive(file, manifest, uploads?.staging ?? null, (body) => writeNewFile(dump, body));
     log(`Database: ${formatBytes(manifest.database.bytes)} checked; restoring it in one transaction…`);
     // The schemas the app's migrations make are dropped and rebuilt from the dump in the same
     // transaction: a failure rolls all of it back.
@@ -498,6 +510,11 @@ function finish(manifest: BackupManifest, restored: number, uploads: UploadsPlan
  * Reads the whole archive: the database entry goes to `database` (checked against the manifest's
  * size and checksum), uploads into `uploadsDir` (created; null skips them). Returns the number of
  * upload files. Throws before anything outside `uploadsDir` is touched.
+ *
+ * Each entry is held to the manifest before a byte of it is read (its header's size) and while it
+ * streams, and an upload must have a name the app makes: a small crafted file (a header claiming
+ * gigabytes, a gzip bomb, a name like "uploads/../x") cannot hold memory or write more to disk
+ * than its manifest declares.
  */
 async function extractArchive(
   file: string,
@@ -508,35 +525,35 @@ async function extractArchive(
   const damaged = (why: string) => new BackupError(`${file} is incomplete or damaged (${why}). Nothing was changed.`);
   if (uploadsDir) await mkdir(uploadsDir, { recursive: true });
   const archive = openArchive(file);
+  let manifestSeen = false;
   let databaseSeen = false;
   let uploads = 0;
   let uploadBytes = 0;
   try {
     for await (const entry of readTar(archive)) {
-      if (entry.name === MANIFEST_ENTRY) continue;
-      if (entry.name === manifest.database.entry && !databaseSeen) {
+      if (entry.name === MANIFEST_ENTRY && !manifestSeen) {
+        // The first entry, read and checked by readManifest; another one is unexpected.
+        manifestSeen = true;
+      } else if (entry.name === manifest.database.entry && !databaseSeen) {
         databaseSeen = true;
+        const expected = manifest.database;
+        if (entry.size !== expected.bytes) throw damaged(`its database snapshot is ${formatBytes(entry.size)}, the manifest says ${formatBytes(expected.bytes)}`);
         const hash = createHash("sha256");
-        let bytes = 0;
-        await database(
-          (async function* () {
-            for await (const chunk of entry.body()) {
-              hash.update(chunk);
-              bytes += chunk.length;
-              yield chunk;
-            }
-          })(),
-        );
-        if (bytes !== manifest.database.bytes || hash.digest("hex") !== manifest.database.sha256) throw damaged("the database snapshot does not match its checksum");
+        await database(hashed(atMost(entry.body(), expected.bytes, () => damaged("its database snapshot is larger than the manifest says")), hash));
+        if (hash.digest("hex") !== expected.sha256) throw damaged("the database snapshot does not match its checksum");
       } else if (entry.name.startsWith(UPLOADS_PREFIX) && manifest.uploads.included) {
         const name = entry.name.slice(UPLOADS_PREFIX.length);
-        if (!isSafeRelativePath(name)) throw damaged(`unsafe upload path ${JSON.stringify(entry.name)}`);
+        if (!isUploadKey(name)) throw damaged(`it holds a file the app does not make: ${JSON.stringify(entry.name)}`);
+        const listed = manifest.uploads;
         uploads += 1;
         uploadBytes += entry.size;
+        if (uploads > listed.files) throw damaged(`its uploads are more than the manifest lists (${plural(listed.files, "file")})`);
+        const tooLarge = () => damaged(`its uploads are larger than the manifest lists (${plural(listed.files, "file")}, ${formatBytes(listed.bytes)})`);
+        if (uploadBytes > listed.bytes) throw tooLarge();
         if (!uploadsDir) continue;
         const target = path.join(uploadsDir, ...name.split("/"));
         await mkdir(path.dirname(target), { recursive: true });
-        await pipeline(Readable.from(entry.body()), createWriteStream(target, { flags: "wx" }));
+        await pipeline(Readable.from(atMost(entry.body(), entry.size, tooLarge)), createWriteStream(target, { flags: "wx" }));
       } else {
         throw damaged(`unexpected entry ${JSON.stringify(entry.name)}`);
       }
@@ -554,10 +571,45 @@ async function extractArchive(
   return uploads;
 }
 
-/** Upload paths as the backup writes them: relative, forward slashes, no way out of the folder. */
-function isSafeRelativePath(name: string): boolean {
-  if (name === "" || name.includes("\\") || name.includes("\0")) return false;
-  return name.split("/").every((part) => part !== "" && part !== "." && part !== "..");
+/**
+ * The chunks, refused as soon as they pass `limit` bytes. The entry's header was held to the
+ * manifest already; this holds the bytes themselves to it, whatever the tar reader does, so
+ * nothing past the declared size is ever written.
+ */
+async function* atMost(chunks: AsyncIterable<Buffer>, limit: number, tooLarge: () => Error): AsyncGenerator<Buffer> {
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    bytes += chunk.length;
+    if (bytes > limit) throw tooLarge();
+    yield chunk;
+  }
+}
+
+/** The chunks, each also fed to `hash` on the way through. */
+async function* hashed(chunks: AsyncIterable<Buffer>, hash: Hash): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) {
+    hash.update(chunk);
+    yield chunk;
+  }
+}
+
+/** Writes the chunks to a new file readable by its owner only (a snapshot holds password hashes). */
+function writeNewFile(target: string, body: AsyncIterable<Buffer>): Promise<void> {
+  return pipeline(Readable.from(body), createWriteStream(target, { flags: "wx", mode: 0o600 }));
+}
+
+/**
+ * PGlite decompresses a gzipped snapshot by itself, whole and in memory, whatever it expands to
+ * (a bomb that matches its checksum); `npm run backup` writes PGlite's snapshot uncompressed.
+ */
+async function refuseCompressedSnapshot(file: string, dump: string): Promise<void> {
+  const handle = await open(dump);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+    if (bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b) throw new NotABackupError(file, "its database snapshot is gzip-compressed");
+  } finally {
+    await handle.close();
+  }
 }
 
 interface Swap {

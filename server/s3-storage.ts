@@ -16,7 +16,7 @@ import {
 } from "@aws-sdk/client-s3";
 import type { Request, Response } from "express";
 import type { S3StorageConfig } from "./config";
-import { contentTypeOf, isValidStorageKey, keyOfUrl, STORED_FILE_CACHE_CONTROL, StorageUnavailableError, UPLOADS_PUBLIC_BASE, type Storage } from "./storage";
+import { contentTypeOf, isValidStorageKey, keyOfUrl, STORED_FILE_CACHE_CONTROL, storedFileHeaders, StorageUnavailableError, UPLOADS_PUBLIC_BASE, type Storage } from "./storage";
 
 /** How long one request to the bucket may take before it counts as an outage. */
 const CONNECT_TIMEOUT_MS = 3_000;
@@ -40,6 +40,15 @@ function isMissing(error: unknown): boolean {
 
 function isNotModified(error: unknown): boolean {
   return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 304;
+}
+
+/** The bucket's "range not satisfiable" (InvalidRange): a visitor asking past the end of a file. */
+function isUnsatisfiableRange(error: unknown): boolean {
+  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416;
+}
+
+function sendNotFound(res: Response): void {
+  res.status(404).type("text/plain; charset=utf-8").send("Not found");
 }
 
 /** Stores one object whole (one request), typed and cached like every stored file. */
@@ -82,15 +91,19 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
         return;
       }
       if (isMissing(error)) {
-        res.status(404).type("text/plain; charset=utf-8").send("Not found");
+        sendNotFound(res);
+        return;
+      }
+      if (isUnsatisfiableRange(error)) {
+        await sendUnsatisfiable(res, key);
         return;
       }
       throw unavailable(error, `reading ${key}`);
     }
     res.status(output.ContentRange ? 206 : 200);
+    // The type is the one the app gave the name, not the object's own (storedFileHeaders).
     res.set({
-      "Content-Type": output.ContentType ?? contentTypeOf(key),
-      "Cache-Control": STORED_FILE_CACHE_CONTROL,
+      ...storedFileHeaders(key),
       "Accept-Ranges": "bytes",
       ...(output.ContentLength !== undefined ? { "Content-Length": String(output.ContentLength) } : {}),
       ...(output.ETag ? { ETag: output.ETag } : {}),
@@ -107,6 +120,24 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
     res.once("close", () => body.destroy());
     body.once("error", () => res.destroy());
     body.pipe(res);
+  }
+
+  /**
+   * Answers a range past the end of a file as local files are answered: 416 with the size to ask
+   * within. Not every S3-compatible server says the size in its error, so it is asked for.
+   */
+  async function sendUnsatisfiable(res: Response, key: string): Promise<void> {
+    let size: number | null;
+    try {
+      size = await objectSize(client, bucket, key);
+    } catch (error) {
+      throw unavailable(error, `reading ${key}`);
+    }
+    if (size === null) {
+      sendNotFound(res);
+      return;
+    }
+    res.status(416).set("Content-Range", `bytes */${size}`).type("text/plain; charset=utf-8").send("Range not satisfiable");
   }
 
   return {
@@ -138,7 +169,7 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
         key = "";
       }
       if (!isValidStorageKey(key)) {
-        res.status(404).type("text/plain; charset=utf-8").send("Not found");
+        sendNotFound(res);
         return;
       }
       if (publicBase) {

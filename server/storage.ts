@@ -36,6 +36,27 @@ export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
 }
 
+/** The types a page shows in place (an <img>, the browser's PDF viewer); anything else is only downloaded. */
+const INLINE_TYPES = new Set(["image/webp", "image/png", "image/jpeg", "application/pdf"]);
+
+/**
+ * The headers a stored file is served with, by either storage. They follow from its name alone,
+ * which the upload pipeline gave it for what it made (server/uploads.ts), never from a bucket's
+ * metadata or the file system's guess: a file the app did not make (someone with access to the
+ * bucket or the folder, a misconfigured bucket) can then never be a page of this site — no
+ * text/html, no sniffing, and anything but an image or a PDF is a download.
+ * `name` is a key or a file's path: only its extension counts.
+ */
+export function storedFileHeaders(name: string): Record<string, string> {
+  const type = contentTypeOf(name);
+  return {
+    "Content-Type": type,
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": STORED_FILE_CACHE_CONTROL,
+    ...(INLINE_TYPES.has(type) ? {} : { "Content-Disposition": "attachment" }),
+  };
+}
+
 /** Raised by a storage that cannot be reached (a bucket's outage): uploads say so, nothing is kept. */
 export class StorageUnavailableError extends Error {
   override name = "StorageUnavailableError";
@@ -51,6 +72,19 @@ export function isValidStorageKey(key: string): boolean {
   if (!KEY_PATTERN.test(key) || key.includes("..")) return false;
   const file = key.slice(key.indexOf("/") + 1);
   return file !== "." && !file.startsWith(".");
+}
+
+/**
+ * The names the upload pipeline gives files (server/uploads.ts): an image's widths,
+ * "<bucket>/<random hex>-<width>.webp", and a PDF, "restaurant-menus/pdf_<random hex>.pdf".
+ * A backup takes no other file and a restore accepts no other name, so a backup file cannot bring
+ * in a page, a script or a path out of the folder (storage.test.ts holds this to the pipeline).
+ */
+const UPLOAD_KEY_PATTERN = /^(?:restaurant-images|restaurant-menus)\/[0-9a-f]+-\d+\.webp$|^restaurant-menus\/pdf_[0-9a-f]+\.pdf$/;
+
+/** True for a name the upload pipeline makes. */
+export function isUploadKey(key: string): boolean {
+  return UPLOAD_KEY_PATTERN.test(key);
 }
 
 /** The absolute path for a key, or null when it would fall outside rootDir. */
@@ -88,7 +122,10 @@ export function createLocalStorage(rootDir: string): Storage {
     },
     serve: express.static(root, {
       cacheControl: false,
-      setHeaders: (res) => res.setHeader("Cache-Control", STORED_FILE_CACHE_CONTROL),
+      // The type set here is kept: express.static only guesses one when none is set.
+      setHeaders: (res, file) => {
+        for (const [name, value] of Object.entries(storedFileHeaders(file))) res.setHeader(name, value);
+      },
       fallthrough: false,
       index: false,
     }),

@@ -12,6 +12,12 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 const BLOCK = 512;
 const MAX_SIZE = 8 ** 11 - 1;
+/**
+ * What a reader never sees — a directory, a pax header (a long name, a time), the zeros GNU and BSD
+ * tar pad the last record with — is a few KB. Beyond this it is no archive a tar program made, and
+ * reading through it would only decompress a bomb.
+ */
+const MAX_UNSEEN = 1 << 20;
 
 export class TarFormatError extends Error {
   override name = "TarFormatError";
@@ -134,8 +140,11 @@ export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<Ta
     const header = await reader.take(BLOCK, "the archive ends inside a header");
     if (!header) throw new TarFormatError("the archive ends without its end marker");
     if (header.every((byte) => byte === 0)) {
-      while ((await reader.read(1 << 20)).length > 0) {
-        // Drain: the gzip trailer's checksum is verified at the end of the stream.
+      // Drained, since the gzip trailer's checksum is verified at the end of the stream.
+      let trailing = 0;
+      for (let chunk = await reader.read(1 << 20); chunk.length > 0; chunk = await reader.read(1 << 20)) {
+        trailing += chunk.length;
+        if (trailing > MAX_UNSEEN) throw new TarFormatError("it goes on after its end marker");
       }
       return;
     }
@@ -157,6 +166,7 @@ export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<Ta
     };
     if (type === "0" || type === "\0") yield { name, size, body };
     else if (type !== "5" && type !== "x" && type !== "g") throw new TarFormatError(`unsupported entry type ${JSON.stringify(type)} for ${name}`);
+    else if (size > MAX_UNSEEN) throw new TarFormatError(`${type === "5" ? "a directory" : "a pax header"} of ${size} bytes`);
     for await (const _skipped of body()) {
       // What the reader did not read.
     }

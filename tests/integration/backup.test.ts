@@ -4,11 +4,13 @@
 // PostgreSQL run (DATABASE_URL) and pg_dump on PATH.
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
-import { gzipSync, createGunzip } from "node:zlib";
+import { gzipSync, createGunzip, createGzip } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { buildBlog, createUser, insertRestaurant } from "../../database/factories";
@@ -21,6 +23,7 @@ import {
   type BackupManifest,
   createBackup,
   DatabaseNotEmptyError,
+  formatBytes,
   NotABackupError,
   readManifest,
   restoreBackup,
@@ -175,6 +178,67 @@ async function rewriteBackup(source: string, target: string, edit: (manifest: Ba
     for (const [name, data] of entries.slice(2)) await tar.addBuffer(name, data, new Date());
   });
 }
+
+/** A backup's entries: its manifest, its database snapshot and its uploads (name and bytes). */
+async function partsOf(file: string): Promise<{ manifest: BackupManifest; database: Buffer; uploads: [string, Buffer][] }> {
+  const entries: [string, Buffer][] = [];
+  for await (const entry of readTar(createReadStream(file).pipe(createGunzip()))) {
+    const parts: Buffer[] = [];
+    for await (const chunk of entry.body()) parts.push(chunk);
+    entries.push([entry.name, Buffer.concat(parts)]);
+  }
+  return { manifest: JSON.parse(entries[0]![1].toString("utf8")) as BackupManifest, database: entries[1]![1], uploads: entries.slice(2) };
+}
+
+interface CraftedEntry {
+  name: string;
+  /** The bytes that follow the header; zeros are streamed, so a test can make a bomb without holding it. */
+  data: Buffer | { zeros: number };
+  /** The size the header claims, when not the data's. */
+  claims?: number;
+  /** The ustar type flag: "0" a file, "x" a pax header. */
+  type?: string;
+}
+
+/** A ustar header as server/tar.ts writes one, claiming `size` bytes whatever follows it. */
+function craftedHeader(name: string, size: number, type = "0"): Buffer {
+  const header = Buffer.alloc(512);
+  header.write(name, 0, 100, "utf8");
+  header.write("0000644\0", 100, "latin1");
+  header.write("0000000\0", 108, "latin1");
+  header.write("0000000\0", 116, "latin1");
+  header.write(`${size.toString(8).padStart(11, "0")}\0`, 124, "latin1");
+  header.write("00000000000\0", 136, "latin1");
+  header.write(type, 156, "latin1");
+  header.write("ustar\u000000", 257, "latin1");
+  header.fill(0x20, 148, 156);
+  const sum = header.reduce((total, byte) => total + byte, 0);
+  header.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "latin1");
+  return header;
+}
+
+function* zeros(count: number): Generator<Buffer> {
+  const block = Buffer.alloc(1 << 20);
+  for (let left = count; left > 0; left -= block.length) yield left >= block.length ? block : block.subarray(0, left);
+}
+
+/** Writes a gzipped tar of exactly these entries, then `trailing` zero bytes after its end marker. */
+async function craftArchive(file: string, entries: CraftedEntry[], trailing = 0): Promise<void> {
+  function* blocks(): Generator<Buffer> {
+    for (const entry of entries) {
+      const size = Buffer.isBuffer(entry.data) ? entry.data.length : entry.data.zeros;
+      yield craftedHeader(entry.name, entry.claims ?? size, entry.type);
+      if (Buffer.isBuffer(entry.data)) yield entry.data;
+      else yield* zeros(size);
+      if (size % 512 !== 0) yield Buffer.alloc(512 - (size % 512));
+    }
+    yield Buffer.alloc(1024);
+    yield* zeros(trailing);
+  }
+  await pipeline(Readable.from(blocks()), createGzip(), createWriteStream(file));
+}
+
+const MiB = 1024 * 1024;
 
 describe("backup and restore on PGlite", () => {
   it(
@@ -331,6 +395,136 @@ describe("backup and restore on PGlite", () => {
       expect(command.status).toBe(1);
       expect(command.stderr.trim().split("\n")).toHaveLength(1);
       expect(command.stderr).toContain("is not a backup made by `npm run backup`");
+    },
+    SLOW,
+  );
+
+  it(
+    "refuses a crafted archive — a name the app does not make, an entry larger than the manifest says, a bomb — before holding or writing more than its manifest declares, and changes nothing",
+    async () => {
+      const install = await createInstall();
+      const before = await installState(install);
+      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      const { manifest, database, uploads } = await partsOf(backup.file);
+      const dir = tempDir("kta-crafted-");
+      const manifestOf = (edit: (copy: BackupManifest) => void = () => {}): CraftedEntry => {
+        const copy = structuredClone(manifest);
+        edit(copy);
+        return { name: "manifest.json", data: Buffer.from(JSON.stringify(copy)) };
+      };
+      const snapshot: CraftedEntry = { name: manifest.database.entry, data: database };
+      const files: CraftedEntry[] = uploads.map(([name, data]) => ({ name, data }));
+      const [last] = uploads.slice(-1) as [[string, Buffer]];
+      /** The backup with one more upload, which its manifest counts. */
+      const withUpload = (name: string, data = Buffer.from("<script>alert(document.cookie)</script>")): CraftedEntry[] => [
+        manifestOf((copy) => {
+          if (!copy.uploads.included) throw new Error("the backup holds uploads");
+          copy.uploads.files += 1;
+          copy.uploads.bytes += data.length;
+        }),
+        snapshot,
+        ...files,
+        { name, data },
+      ];
+      const compressed = gzipSync(Buffer.alloc(64 * MiB));
+
+      const cases: { name: string; entries: CraftedEntry[]; trailing?: number; refusal: RegExp }[] = [
+        { name: "outside", entries: withUpload("uploads/../x"), refusal: /holds a file the app does not make: "uploads\/\.\.\/x"/ },
+        { name: "page", entries: withUpload("uploads/restaurant-images/evil.html"), refusal: /holds a file the app does not make: "uploads\/restaurant-images\/evil\.html"/ },
+        { name: "script", entries: withUpload("uploads/restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-400.webp.js"), refusal: /holds a file the app does not make/ },
+        { name: "second-manifest", entries: [manifestOf(), snapshot, ...files, manifestOf()], refusal: /unexpected entry "manifest\.json"/ },
+        {
+          name: "huge-header",
+          entries: [manifestOf(), snapshot, ...files.slice(0, -1), { name: last[0], data: Buffer.alloc(1_000), claims: 8_000_000_000 }],
+          refusal: /its uploads are larger than the manifest lists \(3 files, 294\.0 KB\)/,
+        },
+        {
+          name: "upload-bomb",
+          entries: [manifestOf(), snapshot, ...files.slice(0, -1), { name: last[0], data: { zeros: 64 * MiB } }],
+          refusal: /its uploads are larger than the manifest lists/,
+        },
+        { name: "extra-upload", entries: [manifestOf(), snapshot, ...files, { name: "uploads/restaurant-menus/pdf_dddddddddddddddddddddddd.pdf", data: Buffer.alloc(0) }], refusal: /its uploads are more than the manifest lists/ },
+        {
+          name: "database-bomb",
+          entries: [manifestOf(), { name: manifest.database.entry, data: { zeros: manifest.database.bytes + 64 * MiB } }, ...files],
+          refusal: new RegExp(`its database snapshot is [\\d.]+ MB, the manifest says ${formatBytes(manifest.database.bytes).replace(".", "\\.")}`),
+        },
+        { name: "pax-bomb", entries: [manifestOf(), { name: "PaxHeader", type: "x", data: { zeros: 64 * MiB } }, snapshot, ...files], refusal: /a pax header of 67108864 bytes/ },
+        { name: "trailing-bomb", entries: [manifestOf(), snapshot, ...files], trailing: 64 * MiB, refusal: /it goes on after its end marker/ },
+        {
+          // PGlite decompresses a gzipped snapshot by itself, whole and in memory.
+          name: "compressed-snapshot",
+          entries: [
+            manifestOf((copy) => {
+              copy.database.bytes = compressed.length;
+              copy.database.sha256 = createHash("sha256").update(compressed).digest("hex");
+            }),
+            { name: manifest.database.entry, data: compressed },
+            ...files,
+          ],
+          refusal: /its database snapshot is gzip-compressed/,
+        },
+      ];
+      for (const crafted of cases) {
+        const file = path.join(dir, `${crafted.name}.tar.gz`);
+        await craftArchive(file, crafted.entries, crafted.trailing);
+        const attempt = restoreBackup({ file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+        await expect(attempt, crafted.name).rejects.toBeInstanceOf(BackupError);
+        await expect(attempt, crafted.name).rejects.toThrow(crafted.refusal);
+        await expect(attempt, crafted.name).rejects.toThrow(/Nothing was changed\.$/);
+        expect(filesOf(install.uploadsDir), crafted.name).toEqual(before.files);
+        expectNoLeftovers(install.dataDir);
+        expect(existsSync(path.join(install.dataDir, "x")), crafted.name).toBe(false);
+      }
+      expect(await installState(install)).toEqual(before);
+    },
+    SLOW,
+  );
+
+  it(
+    "leaves out of a backup a file in the uploads folder that the app did not make, and says so, so the backup restores",
+    async () => {
+      const install = await createInstall();
+      writeFileSync(path.join(install.uploadsDir, "restaurant-images", "evil.html"), "<script>alert(document.cookie)</script>");
+      const lines: string[] = [];
+      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: install.uploadsDir, progress: (line) => lines.push(line) });
+      expect(lines).toContain("Uploads: 3 files (294.0 KB)");
+      expect(lines).toContain("Uploads: left out 1 file the app does not make: restaurant-images/evil.html");
+      expect(await entriesOf(backup.file)).not.toContain("uploads/restaurant-images/evil.html");
+      const restored = await restoreBackup({ file: backup.file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      expect(restored.uploadsRestored).toBe(3);
+      expect(existsSync(path.join(install.uploadsDir, "restaurant-images", "evil.html"))).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    "streams the database snapshot to disk while checking it, never holding it in memory",
+    async () => {
+      const install = await createInstall();
+      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      const { manifest, uploads } = await partsOf(backup.file);
+      // A snapshot of 256 MB of zeros (a quarter of a megabyte compressed), as large as its manifest says, with a wrong checksum.
+      const size = 256 * MiB;
+      const file = path.join(tempDir("kta-crafted-"), "large.tar.gz");
+      await craftArchive(file, [
+        { name: "manifest.json", data: Buffer.from(JSON.stringify({ ...manifest, database: { ...manifest.database, bytes: size } })) },
+        { name: manifest.database.entry, data: { zeros: size } },
+        ...uploads.map(([name, data]) => ({ name, data })),
+      ]);
+      const start = process.memoryUsage().arrayBuffers;
+      let peak = start;
+      const sample = () => (peak = Math.max(peak, process.memoryUsage().arrayBuffers));
+      const sampler = setInterval(sample, 5);
+      try {
+        await expect(restoreBackup({ file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir })).rejects.toThrow(/does not match its checksum/);
+      } finally {
+        clearInterval(sampler);
+        sample();
+      }
+      // Streamed, the restore holds about 20 MB of buffers at a time; holding the snapshot, over 180 MB.
+      expect(peak - start).toBeLessThan(size / 4);
+      expectNoLeftovers(install.dataDir);
     },
     SLOW,
   );

@@ -2,12 +2,14 @@
 // upload, serve (through the app, or from a public base URL), replace, delete, the bucket's outage,
 // and the command that copies local uploads into the bucket. Never a mock of the SDK.
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -15,7 +17,7 @@ import { imageFiles } from "../../app/lib/images";
 import { translator } from "../../app/lib/i18n/messages";
 import { copyUploadsToBucket } from "../../server/copy-uploads";
 import { createS3Client, createS3Storage } from "../../server/s3-storage";
-import { createFileStore, type Storage } from "../../server/storage";
+import { createFileStore, createLocalStorage, type Storage } from "../../server/storage";
 import { uploadHandler } from "../../server/upload-route";
 import { startTestBucket, type TestBucket } from "../setup/s3";
 
@@ -64,6 +66,33 @@ async function upload(base: string, kind: string, bytes: Buffer, name: string, t
   form.append("file", new Blob([new Uint8Array(bytes)], { type }), name);
   const response = await fetch(`${base}/api/uploads?kind=${kind}`, { method: "POST", body: form });
   return { status: response.status, body: (await response.json()) as Record<string, string> };
+}
+
+/**
+ * The same files in a local uploads folder and in the bucket — there typed text/html, as a
+ * misconfigured bucket or someone with write access to it could — served by each storage in turn.
+ */
+async function eachStorage(files: Record<string, Buffer>, check: (base: string, which: "local" | "s3") => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), "kta-serve-"));
+  const client = createS3Client(bucket.config);
+  try {
+    for (const [key, data] of Object.entries(files)) {
+      mkdirSync(path.join(dir, path.dirname(key)), { recursive: true });
+      writeFileSync(path.join(dir, key), data);
+      await client.send(new PutObjectCommand({ Bucket: bucket.config.bucket, Key: key, Body: data, ContentType: "text/html" }));
+    }
+    for (const [which, storage] of [["local", createLocalStorage(dir)], ["s3", createS3Storage(bucket.config, client)]] as const) {
+      const site = await serveWith(storage);
+      try {
+        await check(site.base, which);
+      } finally {
+        await site.close();
+      }
+    }
+  } finally {
+    client.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const photo = () => sharp({ create: { width: 1300, height: 900, channels: 3, background: "#884422" } }).jpeg().toBuffer();
@@ -120,6 +149,41 @@ describe("STORAGE=s3", () => {
     } finally {
       await site.close();
     }
+  });
+
+  it("answers a range past the end of a file with 416 and the file's size, as local files do", async () => {
+    const key = `restaurant-images/${randomBytes(12).toString("hex")}-400.webp`;
+    const data = Buffer.from("RIFF\0\0\0\0WEBPVP8 a small image");
+    await eachStorage({ [key]: data }, async (base, which) => {
+      const beyond = await fetch(`${base}/uploads/${key}`, { headers: { Range: "bytes=999999-" } });
+      expect(beyond.status, which).toBe(416);
+      expect(beyond.headers.get("content-range"), which).toBe(`bytes */${data.length}`);
+      const part = await fetch(`${base}/uploads/${key}`, { headers: { Range: "bytes=0-3" } });
+      expect(part.status, which).toBe(206);
+      expect(await part.text(), which).toBe("RIFF");
+    });
+  });
+
+  it("serves a file with the type its name gave it at upload, never the bucket's, unsniffed, and as a download unless it is an image or a PDF", async () => {
+    const id = randomBytes(12).toString("hex");
+    const expected: Record<string, { type: string; disposition: string | null }> = {
+      [`restaurant-images/${id}-400.webp`]: { type: "image/webp", disposition: null },
+      [`restaurant-menus/pdf_${id}.pdf`]: { type: "application/pdf", disposition: null },
+      [`restaurant-menus/${id}.html`]: { type: "application/octet-stream", disposition: "attachment" },
+      [`restaurant-images/${id}.svg`]: { type: "application/octet-stream", disposition: "attachment" },
+    };
+    const files = Object.fromEntries(Object.keys(expected).map((key) => [key, Buffer.from("<html><script>alert(document.cookie)</script></html>")]));
+    await eachStorage(files, async (base, which) => {
+      for (const [key, { type, disposition }] of Object.entries(expected)) {
+        for (const method of ["GET", "HEAD"]) {
+          const response = await fetch(`${base}/uploads/${key}`, { method });
+          expect(response.status, `${which} ${method} ${key}`).toBe(200);
+          expect(response.headers.get("content-type"), `${which} ${method} ${key}`).toBe(type);
+          expect(response.headers.get("x-content-type-options"), `${which} ${method} ${key}`).toBe("nosniff");
+          expect(response.headers.get("content-disposition"), `${which} ${method} ${key}`).toBe(disposition);
+        }
+      }
+    });
   });
 
   it("sends visitors to the public base URL (a CDN) when one is configured", async () => {
