@@ -37,12 +37,13 @@ export function startServer(env: Record<string, string>, timeoutMs = 60_000): Pr
       reject(new Error(`server did not start in ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
     const onData = () => {
-      const match = /listening on (http:\/\/localhost:(\d+))/.exec(output);
+      // "listening on http://127.0.0.1:PORT (…)", or "on every network interface, port PORT (…)".
+      const match = /listening on (?:http:\/\/[^\s]+:|every network interface, port )(\d+)/.exec(output);
       if (!match) return;
       clearTimeout(timer);
       child.stdout.off("data", onData);
       resolve({
-        url: `http://127.0.0.1:${match[2]}`,
+        url: `http://127.0.0.1:${match[1]}`,
         child,
         output: () => output,
         async stop() {
