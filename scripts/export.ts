@@ -3,13 +3,12 @@
 // the configured database. JSON (the default) is one file, written to --out FILE or to standard
 // output; CSV is two files, restaurants.csv and blog-posts.csv, written into --out DIR.
 // Exit codes: 0 written, 1 a bad argument, configuration or file, or the database in use.
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { openCommandDatabase } from "./command";
 import { ConfigError, parseConfig } from "../server/config";
 import { exportData } from "../server/data-transfer/export";
-import { CSV_FILES, toCsv, toJson } from "../server/data-transfer/format";
+import { writeExport } from "../server/data-transfer/files";
+import { CSV_FILES, toJson } from "../server/data-transfer/format";
 
 const USAGE = "Usage: npm run export -- [--format json|csv] [--out PATH]   (JSON: a file, or standard output without --out; CSV: --out DIR)";
 
@@ -56,24 +55,14 @@ async function main(): Promise<number> {
   }
   const counted = `${data.restaurants.length} restaurant${data.restaurants.length === 1 ? "" : "s"} and ${data.posts.length} blog post${data.posts.length === 1 ? "" : "s"}`;
   try {
-    if (args.format === "json") {
-      if (args.out === undefined) {
-        process.stdout.write(toJson(data));
-        // Standard output is the data; the report goes to standard error.
-        console.error(`Exported ${counted}.`);
-        return 0;
-      }
-      writeFileSync(args.out, toJson(data));
-      console.log(`Exported ${counted} to ${args.out}.`);
+    if (args.format === "json" && args.out === undefined) {
+      process.stdout.write(toJson(data));
+      // Standard output is the data; the report goes to standard error.
+      console.error(`Exported ${counted}.`);
       return 0;
     }
-    const dir = args.out ?? ".";
-    mkdirSync(dir, { recursive: true });
-    const restaurantsFile = path.join(dir, CSV_FILES.restaurants);
-    const postsFile = path.join(dir, CSV_FILES.posts);
-    writeFileSync(restaurantsFile, toCsv("restaurants", data.restaurants));
-    writeFileSync(postsFile, toCsv("posts", data.posts));
-    console.log(`Exported ${counted} to ${restaurantsFile} and ${postsFile}.`);
+    const written = writeExport(data, { format: args.format, out: args.out ?? "." });
+    console.log(`Exported ${counted} to ${written.join(" and ")}.`);
     return 0;
   } catch (error) {
     // A folder that cannot be made, a file that cannot be written: say which, in one line.

@@ -6,8 +6,6 @@
 // "system", or as the administrator named by --as.
 // Exit codes: 0 imported (or, with --dry-run, it would import), 1 errors in the file (nothing
 // changed), a bad argument, configuration or file, or the database in use.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import type { Actor } from "../app/features/restaurants/manage.server";
@@ -17,7 +15,8 @@ import { userRoles } from "../database/schema/people";
 import type { Db } from "../database/types";
 import { openCommandDatabase } from "./command";
 import { ConfigError, parseConfig } from "../server/config";
-import { CSV_FILES, FileFormatError, fromCsv, fromJson, type ImportInput, type Table } from "../server/data-transfer/format";
+import { readImportSource, TransferFileError, type ImportSource } from "../server/data-transfer/files";
+import type { Table } from "../server/data-transfer/format";
 import { describeSummary, formatRowError, importData, type RowError } from "../server/data-transfer/import";
 import { openStorage } from "../server/open-storage";
 import { createFileStore } from "../server/storage";
@@ -26,52 +25,6 @@ const USAGE = "Usage: npm run import -- FILE... [--dry-run] [--as EMAIL]   (FILE
 
 /** A problem to print in one line and exit 1. */
 class UsageError extends Error {}
-
-interface Inputs {
-  input: ImportInput;
-  /** Where each table's rows came from, to head its errors. */
-  labels: Record<Table, string>;
-}
-
-function readInputs(paths: string[]): Inputs {
-  const input: ImportInput = { restaurants: [], posts: [] };
-  const labels: Partial<Record<Table, string>> = {};
-  const take = (table: Table, label: string, rows: ImportInput[Table]) => {
-    if (labels[table]) throw new UsageError(`Both ${labels[table]} and ${label} hold ${table === "posts" ? "blog posts" : "restaurants"}: give one file for each.`);
-    labels[table] = label;
-    input[table] = rows;
-  };
-  const files = paths.flatMap((given) => {
-    if (!existsSync(given)) throw new UsageError(`There is no file or folder ${given}.`);
-    if (!statSync(given).isDirectory()) return [given];
-    const inside = Object.values(CSV_FILES)
-      .map((name) => path.join(given, name))
-      .filter((file) => existsSync(file));
-    if (inside.length === 0) throw new UsageError(`The folder ${given} has neither ${CSV_FILES.restaurants} nor ${CSV_FILES.posts}.`);
-    return inside;
-  });
-  for (const file of files) {
-    try {
-      const text = readFileSync(file, "utf8");
-      const extension = path.extname(file).toLowerCase();
-      if (extension === ".json") {
-        const rows = fromJson(text);
-        take("restaurants", `${file} (restaurants)`, rows.restaurants);
-        take("posts", `${file} (posts)`, rows.posts);
-      } else if (extension === ".csv") {
-        const { table, rows } = fromCsv(text);
-        take(table, file, rows);
-      } else {
-        throw new UsageError(`${file}: give a .json or .csv file.`);
-      }
-    } catch (error) {
-      if (error instanceof FileFormatError) throw new UsageError(`${file}: ${error.message}`);
-      if (error instanceof Error && "code" in error) throw new UsageError(`Cannot read ${file}: ${String(error.code)}.`);
-      throw error;
-    }
-  }
-  return { input, labels: { restaurants: labels.restaurants ?? "restaurants", posts: labels.posts ?? "posts" } };
-}
 
 /** The administrator named by --as, as the history will record them. */
 async function adminActor(db: Db, email: string): Promise<Actor> {
@@ -97,16 +50,16 @@ function printErrors(errors: RowError[], labels: Record<Table, string>): void {
 
 async function main(): Promise<number> {
   let config;
-  let inputs: Inputs;
+  let inputs: ImportSource;
   let options: { dryRun: boolean; as: string | undefined };
   try {
     const { values, positionals } = parseArgs({ options: { "dry-run": { type: "boolean", default: false }, as: { type: "string" } }, allowPositionals: true });
     if (positionals.length === 0) throw new UsageError("Give the file to import.");
     options = { dryRun: values["dry-run"], as: values.as };
-    inputs = readInputs(positionals);
+    inputs = readImportSource(positionals);
     config = parseConfig(process.env);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof TypeError) {
+    if (error instanceof UsageError || error instanceof TransferFileError || error instanceof TypeError) {
       console.error(`${error.message}\n${USAGE}`);
       return 1;
     }
