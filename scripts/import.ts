@@ -59,7 +59,12 @@ async function main(): Promise<number> {
     inputs = readImportSource(positionals);
     config = parseConfig(process.env);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof TransferFileError || error instanceof TypeError) {
+    if (error instanceof TransferFileError) {
+      // A problem with the file itself: in English, and in Hebrew when it has it.
+      console.error(error.he === undefined ? error.message : `${error.message}\n    ${error.he}`);
+      return 1;
+    }
+    if (error instanceof UsageError || error instanceof TypeError) {
       console.error(`${error.message}\n${USAGE}`);
       return 1;
     }

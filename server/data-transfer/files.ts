@@ -1,14 +1,31 @@
 // An export on disk (docs/data-transfer.md): writing the files `npm run export` makes, and reading
 // back the files `npm run import` is given. The commands only parse their arguments and print;
 // what is written where, and what a given path holds, is decided here.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CSV_FILES, FileFormatError, fromCsv, fromJson, toCsv, toJson, type ExportFile, type ImportInput, type Table } from "./format";
+import { importMessage, type BilingualMessage } from "./messages";
+
+/**
+ * The largest JSON or CSV file an import reads: checked on the file's size before it is read, as
+ * the whole file is then held in memory (twice: the text and its rows). 10,000 restaurants make
+ * about 24 MB of JSON.
+ */
+export const MAX_DATA_FILE_BYTES = 50 * 1024 * 1024;
 
 /** A problem with the files given or asked for, meant for the operator: the command prints it and exits 1. */
 export class TransferFileError extends Error {
   override name = "TransferFileError";
+  /** The message in Hebrew, when it has one. */
+  readonly he: string | undefined;
+  constructor(message: string | BilingualMessage) {
+    super(typeof message === "string" ? message : message.en);
+    this.he = typeof message === "string" ? undefined : message.he;
+  }
 }
+
+const bytes = (n: number) => n.toLocaleString("en-US");
 
 // Writing -------------------------------------------------------------------------------------
 
@@ -18,17 +35,38 @@ export interface ExportTarget {
   out: string;
 }
 
+/**
+ * Writes a file only its owner can read (mode 0600, as backups are: an export holds owners'
+ * e-mail addresses): through a temporary file beside it, renamed over the target when complete,
+ * so an existing file gets the mode too and a failed write leaves no half-written file.
+ */
+export function writePrivateFile(file: string, data: string | Buffer): void {
+  const partial = `${file}.partial-${randomBytes(4).toString("hex")}`;
+  try {
+    writeFileSync(partial, data, { flag: "wx", mode: 0o600 });
+    renameSync(partial, file);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+/** Makes a folder (and its missing parents) that only its owner can open (0700); an existing one is left as it is. */
+export function makePrivateFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+}
+
 /** Writes an export where `target` says; returns the files written. Throws the file system's error (with code and path). */
 export function writeExport(data: ExportFile, target: ExportTarget): string[] {
   if (target.format === "json") {
-    writeFileSync(target.out, toJson(data));
+    writePrivateFile(target.out, toJson(data));
     return [target.out];
   }
-  mkdirSync(target.out, { recursive: true });
+  makePrivateFolder(target.out);
   const restaurantsFile = path.join(target.out, CSV_FILES.restaurants);
   const postsFile = path.join(target.out, CSV_FILES.posts);
-  writeFileSync(restaurantsFile, toCsv("restaurants", data.restaurants));
-  writeFileSync(postsFile, toCsv("posts", data.posts));
+  writePrivateFile(restaurantsFile, toCsv("restaurants", data.restaurants));
+  writePrivateFile(postsFile, toCsv("posts", data.posts));
   return [restaurantsFile, postsFile];
 }
 
@@ -60,7 +98,7 @@ export function readImportSource(paths: string[]): ImportSource {
   });
   for (const file of files) {
     try {
-      const text = readFileSync(file, "utf8");
+      const text = readDataFile(file);
       const extension = path.extname(file).toLowerCase();
       if (extension === ".json") {
         const rows = fromJson(text);
@@ -73,10 +111,18 @@ export function readImportSource(paths: string[]): ImportSource {
         throw new TransferFileError(`${file}: give a .json or .csv file.`);
       }
     } catch (error) {
+      if (error instanceof TransferFileError) throw error;
       if (error instanceof FileFormatError) throw new TransferFileError(`${file}: ${error.message}`);
       if (error instanceof Error && "code" in error) throw new TransferFileError(`Cannot read ${file}: ${String(error.code)}.`);
       throw error;
     }
   }
   return { input, labels: { restaurants: labels.restaurants ?? "restaurants", posts: labels.posts ?? "posts" } };
+}
+
+/** A JSON or CSV file's text, refused by its size before it is read when over MAX_DATA_FILE_BYTES. */
+function readDataFile(file: string): string {
+  const { size } = statSync(file);
+  if (size > MAX_DATA_FILE_BYTES) throw new TransferFileError(importMessage("fileTooLarge", { file, size: bytes(size), limit: bytes(MAX_DATA_FILE_BYTES) }));
+  return readFileSync(file, "utf8");
 }

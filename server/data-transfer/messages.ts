@@ -1,6 +1,7 @@
-// What the import says about a row, in English and Hebrew. The form's own rules name catalogue
-// keys, shown through the catalogues (translator); the few things only an import can get wrong
-// (an unknown column, an owner's e-mail) are here, in both languages, because no page shows them.
+// What the import says about a row or a file, in English and Hebrew. The form's own rules name
+// catalogue keys, shown through the catalogues (translator); the few things only an import can get
+// wrong (an unknown column, an owner's e-mail, a file too large to read) are here, in both
+// languages, because no page shows them.
 // A value from the file inside a sentence is isolated (FSI … PDI), so an e-mail or a Hebrew name
 // keeps its order in a sentence of the other direction.
 import "../../app/lib/i18n/all-messages.server";
@@ -56,6 +57,10 @@ const IMPORT_MESSAGES = {
   notADate: {
     en: "Enter a date and time as ISO 8601 (2026-03-04T09:00:00.000Z), or leave it empty.",
     he: "יש להזין תאריך ושעה בתבנית ISO 8601 (2026-03-04T09:00:00.000Z), או להשאיר ריק.",
+  },
+  fileTooLarge: {
+    en: "{file} has {size} bytes, more than an import reads ({limit} bytes, 50 MB). Split it into smaller files and import them one after another: rows a file leaves out are left alone.",
+    he: "ב־{file} יש {size} בתים, יותר ממה שייבוא קורא ({limit} בתים, 50 MB). יש לפצל אותו לקבצים קטנים יותר ולייבא אותם בזה אחר זה: שורות שקובץ אינו מכיל נשארות כפי שהן.",
   },
 } as const satisfies Record<string, BilingualMessage>;
 

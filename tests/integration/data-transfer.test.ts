@@ -2,7 +2,7 @@
 // the all-or-nothing rule with row-numbered errors in both languages, dry runs, and that an import
 // is a dashboard edit as far as the history and the change announcements are concerned.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -24,6 +24,7 @@ import type { Db } from "../../database/types";
 import { CHANGE_CHANNEL } from "../../server/changes";
 import { openDatabase } from "../../server/database";
 import { exportData } from "../../server/data-transfer/export";
+import { readImportSource, TransferFileError, writeExport } from "../../server/data-transfer/files";
 import { fromCsv, fromJson, toCsv, toJson, type ExportFile, type ImportInput } from "../../server/data-transfer/format";
 import { describeSummary, formatRowError, importData, type ImportResult } from "../../server/data-transfer/import";
 import { createServerDatabase, createTestDatabase, type TestDatabase } from "../setup/db";
@@ -362,6 +363,70 @@ describe("import", () => {
     ]);
     expect(errorsOf(result)[0]!.message).toEqual({ en: en["blog.titleRequired"], he: he["blog.titleRequired"] });
     expect(await db.select().from(blogs)).toEqual([]);
+  });
+});
+
+describe("export files on disk", () => {
+  const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+  it("are written with mode 0600, like backups, even over an existing file; a folder the export makes is 0700", async () => {
+    await seed();
+    const data = await exportData(db);
+    const dir = mkdtempSync(path.join(tmpdir(), "kta-transfer-mode-"));
+    try {
+      const jsonFile = path.join(dir, "export.json");
+      writeFileSync(jsonFile, "old", { mode: 0o644 });
+      chmodSync(jsonFile, 0o644);
+      expect(writeExport(data, { format: "json", out: jsonFile })).toEqual([jsonFile]);
+      expect(modeOf(jsonFile).toString(8)).toBe("600");
+      expect(JSON.parse(readFileSync(jsonFile, "utf8"))).toEqual(JSON.parse(toJson(data)));
+
+      const csvDir = path.join(dir, "csv");
+      const written = writeExport(data, { format: "csv", out: csvDir });
+      expect(modeOf(csvDir).toString(8)).toBe("700");
+      expect(written.map((file) => [path.basename(file), modeOf(file).toString(8)])).toEqual([
+        ["restaurants.csv", "600"],
+        ["blog-posts.csv", "600"],
+      ]);
+      // Nothing half-written is left beside them.
+      expect(readdirSync(dir).sort()).toEqual(["csv", "export.json"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("an import refuses a file over 50 MB before reading it, saying so in English and Hebrew", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "kta-transfer-size-"));
+    try {
+      // Sparse files: their size is what the import sees first.
+      const tooLarge = path.join(dir, "export.json");
+      writeFileSync(tooLarge, "");
+      truncateSync(tooLarge, 50 * 1024 * 1024 + 1);
+      const refusal = (() => {
+        try {
+          readImportSource([tooLarge]);
+        } catch (error) {
+          return error;
+        }
+        return undefined;
+      })();
+      expect(refusal).toBeInstanceOf(TransferFileError);
+      const { message, he: hebrew } = refusal as TransferFileError;
+      expect(message).toBe(`${FSI}${tooLarge}${PDI} has ${FSI}52,428,801${PDI} bytes, more than an import reads (${FSI}52,428,800${PDI} bytes, 50 MB). Split it into smaller files and import them one after another: rows a file leaves out are left alone.`);
+      expect(hebrew).toMatch(/[\u0590-\u05FF]/);
+      expect(hebrew).toContain(`${FSI}52,428,801${PDI}`);
+
+      const csv = path.join(dir, "restaurants.csv");
+      writeFileSync(csv, "");
+      truncateSync(csv, 50 * 1024 * 1024 + 1);
+      expect(() => readImportSource([dir])).toThrow(/has .*52,428,801.* bytes, more than an import reads/);
+
+      // At the limit the file is read (and these zeros are not JSON).
+      truncateSync(tooLarge, 50 * 1024 * 1024);
+      expect(() => readImportSource([tooLarge])).toThrow(/is not valid JSON/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
