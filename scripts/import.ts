@@ -1,9 +1,10 @@
-// `npm run import -- FILE... [--dry-run] [--as EMAIL]` (docs/data-transfer.md)
+// `npm run import -- FILE... [--dry-run] [--as EMAIL] [--skip-missing-owners]` (docs/data-transfer.md)
 // Reads an export — a .json file, one or both .csv files, or the folder a CSV export wrote — checks
 // every row with the forms' own rules and imports all of it in one transaction, or nothing.
 // Errors are printed as `Row N, field: message`, in English and then in Hebrew, under the file
 // they are in. --dry-run checks and counts without writing. The history records the import as
-// "system", or as the administrator named by --as.
+// "system", or as the administrator named by --as. --skip-missing-owners imports a restaurant
+// without the owners whose e-mail no account has, printing a warning for each.
 // Exit codes: 0 imported (or, with --dry-run, it would import), 1 errors in the file (nothing
 // changed), a bad argument, configuration or file, or the database in use.
 import { parseArgs } from "node:util";
@@ -21,7 +22,7 @@ import { describeSummary, formatRowError, importData, type RowError } from "../s
 import { openStorage } from "../server/open-storage";
 import { createFileStore } from "../server/storage";
 
-const USAGE = "Usage: npm run import -- FILE... [--dry-run] [--as EMAIL]   (FILE: export.json, restaurants.csv, blog-posts.csv, or a folder holding the CSV files)";
+const USAGE = "Usage: npm run import -- FILE... [--dry-run] [--as EMAIL] [--skip-missing-owners]   (FILE: export.json, restaurants.csv, blog-posts.csv, or a folder holding the CSV files)";
 
 /** A problem to print in one line and exit 1. */
 class UsageError extends Error {}
@@ -36,26 +37,31 @@ async function adminActor(db: Db, email: string): Promise<Actor> {
   return { id: user.id, email: user.email, role: "admin" };
 }
 
-function printErrors(errors: RowError[], labels: Record<Table, string>): void {
+/** Errors or warnings under the file and list they belong to, then `closing` with their count. */
+function printRows(rows: RowError[], labels: Record<Table, string>, closing: (count: string) => string): void {
+  if (rows.length === 0) return;
   let heading: Table | undefined;
-  for (const error of errors) {
-    if (error.table !== heading) {
-      heading = error.table;
-      console.error(`${labels[error.table]}:`);
+  for (const row of rows) {
+    if (row.table !== heading) {
+      heading = row.table;
+      console.error(`${labels[row.table]}:`);
     }
-    console.error(formatRowError(error).replace(/^/gm, "  "));
+    console.error(formatRowError(row).replace(/^/gm, "  "));
   }
-  console.error(`Nothing was imported: ${errors.length} error${errors.length === 1 ? "" : "s"}.`);
+  console.error(closing(String(rows.length)));
 }
 
 async function main(): Promise<number> {
   let config;
   let inputs: ImportSource;
-  let options: { dryRun: boolean; as: string | undefined };
+  let options: { dryRun: boolean; as: string | undefined; skipMissingOwners: boolean };
   try {
-    const { values, positionals } = parseArgs({ options: { "dry-run": { type: "boolean", default: false }, as: { type: "string" } }, allowPositionals: true });
+    const { values, positionals } = parseArgs({
+      options: { "dry-run": { type: "boolean", default: false }, as: { type: "string" }, "skip-missing-owners": { type: "boolean", default: false } },
+      allowPositionals: true,
+    });
     if (positionals.length === 0) throw new UsageError("Give the file to import.");
-    options = { dryRun: values["dry-run"], as: values.as };
+    options = { dryRun: values["dry-run"], as: values.as, skipMissingOwners: values["skip-missing-owners"] };
     inputs = readImportSource(positionals);
     config = parseConfig(process.env);
   } catch (error) {
@@ -88,9 +94,10 @@ async function main(): Promise<number> {
       }
       throw error;
     }
-    const result = await importData(database.db, inputs.input, { dryRun: options.dryRun, ...(actor ? { actor } : {}) });
+    const result = await importData(database.db, inputs.input, { dryRun: options.dryRun, skipMissingOwners: options.skipMissingOwners, ...(actor ? { actor } : {}) });
+    printRows(result.warnings, inputs.labels, (count) => `${count} warning${count === "1" ? "" : "s"}: ${count === "1" ? "this owner is" : "these owners are"} left out (--skip-missing-owners).`);
     if (!result.ok) {
-      printErrors(result.errors, inputs.labels);
+      printRows(result.errors, inputs.labels, (count) => `Nothing was imported: ${count} error${count === "1" ? "" : "s"}.`);
       return 1;
     }
     console.log(describeSummary(result.summary, result.dryRun));

@@ -66,14 +66,22 @@ export type ImportResult =
       summary: ImportSummary;
       /** Stored files the restaurants no longer name and nothing else uses: the caller deletes them (never on a dry run). */
       removedFiles: string[];
+      /** What was left out, and why (owners skipped with skipMissingOwners). */
+      warnings: RowError[];
     }
-  | { ok: false; errors: RowError[] };
+  | { ok: false; errors: RowError[]; warnings: RowError[] };
 
 export interface ImportOptions {
   /** Check and count everything, write nothing. */
   dryRun?: boolean;
   /** Who the history records: SYSTEM (the default; recorded as "system") or an administrator. */
   actor?: Actor;
+  /**
+   * An owner e-mail no account has is a warning, and the row is imported without that owner
+   * (`--skip-missing-owners`): for moving restaurants to a site whose accounts are not made yet.
+   * Without it, such an e-mail is the row's error.
+   */
+  skipMissingOwners?: boolean;
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -88,7 +96,8 @@ export async function importData(db: Db, input: ImportInput, options: ImportOpti
   try {
     await db.transaction(async (tx) => {
       const errors: RowError[] = [];
-      const restaurantPlans = await planRestaurants(tx, input.restaurants, errors);
+      const warnings: RowError[] = [];
+      const restaurantPlans = await planRestaurants(tx, input.restaurants, errors, { warnings, skipMissingOwners: options.skipMissingOwners ?? false });
       const postPlans = await planPosts(tx, input.posts, errors);
       const summary: ImportSummary = {
         restaurants: count(restaurantPlans),
@@ -103,10 +112,10 @@ export async function importData(db: Db, input: ImportInput, options: ImportOpti
       for (const plan of restaurantPlans) if (plan.kind !== "unchanged") await writeRestaurant(tx, actor, plan, errors, removedFiles);
       for (const plan of postPlans) if (plan.kind !== "unchanged") await writePost(tx, actor, plan, errors);
       if (errors.length > 0) {
-        result = { ok: false, errors: sortErrors(errors) };
+        result = { ok: false, errors: sortErrors(errors), warnings: sortErrors(warnings) };
         throw new Rollback();
       }
-      result = { ok: true, dryRun, summary, removedFiles: dryRun ? [] : [...new Set(removedFiles)] };
+      result = { ok: true, dryRun, summary, removedFiles: dryRun ? [] : [...new Set(removedFiles)], warnings: sortErrors(warnings) };
       if (dryRun) throw new Rollback();
     });
   } catch (error) {
@@ -182,7 +191,12 @@ interface RestaurantPlan {
   ownersRemove: { linkId: string; email: string }[];
 }
 
-async function planRestaurants(tx: Tx, rows: ImportRow[], errors: RowError[]): Promise<RestaurantPlan[]> {
+async function planRestaurants(
+  tx: Tx,
+  rows: ImportRow[],
+  errors: RowError[],
+  owners: { warnings: RowError[]; skipMissingOwners: boolean },
+): Promise<RestaurantPlan[]> {
   if (rows.length === 0) return [];
   const stored = await tx.select().from(restaurants);
   const bySlug = new Map(stored.map((row) => [row.slug, row]));
@@ -273,7 +287,10 @@ async function planRestaurants(tx: Tx, rows: ImportRow[], errors: RowError[]): P
         for (const email of wanted) {
           if (linked.some((link) => link.email === email)) continue;
           const account = accounts.get(email);
-          if (!account) report("owners", importMessage("unknownOwner", { email }));
+          if (!account) {
+            if (owners.skipMissingOwners) owners.warnings.push({ table: "restaurants", row: row.row, field: "owners", message: importMessage("ownerSkipped", { email, flag: "--skip-missing-owners" }) });
+            else report("owners", importMessage("unknownOwner", { email }));
+          }
           // The dashboard offers only owners (addOwner refuses others); an existing link is kept whatever the role.
           else if (account.role !== "owner") report("owners", importMessage("notOwnerRole", { email }));
           else ownersAdd.push({ userId: account.id, email });

@@ -42,6 +42,10 @@ const IMPORT_MESSAGES = {
     en: "No account has the e-mail {email}.",
     he: "אין חשבון עם הדוא״ל {email}.",
   },
+  ownerSkipped: {
+    en: "No account has the e-mail {email}: the restaurant is imported without this owner ({flag}). Link them in the dashboard once they have an account with the Owner role.",
+    he: "אין חשבון עם הדוא״ל {email}: המסעדה מיובאת בלי הבעלים הזה ({flag}). אפשר לשייך אותו בלוח הבקרה אחרי שייפתח לו חשבון עם תפקיד בעלים.",
+  },
   notOwnerRole: {
     en: "The account {email} does not have the Owner role, so it cannot be linked to a restaurant.",
     he: "לחשבון {email} אין תפקיד בעלים, ולכן אי אפשר לקשר אותו למסעדה.",

@@ -177,6 +177,7 @@ describe("import", () => {
       dryRun: false,
       summary: { restaurants: { created: 2, updated: 0, unchanged: 0 }, posts: { created: 2, updated: 0, unchanged: 0 }, ownersLinked: 2, ownersUnlinked: 0 },
       removedFiles: [],
+      warnings: [],
     });
     const after = await exportData(db);
     expect(after.restaurants).toEqual(before.restaurants);
@@ -254,6 +255,7 @@ describe("import", () => {
       dryRun: true,
       summary: { restaurants: { created: 1, updated: 1, unchanged: 1 }, posts: { created: 0, updated: 0, unchanged: 2 }, ownersLinked: 1, ownersUnlinked: 0 },
       removedFiles: [],
+      warnings: [],
     });
     expect(describeSummary(result.ok ? result.summary : (undefined as never), true)).toBe(
       "Would create 1 and update 1 restaurant (1 unchanged), create 0 and update 0 blog posts (2 unchanged), link 1 owner and unlink 0. Nothing was changed (--dry-run).",
@@ -322,6 +324,38 @@ describe("import", () => {
     expect(notOwner!.message.en).toContain(`${FSI}guest@example.com${PDI}`);
     expect(await db.select().from(restaurants)).toEqual([]);
     expect(await db.select().from(restaurantOwners)).toEqual([]);
+  });
+
+  it("with skipMissingOwners reports an owner no account has as a warning in both languages and imports the row without them; other owner problems stay errors", async () => {
+    const file = { restaurants: [{ ...harbor(), slug: "", owners: ["owner@example.com", "Gone@Example.com"] }], posts: [] };
+    // Without the option it is an error, as it always was.
+    expect(errorsOf(await importData(db, fromJson(JSON.stringify(file)))).map(({ row, field }) => [row, field])).toEqual([[1, "owners"]]);
+    expect(await db.select().from(restaurants)).toEqual([]);
+
+    const result = await importData(db, fromJson(JSON.stringify(file)), { skipMissingOwners: true });
+    expect(result).toMatchObject({ ok: true, summary: { restaurants: { created: 1 }, ownersLinked: 1 } });
+    expect(result.warnings).toEqual([
+      {
+        table: "restaurants",
+        row: 1,
+        field: "owners",
+        message: {
+          en: `No account has the e-mail ${FSI}gone@example.com${PDI}: the restaurant is imported without this owner (${FSI}--skip-missing-owners${PDI}). Link them in the dashboard once they have an account with the Owner role.`,
+          he: expect.stringContaining(`${FSI}gone@example.com${PDI}`),
+        },
+      },
+    ]);
+    expect(result.warnings[0]!.message.he).toMatch(/[\u0590-\u05FF]/);
+    expect(formatRowError(result.warnings[0]!)).toMatch(/^Row 1, owners: No account has the e-mail .*\n {4}אין חשבון/);
+    const [created] = await db.select().from(restaurants);
+    expect((await db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, created!.id))).map((link) => link.user_id)).toEqual([owner.id]);
+
+    // An account that exists but is not an owner is still refused.
+    const guest = { restaurants: [{ ...harbor({ nameEn: "Second Place" }), slug: "", owners: ["guest@example.com", "gone@example.com"] }], posts: [] };
+    const refused = await importData(db, fromJson(JSON.stringify(guest)), { skipMissingOwners: true });
+    expect(errorsOf(refused).map(({ row, field, message }) => [row, field, message.en])).toEqual([[1, "owners", expect.stringContaining("does not have the Owner role")]]);
+    expect(refused.warnings.map(({ row, field }) => [row, field])).toEqual([[1, "owners"]]);
+    expect(await db.$count(restaurants)).toBe(1);
   });
 
   it("makes the owners exactly the file's: links the new ones and unlinks the others, in the history", async () => {
