@@ -1,5 +1,7 @@
 // `npm run import -- FILE... [--dry-run] [--as EMAIL] [--skip-missing-owners]` (docs/data-transfer.md)
-// Reads an export — a .json file, one or both .csv files, or the folder a CSV export wrote — checks
+// Reads an export — a .json file, one or both .csv files, the folder a CSV export wrote, or an
+// export with its files (--with-files: a folder or a .tar.gz), whose files are brought in as
+// uploads, through the upload checks, into the configured storage — checks
 // every row with the forms' own rules and imports all of it in one transaction, or nothing.
 // Errors are printed as `Row N, field: message`, in English and then in Hebrew, under the file
 // they are in. --dry-run checks and counts without writing. The history records the import as
@@ -15,17 +17,25 @@ import { users } from "../database/schema/auth";
 import { userRoles } from "../database/schema/people";
 import type { Db } from "../database/types";
 import { openCommandDatabase } from "./command";
-import { ConfigError, parseConfig } from "../server/config";
+import { ConfigError, parseConfig, type Config } from "../server/config";
 import { readImportSource, TransferFileError, type ImportSource } from "../server/data-transfer/files";
 import type { Table } from "../server/data-transfer/format";
 import { describeSummary, formatRowError, importData, type RowError } from "../server/data-transfer/import";
+import { inBothLanguages } from "../server/data-transfer/messages";
 import { openStorage } from "../server/open-storage";
 import { createFileStore } from "../server/storage";
 
-const USAGE = "Usage: npm run import -- FILE... [--dry-run] [--as EMAIL] [--skip-missing-owners]   (FILE: export.json, restaurants.csv, blog-posts.csv, or a folder holding the CSV files)";
+const USAGE =
+  "Usage: npm run import -- FILE... [--dry-run] [--as EMAIL] [--skip-missing-owners]   (FILE: export.json, restaurants.csv, blog-posts.csv, a folder holding them, or the .tar.gz of an export with its files)";
 
 /** A problem to print in one line and exit 1. */
 class UsageError extends Error {}
+
+interface Options {
+  dryRun: boolean;
+  as: string | undefined;
+  skipMissingOwners: boolean;
+}
 
 /** The administrator named by --as, as the history will record them. */
 async function adminActor(db: Db, email: string): Promise<Actor> {
@@ -54,7 +64,7 @@ function printRows(rows: RowError[], labels: Record<Table, string>, closing: (co
 async function main(): Promise<number> {
   let config;
   let inputs: ImportSource;
-  let options: { dryRun: boolean; as: string | undefined; skipMissingOwners: boolean };
+  let options: Options;
   try {
     const { values, positionals } = parseArgs({
       options: { "dry-run": { type: "boolean", default: false }, as: { type: "string" }, "skip-missing-owners": { type: "boolean", default: false } },
@@ -62,12 +72,12 @@ async function main(): Promise<number> {
     });
     if (positionals.length === 0) throw new UsageError("Give the file to import.");
     options = { dryRun: values["dry-run"], as: values.as, skipMissingOwners: values["skip-missing-owners"] };
-    inputs = readImportSource(positionals);
     config = parseConfig(process.env);
+    inputs = await readImportSource(positionals);
   } catch (error) {
     if (error instanceof TransferFileError) {
       // A problem with the file itself: in English, and in Hebrew when it has it.
-      console.error(error.he === undefined ? error.message : `${error.message}\n    ${error.he}`);
+      console.error(error.he === undefined ? error.message : inBothLanguages({ en: error.message, he: error.he }));
       return 1;
     }
     if (error instanceof UsageError || error instanceof TypeError) {
@@ -80,8 +90,17 @@ async function main(): Promise<number> {
     }
     throw error;
   }
+  try {
+    return await importInto(config, inputs, options);
+  } finally {
+    await inputs.close();
+  }
+}
+
+async function importInto(config: Config, inputs: ImportSource, options: Options): Promise<number> {
   const database = await openCommandDatabase(config, "The embedded database has one user at a time: stop the server, import, then start it again.");
   if (!database) return 1;
+  const storage = openStorage(config.storage);
   let removedFiles: string[];
   try {
     let actor: Actor | undefined;
@@ -94,7 +113,13 @@ async function main(): Promise<number> {
       }
       throw error;
     }
-    const result = await importData(database.db, inputs.input, { dryRun: options.dryRun, skipMissingOwners: options.skipMissingOwners, ...(actor ? { actor } : {}) });
+    const result = await importData(database.db, inputs.input, {
+      dryRun: options.dryRun,
+      skipMissingOwners: options.skipMissingOwners,
+      // The files an export with its files carries come in as uploads, into the configured storage.
+      files: { carried: inputs.carried, storage },
+      ...(actor ? { actor } : {}),
+    });
     printRows(result.warnings, inputs.labels, (count) => `${count} warning${count === "1" ? "" : "s"}: ${count === "1" ? "this owner is" : "these owners are"} left out (--skip-missing-owners).`);
     if (!result.ok) {
       printRows(result.errors, inputs.labels, (count) => `Nothing was imported: ${count} error${count === "1" ? "" : "s"}.`);
@@ -107,7 +132,7 @@ async function main(): Promise<number> {
   }
   if (removedFiles.length > 0) {
     // As after a dashboard save: files that nothing names any more go, once the change is committed.
-    await removeStoredFiles(createFileStore(openStorage(config.storage)), removedFiles);
+    await removeStoredFiles(createFileStore(storage), removedFiles);
     console.log(`Removed ${removedFiles.length} file${removedFiles.length === 1 ? "" : "s"} that no restaurant or post names any more.`);
   }
   return 0;
