@@ -1,13 +1,14 @@
-// `npm run import -- FILE... [--dry-run] [--as EMAIL]` (docs/data-transfer.md)
-// Reads an export — a .json file, one or both .csv files, or the folder a CSV export wrote — checks
+// `npm run import -- FILE... [--dry-run] [--as EMAIL] [--skip-missing-owners]` (docs/data-transfer.md)
+// Reads an export — a .json file, one or both .csv files, the folder a CSV export wrote, or an
+// export with its files (--with-files: a folder or a .tar.gz), whose files are brought in as
+// uploads, through the upload checks, into the configured storage — checks
 // every row with the forms' own rules and imports all of it in one transaction, or nothing.
 // Errors are printed as `Row N, field: message`, in English and then in Hebrew, under the file
 // they are in. --dry-run checks and counts without writing. The history records the import as
-// "system", or as the administrator named by --as.
+// "system", or as the administrator named by --as. --skip-missing-owners imports a restaurant
+// without the owners whose e-mail no account has, printing a warning for each.
 // Exit codes: 0 imported (or, with --dry-run, it would import), 1 errors in the file (nothing
 // changed), a bad argument, configuration or file, or the database in use.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import type { Actor } from "../app/features/restaurants/manage.server";
@@ -16,61 +17,24 @@ import { users } from "../database/schema/auth";
 import { userRoles } from "../database/schema/people";
 import type { Db } from "../database/types";
 import { openCommandDatabase } from "./command";
-import { ConfigError, parseConfig } from "../server/config";
-import { CSV_FILES, FileFormatError, fromCsv, fromJson, type ImportInput, type Table } from "../server/data-transfer/format";
+import { ConfigError, parseConfig, type Config } from "../server/config";
+import { readImportSource, TransferFileError, type ImportSource } from "../server/data-transfer/files";
+import type { Table } from "../server/data-transfer/format";
 import { describeSummary, formatRowError, importData, type RowError } from "../server/data-transfer/import";
+import { inBothLanguages } from "../server/data-transfer/messages";
 import { openStorage } from "../server/open-storage";
 import { createFileStore } from "../server/storage";
 
-const USAGE = "Usage: npm run import -- FILE... [--dry-run] [--as EMAIL]   (FILE: export.json, restaurants.csv, blog-posts.csv, or a folder holding the CSV files)";
+const USAGE =
+  "Usage: npm run import -- FILE... [--dry-run] [--as EMAIL] [--skip-missing-owners]   (FILE: export.json, restaurants.csv, blog-posts.csv, a folder holding them, or the .tar.gz of an export with its files)";
 
 /** A problem to print in one line and exit 1. */
 class UsageError extends Error {}
 
-interface Inputs {
-  input: ImportInput;
-  /** Where each table's rows came from, to head its errors. */
-  labels: Record<Table, string>;
-}
-
-function readInputs(paths: string[]): Inputs {
-  const input: ImportInput = { restaurants: [], posts: [] };
-  const labels: Partial<Record<Table, string>> = {};
-  const take = (table: Table, label: string, rows: ImportInput[Table]) => {
-    if (labels[table]) throw new UsageError(`Both ${labels[table]} and ${label} hold ${table === "posts" ? "blog posts" : "restaurants"}: give one file for each.`);
-    labels[table] = label;
-    input[table] = rows;
-  };
-  const files = paths.flatMap((given) => {
-    if (!existsSync(given)) throw new UsageError(`There is no file or folder ${given}.`);
-    if (!statSync(given).isDirectory()) return [given];
-    const inside = Object.values(CSV_FILES)
-      .map((name) => path.join(given, name))
-      .filter((file) => existsSync(file));
-    if (inside.length === 0) throw new UsageError(`The folder ${given} has neither ${CSV_FILES.restaurants} nor ${CSV_FILES.posts}.`);
-    return inside;
-  });
-  for (const file of files) {
-    try {
-      const text = readFileSync(file, "utf8");
-      const extension = path.extname(file).toLowerCase();
-      if (extension === ".json") {
-        const rows = fromJson(text);
-        take("restaurants", `${file} (restaurants)`, rows.restaurants);
-        take("posts", `${file} (posts)`, rows.posts);
-      } else if (extension === ".csv") {
-        const { table, rows } = fromCsv(text);
-        take(table, file, rows);
-      } else {
-        throw new UsageError(`${file}: give a .json or .csv file.`);
-      }
-    } catch (error) {
-      if (error instanceof FileFormatError) throw new UsageError(`${file}: ${error.message}`);
-      if (error instanceof Error && "code" in error) throw new UsageError(`Cannot read ${file}: ${String(error.code)}.`);
-      throw error;
-    }
-  }
-  return { input, labels: { restaurants: labels.restaurants ?? "restaurants", posts: labels.posts ?? "posts" } };
+interface Options {
+  dryRun: boolean;
+  as: string | undefined;
+  skipMissingOwners: boolean;
 }
 
 /** The administrator named by --as, as the history will record them. */
@@ -83,29 +47,39 @@ async function adminActor(db: Db, email: string): Promise<Actor> {
   return { id: user.id, email: user.email, role: "admin" };
 }
 
-function printErrors(errors: RowError[], labels: Record<Table, string>): void {
+/** Errors or warnings under the file and list they belong to, then `closing` with their count. */
+function printRows(rows: RowError[], labels: Record<Table, string>, closing: (count: string) => string): void {
+  if (rows.length === 0) return;
   let heading: Table | undefined;
-  for (const error of errors) {
-    if (error.table !== heading) {
-      heading = error.table;
-      console.error(`${labels[error.table]}:`);
+  for (const row of rows) {
+    if (row.table !== heading) {
+      heading = row.table;
+      console.error(`${labels[row.table]}:`);
     }
-    console.error(formatRowError(error).replace(/^/gm, "  "));
+    console.error(formatRowError(row).replace(/^/gm, "  "));
   }
-  console.error(`Nothing was imported: ${errors.length} error${errors.length === 1 ? "" : "s"}.`);
+  console.error(closing(String(rows.length)));
 }
 
 async function main(): Promise<number> {
   let config;
-  let inputs: Inputs;
-  let options: { dryRun: boolean; as: string | undefined };
+  let inputs: ImportSource;
+  let options: Options;
   try {
-    const { values, positionals } = parseArgs({ options: { "dry-run": { type: "boolean", default: false }, as: { type: "string" } }, allowPositionals: true });
+    const { values, positionals } = parseArgs({
+      options: { "dry-run": { type: "boolean", default: false }, as: { type: "string" }, "skip-missing-owners": { type: "boolean", default: false } },
+      allowPositionals: true,
+    });
     if (positionals.length === 0) throw new UsageError("Give the file to import.");
-    options = { dryRun: values["dry-run"], as: values.as };
-    inputs = readInputs(positionals);
+    options = { dryRun: values["dry-run"], as: values.as, skipMissingOwners: values["skip-missing-owners"] };
     config = parseConfig(process.env);
+    inputs = await readImportSource(positionals);
   } catch (error) {
+    if (error instanceof TransferFileError) {
+      // A problem with the file itself: in English, and in Hebrew when it has it.
+      console.error(error.he === undefined ? error.message : inBothLanguages({ en: error.message, he: error.he }));
+      return 1;
+    }
     if (error instanceof UsageError || error instanceof TypeError) {
       console.error(`${error.message}\n${USAGE}`);
       return 1;
@@ -116,8 +90,17 @@ async function main(): Promise<number> {
     }
     throw error;
   }
+  try {
+    return await importInto(config, inputs, options);
+  } finally {
+    await inputs.close();
+  }
+}
+
+async function importInto(config: Config, inputs: ImportSource, options: Options): Promise<number> {
   const database = await openCommandDatabase(config, "The embedded database has one user at a time: stop the server, import, then start it again.");
   if (!database) return 1;
+  const storage = openStorage(config.storage);
   let removedFiles: string[];
   try {
     let actor: Actor | undefined;
@@ -130,9 +113,16 @@ async function main(): Promise<number> {
       }
       throw error;
     }
-    const result = await importData(database.db, inputs.input, { dryRun: options.dryRun, ...(actor ? { actor } : {}) });
+    const result = await importData(database.db, inputs.input, {
+      dryRun: options.dryRun,
+      skipMissingOwners: options.skipMissingOwners,
+      // The files an export with its files carries come in as uploads, into the configured storage.
+      files: { carried: inputs.carried, storage },
+      ...(actor ? { actor } : {}),
+    });
+    printRows(result.warnings, inputs.labels, (count) => `${count} warning${count === "1" ? "" : "s"}: ${count === "1" ? "this owner is" : "these owners are"} left out (--skip-missing-owners).`);
     if (!result.ok) {
-      printErrors(result.errors, inputs.labels);
+      printRows(result.errors, inputs.labels, (count) => `Nothing was imported: ${count} error${count === "1" ? "" : "s"}.`);
       return 1;
     }
     console.log(describeSummary(result.summary, result.dryRun));
@@ -142,7 +132,7 @@ async function main(): Promise<number> {
   }
   if (removedFiles.length > 0) {
     // As after a dashboard save: files that nothing names any more go, once the change is committed.
-    await removeStoredFiles(createFileStore(openStorage(config.storage)), removedFiles);
+    await removeStoredFiles(createFileStore(storage), removedFiles);
     console.log(`Removed ${removedFiles.length} file${removedFiles.length === 1 ? "" : "s"} that no restaurant or post names any more.`);
   }
   return 0;

@@ -22,14 +22,13 @@ import { mkdir, mkdtemp, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createGunzip } from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { z } from "zod";
 import { MIGRATIONS_FOLDER, startPglite } from "./database";
 import { lockPgliteDir } from "./pglite-lock";
 import { isUploadKey, storedKeys } from "./storage";
-import { readTar, TarFormatError, writeArchive, type TarEntry } from "./tar";
+import { openGzip, readTar, TarFormatError, writeArchive, type TarEntry } from "./tar";
 
 // ---------------------------------------------------------------------------------------------
 // Errors: each message is meant for the operator, as the command prints it.
@@ -320,7 +319,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
 /** Reads and checks the manifest, the archive's first entry. */
 export async function readManifest(file: string): Promise<BackupManifest> {
-  const archive = openArchive(file);
+  const archive = openGzip(file);
   let text: string;
   try {
     const first = await firstEntry(readTar(archive));
@@ -524,7 +523,7 @@ async function extractArchive(
 ): Promise<number> {
   const damaged = (why: string) => new BackupError(`${file} is incomplete or damaged (${why}). Nothing was changed.`);
   if (uploadsDir) await mkdir(uploadsDir, { recursive: true });
-  const archive = openArchive(file);
+  const archive = openGzip(file);
   let manifestSeen = false;
   let databaseSeen = false;
   let uploads = 0;
@@ -762,15 +761,6 @@ function runTool(command: string, args: string[], env: NodeJS.ProcessEnv): Promi
 function lastLines(text: string): string {
   const lines = text.trim().split("\n").filter((line) => line.trim() !== "");
   return lines.slice(-3).join(" / ") || "no message";
-}
-
-function openArchive(file: string): Readable {
-  const input = createReadStream(file);
-  const gunzip = createGunzip();
-  input.on("error", (error) => gunzip.destroy(error));
-  gunzip.on("close", () => input.destroy());
-  input.pipe(gunzip);
-  return gunzip;
 }
 
 async function firstEntry(entries: AsyncGenerator<TarEntry>): Promise<TarEntry | undefined> {

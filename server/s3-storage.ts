@@ -66,6 +66,17 @@ export async function objectSize(client: S3Client, bucket: string, key: string):
   }
 }
 
+/** An object's bytes, or null when the bucket has no such key. */
+export async function getObject(client: S3Client, bucket: string, key: string): Promise<Buffer | null> {
+  try {
+    const output = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return output.Body ? Buffer.from(await output.Body.transformToByteArray()) : Buffer.alloc(0);
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
 /** A bucket that answered is working, whatever it said; no answer at all (or a 5xx) is an outage. */
 function unavailable(error: unknown, doing: string): Error {
   if (error instanceof S3ServiceException && (error.$metadata.httpStatusCode ?? 500) < 500) return error;

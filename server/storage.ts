@@ -3,7 +3,7 @@
 // never change with the storage; the storage serves that path itself.
 // Keys are made by the server (never from a user's file name) and checked strictly anyway.
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
 import { imageFiles } from "../app/lib/images";
@@ -146,6 +146,19 @@ export async function storedKeys(rootDir: string): Promise<string[]> {
     .map((entry) => path.relative(rootDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
     .filter(isValidStorageKey)
     .sort();
+}
+
+/** The bytes behind a public URL made by a local storage's put(), or null when it has no such file. */
+export async function readLocalFile(rootDir: string, url: string): Promise<Buffer | null> {
+  const key = keyOfUrl(url);
+  const target = key === null ? null : resolveInside(path.resolve(rootDir), key);
+  if (!target) return null;
+  try {
+    return await readFile(target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
 }
 
 /** The files behind public URLs: a stored image is several files (one per width); removing it removes them all. */

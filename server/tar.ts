@@ -8,8 +8,9 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createGzip } from "node:zlib";
+import { createGunzip, createGzip } from "node:zlib";
 const BLOCK = 512;
 const MAX_SIZE = 8 ** 11 - 1;
 /**
@@ -229,3 +230,11 @@ class ByteReader {
 }
 
 /** The decompressed bytes of a gzipped file; destroy() when done (also stops reading the file). */
+export function openGzip(file: string): Readable {
+  const input = createReadStream(file);
+  const gunzip = createGunzip();
+  input.on("error", (error) => gunzip.destroy(error));
+  gunzip.on("close", () => input.destroy());
+  input.pipe(gunzip);
+  return gunzip;
+}

@@ -110,7 +110,7 @@ async function storeAll(storage: Storage, files: { key: string; data: Buffer }[]
   }
 }
 
-async function processImage(kind: Exclude<UploadKind, "pdf">, data: Buffer, originalName: string, storage: Storage): Promise<StoredUpload> {
+async function processImage(kind: Exclude<UploadKind, "pdf">, data: Buffer, originalName: string, storage: Storage, id: string): Promise<StoredUpload> {
   if (!sniffImageFormat(data)) throw new UploadError("notImage", "Not a JPEG, PNG, GIF or WebP image");
 
   let variants: { width: number; data: Buffer }[];
@@ -135,7 +135,6 @@ async function processImage(kind: Exclude<UploadKind, "pdf">, data: Buffer, orig
   }
 
   const bucket = kind === "menu" ? "restaurant-menus" : "restaurant-images";
-  const id = randomId();
   const urls = await storeAll(
     storage,
     variants.map((variant) => ({ key: `${bucket}/${id}-${variant.width}.webp`, data: variant.data })),
@@ -147,18 +146,27 @@ async function processImage(kind: Exclude<UploadKind, "pdf">, data: Buffer, orig
   return { url, name: cleanDisplayName(originalName, ".webp", "image"), size: stored.data.length, type: "image/webp" };
 }
 
-async function processPdf(data: Buffer, originalName: string, storage: Storage): Promise<StoredUpload> {
+async function processPdf(data: Buffer, originalName: string, storage: Storage, id: string): Promise<StoredUpload> {
   if (!isPdf(data)) throw new UploadError("notPdf", "Not a PDF file");
-  const [url] = await storeAll(storage, [{ key: `restaurant-menus/pdf_${randomId()}.pdf`, data }]);
+  const [url] = await storeAll(storage, [{ key: `restaurant-menus/pdf_${id}.pdf`, data }]);
   if (url === undefined) throw new UploadError("failed", "The PDF was not stored");
   return { url, name: cleanDisplayName(originalName, ".pdf", "document"), size: data.length, type: "application/pdf" };
 }
 
-/** Checks one uploaded file by its content and stores it; throws UploadError when it is refused. */
-export async function processUpload(kind: UploadKind, data: Buffer, originalName: string, storage: Storage): Promise<StoredUpload> {
+/** The random part of a stored file's name (24 hex digits). */
+const FILE_ID = /^[0-9a-f]{24}$/;
+
+/**
+ * Checks one uploaded file by its content and stores it; throws UploadError when it is refused.
+ * `id` names the stored file (24 hex digits; a random one unless given): an import gives one made
+ * from the file, so the same file imported twice is stored under the same name.
+ */
+export async function processUpload(kind: UploadKind, data: Buffer, originalName: string, storage: Storage, options: { id?: string } = {}): Promise<StoredUpload> {
   if (data.length > UPLOAD_LIMITS[kind]) throw new UploadError("tooLarge", `Larger than ${UPLOAD_LIMITS[kind]} bytes`);
+  const id = options.id ?? randomId();
+  if (!FILE_ID.test(id)) throw new Error(`A stored file's id is 24 hex digits, not ${JSON.stringify(id)}`);
   try {
-    return kind === "pdf" ? await processPdf(data, originalName, storage) : await processImage(kind, data, originalName, storage);
+    return kind === "pdf" ? await processPdf(data, originalName, storage, id) : await processImage(kind, data, originalName, storage, id);
   } catch (error) {
     if (error instanceof UploadError) throw error;
     throw new UploadError("failed", "Processing the upload failed", { cause: error });

@@ -6,6 +6,9 @@
 //
 // Restaurants are matched on their slug (or an old slug that now redirects), posts on theirs; a row
 // whose slug matches nothing is created. A field a row leaves out keeps its current value.
+// Stored files the rows name that this site does not have are brought in first, when the export
+// carries them, as uploads through the upload checks (carried.ts) — and removed again if the
+// import then fails.
 import { eq } from "drizzle-orm";
 import { createBlog, updateBlog } from "../../app/features/blog/blog.server";
 import { generateSlug, parseBlogForm, type BlogFormValues } from "../../app/features/blog/rules";
@@ -24,6 +27,7 @@ import {
   type Actor,
 } from "../../app/features/restaurants/manage.server";
 import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../app/features/restaurants/mapping";
+import { uploaderOf } from "../../app/features/restaurants/uploads.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
 import { isCalendarDay } from "../../app/lib/dates";
 import { AppError } from "../../app/lib/errors";
@@ -35,6 +39,8 @@ import { blogs, type BlogRow } from "../../database/schema/blogs";
 import { userRoles } from "../../database/schema/people";
 import { restaurantOwners, restaurants, restaurantSlugRedirects, type RestaurantRow } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
+import type { Storage } from "../storage";
+import { closeFiles, discardFiles, prepareFiles, recordFiles, storeFiles, type CarriedFiles, type PreparedFiles } from "./carried";
 import { FORM_FIELDS, POST_COLUMNS, RESTAURANT_COLUMNS, type ImportInput, type ImportRow, type Table } from "./format";
 import { catalogueMessage, importMessage, type BilingualMessage } from "./messages";
 
@@ -57,6 +63,8 @@ export interface ImportSummary {
   posts: ImportCounts;
   ownersLinked: number;
   ownersUnlinked: number;
+  /** Files an export carries that this site did not have, brought in as uploads. */
+  filesBrought: number;
 }
 
 export type ImportResult =
@@ -66,14 +74,28 @@ export type ImportResult =
       summary: ImportSummary;
       /** Stored files the restaurants no longer name and nothing else uses: the caller deletes them (never on a dry run). */
       removedFiles: string[];
+      /** What was left out, and why (owners skipped with skipMissingOwners). */
+      warnings: RowError[];
     }
-  | { ok: false; errors: RowError[] };
+  | { ok: false; errors: RowError[]; warnings: RowError[] };
 
 export interface ImportOptions {
   /** Check and count everything, write nothing. */
   dryRun?: boolean;
   /** Who the history records: SYSTEM (the default; recorded as "system") or an administrator. */
   actor?: Actor;
+  /**
+   * An owner e-mail no account has is a warning, and the row is imported without that owner
+   * (`--skip-missing-owners`): for moving restaurants to a site whose accounts are not made yet.
+   * Without it, such an e-mail is the row's error.
+   */
+  skipMissingOwners?: boolean;
+  /**
+   * The files the export carries (`--with-files`) and the storage to bring them into, through the
+   * upload checks (carried.ts). Without it, a restaurant naming a stored file this site does not
+   * have is refused on that field.
+   */
+  files?: { carried: CarriedFiles | null; storage: Storage };
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -82,19 +104,39 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 class Rollback extends Error {}
 
 export async function importData(db: Db, input: ImportInput, options: ImportOptions = {}): Promise<ImportResult> {
+  const files = await prepareFiles(db, input, options.files?.carried ?? null);
+  try {
+    return await importPrepared(db, files, options);
+  } finally {
+    await closeFiles(files);
+  }
+}
+
+async function importPrepared(db: Db, files: PreparedFiles, options: ImportOptions): Promise<ImportResult> {
   const actor = options.actor ?? SYSTEM;
   const dryRun = options.dryRun ?? false;
+  const input = files.input;
+  // The brought files reach the storage only when the import may still go ahead (a dry run, or
+  // a file already refused, only records them in the transaction that is then rolled back).
+  const storage = options.files?.storage;
+  const stored = storage && !dryRun && files.errors.length === 0 && files.brought.length > 0 ? storage : undefined;
+  if (stored) await storeFiles(db, files, stored, uploaderOf(actor));
+  const fileErrors = new Map<string, RowError[]>();
+  for (const error of files.errors) fileErrors.set(`${error.table} ${error.row}`, [...(fileErrors.get(`${error.table} ${error.row}`) ?? []), error]);
   let result: ImportResult | undefined;
   try {
     await db.transaction(async (tx) => {
+      if (!stored) await recordFiles(tx, files, uploaderOf(actor));
       const errors: RowError[] = [];
-      const restaurantPlans = await planRestaurants(tx, input.restaurants, errors);
-      const postPlans = await planPosts(tx, input.posts, errors);
+      const warnings: RowError[] = [];
+      const restaurantPlans = await planRestaurants(tx, input.restaurants, errors, { warnings, skipMissingOwners: options.skipMissingOwners ?? false, fileErrors });
+      const postPlans = await planPosts(tx, input.posts, errors, fileErrors);
       const summary: ImportSummary = {
         restaurants: count(restaurantPlans),
         posts: count(postPlans),
         ownersLinked: restaurantPlans.reduce((sum, plan) => sum + plan.ownersAdd.length, 0),
         ownersUnlinked: restaurantPlans.reduce((sum, plan) => sum + plan.ownersRemove.length, 0),
+        filesBrought: files.brought.length,
       };
       const removedFiles: string[] = [];
       // Rules that need the database as it is being written (a file the actor may not use, a slug
@@ -103,16 +145,21 @@ export async function importData(db: Db, input: ImportInput, options: ImportOpti
       for (const plan of restaurantPlans) if (plan.kind !== "unchanged") await writeRestaurant(tx, actor, plan, errors, removedFiles);
       for (const plan of postPlans) if (plan.kind !== "unchanged") await writePost(tx, actor, plan, errors);
       if (errors.length > 0) {
-        result = { ok: false, errors: sortErrors(errors) };
+        result = { ok: false, errors: sortErrors(errors), warnings: sortErrors(warnings) };
         throw new Rollback();
       }
-      result = { ok: true, dryRun, summary, removedFiles: dryRun ? [] : [...new Set(removedFiles)] };
+      result = { ok: true, dryRun, summary, removedFiles: dryRun ? [] : [...new Set(removedFiles)], warnings: sortErrors(warnings) };
       if (dryRun) throw new Rollback();
     });
   } catch (error) {
-    if (!(error instanceof Rollback)) throw error;
+    if (!(error instanceof Rollback)) {
+      if (stored) await discardFiles(db, files, stored);
+      throw error;
+    }
   }
   if (!result) throw new Error("the import ended without a result");
+  // All or nothing, files too: those stored for an import that failed are forgotten and deleted.
+  if (stored && !result.ok) await discardFiles(db, files, stored);
   return result;
 }
 
@@ -182,7 +229,12 @@ interface RestaurantPlan {
   ownersRemove: { linkId: string; email: string }[];
 }
 
-async function planRestaurants(tx: Tx, rows: ImportRow[], errors: RowError[]): Promise<RestaurantPlan[]> {
+async function planRestaurants(
+  tx: Tx,
+  rows: ImportRow[],
+  errors: RowError[],
+  context: { warnings: RowError[]; skipMissingOwners: boolean; fileErrors: ReadonlyMap<string, RowError[]> },
+): Promise<RestaurantPlan[]> {
   if (rows.length === 0) return [];
   const stored = await tx.select().from(restaurants);
   const bySlug = new Map(stored.map((row) => [row.slug, row]));
@@ -210,6 +262,7 @@ async function planRestaurants(tx: Tx, rows: ImportRow[], errors: RowError[]): P
       valid = false;
       errors.push({ table: "restaurants", row: row.row, field, message });
     };
+    for (const error of context.fileErrors.get(`restaurants ${row.row}`) ?? []) report(error.field, error.message);
     if (!checkShape(row, RESTAURANT_COLUMNS, report)) continue;
     const values = row.values;
 
@@ -273,7 +326,10 @@ async function planRestaurants(tx: Tx, rows: ImportRow[], errors: RowError[]): P
         for (const email of wanted) {
           if (linked.some((link) => link.email === email)) continue;
           const account = accounts.get(email);
-          if (!account) report("owners", importMessage("unknownOwner", { email }));
+          if (!account) {
+            if (context.skipMissingOwners) context.warnings.push({ table: "restaurants", row: row.row, field: "owners", message: importMessage("ownerSkipped", { email, flag: "--skip-missing-owners" }) });
+            else report("owners", importMessage("unknownOwner", { email }));
+          }
           // The dashboard offers only owners (addOwner refuses others); an existing link is kept whatever the role.
           else if (account.role !== "owner") report("owners", importMessage("notOwnerRole", { email }));
           else ownersAdd.push({ userId: account.id, email });
@@ -307,7 +363,7 @@ interface PostPlan {
 const EMPTY_POST: BlogFormValues = { title: "", subtitle: "", slug: "", image: "", content: "" };
 const POST_FIELDS = Object.keys(EMPTY_POST) as (keyof BlogFormValues)[];
 
-async function planPosts(tx: Tx, rows: ImportRow[], errors: RowError[]): Promise<PostPlan[]> {
+async function planPosts(tx: Tx, rows: ImportRow[], errors: RowError[], fileErrors: ReadonlyMap<string, RowError[]>): Promise<PostPlan[]> {
   if (rows.length === 0) return [];
   const stored = await tx.select().from(blogs);
   const bySlug = new Map(stored.flatMap((post) => (post.slug ? [[post.slug, post] as const] : [])));
@@ -321,6 +377,7 @@ async function planPosts(tx: Tx, rows: ImportRow[], errors: RowError[]): Promise
       valid = false;
       errors.push({ table: "posts", row: row.row, field, message });
     };
+    for (const error of fileErrors.get(`posts ${row.row}`) ?? []) report(error.field, error.message);
     if (!checkShape(row, POST_COLUMNS, report)) continue;
     const values = row.values;
 
@@ -430,15 +487,16 @@ export function formatRowError(error: RowError): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** "Created 3 and updated 2 restaurants (5 unchanged), …", or "Would create 3 and update 2 …" on a dry run. */
+/** "Created 3 and updated 2 restaurants (5 unchanged), …, brought in 4 files", or "Would create 3 and update 2 …" on a dry run. */
 export function describeSummary(summary: ImportSummary, dryRun: boolean): string {
-  const [create, update, link, unlink] = dryRun ? ["create", "update", "link", "unlink"] : ["created", "updated", "linked", "unlinked"];
+  const [create, update, link, unlink, bring] = dryRun ? ["create", "update", "link", "unlink", "bring in"] : ["created", "updated", "linked", "unlinked", "brought in"];
   const part = (counts: ImportCounts, one: string, many: string) =>
     `${create} ${counts.created} and ${update} ${plural(counts.updated, one, many)} (${counts.unchanged} unchanged)`;
   const sentence = [
     part(summary.restaurants, "restaurant", "restaurants"),
     part(summary.posts, "blog post", "blog posts"),
     `${link} ${plural(summary.ownersLinked, "owner", "owners")} and ${unlink} ${summary.ownersUnlinked}`,
+    ...(summary.filesBrought > 0 ? [`${bring} ${plural(summary.filesBrought, "file", "files")}`] : []),
   ].join(", ");
   if (dryRun) return `Would ${sentence}. Nothing was changed (--dry-run).`;
   return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;

@@ -2,15 +2,20 @@
 // the all-or-nothing rule with row-numbered errors in both languages, dry runs, and that an import
 // is a dashboard edit as far as the history and the change announcements are concerned.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import express from "express";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { createBlog } from "../../app/features/blog/blog.server";
 import { EMPTY_FORM } from "../../app/features/restaurants/form-schema";
 import { setRestaurantHours } from "../../app/features/restaurants/hours.server";
 import { addOwner, createRestaurant, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/manage.server";
+import { recordUpload } from "../../app/features/restaurants/uploads.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
 import { SYSTEM } from "../../app/lib/permissions.server";
 import { en } from "../../app/locales/en";
@@ -23,10 +28,20 @@ import { uploads } from "../../database/schema/uploads";
 import type { Db } from "../../database/types";
 import { CHANGE_CHANNEL } from "../../server/changes";
 import { openDatabase } from "../../server/database";
+import { loadDemoData } from "../../server/demo-data";
+import { storedFilesOf } from "../../server/data-transfer/carried";
 import { exportData } from "../../server/data-transfer/export";
-import { fromCsv, fromJson, toCsv, toJson, type ExportFile, type ImportInput } from "../../server/data-transfer/format";
+import { readImportSource, TransferFileError, writeBundle, writeExport } from "../../server/data-transfer/files";
+import { fromCsv, fromJson, toCsv, toJson, type ExportedRestaurant, type ExportFile, type ImportInput } from "../../server/data-transfer/format";
 import { describeSummary, formatRowError, importData, type ImportResult } from "../../server/data-transfer/import";
+import { openStoredFileReader } from "../../server/open-storage";
+import { createS3Storage } from "../../server/s3-storage";
+import { createLocalStorage, readLocalFile, storedKeys, type Storage } from "../../server/storage";
+import { writeArchive } from "../../server/tar";
+import { processUpload, type UploadKind } from "../../server/uploads";
 import { createServerDatabase, createTestDatabase, type TestDatabase } from "../setup/db";
+import { startTestBucket } from "../setup/s3";
+import { startServer } from "../setup/server-process";
 import { createTestAuth } from "../setup/services";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -174,8 +189,9 @@ describe("import", () => {
     expect(result).toEqual({
       ok: true,
       dryRun: false,
-      summary: { restaurants: { created: 2, updated: 0, unchanged: 0 }, posts: { created: 2, updated: 0, unchanged: 0 }, ownersLinked: 2, ownersUnlinked: 0 },
+      summary: { restaurants: { created: 2, updated: 0, unchanged: 0 }, posts: { created: 2, updated: 0, unchanged: 0 }, ownersLinked: 2, ownersUnlinked: 0, filesBrought: 0 },
       removedFiles: [],
+      warnings: [],
     });
     const after = await exportData(db);
     expect(after.restaurants).toEqual(before.restaurants);
@@ -251,8 +267,9 @@ describe("import", () => {
     expect(result).toEqual({
       ok: true,
       dryRun: true,
-      summary: { restaurants: { created: 1, updated: 1, unchanged: 1 }, posts: { created: 0, updated: 0, unchanged: 2 }, ownersLinked: 1, ownersUnlinked: 0 },
+      summary: { restaurants: { created: 1, updated: 1, unchanged: 1 }, posts: { created: 0, updated: 0, unchanged: 2 }, ownersLinked: 1, ownersUnlinked: 0, filesBrought: 0 },
       removedFiles: [],
+      warnings: [],
     });
     expect(describeSummary(result.ok ? result.summary : (undefined as never), true)).toBe(
       "Would create 1 and update 1 restaurant (1 unchanged), create 0 and update 0 blog posts (2 unchanged), link 1 owner and unlink 0. Nothing was changed (--dry-run).",
@@ -323,6 +340,38 @@ describe("import", () => {
     expect(await db.select().from(restaurantOwners)).toEqual([]);
   });
 
+  it("with skipMissingOwners reports an owner no account has as a warning in both languages and imports the row without them; other owner problems stay errors", async () => {
+    const file = { restaurants: [{ ...harbor(), slug: "", owners: ["owner@example.com", "Gone@Example.com"] }], posts: [] };
+    // Without the option it is an error, as it always was.
+    expect(errorsOf(await importData(db, fromJson(JSON.stringify(file)))).map(({ row, field }) => [row, field])).toEqual([[1, "owners"]]);
+    expect(await db.select().from(restaurants)).toEqual([]);
+
+    const result = await importData(db, fromJson(JSON.stringify(file)), { skipMissingOwners: true });
+    expect(result).toMatchObject({ ok: true, summary: { restaurants: { created: 1 }, ownersLinked: 1 } });
+    expect(result.warnings).toEqual([
+      {
+        table: "restaurants",
+        row: 1,
+        field: "owners",
+        message: {
+          en: `No account has the e-mail ${FSI}gone@example.com${PDI}: the restaurant is imported without this owner (${FSI}--skip-missing-owners${PDI}). Link them in the dashboard once they have an account with the Owner role.`,
+          he: expect.stringContaining(`${FSI}gone@example.com${PDI}`),
+        },
+      },
+    ]);
+    expect(result.warnings[0]!.message.he).toMatch(/[\u0590-\u05FF]/);
+    expect(formatRowError(result.warnings[0]!)).toMatch(/^Row 1, owners: No account has the e-mail .*\n {4}אין חשבון/);
+    const [created] = await db.select().from(restaurants);
+    expect((await db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, created!.id))).map((link) => link.user_id)).toEqual([owner.id]);
+
+    // An account that exists but is not an owner is still refused.
+    const guest = { restaurants: [{ ...harbor({ nameEn: "Second Place" }), slug: "", owners: ["guest@example.com", "gone@example.com"] }], posts: [] };
+    const refused = await importData(db, fromJson(JSON.stringify(guest)), { skipMissingOwners: true });
+    expect(errorsOf(refused).map(({ row, field, message }) => [row, field, message.en])).toEqual([[1, "owners", expect.stringContaining("does not have the Owner role")]]);
+    expect(refused.warnings.map(({ row, field }) => [row, field])).toEqual([[1, "owners"]]);
+    expect(await db.$count(restaurants)).toBe(1);
+  });
+
   it("makes the owners exactly the file's: links the new ones and unlinks the others, in the history", async () => {
     const { harborId } = await seed();
     const file = await exportData(db);
@@ -343,10 +392,19 @@ describe("import", () => {
     expect(row).toMatchObject({ slug: "harbour-grill", name_en: "Harbour Grill", name_he: "גריל הנמל", is_permanently_closed: true, last_verified: "2026-03-04" });
   });
 
-  it("cannot bring a stored file the importer did not upload (files are not in the export)", async () => {
-    const file = { restaurants: [{ ...harbor({ photo: "/uploads/restaurant-images/abababababababababababab-1200.webp" }), slug: "" }], posts: [] };
+  it("cannot bring a stored file the importer did not upload, and says to export with the files when this site does not have it", async () => {
+    // Someone else's upload on this site: refused as the dashboard refuses it.
+    const theirs = "/uploads/restaurant-images/abababababababababababab-1200.webp";
+    await db.insert(uploads).values({ url: theirs, kind: "photo", uploaded_by: owner.id });
+    // A stored file of another site, in a plain export (no files): said so.
+    const elsewhere = "/uploads/restaurant-images/cdcdcdcdcdcdcdcdcdcdcdcd-1200.webp";
+    const file = { restaurants: [{ ...harbor({ photo: theirs }), slug: "" }, { ...harbor({ nameEn: "Second Place", photo: elsewhere }), slug: "" }], posts: [] };
     const result = await importData(db, fromJson(JSON.stringify(file)));
-    expect(errorsOf(result).map(({ row, field, message }) => [row, field, message.en])).toEqual([[1, "photo", en["upload.notYours"]]]);
+    expect(errorsOf(result).map(({ row, field, message }) => [row, field, message.en])).toEqual([
+      [1, "photo", en["upload.notYours"]],
+      [2, "photo", `This file is not on this site, and the import does not carry it. Export with ${FSI}--with-files${PDI} and import that folder or archive, or leave the field empty.`],
+    ]);
+    expect(errorsOf(result)[1]!.message.he).toMatch(/^הקובץ הזה אינו באתר הזה/);
     expect(await db.select().from(restaurants)).toEqual([]);
   });
 
@@ -362,6 +420,354 @@ describe("import", () => {
     ]);
     expect(errorsOf(result)[0]!.message).toEqual({ en: en["blog.titleRequired"], he: he["blog.titleRequired"] });
     expect(await db.select().from(blogs)).toEqual([]);
+  });
+});
+
+describe("export files on disk", () => {
+  const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+  it("are written with mode 0600, like backups, even over an existing file; a folder the export makes is 0700", async () => {
+    await seed();
+    const data = await exportData(db);
+    const dir = mkdtempSync(path.join(tmpdir(), "kta-transfer-mode-"));
+    try {
+      const jsonFile = path.join(dir, "export.json");
+      writeFileSync(jsonFile, "old", { mode: 0o644 });
+      chmodSync(jsonFile, 0o644);
+      expect(writeExport(data, { format: "json", out: jsonFile })).toEqual([jsonFile]);
+      expect(modeOf(jsonFile).toString(8)).toBe("600");
+      expect(JSON.parse(readFileSync(jsonFile, "utf8"))).toEqual(JSON.parse(toJson(data)));
+
+      const csvDir = path.join(dir, "csv");
+      const written = writeExport(data, { format: "csv", out: csvDir });
+      expect(modeOf(csvDir).toString(8)).toBe("700");
+      expect(written.map((file) => [path.basename(file), modeOf(file).toString(8)])).toEqual([
+        ["restaurants.csv", "600"],
+        ["blog-posts.csv", "600"],
+      ]);
+      // Nothing half-written is left beside them.
+      expect(readdirSync(dir).sort()).toEqual(["csv", "export.json"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("an import refuses a file over 50 MB before reading it, saying so in English and Hebrew", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "kta-transfer-size-"));
+    try {
+      // Sparse files: their size is what the import sees first.
+      const tooLarge = path.join(dir, "export.json");
+      writeFileSync(tooLarge, "");
+      truncateSync(tooLarge, 50 * 1024 * 1024 + 1);
+      const refusal: unknown = await readImportSource([tooLarge]).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(TransferFileError);
+      const { message, he: hebrew } = refusal as TransferFileError;
+      expect(message).toBe(`${FSI}${tooLarge}${PDI} has ${FSI}52,428,801${PDI} bytes, more than an import reads (${FSI}52,428,800${PDI} bytes, 50 MB). Split it into smaller files and import them one after another: rows a file leaves out are left alone.`);
+      expect(hebrew).toMatch(/[\u0590-\u05FF]/);
+      expect(hebrew).toContain(`${FSI}52,428,801${PDI}`);
+
+      const csv = path.join(dir, "restaurants.csv");
+      writeFileSync(csv, "");
+      truncateSync(csv, 50 * 1024 * 1024 + 1);
+      await expect(readImportSource([dir])).rejects.toThrow(/has .*52,428,801.* bytes, more than an import reads/);
+
+      // At the limit the file is read (and these zeros are not JSON).
+      truncateSync(tooLarge, 50 * 1024 * 1024);
+      await expect(readImportSource([tooLarge])).rejects.toThrow(/is not valid JSON/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("an export with its files (--with-files)", () => {
+  const temporary: string[] = [];
+  // Each test its own temporary folder, so what an import leaves there is this test's alone.
+  const systemTmp = process.env.TMPDIR;
+  beforeEach(() => {
+    process.env.TMPDIR = mkdtempSync(path.join(tmpdir(), "kta-transfer-tmp-"));
+    temporary.push(process.env.TMPDIR);
+  });
+  afterEach(() => {
+    if (systemTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = systemTmp;
+    for (const dir of temporary.splice(0).reverse()) rmSync(dir, { recursive: true, force: true });
+  });
+  /** What reading an archive unpacked, or the checks re-encoded, and the import left behind. */
+  const leftovers = () => readdirSync(tmpdir()).filter((entry) => entry.startsWith("kta-import-"));
+  const tempDir = (prefix: string) => {
+    const dir = mkdtempSync(path.join(tmpdir(), prefix));
+    temporary.push(dir);
+    return dir;
+  };
+
+  const picture = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } });
+
+  /**
+   * A restaurant with every kind of stored file, uploaded as the dashboard uploads them (checked,
+   * re-encoded, recorded as the owner's, attached by the owner's save), and a post showing one
+   * width of its photo.
+   */
+  async function seedWithFiles(storage: Storage) {
+    const upload = async (kind: UploadKind, data: Buffer, name: string) => {
+      const stored = await processUpload(kind, data, name, storage);
+      await recordUpload(db, { url: stored.url, kind, uploadedBy: owner.id });
+      return stored;
+    };
+    const photo = await upload("photo", await picture(1600, 1000, "#c0392b").png().toBuffer(), "front.png");
+    const teuda = await upload("teuda", await picture(700, 900, "#f1c40f").jpeg().toBuffer(), "teuda.jpg");
+    // Narrower than the smallest width: stored at its own width (-300.webp).
+    const menuPage = await upload("menu", await picture(300, 500, "#2980b9").png().toBuffer(), "menu.png");
+    const pdf = await upload("pdf", Buffer.from("%PDF-1.4\n% a menu\n%%EOF\n"), "menu.pdf");
+    await createRestaurant(
+      db,
+      { id: owner.id, email: owner.email, role: "owner" },
+      harbor({ photo: photo.url, teuda: teuda.url, menuLink: pdf.url, menuImages: [{ url: menuPage.url, name: "Menu", size: menuPage.size, type: menuPage.type }] }),
+    );
+    await createBlog(db, SYSTEM, { title: "Seen at the harbor", subtitle: "A photo", slug: "seen", image: photo.url.replace(/-1200\.webp$/, "-800.webp"), content: "Text." });
+    return { photo, teuda, menuPage, pdf };
+  }
+
+  /** Serves a storage's files at /uploads, as the server mounts it. */
+  async function serveUploads(storage: Storage): Promise<{ get: (url: string) => Promise<Response>; close: () => Promise<void> }> {
+    const app = express();
+    app.use("/uploads", storage.serve);
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const { port } = server.address() as AddressInfo;
+    return { get: (url) => fetch(`http://127.0.0.1:${port}${url}`), close: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+
+  /** A fresh site: its own empty database and uploads folder, with (or without) the owner's account. */
+  async function freshSite(options: { withOwner: boolean }) {
+    const site = await createTestDatabase();
+    if (options.withOwner) await createUser(site.db, createTestAuth(site.db), { role: "owner", email: "owner@example.com" });
+    const uploadsDir = tempDir("kta-transfer-target-");
+    const local = createLocalStorage(uploadsDir);
+    const calls = { put: 0, remove: 0 };
+    const storage: Storage = {
+      ...local,
+      put(key, data) {
+        calls.put += 1;
+        return local.put(key, data);
+      },
+      remove(url) {
+        calls.remove += 1;
+        return local.remove(url);
+      },
+    };
+    return { site, uploadsDir, storage, calls };
+  }
+
+  it.each([["a folder", "bundle"], ["a .tar.gz archive", "bundle.tar.gz"]])(
+    "as %s, imported into an empty site, brings the photo, certificate and menus in through the upload checks, attached and served, with no errors; again, it changes nothing",
+    async (_kind, name) => {
+      const sourceDir = tempDir("kta-transfer-source-");
+      const files = await seedWithFiles(createLocalStorage(sourceDir));
+      const data = await exportData(db);
+      const out = path.join(tempDir("kta-transfer-bundle-"), name);
+      const written = await writeBundle(data, { format: "json", out, read: (url) => readLocalFile(sourceDir, url) });
+      // The photo, the certificate, the menu page, the PDF, and the post's width of the photo.
+      expect(written).toMatchObject({ files: 5, missing: [] });
+      expect((statSync(name.endsWith(".tar.gz") ? out : path.join(out, "files", "restaurant-images")).mode & 0o777).toString(8)).toBe(name.endsWith(".tar.gz") ? "600" : "700");
+
+      const { site, uploadsDir, storage } = await freshSite({ withOwner: true });
+      const source = await readImportSource([out]);
+      try {
+        const result = await importData(site.db, source.input, { files: { carried: source.carried, storage } });
+        expect(result).toMatchObject({ ok: true, warnings: [], summary: { restaurants: { created: 1 }, posts: { created: 1 }, ownersLinked: 1, filesBrought: 5 } });
+        expect(errorsOf(result)).toEqual([]);
+
+        const imported = await exportData(site.db);
+        const [was] = data.restaurants;
+        const [now] = imported.restaurants;
+        // Everything is the exporting site's but the files' addresses, which are this site's own.
+        const withoutFiles = (row: ExportedRestaurant) => ({ ...row, photo: "", teuda: "", menuLink: "", menuImages: row.menuImages.map(({ name: imageName, type }) => ({ name: imageName, type })) });
+        expect(withoutFiles(now!)).toEqual(withoutFiles(was!));
+        expect(now!.photo).toMatch(/^\/uploads\/restaurant-images\/[0-9a-f]{24}-1200\.webp$/);
+        expect(now!.teuda).toMatch(/^\/uploads\/restaurant-images\/[0-9a-f]{24}-400\.webp$/);
+        expect(now!.menuLink).toMatch(/^\/uploads\/restaurant-menus\/pdf_[0-9a-f]{24}\.pdf$/);
+        expect(now!.menuImages).toEqual([{ url: expect.stringMatching(/^\/uploads\/restaurant-menus\/[0-9a-f]{24}-300\.webp$/), name: "Menu", size: expect.any(Number), type: "image/webp" }]);
+        for (const field of ["photo", "teuda", "menuLink"] as const) expect(now![field]).not.toBe(was![field]);
+        expect(imported.posts.map((post) => post.image)).toEqual([expect.stringMatching(/^\/uploads\/restaurant-images\/[0-9a-f]{24}-800\.webp$/)]);
+
+        // Recorded as uploads by the system (no uploader), the restaurant's attached to it.
+        const [restaurant] = await site.db.select().from(restaurants);
+        const rows = await site.db.select().from(uploads);
+        expect(rows.map((row) => ({ url: row.url, kind: row.kind, restaurant: row.restaurant_id, by: row.uploaded_by })).sort((a, b) => a.url.localeCompare(b.url))).toEqual(
+          [
+            { url: now!.photo, kind: "photo", restaurant: restaurant!.id, by: null },
+            { url: now!.teuda, kind: "teuda", restaurant: restaurant!.id, by: null },
+            { url: now!.menuLink, kind: "pdf", restaurant: restaurant!.id, by: null },
+            { url: now!.menuImages[0]!.url, kind: "menu", restaurant: restaurant!.id, by: null },
+            { url: imported.posts[0]!.image, kind: "photo", restaurant: null, by: null },
+          ].sort((a, b) => a.url.localeCompare(b.url)),
+        );
+
+        // Stored in every width an upload gets, re-encoded as WebP, and served.
+        const base = (url: string) => url.replace(/-\d+\.webp$/, "");
+        expect(await storedKeys(uploadsDir)).toEqual(
+          [
+            ...[400, 800, 1200].map((width) => `${base(now!.photo)}-${width}.webp`),
+            `${base(now!.teuda)}-400.webp`,
+            now!.menuLink,
+            now!.menuImages[0]!.url,
+            ...[400, 800].map((width) => `${base(imported.posts[0]!.image)}-${width}.webp`),
+          ]
+            .map((url) => url.slice("/uploads/".length))
+            .sort(),
+        );
+        const served = await serveUploads(storage);
+        try {
+          for (const [url, width] of [[now!.photo, 1200], [now!.teuda, 400], [now!.menuImages[0]!.url, 300], [imported.posts[0]!.image, 800]] as const) {
+            const response = await served.get(url);
+            expect(response.status, url).toBe(200);
+            expect(response.headers.get("content-type")).toBe("image/webp");
+            expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width });
+          }
+          const pdf = await served.get(now!.menuLink);
+          expect(pdf.status).toBe(200);
+          expect(pdf.headers.get("content-type")).toBe("application/pdf");
+          expect(Buffer.from(await pdf.arrayBuffer()).equals(readFileSync(path.join(sourceDir, files.pdf.url.slice("/uploads/".length))))).toBe(true);
+        } finally {
+          await served.close();
+        }
+
+        // The same export again: the same files, already here; nothing changes, nothing is stored twice.
+        const keys = await storedKeys(uploadsDir);
+        const changes = await site.db.$count(restaurantChanges);
+        const again = await importData(site.db, source.input, { files: { carried: source.carried, storage } });
+        expect(again).toMatchObject({ ok: true, summary: { restaurants: { created: 0, updated: 0, unchanged: 1 }, posts: { unchanged: 1 }, filesBrought: 0 } });
+        expect(await storedKeys(uploadsDir)).toEqual(keys);
+        expect(await site.db.$count(restaurantChanges)).toBe(changes);
+      } finally {
+        await source.close();
+        await site.destroy();
+      }
+      expect(leftovers()).toEqual([]);
+    },
+    60_000,
+  );
+
+  it("all or nothing: the files of an import that fails (an owner with no account) are stored, then forgotten and deleted; a dry run stores none", async () => {
+    const sourceDir = tempDir("kta-transfer-source-");
+    await seedWithFiles(createLocalStorage(sourceDir));
+    const out = path.join(tempDir("kta-transfer-bundle-"), "bundle");
+    await writeBundle(await exportData(db), { format: "json", out, read: (url) => readLocalFile(sourceDir, url) });
+    const { site, uploadsDir, storage, calls } = await freshSite({ withOwner: false });
+    const source = await readImportSource([out]);
+    try {
+      const failed = await importData(site.db, source.input, { files: { carried: source.carried, storage } });
+      expect(errorsOf(failed).map(({ row, field, message }) => [row, field, message.en])).toEqual([[1, "owners", `No account has the e-mail ${FSI}owner@example.com${PDI}.`]]);
+      // They were stored (the rows' errors came after), and are gone again: the files, their records.
+      expect(calls.put).toBe(8);
+      expect(calls.remove).toBe(8);
+      expect(await storedKeys(uploadsDir)).toEqual([]);
+      expect(await site.db.$count(uploads)).toBe(0);
+      expect(await site.db.$count(restaurants)).toBe(0);
+
+      calls.put = 0;
+      const dry = await importData(site.db, source.input, { files: { carried: source.carried, storage }, dryRun: true, skipMissingOwners: true });
+      expect(dry).toMatchObject({ ok: true, dryRun: true, summary: { restaurants: { created: 1 }, filesBrought: 5 } });
+      expect(describeSummary(dry.ok ? dry.summary : (undefined as never), true)).toMatch(/, link 0 owners and unlink 0, bring in 5 files\. Nothing was changed/);
+      expect(calls.put).toBe(0);
+      expect(await site.db.$count(uploads)).toBe(0);
+
+      // With the owner's warning instead, it goes through.
+      const imported = await importData(site.db, source.input, { files: { carried: source.carried, storage }, skipMissingOwners: true });
+      expect(imported).toMatchObject({ ok: true, summary: { restaurants: { created: 1 }, filesBrought: 5 }, warnings: [{ row: 1, field: "owners" }] });
+      expect(describeSummary(imported.ok ? imported.summary : (undefined as never), false)).toMatch(/, linked 0 owners and unlinked 0, brought in 5 files\.$/);
+      expect(await storedKeys(uploadsDir)).toHaveLength(8);
+    } finally {
+      await source.close();
+      await site.destroy();
+    }
+  }, 60_000);
+
+  it("checks each carried file as an upload: one that is not an image, or too large, is its row's error, and nothing is stored", async () => {
+    const sourceDir = tempDir("kta-transfer-source-");
+    const files = await seedWithFiles(createLocalStorage(sourceDir));
+    const out = path.join(tempDir("kta-transfer-bundle-"), "bundle");
+    await writeBundle(await exportData(db), { format: "json", out, read: (url) => readLocalFile(sourceDir, url) });
+    const carriedFile = (url: string) => path.join(out, "files", ...url.slice("/uploads/".length).split("/"));
+    writeFileSync(carriedFile(files.photo.url), "<html>not a picture</html>");
+    // Over the certificate's 5 MB, without being written out.
+    truncateSync(carriedFile(files.teuda.url), 5 * 1024 * 1024 + 1);
+    const { site, uploadsDir, storage, calls } = await freshSite({ withOwner: true });
+    const source = await readImportSource([out]);
+    try {
+      const result = await importData(site.db, source.input, { files: { carried: source.carried, storage } });
+      expect(errorsOf(result).map(({ table, row, field, message }) => [table, row, field, message])).toEqual([
+        ["restaurants", 1, "photo", { en: en["upload.onlyImages"], he: he["upload.onlyImages"] }],
+        ["restaurants", 1, "teuda", { en: en["upload.tooLarge5"], he: he["upload.tooLarge5"] }],
+      ]);
+      // The post's width of the photo is a file of its own, and fine, but nothing is kept of an import that fails.
+      expect(calls.put).toBe(0);
+      expect(await storedKeys(uploadsDir)).toEqual([]);
+      expect(await site.db.$count(uploads)).toBe(0);
+    } finally {
+      await source.close();
+      await site.destroy();
+    }
+  }, 60_000);
+
+  it("imported into the site that exported it, changes nothing and brings nothing in (its files are already here)", async () => {
+    const sourceDir = tempDir("kta-transfer-source-");
+    await seedWithFiles(createLocalStorage(sourceDir));
+    const out = path.join(tempDir("kta-transfer-bundle-"), "bundle.tgz");
+    await writeBundle(await exportData(db), { format: "csv", out, read: (url) => readLocalFile(sourceDir, url) });
+    const source = await readImportSource([out]);
+    try {
+      expect(source.labels).toEqual({ restaurants: `${out}: restaurants.csv`, posts: `${out}: blog-posts.csv` });
+      const uploadsBefore = await db.select().from(uploads);
+      const result = await importData(db, source.input, { files: { carried: source.carried, storage: createLocalStorage(sourceDir) } });
+      expect(result).toMatchObject({ ok: true, summary: { restaurants: { unchanged: 1 }, posts: { unchanged: 1 }, filesBrought: 0 } });
+      expect(await db.select().from(uploads)).toEqual(uploadsBefore);
+    } finally {
+      await source.close();
+    }
+  }, 60_000);
+
+  it("reads only an export's archive: another entry, a data file over 50 MB or a file that is not gzip is refused, in both languages, before anything is imported", async () => {
+    const dir = tempDir("kta-transfer-archive-");
+    const stray = path.join(dir, "stray.tar.gz");
+    await writeArchive(stray, async (tar) => {
+      await tar.addBuffer("export.json", Buffer.from(toJson(await exportData(db))), new Date());
+      await tar.addBuffer("../../etc/cron.d/evil", Buffer.from("x"), new Date());
+    });
+    const refusal = (paths: string[]) => readImportSource(paths).then(() => undefined, (error: unknown) => error as TransferFileError);
+    const strayError = await refusal([stray]);
+    expect(strayError).toBeInstanceOf(TransferFileError);
+    expect(strayError!.message).toContain(`holds ${FSI}../../etc/cron.d/evil${PDI}, which an export's archive does not`);
+    expect(strayError!.he).toMatch(/[\u0590-\u05FF]/);
+
+    const sparse = path.join(dir, "zeros");
+    writeFileSync(sparse, "");
+    truncateSync(sparse, 50 * 1024 * 1024 + 1);
+    const large = path.join(dir, "large.tar.gz");
+    await writeArchive(large, (tar) => tar.addFile("export.json", sparse, 50 * 1024 * 1024 + 1, new Date()));
+    expect((await refusal([large]))!.message).toContain(`${FSI}${large}: export.json${PDI} has ${FSI}52,428,801${PDI} bytes, more than an import reads`);
+
+    const notGzip = path.join(dir, "plain.tar.gz");
+    writeFileSync(notGzip, "{}");
+    expect((await refusal([notGzip]))!.message).toBe(`${FSI}${notGzip}${PDI} is not the archive of an export with its files (${FSI}it is not gzip-compressed${PDI}). Nothing was imported.`);
+    expect(leftovers()).toEqual([]);
+  }, 60_000);
+
+  it("reads the files from a bucket too (STORAGE=s3)", async () => {
+    const bucket = await startTestBucket();
+    try {
+      const url = await createS3Storage(bucket.config).put("restaurant-menus/pdf_abcdefabcdefabcdefabcdef.pdf", Buffer.from("%PDF-1.4 menu"));
+      const read = openStoredFileReader({ kind: "s3", ...bucket.config });
+      expect((await read(url))?.toString()).toBe("%PDF-1.4 menu");
+      expect(await read("/uploads/restaurant-menus/pdf_000000000000000000000000.pdf")).toBeNull();
+      expect(await read("/uploads/../secret")).toBeNull();
+    } finally {
+      await bucket.stop();
+    }
   });
 });
 
@@ -427,4 +833,109 @@ describe("npm run export / npm run import", () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 180_000);
+});
+
+describe("moving a site's content to a new one, as an operator does", () => {
+  it("npm run export -- --with-files of the demo data in one data folder, npm run import into a fresh, empty one: every restaurant with its photos, certificates and menus, served, with no errors; the demo owner's account is missing there, an error unless --skip-missing-owners, and a refused import keeps no file", async () => {
+    const sourceDir = mkdtempSync(path.join(tmpdir(), "kta-transfer-from-"));
+    const targetDir = mkdtempSync(path.join(tmpdir(), "kta-transfer-to-"));
+    try {
+      // The demo data, in the source install's own PGlite and uploads folder.
+      const template = inject("pgliteTemplate");
+      const install = await openDatabase({ pgliteDir: path.join(sourceDir, "db"), ...(template ? { loadDataDir: new Blob([readFileSync(template)]), migrate: false } : {}) });
+      let before: ExportFile;
+      try {
+        await loadDemoData({ db: install.db, auth: createTestAuth(install.db), storage: createLocalStorage(path.join(sourceDir, "uploads")), isProduction: false });
+        before = await exportData(install.db);
+      } finally {
+        await install.close();
+      }
+      const storedUrls = (data: ExportFile) =>
+        new Set([...data.restaurants.flatMap((row) => storedFilesOf("restaurants", { ...row })), ...data.posts.flatMap((row) => storedFilesOf("posts", { ...row }))].map((file) => file.url));
+      const files = storedUrls(before).size;
+      expect(files).toBeGreaterThan(60);
+
+      // The commands as an operator runs them, each on its own data folder (the embedded database there).
+      const run = (script: string, args: string[], dataDir: string) =>
+        new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DEMO_DATA: "false" } });
+          let stdout = "";
+          let stderr = "";
+          child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+          child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+          child.on("exit", (code) => resolve({ code, stdout, stderr }));
+        });
+
+      const archive = path.join(sourceDir, "kosher-tel-aviv-export.tar.gz");
+      const exported = await run("scripts/export.ts", ["--with-files", "--out", archive], sourceDir);
+      expect(exported, exported.stderr).toMatchObject({ code: 0, stderr: "" });
+      expect(exported.stdout).toMatch(new RegExp(`Exported 40 restaurants and 2 blog posts with ${files} files \\([\\d.]+ [KM]B\\) to ${archive.replace(/[.]/g, "\\.")}\\.`));
+      expect((statSync(archive).mode & 0o777).toString(8)).toBe("600");
+
+      // The demo owner has no account on the new site: without the flag, an error, and nothing is kept.
+      const refused = await run("scripts/import.ts", [archive], targetDir);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`${archive}: export.json (restaurants):\n  Row `);
+      expect(refused.stderr).toContain(`owners: No account has the e-mail ${FSI}demo-owner@kosher-tel-aviv.test${PDI}.`);
+      expect(refused.stderr).toContain("Nothing was imported: 2 errors.");
+      expect(await storedKeys(path.join(targetDir, "uploads"))).toEqual([]);
+
+      const imported = await run("scripts/import.ts", [archive, "--skip-missing-owners"], targetDir);
+      expect(imported, imported.stderr).toMatchObject({ code: 0 });
+      expect(imported.stdout).toContain(
+        `Created 40 and updated 0 restaurants (0 unchanged), created 2 and updated 0 blog posts (0 unchanged), linked 0 owners and unlinked 0, brought in ${files} files.`,
+      );
+      expect(imported.stderr).toContain(`owners: No account has the e-mail ${FSI}demo-owner@kosher-tel-aviv.test${PDI}: the restaurant is imported without this owner`);
+      expect(imported.stderr).toContain("2 warnings: these owners are left out (--skip-missing-owners).");
+      expect(imported.stderr).not.toContain("error");
+
+      // Every restaurant as it was, naming files of its own site (and without the missing owner).
+      const target = await openDatabase({ pgliteDir: path.join(targetDir, "db"), migrate: false });
+      let after: ExportFile;
+      let recorded;
+      try {
+        after = await exportData(target.db);
+        recorded = await target.db.select().from(uploads);
+      } finally {
+        await target.close();
+      }
+      const stored = (url: string) => (url.startsWith("/uploads/") ? "stored" : url);
+      const comparable = (row: ExportedRestaurant) => ({
+        ...row,
+        photo: stored(row.photo),
+        teuda: stored(row.teuda),
+        menuLink: stored(row.menuLink),
+        menuImages: row.menuImages.map((image) => ({ ...image, url: stored(image.url) })),
+        owners: [],
+      });
+      expect(after.restaurants.map(comparable)).toEqual(before.restaurants.map(comparable));
+      expect(after.posts).toEqual(before.posts);
+      const urls = storedUrls(after);
+      expect(urls.size).toBe(files);
+      for (const url of urls) expect(storedUrls(before).has(url)).toBe(false);
+      expect(recorded.map((row) => row.url).sort()).toEqual([...urls].sort());
+      expect(recorded.every((row) => row.restaurant_id !== null && row.uploaded_by === null)).toBe(true);
+
+      // The new site serves them: its pages name them, and each one is there.
+      const server = await startServer({ DATA_DIR: targetDir, DEMO_DATA: "false" });
+      try {
+        const withEverything = after.restaurants.find((row) => row.photo !== "" && row.teuda !== "")!;
+        const page = await fetch(`${server.url}/restaurant/${withEverything.slug}`);
+        expect(page.status).toBe(200);
+        const html = await page.text();
+        for (const url of [withEverything.photo, withEverything.teuda]) expect(html).toContain(url.replace(/-\d+\.webp$/, ""));
+        for (const url of urls) {
+          const response = await fetch(server.url + url);
+          expect(response.status, url).toBe(200);
+          expect(response.headers.get("content-type"), url).toBe(url.endsWith(".pdf") ? "application/pdf" : "image/webp");
+          await response.arrayBuffer();
+        }
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(sourceDir, { recursive: true, force: true });
+      rmSync(targetDir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

@@ -2,7 +2,8 @@
 //
 // Every upload is a row in `uploads` (who uploaded it, when, what kind, which restaurant it is
 // attached to). A restaurant form may name a file only if the restaurant already names it, or it
-// is attached to this restaurant, or it is an unattached upload by the person saving. A file is
+// is attached to this restaurant, or it is an unattached upload by the person saving (for the
+// system — an import run by `npm run import` — one recorded with no uploader). A file is
 // deleted only when no restaurant and no blog post names it (in any of its widths) and it is not
 // attached anywhere — never because one form stopped naming it.
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
@@ -47,6 +48,14 @@ export class FileNotAllowedError extends AppError {
   }
 }
 
+/**
+ * Who an upload is recorded as made by: the person, or no one for the system (the scripts, the
+ * demo data: `uploaded_by` is null), whose account is not a user's.
+ */
+export function uploaderOf(actor: { id: string; role: string }): string | null {
+  return actor.role === "system" ? null : actor.id;
+}
+
 /** Records a stored upload (unattached unless a restaurant is given). */
 export async function recordUpload(
   db: DbOrTx,
@@ -67,7 +76,13 @@ export async function recordUpload(
  * and locks their rows until the transaction ends. `kept`: the files the restaurant names now,
  * always allowed. Throws FileNotAllowedError naming the fields otherwise.
  */
-export async function checkFiles(tx: Tx, actor: { id: string }, restaurantId: string | null, files: NamedFile[], kept: ReadonlySet<string>): Promise<string[]> {
+export async function checkFiles(
+  tx: Tx,
+  actor: { id: string; role: string },
+  restaurantId: string | null,
+  files: NamedFile[],
+  kept: ReadonlySet<string>,
+): Promise<string[]> {
   const fresh = [...new Set(files.filter((file) => !kept.has(file.url)).map((file) => file.url))];
   if (fresh.length === 0) return [];
   const rows = await tx.select().from(uploads).where(inArray(uploads.url, fresh)).for("update");
@@ -78,7 +93,7 @@ export async function checkFiles(tx: Tx, actor: { id: string }, restaurantId: st
     const row = byUrl.get(file.url);
     const allowed =
       row !== undefined &&
-      ((restaurantId !== null && row.restaurant_id === restaurantId) || (row.restaurant_id === null && row.uploaded_by === actor.id));
+      ((restaurantId !== null && row.restaurant_id === restaurantId) || (row.restaurant_id === null && row.uploaded_by === uploaderOf(actor)));
     if (!allowed) errors[file.field] ??= "upload.notYours";
   }
   if (Object.keys(errors).length > 0) throw new FileNotAllowedError(errors);
