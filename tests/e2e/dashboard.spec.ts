@@ -162,6 +162,8 @@ test("admin manages owners, sets and clears the verification date, renames, and 
   await page.getByRole("button", { name: "Delete Copper Pot Kitchen" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Restaurant deleted successfully")).toBeVisible();
+  // Back on the dashboard itself (the action once sent the browser to its data address, /dashboard.data).
+  await expect(page).toHaveURL(new RegExp(`^${base}/dashboard$`));
   await expect(page.getByRole("row", { name: /Copper Pot Kitchen/ })).toHaveCount(0);
 });
 

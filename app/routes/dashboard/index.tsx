@@ -18,7 +18,7 @@ import { can } from "../../lib/permissions";
 import { requireDashboard } from "../../lib/permissions.server";
 import { dashboardAddPath, dashboardEditPath } from "../../lib/paths";
 import { noindexPageMeta } from "../../lib/seo";
-import { redirectWithToast } from "../../lib/toast.server";
+import { pageOf, redirectWithToast } from "../../lib/toast.server";
 import { readFormData } from "../../lib/form-data.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // After the commit: files nothing else names. A file that cannot be deleted is logged.
   await removeStoredFiles(services.files, files);
-  return redirectWithToast(services.toasts, request.url, { type: "success", message: "manage.deleted" });
+  return redirectWithToast(services.toasts, pageOf(request), { type: "success", message: "manage.deleted" });
 }
 
 export function meta(args: Route.MetaArgs) {
