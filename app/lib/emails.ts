@@ -1,7 +1,6 @@
 // The e-mails we send, in English and Hebrew in one message (we do not know which the reader prefers).
 import { brandName } from "./i18n/brand";
 
-const BRAND = { en: brandName("en"), he: brandName("he") };
 export interface EmailContent {
   subject: string;
   text: string;
@@ -12,20 +11,20 @@ const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 function bilingual(subject: string, en: string[], he: string[], link: string, button: { en: string; he: string }): EmailContent {
-  const text = [...en, link, "", "—", "", ...he, link, "", `${BRAND.en} · ${BRAND.he}`].join("\n");
+  const text = [...en, link, "", "—", "", ...he, link, "", `${brandName("en")} · ${brandName("he")}`].join("\n");
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1c1917;max-width:560px;margin:auto">
 <div dir="ltr" lang="en">${en.map((p) => `<p>${escape(p)}</p>`).join("")}<p><a href="${escape(link)}" style="background:#17603a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(button.en)}</a></p></div>
 <hr>
 <div dir="rtl" lang="he" style="text-align:right">${he.map((p) => `<p>${escape(p)}</p>`).join("")}<p><a href="${escape(link)}" style="background:#17603a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(button.he)}</a></p></div>
-<p style="color:#78716c;font-size:12px">${escape(BRAND.en)} · ${escape(BRAND.he)}</p></body></html>`;
+<p style="color:#78716c;font-size:12px">${escape(brandName("en"))} · ${escape(brandName("he"))}</p></body></html>`;
   return { subject, text, html };
 }
 
 export function passwordResetEmail(link: string): EmailContent {
   return bilingual(
     "Reset your password · איפוס סיסמה",
-    [`Someone asked to reset the password of your ${BRAND.en} account.`, "If it was you, choose a new password with this link (valid for one hour). If not, ignore this e-mail."],
-    [`התקבלה בקשה לאפס את הסיסמה של החשבון שלכם ב${BRAND.he}.`, "אם זו הייתה בקשה שלכם, בחרו סיסמה חדשה בקישור הזה (תקף לשעה). אם לא, אפשר להתעלם מהאימייל."],
+    [`Someone asked to reset the password of your ${brandName("en")} account.`, "If it was you, choose a new password with this link (valid for one hour). If not, ignore this e-mail."],
+    [`התקבלה בקשה לאפס את הסיסמה של החשבון שלכם ב${brandName("he")}.`, "אם זו הייתה בקשה שלכם, בחרו סיסמה חדשה בקישור הזה (תקף לשעה). אם לא, אפשר להתעלם מהאימייל."],
     link,
     { en: "Choose a new password", he: "בחירת סיסמה חדשה" },
   );
@@ -34,8 +33,8 @@ export function passwordResetEmail(link: string): EmailContent {
 export function verificationEmail(link: string): EmailContent {
   return bilingual(
     "Verify your e-mail · אימות כתובת האימייל",
-    [`Welcome to ${BRAND.en}! Please confirm that this is your e-mail address.`],
-    [`ברוכים הבאים ל${BRAND.he}! אנא אשרו שזו כתובת האימייל שלכם.`],
+    [`Welcome to ${brandName("en")}! Please confirm that this is your e-mail address.`],
+    [`ברוכים הבאים ל${brandName("he")}! אנא אשרו שזו כתובת האימייל שלכם.`],
     link,
     { en: "Verify e-mail", he: "אימות האימייל" },
   );
@@ -45,11 +44,11 @@ export function existingAccountEmail(loginLink: string): EmailContent {
   return bilingual(
     "You already have an account · כבר יש לכם חשבון",
     [
-      `Someone tried to sign up to ${BRAND.en} with this e-mail address, which already has an account.`,
+      `Someone tried to sign up to ${brandName("en")} with this e-mail address, which already has an account.`,
       "If it was you, log in — or use \"Forgot your password?\" on the login page. If not, you can ignore this e-mail.",
     ],
     [
-      `מישהו ניסה להירשם ל${BRAND.he} עם כתובת האימייל הזו, שכבר יש לה חשבון.`,
+      `מישהו ניסה להירשם ל${brandName("he")} עם כתובת האימייל הזו, שכבר יש לה חשבון.`,
       "אם זה הייתם אתם, התחברו — או השתמשו ב\"שכחתם את הסיסמה?\" בדף ההתחברות. אם לא, אפשר להתעלם מהאימייל.",
     ],
     loginLink,
@@ -62,12 +61,12 @@ export function failedSignInsEmail(resetLink: string): EmailContent {
   return bilingual(
     "Failed sign-in attempts on your account · ניסיונות התחברות כושלים לחשבון שלכם",
     [
-      `Someone has tried to sign in to your ${BRAND.en} account many times with a wrong password.`,
+      `Someone has tried to sign in to your ${brandName("en")} account many times with a wrong password.`,
       "Your account is not locked: you can still sign in, at worst after a short wait that the login page tells you. Wrong passwords are slowed down further.",
       "If it was you, there is nothing to do. If it was not, nobody has signed in with them — but to be safe, ask for a password reset with this link and choose a new password (that also signs out every device).",
     ],
     [
-      `מישהו ניסה להתחבר לחשבון שלכם ב${BRAND.he} פעמים רבות עם סיסמה שגויה.`,
+      `מישהו ניסה להתחבר לחשבון שלכם ב${brandName("he")} פעמים רבות עם סיסמה שגויה.`,
       "החשבון לא ננעל: אפשר עדיין להתחבר, לכל היותר אחרי המתנה קצרה שדף ההתחברות יציין. סיסמאות שגויות נוספות מואטות עוד יותר.",
       "אם זה הייתם אתם, אין צורך לעשות דבר. אם לא, איש לא התחבר בעזרתן — אבל ליתר ביטחון, בקשו איפוס סיסמה בקישור הזה ובחרו סיסמה חדשה (זה גם מנתק את כל המכשירים).",
     ],

@@ -71,7 +71,9 @@ test("sign up -> guest without dashboard -> admin makes them owner -> they have 
   await expect(user).toHaveURL(/\/login$/);
 });
 
-test("a non-admin owner sees the access-denied page on user administration", async ({ page }) => {
+test("a non-admin owner sees the access-denied page on user administration", async ({ page, browserErrors }) => {
+  // The access-denied page answers 403, which Chromium logs as a failed load.
+  browserErrors.expect({ text: /status of 403/, url: /\/dashboard\/users$/ });
   await logIn(page, DEMO_ACCOUNTS.owner.email, DEMO_ACCOUNTS.owner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   const response = await page.goto("/dashboard/users");
@@ -80,7 +82,10 @@ test("a non-admin owner sees the access-denied page on user administration", asy
   await expect(page.getByRole("link", { name: "Back to dashboard" })).toHaveAttribute("href", "/dashboard");
 });
 
-test("login errors are shown in English and in Hebrew", async ({ page }) => {
+test("login errors are shown in English and in Hebrew", async ({ page, browserErrors }) => {
+  // The refused sign-ins answer 401 (wrong password) and 400 (nothing typed), which Chromium logs.
+  browserErrors.expect({ text: /status of 401/, url: /\/login\.data$/ });
+  browserErrors.expect({ text: /status of 400/, url: /\/he\/login\.data$/ });
   await logIn(page, DEMO_ACCOUNTS.admin.email, "not-the-right-password");
   await expect(page.getByRole("alert")).toContainText("Invalid email or password");
   await expectNoSeriousA11yViolations(page);
@@ -99,7 +104,9 @@ test("without JavaScript, signing in through the form works, in Hebrew too", asy
   await context.close();
 });
 
-test("Hebrew sign-up checks fields in the spec's order, with Hebrew messages and reasons for a weak password", async ({ page }) => {
+test("Hebrew sign-up checks fields in the spec's order, with Hebrew messages and reasons for a weak password", async ({ page, browserErrors }) => {
+  // Each refused sign-up answers 400, which Chromium logs.
+  browserErrors.expect({ text: /status of 400/, url: /\/he\/signup\.data$/ });
   await page.goto("/he/signup");
   await expect(page.getByText("חשבונות חדשים מתחילים בהרשאת אורח")).toBeVisible();
   await page.getByRole("button", { name: "הרשמה" }).click();
@@ -155,7 +162,10 @@ test("password reset from the e-mail link", async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
 });
 
-test("two-factor: set up on the account page, then sign in with a code (Hebrew) and with a backup code", async ({ browser }) => {
+test("two-factor: set up on the account page, then sign in with a code (Hebrew) and with a backup code", async ({ browser, browserErrors }) => {
+  // The wrong codes are refused with 401, which Chromium logs.
+  browserErrors.expect({ text: /status of 401/, url: /\/account\.data$/ });
+  browserErrors.expect({ text: /status of 401/, url: /\/he\/login\/two-factor\.data$/ });
   // The longest journey in this file: sign-up, set-up, and three sign-ins.
   test.setTimeout(120_000);
   // Its own client address (the server trusts the loopback proxy), so its sign-up and code
@@ -249,7 +259,8 @@ test("changing the password signs out the other devices and keeps this one, also
   await laptop.getByRole("button", { name: "שינוי סיסמה" }).click();
   await expect(laptop.getByText("הסיסמה שונתה. שאר המכשירים נותקו.")).toBeVisible();
   await expect(laptop.getByTestId("sessions").getByRole("listitem")).toHaveCount(1);
-  await laptop.reload();
+  // Opened again (a reload would post the change a second time, now with a wrong current password).
+  await laptop.goto("/he/account");
   await expect(laptop.getByRole("heading", { name: "החשבון שלי" })).toBeVisible();
 
   // The other device is signed out.

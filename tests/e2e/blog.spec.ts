@@ -2,7 +2,9 @@ import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { holdDataRequests } from "./hold";
 
-test("a visitor reads the blog and sees no admin controls", async ({ page }) => {
+test("a visitor reads the blog and sees no admin controls", async ({ page, browserErrors }) => {
+  // The missing post below answers 404, which Chromium logs.
+  browserErrors.expect({ text: /status of 404/, url: /\/blog\/s\/no-such-post$/ });
   await page.goto("/blogs");
   await expect(page.getByRole("heading", { level: 1, name: "Kosher Tel Aviv Blog" })).toBeVisible();
   await expect(page.getByText("Discover the latest news, guides, and stories about kosher dining in Tel Aviv")).toBeVisible();

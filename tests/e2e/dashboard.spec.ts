@@ -76,7 +76,9 @@ test("admin adds a restaurant with photo, certificate and menu images, and sees 
   await expectNoSeriousA11yViolations(page);
 });
 
-test("an upload that is not an image is refused with the spec's message", async ({ browser, signedInAs }) => {
+test("an upload that is not an image is refused with the spec's message", async ({ browser, signedInAs, browserErrors }) => {
+  // The refused upload answers 400, which Chromium logs.
+  browserErrors.expect({ text: /status of 400/, url: /\/api\/uploads\?kind=photo$/ });
   const page = await signedIn(browser, signedInAs, "admin");
   await page.goto(`${base}/dashboard/add`);
   await page.getByLabel("Restaurant photo").setInputFiles({ name: "evil.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html><script>alert(1)</script></html>") });
@@ -162,6 +164,8 @@ test("admin manages owners, sets and clears the verification date, renames, and 
   await page.getByRole("button", { name: "Delete Copper Pot Kitchen" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Restaurant deleted successfully")).toBeVisible();
+  // Back on the dashboard itself (the action once sent the browser to its data address, /dashboard.data).
+  await expect(page).toHaveURL(new RegExp(`^${base}/dashboard$`));
   await expect(page.getByRole("row", { name: /Copper Pot Kitchen/ })).toHaveCount(0);
 });
 

@@ -1,7 +1,8 @@
 // The browser suite's `test`: Playwright's, plus `signedInAs(role)`, which signs the browser in
 // without the sign-in form (that form is covered in accounts.spec.ts): a new user of that role,
-// made with the factory, and a session made on the server, whose cookie goes into the context.
-import { test as base, type BrowserContext, type Page } from "@playwright/test";
+// made with the factory, and a session made on the server, whose cookie goes into the context;
+// and `browserErrors`, which fails any test whose pages throw or log an error (below).
+import { test as base, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
 import sharp from "sharp";
 import type { UserRole } from "../../database/factories";
 import { sharedServerSession } from "./control";
@@ -77,7 +78,99 @@ export async function answerTiles(context: BrowserContext): Promise<string[]> {
   return asked;
 }
 
-export const test = base.extend<{ signedInAs: SignedInAs; tiles: string[] }>({
+/** An error a test causes on purpose (a page that answers 404 on purpose, say), declared by the test. */
+export interface ExpectedBrowserError {
+  /** What the console message says. */
+  text: RegExp;
+  /** Where it comes from: the console message's location (for a failed load, the resource's URL). */
+  url: RegExp;
+}
+
+export interface BrowserErrors {
+  /**
+   * Declares that this test makes the browser log this error: matching messages do not fail the
+   * test, and the test fails if none comes. Keep it narrow (this text, from this URL).
+   */
+  expect(error: ExpectedBrowserError): void;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** An image from another site (a restaurant's photo URL): not ours to keep loading in a test. */
+function isExternalImage(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return (protocol === "http:" || protocol === "https:") && !LOOPBACK.has(hostname);
+}
+
+/**
+ * Watches every browser context of a test — its own `context` and any it makes with
+ * `browser.newContext()` or `browser.newPage()` — for uncaught page errors (a hydration mismatch
+ * is one: React error #418) and `console.error` messages, and fails the test on any that it did
+ * not declare with `browserErrors.expect`. The one thing let through: a failed load of an image
+ * from another site, matched by that image's URL (demo data points at photos on the internet,
+ * which this machine may not reach).
+ */
+async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErrors) => Promise<void>): Promise<void> {
+  const watched = new Set<BrowserContext>();
+  const externalImages = new Set<string>();
+  const consoleErrors: ConsoleMessage[] = [];
+  const pageErrors: string[] = [];
+  const expected: { error: ExpectedBrowserError; seen: number }[] = [];
+
+  const watch = (context: BrowserContext) => {
+    if (watched.has(context)) return;
+    watched.add(context);
+    context.on("request", (request) => {
+      if (request.resourceType() === "image" && isExternalImage(request.url())) externalImages.add(request.url());
+    });
+    context.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message);
+    });
+    context.on("weberror", (webError) => {
+      const error = webError.error();
+      pageErrors.push(`${webError.page()?.url() ?? "(no page)"}: ${error.stack ?? error.message}`);
+    });
+  };
+
+  // Contexts the test (or Playwright, for the test's own `context`) makes from here on are watched.
+  const newContext = browser.newContext;
+  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+    const context = await newContext.apply(browser, args);
+    watch(context);
+    return context;
+  };
+  try {
+    await provide({ expect: (error) => void expected.push({ error, seen: 0 }) });
+  } finally {
+    browser.newContext = newContext;
+  }
+
+  // Events travel in order with replies: one round trip to each open page brings in all it sent.
+  const open = [...watched].flatMap((context) => context.pages()).filter((page) => !page.isClosed());
+  await Promise.all(open.map((page) => page.evaluate(() => true).catch(() => undefined)));
+
+  const unexpected = [...pageErrors];
+  for (const message of consoleErrors) {
+    const { url } = message.location();
+    const text = message.text();
+    if (text.startsWith("Failed to load resource") && externalImages.has(url)) continue;
+    const declared = expected.find(({ error }) => error.text.test(text) && error.url.test(url));
+    if (declared) declared.seen += 1;
+    else unexpected.push(`console.error at ${url || message.page()?.url() || "(no location)"}: ${text}`);
+  }
+  const missing = expected.filter(({ seen }) => seen === 0).map(({ error }) => `${error.text} from ${error.url}`);
+  if (unexpected.length > 0 || missing.length > 0) {
+    throw new Error(
+      [
+        ...(unexpected.length > 0 ? ["The browser reported errors this test did not expect:", ...unexpected] : []),
+        ...(missing.length > 0 ? ["This test expected errors that never came:", ...missing] : []),
+      ].join("\n"),
+    );
+  }
+}
+
+export const test = base.extend<{ signedInAs: SignedInAs; tiles: string[]; browserErrors: BrowserErrors }>({
+  browserErrors: [async ({ browser }, provide) => guardBrowserErrors(browser, provide), { auto: true }],
   // Every test's tile requests stay on this machine (a map on a page asks for them).
   tiles: async ({ context }, provide) => {
     await provide(await answerTiles(context));

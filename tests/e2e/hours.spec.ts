@@ -92,7 +92,9 @@ test("the server's HTML carries no status (a cached page cannot show a stale one
   expect(spec.filter((entry) => entry.dayOfWeek.endsWith("Sunday"))).toHaveLength(1);
 });
 
-test("an owner edits the week on a phone: ranges, copy Sunday, Shabbat rules, a live preview, a message for an overlap, then the page shows it", async ({ page, signedInAs }) => {
+test("an owner edits the week on a phone: ranges, copy Sunday, Shabbat rules, a live preview, a message for an overlap, then the page shows it", async ({ page, signedInAs, browserErrors }) => {
+  // The refused overlap answers 400, which Chromium logs.
+  browserErrors.expect({ text: /status of 400/, url: /\/he\/dashboard\/edit\/[^/]+\/hours\.data$/ });
   await page.setViewportSize({ width: 360, height: 800 });
   await signedInAs("owner", { server, owns: [place.slug] });
   const [row] = await server.database.db.select().from(restaurants).where(eq(restaurants.slug, place.slug));

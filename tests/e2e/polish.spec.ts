@@ -46,7 +46,10 @@ const hero = (page: Page) => page.locator("article img");
 const card = (page: Page) => page.getByRole("link", { name: /A post whose image is gone/ }).locator("img");
 const preview = (page: Page) => page.getByRole("img", { name: "Image preview" });
 
-test("1. a blog image that fails before the page's scripts run ends on the placeholder (hero and card)", async ({ browser }) => {
+test("1. a blog image that fails before the page's scripts run ends on the placeholder (hero and card)", async ({ browser, browserErrors }) => {
+  // Chromium logs the scripts refused below and the missing image.
+  browserErrors.expect({ text: /net::ERR_FAILED/, url: /\/assets\/[^/]+\.js$/ });
+  browserErrors.expect({ text: /status of 404/, url: /\/uploads\/blog\/no-such-image\.webp$/ });
   const context = await browser.newContext();
   const page = await context.newPage();
   // No script of the app ever runs: only the page's own head script can swap the image.
@@ -58,7 +61,9 @@ test("1. a blog image that fails before the page's scripts run ends on the place
   await context.close();
 });
 
-test("1. ... and after hydration, on a page reached in the site", async ({ page }) => {
+test("1. ... and after hydration, on a page reached in the site", async ({ page, browserErrors }) => {
+  // Chromium logs the missing image.
+  browserErrors.expect({ text: /status of 404/, url: /\/uploads\/blog\/no-such-image\.webp$/ });
   await page.goto(`${base}/blogs`);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
   await endsOnPlaceholder(card(page));
@@ -67,7 +72,9 @@ test("1. ... and after hydration, on a page reached in the site", async ({ page 
   await endsOnPlaceholder(hero(page));
 });
 
-test("2. the editor's preview settles on the placeholder after one failure, and tries again only for a new address", async ({ browser, signedInAs }) => {
+test("2. the editor's preview settles on the placeholder after one failure, and tries again only for a new address", async ({ browser, signedInAs, browserErrors }) => {
+  // Chromium logs the two missing images.
+  browserErrors.expect({ text: /status of 404/, url: /\/images\/missing-(one|two)\.svg$/ });
   const page = await admin(browser, signedInAs, "/dashboard/blog/add");
   const asked: string[] = [];
   page.on("request", (request) => {
@@ -84,7 +91,10 @@ test("2. the editor's preview settles on the placeholder after one failure, and 
   await page.context().close();
 });
 
-test("3. a missing file gets a plain 404 and leaves the pending toast for the page it was meant for", async ({ browser, signedInAs, request }) => {
+test("3. a missing file gets a plain 404 and leaves the pending toast for the page it was meant for", async ({ browser, signedInAs, request, browserErrors }) => {
+  // Chromium logs the missing image and the page address loaded as one.
+  browserErrors.expect({ text: /status of 404/, url: /\/images\/missing-hero\.svg(\?again)?$/ });
+  browserErrors.expect({ text: /status of 404/, url: /\/blog\/not-an-image$/ });
   const missing = await request.get(`${base}/images/no-such-file.svg`);
   expect(missing.status()).toBe(404);
   expect(missing.headers()["content-type"]).toMatch(/^text\/plain/);
@@ -138,7 +148,9 @@ test("5. in Hebrew, an English name, address and hours stay in order and aligned
   await expect(page.locator("dd bdi").filter({ hasText: "12 Ben Yehuda St." })).toHaveCount(1);
 });
 
-test("6. a blog form's field error goes once the field is valid, and the others stay", async ({ browser, signedInAs }) => {
+test("6. a blog form's field error goes once the field is valid, and the others stay", async ({ browser, signedInAs, browserErrors }) => {
+  // The refused save answers 400, which Chromium logs.
+  browserErrors.expect({ text: /status of 400/, url: /\/dashboard\/blog\/add\.data$/ });
   const page = await admin(browser, signedInAs, "/dashboard/blog/add");
   await page.getByRole("button", { name: "Save Blog" }).click();
   await expect(page.getByText("Title is required", { exact: true })).toBeVisible();

@@ -82,7 +82,10 @@ test("with JavaScript in Hebrew: the form and its thank-you are in Hebrew", asyn
   await expectNoSeriousA11yViolations(page);
 });
 
-test("without JavaScript: the form posts to its page, says what is missing in the page's language, then thanks", async ({ browser }) => {
+test("without JavaScript: the form posts to its page, says what is missing in the page's language, then thanks", async ({ browser, browserErrors }) => {
+  // The refused posts answer 400 (no reason) and 429 (over the limit), which Chromium logs.
+  browserErrors.expect({ text: /status of 400/, url: /\/he\/restaurant\/[^/]+\/report$/ });
+  browserErrors.expect({ text: /status of 429/, url: /\/en\/restaurant\/[^/]+\/report$/ });
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const before = (await reportsOf()).length;

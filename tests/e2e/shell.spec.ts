@@ -29,7 +29,9 @@ test.describe("server rendering", () => {
 
 test.describe("accessibility", () => {
   for (const path of ["/", "/he", "/no-such-page", "/he/no-such-page"]) {
-    test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+    test(`${path} has no serious or critical axe violations`, async ({ page, browserErrors }) => {
+      // The 404 page answers 404 on purpose, which Chromium logs as a failed load.
+      if (path.endsWith("/no-such-page")) browserErrors.expect({ text: /status of 404/, url: /\/no-such-page$/ });
       await page.goto(path);
       await expectNoSeriousA11yViolations(page);
     });
@@ -82,7 +84,8 @@ test.describe("header", () => {
   });
 });
 
-test("an unknown path shows the 404 page with a way home", async ({ page }) => {
+test("an unknown path shows the 404 page with a way home", async ({ page, browserErrors }) => {
+  browserErrors.expect({ text: /status of 404/, url: /\/no\/such\/page$/ });
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
@@ -90,24 +93,22 @@ test("an unknown path shows the 404 page with a way home", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Kosher Restaurants in Tel Aviv" })).toBeVisible();
 });
 
-test("pages hydrate without console errors (no hydration mismatch, no CSP block)", async ({ page }) => {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() !== "error") return;
-    // The 404 page's own document answers 404 on purpose; Chromium logs that as an error.
-    const ownStatus = message.text().includes("status of 404") && message.location().url.endsWith("/no-such-page");
-    if (!ownStatus) errors.push(`${message.location().url}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => errors.push(String(error)));
-  for (const path of ["/", "/he", "/no-such-page"]) {
+test("every public page hydrates without an error, English and Hebrew (issue 26: the legal pages' text mismatch)", async ({ page, browserErrors }) => {
+  // The suite's guard (fixtures.ts) fails the test on any page error or console.error; the 404
+  // page's own document answers 404 on purpose, and Chromium logs that.
+  browserErrors.expect({ text: /status of 404/, url: /\/no-such-page$/ });
+  test.slow();
+  await page.goto("/");
+  const restaurant = (await page.locator('a[href^="/en/restaurant/"]').first().getAttribute("href")) ?? "/";
+  for (const path of [...PUBLIC_PAGES, restaurant, restaurant.replace("/en/", "/he/")]) {
+    // goto waits until the app has hydrated (fixtures.ts), so a mismatch has been reported.
     await page.goto(path);
-    await page.waitForLoadState("networkidle");
+    await expect(page.locator("html"), path).toHaveAttribute("data-hydrated");
   }
-  // Client navigation proves the app hydrated and the router took over.
+  // Client navigation proves the router took over.
   await page.goto("/");
   await page.getByRole("link", { name: "Switch to Hebrew" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "he");
-  expect(errors).toEqual([]);
 });
 
 test("a page is painted before its JavaScript is asked for, then hydrates (ADR 011)", async ({ page }) => {
@@ -130,7 +131,9 @@ test("a page is painted before its JavaScript is asked for, then hydrates (ADR 0
   }
 });
 
-test("a page changing in the browser while the server answers 503 says so, in the page's language, with a way to retry", async ({ page }) => {
+test("a page changing in the browser while the server answers 503 says so, in the page's language, with a way to retry", async ({ page, browserErrors }) => {
+  // The page data's 503, made below, is logged by Chromium as a failed load.
+  browserErrors.expect({ text: /status of 503/, url: /\/restaurant\/[^/]+\.data$/ });
   for (const [home, title, retry] of [
     ["/", "Temporarily unavailable", "Try again"],
     ["/he", "האתר אינו זמין כרגע", "לנסות שוב"],

@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Language } from "../../lib/i18n/language";
+import { enSite } from "../../locales/en/site";
+import { heSite } from "../../locales/he/site";
 import { accessibilityStatement, privacyPolicy, type LegalDocument } from "./content";
 
 const EMAIL = "legal-test@example.org";
@@ -84,4 +86,19 @@ describe("privacy policy", () => {
     expect(fullText(privacyPolicy("he", EMAIL))).toContain("חוק הגנת הפרטיות");
     expect(fullText(privacyPolicy("he", EMAIL))).toContain("GDPR");
   });
+});
+
+it("names the site in the language's words when the messages arrive after the module loaded, as in the browser (issue 26)", async () => {
+  // The browser loads this module first and the page's messages later (entry.client.tsx); a name
+  // read at load time stayed "brand.name" and the hydrated page differed from the server's.
+  vi.resetModules();
+  const messages = await import("../../lib/i18n/messages");
+  const content = await import("./content");
+  messages.addMessages("en", enSite);
+  messages.addMessages("he", heSite);
+  for (const build of [content.accessibilityStatement, content.privacyPolicy]) {
+    expect(build("en", EMAIL).intro).toContain(enSite["brand.name"]);
+    expect(build("he", EMAIL).intro).toContain(heSite["brand.name"]);
+    expect(fullText(build("en", EMAIL)) + fullText(build("he", EMAIL))).not.toContain("brand.name");
+  }
 });

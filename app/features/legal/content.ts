@@ -5,7 +5,10 @@
 import { brandName } from "../../lib/i18n/brand";
 import type { Language } from "../../lib/i18n/language";
 
-const BRAND = { en: brandName("en"), he: brandName("he") };
+// The site's name is read from the catalogue each time a document is made, never once when this
+// module loads: in the browser the modules load before the page's messages arrive
+// (entry.client.tsx), so a name read then was the key "brand.name" and the hydrated text
+// differed from the server's (issue 26: React error #418 on both legal pages).
 
 export interface LegalSection {
   heading: string;
@@ -27,7 +30,7 @@ function accessibilityEn(email: string): LegalDocument {
   return {
     title: "Accessibility Statement",
     intro:
-      `${BRAND.en} is an online directory of kosher restaurants in Tel Aviv. We want everyone, including people with disabilities, to be able to use it easily and independently. This statement explains what we have done, what still needs work, and how to reach us.`,
+      `${brandName("en")} is an online directory of kosher restaurants in Tel Aviv. We want everyone, including people with disabilities, to be able to use it easily and independently. This statement explains what we have done, what still needs work, and how to reach us.`,
     sections: [
       {
         heading: "Accessibility standard",
@@ -82,7 +85,7 @@ function accessibilityEn(email: string): LegalDocument {
       {
         heading: "Accessibility of the restaurants",
         paragraphs: [
-          `${BRAND.en} is an online directory only. We have no premises open to the public and do not give service in person.`,
+          `${brandName("en")} is an online directory only. We have no premises open to the public and do not give service in person.`,
           "The accessibility of each restaurant (for example, step-free entry, accessible toilets or seating) is that restaurant’s responsibility. Please call the restaurant before your visit to ask about the arrangements you need.",
         ],
       },
@@ -113,7 +116,7 @@ function accessibilityHe(email: string): LegalDocument {
   return {
     title: "הצהרת נגישות",
     intro:
-      `${BRAND.he} הוא מדריך מקוון למסעדות כשרות בתל אביב. חשוב לנו שכל אחד ואחת, כולל אנשים עם מוגבלות, יוכלו להשתמש בו בקלות ובאופן עצמאי. בהצהרה זו מפורט מה עשינו, מה עדיין דורש שיפור ואיך אפשר לפנות אלינו.`,
+      `${brandName("he")} הוא מדריך מקוון למסעדות כשרות בתל אביב. חשוב לנו שכל אחד ואחת, כולל אנשים עם מוגבלות, יוכלו להשתמש בו בקלות ובאופן עצמאי. בהצהרה זו מפורט מה עשינו, מה עדיין דורש שיפור ואיך אפשר לפנות אלינו.`,
     sections: [
       {
         heading: "תקן הנגישות",
@@ -168,7 +171,7 @@ function accessibilityHe(email: string): LegalDocument {
       {
         heading: "נגישות המסעדות עצמן",
         paragraphs: [
-          `${BRAND.he} הוא מדריך מקוון בלבד. אין לנו מקום פיזי שפתוח לקהל, ואיננו נותנים שירות פנים אל פנים.`,
+          `${brandName("he")} הוא מדריך מקוון בלבד. אין לנו מקום פיזי שפתוח לקהל, ואיננו נותנים שירות פנים אל פנים.`,
           "הנגישות של כל מסעדה (למשל כניסה ללא מדרגות, שירותים נגישים או מקומות ישיבה נגישים) היא באחריות המסעדה. מומלץ להתקשר למסעדה לפני ההגעה ולשאול על ההתאמות שאתם צריכים.",
         ],
       },
@@ -203,7 +206,7 @@ function privacyEn(email: string): LegalDocument {
   return {
     title: "Privacy Policy",
     intro:
-      `This policy explains what information ${BRAND.en} (“we”) collects when you use the site, why we collect it, and what choices you have. We collect as little information as we can.`,
+      `This policy explains what information ${brandName("en")} (“we”) collects when you use the site, why we collect it, and what choices you have. We collect as little information as we can.`,
     sections: [
       {
         heading: "Information we collect",
@@ -304,7 +307,7 @@ function privacyHe(email: string): LegalDocument {
   return {
     title: "מדיניות פרטיות",
     intro:
-      `מדיניות זו מסבירה איזה מידע ${BRAND.he} ("אנחנו") אוסף כשאתם משתמשים באתר, למה אנחנו אוספים אותו ואילו אפשרויות עומדות לרשותכם. אנחנו אוספים כמה שפחות מידע.`,
+      `מדיניות זו מסבירה איזה מידע ${brandName("he")} ("אנחנו") אוסף כשאתם משתמשים באתר, למה אנחנו אוספים אותו ואילו אפשרויות עומדות לרשותכם. אנחנו אוספים כמה שפחות מידע.`,
     sections: [
       {
         heading: "מידע שאנחנו אוספים",

@@ -5,7 +5,8 @@ import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { FormAlert } from "../../components/ui/form";
 import { readString } from "../../features/accounts/validation";
 import { matchesDashboardSearch, nextSort, sortRows, type SortColumn, type SortState } from "./sorting";
-import { TagList, KashrutBadge } from "../../features/restaurants/components/Badges";
+import { ClosedBadge, FreshnessMark, TagList, KashrutBadge } from "../../features/restaurants/components/Badges";
+import { freshnessClock, freshnessOf, type Freshness } from "../../features/restaurants/freshness";
 import { visibleTags } from "../../features/restaurants/filters";
 import { deleteRestaurant } from "../../features/restaurants/manage.server";
 import { listRestaurantsForUser } from "../../features/restaurants/queries.server";
@@ -18,15 +19,27 @@ import { can } from "../../lib/permissions";
 import { requireDashboard } from "../../lib/permissions.server";
 import { dashboardAddPath, dashboardEditPath } from "../../lib/paths";
 import { noindexPageMeta } from "../../lib/seo";
-import { redirectWithToast } from "../../lib/toast.server";
+import { pageOf, redirectWithToast } from "../../lib/toast.server";
 import { readFormData } from "../../lib/form-data.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireDashboard(request, context);
-  const list = await listRestaurantsForUser(context.get(servicesContext).db, viewer);
+  const { db, settings } = context.get(servicesContext);
+  const list = await listRestaurantsForUser(db, viewer);
+  // Judged here, on Tel Aviv's day, so the server's HTML and the hydrated page agree (ADR 014).
+  const clock = freshnessClock(settings.verificationMaxAgeDays);
   return {
     canDelete: can(viewer, "restaurant:delete"),
-    restaurants: list.map((r) => ({ id: r.id, slug: r.slug, name: r.name, address: r.address, kashrut: r.kashrut, tags: r.tags })),
+    restaurants: list.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      address: r.address,
+      kashrut: r.kashrut,
+      tags: r.tags,
+      closed: r.isPermanentlyClosed,
+      freshness: freshnessOf(r.lastVerified, clock),
+    })),
   };
 }
 
@@ -44,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // After the commit: files nothing else names. A file that cannot be deleted is logged.
   await removeStoredFiles(services.files, files);
-  return redirectWithToast(services.toasts, request.url, { type: "success", message: "manage.deleted" });
+  return redirectWithToast(services.toasts, pageOf(request), { type: "success", message: "manage.deleted" });
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -53,21 +66,73 @@ export function meta(args: Route.MetaArgs) {
 
 const DASHBOARD_TAGS = 2;
 
+type Row = Route.ComponentProps["loaderData"]["restaurants"][number];
+
+/** The listing's status: permanently closed, and how fresh its verification is (never verified said in words). */
+function ListingStatus({ closed, freshness }: { closed: boolean; freshness: Freshness }) {
+  const { t } = useLanguage();
+  return (
+    <span className="flex flex-wrap items-center gap-1 text-xs">
+      {closed ? <ClosedBadge /> : null}
+      {freshness === "never" ? <span className="text-stone-600">{t("freshness.never")}</span> : <FreshnessMark freshness={freshness} />}
+    </span>
+  );
+}
+
+/** Edit, and Delete (with its confirm step) for those who may: the same actions in the table and on a card. */
+function RowActions({ row, name, canDelete, large }: { row: Row; name: string; canDelete: boolean; large: boolean }) {
+  const { language, t } = useLanguage();
+  const submit = useSubmit();
+  // A card's actions share its width and are at least 44 px tall (a finger's target).
+  const size = large ? "min-h-11 flex-1 justify-center rounded-lg px-4" : "min-h-9 rounded-md px-3";
+  return (
+    <>
+      <Link
+        to={dashboardEditPath(row.id, language)}
+        aria-label={t("manage.editNamed", { name })}
+        className={`inline-flex items-center border border-stone-300 font-medium hover:bg-stone-50 ${size}`}
+      >
+        {t("manage.edit")}
+      </Link>
+      {canDelete ? (
+        <ConfirmDialog
+          trigger={
+            <button
+              type="button"
+              aria-label={t("manage.deleteNamed", { name })}
+              className={`inline-flex items-center border border-red-300 font-medium text-red-800 hover:bg-red-50 ${size}`}
+            >
+              {t("manage.delete")}
+            </button>
+          }
+          title={t("manage.confirmTitle")}
+          body={t("manage.confirmBody", { name })}
+          confirmLabel={t("manage.delete")}
+          cancelLabel={t("manage.cancel")}
+          onConfirm={() => void submit({ intent: "delete", id: row.id }, { method: "post" })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const SORTS = ["name-asc", "name-desc", "address-asc", "address-desc", "kashrut-asc", "kashrut-desc"] as const;
+
 export default function RestaurantManagement({ loaderData }: Route.ComponentProps) {
   const { language, t } = useLanguage();
   const actionData = useActionData<typeof action>();
-  const submit = useSubmit();
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<SortState>({ column: "name", direction: "asc" });
   const rows = useMemo(
     () => sortRows(loaderData.restaurants.filter((row) => matchesDashboardSearch(row, search, language)), sort, language),
     [loaderData.restaurants, search, sort, language],
   );
+  const columnLabel: Record<SortColumn, string> = { name: t("manage.name"), address: t("manage.address"), kashrut: t("manage.kashrut") };
 
-  const header = (column: SortColumn, label: string) => (
+  const header = (column: SortColumn) => (
     <th scope="col" className="px-3 py-2 text-start" aria-sort={sort.column === column ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}>
       <button type="button" onClick={() => setSort(nextSort(sort, column))} className="inline-flex items-center gap-1 font-semibold hover:underline">
-        {label}
+        {columnLabel[column]}
         <span aria-hidden="true">{sort.column === column ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}</span>
       </button>
     </th>
@@ -83,18 +148,44 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
           {t("manage.add")}
         </Link>
       </div>
-      <div className="mt-4">
-        <label htmlFor="manage-search" className="block text-sm font-medium">
-          {t("manage.search")}
-        </label>
-        <input
-          id="manage-search"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t("manage.searchPlaceholder")}
-          className="mt-1 min-h-11 w-full max-w-md rounded-lg border border-stone-300 px-3"
-        />
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="w-full max-w-md">
+          <label htmlFor="manage-search" className="block text-sm font-medium">
+            {t("manage.search")}
+          </label>
+          <input
+            id="manage-search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t("manage.searchPlaceholder")}
+            className="mt-1 min-h-11 w-full rounded-lg border border-stone-300 px-3"
+          />
+        </div>
+        {/* On a phone there are no column headers to sort by: the same order, chosen here. */}
+        <div className="w-full md:hidden">
+          <label htmlFor="manage-sort" className="block text-sm font-medium">
+            {t("manage.sortBy")}
+          </label>
+          <select
+            id="manage-sort"
+            value={`${sort.column}-${sort.direction}`}
+            onChange={(event) => {
+              const [column, direction] = event.target.value.split("-") as [SortColumn, SortState["direction"]];
+              setSort({ column, direction });
+            }}
+            className="mt-1 min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3"
+          >
+            {SORTS.map((value) => {
+              const [column, direction] = value.split("-") as [SortColumn, SortState["direction"]];
+              return (
+                <option key={value} value={value}>
+                  {t(direction === "asc" ? "manage.sortAscending" : "manage.sortDescending", { column: columnLabel[column] })}
+                </option>
+              );
+            })}
+          </select>
+        </div>
       </div>
       {actionData?.error ? (
         <div className="mt-4">
@@ -104,73 +195,93 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
       {rows.length === 0 ? (
         <p className="mt-6 text-stone-700">{loaderData.restaurants.length === 0 ? t("manage.empty") : t("manage.noMatch")}</p>
       ) : (
-        <div className="relative mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white">
-          {/* relative: the rows' visually hidden labels (absolutely positioned) stay inside this scroller instead of widening the page at 360 px. */}
-          <table className="w-full text-sm">
-            <thead className="bg-stone-100 text-stone-700">
-              <tr>
-                {header("name", t("manage.name"))}
-                {header("address", t("manage.address"))}
-                {header("kashrut", t("manage.kashrut"))}
-                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("manage.tags")}</th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("manage.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const name = localized(row.name, language);
-                const tags = visibleTags(row.tags, DASHBOARD_TAGS);
-                return (
-                  <tr key={row.id} className="border-t border-stone-100" data-testid="manage-row">
-                    <td className="px-3 py-2 font-medium">
-                      <bdi>{name}</bdi>
-                    </td>
-                    <td className="px-3 py-2">
+        <>
+          {/* Phones: a card per restaurant, its actions in reach; wide screens: the table. */}
+          <ul className="mt-4 space-y-3 md:hidden" data-testid="manage-cards">
+            {rows.map((row) => {
+              const name = localized(row.name, language);
+              const tags = visibleTags(row.tags, DASHBOARD_TAGS);
+              return (
+                <li key={row.id} className="relative rounded-xl border border-stone-200 bg-white p-4" data-testid="manage-card">
+                  <h2 className="text-lg font-semibold">
+                    <bdi>{name}</bdi>
+                  </h2>
+                  <div className="mt-1">
+                    <ListingStatus closed={row.closed} freshness={row.freshness} />
+                  </div>
+                  <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
+                    <dt className="font-medium text-stone-600">{t("manage.address")}</dt>
+                    <dd className="break-words">
                       <bdi>{row.address}</bdi>
-                    </td>
-                    <td className="px-3 py-2 text-xs">
+                    </dd>
+                    <dt className="font-medium text-stone-600">{t("manage.kashrut")}</dt>
+                    <dd className="text-xs">
                       <KashrutBadge kashrut={row.kashrut} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex flex-wrap gap-1 text-xs">
-                        <TagList tags={tags.shown} more={tags.more} />
-                      </div>
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex gap-2">
-                        <Link
-                          to={dashboardEditPath(row.id, language)}
-                          aria-label={t("manage.editNamed", { name })}
-                          className="inline-flex min-h-9 items-center rounded-md border border-stone-300 px-3 font-medium hover:bg-stone-50"
-                        >
-                          {t("manage.edit")}
-                        </Link>
-                        {loaderData.canDelete ? (
-                          <ConfirmDialog
-                            trigger={
-                              <button
-                                type="button"
-                                aria-label={t("manage.deleteNamed", { name })}
-                                className="inline-flex min-h-9 items-center rounded-md border border-red-300 px-3 font-medium text-red-800 hover:bg-red-50"
-                              >
-                                {t("manage.delete")}
-                              </button>
-                            }
-                            title={t("manage.confirmTitle")}
-                            body={t("manage.confirmBody", { name })}
-                            confirmLabel={t("manage.delete")}
-                            cancelLabel={t("manage.cancel")}
-                            onConfirm={() => void submit({ intent: "delete", id: row.id }, { method: "post" })}
-                          />
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                    </dd>
+                    {tags.shown.length > 0 ? (
+                      <>
+                        <dt className="font-medium text-stone-600">{t("manage.tags")}</dt>
+                        <dd className="flex flex-wrap gap-1 text-xs">
+                          <TagList tags={tags.shown} more={tags.more} />
+                        </dd>
+                      </>
+                    ) : null}
+                  </dl>
+                  <div className="mt-4 flex gap-2">
+                    <RowActions row={row} name={name} canDelete={loaderData.canDelete} large />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="relative mt-4 hidden overflow-x-auto rounded-xl border border-stone-200 bg-white md:block">
+            {/* relative: the rows' visually hidden labels (absolutely positioned) stay inside this scroller. */}
+            <table className="w-full text-sm">
+              <thead className="bg-stone-100 text-stone-700">
+                <tr>
+                  {header("name")}
+                  <th scope="col" className="px-3 py-2 text-start font-semibold">{t("manage.status")}</th>
+                  {header("address")}
+                  {header("kashrut")}
+                  <th scope="col" className="px-3 py-2 text-start font-semibold">{t("manage.tags")}</th>
+                  <th scope="col" className="px-3 py-2 text-start font-semibold">{t("manage.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const name = localized(row.name, language);
+                  const tags = visibleTags(row.tags, DASHBOARD_TAGS);
+                  return (
+                    <tr key={row.id} className="border-t border-stone-100" data-testid="manage-row">
+                      <td className="px-3 py-2 font-medium">
+                        <bdi>{name}</bdi>
+                      </td>
+                      <td className="px-3 py-2">
+                        <ListingStatus closed={row.closed} freshness={row.freshness} />
+                      </td>
+                      <td className="px-3 py-2">
+                        <bdi>{row.address}</bdi>
+                      </td>
+                      <td className="px-3 py-2 text-xs">
+                        <KashrutBadge kashrut={row.kashrut} />
+                      </td>
+                      <td className="px-3 py-2">
+                        <div className="flex flex-wrap gap-1 text-xs">
+                          <TagList tags={tags.shown} more={tags.more} />
+                        </div>
+                      </td>
+                      <td className="px-3 py-2">
+                        <div className="flex gap-2">
+                          <RowActions row={row} name={name} canDelete={loaderData.canDelete} large={false} />
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   );
