@@ -433,6 +433,7 @@ async function restorePostgres(url: string, file: string, manifest: BackupManife
   const log = options.progress ?? (() => {});
   const env = options.env ?? process.env;
   const psql = findTool("psql", env);
+  checkPsqlRestrict((await runTool(psql, ["--version"], env)).stdout.trim());
   const client = await connectPostgres(url);
   try {
     const contents = await readContents(clientQuery(client));
@@ -762,6 +763,35 @@ function runTool(command: string, args: string[], env: NodeJS.ProcessEnv): Promi
 function lastLines(text: string): string {
   const lines = text.trim().split("\n").filter((line) => line.trim() !== "");
   return lines.slice(-3).join(" / ") || "no message";
+}
+
+// ---------------------------------------------------------------------------------------------
+// psql's restricted mode: a restore runs the dump's SQL, and nothing else.
+//
+// A plain dump is a psql script, and psql's meta-commands would run from it as the operator: `\!`
+// runs a shell command, `\o`, `\w`, `\copy` and `\i` write or read files. A restore is to run the
+// dump in restricted mode (`\restrict KEY`, added against CVE-2025-8714), which a psql older than
+// the releases below does not have: it is refused before anything is changed.
+
+/** The first release of each major version whose psql has `\restrict`; every release from 18 has it. */
+const PSQL_RESTRICT_SINCE: Readonly<Record<number, number>> = { 13: 22, 14: 19, 15: 14, 16: 10, 17: 6 };
+const PSQL_RESTRICT_ALL_FROM = 18;
+
+/** Refuses, from `psql --version`, a psql without restricted mode, before anything is changed. */
+function checkPsqlRestrict(version: string): void {
+  const match = /\(PostgreSQL\) ((\d+)(?:\.(\d+))?\S*)/.exec(version);
+  const major = Number(match?.[2] ?? 0);
+  const minor = Number(match?.[3] ?? 0);
+  const since = PSQL_RESTRICT_SINCE[major];
+  if (major >= PSQL_RESTRICT_ALL_FROM || (since !== undefined && minor >= since)) return;
+  const versions = `${Object.entries(PSQL_RESTRICT_SINCE)
+    .map(([one, first]) => `${one}.${first}`)
+    .join(", ")} or ${PSQL_RESTRICT_ALL_FROM}`;
+  throw new ToolMissingError(
+    `${match ? `psql ${match[1]}` : `psql (which says ${JSON.stringify(version)})`} cannot restore a backup safely: a restore runs the backup's dump in psql's restricted mode (\\restrict), ` +
+      `so that a crafted backup cannot run commands or read and write files on this machine, and psql has it from ${versions} on. ` +
+      "Install a current release of PostgreSQL's client tools: `apt-get update && apt-get install -y postgresql-client` on Debian/Ubuntu (as root), `brew upgrade libpq` on macOS. Nothing was changed.",
+  );
 }
 
 function openArchive(file: string): Readable {

@@ -607,6 +607,29 @@ describe("the backup file format", () => {
   });
 });
 
+/** A PostgreSQL backup as `npm run backup` writes one, holding `sql` as its dump (and no uploads). */
+function postgresBackupEntries(sql: Buffer): CraftedEntry[] {
+  const manifest: BackupManifest = {
+    format: "kosher-tel-aviv-backup",
+    version: 1,
+    createdAt: new Date().toISOString(),
+    database: {
+      kind: "postgres",
+      entry: "database/postgres.sql",
+      bytes: sql.length,
+      sha256: createHash("sha256").update(sql).digest("hex"),
+      migrations: { applied: 0, latest: null, latestAt: null },
+      contents: { restaurants: 0, users: 0, blogPosts: 0 },
+      tool: "pg_dump (PostgreSQL) 15.18",
+    },
+    uploads: { included: false, note: S3_UPLOADS_NOTE },
+  };
+  return [
+    { name: "manifest.json", data: Buffer.from(JSON.stringify(manifest)) },
+    { name: manifest.database.entry, data: sql },
+  ];
+}
+
 function pgToolsOnPath(): boolean {
   return (process.env.PATH ?? "").split(path.delimiter).some((dir) => dir !== "" && existsSync(path.join(dir, "pg_dump")) && existsSync(path.join(dir, "psql")));
 }
@@ -621,6 +644,35 @@ describe("backup and restore on PostgreSQL", () => {
     await expect(backup).rejects.toBeInstanceOf(ToolMissingError);
     await expect(backup).rejects.toThrow(/pg_dump was not found on PATH.*apt-get install -y postgresql-client/);
     expect(readdirSync(dataDir)).toEqual(["bin"]);
+  });
+
+  it("refuses a psql too old for restricted mode (\\restrict) before changing anything, naming the versions that have it", async () => {
+    const dataDir = tempDir("kta-backup-");
+    const bin = path.join(dataDir, "bin");
+    mkdirSync(bin);
+    const calls = path.join(dataDir, "psql-calls");
+    const file = path.join(dataDir, "postgres.tar.gz");
+    await craftArchive(file, postgresBackupEntries(Buffer.from("select 1;\n")));
+    const databaseUrl = "postgres://kosher:secret@127.0.0.1:1/kosher";
+    /** A restore whose psql says it is `version` (and notes each call's arguments). */
+    const restoreWith = (version: string) => {
+      writeFileSync(path.join(bin, "psql"), `#!/bin/sh\necho "$*" >> '${calls}'\necho '${version}'\n`, { mode: 0o755 });
+      return restoreBackup({ file, force: true, dataDir, databaseUrl, uploadsDir: null, env: { PATH: bin } });
+    };
+    for (const version of ["psql (PostgreSQL) 15.13 (Debian 15.13-0+deb12u1)", "psql (PostgreSQL) 17.5", "psql (PostgreSQL) 16.9", "psql (PostgreSQL) 13.21", "psql (PostgreSQL) 12.22", "psql (PostgreSQL) 9.6.24"]) {
+      const refused = restoreWith(version);
+      await expect(refused, version).rejects.toBeInstanceOf(ToolMissingError);
+      await expect(refused, version).rejects.toThrow(
+        /^psql [\d.]+ cannot restore a backup safely: .*restricted mode \(\\restrict\).*13\.22, 14\.19, 15\.14, 16\.10, 17\.6 or 18\b.*apt-get install -y postgresql-client.*Nothing was changed\.$/,
+      );
+    }
+    // Versions with \restrict pass the check, and get as far as connecting (which fails here).
+    for (const version of ["psql (PostgreSQL) 15.14", "psql (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)", "psql (PostgreSQL) 16.10", "psql (PostgreSQL) 17.6 (Homebrew)", "psql (PostgreSQL) 14.19", "psql (PostgreSQL) 13.22", "psql (PostgreSQL) 18.0", "psql (PostgreSQL) 19devel"]) {
+      await expect(restoreWith(version), version).rejects.toThrow(/^Could not connect to the PostgreSQL database in DATABASE_URL/);
+    }
+    // psql was only ever asked its version, and nothing was written beside the backup.
+    expect(new Set(readFileSync(calls, "utf8").trim().split("\n"))).toEqual(new Set(["--version"]));
+    expect(readdirSync(dataDir).sort()).toEqual(["bin", "postgres.tar.gz", "psql-calls"]);
   });
 
   it("says so in one line when PostgreSQL cannot be reached", async (ctx) => {
