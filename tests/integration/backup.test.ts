@@ -728,4 +728,62 @@ describe("backup and restore on PostgreSQL", () => {
     },
     SLOW,
   );
+
+  it(
+    "runs the dump in psql's restricted mode: a dump holding a psql command (\\!, \\o, a backtick in \\unrestrict) is refused, runs nothing and changes nothing",
+    async (ctx) => {
+      ctx.skip(inject("dbKind") !== "postgres", "needs PostgreSQL: runs in CI's DATABASE_URL run of the db suite");
+      ctx.skip(!pgToolsOnPath(), "pg_dump and psql are not on PATH (apt-get install -y postgresql-client)");
+
+      const database = await createTestDatabase();
+      const dataDir = tempDir("kta-backup-");
+      const uploadsDir = path.join(dataDir, "uploads");
+      // Files a crafted dump would make on this machine, as the operator running the restore.
+      const marker = path.join(tmpdir(), `kta-restore-meta-${randomBytes(8).toString("hex")}`);
+      // Each command comes after the whole dump (pg_dump's own \unrestrict line included), so
+      // without restricted mode of our own psql would run it, and the restore would succeed.
+      const refusedByPsql = /is not a backup made by `npm run backup` \(its database dump holds a psql command.*backslash commands are restricted; only \\unrestrict is allowed\)\. Nothing was changed\.$/;
+      const refusedBeforePsql = /is not a backup made by `npm run backup` \(its database dump holds a psql \\unrestrict command.*\)\. Nothing was changed\.$/;
+      const cases: { name: string; sql: (file: string) => string; refusal: RegExp }[] = [
+        { name: "shell", sql: (file) => `\\! touch ${file}\n`, refusal: refusedByPsql },
+        { name: "output", sql: (file) => `\\o ${file}\nselect 'written';\n`, refusal: refusedByPsql },
+        { name: "output-mid-line", sql: (file) => `select 1; \\o ${file}\nselect 'written';\n`, refusal: refusedByPsql },
+        // psql before 15.19/16.15/17.11/18.6 runs a backtick in \unrestrict's argument even in restricted mode.
+        { name: "backtick", sql: (file) => `\\unrestrict \`touch ${file}\`\n`, refusal: refusedBeforePsql },
+        { name: "backtick-mid-line", sql: (file) => `select 1; \\unrestrict \`touch ${file}\`\n`, refusal: refusedBeforePsql },
+      ];
+      const markers = cases.map((crafted) => `${marker}-${crafted.name}`);
+      try {
+        await seed(database.db, uploadsDir);
+        const before = await stateOf(database.db, uploadsDir);
+        const backup = await createBackup({ dataDir, databaseUrl: database.url, uploadsDir });
+        await change(database.db, uploadsDir);
+        const changed = await stateOf(database.db, uploadsDir);
+
+        for (const [index, crafted] of cases.entries()) {
+          const made = markers[index]!;
+          const file = path.join(dataDir, `${crafted.name}.tar.gz`);
+          await rewriteBackup(backup.file, file, (_manifest, sql) => Buffer.concat([sql, Buffer.from(crafted.sql(made))]));
+          const outcome = await restoreBackup({ file, force: true, dataDir, databaseUrl: database.url, uploadsDir }).then(
+            () => new Error("the restore succeeded"),
+            (error: unknown) => error,
+          );
+          expect(existsSync(made), `${crafted.name}: ${made} was made`).toBe(false);
+          expect(outcome, crafted.name).toBeInstanceOf(BackupError);
+          expect((outcome as Error).message, crafted.name).toMatch(crafted.refusal);
+          expect(await stateOf(database.db, uploadsDir), crafted.name).toEqual(changed);
+          expectNoLeftovers(dataDir);
+        }
+
+        // A backup as pg_dump wrote it (its own \restrict and \unrestrict lines included) still restores.
+        await restoreBackup({ file: backup.file, force: true, dataDir, databaseUrl: database.url, uploadsDir });
+        expect(await stateOf(database.db, uploadsDir)).toEqual(before);
+        expectNoLeftovers(dataDir);
+      } finally {
+        for (const file of markers) rmSync(file, { force: true });
+        await database.destroy();
+      }
+    },
+    SLOW,
+  );
 });
