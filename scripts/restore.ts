@@ -2,7 +2,8 @@
 // Puts back the database and the uploads from a file made by `npm run backup` (docs/backups.md).
 // Refuses a database that already holds restaurants, users or blog posts unless --force; builds
 // the new database and uploads folder beside the old ones and swaps them in, so a refused or
-// failed restore changes nothing. PGlite needs the server stopped; PostgreSQL needs psql on PATH.
+// failed restore changes nothing. PGlite needs the server stopped; PostgreSQL needs psql on PATH,
+// with restricted mode (\restrict: 13.22, 14.19, 15.14, 16.10, 17.6, 18 or newer).
 import { parseArgs } from "node:util";
 import { BackupError, restoreBackup } from "../server/backup";
 import { ConfigError, parseConfig, type Config } from "../server/config";

@@ -5,7 +5,8 @@
 //   database's lock, so the uploads folder cannot change under the backup either.
 // - PostgreSQL: `pg_dump` (plain SQL, no owners or privileges) from PATH, inside an exported
 //   snapshot so the manifest's counts describe exactly what was dumped; restored by `psql` in one
-//   transaction.
+//   transaction and in its restricted mode, so a crafted dump runs SQL and nothing else (no shell
+//   command, no file read or written on this machine).
 // - Uploads on local disk are added file by file; in a bucket (STORAGE=s3) they are left out and
 //   the manifest says so.
 //
@@ -432,6 +433,7 @@ async function restorePostgres(url: string, file: string, manifest: BackupManife
   const log = options.progress ?? (() => {});
   const env = options.env ?? process.env;
   const psql = findTool("psql", env);
+  checkPsqlRestrict((await runTool(psql, ["--version"], env)).stdout.trim());
   const client = await connectPostgres(url);
   try {
     const contents = await readContents(clientQuery(client));
@@ -446,20 +448,26 @@ async function restorePostgres(url: string, file: string, manifest: BackupManife
   // The staged uploads are removed unless they are the result (for a bucket) or the only copy left.
   let keepStaging = false;
   try {
+    // The dump waits on disk as psql will read it: without pg_dump's own \restrict lines, and
+    // refused if psql could take anything in it for \unrestrict (restrictedDump).
     const dump = path.join(scratch, "postgres.sql");
-    const restored = await extractArchive(file, manifest, uploads?.staging ?? null, (body) => writeNewFile(dump, body));
+    const crafted = (why: string) => new NotABackupError(file, why);
+    const restored = await extractArchive(file, manifest, uploads?.staging ?? null, (body) => writeNewFile(dump, restrictedDump(body, crafted)));
     log(`Database: ${formatBytes(manifest.database.bytes)} checked; restoring it in one transaction…`);
-    // The schemas the app's migrations make are dropped and rebuilt from the dump in the same
-    // transaction: a failure rolls all of it back.
-    const prelude = path.join(scratch, "prelude.sql");
-    await pipeline(Readable.from(["drop schema if exists drizzle cascade;\ndrop schema if exists public cascade;\ncreate schema public;\n"]), createWriteStream(prelude));
     const connection = toolConnection(url, env);
-    const result = await runTool(
-      psql,
-      ["--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", "--single-transaction", `--dbname=${connection.url}`, `--file=${prelude}`, `--file=${dump}`],
-      { ...connection.env, PGOPTIONS: "-c client_min_messages=warning" },
-    );
-    if (result.code !== 0) throw new BackupError(`psql could not restore the dump (exit ${result.code}), so the database was left as it was: ${lastLines(result.stderr)}`);
+    const result = await runPsqlScript(psql, ["--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", `--dbname=${connection.url}`, "--file=-"], {
+      env: { ...connection.env, PGOPTIONS: "-c client_min_messages=warning" },
+      input: restoreScript(dump),
+    });
+    if (result.inputError && !psqlStoppedReading(result.inputError)) {
+      throw new BackupError(`The dump could not be given to psql (${result.inputError.message}), so the database was left as it was.`);
+    }
+    if (result.code !== 0 || result.inputError) {
+      if (result.stderr.includes(PSQL_RESTRICTED_REFUSAL)) {
+        throw crafted(`its database dump holds a psql command, which pg_dump never writes; psql refused it: ${lastLines(result.stderr)}`);
+      }
+      throw new BackupError(`psql could not restore the dump (exit ${result.code}), so the database was left as it was: ${lastLines(result.stderr)}`);
+    }
     log("Database: restored");
     if (uploads?.swapInto) {
       try {
@@ -761,6 +769,187 @@ function runTool(command: string, args: string[], env: NodeJS.ProcessEnv): Promi
 function lastLines(text: string): string {
   const lines = text.trim().split("\n").filter((line) => line.trim() !== "");
   return lines.slice(-3).join(" / ") || "no message";
+}
+
+// ---------------------------------------------------------------------------------------------
+// psql's restricted mode: a restore runs the dump's SQL, and nothing else.
+//
+// A plain dump is a psql script, and psql's meta-commands would run from it as the operator: `\!`
+// runs a shell command, `\o`, `\w`, `\copy` and `\i` write or read files. A backup may have come
+// from anywhere, so the dump runs in restricted mode (`\restrict KEY`, added against
+// CVE-2025-8714), where psql refuses every meta-command but `\unrestrict KEY`; with ON_ERROR_STOP
+// the restore stops at the first one, and its transaction is rolled back. The key is ours, random
+// and sent only on psql's standard input: pg_dump's own `\restrict` and `\unrestrict` lines (which
+// it writes from the same releases) are taken out of the dump, and a dump in which psql could meet
+// any other `\unrestrict` is refused before psql starts, because psql before 14.24, 15.19, 16.15,
+// 17.11 and 18.6 expands backticks in `\unrestrict`'s argument, running a shell command before it
+// checks the key (CVE-2026-18408; psql 15.18 does).
+
+/** The first release of each major version whose psql has `\restrict`; every release from 18 has it. */
+const PSQL_RESTRICT_SINCE: Readonly<Record<number, number>> = { 13: 22, 14: 19, 15: 14, 16: 10, 17: 6 };
+const PSQL_RESTRICT_ALL_FROM = 18;
+/** What psql says when restricted mode refuses a meta-command. */
+const PSQL_RESTRICTED_REFUSAL = "backslash commands are restricted";
+
+/** Refuses, from `psql --version`, a psql without restricted mode, before anything is changed. */
+function checkPsqlRestrict(version: string): void {
+  const match = /\(PostgreSQL\) ((\d+)(?:\.(\d+))?\S*)/.exec(version);
+  const major = Number(match?.[2] ?? 0);
+  const minor = Number(match?.[3] ?? 0);
+  const since = PSQL_RESTRICT_SINCE[major];
+  if (major >= PSQL_RESTRICT_ALL_FROM || (since !== undefined && minor >= since)) return;
+  const versions = `${Object.entries(PSQL_RESTRICT_SINCE)
+    .map(([one, first]) => `${one}.${first}`)
+    .join(", ")} or ${PSQL_RESTRICT_ALL_FROM}`;
+  throw new ToolMissingError(
+    `${match ? `psql ${match[1]}` : `psql (which says ${JSON.stringify(version)})`} cannot restore a backup safely: a restore runs the backup's dump in psql's restricted mode (\\restrict), ` +
+      `so that a crafted backup cannot run commands or read and write files on this machine, and psql has it from ${versions} on. ` +
+      "Install a current release of PostgreSQL's client tools: `apt-get update && apt-get install -y postgresql-client` on Debian/Ubuntu (as root), `brew upgrade libpq` on macOS. Nothing was changed.",
+  );
+}
+
+/**
+ * What psql reads: our own `\restrict` first, then one transaction replacing the schemas the app's
+ * migrations make with the dump's. The commit is the script's last line, so psql stopping anywhere
+ * before it (a refused meta-command, an SQL error, its input cut short) commits nothing: its
+ * connection closes with the transaction open, and PostgreSQL rolls it back.
+ */
+async function* restoreScript(dump: string): AsyncGenerator<Buffer> {
+  const key = randomBytes(32).toString("hex");
+  yield Buffer.from(`\\restrict ${key}\nbegin;\ndrop schema if exists drizzle cascade;\ndrop schema if exists public cascade;\ncreate schema public;\n`);
+  yield* createReadStream(dump) as AsyncIterable<Buffer>;
+  yield Buffer.from("\ncommit;\n");
+}
+
+/** pg_dump's own line opening or closing restricted mode. */
+const PG_DUMP_RESTRICT_LINE = /^\\(?:un)?restrict [A-Za-z0-9]+\n?$/;
+/** pg_dump's key is 63 characters; a longer line is passed on, and psql refuses it if it is one. */
+const PG_DUMP_RESTRICT_LINE_MAX = 1024;
+const BACKSLASH = 0x5c;
+const NEWLINE = 0x0a;
+const UNRESTRICT = Buffer.from("unrestrict");
+
+function isPgDumpRestrictLine(line: Buffer): boolean {
+  return line[0] === BACKSLASH && line.length <= PG_DUMP_RESTRICT_LINE_MAX + 1 && PG_DUMP_RESTRICT_LINE.test(line.toString("latin1"));
+}
+
+function mayStartPgDumpRestrictLine(start: Buffer): boolean {
+  if (start[0] !== BACKSLASH || start.length > PG_DUMP_RESTRICT_LINE_MAX) return false;
+  const text = start.toString("latin1");
+  return "\\restrict ".startsWith(text) || "\\unrestrict ".startsWith(text) || /^\\(?:un)?restrict [A-Za-z0-9]*$/.test(text);
+}
+
+/**
+ * The dump as psql is given it, streamed: without pg_dump's own `\restrict` and `\unrestrict` lines
+ * (exactly `\restrict KEY` or `\unrestrict KEY`, KEY alphanumeric: a COPY row never looks like one,
+ * its backslashes being doubled), and refused with `crafted` if psql could read `\unrestrict`
+ * anywhere else in it.
+ */
+export async function* restrictedDump(chunks: AsyncIterable<Buffer>, crafted: (why: string) => Error): AsyncGenerator<Buffer> {
+  yield* refusingUnrestrict(withoutPgDumpRestrictLines(chunks), () => crafted("its database dump holds a psql \\unrestrict command besides pg_dump's own lines"));
+}
+
+async function* withoutPgDumpRestrictLines(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const empty = Buffer.alloc(0);
+  // The current line so far while it may still be one of pg_dump's (at most a kilobyte), or null once it cannot.
+  let held: Buffer | null = empty;
+  for await (const chunk of chunks) {
+    const out: Buffer[] = [];
+    let start = 0;
+    while (start < chunk.length) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      const end = newline === -1 ? chunk.length : newline + 1;
+      const piece = chunk.subarray(start, end);
+      start = end;
+      if (held === null) {
+        out.push(piece);
+      } else {
+        const line: Buffer = held.length === 0 ? piece : Buffer.concat([held, piece]);
+        if (newline !== -1) {
+          if (!isPgDumpRestrictLine(line)) out.push(line);
+        } else if (mayStartPgDumpRestrictLine(line)) {
+          held = Buffer.from(line);
+          continue;
+        } else {
+          out.push(line);
+          held = null;
+          continue;
+        }
+      }
+      if (newline !== -1) held = empty;
+    }
+    if (out.length > 0) yield Buffer.concat(out);
+  }
+  if (held !== null && held.length > 0 && !isPgDumpRestrictLine(held)) yield held;
+}
+
+/**
+ * The chunks, refused as soon as they hold `\unrestrict` after an odd run of backslashes: where
+ * psql could read it as the command. (An even run is not: COPY rows double every backslash, and
+ * psql reads `\\` as a command of its own, refused in restricted mode, which stops the restore.)
+ * Each chunk is checked before it is passed on.
+ */
+async function* refusingUnrestrict(chunks: AsyncIterable<Buffer>, refuse: () => Error): AsyncGenerator<Buffer> {
+  let backslashes = 0; // the run of backslashes just read
+  let matched = -1; // how much of "unrestrict" follows an odd run, or -1
+  for await (const chunk of chunks) {
+    let at = 0;
+    while (at < chunk.length) {
+      if (backslashes === 0 && matched === -1) {
+        at = chunk.indexOf(BACKSLASH, at);
+        if (at === -1) break;
+      }
+      const byte = chunk[at];
+      at += 1;
+      if (byte === BACKSLASH) {
+        backslashes += 1;
+        matched = -1;
+        continue;
+      }
+      if (backslashes > 0) matched = backslashes % 2 === 1 && byte === UNRESTRICT[0] ? 1 : -1;
+      else matched = byte === UNRESTRICT[matched] ? matched + 1 : -1;
+      backslashes = 0;
+      if (matched === UNRESTRICT.length) throw refuse();
+    }
+    yield chunk;
+  }
+}
+
+/** psql's messages kept for the error: the last of them (a dump can make it print without end). */
+const PSQL_STDERR_KEPT = 64 * 1024;
+
+/**
+ * Runs psql with `input` on its standard input, streamed; its output is dropped. `inputError` is
+ * set when the input could not all be written: psql stopped reading (after an error), or reading
+ * the input failed (psql is then killed before it could read a commit).
+ */
+async function runPsqlScript(
+  command: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; input: AsyncIterable<Buffer> },
+): Promise<{ code: number | null; stderr: string; inputError?: Error }> {
+  const child = spawn(command, args, { env: options.env, stdio: ["pipe", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-PSQL_STDERR_KEPT)));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve(code));
+  });
+  const fed = pipeline(Readable.from(options.input), child.stdin).then(
+    () => undefined,
+    (error: unknown) => {
+      child.kill("SIGKILL");
+      return error instanceof Error ? error : new Error(String(error));
+    },
+  );
+  const [code, inputError] = await Promise.all([exited, fed]);
+  return { code, stderr, ...(inputError ? { inputError } : {}) };
+}
+
+/** The input failed because psql had stopped reading it (it exited), not on our side. */
+function psqlStoppedReading(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "EPIPE" || code === "ERR_STREAM_PREMATURE_CLOSE" || code === "ERR_STREAM_DESTROYED" || code === "ECONNRESET";
 }
 
 async function firstEntry(entries: AsyncGenerator<TarEntry>): Promise<TarEntry | undefined> {

@@ -607,6 +607,29 @@ describe("the backup file format", () => {
   });
 });
 
+/** A PostgreSQL backup as `npm run backup` writes one, holding `sql` as its dump (and no uploads). */
+function postgresBackupEntries(sql: Buffer): CraftedEntry[] {
+  const manifest: BackupManifest = {
+    format: "kosher-tel-aviv-backup",
+    version: 1,
+    createdAt: new Date().toISOString(),
+    database: {
+      kind: "postgres",
+      entry: "database/postgres.sql",
+      bytes: sql.length,
+      sha256: createHash("sha256").update(sql).digest("hex"),
+      migrations: { applied: 0, latest: null, latestAt: null },
+      contents: { restaurants: 0, users: 0, blogPosts: 0 },
+      tool: "pg_dump (PostgreSQL) 15.18",
+    },
+    uploads: { included: false, note: S3_UPLOADS_NOTE },
+  };
+  return [
+    { name: "manifest.json", data: Buffer.from(JSON.stringify(manifest)) },
+    { name: manifest.database.entry, data: sql },
+  ];
+}
+
 function pgToolsOnPath(): boolean {
   return (process.env.PATH ?? "").split(path.delimiter).some((dir) => dir !== "" && existsSync(path.join(dir, "pg_dump")) && existsSync(path.join(dir, "psql")));
 }
@@ -621,6 +644,35 @@ describe("backup and restore on PostgreSQL", () => {
     await expect(backup).rejects.toBeInstanceOf(ToolMissingError);
     await expect(backup).rejects.toThrow(/pg_dump was not found on PATH.*apt-get install -y postgresql-client/);
     expect(readdirSync(dataDir)).toEqual(["bin"]);
+  });
+
+  it("refuses a psql too old for restricted mode (\\restrict) before changing anything, naming the versions that have it", async () => {
+    const dataDir = tempDir("kta-backup-");
+    const bin = path.join(dataDir, "bin");
+    mkdirSync(bin);
+    const calls = path.join(dataDir, "psql-calls");
+    const file = path.join(dataDir, "postgres.tar.gz");
+    await craftArchive(file, postgresBackupEntries(Buffer.from("select 1;\n")));
+    const databaseUrl = "postgres://kosher:secret@127.0.0.1:1/kosher";
+    /** A restore whose psql says it is `version` (and notes each call's arguments). */
+    const restoreWith = (version: string) => {
+      writeFileSync(path.join(bin, "psql"), `#!/bin/sh\necho "$*" >> '${calls}'\necho '${version}'\n`, { mode: 0o755 });
+      return restoreBackup({ file, force: true, dataDir, databaseUrl, uploadsDir: null, env: { PATH: bin } });
+    };
+    for (const version of ["psql (PostgreSQL) 15.13 (Debian 15.13-0+deb12u1)", "psql (PostgreSQL) 17.5", "psql (PostgreSQL) 16.9", "psql (PostgreSQL) 13.21", "psql (PostgreSQL) 12.22", "psql (PostgreSQL) 9.6.24"]) {
+      const refused = restoreWith(version);
+      await expect(refused, version).rejects.toBeInstanceOf(ToolMissingError);
+      await expect(refused, version).rejects.toThrow(
+        /^psql [\d.]+ cannot restore a backup safely: .*restricted mode \(\\restrict\).*13\.22, 14\.19, 15\.14, 16\.10, 17\.6 or 18\b.*apt-get install -y postgresql-client.*Nothing was changed\.$/,
+      );
+    }
+    // Versions with \restrict pass the check, and get as far as connecting (which fails here).
+    for (const version of ["psql (PostgreSQL) 15.14", "psql (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)", "psql (PostgreSQL) 16.10", "psql (PostgreSQL) 17.6 (Homebrew)", "psql (PostgreSQL) 14.19", "psql (PostgreSQL) 13.22", "psql (PostgreSQL) 18.0", "psql (PostgreSQL) 19devel"]) {
+      await expect(restoreWith(version), version).rejects.toThrow(/^Could not connect to the PostgreSQL database in DATABASE_URL/);
+    }
+    // psql was only ever asked its version, and nothing was written beside the backup.
+    expect(new Set(readFileSync(calls, "utf8").trim().split("\n"))).toEqual(new Set(["--version"]));
+    expect(readdirSync(dataDir).sort()).toEqual(["bin", "postgres.tar.gz", "psql-calls"]);
   });
 
   it("says so in one line when PostgreSQL cannot be reached", async (ctx) => {
@@ -671,6 +723,64 @@ describe("backup and restore on PostgreSQL", () => {
         expect(await stateOf(database.db, uploadsDir)).toEqual(before);
         expectNoLeftovers(dataDir);
       } finally {
+        await database.destroy();
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    "runs the dump in psql's restricted mode: a dump holding a psql command (\\!, \\o, a backtick in \\unrestrict) is refused, runs nothing and changes nothing",
+    async (ctx) => {
+      ctx.skip(inject("dbKind") !== "postgres", "needs PostgreSQL: runs in CI's DATABASE_URL run of the db suite");
+      ctx.skip(!pgToolsOnPath(), "pg_dump and psql are not on PATH (apt-get install -y postgresql-client)");
+
+      const database = await createTestDatabase();
+      const dataDir = tempDir("kta-backup-");
+      const uploadsDir = path.join(dataDir, "uploads");
+      // Files a crafted dump would make on this machine, as the operator running the restore.
+      const marker = path.join(tmpdir(), `kta-restore-meta-${randomBytes(8).toString("hex")}`);
+      // Each command comes after the whole dump (pg_dump's own \unrestrict line included), so
+      // without restricted mode of our own psql would run it, and the restore would succeed.
+      const refusedByPsql = /is not a backup made by `npm run backup` \(its database dump holds a psql command.*backslash commands are restricted; only \\unrestrict is allowed\)\. Nothing was changed\.$/;
+      const refusedBeforePsql = /is not a backup made by `npm run backup` \(its database dump holds a psql \\unrestrict command.*\)\. Nothing was changed\.$/;
+      const cases: { name: string; sql: (file: string) => string; refusal: RegExp }[] = [
+        { name: "shell", sql: (file) => `\\! touch ${file}\n`, refusal: refusedByPsql },
+        { name: "output", sql: (file) => `\\o ${file}\nselect 'written';\n`, refusal: refusedByPsql },
+        { name: "output-mid-line", sql: (file) => `select 1; \\o ${file}\nselect 'written';\n`, refusal: refusedByPsql },
+        // psql before 15.19/16.15/17.11/18.6 runs a backtick in \unrestrict's argument even in restricted mode.
+        { name: "backtick", sql: (file) => `\\unrestrict \`touch ${file}\`\n`, refusal: refusedBeforePsql },
+        { name: "backtick-mid-line", sql: (file) => `select 1; \\unrestrict \`touch ${file}\`\n`, refusal: refusedBeforePsql },
+      ];
+      const markers = cases.map((crafted) => `${marker}-${crafted.name}`);
+      try {
+        await seed(database.db, uploadsDir);
+        const before = await stateOf(database.db, uploadsDir);
+        const backup = await createBackup({ dataDir, databaseUrl: database.url, uploadsDir });
+        await change(database.db, uploadsDir);
+        const changed = await stateOf(database.db, uploadsDir);
+
+        for (const [index, crafted] of cases.entries()) {
+          const made = markers[index]!;
+          const file = path.join(dataDir, `${crafted.name}.tar.gz`);
+          await rewriteBackup(backup.file, file, (_manifest, sql) => Buffer.concat([sql, Buffer.from(crafted.sql(made))]));
+          const outcome = await restoreBackup({ file, force: true, dataDir, databaseUrl: database.url, uploadsDir }).then(
+            () => new Error("the restore succeeded"),
+            (error: unknown) => error,
+          );
+          expect(existsSync(made), `${crafted.name}: ${made} was made`).toBe(false);
+          expect(outcome, crafted.name).toBeInstanceOf(BackupError);
+          expect((outcome as Error).message, crafted.name).toMatch(crafted.refusal);
+          expect(await stateOf(database.db, uploadsDir), crafted.name).toEqual(changed);
+          expectNoLeftovers(dataDir);
+        }
+
+        // A backup as pg_dump wrote it (its own \restrict and \unrestrict lines included) still restores.
+        await restoreBackup({ file: backup.file, force: true, dataDir, databaseUrl: database.url, uploadsDir });
+        expect(await stateOf(database.db, uploadsDir)).toEqual(before);
+        expectNoLeftovers(dataDir);
+      } finally {
+        for (const file of markers) rmSync(file, { force: true });
         await database.destroy();
       }
     },
