@@ -3,6 +3,7 @@ import path from "node:path";
 import js from "@eslint/js";
 import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
+import prettierConfig from "eslint-config-prettier";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -81,4 +82,6 @@ export default tseslint.config(
       "import/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
+  // Formatting is Prettier's (`npm run lint` checks it): no lint rule argues with it.
+  prettierConfig,
 );
