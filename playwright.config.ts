@@ -9,9 +9,7 @@ export default defineConfig({
   workers: 2,
   forbidOnly: process.env.CI === "true",
   retries: 0,
-  reporter: process.env.TEST_RESULTS_DIR
-    ? [["list"], ["json", { outputFile: `${process.env.TEST_RESULTS_DIR}/playwright-${process.pid}.json` }]]
-    : [["list"]],
+  reporter: process.env.TEST_RESULTS_DIR ? [["list"], ["json", { outputFile: `${process.env.TEST_RESULTS_DIR}/playwright-${process.pid}.json` }]] : [["list"]],
   timeout: 30_000,
   use: {
     baseURL,

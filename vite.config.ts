@@ -20,7 +20,10 @@ function precompressAssets(): Plugin {
       for (const name of readdirSync(dir)) {
         if (!/\.(?:js|css)$/.test(name)) continue;
         const raw = readFileSync(path.join(dir, name));
-        writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+        writeFileSync(
+          path.join(dir, `${name}.br`),
+          brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        );
         writeFileSync(path.join(dir, `${name}.gz`), gzipSync(raw, { level: 9 }));
       }
     },

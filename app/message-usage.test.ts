@@ -129,7 +129,10 @@ describe("message areas", () => {
     });
   }
 
-  interface Page { path: string; files: string[] }
+  interface Page {
+    path: string;
+    files: string[];
+  }
   type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
 
   /** Every page of the route table (routes whose module renders something), with a sample path. */
@@ -147,7 +150,17 @@ describe("message areas", () => {
 
   it("finds the pages of the route table, public and managing, in both languages", () => {
     const paths = routePages.map((page) => page.path);
-    for (const expected of ["/", "/he", "/en/restaurant/x", "/blogs", "/dashboard", "/he/dashboard/users", "/dashboard/blog/add", "/account", "/no-such-page"]) {
+    for (const expected of [
+      "/",
+      "/he",
+      "/en/restaurant/x",
+      "/blogs",
+      "/dashboard",
+      "/he/dashboard/users",
+      "/dashboard/blog/add",
+      "/account",
+      "/no-such-page",
+    ]) {
       expect(paths).toContain(expected);
     }
     expect(paths).not.toContain("/logout");

@@ -133,8 +133,7 @@ export default function App() {
   const navigation = useNavigation();
   const location = useLocation();
   // Client transitions to the home page show its skeleton while the list loads.
-  const loadingHome =
-    navigation.state === "loading" && isHome(navigation.location.pathname) && !isHome(location.pathname);
+  const loadingHome = navigation.state === "loading" && isHome(navigation.location.pathname) && !isHome(location.pathname);
   const loadingBlogs = navigation.state === "loading" && navigation.location.pathname === blogsPath() && location.pathname !== blogsPath();
   const busy = navigation.state === "loading" && !loadingHome && !loadingBlogs;
   return (
@@ -185,10 +184,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
               {t("unavailable.retry")}
             </a>
           ) : (
-            <Link
-              to={homePath(language)}
-              className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
-            >
+            <Link to={homePath(language)} className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
               {t("notFound.home")}
             </Link>
           )}

@@ -12,7 +12,14 @@ export function findChromium(): string {
   return chrome;
 }
 
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
 
 /** Milliseconds from keydown to the frame after the grid updated, for every keystroke typed. */
 export async function measureFilterLatency(baseUrl: string): Promise<{ keystrokes: number; p50: number; p95: number; max: number }> {

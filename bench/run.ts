@@ -185,14 +185,35 @@ results.homeGrowth = {
 if (part("photo")) results.photo = { ...(await photoProcessing()), targetMs: 1500 };
 results.serverMemory = serverMemory;
 
-interface Load { reqPerSec: number; p99Ms: number; serverCpuPercent: number; serverCpuUsPerRequest: number }
-interface Row { measure: string; value: unknown; target: string; ok: boolean }
+interface Load {
+  reqPerSec: number;
+  p99Ms: number;
+  serverCpuPercent: number;
+  serverCpuUsPerRequest: number;
+}
+interface Row {
+  measure: string;
+  value: unknown;
+  target: string;
+  ok: boolean;
+}
 const rows: Row[] = [];
-const throughput = results.throughput as { ratioHome: number; ratioRestaurant: number; home: Load; restaurant: Load; plainNodeHttp: Load; clientThreads: number } | undefined;
+const throughput = results.throughput as
+  { ratioHome: number; ratioRestaurant: number; home: Load; restaurant: Load; plainNodeHttp: Load; clientThreads: number } | undefined;
 if (throughput) {
   rows.push(
-    { measure: `throughput / vs node:http (${throughput.clientThreads} client threads)`, value: `${throughput.ratioHome} (${throughput.home.reqPerSec} vs ${throughput.plainNodeHttp.reqPerSec} req/s)`, target: ">= 0.25", ok: throughput.ratioHome >= 0.25 },
-    { measure: "throughput restaurant vs node:http", value: `${throughput.ratioRestaurant} (${throughput.restaurant.reqPerSec} req/s)`, target: ">= 0.25", ok: throughput.ratioRestaurant >= 0.25 },
+    {
+      measure: `throughput / vs node:http (${throughput.clientThreads} client threads)`,
+      value: `${throughput.ratioHome} (${throughput.home.reqPerSec} vs ${throughput.plainNodeHttp.reqPerSec} req/s)`,
+      target: ">= 0.25",
+      ok: throughput.ratioHome >= 0.25,
+    },
+    {
+      measure: "throughput restaurant vs node:http",
+      value: `${throughput.ratioRestaurant} (${throughput.restaurant.reqPerSec} req/s)`,
+      target: ">= 0.25",
+      ok: throughput.ratioRestaurant >= 0.25,
+    },
     {
       measure: "server CPU per request: / , restaurant, node:http (µs)",
       value: `${throughput.home.serverCpuUsPerRequest}, ${throughput.restaurant.serverCpuUsPerRequest}, ${throughput.plainNodeHttp.serverCpuUsPerRequest}`,
@@ -210,7 +231,13 @@ rows.push(
   { measure: `home transfer ${SIZES.at(-1)} / ${SIZES[0]}`, value: growthResult.transferRatio, target: "<= 2", ok: growthResult.transferRatio <= 2 },
   { measure: `home render time ${SIZES.at(-1)} / ${SIZES[0]}`, value: growthResult.renderTimeRatio, target: "<= 2", ok: growthResult.renderTimeRatio <= 2 },
 );
-if (growth[2_000]) rows.push({ measure: "home uncached render, 2,000 (ms, median of 30, warm)", value: growth[2_000].renderMs, target: `<= ${RENDER_TARGET_MS}`, ok: growth[2_000].renderMs <= RENDER_TARGET_MS });
+if (growth[2_000])
+  rows.push({
+    measure: "home uncached render, 2,000 (ms, median of 30, warm)",
+    value: growth[2_000].renderMs,
+    target: `<= ${RENDER_TARGET_MS}`,
+    ok: growth[2_000].renderMs <= RENDER_TARGET_MS,
+  });
 const js = results.visitorJs as { pages: VisitorJs[] } | undefined;
 for (const row of js?.pages ?? []) {
   rows.push({
@@ -234,7 +261,9 @@ if (photo) rows.push({ measure: `${photo.inputMB} MB photo to WebP widths (ms)`,
 rows.push(
   ...lighthouseRows.map((row) => ({
     measure: `Lighthouse ${row.formFactor} ${row.page} (2,000)`,
-    value: row.error ? `error: ${row.error}`.slice(0, 120) : `score ${row.score}, LCP ${row.lcpMs} ms${row.lcpRunsMs ? ` (runs ${row.lcpRunsMs.join(" / ")})` : ""}, CLS ${row.cls}, TBT ${row.tbtMs} ms`,
+    value: row.error
+      ? `error: ${row.error}`.slice(0, 120)
+      : `score ${row.score}, LCP ${row.lcpMs} ms${row.lcpRunsMs ? ` (runs ${row.lcpRunsMs.join(" / ")})` : ""}, CLS ${row.cls}, TBT ${row.tbtMs} ms`,
     target: row.formFactor === "mobile" ? "LCP <= 1500 ms" : "—",
     ok: !row.error && (row.formFactor !== "mobile" || (row.lcpMs ?? Infinity) <= 1500),
   })),

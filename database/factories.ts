@@ -37,7 +37,10 @@ export async function insertRestaurant(db: Db, overrides: Partial<NewRestaurantR
 /** Inserts several restaurants in one statement (in the order given) and returns the stored rows. */
 export async function insertRestaurants(db: Db, list: Partial<NewRestaurantRow>[]): Promise<RestaurantRow[]> {
   if (list.length === 0) return [];
-  return db.insert(restaurants).values(list.map((overrides) => buildRestaurant(overrides))).returning();
+  return db
+    .insert(restaurants)
+    .values(list.map((overrides) => buildRestaurant(overrides)))
+    .returning();
 }
 
 /** A full stored row (as a select returns it), for pure mapping tests. */

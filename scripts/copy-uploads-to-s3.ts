@@ -39,7 +39,9 @@ async function main(): Promise<number> {
     console.log(`Done: ${result.copied} copied, ${result.skipped} already in the bucket (${result.total} files).`);
     return 0;
   } catch (error) {
-    console.error(`Copying stopped: ${error instanceof Error ? error.message : String(error)}. Run the command again to go on; files already copied are skipped.`);
+    console.error(
+      `Copying stopped: ${error instanceof Error ? error.message : String(error)}. Run the command again to go on; files already copied are skipped.`,
+    );
     return 1;
   }
 }

@@ -70,10 +70,7 @@ async function createAdmin(): Promise<number> {
     }
     const auth = createAuth({ db: database.db, secret: config.authSecret, baseURL: config.publicUrl, secureCookies: config.isProduction });
     const { user } = await auth.api.signUpEmail({ body: { email, password, name: values["first-name"] } });
-    await database.db
-      .update(profiles)
-      .set({ firstName: values["first-name"], lastName: values["last-name"] })
-      .where(eq(profiles.id, user.id));
+    await database.db.update(profiles).set({ firstName: values["first-name"], lastName: values["last-name"] }).where(eq(profiles.id, user.id));
     await setUserRole(database.db, SYSTEM, user.id, "admin");
     console.log(`Created administrator ${email}.`);
     return 0;

@@ -23,7 +23,10 @@ const USAGE =
 function readArguments(): { format: "json" | "csv"; out: string | undefined; withFiles: boolean } | string {
   let values;
   try {
-    ({ values } = parseArgs({ options: { format: { type: "string", default: "json" }, out: { type: "string" }, "with-files": { type: "boolean", default: false } }, allowPositionals: false }));
+    ({ values } = parseArgs({
+      options: { format: { type: "string", default: "json" }, out: { type: "string" }, "with-files": { type: "boolean", default: false } },
+      allowPositionals: false,
+    }));
   } catch (error) {
     if (error instanceof TypeError) return error.message;
     throw error;
@@ -33,7 +36,8 @@ function readArguments(): { format: "json" | "csv"; out: string | undefined; wit
   const out = values.out?.trim();
   if (out === "") return "Give --out a path.";
   if (values["with-files"] && out === undefined) return inBothLanguages(importMessage("filesNeedOut"));
-  if (format === "csv" && out === undefined) return `A CSV export is two files (${CSV_FILES.restaurants}, ${CSV_FILES.posts}): give --out DIR for the folder to write them into.`;
+  if (format === "csv" && out === undefined)
+    return `A CSV export is two files (${CSV_FILES.restaurants}, ${CSV_FILES.posts}): give --out DIR for the folder to write them into.`;
   return { format, out, withFiles: values["with-files"] };
 }
 
@@ -73,7 +77,8 @@ async function main(): Promise<number> {
       const bundle = await writeBundle(data, { format: args.format, out: args.out, read: openStoredFileReader(config.storage) });
       const files = `${bundle.files} file${bundle.files === 1 ? "" : "s"} (${formatBytes(bundle.bytes)})`;
       console.log(`Exported ${counted} with ${files} to ${isArchiveName(args.out) ? args.out : `${args.out}/`}.`);
-      if (bundle.missing.length > 0) console.error(inBothLanguages(importMessage("filesMissing", { count: bundle.missing.length, urls: bundle.missing.join(", ") })));
+      if (bundle.missing.length > 0)
+        console.error(inBothLanguages(importMessage("filesMissing", { count: bundle.missing.length, urls: bundle.missing.join(", ") })));
       return 0;
     }
     const written = writeExport(data, { format: args.format, out: args.out ?? "." });

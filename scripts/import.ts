@@ -42,7 +42,11 @@ async function adminActor(db: Db, email: string): Promise<Actor> {
   const wanted = email.trim().toLowerCase();
   const [user] = wanted.includes("\u0000")
     ? []
-    : await db.select({ id: users.id, email: users.email, role: userRoles.role }).from(users).innerJoin(userRoles, eq(userRoles.userId, users.id)).where(eq(users.email, wanted));
+    : await db
+        .select({ id: users.id, email: users.email, role: userRoles.role })
+        .from(users)
+        .innerJoin(userRoles, eq(userRoles.userId, users.id))
+        .where(eq(users.email, wanted));
   if (user?.role !== "admin") throw new UsageError(`No administrator has the e-mail ${email}: --as names an administrator's account.`);
   return { id: user.id, email: user.email, role: "admin" };
 }
@@ -120,7 +124,11 @@ async function importInto(config: Config, inputs: ImportSource, options: Options
       files: { carried: inputs.carried, storage },
       ...(actor ? { actor } : {}),
     });
-    printRows(result.warnings, inputs.labels, (count) => `${count} warning${count === "1" ? "" : "s"}: ${count === "1" ? "this owner is" : "these owners are"} left out (--skip-missing-owners).`);
+    printRows(
+      result.warnings,
+      inputs.labels,
+      (count) => `${count} warning${count === "1" ? "" : "s"}: ${count === "1" ? "this owner is" : "these owners are"} left out (--skip-missing-owners).`,
+    );
     if (!result.ok) {
       printRows(result.errors, inputs.labels, (count) => `Nothing was imported: ${count} error${count === "1" ? "" : "s"}.`);
       return 1;

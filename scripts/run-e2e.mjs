@@ -12,10 +12,14 @@ const chromium = candidates.find((candidate) => candidate && existsSync(candidat
 if (!chromium) {
   const banner = "=".repeat(78);
   if (process.env.CI === "true") {
-    console.error(`${banner}\nBROWSER TESTS CANNOT RUN: no Chromium found (set CHROME_PATH or install /usr/bin/chromium).\nUnder CI=true this is a failure.\n${banner}`);
+    console.error(
+      `${banner}\nBROWSER TESTS CANNOT RUN: no Chromium found (set CHROME_PATH or install /usr/bin/chromium).\nUnder CI=true this is a failure.\n${banner}`,
+    );
     process.exit(1);
   }
-  console.warn(`${banner}\nSKIPPING THE BROWSER SUITE: no Chromium found.\nSet CHROME_PATH or install Chromium (Debian: apt-get install chromium) to run it.\nLint, typecheck, unit and database suites still ran.\n${banner}`);
+  console.warn(
+    `${banner}\nSKIPPING THE BROWSER SUITE: no Chromium found.\nSet CHROME_PATH or install Chromium (Debian: apt-get install chromium) to run it.\nLint, typecheck, unit and database suites still ran.\n${banner}`,
+  );
   process.exit(0);
 }
 

@@ -69,7 +69,20 @@ export function metricsOf(app: express.Express): Metrics {
 export const MAX_FORM_BYTES = 1024 * 1024;
 const HEALTH_TIMEOUT_MS = 2_000;
 
-export function createApp({ config, database, auth, sendEmail = async () => {}, reportFiled = () => {}, changes, build, clientDir, before = [], pageCache, availability, storage = openStorage(config.storage) }: AppDeps): express.Express {
+export function createApp({
+  config,
+  database,
+  auth,
+  sendEmail = async () => {},
+  reportFiled = () => {},
+  changes,
+  build,
+  clientDir,
+  before = [],
+  pageCache,
+  availability,
+  storage = openStorage(config.storage),
+}: AppDeps): express.Express {
   const app = express();
   const dbAvailability = availability ?? createAvailability({ ping: () => database.ping() });
   app.disable("x-powered-by");
@@ -111,10 +124,7 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
 
   // Hashed build output never changes under the same name.
   app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
-  app.use(
-    "/assets",
-    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }),
-  );
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   // Uploaded and generated files have random names and are never rewritten (kept a year).
   app.use("/uploads", storage.serve);
@@ -153,7 +163,10 @@ export function createApp({ config, database, auth, sendEmail = async () => {}, 
       hosts,
     );
     if (refusal) {
-      res.status(403).type("text/plain; charset=utf-8").send(translator(detectLanguage(req.path))("error.crossSite"));
+      res
+        .status(403)
+        .type("text/plain; charset=utf-8")
+        .send(translator(detectLanguage(req.path))("error.crossSite"));
       return;
     }
     next();

@@ -151,7 +151,10 @@ export function pgliteDirOf(dataDir: string): string {
 
 /** DATA_DIR/backups/kosher-tel-aviv-backup-2026-11-25T07-30-00Z.tar.gz */
 export function defaultBackupFile(dataDir: string, now: Date): string {
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, "Z").replaceAll(":", "-");
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replaceAll(":", "-");
   return path.join(dataDir, "backups", `kosher-tel-aviv-backup-${stamp}.tar.gz`);
 }
 
@@ -207,7 +210,11 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
           ? { included: true, files: files.length, bytes: files.reduce((sum, one) => sum + one.size, 0) }
           : { included: false, note: S3_UPLOADS_NOTE },
       };
-      log(manifest.uploads.included ? `Uploads: ${plural(manifest.uploads.files, "file")} (${formatBytes(manifest.uploads.bytes)})` : `Uploads: not included (${S3_UPLOADS_NOTE})`);
+      log(
+        manifest.uploads.included
+          ? `Uploads: ${plural(manifest.uploads.files, "file")} (${formatBytes(manifest.uploads.bytes)})`
+          : `Uploads: not included (${S3_UPLOADS_NOTE})`,
+      );
       if (leftOut.length > 0) log(`Uploads: left out ${plural(leftOut.length, "file")} the app does not make: ${leftOut.join(", ")}`);
       const bytes = await writeArchive(out, async (tar) => {
         await tar.addBuffer(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2) + "\n"), now);
@@ -342,11 +349,14 @@ export async function readManifest(file: string): Promise<BackupManifest> {
   }
   const version = (parsed as { version?: unknown } | null)?.version;
   if ((parsed as { format?: unknown } | null)?.format === FORMAT && typeof version === "number" && version > FORMAT_VERSION) {
-    throw new BackupError(`${file} was made by a newer version of the app (backup format ${version}; this one reads ${FORMAT_VERSION}). Update the app first. Nothing was changed.`);
+    throw new BackupError(
+      `${file} was made by a newer version of the app (backup format ${version}; this one reads ${FORMAT_VERSION}). Update the app first. Nothing was changed.`,
+    );
   }
   const result = manifestSchema.safeParse(parsed);
   if (!result.success) throw new NotABackupError(file, `its manifest is not valid: ${result.error.issues[0]?.path.join(".") || "format"}`);
-  if (result.data.database.entry !== DATABASE_ENTRY[result.data.database.kind]) throw new NotABackupError(file, "its manifest names an unexpected database entry");
+  if (result.data.database.entry !== DATABASE_ENTRY[result.data.database.kind])
+    throw new NotABackupError(file, "its manifest names an unexpected database entry");
   return result.data;
 }
 
@@ -401,7 +411,9 @@ async function restorePglite(file: string, manifest: BackupManifest, options: Re
     try {
       const contents = await readContents(pgliteQuery(client));
       if (!sameContents(contents, manifest.database.contents)) {
-        throw new BackupError(`The restored database holds ${describeContents(contents)}, not what the manifest lists (${describeContents(manifest.database.contents)}). Nothing was changed.`);
+        throw new BackupError(
+          `The restored database holds ${describeContents(contents)}, not what the manifest lists (${describeContents(manifest.database.contents)}). Nothing was changed.`,
+        );
       }
     } finally {
       await client.close();
@@ -474,7 +486,9 @@ async function restorePostgres(url: string, file: string, manifest: BackupManife
         await (await swapIn(uploads.staging, uploads.swapInto, suffix)).commit();
       } catch (error) {
         keepStaging = true;
-        throw new BackupError(`The database was restored, but the uploads folder could not be replaced (${(error as Error).message}); the backup's uploads are in ${uploads.staging}.`);
+        throw new BackupError(
+          `The database was restored, but the uploads folder could not be replaced (${(error as Error).message}); the backup's uploads are in ${uploads.staging}.`,
+        );
       }
     }
     keepStaging = uploads !== null && uploads.swapInto === null;
@@ -495,7 +509,10 @@ interface UploadsPlan {
 function uploadsPlan(manifest: BackupManifest, options: RestoreOptions, suffix: string): UploadsPlan | null {
   if (!manifest.uploads.included) return null;
   if (options.uploadsDir) return { staging: `${path.resolve(options.uploadsDir)}.restore-${suffix}`, swapInto: path.resolve(options.uploadsDir) };
-  const stamp = new Date().toISOString().replace(/\.\d{3}Z$/, "Z").replaceAll(":", "-");
+  const stamp = new Date()
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replaceAll(":", "-");
   return { staging: path.join(options.dataDir, `restored-uploads-${stamp}`), swapInto: null };
 }
 
@@ -509,7 +526,9 @@ function finish(manifest: BackupManifest, restored: number, uploads: UploadsPlan
     log(`Uploads: ${plural(restored, "file")} restored into ${uploads.swapInto}`);
     return { manifest, uploadsRestored: restored };
   }
-  log(`Uploads: ${plural(restored, "file")} written to ${uploads.staging}; uploads live in the bucket here: copy them in with \`npm run uploads:copy-to-s3 -- --from ${uploads.staging}\``);
+  log(
+    `Uploads: ${plural(restored, "file")} written to ${uploads.staging}; uploads live in the bucket here: copy them in with \`npm run uploads:copy-to-s3 -- --from ${uploads.staging}\``,
+  );
   return { manifest, uploadsRestored: restored, uploadsExtractedTo: uploads.staging };
 }
 
@@ -544,9 +563,15 @@ async function extractArchive(
       } else if (entry.name === manifest.database.entry && !databaseSeen) {
         databaseSeen = true;
         const expected = manifest.database;
-        if (entry.size !== expected.bytes) throw damaged(`its database snapshot is ${formatBytes(entry.size)}, the manifest says ${formatBytes(expected.bytes)}`);
+        if (entry.size !== expected.bytes)
+          throw damaged(`its database snapshot is ${formatBytes(entry.size)}, the manifest says ${formatBytes(expected.bytes)}`);
         const hash = createHash("sha256");
-        await database(hashed(atMost(entry.body(), expected.bytes, () => damaged("its database snapshot is larger than the manifest says")), hash));
+        await database(
+          hashed(
+            atMost(entry.body(), expected.bytes, () => damaged("its database snapshot is larger than the manifest says")),
+            hash,
+          ),
+        );
         if (hash.digest("hex") !== expected.sha256) throw damaged("the database snapshot does not match its checksum");
       } else if (entry.name.startsWith(UPLOADS_PREFIX) && manifest.uploads.included) {
         const name = entry.name.slice(UPLOADS_PREFIX.length);
@@ -677,11 +702,15 @@ const COUNTED_TABLES = { restaurants: "restaurants", users: "users", blogPosts: 
 
 /** How many restaurants, users and blog posts the database holds (0 for a table not there yet). */
 async function readContents(query: Query): Promise<DatabaseContents> {
-  const names = Object.values(COUNTED_TABLES).map((name) => `'${name}'`).join(", ");
+  const names = Object.values(COUNTED_TABLES)
+    .map((name) => `'${name}'`)
+    .join(", ");
   const present = new Set(
-    (await query(`select c.relname as name from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname in (${names})`)).map(
-      (row) => String(row.name),
-    ),
+    (
+      await query(
+        `select c.relname as name from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname in (${names})`,
+      )
+    ).map((row) => String(row.name)),
   );
   const count = async (table: string) => (present.has(table) ? Number((await query(`select count(*)::int as n from public.${table}`))[0]?.n ?? 0) : 0);
   return { restaurants: await count(COUNTED_TABLES.restaurants), users: await count(COUNTED_TABLES.users), blogPosts: await count(COUNTED_TABLES.blogPosts) };
@@ -767,7 +796,10 @@ function runTool(command: string, args: string[], env: NodeJS.ProcessEnv): Promi
 }
 
 function lastLines(text: string): string {
-  const lines = text.trim().split("\n").filter((line) => line.trim() !== "");
+  const lines = text
+    .trim()
+    .split("\n")
+    .filter((line) => line.trim() !== "");
   return lines.slice(-3).join(" / ") || "no message";
 }
 
@@ -846,7 +878,9 @@ function mayStartPgDumpRestrictLine(start: Buffer): boolean {
  * anywhere else in it.
  */
 export async function* restrictedDump(chunks: AsyncIterable<Buffer>, crafted: (why: string) => Error): AsyncGenerator<Buffer> {
-  yield* refusingUnrestrict(withoutPgDumpRestrictLines(chunks), () => crafted("its database dump holds a psql \\unrestrict command besides pg_dump's own lines"));
+  yield* refusingUnrestrict(withoutPgDumpRestrictLines(chunks), () =>
+    crafted("its database dump holds a psql \\unrestrict command besides pg_dump's own lines"),
+  );
 }
 
 async function* withoutPgDumpRestrictLines(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {

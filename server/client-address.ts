@@ -69,7 +69,8 @@ export function limitAddressOf(address: string): string {
 function ipv6Groups(address: string): number[] {
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
   const text = dotted
-    ? address.slice(0, dotted.index) + [(Number(dotted[1]) << 8) | Number(dotted[2]), (Number(dotted[3]) << 8) | Number(dotted[4])].map((n) => n.toString(16)).join(":")
+    ? address.slice(0, dotted.index) +
+      [(Number(dotted[1]) << 8) | Number(dotted[2]), (Number(dotted[3]) << 8) | Number(dotted[4])].map((n) => n.toString(16)).join(":")
     : address;
   const [head = "", tail] = text.split("::");
   const parse = (part: string) => (part === "" ? [] : part.split(":").map((group) => parseInt(group, 16)));

@@ -122,13 +122,23 @@ describe("parseConfig", () => {
 
   it("takes the map tiles from MAP_TILE_URL and its credit, OpenStreetMap's standard tiles by default, and refuses a template without {z}, {x}, {y}", () => {
     const tiles = parseConfig({ DATA_DIR: tempDir() }).mapTiles;
-    expect(tiles).toEqual({ url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", attribution: "© OpenStreetMap contributors", attributionUrl: "https://www.openstreetmap.org/copyright" });
+    expect(tiles).toEqual({
+      url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+      attribution: "© OpenStreetMap contributors",
+      attributionUrl: "https://www.openstreetmap.org/copyright",
+    });
     expect(tileOrigin(tiles)).toBe("https://tile.openstreetmap.org");
-    const own = parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "http://127.0.0.1:8080/tiles/{z}/{x}/{y}.png?key=k", MAP_ATTRIBUTION: "© Our tiles" }).mapTiles;
+    const own = parseConfig({
+      DATA_DIR: tempDir(),
+      MAP_TILE_URL: "http://127.0.0.1:8080/tiles/{z}/{x}/{y}.png?key=k",
+      MAP_ATTRIBUTION: "© Our tiles",
+    }).mapTiles;
     expect(tileOrigin(own)).toBe("http://127.0.0.1:8080");
     expect(parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "http://127.0.0.1:8080/{z}/{x}/{y}.png" }).imageOrigins).toEqual(["http://127.0.0.1:8080"]);
     expect(own.attribution).toBe("© Our tiles");
-    expect(() => parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "https://tiles.example/tile.png" })).toThrow(/MAP_TILE_URL: must hold \{z\}, \{x\} and \{y\}/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "https://tiles.example/tile.png" })).toThrow(
+      /MAP_TILE_URL: must hold \{z\}, \{x\} and \{y\}/,
+    );
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "ftp://tiles.example/{z}/{x}/{y}" })).toThrow(/MAP_TILE_URL/);
   });
 
@@ -194,7 +204,12 @@ describe("parseConfig", () => {
     });
     // Images from the CDN are allowed by the pages' CSP.
     expect(s3.imageOrigins).toContain("https://cdn.example.com");
-    expect(parseConfig({ DATA_DIR: dataDir, STORAGE: "s3", S3_BUCKET: "b-1" }).storage).toEqual({ kind: "s3", bucket: "b-1", region: "us-east-1", forcePathStyle: false });
+    expect(parseConfig({ DATA_DIR: dataDir, STORAGE: "s3", S3_BUCKET: "b-1" }).storage).toEqual({
+      kind: "s3",
+      bucket: "b-1",
+      region: "us-east-1",
+      forcePathStyle: false,
+    });
     expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "s3" })).toThrow(/S3_BUCKET: required when STORAGE=s3/);
     expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "s3", S3_BUCKET: "b-1", AWS_ACCESS_KEY_ID: "x" })).toThrow(/give both, or neither/);
     expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "disk" })).toThrow(/STORAGE: must be local or s3/);

@@ -8,16 +8,14 @@ import { brandName } from "../app/lib/i18n/brand";
 import type { MapTiles } from "../app/lib/context";
 import { LOG_LEVELS, type LogSettings } from "./logger";
 
-const postgresUrl = z
-  .string()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname !== "";
-    } catch {
-      return false;
-    }
-  }, "must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:pass@127.0.0.1:5432/kosher");
+const postgresUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}, "must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:pass@127.0.0.1:5432/kosher");
 
 const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -36,21 +34,22 @@ function isProxyAddress(entry: string): boolean {
  * `false` (none: the socket's address), a hop count, or addresses/ranges. `true` is refused — it
  * would let any visitor pick their own address and with it their own rate-limit bucket.
  */
-const trustProxy = z
-  .string()
-  .transform((value, ctx): TrustProxy => {
-    const text = value.trim().toLowerCase();
-    if (text === "false") return false;
-    if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
-    const entries = text.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
-    ctx.addIssue({
-      code: "custom",
-      message:
-        "must be false, a hop count (0–10, e.g. 1 behind one load balancer) or a comma-separated list of proxy addresses or ranges (loopback, linklocal, uniquelocal, 10.0.0.0/8, ::1); `true` would trust any visitor's X-Forwarded-For",
-    });
-    return z.NEVER;
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const text = value.trim().toLowerCase();
+  if (text === "false") return false;
+  if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: "custom",
+    message:
+      "must be false, a hop count (0–10, e.g. 1 behind one load balancer) or a comma-separated list of proxy addresses or ranges (loopback, linklocal, uniquelocal, 10.0.0.0/8, ::1); `true` would trust any visitor's X-Forwarded-For",
   });
+  return z.NEVER;
+});
 
 /** What Express's `trust proxy` setting receives. */
 export type TrustProxy = false | number | string[];
@@ -81,7 +80,10 @@ const envSchema = z.object({
     .string()
     .refine((value) => /^smtps?:\/\/[^/]+/.test(value), "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
     .optional(),
-  MAIL_FROM: z.string().min(3).default(`${brandName("en")} <no-reply@kosher-tel-aviv.example>`),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .default(`${brandName("en")} <no-reply@kosher-tel-aviv.example>`),
   TRUST_PROXY: trustProxy.default(["loopback"]),
   HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(30),
@@ -97,15 +99,26 @@ const envSchema = z.object({
   // The maps' tiles (issue 16): OpenStreetMap's standard tiles unless configured; the CSP allows this host.
   MAP_TILE_URL: z
     .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
-    .refine((value) => ["{z}", "{x}", "{y}"].every((part) => value.includes(part)), "must hold {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+    .refine(
+      (value) => ["{z}", "{x}", "{y}"].every((part) => value.includes(part)),
+      "must hold {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    )
     .default(DEFAULT_TILES.url),
   MAP_ATTRIBUTION: z.string().trim().min(1).max(200).default(DEFAULT_TILES.attribution),
   MAP_ATTRIBUTION_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).default(DEFAULT_TILES.attributionUrl),
   // Where uploads live (issue 17): local disk by default, or an S3-compatible bucket.
   STORAGE: z.enum(["local", "s3"], { message: "must be local or s3" }).default("local"),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3–63 lowercase letters, digits, dots and hyphens)").optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, "must be a region name such as eu-central-1 (or auto)").default("us-east-1"),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http(s) URL, e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000" }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3–63 lowercase letters, digits, dots and hyphens)")
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, "must be a region name such as eu-central-1 (or auto)")
+    .default("us-east-1"),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL, e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000" })
+    .optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),

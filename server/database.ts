@@ -286,4 +286,3 @@ export async function applyMigrations(database: Database): Promise<void> {
     }
   }
 }
-

@@ -63,7 +63,10 @@ describe("demo history", () => {
           closed = event.closed;
         }
       }
-      expect(events.some((event) => "verified" in event), slug).toBe(true);
+      expect(
+        events.some((event) => "verified" in event),
+        slug,
+      ).toBe(true);
     }
     // Authorities change hands, not numbers: the home's kashrut filters still find ten of each (the browser suite counts them).
     const count = (kashruts: string[]) => Object.fromEntries(KASHRUT_VALUES.map((value) => [value, kashruts.filter((k) => k === value).length]));
@@ -99,7 +102,10 @@ describe("demo restaurant locations", () => {
   });
 
   it("keep house numbers on the street's length and place them between its knots", () => {
-    const knots: [number, number, number][] = [[1, 32.0, 34.0], [101, 32.01, 34.01]];
+    const knots: [number, number, number][] = [
+      [1, 32.0, 34.0],
+      [101, 32.01, 34.01],
+    ];
     // 51 is half-way from 1 to 101, on the odd side.
     const middle = alongStreet(knots, 51);
     expect(middle.lat).toBeCloseTo(32.005 - 0.00006, 5);

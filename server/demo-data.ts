@@ -81,14 +81,87 @@ type Knot = [number, number, number];
 
 /** Streets with their course through Tel Aviv (approximate, read off a map), for the demo pins. */
 const STREETS: [string, string, Knot[]][] = [
-  ["Dizengoff St", "דיזנגוף", [[1, 32.0728, 34.7786], [50, 32.0753, 34.7752], [100, 32.0782, 34.774], [200, 32.0868, 34.7741], [300, 32.0937, 34.7762], [340, 32.0968, 34.778]]],
-  ["Ibn Gabirol St", "אבן גבירול", [[1, 32.0728, 34.782], [60, 32.0806, 34.7812], [120, 32.0866, 34.7823], [190, 32.0932, 34.7836]]],
-  ["Rothschild Blvd", "שדרות רוטשילד", [[1, 32.0624, 34.7706], [50, 32.065, 34.7745], [100, 32.0688, 34.7764], [140, 32.0725, 34.7785]]],
-  ["Allenby St", "אלנבי", [[1, 32.0742, 34.7672], [50, 32.0693, 34.7694], [100, 32.065, 34.7722], [150, 32.0601, 34.7767]]],
-  ["Ben Yehuda St", "בן יהודה", [[1, 32.0735, 34.7685], [100, 32.0825, 34.7706], [200, 32.0906, 34.7729], [260, 32.0956, 34.774]]],
-  ["Shenkin St", "שינקין", [[1, 32.0685, 34.7702], [30, 32.068, 34.7728], [60, 32.0673, 34.7752]]],
-  ["HaYarkon St", "הירקון", [[1, 32.0745, 34.7666], [100, 32.0835, 34.769], [200, 32.091, 34.7713], [300, 32.0975, 34.773]]],
-  ["King George St", "המלך ג׳ורג׳", [[1, 32.069, 34.7705], [40, 32.0723, 34.774], [70, 32.075, 34.7762], [100, 32.0775, 34.779]]],
+  [
+    "Dizengoff St",
+    "דיזנגוף",
+    [
+      [1, 32.0728, 34.7786],
+      [50, 32.0753, 34.7752],
+      [100, 32.0782, 34.774],
+      [200, 32.0868, 34.7741],
+      [300, 32.0937, 34.7762],
+      [340, 32.0968, 34.778],
+    ],
+  ],
+  [
+    "Ibn Gabirol St",
+    "אבן גבירול",
+    [
+      [1, 32.0728, 34.782],
+      [60, 32.0806, 34.7812],
+      [120, 32.0866, 34.7823],
+      [190, 32.0932, 34.7836],
+    ],
+  ],
+  [
+    "Rothschild Blvd",
+    "שדרות רוטשילד",
+    [
+      [1, 32.0624, 34.7706],
+      [50, 32.065, 34.7745],
+      [100, 32.0688, 34.7764],
+      [140, 32.0725, 34.7785],
+    ],
+  ],
+  [
+    "Allenby St",
+    "אלנבי",
+    [
+      [1, 32.0742, 34.7672],
+      [50, 32.0693, 34.7694],
+      [100, 32.065, 34.7722],
+      [150, 32.0601, 34.7767],
+    ],
+  ],
+  [
+    "Ben Yehuda St",
+    "בן יהודה",
+    [
+      [1, 32.0735, 34.7685],
+      [100, 32.0825, 34.7706],
+      [200, 32.0906, 34.7729],
+      [260, 32.0956, 34.774],
+    ],
+  ],
+  [
+    "Shenkin St",
+    "שינקין",
+    [
+      [1, 32.0685, 34.7702],
+      [30, 32.068, 34.7728],
+      [60, 32.0673, 34.7752],
+    ],
+  ],
+  [
+    "HaYarkon St",
+    "הירקון",
+    [
+      [1, 32.0745, 34.7666],
+      [100, 32.0835, 34.769],
+      [200, 32.091, 34.7713],
+      [300, 32.0975, 34.773],
+    ],
+  ],
+  [
+    "King George St",
+    "המלך ג׳ורג׳",
+    [
+      [1, 32.069, 34.7705],
+      [40, 32.0723, 34.774],
+      [70, 32.075, 34.7762],
+      [100, 32.0775, 34.779],
+    ],
+  ],
 ];
 
 const TEL_AVIV_KNOT: Knot = [1, TEL_AVIV.lat, TEL_AVIV.lng];
@@ -106,11 +179,7 @@ export function alongStreet(knots: readonly Knot[], number: number): { lat: numb
 }
 
 /** Notes beside the structured hours below (the free text is the note for exceptions since issue 15). */
-const HOURS_NOTES = [
-  "Closed on Independence Day and Tisha B'Av.",
-  "Breakfast until 11:30.",
-  "The kitchen closes an hour before the bar.",
-];
+const HOURS_NOTES = ["Closed on Independence Day and Tisha B'Av.", "Breakfast until 11:30.", "The kitchen closes an hour before the bar."];
 
 const r = (from: string, to: string) => ({ from, to });
 const weekdays = (ranges: { from: string; to: string }[]) => [ranges, ranges, ranges, ranges, ranges];
@@ -139,10 +208,7 @@ const STRUCTURED_HOURS: Omit<WeeklyHours, "closedOnShabbat">[] = [
 ];
 
 /** One thing that happened to a listing, `daysAgo` days before the demo data is loaded. */
-export type DemoEvent =
-  | { daysAgo: number; kashrut: Exclude<Kashrut, "unknown"> }
-  | { daysAgo: number; closed: boolean }
-  | { daysAgo: number; verified: true };
+export type DemoEvent = { daysAgo: number; kashrut: Exclude<Kashrut, "unknown"> } | { daysAgo: number; closed: boolean } | { daysAgo: number; verified: true };
 
 /**
  * A plausible past for a few listings (issue 26), oldest first: what the restaurant page's History
@@ -254,8 +320,7 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         kashrut,
         tags: allTags,
         description_en: `${nameEn} is a fictional demo listing: ${lineEn} on ${streetEn}. Demo data – call before visiting.`,
-        description_he:
-          i % 11 === 10 ? null : `${nameHe} היא מסעדה לדוגמה בלבד: ${lineHe} ברחוב ${streetHe}. נתוני הדגמה – התקשרו לפני ההגעה.`,
+        description_he: i % 11 === 10 ? null : `${nameHe} היא מסעדה לדוגמה בלבד: ${lineHe} ברחוב ${streetHe}. נתוני הדגמה – התקשרו לפני ההגעה.`,
         // Verified 0-299 days before the data is loaded: most recently, some overdue (ADR 014), a quarter
         // never. A listing with a history is verified there.
         last_verified: i % 4 === 1 || DEMO_HISTORY[slug] ? null : telAvivDay(new Date(Date.now() - ((i * 23) % 300) * 86_400_000)),
@@ -269,13 +334,11 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         booking_link: i % 2 === 0 ? `https://booking.example.com/${slug}` : null,
         wolt_link: i % 3 === 0 ? `https://wolt.example.com/${slug}` : null,
         online_order_link: i % 5 === 0 ? `https://order.example.com/${slug}` : null,
-        kashrut_website:
-          kashrut !== "unknown" && i % 8 < 5 ? kashrutSite(kashrut, slug) : null,
+        kashrut_website: kashrut !== "unknown" && i % 8 < 5 ? kashrutSite(kashrut, slug) : null,
         is_permanently_closed: closed,
         photo: withPhoto ? await media.photo(rand, 1200, 800) : null,
         teuda: i % 3 === 1 ? await media.photo(rand, 800, 1100, "teuda") : null,
-        menu_link:
-          menuKind === 1 ? `https://menus.example.com/${slug}` : menuKind === 2 ? await media.pdf(nameEn) : null,
+        menu_link: menuKind === 1 ? `https://menus.example.com/${slug}` : menuKind === 2 ? await media.pdf(nameEn) : null,
         menu_images: menuKind === 3 ? await media.menuImages(rand) : [],
       }),
     );
@@ -317,7 +380,12 @@ export async function loadDemoData({ db, auth, storage, isProduction, log = () =
   const owned = await db
     .select({ id: restaurants.id })
     .from(restaurants)
-    .where(inArray(restaurants.slug, rows.slice(0, 2).map((row) => row.slug)));
+    .where(
+      inArray(
+        restaurants.slug,
+        rows.slice(0, 2).map((row) => row.slug),
+      ),
+    );
   await db.insert(restaurantOwners).values(owned.map(({ id }) => ({ restaurant_id: id, user_id: ownerId })));
   const told = await loadDemoHistory(db, { id: adminId, email: DEMO_ACCOUNTS.admin.email, role: "admin" }, new Date(started));
 
@@ -402,14 +470,10 @@ function photoSvg(rand: () => number, width: number, height: number, kind: "phot
 }
 
 /** A generated picture, stored through the same pipeline as an upload (checks, WebP widths). */
-async function generatePhoto(
-  storage: Storage,
-  rand: () => number,
-  width: number,
-  height: number,
-  kind: "photo" | "teuda" | "menu" = "photo",
-): Promise<string> {
-  const png = await sharp(Buffer.from(photoSvg(rand, width, height, kind))).png().toBuffer();
+async function generatePhoto(storage: Storage, rand: () => number, width: number, height: number, kind: "photo" | "teuda" | "menu" = "photo"): Promise<string> {
+  const png = await sharp(Buffer.from(photoSvg(rand, width, height, kind)))
+    .png()
+    .toBuffer();
   return (await processUpload(kind, png, `demo-${kind}.png`, storage)).url;
 }
 

@@ -125,7 +125,11 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
   const build = dev ? dev.build : await loadBuild();
   // New reports are e-mailed right after they are filed; those that arrive within the hour after
   // their restaurant's last e-mail go out when it is up (checked every few minutes).
-  const reportNotices = scheduleJob("[reports] notices", () => sendReportNotices(database.db, { sendEmail, publicUrl: config.publicUrl }), REPORT_NOTICES_EVERY_MS);
+  const reportNotices = scheduleJob(
+    "[reports] notices",
+    () => sendReportNotices(database.db, { sendEmail, publicUrl: config.publicUrl }),
+    REPORT_NOTICES_EVERY_MS,
+  );
   const app = createApp({
     reportFiled: () => reportNotices.runSoon(),
     storage,

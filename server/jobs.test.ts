@@ -7,13 +7,17 @@ describe("scheduleJob", () => {
     let active = 0;
     let most = 0;
     let release: () => void = () => {};
-    const job = scheduleJob("[test] job", async () => {
-      runs++;
-      active++;
-      most = Math.max(most, active);
-      await new Promise<void>((resolve) => (release = resolve));
-      active--;
-    }, 60_000);
+    const job = scheduleJob(
+      "[test] job",
+      async () => {
+        runs++;
+        active++;
+        most = Math.max(most, active);
+        await new Promise<void>((resolve) => (release = resolve));
+        active--;
+      },
+      60_000,
+    );
     job.runSoon();
     expect(runs).toBe(1);
     job.runSoon();

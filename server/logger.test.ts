@@ -110,7 +110,9 @@ describe("requestLogger", () => {
     });
     await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
     const address = server.address();
-    const response = await fetch(`http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/en/restaurant/x?q=1`, { headers: { "User-Agent": "test-agent" } });
+    const response = await fetch(`http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/en/restaurant/x?q=1`, {
+      headers: { "User-Agent": "test-agent" },
+    });
     await response.text();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const lines = text.split("\n").filter((line) => line.trim() !== "");

@@ -140,13 +140,15 @@ export function requestLogger(logger: Logger, clients: Pick<ClientAddresses, "of
  * an operator reads one format: an Error argument becomes the line's `err`, with its stack.
  */
 export function routeConsoleTo(logger: Logger): void {
-  const write = (level: "info" | "warn" | "error") => (...args: unknown[]) => {
-    const error = args.find((arg): arg is Error => arg instanceof Error);
-    const rest = error ? args.filter((arg) => arg !== error) : args;
-    const message = format(...rest);
-    if (error) logger[level]({ err: error }, message === "" ? error.message : message);
-    else logger[level](message);
-  };
+  const write =
+    (level: "info" | "warn" | "error") =>
+    (...args: unknown[]) => {
+      const error = args.find((arg): arg is Error => arg instanceof Error);
+      const rest = error ? args.filter((arg) => arg !== error) : args;
+      const message = format(...rest);
+      if (error) logger[level]({ err: error }, message === "" ? error.message : message);
+      else logger[level](message);
+    };
   console.log = write("info");
   // eslint-disable-next-line no-console -- replaced, not called: libraries write through it
   console.info = write("info");

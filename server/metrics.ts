@@ -62,7 +62,12 @@ export function createMetrics({ token, production, sources }: { token: string | 
   // Our own registry: two apps in one process (tests) never collide.
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: "http_requests_total", help: "HTTP requests answered, by method, route and status class.", labelNames: ["method", "route", "status"], registers: [registry] });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by method, route and status class.",
+    labelNames: ["method", "route", "status"],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: "http_request_duration_seconds",
     help: "Time from a request's arrival to its answer's end, by route.",
@@ -70,7 +75,12 @@ export function createMetrics({ token, production, sources }: { token: string | 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  const pageCache = new Counter({ name: "page_cache_requests_total", help: "Anonymous page requests the page cache answered (hit) or rendered (miss).", labelNames: ["result"], registers: [registry] });
+  const pageCache = new Counter({
+    name: "page_cache_requests_total",
+    help: "Anonymous page requests the page cache answered (hit) or rendered (miss).",
+    labelNames: ["result"],
+    registers: [registry],
+  });
   const uploads = new Histogram({
     name: "upload_processing_seconds",
     help: "Checking, re-encoding and storing an upload, by kind.",
@@ -78,8 +88,22 @@ export function createMetrics({ token, production, sources }: { token: string | 
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
     registers: [registry],
   });
-  new Gauge({ name: "live_update_streams", help: "Open live-update streams in this process.", registers: [registry], collect() { this.set(sources.liveStreams()); } });
-  new Gauge({ name: "database_down", help: "1 while the database is taken as down (pages answer 503), else 0.", registers: [registry], collect() { this.set(sources.databaseDown() ? 1 : 0); } });
+  new Gauge({
+    name: "live_update_streams",
+    help: "Open live-update streams in this process.",
+    registers: [registry],
+    collect() {
+      this.set(sources.liveStreams());
+    },
+  });
+  new Gauge({
+    name: "database_down",
+    help: "1 while the database is taken as down (pages answer 503), else 0.",
+    registers: [registry],
+    collect() {
+      this.set(sources.databaseDown() ? 1 : 0);
+    },
+  });
   const pool = sources.pool;
   if (pool) {
     new Gauge({
@@ -114,7 +138,10 @@ export function createMetrics({ token, production, sources }: { token: string | 
         res.status(404).type("text/plain").send("Not found");
         return;
       }
-      res.set("Cache-Control", "no-store").type(registry.contentType).send(await registry.metrics());
+      res
+        .set("Cache-Control", "no-store")
+        .type(registry.contentType)
+        .send(await registry.metrics());
     },
     uploadProcessed(seconds, kind) {
       uploads.observe({ kind }, seconds);

@@ -50,7 +50,12 @@ export function isPrivatePath(path: string): boolean {
   } catch {
     return true;
   }
-  return PRIVATE_PATHS.test(decoded.toLowerCase().replace(/\/{2,}/g, "/").replace(/\.data$/, ""));
+  return PRIVATE_PATHS.test(
+    decoded
+      .toLowerCase()
+      .replace(/\/{2,}/g, "/")
+      .replace(/\.data$/, ""),
+  );
 }
 /** React Router's own endpoints (route discovery) and files are not pages: never touched here. */
 const NOT_PAGES = /^\/__|\.[a-z0-9]+$/i;
@@ -58,7 +63,11 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 function scriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)].map((match) => createHash("sha256").update(match[1] ?? "").digest("base64"));
+  return [...html.matchAll(INLINE_SCRIPT)].map((match) =>
+    createHash("sha256")
+      .update(match[1] ?? "")
+      .digest("base64"),
+  );
 }
 
 function store(type: string, body: Buffer, imageOrigins: readonly string[]): Entry {
@@ -150,10 +159,7 @@ export function createPageCache({
     const isFile = /\.(?:xml|txt)$/.test(req.path);
     if (NOT_PAGES.test(req.path) && !isFile) return next();
     const cookie = req.headers.cookie ?? "";
-    const cacheable =
-      (req.method === "GET" || req.method === "HEAD") &&
-      !isPersonal(cookie) &&
-      !isPrivatePath(req.path);
+    const cacheable = (req.method === "GET" || req.method === "HEAD") && !isPersonal(cookie) && !isPrivatePath(req.path);
     if (!cacheable || !usable()) {
       // A personal answer's Cache-Control is set by the app (server/app.ts), for pages and data alike.
       res.setHeader("X-Cache", "BYPASS");

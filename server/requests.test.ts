@@ -53,13 +53,33 @@ describe("isPersonal", () => {
 
 describe("isFilePath (a plain 404 when missing, never the app's 404 page)", () => {
   it("takes paths under the file folders and paths with an extension for files", () => {
-    for (const path of ["/images/missing.svg", "/uploads/blog/x.webp", "/assets/gone-123.js", "/images/no-extension", "/favicon.ico", "/blog/photo.png", "/he/logo.PNG"]) {
+    for (const path of [
+      "/images/missing.svg",
+      "/uploads/blog/x.webp",
+      "/assets/gone-123.js",
+      "/images/no-extension",
+      "/favicon.ico",
+      "/blog/photo.png",
+      "/he/logo.PNG",
+    ]) {
       expect(isFilePath(path), path).toBe(true);
     }
   });
 
   it("leaves pages, React Router's data requests and the app's file-like routes to the app", () => {
-    for (const path of ["/", "/he", "/blogs", "/blog/s/top-5", "/en/restaurant/x", "/blogs.data", "/_root.data", "/he/dashboard.data", "/sitemap.xml", "/robots.txt", "/no-such-page"]) {
+    for (const path of [
+      "/",
+      "/he",
+      "/blogs",
+      "/blog/s/top-5",
+      "/en/restaurant/x",
+      "/blogs.data",
+      "/_root.data",
+      "/he/dashboard.data",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/no-such-page",
+    ]) {
       expect(isFilePath(path), path).toBe(false);
     }
   });

@@ -85,4 +85,3 @@ export function isFilePath(path: string): boolean {
   if (FILE_FOLDERS.test(path)) return true;
   return /\.[a-z0-9]+$/i.test(path) && !path.endsWith(".data") && !FILE_ROUTES.has(path);
 }
-

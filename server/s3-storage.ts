@@ -16,7 +16,16 @@ import {
 } from "@aws-sdk/client-s3";
 import type { Request, Response } from "express";
 import type { S3StorageConfig } from "./config";
-import { contentTypeOf, isValidStorageKey, keyOfUrl, STORED_FILE_CACHE_CONTROL, storedFileHeaders, StorageUnavailableError, UPLOADS_PUBLIC_BASE, type Storage } from "./storage";
+import {
+  contentTypeOf,
+  isValidStorageKey,
+  keyOfUrl,
+  STORED_FILE_CACHE_CONTROL,
+  storedFileHeaders,
+  StorageUnavailableError,
+  UPLOADS_PUBLIC_BASE,
+  type Storage,
+} from "./storage";
 
 /** How long one request to the bucket may take before it counts as an outage. */
 const CONNECT_TIMEOUT_MS = 3_000;

@@ -31,7 +31,15 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
     res.removeHeader("Content-Security-Policy");
     res.sendFile(
       `${name}${SUFFIX[encoding]}`,
-      { root: assetsDir, maxAge: "1y", immutable: true, etag: false, lastModified: false, dotfiles: "deny", headers: { "Content-Type": type, "Content-Encoding": encoding } },
+      {
+        root: assetsDir,
+        maxAge: "1y",
+        immutable: true,
+        etag: false,
+        lastModified: false,
+        dotfiles: "deny",
+        headers: { "Content-Type": type, "Content-Encoding": encoding },
+      },
       (error) => {
         // A visitor who left mid-download (ECONNABORTED) is nobody's error, and no outage.
         if (error && (error as NodeJS.ErrnoException).code !== "ECONNABORTED") next(error);

@@ -16,7 +16,10 @@ function recordingStorage(keys: string[]): Storage {
   };
 }
 
-const image = (width: number) => sharp({ create: { width, height: 100, channels: 3, background: "#336699" } }).png().toBuffer();
+const image = (width: number) =>
+  sharp({ create: { width, height: 100, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
 
 describe("isUploadKey", () => {
   it("accepts every name the upload pipeline gives a file", async () => {

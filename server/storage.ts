@@ -29,7 +29,13 @@ export function keyOfUrl(url: string): string | null {
   return isValidStorageKey(key) ? key : null;
 }
 
-const CONTENT_TYPES: Record<string, string> = { ".webp": "image/webp", ".pdf": "application/pdf", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg" };
+const CONTENT_TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".pdf": "application/pdf",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+};
 
 /** The Content-Type a stored file is served with, by its extension. */
 export function contentTypeOf(key: string): string {

@@ -129,7 +129,11 @@ function readString(header: Buffer, offset: number, length: number): string {
 }
 
 function readOctal(header: Buffer, offset: number, length: number): number {
-  const text = header.subarray(offset, offset + length).toString("latin1").replace(/[\0 ]+$/, "").trim();
+  const text = header
+    .subarray(offset, offset + length)
+    .toString("latin1")
+    .replace(/[\0 ]+$/, "")
+    .trim();
   if (!/^[0-7]+$/.test(text)) throw new TarFormatError("a header field is not a number");
   return Number.parseInt(text, 8);
 }

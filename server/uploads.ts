@@ -87,7 +87,10 @@ export function cleanDisplayName(originalName: string, extension: ".webp" | ".pd
   let stem = base.replace(UNSAFE_NAME_CHARS, "").trim();
   const dot = stem.lastIndexOf(".");
   if (dot > 0) stem = stem.slice(0, dot);
-  stem = stem.replace(/\.{2,}/g, ".").replace(/^[.\s]+/, "").trim();
+  stem = stem
+    .replace(/\.{2,}/g, ".")
+    .replace(/^[.\s]+/, "")
+    .trim();
   // Count code points, so a cut never splits a surrogate pair.
   const chars = Array.from(stem).slice(0, MAX_NAME_LENGTH - extension.length);
   stem = chars.join("").trim();
@@ -123,11 +126,7 @@ async function processImage(kind: Exclude<UploadKind, "pdf">, data: Buffer, orig
     const widths = fitting.length > 0 ? fitting : [sourceWidth];
     variants = [];
     for (const width of widths) {
-      const output = await sharp(data, DECODE_OPTIONS)
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer();
+      const output = await sharp(data, DECODE_OPTIONS).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
       variants.push({ width, data: output });
     }
   } catch (error) {
@@ -161,7 +160,13 @@ const FILE_ID = /^[0-9a-f]{24}$/;
  * `id` names the stored file (24 hex digits; a random one unless given): an import gives one made
  * from the file, so the same file imported twice is stored under the same name.
  */
-export async function processUpload(kind: UploadKind, data: Buffer, originalName: string, storage: Storage, options: { id?: string } = {}): Promise<StoredUpload> {
+export async function processUpload(
+  kind: UploadKind,
+  data: Buffer,
+  originalName: string,
+  storage: Storage,
+  options: { id?: string } = {},
+): Promise<StoredUpload> {
   if (data.length > UPLOAD_LIMITS[kind]) throw new UploadError("tooLarge", `Larger than ${UPLOAD_LIMITS[kind]} bytes`);
   const id = options.id ?? randomId();
   if (!FILE_ID.test(id)) throw new Error(`A stored file's id is 24 hex digits, not ${JSON.stringify(id)}`);

@@ -57,7 +57,10 @@ describe("actionError", () => {
 
   it("logs anything else and answers 500 with the page's message, never the error's details", () => {
     // Both calls below log on purpose; the next test would fail on any other console.error.
-    const logged = vi.mocked(console.error).mockImplementationOnce(() => {}).mockImplementationOnce(() => {});
+    const logged = vi
+      .mocked(console.error)
+      .mockImplementationOnce(() => {})
+      .mockImplementationOnce(() => {});
     const bug = new TypeError("cannot read properties of undefined (secret detail)");
     const result = answered(actionError(bug, { log: "[test] save failed:", fallback: "editor.saveFailed" }));
     expect(result).toEqual({ status: 500, body: { error: "editor.saveFailed" } });

@@ -35,7 +35,7 @@ export function bootLoader(preloads: string[]): string {
     'var script=document.createElement("script");script.type="module";script.nonce=nonce;',
     `script.textContent=document.getElementById(${JSON.stringify(BOOT_SCRIPT_ID)}).textContent;document.body.appendChild(script)}`,
     'if(document.visibilityState!=="visible")return boot();',
-    'var paints=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
+    "var paints=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];",
     'if(paints.indexOf("paint")<0)return requestAnimationFrame(function(){setTimeout(boot,0)});',
     'new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();boot()}}).observe({type:"paint",buffered:true});',
     // Frames run only once the page can render, so this timer never races the stylesheet.
@@ -53,10 +53,12 @@ export function bootAfterFirstPaint(html: string): string {
   if (!boot) return html;
   const [script, bootAttributes = "", code = ""] = boot;
   const preloads = [...new Set([...html.matchAll(MODULE_PRELOAD)].map(([, href = ""]) => href))];
-  const attributes = bootAttributes.replace(MODULE_TYPE, "").replace(/\sasync(="")?/, "").replace(/\sid="[^"]*"/, "");
+  const attributes = bootAttributes
+    .replace(MODULE_TYPE, "")
+    .replace(/\sasync(="")?/, "")
+    .replace(/\sid="[^"]*"/, "");
   const replacement =
-    `<script id="${BOOT_SCRIPT_ID}" type="${INERT_TYPE}"${attributes}>${code}</script>` +
-    `<script${attributes}>${bootLoader(preloads)}</script>`;
+    `<script id="${BOOT_SCRIPT_ID}" type="${INERT_TYPE}"${attributes}>${code}</script>` + `<script${attributes}>${bootLoader(preloads)}</script>`;
   const rewritten = html.slice(0, boot.index) + replacement + html.slice(boot.index + script.length);
   return rewritten.replace(MODULE_PRELOAD, "");
 }

@@ -39,7 +39,9 @@ describe("e-mails, made as the server makes them", () => {
   });
 
   it("cover every e-mail emails.ts exports", () => {
-    const made = Object.entries(emails).filter(([, value]) => typeof value === "function").map(([name]) => name);
+    const made = Object.entries(emails)
+      .filter(([, value]) => typeof value === "function")
+      .map(([name]) => name);
     expect(made.sort()).toEqual(
       ["existingAccountEmail", "failedSignInsEmail", "passwordResetEmail", "reportNoticeEmail", "reportReplyEmail", "verificationEmail"].sort(),
     );

@@ -7,8 +7,7 @@ export interface EmailContent {
   html: string;
 }
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 function bilingual(subject: string, en: string[], he: string[], link: string, button: { en: string; he: string }): EmailContent {
   const text = [...en, link, "", "—", "", ...he, link, "", `${brandName("en")} · ${brandName("he")}`].join("\n");
@@ -23,8 +22,14 @@ function bilingual(subject: string, en: string[], he: string[], link: string, bu
 export function passwordResetEmail(link: string): EmailContent {
   return bilingual(
     "Reset your password · איפוס סיסמה",
-    [`Someone asked to reset the password of your ${brandName("en")} account.`, "If it was you, choose a new password with this link (valid for one hour). If not, ignore this e-mail."],
-    [`התקבלה בקשה לאפס את הסיסמה של החשבון שלכם ב${brandName("he")}.`, "אם זו הייתה בקשה שלכם, בחרו סיסמה חדשה בקישור הזה (תקף לשעה). אם לא, אפשר להתעלם מהאימייל."],
+    [
+      `Someone asked to reset the password of your ${brandName("en")} account.`,
+      "If it was you, choose a new password with this link (valid for one hour). If not, ignore this e-mail.",
+    ],
+    [
+      `התקבלה בקשה לאפס את הסיסמה של החשבון שלכם ב${brandName("he")}.`,
+      "אם זו הייתה בקשה שלכם, בחרו סיסמה חדשה בקישור הזה (תקף לשעה). אם לא, אפשר להתעלם מהאימייל.",
+    ],
     link,
     { en: "Choose a new password", he: "בחירת סיסמה חדשה" },
   );
@@ -45,11 +50,11 @@ export function existingAccountEmail(loginLink: string): EmailContent {
     "You already have an account · כבר יש לכם חשבון",
     [
       `Someone tried to sign up to ${brandName("en")} with this e-mail address, which already has an account.`,
-      "If it was you, log in — or use \"Forgot your password?\" on the login page. If not, you can ignore this e-mail.",
+      'If it was you, log in — or use "Forgot your password?" on the login page. If not, you can ignore this e-mail.',
     ],
     [
       `מישהו ניסה להירשם ל${brandName("he")} עם כתובת האימייל הזו, שכבר יש לה חשבון.`,
-      "אם זה הייתם אתם, התחברו — או השתמשו ב\"שכחתם את הסיסמה?\" בדף ההתחברות. אם לא, אפשר להתעלם מהאימייל.",
+      'אם זה הייתם אתם, התחברו — או השתמשו ב"שכחתם את הסיסמה?" בדף ההתחברות. אם לא, אפשר להתעלם מהאימייל.',
     ],
     loginLink,
     { en: "Log in", he: "התחברות" },
@@ -113,14 +118,9 @@ export function reportReplyEmail(restaurant: { en: string; he: string }, outcome
     `Your report about ${restaurant.en} · הדיווח שלכם על ${restaurant.he}`,
     [
       `Thank you for telling us about a problem with ${restaurant.en}.`,
-      outcome === "resolved"
-        ? "We looked into it and updated the listing."
-        : "We looked into it and found nothing to change in the listing for now.",
+      outcome === "resolved" ? "We looked into it and updated the listing." : "We looked into it and found nothing to change in the listing for now.",
     ],
-    [
-      `תודה שסיפרתם לנו על בעיה ב${restaurant.he}.`,
-      outcome === "resolved" ? "בדקנו ועדכנו את פרטי המסעדה." : "בדקנו ולא מצאנו כרגע מה לשנות בפרטי המסעדה.",
-    ],
+    [`תודה שסיפרתם לנו על בעיה ב${restaurant.he}.`, outcome === "resolved" ? "בדקנו ועדכנו את פרטי המסעדה." : "בדקנו ולא מצאנו כרגע מה לשנות בפרטי המסעדה."],
     link,
     { en: "See the restaurant", he: "לדף המסעדה" },
   );

@@ -10,7 +10,19 @@ describe("withScheme", () => {
   });
 
   it("leaves http(s) addresses, other schemes and non-addresses as typed (trimmed)", () => {
-    for (const value of ["https://example.com", "http://example.com/x", "javascript:alert(1)", "data:text/html,hi", "mailto:a@example.com", "ftp://example.com", "example", "not a link.com", "/uploads/menus/a.pdf", "//example.com", ""]) {
+    for (const value of [
+      "https://example.com",
+      "http://example.com/x",
+      "javascript:alert(1)",
+      "data:text/html,hi",
+      "mailto:a@example.com",
+      "ftp://example.com",
+      "example",
+      "not a link.com",
+      "/uploads/menus/a.pdf",
+      "//example.com",
+      "",
+    ]) {
       expect(withScheme(value), value).toBe(value.trim());
     }
   });
@@ -24,7 +36,19 @@ describe("isWebLink", () => {
   });
 
   it("refuses every other scheme and anything that is not an address", () => {
-    for (const value of ["javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:text/html,<script>", "vbscript:x", "mailto:a@example.com", "ftp://example.com", "https://", "https:// example.com", "example", "//example.com", withScheme("javascript:alert(1)")]) {
+    for (const value of [
+      "javascript:alert(1)",
+      "JAVASCRIPT:alert(1)",
+      "data:text/html,<script>",
+      "vbscript:x",
+      "mailto:a@example.com",
+      "ftp://example.com",
+      "https://",
+      "https:// example.com",
+      "example",
+      "//example.com",
+      withScheme("javascript:alert(1)"),
+    ]) {
       expect(isWebLink(value), value).toBe(false);
     }
   });

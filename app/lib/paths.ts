@@ -13,8 +13,7 @@ export function inBothLanguages(pathFor: (language: Language) => string): Record
 
 export const homePath = (language: Language): string => localizePath("/", language);
 
-export const restaurantPath = (slug: string, language: Language): string =>
-  localizePath(`/restaurant/${segment(slug)}`, language);
+export const restaurantPath = (slug: string, language: Language): string => localizePath(`/restaurant/${segment(slug)}`, language);
 
 /** The report-a-problem form's own page (where the form posts, with or without JavaScript). */
 export const reportPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/report`;
@@ -31,27 +30,23 @@ export const resetPasswordPath = (language: Language, token?: string): string =>
 export const verifyEmailPath = (language: Language, token?: string): string =>
   localizePath("/verify-email", language) + (token === undefined ? "" : `?token=${encodeURIComponent(token)}`);
 /** The account page; `section` is the id of a part of it (the two-factor settings). */
-export const accountPath = (language: Language, section?: "two-factor"): string =>
-  localizePath("/account", language) + (section ? `#${section}` : "");
+export const accountPath = (language: Language, section?: "two-factor"): string => localizePath("/account", language) + (section ? `#${section}` : "");
 /** Where the log-out form posts (one path for both languages; the form says which). */
 export const logoutPath = (): string => "/logout";
 
 // Dashboard
 export const dashboardPath = (language: Language): string => localizePath("/dashboard", language);
 export const dashboardAddPath = (language: Language): string => localizePath("/dashboard/add", language);
-export const dashboardEditPath = (id: string, language: Language): string =>
-  localizePath(`/dashboard/edit/${segment(id)}`, language);
+export const dashboardEditPath = (id: string, language: Language): string => localizePath(`/dashboard/edit/${segment(id)}`, language);
 /** A restaurant's structured opening hours editor (issue 15). */
-export const dashboardHoursPath = (id: string, language: Language): string =>
-  localizePath(`/dashboard/edit/${segment(id)}/hours`, language);
+export const dashboardHoursPath = (id: string, language: Language): string => localizePath(`/dashboard/edit/${segment(id)}/hours`, language);
 export const dashboardUsersPath = (language: Language): string => localizePath("/dashboard/users", language);
 export const dashboardReportsPath = (language: Language): string => localizePath("/dashboard/reports", language);
 
 // Blog: English pages only (the /he/blog… paths redirect to them), except that the header's
 // Blogs link follows the page language as the spec says (/blogs or /he/blogs).
 export const blogsPath = (language: Language = "en"): string => localizePath("/blogs", language);
-export const blogPath = (post: { id: string; slug?: string | null }): string =>
-  post.slug ? `/blog/s/${segment(post.slug)}` : `/blog/${segment(post.id)}`;
+export const blogPath = (post: { id: string; slug?: string | null }): string => (post.slug ? `/blog/s/${segment(post.slug)}` : `/blog/${segment(post.id)}`);
 export const blogAddPath = (): string => "/dashboard/blog/add";
 export const blogEditPath = (id: string): string => `/dashboard/blog/edit/${segment(id)}`;
 

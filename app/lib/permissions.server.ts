@@ -26,11 +26,7 @@ export function isSystem(actor: Pick<Subject, "role">): boolean {
 }
 
 /** For domain functions: refuse (AppError "forbidden", nothing done) unless the actor may do this. */
-export function assertCan<T extends Subject, A extends Action>(
-  actor: T | null | undefined,
-  action: A,
-  ...resource: ResourceArgs<A>
-): asserts actor is T {
+export function assertCan<T extends Subject, A extends Action>(actor: T | null | undefined, action: A, ...resource: ResourceArgs<A>): asserts actor is T {
   if (!can(actor, action, ...resource)) throw new AppError("forbidden", "access.denied");
 }
 
@@ -109,11 +105,7 @@ export async function hasRestaurantAccess(db: Db, viewer: (Subject & { id: strin
 }
 
 /** For writes to one restaurant: 403 unless the viewer may edit it. */
-export async function requireRestaurantAccess(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  restaurantId: string,
-): Promise<Viewer> {
+export async function requireRestaurantAccess(request: Request, context: Readonly<RouterContextProvider>, restaurantId: string): Promise<Viewer> {
   const viewer = await requireDashboard(request, context);
   if (!(await hasRestaurantAccess(context.get(servicesContext).db, viewer, restaurantId))) {
     accessDenied();

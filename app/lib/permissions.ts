@@ -47,14 +47,7 @@ export type ResourceArgs<A extends Action> = undefined extends Resources[A]
     : [resource?: Exclude<Resources[A], undefined>]
   : [resource: Resources[A]];
 
-const ADMIN_ONLY: ReadonlySet<Action> = new Set([
-  "restaurant:delete",
-  "owners:manage",
-  "verification:set",
-  "users:manage",
-  "blog:manage",
-  "reports:manage",
-]);
+const ADMIN_ONLY: ReadonlySet<Action> = new Set(["restaurant:delete", "owners:manage", "verification:set", "users:manage", "blog:manage", "reports:manage"]);
 
 /** Actions an owner may take only on a restaurant they are linked to (never on "every restaurant"). */
 const OWNED_ONLY: ReadonlySet<Action> = new Set(["restaurant:edit", "reports:view"]);

@@ -29,12 +29,7 @@ export function createToastStore(secret: string, secure: boolean) {
 export type ToastStore = ReturnType<typeof createToastStore>;
 
 /** Redirects with a toast, keeping any other headers (e.g. session cookies). */
-export async function redirectWithToast(
-  toasts: ToastStore,
-  url: string,
-  toast: Omit<Toast, "id">,
-  headers: Headers = new Headers(),
-): Promise<Response> {
+export async function redirectWithToast(toasts: ToastStore, url: string, toast: Omit<Toast, "id">, headers: Headers = new Headers()): Promise<Response> {
   headers.append("Set-Cookie", await toasts.set(toast));
   return redirect(url, { headers });
 }

@@ -2,13 +2,7 @@ import { useState } from "react";
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/account";
 import { FormAlert, SubmitButton, TextField } from "../components/ui/form";
-import {
-  changePassword,
-  listSessions,
-  resendVerification,
-  signOutOtherSessions,
-  updateProfile,
-} from "../features/accounts/accounts.server";
+import { changePassword, listSessions, resendVerification, signOutOtherSessions, updateProfile } from "../features/accounts/accounts.server";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { TwoFactorSection } from "../features/accounts/components/TwoFactorSection";
 import {
@@ -52,18 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent =
-  | "profile"
-  | "password"
-  | "signOutOthers"
-  | "resendVerification"
-  | "twoFactorSetup"
-  | "twoFactorConfirm"
-  | "twoFactorDisable"
-  | "twoFactorCodes";
+type Intent = "profile" | "password" | "signOutOthers" | "resendVerification" | "twoFactorSetup" | "twoFactorConfirm" | "twoFactorDisable" | "twoFactorCodes";
 export type ActionResult =
-  | { intent: Intent; ok: true; message: MessageKey; setup?: TwoFactorSetup; backupCodes?: string[] }
-  | ({ intent: Intent; ok: false } & ErrorAnswer);
+  { intent: Intent; ok: true; message: MessageKey; setup?: TwoFactorSetup; backupCodes?: string[] } | ({ intent: Intent; ok: false } & ErrorAnswer);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
@@ -171,10 +156,30 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <Form method="post" className="mt-5 space-y-4" noValidate>
           <Outcome result={result} intent="profile" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={t("auth.firstName")} name="firstName" autoComplete="given-name" defaultValue={profile.firstName} invalid={failedField("profile", "firstName")} />
-            <TextField label={t("auth.lastName")} name="lastName" autoComplete="family-name" defaultValue={profile.lastName} invalid={failedField("profile", "lastName")} />
+            <TextField
+              label={t("auth.firstName")}
+              name="firstName"
+              autoComplete="given-name"
+              defaultValue={profile.firstName}
+              invalid={failedField("profile", "firstName")}
+            />
+            <TextField
+              label={t("auth.lastName")}
+              name="lastName"
+              autoComplete="family-name"
+              defaultValue={profile.lastName}
+              invalid={failedField("profile", "lastName")}
+            />
           </div>
-          <TextField label={t("auth.phone")} name="phone" type="tel" autoComplete="tel" defaultValue={profile.phone} invalid={failedField("profile", "phone")} dir="ltr" />
+          <TextField
+            label={t("auth.phone")}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            defaultValue={profile.phone}
+            invalid={failedField("profile", "phone")}
+            dir="ltr"
+          />
           <SubmitButton intent="profile" busyLabel={t("account.save")}>
             {t("account.save")}
           </SubmitButton>
@@ -187,9 +192,30 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         </h2>
         <Form method="post" className="mt-4 space-y-4" noValidate>
           <Outcome result={result} intent="password" />
-          <TextField label={t("account.currentPassword")} name="currentPassword" type="password" autoComplete="current-password" invalid={failedField("password", "currentPassword")} dir="ltr" />
-          <TextField label={t("reset.newPassword")} name="password" type="password" autoComplete="new-password" invalid={failedField("password", "password")} dir="ltr" />
-          <TextField label={t("auth.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" invalid={failedField("password", "confirmPassword")} dir="ltr" />
+          <TextField
+            label={t("account.currentPassword")}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            invalid={failedField("password", "currentPassword")}
+            dir="ltr"
+          />
+          <TextField
+            label={t("reset.newPassword")}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            invalid={failedField("password", "password")}
+            dir="ltr"
+          />
+          <TextField
+            label={t("auth.confirmPassword")}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            invalid={failedField("password", "confirmPassword")}
+            dir="ltr"
+          />
           <SubmitButton intent="password" busyLabel={t("account.changePassword")}>
             {t("account.changePassword")}
           </SubmitButton>
@@ -239,7 +265,25 @@ export default function Account({ loaderData }: Route.ComponentProps) {
 
 /** "Chrome on Linux" from a user-agent string; good enough to recognise one's own devices. */
 function describeAgent(agent: string): string {
-  const browser = /Edg\//.test(agent) ? "Edge" : /Firefox\//.test(agent) ? "Firefox" : /Chrome\//.test(agent) ? "Chrome" : /Safari\//.test(agent) ? "Safari" : "Browser";
-  const system = /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Windows/.test(agent) ? "Windows" : /Mac OS X/.test(agent) ? "macOS" : /Linux/.test(agent) ? "Linux" : "";
+  const browser = /Edg\//.test(agent)
+    ? "Edge"
+    : /Firefox\//.test(agent)
+      ? "Firefox"
+      : /Chrome\//.test(agent)
+        ? "Chrome"
+        : /Safari\//.test(agent)
+          ? "Safari"
+          : "Browser";
+  const system = /Android/.test(agent)
+    ? "Android"
+    : /iPhone|iPad/.test(agent)
+      ? "iOS"
+      : /Windows/.test(agent)
+        ? "Windows"
+        : /Mac OS X/.test(agent)
+          ? "macOS"
+          : /Linux/.test(agent)
+            ? "Linux"
+            : "";
   return system ? `${browser} · ${system}` : browser;
 }

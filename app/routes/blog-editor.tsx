@@ -170,7 +170,11 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex items-end gap-2">
           <div className="flex-1">{field("image", t("blog.fieldImage"), { dir: "ltr", type: "url" })}</div>
-          <button type="button" onClick={() => toast.info(t("blog.browseUnavailable"))} className="mb-px min-h-11 rounded-lg border border-stone-300 px-4 font-medium text-stone-700">
+          <button
+            type="button"
+            onClick={() => toast.info(t("blog.browseUnavailable"))}
+            className="mb-px min-h-11 rounded-lg border border-stone-300 px-4 font-medium text-stone-700"
+          >
             {t("blog.browse")}
           </button>
         </div>
@@ -207,7 +211,11 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
-        <button type="submit" disabled={saving} className="inline-flex min-h-12 items-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:opacity-70">
+        <button
+          type="submit"
+          disabled={saving}
+          className="inline-flex min-h-12 items-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+        >
           {saving ? t("blog.saving") : loaderData.id ? t("blog.update") : t("blog.save")}
         </button>
       </Form>

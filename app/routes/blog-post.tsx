@@ -79,12 +79,18 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           </Link>
           {canManage ? (
             <div className="flex gap-2">
-              <Link to={blogEditPath(post.id)} className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-50">
+              <Link
+                to={blogEditPath(post.id)}
+                className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-50"
+              >
                 {t("blog.edit")}
               </Link>
               <ConfirmDialog
                 trigger={
-                  <button type="button" className="inline-flex min-h-11 items-center rounded-lg border border-red-300 px-4 font-medium text-red-800 hover:bg-red-50">
+                  <button
+                    type="button"
+                    className="inline-flex min-h-11 items-center rounded-lg border border-red-300 px-4 font-medium text-red-800 hover:bg-red-50"
+                  >
                     {t("blog.delete")}
                   </button>
                 }

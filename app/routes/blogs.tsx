@@ -57,7 +57,10 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("blog.listLabel")}>
           {posts.map((post, index) => (
             <li key={post.id}>
-              <Link to={blogPath(post)} className="block h-full overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
+              <Link
+                to={blogPath(post)}
+                className="block h-full overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md"
+              >
                 <BlogImage src={post.image} alt="" eager={index < 3} className="aspect-[1200/630] w-full bg-stone-200 object-cover" />
                 <div className="p-4">
                   <h2 className="text-lg font-semibold text-stone-900">{post.title}</h2>

@@ -36,7 +36,6 @@ import { freshnessClock, freshnessOf, type FreshnessClock } from "../features/re
 import type { RestWindow } from "../features/restaurants/hours";
 import { windowsAround } from "../features/restaurants/rest-windows.server";
 
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { publicRestaurants, settings } = context.get(servicesContext);
   const all = await publicRestaurants();
@@ -132,9 +131,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
 
 // The map view's code (Leaflet, its CSS, the clusters) loads only when the map is shown (issue 16):
 // never with the page. If it cannot be loaded, the page says so and the list stays.
-const ResultsMap = lazy(() =>
-  import("../features/restaurants/components/ResultsMap").catch(() => ({ default: MapFailed })),
-);
+const ResultsMap = lazy(() => import("../features/restaurants/components/ResultsMap").catch(() => ({ default: MapFailed })));
 
 function MapFailed() {
   const { t } = useLanguage();
@@ -143,7 +140,11 @@ function MapFailed() {
 
 /** Where the map will be, its height kept, so nothing moves when it arrives. */
 function MapPlaceholder({ text }: { text: string }) {
-  return <div className="flex h-[min(60vh,32rem)] items-center justify-center rounded-xl border border-stone-200 bg-stone-100 p-4 text-center text-stone-700">{text}</div>;
+  return (
+    <div className="flex h-[min(60vh,32rem)] items-center justify-center rounded-xl border border-stone-200 bg-stone-100 p-4 text-center text-stone-700">
+      {text}
+    </div>
+  );
 }
 
 const RESULTS_ID = "results";
@@ -232,7 +233,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const now = useNow();
   const results = useMemo(() => {
     // "Open now" in the browser is judged on its own clock, when the filters change.
-    const matching = index ? applyFilters(index, deferredFilters, loaderData.clock, now === null ? undefined : { now, windows: loaderData.windows }) : loaderData.restaurants;
+    const matching = index
+      ? applyFilters(index, deferredFilters, loaderData.clock, now === null ? undefined : { now, windows: loaderData.windows })
+      : loaderData.restaurants;
     // Nearest first needs the position; without it (a shared link) the usual order stays.
     return deferredFilters.sort === "distance" && here ? byDistance(matching, here) : matching;
   }, [index, loaderData.restaurants, loaderData.clock, loaderData.windows, deferredFilters, now, here]);

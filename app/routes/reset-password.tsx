@@ -52,8 +52,24 @@ export default function ResetPassword() {
         <Form method="post" className="space-y-4" noValidate>
           {failure ? <FailureAlert failure={failure} /> : null}
           <input type="hidden" name="token" value={token} />
-          <TextField label={t("reset.newPassword")} name="password" type="password" autoComplete="new-password" required invalid={Boolean(failure?.errors?.password)} dir="ltr" />
-          <TextField label={t("auth.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" required invalid={Boolean(failure?.errors?.confirmPassword)} dir="ltr" />
+          <TextField
+            label={t("reset.newPassword")}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            invalid={Boolean(failure?.errors?.password)}
+            dir="ltr"
+          />
+          <TextField
+            label={t("auth.confirmPassword")}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            invalid={Boolean(failure?.errors?.confirmPassword)}
+            dir="ltr"
+          />
           <SubmitButton busyLabel={t("reset.submit")} className="w-full">
             {t("reset.submit")}
           </SubmitButton>

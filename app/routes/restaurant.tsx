@@ -104,12 +104,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
       type: "restaurant",
     }),
     {
-      "script:ld+json": restaurantJsonLd(
-        restaurant,
-        language,
-        absoluteUrl(publicUrl, path),
-        image ? absoluteUrl(publicUrl, image) : undefined,
-      ),
+      "script:ld+json": restaurantJsonLd(restaurant, language, absoluteUrl(publicUrl, path), image ? absoluteUrl(publicUrl, image) : undefined),
     },
     { "script:ld+json": restaurantPageJsonLd(absoluteUrl(publicUrl, path), loaderData.lastChanged) },
   ];
@@ -159,8 +154,7 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
   const closed = restaurant.isPermanentlyClosed;
   const showUpdated = useLiveRestaurant(restaurant.slug, language);
 
-  const hasActions =
-    restaurant.wazeLink || restaurant.onlineOrderLink || restaurant.woltLink || restaurant.menuLink || restaurant.bookingLink || kashrutSite;
+  const hasActions = restaurant.wazeLink || restaurant.onlineOrderLink || restaurant.woltLink || restaurant.menuLink || restaurant.bookingLink || kashrutSite;
 
   return (
     <article className="pb-8">
@@ -186,10 +180,7 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto max-w-6xl px-4">
         <div className="pt-4">
-          <Link
-            to={homePath(language)}
-            className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 font-medium text-brand-800 hover:bg-brand-50"
-          >
+          <Link to={homePath(language)} className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 font-medium text-brand-800 hover:bg-brand-50">
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
@@ -220,16 +211,36 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
               <section>
                 <h2 className="mb-3 text-lg font-semibold">{t("restaurant.actions")}</h2>
                 <div className="space-y-2">
-                  {restaurant.wazeLink ? <ActionLink href={restaurant.wazeLink} icon={ICONS.navigate}>{t("restaurant.navigate")}</ActionLink> : null}
-                  {restaurant.onlineOrderLink ? <ActionLink href={restaurant.onlineOrderLink} icon={ICONS.order}>{t("restaurant.orderOnline")}</ActionLink> : null}
-                  {restaurant.woltLink ? <ActionLink href={restaurant.woltLink} icon={ICONS.delivery}>{t("restaurant.orderDelivery")}</ActionLink> : null}
+                  {restaurant.wazeLink ? (
+                    <ActionLink href={restaurant.wazeLink} icon={ICONS.navigate}>
+                      {t("restaurant.navigate")}
+                    </ActionLink>
+                  ) : null}
+                  {restaurant.onlineOrderLink ? (
+                    <ActionLink href={restaurant.onlineOrderLink} icon={ICONS.order}>
+                      {t("restaurant.orderOnline")}
+                    </ActionLink>
+                  ) : null}
+                  {restaurant.woltLink ? (
+                    <ActionLink href={restaurant.woltLink} icon={ICONS.delivery}>
+                      {t("restaurant.orderDelivery")}
+                    </ActionLink>
+                  ) : null}
                   {restaurant.menuLink ? (
                     <ActionLink href={restaurant.menuLink} icon={isPdfLink(restaurant.menuLink) ? ICONS.pdf : ICONS.menu}>
                       {isPdfLink(restaurant.menuLink) ? t("restaurant.viewMenuPdf") : t("restaurant.viewMenu")}
                     </ActionLink>
                   ) : null}
-                  {restaurant.bookingLink ? <ActionLink href={restaurant.bookingLink} icon={ICONS.book}>{t("restaurant.book")}</ActionLink> : null}
-                  {kashrutSite ? <ActionLink href={kashrutSite.href} icon={ICONS.kashrut}>{t(kashrutSite.label)}</ActionLink> : null}
+                  {restaurant.bookingLink ? (
+                    <ActionLink href={restaurant.bookingLink} icon={ICONS.book}>
+                      {t("restaurant.book")}
+                    </ActionLink>
+                  ) : null}
+                  {kashrutSite ? (
+                    <ActionLink href={kashrutSite.href} icon={ICONS.kashrut}>
+                      {t(kashrutSite.label)}
+                    </ActionLink>
+                  ) : null}
                 </div>
               </section>
             ) : null}
@@ -241,7 +252,11 @@ export default function RestaurantPage({ loaderData }: Route.ComponentProps) {
                   <div>
                     <dt className="font-medium text-stone-600">{t("restaurant.phone")}</dt>
                     <dd>
-                      <a href={`tel:${restaurant.phoneNumber.replace(/[^\d+]/g, "")}`} dir="ltr" className="font-medium text-brand-800 underline underline-offset-4">
+                      <a
+                        href={`tel:${restaurant.phoneNumber.replace(/[^\d+]/g, "")}`}
+                        dir="ltr"
+                        className="font-medium text-brand-800 underline underline-offset-4"
+                      >
                         {restaurant.phoneNumber}
                       </a>
                     </dd>
@@ -374,7 +389,11 @@ function VerificationLine({ lastVerified, freshness }: { lastVerified: string | 
   const date = lastVerified ? formatLongDate(lastVerified, language) : "";
   if (freshness === "overdue") {
     return (
-      <p data-testid="verification" data-freshness={freshness} className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
+      <p
+        data-testid="verification"
+        data-freshness={freshness}
+        className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950"
+      >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.2">
           <path d={WARNING_PATH} strokeLinecap="round" strokeLinejoin="round" />
         </svg>

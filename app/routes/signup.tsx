@@ -74,10 +74,31 @@ export default function Signup() {
       <Form method="post" className="space-y-4" noValidate>
         {failure ? <FailureAlert failure={failure} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("auth.firstName")} name="firstName" autoComplete="given-name" defaultValue={values?.firstName} invalid={Boolean(failure?.errors?.firstName)} />
-          <TextField label={t("auth.lastName")} name="lastName" autoComplete="family-name" defaultValue={values?.lastName} invalid={Boolean(failure?.errors?.lastName)} />
+          <TextField
+            label={t("auth.firstName")}
+            name="firstName"
+            autoComplete="given-name"
+            defaultValue={values?.firstName}
+            invalid={Boolean(failure?.errors?.firstName)}
+          />
+          <TextField
+            label={t("auth.lastName")}
+            name="lastName"
+            autoComplete="family-name"
+            defaultValue={values?.lastName}
+            invalid={Boolean(failure?.errors?.lastName)}
+          />
         </div>
-        <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" required defaultValue={values?.email} invalid={Boolean(failure?.errors?.email)} dir="ltr" />
+        <TextField
+          label={t("auth.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values?.email}
+          invalid={Boolean(failure?.errors?.email)}
+          dir="ltr"
+        />
         <TextField
           label={t("auth.phone")}
           name="phone"
@@ -88,7 +109,15 @@ export default function Signup() {
           invalid={Boolean(failure?.errors?.phone)}
           dir="ltr"
         />
-        <TextField label={t("auth.password")} name="password" type="password" autoComplete="new-password" required invalid={Boolean(failure?.errors?.password)} dir="ltr" />
+        <TextField
+          label={t("auth.password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          invalid={Boolean(failure?.errors?.password)}
+          dir="ltr"
+        />
         <TextField
           label={t("auth.confirmPassword")}
           name="confirmPassword"

@@ -35,10 +35,18 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
         <table className="w-full text-start text-sm">
           <thead className="bg-stone-100 text-stone-700">
             <tr>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t("sitemap.url")}</th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t("sitemap.lastModified")}</th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t("sitemap.changeFrequency")}</th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t("sitemap.priority")}</th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t("sitemap.url")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t("sitemap.lastModified")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t("sitemap.changeFrequency")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t("sitemap.priority")}
+              </th>
             </tr>
           </thead>
           <tbody>

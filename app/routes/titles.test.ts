@@ -34,8 +34,16 @@ const page = (t: Translate, key: Parameters<Translate>[0]) => `${t(key)} | ${t("
 const PAGES: Record<string, { url: string; loaderData?: (language: Language) => unknown; title: (t: Translate, language: Language) => string }> = {
   "": { url: "/", title: (t) => t("meta.defaultTitle") },
   "restaurant/:slug": { url: "/restaurant/olive", loaderData: () => ({ restaurant, contactEmail: email }), title: (_t, l) => restaurantTitle(restaurant, l) },
-  accessibility: { url: "/accessibility", loaderData: () => ({ contactEmail: email }), title: (t, l) => `${accessibilityStatement(l, email).title} | ${t("brand.name")}` },
-  "privacy-policy": { url: "/privacy-policy", loaderData: () => ({ contactEmail: email }), title: (t, l) => `${privacyPolicy(l, email).title} | ${t("brand.name")}` },
+  accessibility: {
+    url: "/accessibility",
+    loaderData: () => ({ contactEmail: email }),
+    title: (t, l) => `${accessibilityStatement(l, email).title} | ${t("brand.name")}`,
+  },
+  "privacy-policy": {
+    url: "/privacy-policy",
+    loaderData: () => ({ contactEmail: email }),
+    title: (t, l) => `${privacyPolicy(l, email).title} | ${t("brand.name")}`,
+  },
   login: { url: "/login", title: (t) => page(t, "login.title") },
   "login/two-factor": { url: "/login/two-factor", title: (t) => page(t, "twoFactor.loginTitle") },
   signup: { url: "/signup", title: (t) => page(t, "signup.title") },

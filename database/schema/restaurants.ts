@@ -1,17 +1,6 @@
 // Restaurants and who may edit them (spec section 3).
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  doublePrecision,
-  date,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, date, index, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import type { WeeklyHours } from "../hours";
 
@@ -80,10 +69,7 @@ export const restaurantOwners = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    unique("restaurant_owners_restaurant_user_key").on(t.restaurant_id, t.user_id),
-    index("restaurant_owners_user_idx").on(t.user_id),
-  ],
+  (t) => [unique("restaurant_owners_restaurant_user_key").on(t.restaurant_id, t.user_id), index("restaurant_owners_user_idx").on(t.user_id)],
 );
 
 /** Old slugs of renamed restaurants, so their old URLs redirect permanently to the new ones. */
@@ -112,7 +98,10 @@ export const restaurantChanges = pgTable(
     actor_id: text("actor_id").references(() => users.id, { onDelete: "set null" }),
     actor_email: text("actor_email").notNull(),
     action: text("action").$type<ChangeAction>().notNull(),
-    changes: jsonb("changes").$type<FieldChanges>().notNull().default(sql`'{}'::jsonb`),
+    changes: jsonb("changes")
+      .$type<FieldChanges>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("restaurant_changes_restaurant_idx").on(t.restaurant_id, t.created_at)],

@@ -22,7 +22,12 @@ export const uploads = pgTable(
     restaurant_id: uuid("restaurant_id").references(() => restaurants.id, { onDelete: "set null" }),
     attached_at: timestamp("attached_at", { withTimezone: true }),
   },
-  (t) => [index("uploads_restaurant_idx").on(t.restaurant_id), index("uploads_unattached_idx").on(t.created_at).where(sql`${t.restaurant_id} is null`)],
+  (t) => [
+    index("uploads_restaurant_idx").on(t.restaurant_id),
+    index("uploads_unattached_idx")
+      .on(t.created_at)
+      .where(sql`${t.restaurant_id} is null`),
+  ],
 );
 
 export type UploadRow = typeof uploads.$inferSelect;

@@ -184,8 +184,13 @@ export async function prepareFiles(db: Db, input: ImportInput, carried: CarriedF
       }
     }
     // Brought by an earlier import of the same export: named as it is, not stored again.
-    const already = await onThisSite(db, [...stored.values()].map((file) => file.upload.url));
-    const brought = [...stored.values()].filter((file) => !already.has(file.upload.url)).map((file) => ({ url: file.upload.url, kind: file.kind, keys: file.keys }));
+    const already = await onThisSite(
+      db,
+      [...stored.values()].map((file) => file.upload.url),
+    );
+    const brought = [...stored.values()]
+      .filter((file) => !already.has(file.upload.url))
+      .map((file) => ({ url: file.upload.url, kind: file.kind, keys: file.keys }));
     const rewritten: ImportInput = {
       restaurants: input.restaurants.map((row) => rewriteRow("restaurants", row, (kind, url) => stored.get(`${kind}\n${url}`)?.upload)),
       posts: input.posts.map((row) => rewriteRow("posts", row, (kind, url) => stored.get(`${kind}\n${url}`)?.upload)),
@@ -245,7 +250,10 @@ export async function discardFiles(db: Db, prepared: PreparedFiles, storage: Sto
   if (urls.length === 0) return;
   await db.delete(uploads).where(and(inArray(uploads.url, urls), isNull(uploads.restaurant_id)));
   // Every file stored, by its key (an image narrower than 400 pixels has one width that is none of the usual ones).
-  await removeStoredFiles(storage, prepared.brought.flatMap((file) => file.keys.map((key) => `${UPLOADS_PUBLIC_BASE}/${key}`)));
+  await removeStoredFiles(
+    storage,
+    prepared.brought.flatMap((file) => file.keys.map((key) => `${UPLOADS_PUBLIC_BASE}/${key}`)),
+  );
 }
 
 /** Removes the staging folder. */

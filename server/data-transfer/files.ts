@@ -109,7 +109,11 @@ export interface BundleWritten {
  */
 export async function writeBundle(data: ExportFile, target: BundleTarget): Promise<BundleWritten> {
   const urls = [
-    ...new Set([...data.restaurants.flatMap((row) => storedFilesOf("restaurants", { ...row })), ...data.posts.flatMap((row) => storedFilesOf("posts", { ...row }))].map((file) => file.url)),
+    ...new Set(
+      [...data.restaurants.flatMap((row) => storedFilesOf("restaurants", { ...row })), ...data.posts.flatMap((row) => storedFilesOf("posts", { ...row }))].map(
+        (file) => file.url,
+      ),
+    ),
   ].sort();
   const dataFiles =
     target.format === "json"
@@ -197,7 +201,10 @@ export async function readImportSource(paths: string[]): Promise<ImportSource> {
         continue;
       }
       const inside = DATA_FILES.filter((name) => existsSync(path.join(folder, name)));
-      if (inside.length === 0) throw new TransferFileError(importMessage("noExportInFolder", { folder: given, json: BUNDLE_JSON, restaurants: CSV_FILES.restaurants, posts: CSV_FILES.posts }));
+      if (inside.length === 0)
+        throw new TransferFileError(
+          importMessage("noExportInFolder", { folder: given, json: BUNDLE_JSON, restaurants: CSV_FILES.restaurants, posts: CSV_FILES.posts }),
+        );
       for (const name of inside) files.push({ file: path.join(folder, name), label: folder === given ? path.join(given, name) : `${given}: ${name}` });
       if (existsSync(path.join(folder, BUNDLE_FILES))) carriers.push({ dir: path.join(folder, BUNDLE_FILES), given });
     }
@@ -214,7 +221,8 @@ function readDataFiles(files: { file: string; label: string }[]): Pick<ImportSou
   const input: ImportInput = { restaurants: [], posts: [] };
   const labels: Partial<Record<Table, string>> = {};
   const take = (table: Table, label: string, rows: ImportInput[Table]) => {
-    if (labels[table]) throw new TransferFileError(`Both ${labels[table]} and ${label} hold ${table === "posts" ? "blog posts" : "restaurants"}: give one file for each.`);
+    if (labels[table])
+      throw new TransferFileError(`Both ${labels[table]} and ${label} hold ${table === "posts" ? "blog posts" : "restaurants"}: give one file for each.`);
     labels[table] = label;
     input[table] = rows;
   };
@@ -249,7 +257,8 @@ function readDataFile(file: string, label: string): string {
   return readFileSync(file, "utf8");
 }
 
-const tooLarge = (file: string, size: number) => new TransferFileError(importMessage("fileTooLarge", { file, size: bytes(size), limit: bytes(MAX_DATA_FILE_BYTES) }));
+const tooLarge = (file: string, size: number) =>
+  new TransferFileError(importMessage("fileTooLarge", { file, size: bytes(size), limit: bytes(MAX_DATA_FILE_BYTES) }));
 
 /**
  * Unpacks an export's archive into `into`: its data files (each refused by its size, before it
@@ -264,7 +273,8 @@ async function unpackArchive(archive: string, into: string): Promise<void> {
       // A folder packed again by tar may name its entries ./export.json.
       const name = entry.name.replace(/^(\.\/)+/, "");
       const key = name.startsWith(`${BUNDLE_FILES}/`) ? name.slice(BUNDLE_FILES.length + 1) : null;
-      if (!DATA_FILES.includes(name) && (key === null || !isValidStorageKey(key))) throw new TransferFileError(importMessage("notAnExportEntry", { archive, entry: name }));
+      if (!DATA_FILES.includes(name) && (key === null || !isValidStorageKey(key)))
+        throw new TransferFileError(importMessage("notAnExportEntry", { archive, entry: name }));
       if (seen.has(name)) throw new TransferFileError(importMessage("notAnExportEntry", { archive, entry: name }));
       seen.add(name);
       if (key === null && entry.size > MAX_DATA_FILE_BYTES) throw tooLarge(`${archive}: ${name}`, entry.size);
@@ -276,7 +286,13 @@ async function unpackArchive(archive: string, into: string): Promise<void> {
     if (error instanceof TransferFileError) throw error;
     const code = (error as NodeJS.ErrnoException | null)?.code;
     const reason =
-      code === "Z_DATA_ERROR" ? "it is not gzip-compressed" : code === "Z_BUF_ERROR" ? "the file ends too early" : error instanceof TarFormatError ? error.message : String(error);
+      code === "Z_DATA_ERROR"
+        ? "it is not gzip-compressed"
+        : code === "Z_BUF_ERROR"
+          ? "the file ends too early"
+          : error instanceof TarFormatError
+            ? error.message
+            : String(error);
     throw new TransferFileError(importMessage("notAnExportArchive", { archive, reason }));
   } finally {
     stream.destroy();

@@ -98,13 +98,17 @@ export function fromJson(text: string): ImportInput {
     throw new FileFormatError(`This is not valid JSON: ${(error as Error).message}`);
   }
   if (!isObject(data)) throw new FileFormatError('The file must be a JSON object with "restaurants" and "posts" lists.');
-  if (data.format !== undefined && data.format !== EXPORT_FORMAT) throw new FileFormatError(`Unknown "format" ${JSON.stringify(data.format)}; expected "${EXPORT_FORMAT}".`);
-  if (data.version !== undefined && data.version !== EXPORT_VERSION) throw new FileFormatError(`Unknown "version" ${JSON.stringify(data.version)}; this import reads version ${EXPORT_VERSION}.`);
+  if (data.format !== undefined && data.format !== EXPORT_FORMAT)
+    throw new FileFormatError(`Unknown "format" ${JSON.stringify(data.format)}; expected "${EXPORT_FORMAT}".`);
+  if (data.version !== undefined && data.version !== EXPORT_VERSION)
+    throw new FileFormatError(`Unknown "version" ${JSON.stringify(data.version)}; this import reads version ${EXPORT_VERSION}.`);
   const list = (key: Table): ImportRow[] => {
     const value = data[key] ?? [];
     if (!Array.isArray(value)) throw new FileFormatError(`"${key}" must be a list.`);
     // A row that is not an object is reported by the import (as that row's error), not here.
-    return value.map((values: unknown, i): ImportRow => (isObject(values) ? { row: i + 1, values } : { row: i + 1, values: {}, unreadable: { kind: "notAnObject" } }));
+    return value.map((values: unknown, i): ImportRow =>
+      isObject(values) ? { row: i + 1, values } : { row: i + 1, values: {}, unreadable: { kind: "notAnObject" } },
+    );
   };
   const unknown = Object.keys(data).filter((key) => !["format", "version", "exportedAt", "restaurants", "posts"].includes(key));
   if (unknown.length > 0) throw new FileFormatError(`Unknown key ${JSON.stringify(unknown[0])}; a file has "restaurants" and "posts".`);
@@ -168,7 +172,8 @@ export function fromCsv(text: string): { table: Table; rows: ImportRow[] } {
   const table = tableOf(columns);
   const known: readonly string[] = table === "restaurants" ? RESTAURANT_COLUMNS : POST_COLUMNS;
   columns.forEach((column, i) => {
-    if (!known.includes(column)) throw new FileFormatError(`Row 1: unknown column "${column}". ${table === "restaurants" ? "Restaurant" : "Blog post"} columns are: ${known.join(", ")}.`);
+    if (!known.includes(column))
+      throw new FileFormatError(`Row 1: unknown column "${column}". ${table === "restaurants" ? "Restaurant" : "Blog post"} columns are: ${known.join(", ")}.`);
     if (columns.indexOf(column) !== i) throw new FileFormatError(`Row 1: the column "${column}" appears twice.`);
   });
   const rows: ImportRow[] = [];

@@ -129,7 +129,11 @@ async function importPrepared(db: Db, files: PreparedFiles, options: ImportOptio
       if (!stored) await recordFiles(tx, files, uploaderOf(actor));
       const errors: RowError[] = [];
       const warnings: RowError[] = [];
-      const restaurantPlans = await planRestaurants(tx, input.restaurants, errors, { warnings, skipMissingOwners: options.skipMissingOwners ?? false, fileErrors });
+      const restaurantPlans = await planRestaurants(tx, input.restaurants, errors, {
+        warnings,
+        skipMissingOwners: options.skipMissingOwners ?? false,
+        fileErrors,
+      });
       const postPlans = await planPosts(tx, input.posts, errors, fileErrors);
       const summary: ImportSummary = {
         restaurants: count(restaurantPlans),
@@ -176,7 +180,10 @@ function count(plans: { kind: "create" | "update" | "unchanged" }[]): ImportCoun
 const TABLE_ORDER: Record<Table, number> = { restaurants: 0, posts: 1 };
 
 function sortErrors(errors: RowError[]): RowError[] {
-  return errors.map((error, i) => ({ error, i })).sort((a, b) => TABLE_ORDER[a.error.table] - TABLE_ORDER[b.error.table] || a.error.row - b.error.row || a.i - b.i).map(({ error }) => error);
+  return errors
+    .map((error, i) => ({ error, i }))
+    .sort((a, b) => TABLE_ORDER[a.error.table] - TABLE_ORDER[b.error.table] || a.error.row - b.error.row || a.i - b.i)
+    .map(({ error }) => error);
 }
 
 // Checking rows -----------------------------------------------------------------------------
@@ -247,10 +254,9 @@ async function planRestaurants(
   const linksOf = new Map<string, { id: string; email: string }[]>();
   for (const link of links) linksOf.set(link.restaurantId, [...(linksOf.get(link.restaurantId) ?? []), { id: link.id, email: link.email.toLowerCase() }]);
   const accounts = new Map(
-    (await tx.select({ id: users.id, email: users.email, role: userRoles.role }).from(users).leftJoin(userRoles, eq(userRoles.userId, users.id))).map((user) => [
-      user.email.toLowerCase(),
-      user,
-    ]),
+    (await tx.select({ id: users.id, email: users.email, role: userRoles.role }).from(users).leftJoin(userRoles, eq(userRoles.userId, users.id))).map(
+      (user) => [user.email.toLowerCase(), user],
+    ),
   );
 
   const seenSlugs = new Map<string, number>();
@@ -327,7 +333,13 @@ async function planRestaurants(
           if (linked.some((link) => link.email === email)) continue;
           const account = accounts.get(email);
           if (!account) {
-            if (context.skipMissingOwners) context.warnings.push({ table: "restaurants", row: row.row, field: "owners", message: importMessage("ownerSkipped", { email, flag: "--skip-missing-owners" }) });
+            if (context.skipMissingOwners)
+              context.warnings.push({
+                table: "restaurants",
+                row: row.row,
+                field: "owners",
+                message: importMessage("ownerSkipped", { email, flag: "--skip-missing-owners" }),
+              });
             else report("owners", importMessage("unknownOwner", { email }));
           }
           // The dashboard offers only owners (addOwner refuses others); an existing link is kept whatever the role.
@@ -384,7 +396,13 @@ async function planPosts(tx: Tx, rows: ImportRow[], errors: RowError[], fileErro
     const slug = typeof values.slug === "string" ? values.slug.trim() : "";
     const existing = slug === "" ? undefined : (bySlug.get(slug) ?? byGeneratedSlug.get(slug));
     const current: BlogFormValues = existing
-      ? { title: existing.title, subtitle: existing.subtitle, slug: existing.slug ?? generateSlug(existing.title), image: existing.image, content: existing.content }
+      ? {
+          title: existing.title,
+          subtitle: existing.subtitle,
+          slug: existing.slug ?? generateSlug(existing.title),
+          image: existing.image,
+          content: existing.content,
+        }
       : EMPTY_POST;
     const merged: Record<string, unknown> = { ...current };
     for (const field of POST_FIELDS) if (has(values, field)) merged[field] = values[field] === null ? "" : values[field];
@@ -489,7 +507,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** "Created 3 and updated 2 restaurants (5 unchanged), …, brought in 4 files", or "Would create 3 and update 2 …" on a dry run. */
 export function describeSummary(summary: ImportSummary, dryRun: boolean): string {
-  const [create, update, link, unlink, bring] = dryRun ? ["create", "update", "link", "unlink", "bring in"] : ["created", "updated", "linked", "unlinked", "brought in"];
+  const [create, update, link, unlink, bring] = dryRun
+    ? ["create", "update", "link", "unlink", "bring in"]
+    : ["created", "updated", "linked", "unlinked", "brought in"];
   const part = (counts: ImportCounts, one: string, many: string) =>
     `${create} ${counts.created} and ${update} ${plural(counts.updated, one, many)} (${counts.unchanged} unchanged)`;
   const sentence = [

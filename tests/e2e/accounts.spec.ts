@@ -32,7 +32,9 @@ test("sign up -> guest without dashboard -> admin makes them owner -> they have 
   const email = `journey-${Date.now()}@example.com`;
   const user = waitForAppOnLoad(await (await browser.newContext()).newPage());
   await signUp(user, email, "Yael");
-  await expect(user.getByText("Sign up successful! Check your email for verification if required, or log in now. You'll have guest access initially.")).toBeVisible();
+  await expect(
+    user.getByText("Sign up successful! Check your email for verification if required, or log in now. You'll have guest access initially."),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(user);
   // The spec: the login page follows after 3 seconds.
   await expect(user).toHaveURL(/\/login$/, { timeout: 6_000 });
@@ -143,8 +145,14 @@ test("password reset from the e-mail link", async ({ page }) => {
   const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
   let link: string | undefined;
   await expect(async () => {
-    const mails = readdirSync(outbox).map((name) => readFileSync(path.join(outbox, name), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="));
-    link = mails.filter((mail) => mail.includes(email) && mail.includes("/reset-password?token=")).map((mail) => /https?:\/\/[^\s"<]+\/reset-password\?token=[\w.-]+/.exec(mail)?.[0])[0];
+    const mails = readdirSync(outbox).map((name) =>
+      readFileSync(path.join(outbox, name), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "="),
+    );
+    link = mails
+      .filter((mail) => mail.includes(email) && mail.includes("/reset-password?token="))
+      .map((mail) => /https?:\/\/[^\s"<]+\/reset-password\?token=[\w.-]+/.exec(mail)?.[0])[0];
     expect(link).toBeTruthy();
   }).toPass({ timeout: 10_000 });
 

@@ -48,7 +48,7 @@ test("an admin writes a post with a generated slug, views it by slug, edits it a
   await page.getByLabel("Subtitle").fill("Three stands, one verdict.");
   await page.getByLabel("Image URL").fill("/images/blog-top-5.svg");
   await expect(page.getByRole("img", { name: "Image preview" })).toBeVisible();
-  await page.getByLabel("Content").fill('## The stands\n\n- First\n- Second\n\n<script>window.hacked = true</script>\n\n[Map](https://maps.example.com)');
+  await page.getByLabel("Content").fill("## The stands\n\n- First\n- Second\n\n<script>window.hacked = true</script>\n\n[Map](https://maps.example.com)");
   await expectNoSeriousA11yViolations(page);
 
   // The draft survives a reload.

@@ -34,7 +34,10 @@ async function signedIn(browser: Browser, signedInAs: SignedInAs, role: UserRole
   return page;
 }
 
-const jpeg = (color: string, width = 1600, height = 1000) => sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+const jpeg = (color: string, width = 1600, height = 1000) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 test("admin adds a restaurant with photo, certificate and menu images, and sees it on the public page", async ({ browser, signedInAs }) => {
   const page = await signedIn(browser, signedInAs, "admin");
@@ -81,7 +84,9 @@ test("an upload that is not an image is refused with the spec's message", async 
   browserErrors.expect({ text: /status of 400/, url: /\/api\/uploads\?kind=photo$/ });
   const page = await signedIn(browser, signedInAs, "admin");
   await page.goto(`${base}/dashboard/add`);
-  await page.getByLabel("Restaurant photo").setInputFiles({ name: "evil.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html><script>alert(1)</script></html>") });
+  await page
+    .getByLabel("Restaurant photo")
+    .setInputFiles({ name: "evil.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html><script>alert(1)</script></html>") });
   await expect(page.getByRole("alert").filter({ hasText: "Only image files are allowed" })).toBeVisible();
 });
 

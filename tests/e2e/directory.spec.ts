@@ -18,7 +18,9 @@ test.describe("home filters", () => {
     await page.getByLabel("Tzohar").check();
     await expect(page).toHaveURL(/kashrut=tzohar/);
     await expect(count(page)).toHaveText("10 restaurants found");
-    const badges = await cards(page).locator("span", { hasText: /^(Rabanut|Mehadrin|Tzohar|Unknown)$/ }).allTextContents();
+    const badges = await cards(page)
+      .locator("span", { hasText: /^(Rabanut|Mehadrin|Tzohar|Unknown)$/ })
+      .allTextContents();
     expect(new Set(badges)).toEqual(new Set(["Tzohar"]));
     await expectNoSeriousA11yViolations(page);
   });
@@ -52,7 +54,9 @@ test.describe("home filters", () => {
     await page.getByLabel("Tzohar").check();
     await expect(count(page)).toHaveText("10 restaurants found");
     await expect(page.locator("section[data-index=ready]")).toHaveCount(0);
-    const badges = await cards(page).locator("span", { hasText: /^(Rabanut|Mehadrin|Tzohar|Unknown)$/ }).allTextContents();
+    const badges = await cards(page)
+      .locator("span", { hasText: /^(Rabanut|Mehadrin|Tzohar|Unknown)$/ })
+      .allTextContents();
     expect(new Set(badges)).toEqual(new Set(["Tzohar"]));
     releaseIndex();
     await expect(page.locator("section[data-index=ready]")).toHaveCount(1);
@@ -267,7 +271,11 @@ test.describe("routes", () => {
   });
 
   test("Hebrew blog paths redirect permanently to the unprefixed ones", async ({ request }) => {
-    for (const [from, to] of [["/he/blogs", "/blogs"], ["/he/blog/abc", "/blog/abc"], ["/he/blog/s/top-5", "/blog/s/top-5"]]) {
+    for (const [from, to] of [
+      ["/he/blogs", "/blogs"],
+      ["/he/blog/abc", "/blog/abc"],
+      ["/he/blog/s/top-5", "/blog/s/top-5"],
+    ]) {
       const response = await request.get(from!, { maxRedirects: 0 });
       expect(response.status()).toBe(301);
       expect(response.headers().location).toBe(to);
@@ -283,7 +291,10 @@ test.describe("routes", () => {
     test(`${path} shows the document with the contact address and today's date`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByRole("link", { name: "contact@kosher-tel-aviv.example" }).first()).toHaveAttribute("href", "mailto:contact@kosher-tel-aviv.example");
+      await expect(page.getByRole("link", { name: "contact@kosher-tel-aviv.example" }).first()).toHaveAttribute(
+        "href",
+        "mailto:contact@kosher-tel-aviv.example",
+      );
       const year = String(new Date().getUTCFullYear());
       await expect(page.getByText(new RegExp(`(Last updated|עודכן לאחרונה).*${year}`))).toBeVisible();
       await expectNoSeriousA11yViolations(page);

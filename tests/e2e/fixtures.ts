@@ -64,7 +64,9 @@ export const TILE_HOST = "https://tile.openstreetmap.org";
 let tile: Promise<Buffer> | undefined;
 /** A plain 256 px tile, drawn once. */
 function plainTile(): Promise<Buffer> {
-  tile ??= sharp({ create: { width: 256, height: 256, channels: 3, background: "#e7ede4" } }).png().toBuffer();
+  tile ??= sharp({ create: { width: 256, height: 256, channels: 3, background: "#e7ede4" } })
+    .png()
+    .toBuffer();
   return tile;
 }
 

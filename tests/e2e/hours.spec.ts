@@ -86,13 +86,19 @@ test("on Friday after the cut-off and on Shabbat: closed for Shabbat, opening af
 test("the server's HTML carries no status (a cached page cannot show a stale one), and search engines get the weekly hours", async ({ request }) => {
   const html = await (await request.get(`${base}/en/restaurant/${place.slug}`)).text();
   expect(html).toMatch(/data-testid="open-status"[^>]*><\/p>/);
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
   const spec = blocks.find((block) => block["@type"] === "Restaurant")?.openingHoursSpecification as { dayOfWeek: string; opens: string; closes: string }[];
   expect(spec).toContainEqual({ "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Friday", opens: "11:00", closes: "22:00" });
   expect(spec.filter((entry) => entry.dayOfWeek.endsWith("Sunday"))).toHaveLength(1);
 });
 
-test("an owner edits the week on a phone: ranges, copy Sunday, Shabbat rules, a live preview, a message for an overlap, then the page shows it", async ({ page, signedInAs, browserErrors }) => {
+test("an owner edits the week on a phone: ranges, copy Sunday, Shabbat rules, a live preview, a message for an overlap, then the page shows it", async ({
+  page,
+  signedInAs,
+  browserErrors,
+}) => {
   // The refused overlap answers 400, which Chromium logs.
   browserErrors.expect({ text: /status of 400/, url: /\/he\/dashboard\/edit\/[^/]+\/hours\.data$/ });
   await page.setViewportSize({ width: 360, height: 800 });
@@ -133,7 +139,10 @@ test("an owner edits the week on a phone: ranges, copy Sunday, Shabbat rules, a 
   await expect(page.getByTestId("week-hours").getByRole("row").nth(2)).toContainText("09:00–17:00");
 });
 
-test("the home page: each card says open or closed by the browser's clock, and 'Open now' filters, in the URL and without JavaScript", async ({ page, browser }) => {
+test("the home page: each card says open or closed by the browser's clock, and 'Open now' filters, in the URL and without JavaScript", async ({
+  page,
+  browser,
+}) => {
   const windows = restWindows(new Date(), new Date(Date.now() + 10 * DAY));
   const rows = await server.database.db.select().from(restaurants);
   const openAt = (at: number) => rows.filter((row) => row.hours && !row.is_permanently_closed && statusAt(row.hours, windows, at).open);

@@ -48,22 +48,32 @@ async function settled(element: Locator): Promise<{ x: number; y: number; width:
   let last = "";
   let box = await element.boundingBox();
   await expect
-    .poll(async () => {
-      box = await element.boundingBox();
-      const now = JSON.stringify(box);
-      const still = now === last;
-      last = now;
-      return still;
-    }, { intervals: [150] })
+    .poll(
+      async () => {
+        box = await element.boundingBox();
+        const now = JSON.stringify(box);
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { intervals: [150] },
+    )
     .toBe(true);
   return box!;
 }
 
-const cardNames = (page: Page) => page.getByRole("region", { name: /^(Restaurants|מסעדות)$/ }).locator("li h3").allTextContents();
+const cardNames = (page: Page) =>
+  page
+    .getByRole("region", { name: /^(Restaurants|מסעדות)$/ })
+    .locator("li h3")
+    .allTextContents();
 
 test("List / Map: kept in the URL, the map holds exactly the filtered results, clustered", async ({ page }) => {
   await page.goto(`${base}/`);
-  await expect(page.getByRole("navigation", { name: "Show the results as" }).getByRole("link", { name: "List", exact: true })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("navigation", { name: "Show the results as" }).getByRole("link", { name: "List", exact: true })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   await page.getByRole("link", { name: "Map", exact: true }).click();
   await expect(page).toHaveURL(/[?&]view=map/);
   await expect(page.getByRole("link", { name: "Map", exact: true })).toHaveAttribute("aria-current", "true");
@@ -269,7 +279,10 @@ test.describe("the restaurant form's location", () => {
   const ownedRow = () => open.find((r) => r.slug === "nonna-shira") ?? open[4]!;
   const stored = async (id: string) => (await server.database.db.select().from(restaurants).where(eq(restaurants.id, id)))[0]!;
 
-  test("a link with coordinates sets the pin, one without says so; a tap moves it; outside Israel is refused; saved in English", async ({ page, signedInAs }) => {
+  test("a link with coordinates sets the pin, one without says so; a tap moves it; outside Israel is refused; saved in English", async ({
+    page,
+    signedInAs,
+  }) => {
     const row = ownedRow();
     await signedInAs("owner", { server, owns: [row.slug] });
     await page.goto(`${base}/dashboard/edit/${row.id}`);

@@ -33,7 +33,21 @@ test("the dashboard and account pages fit a 360 px phone, English and Hebrew", a
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
   const edit = await page.getByRole("link", { name: /^Edit/ }).first().getAttribute("href");
-  for (const path of ["/dashboard", "/he/dashboard", "/dashboard/users", "/he/dashboard/users", "/dashboard/reports", "/he/dashboard/reports", "/dashboard/add", "/he/dashboard/add", edit ?? "/dashboard", `/he${edit ?? "/dashboard"}`, "/dashboard/blog/add", "/account", "/he/account"]) {
+  for (const path of [
+    "/dashboard",
+    "/he/dashboard",
+    "/dashboard/users",
+    "/he/dashboard/users",
+    "/dashboard/reports",
+    "/he/dashboard/reports",
+    "/dashboard/add",
+    "/he/dashboard/add",
+    edit ?? "/dashboard",
+    `/he${edit ?? "/dashboard"}`,
+    "/dashboard/blog/add",
+    "/account",
+    "/he/account",
+  ]) {
     await expectNoSidewaysScroll(page, path);
   }
 });
@@ -50,7 +64,9 @@ async function sidewaysScrollers(page: Page): Promise<string[]> {
 for (const role of ["owner", "admin"] as const) {
   test(`issue 26: on a 360 px phone, an ${role}'s restaurants are cards whose Edit link is on screen, English and Hebrew`, async ({ page, signedInAs }) => {
     await page.goto("/");
-    const slugs = await page.locator('a[href^="/en/restaurant/"]').evaluateAll((links) => links.slice(0, 2).map((link) => link.getAttribute("href")!.split("/").pop()!));
+    const slugs = await page
+      .locator('a[href^="/en/restaurant/"]')
+      .evaluateAll((links) => links.slice(0, 2).map((link) => link.getAttribute("href")!.split("/").pop()!));
     await signedInAs(role, role === "owner" ? { owns: slugs } : {});
     for (const [path, edit] of [
       ["/dashboard", /^Edit /],
@@ -68,7 +84,10 @@ for (const role of ["owner", "admin"] as const) {
   });
 }
 
-test("issue 26: the phone dashboard is a list of cards (headings, status, the table's facts, 44 px actions), axe clean with unique ids; wide screens keep the table", async ({ page, signedInAs }) => {
+test("issue 26: the phone dashboard is a list of cards (headings, status, the table's facts, 44 px actions), axe clean with unique ids; wide screens keep the table", async ({
+  page,
+  signedInAs,
+}) => {
   test.slow();
   await signedInAs("admin");
   for (const [path, edit, remove, closed, never] of [

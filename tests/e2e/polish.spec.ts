@@ -41,7 +41,9 @@ async function admin(browser: Browser, signedInAs: SignedInAs, path: string): Pr
 
 /** The image has loaded, and what it shows is the placeholder. */
 const endsOnPlaceholder = (image: Locator) =>
-  expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0 && new URL(element.src).pathname)).toBe(BLOG_PLACEHOLDER);
+  expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0 && new URL(element.src).pathname))
+    .toBe(BLOG_PLACEHOLDER);
 const hero = (page: Page) => page.locator("article img");
 const card = (page: Page) => page.getByRole("link", { name: /A post whose image is gone/ }).locator("img");
 const preview = (page: Page) => page.getByRole("img", { name: "Image preview" });
@@ -72,7 +74,11 @@ test("1. ... and after hydration, on a page reached in the site", async ({ page,
   await endsOnPlaceholder(hero(page));
 });
 
-test("2. the editor's preview settles on the placeholder after one failure, and tries again only for a new address", async ({ browser, signedInAs, browserErrors }) => {
+test("2. the editor's preview settles on the placeholder after one failure, and tries again only for a new address", async ({
+  browser,
+  signedInAs,
+  browserErrors,
+}) => {
   // Chromium logs the two missing images.
   browserErrors.expect({ text: /status of 404/, url: /\/images\/missing-(one|two)\.svg$/ });
   const page = await admin(browser, signedInAs, "/dashboard/blog/add");
@@ -91,7 +97,12 @@ test("2. the editor's preview settles on the placeholder after one failure, and 
   await page.context().close();
 });
 
-test("3. a missing file gets a plain 404 and leaves the pending toast for the page it was meant for", async ({ browser, signedInAs, request, browserErrors }) => {
+test("3. a missing file gets a plain 404 and leaves the pending toast for the page it was meant for", async ({
+  browser,
+  signedInAs,
+  request,
+  browserErrors,
+}) => {
   // Chromium logs the missing image and the page address loaded as one.
   browserErrors.expect({ text: /status of 404/, url: /\/images\/missing-hero\.svg(\?again)?$/ });
   browserErrors.expect({ text: /status of 404/, url: /\/blog\/not-an-image$/ });
@@ -133,7 +144,12 @@ test("5. in Hebrew, an English name, address and hours stay in order and aligned
     .update(restaurants)
     // Hours as free text only (a listing without structured hours, issue 15).
     .set({ name_he: "", address: "12 Ben Yehuda St.", opening_hours: "Sun-Thu 12:00-23:00.\nFri 9:00-14:00.", hours: null })
-    .where(eq(restaurants.slug, (await server.database.db.select({ slug: restaurants.slug }).from(restaurants).where(eq(restaurants.is_permanently_closed, false)).limit(1))[0]!.slug))
+    .where(
+      eq(
+        restaurants.slug,
+        (await server.database.db.select({ slug: restaurants.slug }).from(restaurants).where(eq(restaurants.is_permanently_closed, false)).limit(1))[0]!.slug,
+      ),
+    )
     .returning();
   await page.goto(`${base}/he/restaurant/${row!.slug}`);
   const title = page.getByRole("heading", { level: 1 });
@@ -185,7 +201,10 @@ test("7. a bare domain in a link field is saved as its https address; another sc
   await page.context().close();
 });
 
-test("8. file pickers speak Hebrew on the Hebrew dashboard, name the chosen file, and keep the native input for the keyboard", async ({ browser, signedInAs }) => {
+test("8. file pickers speak Hebrew on the Hebrew dashboard, name the chosen file, and keep the native input for the keyboard", async ({
+  browser,
+  signedInAs,
+}) => {
   const page = await admin(browser, signedInAs, "/he/dashboard/add");
   const photo = page.getByLabel("תמונת המסעדה");
   await expect(photo).toHaveAttribute("type", "file");
@@ -197,7 +216,9 @@ test("8. file pickers speak Hebrew on the Hebrew dashboard, name the chosen file
   await photo.focus();
   await expect(photo).toBeFocused();
   const sharp = (await import("sharp")).default;
-  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#884422" } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#884422" } })
+    .jpeg()
+    .toBuffer();
   await photo.setInputFiles({ name: "חזית-המסעדה.jpg", mimeType: "image/jpeg", buffer: jpeg });
   await expect(field.getByTestId("file-picker-chosen")).toHaveText("חזית-המסעדה.jpg");
   await expectNoSeriousA11yViolations(page);

@@ -38,7 +38,10 @@ const reportsOf = () => server.database.db.select().from(reports).where(eq(repor
 function outbox(): string[] {
   const dir = path.join(server.dataDir, "outbox");
   const decode = (eml: string) =>
-    Buffer.from(eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+    Buffer.from(
+      eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
   try {
     return readdirSync(dir).map((name) => decode(readFileSync(path.join(dir, name), "latin1")));
   } catch {
@@ -140,7 +143,11 @@ test("the queue: admins see every report escaped, with the no-JavaScript mark, a
   await expect(page.getByTestId("report-events")).toContainText("Resolved by");
   await expect(page.getByTestId("report-events")).toContainText("Hours fixed after a call");
   // The reporter's reply.
-  await expect.poll(() => outbox().filter((mail) => mail.includes("We looked into it and updated the listing.") && mail.includes("To: diner@example.com")).length, { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(() => outbox().filter((mail) => mail.includes("We looked into it and updated the listing.") && mail.includes("To: diner@example.com")).length, {
+      timeout: 10_000,
+    })
+    .toBe(1);
 
   await page.goto(`${base}/he/dashboard/reports`);
   await expect(page.getByRole("heading", { name: "דיווחים על בעיות" })).toBeVisible();

@@ -143,7 +143,10 @@ test("a page changing in the browser while the server answers 503 says so, in th
     await page.route(/\.data(\?|$)/, (route) =>
       route.fulfill({ status: 503, headers: { "retry-after": "30", "content-type": "text/html" }, body: "<!doctype html><title>503</title>" }),
     );
-    const card = page.getByRole("region", { name: /^(Restaurants|מסעדות)$/ }).getByRole("link").first();
+    const card = page
+      .getByRole("region", { name: /^(Restaurants|מסעדות)$/ })
+      .getByRole("link")
+      .first();
     const target = await card.getAttribute("href");
     await card.click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();

@@ -23,7 +23,10 @@ test.beforeAll(async () => {
   const db = server.database.db;
   // Every demo listing verified long ago, then three set apart (the database announces each change,
   // so the server's caches follow).
-  await db.update(restaurants).set({ last_verified: daysAgo(400) }).where(isNotNull(restaurants.id));
+  await db
+    .update(restaurants)
+    .set({ last_verified: daysAgo(400) })
+    .where(isNotNull(restaurants.id));
   const open = await db.select().from(restaurants).where(eq(restaurants.is_permanently_closed, false)).limit(3);
   const states = [
     ["fresh", daysAgo(10)],
@@ -43,7 +46,9 @@ test.afterAll(async () => {
 
 test("search engines get the page's real last-change date: the later of its last change and last verification", async ({ request }) => {
   const html = await (await request.get(`${base}/en/restaurant/${listings.fresh.slug}`)).text();
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
   const webPage = blocks.find((block) => block["@type"] === "WebPage");
   // The listing was changed (its verification day set) today in this test's set-up.
   expect(webPage).toMatchObject({ dateModified: telAvivDay(new Date()), about: { "@id": expect.stringMatching(/#restaurant$/) } });
@@ -109,8 +114,22 @@ test("the home filter 'Recently verified' keeps only fresh listings, lives in th
 test("a restaurant's public history lists kashrut changes and verifications, dates only, closed until opened", async ({ page }) => {
   const [row] = await server.database.db.select().from(restaurants).where(eq(restaurants.slug, listings.fresh.slug));
   await server.database.db.insert(restaurantChanges).values([
-    { restaurant_id: row!.id, restaurant_name: row!.name_en, actor_email: "someone@example.com", action: "update", changes: { kashrut: { old: "rabanut", new: "tzohar" }, address: { old: "a", new: "b" } }, created_at: new Date("2026-02-03T10:00:00Z") },
-    { restaurant_id: row!.id, restaurant_name: row!.name_en, actor_email: "someone@example.com", action: "verify", changes: { last_verified: { old: null, new: "2026-02-04" } }, created_at: new Date("2026-02-04T10:00:00Z") },
+    {
+      restaurant_id: row!.id,
+      restaurant_name: row!.name_en,
+      actor_email: "someone@example.com",
+      action: "update",
+      changes: { kashrut: { old: "rabanut", new: "tzohar" }, address: { old: "a", new: "b" } },
+      created_at: new Date("2026-02-03T10:00:00Z"),
+    },
+    {
+      restaurant_id: row!.id,
+      restaurant_name: row!.name_en,
+      actor_email: "someone@example.com",
+      action: "verify",
+      changes: { last_verified: { old: null, new: "2026-02-04" } },
+      created_at: new Date("2026-02-04T10:00:00Z"),
+    },
   ]);
   // The history changed without the restaurant: the cached page is not told, so ask past it.
   await page.goto(`${base}/en/restaurant/${listings.fresh.slug}?history`);

@@ -285,7 +285,9 @@ describe("password reset by e-mail", () => {
     const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     expect(token).toBeTruthy();
 
-    const mismatch = await callRoute(resetAction, services, "/reset-password", { form: { token: token!, password: "new-olive-grove-88", confirmPassword: "x" } });
+    const mismatch = await callRoute(resetAction, services, "/reset-password", {
+      form: { token: token!, password: "new-olive-grove-88", confirmPassword: "x" },
+    });
     expect(mismatch.data).toMatchObject({ error: "error.passwordsMismatch" });
     const done = await callRoute(resetAction, services, "/reset-password", {
       form: { token: token!, password: "new-olive-grove-88", confirmPassword: "new-olive-grove-88" },
@@ -566,10 +568,15 @@ describe("two-factor sign-in", () => {
     const { cookie } = await logIn("tfa-setup@example.com");
     const setupWith = (setupPassword: string) => callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorSetup", setupPassword } });
 
-    expect((await setupWith("")).data).toMatchObject({ ok: false, error: "twoFactor.passwordRequired", errors: { setupPassword: "twoFactor.passwordRequired" } });
+    expect((await setupWith("")).data).toMatchObject({
+      ok: false,
+      error: "twoFactor.passwordRequired",
+      errors: { setupPassword: "twoFactor.passwordRequired" },
+    });
     expect((await setupWith("not-my-password-9")).data).toMatchObject({
       ok: false,
-      error: "account.wrongPassword", errors: { setupPassword: "account.wrongPassword" },
+      error: "account.wrongPassword",
+      errors: { setupPassword: "account.wrongPassword" },
     });
     expect(await database.db.$count(twoFactors, eq(twoFactors.userId, id))).toBe(0);
 
@@ -685,7 +692,10 @@ describe("two-factor sign-in", () => {
     const typed = await codeStep(second.pending, backupCodes[1]!.replace("-", ""), "backup");
     expect(typed.outcome.status).toBe(302);
 
-    const wrongPassword = await callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorCodes", codesPassword: "nope-nope-nope-2" } });
+    const wrongPassword = await callRoute(accountAction, services, "/account", {
+      cookie,
+      form: { intent: "twoFactorCodes", codesPassword: "nope-nope-nope-2" },
+    });
     expect(wrongPassword.data).toMatchObject({ ok: false, error: "account.wrongPassword", errors: { codesPassword: "account.wrongPassword" } });
     const renewed = await callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorCodes", codesPassword: strong } });
     const fresh = (renewed.data as { backupCodes: string[] }).backupCodes;
@@ -699,7 +709,11 @@ describe("two-factor sign-in", () => {
     await signUpUser("tfa-off@example.com");
     const { cookie } = await enableTwoFactor("tfa-off@example.com");
     const off = (disablePassword: string) => callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorDisable", disablePassword } });
-    expect((await off("nope-nope-nope-3")).data).toMatchObject({ ok: false, error: "account.wrongPassword", errors: { disablePassword: "account.wrongPassword" } });
+    expect((await off("nope-nope-nope-3")).data).toMatchObject({
+      ok: false,
+      error: "account.wrongPassword",
+      errors: { disablePassword: "account.wrongPassword" },
+    });
     expect((await userId("tfa-off@example.com")).twoFactorEnabled).toBe(true);
     const done = await off(strong);
     expect(done.data).toMatchObject({ ok: true, message: "twoFactor.disabled" });
@@ -748,7 +762,10 @@ describe("two-factor sign-in", () => {
     const { secret } = await enableTwoFactor("tfa-expire@example.com");
     const { pending } = await passwordStep("tfa-expire@example.com");
     const identifier = decodeURIComponent(pending.split("=")[1]!).split(".")[0]!;
-    await database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, identifier));
+    await database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, identifier));
     const late = await codeStep(pending, totp(secret));
     expect(late.outcome).toMatchObject({ status: 401, data: { error: "twoFactor.expired" } });
     expect(late.session).toBe("");

@@ -120,7 +120,10 @@ function filesOf(root: string): Record<string, string> {
     if (!existsSync(dir)) return;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
-      else files[`${prefix}${entry.name}`] = createHash("sha256").update(readFileSync(path.join(dir, entry.name))).digest("hex");
+      else
+        files[`${prefix}${entry.name}`] = createHash("sha256")
+          .update(readFileSync(path.join(dir, entry.name)))
+          .digest("hex");
     }
   };
   walk(root, "");
@@ -147,7 +150,8 @@ async function withInstallDb<T>(dataDir: string, work: (database: Database) => P
   }
 }
 
-const installState = (install: { dataDir: string; uploadsDir: string }) => withInstallDb(install.dataDir, (database) => stateOf(database.db, install.uploadsDir));
+const installState = (install: { dataDir: string; uploadsDir: string }) =>
+  withInstallDb(install.dataDir, (database) => stateOf(database.db, install.uploadsDir));
 
 /** Nothing half-done is left beside the database or the uploads folder. */
 function expectNoLeftovers(dataDir: string) {
@@ -430,8 +434,16 @@ describe("backup and restore on PGlite", () => {
 
       const cases: { name: string; entries: CraftedEntry[]; trailing?: number; refusal: RegExp }[] = [
         { name: "outside", entries: withUpload("uploads/../x"), refusal: /holds a file the app does not make: "uploads\/\.\.\/x"/ },
-        { name: "page", entries: withUpload("uploads/restaurant-images/evil.html"), refusal: /holds a file the app does not make: "uploads\/restaurant-images\/evil\.html"/ },
-        { name: "script", entries: withUpload("uploads/restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-400.webp.js"), refusal: /holds a file the app does not make/ },
+        {
+          name: "page",
+          entries: withUpload("uploads/restaurant-images/evil.html"),
+          refusal: /holds a file the app does not make: "uploads\/restaurant-images\/evil\.html"/,
+        },
+        {
+          name: "script",
+          entries: withUpload("uploads/restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-400.webp.js"),
+          refusal: /holds a file the app does not make/,
+        },
         { name: "second-manifest", entries: [manifestOf(), snapshot, ...files, manifestOf()], refusal: /unexpected entry "manifest\.json"/ },
         {
           name: "huge-header",
@@ -443,13 +455,21 @@ describe("backup and restore on PGlite", () => {
           entries: [manifestOf(), snapshot, ...files.slice(0, -1), { name: last[0], data: { zeros: 64 * MiB } }],
           refusal: /its uploads are larger than the manifest lists/,
         },
-        { name: "extra-upload", entries: [manifestOf(), snapshot, ...files, { name: "uploads/restaurant-menus/pdf_dddddddddddddddddddddddd.pdf", data: Buffer.alloc(0) }], refusal: /its uploads are more than the manifest lists/ },
+        {
+          name: "extra-upload",
+          entries: [manifestOf(), snapshot, ...files, { name: "uploads/restaurant-menus/pdf_dddddddddddddddddddddddd.pdf", data: Buffer.alloc(0) }],
+          refusal: /its uploads are more than the manifest lists/,
+        },
         {
           name: "database-bomb",
           entries: [manifestOf(), { name: manifest.database.entry, data: { zeros: manifest.database.bytes + 64 * MiB } }, ...files],
           refusal: new RegExp(`its database snapshot is [\\d.]+ MB, the manifest says ${formatBytes(manifest.database.bytes).replace(".", "\\.")}`),
         },
-        { name: "pax-bomb", entries: [manifestOf(), { name: "PaxHeader", type: "x", data: { zeros: 64 * MiB } }, snapshot, ...files], refusal: /a pax header of 67108864 bytes/ },
+        {
+          name: "pax-bomb",
+          entries: [manifestOf(), { name: "PaxHeader", type: "x", data: { zeros: 64 * MiB } }, snapshot, ...files],
+          refusal: /a pax header of 67108864 bytes/,
+        },
         { name: "trailing-bomb", entries: [manifestOf(), snapshot, ...files], trailing: 64 * MiB, refusal: /it goes on after its end marker/ },
         {
           // PGlite decompresses a gzipped snapshot by itself, whole and in memory.
@@ -517,7 +537,9 @@ describe("backup and restore on PGlite", () => {
       const sample = () => (peak = Math.max(peak, process.memoryUsage().arrayBuffers));
       const sampler = setInterval(sample, 5);
       try {
-        await expect(restoreBackup({ file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir })).rejects.toThrow(/does not match its checksum/);
+        await expect(restoreBackup({ file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir })).rejects.toThrow(
+          /does not match its checksum/,
+        );
       } finally {
         clearInterval(sampler);
         sample();
@@ -544,7 +566,13 @@ describe("backup and restore on PGlite", () => {
       await withInstallDb(install.dataDir, (database) => change(database.db, install.uploadsDir));
       const changed = await installState(install);
       const restoreLines: string[] = [];
-      await restoreBackup({ file: backup.file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir, progress: (line) => restoreLines.push(line) });
+      await restoreBackup({
+        file: backup.file,
+        force: true,
+        dataDir: install.dataDir,
+        uploadsDir: install.uploadsDir,
+        progress: (line) => restoreLines.push(line),
+      });
       const after = await installState(install);
       expect({ ...after, files: undefined }).toEqual({ ...before, files: undefined });
       expect(after.files).toEqual(changed.files);
@@ -631,7 +659,9 @@ function postgresBackupEntries(sql: Buffer): CraftedEntry[] {
 }
 
 function pgToolsOnPath(): boolean {
-  return (process.env.PATH ?? "").split(path.delimiter).some((dir) => dir !== "" && existsSync(path.join(dir, "pg_dump")) && existsSync(path.join(dir, "psql")));
+  return (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .some((dir) => dir !== "" && existsSync(path.join(dir, "pg_dump")) && existsSync(path.join(dir, "psql")));
 }
 
 describe("backup and restore on PostgreSQL", () => {
@@ -659,7 +689,14 @@ describe("backup and restore on PostgreSQL", () => {
       writeFileSync(path.join(bin, "psql"), `#!/bin/sh\necho "$*" >> '${calls}'\necho '${version}'\n`, { mode: 0o755 });
       return restoreBackup({ file, force: true, dataDir, databaseUrl, uploadsDir: null, env: { PATH: bin } });
     };
-    for (const version of ["psql (PostgreSQL) 15.13 (Debian 15.13-0+deb12u1)", "psql (PostgreSQL) 17.5", "psql (PostgreSQL) 16.9", "psql (PostgreSQL) 13.21", "psql (PostgreSQL) 12.22", "psql (PostgreSQL) 9.6.24"]) {
+    for (const version of [
+      "psql (PostgreSQL) 15.13 (Debian 15.13-0+deb12u1)",
+      "psql (PostgreSQL) 17.5",
+      "psql (PostgreSQL) 16.9",
+      "psql (PostgreSQL) 13.21",
+      "psql (PostgreSQL) 12.22",
+      "psql (PostgreSQL) 9.6.24",
+    ]) {
       const refused = restoreWith(version);
       await expect(refused, version).rejects.toBeInstanceOf(ToolMissingError);
       await expect(refused, version).rejects.toThrow(
@@ -667,7 +704,16 @@ describe("backup and restore on PostgreSQL", () => {
       );
     }
     // Versions with \restrict pass the check, and get as far as connecting (which fails here).
-    for (const version of ["psql (PostgreSQL) 15.14", "psql (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)", "psql (PostgreSQL) 16.10", "psql (PostgreSQL) 17.6 (Homebrew)", "psql (PostgreSQL) 14.19", "psql (PostgreSQL) 13.22", "psql (PostgreSQL) 18.0", "psql (PostgreSQL) 19devel"]) {
+    for (const version of [
+      "psql (PostgreSQL) 15.14",
+      "psql (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)",
+      "psql (PostgreSQL) 16.10",
+      "psql (PostgreSQL) 17.6 (Homebrew)",
+      "psql (PostgreSQL) 14.19",
+      "psql (PostgreSQL) 13.22",
+      "psql (PostgreSQL) 18.0",
+      "psql (PostgreSQL) 19devel",
+    ]) {
       await expect(restoreWith(version), version).rejects.toThrow(/^Could not connect to the PostgreSQL database in DATABASE_URL/);
     }
     // psql was only ever asked its version, and nothing was written beside the backup.
@@ -679,7 +725,9 @@ describe("backup and restore on PostgreSQL", () => {
     ctx.skip(!pgToolsOnPath(), "pg_dump and psql are not on PATH (apt-get install -y postgresql-client)");
     const dataDir = tempDir("kta-backup-");
     const databaseUrl = "postgres://kosher:secret@127.0.0.1:1/kosher";
-    await expect(createBackup({ dataDir, databaseUrl, uploadsDir: null })).rejects.toThrow(/^Could not connect to the PostgreSQL database in DATABASE_URL \(.+\)\. Nothing was changed\.$/);
+    await expect(createBackup({ dataDir, databaseUrl, uploadsDir: null })).rejects.toThrow(
+      /^Could not connect to the PostgreSQL database in DATABASE_URL \(.+\)\. Nothing was changed\.$/,
+    );
     const file = path.join(dataDir, "missing.tar.gz");
     await expect(restoreBackup({ file, force: false, dataDir, databaseUrl, uploadsDir: null })).rejects.toThrow(/does not exist/);
   });
@@ -698,7 +746,11 @@ describe("backup and restore on PostgreSQL", () => {
         const before = await stateOf(database.db, uploadsDir);
         const lines: string[] = [];
         const backup = await createBackup({ dataDir, databaseUrl: database.url, uploadsDir, progress: (line) => lines.push(line) });
-        expect(backup.manifest.database).toMatchObject({ kind: "postgres", entry: "database/postgres.sql", contents: { restaurants: 3, users: 2, blogPosts: 1 } });
+        expect(backup.manifest.database).toMatchObject({
+          kind: "postgres",
+          entry: "database/postgres.sql",
+          contents: { restaurants: 3, users: 2, blogPosts: 1 },
+        });
         expect(backup.manifest.database.tool).toMatch(/^pg_dump \(PostgreSQL\) \d+/);
         expect(lines).toContainEqual(expect.stringMatching(/^Database: [\d.]+ [KM]B \(PostgreSQL; 3 restaurants, 2 users and 1 blog post\)$/));
 
@@ -709,7 +761,9 @@ describe("backup and restore on PostgreSQL", () => {
         expect(await stateOf(database.db, uploadsDir)).toEqual(changed);
 
         // A PGlite backup is not restored into PostgreSQL (and the other way round).
-        await expect(restoreBackup({ file: backup.file, force: true, dataDir, uploadsDir })).rejects.toThrow(/holds a PostgreSQL dump, but DATABASE_URL is not set/);
+        await expect(restoreBackup({ file: backup.file, force: true, dataDir, uploadsDir })).rejects.toThrow(
+          /holds a PostgreSQL dump, but DATABASE_URL is not set/,
+        );
 
         // A dump that fails half-way (after the old schema was dropped) is rolled back as a whole.
         const failing = path.join(dataDir, "failing.tar.gz");
@@ -742,7 +796,8 @@ describe("backup and restore on PostgreSQL", () => {
       const marker = path.join(tmpdir(), `kta-restore-meta-${randomBytes(8).toString("hex")}`);
       // Each command comes after the whole dump (pg_dump's own \unrestrict line included), so
       // without restricted mode of our own psql would run it, and the restore would succeed.
-      const refusedByPsql = /is not a backup made by `npm run backup` \(its database dump holds a psql command.*backslash commands are restricted; only \\unrestrict is allowed\)\. Nothing was changed\.$/;
+      const refusedByPsql =
+        /is not a backup made by `npm run backup` \(its database dump holds a psql command.*backslash commands are restricted; only \\unrestrict is allowed\)\. Nothing was changed\.$/;
       const refusedBeforePsql = /is not a backup made by `npm run backup` \(its database dump holds a psql \\unrestrict command.*\)\. Nothing was changed\.$/;
       const cases: { name: string; sql: (file: string) => string; refusal: RegExp }[] = [
         { name: "shell", sql: (file) => `\\! touch ${file}\n`, refusal: refusedByPsql },

@@ -76,7 +76,10 @@ describe("writing posts", () => {
     expect(created.location).toBe(`/blog/${row!.id}`);
     expect(row!.created_by).toBeTruthy();
 
-    const taken = await callRoute(editorAction, services, "/dashboard/blog/add", { cookie: cookies.admin!, form: { ...post, title: "Other", slug: "shabbat-guide" } });
+    const taken = await callRoute(editorAction, services, "/dashboard/blog/add", {
+      cookie: cookies.admin!,
+      form: { ...post, title: "Other", slug: "shabbat-guide" },
+    });
     expect((taken.data as { errors: object }).errors).toEqual({ slug: "blog.slugTaken" });
 
     const forbidden = await callRoute(editorAction, services, `/dashboard/blog/edit/${row!.id}`, {
@@ -97,7 +100,10 @@ describe("writing posts", () => {
   });
 
   it("deletes for admins only", async () => {
-    const [row] = await database.db.insert(blogs).values(buildBlog({ slug: "to-delete" })).returning();
+    const [row] = await database.db
+      .insert(blogs)
+      .values(buildBlog({ slug: "to-delete" }))
+      .returning();
     const byOwner = await callRoute(postAction, services, "/blog/s/to-delete", { cookie: cookies.owner!, params: { slug: "to-delete" }, form: {} });
     expect(byOwner.status).toBe(403);
     expect(await database.db.$count(blogs, eq(blogs.id, row!.id))).toBe(1);
@@ -125,11 +131,13 @@ describe("reading posts", () => {
   });
 
   it("lists newest first and shows admins the Add Blog button only", async () => {
-    await database.db.insert(blogs).values([
-      buildBlog({ slug: "middle", date: new Date("2026-03-01T10:00:00Z") }),
-      buildBlog({ slug: "newest", date: new Date("2026-05-01T10:00:00Z") }),
-      buildBlog({ slug: "oldest", date: new Date("2026-01-01T10:00:00Z") }),
-    ]);
+    await database.db
+      .insert(blogs)
+      .values([
+        buildBlog({ slug: "middle", date: new Date("2026-03-01T10:00:00Z") }),
+        buildBlog({ slug: "newest", date: new Date("2026-05-01T10:00:00Z") }),
+        buildBlog({ slug: "oldest", date: new Date("2026-01-01T10:00:00Z") }),
+      ]);
     const list = await callRoute(listLoader, services, "/blogs", { cookie: cookies.admin! });
     const dates = (list.data as { posts: { date: string }[] }).posts.map((p) => p.date);
     expect(dates).toHaveLength(3);
@@ -139,7 +147,11 @@ describe("reading posts", () => {
   });
 
   it("falls back to the two sample posts when the list cannot be loaded", async () => {
-    const broken = { select: () => { throw new Error("database unavailable"); } } as unknown as Db;
+    const broken = {
+      select: () => {
+        throw new Error("database unavailable");
+      },
+    } as unknown as Db;
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await listBlogs(broken);
     expect(result.fallback).toBe(true);

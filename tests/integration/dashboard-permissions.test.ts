@@ -65,9 +65,25 @@ afterAll(async () => {
 
 const as = (who: Who) => (who === "visitor" ? {} : { cookie: cookies[who]! });
 const validValues = (name: string) => ({
-  nameEn: name, nameHe: "", address: "1 Matrix St", kashrut: "tzohar", phoneNumber: "", openingHours: "", wazeLink: "", menuLink: "",
-  bookingLink: "", onlineOrderLink: "", woltLink: "", kashrutWebsite: "", photo: "", teuda: "", descriptionEn: "", descriptionHe: "",
-  tags: [], menuImages: [], isPermanentlyClosed: false,
+  nameEn: name,
+  nameHe: "",
+  address: "1 Matrix St",
+  kashrut: "tzohar",
+  phoneNumber: "",
+  openingHours: "",
+  wazeLink: "",
+  menuLink: "",
+  bookingLink: "",
+  onlineOrderLink: "",
+  woltLink: "",
+  kashrutWebsite: "",
+  photo: "",
+  teuda: "",
+  descriptionEn: "",
+  descriptionHe: "",
+  tags: [],
+  menuImages: [],
+  isPermanentlyClosed: false,
 });
 
 type Expectation = "ok" | "login" | "home" | "dashboard" | "forbidden";
@@ -91,19 +107,39 @@ function expectMatrix(label: string, run: (who: Who) => Promise<RouteOutcome>, e
 
 describe("dashboard loaders", () => {
   expectMatrix("layout", (who) => callRoute(layoutLoader, services, "/dashboard", as(who)), {
-    visitor: "login", guest: "home", ownerUnlinked: "ok", ownerLinked: "ok", admin: "ok",
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "ok",
+    ownerLinked: "ok",
+    admin: "ok",
   });
   expectMatrix("restaurant list", (who) => callRoute(indexLoader, services, "/dashboard", as(who)), {
-    visitor: "login", guest: "home", ownerUnlinked: "ok", ownerLinked: "ok", admin: "ok",
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "ok",
+    ownerLinked: "ok",
+    admin: "ok",
   });
   expectMatrix("add page", (who) => callRoute(editorLoader, services, "/dashboard/add", as(who)), {
-    visitor: "login", guest: "home", ownerUnlinked: "ok", ownerLinked: "ok", admin: "ok",
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "ok",
+    ownerLinked: "ok",
+    admin: "ok",
   });
   expectMatrix("edit page", (who) => callRoute(editorLoader, services, `/dashboard/edit/${ids.restaurant}`, { ...as(who), params: { id: ids.restaurant! } }), {
-    visitor: "login", guest: "home", ownerUnlinked: "dashboard", ownerLinked: "ok", admin: "ok",
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "dashboard",
+    ownerLinked: "ok",
+    admin: "ok",
   });
   expectMatrix("user administration", (who) => callRoute(usersLoader, services, "/dashboard/users", as(who)), {
-    visitor: "login", guest: "home", ownerUnlinked: "forbidden", ownerLinked: "forbidden", admin: "ok",
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "forbidden",
+    ownerLinked: "forbidden",
+    admin: "ok",
   });
 
   it("shows owners only the restaurants they are linked to", async () => {
@@ -136,7 +172,10 @@ describe("dashboard actions (refused writes change nothing)", () => {
   it("adding a restaurant: owners and admins; an owner who adds one is linked to it", async () => {
     const expected: Record<Who, Expectation> = { visitor: "login", guest: "forbidden", ownerUnlinked: "ok", ownerLinked: "ok", admin: "ok" };
     for (const who of EVERYONE) {
-      const outcome = await callRoute(editorAction, services, "/dashboard/add", { ...as(who), json: { intent: "save", values: validValues(`Added by ${who}`) } });
+      const outcome = await callRoute(editorAction, services, "/dashboard/add", {
+        ...as(who),
+        json: { intent: "save", values: validValues(`Added by ${who}`) },
+      });
       const result = verdict(outcome) === "dashboard" ? "ok" : verdict(outcome);
       expect(result, who).toBe(expected[who]);
       const count = await database.db.$count(restaurants, eq(restaurants.name_en, `Added by ${who}`));
@@ -159,11 +198,19 @@ describe("dashboard actions (refused writes change nothing)", () => {
         ]);
       const before = await snapshot();
       for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
-        const outcome = await callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, { ...as(who), params: { id: ids.restaurant! }, form: form() });
+        const outcome = await callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, {
+          ...as(who),
+          params: { id: ids.restaurant! },
+          form: form(),
+        });
         expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : "forbidden");
       }
       expect(await snapshot()).toBe(before);
-      const byAdmin = await callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, { ...as("admin"), params: { id: ids.restaurant! }, form: form() });
+      const byAdmin = await callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, {
+        ...as("admin"),
+        params: { id: ids.restaurant! },
+        form: form(),
+      });
       expect(byAdmin.data).toMatchObject({ ok: true });
     });
   }
@@ -210,7 +257,12 @@ describe("files of another restaurant (issue 11, item 1)", () => {
     const menuImage = "/uploads/restaurant-menus/fedcba9876543210fedcba98-1200.webp";
     const pdf = "/uploads/restaurant-menus/pdf_aaaabbbbccccddddeeeeffff.pdf";
     const victim = await insertRestaurant(database.db, {
-      slug: "victim-place", name_en: "Victim Place", photo, teuda, menu_link: pdf, menu_images: [{ url: menuImage, name: "menu.webp" }],
+      slug: "victim-place",
+      name_en: "Victim Place",
+      photo,
+      teuda,
+      menu_link: pdf,
+      menu_images: [{ url: menuImage, name: "menu.webp" }],
     });
     const files = [photo, teuda, menuImage, pdf].flatMap(storeFiles);
     const ownRow = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]!;

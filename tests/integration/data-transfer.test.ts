@@ -78,7 +78,18 @@ async function emptyDirectory(): Promise<void> {
 beforeEach(emptyDirectory);
 
 const HOURS: WeeklyHours = {
-  days: [[{ from: "12:00", to: "23:00" }], [{ from: "12:00", to: "15:00" }, { from: "18:00", to: "23:30" }], [], [], [], [], []],
+  days: [
+    [{ from: "12:00", to: "23:00" }],
+    [
+      { from: "12:00", to: "15:00" },
+      { from: "18:00", to: "23:30" },
+    ],
+    [],
+    [],
+    [],
+    [],
+    [],
+  ],
   closedOnShabbat: true,
   beforeRest: { kind: "candles", minutes: 30 },
   afterRest: { kind: "havdalah", minutes: 60 },
@@ -114,7 +125,15 @@ async function seed(): Promise<{ harborId: string }> {
   await addOwner(db, SYSTEM, grill.id, owner.id);
   await addOwner(db, SYSTEM, grill.id, secondOwner.id);
   // A slug that is not the name's (older data): the import keeps it, so its address stays.
-  await insertRestaurant(db, { name_en: "Café Noir", name_he: null, slug: "cafe-noir-legacy", address: "1 Dizengoff St", kashrut: "rabanut", tags: ["Cafe"], is_permanently_closed: true });
+  await insertRestaurant(db, {
+    name_en: "Café Noir",
+    name_he: null,
+    slug: "cafe-noir-legacy",
+    address: "1 Dizengoff St",
+    kashrut: "rabanut",
+    tags: ["Cafe"],
+    is_permanently_closed: true,
+  });
   const top = await createBlog(db, SYSTEM, {
     title: "Top 5 Kosher Restaurants",
     subtitle: "Where to eat, 2026",
@@ -122,8 +141,17 @@ async function seed(): Promise<{ harborId: string }> {
     image: "https://images.example/top.jpg",
     content: '## הכי טובות\n\nFive places, with "quotes", commas and a | pipe.\n\n- one\n- two',
   });
-  await db.update(blogs).set({ date: new Date("2024-01-05T09:30:00.000Z") }).where(eq(blogs.id, top.id));
-  await createBlog(db, SYSTEM, { title: "כשרות בתל אביב", subtitle: "רבנות, מהדרין וצהר", slug: "kashrut-guide", image: "/images/blog-placeholder.svg", content: "טקסט בעברית." });
+  await db
+    .update(blogs)
+    .set({ date: new Date("2024-01-05T09:30:00.000Z") })
+    .where(eq(blogs.id, top.id));
+  await createBlog(db, SYSTEM, {
+    title: "כשרות בתל אביב",
+    subtitle: "רבנות, מהדרין וצהר",
+    slug: "kashrut-guide",
+    image: "/images/blog-placeholder.svg",
+    content: "טקסט בעברית.",
+  });
   return { harborId: grill.id };
 }
 
@@ -168,9 +196,15 @@ describe("export", () => {
   });
 
   it("as CSV, never hands a spreadsheet a formula: a cell starting with =, +, -, @ or ' gets an apostrophe, which the import takes off", () => {
-    const risky = ["=HYPERLINK(\"https://evil.example\")", "+972-3-555-0000", "-5", "@SUM(A1)", "'quoted", "plain"];
-    const csv = toCsv("posts", risky.map((title, i) => ({ slug: `p-${i}`, title, subtitle: "", image: "", content: "x", date: "" })));
-    const cells = csv.split("\n").slice(1, -1).map((line) => line.slice(line.indexOf(",") + 1));
+    const risky = ['=HYPERLINK("https://evil.example")', "+972-3-555-0000", "-5", "@SUM(A1)", "'quoted", "plain"];
+    const csv = toCsv(
+      "posts",
+      risky.map((title, i) => ({ slug: `p-${i}`, title, subtitle: "", image: "", content: "x", date: "" })),
+    );
+    const cells = csv
+      .split("\n")
+      .slice(1, -1)
+      .map((line) => line.slice(line.indexOf(",") + 1));
     expect(cells.map((cell) => cell.replace(/^"|,.*$/g, "").charAt(0))).toEqual(["'", "'", "'", "'", "'", "p"]);
     expect(fromCsv(csv).rows.map((row) => row.values.title)).toEqual(risky);
   });
@@ -189,7 +223,13 @@ describe("import", () => {
     expect(result).toEqual({
       ok: true,
       dryRun: false,
-      summary: { restaurants: { created: 2, updated: 0, unchanged: 0 }, posts: { created: 2, updated: 0, unchanged: 0 }, ownersLinked: 2, ownersUnlinked: 0, filesBrought: 0 },
+      summary: {
+        restaurants: { created: 2, updated: 0, unchanged: 0 },
+        posts: { created: 2, updated: 0, unchanged: 0 },
+        ownersLinked: 2,
+        ownersUnlinked: 0,
+        filesBrought: 0,
+      },
       removedFiles: [],
       warnings: [],
     });
@@ -199,7 +239,10 @@ describe("import", () => {
 
     const changes = await historyCount();
     const again = await importData(db, read(after));
-    expect(again).toMatchObject({ ok: true, summary: { restaurants: { created: 0, updated: 0, unchanged: 2 }, posts: { created: 0, updated: 0, unchanged: 2 }, ownersLinked: 0, ownersUnlinked: 0 } });
+    expect(again).toMatchObject({
+      ok: true,
+      summary: { restaurants: { created: 0, updated: 0, unchanged: 2 }, posts: { created: 0, updated: 0, unchanged: 2 }, ownersLinked: 0, ownersUnlinked: 0 },
+    });
     expect(await historyCount()).toBe(changes);
   });
 
@@ -228,7 +271,9 @@ describe("import", () => {
 
   it("numbers CSV rows as a spreadsheet does (the header is row 1), and reports a row with the wrong number of cells", async () => {
     // One line per row here (the test splits lines; a cell may hold line breaks, and is then still one row).
-    const good = toCsv("restaurants", [{ ...harbor({ descriptionEn: "By the sea" }), slug: "", hours: null, lastVerified: "", owners: [] }]).trimEnd().split("\n");
+    const good = toCsv("restaurants", [{ ...harbor({ descriptionEn: "By the sea" }), slug: "", hours: null, lastVerified: "", owners: [] }])
+      .trimEnd()
+      .split("\n");
     const [header, row] = [good[0]!, good[1]!];
     const csv = [header, row, row.replace("mehadrin", "kosher-ish"), "", "just,three,cells", row].join("\n");
     const { table, rows } = fromCsv(csv);
@@ -246,7 +291,9 @@ describe("import", () => {
       { ...harbor({ descriptionEn: "Line one\nline two" }), slug: "", hours: null, lastVerified: "", owners: [] },
       { ...harbor({ kashrut: "kosher-ish" }), slug: "", hours: null, lastVerified: "", owners: [] },
     ]);
-    expect(errorsOf(await importData(db, { restaurants: fromCsv(multiLine).rows, posts: [] })).map(({ row: n, field }) => [n, field])).toEqual([[3, "kashrut"]]);
+    expect(errorsOf(await importData(db, { restaurants: fromCsv(multiLine).rows, posts: [] })).map(({ row: n, field }) => [n, field])).toEqual([
+      [3, "kashrut"],
+    ]);
   });
 
   it("refuses an unknown field or column, naming it", async () => {
@@ -267,7 +314,13 @@ describe("import", () => {
     expect(result).toEqual({
       ok: true,
       dryRun: true,
-      summary: { restaurants: { created: 1, updated: 1, unchanged: 1 }, posts: { created: 0, updated: 0, unchanged: 2 }, ownersLinked: 1, ownersUnlinked: 0, filesBrought: 0 },
+      summary: {
+        restaurants: { created: 1, updated: 1, unchanged: 1 },
+        posts: { created: 0, updated: 0, unchanged: 2 },
+        ownersLinked: 1,
+        ownersUnlinked: 0,
+        filesBrought: 0,
+      },
       removedFiles: [],
       warnings: [],
     });
@@ -289,7 +342,12 @@ describe("import", () => {
       const result = await importData(db, asJson(file), { actor: { id: admin.id, email: admin.email, role: "admin" } });
       expect(result).toMatchObject({ ok: true, summary: { restaurants: { updated: 1, unchanged: 1 } } });
 
-      const [imported] = await db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, harborId)).orderBy(restaurantChanges.created_at).then((rows) => rows.slice(-1));
+      const [imported] = await db
+        .select()
+        .from(restaurantChanges)
+        .where(eq(restaurantChanges.restaurant_id, harborId))
+        .orderBy(restaurantChanges.created_at)
+        .then((rows) => rows.slice(-1));
       expect(imported).toMatchObject({
         action: "update",
         actor_id: admin.id,
@@ -299,11 +357,18 @@ describe("import", () => {
       });
       // The same record as the dashboard's save of the same change.
       await updateRestaurant(db, { id: admin.id, email: admin.email, role: "admin" }, harborId, harbor({ nameHe: "גריל", tags: ["Fish"] }));
-      const [dashboard] = await db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, harborId)).orderBy(restaurantChanges.created_at).then((rows) => rows.slice(-1));
+      const [dashboard] = await db
+        .select()
+        .from(restaurantChanges)
+        .where(eq(restaurantChanges.restaurant_id, harborId))
+        .orderBy(restaurantChanges.created_at)
+        .then((rows) => rows.slice(-1));
       expect(Object.keys(dashboard!)).toEqual(Object.keys(imported!));
       expect(dashboard).toMatchObject({ action: "update", actor_id: admin.id, changes: { name_he: { old: "גריל הנמל החדש", new: "גריל" } } });
 
-      await expect.poll(() => heard.map((payload) => JSON.parse(payload) as { op: string; slug: string })).toContainEqual(expect.objectContaining({ op: "update", slug: "harbor-grill" }));
+      await expect
+        .poll(() => heard.map((payload) => JSON.parse(payload) as { op: string; slug: string }))
+        .toContainEqual(expect.objectContaining({ op: "update", slug: "harbor-grill" }));
     } finally {
       await unlisten();
     }
@@ -367,7 +432,9 @@ describe("import", () => {
     // An account that exists but is not an owner is still refused.
     const guest = { restaurants: [{ ...harbor({ nameEn: "Second Place" }), slug: "", owners: ["guest@example.com", "gone@example.com"] }], posts: [] };
     const refused = await importData(db, fromJson(JSON.stringify(guest)), { skipMissingOwners: true });
-    expect(errorsOf(refused).map(({ row, field, message }) => [row, field, message.en])).toEqual([[1, "owners", expect.stringContaining("does not have the Owner role")]]);
+    expect(errorsOf(refused).map(({ row, field, message }) => [row, field, message.en])).toEqual([
+      [1, "owners", expect.stringContaining("does not have the Owner role")],
+    ]);
     expect(refused.warnings.map(({ row, field }) => [row, field])).toEqual([[1, "owners"]]);
     expect(await db.$count(restaurants)).toBe(1);
   });
@@ -389,7 +456,13 @@ describe("import", () => {
     const file = { restaurants: [{ slug: "harbor-grill", isPermanentlyClosed: true }], posts: [] };
     expect(await importData(db, fromJson(JSON.stringify(file)))).toMatchObject({ ok: true, summary: { restaurants: { created: 0, updated: 1 } } });
     const [row] = await db.select().from(restaurants).where(eq(restaurants.id, harborId));
-    expect(row).toMatchObject({ slug: "harbour-grill", name_en: "Harbour Grill", name_he: "גריל הנמל", is_permanently_closed: true, last_verified: "2026-03-04" });
+    expect(row).toMatchObject({
+      slug: "harbour-grill",
+      name_en: "Harbour Grill",
+      name_he: "גריל הנמל",
+      is_permanently_closed: true,
+      last_verified: "2026-03-04",
+    });
   });
 
   it("cannot bring a stored file the importer did not upload, and says to export with the files when this site does not have it", async () => {
@@ -398,11 +471,21 @@ describe("import", () => {
     await db.insert(uploads).values({ url: theirs, kind: "photo", uploaded_by: owner.id });
     // A stored file of another site, in a plain export (no files): said so.
     const elsewhere = "/uploads/restaurant-images/cdcdcdcdcdcdcdcdcdcdcdcd-1200.webp";
-    const file = { restaurants: [{ ...harbor({ photo: theirs }), slug: "" }, { ...harbor({ nameEn: "Second Place", photo: elsewhere }), slug: "" }], posts: [] };
+    const file = {
+      restaurants: [
+        { ...harbor({ photo: theirs }), slug: "" },
+        { ...harbor({ nameEn: "Second Place", photo: elsewhere }), slug: "" },
+      ],
+      posts: [],
+    };
     const result = await importData(db, fromJson(JSON.stringify(file)));
     expect(errorsOf(result).map(({ row, field, message }) => [row, field, message.en])).toEqual([
       [1, "photo", en["upload.notYours"]],
-      [2, "photo", `This file is not on this site, and the import does not carry it. Export with ${FSI}--with-files${PDI} and import that folder or archive, or leave the field empty.`],
+      [
+        2,
+        "photo",
+        `This file is not on this site, and the import does not carry it. Export with ${FSI}--with-files${PDI} and import that folder or archive, or leave the field empty.`,
+      ],
     ]);
     expect(errorsOf(result)[1]!.message.he).toMatch(/^הקובץ הזה אינו באתר הזה/);
     expect(await db.select().from(restaurants)).toEqual([]);
@@ -465,7 +548,9 @@ describe("export files on disk", () => {
       );
       expect(refusal).toBeInstanceOf(TransferFileError);
       const { message, he: hebrew } = refusal as TransferFileError;
-      expect(message).toBe(`${FSI}${tooLarge}${PDI} has ${FSI}52,428,801${PDI} bytes, more than an import reads (${FSI}52,428,800${PDI} bytes, 50 MB). Split it into smaller files and import them one after another: rows a file leaves out are left alone.`);
+      expect(message).toBe(
+        `${FSI}${tooLarge}${PDI} has ${FSI}52,428,801${PDI} bytes, more than an import reads (${FSI}52,428,800${PDI} bytes, 50 MB). Split it into smaller files and import them one after another: rows a file leaves out are left alone.`,
+      );
       expect(hebrew).toMatch(/[\u0590-\u05FF]/);
       expect(hebrew).toContain(`${FSI}52,428,801${PDI}`);
 
@@ -525,9 +610,20 @@ describe("an export with its files (--with-files)", () => {
     await createRestaurant(
       db,
       { id: owner.id, email: owner.email, role: "owner" },
-      harbor({ photo: photo.url, teuda: teuda.url, menuLink: pdf.url, menuImages: [{ url: menuPage.url, name: "Menu", size: menuPage.size, type: menuPage.type }] }),
+      harbor({
+        photo: photo.url,
+        teuda: teuda.url,
+        menuLink: pdf.url,
+        menuImages: [{ url: menuPage.url, name: "Menu", size: menuPage.size, type: menuPage.type }],
+      }),
     );
-    await createBlog(db, SYSTEM, { title: "Seen at the harbor", subtitle: "A photo", slug: "seen", image: photo.url.replace(/-1200\.webp$/, "-800.webp"), content: "Text." });
+    await createBlog(db, SYSTEM, {
+      title: "Seen at the harbor",
+      subtitle: "A photo",
+      slug: "seen",
+      image: photo.url.replace(/-1200\.webp$/, "-800.webp"),
+      content: "Text.",
+    });
     return { photo, teuda, menuPage, pdf };
   }
 
@@ -562,7 +658,10 @@ describe("an export with its files (--with-files)", () => {
     return { site, uploadsDir, storage, calls };
   }
 
-  it.each([["a folder", "bundle"], ["a .tar.gz archive", "bundle.tar.gz"]])(
+  it.each([
+    ["a folder", "bundle"],
+    ["a .tar.gz archive", "bundle.tar.gz"],
+  ])(
     "as %s, imported into an empty site, brings the photo, certificate and menus in through the upload checks, attached and served, with no errors; again, it changes nothing",
     async (_kind, name) => {
       const sourceDir = tempDir("kta-transfer-source-");
@@ -572,32 +671,48 @@ describe("an export with its files (--with-files)", () => {
       const written = await writeBundle(data, { format: "json", out, read: (url) => readLocalFile(sourceDir, url) });
       // The photo, the certificate, the menu page, the PDF, and the post's width of the photo.
       expect(written).toMatchObject({ files: 5, missing: [] });
-      expect((statSync(name.endsWith(".tar.gz") ? out : path.join(out, "files", "restaurant-images")).mode & 0o777).toString(8)).toBe(name.endsWith(".tar.gz") ? "600" : "700");
+      expect((statSync(name.endsWith(".tar.gz") ? out : path.join(out, "files", "restaurant-images")).mode & 0o777).toString(8)).toBe(
+        name.endsWith(".tar.gz") ? "600" : "700",
+      );
 
       const { site, uploadsDir, storage } = await freshSite({ withOwner: true });
       const source = await readImportSource([out]);
       try {
         const result = await importData(site.db, source.input, { files: { carried: source.carried, storage } });
-        expect(result).toMatchObject({ ok: true, warnings: [], summary: { restaurants: { created: 1 }, posts: { created: 1 }, ownersLinked: 1, filesBrought: 5 } });
+        expect(result).toMatchObject({
+          ok: true,
+          warnings: [],
+          summary: { restaurants: { created: 1 }, posts: { created: 1 }, ownersLinked: 1, filesBrought: 5 },
+        });
         expect(errorsOf(result)).toEqual([]);
 
         const imported = await exportData(site.db);
         const [was] = data.restaurants;
         const [now] = imported.restaurants;
         // Everything is the exporting site's but the files' addresses, which are this site's own.
-        const withoutFiles = (row: ExportedRestaurant) => ({ ...row, photo: "", teuda: "", menuLink: "", menuImages: row.menuImages.map(({ name: imageName, type }) => ({ name: imageName, type })) });
+        const withoutFiles = (row: ExportedRestaurant) => ({
+          ...row,
+          photo: "",
+          teuda: "",
+          menuLink: "",
+          menuImages: row.menuImages.map(({ name: imageName, type }) => ({ name: imageName, type })),
+        });
         expect(withoutFiles(now!)).toEqual(withoutFiles(was!));
         expect(now!.photo).toMatch(/^\/uploads\/restaurant-images\/[0-9a-f]{24}-1200\.webp$/);
         expect(now!.teuda).toMatch(/^\/uploads\/restaurant-images\/[0-9a-f]{24}-400\.webp$/);
         expect(now!.menuLink).toMatch(/^\/uploads\/restaurant-menus\/pdf_[0-9a-f]{24}\.pdf$/);
-        expect(now!.menuImages).toEqual([{ url: expect.stringMatching(/^\/uploads\/restaurant-menus\/[0-9a-f]{24}-300\.webp$/), name: "Menu", size: expect.any(Number), type: "image/webp" }]);
+        expect(now!.menuImages).toEqual([
+          { url: expect.stringMatching(/^\/uploads\/restaurant-menus\/[0-9a-f]{24}-300\.webp$/), name: "Menu", size: expect.any(Number), type: "image/webp" },
+        ]);
         for (const field of ["photo", "teuda", "menuLink"] as const) expect(now![field]).not.toBe(was![field]);
         expect(imported.posts.map((post) => post.image)).toEqual([expect.stringMatching(/^\/uploads\/restaurant-images\/[0-9a-f]{24}-800\.webp$/)]);
 
         // Recorded as uploads by the system (no uploader), the restaurant's attached to it.
         const [restaurant] = await site.db.select().from(restaurants);
         const rows = await site.db.select().from(uploads);
-        expect(rows.map((row) => ({ url: row.url, kind: row.kind, restaurant: row.restaurant_id, by: row.uploaded_by })).sort((a, b) => a.url.localeCompare(b.url))).toEqual(
+        expect(
+          rows.map((row) => ({ url: row.url, kind: row.kind, restaurant: row.restaurant_id, by: row.uploaded_by })).sort((a, b) => a.url.localeCompare(b.url)),
+        ).toEqual(
           [
             { url: now!.photo, kind: "photo", restaurant: restaurant!.id, by: null },
             { url: now!.teuda, kind: "teuda", restaurant: restaurant!.id, by: null },
@@ -622,7 +737,12 @@ describe("an export with its files (--with-files)", () => {
         );
         const served = await serveUploads(storage);
         try {
-          for (const [url, width] of [[now!.photo, 1200], [now!.teuda, 400], [now!.menuImages[0]!.url, 300], [imported.posts[0]!.image, 800]] as const) {
+          for (const [url, width] of [
+            [now!.photo, 1200],
+            [now!.teuda, 400],
+            [now!.menuImages[0]!.url, 300],
+            [imported.posts[0]!.image, 800],
+          ] as const) {
             const response = await served.get(url);
             expect(response.status, url).toBe(200);
             expect(response.headers.get("content-type")).toBe("image/webp");
@@ -661,7 +781,9 @@ describe("an export with its files (--with-files)", () => {
     const source = await readImportSource([out]);
     try {
       const failed = await importData(site.db, source.input, { files: { carried: source.carried, storage } });
-      expect(errorsOf(failed).map(({ row, field, message }) => [row, field, message.en])).toEqual([[1, "owners", `No account has the e-mail ${FSI}owner@example.com${PDI}.`]]);
+      expect(errorsOf(failed).map(({ row, field, message }) => [row, field, message.en])).toEqual([
+        [1, "owners", `No account has the e-mail ${FSI}owner@example.com${PDI}.`],
+      ]);
       // They were stored (the rows' errors came after), and are gone again: the files, their records.
       expect(calls.put).toBe(8);
       expect(calls.remove).toBe(8);
@@ -672,7 +794,9 @@ describe("an export with its files (--with-files)", () => {
       calls.put = 0;
       const dry = await importData(site.db, source.input, { files: { carried: source.carried, storage }, dryRun: true, skipMissingOwners: true });
       expect(dry).toMatchObject({ ok: true, dryRun: true, summary: { restaurants: { created: 1 }, filesBrought: 5 } });
-      expect(describeSummary(dry.ok ? dry.summary : (undefined as never), true)).toMatch(/, link 0 owners and unlink 0, bring in 5 files\. Nothing was changed/);
+      expect(describeSummary(dry.ok ? dry.summary : (undefined as never), true)).toMatch(
+        /, link 0 owners and unlink 0, bring in 5 files\. Nothing was changed/,
+      );
       expect(calls.put).toBe(0);
       expect(await site.db.$count(uploads)).toBe(0);
 
@@ -738,7 +862,11 @@ describe("an export with its files (--with-files)", () => {
       await tar.addBuffer("export.json", Buffer.from(toJson(await exportData(db))), new Date());
       await tar.addBuffer("../../etc/cron.d/evil", Buffer.from("x"), new Date());
     });
-    const refusal = (paths: string[]) => readImportSource(paths).then(() => undefined, (error: unknown) => error as TransferFileError);
+    const refusal = (paths: string[]) =>
+      readImportSource(paths).then(
+        () => undefined,
+        (error: unknown) => error as TransferFileError,
+      );
     const strayError = await refusal([stray]);
     expect(strayError).toBeInstanceOf(TransferFileError);
     expect(strayError!.message).toContain(`holds ${FSI}../../etc/cron.d/evil${PDI}, which an export's archive does not`);
@@ -753,7 +881,9 @@ describe("an export with its files (--with-files)", () => {
 
     const notGzip = path.join(dir, "plain.tar.gz");
     writeFileSync(notGzip, "{}");
-    expect((await refusal([notGzip]))!.message).toBe(`${FSI}${notGzip}${PDI} is not the archive of an export with its files (${FSI}it is not gzip-compressed${PDI}). Nothing was imported.`);
+    expect((await refusal([notGzip]))!.message).toBe(
+      `${FSI}${notGzip}${PDI} is not the archive of an export with its files (${FSI}it is not gzip-compressed${PDI}). Nothing was imported.`,
+    );
     expect(leftovers()).toEqual([]);
   }, 60_000);
 
@@ -842,23 +972,39 @@ describe("moving a site's content to a new one, as an operator does", () => {
     try {
       // The demo data, in the source install's own PGlite and uploads folder.
       const template = inject("pgliteTemplate");
-      const install = await openDatabase({ pgliteDir: path.join(sourceDir, "db"), ...(template ? { loadDataDir: new Blob([readFileSync(template)]), migrate: false } : {}) });
+      const install = await openDatabase({
+        pgliteDir: path.join(sourceDir, "db"),
+        ...(template ? { loadDataDir: new Blob([readFileSync(template)]), migrate: false } : {}),
+      });
       let before: ExportFile;
       try {
-        await loadDemoData({ db: install.db, auth: createTestAuth(install.db), storage: createLocalStorage(path.join(sourceDir, "uploads")), isProduction: false });
+        await loadDemoData({
+          db: install.db,
+          auth: createTestAuth(install.db),
+          storage: createLocalStorage(path.join(sourceDir, "uploads")),
+          isProduction: false,
+        });
         before = await exportData(install.db);
       } finally {
         await install.close();
       }
       const storedUrls = (data: ExportFile) =>
-        new Set([...data.restaurants.flatMap((row) => storedFilesOf("restaurants", { ...row })), ...data.posts.flatMap((row) => storedFilesOf("posts", { ...row }))].map((file) => file.url));
+        new Set(
+          [
+            ...data.restaurants.flatMap((row) => storedFilesOf("restaurants", { ...row })),
+            ...data.posts.flatMap((row) => storedFilesOf("posts", { ...row })),
+          ].map((file) => file.url),
+        );
       const files = storedUrls(before).size;
       expect(files).toBeGreaterThan(60);
 
       // The commands as an operator runs them, each on its own data folder (the embedded database there).
       const run = (script: string, args: string[], dataDir: string) =>
         new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-          const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DEMO_DATA: "false" } });
+          const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+            cwd: ROOT,
+            env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DEMO_DATA: "false" },
+          });
           let stdout = "";
           let stderr = "";
           child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -869,7 +1015,9 @@ describe("moving a site's content to a new one, as an operator does", () => {
       const archive = path.join(sourceDir, "kosher-tel-aviv-export.tar.gz");
       const exported = await run("scripts/export.ts", ["--with-files", "--out", archive], sourceDir);
       expect(exported, exported.stderr).toMatchObject({ code: 0, stderr: "" });
-      expect(exported.stdout).toMatch(new RegExp(`Exported 40 restaurants and 2 blog posts with ${files} files \\([\\d.]+ [KM]B\\) to ${archive.replace(/[.]/g, "\\.")}\\.`));
+      expect(exported.stdout).toMatch(
+        new RegExp(`Exported 40 restaurants and 2 blog posts with ${files} files \\([\\d.]+ [KM]B\\) to ${archive.replace(/[.]/g, "\\.")}\\.`),
+      );
       expect((statSync(archive).mode & 0o777).toString(8)).toBe("600");
 
       // The demo owner has no account on the new site: without the flag, an error, and nothing is kept.
@@ -885,7 +1033,9 @@ describe("moving a site's content to a new one, as an operator does", () => {
       expect(imported.stdout).toContain(
         `Created 40 and updated 0 restaurants (0 unchanged), created 2 and updated 0 blog posts (0 unchanged), linked 0 owners and unlinked 0, brought in ${files} files.`,
       );
-      expect(imported.stderr).toContain(`owners: No account has the e-mail ${FSI}demo-owner@kosher-tel-aviv.test${PDI}: the restaurant is imported without this owner`);
+      expect(imported.stderr).toContain(
+        `owners: No account has the e-mail ${FSI}demo-owner@kosher-tel-aviv.test${PDI}: the restaurant is imported without this owner`,
+      );
       expect(imported.stderr).toContain("2 warnings: these owners are left out (--skip-missing-owners).");
       expect(imported.stderr).not.toContain("error");
 

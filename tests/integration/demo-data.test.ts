@@ -63,17 +63,19 @@ describe("demo data", () => {
     expect(list.some((r) => !r.isPermanentlyClosed)).toBe(true);
     expect(list.some((r) => !r.photo)).toBe(true);
     for (const key of ["wazeLink", "bookingLink", "woltLink", "onlineOrderLink", "kashrutWebsite", "teuda"] as const) {
-      expect(list.some((r) => r[key]), `${key} present`).toBe(true);
-      expect(list.some((r) => !r[key]), `${key} absent`).toBe(true);
+      expect(
+        list.some((r) => r[key]),
+        `${key} present`,
+      ).toBe(true);
+      expect(
+        list.some((r) => !r[key]),
+        `${key} absent`,
+      ).toBe(true);
     }
   });
 
   it("has every menu kind: none, link, PDF and images", () => {
-    const kinds = new Set(
-      list.map((r) =>
-        r.menuImages.length > 0 ? "images" : r.menuLink?.endsWith(".pdf") ? "pdf" : r.menuLink ? "link" : "none",
-      ),
-    );
+    const kinds = new Set(list.map((r) => (r.menuImages.length > 0 ? "images" : r.menuLink?.endsWith(".pdf") ? "pdf" : r.menuLink ? "link" : "none")));
     expect(kinds).toEqual(new Set(["none", "link", "pdf", "images"]));
   });
 

@@ -39,17 +39,28 @@ beforeAll(async () => {
   db = database.db;
   const auth = createTestAuth(db);
   // Dana owns the restaurant, Omer is an owner of none, Gina a guest.
-  for (const [name, role] of [["admin", "admin"], ["dana", "owner"], ["omer", "owner"], ["gina", "guest"]] as const) {
+  for (const [name, role] of [
+    ["admin", "admin"],
+    ["dana", "owner"],
+    ["omer", "owner"],
+    ["gina", "guest"],
+  ] as const) {
     const email = `${name}@domain-permissions.example`;
     const { user } = await auth.api.signUpEmail({ body: { email, password: "olive-branch-domain-3", name } });
     await db.update(userRoles).set({ role }).where(eq(userRoles.userId, user.id));
     people[name] = { id: user.id, email, role };
   }
-  const [restaurant] = await db.insert(restaurants).values(buildRestaurant({ name_en: "Guarded Grill", slug: "guarded-grill" })).returning();
+  const [restaurant] = await db
+    .insert(restaurants)
+    .values(buildRestaurant({ name_en: "Guarded Grill", slug: "guarded-grill" }))
+    .returning();
   restaurantId = restaurant!.id;
   const [link] = await db.insert(restaurantOwners).values({ restaurant_id: restaurantId, user_id: people.dana.id }).returning();
   otherOwnerLink = link!.id;
-  const [blog] = await db.insert(blogs).values(buildBlog({ slug: "guarded-post" })).returning();
+  const [blog] = await db
+    .insert(blogs)
+    .values(buildBlog({ slug: "guarded-post" }))
+    .returning();
   blogId = blog!.id;
 });
 afterAll(async () => {

@@ -23,11 +23,27 @@ describe("a clean first run", () => {
   });
 
   it("npm run build: the summary, and no warning, deprecation or future-flag notice", () => {
-    for (const entry of ["app", "server", "database", "drizzle", "public", "scripts", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"]) {
+    for (const entry of [
+      "app",
+      "server",
+      "database",
+      "drizzle",
+      "public",
+      "scripts",
+      "package.json",
+      "package-lock.json",
+      "vite.config.ts",
+      "react-router.config.ts",
+      "tsconfig.json",
+    ]) {
       cpSync(path.join(root, entry), path.join(scratch, entry), { recursive: true });
     }
     symlinkSync(path.join(root, "node_modules"), path.join(scratch, "node_modules"), "dir");
-    const build = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: scratch, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } });
+    const build = spawnSync(process.execPath, ["scripts/build.mjs"], {
+      cwd: scratch,
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    });
     const output = `${build.stdout}\n${build.stderr}`;
     expect(build.status, output).toBe(0);
     expect(output).toMatch(/built in/);

@@ -53,7 +53,21 @@ describe("structured hours", () => {
 
   it("invalid hours are refused with the day's message and change nothing", async () => {
     const before = await stored();
-    const overlapping = { ...hours, days: [[{ from: "12:00", to: "15:00" }, { from: "14:00", to: "16:00" }], [], [], [], [], [], []] };
+    const overlapping = {
+      ...hours,
+      days: [
+        [
+          { from: "12:00", to: "15:00" },
+          { from: "14:00", to: "16:00" },
+        ],
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+      ],
+    };
     await expect(setRestaurantHours(database.db, owner, restaurantId, overlapping)).rejects.toMatchObject({
       code: "invalid",
       messageKey: "hours.overlap",
@@ -102,7 +116,8 @@ describe("the hours editor's page (/dashboard/edit/:id/hours)", () => {
     expect((await load()).location).toBe("/login");
 
     const { action } = await import("../../app/routes/dashboard/hours");
-    const save = (cookie: string | undefined, body: unknown) => callRoute(action, services, url, { params: { id: restaurantId }, json: body, ...(cookie ? { cookie } : {}) });
+    const save = (cookie: string | undefined, body: unknown) =>
+      callRoute(action, services, url, { params: { id: restaurantId }, json: body, ...(cookie ? { cookie } : {}) });
     const before = await stored();
     for (const cookie of [undefined, guest.cookie, unlinked.cookie]) {
       const outcome = await save(cookie, { hours });

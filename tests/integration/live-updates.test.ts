@@ -49,7 +49,10 @@ function nextChange(predicate: (change: RestaurantChange) => boolean, timeoutMs 
 describe("change feed", () => {
   it("announces inserts, updates (with renames) and deletes", async () => {
     const inserted = nextChange((c) => c.slug === "feed-one" && c.op === "insert");
-    const [row] = await database.db.insert(restaurants).values(buildRestaurant({ slug: "feed-one" })).returning();
+    const [row] = await database.db
+      .insert(restaurants)
+      .values(buildRestaurant({ slug: "feed-one" }))
+      .returning();
     expect(await inserted).toMatchObject({ op: "insert", id: row!.id, slug: "feed-one" });
 
     const updated = nextChange((c) => c.op === "update" && c.id === row!.id);
@@ -70,7 +73,10 @@ describe("change feed", () => {
     if (!database.url) context.skip();
     const other = await openDatabase({ databaseUrl: database.url, migrate: false });
     try {
-      const [row] = await database.db.insert(restaurants).values(buildRestaurant({ slug: "other-conn" })).returning();
+      const [row] = await database.db
+        .insert(restaurants)
+        .values(buildRestaurant({ slug: "other-conn" }))
+        .returning();
       const heard = nextChange((c) => c.op === "update" && c.id === row!.id);
       await other.db.update(restaurants).set({ name_en: "Changed elsewhere" }).where(eq(restaurants.id, row!.id));
       expect(await heard).toMatchObject({ slug: "other-conn" });
@@ -99,8 +105,14 @@ describe("GET /api/live/restaurants/:slug", () => {
   it("streams updates to that restaurant only", async () => {
     const server = await listenLiveApp();
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const [watched] = await database.db.insert(restaurants).values(buildRestaurant({ slug: "watched" })).returning();
-    const [other] = await database.db.insert(restaurants).values(buildRestaurant({ slug: "not-watched" })).returning();
+    const [watched] = await database.db
+      .insert(restaurants)
+      .values(buildRestaurant({ slug: "watched" }))
+      .returning();
+    const [other] = await database.db
+      .insert(restaurants)
+      .values(buildRestaurant({ slug: "not-watched" }))
+      .returning();
     const stream = await openEventStream(`${base}/api/live/restaurants/watched`);
     try {
       await stream.waitFor(": connected");
@@ -158,7 +170,10 @@ describe("two server processes on one PostgreSQL database", () => {
     const env = { DATA_DIR: dataDir, DEMO_DATA: "false", DATABASE_URL: database.url! };
     const [a, b] = await Promise.all([startServer(env), startServer(env)]);
     try {
-      const [row] = await database.db.insert(restaurants).values(buildRestaurant({ slug: "shared" })).returning();
+      const [row] = await database.db
+        .insert(restaurants)
+        .values(buildRestaurant({ slug: "shared" }))
+        .returning();
       const streams = await Promise.all([a, b].map((s) => openEventStream(`${s.url}/api/live/restaurants/shared`)));
       await Promise.all(streams.map((s) => s.waitFor(": connected")));
       await database.db.update(restaurants).set({ name_en: "Updated once" }).where(eq(restaurants.id, row!.id));

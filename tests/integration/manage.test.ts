@@ -2,13 +2,7 @@
 // verification date, and cleaning up files.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  listAvailableOwners,
-  listOwners,
-  setPermanentlyClosed,
-  setVerificationDate,
-  updateRestaurant,
-} from "../../app/features/restaurants/manage.server";
+import { listAvailableOwners, listOwners, setPermanentlyClosed, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/manage.server";
 import { restaurantToFormValues, rowToRestaurant } from "../../app/features/restaurants/mapping";
 import { SYSTEM } from "../../app/lib/permissions.server";
 import { recordUpload } from "../../app/features/restaurants/uploads.server";
@@ -32,10 +26,26 @@ let adminId: string;
 const removed: string[] = [];
 
 const values = (overrides: Record<string, unknown> = {}) => ({
-  nameEn: "Harbor Grill", nameHe: "גריל הנמל", address: "5 Port St", kashrut: "rabanut", phoneNumber: "03-5550101", openingHours: "",
-  wazeLink: "", menuLink: "", bookingLink: "https://book.example/harbor", onlineOrderLink: "", woltLink: "", kashrutWebsite: "",
-  photo: "/uploads/restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-1200.webp", teuda: "", descriptionEn: "By the sea", descriptionHe: "",
-  tags: ["Fish", "Grill"], menuImages: [], isPermanentlyClosed: false, ...overrides,
+  nameEn: "Harbor Grill",
+  nameHe: "גריל הנמל",
+  address: "5 Port St",
+  kashrut: "rabanut",
+  phoneNumber: "03-5550101",
+  openingHours: "",
+  wazeLink: "",
+  menuLink: "",
+  bookingLink: "https://book.example/harbor",
+  onlineOrderLink: "",
+  woltLink: "",
+  kashrutWebsite: "",
+  photo: "/uploads/restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-1200.webp",
+  teuda: "",
+  descriptionEn: "By the sea",
+  descriptionHe: "",
+  tags: ["Fish", "Grill"],
+  menuImages: [],
+  isPermanentlyClosed: false,
+  ...overrides,
 });
 
 async function signIn(email: string, role: "admin" | "owner") {
@@ -91,7 +101,10 @@ describe("a restaurant's location (issue 16)", () => {
     const saved = (await byName("Harbor Grill"))!;
     expect([saved.latitude, saved.longitude]).toEqual([32.071235, 34.7633]);
     const history = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, grill.id));
-    expect(history.find((entry) => entry.action === "update")?.changes).toMatchObject({ latitude: { old: null, new: 32.071235 }, longitude: { old: null, new: 34.7633 } });
+    expect(history.find((entry) => entry.action === "update")?.changes).toMatchObject({
+      latitude: { old: null, new: 32.071235 },
+      longitude: { old: null, new: 34.7633 },
+    });
     const page = await callRoute(publicLoader, services, `/en/restaurant/${saved.slug}`, { params: { slug: saved.slug } });
     expect((page.data as { restaurant: { location?: unknown } }).restaurant.location).toEqual({ lat: 32.071235, lng: 34.7633 });
     const listed = (await services.publicRestaurants()).find((restaurant) => restaurant.id === grill.id);
@@ -219,7 +232,8 @@ describe("owners and verification", () => {
     await signIn("another-admin@example.com", "admin");
     expect((await listAvailableOwners(database.db, row!.id)).map((u) => u.email)).toEqual(["owner-one@example.com"]);
 
-    const edit = (form: Record<string, string>) => callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, { cookie: admin, params: { id: row!.id }, form });
+    const edit = (form: Record<string, string>) =>
+      callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, { cookie: admin, params: { id: row!.id }, form });
     expect((await edit({ intent: "addOwner", userId: "" })).data).toEqual({ ok: false, error: "owners.selectUser" });
     expect((await edit({ intent: "addOwner", userId: owner.id })).data).toEqual({ ok: true, message: "owners.added" });
     expect((await edit({ intent: "addOwner", userId: owner.id })).data).toEqual({ ok: false, error: "owners.addFailed" });
@@ -235,13 +249,16 @@ describe("owners and verification", () => {
 
   it("sets and clears the verification date at once, with history", async () => {
     const row = await insertRestaurant(database.db, { name_en: "Harbor House", last_verified: "2026-04-01" });
-    const edit = (date: string) => callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, { cookie: admin, params: { id: row!.id }, form: { intent: "verify", date } });
+    const edit = (date: string) =>
+      callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, { cookie: admin, params: { id: row!.id }, form: { intent: "verify", date } });
     expect((await edit("2026-11-20")).data).toEqual({ ok: true, message: "verification.success" });
     expect((await byName("Harbor House"))?.last_verified).toBe("2026-11-20");
     expect((await edit("not-a-date")).data).toEqual({ ok: false, error: "verification.failed" });
     expect((await edit("")).data).toEqual({ ok: true, message: "verification.success" });
     expect((await byName("Harbor House"))?.last_verified).toBeNull();
-    const verifies = (await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id))).filter((h) => h.action === "verify");
+    const verifies = (await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id))).filter(
+      (h) => h.action === "verify",
+    );
     expect(verifies.map((v) => v.changes.last_verified)).toEqual(
       expect.arrayContaining([
         { old: "2026-04-01", new: "2026-11-20" },
@@ -284,7 +301,11 @@ describe("public history (issue 14)", () => {
     expect((fresh.data as { history: unknown[] }).history).toEqual([]);
 
     expect((await save(row.id, values({ nameEn: "Public Record Grill", photo: "", kashrut: "mehadrin", phoneNumber: "03-5550199" }))).status).toBe(302);
-    const verify = await callRoute(editorAction, services, `/dashboard/edit/${row.id}`, { cookie: admin, params: { id: row.id }, form: { intent: "verify", date: "2026-10-01" } });
+    const verify = await callRoute(editorAction, services, `/dashboard/edit/${row.id}`, {
+      cookie: admin,
+      params: { id: row.id },
+      form: { intent: "verify", date: "2026-10-01" },
+    });
     expect(verify.status).toBe(200);
     expect((await save(row.id, values({ nameEn: "Public Record Grill", photo: "", kashrut: "mehadrin", isPermanentlyClosed: true }))).status).toBe(302);
 

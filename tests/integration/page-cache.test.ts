@@ -91,7 +91,14 @@ describe("anonymous page cache", () => {
   });
 
   it("never makes a private page public, however its path is written (the router matches without regard to case)", async () => {
-    for (const url of ["/reset-password?token=abc", "/Reset-Password?token=abc", "/HE/RESET-PASSWORD?token=abc", "/he/Dashboard", "/reset%2Dpassword?token=abc", "//reset-password?token=abc"]) {
+    for (const url of [
+      "/reset-password?token=abc",
+      "/Reset-Password?token=abc",
+      "/HE/RESET-PASSWORD?token=abc",
+      "/he/Dashboard",
+      "/reset%2Dpassword?token=abc",
+      "//reset-password?token=abc",
+    ]) {
       const answer = await fetch(`${base}${url}`, { redirect: "manual" });
       await answer.text();
       expect(answer.headers.get("cache-control"), url).toBe("private, no-store");

@@ -88,7 +88,14 @@ describe("filing a report", () => {
     expect(outcome.status).toBe(200);
     expect(outcome.data).toEqual({ ok: true });
     const [row] = await stored();
-    expect(row).toMatchObject({ restaurant_id: ids.restaurant, reason: "hours", note: "Closes at 22:00 now, not 23:00\nsince October", email: "diner@example.com", proof_of_work: false, status: "open" });
+    expect(row).toMatchObject({
+      restaurant_id: ids.restaurant,
+      reason: "hours",
+      note: "Closes at 22:00 now, not 23:00\nsince October",
+      email: "diner@example.com",
+      proof_of_work: false,
+      status: "open",
+    });
   });
 
   it("with JavaScript: the proof-of-work is checked and the report marked as carrying one (Hebrew page too)", async () => {
@@ -210,7 +217,10 @@ describe("abuse guards: refused with a message, nothing stored", () => {
     // A visitor elsewhere, with a valid proof-of-work, is still heard.
     expect((await file({ mode: "pow", pow: await proof(), reason: "hours" }, { ip: "198.51.100.7" })).data).toEqual({ ok: true });
     // Only the accepted reports were counted against the restaurant.
-    const [quota] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, `report:restaurant:${ids.restaurant}`));
+    const [quota] = await database.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `report:restaurant:${ids.restaurant}`));
     expect(quota?.count).toBe(REPORT_LIMITS.basicPerIp.max + 1);
   });
 
@@ -242,8 +252,14 @@ describe("the e-mails", () => {
     outbox = [];
     await file({ reason: "hours" }, { ip: "10.0.0.1" });
     await file({ reason: "kashrut" }, { ip: "10.0.0.2" });
-    await database.db.update(reports).set({ created_at: new Date(start.getTime() + 60_000) }).where(eq(reports.reason, "hours"));
-    await database.db.update(reports).set({ created_at: new Date(start.getTime() + 120_000) }).where(eq(reports.reason, "kashrut"));
+    await database.db
+      .update(reports)
+      .set({ created_at: new Date(start.getTime() + 60_000) })
+      .where(eq(reports.reason, "hours"));
+    await database.db
+      .update(reports)
+      .set({ created_at: new Date(start.getTime() + 120_000) })
+      .where(eq(reports.reason, "kashrut"));
     expect(await notices(new Date(start.getTime() + 30 * 60_000))).toBe(0);
     expect(outbox).toEqual([]);
     // When the hour is up: one e-mail, the newest report and a line for the other.
@@ -266,7 +282,10 @@ describe("the e-mails", () => {
     expect(outcome.data).toEqual({ ok: true });
     expect(told).toBe(1);
     // A refused report does not.
-    await callRoute(reportAction, { ...services, reportFiled: () => void told++ }, "/en/restaurant/report-place/report", { form: { reason: "" }, params: { slug: "report-place" } });
+    await callRoute(reportAction, { ...services, reportFiled: () => void told++ }, "/en/restaurant/report-place/report", {
+      form: { reason: "" },
+      params: { slug: "report-place" },
+    });
     expect(told).toBe(1);
   });
 });
@@ -275,7 +294,14 @@ describe("the e-mails", () => {
 async function twoReports() {
   const [mine] = await database.db
     .insert(reports)
-    .values({ restaurant_id: ids.restaurant!, reason: "closed", note: "Looks closed", email: "diner@example.com", proof_of_work: true, notified_at: new Date() })
+    .values({
+      restaurant_id: ids.restaurant!,
+      reason: "closed",
+      note: "Looks closed",
+      email: "diner@example.com",
+      proof_of_work: true,
+      notified_at: new Date(),
+    })
     .returning();
   const [theirs] = await database.db
     .insert(reports)
@@ -310,10 +336,15 @@ describe("the queue: who sees what", () => {
 
   it("owners read the report and what became of it, never the admins' addresses, their notes or the anti-spam marks", async () => {
     const { mine } = await twoReports();
-    const resolved = await callRoute(queueAction, services, "/dashboard/reports", { ...as("admin"), form: { intent: "resolve", reportId: mine.id, note: "Internal: called the owner twice" } });
+    const resolved = await callRoute(queueAction, services, "/dashboard/reports", {
+      ...as("admin"),
+      form: { intent: "resolve", reportId: mine.id, note: "Internal: called the owner twice" },
+    });
     expect(resolved.status).toBeLessThan(400);
     const load = async (who: Who) =>
-      ((await callRoute(queueLoader, services, "/dashboard/reports?status=all", as(who))).data as { reports: Record<string, unknown>[] }).reports.find((r) => r.id === mine.id)!;
+      ((await callRoute(queueLoader, services, "/dashboard/reports?status=all", as(who))).data as { reports: Record<string, unknown>[] }).reports.find(
+        (r) => r.id === mine.id,
+      )!;
     const owner = await load("ownerLinked");
     expect(owner).toMatchObject({ reason: "closed", note: "Looks closed", status: "resolved", email: null });
     expect(owner.proofOfWork).toBeUndefined();
@@ -321,7 +352,9 @@ describe("the queue: who sees what", () => {
     expect(JSON.stringify(owner)).not.toMatch(/admin@reports\.example|Internal|diner@example\.com/);
     const admin = await load("admin");
     expect(admin).toMatchObject({ email: "diner@example.com", proofOfWork: true });
-    expect(admin.events).toEqual([{ status: "resolved", note: "Internal: called the owner twice", actorEmail: "admin@reports.example", createdAt: expect.any(String) }]);
+    expect(admin.events).toEqual([
+      { status: "resolved", note: "Internal: called the owner twice", actorEmail: "admin@reports.example", createdAt: expect.any(String) },
+    ]);
   });
 
   it("the navigation's open count follows the same rule", async () => {
@@ -346,7 +379,12 @@ describe("the queue: who sees what", () => {
       })),
     );
     const load = async (query: string) =>
-      (await callRoute(queueLoader, services, `/dashboard/reports${query}`, as("admin"))).data as { reports: { note: string }[]; total: number; pages: number; page: number };
+      (await callRoute(queueLoader, services, `/dashboard/reports${query}`, as("admin"))).data as {
+        reports: { note: string }[];
+        total: number;
+        pages: number;
+        page: number;
+      };
     const open = await load("");
     expect([open.total, open.pages, open.reports.length]).toEqual([52, 2, 50]);
     expect(open.reports[0]!.note).toBe("n0");

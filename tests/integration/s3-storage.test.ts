@@ -81,7 +81,10 @@ async function eachStorage(files: Record<string, Buffer>, check: (base: string, 
       writeFileSync(path.join(dir, key), data);
       await client.send(new PutObjectCommand({ Bucket: bucket.config.bucket, Key: key, Body: data, ContentType: "text/html" }));
     }
-    for (const [which, storage] of [["local", createLocalStorage(dir)], ["s3", createS3Storage(bucket.config, client)]] as const) {
+    for (const [which, storage] of [
+      ["local", createLocalStorage(dir)],
+      ["s3", createS3Storage(bucket.config, client)],
+    ] as const) {
       const site = await serveWith(storage);
       try {
         await check(site.base, which);
@@ -95,7 +98,10 @@ async function eachStorage(files: Record<string, Buffer>, check: (base: string, 
   }
 }
 
-const photo = () => sharp({ create: { width: 1300, height: 900, channels: 3, background: "#884422" } }).jpeg().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 1300, height: 900, channels: 3, background: "#884422" } })
+    .jpeg()
+    .toBuffer();
 
 describe("STORAGE=s3", () => {
   it("stores an upload's every variant in the bucket and serves them through the app with the local files' headers", async () => {

@@ -39,7 +39,14 @@ async function serve(env: Record<string, string>, timeouts?: HttpTimeouts): Prom
 
 /** An admin made by the factory, signed in through the app's own login action. */
 async function signedInAdmin(email: string): Promise<string> {
-  await createUser(database.db, createTestAuth(database.db), { email, password: PASSWORD, role: "admin", firstName: "Review", lastName: "Admin", phoneNumber: "03-5550000" });
+  await createUser(database.db, createTestAuth(database.db), {
+    email,
+    password: PASSWORD,
+    role: "admin",
+    firstName: "Review",
+    lastName: "Admin",
+    phoneNumber: "03-5550000",
+  });
   const login = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ email, password: PASSWORD }), redirect: "manual" });
   expect(login.status).toBe(302);
   return sessionCookie(login.headers);
@@ -50,10 +57,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "kta-security-"));
   await insertRestaurant(database.db, { slug: "watched-cafe", name_en: "Watched Cafe" });
   start = ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer }).startServer;
-  base = await serve(
-    { LIVE_STREAMS_PER_CLIENT: "2", LIVE_STREAMS_MAX: "3" },
-    { headersMs: 400, requestMs: 5_000, keepAliveMs: 1_000, checkEveryMs: 100 },
-  );
+  base = await serve({ LIVE_STREAMS_PER_CLIENT: "2", LIVE_STREAMS_MAX: "3" }, { headersMs: 400, requestMs: 5_000, keepAliveMs: 1_000, checkEveryMs: 100 });
   adminCookie = await signedInAdmin("review-admin@example.com");
 }, 60_000);
 
@@ -63,8 +67,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const firstNameOf = async (email: string) =>
-  (await database.db.select({ name: profiles.firstName }).from(profiles).where(eq(profiles.email, email)))[0]?.name;
+const firstNameOf = async (email: string) => (await database.db.select({ name: profiles.firstName }).from(profiles).where(eq(profiles.email, email)))[0]?.name;
 
 describe("writes must show they come from our own pages (fetch metadata, Origin, Referer)", () => {
   const profileForm = (firstName: string) => new URLSearchParams({ intent: "profile", firstName, lastName: "Admin", phone: "03-5550000" });
@@ -199,7 +202,12 @@ describe("TRUST_PROXY: who may say the visitor's address", () => {
       redirect: "manual",
     });
   const countedFor = async (address: string) =>
-    (await database.db.select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, `%${address}%`))).length;
+    (
+      await database.db
+        .select({ key: rateLimits.key })
+        .from(rateLimits)
+        .where(like(rateLimits.key, `%${address}%`))
+    ).length;
 
   it("with a hop count, rate limits count the address the proxy gives", async () => {
     const proxied = await serve({ TRUST_PROXY: "1" });

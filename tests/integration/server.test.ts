@@ -133,7 +133,9 @@ describe("HTTP", () => {
         socket.setTimeout(5_000, () => socket.destroy());
         socket.write(head);
       });
-    const tooLarge = await raw(`POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\nemail=a`);
+    const tooLarge = await raw(
+      `POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\nemail=a`,
+    );
     expect(tooLarge).toMatch(/^HTTP\/1\.1 413/);
     const unsized = await raw("POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n7\r\nemail=a\r\n0\r\n\r\n");
     expect(unsized).toMatch(/^HTTP\/1\.1 411/);
@@ -197,7 +199,12 @@ describe("lifecycle", () => {
       expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
       // Lines are written in batches, at least once a second.
       const lineOf = (id: string) =>
-        own.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.reqId === id);
+        own
+          .output()
+          .split("\n")
+          .filter((line) => line.startsWith("{"))
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .find((entry) => entry.reqId === id);
       for (let waited = 0; !lineOf(requestId) && waited < 3_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
       const line = lineOf(requestId);
       expect(line).toMatchObject({ level: 30, req: { method: "POST", url: "/login" }, res: { statusCode: 302 } });

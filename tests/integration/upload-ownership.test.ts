@@ -7,12 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createRestaurant,
-  deleteRestaurant,
-  updateRestaurant,
-  type Actor,
-} from "../../app/features/restaurants/manage.server";
+import { createRestaurant, deleteRestaurant, updateRestaurant, type Actor } from "../../app/features/restaurants/manage.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
 import { FileNotAllowedError, namedAnywhere, recordUpload, removeStoredFiles } from "../../app/features/restaurants/uploads.server";
 import { imageFiles } from "../../app/lib/images";
@@ -40,7 +35,11 @@ beforeAll(async () => {
   uploadsDir = mkdtempSync(path.join(tmpdir(), "kta-ownership-"));
   files = createFileStore(createLocalStorage(uploadsDir));
   const auth = createTestAuth(db);
-  for (const [name, role] of [["dana", "owner"], ["omer", "owner"], ["admin", "admin"]] as const) {
+  for (const [name, role] of [
+    ["dana", "owner"],
+    ["omer", "owner"],
+    ["admin", "admin"],
+  ] as const) {
     const { id, email } = await createUser(db, auth, { email: `${name}@ownership.example`, firstName: name, role });
     actors[name] = { id, email, role };
   }
@@ -54,7 +53,8 @@ let counter = 0;
 /** Stores the files of a new upload (every width of an image) and records it as the upload route does. */
 async function upload(by: Actor | null, kind: "photo" | "teuda" | "menu" | "pdf" = "photo", createdAt?: Date): Promise<string> {
   const id = (++counter).toString(16).padStart(24, "0");
-  const url = kind === "pdf" ? `/uploads/restaurant-menus/pdf_${id}.pdf` : `/uploads/${kind === "menu" ? "restaurant-menus" : "restaurant-images"}/${id}-1200.webp`;
+  const url =
+    kind === "pdf" ? `/uploads/restaurant-menus/pdf_${id}.pdf` : `/uploads/${kind === "menu" ? "restaurant-menus" : "restaurant-images"}/${id}-1200.webp`;
   for (const one of imageFiles(url)) {
     const file = path.join(uploadsDir, one.slice("/uploads/".length));
     mkdirSync(path.dirname(file), { recursive: true });
@@ -112,7 +112,11 @@ describe("attaching files", () => {
     const attached = danaRestaurant.photo!;
     const unknown = "/uploads/restaurant-images/ffffffffffffffffffffff00-1200.webp";
     for (const actor of [actors.omer, actors.admin]) {
-      for (const [field, url] of [["photo", danas], ["teuda", attached], ["photo", unknown]] as const) {
+      for (const [field, url] of [
+        ["photo", danas],
+        ["teuda", attached],
+        ["photo", unknown],
+      ] as const) {
         const attempt = updateRestaurant(db, actor, mine.id, form(`Renamed by ${actor.email}`, { [field]: url }));
         await expect(attempt).rejects.toBeInstanceOf(FileNotAllowedError);
         await expect(attempt).rejects.toMatchObject({ errors: { [field]: "upload.notYours" } });
@@ -175,7 +179,13 @@ describe("deleting files: only when nothing names them", () => {
   it("a menu image another restaurant lists is still named (every field of every restaurant counts)", async () => {
     const menu = await upload(actors.omer, "menu");
     const created = await createRestaurant(db, actors.omer, form("Menu Sharer", { menuImages: [{ url: menu, name: "m" }] }));
-    await insertRestaurant(db, { slug: "lists-the-menu", menu_images: [{ url: "/uploads/x/other.webp", name: "o" }, { url: menu, name: "m" }] });
+    await insertRestaurant(db, {
+      slug: "lists-the-menu",
+      menu_images: [
+        { url: "/uploads/x/other.webp", name: "o" },
+        { url: menu, name: "m" },
+      ],
+    });
     expect([...(await namedAnywhere(db, [menu, "/uploads/restaurant-menus/nobody-1200.webp"]))]).toEqual([menu]);
     expect((await save(actors.omer, created.id, form("Menu Sharer"))).removedFiles).toEqual([]);
     expect(stored(menu)).toBe(true);
@@ -202,7 +212,10 @@ describe("deleting files: only when nothing names them", () => {
     console.error = (...args: unknown[]) => void errors.push(args);
     try {
       const removed: string[] = [];
-      await removeStoredFiles({ remove: async (url) => (url === "/uploads/a/bad.pdf" ? Promise.reject(new Error("EACCES")) : void removed.push(url)) }, ["/uploads/a/bad.pdf", "/uploads/a/ok.pdf"]);
+      await removeStoredFiles({ remove: async (url) => (url === "/uploads/a/bad.pdf" ? Promise.reject(new Error("EACCES")) : void removed.push(url)) }, [
+        "/uploads/a/bad.pdf",
+        "/uploads/a/ok.pdf",
+      ]);
       expect(removed).toEqual(["/uploads/a/ok.pdf"]);
       expect(errors).toHaveLength(1);
       expect(String(errors[0]![0])).toContain("/uploads/a/bad.pdf");
@@ -353,10 +366,19 @@ describe("migration backfill", () => {
     const photo = "/uploads/restaurant-images/9999999999999999999999aa-1200.webp";
     const menu = "/uploads/restaurant-menus/9999999999999999999999bb-800.webp";
     const pdf = "/uploads/restaurant-menus/pdf_9999999999999999999999cc.pdf";
-    const a = await insertRestaurant(db, { slug: "backfill-a", photo, menu_link: pdf, menu_images: [{ url: menu, name: "m" }], teuda: "https://elsewhere.example/t.png" });
+    const a = await insertRestaurant(db, {
+      slug: "backfill-a",
+      photo,
+      menu_link: pdf,
+      menu_images: [{ url: menu, name: "m" }],
+      teuda: "https://elsewhere.example/t.png",
+    });
     const b = await insertRestaurant(db, { slug: "backfill-b", photo });
     await db.execute(sql.raw(backfill));
-    const rows = await db.select().from(uploads).where(sql`${uploads.url} in (${photo}, ${menu}, ${pdf})`);
+    const rows = await db
+      .select()
+      .from(uploads)
+      .where(sql`${uploads.url} in (${photo}, ${menu}, ${pdf})`);
     expect(rows.map(({ url, kind, uploaded_by }) => ({ url, kind, uploaded_by })).sort((x, y) => x.url.localeCompare(y.url))).toEqual(
       [
         { url: photo, kind: "photo", uploaded_by: null },

@@ -99,12 +99,18 @@ async function expectRefused(
 }
 
 function jpeg(width: number, height: number, background = "#336699"): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** A 1x1 PNG whose header claims width x height, with a valid IHDR CRC (a pixel flood). */
 async function pixelFloodPng(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: "#ffffff" } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer(),
+  );
   // Signature (8) | IHDR length (4) | "IHDR" (4) | width (4) | height (4) | 5 more bytes | CRC (4).
   expect(png.toString("latin1", 12, 16)).toBe("IHDR");
   png.writeUInt32BE(width, 16);
@@ -404,7 +410,9 @@ describe("POST /api/uploads: accepted files", () => {
   });
 
   it("stores an image narrower than 400 once, at its own width", async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#00000000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#00000000" } })
+      .png()
+      .toBuffer();
     const answer = await upload("photo", png, "icon.png", "image/png");
     expect(answer.status).toBe(201);
     expect(String(answer.body.url)).toMatch(/-300\.webp$/);

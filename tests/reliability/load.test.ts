@@ -127,7 +127,11 @@ describe("load", () => {
     });
     expect(result["5xx"]).toBe(0);
     // Every entry of the mix was actually requested.
-    for (const entry of mix) expect([...statuses.get(entry.label)!.values()].reduce((a, b) => a + b, 0), entry.label).toBeGreaterThan(0);
+    for (const entry of mix)
+      expect(
+        [...statuses.get(entry.label)!.values()].reduce((a, b) => a + b, 0),
+        entry.label,
+      ).toBeGreaterThan(0);
 
     // Still healthy afterwards, and it stops cleanly.
     const health = await fetch(`${baseUrl}/healthz`);

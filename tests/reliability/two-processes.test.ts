@@ -48,7 +48,11 @@ beforeAll(async () => {
   const row = await insertRestaurant(database.db, { slug: "shared-table", name_en: "Shared Table", name_he: "שולחן משותף" });
   restaurant = { id: row.id, slug: row.slug };
   const user = await createUser(database.db, createTestAuth(database.db), { role: "admin", emailVerified: true });
-  const login = await fetch(`${a().url}/login`, { method: "POST", body: new URLSearchParams({ email: user.email, password: user.password }), redirect: "manual" });
+  const login = await fetch(`${a().url}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email: user.email, password: user.password }),
+    redirect: "manual",
+  });
   expect(login.status).toBe(302);
   admin = { email: user.email, password: user.password, cookie: sessionCookie(login.headers) };
 }, 180_000);

@@ -26,7 +26,14 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
   return {
     db,
     auth: createTestAuth(db),
-    settings: { publicUrl: "http://127.0.0.1", contactEmail: "contact@example.com", demoData: false, requireTwoFactorForAdmins: false, verificationMaxAgeDays: 180, mapTiles: DEFAULT_TILES },
+    settings: {
+      publicUrl: "http://127.0.0.1",
+      contactEmail: "contact@example.com",
+      demoData: false,
+      requireTwoFactorForAdmins: false,
+      verificationMaxAgeDays: 180,
+      mapTiles: DEFAULT_TILES,
+    },
     nonce: "test-nonce",
     clientIp: "127.0.0.1",
     toasts: createToastStore(TEST_SECRET, false),

@@ -67,9 +67,7 @@ export function Footer({ signedIn = false }: { signedIn?: boolean }) {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-stone-300">
-        {t("footer.copyright", { year })}
-      </p>
+      <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-stone-300">{t("footer.copyright", { year })}</p>
     </footer>
   );
 }

@@ -79,10 +79,7 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
       data-compact={compact ? "true" : "false"}
     >
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4">
-        <Link
-          to={homePath(language)}
-          className={cn("font-bold text-brand-800 transition-[font-size]", compact ? "text-lg" : "text-xl")}
-        >
+        <Link to={homePath(language)} className={cn("font-bold text-brand-800 transition-[font-size]", compact ? "text-lg" : "text-xl")}>
           {t("brand.name")}
         </Link>
         <nav aria-label={t("nav.main")} className="ms-auto hidden items-center gap-1 md:flex">
@@ -92,10 +89,7 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
               to={item.to}
               end={item.end ?? false}
               className={({ isActive }) =>
-                cn(
-                  "rounded-md px-3 py-2 text-sm font-medium",
-                  isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100",
-                )
+                cn("rounded-md px-3 py-2 text-sm font-medium", isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100")
               }
             >
               {t(item.label)}
@@ -124,7 +118,14 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
         </button>
         {drawerLoaded ? (
           <Suspense fallback={null}>
-            <MobileMenu open={drawerOpen} onOpenChange={setDrawerOpen} returnFocus={menuButton} title={t("nav.menuTitle")} closeLabel={t("nav.closeMenu")} dir={language === "he" ? "rtl" : "ltr"}>
+            <MobileMenu
+              open={drawerOpen}
+              onOpenChange={setDrawerOpen}
+              returnFocus={menuButton}
+              title={t("nav.menuTitle")}
+              closeLabel={t("nav.closeMenu")}
+              dir={language === "he" ? "rtl" : "ltr"}
+            >
               {welcome}
               <nav aria-label={t("nav.main")} className="flex flex-col gap-1">
                 {items.map((item) => (

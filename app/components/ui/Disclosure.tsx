@@ -45,14 +45,7 @@ export function Disclosure({
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
         </svg>
       </summary>
-      <div
-        className={cn(
-          "absolute start-0 z-30 mt-2 min-w-full rounded-lg border border-stone-200 bg-white p-3 shadow-lg",
-          panelClassName,
-        )}
-      >
-        {children}
-      </div>
+      <div className={cn("absolute start-0 z-30 mt-2 min-w-full rounded-lg border border-stone-200 bg-white p-3 shadow-lg", panelClassName)}>{children}</div>
     </details>
   );
 }

@@ -96,8 +96,7 @@ export function SubmitButton({
   className?: string;
 }) {
   const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
+  const busy = navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
   return (
     <button
       type="submit"

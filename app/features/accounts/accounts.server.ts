@@ -225,7 +225,11 @@ export async function changePassword(
     // The current password is guessed no more easily here than on the login page (same limits).
     // Every other session ends (a thief's too); this device gets a new one (ASVS V7).
     const { headers } = await withPasswordCheck(services, viewer.email.toLowerCase(), "INVALID_PASSWORD", () =>
-      services.auth.api.changePassword({ body: { currentPassword: current, newPassword: password, revokeOtherSessions: true }, headers: request.headers, returnHeaders: true }),
+      services.auth.api.changePassword({
+        body: { currentPassword: current, newPassword: password, revokeOtherSessions: true },
+        headers: request.headers,
+        returnHeaders: true,
+      }),
     );
     return { headers: cookiesOnly(headers) };
   } catch (error) {

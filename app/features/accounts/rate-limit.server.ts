@@ -146,7 +146,10 @@ export async function beginPasswordAttempt(db: Db, { account, ip }: PasswordAtte
   const before = await rowOf(db, accountKey(account));
   const accountFailures = await claim(db, accountKey(account), windowMs, allowed, now);
   if (accountFailures === null) {
-    await db.update(rateLimits).set({ count: sql`greatest(${rateLimits.count} - 1, 0)` }).where(eq(rateLimits.key, pair));
+    await db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(eq(rateLimits.key, pair));
     const row = await rowOf(db, accountKey(account));
     const lastFailure = (row?.resetAt.getTime() ?? now.getTime()) - windowMs;
     throw new RateLimitedError(lastFailure + accountDelayMs(row?.count ?? 0) - now.getTime());
@@ -187,7 +190,9 @@ export async function passwordSucceeded(db: Db, { account, ip }: PasswordAttempt
     .set({
       count: sql`greatest(${rateLimits.count} - 1, 0)`,
       ...(ticket.accountResetBefore
-        ? { resetAt: sql`case when ${rateLimits.resetAt} = ${claimed} then ${ticket.accountResetBefore.toISOString()}::timestamptz else ${rateLimits.resetAt} end` }
+        ? {
+            resetAt: sql`case when ${rateLimits.resetAt} = ${claimed} then ${ticket.accountResetBefore.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+          }
         : {}),
     })
     .where(eq(rateLimits.key, accountKey(account)));

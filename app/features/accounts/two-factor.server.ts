@@ -62,12 +62,7 @@ function passwordMissing(field: string): AppError {
 }
 
 /** Step one of the set-up: the password, then a new secret and backup codes (not yet in force). */
-export async function startTwoFactorSetup(
-  services: AppServices,
-  request: Request,
-  viewer: Viewer,
-  password: string,
-): Promise<{ setup: TwoFactorSetup }> {
+export async function startTwoFactorSetup(services: AppServices, request: Request, viewer: Viewer, password: string): Promise<{ setup: TwoFactorSetup }> {
   if (viewer.twoFactorEnabled) throw new AppError("conflict", "twoFactor.alreadyEnabled");
   if (password === "") throw passwordMissing("setupPassword");
   try {
@@ -83,12 +78,7 @@ export async function startTwoFactorSetup(
 }
 
 /** Step two: a code from the app proves it has the secret; two-factor is then on. */
-export async function confirmTwoFactorSetup(
-  services: AppServices,
-  request: Request,
-  viewer: Viewer,
-  rawCode: string,
-): Promise<{ headers: Headers }> {
+export async function confirmTwoFactorSetup(services: AppServices, request: Request, viewer: Viewer, rawCode: string): Promise<{ headers: Headers }> {
   const code = normaliseTotpCode(rawCode);
   if (!TOTP_CODE.test(code)) throw fieldError("invalid", "code", "twoFactor.codeFormat");
   try {
@@ -100,7 +90,10 @@ export async function confirmTwoFactorSetup(
     const { headers } = await services.auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
     // A session opened elsewhere before this never gave the second factor: signed out, as a
     // password change signs out every other device.
-    const session = headers.getSetCookie().map((cookie) => cookie.split(";")[0] ?? "").filter((pair) => pair.includes("session_token="));
+    const session = headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0] ?? "")
+      .filter((pair) => pair.includes("session_token="));
     await services.auth.api.revokeOtherSessions({ headers: new Headers({ cookie: session.join("; ") }) });
     return { headers: cookiesOnly(headers) };
   } catch (error) {
@@ -108,12 +101,7 @@ export async function confirmTwoFactorSetup(
   }
 }
 
-export async function disableTwoFactor(
-  services: AppServices,
-  request: Request,
-  viewer: Viewer,
-  password: string,
-): Promise<{ headers: Headers }> {
+export async function disableTwoFactor(services: AppServices, request: Request, viewer: Viewer, password: string): Promise<{ headers: Headers }> {
   if (mustKeepTwoFactor(viewer, services.settings)) {
     throw new AppError("forbidden", "twoFactor.cannotDisable");
   }
@@ -130,16 +118,13 @@ export async function disableTwoFactor(
 }
 
 /** New backup codes replace the old ones (all of them, used or not). */
-export async function regenerateBackupCodes(
-  services: AppServices,
-  request: Request,
-  viewer: Viewer,
-  password: string,
-): Promise<{ backupCodes: string[] }> {
+export async function regenerateBackupCodes(services: AppServices, request: Request, viewer: Viewer, password: string): Promise<{ backupCodes: string[] }> {
   if (password === "") throw passwordMissing("codesPassword");
   try {
     await hitRateLimits(services.db, [{ key: `2fa-password:account:${viewer.id}`, limit: LIMITS.twoFactorPasswordPerAccount }]);
-    const { backupCodes } = await confirmPassword(services, viewer, () => services.auth.api.generateBackupCodes({ body: { password }, headers: request.headers }));
+    const { backupCodes } = await confirmPassword(services, viewer, () =>
+      services.auth.api.generateBackupCodes({ body: { password }, headers: request.headers }),
+    );
     return { backupCodes };
   } catch (error) {
     throw passwordFailure(error, "codesPassword");

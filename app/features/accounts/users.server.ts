@@ -33,11 +33,7 @@ export async function listUsers(db: Db, { search = "", page = 1 }: { search?: st
         ilike(sql`${profiles.firstName} || ' ' || ${profiles.lastName}`, pattern),
       )
     : undefined;
-  const [totals] = await db
-    .select({ total: count() })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(where);
+  const [totals] = await db.select({ total: count() }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(where);
   const total = totals?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);

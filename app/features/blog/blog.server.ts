@@ -90,7 +90,14 @@ export async function createBlog(db: Db, author: BlogAuthor | null, values: Blog
   await assertSlugFree(db, slug);
   const [row] = await db
     .insert(blogs)
-    .values({ title: values.title, subtitle: values.subtitle, image: values.image, content: values.content, slug, created_by: isSystem(author) ? null : author.id })
+    .values({
+      title: values.title,
+      subtitle: values.subtitle,
+      image: values.image,
+      content: values.content,
+      slug,
+      created_by: isSystem(author) ? null : author.id,
+    })
     .returning();
   if (!row) throw new Error("insert returned nothing");
   return toPost(row);

@@ -47,18 +47,29 @@ function isImageUrl(value: string): boolean {
   }
 }
 
-
 export const blogFormSchema = z.object({
-  title: oneLineText().trim().min(1, "blog.titleRequired" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
-  subtitle: oneLineText().trim().min(1, "blog.subtitleRequired" satisfies MessageKey).max(500, "form.tooLong" satisfies MessageKey),
+  title: oneLineText()
+    .trim()
+    .min(1, "blog.titleRequired" satisfies MessageKey)
+    .max(200, "form.tooLong" satisfies MessageKey),
+  subtitle: oneLineText()
+    .trim()
+    .min(1, "blog.subtitleRequired" satisfies MessageKey)
+    .max(500, "form.tooLong" satisfies MessageKey),
   slug: z
     .string()
     .trim()
     .min(1, "blog.slugRequired" satisfies MessageKey)
     .max(120, "form.tooLong" satisfies MessageKey)
     .regex(SLUG_PATTERN, "blog.slugInvalid" satisfies MessageKey),
-  image: oneLineText().trim().max(2000, "form.tooLong" satisfies MessageKey).refine(isImageUrl, "blog.imageInvalid" satisfies MessageKey),
-  content: storableText().trim().min(1, "blog.contentRequired" satisfies MessageKey).max(100_000, "form.tooLong" satisfies MessageKey),
+  image: oneLineText()
+    .trim()
+    .max(2000, "form.tooLong" satisfies MessageKey)
+    .refine(isImageUrl, "blog.imageInvalid" satisfies MessageKey),
+  content: storableText()
+    .trim()
+    .min(1, "blog.contentRequired" satisfies MessageKey)
+    .max(100_000, "form.tooLong" satisfies MessageKey),
 });
 
 export type BlogFormValues = z.infer<typeof blogFormSchema>;

@@ -29,8 +29,7 @@ export interface LegalDocument {
 function accessibilityEn(email: string): LegalDocument {
   return {
     title: "Accessibility Statement",
-    intro:
-      `${brandName("en")} is an online directory of kosher restaurants in Tel Aviv. We want everyone, including people with disabilities, to be able to use it easily and independently. This statement explains what we have done, what still needs work, and how to reach us.`,
+    intro: `${brandName("en")} is an online directory of kosher restaurants in Tel Aviv. We want everyone, including people with disabilities, to be able to use it easily and independently. This statement explains what we have done, what still needs work, and how to reach us.`,
     sections: [
       {
         heading: "Accessibility standard",
@@ -115,8 +114,7 @@ function accessibilityEn(email: string): LegalDocument {
 function accessibilityHe(email: string): LegalDocument {
   return {
     title: "הצהרת נגישות",
-    intro:
-      `${brandName("he")} הוא מדריך מקוון למסעדות כשרות בתל אביב. חשוב לנו שכל אחד ואחת, כולל אנשים עם מוגבלות, יוכלו להשתמש בו בקלות ובאופן עצמאי. בהצהרה זו מפורט מה עשינו, מה עדיין דורש שיפור ואיך אפשר לפנות אלינו.`,
+    intro: `${brandName("he")} הוא מדריך מקוון למסעדות כשרות בתל אביב. חשוב לנו שכל אחד ואחת, כולל אנשים עם מוגבלות, יוכלו להשתמש בו בקלות ובאופן עצמאי. בהצהרה זו מפורט מה עשינו, מה עדיין דורש שיפור ואיך אפשר לפנות אלינו.`,
     sections: [
       {
         heading: "תקן הנגישות",
@@ -205,8 +203,7 @@ function accessibilityHe(email: string): LegalDocument {
 function privacyEn(email: string): LegalDocument {
   return {
     title: "Privacy Policy",
-    intro:
-      `This policy explains what information ${brandName("en")} (“we”) collects when you use the site, why we collect it, and what choices you have. We collect as little information as we can.`,
+    intro: `This policy explains what information ${brandName("en")} (“we”) collects when you use the site, why we collect it, and what choices you have. We collect as little information as we can.`,
     sections: [
       {
         heading: "Information we collect",
@@ -243,10 +240,7 @@ function privacyEn(email: string): LegalDocument {
       },
       {
         heading: "Who we share it with",
-        paragraphs: [
-          "We do not sell your personal information, and we do not share it for advertising.",
-          "We share information only in these cases:",
-        ],
+        paragraphs: ["We do not sell your personal information, and we do not share it for advertising.", "We share information only in these cases:"],
         items: [
           "With service providers that host the site or send our emails, under contracts that require them to protect it and use it only to provide their service to us",
           "When the law requires it, for example under a court order",
@@ -306,8 +300,7 @@ function privacyEn(email: string): LegalDocument {
 function privacyHe(email: string): LegalDocument {
   return {
     title: "מדיניות פרטיות",
-    intro:
-      `מדיניות זו מסבירה איזה מידע ${brandName("he")} ("אנחנו") אוסף כשאתם משתמשים באתר, למה אנחנו אוספים אותו ואילו אפשרויות עומדות לרשותכם. אנחנו אוספים כמה שפחות מידע.`,
+    intro: `מדיניות זו מסבירה איזה מידע ${brandName("he")} ("אנחנו") אוסף כשאתם משתמשים באתר, למה אנחנו אוספים אותו ואילו אפשרויות עומדות לרשותכם. אנחנו אוספים כמה שפחות מידע.`,
     sections: [
       {
         heading: "מידע שאנחנו אוספים",
@@ -377,11 +370,7 @@ function privacyHe(email: string): LegalDocument {
       {
         heading: "איך אנחנו מגנים על המידע",
         paragraphs: ["אנחנו נוקטים אמצעים סבירים כדי להגן על המידע שלכם, ובהם:"],
-        items: [
-          "כל החיבורים לאתר מוצפנים (HTTPS).",
-          "סיסמאות נשמרות רק בצורה מגובבת (hash).",
-          "הגישה למידע אישי ולכלי העריכה מוגבלת לפי התפקיד של כל משתמש.",
-        ],
+        items: ["כל החיבורים לאתר מוצפנים (HTTPS).", "סיסמאות נשמרות רק בצורה מגובבת (hash).", "הגישה למידע אישי ולכלי העריכה מוגבלת לפי התפקיד של כל משתמש."],
       },
       {
         heading: "ילדים",

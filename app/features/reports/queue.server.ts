@@ -120,7 +120,10 @@ export async function listReports(db: Db, reader: Reader, filter: QueueFilter = 
 export async function countOpenReports(db: Db, reader: Reader): Promise<number> {
   const scope = scopeOf(db, reader);
   if (scope === "none") return 0;
-  const [row] = await db.select({ open: count() }).from(reports).where(and(scope, eq(reports.status, "open")));
+  const [row] = await db
+    .select({ open: count() })
+    .from(reports)
+    .where(and(scope, eq(reports.status, "open")));
   return row?.open ?? 0;
 }
 
@@ -194,4 +197,3 @@ export async function openReportRestaurant(db: Db, id: string): Promise<string |
     .where(and(eq(reports.id, id), eq(reports.status, "open")));
   return row?.restaurantId;
 }
-

@@ -73,11 +73,7 @@ export async function fileReport(db: Db, report: FiledReport, now = new Date()):
 
 /** Admins, and the owners linked to the restaurant: who is told of its reports. */
 async function recipientsOf(db: Db, restaurantId: string): Promise<string[]> {
-  const admins = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(eq(userRoles.role, "admin"));
+  const admins = await db.select({ email: users.email }).from(users).innerJoin(userRoles, eq(userRoles.userId, users.id)).where(eq(userRoles.role, "admin"));
   const owners = await db
     .select({ email: users.email })
     .from(restaurantOwners)

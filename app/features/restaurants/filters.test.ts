@@ -103,9 +103,7 @@ describe("filters", () => {
   });
 
   it("all conditions hold together", () => {
-    expect(filter({ kashrutTypes: ["tzohar", "rabanut"], selectedTags: ["Meat", "Dairy"], linkFilters: ["wolt"] })).toEqual([
-      "Cafe Noa",
-    ]);
+    expect(filter({ kashrutTypes: ["tzohar", "rabanut"], selectedTags: ["Meat", "Dairy"], linkFilters: ["wolt"] })).toEqual(["Cafe Noa"]);
     expect(filter({ searchTerm: "grill", kashrutTypes: ["tzohar"] })).toEqual([]);
   });
 
@@ -116,11 +114,7 @@ describe("filters", () => {
 
 describe("recently verified", () => {
   const clock = { today: "2026-11-24", maxAgeDays: 180 };
-  const dated = [
-    { ...grill, lastVerified: "2026-11-01" },
-    { ...cafe, lastVerified: "2025-01-01" },
-    sushi,
-  ];
+  const dated = [{ ...grill, lastVerified: "2026-11-01" }, { ...cafe, lastVerified: "2025-01-01" }, sushi];
   it("keeps only restaurants verified within the allowed age, on the page's clock", () => {
     expect(names(applyFilters(dated, { ...EMPTY_FILTERS, recentlyVerified: true }, clock))).toEqual(["Olive Grill"]);
     expect(names(applyFilters(dated, { ...EMPTY_FILTERS, recentlyVerified: true }, { ...clock, maxAgeDays: 10_000 }))).toEqual(["Olive Grill", "Cafe Noa"]);

@@ -114,14 +114,9 @@ export function searchText(restaurant: Restaurant): string {
   if (text === undefined) {
     const tagText = restaurant.tags.flatMap((tag) => (isTag(tag) ? [tag, TAGS[tag]] : [tag]));
     text = normalizeForSearch(
-      [
-        restaurant.name.en,
-        restaurant.name.he ?? "",
-        restaurant.description?.en ?? "",
-        restaurant.description?.he ?? "",
-        restaurant.address,
-        ...tagText,
-      ].join(" \u0000 "),
+      [restaurant.name.en, restaurant.name.he ?? "", restaurant.description?.en ?? "", restaurant.description?.he ?? "", restaurant.address, ...tagText].join(
+        " \u0000 ",
+      ),
     );
     haystacks.set(restaurant, text);
   }

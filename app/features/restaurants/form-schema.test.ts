@@ -22,7 +22,12 @@ describe("restaurant form: inputs found by fuzzing", () => {
 
 describe("restaurant form: one-line fields", () => {
   it("refuses a line break (CR or LF) in a name, the address, the phone or a menu file's name, and says why", () => {
-    for (const [field, value] of [["nameEn", "Falafel\r\nBcc: x@example.com"], ["nameHe", "פלאפל\n"], ["address", "1 Dizengoff\rSt"], ["phoneNumber", "03-555\n1234"]] as const) {
+    for (const [field, value] of [
+      ["nameEn", "Falafel\r\nBcc: x@example.com"],
+      ["nameHe", "פלאפל\n"],
+      ["address", "1 Dizengoff\rSt"],
+      ["phoneNumber", "03-555\n1234"],
+    ] as const) {
       expect(parseRestaurantForm({ ...valid, [field]: value }), field).toEqual({ ok: false, errors: { [field]: "error.lineBreak" } });
     }
     const menu = parseRestaurantForm({ ...valid, menuImages: [{ url: "/uploads/menus/a.webp", name: "menu\n.pdf" }] });
@@ -53,7 +58,10 @@ describe("restaurant form: links (ADR 013)", () => {
 
 describe("the location rules (issue 16)", () => {
   it("take both coordinates or neither, inside Israel, and say which rule failed even beside other mistakes", () => {
-    expect(parseRestaurantForm({ ...valid, latitude: " 32.0779 ", longitude: "34.7741" })).toMatchObject({ ok: true, values: { latitude: "32.0779", longitude: "34.7741" } });
+    expect(parseRestaurantForm({ ...valid, latitude: " 32.0779 ", longitude: "34.7741" })).toMatchObject({
+      ok: true,
+      values: { latitude: "32.0779", longitude: "34.7741" },
+    });
     expect(parseRestaurantForm({ ...valid, latitude: "", longitude: "" }).ok).toBe(true);
     expect(parseRestaurantForm({ ...valid, latitude: "29.5577", longitude: "34.9519" }).ok).toBe(true);
     const errors = (input: object) => {

@@ -10,8 +10,14 @@ import type { RestaurantFormValues } from "./types";
 
 export const MAX_MENU_IMAGES = 10;
 
-const text = (max: number) => storableText().trim().max(max, "form.tooLong" satisfies MessageKey);
-const line = (max: number) => oneLineText().trim().max(max, "form.tooLong" satisfies MessageKey);
+const text = (max: number) =>
+  storableText()
+    .trim()
+    .max(max, "form.tooLong" satisfies MessageKey);
+const line = (max: number) =>
+  oneLineText()
+    .trim()
+    .max(max, "form.tooLong" satisfies MessageKey);
 
 /**
  * Links are optional; when given they must be web addresses (a javascript: link must never be
@@ -27,7 +33,10 @@ const link = oneLineText()
 const fileUrl = oneLineText()
   .trim()
   .max(2000, "form.fileUrlTooLong" satisfies MessageKey)
-  .refine((value) => value === "" || /^\/uploads\/[a-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value), "upload.failedImage" satisfies MessageKey);
+  .refine(
+    (value) => value === "" || /^\/uploads\/[a-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value),
+    "upload.failedImage" satisfies MessageKey,
+  );
 
 /** A decimal degree as typed ("32.0853"), or empty; left out (a form from before issue 16) is empty. */
 const coordinate = oneLineText()
@@ -48,53 +57,60 @@ function coordinatesParsed(payload: z.core.ParsePayload): boolean {
   );
 }
 
-export const restaurantFormSchema = z.object({
-  nameEn: oneLineText().trim().min(2, "form.nameEnMin" satisfies MessageKey).max(200, "form.tooLong" satisfies MessageKey),
-  nameHe: line(200),
-  address: oneLineText().trim().min(2, "form.addressMin" satisfies MessageKey).max(300, "form.tooLong" satisfies MessageKey),
-  kashrut: z
-    .string()
-    .trim()
-    .min(2, "form.kashrutRequired" satisfies MessageKey)
-    .refine(isKashrut, "form.kashrutRequired" satisfies MessageKey),
-  phoneNumber: line(50),
-  openingHours: text(1000),
-  wazeLink: link,
-  latitude: coordinate,
-  longitude: coordinate,
-  // Neither a web address nor a file of ours: said as for any link.
-  menuLink: z.union([link, fileUrl], { error: "form.linkInvalid" satisfies MessageKey }),
-  bookingLink: link,
-  onlineOrderLink: link,
-  woltLink: link,
-  kashrutWebsite: link,
-  photo: fileUrl,
-  teuda: fileUrl,
-  descriptionEn: text(5000),
-  descriptionHe: text(5000),
-  tags: z
-    .array(z.string().refine(isTag, "form.tagInvalid" satisfies MessageKey))
-    .max(Object.keys(TAGS).length, "form.tooManyTags" satisfies MessageKey),
-  menuImages: z
-    .array(
-      z.object({
-        url: fileUrl.refine((value) => value !== "", "form.menuImageInvalid" satisfies MessageKey),
-        name: oneLineText()
-          .trim()
-          .min(1, "form.menuImageName" satisfies MessageKey)
-          .max(200, "form.menuImageName" satisfies MessageKey),
-        size: z
-          .number()
-          .int("form.menuImageInvalid" satisfies MessageKey)
-          .nonnegative("form.menuImageInvalid" satisfies MessageKey)
-          .max(Number.MAX_SAFE_INTEGER, "form.menuImageInvalid" satisfies MessageKey)
-          .optional(),
-        type: oneLineText().max(100, "form.menuImageInvalid" satisfies MessageKey).optional(),
-      }),
-    )
-    .max(MAX_MENU_IMAGES, "upload.maxFiles" satisfies MessageKey),
-  isPermanentlyClosed: z.boolean(),
-})
+export const restaurantFormSchema = z
+  .object({
+    nameEn: oneLineText()
+      .trim()
+      .min(2, "form.nameEnMin" satisfies MessageKey)
+      .max(200, "form.tooLong" satisfies MessageKey),
+    nameHe: line(200),
+    address: oneLineText()
+      .trim()
+      .min(2, "form.addressMin" satisfies MessageKey)
+      .max(300, "form.tooLong" satisfies MessageKey),
+    kashrut: z
+      .string()
+      .trim()
+      .min(2, "form.kashrutRequired" satisfies MessageKey)
+      .refine(isKashrut, "form.kashrutRequired" satisfies MessageKey),
+    phoneNumber: line(50),
+    openingHours: text(1000),
+    wazeLink: link,
+    latitude: coordinate,
+    longitude: coordinate,
+    // Neither a web address nor a file of ours: said as for any link.
+    menuLink: z.union([link, fileUrl], { error: "form.linkInvalid" satisfies MessageKey }),
+    bookingLink: link,
+    onlineOrderLink: link,
+    woltLink: link,
+    kashrutWebsite: link,
+    photo: fileUrl,
+    teuda: fileUrl,
+    descriptionEn: text(5000),
+    descriptionHe: text(5000),
+    tags: z.array(z.string().refine(isTag, "form.tagInvalid" satisfies MessageKey)).max(Object.keys(TAGS).length, "form.tooManyTags" satisfies MessageKey),
+    menuImages: z
+      .array(
+        z.object({
+          url: fileUrl.refine((value) => value !== "", "form.menuImageInvalid" satisfies MessageKey),
+          name: oneLineText()
+            .trim()
+            .min(1, "form.menuImageName" satisfies MessageKey)
+            .max(200, "form.menuImageName" satisfies MessageKey),
+          size: z
+            .number()
+            .int("form.menuImageInvalid" satisfies MessageKey)
+            .nonnegative("form.menuImageInvalid" satisfies MessageKey)
+            .max(Number.MAX_SAFE_INTEGER, "form.menuImageInvalid" satisfies MessageKey)
+            .optional(),
+          type: oneLineText()
+            .max(100, "form.menuImageInvalid" satisfies MessageKey)
+            .optional(),
+        }),
+      )
+      .max(MAX_MENU_IMAGES, "upload.maxFiles" satisfies MessageKey),
+    isPermanentlyClosed: z.boolean(),
+  })
   // Both or neither, and the pair a place in Israel: said on the latitude (the location's first
   // field), even while other fields still have mistakes (`when`), so the form shows it at once.
   .refine((values) => (values.latitude.trim() === "") === (values.longitude.trim() === ""), {
@@ -102,11 +118,14 @@ export const restaurantFormSchema = z.object({
     path: ["latitude"],
     when: coordinatesParsed,
   })
-  .refine((values) => values.latitude.trim() === "" || values.longitude.trim() === "" || inIsrael({ lat: Number(values.latitude), lng: Number(values.longitude) }), {
-    error: "form.locationOutside" satisfies MessageKey,
-    path: ["latitude"],
-    when: coordinatesParsed,
-  }) satisfies z.ZodType<RestaurantFormValues, unknown>;
+  .refine(
+    (values) => values.latitude.trim() === "" || values.longitude.trim() === "" || inIsrael({ lat: Number(values.latitude), lng: Number(values.longitude) }),
+    {
+      error: "form.locationOutside" satisfies MessageKey,
+      path: ["latitude"],
+      when: coordinatesParsed,
+    },
+  ) satisfies z.ZodType<RestaurantFormValues, unknown>;
 
 export type FieldErrors = Partial<Record<keyof RestaurantFormValues, MessageKey>>;
 

@@ -21,15 +21,49 @@ describe("weekly hours rules", () => {
   });
 
   it("takes ranges past midnight, several ranges a day and the Shabbat margins", () => {
-    const week = { ...withDay(4, [["08:00", "11:00"], ["12:00", "15:00"], ["18:00", "02:00"]]), beforeRest: { kind: "fixed", time: "15:00" } };
+    const week = {
+      ...withDay(4, [
+        ["08:00", "11:00"],
+        ["12:00", "15:00"],
+        ["18:00", "02:00"],
+      ]),
+      beforeRest: { kind: "fixed", time: "15:00" },
+    };
     expect(parseWeeklyHours(week)).toEqual({ ok: true, hours: week });
   });
 
   it.each([
     ["a range that starts and ends at the same time", withDay(0, [["12:00", "12:00"]]), "days.0", "hours.sameStartEnd"],
-    ["overlapping ranges", withDay(1, [["12:00", "15:00"], ["14:00", "18:00"]]), "days.1", "hours.overlap"],
-    ["a range past midnight over a later one", withDay(2, [["18:00", "02:00"], ["19:00", "20:00"]]), "days.2", "hours.overlap"],
-    ["five ranges", withDay(3, [["01:00", "02:00"], ["03:00", "04:00"], ["05:00", "06:00"], ["07:00", "08:00"], ["09:00", "10:00"]]), "days.3", "hours.tooManyRanges"],
+    [
+      "overlapping ranges",
+      withDay(1, [
+        ["12:00", "15:00"],
+        ["14:00", "18:00"],
+      ]),
+      "days.1",
+      "hours.overlap",
+    ],
+    [
+      "a range past midnight over a later one",
+      withDay(2, [
+        ["18:00", "02:00"],
+        ["19:00", "20:00"],
+      ]),
+      "days.2",
+      "hours.overlap",
+    ],
+    [
+      "five ranges",
+      withDay(3, [
+        ["01:00", "02:00"],
+        ["03:00", "04:00"],
+        ["05:00", "06:00"],
+        ["07:00", "08:00"],
+        ["09:00", "10:00"],
+      ]),
+      "days.3",
+      "hours.tooManyRanges",
+    ],
     ["a time that is not one", withDay(5, [["24:00", "10:00"]]), "days.5", "hours.invalidTime"],
     ["a margin over three hours", { ...emptyWeek(), beforeRest: { kind: "candles", minutes: 181 } }, "beforeRest", "hours.invalidMinutes"],
   ])("refuses %s, saying where and why", (_label, week, path, message) => {
@@ -40,7 +74,13 @@ describe("weekly hours rules", () => {
   });
 
   it("refuses a shape only a crafted request sends with the generic message", () => {
-    for (const value of [undefined, "Sun–Thu 12–23", { days: [] }, { ...emptyWeek(), days: emptyWeek().days.slice(1) }, { ...emptyWeek(), closedOnShabbat: "yes" }]) {
+    for (const value of [
+      undefined,
+      "Sun–Thu 12–23",
+      { days: [] },
+      { ...emptyWeek(), days: emptyWeek().days.slice(1) },
+      { ...emptyWeek(), closedOnShabbat: "yes" },
+    ]) {
       const parsed = parseWeeklyHours(value);
       expect(parsed.ok, JSON.stringify(value)).toBe(false);
       expect(shown(parsed.ok ? undefined : parsed.error)).toBe(true);

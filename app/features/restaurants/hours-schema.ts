@@ -28,14 +28,12 @@ const day = z
 export const weeklyHoursSchema = z.object({
   days: z.array(day).length(7, { error: "form.invalidValue" }),
   closedOnShabbat: z.boolean(),
-  beforeRest: z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("candles"), minutes: margin }),
-    z.object({ kind: z.literal("fixed"), time: clock }),
-  ], { error: "form.invalidValue" }),
-  afterRest: z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("havdalah"), minutes: margin }),
-    z.object({ kind: z.literal("fixed"), time: clock }),
-  ], { error: "form.invalidValue" }),
+  beforeRest: z.discriminatedUnion("kind", [z.object({ kind: z.literal("candles"), minutes: margin }), z.object({ kind: z.literal("fixed"), time: clock })], {
+    error: "form.invalidValue",
+  }),
+  afterRest: z.discriminatedUnion("kind", [z.object({ kind: z.literal("havdalah"), minutes: margin }), z.object({ kind: z.literal("fixed"), time: clock })], {
+    error: "form.invalidValue",
+  }),
 });
 
 export type ParsedHours = { ok: true; hours: WeeklyHours } | { ok: false; error: MessageKey; errors: Record<string, MessageKey> };

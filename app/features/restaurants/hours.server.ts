@@ -23,4 +23,3 @@ export async function setRestaurantHours(db: Db, actor: Actor | null, id: string
   }
   return changeFields(db, editor, id, { hours }, "update");
 }
-

@@ -27,7 +27,9 @@ const typical = week(
 const windows = restWindows(new Date("2026-08-01T00:00:00Z"), new Date("2028-12-31T00:00:00Z"));
 const status = (hours: WeeklyHours, local: string) => {
   const result = statusAt(hours, windows, tlv(local));
-  return result.open ? { open: true, until: at(result.until) } : { open: false, opensAt: result.opensAt === null ? null : at(result.opensAt), reason: result.reason };
+  return result.open
+    ? { open: true, until: at(result.until) }
+    : { open: false, opensAt: result.opensAt === null ? null : at(result.opensAt), reason: result.reason };
 };
 
 describe("Tel Aviv's clock", () => {

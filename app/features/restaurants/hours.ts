@@ -16,9 +16,7 @@ export interface RestWindow {
   holiday: boolean;
 }
 
-export type HoursStatus =
-  | { open: true; until: number }
-  | { open: false; opensAt: number | null; reason: "shabbat" | "holiday" | null };
+export type HoursStatus = { open: true; until: number } | { open: false; opensAt: number | null; reason: "shabbat" | "holiday" | null };
 
 export const MAX_RANGES_PER_DAY = 4;
 const MINUTE = 60_000;
@@ -100,8 +98,11 @@ function weeklyIntervals(hours: WeeklyHours, fromDay: number, days: number): Int
 export function closedSpan(hours: Pick<WeeklyHours, "beforeRest" | "afterRest">, window: RestWindow): Interval {
   const { beforeRest: before, afterRest: after } = hours;
   const start =
-    before.kind === "candles" ? window.start - before.minutes * MINUTE : Math.min(window.start, telAvivInstant(telAvivDayStart(window.start), minutesOf(before.time)));
-  const end = after.kind === "havdalah" ? window.end + after.minutes * MINUTE : Math.max(window.end, telAvivInstant(telAvivDayStart(window.end), minutesOf(after.time)));
+    before.kind === "candles"
+      ? window.start - before.minutes * MINUTE
+      : Math.min(window.start, telAvivInstant(telAvivDayStart(window.start), minutesOf(before.time)));
+  const end =
+    after.kind === "havdalah" ? window.end + after.minutes * MINUTE : Math.max(window.end, telAvivInstant(telAvivDayStart(window.end), minutesOf(after.time)));
   return [start, end];
 }
 
@@ -140,10 +141,12 @@ export function statusAt(hours: WeeklyHours, windows: readonly RestWindow[], at:
   const current = intervals.find(([start, end]) => start <= at && at < end);
   if (current) return { open: true, until: current[1] };
   const next = intervals.find(([start]) => start > at);
-  const resting = hours.closedOnShabbat ? windows.find((window) => {
-    const [start, end] = closedSpan(hours, window);
-    return start <= at && at < end;
-  }) : undefined;
+  const resting = hours.closedOnShabbat
+    ? windows.find((window) => {
+        const [start, end] = closedSpan(hours, window);
+        return start <= at && at < end;
+      })
+    : undefined;
   return { open: false, opensAt: next ? next[0] : null, reason: resting ? (resting.holiday ? "holiday" : "shabbat") : null };
 }
 

@@ -27,9 +27,7 @@ export const CITY_ZOOM = 13;
 export function createMap(element: HTMLElement, { tiles, language }: { tiles: MapTiles; language: Language }): L.Map {
   const t = translator(language);
   const map = L.map(element, { zoomControl: false, center: [TEL_AVIV.lat, TEL_AVIV.lng], zoom: CITY_ZOOM });
-  L.control
-    .zoom({ position: language === "he" ? "topright" : "topleft", zoomInTitle: t("map.zoomIn"), zoomOutTitle: t("map.zoomOut") })
-    .addTo(map);
+  L.control.zoom({ position: language === "he" ? "topright" : "topleft", zoomInTitle: t("map.zoomIn"), zoomOutTitle: t("map.zoomOut") }).addTo(map);
   map.attributionControl.setPrefix(`<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>`);
   L.tileLayer(tiles.url, {
     maxZoom: 19,

@@ -8,7 +8,11 @@ describe("coordinatesFromLink", () => {
     ["Waze ll= with an encoded comma", "https://www.waze.com/ul?ll=32.0779%2C34.7741&navigate=yes&zoom=17", { lat: 32.0779, lng: 34.7741 }],
     ["Waze live map to=ll.", "https://www.waze.com/live-map/directions?to=ll.32.06853%2C34.77012", { lat: 32.06853, lng: 34.77012 }],
     ["Google Maps @lat,lng,zoom", "https://www.google.com/maps/@32.0853,34.7818,17z", { lat: 32.0853, lng: 34.7818 }],
-    ["Google Maps place: the pin, not the view", "https://www.google.com/maps/place/Dizengoff+Square/@32.0780,34.7700,16z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d32.0779!4d34.7741", { lat: 32.0779, lng: 34.7741 }],
+    [
+      "Google Maps place: the pin, not the view",
+      "https://www.google.com/maps/place/Dizengoff+Square/@32.0780,34.7700,16z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d32.0779!4d34.7741",
+      { lat: 32.0779, lng: 34.7741 },
+    ],
     ["Google Maps q=lat,lng", "https://maps.google.com/?q=32.0712,34.7633", { lat: 32.0712, lng: 34.7633 }],
     ["Google Maps search api query=", "https://www.google.com/maps/search/?api=1&query=32.1%2C34.8", { lat: 32.1, lng: 34.8 }],
     ["Google directions destination=", "https://www.google.com/maps/dir/?api=1&destination=31.7767,35.2345", { lat: 31.7767, lng: 35.2345 }],

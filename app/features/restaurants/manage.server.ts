@@ -153,7 +153,10 @@ export async function createRestaurant(db: Db, actor: Actor | null, values: Rest
     const row = formValuesToRow(values);
     const fresh = await checkFiles(tx, actor, null, namedFiles(row), new Set());
     const slug = await uniqueSlug(tx, slugFromName(values.nameEn));
-    const [created] = await tx.insert(restaurants).values({ ...row, slug }).returning();
+    const [created] = await tx
+      .insert(restaurants)
+      .values({ ...row, slug })
+      .returning();
     if (!created) throw new Error("insert returned nothing");
     await attachFiles(tx, created.id, fresh);
     // An owner who adds a restaurant may edit it.
@@ -175,13 +178,7 @@ export interface UpdateResult {
  * attached to it, or an unattached upload of `actor` (FileNotAllowedError otherwise, and nothing
  * is saved). Files it stops naming are detached; those nothing else names are returned.
  */
-export async function updateRestaurant(
-  db: Db,
-  actor: Actor | null,
-  id: string,
-  values: RestaurantFormValues,
-  now?: Date,
-): Promise<UpdateResult> {
+export async function updateRestaurant(db: Db, actor: Actor | null, id: string, values: RestaurantFormValues, now?: Date): Promise<UpdateResult> {
   const editor = await mayEdit(db, actor, id);
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
@@ -210,7 +207,11 @@ export async function updateRestaurant(
     if (Object.keys(changes).length > 0) await record(tx, editor, updated, "update", changes, now);
     await attachFiles(tx, id, fresh);
     const kept = new Set(filesOf(updated));
-    const removedFiles = await releaseFiles(tx, id, filesOf(existing).filter((url) => !kept.has(url)));
+    const removedFiles = await releaseFiles(
+      tx,
+      id,
+      filesOf(existing).filter((url) => !kept.has(url)),
+    );
     return { restaurant: rowToRestaurant(updated), removedFiles };
   });
 }
@@ -334,11 +335,7 @@ export async function addOwner(db: Db, actor: Actor | null, restaurantId: string
       .innerJoin(userRoles, eq(userRoles.userId, users.id))
       .where(eq(users.id, userId));
     if (candidate?.role !== "owner") throw new OwnerLinkError("only users with the owner role can be linked");
-    const inserted = await tx
-      .insert(restaurantOwners)
-      .values({ restaurant_id: restaurantId, user_id: userId })
-      .onConflictDoNothing()
-      .returning();
+    const inserted = await tx.insert(restaurantOwners).values({ restaurant_id: restaurantId, user_id: userId }).onConflictDoNothing().returning();
     if (inserted.length === 0) throw new OwnerLinkError("already linked");
     await record(tx, actor, restaurant, "owner_add", { owner: { old: null, new: candidate.email } });
   });
@@ -362,12 +359,7 @@ export async function removeOwner(db: Db, actor: Actor | null, restaurantId: str
 }
 
 export async function listHistory(db: Db, restaurantId: string, limit = 50) {
-  return db
-    .select()
-    .from(restaurantChanges)
-    .where(eq(restaurantChanges.restaurant_id, restaurantId))
-    .orderBy(desc(restaurantChanges.created_at))
-    .limit(limit);
+  return db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, restaurantId)).orderBy(desc(restaurantChanges.created_at)).limit(limit);
 }
 
 export async function restaurantIdsOwnedBy(db: Db, userId: string, ids: string[]): Promise<Set<string>> {

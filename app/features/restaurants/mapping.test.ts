@@ -27,9 +27,7 @@ describe("rowToRestaurant", () => {
   });
 
   it("leaves empty optional values absent, not null or blank", () => {
-    const restaurant = rowToRestaurant(
-      buildRestaurantRow({ name_he: "  ", phone_number: "", photo: null, menu_link: "   " }),
-    );
+    const restaurant = rowToRestaurant(buildRestaurantRow({ name_he: "  ", phone_number: "", photo: null, menu_link: "   " }));
     expect(restaurant.name).toEqual({ en: restaurant.name.en });
     expect("he" in restaurant.name).toBe(false);
     for (const key of ["phoneNumber", "photo", "menuLink", "description", "lastVerified", "teuda"]) {

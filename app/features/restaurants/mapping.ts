@@ -37,8 +37,7 @@ export function rowToRestaurant(row: RestaurantRow): Restaurant {
     id: row.id,
     slug: row.slug,
     name: compact({ en: row.name_en.trim(), he: nameHe }),
-    description:
-      descriptionEn || descriptionHe ? compact({ en: descriptionEn ?? "", he: descriptionHe }) : undefined,
+    description: descriptionEn || descriptionHe ? compact({ en: descriptionEn ?? "", he: descriptionHe }) : undefined,
     address: row.address.trim(),
     kashrut: isKashrut(row.kashrut) ? row.kashrut : "unknown",
     tags: row.tags.filter((tag) => tag.trim() !== ""),
@@ -109,10 +108,7 @@ export function slugFromName(nameEn: string): string {
  * Form values to the columns to store. Blank optionals become NULL. The slug is derived from
  * the English name; lastVerified is carried over from the existing record on update.
  */
-export function formValuesToRow(
-  values: RestaurantFormValues,
-  existing?: Pick<Restaurant, "lastVerified">,
-): NewRestaurantRow {
+export function formValuesToRow(values: RestaurantFormValues, existing?: Pick<Restaurant, "lastVerified">): NewRestaurantRow {
   const orNull = (value: string) => present(value) ?? null;
   return {
     slug: slugFromName(values.nameEn),

@@ -52,9 +52,7 @@ describe("title and description", () => {
     expect(restaurantDescription(restaurant, "he")).toBe("גריל הזית: מסעדה כשרה בתל אביב, כשרות מהדרין. בשרי, גריל, יין.");
   });
   it("leave out the tag list when there are no tags", () => {
-    expect(restaurantDescription(r({ name_en: "Plain", tags: [], kashrut: "tzohar" }), "en")).toBe(
-      "Plain: kosher restaurant in Tel Aviv, Tzohar kashrut.",
-    );
+    expect(restaurantDescription(r({ name_en: "Plain", tags: [], kashrut: "tzohar" }), "en")).toBe("Plain: kosher restaurant in Tel Aviv, Tzohar kashrut.");
   });
 });
 

@@ -11,9 +11,7 @@ export const META_TAGS = 3;
 export function restaurantTitle(restaurant: Restaurant, language: Language): string {
   const name = localized(restaurant.name, language);
   const kashrut = KASHRUT_LABELS[restaurant.kashrut][language];
-  return language === "he"
-    ? `${name} | מסעדה כשרה (${kashrut}) בתל אביב`
-    : `${name} | Kosher restaurant (${kashrut}) in Tel Aviv`;
+  return language === "he" ? `${name} | מסעדה כשרה (${kashrut}) בתל אביב` : `${name} | Kosher restaurant (${kashrut}) in Tel Aviv`;
 }
 
 export function restaurantDescription(restaurant: Restaurant, language: Language): string {
@@ -105,7 +103,12 @@ const SCHEMA_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Fr
  */
 export function openingHoursSpecification(hours: WeeklyHours) {
   return hours.days.flatMap((ranges, index) =>
-    ranges.map((range) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: `https://schema.org/${SCHEMA_DAYS[index]}`, opens: range.from, closes: range.to })),
+    ranges.map((range) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: `https://schema.org/${SCHEMA_DAYS[index]}`,
+      opens: range.from,
+      closes: range.to,
+    })),
   );
 }
 

@@ -7,7 +7,11 @@ describe("publicHistory", () => {
   it("tells kashrut changes, closing, reopening and verifications, newest first, with dates only", () => {
     const records: RecordedChange[] = [
       { action: "create", changes: { kashrut: { old: null, new: "rabanut" } }, createdAt: at("2026-01-05T10:00:00Z") },
-      { action: "update", changes: { kashrut: { old: "rabanut", new: "mehadrin" }, phone_number: { old: "1", new: "2" } }, createdAt: at("2026-03-01T10:00:00Z") },
+      {
+        action: "update",
+        changes: { kashrut: { old: "rabanut", new: "mehadrin" }, phone_number: { old: "1", new: "2" } },
+        createdAt: at("2026-03-01T10:00:00Z"),
+      },
       { action: "verify", changes: { last_verified: { old: null, new: "2026-03-02" } }, createdAt: at("2026-03-03T10:00:00Z") },
       { action: "update", changes: { is_permanently_closed: { old: false, new: true } }, createdAt: at("2026-06-01T10:00:00Z") },
       { action: "update", changes: { is_permanently_closed: { old: true, new: false } }, createdAt: at("2026-07-01T22:30:00Z") },

@@ -12,9 +12,7 @@ export interface RecordedChange {
 }
 
 export type PublicEvent =
-  | { kind: "kashrut"; day: string; from: Kashrut; to: Kashrut }
-  | { kind: "closed" | "reopened"; day: string }
-  | { kind: "verified"; day: string };
+  { kind: "kashrut"; day: string; from: Kashrut; to: Kashrut } | { kind: "closed" | "reopened"; day: string } | { kind: "verified"; day: string };
 
 /** The public events among the records, newest first (records may come in any order). */
 export function publicHistory(records: readonly RecordedChange[]): PublicEvent[] {

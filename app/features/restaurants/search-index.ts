@@ -42,7 +42,22 @@ export function forCard(
  * last verification day (YYYY-MM-DD), weekly hours (0 without; for "open now", issue 15),
  * [latitude, longitude] (0 without; for the map and "near me", issue 16). Missing text is "".
  */
-export type IndexRow = [string, string, string, string, string, string, string[], string, number, string, string, string, WeeklyHours | 0, [number, number] | 0];
+export type IndexRow = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string[],
+  string,
+  number,
+  string,
+  string,
+  string,
+  WeeklyHours | 0,
+  [number, number] | 0,
+];
 
 const CLOSED = 1;
 const BOOKING = 2;

@@ -19,9 +19,19 @@ describe("sitemap rows", () => {
   it("give static pages the spec's priorities", () => {
     expect(
       Object.fromEntries(
-        ["/", "/he", "/blogs", "/login", "/signup", "/accessibility", "/privacy-policy", "/dashboard", "/dashboard/add", "/dashboard/users", "/dashboard/blog/add"].map(
-          (p) => [p, row(p)?.priority],
-        ),
+        [
+          "/",
+          "/he",
+          "/blogs",
+          "/login",
+          "/signup",
+          "/accessibility",
+          "/privacy-policy",
+          "/dashboard",
+          "/dashboard/add",
+          "/dashboard/users",
+          "/dashboard/blog/add",
+        ].map((p) => [p, row(p)?.priority]),
       ),
     ).toEqual({
       "/": 1,

@@ -71,8 +71,7 @@ export function buildSitemapRows({ today, restaurants, blogs }: SitemapInput): S
   return rows;
 }
 
-const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
+const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 
 /** sitemap.xml for crawlers: public rows only, with hreflang alternates. */
 export function sitemapXml(rows: SitemapRow[], publicUrl: string): string {

@@ -26,7 +26,8 @@ export const enManage = {
   "account.signOutOthers": "Sign out of all other devices",
   "account.signedOutOthers": "Signed out of all other devices.",
   "twoFactor.title": "Two-factor authentication",
-  "twoFactor.intro": "Besides your password, sign-in asks for a 6-digit code from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).",
+  "twoFactor.intro":
+    "Besides your password, sign-in asks for a 6-digit code from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).",
   "twoFactor.statusOn": "Two-factor authentication is on.",
   "twoFactor.statusOff": "Two-factor authentication is off.",
   "twoFactor.requiredForAdmins": "Administrators must use two-factor authentication on this site. Set it up to use the dashboard.",
@@ -40,7 +41,8 @@ export const enManage = {
   "twoFactor.qrLabel": "QR code for adding Kosher Tel Aviv to an authenticator app",
   "twoFactor.manual": "Cannot scan it? Type this key into the app instead:",
   "twoFactor.backupTitle": "2. Save your backup codes",
-  "twoFactor.backupIntro": "Keep these codes somewhere safe, away from your phone. Each one lets you sign in once if you lose the phone. They are shown only now.",
+  "twoFactor.backupIntro":
+    "Keep these codes somewhere safe, away from your phone. Each one lets you sign in once if you lose the phone. They are shown only now.",
   "twoFactor.confirmIntro": "3. Enter the 6-digit code the app shows to finish.",
   "twoFactor.confirm": "Turn on two-factor authentication",
   "twoFactor.enabled": "Two-factor authentication is on. From now on you will be asked for a code when you log in.",
@@ -287,7 +289,8 @@ export const enManage = {
   "editor.longitude": "Longitude",
   "editor.locationFromLink": "Take the location from the navigation link",
   "editor.locationNoLink": "Add the navigation link first.",
-  "editor.locationNotInLink": "This link holds no coordinates (it searches for an address). Copy a link that shows them, such as one with @32.08,34.78 or ll=32.08,34.78, or place the pin on the map.",
+  "editor.locationNotInLink":
+    "This link holds no coordinates (it searches for an address). Copy a link that shows them, such as one with @32.08,34.78 or ll=32.08,34.78, or place the pin on the map.",
   "editor.locationFound": "The location was taken from the link.",
   "editor.locationClear": "Clear the location",
   "editor.mapLabel": "Map: tap to place the pin, drag the pin to move it",

@@ -4,15 +4,18 @@ export const enRestaurant = {
   "restaurant.back": "Back to restaurants",
   "restaurant.about": "About",
   "restaurant.closedTitle": "This restaurant is permanently closed",
-  "restaurant.closedBody": "{name} has closed for good. You may find an alternative among the other kosher restaurants on this site. If it has reopened, please get in touch at {email} and we will update the listing.",
+  "restaurant.closedBody":
+    "{name} has closed for good. You may find an alternative among the other kosher restaurants on this site. If it has reopened, please get in touch at {email} and we will update the listing.",
   "restaurant.faqTitle": "Questions and answers",
   "restaurant.faqKosherQ": "Is {name} kosher?",
   "restaurant.faqKosherA": "Yes. {name} is under {kashrut} kashrut supervision. Supervision can change, so check the certificate at the restaurant.",
-  "restaurant.faqKosherUnknownA": "{name} is listed as kosher, but we do not know which body supervises it. Check the certificate at the restaurant or call ahead.",
+  "restaurant.faqKosherUnknownA":
+    "{name} is listed as kosher, but we do not know which body supervises it. Check the certificate at the restaurant or call ahead.",
   "restaurant.faqHoursQ": "When is {name} open?",
   "restaurant.faqHoursA": "Opening hours: {hours}. Hours can change around Shabbat and holidays, so call ahead.",
   "restaurant.faqHoursUnknownA": "We do not have opening hours for {name}. Please call the restaurant.",
-  "restaurant.faqHoursStructuredA": "This page lists the hours of {name} for every day of the week, whether it is open now, and this week's Shabbat times. Hours can change on holidays, so call ahead.",
+  "restaurant.faqHoursStructuredA":
+    "This page lists the hours of {name} for every day of the week, whether it is open now, and this week's Shabbat times. Hours can change on holidays, so call ahead.",
   "restaurant.menu": "Menu",
   "restaurant.menuPage": "Menu page {n} of {total}",
   "restaurant.certificate": "Kashrut certificate",

@@ -4,7 +4,8 @@ import { BRAND_NAME } from "../brand";
 export const enSite = {
   "brand.name": BRAND_NAME.en,
   "meta.defaultTitle": "Kosher Tel Aviv – Kosher Restaurants in Tel Aviv",
-  "meta.defaultDescription": "Find a kosher restaurant in Tel Aviv: kashrut, opening hours, menus, booking and delivery links for kosher places to eat in Tel Aviv.",
+  "meta.defaultDescription":
+    "Find a kosher restaurant in Tel Aviv: kashrut, opening hours, menus, booking and delivery links for kosher places to eat in Tel Aviv.",
   "a11y.skipToContent": "Skip to main content",
   "nav.home": "Home",
   "nav.blogs": "Blogs",

@@ -28,7 +28,8 @@ export const heManage: ManageMessages = {
   "account.signOutOthers": "התנתקות מכל שאר המכשירים",
   "account.signedOutOthers": "התנתקתם מכל שאר המכשירים.",
   "twoFactor.title": "אימות דו־שלבי",
-  "twoFactor.intro": "בנוסף לסיסמה, בכניסה תתבקשו להזין קוד בן 6 ספרות מאפליקציית אימות בטלפון (כמו ⁨Google Authenticator⁩, ⁨Microsoft Authenticator⁩ או ⁨1Password⁩).",
+  "twoFactor.intro":
+    "בנוסף לסיסמה, בכניסה תתבקשו להזין קוד בן 6 ספרות מאפליקציית אימות בטלפון (כמו ⁨Google Authenticator⁩, ⁨Microsoft Authenticator⁩ או ⁨1Password⁩).",
   "twoFactor.statusOn": "האימות הדו־שלבי מופעל.",
   "twoFactor.statusOff": "האימות הדו־שלבי כבוי.",
   "twoFactor.requiredForAdmins": "מנהלי האתר חייבים להשתמש באימות דו־שלבי. הגדירו אותו כדי להשתמש בלוח הבקרה.",
@@ -289,7 +290,8 @@ export const heManage: ManageMessages = {
   "editor.longitude": "קו אורך",
   "editor.locationFromLink": "לקחת את המיקום מקישור הניווט",
   "editor.locationNoLink": "יש להוסיף קודם את קישור הניווט.",
-  "editor.locationNotInLink": "בקישור הזה אין קואורדינטות (הוא מחפש כתובת). העתיקו קישור שמציג אותן, למשל עם ‎@32.08,34.78 או ll=32.08,34.78, או הציבו את הסיכה על המפה.",
+  "editor.locationNotInLink":
+    "בקישור הזה אין קואורדינטות (הוא מחפש כתובת). העתיקו קישור שמציג אותן, למשל עם ‎@32.08,34.78 או ll=32.08,34.78, או הציבו את הסיכה על המפה.",
   "editor.locationFound": "המיקום נלקח מהקישור.",
   "editor.locationClear": "ניקוי המיקום",
   "editor.mapLabel": "מפה: הקישו כדי להציב את הסיכה, גררו את הסיכה כדי להזיז אותה",

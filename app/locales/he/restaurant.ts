@@ -13,7 +13,8 @@ export const heRestaurant: RestaurantMessages = {
   "restaurant.faqHoursQ": "מתי {name} פתוחה?",
   "restaurant.faqHoursA": "שעות פתיחה: {hours}. השעות עשויות להשתנות סביב שבת וחגים, לכן כדאי להתקשר מראש.",
   "restaurant.faqHoursUnknownA": "אין לנו את שעות הפתיחה של {name}. אנא התקשרו למסעדה.",
-  "restaurant.faqHoursStructuredA": "בדף הזה מופיעות שעות הפתיחה של {name} לכל יום בשבוע, האם המקום פתוח עכשיו, וזמני השבת הקרובה. השעות עשויות להשתנות בחגים, לכן כדאי להתקשר מראש.",
+  "restaurant.faqHoursStructuredA":
+    "בדף הזה מופיעות שעות הפתיחה של {name} לכל יום בשבוע, האם המקום פתוח עכשיו, וזמני השבת הקרובה. השעות עשויות להשתנות בחגים, לכן כדאי להתקשר מראש.",
   "restaurant.menu": "תפריט",
   "restaurant.menuPage": "עמוד תפריט {n} מתוך {total}",
   "restaurant.certificate": "תעודת כשרות",

@@ -16,13 +16,16 @@ import { dashboardEditPath, dashboardPath } from "../../lib/paths";
 import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
 
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireDashboard(request, context);
   const restaurant = (await hasRestaurantAccess(services.db, viewer, params.id)) ? await getRestaurantById(services.db, params.id) : undefined;
   // Like the restaurant editor: no access, or no such restaurant, goes back to the dashboard.
-  if (!restaurant) throw await redirectWithToast(services.toasts, dashboardPath(detectLanguage(new URL(request.url).pathname)), { type: "error", message: "editor.loadFailed" });
+  if (!restaurant)
+    throw await redirectWithToast(services.toasts, dashboardPath(detectLanguage(new URL(request.url).pathname)), {
+      type: "error",
+      message: "editor.loadFailed",
+    });
   const now = Date.now();
   return {
     id: restaurant.id,
@@ -44,7 +47,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     return actionError(error, { log: "[dashboard] hours:", fallback: "editor.saveFailed" });
   }
-  return redirectWithToast(services.toasts, dashboardEditPath(params.id, detectLanguage(new URL(request.url).pathname)), { type: "success", message: "hours.saved" });
+  return redirectWithToast(services.toasts, dashboardEditPath(params.id, detectLanguage(new URL(request.url).pathname)), {
+    type: "success",
+    message: "hours.saved",
+  });
 }
 
 export function meta(args: Route.MetaArgs) {

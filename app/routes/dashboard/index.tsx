@@ -124,7 +124,12 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<SortState>({ column: "name", direction: "asc" });
   const rows = useMemo(
-    () => sortRows(loaderData.restaurants.filter((row) => matchesDashboardSearch(row, search, language)), sort, language),
+    () =>
+      sortRows(
+        loaderData.restaurants.filter((row) => matchesDashboardSearch(row, search, language)),
+        sort,
+        language,
+      ),
     [loaderData.restaurants, search, sort, language],
   );
   const columnLabel: Record<SortColumn, string> = { name: t("manage.name"), address: t("manage.address"), kashrut: t("manage.kashrut") };
@@ -144,7 +149,10 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
         <h1 id="dashboard-title" className="text-2xl font-extrabold">
           {t("dashboard.title")}
         </h1>
-        <Link to={dashboardAddPath(language)} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+        <Link
+          to={dashboardAddPath(language)}
+          className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+        >
           {t("manage.add")}
         </Link>
       </div>
@@ -240,11 +248,17 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
               <thead className="bg-stone-100 text-stone-700">
                 <tr>
                   {header("name")}
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">{t("manage.status")}</th>
+                  <th scope="col" className="px-3 py-2 text-start font-semibold">
+                    {t("manage.status")}
+                  </th>
                   {header("address")}
                   {header("kashrut")}
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">{t("manage.tags")}</th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">{t("manage.actions")}</th>
+                  <th scope="col" className="px-3 py-2 text-start font-semibold">
+                    {t("manage.tags")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-start font-semibold">
+                    {t("manage.actions")}
+                  </th>
                 </tr>
               </thead>
               <tbody>

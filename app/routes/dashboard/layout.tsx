@@ -67,10 +67,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-2xl font-bold">{denied ? t("access.denied") : t("error.title")}</h1>
       {denied ? null : <p className="mt-3 text-stone-700">{t("error.body")}</p>}
-      <Link
-        to={dashboardPath(language)}
-        className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
-      >
+      <Link to={dashboardPath(language)} className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
         {t("access.backToDashboard")}
       </Link>
     </div>

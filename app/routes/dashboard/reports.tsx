@@ -91,8 +91,7 @@ const select = "mt-1 min-h-11 rounded-lg border border-stone-300 bg-white px-2";
 export default function Reports({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLanguage();
   const { reports, total, page, pages, status, reason, canManage } = loaderData;
-  const query = (changes: Record<string, string>) =>
-    `?${new URLSearchParams({ status, ...(reason === "all" ? {} : { reason }), ...changes }).toString()}`;
+  const query = (changes: Record<string, string>) => `?${new URLSearchParams({ status, ...(reason === "all" ? {} : { reason }), ...changes }).toString()}`;
   return (
     <section aria-labelledby="reports-title">
       <h1 id="reports-title" className="text-2xl font-extrabold">
@@ -235,7 +234,14 @@ function ReportCard({ report, canManage, error }: { report: QueueReport; canMana
           <label htmlFor={noteId} className="block text-sm font-medium">
             {t("reports.adminNote")}
           </label>
-          <textarea id={noteId} name="note" rows={2} maxLength={REPORT_NOTE_MAX} dir="auto" className="block w-full rounded-lg border border-stone-300 px-3 py-2" />
+          <textarea
+            id={noteId}
+            name="note"
+            rows={2}
+            maxLength={REPORT_NOTE_MAX}
+            dir="auto"
+            className="block w-full rounded-lg border border-stone-300 px-3 py-2"
+          />
           <div className="flex flex-wrap gap-2">
             <SubmitButton intent="resolve" busyLabel={t("reports.resolve")} className="px-4 text-sm">
               {t("reports.resolve")}

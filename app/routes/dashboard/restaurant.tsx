@@ -56,7 +56,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         lastVerified: restaurant.lastVerified,
       }
     : null;
-  return { mode: "edit" as const, id: restaurant.id, name: restaurant.name, initial: restaurantToFormValues(restaurant), admin, tiles: services.settings.mapTiles };
+  return {
+    mode: "edit" as const,
+    id: restaurant.id,
+    name: restaurant.name,
+    initial: restaurantToFormValues(restaurant),
+    admin,
+    tiles: services.settings.mapTiles,
+  };
 }
 
 const answer = (ok: boolean, message: MessageKey, status = ok ? 200 : 400) =>
@@ -107,7 +114,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return answer(true, "owners.removed");
     } catch (error) {
       const failed = intent === "addOwner" ? "owners.addFailed" : "owners.removeFailed";
-      return actionError(error, { log: "[dashboard] owners:", fallback: failed, messages: { invalid: failed, notFound: failed }, with: { ok: false as const } });
+      return actionError(error, {
+        log: "[dashboard] owners:",
+        fallback: failed,
+        messages: { invalid: failed, notFound: failed },
+        with: { ok: false as const },
+      });
     }
   }
 
@@ -119,7 +131,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await setVerificationDate(services.db, viewer, params.id, date === "" ? null : date);
       return answer(true, "verification.success");
     } catch (error) {
-      return actionError(error, { log: "[dashboard] verification:", fallback: "verification.failed", messages: { notFound: "verification.failed" }, with: { ok: false as const } });
+      return actionError(error, {
+        log: "[dashboard] verification:",
+        fallback: "verification.failed",
+        messages: { notFound: "verification.failed" },
+        with: { ok: false as const },
+      });
     }
   }
   return answer(false, "editor.saveFailed");
@@ -142,7 +159,11 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="text-2xl font-extrabold">{loaderData.mode === "edit" ? t("editor.editTitle") : t("editor.addTitle")}</h1>
       {loaderData.id ? (
-        <Link to={dashboardHoursPath(loaderData.id, language)} className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50" data-testid="edit-hours">
+        <Link
+          to={dashboardHoursPath(loaderData.id, language)}
+          className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50"
+          data-testid="edit-hours"
+        >
           {t("hours.edit")}
         </Link>
       ) : null}

@@ -96,10 +96,18 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           <table className="w-full text-sm">
             <thead className="bg-stone-100 text-stone-700">
               <tr>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("users.name")}</th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("users.email")}</th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("users.joined")}</th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("users.role")}</th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t("users.name")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t("users.email")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t("users.joined")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t("users.role")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -118,12 +126,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                       <label htmlFor={`role-${user.id}`} className="sr-only">
                         {t("users.roleFor", { email: user.email })}
                       </label>
-                      <select
-                        id={`role-${user.id}`}
-                        name="role"
-                        defaultValue={user.role}
-                        className="min-h-10 rounded-lg border border-stone-300 bg-white px-2"
-                      >
+                      <select id={`role-${user.id}`} name="role" defaultValue={user.role} className="min-h-10 rounded-lg border border-stone-300 bg-white px-2">
                         {ROLES.map((role) => (
                           <option key={role} value={role}>
                             {t(`role.${role}`)}

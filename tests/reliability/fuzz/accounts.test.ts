@@ -19,7 +19,16 @@ const at = (path: string) => fc.constantFrom(path, `/he${path}`, `${path}.data`,
 const cookieOf = (who: Who) => server.cookieOf(who);
 
 const STRONG = "mango-harbour-lantern-42";
-const ACCOUNT_INTENTS = ["profile", "password", "signOutOthers", "resendVerification", "twoFactorSetup", "twoFactorConfirm", "twoFactorDisable", "twoFactorCodes"];
+const ACCOUNT_INTENTS = [
+  "profile",
+  "password",
+  "signOutOthers",
+  "resendVerification",
+  "twoFactorSetup",
+  "twoFactorConfirm",
+  "twoFactorDisable",
+  "twoFactorCodes",
+];
 const emailish = fc.oneof(anyString, fc.emailAddress(), fc.constantFrom("fuzz-admin@fuzz.example", "FUZZ-OWNER@FUZZ.EXAMPLE ", "nobody@fuzz.example"));
 
 /** Puts the entries of one field first, so form.get() (the first value) reads the broken one. */
@@ -45,7 +54,11 @@ describe("login", () => {
     await clearRateLimits(server);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const response = await sendInvalid(server, { method: "POST", path: "/login", body: new URLSearchParams({ email: "fuzz-guest@fuzz.example", password: `wrong-${i}` }) });
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path: "/login",
+        body: new URLSearchParams({ email: "fuzz-guest@fuzz.example", password: `wrong-${i}` }),
+      });
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
@@ -58,7 +71,12 @@ describe("login, second step", () => {
   it("answers any code and any cookie without a 5xx; without a real pending sign-in nothing changes and no session is made", async () => {
     const arbitrary = fc.record({
       path: at("/login/two-factor"),
-      body: formBody(formEntries({ method: fc.oneof(fc.constantFrom("totp", "backup"), anyString), code: fc.oneof(anyString, fc.stringMatching(/^\d{6}$/), fc.stringMatching(/^[a-zA-Z0-9]{5}-[a-zA-Z0-9]{5}$/)) })),
+      body: formBody(
+        formEntries({
+          method: fc.oneof(fc.constantFrom("totp", "backup"), anyString),
+          code: fc.oneof(anyString, fc.stringMatching(/^\d{6}$/), fc.stringMatching(/^[a-zA-Z0-9]{5}-[a-zA-Z0-9]{5}$/)),
+        }),
+      ),
       cookie: fc.oneof(
         fc.constant(""),
         fc.stringMatching(/^[A-Za-z0-9._%-]{0,120}$/).map((value) => `better-auth.two_factor=${value}`),
@@ -113,7 +131,12 @@ describe("sign-in throttling (ADR 005): per account and address, per address, an
         const headers = { "x-forwarded-for": ip };
         const response =
           kind === "login"
-            ? await send(server, { method: "POST", path: "/login", headers, body: new URLSearchParams({ email, password: correct ? PASSWORD : "not-the-password-1" }) })
+            ? await send(server, {
+                method: "POST",
+                path: "/login",
+                headers,
+                body: new URLSearchParams({ email, password: correct ? PASSWORD : "not-the-password-1" }),
+              })
             : await send(server, {
                 method: "POST",
                 path: "/account",
@@ -260,7 +283,12 @@ describe("logout", () => {
       cookie: fc.oneof(
         fc.constant(""),
         fc.stringMatching(/^[A-Za-z0-9._%-]{0,200}$/).map((token) => `better-auth.session_token=${token}`),
-        fc.constantFrom("better-auth.session_token=", "better-auth.session_token=%00", "better-auth.session_token=a.b.c; better-auth.session_token=d", "kta_toast=garbage"),
+        fc.constantFrom(
+          "better-auth.session_token=",
+          "better-auth.session_token=%00",
+          "better-auth.session_token=a.b.c; better-auth.session_token=d",
+          "kta_toast=garbage",
+        ),
       ),
     });
     await check("logout", arbitrary, 150, async ({ body, cookie }) => {
@@ -282,45 +310,65 @@ describe("account", () => {
   ];
 
   it("refuses invalid profile and password changes (and junk intents) from every user; nothing changes", async () => {
-    const profile = fc.record({
-      who: fc.constantFrom(...EVERYONE),
-      breaker: fc.constantFrom(...profileBreakers),
-      values: fc.record({ firstName: anyString, lastName: anyString, phone: anyString }),
-    }).map(({ who, breaker, values }) => {
-      const entries = withFirst(Object.entries({ intent: "profile", ...values }), breaker[0], breaker[1]);
-      return { who, entries };
-    });
-    const password = fc.record({
-      who: fc.constantFrom(...EVERYONE),
-      kind: fc.constantFrom("mismatch", "short", "long", "weak", "wrongCurrent"),
-      current: anyString.filter((s) => s !== PASSWORD),
-      junk: anyString,
-    }).map(({ who, kind, current, junk }) => {
-      const next = { mismatch: STRONG, short: junk.slice(0, 5), long: `${junk}${"x".repeat(129)}`, weak: "qwerty123", wrongCurrent: STRONG }[kind];
-      const confirm = kind === "mismatch" ? `${STRONG}!` : next;
-      const entries: Entries = [["intent", "password"], ["currentPassword", current], ["password", next], ["confirmPassword", confirm]];
-      return { who, entries };
-    });
-    const junkIntent = fc.record({
-      who: fc.constantFrom(...EVERYONE),
-      intent: intents([]).filter((i) => !ACCOUNT_INTENTS.includes(i)),
-      values: formEntries({ firstName: anyString, lastName: anyString, phone: anyString }),
-    }).map(({ who, intent, values }) => ({ who, entries: [["intent", intent], ...values] as Entries }));
+    const profile = fc
+      .record({
+        who: fc.constantFrom(...EVERYONE),
+        breaker: fc.constantFrom(...profileBreakers),
+        values: fc.record({ firstName: anyString, lastName: anyString, phone: anyString }),
+      })
+      .map(({ who, breaker, values }) => {
+        const entries = withFirst(Object.entries({ intent: "profile", ...values }), breaker[0], breaker[1]);
+        return { who, entries };
+      });
+    const password = fc
+      .record({
+        who: fc.constantFrom(...EVERYONE),
+        kind: fc.constantFrom("mismatch", "short", "long", "weak", "wrongCurrent"),
+        current: anyString.filter((s) => s !== PASSWORD),
+        junk: anyString,
+      })
+      .map(({ who, kind, current, junk }) => {
+        const next = { mismatch: STRONG, short: junk.slice(0, 5), long: `${junk}${"x".repeat(129)}`, weak: "qwerty123", wrongCurrent: STRONG }[kind];
+        const confirm = kind === "mismatch" ? `${STRONG}!` : next;
+        const entries: Entries = [
+          ["intent", "password"],
+          ["currentPassword", current],
+          ["password", next],
+          ["confirmPassword", confirm],
+        ];
+        return { who, entries };
+      });
+    const junkIntent = fc
+      .record({
+        who: fc.constantFrom(...EVERYONE),
+        intent: intents([]).filter((i) => !ACCOUNT_INTENTS.includes(i)),
+        values: formEntries({ firstName: anyString, lastName: anyString, phone: anyString }),
+      })
+      .map(({ who, intent, values }) => ({ who, entries: [["intent", intent], ...values] as Entries }));
     // Anything at all from a visitor: sent to the login page.
-    const anonymous = formEntries({ intent: intents(ACCOUNT_INTENTS), firstName: anyString, lastName: anyString, phone: anyString }).map(
-      (entries) => ({ who: "anonymous" as Who, entries }),
-    );
+    const anonymous = formEntries({ intent: intents(ACCOUNT_INTENTS), firstName: anyString, lastName: anyString, phone: anyString }).map((entries) => ({
+      who: "anonymous" as Who,
+      entries,
+    }));
     // Two-factor with a wrong password, or a code when no set-up is waiting for one (these
     // accounts have none): refused with a message.
-    const twoFactor = fc.record({
-      who: fc.constantFrom(...EVERYONE.filter((w) => w !== "anonymous")),
-      intent: fc.constantFrom("twoFactorSetup", "twoFactorDisable", "twoFactorCodes", "twoFactorConfirm"),
-      password: anyString.filter((s) => s !== PASSWORD),
-      code: fc.oneof(anyString, fc.stringMatching(/^\d{6}$/)),
-    }).map(({ who, intent, password, code }) => {
-      const entries: Entries = [["intent", intent], ["setupPassword", password], ["disablePassword", password], ["codesPassword", password], ["code", code]];
-      return { who, entries };
-    });
+    const twoFactor = fc
+      .record({
+        who: fc.constantFrom(...EVERYONE.filter((w) => w !== "anonymous")),
+        intent: fc.constantFrom("twoFactorSetup", "twoFactorDisable", "twoFactorCodes", "twoFactorConfirm"),
+        password: anyString.filter((s) => s !== PASSWORD),
+        code: fc.oneof(anyString, fc.stringMatching(/^\d{6}$/)),
+      })
+      .map(({ who, intent, password, code }) => {
+        const entries: Entries = [
+          ["intent", intent],
+          ["setupPassword", password],
+          ["disablePassword", password],
+          ["codesPassword", password],
+          ["code", code],
+        ];
+        return { who, entries };
+      });
     const arbitrary = fc.record({ path: at("/account"), request: fc.oneof(profile, password, junkIntent, anonymous, twoFactor), multipart: fc.boolean() });
     await check("account invalid", arbitrary, 300, async ({ path, request, multipart }) => {
       const body = multipart ? toFormData(request.entries) : new URLSearchParams(request.entries.map(([k, v]) => [k, typeof v === "string" ? v : ""]));

@@ -24,27 +24,50 @@ describe("POST /api/uploads", () => {
   /** Multipart bodies that are not a single image or PDF in a field named "file". */
   type UploadBody = { headers?: Record<string, string>; body?: FormData | string | Uint8Array };
   const bodies: fc.Arbitrary<UploadBody> = fc.oneof<fc.Arbitrary<UploadBody>[]>(
-    fc.record({ name: fc.constantFrom("file", "files", "", "__proto__"), filename: fc.oneof(anyString, fc.constantFrom("../../etc/passwd", "a.png", "x.pdf\u0000.png", "")), data: fc.uint8Array({ maxLength: 4_000 }), type: fc.constantFrom("image/png", "application/pdf", "text/html", "") }).map(({ name, filename, data, type }) => {
-      const form = new FormData();
-      form.append(name, new Blob([new Uint8Array(data)], { type }), filename.replace(/[\uD800-\uDFFF]/g, "?"));
-      return { body: form };
-    }),
+    fc
+      .record({
+        name: fc.constantFrom("file", "files", "", "__proto__"),
+        filename: fc.oneof(anyString, fc.constantFrom("../../etc/passwd", "a.png", "x.pdf\u0000.png", "")),
+        data: fc.uint8Array({ maxLength: 4_000 }),
+        type: fc.constantFrom("image/png", "application/pdf", "text/html", ""),
+      })
+      .map(({ name, filename, data, type }) => {
+        const form = new FormData();
+        form.append(name, new Blob([new Uint8Array(data)], { type }), filename.replace(/[\uD800-\uDFFF]/g, "?"));
+        return { body: form };
+      }),
     fc.record({ count: fc.integer({ min: 2, max: 4 }) }).map(({ count }) => {
       const form = new FormData();
       // A PNG signature with garbage after it: sniffed as an image, then refused by the decoder.
-      for (let i = 0; i < count; i++) form.append("file", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], { type: "image/png" }), `x${i}.png`);
+      for (let i = 0; i < count; i++)
+        form.append("file", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], { type: "image/png" }), `x${i}.png`);
       return { body: form };
     }),
     fc.record({
-      headers: fc.constantFrom<Record<string, string>>({ "content-type": "multipart/form-data" }, { "content-type": "multipart/form-data; boundary=zz" }, { "content-type": "application/json" }, { "content-type": "image/png" }, {}),
-      body: fc.oneof<fc.Arbitrary<string | Uint8Array>[]>(anyString, fc.uint8Array({ maxLength: 3_000 }), fc.constantFrom("--zz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n\r\n\x89PNG", "--zz--", "--zz\r\n\r\n")),
+      headers: fc.constantFrom<Record<string, string>>(
+        { "content-type": "multipart/form-data" },
+        { "content-type": "multipart/form-data; boundary=zz" },
+        { "content-type": "application/json" },
+        { "content-type": "image/png" },
+        {},
+      ),
+      body: fc.oneof<fc.Arbitrary<string | Uint8Array>[]>(
+        anyString,
+        fc.uint8Array({ maxLength: 3_000 }),
+        fc.constantFrom('--zz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG', "--zz--", "--zz\r\n\r\n"),
+      ),
     }),
   );
 
   it("refuses everything that is not an image or PDF from an owner or admin; stores no file and nothing else", async () => {
     const arbitrary = fc.record({ who: fc.constantFrom(...EVERYONE), kind: kinds, body: bodies });
     await check("uploads", arbitrary, 300, async ({ who, kind, body }) => {
-      const response = await sendInvalid(server, { method: "POST", path: `/api/uploads?kind=${kind}`, ...body, headers: { ...body.headers, ...cookieOf(who) } });
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path: `/api/uploads?kind=${kind}`,
+        ...body,
+        headers: { ...body.headers, ...cookieOf(who) },
+      });
       expect(response.status).toBeGreaterThanOrEqual(400);
       // 414/431: a query string longer than Node accepts in a request line.
       if (who === "anonymous" || who === "guest") expect([400, 403, 414, 431]).toContain(response.status);
@@ -54,8 +77,14 @@ describe("POST /api/uploads", () => {
 
 describe("POST /api/uploads: accepted files are recorded with their uploader", () => {
   it("records an owner's or admin's upload (kind, uploader, unattached); from anyone else, nothing", async () => {
-    const png = await sharp({ create: { width: 420, height: 300, channels: 3, background: "#446688" } }).png().toBuffer();
-    const arbitrary = fc.record({ who: fc.constantFrom(...EVERYONE), kind: fc.constantFrom("photo", "teuda", "menu"), name: fc.constantFrom("a.png", "../../etc/passwd.png", "תפריט.png", "x.pdf.png") });
+    const png = await sharp({ create: { width: 420, height: 300, channels: 3, background: "#446688" } })
+      .png()
+      .toBuffer();
+    const arbitrary = fc.record({
+      who: fc.constantFrom(...EVERYONE),
+      kind: fc.constantFrom("photo", "teuda", "menu"),
+      name: fc.constantFrom("a.png", "../../etc/passwd.png", "תפריט.png", "x.pdf.png"),
+    });
     await check("uploads recorded", arbitrary, 40, async ({ who, kind, name }) => {
       const form = new FormData();
       form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), name);
@@ -94,7 +123,24 @@ describe("other methods and pages without an action", () => {
   it("answers any method on /healthz and posts to read-only pages without a 5xx; nothing changes", async () => {
     const arbitrary = fc.record({
       method: fc.constantFrom("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"),
-      path: fc.constantFrom("/healthz", "/", "/he", "/blogs", "/sitemap", "/sitemap.xml", "/robots.txt", "/privacy-policy", "/he/accessibility", "/en/restaurant/fuzz-place", "/blog/s/no-such-post", "/verify-email", "/api/live/restaurants/x", "/uploads/../../etc/passwd", "/assets/..%2f..%2fpackage.json", "/no/such/page"),
+      path: fc.constantFrom(
+        "/healthz",
+        "/",
+        "/he",
+        "/blogs",
+        "/sitemap",
+        "/sitemap.xml",
+        "/robots.txt",
+        "/privacy-policy",
+        "/he/accessibility",
+        "/en/restaurant/fuzz-place",
+        "/blog/s/no-such-post",
+        "/verify-email",
+        "/api/live/restaurants/x",
+        "/uploads/../../etc/passwd",
+        "/assets/..%2f..%2fpackage.json",
+        "/no/such/page",
+      ),
       who: fc.constantFrom(...EVERYONE),
       body: anyString,
     });
@@ -142,7 +188,25 @@ describe("other methods and pages without an action", () => {
   it("every page takes hostile values in every query parameter it reads (and one it does not), as every role: never a 5xx", async () => {
     const pages = pagesWithParams();
     const hostile = fc.oneof(
-      fc.constantFrom("%00", "a%00b", "%", "%ZZ", "%E0%A4%A", "%D7%A9%D7%9C%D7%95%D7%9D", "__proto__", "constructor", "-1", "0", "1e309", "NaN", "99999999999999999999", "%3Cscript%3E", "x".repeat(5_000), "%EF%BF%BF", "%E2%80%AE"),
+      fc.constantFrom(
+        "%00",
+        "a%00b",
+        "%",
+        "%ZZ",
+        "%E0%A4%A",
+        "%D7%A9%D7%9C%D7%95%D7%9D",
+        "__proto__",
+        "constructor",
+        "-1",
+        "0",
+        "1e309",
+        "NaN",
+        "99999999999999999999",
+        "%3Cscript%3E",
+        "x".repeat(5_000),
+        "%EF%BF%BF",
+        "%E2%80%AE",
+      ),
       anyString.map(encode),
     );
     const arbitrary = fc.record({

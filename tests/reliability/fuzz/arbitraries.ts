@@ -94,7 +94,19 @@ export const anyString: fc.Arbitrary<string> = fc.oneof(
 /** Not a restaurant, link or blog id we know: malformed uuids, other uuids, traversal. */
 export const anyId: fc.Arbitrary<string> = fc.oneof(
   fc.uuid(),
-  fc.constantFrom("", "1", "-1", "undefined", "null", "../../etc/passwd", "..", "%2e%2e", "'", "00000000-0000-0000-0000-00000000000", "g0000000-0000-0000-0000-000000000000"),
+  fc.constantFrom(
+    "",
+    "1",
+    "-1",
+    "undefined",
+    "null",
+    "../../etc/passwd",
+    "..",
+    "%2e%2e",
+    "'",
+    "00000000-0000-0000-0000-00000000000",
+    "g0000000-0000-0000-0000-000000000000",
+  ),
   anyString,
 );
 
@@ -128,9 +140,15 @@ export function formEntries(fields: Record<string, fc.Arbitrary<string>>): fc.Ar
       )
       .map((values) => values.map((v) => [name, v] as [string, string])),
   );
-  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", "intent", "_data", "index", "__proto__[admin]", "values"), anyString), anyString), {
-    maxLength: 2,
-  });
+  const extra = fc.array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", "intent", "_data", "index", "__proto__[admin]", "values"), anyString),
+      anyString,
+    ),
+    {
+      maxLength: 2,
+    },
+  );
   return fc.tuple(fc.tuple(...perField), extra).map(([parts, more]) => [...parts.flat(), ...more]);
 }
 
@@ -141,7 +159,7 @@ const wrongBody: fc.Arbitrary<Pick<FuzzRequest, "headers" | "body">> = fc.oneof(
       { "content-type": "multipart/form-data" },
       { "content-type": "multipart/form-data; boundary=" },
       { "content-type": "multipart/form-data; boundary=xyz" },
-      { "content-type": "multipart/form-data; boundary=\"unterminated" },
+      { "content-type": 'multipart/form-data; boundary="unterminated' },
       { "content-type": "application/x-www-form-urlencoded; charset=utf-16" },
       { "content-type": "application/x-www-form-urlencoded" },
       { "content-type": "application/json" },
@@ -154,7 +172,7 @@ const wrongBody: fc.Arbitrary<Pick<FuzzRequest, "headers" | "body">> = fc.oneof(
     body: fc.oneof(
       anyString,
       fc.constantFrom(
-        "--xyz\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\nx", // never closed
+        '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nx', // never closed
         "--xyz\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--xyz--",
         "--xyz--",
         "%%%&&&===",
@@ -165,7 +183,7 @@ const wrongBody: fc.Arbitrary<Pick<FuzzRequest, "headers" | "body">> = fc.oneof(
         "null",
         '"just a string"',
         '{"__proto__":{"polluted":true},"intent":"save","values":{"__proto__":{"x":1}}}',
-        "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><x>&e;</x>",
+        '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
       ),
       fc.uint8Array({ maxLength: 2_000 }),
     ),

@@ -40,21 +40,46 @@ type Values = Record<string, unknown>;
  */
 const restaurantBreakers: fc.Arbitrary<(v: Values) => Values> = fc.oneof(
   fc
-    .tuple(fc.constantFrom("photo", "teuda", "menuLink", "menuImages"), fc.constantFrom("photo", "menuImage", "pdf", "stray") as fc.Arbitrary<"photo" | "menuImage" | "pdf" | "stray">)
+    .tuple(
+      fc.constantFrom("photo", "teuda", "menuLink", "menuImages"),
+      fc.constantFrom("photo", "menuImage", "pdf", "stray") as fc.Arbitrary<"photo" | "menuImage" | "pdf" | "stray">,
+    )
     .map(([field, which]) => (v: Values) => {
       const url = server.fixtures.foreignFiles[which];
       return { ...v, [field]: field === "menuImages" ? [{ url, name: "taken.webp" }] : url };
     }),
   fc.constantFrom("", " ", "a", "\u0000\u0000", " x ").map((name) => (v: Values) => ({ ...v, nameEn: name })),
   fc.constantFrom("", "b", "  ").map((address) => (v: Values) => ({ ...v, address })),
-  fc.oneof(anyString.filter((k) => !["tzohar", "rabbanut", "badatz"].includes(k.trim())), fc.constant(undefined)).map((kashrut) => (v: Values) => ({ ...v, kashrut })),
   fc
-    .tuple(fc.constantFrom("wazeLink", "bookingLink", "onlineOrderLink", "woltLink", "kashrutWebsite", "menuLink"), fc.constantFrom("javascript:alert(1)", " JaVaScRiPt:alert(1)", "data:text/html,x", "ftp://x", "http://a b", "//evil"))
+    .oneof(
+      anyString.filter((k) => !["tzohar", "rabbanut", "badatz"].includes(k.trim())),
+      fc.constant(undefined),
+    )
+    .map((kashrut) => (v: Values) => ({ ...v, kashrut })),
+  fc
+    .tuple(
+      fc.constantFrom("wazeLink", "bookingLink", "onlineOrderLink", "woltLink", "kashrutWebsite", "menuLink"),
+      fc.constantFrom("javascript:alert(1)", " JaVaScRiPt:alert(1)", "data:text/html,x", "ftp://x", "http://a b", "//evil"),
+    )
     .map(([field, link]) => (v: Values) => ({ ...v, [field]: link })),
-  fc.constantFrom("photo", "teuda").chain((field) =>
-    fc.constantFrom("/uploads/../../etc/passwd", "../../etc/passwd", "http://insecure.example/x.png", "javascript:alert(1)", "/uploads/photo/a/b.webp").map((url) => (v: Values) => ({ ...v, [field]: url })),
-  ),
-  fc.constantFrom(["__proto__"], ["toString"], ["constructor"], ["Meat", 1], "Meat", [null], Array.from({ length: 40 }, () => "Meat")).map((tags) => (v: Values) => ({ ...v, tags })),
+  fc
+    .constantFrom("photo", "teuda")
+    .chain((field) =>
+      fc
+        .constantFrom("/uploads/../../etc/passwd", "../../etc/passwd", "http://insecure.example/x.png", "javascript:alert(1)", "/uploads/photo/a/b.webp")
+        .map((url) => (v: Values) => ({ ...v, [field]: url })),
+    ),
+  fc
+    .constantFrom(
+      ["__proto__"],
+      ["toString"],
+      ["constructor"],
+      ["Meat", 1],
+      "Meat",
+      [null],
+      Array.from({ length: 40 }, () => "Meat"),
+    )
+    .map((tags) => (v: Values) => ({ ...v, tags })),
   fc.constantFrom("true", 1, null, "false").map((closed) => (v: Values) => ({ ...v, isPermanentlyClosed: closed })),
   fc
     .constantFrom(
@@ -133,10 +158,20 @@ describe("restaurant editor: save", () => {
   it("answers any body (malformed JSON, wrong types, wrong content types) without a 5xx; unauthorised ones change nothing", async () => {
     const arbitrary = fc.record({
       who: fc.constantFrom(...EVERYONE),
-      path: fc.oneof(fc.constant("/dashboard/add"), anySegment.map((id) => `/dashboard/edit/${id}`), fc.constant("EDIT")),
+      path: fc.oneof(
+        fc.constant("/dashboard/add"),
+        anySegment.map((id) => `/dashboard/edit/${id}`),
+        fc.constant("EDIT"),
+      ),
       body: fc.oneof(
         formBody(formEntries({ intent: intents(["save", "addOwner", "removeOwner", "verify"]), values: anyString })),
-        fc.oneof(anyString, fc.json(), fc.jsonValue().map((v) => JSON.stringify({ intent: "save", values: v }))).map((raw) => ({ headers: { "content-type": "application/json" }, body: raw })),
+        fc
+          .oneof(
+            anyString,
+            fc.json(),
+            fc.jsonValue().map((v) => JSON.stringify({ intent: "save", values: v })),
+          )
+          .map((raw) => ({ headers: { "content-type": "application/json" }, body: raw })),
       ),
     });
     await check("restaurant any", arbitrary, 250, async ({ who, path, body }) => {
@@ -165,7 +200,14 @@ describe("restaurant editor: owners and verification date", () => {
       const f = server.fixtures;
       // For an admin, these are invalid by construction: a guest or unknown user, a link that does
       // not exist, an impossible date.
-      if (who === "admin" && intent === "verify" && /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date)) return;
+      if (
+        who === "admin" &&
+        intent === "verify" &&
+        /^\d{4}-\d{2}-\d{2}$/.test(date) &&
+        !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
+        new Date(`${date}T00:00:00Z`).toISOString().startsWith(date)
+      )
+        return;
       if (who === "admin" && intent === "verify" && date === "") return;
       const fields: Record<string, string> = {
         intent,
@@ -198,7 +240,12 @@ describe("dashboard list: delete", () => {
           : raw instanceof URLSearchParams
             ? new URLSearchParams([...raw.entries()].map(([k, v]) => [k, v === "OWN" ? own : v]))
             : raw;
-      await sendInvalid(server, { method: "POST", path: `${prefix}/dashboard?index`, ...(fixed !== undefined ? { body: fixed } : {}), headers: { ...body.headers, ...cookieOf(who) } });
+      await sendInvalid(server, {
+        method: "POST",
+        path: `${prefix}/dashboard?index`,
+        ...(fixed !== undefined ? { body: fixed } : {}),
+        headers: { ...body.headers, ...cookieOf(who) },
+      });
     });
   });
 });
@@ -215,7 +262,12 @@ describe("user administration: roles", () => {
       // Valid only for an admin naming a real user and a real role: keep those out.
       const target = userId === "GUEST" ? server.fixtures.userIds.guest : userId;
       if (who === "admin" && userId === "GUEST" && ["admin", "owner", "guest"].includes(role)) return;
-      await sendInvalid(server, { method: "POST", path: `${prefix}/dashboard/users`, body: new URLSearchParams({ userId: target, role }), headers: cookieOf(who) });
+      await sendInvalid(server, {
+        method: "POST",
+        path: `${prefix}/dashboard/users`,
+        body: new URLSearchParams({ userId: target, role }),
+        headers: cookieOf(who),
+      });
     });
   });
 
@@ -230,7 +282,9 @@ describe("user administration: roles", () => {
 describe("blog editor and blog delete", () => {
   const validPost = { title: "Fuzz title", subtitle: "Sub", slug: "fuzz-new", image: "https://example.com/a.png", content: "Hello" };
   const blogBreakers: fc.Arbitrary<Record<string, string | undefined>> = fc.oneof(
-    fc.constantFrom("title", "subtitle", "content").chain((f) => fc.constantFrom("", "   ", undefined, `x\u0000y`, "t".repeat(100_001)).map((v) => ({ [f]: v }))),
+    fc
+      .constantFrom("title", "subtitle", "content")
+      .chain((f) => fc.constantFrom("", "   ", undefined, `x\u0000y`, "t".repeat(100_001)).map((v) => ({ [f]: v }))),
     fc.constantFrom("Has Spaces", "UPPER", "a--b", "-a", "a-", "ש", "../../etc/passwd", "a\u0000", "x".repeat(121), "fuzz-post").map((slug) => ({ slug })),
     fc.constantFrom("javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/x.png", "not a url", "ftp://x/y.png", "").map((image) => ({ image })),
   );
@@ -238,7 +292,11 @@ describe("blog editor and blog delete", () => {
   it("refuses invalid posts and non-admins; nothing changes", async () => {
     const arbitrary = fc.record({
       who: fc.constantFrom(...EVERYONE),
-      target: fc.oneof(fc.constant("/dashboard/blog/add"), fc.constant("EDIT"), anySegment.map((id) => `/dashboard/blog/edit/${id}`)),
+      target: fc.oneof(
+        fc.constant("/dashboard/blog/add"),
+        fc.constant("EDIT"),
+        anySegment.map((id) => `/dashboard/blog/edit/${id}`),
+      ),
       breaker: blogBreakers,
       other: fc.dictionary(fc.constantFrom("title", "subtitle", "content", "__proto__", "extra"), anyString, { maxKeys: 2 }),
       dataSuffix,
@@ -249,7 +307,11 @@ describe("blog editor and blog delete", () => {
       // The post's own slug is only taken for a new post.
       if (target === "EDIT" && breaker.slug === "fuzz-post") return;
       // A random edit id is not a post (so the request is invalid even when the values are fine).
-      const values = { ...validPost, ...(who === "admin" && !path.endsWith("/add") && path !== `/dashboard/blog/edit/${server.fixtures.blogId}` ? other : {}), ...breaker };
+      const values = {
+        ...validPost,
+        ...(who === "admin" && !path.endsWith("/add") && path !== `/dashboard/blog/edit/${server.fixtures.blogId}` ? other : {}),
+        ...breaker,
+      };
       const entries = Object.entries(values).flatMap(([k, v]) => (v === undefined ? [] : [[k, v] as [string, string]]));
       const body = multipart ? toFormData(entries) : new URLSearchParams(entries);
       const response = await sendInvalid(server, { method: "POST", path: `${path}${suffix}`, body, headers: cookieOf(who) });
@@ -260,7 +322,11 @@ describe("blog editor and blog delete", () => {
   it("blog post delete: only an admin, only a real post; nothing else changes", async () => {
     const arbitrary = fc.record({
       who: fc.constantFrom(...EVERYONE),
-      path: fc.oneof(anySegment.map((id) => `/blog/${id}`), anySegment.map((slug) => `/blog/s/${slug}`), fc.constantFrom("OWN_ID", "OWN_SLUG")),
+      path: fc.oneof(
+        anySegment.map((id) => `/blog/${id}`),
+        anySegment.map((slug) => `/blog/s/${slug}`),
+        fc.constantFrom("OWN_ID", "OWN_SLUG"),
+      ),
       body: formBody(formEntries({ intent: anyString })),
       dataSuffix,
     });

@@ -80,7 +80,12 @@ export async function startFuzzServer(): Promise<FuzzServer> {
   for (const who of SIGNED_IN) {
     const role = who === "admin" ? "admin" : who === "guest" ? "guest" : "owner";
     const { id, email } = await createUser(db, auth, {
-      email: `fuzz-${who.toLowerCase()}@fuzz.example`, password: PASSWORD, role, firstName: who, lastName: "Fuzz", phoneNumber: "03-5550000",
+      email: `fuzz-${who.toLowerCase()}@fuzz.example`,
+      password: PASSWORD,
+      role,
+      firstName: who,
+      lastName: "Fuzz",
+      phoneNumber: "03-5550000",
     });
     userIds[who] = id;
     emails[who] = email;
@@ -93,10 +98,19 @@ export async function startFuzzServer(): Promise<FuzzServer> {
   }
   await db.delete(rateLimits);
 
-  const [restaurant] = await db.insert(restaurants).values(buildRestaurant({ slug: "fuzz-place", name_en: "Fuzz Place" })).returning();
-  const [other] = await db.insert(restaurants).values(buildRestaurant({ slug: "other-place", name_en: "Other Place" })).returning();
+  const [restaurant] = await db
+    .insert(restaurants)
+    .values(buildRestaurant({ slug: "fuzz-place", name_en: "Fuzz Place" }))
+    .returning();
+  const [other] = await db
+    .insert(restaurants)
+    .values(buildRestaurant({ slug: "other-place", name_en: "Other Place" }))
+    .returning();
   const [link] = await db.insert(restaurantOwners).values({ restaurant_id: restaurant!.id, user_id: userIds.ownerLinked }).returning();
-  const [blog] = await db.insert(blogs).values(buildBlog({ slug: "fuzz-post", title: "Fuzz post", created_by: userIds.admin })).returning();
+  const [blog] = await db
+    .insert(blogs)
+    .values(buildBlog({ slug: "fuzz-post", title: "Fuzz post", created_by: userIds.admin }))
+    .returning();
   // Another restaurant's files, really stored and recorded as the upload route does.
   const foreignFiles = {
     photo: "/uploads/restaurant-images/f0f0f0f0f0f0f0f0f0f0f0f0-1200.webp",
@@ -106,7 +120,15 @@ export async function startFuzzServer(): Promise<FuzzServer> {
   };
   const [foreign] = await db
     .insert(restaurants)
-    .values(buildRestaurant({ slug: "foreign-place", name_en: "Foreign Place", photo: foreignFiles.photo, menu_link: foreignFiles.pdf, menu_images: [{ url: foreignFiles.menuImage, name: "m.webp" }] }))
+    .values(
+      buildRestaurant({
+        slug: "foreign-place",
+        name_en: "Foreign Place",
+        photo: foreignFiles.photo,
+        menu_link: foreignFiles.pdf,
+        menu_images: [{ url: foreignFiles.menuImage, name: "m.webp" }],
+      }),
+    )
     .returning();
   await db.insert(uploads).values([
     { url: foreignFiles.photo, kind: "photo", uploaded_by: userIds.admin, restaurant_id: foreign!.id },
@@ -221,8 +243,14 @@ export async function send(server: FuzzServer, request: FuzzRequest): Promise<Fu
   const label = `${request.method} ${request.path.slice(0, 200)} → ${response.status}`;
   expect(response.status, `${label}\n${response.text.slice(0, 500)}`).toBeLessThan(500);
   expect(STACK.test(response.text), `${label}: stack trace in body\n${response.text.slice(0, 2000)}`).toBe(false);
-  const logged = vi.mocked(console.error).mock.calls.slice(errorsBefore).filter((args) => !isExpectedLog(args));
-  expect(logged.map((args) => args.map(String).join(" ").slice(0, 500)), `${label}: the server logged an error`).toEqual([]);
+  const logged = vi
+    .mocked(console.error)
+    .mock.calls.slice(errorsBefore)
+    .filter((args) => !isExpectedLog(args));
+  expect(
+    logged.map((args) => args.map(String).join(" ").slice(0, 500)),
+    `${label}: the server logged an error`,
+  ).toEqual([]);
   return response;
 }
 
@@ -236,7 +264,10 @@ export async function send(server: FuzzServer, request: FuzzRequest): Promise<Fu
 export const expectedLogs = { noAction: 0 };
 function isExpectedLog(args: unknown[]): boolean {
   const message = String(args[0]);
-  if (/^Error: You made a \w+ request to ".*" but did not provide an `action` for route/.test(message) || /^Error: Invalid request method "\w+"/.test(message)) {
+  if (
+    /^Error: You made a \w+ request to ".*" but did not provide an `action` for route/.test(message) ||
+    /^Error: Invalid request method "\w+"/.test(message)
+  ) {
     expectedLogs.noAction++;
     return true;
   }

@@ -16,7 +16,20 @@ import { reportEvents, reportNotices, reports } from "../../../database/schema/r
 import { MAX_FORM_BYTES } from "../../../server/app";
 import { restaurants } from "../../../database/schema/restaurants";
 import { anyId, anySegment, anyString, encode, extraHeaders, formBody, formEntries, HOSTILE, intents } from "./arbitraries";
-import { check, clearRateLimits, EVERYONE, fingerprint, rowsOf, send, sendInvalid, startFuzzServer, uploadedFiles, type FuzzRequest, type FuzzServer, type Who } from "./harness";
+import {
+  check,
+  clearRateLimits,
+  EVERYONE,
+  fingerprint,
+  rowsOf,
+  send,
+  sendInvalid,
+  startFuzzServer,
+  uploadedFiles,
+  type FuzzRequest,
+  type FuzzServer,
+  type Who,
+} from "./harness";
 
 let server: FuzzServer;
 /** Reports stored before the fuzzing: one open and one resolved on the linked owner's restaurant. */
@@ -30,13 +43,35 @@ beforeAll(async () => {
   const long = Date.now() - 30 * 24 * 60 * 60_000;
   const [open] = await server.db
     .insert(reports)
-    .values({ restaurant_id: restaurantId, reason: "hours", note: "Opens at noon now", email: "reporter@fuzz.example", proof_of_work: true, created_at: new Date(long), notified_at: new Date(long) })
+    .values({
+      restaurant_id: restaurantId,
+      reason: "hours",
+      note: "Opens at noon now",
+      email: "reporter@fuzz.example",
+      proof_of_work: true,
+      created_at: new Date(long),
+      notified_at: new Date(long),
+    })
     .returning();
   const [closed] = await server.db
     .insert(reports)
-    .values({ restaurant_id: restaurantId, reason: "kashrut", note: "", proof_of_work: false, status: "resolved", created_at: new Date(long - 1_000), notified_at: new Date(long) })
+    .values({
+      restaurant_id: restaurantId,
+      reason: "kashrut",
+      note: "",
+      proof_of_work: false,
+      status: "resolved",
+      created_at: new Date(long - 1_000),
+      notified_at: new Date(long),
+    })
     .returning();
-  await server.db.insert(reportEvents).values({ report_id: closed!.id, status: "resolved", note: "<b>checked</b>", actor_id: server.fixtures.userIds.admin, actor_email: server.fixtures.emails.admin });
+  await server.db.insert(reportEvents).values({
+    report_id: closed!.id,
+    status: "resolved",
+    note: "<b>checked</b>",
+    actor_id: server.fixtures.userIds.admin,
+    actor_email: server.fixtures.emails.admin,
+  });
   // Hostile notes and more than one page of the queue (50 a page), on both restaurants.
   const storable = HOSTILE.filter((value) => !value.includes("\u0000") && wellFormed(value) === value);
   await server.db.insert(reports).values(
@@ -209,7 +244,10 @@ const garbagePow: fc.Arbitrary<string | undefined> = fc.oneof(
 /** Each makes a report invalid under one rule: the reason, the note, the e-mail, the honeypot, the proof, the restaurant. */
 const reportBreakers: fc.Arbitrary<Breaker> = fc.oneof(
   fc
-    .oneof(fc.constantFrom("CLOSED", " closed", "closed ", "Closed", "closed,hours", "report.reason.closed", "__proto__", "toString", "constructor", ""), anyString)
+    .oneof(
+      fc.constantFrom("CLOSED", " closed", "closed ", "Closed", "closed,hours", "report.reason.closed", "__proto__", "toString", "constructor", ""),
+      anyString,
+    )
     .filter((reason) => !REASONS.includes(reason))
     .map((reason): Breaker => (f) => ({ fields: { ...f, reason } })),
   fc.constant<Breaker>((f) => ({ fields: { ...f, reason: undefined } })),
@@ -218,7 +256,9 @@ const reportBreakers: fc.Arbitrary<Breaker> = fc.oneof(
     .constantFrom("a", "ש", "😀", "<", "%", "\\", "x y", "🕍ש")
     .chain((unit) => fc.integer({ min: Math.ceil((REPORT_NOTE_MAX + 1) / characters(unit)), max: 40_000 }).map((n) => unit.repeat(n)))
     .map((note): Breaker => (f) => ({ fields: { ...f, note } })),
-  fc.constantFrom("a".repeat(REPORT_NOTE_MAX + 1), `  ${"b".repeat(REPORT_NOTE_MAX + 1)}  `, "😀".repeat(REPORT_NOTE_MAX + 1)).map((note): Breaker => (f) => ({ fields: { ...f, note } })),
+  fc
+    .constantFrom("a".repeat(REPORT_NOTE_MAX + 1), `  ${"b".repeat(REPORT_NOTE_MAX + 1)}  `, "😀".repeat(REPORT_NOTE_MAX + 1))
+    .map((note): Breaker => (f) => ({ fields: { ...f, note } })),
   // A control character inside the note (at its ends, \v and \f would be trimmed away as spaces).
   fc
     .tuple(fc.constantFrom("ok", "שלום", "<b>", "x"), fc.constantFrom(...controlChars), fc.constantFrom("ok", "עולם", "</b>", "y"))
@@ -231,7 +271,10 @@ const reportBreakers: fc.Arbitrary<Breaker> = fc.oneof(
     .map((email): Breaker => (f) => ({ fields: { ...f, email } })),
   // The honeypot filled in, on an otherwise valid report.
   fc
-    .oneof(fc.constantFrom(" ", "0", "http://spam.example", "https://cheap-pills.example/?ref=fuzz"), anyString.filter((s) => s !== ""))
+    .oneof(
+      fc.constantFrom(" ", "0", "http://spam.example", "https://cheap-pills.example/?ref=fuzz"),
+      anyString.filter((s) => s !== ""),
+    )
     .map((website): Breaker => (f) => ({ fields: { ...f, website } })),
   garbagePow.map((pow): Breaker => (f) => ({ fields: { ...f, mode: "pow", pow } })),
   // A restaurant that does not exist.
@@ -266,7 +309,12 @@ describe("report a problem: filing", () => {
       await clearRateLimits(server);
       const { fields, slug } = breaker({ ...VALID_REPORT, reason });
       const target = slug ?? (own ? server.fixtures.restaurantSlug : "other-place");
-      const response = await sendInvalid(server, { method: "POST", path: reportPath(lang, target, suffix), body: toBody(fields, multipart), headers: { ...cookieOf(who), ...headers } });
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path: reportPath(lang, target, suffix),
+        body: toBody(fields, multipart),
+        headers: { ...cookieOf(who), ...headers },
+      });
       expect(response.status, response.text.slice(0, 300)).toBeGreaterThanOrEqual(300);
     });
   });
@@ -278,7 +326,12 @@ describe("report a problem: filing", () => {
       path: fc.oneof(
         fc.tuple(language, fc.constantFrom(...KNOWN_SLUGS), dataSuffix).map(([lang, slug, suffix]) => reportPath(lang, slug, suffix)),
         fc.tuple(language, anySegment).map(([lang, slug]) => reportPath(lang, slug)),
-        fc.constantFrom("/restaurant/fuzz-place/report", "/en/restaurant/fuzz-place/report/", "/en/restaurant/fuzz-place/REPORT", "/fr/restaurant/fuzz-place/report"),
+        fc.constantFrom(
+          "/restaurant/fuzz-place/report",
+          "/en/restaurant/fuzz-place/report/",
+          "/en/restaurant/fuzz-place/REPORT",
+          "/fr/restaurant/fuzz-place/report",
+        ),
       ),
       body: formBody(
         formEntries({
@@ -287,7 +340,10 @@ describe("report a problem: filing", () => {
           email: fc.oneof(fc.constantFrom("", "reporter@fuzz.example"), anyString),
           website: fc.oneof(fc.constant(""), anyString),
           mode: fc.oneof(fc.constantFrom("basic", "pow", "POW", "pow "), anyString),
-          pow: fc.oneof(garbagePow.map((p) => p ?? ""), anyString),
+          pow: fc.oneof(
+            garbagePow.map((p) => p ?? ""),
+            anyString,
+          ),
         }),
       ),
       headers: extraHeaders(server.baseUrl),
@@ -317,10 +373,26 @@ describe("report a problem: filing", () => {
         fc.constantFrom(...HOSTILE),
         fc.string({ unit: "grapheme", maxLength: 200 }),
         fc.string({ unit: "binary", maxLength: 100 }),
-        fc.constantFrom("a".repeat(REPORT_NOTE_MAX), "ש".repeat(REPORT_NOTE_MAX), "😀".repeat(REPORT_NOTE_MAX), `  ${"b".repeat(REPORT_NOTE_MAX)}  \n`, "line one\r\nline two\rline three\n", "\t tabbed \t", "\u00A0\u2028x\u2029\u00A0"),
+        fc.constantFrom(
+          "a".repeat(REPORT_NOTE_MAX),
+          "ש".repeat(REPORT_NOTE_MAX),
+          "😀".repeat(REPORT_NOTE_MAX),
+          `  ${"b".repeat(REPORT_NOTE_MAX)}  \n`,
+          "line one\r\nline two\rline three\n",
+          "\t tabbed \t",
+          "\u00A0\u2028x\u2029\u00A0",
+        ),
       )
       .filter(isValidNote);
-    const validEmail = fc.constantFrom("", "  ", "reporter@fuzz.example", "  Reporter@Fuzz.Example  ", "a.b+c@mail.example.co.il", "o'neil@example.org", "x_y-z@sub.example.com");
+    const validEmail = fc.constantFrom(
+      "",
+      "  ",
+      "reporter@fuzz.example",
+      "  Reporter@Fuzz.Example  ",
+      "a.b+c@mail.example.co.il",
+      "o'neil@example.org",
+      "x_y-z@sub.example.com",
+    );
     const arbitrary = fc.record({
       who: fc.constantFrom(...EVERYONE),
       lang: language,
@@ -349,20 +421,37 @@ describe("report a problem: filing", () => {
       expect(response.status, response.text.slice(0, 300)).toBe(200);
       expect(await reportCount()).toBe(rowsBefore + 1);
       const [row] = await server.db.select().from(reports).orderBy(desc(reports.created_at)).limit(1);
-      expect(row).toMatchObject({ restaurant_id: restaurantId, reason, note: storedNote(note), email: email.trim() === "" ? null : email.trim(), proof_of_work: false, status: "open" });
+      expect(row).toMatchObject({
+        restaurant_id: restaurantId,
+        reason,
+        note: storedNote(note),
+        email: email.trim() === "" ? null : email.trim(),
+        proof_of_work: false,
+        status: "open",
+      });
       await noticesSettled();
       // Admins (and the linked owner of fuzz-place) are told; their e-mail quotes the hostile note.
       const recipients = own ? 2 : 1;
       const deadline = Date.now() + 10_000;
       while (outboxSize() < mailsBefore + recipients && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(outboxSize()).toBe(mailsBefore + recipients);
-      expect(vi.mocked(console.error).mock.calls.slice(errorsBefore).map((args) => args.map(String).join(" ").slice(0, 500))).toEqual([]);
+      expect(
+        vi
+          .mocked(console.error)
+          .mock.calls.slice(errorsBefore)
+          .map((args) => args.map(String).join(" ").slice(0, 500)),
+      ).toEqual([]);
     });
   });
 
   it("answers 429 (not 5xx) once a rate limit is reached, per address and per restaurant, and stores nothing then", async () => {
     // A model of the limits on reports without proof-of-work: 2 an hour per address, 5 a day per restaurant.
-    const step = fc.record({ ip: fc.constantFrom("203.0.113.5", "203.0.113.6", "198.51.100.9", "2001:db8::1"), own: fc.boolean(), lang: language, suffix: dataSuffix });
+    const step = fc.record({
+      ip: fc.constantFrom("203.0.113.5", "203.0.113.6", "198.51.100.9", "2001:db8::1"),
+      own: fc.boolean(),
+      lang: language,
+      suffix: dataSuffix,
+    });
     await check("report rate limits", fc.array(step, { minLength: 4, maxLength: 14 }), 5, async (steps) => {
       await clearRateLimits(server);
       const perIp = new Map<string, number>();
@@ -371,7 +460,12 @@ describe("report a problem: filing", () => {
         perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
         perRestaurant.set(own, (perRestaurant.get(own) ?? 0) + 1);
         const over = perIp.get(ip)! > 2 || perRestaurant.get(own)! > 5;
-        const request = { method: "POST", path: reportPath(lang, own ? server.fixtures.restaurantSlug : "other-place", suffix), body: toBody(VALID_REPORT, false), headers: { "x-forwarded-for": ip } };
+        const request = {
+          method: "POST",
+          path: reportPath(lang, own ? server.fixtures.restaurantSlug : "other-place", suffix),
+          body: toBody(VALID_REPORT, false),
+          headers: { "x-forwarded-for": ip },
+        };
         const label = `report ${i + 1} from ${ip} on ${own ? "fuzz-place" : "other-place"}`;
         if (over) {
           expect((await sendInvalid(server, request)).status, label).toBe(429);
@@ -410,7 +504,10 @@ function flipHex(hex: string, at: number): string {
 }
 
 type Tamper = (proof: Proof, foreign: Proof) => unknown;
-const withParameter = (p: Proof, key: string, value: unknown): Proof => ({ ...p, challenge: { ...p.challenge, parameters: { ...p.challenge.parameters, [key]: value } } });
+const withParameter = (p: Proof, key: string, value: unknown): Proof => ({
+  ...p,
+  challenge: { ...p.challenge, parameters: { ...p.challenge.parameters, [key]: value } },
+});
 
 /**
  * Changes to a real solved proof that must make it no proof. (Changing the solution's counter to
@@ -419,14 +516,27 @@ const withParameter = (p: Proof, key: string, value: unknown): Proof => ({ ...p,
  */
 const tamperings: fc.Arbitrary<Tamper> = fc.oneof(
   fc.nat().map((at): Tamper => (p) => ({ ...p, solution: { ...p.solution, derivedKey: flipHex(String(p.solution.derivedKey), at) } })),
-  fc.constantFrom<unknown>("", "00", "zz", null, 0, [], {}, "UPPER").map((key): Tamper => (p) => ({ ...p, solution: { ...p.solution, derivedKey: key === "UPPER" ? String(p.solution.derivedKey).toUpperCase() : key } })),
+  fc
+    .constantFrom<unknown>("", "00", "zz", null, 0, [], {}, "UPPER")
+    .map((key): Tamper => (p) => ({ ...p, solution: { ...p.solution, derivedKey: key === "UPPER" ? String(p.solution.derivedKey).toUpperCase() : key } })),
   fc.constantFrom<unknown>(-1, 1.5, 2 ** 32, "1000", null, true, [], 1e308).map((counter): Tamper => (p) => ({ ...p, solution: { ...p.solution, counter } })),
   fc.nat().map((at): Tamper => (p) => ({ ...p, challenge: { ...p.challenge, signature: flipHex(String(p.challenge.signature), at) } })),
   fc.constantFrom<unknown>(undefined, "", null, 0, "x", []).map((signature): Tamper => (p) => ({ ...p, challenge: { ...p.challenge, signature } })),
   fc
-    .tuple(fc.constantFrom("algorithm", "nonce", "salt", "cost", "keyLength", "keyPrefix", "keySignature", "expiresAt", "data", "memoryCost"), fc.oneof(fc.jsonValue(), fc.constant(undefined)))
-    .map(([key, value]): Tamper => (p) => withParameter(p, key, value)),
-  fc.constantFrom("cost", "expiresAt").map((key): Tamper => (p) => withParameter(p, key, key === "cost" ? 1 : Math.floor(Date.now() / 1_000) + 365 * 24 * 3_600)),
+    .tuple(
+      fc.constantFrom("algorithm", "nonce", "salt", "cost", "keyLength", "keyPrefix", "keySignature", "expiresAt", "data", "memoryCost"),
+      fc.oneof(fc.jsonValue(), fc.constant(undefined)),
+    )
+    .map(
+      ([key, value]): Tamper =>
+        (p) =>
+          withParameter(p, key, value),
+    ),
+  fc.constantFrom("cost", "expiresAt").map(
+    (key): Tamper =>
+      (p) =>
+        withParameter(p, key, key === "cost" ? 1 : Math.floor(Date.now() / 1_000) + 365 * 24 * 3_600),
+  ),
   fc.constant<Tamper>((p) => withParameter(p, "expiresAt", Math.floor(Date.now() / 1_000) - 10)),
   fc.constant<Tamper>((p) => JSON.stringify(p).replace('"parameters":{', '"parameters":{"__proto__":{"polluted":true},')),
   fc.constant<Tamper>((p) => ({ challenge: p.challenge })),
@@ -442,7 +552,14 @@ const tamperings: fc.Arbitrary<Tamper> = fc.oneof(
 
 describe("report a problem: proof-of-work", () => {
   it("GET /api/report-challenge answers a fresh signed challenge as JSON, never cached, whatever the query", async () => {
-    const arbitrary = fc.record({ who: fc.constantFrom(...EVERYONE), query: fc.oneof(fc.constant(""), anyString.map((q) => `?${encode(q).slice(0, 2_000)}`), fc.constantFrom("?%", "?%ZZ", "?a=%00", "?__proto__[x]=1")) });
+    const arbitrary = fc.record({
+      who: fc.constantFrom(...EVERYONE),
+      query: fc.oneof(
+        fc.constant(""),
+        anyString.map((q) => `?${encode(q).slice(0, 2_000)}`),
+        fc.constantFrom("?%", "?%ZZ", "?a=%00", "?__proto__[x]=1"),
+      ),
+    });
     const signatures = new Set<string>();
     await check("report challenge", arbitrary, 30, async ({ who, query }) => {
       const response = await sendInvalid(server, { method: "GET", path: `/api/report-challenge${query}`, headers: cookieOf(who) });
@@ -458,9 +575,19 @@ describe("report a problem: proof-of-work", () => {
   });
 
   it("other methods on /api/report-challenge answer without a 5xx and change nothing", async () => {
-    const arbitrary = fc.record({ who: fc.constantFrom(...EVERYONE), method: fc.constantFrom("HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"), path: fc.constantFrom("/api/report-challenge", "/api/report-challenge/", "/api/report-challenge.data", "/api/report-challenge/x"), body: anyString });
+    const arbitrary = fc.record({
+      who: fc.constantFrom(...EVERYONE),
+      method: fc.constantFrom("HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"),
+      path: fc.constantFrom("/api/report-challenge", "/api/report-challenge/", "/api/report-challenge.data", "/api/report-challenge/x"),
+      body: anyString,
+    });
     await check("report challenge methods", arbitrary, 40, async ({ who, method, path: target, body }) => {
-      const response = await sendInvalid(server, { method, path: target, body, headers: { "content-type": "application/x-www-form-urlencoded", ...cookieOf(who) } });
+      const response = await sendInvalid(server, {
+        method,
+        path: target,
+        body,
+        headers: { "content-type": "application/x-www-form-urlencoded", ...cookieOf(who) },
+      });
       if (method === "HEAD" && target === "/api/report-challenge") expect(response.status).toBe(200);
     });
   });
@@ -468,7 +595,9 @@ describe("report a problem: proof-of-work", () => {
   it("refuses a real proof that was tampered with, and a used one; the untouched proof is taken once, past the stricter limit of reports without one", async () => {
     const proof = await serverProof();
     const foreignChallenge = await createProofOfWork({ secret: "another-secret-another-secret-0123456789" }).challenge();
-    const foreign = JSON.parse(JSON.stringify({ challenge: foreignChallenge, solution: await solveChallenge({ challenge: foreignChallenge, deriveKey }) })) as Proof;
+    const foreign = JSON.parse(
+      JSON.stringify({ challenge: foreignChallenge, solution: await solveChallenge({ challenge: foreignChallenge, deriveKey }) }),
+    ) as Proof;
     const arbitrary = fc.record({ who: fc.constantFrom(...EVERYONE), tamper: tamperings, lang: language, suffix: dataSuffix, multipart: fc.boolean() });
     await check("report tampered proof", arbitrary, 60, async ({ who, tamper, lang, suffix, multipart }) => {
       await clearRateLimits(server);
@@ -476,7 +605,12 @@ describe("report a problem: proof-of-work", () => {
       const pow = typeof tampered === "string" ? tampered : JSON.stringify(tampered);
       // A change JSON cannot carry (undefined for a key that was absent) leaves the proof as it was.
       if (pow === JSON.stringify(proof)) return;
-      const response = await sendInvalid(server, { method: "POST", path: reportPath(lang, server.fixtures.restaurantSlug, suffix), body: toBody({ ...VALID_REPORT, mode: "pow", pow }, multipart), headers: cookieOf(who) });
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path: reportPath(lang, server.fixtures.restaurantSlug, suffix),
+        body: toBody({ ...VALID_REPORT, mode: "pow", pow }, multipart),
+        headers: cookieOf(who),
+      });
       expect(response.status).toBe(400);
     });
 
@@ -489,7 +623,12 @@ describe("report a problem: proof-of-work", () => {
     await noticesSettled();
     expect((await sendInvalid(server, basic)).status).toBe(429);
     const rowsBefore = await reportCount();
-    const proven: FuzzRequest = { method: "POST", path: reportPath("he", "other-place"), body: toBody({ ...VALID_REPORT, reason: "shabbat", mode: "pow", pow: JSON.stringify(proof) }, false), headers };
+    const proven: FuzzRequest = {
+      method: "POST",
+      path: reportPath("he", "other-place"),
+      body: toBody({ ...VALID_REPORT, reason: "shabbat", mode: "pow", pow: JSON.stringify(proof) }, false),
+      headers,
+    };
     expect((await send(server, proven)).status).toBe(200);
     expect(await reportCount()).toBe(rowsBefore + 1);
     const [row] = await server.db.select().from(reports).orderBy(desc(reports.created_at)).limit(1);
@@ -514,12 +653,25 @@ const withIds = (value: string) => (value === "OPEN" ? seeded.openId : value ===
 
 describe("reports queue: actions", () => {
   it("refuses every action from non-admins (valid ones too, on the linked owner's restaurant); nothing changes", async () => {
-    const validAction = fc.record({ intent: fc.constantFrom(...QUEUE_INTENTS), reportId: fc.constantFrom("OPEN", "CLOSED"), note: fc.constantFrom("", "Checked by phone", "שלום") }).map((fields) => ({ body: new URLSearchParams({ ...fields, reportId: withIds(fields.reportId) }) }) as Pick<FuzzRequest, "headers" | "body">);
+    const validAction = fc
+      .record({ intent: fc.constantFrom(...QUEUE_INTENTS), reportId: fc.constantFrom("OPEN", "CLOSED"), note: fc.constantFrom("", "Checked by phone", "שלום") })
+      .map((fields) => ({ body: new URLSearchParams({ ...fields, reportId: withIds(fields.reportId) }) }) as Pick<FuzzRequest, "headers" | "body">);
     const anyAction = formBody(formEntries({ intent: intents(QUEUE_INTENTS), reportId: fc.oneof(anyId, fc.constantFrom("OPEN", "CLOSED")), note: anyString }));
-    const arbitrary = fc.record({ who: fc.constantFrom(...NON_ADMINS), lang, suffix: dataSuffix, body: fc.oneof(validAction, anyAction), headers: extraHeaders(server.baseUrl) });
+    const arbitrary = fc.record({
+      who: fc.constantFrom(...NON_ADMINS),
+      lang,
+      suffix: dataSuffix,
+      body: fc.oneof(validAction, anyAction),
+      headers: extraHeaders(server.baseUrl),
+    });
     await check("queue non-admins", arbitrary, 200, async ({ who, lang: prefix, suffix, body, headers }) => {
       const raw = body.body instanceof URLSearchParams ? new URLSearchParams([...body.body.entries()].map(([k, v]) => [k, withIds(v)])) : body.body;
-      const response = await sendInvalid(server, { method: "POST", path: queuePath(prefix, suffix), ...(raw !== undefined ? { body: raw } : {}), headers: { ...headers, ...body.headers, ...cookieOf(who) } });
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path: queuePath(prefix, suffix),
+        ...(raw !== undefined ? { body: raw } : {}),
+        headers: { ...headers, ...body.headers, ...cookieOf(who) },
+      });
       // A form past the server's limit (several huge fields) is refused unread, whoever sends it.
       const bytes = raw === undefined ? 0 : raw instanceof Uint8Array ? raw.byteLength : (await new Response(raw).arrayBuffer()).byteLength;
       const oversize = bytes > MAX_FORM_BYTES;
@@ -539,28 +691,49 @@ describe("reports queue: actions", () => {
       // An unknown report: no id, a malformed one, another uuid.
       fc.record({ intent: validIntent, reportId: anyId, note: fc.oneof(goodNote, anyString) }),
       fc.record({ intent: validIntent, reportId: fc.constant("CLOSED"), note: goodNote }),
-      fc.record({ intent: fc.oneof(intents(QUEUE_INTENTS), fc.constant("")).filter((i) => !QUEUE_INTENTS.includes(i)), reportId: fc.constant("OPEN"), note: goodNote }),
+      fc.record({
+        intent: fc.oneof(intents(QUEUE_INTENTS), fc.constant("")).filter((i) => !QUEUE_INTENTS.includes(i)),
+        reportId: fc.constant("OPEN"),
+        note: goodNote,
+      }),
       fc.record({
         intent: validIntent,
         reportId: fc.constant("OPEN"),
         note: fc.oneof(
-          fc.constantFrom("a", "ש", "😀", " ", "\n").chain((unit) => fc.integer({ min: Math.ceil((REPORT_NOTE_MAX + 1) / unit.length), max: 30_000 }).map((n) => unit.repeat(n))),
+          fc
+            .constantFrom("a", "ש", "😀", " ", "\n")
+            .chain((unit) => fc.integer({ min: Math.ceil((REPORT_NOTE_MAX + 1) / unit.length), max: 30_000 }).map((n) => unit.repeat(n))),
           fc.tuple(fc.constantFrom("", "ok", "שלום"), fc.constantFrom("", "done")).map(([a, b]) => `${a}\u0000${b}`),
         ),
       }),
     );
-    const arbitrary = fc.record({ fields, lang, suffix: dataSuffix, multipart: fc.boolean(), missing: fc.constantFrom<"intent" | "reportId" | null>(null, null, null, null, "intent", "reportId") });
+    const arbitrary = fc.record({
+      fields,
+      lang,
+      suffix: dataSuffix,
+      multipart: fc.boolean(),
+      missing: fc.constantFrom<"intent" | "reportId" | null>(null, null, null, null, "intent", "reportId"),
+    });
     await check("queue admin invalid", arbitrary, 200, async ({ fields: f, lang: prefix, suffix, multipart, missing }) => {
       const values: Fields = { intent: f.intent, reportId: withIds(f.reportId), note: f.note };
       if (missing) values[missing] = undefined;
-      const response = await sendInvalid(server, { method: "POST", path: queuePath(prefix, suffix), body: toBody(values, multipart), headers: cookieOf("admin") });
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path: queuePath(prefix, suffix),
+        body: toBody(values, multipart),
+        headers: cookieOf("admin"),
+      });
       // 413: a body past the server's limit for a form.
       expect([400, 404, 409, 413], response.text.slice(0, 300)).toContain(response.status);
     });
   });
 
   it("answers an admin's any body (made-up report ids) without a 5xx; nothing changes", async () => {
-    const arbitrary = fc.record({ lang, suffix: dataSuffix, body: formBody(formEntries({ intent: intents(QUEUE_INTENTS), reportId: anyId, note: anyString })) });
+    const arbitrary = fc.record({
+      lang,
+      suffix: dataSuffix,
+      body: formBody(formEntries({ intent: intents(QUEUE_INTENTS), reportId: anyId, note: anyString })),
+    });
     await check("queue admin any", arbitrary, 150, async ({ lang: prefix, suffix, body }) => {
       await sendInvalid(server, { method: "POST", path: queuePath(prefix, suffix), ...body, headers: { ...body.headers, ...cookieOf("admin") } });
     });
@@ -570,7 +743,30 @@ describe("reports queue: actions", () => {
 describe("reports queue: the list", () => {
   it("answers any status, reason and page (hostile, repeated, unknown) without a 5xx, as everyone; nothing changes", async () => {
     const hostile = fc.oneof(
-      fc.constantFrom("%00", "a%00b", "%", "%ZZ", "%E0%A4%A", "__proto__", "constructor", "-1", "0", "1", "2", "3", "1e309", "-1e309", "NaN", "Infinity", "99999999999999999999", "2.5", "0x10", "", "%20", "x".repeat(5_000)),
+      fc.constantFrom(
+        "%00",
+        "a%00b",
+        "%",
+        "%ZZ",
+        "%E0%A4%A",
+        "__proto__",
+        "constructor",
+        "-1",
+        "0",
+        "1",
+        "2",
+        "3",
+        "1e309",
+        "-1e309",
+        "NaN",
+        "Infinity",
+        "99999999999999999999",
+        "2.5",
+        "0x10",
+        "",
+        "%20",
+        "x".repeat(5_000),
+      ),
       anyString.map(encode),
     );
     const param = (real: string[]) => fc.oneof(fc.constantFrom(...real, ...real.map((r) => r.toUpperCase()), ...real.map((r) => `%20${r}`)), hostile);
@@ -604,7 +800,12 @@ describe("reports queue: the list", () => {
 describe("reports queue: an admin's valid actions", () => {
   it("closes the seeded open report (so the refusals above were refusals of a real, open report), and each one-click change does its work", async () => {
     const note = "  Called them: <b>open</b> ש  ";
-    const response = await send(server, { method: "POST", path: "/he/dashboard/reports", body: new URLSearchParams({ intent: "resolve", reportId: seeded.openId, note }), headers: cookieOf("admin") });
+    const response = await send(server, {
+      method: "POST",
+      path: "/he/dashboard/reports",
+      body: new URLSearchParams({ intent: "resolve", reportId: seeded.openId, note }),
+      headers: cookieOf("admin"),
+    });
     expect(response.status).toBe(302);
     const [open] = await server.db.select().from(reports).where(eq(reports.id, seeded.openId));
     expect(open?.status).toBe("resolved");
@@ -618,7 +819,12 @@ describe("reports queue: an admin's valid actions", () => {
         .insert(reports)
         .values({ restaurant_id: other, reason: "closed", note: "", proof_of_work: true, notified_at: new Date() })
         .returning();
-      const answer = await send(server, { method: "POST", path: "/dashboard/reports", body: new URLSearchParams({ intent, reportId: report!.id, note: "" }), headers: cookieOf("admin") });
+      const answer = await send(server, {
+        method: "POST",
+        path: "/dashboard/reports",
+        body: new URLSearchParams({ intent, reportId: report!.id, note: "" }),
+        headers: cookieOf("admin"),
+      });
       expect(answer.status, intent).toBe(302);
       const [after] = await server.db.select().from(reports).where(eq(reports.id, report!.id));
       expect(after?.status, intent).toBe(intent === "dismiss" ? "dismissed" : "resolved");

@@ -56,7 +56,9 @@ export function requirePostgres(what: string): boolean {
 
 function userExists(name: string): boolean {
   try {
-    return readFileSync("/etc/passwd", "utf8").split("\n").some((line) => line.startsWith(`${name}:`));
+    return readFileSync("/etc/passwd", "utf8")
+      .split("\n")
+      .some((line) => line.startsWith(`${name}:`));
   } catch {
     return false;
   }

@@ -69,15 +69,7 @@ function PasswordForm({
   return (
     <Form method="post" className="mt-4 space-y-3" noValidate>
       {result?.intent === intent && !result.ok ? <FailureAlert failure={result} /> : null}
-      <TextField
-        label={t(passwordLabel)}
-        name={field}
-        type="password"
-        autoComplete="current-password"
-        invalid={failed}
-        dir="ltr"
-        className="max-w-sm"
-      />
+      <TextField label={t(passwordLabel)} name={field} type="password" autoComplete="current-password" invalid={failed} dir="ltr" className="max-w-sm" />
       <SubmitButton intent={intent} busyLabel={label} variant={outlined ? "outline" : "solid"}>
         {label}
       </SubmitButton>

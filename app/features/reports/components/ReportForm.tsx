@@ -72,7 +72,13 @@ export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }:
 
   if (sent) {
     return (
-      <div ref={thanks} tabIndex={-1} role="status" className="rounded-lg border border-brand-600/40 bg-brand-50 p-4 text-brand-900 outline-none" data-testid="report-thanks">
+      <div
+        ref={thanks}
+        tabIndex={-1}
+        role="status"
+        className="rounded-lg border border-brand-600/40 bg-brand-50 p-4 text-brand-900 outline-none"
+        data-testid="report-thanks"
+      >
         <p className="font-semibold">{t("report.thanksTitle")}</p>
         <p className="mt-1">{t("report.thanks")}</p>
       </div>
@@ -97,7 +103,15 @@ export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }:
         <div className="mt-2 grid gap-1 sm:grid-cols-2">
           {REPORT_REASONS.map((reason) => (
             <label key={reason} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-200 px-3 hover:bg-stone-50">
-              <input type="radio" name="reason" value={reason} required defaultChecked={sentBefore?.reason === reason} aria-invalid={errors.reason ? true : undefined} className="h-4 w-4 accent-brand-700" />
+              <input
+                type="radio"
+                name="reason"
+                value={reason}
+                required
+                defaultChecked={sentBefore?.reason === reason}
+                aria-invalid={errors.reason ? true : undefined}
+                className="h-4 w-4 accent-brand-700"
+              />
               <span>{t(`report.reason.${reason}`)}</span>
             </label>
           ))}

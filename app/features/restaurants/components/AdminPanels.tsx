@@ -29,7 +29,15 @@ export interface OwnerView {
   userEmail: string;
 }
 
-export function OwnershipPanel({ restaurantName, owners, available }: { restaurantName: string; owners: OwnerView[]; available: { id: string; email: string }[] }) {
+export function OwnershipPanel({
+  restaurantName,
+  owners,
+  available,
+}: {
+  restaurantName: string;
+  owners: OwnerView[];
+  available: { id: string; email: string }[];
+}) {
   const { dir, t } = useLanguage();
   const adder = useFetcher<PanelResponse>();
   const remover = useFetcher<PanelResponse>();
@@ -55,7 +63,10 @@ export function OwnershipPanel({ restaurantName, owners, available }: { restaura
           <Dialog.Trigger className="min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">{t("owners.add")}</Dialog.Trigger>
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-            <Dialog.Content dir={dir} className="fixed start-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl rtl:translate-x-1/2">
+            <Dialog.Content
+              dir={dir}
+              className="fixed start-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl rtl:translate-x-1/2"
+            >
               <Dialog.Title className="text-lg font-semibold">{t("owners.dialogTitle")}</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-stone-700">{t("owners.dialogBody")}</Dialog.Description>
               {available.length === 0 ? (
@@ -65,7 +76,13 @@ export function OwnershipPanel({ restaurantName, owners, available }: { restaura
                   <label htmlFor={selectId} className="block text-sm font-medium">
                     {t("owners.user")}
                   </label>
-                  <select id={selectId} value={userId} onChange={(event) => setUserId(event.target.value)} className="mt-1 min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2" dir="ltr">
+                  <select
+                    id={selectId}
+                    value={userId}
+                    onChange={(event) => setUserId(event.target.value)}
+                    className="mt-1 min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2"
+                    dir="ltr"
+                  >
                     <option value="">{t("owners.chooseUser")}</option>
                     {available.map((user) => (
                       <option key={user.id} value={user.id}>
@@ -102,8 +119,12 @@ export function OwnershipPanel({ restaurantName, owners, available }: { restaura
         <table className="mt-4 w-full text-sm">
           <thead className="text-stone-700">
             <tr>
-              <th scope="col" className="py-2 text-start font-semibold">{t("owners.email")}</th>
-              <th scope="col" className="py-2 text-start font-semibold">{t("owners.actions")}</th>
+              <th scope="col" className="py-2 text-start font-semibold">
+                {t("owners.email")}
+              </th>
+              <th scope="col" className="py-2 text-start font-semibold">
+                {t("owners.actions")}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -163,7 +184,12 @@ export function VerificationPicker({ lastVerified }: { lastVerified: string | un
             className="mt-1 min-h-11 rounded-lg border border-stone-300 px-3"
           />
         </div>
-        <button type="button" disabled={saving || !lastVerified} onClick={() => save("")} className="min-h-11 rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-50 disabled:opacity-60">
+        <button
+          type="button"
+          disabled={saving || !lastVerified}
+          onClick={() => save("")}
+          className="min-h-11 rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-50 disabled:opacity-60"
+        >
           {t("verification.clear")}
         </button>
       </div>
@@ -195,8 +221,8 @@ export function HistoryList({ entries }: { entries: HistoryEntry[] }) {
           {entries.map((entry) => (
             <li key={entry.id} className="rounded-lg border border-stone-100 p-3 text-sm">
               <p>
-                <strong>{t(`history.${entry.action}` as MessageKey)}</strong> ·{" "}
-                <span dir="ltr">{entry.actorEmail}</span>, {formatLongDate(entry.createdAt, language)}
+                <strong>{t(`history.${entry.action}` as MessageKey)}</strong> · <span dir="ltr">{entry.actorEmail}</span>,{" "}
+                {formatLongDate(entry.createdAt, language)}
               </p>
               {Object.keys(entry.changes).length > 0 ? (
                 <details className="mt-1">
@@ -204,17 +230,27 @@ export function HistoryList({ entries }: { entries: HistoryEntry[] }) {
                   <table className="mt-2 w-full text-xs">
                     <thead>
                       <tr>
-                        <th scope="col" className="text-start">{t("history.field")}</th>
-                        <th scope="col" className="text-start">{t("history.old")}</th>
-                        <th scope="col" className="text-start">{t("history.new")}</th>
+                        <th scope="col" className="text-start">
+                          {t("history.field")}
+                        </th>
+                        <th scope="col" className="text-start">
+                          {t("history.old")}
+                        </th>
+                        <th scope="col" className="text-start">
+                          {t("history.new")}
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
                       {Object.entries(entry.changes).map(([field, change]) => (
                         <tr key={field} className="border-t border-stone-100 align-top">
                           <td className="py-1 pe-2 font-mono">{field}</td>
-                          <td className="py-1 pe-2 break-all" dir="auto">{show(change.old)}</td>
-                          <td className="py-1 break-all" dir="auto">{show(change.new)}</td>
+                          <td className="py-1 pe-2 break-all" dir="auto">
+                            {show(change.old)}
+                          </td>
+                          <td className="py-1 break-all" dir="auto">
+                            {show(change.new)}
+                          </td>
                         </tr>
                       ))}
                     </tbody>

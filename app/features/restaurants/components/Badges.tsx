@@ -70,10 +70,18 @@ export function FreshnessMark({ freshness }: { freshness: Freshness }) {
     <span
       data-testid="freshness-mark"
       data-freshness={freshness}
-      className={fresh ? "inline-flex items-center gap-1 rounded bg-emerald-50 px-1.5 py-0.5 font-medium text-emerald-800" : "inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 font-medium text-amber-900"}
+      className={
+        fresh
+          ? "inline-flex items-center gap-1 rounded bg-emerald-50 px-1.5 py-0.5 font-medium text-emerald-800"
+          : "inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 font-medium text-amber-900"
+      }
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2.5">
-        {fresh ? <path d="M5 12l5 5 9-10" strokeLinecap="round" strokeLinejoin="round" /> : <path d={WARNING_PATH} strokeLinecap="round" strokeLinejoin="round" />}
+        {fresh ? (
+          <path d="M5 12l5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
+        ) : (
+          <path d={WARNING_PATH} strokeLinecap="round" strokeLinejoin="round" />
+        )}
       </svg>
       <span aria-hidden="true">{fresh ? t("freshness.cardFresh") : t("freshness.cardOverdue")}</span>
       <span className="sr-only">{fresh ? t("freshness.cardFreshLong") : t("freshness.cardOverdueLong")}</span>

@@ -8,7 +8,11 @@ import { useLanguage } from "../../../lib/i18n/use-language";
 
 type InputProps = Pick<InputHTMLAttributes<HTMLInputElement>, "id" | "accept" | "multiple" | "disabled" | "aria-invalid" | "aria-describedby">;
 
-export function FilePicker({ chosen, onChange, ...input }: InputProps & { id: string; chosen: string | null; onChange: (event: ChangeEvent<HTMLInputElement>) => void }) {
+export function FilePicker({
+  chosen,
+  onChange,
+  ...input
+}: InputProps & { id: string; chosen: string | null; onChange: (event: ChangeEvent<HTMLInputElement>) => void }) {
   const { t } = useLanguage();
   const native = useRef<HTMLInputElement>(null);
   return (

@@ -20,7 +20,14 @@ interface FilterBarProps {
 function Check({ name, value, label, checked, onChange }: { name?: string; value?: string; label: string; checked: boolean; onChange: () => void }) {
   return (
     <label className="flex min-h-9 items-center gap-2 text-sm">
-      <input type="checkbox" name={name} value={value} checked={checked} onChange={onChange} className="h-4 w-4 shrink-0 rounded border-stone-400 accent-brand-700" />
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        className="h-4 w-4 shrink-0 rounded border-stone-400 accent-brand-700"
+      />
       {label}
     </label>
   );
@@ -29,7 +36,8 @@ function Check({ name, value, label, checked, onChange }: { name?: string; value
 export function FilterBar({ filters, resultCount, homePath, onSearchChange, onChange, onClear }: FilterBarProps) {
   const { language, t } = useLanguage();
   const hydrated = useHydrated();
-  const count = (n: number) => (n > 0 ? <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">{t("filters.selected", { count: n })}</span> : null);
+  const count = (n: number) =>
+    n > 0 ? <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">{t("filters.selected", { count: n })}</span> : null;
 
   return (
     <Form
@@ -49,7 +57,14 @@ export function FilterBar({ filters, resultCount, homePath, onSearchChange, onCh
             {t("filters.search")}
           </label>
           <div className="relative">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="pointer-events-none absolute start-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-500" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="pointer-events-none absolute start-3 top-1/2 h-5 w-5 -translate-y-1/2 text-stone-500"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <circle cx="11" cy="11" r="7" />
               <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
             </svg>
@@ -84,11 +99,7 @@ export function FilterBar({ filters, resultCount, homePath, onSearchChange, onCh
           </fieldset>
         </Disclosure>
 
-        <Disclosure
-          label={t("filters.tags")}
-          summaryExtra={count(filters.selectedTags.length)}
-          panelClassName="w-[min(22rem,85vw)]"
-        >
+        <Disclosure label={t("filters.tags")} summaryExtra={count(filters.selectedTags.length)} panelClassName="w-[min(22rem,85vw)]">
           <fieldset>
             <legend className="sr-only">{t("filters.tags")}</legend>
             <div className="grid max-h-72 grid-cols-2 gap-x-3 overflow-y-auto">
@@ -109,11 +120,7 @@ export function FilterBar({ filters, resultCount, homePath, onSearchChange, onCh
         <Disclosure label={t("filters.links")} summaryExtra={count(filters.linkFilters.length)} panelClassName="w-56">
           <fieldset>
             <legend className="sr-only">{t("filters.links")}</legend>
-            <Check
-              label={t("filters.linksAll")}
-              checked={filters.linkFilters.length === 0}
-              onChange={() => onChange({ ...filters, linkFilters: [] })}
-            />
+            <Check label={t("filters.linksAll")} checked={filters.linkFilters.length === 0} onChange={() => onChange({ ...filters, linkFilters: [] })} />
             {LINK_FILTERS.map((link) => (
               <Check
                 key={link}
@@ -138,7 +145,13 @@ export function FilterBar({ filters, resultCount, homePath, onSearchChange, onCh
           checked={filters.recentlyVerified}
           onChange={() => onChange({ ...filters, recentlyVerified: !filters.recentlyVerified })}
         />
-        <Check name="open" value="now" label={t("filters.openNow")} checked={filters.openNow} onChange={() => onChange({ ...filters, openNow: !filters.openNow })} />
+        <Check
+          name="open"
+          value="now"
+          label={t("filters.openNow")}
+          checked={filters.openNow}
+          onChange={() => onChange({ ...filters, openNow: !filters.openNow })}
+        />
         <p aria-live="polite" className="font-medium text-stone-700" data-testid="result-count">
           {resultCount === 1 ? t("home.resultsOne") : t("home.results", { count: resultCount })}
         </p>

@@ -44,13 +44,19 @@ export function OpenStatus({ timeline }: { timeline: Transition[] }) {
     const until = entry.until;
     if (entry.open && until !== null) text = t("hours.openUntil", { time: f.time(until) });
     else if (until === null) text = t("hours.closed");
-    else if (entry.reason) text = t(entry.reason === "holiday" ? "hours.holidayOpensOn" : "hours.shabbatOpensOn", { day: f.weekday(until), time: f.time(until) });
+    else if (entry.reason)
+      text = t(entry.reason === "holiday" ? "hours.holidayOpensOn" : "hours.shabbatOpensOn", { day: f.weekday(until), time: f.time(until) });
     else if (now !== null && f.sameDay(until, now)) text = t("hours.closedOpensToday", { time: f.time(until) });
     else text = t("hours.closedOpensOn", { day: f.weekday(until), time: f.time(until) });
   }
   // The line keeps its height before the browser fills it: nothing moves (no layout shift).
   return (
-    <p role="status" data-testid="open-status" data-open={entry ? String(entry.open) : undefined} className={cn("mt-2 min-h-6 font-semibold", entry?.open ? "text-brand-800" : "text-stone-800")}>
+    <p
+      role="status"
+      data-testid="open-status"
+      data-open={entry ? String(entry.open) : undefined}
+      className={cn("mt-2 min-h-6 font-semibold", entry?.open ? "text-brand-800" : "text-stone-800")}
+    >
       {text}
     </p>
   );
@@ -63,7 +69,7 @@ export function WeekHours({ days, rest }: { days: WeeklyHours["days"]; rest: Hou
   // Today's row stands out once the browser knows the day (a cached page may be from yesterday).
   const now = useNow();
   const today = now === null ? -1 : f.weekdayIndex(now);
-    const names = weekdayNames(language);
+  const names = weekdayNames(language);
   return (
     <div data-testid="week-hours">
       <table className="w-full text-sm">
@@ -74,7 +80,9 @@ export function WeekHours({ days, rest }: { days: WeeklyHours["days"]; rest: Hou
                 {names[index]}
               </th>
               <td className="py-0.5 tabular-nums" dir="ltr">
-                <span className="block rtl:text-right">{ranges.length === 0 ? t("hours.closed") : ranges.map((range) => `${range.from}–${range.to}`).join(", ")}</span>
+                <span className="block rtl:text-right">
+                  {ranges.length === 0 ? t("hours.closed") : ranges.map((range) => `${range.from}–${range.to}`).join(", ")}
+                </span>
               </td>
             </tr>
           ))}
@@ -89,7 +97,13 @@ export function WeekHours({ days, rest }: { days: WeeklyHours["days"]; rest: Hou
               : t("hours.candles", { day: f.weekday(rest.candles), time: f.time(rest.candles) })}
           </p>
           {rest.opensAt !== null ? (
-            <p>{t(rest.holiday ? "hours.opensAfterHoliday" : "hours.opensAfterShabbat", { day: f.weekday(rest.opensAt), time: f.time(rest.opensAt), end: f.time(rest.havdalah) })}</p>
+            <p>
+              {t(rest.holiday ? "hours.opensAfterHoliday" : "hours.opensAfterShabbat", {
+                day: f.weekday(rest.opensAt),
+                time: f.time(rest.opensAt),
+                end: f.time(rest.havdalah),
+              })}
+            </p>
           ) : null}
         </div>
       ) : null}

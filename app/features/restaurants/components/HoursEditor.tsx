@@ -17,7 +17,17 @@ const DAY = 24 * 60 * 60_000;
 const input = "min-h-11 rounded-lg border border-stone-300 bg-white px-2";
 const small = "min-h-11 rounded-lg border border-stone-300 px-3 text-sm font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-50";
 
-export function HoursEditor({ initial, now, windows, answer }: { initial: WeeklyHours; now: number; windows: RestWindow[]; answer?: Partial<ErrorAnswer> | undefined }) {
+export function HoursEditor({
+  initial,
+  now,
+  windows,
+  answer,
+}: {
+  initial: WeeklyHours;
+  now: number;
+  windows: RestWindow[];
+  answer?: Partial<ErrorAnswer> | undefined;
+}) {
   const { language, t } = useLanguage();
   const [hours, setHours] = useState<WeeklyHours>(initial);
   const submit = useSubmit();
@@ -52,7 +62,12 @@ export function HoursEditor({ initial, now, windows, answer }: { initial: Weekly
               <span className="font-medium" id={`day-${index}`}>
                 {names[index]}
               </span>
-              <button type="button" className={small} disabled={ranges.length >= MAX_RANGES_PER_DAY} onClick={() => setDay(index, [...ranges, { from: "12:00", to: "22:00" }])}>
+              <button
+                type="button"
+                className={small}
+                disabled={ranges.length >= MAX_RANGES_PER_DAY}
+                onClick={() => setDay(index, [...ranges, { from: "12:00", to: "22:00" }])}
+              >
                 {t("hours.addRange")}
                 <span className="sr-only"> ({names[index]})</span>
               </button>
@@ -62,13 +77,46 @@ export function HoursEditor({ initial, now, windows, answer }: { initial: Weekly
               <div key={r} className="mt-2 flex flex-wrap items-end gap-2">
                 <label className="text-sm">
                   <span className="block text-stone-700">{t("hours.from")}</span>
-                  <input type="time" required value={range.from} aria-describedby={`day-${index}`} className={input} onChange={(e) => setDay(index, ranges.map((x, i) => (i === r ? { ...x, from: e.target.value } : x)))} />
+                  <input
+                    type="time"
+                    required
+                    value={range.from}
+                    aria-describedby={`day-${index}`}
+                    className={input}
+                    onChange={(e) =>
+                      setDay(
+                        index,
+                        ranges.map((x, i) => (i === r ? { ...x, from: e.target.value } : x)),
+                      )
+                    }
+                  />
                 </label>
                 <label className="text-sm">
                   <span className="block text-stone-700">{t("hours.to")}</span>
-                  <input type="time" required value={range.to} aria-describedby={`day-${index}`} className={input} onChange={(e) => setDay(index, ranges.map((x, i) => (i === r ? { ...x, to: e.target.value } : x)))} />
+                  <input
+                    type="time"
+                    required
+                    value={range.to}
+                    aria-describedby={`day-${index}`}
+                    className={input}
+                    onChange={(e) =>
+                      setDay(
+                        index,
+                        ranges.map((x, i) => (i === r ? { ...x, to: e.target.value } : x)),
+                      )
+                    }
+                  />
                 </label>
-                <button type="button" className={cn(small, "text-red-800")} onClick={() => setDay(index, ranges.filter((_, i) => i !== r))}>
+                <button
+                  type="button"
+                  className={cn(small, "text-red-800")}
+                  onClick={() =>
+                    setDay(
+                      index,
+                      ranges.filter((_, i) => i !== r),
+                    )
+                  }
+                >
                   {t("hours.removeRange")}
                   <span className="sr-only">
                     {" "}
@@ -92,7 +140,12 @@ export function HoursEditor({ initial, now, windows, answer }: { initial: Weekly
       <fieldset className="space-y-4 rounded-xl border border-stone-200 bg-white p-4">
         <legend className="px-1 text-lg font-semibold">{t("hours.shabbatTitle")}</legend>
         <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" checked={hours.closedOnShabbat} onChange={(e) => setHours({ ...hours, closedOnShabbat: e.target.checked })} className="h-5 w-5 accent-brand-700" />
+          <input
+            type="checkbox"
+            checked={hours.closedOnShabbat}
+            onChange={(e) => setHours({ ...hours, closedOnShabbat: e.target.checked })}
+            className="h-5 w-5 accent-brand-700"
+          />
           {t("hours.closedOnShabbat")}
         </label>
         {hours.closedOnShabbat ? (
@@ -132,7 +185,21 @@ export function HoursEditor({ initial, now, windows, answer }: { initial: Weekly
 
 type Rule = { kind: "candles" | "havdalah"; minutes: number } | { kind: "fixed"; time: string };
 
-function RestRule({ legend, minutesLabel, value, minutesKind, error, onChange }: { legend: string; minutesLabel: string; value: Rule; minutesKind: "candles" | "havdalah"; error: string | undefined; onChange: (rule: Rule) => void }) {
+function RestRule({
+  legend,
+  minutesLabel,
+  value,
+  minutesKind,
+  error,
+  onChange,
+}: {
+  legend: string;
+  minutesLabel: string;
+  value: Rule;
+  minutesKind: "candles" | "havdalah";
+  error: string | undefined;
+  onChange: (rule: Rule) => void;
+}) {
   const { t } = useLanguage();
   const name = `rule-${minutesKind}`;
   return (
@@ -140,19 +207,39 @@ function RestRule({ legend, minutesLabel, value, minutesKind, error, onChange }:
       <legend className="font-medium">{legend}</legend>
       <div className="flex flex-wrap items-center gap-2">
         <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" name={name} checked={value.kind !== "fixed"} onChange={() => onChange({ kind: minutesKind, minutes: 0 })} className="h-4 w-4 accent-brand-700" />
+          <input
+            type="radio"
+            name={name}
+            checked={value.kind !== "fixed"}
+            onChange={() => onChange({ kind: minutesKind, minutes: 0 })}
+            className="h-4 w-4 accent-brand-700"
+          />
           {minutesLabel}
         </label>
         {value.kind !== "fixed" ? (
           <label className="text-sm">
             <span className="sr-only">{t("hours.minutes")}</span>
-            <input type="number" min={0} max={180} step={5} value={value.minutes} onChange={(e) => onChange({ kind: minutesKind, minutes: Number(e.target.value) })} className={cn(input, "w-24")} />
+            <input
+              type="number"
+              min={0}
+              max={180}
+              step={5}
+              value={value.minutes}
+              onChange={(e) => onChange({ kind: minutesKind, minutes: Number(e.target.value) })}
+              className={cn(input, "w-24")}
+            />
           </label>
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" name={name} checked={value.kind === "fixed"} onChange={() => onChange({ kind: "fixed", time: minutesKind === "candles" ? "15:00" : "20:00" })} className="h-4 w-4 accent-brand-700" />
+          <input
+            type="radio"
+            name={name}
+            checked={value.kind === "fixed"}
+            onChange={() => onChange({ kind: "fixed", time: minutesKind === "candles" ? "15:00" : "20:00" })}
+            className="h-4 w-4 accent-brand-700"
+          />
           {t("hours.fixedTime")}
         </label>
         {value.kind === "fixed" ? (

@@ -9,13 +9,7 @@ import { uploadFile } from "../upload-client";
 import { FilePicker } from "./FilePicker";
 
 /** `onChange` receives a change to apply to the latest list (uploads finish after other edits). */
-export function MenuImagesField({
-  images,
-  onChange,
-}: {
-  images: MenuImage[];
-  onChange: (change: (current: MenuImage[]) => MenuImage[]) => void;
-}) {
+export function MenuImagesField({ images, onChange }: { images: MenuImage[]; onChange: (change: (current: MenuImage[]) => MenuImage[]) => void }) {
   const { t } = useLanguage();
   const id = useId();
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
@@ -60,7 +54,13 @@ export function MenuImagesField({
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="menu-images">
           {images.map((image, index) => (
             <li key={image.url} className="rounded-lg border border-stone-200 p-2">
-              <img src={responsiveImage(image.url, 400).src} alt={t("restaurant.menuPage", { n: index + 1, total: images.length })} width={160} height={220} className="aspect-[8/11] w-full rounded object-cover" />
+              <img
+                src={responsiveImage(image.url, 400).src}
+                alt={t("restaurant.menuPage", { n: index + 1, total: images.length })}
+                width={160}
+                height={220}
+                className="aspect-[8/11] w-full rounded object-cover"
+              />
               <button
                 type="button"
                 onClick={() => onChange((current) => current.filter((other) => other.url !== image.url))}

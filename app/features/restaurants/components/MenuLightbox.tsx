@@ -41,7 +41,10 @@ export default function MenuLightbox({ images, index, restaurantName, onClose, m
             <p aria-live="polite" className="text-sm" dir="ltr">
               {index === null ? "" : t("lightbox.counter", { n: index + 1, total })}
             </p>
-            <Dialog.Close className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20" aria-label={t("lightbox.close")}>
+            <Dialog.Close
+              className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
+              aria-label={t("lightbox.close")}
+            >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>

@@ -51,5 +51,14 @@ export default function PinMap({ value, tiles, onPick }: { value: LatLng | null;
   }, [value]);
 
   const { t } = useLanguage();
-  return <div ref={element} dir="ltr" role="region" aria-label={t("editor.mapLabel")} className="h-72 w-full rounded-lg border border-stone-300 bg-stone-100" data-testid="pin-map" />;
+  return (
+    <div
+      ref={element}
+      dir="ltr"
+      role="region"
+      aria-label={t("editor.mapLabel")}
+      className="h-72 w-full rounded-lg border border-stone-300 bg-stone-100"
+      data-testid="pin-map"
+    />
+  );
 }

@@ -23,7 +23,11 @@ function OpenNow({ restaurant, windows }: { restaurant: ListedRestaurant; window
   const status = now === null ? undefined : shortStatus(restaurant, windows, now);
   const text = status ? t(status.message) : "";
   return (
-    <p className={cn("mt-2 h-5 text-sm font-medium", status?.open ? "text-brand-800" : "text-stone-700")} data-testid="card-open" data-open={status ? String(status.open) : undefined}>
+    <p
+      className={cn("mt-2 h-5 text-sm font-medium", status?.open ? "text-brand-800" : "text-stone-700")}
+      data-testid="card-open"
+      data-open={status ? String(status.open) : undefined}
+    >
       {text}
     </p>
   );

@@ -92,8 +92,7 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
   const parsed = useMemo(() => parseRestaurantForm(values), [values]);
   const clientErrors: FieldErrors = parsed.ok ? {} : parsed.errors;
   const serverErrors = fetcher.data?.errors ?? {};
-  const errorOf = (field: keyof RestaurantFormValues): MessageKey | undefined =>
-    (touched.has(field) ? clientErrors[field] : undefined) ?? serverErrors[field];
+  const errorOf = (field: keyof RestaurantFormValues): MessageKey | undefined => (touched.has(field) ? clientErrors[field] : undefined) ?? serverErrors[field];
 
   const restoreDraft = useEffectEvent(() => {
     const draft = readDraft(key);
@@ -169,11 +168,15 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
           aria-describedby={error ? `${fieldId}-error` : undefined}
           onChange={(event) => update({ [field]: event.target.value })}
           // A bare domain is shown as the https address it will be saved as (ADR 013).
-          onBlur={extra.type === "url" ? (event) => {
-            const typed = event.target.value;
-            const normalised = withScheme(typed);
-            if (normalised !== typed.trim()) update({ [field]: normalised });
-          } : undefined}
+          onBlur={
+            extra.type === "url"
+              ? (event) => {
+                  const typed = event.target.value;
+                  const normalised = withScheme(typed);
+                  if (normalised !== typed.trim()) update({ [field]: normalised });
+                }
+              : undefined
+          }
           className={cn(input, error ? "border-2 border-red-700" : "border-stone-300")}
         />
       </Field>
@@ -275,17 +278,31 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
           {text("longitude", t("editor.longitude"), { dir: "ltr", inputMode: "decimal", placeholder: "34.7818" })}
         </div>
         <div className="flex flex-wrap gap-3">
-          <button type="button" onClick={fromLink} className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50">
+          <button
+            type="button"
+            onClick={fromLink}
+            className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50"
+          >
             {t("editor.locationFromLink")}
           </button>
           {place ? (
-            <button type="button" onClick={() => setPlace(null)} className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 px-4 font-medium text-stone-800 hover:bg-stone-50">
+            <button
+              type="button"
+              onClick={() => setPlace(null)}
+              className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 px-4 font-medium text-stone-800 hover:bg-stone-50"
+            >
               {t("editor.locationClear")}
             </button>
           ) : null}
         </div>
         <p role="status" className={cn("text-sm", linkReading === "found" ? "text-brand-800" : "font-medium text-red-700")} data-testid="location-reading">
-          {linkReading === "found" ? t("editor.locationFound") : linkReading === "noLink" ? t("editor.locationNoLink") : linkReading === "notInLink" ? t("editor.locationNotInLink") : ""}
+          {linkReading === "found"
+            ? t("editor.locationFound")
+            : linkReading === "noLink"
+              ? t("editor.locationNoLink")
+              : linkReading === "notInLink"
+                ? t("editor.locationNotInLink")
+                : ""}
         </p>
       </Section>
 
@@ -307,14 +324,27 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
             ] as const
           ).map(([value, label]) => (
             <label key={value} className="flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3">
-              <input type="radio" name={`${uid}-menu-kind`} value={value} checked={kind === value} onChange={() => chooseMenuKind(value)} className="accent-brand-700" />
+              <input
+                type="radio"
+                name={`${uid}-menu-kind`}
+                value={value}
+                checked={kind === value}
+                onChange={() => chooseMenuKind(value)}
+                className="accent-brand-700"
+              />
               {t(label)}
             </label>
           ))}
         </div>
         {kind === "link" ? text("menuLink", t("editor.menuLinkField"), { type: "url", dir: "ltr" }) : null}
         {kind === "pdf" ? (
-          <UploadField kind="pdf" label={t("editor.pdfField")} value={values.menuLink} onChange={(menuLink) => update({ menuLink })} error={errorOf("menuLink")} />
+          <UploadField
+            kind="pdf"
+            label={t("editor.pdfField")}
+            value={values.menuLink}
+            onChange={(menuLink) => update({ menuLink })}
+            error={errorOf("menuLink")}
+          />
         ) : null}
         {kind === "images" ? (
           <MenuImagesField images={values.menuImages} onChange={(change) => update((current) => ({ menuImages: change(current.menuImages) }))} />
@@ -331,7 +361,9 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
                 <input
                   type="checkbox"
                   checked={values.tags.includes(tag)}
-                  onChange={() => update((current) => ({ tags: current.tags.includes(tag) ? current.tags.filter((other) => other !== tag) : [...current.tags, tag] }))}
+                  onChange={() =>
+                    update((current) => ({ tags: current.tags.includes(tag) ? current.tags.filter((other) => other !== tag) : [...current.tags, tag] }))
+                  }
                   className="h-4 w-4 accent-brand-700"
                 />
                 {tagLabel(tag, language)}
@@ -340,16 +372,35 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
           </div>
         </fieldset>
         <Field label={t("editor.descriptionEn")} htmlFor={`${uid}-desc-en`} error={errorOf("descriptionEn")}>
-          <textarea id={`${uid}-desc-en`} dir="ltr" rows={4} value={values.descriptionEn} onChange={(event) => update({ descriptionEn: event.target.value })} className={cn(input, "border-stone-300")} />
+          <textarea
+            id={`${uid}-desc-en`}
+            dir="ltr"
+            rows={4}
+            value={values.descriptionEn}
+            onChange={(event) => update({ descriptionEn: event.target.value })}
+            className={cn(input, "border-stone-300")}
+          />
         </Field>
         <Field label={t("editor.descriptionHe")} htmlFor={`${uid}-desc-he`} error={errorOf("descriptionHe")}>
-          <textarea id={`${uid}-desc-he`} dir="rtl" rows={4} value={values.descriptionHe} onChange={(event) => update({ descriptionHe: event.target.value })} className={cn(input, "border-stone-300")} />
+          <textarea
+            id={`${uid}-desc-he`}
+            dir="rtl"
+            rows={4}
+            value={values.descriptionHe}
+            onChange={(event) => update({ descriptionHe: event.target.value })}
+            className={cn(input, "border-stone-300")}
+          />
         </Field>
       </Section>
 
       <Section title={t("editor.status")}>
         <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" checked={values.isPermanentlyClosed} onChange={(event) => update({ isPermanentlyClosed: event.target.checked })} className="h-5 w-5 accent-brand-700" />
+          <input
+            type="checkbox"
+            checked={values.isPermanentlyClosed}
+            onChange={(event) => update({ isPermanentlyClosed: event.target.checked })}
+            className="h-5 w-5 accent-brand-700"
+          />
           {t("editor.closed")}
         </label>
       </Section>

@@ -51,7 +51,10 @@ export default function ResultsMap({
   useEffect(() => {
     const current = layers.current;
     // The same places in another order (Near me) or at another minute: nothing to redo.
-    const places = results.map((restaurant) => restaurant.slug).sort().join(" ");
+    const places = results
+      .map((restaurant) => restaurant.slug)
+      .sort()
+      .join(" ");
     if (!current || places === fitted.current) return;
     fitted.current = places;
     /** The popup's card, built as elements (text is never parsed as HTML). */
@@ -76,7 +79,9 @@ export default function ResultsMap({
       if (!restaurant.location) return [];
       const name = localized(restaurant.name, language);
       return [
-        L.marker([restaurant.location.lat, restaurant.location.lng], { icon: pinIcon, title: name, alt: name, keyboard: true }).bindPopup(() => popupOf(restaurant)),
+        L.marker([restaurant.location.lat, restaurant.location.lng], { icon: pinIcon, title: name, alt: name, keyboard: true }).bindPopup(() =>
+          popupOf(restaurant),
+        ),
       ];
     });
     current.pins.clearLayers();

@@ -70,7 +70,15 @@ export function ResultsToolbar({
   };
 
   const message =
-    locating === "locating" ? t("home.locating") : locating === "denied" ? t("home.locationDenied") : locating === "failed" ? t("home.locationFailed") : nearest ? t("home.nearestFirst") : "";
+    locating === "locating"
+      ? t("home.locating")
+      : locating === "denied"
+        ? t("home.locationDenied")
+        : locating === "failed"
+          ? t("home.locationFailed")
+          : nearest
+            ? t("home.nearestFirst")
+            : "";
 
   return (
     <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -96,7 +104,11 @@ export function ResultsToolbar({
         </svg>
         {t("home.nearMe")}
       </button>
-      <p role="status" className={cn("text-sm", locating === "denied" || locating === "failed" ? "font-medium text-red-800" : "text-stone-700")} data-testid="near-me-status">
+      <p
+        role="status"
+        className={cn("text-sm", locating === "denied" || locating === "failed" ? "font-medium text-red-800" : "text-stone-700")}
+        data-testid="near-me-status"
+      >
         {message}
       </p>
     </div>
