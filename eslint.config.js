@@ -4,6 +4,7 @@ import js from "@eslint/js";
 import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import prettierConfig from "eslint-config-prettier";
+import checkFile from "eslint-plugin-check-file";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -80,6 +81,25 @@ export default tseslint.config(
       "import/no-restricted-paths": ["error", { basePath: root, zones: layerZones }],
       // Type-only imports are ignored (they vanish at run time); packages are not followed.
       "import/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // Names show what a file is: components (React, under a components/ folder) in PascalCase,
+    // every other module and every folder in kebab-case; `.server`, `.client`, `.test` and the
+    // like are read as extensions. (eslint.config.js, vite.config.ts… are tools' fixed names.)
+    files: ["{app,server,database,scripts,tests,bench,docs}/**/*.{ts,tsx,js,mjs}"],
+    ignores: ["**/components/**/*.tsx"],
+    plugins: { "check-file": checkFile },
+    rules: {
+      "check-file/filename-naming-convention": ["error", { "**/*.{ts,tsx,js,mjs}": "KEBAB_CASE" }, { ignoreMiddleExtensions: true }],
+      "check-file/folder-naming-convention": ["error", { "{app,server,database,scripts,tests,bench,docs}/**/": "KEBAB_CASE" }],
+    },
+  },
+  {
+    files: ["**/components/**/*.tsx"],
+    plugins: { "check-file": checkFile },
+    rules: {
+      "check-file/filename-naming-convention": ["error", { "**/*.tsx": "PASCAL_CASE" }, { ignoreMiddleExtensions: true }],
     },
   },
   // Formatting is Prettier's (`npm run lint` checks it): no lint rule argues with it.

@@ -85,3 +85,25 @@ describe("no import cycles (import/no-cycle)", () => {
     expect(await layerProblems("app/features/restaurants/constants.ts", code)).toEqual(["import/no-cycle"]);
   });
 });
+
+describe("names (check-file)", () => {
+  const namingProblems = async (file: string) => {
+    const [result] = await eslint.lintText("export {};\n", { filePath: path.join(root, file) });
+    return (result?.messages ?? []).map((m) => m.ruleId ?? "").filter((rule) => rule.startsWith("check-file/"));
+  };
+
+  it("components are PascalCase, every other module kebab-case (.server, .client, .test read as extensions)", async () => {
+    expect(await namingProblems("app/components/ui/ConfirmDialog.tsx")).toEqual([]);
+    expect(await namingProblems("app/components/ui/confirm-dialog.tsx")).toEqual(["check-file/filename-naming-convention"]);
+    expect(await namingProblems("app/features/blog/components/PostCard.tsx")).toEqual([]);
+    expect(await namingProblems("app/features/blog/blog.server.ts")).toEqual([]);
+    expect(await namingProblems("app/features/blog/blogServer.ts")).toEqual(["check-file/filename-naming-convention"]);
+    expect(await namingProblems("server/page_cache.ts")).toEqual(["check-file/filename-naming-convention"]);
+    expect(await namingProblems("app/routes/login-two-factor.tsx")).toEqual([]);
+  });
+
+  it("folders are kebab-case", async () => {
+    expect(await namingProblems("server/dataTransfer/files.ts")).toEqual(["check-file/folder-naming-convention"]);
+    expect(await namingProblems("server/data-transfer/files.ts")).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, useActionData } from "react-router";
 import type { Route } from "./+types/account";
-import { FormAlert, SubmitButton, TextField } from "../components/ui/form";
+import { FormAlert, SubmitButton, TextField } from "../components/ui/FormFields";
 import { changePassword, listSessions, resendVerification, signOutOtherSessions, updateProfile } from "../features/accounts/accounts.server";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
 import { TwoFactorSection } from "../features/accounts/components/TwoFactorSection";

@@ -1,6 +1,6 @@
 import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { FormAlert, SubmitButton, TextField } from "../components/ui/form";
+import { FormAlert, SubmitButton, TextField } from "../components/ui/FormFields";
 import { requestPasswordReset } from "../features/accounts/accounts.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";

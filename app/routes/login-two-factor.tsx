@@ -2,7 +2,7 @@
 // (which set better-auth's short-lived two_factor cookie), a code from the app or a backup code.
 import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login-two-factor";
-import { SubmitButton, TextField } from "../components/ui/form";
+import { SubmitButton, TextField } from "../components/ui/FormFields";
 import { roleOf } from "../features/accounts/users.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/login";
-import { TextField, SubmitButton } from "../components/ui/form";
+import { TextField, SubmitButton } from "../components/ui/FormFields";
 import { signIn } from "../features/accounts/accounts.server";
 import { roleOf } from "../features/accounts/users.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";

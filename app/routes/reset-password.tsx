@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { FormAlert, SubmitButton, TextField } from "../components/ui/form";
+import { FormAlert, SubmitButton, TextField } from "../components/ui/FormFields";
 import { resetPassword } from "../features/accounts/accounts.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";

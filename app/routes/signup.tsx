@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useActionData, useNavigate } from "react-router";
 import type { Route } from "./+types/signup";
-import { FormAlert, SubmitButton, TextField } from "../components/ui/form";
+import { FormAlert, SubmitButton, TextField } from "../components/ui/FormFields";
 import { signUp } from "../features/accounts/accounts.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/verify-email";
-import { FormAlert } from "../components/ui/form";
+import { FormAlert } from "../components/ui/FormFields";
 import { verifyEmail } from "../features/accounts/accounts.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { servicesContext } from "../lib/context";

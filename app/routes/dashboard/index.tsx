@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { data, Link, useActionData, useSubmit } from "react-router";
 import type { Route } from "./+types/index";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { FormAlert } from "../../components/ui/form";
+import { FormAlert } from "../../components/ui/FormFields";
 import { readString } from "../../features/accounts/validation";
 import { matchesDashboardSearch, nextSort, sortRows, type SortColumn, type SortState } from "./sorting";
 import { ClosedBadge, FreshnessMark, TagList, KashrutBadge } from "../../features/restaurants/components/Badges";

@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/users";
-import { FormAlert, SubmitButton } from "../../components/ui/form";
+import { FormAlert, SubmitButton } from "../../components/ui/FormFields";
 import { readString } from "../../features/accounts/validation";
 import { isRole, listUsers, setUserRole } from "../../features/accounts/users.server";
 import { ROLES } from "../../../database/roles";

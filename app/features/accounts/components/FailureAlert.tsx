@@ -1,4 +1,4 @@
-import { FormAlert } from "../../../components/ui/form";
+import { FormAlert } from "../../../components/ui/FormFields";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../locales/en";
 

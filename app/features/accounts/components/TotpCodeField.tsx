@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { TextField } from "../../../components/ui/form";
+import { TextField } from "../../../components/ui/FormFields";
 import { useLanguage } from "../../../lib/i18n/use-language";
 
 /** The 6-digit code from an authenticator app: numeric keyboard, one-time-code autofill, digits left to right. */

@@ -1,7 +1,7 @@
 // The account page's "Two-factor authentication" card: set up (password, then QR code, key and
 // backup codes, then a code to confirm), turn off, and new backup codes.
 import { Form } from "react-router";
-import { FormAlert, SubmitButton, TextField } from "../../../components/ui/form";
+import { FormAlert, SubmitButton, TextField } from "../../../components/ui/FormFields";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../locales/en";
 import type { QrCode } from "../qr.server";

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../../../database/reports";
-import { TextField } from "../../../components/ui/form";
+import { TextField } from "../../../components/ui/FormFields";
 import { cn } from "../../../lib/cn";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import { reportChallengePath, reportPath } from "../../../lib/paths";
