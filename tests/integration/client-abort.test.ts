@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { createAvailability } from "../../server/availability";
+import { createAvailability } from "../../server/http/availability";
 import { createChangeFeed } from "../../server/changes";
 import { parseConfig } from "../../server/config";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
