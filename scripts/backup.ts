@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { BackupError, createBackup, formatBytes } from "../server/backup";
 import { ConfigError, parseConfig, type Config } from "../server/config";
-import { DatabaseInUseError } from "../server/pglite-lock";
+import { DatabaseInUseError } from "../server/data/pglite-lock";
 import { TarFormatError } from "../server/tar";
 
 const USAGE = "Usage: npm run backup [-- --out FILE]";

@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { BackupError, restoreBackup } from "../server/backup";
 import { ConfigError, parseConfig, type Config } from "../server/config";
-import { DatabaseInUseError } from "../server/pglite-lock";
+import { DatabaseInUseError } from "../server/data/pglite-lock";
 
 const USAGE = "Usage: npm run restore -- FILE [--force]";
 

@@ -26,8 +26,8 @@ import { pipeline } from "node:stream/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { z } from "zod";
-import { MIGRATIONS_FOLDER, startPglite } from "./database";
-import { lockPgliteDir } from "./pglite-lock";
+import { MIGRATIONS_FOLDER, startPglite } from "./data/database";
+import { lockPgliteDir } from "./data/pglite-lock";
 import { isUploadKey, storedKeys } from "./storage";
 import { openGzip, readTar, TarFormatError, writeArchive, type TarEntry } from "./tar";
 

@@ -31,7 +31,7 @@ import {
   ToolMissingError,
 } from "../../server/backup";
 import { readTar, writeArchive } from "../../server/tar";
-import { openDatabase, type Database } from "../../server/database";
+import { openDatabase, type Database } from "../../server/data/database";
 import { createLocalStorage } from "../../server/storage";
 import { createTestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { createAvailability } from "../../server/http/availability";
-import { createChangeFeed } from "../../server/changes";
+import { createChangeFeed } from "../../server/data/changes";
 import { parseConfig } from "../../server/config";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
