@@ -14,7 +14,7 @@ import { formatBytes } from "../server/backup";
 import { isArchiveName, TransferFileError, writeBundle, writeExport } from "../server/data-transfer/files";
 import { CSV_FILES, toJson } from "../server/data-transfer/format";
 import { importMessage, inBothLanguages } from "../server/data-transfer/messages";
-import { openStoredFileReader } from "../server/open-storage";
+import { openStoredFileReader } from "../server/uploads/open-storage";
 
 const USAGE =
   "Usage: npm run export -- [--format json|csv] [--out PATH] [--with-files]   (JSON: a file, or standard output without --out; CSV: --out DIR; --with-files: --out DIR or FILE.tar.gz)";

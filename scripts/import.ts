@@ -22,8 +22,8 @@ import { readImportSource, TransferFileError, type ImportSource } from "../serve
 import type { Table } from "../server/data-transfer/format";
 import { describeSummary, formatRowError, importData, type RowError } from "../server/data-transfer/import";
 import { inBothLanguages } from "../server/data-transfer/messages";
-import { openStorage } from "../server/open-storage";
-import { createFileStore } from "../server/storage";
+import { openStorage } from "../server/uploads/open-storage";
+import { createFileStore } from "../server/uploads/storage";
 
 const USAGE =
   "Usage: npm run import -- FILE... [--dry-run] [--as EMAIL] [--skip-missing-owners]   (FILE: export.json, restaurants.csv, blog-posts.csv, a folder holding them, or the .tar.gz of an export with its files)";

@@ -31,9 +31,9 @@ import { isPrivatePath, type PageCache } from "./http/page-cache";
 import { crossSiteRefusal, isFilePath, isPersonal, isSafeMethod } from "./http/requests";
 import { densify, precompress, sendPrecompressed, type Precompressed } from "./http/precompressed";
 import { createRestaurantListCache } from "./data/restaurant-cache";
-import { createFileStore, type Storage } from "./storage";
-import { openStorage } from "./open-storage";
-import { uploadHandler } from "./upload-route";
+import { createFileStore, type Storage } from "./uploads/storage";
+import { openStorage } from "./uploads/open-storage";
+import { uploadHandler } from "./uploads/upload-route";
 import { securityHeaders } from "./http/security";
 import { precompressedAssets } from "./http/static-assets";
 

@@ -28,7 +28,7 @@ import pg from "pg";
 import { z } from "zod";
 import { MIGRATIONS_FOLDER, startPglite } from "./data/database";
 import { lockPgliteDir } from "./data/pglite-lock";
-import { isUploadKey, storedKeys } from "./storage";
+import { isUploadKey, storedKeys } from "./uploads/storage";
 import { openGzip, readTar, TarFormatError, writeArchive, type TarEntry } from "./tar";
 
 // ---------------------------------------------------------------------------------------------

@@ -24,8 +24,8 @@ import { restaurantToFormValues, rowToRestaurant, slugFromName } from "../app/fe
 import { setPermanentlyClosed, setVerificationDate, updateRestaurant, type Actor } from "../app/features/restaurants/manage.server";
 import { roundCoordinate, TEL_AVIV } from "../app/features/restaurants/location";
 import { namedFiles } from "../app/features/restaurants/uploads.server";
-import type { Storage } from "./storage";
-import { processUpload } from "./uploads";
+import type { Storage } from "./uploads/storage";
+import { processUpload } from "./uploads/processing";
 
 export const DEMO_ACCOUNTS = {
   admin: { email: "demo-admin@kosher-tel-aviv.test", password: "demo-admin-2026", firstName: "Dana", lastName: "Admin" },

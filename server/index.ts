@@ -22,9 +22,9 @@ import { createMailer } from "./mailer";
 import { clientAddresses } from "./http/client-address";
 import { createLogger, requestLogger, routeConsoleTo } from "./http/logger";
 import type { Logger } from "pino";
-import { createFileStore } from "./storage";
-import { openStorage } from "./open-storage";
-import { cleanUploads, scheduleUploadCleanup } from "./upload-cleanup";
+import { createFileStore } from "./uploads/storage";
+import { openStorage } from "./uploads/open-storage";
+import { cleanUploads, scheduleUploadCleanup } from "./uploads/upload-cleanup";
 import { scheduleJob } from "./jobs";
 import { sendReportNotices } from "../app/features/reports/reports.server";
 

@@ -39,7 +39,7 @@ import { blogs, type BlogRow } from "../../database/schema/blogs";
 import { userRoles } from "../../database/schema/people";
 import { restaurantOwners, restaurants, restaurantSlugRedirects, type RestaurantRow } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
-import type { Storage } from "../storage";
+import type { Storage } from "../uploads/storage";
 import { closeFiles, discardFiles, prepareFiles, recordFiles, storeFiles, type CarriedFiles, type PreparedFiles } from "./carried";
 import { FORM_FIELDS, POST_COLUMNS, RESTAURANT_COLUMNS, type ImportInput, type ImportRow, type Table } from "./format";
 import { catalogueMessage, importMessage, type BilingualMessage } from "./messages";

@@ -32,7 +32,7 @@ import {
 } from "../../server/backup";
 import { readTar, writeArchive } from "../../server/tar";
 import { openDatabase, type Database } from "../../server/data/database";
-import { createLocalStorage } from "../../server/storage";
+import { createLocalStorage } from "../../server/uploads/storage";
 import { createTestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
 

@@ -16,7 +16,7 @@ import type { PublicEvent } from "../../app/features/restaurants/public-history"
 import { telAvivDay } from "../../app/lib/dates";
 import { loader } from "../../app/routes/restaurant";
 import { DEMO_ACCOUNTS, loadDemoData, loadDemoDataIfEmpty, loadDemoHistory } from "../../server/demo-data";
-import { createLocalStorage } from "../../server/storage";
+import { createLocalStorage } from "../../server/uploads/storage";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createServices, createTestAuth, routeArgs } from "../setup/services";
 
