@@ -9,11 +9,11 @@
 import { parseArgs } from "node:util";
 import { openCommandDatabase } from "./command";
 import { ConfigError, parseConfig } from "../server/config";
-import { exportData } from "../server/data-transfer/export";
-import { formatBytes } from "../server/backup";
-import { isArchiveName, TransferFileError, writeBundle, writeExport } from "../server/data-transfer/files";
-import { CSV_FILES, toJson } from "../server/data-transfer/format";
-import { importMessage, inBothLanguages } from "../server/data-transfer/messages";
+import { exportData } from "../server/ops/data-transfer/export";
+import { formatBytes } from "../server/ops/backup";
+import { isArchiveName, TransferFileError, writeBundle, writeExport } from "../server/ops/data-transfer/files";
+import { CSV_FILES, toJson } from "../server/ops/data-transfer/format";
+import { importMessage, inBothLanguages } from "../server/ops/data-transfer/messages";
 import { openStoredFileReader } from "../server/uploads/open-storage";
 
 const USAGE =

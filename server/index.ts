@@ -17,7 +17,7 @@ import { createPageCache } from "./http/page-cache";
 import { ConfigError, listeningOn, parseConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./data/database";
 import { DatabaseInUseError } from "./data/pglite-lock";
-import { loadDemoDataIfEmpty } from "./demo-data";
+import { loadDemoDataIfEmpty } from "./ops/demo-data";
 import { createMailer } from "./mailer";
 import { clientAddresses } from "./http/client-address";
 import { createLogger, requestLogger, routeConsoleTo } from "./http/logger";

@@ -29,8 +29,8 @@ import {
   restoreBackup,
   S3_UPLOADS_NOTE,
   ToolMissingError,
-} from "../../server/backup";
-import { readTar, writeArchive } from "../../server/tar";
+} from "../../server/ops/backup";
+import { readTar, writeArchive } from "../../server/ops/tar";
 import { openDatabase, type Database } from "../../server/data/database";
 import { createLocalStorage } from "../../server/uploads/storage";
 import { createTestDatabase } from "../setup/db";
@@ -204,7 +204,7 @@ interface CraftedEntry {
   type?: string;
 }
 
-/** A ustar header as server/tar.ts writes one, claiming `size` bytes whatever follows it. */
+/** A ustar header as server/ops/tar.ts writes one, claiming `size` bytes whatever follows it. */
 function craftedHeader(name: string, size: number, type = "0"): Buffer {
   const header = Buffer.alloc(512);
   header.write(name, 0, 100, "utf8");

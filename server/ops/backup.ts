@@ -15,7 +15,7 @@
 // It trusts nothing in the file beyond its manifest: no entry larger than declared, no upload name
 // the app does not make (the file may have come from anywhere).
 //
-// The archive is plain ustar inside gzip (server/tar.ts).
+// The archive is plain ustar inside gzip (server/ops/tar.ts).
 import { createHash, randomBytes, type Hash } from "node:crypto";
 import { spawn } from "node:child_process";
 import { accessSync, constants, createReadStream, createWriteStream, existsSync, openAsBlob, readFileSync, statSync } from "node:fs";
@@ -26,9 +26,9 @@ import { pipeline } from "node:stream/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { z } from "zod";
-import { MIGRATIONS_FOLDER, startPglite } from "./data/database";
-import { lockPgliteDir } from "./data/pglite-lock";
-import { isUploadKey, storedKeys } from "./uploads/storage";
+import { MIGRATIONS_FOLDER, startPglite } from "../data/database";
+import { lockPgliteDir } from "../data/pglite-lock";
+import { isUploadKey, storedKeys } from "../uploads/storage";
 import { openGzip, readTar, TarFormatError, writeArchive, type TarEntry } from "./tar";
 
 // ---------------------------------------------------------------------------------------------

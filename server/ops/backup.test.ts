@@ -1,4 +1,4 @@
-// How a restore hands a PostgreSQL dump to psql (restrictedDump, server/backup.ts): pg_dump's own
+// How a restore hands a PostgreSQL dump to psql (restrictedDump, server/ops/backup.ts): pg_dump's own
 // \restrict and \unrestrict lines taken out, and a dump in which psql could meet another
 // \unrestrict refused, whichever way the stream is cut into chunks. psql itself is exercised in
 // tests/integration/backup.test.ts (the PostgreSQL run).
