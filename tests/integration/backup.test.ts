@@ -29,7 +29,7 @@ import {
   restoreBackup,
   S3_UPLOADS_NOTE,
   ToolMissingError,
-} from "../../server/ops/backup";
+} from "../../server/ops/backup/restore";
 import { readTar, writeArchive } from "../../server/ops/tar";
 import { openDatabase, type Database } from "../../server/data/database";
 import { createLocalStorage } from "../../server/uploads/storage";

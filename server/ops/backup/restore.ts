@@ -26,10 +26,10 @@ import { pipeline } from "node:stream/promises";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { z } from "zod";
-import { MIGRATIONS_FOLDER, startPglite } from "../data/database";
-import { lockPgliteDir } from "../data/pglite-lock";
-import { isUploadKey, storedKeys } from "../uploads/storage";
-import { openGzip, readTar, TarFormatError, writeArchive, type TarEntry } from "./tar";
+import { MIGRATIONS_FOLDER, startPglite } from "../../data/database";
+import { lockPgliteDir } from "../../data/pglite-lock";
+import { isUploadKey, storedKeys } from "../../uploads/storage";
+import { openGzip, readTar, TarFormatError, writeArchive, type TarEntry } from "../tar";
 
 // ---------------------------------------------------------------------------------------------
 // Errors: each message is meant for the operator, as the command prints it.

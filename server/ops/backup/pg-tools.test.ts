@@ -3,7 +3,7 @@
 // \unrestrict refused, whichever way the stream is cut into chunks. psql itself is exercised in
 // tests/integration/backup.test.ts (the PostgreSQL run).
 import { describe, expect, it } from "vitest";
-import { restrictedDump } from "./backup";
+import { restrictedDump } from "./restore";
 
 async function* chunked(data: Buffer, size: number): AsyncGenerator<Buffer> {
   for (let start = 0; start < data.length; start += size) yield data.subarray(start, start + size);
