@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { openCommandDatabase } from "./command";
 import { ConfigError, parseConfig } from "../server/config";
 import { exportData } from "../server/ops/data-transfer/export";
-import { formatBytes } from "../server/ops/backup/restore";
+import { formatBytes } from "../server/ops/backup/manifest";
 import { isArchiveName, TransferFileError, writeBundle, writeExport } from "../server/ops/data-transfer/files";
 import { CSV_FILES, toJson } from "../server/ops/data-transfer/format";
 import { importMessage, inBothLanguages } from "../server/ops/data-transfer/messages";

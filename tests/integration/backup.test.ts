@@ -18,18 +18,18 @@ import { users } from "../../database/schema/auth";
 import { blogs } from "../../database/schema/blogs";
 import { restaurants } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
+import { createBackup } from "../../server/ops/backup/create";
 import {
   BackupError,
   type BackupManifest,
-  createBackup,
   DatabaseNotEmptyError,
   formatBytes,
   NotABackupError,
   readManifest,
-  restoreBackup,
   S3_UPLOADS_NOTE,
   ToolMissingError,
-} from "../../server/ops/backup/restore";
+} from "../../server/ops/backup/manifest";
+import { restoreBackup } from "../../server/ops/backup/restore";
 import { readTar, writeArchive } from "../../server/ops/tar";
 import { openDatabase, type Database } from "../../server/data/database";
 import { createLocalStorage } from "../../server/uploads/storage";
