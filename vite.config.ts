@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from "vite";
 
 /**
  * Next to every script and stylesheet of the client build, its densest brotli and gzip copies
- * (`.br`, `.gz`), which the server sends as they are (server/static-assets.ts): smaller than
+ * (`.br`, `.gz`), which the server sends as they are (server/http/static-assets.ts): smaller than
  * compressing each request at the middleware's quick levels, and no CPU per request.
  */
 function precompressAssets(): Plugin {

@@ -98,12 +98,12 @@ describe("names (check-file)", () => {
     expect(await namingProblems("app/features/blog/components/PostCard.tsx")).toEqual([]);
     expect(await namingProblems("app/features/blog/blog.server.ts")).toEqual([]);
     expect(await namingProblems("app/features/blog/blogServer.ts")).toEqual(["check-file/filename-naming-convention"]);
-    expect(await namingProblems("server/page_cache.ts")).toEqual(["check-file/filename-naming-convention"]);
+    expect(await namingProblems("server/http/page_cache.ts")).toEqual(["check-file/filename-naming-convention"]);
     expect(await namingProblems("app/routes/login-two-factor.tsx")).toEqual([]);
   });
 
   it("folders are kebab-case", async () => {
-    expect(await namingProblems("server/dataTransfer/files.ts")).toEqual(["check-file/folder-naming-convention"]);
-    expect(await namingProblems("server/data-transfer/files.ts")).toEqual([]);
+    expect(await namingProblems("server/ops/dataTransfer/files.ts")).toEqual(["check-file/folder-naming-convention"]);
+    expect(await namingProblems("server/ops/data-transfer/files.ts")).toEqual([]);
   });
 });

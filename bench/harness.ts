@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase } from "../server/database";
+import { openDatabase } from "../server/data/database";
 import { startServer } from "../tests/setup/server-process";
 import { generateRestaurants, insertRestaurants } from "./generate";
 

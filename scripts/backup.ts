@@ -3,10 +3,11 @@
 // DATA_DIR/backups/kosher-tel-aviv-backup-<time>.tar.gz. PGlite (no DATABASE_URL) needs the server
 // stopped, since the embedded database has one user at a time; PostgreSQL needs pg_dump on PATH.
 import { parseArgs } from "node:util";
-import { BackupError, createBackup, formatBytes } from "../server/backup";
+import { createBackup } from "../server/ops/backup/create";
+import { BackupError, formatBytes } from "../server/ops/backup/manifest";
 import { ConfigError, parseConfig, type Config } from "../server/config";
-import { DatabaseInUseError } from "../server/pglite-lock";
-import { TarFormatError } from "../server/tar";
+import { DatabaseInUseError } from "../server/data/pglite-lock";
+import { TarFormatError } from "../server/ops/tar";
 
 const USAGE = "Usage: npm run backup [-- --out FILE]";
 

@@ -5,9 +5,9 @@
 import { parseArgs } from "node:util";
 import { openCommandDatabase } from "./command";
 import { ConfigError, parseConfig } from "../server/config";
-import { openStorage } from "../server/open-storage";
-import { createFileStore } from "../server/storage";
-import { cleanUploads } from "../server/upload-cleanup";
+import { openStorage } from "../server/uploads/open-storage";
+import { createFileStore } from "../server/uploads/storage";
+import { cleanUploads } from "../server/uploads/upload-cleanup";
 
 async function main(): Promise<number> {
   let graceHours: number | undefined;

@@ -2,8 +2,8 @@
 // embedded one is in use by the running server (it has one user at a time) and what to do instead.
 import path from "node:path";
 import type { Config } from "../server/config";
-import { openDatabase, type Database } from "../server/database";
-import { DatabaseInUseError } from "../server/pglite-lock";
+import { openDatabase, type Database } from "../server/data/database";
+import { DatabaseInUseError } from "../server/data/pglite-lock";
 
 /** The configured database, or null once the command has said why it cannot have it (`instead`: what to do). */
 export async function openCommandDatabase(config: Config, instead: string): Promise<Database | null> {

@@ -5,8 +5,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, parseConfig, type Config } from "../server/config";
-import { copyUploadsToBucket } from "../server/copy-uploads";
-import { createS3Client } from "../server/s3-storage";
+import { copyUploadsToBucket } from "../server/uploads/copy-uploads";
+import { createS3Client } from "../server/uploads/s3-storage";
 
 async function main(): Promise<number> {
   let config: Config;

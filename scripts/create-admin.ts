@@ -15,7 +15,7 @@ import { SYSTEM } from "../app/lib/permissions.server";
 import { users } from "../database/schema/auth";
 import { profiles } from "../database/schema/people";
 import { ConfigError, parseConfig } from "../server/config";
-import { openDatabase } from "../server/database";
+import { openDatabase } from "../server/data/database";
 
 async function createAdmin(): Promise<number> {
   const { values } = parseArgs({

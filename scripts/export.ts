@@ -9,12 +9,12 @@
 import { parseArgs } from "node:util";
 import { openCommandDatabase } from "./command";
 import { ConfigError, parseConfig } from "../server/config";
-import { exportData } from "../server/data-transfer/export";
-import { formatBytes } from "../server/backup";
-import { isArchiveName, TransferFileError, writeBundle, writeExport } from "../server/data-transfer/files";
-import { CSV_FILES, toJson } from "../server/data-transfer/format";
-import { importMessage, inBothLanguages } from "../server/data-transfer/messages";
-import { openStoredFileReader } from "../server/open-storage";
+import { exportData } from "../server/ops/data-transfer/export";
+import { formatBytes } from "../server/ops/backup/manifest";
+import { isArchiveName, TransferFileError, writeBundle, writeExport } from "../server/ops/data-transfer/files";
+import { CSV_FILES, toJson } from "../server/ops/data-transfer/format";
+import { importMessage, inBothLanguages } from "../server/ops/data-transfer/messages";
+import { openStoredFileReader } from "../server/uploads/open-storage";
 
 const USAGE =
   "Usage: npm run export -- [--format json|csv] [--out PATH] [--with-files]   (JSON: a file, or standard output without --out; CSV: --out DIR; --with-files: --out DIR or FILE.tar.gz)";

@@ -18,12 +18,12 @@ import { userRoles } from "../database/schema/people";
 import type { Db } from "../database/types";
 import { openCommandDatabase } from "./command";
 import { ConfigError, parseConfig, type Config } from "../server/config";
-import { readImportSource, TransferFileError, type ImportSource } from "../server/data-transfer/files";
-import type { Table } from "../server/data-transfer/format";
-import { describeSummary, formatRowError, importData, type RowError } from "../server/data-transfer/import";
-import { inBothLanguages } from "../server/data-transfer/messages";
-import { openStorage } from "../server/open-storage";
-import { createFileStore } from "../server/storage";
+import { readImportSource, TransferFileError, type ImportSource } from "../server/ops/data-transfer/files";
+import type { Table } from "../server/ops/data-transfer/format";
+import { describeSummary, formatRowError, importData, type RowError } from "../server/ops/data-transfer/import";
+import { inBothLanguages } from "../server/ops/data-transfer/messages";
+import { openStorage } from "../server/uploads/open-storage";
+import { createFileStore } from "../server/uploads/storage";
 
 const USAGE =
   "Usage: npm run import -- FILE... [--dry-run] [--as EMAIL] [--skip-missing-owners]   (FILE: export.json, restaurants.csv, blog-posts.csv, a folder holding them, or the .tar.gz of an export with its files)";

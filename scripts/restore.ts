@@ -5,9 +5,10 @@
 // failed restore changes nothing. PGlite needs the server stopped; PostgreSQL needs psql on PATH,
 // with restricted mode (\restrict: 13.22, 14.19, 15.14, 16.10, 17.6, 18 or newer).
 import { parseArgs } from "node:util";
-import { BackupError, restoreBackup } from "../server/backup";
+import { BackupError } from "../server/ops/backup/manifest";
+import { restoreBackup } from "../server/ops/backup/restore";
 import { ConfigError, parseConfig, type Config } from "../server/config";
-import { DatabaseInUseError } from "../server/pglite-lock";
+import { DatabaseInUseError } from "../server/data/pglite-lock";
 
 const USAGE = "Usage: npm run restore -- FILE [--force]";
 

@@ -3,9 +3,9 @@
 import path from "node:path";
 import { createAuth } from "../app/lib/auth.server";
 import { ConfigError, parseConfig } from "../server/config";
-import { openDatabase } from "../server/database";
-import { DEMO_ACCOUNTS, loadDemoDataIfEmpty } from "../server/demo-data";
-import { openStorage } from "../server/open-storage";
+import { openDatabase } from "../server/data/database";
+import { DEMO_ACCOUNTS, loadDemoDataIfEmpty } from "../server/ops/demo-data";
+import { openStorage } from "../server/uploads/open-storage";
 
 async function seed(): Promise<number> {
   let config;

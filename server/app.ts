@@ -11,10 +11,10 @@ import { createToastStore } from "../app/lib/toast.server";
 import { detectLanguage } from "../app/lib/i18n/language";
 import { translator } from "../app/lib/i18n/messages";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailablePage } from "../app/lib/unavailable";
-import { createAvailability, withTimeout, type Availability } from "./availability";
-import type { ChangeFeed } from "./changes";
+import { createAvailability, withTimeout, type Availability } from "./http/availability";
+import type { ChangeFeed } from "./data/changes";
 import type { Config } from "./config";
-import type { Database } from "./database";
+import type { Database } from "./data/database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
 import { recordUpload } from "../app/features/restaurants/uploads.server";
@@ -23,19 +23,19 @@ import { reportChallengePath } from "../app/lib/paths";
 import { canUpload } from "../app/lib/permissions";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search-index";
 import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search-index.server";
-import { clientAddresses } from "./client-address";
-import { liveRestaurantUpdates } from "./live";
-import { logRequestError } from "./logger";
-import { createMetrics, type Metrics } from "./metrics";
-import { isPrivatePath, type PageCache } from "./page-cache";
-import { crossSiteRefusal, isFilePath, isPersonal, isSafeMethod } from "./requests";
-import { densify, precompress, sendPrecompressed, type Precompressed } from "./precompressed";
-import { createRestaurantListCache } from "./restaurant-cache";
-import { createFileStore, type Storage } from "./storage";
-import { openStorage } from "./open-storage";
-import { uploadHandler } from "./upload-route";
-import { securityHeaders } from "./security";
-import { precompressedAssets } from "./static-assets";
+import { clientAddresses } from "./http/client-address";
+import { liveRestaurantUpdates } from "./http/live";
+import { logRequestError } from "./http/logger";
+import { createMetrics, type Metrics } from "./http/metrics";
+import { isPrivatePath, type PageCache } from "./http/page-cache";
+import { crossSiteRefusal, isFilePath, isPersonal, isSafeMethod } from "./http/requests";
+import { densify, precompress, sendPrecompressed, type Precompressed } from "./http/precompressed";
+import { createRestaurantListCache } from "./data/restaurant-cache";
+import { createFileStore, type Storage } from "./uploads/storage";
+import { openStorage } from "./uploads/open-storage";
+import { uploadHandler } from "./uploads/upload-route";
+import { securityHeaders } from "./http/security";
+import { precompressedAssets } from "./http/static-assets";
 
 export interface AppDeps {
   config: Config;
@@ -86,7 +86,7 @@ export function createApp({
   const app = express();
   const dbAvailability = availability ?? createAvailability({ ping: () => database.ping() });
   app.disable("x-powered-by");
-  // Who the client is, decided in one place (server/client-address.ts); Express's req.ip agrees.
+  // Who the client is, decided in one place (server/http/client-address.ts); Express's req.ip agrees.
   const clients = clientAddresses(config.trustProxy);
   app.set("trust proxy", clients.trust);
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { z } from "zod";
 import { brandName } from "../app/lib/i18n/brand";
 import type { MapTiles } from "../app/lib/context";
-import { LOG_LEVELS, type LogSettings } from "./logger";
+import { LOG_LEVELS, type LogSettings } from "./http/logger";
 
 const postgresUrl = z.string().refine((value) => {
   try {

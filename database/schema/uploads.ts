@@ -6,7 +6,7 @@ import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { restaurants } from "./restaurants";
 
-/** As in POST /api/uploads?kind=… (server/uploads.ts). */
+/** As in POST /api/uploads?kind=… (server/uploads/processing.ts). */
 export type UploadKindName = "photo" | "teuda" | "menu" | "pdf";
 
 export const uploads = pgTable(

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForAppOnLoad } from "./fixtures";
-import { DEMO_ACCOUNTS } from "../../server/demo-data";
+import { DEMO_ACCOUNTS } from "../../server/ops/demo-data";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { totp, wrongTotp } from "../setup/totp";
 

@@ -3,7 +3,7 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import type { UserRole } from "../../database/factories";
-import { DEMO_ACCOUNTS } from "../../server/demo-data";
+import { DEMO_ACCOUNTS } from "../../server/ops/demo-data";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test, waitForAppOnLoad, type SignedInAs } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseConfig } from "../../server/config";
-import { openDatabase, type Database } from "../../server/database";
+import { openDatabase, type Database } from "../../server/data/database";
 import type { RunningServer, startServer as StartServer } from "../../server/index";
 import { createSessionMaker, type SessionRequest, type SignedInUser } from "./sessions";
 

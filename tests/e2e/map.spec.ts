@@ -9,7 +9,7 @@ import type { Locator, Page } from "@playwright/test";
 import { distanceMeters, formatDistance } from "../../app/features/restaurants/distance";
 import { insertRestaurants } from "../../database/factories";
 import { restaurants, type RestaurantRow } from "../../database/schema/restaurants";
-import { buildDemoRows, type DemoMedia } from "../../server/demo-data";
+import { buildDemoRows, type DemoMedia } from "../../server/ops/demo-data";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";

@@ -14,7 +14,7 @@ const env = { ...process.env };
 process.env.NODE_ENV = "production";
 
 const { parseConfig } = await import("../../server/config");
-const { openDatabase } = await import("../../server/database");
+const { openDatabase } = await import("../../server/data/database");
 const { createSessionMaker } = await import("./sessions");
 const { controlSocketPath } = await import("./control");
 const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };

@@ -18,21 +18,21 @@ import { users } from "../../database/schema/auth";
 import { blogs } from "../../database/schema/blogs";
 import { restaurants } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
+import { createBackup } from "../../server/ops/backup/create";
 import {
   BackupError,
   type BackupManifest,
-  createBackup,
   DatabaseNotEmptyError,
   formatBytes,
   NotABackupError,
   readManifest,
-  restoreBackup,
   S3_UPLOADS_NOTE,
   ToolMissingError,
-} from "../../server/backup";
-import { readTar, writeArchive } from "../../server/tar";
-import { openDatabase, type Database } from "../../server/database";
-import { createLocalStorage } from "../../server/storage";
+} from "../../server/ops/backup/manifest";
+import { restoreBackup } from "../../server/ops/backup/restore";
+import { readTar, writeArchive } from "../../server/ops/tar";
+import { openDatabase, type Database } from "../../server/data/database";
+import { createLocalStorage } from "../../server/uploads/storage";
 import { createTestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
 
@@ -204,7 +204,7 @@ interface CraftedEntry {
   type?: string;
 }
 
-/** A ustar header as server/tar.ts writes one, claiming `size` bytes whatever follows it. */
+/** A ustar header as server/ops/tar.ts writes one, claiming `size` bytes whatever follows it. */
 function craftedHeader(name: string, size: number, type = "0"): Buffer {
   const header = Buffer.alloc(512);
   header.write(name, 0, 100, "utf8");

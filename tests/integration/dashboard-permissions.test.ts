@@ -15,7 +15,7 @@ import { users } from "../../database/schema/auth";
 import { userRoles } from "../../database/schema/people";
 import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { imageFiles } from "../../app/lib/images";
-import { createLocalStorage } from "../../server/storage";
+import { createLocalStorage } from "../../server/uploads/storage";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, sessionCookie, type RouteOutcome } from "../setup/routes";
 import { createServices } from "../setup/services";

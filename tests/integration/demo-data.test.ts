@@ -15,8 +15,8 @@ import { namedFiles } from "../../app/features/restaurants/uploads.server";
 import type { PublicEvent } from "../../app/features/restaurants/public-history";
 import { telAvivDay } from "../../app/lib/dates";
 import { loader } from "../../app/routes/restaurant";
-import { DEMO_ACCOUNTS, loadDemoData, loadDemoDataIfEmpty, loadDemoHistory } from "../../server/demo-data";
-import { createLocalStorage } from "../../server/storage";
+import { DEMO_ACCOUNTS, loadDemoData, loadDemoDataIfEmpty, loadDemoHistory } from "../../server/ops/demo-data";
+import { createLocalStorage } from "../../server/uploads/storage";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createServices, createTestAuth, routeArgs } from "../setup/services";
 

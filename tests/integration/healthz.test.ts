@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../../server/config";
 import { createApp } from "../../server/app";
-import { createChangeFeed } from "../../server/changes";
+import { createChangeFeed } from "../../server/data/changes";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildRestaurant } from "../../database/factories";
 import { restaurants } from "../../database/schema/restaurants";
-import { openDatabase } from "../../server/database";
+import { openDatabase } from "../../server/data/database";
 
 const MB = 1024 * 1024;
 let dataDir: string;

@@ -15,10 +15,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { imageFiles } from "../../app/lib/images";
 import { translator } from "../../app/lib/i18n/messages";
-import { copyUploadsToBucket } from "../../server/copy-uploads";
-import { createS3Client, createS3Storage } from "../../server/s3-storage";
-import { createFileStore, createLocalStorage, type Storage } from "../../server/storage";
-import { uploadHandler } from "../../server/upload-route";
+import { copyUploadsToBucket } from "../../server/uploads/copy-uploads";
+import { createS3Client, createS3Storage } from "../../server/uploads/s3-storage";
+import { createFileStore, createLocalStorage, type Storage } from "../../server/uploads/storage";
+import { uploadHandler } from "../../server/uploads/upload-route";
 import { startTestBucket, type TestBucket } from "../setup/s3";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

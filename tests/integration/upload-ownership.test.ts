@@ -16,9 +16,9 @@ import { buildBlog, createUser, insertRestaurant } from "../../database/factorie
 import { blogs } from "../../database/schema/blogs";
 import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { uploads } from "../../database/schema/uploads";
-import { openDatabase } from "../../server/database";
-import { createFileStore, createLocalStorage } from "../../server/storage";
-import { cleanUploads, scheduleUploadCleanup } from "../../server/upload-cleanup";
+import { openDatabase } from "../../server/data/database";
+import { createFileStore, createLocalStorage } from "../../server/uploads/storage";
+import { cleanUploads, scheduleUploadCleanup } from "../../server/uploads/upload-cleanup";
 import { createServerDatabase, createTestDatabase, type TestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
 import type { Db } from "../../database/types";

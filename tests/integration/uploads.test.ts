@@ -10,9 +10,9 @@ import zlib from "node:zlib";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createLocalStorage, storedKeys, type Storage } from "../../server/storage";
-import { uploadHandler } from "../../server/upload-route";
-import { cleanDisplayName, UPLOAD_LIMITS, uploadErrorMessage, type UploadKind } from "../../server/uploads";
+import { createLocalStorage, storedKeys, type Storage } from "../../server/uploads/storage";
+import { uploadHandler } from "../../server/uploads/upload-route";
+import { cleanDisplayName, UPLOAD_LIMITS, uploadErrorMessage, type UploadKind } from "../../server/uploads/processing";
 
 let storageDir: string;
 let server: Server;

@@ -10,7 +10,7 @@ import { inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildRestaurant } from "../../database/factories";
 import { restaurants } from "../../database/schema/restaurants";
-import { openDatabase, type Database } from "../../server/database";
+import { openDatabase, type Database } from "../../server/data/database";
 import { requirePostgres, startPrivatePostgres, type PrivatePostgres } from "./support/postgres";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

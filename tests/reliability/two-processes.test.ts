@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, insertRestaurant } from "../../database/factories";
-import { openDatabase, type Database } from "../../server/database";
+import { openDatabase, type Database } from "../../server/data/database";
 import { startTestBucket, type TestBucket } from "../setup/s3";
 import { freePort, startServer, type RunningServer } from "../setup/server-process";
 import { createTestAuth } from "../setup/services";

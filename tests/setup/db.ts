@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type Database } from "../../server/database";
+import { openDatabase, type Database } from "../../server/data/database";
 import { withDatabase } from "./global-db";
 
 export interface TestDatabase extends Database {

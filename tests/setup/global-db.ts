@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { applyMigrations, openDatabase } from "../../server/database";
+import { applyMigrations, openDatabase } from "../../server/data/database";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,10 +1,10 @@
 // A child process that writes restaurants until it is killed. It opens the database exactly as the
-// server does (server/database.ts), keeps a few inserts in flight, and prints `ack <id>` for an
+// server does (server/data/database.ts), keeps a few inserts in flight, and prints `ack <id>` for an
 // insert only after its promise resolved — an acknowledged write that must survive a crash.
 // Run as: WRITER_PGLITE_DIR=… (or WRITER_DATABASE_URL=…) node --import tsx tests/reliability/support/writer.ts
 import { buildRestaurant } from "../../../database/factories";
 import { restaurants } from "../../../database/schema/restaurants";
-import { openDatabase } from "../../../server/database";
+import { openDatabase } from "../../../server/data/database";
 
 const IN_FLIGHT = 4;
 

@@ -10,11 +10,11 @@
 // carries them, as uploads through the upload checks (carried.ts) — and removed again if the
 // import then fails.
 import { eq } from "drizzle-orm";
-import { createBlog, updateBlog } from "../../app/features/blog/blog.server";
-import { generateSlug, parseBlogForm, type BlogFormValues } from "../../app/features/blog/rules";
-import { EMPTY_FORM, parseRestaurantForm } from "../../app/features/restaurants/form-schema";
-import { parseWeeklyHours } from "../../app/features/restaurants/hours-schema";
-import { setRestaurantHours } from "../../app/features/restaurants/hours.server";
+import { createBlog, updateBlog } from "../../../app/features/blog/blog.server";
+import { generateSlug, parseBlogForm, type BlogFormValues } from "../../../app/features/blog/rules";
+import { EMPTY_FORM, parseRestaurantForm } from "../../../app/features/restaurants/form-schema";
+import { parseWeeklyHours } from "../../../app/features/restaurants/hours-schema";
+import { setRestaurantHours } from "../../../app/features/restaurants/hours.server";
 import {
   addOwner,
   changeFields,
@@ -25,21 +25,21 @@ import {
   setVerificationDate,
   updateRestaurant,
   type Actor,
-} from "../../app/features/restaurants/manage.server";
-import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../app/features/restaurants/mapping";
-import { uploaderOf } from "../../app/features/restaurants/uploads.server";
-import type { RestaurantFormValues } from "../../app/features/restaurants/types";
-import { isCalendarDay } from "../../app/lib/dates";
-import { AppError } from "../../app/lib/errors";
-import { SYSTEM } from "../../app/lib/permissions.server";
-import type { MessageKey } from "../../app/locales/en";
-import type { WeeklyHours } from "../../database/hours";
-import { users } from "../../database/schema/auth";
-import { blogs, type BlogRow } from "../../database/schema/blogs";
-import { userRoles } from "../../database/schema/people";
-import { restaurantOwners, restaurants, restaurantSlugRedirects, type RestaurantRow } from "../../database/schema/restaurants";
-import type { Db } from "../../database/types";
-import type { Storage } from "../storage";
+} from "../../../app/features/restaurants/manage.server";
+import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../../app/features/restaurants/mapping";
+import { uploaderOf } from "../../../app/features/restaurants/uploads.server";
+import type { RestaurantFormValues } from "../../../app/features/restaurants/types";
+import { isCalendarDay } from "../../../app/lib/dates";
+import { AppError } from "../../../app/lib/errors";
+import { SYSTEM } from "../../../app/lib/permissions.server";
+import type { MessageKey } from "../../../app/locales/en";
+import type { WeeklyHours } from "../../../database/hours";
+import { users } from "../../../database/schema/auth";
+import { blogs, type BlogRow } from "../../../database/schema/blogs";
+import { userRoles } from "../../../database/schema/people";
+import { restaurantOwners, restaurants, restaurantSlugRedirects, type RestaurantRow } from "../../../database/schema/restaurants";
+import type { Db } from "../../../database/types";
+import type { Storage } from "../../uploads/storage";
 import { closeFiles, discardFiles, prepareFiles, recordFiles, storeFiles, type CarriedFiles, type PreparedFiles } from "./carried";
 import { FORM_FIELDS, POST_COLUMNS, RESTAURANT_COLUMNS, type ImportInput, type ImportRow, type Table } from "./format";
 import { catalogueMessage, importMessage, type BilingualMessage } from "./messages";

@@ -2,9 +2,9 @@
 // that restaurant is sent as an `update` event; the page reloads its data when one arrives.
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler, Response } from "express";
-import { translator } from "../app/lib/i18n/messages";
-import type { MessageKey } from "../app/locales/en";
-import { concernsSlug, type ChangeFeed } from "./changes";
+import { translator } from "../../app/lib/i18n/messages";
+import type { MessageKey } from "../../app/locales/en";
+import { concernsSlug, type ChangeFeed } from "../data/changes";
 
 const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 3_000;

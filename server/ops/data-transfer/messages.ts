@@ -4,9 +4,9 @@
 // languages, because no page shows them.
 // A value from the file inside a sentence is isolated (FSI … PDI), so an e-mail or a Hebrew name
 // keeps its order in a sentence of the other direction.
-import "../../app/lib/i18n/all-messages.server";
-import { interpolate, translator } from "../../app/lib/i18n/messages";
-import type { MessageKey } from "../../app/locales/en";
+import "../../../app/lib/i18n/all-messages.server";
+import { interpolate, translator } from "../../../app/lib/i18n/messages";
+import type { MessageKey } from "../../../app/locales/en";
 
 export interface BilingualMessage {
   en: string;

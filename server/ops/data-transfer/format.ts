@@ -5,9 +5,9 @@
 // owners) come after them.
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { EMPTY_FORM } from "../../app/features/restaurants/form-schema";
-import type { RestaurantFormValues } from "../../app/features/restaurants/types";
-import type { WeeklyHours } from "../../database/hours";
+import { EMPTY_FORM } from "../../../app/features/restaurants/form-schema";
+import type { RestaurantFormValues } from "../../../app/features/restaurants/types";
+import type { WeeklyHours } from "../../../database/hours";
 
 export const EXPORT_FORMAT = "kosher-tel-aviv";
 export const EXPORT_VERSION = 1;

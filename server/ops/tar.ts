@@ -1,4 +1,4 @@
-// Backups' archive format (server/backup.ts): plain ustar inside gzip, written and read with
+// Backups' archive format (server/ops/backup/): plain ustar inside gzip, written and read with
 // node:zlib in a few dozen lines — the tar packages on npm are not among our production
 // dependencies (tar-stream is only here for lighthouse), and backups must run in the production
 // image. Writes regular files only; reads them, skipping directories and pax headers (an archive

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from "node:http";
 import { isIPv4, isIPv6 } from "node:net";
 import proxyaddr from "proxy-addr";
-import type { TrustProxy } from "./config";
+import type { TrustProxy } from "../config";
 
 export type TrustRule = (address: string, hop: number) => boolean;
 

@@ -2,9 +2,9 @@
 // restaurant change (from any process), so a write is visible on the very next request. While
 // announcements could be missed (database connection lost) nothing is kept, and everything is
 // dropped when they work again.
-import { listRestaurants } from "../app/features/restaurants/queries.server";
-import type { Restaurant } from "../app/features/restaurants/types";
-import type { Db } from "../database/types";
+import { listRestaurants } from "../../app/features/restaurants/queries.server";
+import type { Restaurant } from "../../app/features/restaurants/types";
+import type { Db } from "../../database/types";
 import type { ChangeFeed } from "./changes";
 
 export function createRestaurantListCache(db: Db, changes: Pick<ChangeFeed, "subscribe" | "onResync" | "live">): () => Promise<Restaurant[]> {

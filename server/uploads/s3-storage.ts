@@ -15,7 +15,7 @@ import {
   type HeadObjectCommandOutput,
 } from "@aws-sdk/client-s3";
 import type { Request, Response } from "express";
-import type { S3StorageConfig } from "./config";
+import type { S3StorageConfig } from "../config";
 import {
   contentTypeOf,
   isValidStorageKey,

@@ -2,12 +2,12 @@
 // languages, every field, its owners by e-mail) and every blog post, sorted by slug so two exports
 // of the same data are the same file (but for `exportedAt`).
 import { eq } from "drizzle-orm";
-import { generateSlug } from "../../app/features/blog/rules";
-import { restaurantToFormValues, rowToRestaurant } from "../../app/features/restaurants/mapping";
-import { users } from "../../database/schema/auth";
-import { blogs } from "../../database/schema/blogs";
-import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
-import type { Db } from "../../database/types";
+import { generateSlug } from "../../../app/features/blog/rules";
+import { restaurantToFormValues, rowToRestaurant } from "../../../app/features/restaurants/mapping";
+import { users } from "../../../database/schema/auth";
+import { blogs } from "../../../database/schema/blogs";
+import { restaurantOwners, restaurants } from "../../../database/schema/restaurants";
+import type { Db } from "../../../database/types";
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedPost, type ExportedRestaurant, type ExportFile } from "./format";
 
 const bySlug = (a: { slug: string }, b: { slug: string }) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);

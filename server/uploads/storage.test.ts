@@ -2,7 +2,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { isUploadKey, type Storage } from "./storage";
-import { processUpload, type UploadKind } from "./uploads";
+import { processUpload, type UploadKind } from "./processing";
 
 /** A storage that keeps only the keys it is given. */
 function recordingStorage(keys: string[]): Storage {

@@ -1,6 +1,6 @@
 // The configured storage for uploads (STORAGE=local|s3): what the server, the demo data and the
 // operators' commands all store into, and what an export with its files reads them from.
-import type { StorageConfig } from "./config";
+import type { StorageConfig } from "../config";
 import { createS3Client, createS3Storage, getObject } from "./s3-storage";
 import { createLocalStorage, keyOfUrl, readLocalFile, type Storage } from "./storage";
 

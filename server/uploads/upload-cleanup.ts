@@ -1,10 +1,10 @@
 // Uploads nobody attached to a restaurant (the form was left, a photo replaced before saving) are
 // removed once they are older than a grace period and nothing names them: from the table, then
 // from storage. Run hourly by the server, and on demand by `npm run uploads:clean`.
-import type { FileStore } from "../app/lib/context";
-import { removeStoredFiles, takeAbandonedUploads } from "../app/features/restaurants/uploads.server";
-import type { Db } from "../database/types";
-import { scheduleJob, type Job } from "./jobs";
+import type { FileStore } from "../../app/lib/context";
+import { removeStoredFiles, takeAbandonedUploads } from "../../app/features/restaurants/uploads.server";
+import type { Db } from "../../database/types";
+import { scheduleJob, type Job } from "../jobs";
 
 const HOUR_MS = 60 * 60 * 1000;
 

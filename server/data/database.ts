@@ -9,9 +9,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import * as schema from "../database/schema/index";
+import * as schema from "../../database/schema/index";
 import { lockPgliteDir } from "./pglite-lock";
-import type { Db } from "../database/types";
+import type { Db } from "../../database/types";
 
 /** The committed migrations, found from this module's place in the source tree or in build/server. */
 export const MIGRATIONS_FOLDER = findMigrationsFolder(path.dirname(fileURLToPath(import.meta.url)));

@@ -1,13 +1,13 @@
 // Where uploaded media lives: local disk under DATA_DIR/uploads (the default), or an S3-compatible
-// bucket (server/s3-storage.ts). Either way a file's public URL is /uploads/<key>, so stored URLs
+// bucket (server/uploads/s3-storage.ts). Either way a file's public URL is /uploads/<key>, so stored URLs
 // never change with the storage; the storage serves that path itself.
 // Keys are made by the server (never from a user's file name) and checked strictly anyway.
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
-import { imageFiles } from "../app/lib/images";
-import type { FileStore } from "../app/lib/context";
+import { imageFiles } from "../../app/lib/images";
+import type { FileStore } from "../../app/lib/context";
 
 export interface Storage {
   /** Stores bytes under a key like "restaurant-images/ab12cd-800.webp"; returns the public URL "/uploads/<key>". */
@@ -47,7 +47,7 @@ const INLINE_TYPES = new Set(["image/webp", "image/png", "image/jpeg", "applicat
 
 /**
  * The headers a stored file is served with, by either storage. They follow from its name alone,
- * which the upload pipeline gave it for what it made (server/uploads.ts), never from a bucket's
+ * which the upload pipeline gave it for what it made (server/uploads/processing.ts), never from a bucket's
  * metadata or the file system's guess: a file the app did not make (someone with access to the
  * bucket or the folder, a misconfigured bucket) can then never be a page of this site — no
  * text/html, no sniffing, and anything but an image or a PDF is a download.
@@ -81,7 +81,7 @@ export function isValidStorageKey(key: string): boolean {
 }
 
 /**
- * The names the upload pipeline gives files (server/uploads.ts): an image's widths,
+ * The names the upload pipeline gives files (server/uploads/processing.ts): an image's widths,
  * "<bucket>/<random hex>-<width>.webp", and a PDF, "restaurant-menus/pdf_<random hex>.pdf".
  * A backup takes no other file and a restore accepts no other name, so a backup file cannot bring
  * in a page, a script or a path out of the folder (storage.test.ts holds this to the pipeline).

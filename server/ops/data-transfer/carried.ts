@@ -1,6 +1,6 @@
 // Files an export carries (`npm run export -- --with-files`, docs/data-transfer.md), and how an
 // import brings them in: each one as if it were uploaded through the dashboard — the same checks
-// by content and the same re-encoding (server/uploads.ts), recorded in `uploads` as the
+// by content and the same re-encoding (server/uploads/processing.ts), recorded in `uploads` as the
 // importer's (the system's: no uploader), then attached by the dashboard's own save — and the rows
 // name it by its address on this site instead of the exporting site's.
 //
@@ -22,11 +22,11 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, inArray, isNull } from "drizzle-orm";
-import { namedAnywhere, namedFiles, recordUpload, removeStoredFiles } from "../../app/features/restaurants/uploads.server";
-import { uploads } from "../../database/schema/uploads";
-import type { Db } from "../../database/types";
-import { createLocalStorage, keyOfUrl, UPLOADS_PUBLIC_BASE, type Storage } from "../storage";
-import { processUpload, UPLOAD_LIMITS, UploadError, uploadErrorMessage, type StoredUpload, type UploadKind } from "../uploads";
+import { namedAnywhere, namedFiles, recordUpload, removeStoredFiles } from "../../../app/features/restaurants/uploads.server";
+import { uploads } from "../../../database/schema/uploads";
+import type { Db } from "../../../database/types";
+import { createLocalStorage, keyOfUrl, UPLOADS_PUBLIC_BASE, type Storage } from "../../uploads/storage";
+import { processUpload, UPLOAD_LIMITS, UploadError, uploadErrorMessage, type StoredUpload, type UploadKind } from "../../uploads/processing";
 import type { ImportInput, ImportRow, Table } from "./format";
 import type { RowError } from "./import";
 import { catalogueMessage, importMessage } from "./messages";

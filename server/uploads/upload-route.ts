@@ -2,9 +2,9 @@
 // through busboy with a size cut-off, then checked and stored by processUpload.
 import busboy from "busboy";
 import type { Request, RequestHandler, Response } from "express";
-import { imageFiles } from "../app/lib/images";
+import { imageFiles } from "../../app/lib/images";
 import type { Storage } from "./storage";
-import { isUploadKind, processUpload, UPLOAD_LIMITS, UploadError, uploadErrorMessage, type UploadKind } from "./uploads";
+import { isUploadKind, processUpload, UPLOAD_LIMITS, UploadError, uploadErrorMessage, type UploadKind } from "./processing";
 
 export interface UploadRouteOptions {
   storage: Storage;

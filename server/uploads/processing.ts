@@ -3,7 +3,7 @@
 // limit, and re-encoded as WebP (which drops EXIF/GPS/ICC metadata); PDFs must start with "%PDF-".
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
-import { IMAGE_WIDTHS } from "../app/lib/images";
+import { IMAGE_WIDTHS } from "../../app/lib/images";
 import { StorageUnavailableError, type Storage } from "./storage";
 
 export type UploadKind = "photo" | "teuda" | "menu" | "pdf";

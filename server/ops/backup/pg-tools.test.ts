@@ -1,9 +1,9 @@
-// How a restore hands a PostgreSQL dump to psql (restrictedDump, server/backup.ts): pg_dump's own
+// How a restore hands a PostgreSQL dump to psql (restrictedDump, server/ops/backup/pg-tools.ts): pg_dump's own
 // \restrict and \unrestrict lines taken out, and a dump in which psql could meet another
 // \unrestrict refused, whichever way the stream is cut into chunks. psql itself is exercised in
 // tests/integration/backup.test.ts (the PostgreSQL run).
 import { describe, expect, it } from "vitest";
-import { restrictedDump } from "./backup";
+import { restrictedDump } from "./pg-tools";
 
 async function* chunked(data: Buffer, size: number): AsyncGenerator<Buffer> {
   for (let start = 0; start < data.length; start += size) yield data.subarray(start, start + size);

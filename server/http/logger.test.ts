@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger, loggableUrl, logRequestError, requestIdOf, requestLogger, routeConsoleTo } from "./logger";
 import { clientAddresses } from "./client-address";
-import type { TrustProxy } from "./config";
+import type { TrustProxy } from "../config";
 
 /** A log destination kept in memory: one parsed object per line. */
 function memoryLog() {

@@ -3,8 +3,8 @@
 // owner. Photos and menus are generated here, never downloaded. Refused in production.
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
-import { buildRestaurant, createUser, insertRestaurants } from "../database/factories";
-import { blogs } from "../database/schema/blogs";
+import { buildRestaurant, createUser, insertRestaurants } from "../../database/factories";
+import { blogs } from "../../database/schema/blogs";
 import {
   restaurantChanges,
   restaurantOwners,
@@ -12,20 +12,20 @@ import {
   type NewRestaurantRow,
   type RestaurantRow,
   type StoredMenuImage,
-} from "../database/schema/restaurants";
-import { uploads } from "../database/schema/uploads";
-import type { Db } from "../database/types";
-import type { WeeklyHours } from "../database/hours";
-import type { Auth } from "../app/lib/auth.server";
-import { SAMPLE_POSTS } from "../app/features/blog/samples";
-import { KASHRUT_VALUES, TAG_NAMES, type Kashrut, type Tag } from "../app/features/restaurants/constants";
-import { telAvivDay } from "../app/lib/dates";
-import { restaurantToFormValues, rowToRestaurant, slugFromName } from "../app/features/restaurants/mapping";
-import { setPermanentlyClosed, setVerificationDate, updateRestaurant, type Actor } from "../app/features/restaurants/manage.server";
-import { roundCoordinate, TEL_AVIV } from "../app/features/restaurants/location";
-import { namedFiles } from "../app/features/restaurants/uploads.server";
-import type { Storage } from "./storage";
-import { processUpload } from "./uploads";
+} from "../../database/schema/restaurants";
+import { uploads } from "../../database/schema/uploads";
+import type { Db } from "../../database/types";
+import type { WeeklyHours } from "../../database/hours";
+import type { Auth } from "../../app/lib/auth.server";
+import { SAMPLE_POSTS } from "../../app/features/blog/samples";
+import { KASHRUT_VALUES, TAG_NAMES, type Kashrut, type Tag } from "../../app/features/restaurants/constants";
+import { telAvivDay } from "../../app/lib/dates";
+import { restaurantToFormValues, rowToRestaurant, slugFromName } from "../../app/features/restaurants/mapping";
+import { setPermanentlyClosed, setVerificationDate, updateRestaurant, type Actor } from "../../app/features/restaurants/manage.server";
+import { roundCoordinate, TEL_AVIV } from "../../app/features/restaurants/location";
+import { namedFiles } from "../../app/features/restaurants/uploads.server";
+import type { Storage } from "../uploads/storage";
+import { processUpload } from "../uploads/processing";
 
 export const DEMO_ACCOUNTS = {
   admin: { email: "demo-admin@kosher-tel-aviv.test", password: "demo-admin-2026", firstName: "Dana", lastName: "Admin" },
