@@ -7,11 +7,11 @@ import type { AppServices } from "../../app/lib/context";
 import { action as editorAction, loader as editorLoader } from "../../app/routes/blog-editor";
 import { action as postAction, loader as postLoader } from "../../app/routes/blog-post";
 import { loader as listLoader } from "../../app/routes/blogs";
-import { buildBlog, createUser } from "../../database/factories";
+import { buildBlog } from "../../database/factories";
 import { blogs } from "../../database/schema/blogs";
 import type { Db } from "../../database/types";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
-import { callRoute, sessionCookie } from "../setup/routes";
+import { callRoute, signedInUser } from "../setup/routes";
 import { createServices } from "../setup/services";
 
 let database: TestDatabase;
@@ -19,9 +19,7 @@ let services: AppServices;
 const cookies: Record<string, string> = {};
 
 async function user(name: string, role: "admin" | "owner" | "guest") {
-  const { email, password } = await createUser(database.db, services.auth, { email: `${name}@blog.example`, role, firstName: name });
-  const { headers } = await services.auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
-  cookies[name] = sessionCookie(headers);
+  cookies[name] = (await signedInUser(services, { email: `${name}@blog.example`, role, firstName: name })).cookie;
 }
 
 const post = { title: "Shabbat Dinner Guide", subtitle: "Where to eat on Friday", slug: "", image: "https://img.example/a.jpg", content: "## Friday\n\nText." };

@@ -10,14 +10,14 @@ import { action as indexAction, loader as indexLoader } from "../../app/routes/d
 import { loader as layoutLoader } from "../../app/routes/dashboard/layout";
 import { action as editorAction, loader as editorLoader } from "../../app/routes/dashboard/restaurant";
 import { action as usersAction, loader as usersLoader } from "../../app/routes/dashboard/users";
-import { createUser, insertRestaurant } from "../../database/factories";
+import { insertRestaurant } from "../../database/factories";
 import { users } from "../../database/schema/auth";
 import { userRoles } from "../../database/schema/people";
 import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { imageFiles } from "../../app/lib/images";
 import { createLocalStorage } from "../../server/uploads/storage";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
-import { callRoute, sessionCookie, type RouteOutcome } from "../setup/routes";
+import { callRoute, signedInUser, type RouteOutcome } from "../setup/routes";
 import { createServices } from "../setup/services";
 
 type Who = "visitor" | "guest" | "ownerUnlinked" | "ownerLinked" | "admin";
@@ -30,9 +30,8 @@ const cookies: Partial<Record<Who, string>> = {};
 const ids: Record<string, string> = {};
 
 async function makeUser(who: Exclude<Who, "visitor">, role: "guest" | "owner" | "admin") {
-  const user = await createUser(database.db, services.auth, { email: `${who.toLowerCase()}@matrix.example`, role, firstName: who });
-  const { headers } = await services.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
-  cookies[who] = sessionCookie(headers);
+  const user = await signedInUser(services, { email: `${who.toLowerCase()}@matrix.example`, role, firstName: who });
+  cookies[who] = user.cookie;
   ids[who] = user.id;
 }
 

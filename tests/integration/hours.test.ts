@@ -89,13 +89,12 @@ describe("structured hours", () => {
 describe("the hours editor's page (/dashboard/edit/:id/hours)", () => {
   it("loads for a linked owner and an admin, with the week's Shabbat windows for the preview; others are turned away", async () => {
     const { loader } = await import("../../app/routes/dashboard/hours");
-    const { callRoute, sessionCookie } = await import("../setup/routes");
+    const { callRoute, signedInUser } = await import("../setup/routes");
     const { createServices } = await import("../setup/services");
     const services = createServices(database.db);
     const cookieOf = async (email: string, role: "guest" | "owner" | "admin") => {
-      const user = await createUser(database.db, services.auth, { email, role });
-      const { headers } = await services.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
-      return { cookie: sessionCookie(headers), id: user.id };
+      const { cookie, id } = await signedInUser(services, { email, role });
+      return { cookie, id };
     };
     const admin = await cookieOf("hours-admin@example.com", "admin");
     const linked = await cookieOf("hours-linked@example.com", "owner");

@@ -10,13 +10,13 @@ import type { AppServices } from "../../app/lib/context";
 import { action as indexAction } from "../../app/routes/dashboard/index";
 import { action as editorAction } from "../../app/routes/dashboard/restaurant";
 import { loader as publicLoader } from "../../app/routes/restaurant";
-import { createUser, insertRestaurant } from "../../database/factories";
+import { insertRestaurant } from "../../database/factories";
 import { en, type MessageKey } from "../../app/locales/en";
 import { he } from "../../app/locales/he";
 import { restaurantChanges, restaurants } from "../../database/schema/restaurants";
 import { uploads } from "../../database/schema/uploads";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
-import { callRoute, sessionCookie } from "../setup/routes";
+import { callRoute, signedInUser } from "../setup/routes";
 import { createServices } from "../setup/services";
 
 let database: TestDatabase;
@@ -49,9 +49,8 @@ const values = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function signIn(email: string, role: "admin" | "owner") {
-  const user = await createUser(database.db, services.auth, { email, role });
-  const { headers } = await services.auth.api.signInEmail({ body: { email, password: user.password }, returnHeaders: true });
-  return { id: user.id, cookie: sessionCookie(headers) };
+  const { id, cookie } = await signedInUser(services, { email, role });
+  return { id, cookie };
 }
 
 async function save(id: string | undefined, body: Record<string, unknown>) {

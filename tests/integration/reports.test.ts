@@ -13,12 +13,12 @@ import { telAvivDay } from "../../app/lib/dates";
 import { loader as layoutLoader } from "../../app/routes/dashboard/layout";
 import { action as queueAction, loader as queueLoader } from "../../app/routes/dashboard/reports";
 import { action as reportAction, loader as reportLoader } from "../../app/routes/report";
-import { createUser, insertRestaurant } from "../../database/factories";
+import { insertRestaurant } from "../../database/factories";
 import { rateLimits } from "../../database/schema/people";
 import { reportEvents, reports } from "../../database/schema/reports";
 import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
-import { callRoute, sessionCookie, type RouteOutcome } from "../setup/routes";
+import { callRoute, signedInUser, type RouteOutcome } from "../setup/routes";
 import { createServices } from "../setup/services";
 
 type Who = "visitor" | "guest" | "ownerUnlinked" | "ownerLinked" | "admin";
@@ -32,9 +32,8 @@ const ids: Record<string, string> = {};
 let outbox: { to: string; content: EmailContent }[] = [];
 
 async function makeUser(who: Exclude<Who, "visitor">, role: "guest" | "owner" | "admin") {
-  const user = await createUser(database.db, services.auth, { email: `${who.toLowerCase()}@reports.example`, role, firstName: who });
-  const { headers } = await services.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
-  cookies[who] = sessionCookie(headers);
+  const user = await signedInUser(services, { email: `${who.toLowerCase()}@reports.example`, role, firstName: who });
+  cookies[who] = user.cookie;
   emails[who] = user.email;
   ids[who] = user.id;
 }

@@ -4,6 +4,7 @@
 import { RouterContextProvider } from "react-router";
 import { servicesContext, type AppServices } from "../../app/lib/context";
 import { loadViewer, viewerContext } from "../../app/lib/session.server";
+import { createUser, type CreatedUser, type NewUser } from "../../database/factories";
 
 export interface RouteOutcome {
   status: number;
@@ -65,4 +66,11 @@ export function sessionCookie(headers: Headers): string {
     .map((cookie) => cookie.split(";")[0])
     .filter((pair) => pair?.includes("session_token") && !pair.endsWith("="))
     .join("; ");
+}
+
+/** A user made by the factory and signed in as better-auth signs anyone in: the user, and its session cookie. */
+export async function signedInUser(services: Pick<AppServices, "db" | "auth">, options: NewUser = {}): Promise<CreatedUser & { cookie: string }> {
+  const user = await createUser(services.db, services.auth, options);
+  const { headers } = await services.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
+  return { ...user, cookie: sessionCookie(headers) };
 }
