@@ -22,7 +22,7 @@ import { KASHRUT_VALUES, TAG_NAMES, type Kashrut, type Tag } from "../app/featur
 import { telAvivDay } from "../app/lib/dates";
 import { restaurantToFormValues, rowToRestaurant, slugFromName } from "../app/features/restaurants/mapping";
 import { setPermanentlyClosed, setVerificationDate, updateRestaurant, type Actor } from "../app/features/restaurants/manage.server";
-import { roundCoordinate, TEL_AVIV } from "../app/features/restaurants/location";
+import { roundCoordinate, TEL_AVIV } from "../app/features/restaurants/map/location";
 import { namedFiles } from "../app/features/restaurants/uploads.server";
 import type { Storage } from "./storage";
 import { processUpload } from "./uploads";

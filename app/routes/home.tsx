@@ -16,8 +16,8 @@ import {
   type ResultsView,
 } from "../features/restaurants/filters";
 import { ResultsToolbar } from "../features/restaurants/components/ResultsToolbar";
-import { byDistance, distanceMeters, formatDistance } from "../features/restaurants/distance";
-import type { LatLng } from "../features/restaurants/location";
+import { byDistance, distanceMeters, formatDistance } from "../features/restaurants/map/distance";
+import type { LatLng } from "../features/restaurants/map/location";
 import { KASHRUT_LABELS } from "../features/restaurants/constants";
 import { RestaurantCard, shortStatus } from "../features/restaurants/components/RestaurantCard";
 import type { MapTiles } from "../lib/context";
@@ -131,7 +131,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
 
 // The map view's code (Leaflet, its CSS, the clusters) loads only when the map is shown (issue 16):
 // never with the page. If it cannot be loaded, the page says so and the list stays.
-const ResultsMap = lazy(() => import("../features/restaurants/components/ResultsMap").catch(() => ({ default: MapFailed })));
+const ResultsMap = lazy(() => import("../features/restaurants/map/components/ResultsMap").catch(() => ({ default: MapFailed })));
 
 function MapFailed() {
   const { t } = useLanguage();

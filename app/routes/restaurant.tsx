@@ -26,8 +26,8 @@ import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";
 import { freshnessClock, freshnessOf, type Freshness } from "../features/restaurants/freshness";
 import { OpenStatus, WeekHours } from "../features/restaurants/components/Hours";
 import { hoursViewOf } from "../features/restaurants/hours-view.server";
-import { PlaceMap } from "../features/restaurants/components/PlaceMap";
-import { PLACE_MAP, staticMap } from "../features/restaurants/static-map";
+import { PlaceMap } from "../features/restaurants/map/components/PlaceMap";
+import { PLACE_MAP, staticMap } from "../features/restaurants/map/static-map";
 
 // The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
 // server renders it in full (the loader loads it first); the browser keeps that HTML — a plain

@@ -5,7 +5,7 @@ import { fieldMessages, FORM_PARSE, oneLineText, storableText } from "../../lib/
 import { isWebLink, withScheme } from "../../lib/links";
 import type { MessageKey } from "../../locales/en";
 import { isKashrut, isTag, TAGS } from "./constants";
-import { inIsrael } from "./location";
+import { inIsrael } from "./map/location";
 import type { RestaurantFormValues } from "./types";
 
 export const MAX_MENU_IMAGES = 10;

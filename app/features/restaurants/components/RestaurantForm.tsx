@@ -14,7 +14,7 @@ import { MenuImagesField } from "./MenuImagesField";
 import { UploadField } from "./UploadField";
 import { withScheme } from "../../../lib/links";
 import type { MapTiles } from "../../../lib/context";
-import { coordinatesFromLink, inIsrael, roundCoordinate, type LatLng } from "../location";
+import { coordinatesFromLink, inIsrael, roundCoordinate, type LatLng } from "../map/location";
 
 export function draftKey(id: string | undefined): string {
   return id ? `restaurant-form-${id}` : "restaurant-form-new";
@@ -66,7 +66,7 @@ export interface SaveResponse {
 }
 
 // The pin map's code (Leaflet) loads with the form, after it: never part of a public page.
-const PinMap = lazy(() => import("./PinMap"));
+const PinMap = lazy(() => import("../map/components/PinMap"));
 
 /** A typed pair that is a place (the form's rules say what is wrong with any other). */
 function placeOf(values: Pick<RestaurantFormValues, "latitude" | "longitude">): LatLng | null {

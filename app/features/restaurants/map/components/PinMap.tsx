@@ -2,9 +2,9 @@
 // coordinates fields beside it stay the accessible way to set the place; this map follows them.
 // Loaded only with the form's location section (Leaflet is never in a public page's first visit).
 import { useEffect, useRef } from "react";
-import type { MapTiles } from "../../../lib/context";
-import { translator } from "../../../lib/i18n/messages";
-import { useLanguage } from "../../../lib/i18n/use-language";
+import type { MapTiles } from "../../../../lib/context";
+import { translator } from "../../../../lib/i18n/messages";
+import { useLanguage } from "../../../../lib/i18n/use-language";
 import { roundCoordinate, TEL_AVIV, type LatLng } from "../location";
 import { createMap, L, pinIcon } from "../leaflet.client";
 

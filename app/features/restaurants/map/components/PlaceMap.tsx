@@ -2,8 +2,8 @@
 // centre. Plain images, lazy-loaded (it sits below the fold): no map library, no script, and it
 // works without JavaScript. The loader lays the tiles out (static-map.ts, on the server); the
 // navigation buttons beside it do the rest.
-import type { MapTiles } from "../../../lib/context";
-import { useLanguage } from "../../../lib/i18n/use-language";
+import type { MapTiles } from "../../../../lib/context";
+import { useLanguage } from "../../../../lib/i18n/use-language";
 import { PLACE_MAP, TILE_SIZE, type StaticMap } from "../static-map";
 
 const HEIGHT = PLACE_MAP.height;

@@ -8,9 +8,9 @@ import "leaflet/dist/leaflet.css";
 import "leaflet.markercluster/dist/MarkerCluster.css";
 import "leaflet.markercluster/dist/MarkerCluster.Default.css";
 import "./map.css";
-import type { MapTiles } from "../../lib/context";
-import type { Language } from "../../lib/i18n/language";
-import { translator } from "../../lib/i18n/messages";
+import type { MapTiles } from "../../../lib/context";
+import type { Language } from "../../../lib/i18n/language";
+import { translator } from "../../../lib/i18n/messages";
 import { TEL_AVIV } from "./location";
 
 export { L };

@@ -3,12 +3,12 @@
 // page. Loaded only when the map view is opened (with Leaflet, its CSS and this file).
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import { directionOf, localized } from "../../../lib/i18n/language";
-import { useLanguage } from "../../../lib/i18n/use-language";
-import { restaurantPath } from "../../../lib/paths";
-import type { MapTiles } from "../../../lib/context";
+import { directionOf, localized } from "../../../../lib/i18n/language";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import { restaurantPath } from "../../../../lib/paths";
+import type { MapTiles } from "../../../../lib/context";
 import { TEL_AVIV } from "../location";
-import type { ListedRestaurant } from "../search-index";
+import type { ListedRestaurant } from "../../search-index";
 import { CITY_ZOOM, createMap, L, pinIcon } from "../leaflet.client";
 
 /** Close enough to read the street names around one pin; the whole city for many. */
