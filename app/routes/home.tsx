@@ -33,8 +33,8 @@ import { useLanguage } from "../lib/i18n/use-language";
 import { useNow } from "../lib/use-now";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 import { freshnessClock, freshnessOf, type FreshnessClock } from "../features/restaurants/freshness";
-import type { RestWindow } from "../features/restaurants/hours";
-import { windowsAround } from "../features/restaurants/rest-windows.server";
+import type { RestWindow } from "../features/restaurants/hours/hours";
+import { windowsAround } from "../features/restaurants/hours/rest-windows.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { publicRestaurants, settings } = context.get(servicesContext);

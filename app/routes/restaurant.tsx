@@ -24,8 +24,8 @@ import { responsiveImage } from "../lib/images";
 import { homePath, inBothLanguages, restaurantPath } from "../lib/paths";
 import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";
 import { freshnessClock, freshnessOf, type Freshness } from "../features/restaurants/freshness";
-import { OpenStatus, WeekHours } from "../features/restaurants/components/Hours";
-import { hoursViewOf } from "../features/restaurants/hours-view.server";
+import { OpenStatus, WeekHours } from "../features/restaurants/hours/components/Hours";
+import { hoursViewOf } from "../features/restaurants/hours/hours-view.server";
 import { PlaceMap } from "../features/restaurants/map/components/PlaceMap";
 import { PLACE_MAP, staticMap } from "../features/restaurants/map/static-map";
 

@@ -13,8 +13,8 @@ import { eq } from "drizzle-orm";
 import { createBlog, updateBlog } from "../../app/features/blog/blog.server";
 import { generateSlug, parseBlogForm, type BlogFormValues } from "../../app/features/blog/rules";
 import { EMPTY_FORM, parseRestaurantForm } from "../../app/features/restaurants/form-schema";
-import { parseWeeklyHours } from "../../app/features/restaurants/hours-schema";
-import { setRestaurantHours } from "../../app/features/restaurants/hours.server";
+import { parseWeeklyHours } from "../../app/features/restaurants/hours/hours-schema";
+import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
 import {
   addOwner,
   changeFields,

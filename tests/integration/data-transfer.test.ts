@@ -13,7 +13,7 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { createBlog } from "../../app/features/blog/blog.server";
 import { EMPTY_FORM } from "../../app/features/restaurants/form-schema";
-import { setRestaurantHours } from "../../app/features/restaurants/hours.server";
+import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
 import { addOwner, createRestaurant, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/manage.server";
 import { recordUpload } from "../../app/features/restaurants/uploads.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";

@@ -3,8 +3,8 @@
 // nothing, only an editor of the restaurant may save them, and the change is in the history.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emptyWeek, type WeeklyHours } from "../../app/features/restaurants/hours";
-import { setRestaurantHours } from "../../app/features/restaurants/hours.server";
+import { emptyWeek, type WeeklyHours } from "../../app/features/restaurants/hours/hours";
+import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
 import { getRestaurantById } from "../../app/features/restaurants/manage.server";
 import { SYSTEM } from "../../app/lib/permissions.server";
 import { createUser, insertRestaurant } from "../../database/factories";

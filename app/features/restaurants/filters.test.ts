@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../database/factories";
-import { emptyWeek } from "./hours";
+import { emptyWeek } from "./hours/hours";
 import {
   applyFilters,
   clearedFilters,

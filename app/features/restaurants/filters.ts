@@ -2,7 +2,7 @@
 // query so a filtered view can be shared, reloaded, rendered on the server and left with Back.
 import { isKashrut, isTag, TAGS, type Kashrut } from "./constants";
 import { freshnessOf, type FreshnessClock } from "./freshness";
-import { statusAt, type RestWindow } from "./hours";
+import { statusAt, type RestWindow } from "./hours/hours";
 import { normalizeForSearch, searchWords } from "./search";
 import type { Restaurant } from "./types";
 

@@ -4,7 +4,7 @@
 // every restaurant: the page itself holds only the results on screen.
 import { isKashrut } from "./constants";
 import type { Restaurant } from "./types";
-import type { WeeklyHours } from "./hours";
+import type { WeeklyHours } from "./hours/hours";
 
 /**
  * Up to this many restaurants the browser loads the whole index and filters locally (instant, see

@@ -8,7 +8,7 @@ import { visibleTags } from "../filters";
 import type { ListedRestaurant } from "../search-index";
 import type { Freshness } from "../freshness";
 import { ClosedBadge, FreshnessMark, KashrutBadge, TagList } from "./Badges";
-import { statusAt, type RestWindow } from "../hours";
+import { statusAt, type RestWindow } from "../hours/hours";
 import { useNow } from "../../../lib/use-now";
 import { cn } from "../../../lib/cn";
 import type { SiteKey } from "../../../locales/en";

@@ -2,8 +2,8 @@
 // (app/lib/form-rules.ts): seven days of at most four ranges, each a real time, start ≠ end, no
 // two ranges of a day overlapping; Shabbat margins of 0–180 minutes.
 import { z } from "zod";
-import { FORM_PARSE } from "../../lib/form-rules";
-import type { MessageKey } from "../../locales/en";
+import { FORM_PARSE } from "../../../lib/form-rules";
+import type { MessageKey } from "../../../locales/en";
 import { isClock, MAX_RANGES_PER_DAY, rangeSpan, type WeeklyHours } from "./hours";
 
 const clock = z.string().refine(isClock, { error: "hours.invalidTime" });

@@ -1,8 +1,8 @@
 // Weekly hours' rules (issue 15): every rule says what is wrong in both languages.
 import { describe, expect, it } from "vitest";
-import { rulesOf } from "../../lib/form-rules";
-import { en } from "../../locales/en";
-import { he } from "../../locales/he";
+import { rulesOf } from "../../../lib/form-rules";
+import { en } from "../../../locales/en";
+import { he } from "../../../locales/he";
 import { emptyWeek, type WeeklyHours } from "./hours";
 import { parseWeeklyHours, weeklyHoursSchema } from "./hours-schema";
 

@@ -3,12 +3,12 @@
 // real candle-lighting and havdalah times. Sent as JSON; the server checks every rule again.
 import { useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
-import type { ErrorAnswer } from "../../../lib/action-error.server";
-import { cn } from "../../../lib/cn";
-import type { Language } from "../../../lib/i18n/language";
-import { useLanguage } from "../../../lib/i18n/use-language";
-import type { MessageKey } from "../../../locales/en";
-import { telAvivDay } from "../../../lib/dates";
+import type { ErrorAnswer } from "../../../../lib/action-error.server";
+import { cn } from "../../../../lib/cn";
+import type { Language } from "../../../../lib/i18n/language";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import type { MessageKey } from "../../../../locales/en";
+import { telAvivDay } from "../../../../lib/dates";
 import { formats, weekdayNames } from "./Hours";
 import { MAX_RANGES_PER_DAY, openIntervals, type AfterRest, type BeforeRest, type RestWindow, type WeeklyHours } from "../hours";
 

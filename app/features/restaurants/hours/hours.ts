@@ -3,10 +3,10 @@
 // with @hebcal/core, which is GPL and never shipped to the browser) come in as plain instants.
 // Every time of day is Tel Aviv's (Asia/Jerusalem), whatever the server's or the browser's zone.
 
-import type { Clock, TimeRange, WeeklyHours } from "../../../database/hours";
-import { telAvivDay } from "../../lib/dates";
+import type { Clock, TimeRange, WeeklyHours } from "../../../../database/hours";
+import { telAvivDay } from "../../../lib/dates";
 
-export type { AfterRest, BeforeRest, Clock, TimeRange, WeeklyHours } from "../../../database/hours";
+export type { AfterRest, BeforeRest, Clock, TimeRange, WeeklyHours } from "../../../../database/hours";
 
 /** A Shabbat or Yom Tov (or both, back to back): candle lighting to havdalah, in epoch ms. */
 export interface RestWindow {

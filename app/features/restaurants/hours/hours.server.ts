@@ -1,12 +1,12 @@
 // Saving a restaurant's structured hours (issue 15) through the restaurants' change path. Apart
 // from manage.server.ts so the public pages, which read restaurants through it, do not carry the
 // hours editor's rules and messages.
-import type { Db } from "../../../database/types";
-import { AppError } from "../../lib/errors";
+import type { Db } from "../../../../database/types";
+import { AppError } from "../../../lib/errors";
 import type { WeeklyHours } from "./hours";
 import { parseWeeklyHours } from "./hours-schema";
-import { changeFields, mayEdit, type Actor } from "./manage.server";
-import type { Restaurant } from "./types";
+import { changeFields, mayEdit, type Actor } from "../manage.server";
+import type { Restaurant } from "../types";
 
 /**
  * Saves a restaurant's structured hours (issue 15), or clears them (null), through the normal change

@@ -1,12 +1,12 @@
 // A restaurant's hours on its page (issue 15): "open now" read in the browser from the timeline the
 // server sent (never rendered on the server, so a cached page cannot show a stale status), the
 // week with Hebrew day names in Hebrew, and the coming Shabbat or Yom Tov with its real times.
-import { useNow } from "../../../lib/use-now";
-import { useLanguage } from "../../../lib/i18n/use-language";
-import type { Language } from "../../../lib/i18n/language";
-import { cn } from "../../../lib/cn";
+import { useNow } from "../../../../lib/use-now";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import type { Language } from "../../../../lib/i18n/language";
+import { cn } from "../../../../lib/cn";
 import type { Transition, WeeklyHours } from "../hours";
-import { telAvivDay } from "../../../lib/dates";
+import { telAvivDay } from "../../../../lib/dates";
 import type { HoursView } from "../hours-view.server";
 import { statusNow } from "../hours-status";
 
