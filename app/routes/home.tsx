@@ -1,8 +1,8 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/home";
-import { FilterBar } from "../features/restaurants/components/FilterBar";
-import { Hero } from "../features/restaurants/components/Hero";
+import { FilterBar } from "../features/restaurants/search/components/FilterBar";
+import { Hero } from "../features/restaurants/search/components/Hero";
 import {
   applyFilters,
   clearedFilters,
@@ -14,16 +14,16 @@ import {
   type FilterState,
   type ResultsSort,
   type ResultsView,
-} from "../features/restaurants/filters";
-import { ResultsToolbar } from "../features/restaurants/components/ResultsToolbar";
+} from "../features/restaurants/search/filters";
+import { ResultsToolbar } from "../features/restaurants/search/components/ResultsToolbar";
 import { byDistance, distanceMeters, formatDistance } from "../features/restaurants/map/distance";
 import type { LatLng } from "../features/restaurants/map/location";
 import { KASHRUT_LABELS } from "../features/restaurants/constants";
-import { RestaurantCard, shortStatus } from "../features/restaurants/components/RestaurantCard";
+import { RestaurantCard, shortStatus } from "../features/restaurants/search/components/RestaurantCard";
 import type { MapTiles } from "../lib/context";
 import { useHydrated } from "../lib/use-hydrated";
-import { CLIENT_FILTER_LIMIT, decodeIndex, forCard, searchIndexPath, type ListedRestaurant } from "../features/restaurants/search-index";
-import { searchIndexOf } from "../features/restaurants/search-index.server";
+import { CLIENT_FILTER_LIMIT, decodeIndex, forCard, searchIndexPath, type ListedRestaurant } from "../features/restaurants/search/search-index";
+import { searchIndexOf } from "../features/restaurants/search/search-index.server";
 import type { Restaurant } from "../features/restaurants/types";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";

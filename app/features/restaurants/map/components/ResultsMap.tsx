@@ -8,7 +8,7 @@ import { useLanguage } from "../../../../lib/i18n/use-language";
 import { restaurantPath } from "../../../../lib/paths";
 import type { MapTiles } from "../../../../lib/context";
 import { TEL_AVIV } from "../location";
-import type { ListedRestaurant } from "../../search-index";
+import type { ListedRestaurant } from "../../search/search-index";
 import { CITY_ZOOM, createMap, L, pinIcon } from "../leaflet.client";
 
 /** Close enough to read the street names around one pin; the whole city for many. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildRestaurantRow } from "../../../database/factories";
-import { emptyWeek } from "./hours/hours";
+import { buildRestaurantRow } from "../../../../database/factories";
+import { emptyWeek } from "../hours/hours";
 import {
   applyFilters,
   clearedFilters,
@@ -14,7 +14,7 @@ import {
   visibleTags,
   type FilterState,
 } from "./filters";
-import { rowToRestaurant } from "./mapping";
+import { rowToRestaurant } from "../mapping";
 import { normalizeForSearch } from "./search";
 
 const r = (overrides: Parameters<typeof buildRestaurantRow>[0]) => rowToRestaurant(buildRestaurantRow(overrides));

@@ -1,10 +1,10 @@
 // Home page filters (spec section 5): all conditions hold together. The state lives in the URL
 // query so a filtered view can be shared, reloaded, rendered on the server and left with Back.
-import { isKashrut, isTag, TAGS, type Kashrut } from "./constants";
-import { freshnessOf, type FreshnessClock } from "./freshness";
-import { statusAt, type RestWindow } from "./hours/hours";
+import { isKashrut, isTag, TAGS, type Kashrut } from "../constants";
+import { freshnessOf, type FreshnessClock } from "../freshness";
+import { statusAt, type RestWindow } from "../hours/hours";
 import { normalizeForSearch, searchWords } from "./search";
-import type { Restaurant } from "./types";
+import type { Restaurant } from "../types";
 
 export const LINK_FILTERS = ["booking", "wolt", "order"] as const;
 export type LinkFilter = (typeof LINK_FILTERS)[number];

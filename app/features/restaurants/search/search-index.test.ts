@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildRestaurantRow } from "../../../database/factories";
+import { buildRestaurantRow } from "../../../../database/factories";
 import { applyFilters, EMPTY_FILTERS } from "./filters";
-import { rowToRestaurant as fromRow } from "./mapping";
+import { rowToRestaurant as fromRow } from "../mapping";
 import { decodeIndex, fromIndexRow, toIndexRow } from "./search-index";
 
 const full = fromRow(

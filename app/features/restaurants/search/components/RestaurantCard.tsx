@@ -1,17 +1,17 @@
 import { memo } from "react";
 import { Link } from "react-router";
-import { responsiveImage } from "../../../lib/images";
-import { localized } from "../../../lib/i18n/language";
-import { useLanguage } from "../../../lib/i18n/use-language";
-import { restaurantPath } from "../../../lib/paths";
+import { responsiveImage } from "../../../../lib/images";
+import { localized } from "../../../../lib/i18n/language";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import { restaurantPath } from "../../../../lib/paths";
 import { visibleTags } from "../filters";
 import type { ListedRestaurant } from "../search-index";
-import type { Freshness } from "../freshness";
-import { ClosedBadge, FreshnessMark, KashrutBadge, TagList } from "./Badges";
-import { statusAt, type RestWindow } from "../hours/hours";
-import { useNow } from "../../../lib/use-now";
-import { cn } from "../../../lib/cn";
-import type { SiteKey } from "../../../locales/en";
+import type { Freshness } from "../../freshness";
+import { ClosedBadge, FreshnessMark, KashrutBadge, TagList } from "../../components/Badges";
+import { statusAt, type RestWindow } from "../../hours/hours";
+import { useNow } from "../../../../lib/use-now";
+import { cn } from "../../../../lib/cn";
+import type { SiteKey } from "../../../../locales/en";
 
 /**
  * "Open now" / "Closed for Shabbat" in short, from the browser's clock after hydration (never in

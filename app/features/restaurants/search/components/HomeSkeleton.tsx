@@ -1,4 +1,4 @@
-import { useLanguage } from "../../../lib/i18n/use-language";
+import { useLanguage } from "../../../../lib/i18n/use-language";
 import { Hero } from "./Hero";
 
 export const SKELETON_CARDS = 8;

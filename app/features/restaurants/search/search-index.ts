@@ -2,9 +2,9 @@
 // search index adds what the filters need (never phone numbers, menus or certificates), as compact rows
 // loaded by the browser after the first paint, so filtering is instant without the HTML carrying
 // every restaurant: the page itself holds only the results on screen.
-import { isKashrut } from "./constants";
-import type { Restaurant } from "./types";
-import type { WeeklyHours } from "./hours/hours";
+import { isKashrut } from "../constants";
+import type { Restaurant } from "../types";
+import type { WeeklyHours } from "../hours/hours";
 
 /**
  * Up to this many restaurants the browser loads the whole index and filters locally (instant, see

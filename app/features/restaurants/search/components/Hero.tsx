@@ -1,4 +1,4 @@
-import { useLanguage } from "../../../lib/i18n/use-language";
+import { useLanguage } from "../../../../lib/i18n/use-language";
 
 export function Hero() {
   const { t } = useLanguage();

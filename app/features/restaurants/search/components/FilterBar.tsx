@@ -1,10 +1,10 @@
 // The home page filter bar. It is a GET form, so without JavaScript it still filters (the
 // server renders the result); with JavaScript every change applies at once.
 import { Form, Link } from "react-router";
-import { Disclosure } from "../../../components/ui/Disclosure";
-import { useHydrated } from "../../../lib/use-hydrated";
-import { useLanguage } from "../../../lib/i18n/use-language";
-import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../constants";
+import { Disclosure } from "../../../../components/ui/Disclosure";
+import { useHydrated } from "../../../../lib/use-hydrated";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../constants";
 import { hasActiveFilters, LINK_FILTERS, toggle, type FilterState } from "../filters";
 
 interface FilterBarProps {

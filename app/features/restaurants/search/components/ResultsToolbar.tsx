@@ -3,11 +3,11 @@
 // The position stays in this page's memory: it is never sent to the server.
 import { useState } from "react";
 import { Link } from "react-router";
-import { cn } from "../../../lib/cn";
-import { useHydrated } from "../../../lib/use-hydrated";
-import { useLanguage } from "../../../lib/i18n/use-language";
+import { cn } from "../../../../lib/cn";
+import { useHydrated } from "../../../../lib/use-hydrated";
+import { useLanguage } from "../../../../lib/i18n/use-language";
 import { serializeFilters, type FilterState, type ResultsSort, type ResultsView } from "../filters";
-import type { LatLng } from "../map/location";
+import type { LatLng } from "../../map/location";
 
 type Locating = "idle" | "locating" | "denied" | "failed";
 
