@@ -17,7 +17,7 @@ import type { Config } from "./config";
 import type { Database } from "./database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
-import { recordUpload } from "../app/features/restaurants/uploads.server";
+import { recordUpload } from "../app/features/restaurants/editing/uploads.server";
 import { createProofOfWork } from "../app/features/reports/proof-of-work.server";
 import { reportChallengePath } from "../app/lib/paths";
 import { canUpload } from "../app/lib/permissions";

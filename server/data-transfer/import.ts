@@ -12,7 +12,7 @@
 import { eq } from "drizzle-orm";
 import { createBlog, updateBlog } from "../../app/features/blog/blog.server";
 import { generateSlug, parseBlogForm, type BlogFormValues } from "../../app/features/blog/rules";
-import { EMPTY_FORM, parseRestaurantForm } from "../../app/features/restaurants/form-schema";
+import { EMPTY_FORM, parseRestaurantForm } from "../../app/features/restaurants/editing/form-schema";
 import { parseWeeklyHours } from "../../app/features/restaurants/hours/hours-schema";
 import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
 import {
@@ -25,9 +25,9 @@ import {
   setVerificationDate,
   updateRestaurant,
   type Actor,
-} from "../../app/features/restaurants/manage.server";
+} from "../../app/features/restaurants/editing/manage.server";
 import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../app/features/restaurants/mapping";
-import { uploaderOf } from "../../app/features/restaurants/uploads.server";
+import { uploaderOf } from "../../app/features/restaurants/editing/uploads.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
 import { isCalendarDay } from "../../app/lib/dates";
 import { AppError } from "../../app/lib/errors";

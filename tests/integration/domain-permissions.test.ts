@@ -6,7 +6,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUserRole } from "../../app/features/accounts/users.server";
 import { createBlog, deleteBlog, updateBlog } from "../../app/features/blog/blog.server";
-import { EMPTY_FORM } from "../../app/features/restaurants/form-schema";
+import { EMPTY_FORM } from "../../app/features/restaurants/editing/form-schema";
 import {
   addOwner,
   createRestaurant,
@@ -15,7 +15,7 @@ import {
   setVerificationDate,
   updateRestaurant,
   type Actor,
-} from "../../app/features/restaurants/manage.server";
+} from "../../app/features/restaurants/editing/manage.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
 import { AppError } from "../../app/lib/errors";
 import { SYSTEM } from "../../app/lib/permissions.server";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emptyWeek, type WeeklyHours } from "../../app/features/restaurants/hours/hours";
 import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
-import { getRestaurantById } from "../../app/features/restaurants/manage.server";
+import { getRestaurantById } from "../../app/features/restaurants/editing/manage.server";
 import { SYSTEM } from "../../app/lib/permissions.server";
 import { createUser, insertRestaurant } from "../../database/factories";
 import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";

@@ -5,7 +5,7 @@ import type { Route } from "./+types/hours";
 import { HoursEditor } from "../../features/restaurants/hours/components/HoursEditor";
 import { emptyWeek } from "../../features/restaurants/hours/hours";
 import { setRestaurantHours } from "../../features/restaurants/hours/hours.server";
-import { getRestaurantById } from "../../features/restaurants/manage.server";
+import { getRestaurantById } from "../../features/restaurants/editing/manage.server";
 import { windowsAround } from "../../features/restaurants/hours/rest-windows.server";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";

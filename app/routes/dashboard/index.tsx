@@ -8,9 +8,9 @@ import { matchesDashboardSearch, nextSort, sortRows, type SortColumn, type SortS
 import { ClosedBadge, FreshnessMark, TagList, KashrutBadge } from "../../features/restaurants/components/Badges";
 import { freshnessClock, freshnessOf, type Freshness } from "../../features/restaurants/freshness";
 import { visibleTags } from "../../features/restaurants/search/filters";
-import { deleteRestaurant } from "../../features/restaurants/manage.server";
+import { deleteRestaurant } from "../../features/restaurants/editing/manage.server";
 import { listRestaurantsForUser } from "../../features/restaurants/queries.server";
-import { removeStoredFiles } from "../../features/restaurants/uploads.server";
+import { removeStoredFiles } from "../../features/restaurants/editing/uploads.server";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
 import { localized } from "../../lib/i18n/language";

@@ -5,7 +5,7 @@ import type { Db } from "../../../../database/types";
 import { AppError } from "../../../lib/errors";
 import type { WeeklyHours } from "./hours";
 import { parseWeeklyHours } from "./hours-schema";
-import { changeFields, mayEdit, type Actor } from "../manage.server";
+import { changeFields, mayEdit, type Actor } from "../editing/manage.server";
 import type { Restaurant } from "../types";
 
 /**

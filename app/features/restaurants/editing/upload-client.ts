@@ -1,6 +1,6 @@
 // Sends one file to POST /api/uploads with progress. The server decides by content; these
 // checks only spare the user a pointless wait.
-import type { MessageKey } from "../../locales/en";
+import type { MessageKey } from "../../../locales/en";
 
 export type UploadKind = "photo" | "teuda" | "menu" | "pdf";
 export interface UploadedFile {

@@ -1,9 +1,9 @@
 // One file (photo, certificate or PDF menu): choose, see progress, preview, remove.
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { responsiveImage } from "../../../lib/images";
-import { useLanguage } from "../../../lib/i18n/use-language";
-import type { MessageKey } from "../../../locales/en";
+import { responsiveImage } from "../../../../lib/images";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import type { MessageKey } from "../../../../locales/en";
 import { uploadFile, type UploadKind } from "../upload-client";
 import { FilePicker } from "./FilePicker";
 

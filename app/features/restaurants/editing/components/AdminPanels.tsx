@@ -3,9 +3,9 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useEffectEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { formatLongDate } from "../../../lib/dates";
-import { useLanguage } from "../../../lib/i18n/use-language";
-import type { MessageKey } from "../../../locales/en";
+import { formatLongDate } from "../../../../lib/dates";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import type { MessageKey } from "../../../../locales/en";
 
 /** A panel action's answer: what was done, or the failure (the error model's `error` key). */
 export type PanelResponse = { ok: true; message: MessageKey } | { ok: false; error: MessageKey };

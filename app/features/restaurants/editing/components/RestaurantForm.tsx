@@ -3,18 +3,18 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { cn } from "../../../lib/cn";
-import { useLanguage } from "../../../lib/i18n/use-language";
-import type { MessageKey } from "../../../locales/en";
-import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../constants";
+import { cn } from "../../../../lib/cn";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import type { MessageKey } from "../../../../locales/en";
+import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../constants";
 import { EMPTY_FORM, parseRestaurantForm, type FieldErrors } from "../form-schema";
-import { menuKind, type MenuKind } from "../presentation";
-import type { RestaurantFormValues } from "../types";
+import { menuKind, type MenuKind } from "../../presentation";
+import type { RestaurantFormValues } from "../../types";
 import { MenuImagesField } from "./MenuImagesField";
 import { UploadField } from "./UploadField";
-import { withScheme } from "../../../lib/links";
-import type { MapTiles } from "../../../lib/context";
-import { coordinatesFromLink, inIsrael, roundCoordinate, type LatLng } from "../map/location";
+import { withScheme } from "../../../../lib/links";
+import type { MapTiles } from "../../../../lib/context";
+import { coordinatesFromLink, inIsrael, roundCoordinate, type LatLng } from "../../map/location";
 
 export function draftKey(id: string | undefined): string {
   return id ? `restaurant-form-${id}` : "restaurant-form-new";
@@ -66,7 +66,7 @@ export interface SaveResponse {
 }
 
 // The pin map's code (Leaflet) loads with the form, after it: never part of a public page.
-const PinMap = lazy(() => import("../map/components/PinMap"));
+const PinMap = lazy(() => import("../../map/components/PinMap"));
 
 /** A typed pair that is a place (the form's rules say what is wrong with any other). */
 function placeOf(values: Pick<RestaurantFormValues, "latitude" | "longitude">): LatLng | null {

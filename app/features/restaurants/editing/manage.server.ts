@@ -5,8 +5,8 @@
 // that make a restaurant's public history take an optional `now`, the time the change is recorded
 // at (the demo data back-dates its listings' past with it); by default, the present.
 import { and, asc, desc, eq, inArray, like, notInArray, or } from "drizzle-orm";
-import { users } from "../../../database/schema/auth";
-import { profiles, userRoles } from "../../../database/schema/people";
+import { users } from "../../../../database/schema/auth";
+import { profiles, userRoles } from "../../../../database/schema/people";
 import {
   restaurantChanges,
   restaurantOwners,
@@ -16,15 +16,15 @@ import {
   type FieldChanges,
   type NewRestaurantRow,
   type RestaurantRow,
-} from "../../../database/schema/restaurants";
-import type { Db } from "../../../database/types";
-import { isUuid } from "../../lib/ids";
-import { AppError } from "../../lib/errors";
-import type { ActorRole } from "../../lib/permissions";
-import { assertCan, hasRestaurantAccess, isSystem } from "../../lib/permissions.server";
+} from "../../../../database/schema/restaurants";
+import type { Db } from "../../../../database/types";
+import { isUuid } from "../../../lib/ids";
+import { AppError } from "../../../lib/errors";
+import type { ActorRole } from "../../../lib/permissions";
+import { assertCan, hasRestaurantAccess, isSystem } from "../../../lib/permissions.server";
 import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "./uploads.server";
-import { formValuesToRow, rowToRestaurant, slugFromName } from "./mapping";
-import type { Restaurant, RestaurantFormValues } from "./types";
+import { formValuesToRow, rowToRestaurant, slugFromName } from "../mapping";
+import type { Restaurant, RestaurantFormValues } from "../types";
 
 /** Who makes a change: a signed-in viewer, or SYSTEM (permissions.server.ts) for scripts. */
 export interface Actor {

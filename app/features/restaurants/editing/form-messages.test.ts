@@ -2,9 +2,9 @@
 // file address over 2,000 characters, a tag not in the list, a menu image without a name… came
 // back with zod's English text, which is no message key, so the page showed an empty message.
 import { describe, expect, it } from "vitest";
-import { rulesOf } from "../../lib/form-rules";
-import { en } from "../../locales/en";
-import { he } from "../../locales/he";
+import { rulesOf } from "../../../lib/form-rules";
+import { en } from "../../../locales/en";
+import { he } from "../../../locales/he";
 import { EMPTY_FORM, parseRestaurantForm, restaurantFormSchema } from "./form-schema";
 
 const valid = { ...EMPTY_FORM, nameEn: "Falafel", address: "1 Dizengoff St", kashrut: "tzohar" };

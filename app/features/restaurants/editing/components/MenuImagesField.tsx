@@ -1,10 +1,10 @@
 // Up to 10 menu images: several at once, each checked; failures listed in one "Upload Errors" toast.
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { responsiveImage } from "../../../lib/images";
-import { useLanguage } from "../../../lib/i18n/use-language";
+import { responsiveImage } from "../../../../lib/images";
+import { useLanguage } from "../../../../lib/i18n/use-language";
 import { MAX_MENU_IMAGES } from "../form-schema";
-import type { MenuImage } from "../types";
+import type { MenuImage } from "../../types";
 import { uploadFile } from "../upload-client";
 import { FilePicker } from "./FilePicker";
 

@@ -1,12 +1,12 @@
 // The restaurant form's rules (spec section 5), shared by the form (validated on change) and the
 // server action. Messages are catalogue keys, so both show the spec's words in either language.
 import { z } from "zod";
-import { fieldMessages, FORM_PARSE, oneLineText, storableText } from "../../lib/form-rules";
-import { isWebLink, withScheme } from "../../lib/links";
-import type { MessageKey } from "../../locales/en";
-import { isKashrut, isTag, TAGS } from "./constants";
-import { inIsrael } from "./map/location";
-import type { RestaurantFormValues } from "./types";
+import { fieldMessages, FORM_PARSE, oneLineText, storableText } from "../../../lib/form-rules";
+import { isWebLink, withScheme } from "../../../lib/links";
+import type { MessageKey } from "../../../locales/en";
+import { isKashrut, isTag, TAGS } from "../constants";
+import { inIsrael } from "../map/location";
+import type { RestaurantFormValues } from "../types";
 
 export const MAX_MENU_IMAGES = 10;
 

@@ -7,14 +7,14 @@
 // deleted only when no restaurant and no blog post names it (in any of its widths) and it is not
 // attached anywhere — never because one form stopped naming it.
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { blogs } from "../../../database/schema/blogs";
-import { restaurants, type RestaurantRow } from "../../../database/schema/restaurants";
-import { uploads, type UploadKindName } from "../../../database/schema/uploads";
-import type { Db } from "../../../database/types";
-import { imageFiles } from "../../lib/images";
-import { AppError } from "../../lib/errors";
-import type { MessageKey } from "../../locales/en";
-import type { RestaurantFormValues } from "./types";
+import { blogs } from "../../../../database/schema/blogs";
+import { restaurants, type RestaurantRow } from "../../../../database/schema/restaurants";
+import { uploads, type UploadKindName } from "../../../../database/schema/uploads";
+import type { Db } from "../../../../database/types";
+import { imageFiles } from "../../../lib/images";
+import { AppError } from "../../../lib/errors";
+import type { MessageKey } from "../../../locales/en";
+import type { RestaurantFormValues } from "../types";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type DbOrTx = Db | Tx;

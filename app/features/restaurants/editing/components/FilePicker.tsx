@@ -4,7 +4,7 @@
 // always (its name is the field's label); what the eye sees is a button in the page's language
 // and the chosen file's name, and the button shows the input's focus ring.
 import { useRef, type ChangeEvent, type InputHTMLAttributes } from "react";
-import { useLanguage } from "../../../lib/i18n/use-language";
+import { useLanguage } from "../../../../lib/i18n/use-language";
 
 type InputProps = Pick<InputHTMLAttributes<HTMLInputElement>, "id" | "accept" | "multiple" | "disabled" | "aria-invalid" | "aria-describedby">;
 
