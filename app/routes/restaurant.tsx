@@ -12,7 +12,7 @@ import {
   restaurantPageJsonLd,
   restaurantTitle,
 } from "../features/restaurants/presentation";
-import { findSlugRedirect } from "../features/restaurants/editing/manage.server";
+import { findSlugRedirect } from "../features/restaurants/editing/slugs.server";
 import { getRestaurantBySlug, loadPublicHistory } from "../features/restaurants/queries.server";
 import type { PublicEvent } from "../features/restaurants/public-history";
 import { useLiveRestaurant } from "../features/restaurants/use-live-updates";

@@ -15,17 +15,9 @@ import { generateSlug, parseBlogForm, type BlogFormValues } from "../../app/feat
 import { EMPTY_FORM, parseRestaurantForm } from "../../app/features/restaurants/editing/form-schema";
 import { parseWeeklyHours } from "../../app/features/restaurants/hours/hours-schema";
 import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
-import {
-  addOwner,
-  changeFields,
-  createRestaurant,
-  diffRows,
-  OwnerLinkError,
-  removeOwner,
-  setVerificationDate,
-  updateRestaurant,
-  type Actor,
-} from "../../app/features/restaurants/editing/manage.server";
+import { changeFields, createRestaurant, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
+import { diffRows, type Actor } from "../../app/features/restaurants/editing/changes.server";
+import { addOwner, OwnerLinkError, removeOwner } from "../../app/features/restaurants/editing/owners.server";
 import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../app/features/restaurants/mapping";
 import { uploaderOf } from "../../app/features/restaurants/editing/uploads.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";

@@ -14,7 +14,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { createBlog } from "../../app/features/blog/blog.server";
 import { EMPTY_FORM } from "../../app/features/restaurants/editing/form-schema";
 import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
-import { addOwner, createRestaurant, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
+import { createRestaurant, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
+import { addOwner } from "../../app/features/restaurants/editing/owners.server";
 import { recordUpload } from "../../app/features/restaurants/editing/uploads.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
 import { SYSTEM } from "../../app/lib/permissions.server";

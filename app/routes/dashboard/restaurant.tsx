@@ -5,17 +5,9 @@ import type { Route } from "./+types/restaurant";
 import { OwnershipPanel, HistoryList, VerificationPicker, type PanelResponse } from "../../features/restaurants/editing/components/AdminPanels";
 import { RestaurantForm } from "../../features/restaurants/editing/components/RestaurantForm";
 import { EMPTY_FORM, parseRestaurantForm } from "../../features/restaurants/editing/form-schema";
-import {
-  addOwner,
-  createRestaurant,
-  getRestaurantById,
-  listAvailableOwners,
-  listHistory,
-  listOwners,
-  removeOwner,
-  setVerificationDate,
-  updateRestaurant,
-} from "../../features/restaurants/editing/manage.server";
+import { createRestaurant, getRestaurantById, setVerificationDate, updateRestaurant } from "../../features/restaurants/editing/manage.server";
+import { listHistory } from "../../features/restaurants/editing/changes.server";
+import { addOwner, listAvailableOwners, listOwners, removeOwner } from "../../features/restaurants/editing/owners.server";
 import { restaurantToFormValues } from "../../features/restaurants/mapping";
 import { removeStoredFiles } from "../../features/restaurants/editing/uploads.server";
 import { actionError } from "../../lib/action-error.server";

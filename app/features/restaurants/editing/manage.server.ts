@@ -1,133 +1,27 @@
-// Changing restaurants from the dashboard. Every change is recorded in restaurant_changes with
-// who, when and which fields changed (old and new values). Every function that writes checks that
-// its actor may (assertCan: AppError "forbidden", nothing changed) — the routes check first for
-// their redirects and answers, but a new caller cannot skip it. Scripts act as SYSTEM. The writes
-// that make a restaurant's public history take an optional `now`, the time the change is recorded
-// at (the demo data back-dates its listings' past with it); by default, the present.
-import { and, asc, desc, eq, inArray, like, notInArray, or } from "drizzle-orm";
-import { users } from "../../../../database/schema/auth";
-import { profiles, userRoles } from "../../../../database/schema/people";
+// Changing restaurants from the dashboard: create, update, delete, close, verify. Every change is
+// recorded in restaurant_changes (changes.server.ts). Every function that writes checks that its
+// actor may (assertCan: AppError "forbidden", nothing changed) — the routes check first for their
+// redirects and answers, but a new caller cannot skip it. Scripts act as SYSTEM. The writes that
+// make a restaurant's public history take an optional `now`, the time the change is recorded at
+// (the demo data back-dates its listings' past with it); by default, the present.
+import { eq } from "drizzle-orm";
 import {
-  restaurantChanges,
   restaurantOwners,
   restaurants,
   restaurantSlugRedirects,
   type ChangeAction,
-  type FieldChanges,
   type NewRestaurantRow,
   type RestaurantRow,
 } from "../../../../database/schema/restaurants";
 import type { Db } from "../../../../database/types";
 import { isUuid } from "../../../lib/ids";
 import { AppError } from "../../../lib/errors";
-import type { ActorRole } from "../../../lib/permissions";
-import { assertCan, hasRestaurantAccess, isSystem } from "../../../lib/permissions.server";
+import { assertCan, hasRestaurantAccess } from "../../../lib/permissions.server";
 import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "./uploads.server";
 import { formValuesToRow, rowToRestaurant, slugFromName } from "../mapping";
 import type { Restaurant, RestaurantFormValues } from "../types";
-
-/** Who makes a change: a signed-in viewer, or SYSTEM (permissions.server.ts) for scripts. */
-export interface Actor {
-  id: string;
-  email: string;
-  role: ActorRole;
-}
-
-/** No such restaurant (or not an id at all): 404. */
-export class RestaurantNotFoundError extends AppError {
-  override name = "RestaurantNotFoundError";
-  constructor(id: string) {
-    super("notFound", "editor.loadFailed", { subject: id });
-  }
-}
-/** An owner link that cannot be made or removed (not an owner, already linked, no such link): 400. */
-export class OwnerLinkError extends AppError {
-  override name = "OwnerLinkError";
-  constructor(reason: string) {
-    super("invalid", "owners.addFailed", { subject: reason });
-  }
-}
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type DbOrTx = Db | Tx;
-
-/** Columns compared for the history (everything a person edits). */
-const TRACKED = [
-  "slug",
-  "name_en",
-  "name_he",
-  "address",
-  "phone_number",
-  "opening_hours",
-  "kashrut",
-  "tags",
-  "photo",
-  "description_en",
-  "description_he",
-  "last_verified",
-  "waze_link",
-  "menu_link",
-  "booking_link",
-  "teuda",
-  "online_order_link",
-  "wolt_link",
-  "menu_images",
-  "is_permanently_closed",
-  "kashrut_website",
-  "hours",
-  "latitude",
-  "longitude",
-] as const satisfies readonly (keyof RestaurantRow)[];
-
-export function diffRows(before: Partial<RestaurantRow> | undefined, after: Partial<RestaurantRow> | undefined): FieldChanges {
-  const changes: FieldChanges = {};
-  for (const key of TRACKED) {
-    const old = before?.[key] ?? null;
-    const next = after?.[key] ?? null;
-    if (JSON.stringify(old) !== JSON.stringify(next)) changes[key] = { old, new: next };
-  }
-  return changes;
-}
-
-async function record(
-  db: DbOrTx,
-  actor: Actor,
-  restaurant: { id: string; name_en: string },
-  action: ChangeAction,
-  changes: FieldChanges,
-  now?: Date,
-): Promise<void> {
-  await db.insert(restaurantChanges).values({
-    restaurant_id: restaurant.id,
-    restaurant_name: restaurant.name_en,
-    // The system is no user; its changes are recorded under its name only.
-    actor_id: isSystem(actor) ? null : actor.id,
-    actor_email: actor.email,
-    action,
-    changes,
-    // Without a time given, the database's (the column's default).
-    ...(now ? { created_at: now } : {}),
-  });
-}
-
-/** `base`, or `base-2`, `base-3`… — the first not used by another restaurant. */
-async function uniqueSlug(db: DbOrTx, base: string, exceptId?: string): Promise<string> {
-  const taken = await db
-    .select({ id: restaurants.id, slug: restaurants.slug })
-    .from(restaurants)
-    .where(or(eq(restaurants.slug, base), like(restaurants.slug, `${base}-%`)));
-  const used = new Set(taken.filter((row) => row.id !== exceptId).map((row) => row.slug));
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
-/**
- * Whether `slug` is one uniqueSlug could have made from `base` (`base` or `base-<n>`), so a save
- * that leaves the name's slug the same keeps the address. `pizza-hut` is not one for `pizza`.
- */
-function isSlugFor(slug: string, base: string): boolean {
-  return slug === base || (slug.startsWith(`${base}-`) && /^\d+$/.test(slug.slice(base.length + 1)));
-}
+import { diffRows, record, RestaurantNotFoundError, type Actor } from "./changes.server";
+import { isSlugFor, uniqueSlug } from "./slugs.server";
 
 /**
  * Refuses (AppError "forbidden") unless `actor` may edit this restaurant: the spec's
@@ -279,94 +173,4 @@ export async function getRestaurantById(db: Db, id: string): Promise<Restaurant 
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));
   return row ? rowToRestaurant(row) : undefined;
-}
-
-/** Where an old slug now lives, if the restaurant was renamed. */
-export async function findSlugRedirect(db: Db, oldSlug: string): Promise<string | undefined> {
-  if (oldSlug.includes("\u0000")) return undefined;
-  const [row] = await db
-    .select({ slug: restaurants.slug })
-    .from(restaurantSlugRedirects)
-    .innerJoin(restaurants, eq(restaurants.id, restaurantSlugRedirects.restaurant_id))
-    .where(eq(restaurantSlugRedirects.old_slug, oldSlug));
-  return row?.slug;
-}
-
-export interface OwnerLink {
-  id: string;
-  userId: string;
-  userEmail: string;
-  createdAt: Date;
-}
-
-export async function listOwners(db: Db, restaurantId: string): Promise<OwnerLink[]> {
-  const rows = await db
-    .select({ id: restaurantOwners.id, userId: restaurantOwners.user_id, email: profiles.email, createdAt: restaurantOwners.created_at })
-    .from(restaurantOwners)
-    .leftJoin(profiles, eq(profiles.id, restaurantOwners.user_id))
-    .where(eq(restaurantOwners.restaurant_id, restaurantId))
-    .orderBy(asc(restaurantOwners.created_at));
-  // Spec: the owner's e-mail from profiles, or "Unknown" if none.
-  return rows.map((row) => ({ id: row.id, userId: row.userId, userEmail: row.email ?? "Unknown", createdAt: row.createdAt }));
-}
-
-/** Users with the owner role not yet linked to this restaurant (spec). */
-export async function listAvailableOwners(db: Db, restaurantId: string): Promise<{ id: string; email: string }[]> {
-  const linked = db.select({ id: restaurantOwners.user_id }).from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, restaurantId));
-  return db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(userRoles.role, "owner"), notInArray(users.id, linked)))
-    .orderBy(asc(users.email));
-}
-
-export async function addOwner(db: Db, actor: Actor | null, restaurantId: string, userId: string): Promise<void> {
-  assertCan(actor, "owners:manage");
-  if (!isUuid(restaurantId)) throw new RestaurantNotFoundError(restaurantId);
-  // User ids are text; one with a NUL character cannot exist (nor be queried).
-  if (userId.includes("\u0000")) throw new OwnerLinkError("no such user");
-  await db.transaction(async (tx) => {
-    const [restaurant] = await tx.select().from(restaurants).where(eq(restaurants.id, restaurantId));
-    if (!restaurant) throw new RestaurantNotFoundError(restaurantId);
-    const [candidate] = await tx
-      .select({ email: users.email, role: userRoles.role })
-      .from(users)
-      .innerJoin(userRoles, eq(userRoles.userId, users.id))
-      .where(eq(users.id, userId));
-    if (candidate?.role !== "owner") throw new OwnerLinkError("only users with the owner role can be linked");
-    const inserted = await tx.insert(restaurantOwners).values({ restaurant_id: restaurantId, user_id: userId }).onConflictDoNothing().returning();
-    if (inserted.length === 0) throw new OwnerLinkError("already linked");
-    await record(tx, actor, restaurant, "owner_add", { owner: { old: null, new: candidate.email } });
-  });
-}
-
-export async function removeOwner(db: Db, actor: Actor | null, restaurantId: string, linkId: string): Promise<void> {
-  assertCan(actor, "owners:manage");
-  if (!isUuid(restaurantId)) throw new RestaurantNotFoundError(restaurantId);
-  if (!isUuid(linkId)) throw new OwnerLinkError("no such link");
-  await db.transaction(async (tx) => {
-    const [restaurant] = await tx.select().from(restaurants).where(eq(restaurants.id, restaurantId));
-    if (!restaurant) throw new RestaurantNotFoundError(restaurantId);
-    const [removed] = await tx
-      .delete(restaurantOwners)
-      .where(and(eq(restaurantOwners.id, linkId), eq(restaurantOwners.restaurant_id, restaurantId)))
-      .returning();
-    if (!removed) throw new OwnerLinkError("no such link");
-    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, removed.user_id));
-    await record(tx, actor, restaurant, "owner_remove", { owner: { old: owner?.email ?? removed.user_id, new: null } });
-  });
-}
-
-export async function listHistory(db: Db, restaurantId: string, limit = 50) {
-  return db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, restaurantId)).orderBy(desc(restaurantChanges.created_at)).limit(limit);
-}
-
-export async function restaurantIdsOwnedBy(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: restaurantOwners.restaurant_id })
-    .from(restaurantOwners)
-    .where(and(eq(restaurantOwners.user_id, userId), inArray(restaurantOwners.restaurant_id, ids)));
-  return new Set(rows.map((row) => row.id));
 }

@@ -5,7 +5,8 @@ import type { Db } from "../../../../database/types";
 import { AppError } from "../../../lib/errors";
 import type { WeeklyHours } from "./hours";
 import { parseWeeklyHours } from "./hours-schema";
-import { changeFields, mayEdit, type Actor } from "../editing/manage.server";
+import { changeFields, mayEdit } from "../editing/manage.server";
+import { type Actor } from "../editing/changes.server";
 import type { Restaurant } from "../types";
 
 /**
