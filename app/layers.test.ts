@@ -27,15 +27,18 @@ describe("layers (import/no-restricted-paths)", () => {
   it("app/lib never imports a feature or a route", async () => {
     // A lib module nothing on these import paths depends on, so the layer rule is the only finding
     // (dates.ts, used by the restaurants feature, would also close an import cycle).
-    expect(await layerProblems("app/lib/redirects.ts", `import { applyFilters } from "../features/restaurants/filters";\n${use(["applyFilters"])}`)).toEqual([
-      "import/no-restricted-paths",
-    ]);
+    expect(
+      await layerProblems("app/lib/redirects.ts", `import { applyFilters } from "../features/restaurants/search/filters";\n${use(["applyFilters"])}`),
+    ).toEqual(["import/no-restricted-paths"]);
     expect(await layerProblems("app/lib/redirects.ts", `import { meta } from "../routes/home";\n${use(["meta"])}`)).toEqual(["import/no-restricted-paths"]);
   });
 
   it("app/components never imports a feature or a route", async () => {
     expect(
-      await layerProblems("app/components/ui/Disclosure.tsx", `import { applyFilters } from "../../features/restaurants/filters";\n${use(["applyFilters"])}`),
+      await layerProblems(
+        "app/components/ui/Disclosure.tsx",
+        `import { applyFilters } from "../../features/restaurants/search/filters";\n${use(["applyFilters"])}`,
+      ),
     ).toEqual(["import/no-restricted-paths"]);
     expect(await layerProblems("app/components/ui/Disclosure.tsx", `import { meta } from "../../routes/home";\n${use(["meta"])}`)).toEqual([
       "import/no-restricted-paths",
@@ -43,9 +46,9 @@ describe("layers (import/no-restricted-paths)", () => {
   });
 
   it("a feature never imports another feature or a route, but may import its own modules and app/lib", async () => {
-    expect(await layerProblems("app/features/blog/samples.ts", `import { applyFilters } from "../restaurants/filters";\n${use(["applyFilters"])}`)).toEqual([
-      "import/no-restricted-paths",
-    ]);
+    expect(
+      await layerProblems("app/features/blog/samples.ts", `import { applyFilters } from "../restaurants/search/filters";\n${use(["applyFilters"])}`),
+    ).toEqual(["import/no-restricted-paths"]);
     expect(await layerProblems("app/features/blog/samples.ts", `import { meta } from "../../routes/home";\n${use(["meta"])}`)).toEqual([
       "import/no-restricted-paths",
     ]);
@@ -53,6 +56,20 @@ describe("layers (import/no-restricted-paths)", () => {
       await layerProblems(
         "app/features/blog/samples.ts",
         `import { blogPath } from "./rules";\nimport { formatIsoDate } from "../../lib/dates";\n${use(["blogPath", "formatIsoDate"])}`,
+      ),
+    ).toEqual([]);
+  });
+
+  it("a feature's sub-folders may import each other and the feature's top, never another feature", async () => {
+    // restaurants/map/static-map.ts sits in a sub-folder of its feature: the rule covers the whole folder. (A module
+    // no import-cycle probe below goes through: ESLint keeps what it read of a probed file for the run.)
+    expect(await layerProblems("app/features/restaurants/map/static-map.ts", `import { blogPath } from "../../blog/rules";\n${use(["blogPath"])}`)).toEqual([
+      "import/no-restricted-paths",
+    ]);
+    expect(
+      await layerProblems(
+        "app/features/restaurants/map/static-map.ts",
+        `import { normalizeForSearch } from "../search/search";\nimport { KASHRUT_LABELS } from "../constants";\n${use(["normalizeForSearch", "KASHRUT_LABELS"])}`,
       ),
     ).toEqual([]);
   });
@@ -73,15 +90,15 @@ describe("layers (import/no-restricted-paths)", () => {
   });
 
   it("a route may combine features and app/lib", async () => {
-    const code = `import { applyFilters } from "../features/restaurants/filters";\nimport { blogPath } from "../features/blog/rules";\nimport { formatIsoDate } from "../lib/dates";\n${use(["applyFilters", "blogPath", "formatIsoDate"])}`;
+    const code = `import { applyFilters } from "../features/restaurants/search/filters";\nimport { blogPath } from "../features/blog/rules";\nimport { formatIsoDate } from "../lib/dates";\n${use(["applyFilters", "blogPath", "formatIsoDate"])}`;
     expect(await layerProblems("app/routes/robots-txt.ts", code)).toEqual([]);
   });
 });
 
 describe("no import cycles (import/no-cycle)", () => {
   it("reports a module that imports one of the modules importing it", async () => {
-    // restaurants/filters.ts imports constants.ts; constants.ts importing filters.ts closes a cycle.
-    const code = `import { applyFilters } from "./filters";\n${use(["applyFilters"])}`;
+    // restaurants/search/filters.ts imports constants.ts; constants.ts importing filters.ts closes a cycle.
+    const code = `import { applyFilters } from "./search/filters";\n${use(["applyFilters"])}`;
     expect(await layerProblems("app/features/restaurants/constants.ts", code)).toEqual(["import/no-cycle"]);
   });
 });

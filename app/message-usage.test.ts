@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { CHANGE_ACTIONS } from "../database/schema/restaurants";
 import { ROLES } from "../database/roles";
 import { REPORT_REASONS, REPORT_STATUSES } from "../database/reports";
-import { LINK_FILTERS } from "./features/restaurants/filters";
+import { LINK_FILTERS } from "./features/restaurants/search/filters";
 import { areasOf, type Area } from "./lib/i18n/catalogue";
 import { en } from "./locales/en";
 import { enAccount } from "./locales/en/account";

@@ -18,7 +18,7 @@ import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
 import { LazyToaster, showToast } from "./components/ui/LazyToaster";
 import { BlogSkeleton } from "./features/blog/components/BlogImage";
-import { HomeSkeleton } from "./features/restaurants/components/HomeSkeleton";
+import { HomeSkeleton } from "./features/restaurants/search/components/HomeSkeleton";
 import { servicesContext } from "./lib/context";
 import { viewerContext, viewerMiddleware } from "./lib/session.server";
 import { loadMessagesFor } from "./lib/i18n/catalogue";

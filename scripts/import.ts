@@ -11,8 +11,8 @@
 // changed), a bad argument, configuration or file, or the database in use.
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import type { Actor } from "../app/features/restaurants/manage.server";
-import { removeStoredFiles } from "../app/features/restaurants/uploads.server";
+import type { Actor } from "../app/features/restaurants/editing/changes.server";
+import { removeStoredFiles } from "../app/features/restaurants/editing/uploads.server";
 import { users } from "../database/schema/auth";
 import { userRoles } from "../database/schema/people";
 import type { Db } from "../database/types";

@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { format, resolveConfig } from "prettier";
 import { describe, expect, it } from "vitest";
-import { RESULTS_PAGE } from "../../app/features/restaurants/filters";
-import { CLIENT_FILTER_LIMIT } from "../../app/features/restaurants/search-index";
+import { RESULTS_PAGE } from "../../app/features/restaurants/search/filters";
+import { CLIENT_FILTER_LIMIT } from "../../app/features/restaurants/search/search-index";
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 const records = readdirSync(dir)

@@ -21,9 +21,10 @@ import { SAMPLE_POSTS } from "../../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Kashrut, type Tag } from "../../app/features/restaurants/constants";
 import { telAvivDay } from "../../app/lib/dates";
 import { restaurantToFormValues, rowToRestaurant, slugFromName } from "../../app/features/restaurants/mapping";
-import { setPermanentlyClosed, setVerificationDate, updateRestaurant, type Actor } from "../../app/features/restaurants/manage.server";
-import { roundCoordinate, TEL_AVIV } from "../../app/features/restaurants/location";
-import { namedFiles } from "../../app/features/restaurants/uploads.server";
+import { setPermanentlyClosed, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
+import type { Actor } from "../../app/features/restaurants/editing/changes.server";
+import { roundCoordinate, TEL_AVIV } from "../../app/features/restaurants/map/location";
+import { namedFiles } from "../../app/features/restaurants/editing/uploads.server";
 import type { Storage } from "../uploads/storage";
 import { processUpload } from "../uploads/processing";
 

@@ -2,7 +2,7 @@
 // removed once they are older than a grace period and nothing names them: from the table, then
 // from storage. Run hourly by the server, and on demand by `npm run uploads:clean`.
 import type { FileStore } from "../../app/lib/context";
-import { removeStoredFiles, takeAbandonedUploads } from "../../app/features/restaurants/uploads.server";
+import { removeStoredFiles, takeAbandonedUploads } from "../../app/features/restaurants/editing/uploads.server";
 import type { Db } from "../../database/types";
 import { scheduleJob, type Job } from "../jobs";
 

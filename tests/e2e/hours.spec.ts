@@ -2,8 +2,8 @@
 // fixed browser clock: "open now" is read in the browser from the week the server sent, and the
 // coming Shabbat's real times are shown. Its own server and database (demo data).
 import { eq } from "drizzle-orm";
-import { statusAt, telAvivDayStart, telAvivInstant, type WeeklyHours } from "../../app/features/restaurants/hours";
-import { restWindows } from "../../app/features/restaurants/rest-windows.server";
+import { statusAt, telAvivDayStart, telAvivInstant, type WeeklyHours } from "../../app/features/restaurants/hours/hours";
+import { restWindows } from "../../app/features/restaurants/hours/rest-windows.server";
 import { restaurants } from "../../database/schema/restaurants";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";

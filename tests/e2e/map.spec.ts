@@ -6,7 +6,7 @@
 // located).
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "@playwright/test";
-import { distanceMeters, formatDistance } from "../../app/features/restaurants/distance";
+import { distanceMeters, formatDistance } from "../../app/features/restaurants/map/distance";
 import { insertRestaurants } from "../../database/factories";
 import { restaurants, type RestaurantRow } from "../../database/schema/restaurants";
 import { buildDemoRows, type DemoMedia } from "../../server/ops/demo-data";

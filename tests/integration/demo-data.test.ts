@@ -11,7 +11,7 @@ import { users } from "../../database/schema/auth";
 import { profiles, userRoles } from "../../database/schema/people";
 import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { uploads } from "../../database/schema/uploads";
-import { namedFiles } from "../../app/features/restaurants/uploads.server";
+import { namedFiles } from "../../app/features/restaurants/editing/uploads.server";
 import type { PublicEvent } from "../../app/features/restaurants/public-history";
 import { telAvivDay } from "../../app/lib/dates";
 import { loader } from "../../app/routes/restaurant";

@@ -6,16 +6,10 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUserRole } from "../../app/features/accounts/users.server";
 import { createBlog, deleteBlog, updateBlog } from "../../app/features/blog/blog.server";
-import { EMPTY_FORM } from "../../app/features/restaurants/form-schema";
-import {
-  addOwner,
-  createRestaurant,
-  deleteRestaurant,
-  removeOwner,
-  setVerificationDate,
-  updateRestaurant,
-  type Actor,
-} from "../../app/features/restaurants/manage.server";
+import { EMPTY_FORM } from "../../app/features/restaurants/editing/form-schema";
+import { createRestaurant, deleteRestaurant, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
+import { type Actor } from "../../app/features/restaurants/editing/changes.server";
+import { addOwner, removeOwner } from "../../app/features/restaurants/editing/owners.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
 import { AppError } from "../../app/lib/errors";
 import { SYSTEM } from "../../app/lib/permissions.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESULTS_PAGE } from "../../app/features/restaurants/filters";
+import { RESULTS_PAGE } from "../../app/features/restaurants/search/filters";
 import { loader } from "../../app/routes/home";
 import { buildRestaurant } from "../../database/factories";
 import { restaurants } from "../../database/schema/restaurants";

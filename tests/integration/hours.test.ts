@@ -3,9 +3,9 @@
 // nothing, only an editor of the restaurant may save them, and the change is in the history.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emptyWeek, type WeeklyHours } from "../../app/features/restaurants/hours";
-import { setRestaurantHours } from "../../app/features/restaurants/hours.server";
-import { getRestaurantById } from "../../app/features/restaurants/manage.server";
+import { emptyWeek, type WeeklyHours } from "../../app/features/restaurants/hours/hours";
+import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
+import { getRestaurantById } from "../../app/features/restaurants/editing/manage.server";
 import { SYSTEM } from "../../app/lib/permissions.server";
 import { createUser, insertRestaurant } from "../../database/factories";
 import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";

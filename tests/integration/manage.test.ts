@@ -2,10 +2,11 @@
 // verification date, and cleaning up files.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { listAvailableOwners, listOwners, setPermanentlyClosed, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/manage.server";
+import { setPermanentlyClosed, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
+import { listAvailableOwners, listOwners } from "../../app/features/restaurants/editing/owners.server";
 import { restaurantToFormValues, rowToRestaurant } from "../../app/features/restaurants/mapping";
 import { SYSTEM } from "../../app/lib/permissions.server";
-import { recordUpload } from "../../app/features/restaurants/uploads.server";
+import { recordUpload } from "../../app/features/restaurants/editing/uploads.server";
 import type { AppServices } from "../../app/lib/context";
 import { action as indexAction } from "../../app/routes/dashboard/index";
 import { action as editorAction } from "../../app/routes/dashboard/restaurant";

@@ -2,7 +2,7 @@
 // (bilingual objects, camelCase, empty optional values absent), and from form values back to rows.
 import type { NewRestaurantRow, RestaurantRow, StoredMenuImage } from "../../../database/schema/restaurants";
 import { isKashrut } from "./constants";
-import { roundCoordinate } from "./location";
+import { roundCoordinate } from "./map/location";
 import type { MenuImage, Restaurant, RestaurantFormValues } from "./types";
 
 /** A trimmed string, or undefined when null, undefined or blank. */

@@ -2,7 +2,7 @@
 import type { Bilingual } from "../../lib/i18n/language";
 import type { Kashrut } from "./constants";
 import type { WeeklyHours } from "../../../database/hours";
-import type { LatLng } from "./location";
+import type { LatLng } from "./map/location";
 
 export interface MenuImage {
   url: string;

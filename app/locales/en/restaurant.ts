@@ -90,7 +90,5 @@ export const enRestaurant = {
   "hours.opensAfterHoliday": "Opens {day} at {time} · the holiday ends {end}",
   "hours.note": "Good to know",
   "map.place": "Map of the area around {address}",
-  "upload.notYours": "This file cannot be used here. Please upload it again.",
   "editor.loadFailed": "Failed to load restaurant data",
-  "owners.addFailed": "Failed to add restaurant owner",
 } as const;

@@ -89,7 +89,5 @@ export const heRestaurant: RestaurantMessages = {
   "hours.opensAfterHoliday": "נפתח ב{day} ב-{time} · צאת החג {end}",
   "hours.note": "כדאי לדעת",
   "map.place": "מפת הסביבה של {address}",
-  "upload.notYours": "לא ניתן להשתמש כאן בקובץ הזה. יש להעלות אותו מחדש.",
   "editor.loadFailed": "טעינת נתוני המסעדה נכשלה",
-  "owners.addFailed": "הוספת הבעלים נכשלה",
 };

@@ -2,11 +2,11 @@
 // for whoever may edit the restaurant. Its own page, so its code loads only when it is used.
 import { Link } from "react-router";
 import type { Route } from "./+types/hours";
-import { HoursEditor } from "../../features/restaurants/components/HoursEditor";
-import { emptyWeek } from "../../features/restaurants/hours";
-import { setRestaurantHours } from "../../features/restaurants/hours.server";
-import { getRestaurantById } from "../../features/restaurants/manage.server";
-import { windowsAround } from "../../features/restaurants/rest-windows.server";
+import { HoursEditor } from "../../features/restaurants/hours/components/HoursEditor";
+import { emptyWeek } from "../../features/restaurants/hours/hours";
+import { setRestaurantHours } from "../../features/restaurants/hours/hours.server";
+import { getRestaurantById } from "../../features/restaurants/editing/manage.server";
+import { windowsAround } from "../../features/restaurants/hours/rest-windows.server";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
 import { detectLanguage, localized } from "../../lib/i18n/language";

@@ -7,7 +7,7 @@ import type { Route } from "./+types/reports";
 import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from "../../../database/reports";
 import { FormAlert, SubmitButton } from "../../components/ui/FormFields";
 import { checkReportNote, closeReport, listReports, openReportRestaurant, type QueueReport } from "../../features/reports/queue.server";
-import { setPermanentlyClosed, setVerificationDate } from "../../features/restaurants/manage.server";
+import { setPermanentlyClosed, setVerificationDate } from "../../features/restaurants/editing/manage.server";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
 import { formatLongDate, telAvivDay } from "../../lib/dates";

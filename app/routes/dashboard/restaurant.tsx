@@ -2,22 +2,14 @@
 // panel, the verification date and the change history. Every action checks permission itself.
 import { data, Link } from "react-router";
 import type { Route } from "./+types/restaurant";
-import { OwnershipPanel, HistoryList, VerificationPicker, type PanelResponse } from "../../features/restaurants/components/AdminPanels";
-import { RestaurantForm } from "../../features/restaurants/components/RestaurantForm";
-import { EMPTY_FORM, parseRestaurantForm } from "../../features/restaurants/form-schema";
-import {
-  addOwner,
-  createRestaurant,
-  getRestaurantById,
-  listAvailableOwners,
-  listHistory,
-  listOwners,
-  removeOwner,
-  setVerificationDate,
-  updateRestaurant,
-} from "../../features/restaurants/manage.server";
+import { OwnershipPanel, HistoryList, VerificationPicker, type PanelResponse } from "../../features/restaurants/editing/components/AdminPanels";
+import { RestaurantForm } from "../../features/restaurants/editing/components/RestaurantForm";
+import { EMPTY_FORM, parseRestaurantForm } from "../../features/restaurants/editing/form-schema";
+import { createRestaurant, getRestaurantById, setVerificationDate, updateRestaurant } from "../../features/restaurants/editing/manage.server";
+import { listHistory } from "../../features/restaurants/editing/changes.server";
+import { addOwner, listAvailableOwners, listOwners, removeOwner } from "../../features/restaurants/editing/owners.server";
 import { restaurantToFormValues } from "../../features/restaurants/mapping";
-import { removeStoredFiles } from "../../features/restaurants/uploads.server";
+import { removeStoredFiles } from "../../features/restaurants/editing/uploads.server";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
 import { isCalendarDay } from "../../lib/dates";

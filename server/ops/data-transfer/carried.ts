@@ -22,7 +22,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, inArray, isNull } from "drizzle-orm";
-import { namedAnywhere, namedFiles, recordUpload, removeStoredFiles } from "../../../app/features/restaurants/uploads.server";
+import { namedAnywhere, namedFiles, recordUpload, removeStoredFiles } from "../../../app/features/restaurants/editing/uploads.server";
 import { uploads } from "../../../database/schema/uploads";
 import type { Db } from "../../../database/types";
 import { createLocalStorage, keyOfUrl, UPLOADS_PUBLIC_BASE, type Storage } from "../../uploads/storage";

@@ -5,7 +5,7 @@
 // owners) come after them.
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { EMPTY_FORM } from "../../../app/features/restaurants/form-schema";
+import { EMPTY_FORM } from "../../../app/features/restaurants/editing/form-schema";
 import type { RestaurantFormValues } from "../../../app/features/restaurants/types";
 import type { WeeklyHours } from "../../../database/hours";
 

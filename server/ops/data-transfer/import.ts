@@ -12,22 +12,14 @@
 import { eq } from "drizzle-orm";
 import { createBlog, updateBlog } from "../../../app/features/blog/blog.server";
 import { generateSlug, parseBlogForm, type BlogFormValues } from "../../../app/features/blog/rules";
-import { EMPTY_FORM, parseRestaurantForm } from "../../../app/features/restaurants/form-schema";
-import { parseWeeklyHours } from "../../../app/features/restaurants/hours-schema";
-import { setRestaurantHours } from "../../../app/features/restaurants/hours.server";
-import {
-  addOwner,
-  changeFields,
-  createRestaurant,
-  diffRows,
-  OwnerLinkError,
-  removeOwner,
-  setVerificationDate,
-  updateRestaurant,
-  type Actor,
-} from "../../../app/features/restaurants/manage.server";
+import { EMPTY_FORM, parseRestaurantForm } from "../../../app/features/restaurants/editing/form-schema";
+import { parseWeeklyHours } from "../../../app/features/restaurants/hours/hours-schema";
+import { setRestaurantHours } from "../../../app/features/restaurants/hours/hours.server";
+import { changeFields, createRestaurant, setVerificationDate, updateRestaurant } from "../../../app/features/restaurants/editing/manage.server";
+import { diffRows, type Actor } from "../../../app/features/restaurants/editing/changes.server";
+import { addOwner, OwnerLinkError, removeOwner } from "../../../app/features/restaurants/editing/owners.server";
 import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../../app/features/restaurants/mapping";
-import { uploaderOf } from "../../../app/features/restaurants/uploads.server";
+import { uploaderOf } from "../../../app/features/restaurants/editing/uploads.server";
 import type { RestaurantFormValues } from "../../../app/features/restaurants/types";
 import { isCalendarDay } from "../../../app/lib/dates";
 import { AppError } from "../../../app/lib/errors";

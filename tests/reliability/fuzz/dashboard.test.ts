@@ -3,7 +3,7 @@
 // (linked to one restaurant or not) and an admin. Never a 5xx; invalid or unauthorised requests
 // change nothing.
 import fc from "fast-check";
-import { EMPTY_FORM } from "../../../app/features/restaurants/form-schema";
+import { EMPTY_FORM } from "../../../app/features/restaurants/editing/form-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyId, anySegment, anyString, formBody, formEntries, intents } from "./arbitraries";
 import { check, EVERYONE, send, sendInvalid, startFuzzServer, type FuzzServer, type Who } from "./harness";

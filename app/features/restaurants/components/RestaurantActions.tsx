@@ -1,0 +1,82 @@
+import type { ReactNode } from "react";
+import { useLanguage } from "../../../lib/i18n/use-language";
+import { isPdfLink, kashrutWebsiteButton } from "../presentation";
+import type { Restaurant } from "../types";
+
+const button =
+  "flex min-h-11 w-full items-center gap-3 rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-medium text-stone-800 hover:border-brand-700 hover:bg-brand-50";
+
+function ActionLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
+  const { t } = useLanguage();
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={button}>
+      <span aria-hidden="true" className="text-brand-700">
+        {icon}
+      </span>
+      <span>
+        {children}
+        <span className="sr-only"> {t("restaurant.newTab")}</span>
+      </span>
+    </a>
+  );
+}
+
+const icon = (d: string) => (
+  <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d={d} />
+  </svg>
+);
+const ICONS = {
+  navigate: icon("M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z"),
+  order: icon("M6 6h15l-1.5 9h-12zM6 6L5 3H2M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM18 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z"),
+  delivery: icon("M3 7h11v8H3zM14 10h4l3 3v2h-7zM7 18a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM17 18a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z"),
+  menu: icon("M4 5h16M4 12h16M4 19h10"),
+  pdf: icon("M14 3H6v18h12V7zM14 3v4h4M9 13h6M9 17h6"),
+  book: icon("M4 7h16v13H4zM4 11h16M8 3v4M16 3v4"),
+  kashrut: icon("M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM9 12l2 2 4-4"),
+};
+
+/** The page's buttons out: navigate, order, delivery, menu, booking, the kashrut authority's site (none: nothing). */
+export function RestaurantActions({ restaurant }: { restaurant: Restaurant }) {
+  const { t } = useLanguage();
+  const kashrutSite = kashrutWebsiteButton(restaurant);
+  const hasActions = restaurant.wazeLink || restaurant.onlineOrderLink || restaurant.woltLink || restaurant.menuLink || restaurant.bookingLink || kashrutSite;
+  if (!hasActions) return null;
+  return (
+    <section>
+      <h2 className="mb-3 text-lg font-semibold">{t("restaurant.actions")}</h2>
+      <div className="space-y-2">
+        {restaurant.wazeLink ? (
+          <ActionLink href={restaurant.wazeLink} icon={ICONS.navigate}>
+            {t("restaurant.navigate")}
+          </ActionLink>
+        ) : null}
+        {restaurant.onlineOrderLink ? (
+          <ActionLink href={restaurant.onlineOrderLink} icon={ICONS.order}>
+            {t("restaurant.orderOnline")}
+          </ActionLink>
+        ) : null}
+        {restaurant.woltLink ? (
+          <ActionLink href={restaurant.woltLink} icon={ICONS.delivery}>
+            {t("restaurant.orderDelivery")}
+          </ActionLink>
+        ) : null}
+        {restaurant.menuLink ? (
+          <ActionLink href={restaurant.menuLink} icon={isPdfLink(restaurant.menuLink) ? ICONS.pdf : ICONS.menu}>
+            {isPdfLink(restaurant.menuLink) ? t("restaurant.viewMenuPdf") : t("restaurant.viewMenu")}
+          </ActionLink>
+        ) : null}
+        {restaurant.bookingLink ? (
+          <ActionLink href={restaurant.bookingLink} icon={ICONS.book}>
+            {t("restaurant.book")}
+          </ActionLink>
+        ) : null}
+        {kashrutSite ? (
+          <ActionLink href={kashrutSite.href} icon={ICONS.kashrut}>
+            {t(kashrutSite.label)}
+          </ActionLink>
+        ) : null}
+      </div>
+    </section>
+  );
+}

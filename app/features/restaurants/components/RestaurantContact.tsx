@@ -1,0 +1,68 @@
+import type { MapTiles } from "../../../lib/context";
+import { useLanguage } from "../../../lib/i18n/use-language";
+import { WeekHours } from "../hours/components/Hours";
+import type { HoursView } from "../hours/hours-view.server";
+import { PlaceMap } from "../map/components/PlaceMap";
+import type { StaticMap } from "../map/static-map";
+import type { Restaurant } from "../types";
+
+/** Phone, address with its small map, the week's hours and the hours note. */
+export function RestaurantContact({
+  restaurant,
+  hours,
+  placeMap,
+  tiles,
+}: {
+  restaurant: Restaurant;
+  hours: HoursView | null;
+  placeMap: StaticMap | null;
+  tiles: MapTiles;
+}) {
+  const { t } = useLanguage();
+  const closed = restaurant.isPermanentlyClosed;
+  return (
+    <section className="rounded-xl border border-stone-200 bg-white p-4">
+      <h2 className="text-lg font-semibold">{t("restaurant.contact")}</h2>
+      <dl className="mt-3 space-y-3 text-sm">
+        {restaurant.phoneNumber ? (
+          <div>
+            <dt className="font-medium text-stone-600">{t("restaurant.phone")}</dt>
+            <dd>
+              <a href={`tel:${restaurant.phoneNumber.replace(/[^\d+]/g, "")}`} dir="ltr" className="font-medium text-brand-800 underline underline-offset-4">
+                {restaurant.phoneNumber}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="font-medium text-stone-600">{t("restaurant.address")}</dt>
+          <dd>
+            <bdi>{restaurant.address}</bdi>
+            {placeMap ? <PlaceMap map={placeMap} address={restaurant.address} tiles={tiles} /> : null}
+          </dd>
+        </div>
+        {hours ? (
+          <div>
+            <dt className="font-medium text-stone-600">{t("restaurant.hours")}</dt>
+            <dd className="mt-1">
+              <WeekHours days={restaurant.hours?.days ?? []} rest={hours.rest} />
+            </dd>
+          </div>
+        ) : null}
+        {!closed && restaurant.openingHours ? (
+          <div>
+            <dt className="font-medium text-stone-600">{hours ? t("hours.note") : t("restaurant.hours")}</dt>
+            {/* Each line isolated: "12:00-23:00" keeps its order in a Hebrew page. */}
+            <dd>
+              {restaurant.openingHours.split("\n").map((line, index) => (
+                <span key={index} className="block">
+                  <bdi>{line}</bdi>
+                </span>
+              ))}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,417 @@
+// The add/edit restaurant form: the spec's sections, on-change validation with its messages, the
+// derived menu type, uploads, and a draft in local storage kept on every change.
+import { lazy, Suspense, useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { cn } from "../../../../lib/cn";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import type { MessageKey } from "../../../../locales/en";
+import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../constants";
+import { EMPTY_FORM, parseRestaurantForm, type FieldErrors } from "../form-schema";
+import { menuKind, type MenuKind } from "../../presentation";
+import type { RestaurantFormValues } from "../../types";
+import { MenuImagesField } from "./MenuImagesField";
+import { UploadField } from "./UploadField";
+import { withScheme } from "../../../../lib/links";
+import type { MapTiles } from "../../../../lib/context";
+import { coordinatesFromLink, inIsrael, roundCoordinate, type LatLng } from "../../map/location";
+
+export function draftKey(id: string | undefined): string {
+  return id ? `restaurant-form-${id}` : "restaurant-form-new";
+}
+
+function readDraft(key: string): RestaurantFormValues | null {
+  try {
+    const raw = window.localStorage.getItem(key);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as RestaurantFormValues;
+    // A draft kept before a field existed gets that field empty.
+    return typeof parsed === "object" && parsed !== null && "nameEn" in parsed ? { ...EMPTY_FORM, ...parsed } : null;
+  } catch {
+    return null;
+  }
+}
+
+const input = "mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base";
+
+function Field({ label, error, children, htmlFor }: { label: string; error?: MessageKey | undefined; children: ReactNode; htmlFor: string }) {
+  const { t } = useLanguage();
+  return (
+    <div>
+      <label htmlFor={htmlFor} className="block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${htmlFor}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-xl border border-stone-200 bg-white p-5">
+      <legend className="px-1 text-lg font-semibold">{title}</legend>
+      <div className="mt-2 grid gap-4">{children}</div>
+    </fieldset>
+  );
+}
+
+export interface SaveResponse {
+  errors?: FieldErrors;
+  error?: MessageKey;
+}
+
+// The pin map's code (Leaflet) loads with the form, after it: never part of a public page.
+const PinMap = lazy(() => import("../../map/components/PinMap"));
+
+/** A typed pair that is a place (the form's rules say what is wrong with any other). */
+function placeOf(values: Pick<RestaurantFormValues, "latitude" | "longitude">): LatLng | null {
+  const lat = Number(values.latitude.trim() || NaN);
+  const lng = Number(values.longitude.trim() || NaN);
+  return Number.isFinite(lat) && Number.isFinite(lng) && inIsrael({ lat, lng }) ? { lat, lng } : null;
+}
+
+type LinkReading = "found" | "noLink" | "notInLink" | null;
+
+export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined; initial: RestaurantFormValues; tiles: MapTiles }) {
+  const { language, t } = useLanguage();
+  const uid = useId();
+  const fetcher = useFetcher<SaveResponse>();
+  const key = draftKey(id);
+  const [values, setValues] = useState<RestaurantFormValues>(initial);
+  const [touched, setTouched] = useState<Set<keyof RestaurantFormValues>>(new Set());
+  const [kind, setKind] = useState<MenuKind>(menuKind(initial));
+  const [linkReading, setLinkReading] = useState<LinkReading>(null);
+  const submitting = fetcher.state !== "idle";
+
+  // Validated on every change; a field's message shows once it has been touched (or on submit).
+  const parsed = useMemo(() => parseRestaurantForm(values), [values]);
+  const clientErrors: FieldErrors = parsed.ok ? {} : parsed.errors;
+  const serverErrors = fetcher.data?.errors ?? {};
+  const errorOf = (field: keyof RestaurantFormValues): MessageKey | undefined => (touched.has(field) ? clientErrors[field] : undefined) ?? serverErrors[field];
+
+  const restoreDraft = useEffectEvent(() => {
+    const draft = readDraft(key);
+    if (draft && JSON.stringify(draft) !== JSON.stringify(values)) {
+      setValues(draft);
+      setKind(menuKind(draft));
+      toast.info(t("editor.draftRestored"));
+    }
+  });
+  useEffect(() => {
+    // Drafts live in local storage, which exists only after hydration: restoring one on mount is
+    // syncing from an external system, which is what effects are for.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    restoreDraft();
+    const onVisible = () => {
+      if (document.visibilityState === "visible") restoreDraft();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [key]);
+
+  const onSaveFailed = useEffectEvent((response: SaveResponse) => {
+    window.localStorage.setItem(key, JSON.stringify(values));
+    toast.error(t("editor.errorTitle"), { description: t(response.error ?? "editor.saveFailed") });
+  });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && (fetcher.data.error || fetcher.data.errors)) onSaveFailed(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+
+  /**
+   * Changes are applied to the latest values, never to a copy captured earlier: uploads finish
+   * in any order, and each must keep what the others (and the user) changed meanwhile.
+   */
+  const update = (patch: Partial<RestaurantFormValues> | ((current: RestaurantFormValues) => Partial<RestaurantFormValues>)) => {
+    setValues((current) => {
+      const next = { ...current, ...(typeof patch === "function" ? patch(current) : patch) };
+      // Writing the same draft twice is harmless, so this stays safe if React calls it twice.
+      window.localStorage.setItem(key, JSON.stringify(next));
+      return next;
+    });
+    if (typeof patch !== "function") {
+      setTouched((previous) => new Set([...previous, ...(Object.keys(patch) as (keyof RestaurantFormValues)[])]));
+    }
+  };
+
+  const chooseMenuKind = (next: MenuKind) => {
+    setKind(next);
+    // Spec: link or PDF clears the menu images; images clears the link; none clears both.
+    if (next === "link" || next === "pdf") update((current) => ({ menuImages: [], menuLink: next === kind ? current.menuLink : "" }));
+    else if (next === "images") update({ menuLink: "" });
+    else update({ menuImages: [], menuLink: "" });
+  };
+
+  const text = (
+    field: keyof RestaurantFormValues,
+    label: string,
+    extra: { type?: string; placeholder?: string; dir?: "ltr" | "rtl" | "auto"; autoComplete?: string; inputMode?: "decimal" } = {},
+  ) => {
+    const fieldId = `${uid}-${field}`;
+    const error = errorOf(field);
+    return (
+      <Field label={label} error={error} htmlFor={fieldId}>
+        <input
+          id={fieldId}
+          name={field}
+          type={extra.type ?? "text"}
+          value={values[field] as string}
+          placeholder={extra.placeholder}
+          dir={extra.dir}
+          inputMode={extra.inputMode}
+          autoComplete={extra.autoComplete ?? "off"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          onChange={(event) => update({ [field]: event.target.value })}
+          // A bare domain is shown as the https address it will be saved as (ADR 013).
+          onBlur={
+            extra.type === "url"
+              ? (event) => {
+                  const typed = event.target.value;
+                  const normalised = withScheme(typed);
+                  if (normalised !== typed.trim()) update({ [field]: normalised });
+                }
+              : undefined
+          }
+          className={cn(input, error ? "border-2 border-red-700" : "border-stone-300")}
+        />
+      </Field>
+    );
+  };
+
+  // The same object while the pair is unchanged: the map moves only when the place does.
+  const { latitude, longitude } = values;
+  const place = useMemo(() => placeOf({ latitude, longitude }), [latitude, longitude]);
+  const setPlace = (next: LatLng | null) => {
+    setLinkReading(null);
+    update(next ? { latitude: String(next.lat), longitude: String(next.lng) } : { latitude: "", longitude: "" });
+  };
+  const fromLink = () => {
+    const link = values.wazeLink.trim();
+    const found = link === "" ? null : coordinatesFromLink(withScheme(link));
+    if (found) setPlace({ lat: roundCoordinate(found.lat), lng: roundCoordinate(found.lng) });
+    setLinkReading(link === "" ? "noLink" : found ? "found" : "notInLink");
+  };
+
+  const submit = () => {
+    setTouched(new Set(Object.keys(values) as (keyof RestaurantFormValues)[]));
+    if (!parsed.ok) {
+      toast.error(t("editor.errorTitle"), { description: t("form.invalid") });
+      return;
+    }
+    // Cleared now; put back if the save fails (see onSaveFailed).
+    window.localStorage.removeItem(key);
+    // A JSON round trip drops undefined optionals, which is what makes the values a JSON value.
+    const payload = JSON.parse(JSON.stringify({ intent: "save", values: parsed.values })) as Parameters<typeof fetcher.submit>[0];
+    void fetcher.submit(payload, { method: "post", encType: "application/json" });
+  };
+
+  const kashrutId = `${uid}-kashrut`;
+  const kashrutError = errorOf("kashrut");
+  return (
+    <form
+      noValidate
+      className="space-y-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Section title={t("editor.basic")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("nameEn", t("editor.nameEn"), { dir: "ltr" })}
+          {text("nameHe", t("editor.nameHe"), { dir: "rtl" })}
+        </div>
+        {text("address", t("editor.address"), { dir: "auto", autoComplete: "street-address" })}
+        <Field label={t("editor.kashrut")} error={kashrutError} htmlFor={kashrutId}>
+          <select
+            id={kashrutId}
+            value={values.kashrut}
+            aria-invalid={kashrutError ? true : undefined}
+            aria-describedby={kashrutError ? `${kashrutId}-error` : undefined}
+            onChange={(event) => update({ kashrut: event.target.value })}
+            className={cn(input, kashrutError ? "border-2 border-red-700" : "border-stone-300")}
+          >
+            <option value="">{t("editor.kashrutChoose")}</option>
+            {KASHRUT_VALUES.map((value) => (
+              <option key={value} value={value}>
+                {KASHRUT_LABELS[value][language]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </Section>
+
+      <Section title={t("editor.contact")}>
+        {text("phoneNumber", t("editor.phone"), { type: "tel", placeholder: t("editor.phonePlaceholder"), dir: "ltr" })}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("wazeLink", t("editor.waze"), { type: "url", dir: "ltr" })}
+          {text("bookingLink", t("editor.booking"), { type: "url", dir: "ltr" })}
+          {text("onlineOrderLink", t("editor.order"), { type: "url", dir: "ltr" })}
+          {text("woltLink", t("editor.wolt"), { type: "url", dir: "ltr" })}
+          {text("kashrutWebsite", t("editor.kashrutWebsite"), { type: "url", dir: "ltr" })}
+        </div>
+        <Field label={t("editor.hours")} htmlFor={`${uid}-hours`} error={errorOf("openingHours")}>
+          <textarea
+            id={`${uid}-hours`}
+            value={values.openingHours}
+            dir="auto"
+            rows={3}
+            onChange={(event) => update({ openingHours: event.target.value })}
+            className={cn(input, "border-stone-300")}
+          />
+        </Field>
+      </Section>
+
+      <Section title={t("editor.location")}>
+        <p className="text-sm text-stone-700">{t("editor.locationHint")}</p>
+        {/* On the server it renders its empty frame (Leaflet starts in an effect, in the browser). */}
+        <Suspense fallback={<div className="h-72 rounded-lg border border-stone-300 bg-stone-100" />}>
+          <PinMap value={place} tiles={tiles} onPick={setPlace} />
+        </Suspense>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("latitude", t("editor.latitude"), { dir: "ltr", inputMode: "decimal", placeholder: "32.0853" })}
+          {text("longitude", t("editor.longitude"), { dir: "ltr", inputMode: "decimal", placeholder: "34.7818" })}
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="button"
+            onClick={fromLink}
+            className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50"
+          >
+            {t("editor.locationFromLink")}
+          </button>
+          {place ? (
+            <button
+              type="button"
+              onClick={() => setPlace(null)}
+              className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 px-4 font-medium text-stone-800 hover:bg-stone-50"
+            >
+              {t("editor.locationClear")}
+            </button>
+          ) : null}
+        </div>
+        <p role="status" className={cn("text-sm", linkReading === "found" ? "text-brand-800" : "font-medium text-red-700")} data-testid="location-reading">
+          {linkReading === "found"
+            ? t("editor.locationFound")
+            : linkReading === "noLink"
+              ? t("editor.locationNoLink")
+              : linkReading === "notInLink"
+                ? t("editor.locationNotInLink")
+                : ""}
+        </p>
+      </Section>
+
+      <Section title={t("editor.media")}>
+        <div className="grid gap-6 sm:grid-cols-2">
+          <UploadField kind="photo" label={t("editor.photo")} value={values.photo} onChange={(photo) => update({ photo })} error={errorOf("photo")} />
+          <UploadField kind="teuda" label={t("editor.teuda")} value={values.teuda} onChange={(teuda) => update({ teuda })} error={errorOf("teuda")} />
+        </div>
+      </Section>
+
+      <Section title={t("editor.menu")}>
+        <div role="radiogroup" aria-label={t("editor.menuType")} className="flex flex-wrap gap-3">
+          {(
+            [
+              ["none", "editor.menuNone"],
+              ["link", "editor.menuLink"],
+              ["pdf", "editor.menuPdf"],
+              ["images", "editor.menuImages"],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3">
+              <input
+                type="radio"
+                name={`${uid}-menu-kind`}
+                value={value}
+                checked={kind === value}
+                onChange={() => chooseMenuKind(value)}
+                className="accent-brand-700"
+              />
+              {t(label)}
+            </label>
+          ))}
+        </div>
+        {kind === "link" ? text("menuLink", t("editor.menuLinkField"), { type: "url", dir: "ltr" }) : null}
+        {kind === "pdf" ? (
+          <UploadField
+            kind="pdf"
+            label={t("editor.pdfField")}
+            value={values.menuLink}
+            onChange={(menuLink) => update({ menuLink })}
+            error={errorOf("menuLink")}
+          />
+        ) : null}
+        {kind === "images" ? (
+          <MenuImagesField images={values.menuImages} onChange={(change) => update((current) => ({ menuImages: change(current.menuImages) }))} />
+        ) : null}
+        {errorOf("menuImages") ? <p className="text-sm font-medium text-red-700">{t(errorOf("menuImages") ?? "form.invalid")}</p> : null}
+      </Section>
+
+      <Section title={t("editor.descriptionTags")}>
+        <fieldset>
+          <legend className="text-sm font-medium text-stone-800">{t("manage.tags")}</legend>
+          <div className="mt-2 grid max-h-56 grid-cols-2 gap-x-4 overflow-y-auto rounded-lg border border-stone-200 p-3" data-testid="tag-list">
+            {TAG_NAMES.map((tag) => (
+              <label key={tag} className="flex min-h-9 items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={values.tags.includes(tag)}
+                  onChange={() =>
+                    update((current) => ({ tags: current.tags.includes(tag) ? current.tags.filter((other) => other !== tag) : [...current.tags, tag] }))
+                  }
+                  className="h-4 w-4 accent-brand-700"
+                />
+                {tagLabel(tag, language)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Field label={t("editor.descriptionEn")} htmlFor={`${uid}-desc-en`} error={errorOf("descriptionEn")}>
+          <textarea
+            id={`${uid}-desc-en`}
+            dir="ltr"
+            rows={4}
+            value={values.descriptionEn}
+            onChange={(event) => update({ descriptionEn: event.target.value })}
+            className={cn(input, "border-stone-300")}
+          />
+        </Field>
+        <Field label={t("editor.descriptionHe")} htmlFor={`${uid}-desc-he`} error={errorOf("descriptionHe")}>
+          <textarea
+            id={`${uid}-desc-he`}
+            dir="rtl"
+            rows={4}
+            value={values.descriptionHe}
+            onChange={(event) => update({ descriptionHe: event.target.value })}
+            className={cn(input, "border-stone-300")}
+          />
+        </Field>
+      </Section>
+
+      <Section title={t("editor.status")}>
+        <label className="flex min-h-11 items-center gap-2">
+          <input
+            type="checkbox"
+            checked={values.isPermanentlyClosed}
+            onChange={(event) => update({ isPermanentlyClosed: event.target.checked })}
+            className="h-5 w-5 accent-brand-700"
+          />
+          {t("editor.closed")}
+        </label>
+      </Section>
+
+      <button
+        type="submit"
+        disabled={submitting}
+        className="inline-flex min-h-12 items-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
+      >
+        {submitting ? t("editor.saving") : t("editor.save")}
+      </button>
+    </form>
+  );
+}

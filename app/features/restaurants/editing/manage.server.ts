@@ -1,0 +1,176 @@
+// Changing restaurants from the dashboard: create, update, delete, close, verify. Every change is
+// recorded in restaurant_changes (changes.server.ts). Every function that writes checks that its
+// actor may (assertCan: AppError "forbidden", nothing changed) — the routes check first for their
+// redirects and answers, but a new caller cannot skip it. Scripts act as SYSTEM. The writes that
+// make a restaurant's public history take an optional `now`, the time the change is recorded at
+// (the demo data back-dates its listings' past with it); by default, the present.
+import { eq } from "drizzle-orm";
+import {
+  restaurantOwners,
+  restaurants,
+  restaurantSlugRedirects,
+  type ChangeAction,
+  type NewRestaurantRow,
+  type RestaurantRow,
+} from "../../../../database/schema/restaurants";
+import type { Db } from "../../../../database/types";
+import { isUuid } from "../../../lib/ids";
+import { AppError } from "../../../lib/errors";
+import { assertCan, hasRestaurantAccess } from "../../../lib/permissions.server";
+import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "./uploads.server";
+import { formValuesToRow, rowToRestaurant, slugFromName } from "../mapping";
+import type { Restaurant, RestaurantFormValues } from "../types";
+import { diffRows, record, RestaurantNotFoundError, type Actor } from "./changes.server";
+import { isSlugFor, uniqueSlug } from "./slugs.server";
+
+/**
+ * Refuses (AppError "forbidden") unless `actor` may edit this restaurant: the spec's
+ * has_restaurant_access, the same rule (and look-up) the dashboard's guards use.
+ */
+export async function mayEdit(db: Db, actor: Actor | null, id: string): Promise<Actor> {
+  if (!actor || !(await hasRestaurantAccess(db, actor, id))) throw new AppError("forbidden", "access.denied");
+  return actor;
+}
+
+/** Files a restaurant refers to (photo, certificate, PDF menu, menu images). */
+export function filesOf(row: Pick<RestaurantRow, "photo" | "teuda" | "menu_link" | "menu_images">): string[] {
+  return namedFiles(row).map((file) => file.url);
+}
+
+/**
+ * Adds a restaurant. Its files must be unattached uploads of `actor` (FileNotAllowedError
+ * otherwise, and nothing is saved); they are attached to it.
+ */
+export async function createRestaurant(db: Db, actor: Actor | null, values: RestaurantFormValues): Promise<Restaurant> {
+  assertCan(actor, "restaurant:create");
+  return db.transaction(async (tx) => {
+    const row = formValuesToRow(values);
+    const fresh = await checkFiles(tx, actor, null, namedFiles(row), new Set());
+    const slug = await uniqueSlug(tx, slugFromName(values.nameEn));
+    const [created] = await tx
+      .insert(restaurants)
+      .values({ ...row, slug })
+      .returning();
+    if (!created) throw new Error("insert returned nothing");
+    await attachFiles(tx, created.id, fresh);
+    // An owner who adds a restaurant may edit it.
+    if (actor.role === "owner") await tx.insert(restaurantOwners).values({ restaurant_id: created.id, user_id: actor.id });
+    await tx.delete(restaurantSlugRedirects).where(eq(restaurantSlugRedirects.old_slug, slug));
+    await record(tx, actor, created, "create", diffRows(undefined, created));
+    return rowToRestaurant(created);
+  });
+}
+
+export interface UpdateResult {
+  restaurant: Restaurant;
+  /** Files the restaurant no longer refers to and nothing else uses, for the caller to delete after the save. */
+  removedFiles: string[];
+}
+
+/**
+ * Saves a restaurant's form. A file it names must be one the restaurant already names, one
+ * attached to it, or an unattached upload of `actor` (FileNotAllowedError otherwise, and nothing
+ * is saved). Files it stops naming are detached; those nothing else names are returned.
+ */
+export async function updateRestaurant(db: Db, actor: Actor | null, id: string, values: RestaurantFormValues, now?: Date): Promise<UpdateResult> {
+  const editor = await mayEdit(db, actor, id);
+  if (!isUuid(id)) throw new RestaurantNotFoundError(id);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
+    if (!existing) throw new RestaurantNotFoundError(id);
+    // lastVerified is kept from the existing record (spec); it has its own control.
+    const row = formValuesToRow(values, { lastVerified: existing.last_verified ?? undefined });
+    const fresh = await checkFiles(tx, editor, id, namedFiles(row), new Set(filesOf(existing)));
+    const base = slugFromName(values.nameEn);
+    const slug = isSlugFor(existing.slug, base) ? existing.slug : await uniqueSlug(tx, base, id);
+    const [updated] = await tx
+      .update(restaurants)
+      .set({ ...row, slug, updated_at: now ?? new Date() })
+      .where(eq(restaurants.id, id))
+      .returning();
+    if (!updated) throw new RestaurantNotFoundError(id);
+    if (slug !== existing.slug) {
+      // The old address keeps working: it redirects permanently to the new one.
+      await tx.delete(restaurantSlugRedirects).where(eq(restaurantSlugRedirects.old_slug, slug));
+      await tx
+        .insert(restaurantSlugRedirects)
+        .values({ old_slug: existing.slug, restaurant_id: id })
+        .onConflictDoUpdate({ target: restaurantSlugRedirects.old_slug, set: { restaurant_id: id, created_at: now ?? new Date() } });
+    }
+    const changes = diffRows(existing, updated);
+    if (Object.keys(changes).length > 0) await record(tx, editor, updated, "update", changes, now);
+    await attachFiles(tx, id, fresh);
+    const kept = new Set(filesOf(updated));
+    const removedFiles = await releaseFiles(
+      tx,
+      id,
+      filesOf(existing).filter((url) => !kept.has(url)),
+    );
+    return { restaurant: rowToRestaurant(updated), removedFiles };
+  });
+}
+
+/**
+ * Deletes a restaurant (its owner links and redirects go with it); returns those of its files
+ * that nothing else names, for the caller to delete after the transaction.
+ */
+export async function deleteRestaurant(db: Db, actor: Actor | null, id: string): Promise<string[]> {
+  assertCan(actor, "restaurant:delete");
+  if (!isUuid(id)) throw new RestaurantNotFoundError(id);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
+    if (!existing) throw new RestaurantNotFoundError(id);
+    const files = [...filesOf(existing), ...(await attachedTo(tx, id))];
+    await tx.delete(restaurants).where(eq(restaurants.id, id));
+    await record(tx, actor, existing, "delete", diffRows(existing, undefined));
+    return releaseFiles(tx, id, files);
+  });
+}
+
+export async function setVerificationDate(db: Db, actor: Actor | null, id: string, date: string | null, now?: Date): Promise<Restaurant> {
+  assertCan(actor, "verification:set");
+  return changeFields(db, actor, id, { last_verified: date }, "verify", now);
+}
+
+/**
+ * Marks a restaurant permanently closed (or open again), as the form's checkbox would: one field,
+ * recorded in the history like any edit (the report queue's "Mark closed").
+ */
+export async function setPermanentlyClosed(db: Db, actor: Actor | null, id: string, closed: boolean, now?: Date): Promise<Restaurant> {
+  return changeFields(db, await mayEdit(db, actor, id), id, { is_permanently_closed: closed }, "update", now);
+}
+
+/**
+ * Sets some fields of one restaurant through the change path every write takes: the row locked,
+ * updated with a new `updated_at` (the database announces the change: live updates, caches), and
+ * the fields that changed recorded in the history, at `now` when given. The caller has checked `editor` may.
+ */
+export async function changeFields(
+  db: Db,
+  editor: Actor,
+  id: string,
+  fields: Partial<NewRestaurantRow>,
+  action: ChangeAction,
+  now?: Date,
+): Promise<Restaurant> {
+  if (!isUuid(id)) throw new RestaurantNotFoundError(id);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
+    if (!existing) throw new RestaurantNotFoundError(id);
+    const [updated] = await tx
+      .update(restaurants)
+      .set({ ...fields, updated_at: now ?? new Date() })
+      .where(eq(restaurants.id, id))
+      .returning();
+    if (!updated) throw new RestaurantNotFoundError(id);
+    const changes = diffRows(existing, updated);
+    if (Object.keys(changes).length > 0) await record(tx, editor, updated, action, changes, now);
+    return rowToRestaurant(updated);
+  });
+}
+
+export async function getRestaurantById(db: Db, id: string): Promise<Restaurant | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));
+  return row ? rowToRestaurant(row) : undefined;
+}

@@ -1,0 +1,26 @@
+// Saving a restaurant's structured hours (issue 15) through the restaurants' change path. Apart
+// from manage.server.ts so the public pages, which read restaurants through it, do not carry the
+// hours editor's rules and messages.
+import type { Db } from "../../../../database/types";
+import { AppError } from "../../../lib/errors";
+import type { WeeklyHours } from "./hours";
+import { parseWeeklyHours } from "./hours-schema";
+import { changeFields, mayEdit } from "../editing/manage.server";
+import { type Actor } from "../editing/changes.server";
+import type { Restaurant } from "../types";
+
+/**
+ * Saves a restaurant's structured hours (issue 15), or clears them (null), through the normal change
+ * path: the editor's permission, a history record, the database's change announcement. Invalid
+ * hours are refused (AppError "invalid", with each day's message) and nothing changes.
+ */
+export async function setRestaurantHours(db: Db, actor: Actor | null, id: string, value: unknown): Promise<Restaurant> {
+  const editor = await mayEdit(db, actor, id);
+  let hours: WeeklyHours | null = null;
+  if (value !== null) {
+    const parsed = parseWeeklyHours(value);
+    if (!parsed.ok) throw new AppError("invalid", parsed.error, { fieldErrors: parsed.errors });
+    hours = parsed.hours;
+  }
+  return changeFields(db, editor, id, { hours }, "update");
+}

@@ -1,0 +1,150 @@
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { MapTiles } from "../../../../lib/context";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import { homePath } from "../../../../lib/paths";
+import { useNow } from "../../../../lib/use-now";
+import type { FreshnessClock } from "../../freshness";
+import type { RestWindow } from "../../hours/hours";
+import { MapView } from "../../map/components/MapView";
+import { byDistance } from "../../map/distance";
+import type { LatLng } from "../../map/location";
+import {
+  applyFilters,
+  clearedFilters,
+  parseFilters,
+  parseShown,
+  RESULTS_PAGE,
+  serializeFilters,
+  type FilterState,
+  type ResultsSort,
+  type ResultsView,
+} from "../filters";
+import type { ListedRestaurant } from "../search-index";
+import { useSearchIndex } from "../use-search-index";
+import { FilterBar } from "./FilterBar";
+import { Hero } from "./Hero";
+import { ResultsGrid } from "./ResultsGrid";
+import { ResultsToolbar } from "./ResultsToolbar";
+
+const RESULTS_ID = "results";
+
+const SEARCH_URL_DELAY_MS = 300;
+
+/** What the home page's loader sends: the results on screen, their number, the index's version, and the clocks. */
+export interface DirectoryData {
+  restaurants: ListedRestaurant[];
+  total: number;
+  indexVersion: string | null;
+  clock: FreshnessClock;
+  windows: RestWindow[];
+  tiles: MapTiles;
+}
+
+/** The home page: the directory's filters, toolbar, map and results (the route loads the data). */
+export function Directory({ loaderData }: { loaderData: DirectoryData }) {
+  const { language, t } = useLanguage();
+  const home = homePath(language);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlKey = searchParams.toString();
+
+  // The filters answer every click and keystroke from local state at once; the URL follows
+  // (search after a short pause). `key` is the query the URL will have once it catches up and
+  // `base` the query it had when the change was made: a URL that is neither changed from outside
+  // (Back, a link), and the filters follow it.
+  const [local, setLocal] = useState(() => ({ filters: parseFilters(searchParams), key: urlKey, base: urlKey }));
+  let filters = local.filters;
+  if (urlKey !== local.key && urlKey !== local.base) {
+    filters = parseFilters(searchParams);
+    setLocal({ filters, key: urlKey, base: urlKey });
+  }
+
+  const pendingSearch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pendingSearch.current), []);
+  const index = useSearchIndex(loaderData.indexVersion);
+
+  const commit = useCallback(
+    (next: FilterState) => {
+      clearTimeout(pendingSearch.current);
+      setSearchParams(serializeFilters(next), { replace: true, preventScrollReset: true });
+    },
+    [setSearchParams],
+  );
+  const change = (next: FilterState, delay = 0) => {
+    setLocal({ filters: next, key: serializeFilters(next).toString(), base: urlKey });
+    clearTimeout(pendingSearch.current);
+    if (delay === 0) commit(next);
+    else pendingSearch.current = setTimeout(() => commit(next), delay);
+  };
+
+  // Where the visitor is, once they pressed "Near me" and the browser said: only in this page's memory.
+  const [here, setHere] = useState<LatLng | null>(null);
+  // The filters as they are now, for answers that come later (the browser's position).
+  const latest = useRef(filters);
+  useLayoutEffect(() => {
+    latest.current = filters;
+  });
+
+  const deferredFilters = useDeferredValue(filters);
+  const now = useNow();
+  const results = useMemo(() => {
+    // "Open now" in the browser is judged on its own clock, when the filters change.
+    const matching = index
+      ? applyFilters(index, deferredFilters, loaderData.clock, now === null ? undefined : { now, windows: loaderData.windows })
+      : loaderData.restaurants;
+    // Nearest first needs the position; without it (a shared link) the usual order stays.
+    return deferredFilters.sort === "distance" && here ? byDistance(matching, here) : matching;
+  }, [index, loaderData.restaurants, loaderData.clock, loaderData.windows, deferredFilters, now, here]);
+  const total = index ? results.length : loaderData.total;
+  // Only a page of cards is rendered at a time, so a keystroke never re-renders thousands.
+  const shown = parseShown(searchParams);
+  const moreQuery = serializeFilters(filters);
+  moreQuery.set("show", String(shown + RESULTS_PAGE));
+
+  return (
+    <>
+      <Hero />
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+        <FilterBar
+          filters={filters}
+          resultCount={total}
+          homePath={home}
+          onSearchChange={(value) => change({ ...filters, searchTerm: value }, SEARCH_URL_DELAY_MS)}
+          onChange={(next) => change(next)}
+          onClear={() => change(clearedFilters(filters))}
+        />
+        <ResultsToolbar
+          filters={filters}
+          here={here}
+          onView={(view: ResultsView) => change({ ...latest.current, view })}
+          onSort={(sort: ResultsSort) => change({ ...latest.current, sort })}
+          onLocated={setHere}
+        />
+        {filters.view === "map" ? <MapView results={results} tiles={loaderData.tiles} windows={loaderData.windows} skipTo={RESULTS_ID} /> : null}
+        <section
+          id={RESULTS_ID}
+          tabIndex={-1}
+          aria-label={t("home.listLabel")}
+          className="mt-6"
+          data-search={deferredFilters.searchTerm}
+          data-index={index ? "ready" : undefined}
+        >
+          <ResultsGrid results={results} shown={shown} clock={loaderData.clock} windows={loaderData.windows} here={here} />
+          {total > shown ? (
+            <div className="mt-8 text-center">
+              <Link
+                to={`?${moreQuery.toString()}`}
+                replace
+                preventScrollReset
+                className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 bg-white px-5 py-2 font-medium text-brand-800 hover:bg-brand-50"
+              >
+                {t("home.showMore", { count: Math.min(RESULTS_PAGE, total - shown) })}
+              </Link>
+            </div>
+          ) : null}
+        </section>
+        <p className="mt-8 text-center text-sm text-stone-600">{t("disclaimer.ai")}</p>
+      </div>
+    </>
+  );
+}

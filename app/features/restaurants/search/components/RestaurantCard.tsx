@@ -1,0 +1,115 @@
+import { memo } from "react";
+import { Link } from "react-router";
+import { responsiveImage } from "../../../../lib/images";
+import { localized } from "../../../../lib/i18n/language";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import { restaurantPath } from "../../../../lib/paths";
+import { visibleTags } from "../filters";
+import type { ListedRestaurant } from "../search-index";
+import type { Freshness } from "../../freshness";
+import { ClosedBadge, FreshnessMark, KashrutBadge, TagList } from "../../components/Badges";
+import { statusAt, type RestWindow } from "../../hours/hours";
+import { useNow } from "../../../../lib/use-now";
+import { cn } from "../../../../lib/cn";
+import type { SiteKey } from "../../../../locales/en";
+
+/**
+ * "Open now" / "Closed for Shabbat" in short, from the browser's clock after hydration (never in
+ * the server's HTML, which a cache may keep). The line always takes its height: nothing moves.
+ */
+function OpenNow({ restaurant, windows }: { restaurant: ListedRestaurant; windows: readonly RestWindow[] }) {
+  const { t } = useLanguage();
+  const now = useNow();
+  const status = now === null ? undefined : shortStatus(restaurant, windows, now);
+  const text = status ? t(status.message) : "";
+  return (
+    <p
+      className={cn("mt-2 h-5 text-sm font-medium", status?.open ? "text-brand-800" : "text-stone-700")}
+      data-testid="card-open"
+      data-open={status ? String(status.open) : undefined}
+    >
+      {text}
+    </p>
+  );
+}
+
+/** Open now, or closed and why, in a few words (cards and the map's popups); nothing without hours. */
+export function shortStatus(
+  restaurant: Pick<ListedRestaurant, "hours" | "isPermanentlyClosed">,
+  windows: readonly RestWindow[],
+  now: number,
+): { open: boolean; message: SiteKey } | undefined {
+  if (!restaurant.hours || restaurant.isPermanentlyClosed) return undefined;
+  const status = statusAt(restaurant.hours, windows, now);
+  if (status.open) return { open: true, message: "card.openNow" };
+  return { open: false, message: status.reason === "shabbat" ? "card.closedShabbat" : status.reason === "holiday" ? "card.closedHoliday" : "card.closedNow" };
+}
+
+export const CARD_TAGS = 3;
+const CARD_IMAGE_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw";
+
+/** Memoised: while a visitor types, cards that stay in the results are not rendered again. */
+export const RestaurantCard = memo(function RestaurantCard({
+  restaurant,
+  eager,
+  freshness,
+  windows,
+  distance,
+}: {
+  restaurant: ListedRestaurant;
+  eager: boolean;
+  freshness: Freshness;
+  windows: readonly RestWindow[];
+  /** How far it is from the visitor ("350 m"), once "Near me" knows. */
+  distance?: string | undefined;
+}) {
+  const { language, t } = useLanguage();
+  const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
+  const tags = visibleTags(restaurant.tags, CARD_TAGS);
+  return (
+    <Link
+      to={restaurantPath(restaurant.slug, language)}
+      className="group block h-full overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md focus-visible:shadow-md"
+    >
+      <div className="relative aspect-[3/2] bg-stone-200">
+        {image ? (
+          <img
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes={CARD_IMAGE_SIZES}
+            width={400}
+            height={267}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            alt=""
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <div className="flex h-full flex-col items-center justify-center gap-1 text-stone-600">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.5">
+              <path d="M7 3v8a2 2 0 0 0 2 2v8M11 3v8M15 3c-1.5 2-2 4-2 7h3v11" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span className="text-xs">{t("card.noPhoto")}</span>
+          </div>
+        )}
+      </div>
+      <div className="p-4">
+        <h3 className="font-semibold text-stone-900 group-hover:text-brand-800">
+          <bdi>{localized(restaurant.name, language)}</bdi>
+        </h3>
+        <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
+          <KashrutBadge kashrut={restaurant.kashrut} />
+          {restaurant.isPermanentlyClosed ? <ClosedBadge /> : null}
+          <FreshnessMark freshness={freshness} />
+          <TagList tags={tags.shown} more={tags.more} />
+        </div>
+        <OpenNow restaurant={restaurant} windows={windows} />
+        {distance ? (
+          <p className="mt-1 text-sm text-stone-700" data-testid="card-distance">
+            {t("card.distance", { distance })}
+          </p>
+        ) : null}
+      </div>
+    </Link>
+  );
+});

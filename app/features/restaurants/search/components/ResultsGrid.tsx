@@ -1,0 +1,51 @@
+import { memo } from "react";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import { freshnessOf, type FreshnessClock } from "../../freshness";
+import type { RestWindow } from "../../hours/hours";
+import { distanceMeters, formatDistance } from "../../map/distance";
+import type { LatLng } from "../../map/location";
+import type { ListedRestaurant } from "../search-index";
+import { RestaurantCard } from "./RestaurantCard";
+
+/** Cards in the first row load eagerly; the rest wait until they scroll near. */
+const EAGER_CARDS = 4;
+
+/** The cards; memoised so typing (an urgent render) does not re-render them, only new results do. */
+export const ResultsGrid = memo(function ResultsGrid({
+  results,
+  shown,
+  clock,
+  windows,
+  here,
+}: {
+  results: readonly ListedRestaurant[];
+  shown: number;
+  clock: FreshnessClock;
+  windows: readonly RestWindow[];
+  here: LatLng | null;
+}) {
+  const { language, t } = useLanguage();
+  if (results.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
+        <h2 className="text-lg font-semibold">{t("home.noResults")}</h2>
+        <p className="mt-2 text-stone-700">{t("home.noResultsHint")}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {results.slice(0, shown).map((restaurant, index) => (
+        <li key={restaurant.slug}>
+          <RestaurantCard
+            restaurant={restaurant}
+            eager={index < EAGER_CARDS}
+            freshness={freshnessOf(restaurant.lastVerified, clock)}
+            windows={windows}
+            distance={here && restaurant.location ? formatDistance(distanceMeters(here, restaurant.location), language) : undefined}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+});

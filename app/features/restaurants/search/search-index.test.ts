@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { buildRestaurantRow } from "../../../../database/factories";
+import { applyFilters, EMPTY_FILTERS } from "./filters";
+import { rowToRestaurant as fromRow } from "../mapping";
+import { decodeIndex, fromIndexRow, toIndexRow } from "./search-index";
+
+const full = fromRow(
+  buildRestaurantRow({
+    name_en: "Olive Grill",
+    name_he: "גריל הזית",
+    description_en: "Grilled fish",
+    description_he: null,
+    photo: "/uploads/a/b-1200.webp",
+    tags: ["Meat", "Grill"],
+    kashrut: "mehadrin",
+    booking_link: "https://book.example/olive",
+    wolt_link: null,
+    online_order_link: "https://order.example/olive",
+    is_permanently_closed: true,
+    phone_number: "03-5550000",
+    opening_hours: "Sun–Thu 12:00–23:00",
+  }),
+);
+const bare = fromRow(buildRestaurantRow({ name_he: null, description_en: null, description_he: "רק עברית", photo: null, tags: [] }));
+
+describe("search index rows: the location (issue 16)", () => {
+  it("carry the coordinates for the map and Near me, and nothing when there are none or they are damaged", () => {
+    const placed = fromRow(buildRestaurantRow({ name_en: "Placed", latitude: 32.0779, longitude: 34.7741 }));
+    const row = JSON.parse(JSON.stringify(toIndexRow(placed))) as unknown[];
+    expect(row.at(-1)).toEqual([32.0779, 34.7741]);
+    expect(fromIndexRow(row)?.location).toEqual({ lat: 32.0779, lng: 34.7741 });
+    expect(fromIndexRow(toIndexRow(bare))).not.toHaveProperty("location");
+    expect(fromIndexRow([...row.slice(0, -1), ["32", 34]])).not.toHaveProperty("location");
+  });
+});
+
+describe("search index rows", () => {
+  it("round-trip to what cards and filters need: links only say that they exist", () => {
+    const roundTrip = (restaurant: typeof full) => fromIndexRow(JSON.parse(JSON.stringify(toIndexRow(restaurant))));
+    expect(roundTrip(full)).toStrictEqual({
+      id: full.id,
+      slug: full.slug,
+      name: { en: "Olive Grill", he: "גריל הזית" },
+      address: full.address,
+      kashrut: "mehadrin",
+      tags: ["Meat", "Grill"],
+      isPermanentlyClosed: true,
+      menuImages: [],
+      description: { en: "Grilled fish" },
+      photo: "/uploads/a/b-1200.webp",
+      bookingLink: "1",
+      onlineOrderLink: "1",
+    });
+    expect(roundTrip(bare)).toStrictEqual({
+      id: bare.id,
+      slug: bare.slug,
+      name: { en: bare.name.en },
+      address: bare.address,
+      kashrut: bare.kashrut,
+      tags: [],
+      isPermanentlyClosed: false,
+      menuImages: [],
+      description: { en: "", he: "רק עברית" },
+    });
+  });
+
+  it("never carry what a card does not show", () => {
+    const row = JSON.stringify(toIndexRow(full));
+    expect(row).not.toContain("03-5550000");
+    expect(row).not.toContain("Sun–Thu 12:00–23:00");
+    expect(row).not.toContain("book.example");
+  });
+
+  it("filter the same way as the full records", () => {
+    const decoded = decodeIndex(JSON.parse(JSON.stringify([full, bare].map(toIndexRow))));
+    const cases = [
+      { ...EMPTY_FILTERS, searchTerm: "זית" },
+      { ...EMPTY_FILTERS, searchTerm: "fish" },
+      { ...EMPTY_FILTERS, linkFilters: ["order" as const] },
+      { ...EMPTY_FILTERS, linkFilters: ["wolt" as const] },
+      { ...EMPTY_FILTERS, kashrutTypes: ["mehadrin" as const] },
+      { ...EMPTY_FILTERS, selectedTags: ["Grill"] },
+    ];
+    for (const filters of cases) {
+      expect(applyFilters(decoded, filters).map((r) => r.id)).toEqual(applyFilters([full, bare], filters).map((r) => r.id));
+    }
+  });
+
+  it("leave out malformed rows instead of failing", () => {
+    expect(decodeIndex({ not: "a list" })).toEqual([]);
+    expect(decodeIndex([null, [1, 2], ["id", "slug", "Name", "", "", "no-such-kashrut", [], "", 0, "", "", "", 0, 0], toIndexRow(bare)])).toHaveLength(1);
+  });
+});

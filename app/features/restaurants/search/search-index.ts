@@ -1,0 +1,140 @@
+// The home page's list in two forms. `forCard` is what a card shows, all the HTML carries. The
+// search index adds what the filters need (never phone numbers, menus or certificates), as compact rows
+// loaded by the browser after the first paint, so filtering is instant without the HTML carrying
+// every restaurant: the page itself holds only the results on screen.
+import { isKashrut } from "../constants";
+import type { Restaurant } from "../types";
+import type { WeeklyHours } from "../hours/hours";
+
+/**
+ * Up to this many restaurants the browser loads the whole index and filters locally (instant, see
+ * bench/filter-latency.ts). Beyond it every filter change asks the server, which sends one page.
+ */
+export const CLIENT_FILTER_LIMIT = 2_500;
+
+/** What a card shows: all the home page's HTML carries of a restaurant (the slug, unique, is its key). */
+export type ListedRestaurant = Pick<Restaurant, "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed" | "lastVerified" | "hours" | "location">;
+
+/**
+ * A card's data. The place comes only for the map view (`withPlace`): the list's HTML does not
+ * carry coordinates it does not show; the search index brings them for "Near me".
+ */
+export function forCard(
+  { slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours, location }: Restaurant,
+  withPlace = false,
+): ListedRestaurant {
+  return {
+    slug,
+    name,
+    kashrut,
+    tags,
+    isPermanentlyClosed,
+    ...(photo ? { photo } : {}),
+    ...(lastVerified ? { lastVerified } : {}),
+    ...(hours ? { hours } : {}),
+    ...(withPlace && location ? { location } : {}),
+  };
+}
+
+/**
+ * One restaurant as a row: id, slug, English name, Hebrew name, address, kashrut, tags, photo,
+ * flags (1 closed, 2 booking, 4 delivery app, 8 online order), English and Hebrew descriptions,
+ * last verification day (YYYY-MM-DD), weekly hours (0 without; for "open now", issue 15),
+ * [latitude, longitude] (0 without; for the map and "near me", issue 16). Missing text is "".
+ */
+export type IndexRow = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string[],
+  string,
+  number,
+  string,
+  string,
+  string,
+  WeeklyHours | 0,
+  [number, number] | 0,
+];
+
+const CLOSED = 1;
+const BOOKING = 2;
+const WOLT = 4;
+const ORDER = 8;
+
+export function toIndexRow(restaurant: Restaurant): IndexRow {
+  const flags =
+    (restaurant.isPermanentlyClosed ? CLOSED : 0) |
+    (restaurant.bookingLink ? BOOKING : 0) |
+    (restaurant.woltLink ? WOLT : 0) |
+    (restaurant.onlineOrderLink ? ORDER : 0);
+  return [
+    restaurant.id,
+    restaurant.slug,
+    restaurant.name.en,
+    restaurant.name.he ?? "",
+    restaurant.address,
+    restaurant.kashrut,
+    restaurant.tags,
+    restaurant.photo ?? "",
+    flags,
+    restaurant.description?.en ?? "",
+    restaurant.description?.he ?? "",
+    restaurant.lastVerified ?? "",
+    restaurant.hours ?? 0,
+    restaurant.location ? [restaurant.location.lat, restaurant.location.lng] : 0,
+  ];
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** The shape of weekly hours (the server checked the rest when they were saved). */
+function isWeek(value: unknown): value is WeeklyHours {
+  return typeof value === "object" && value !== null && Array.isArray((value as WeeklyHours).days) && (value as WeeklyHours).days.length === 7;
+}
+
+function isPair(value: unknown): value is [number, number] {
+  return Array.isArray(value) && value.length === 2 && value.every((n) => typeof n === "number" && Number.isFinite(n));
+}
+
+/** A row back to what cards and filters need (a link only says that it exists); anything malformed (an old or damaged response) is left out. */
+export function fromIndexRow(row: unknown): Restaurant | undefined {
+  if (!Array.isArray(row) || row.length !== 14) return undefined;
+  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified, hours, place] = row as unknown[];
+  if (typeof id !== "string" || typeof slug !== "string" || typeof nameEn !== "string" || !isKashrut(text(kashrut))) return undefined;
+  const bits = typeof flags === "number" ? flags : 0;
+  const description = { en: text(descriptionEn), he: text(descriptionHe) };
+  return {
+    id,
+    slug,
+    name: nameHe ? { en: nameEn, he: text(nameHe) } : { en: nameEn },
+    address: text(address),
+    kashrut: text(kashrut) as Restaurant["kashrut"],
+    tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === "string") : [],
+    isPermanentlyClosed: (bits & CLOSED) !== 0,
+    menuImages: [],
+    ...(description.en || description.he ? { description: description.he ? description : { en: description.en } } : {}),
+    ...(photo ? { photo: text(photo) } : {}),
+    ...(lastVerified ? { lastVerified: text(lastVerified) } : {}),
+    ...(isWeek(hours) ? { hours } : {}),
+    ...(isPair(place) ? { location: { lat: place[0], lng: place[1] } } : {}),
+    ...(bits & BOOKING ? { bookingLink: "1" } : {}),
+    ...(bits & WOLT ? { woltLink: "1" } : {}),
+    ...(bits & ORDER ? { onlineOrderLink: "1" } : {}),
+  };
+}
+
+export function decodeIndex(body: unknown): Restaurant[] {
+  if (!Array.isArray(body)) return [];
+  return body.flatMap((row) => {
+    const restaurant = fromIndexRow(row);
+    return restaurant ? [restaurant] : [];
+  });
+}
+
+/** Where the browser loads the index of a given version (the version makes it cacheable forever). */
+export function searchIndexPath(version: string): string {
+  return `/api/search-index/${version}`;
+}
