@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { format } from "node:util";
 import { pino, type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
+import { matchRoute } from "../../app/route-facts";
 import type { ClientAddresses } from "./client-address";
 
 export type LogFormat = "json" | "pretty";
@@ -47,15 +48,19 @@ export function createLogger(settings: LogSettings, destination?: DestinationStr
   return pino(options, stream);
 }
 
-/** Query parameters that carry a secret (one-time links, codes); their values are masked. */
+/** Query parameters that carry a secret (one-time links, codes); their values are masked on every route. */
 const SECRET_PARAMS = new Set(["token", "code", "otp", "password", "secret", "key"]);
-/** Paths whose last segment is a secret token (better-auth's password-reset links). */
-const SECRET_SEGMENT = /^(\/api\/auth\/reset-password\/)[^/?]+/;
+
+/** A path as fit for a log: a route whose path carries a secret (app/route-facts.ts) is written as its pattern, the secret "[redacted]". */
+function loggablePath(path: string): string {
+  const { pattern, facts } = matchRoute(path);
+  return facts.secret ? pattern.replace(/:\w+/g, "[redacted]") : path;
+}
 
 /** The request's path and query as fit for a log: secret values replaced by "[redacted]". */
 export function loggableUrl(url: string): string {
   const queryAt = url.indexOf("?");
-  const pathname = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(SECRET_SEGMENT, "$1[redacted]");
+  const pathname = loggablePath(queryAt === -1 ? url : url.slice(0, queryAt));
   if (queryAt === -1) return pathname;
   const params = new URLSearchParams(url.slice(queryAt + 1));
   for (const name of [...params.keys()]) {

@@ -6,6 +6,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import { matchRoute } from "../../app/route-facts";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /** What the gauges read when Prometheus asks. */
@@ -25,29 +26,11 @@ export interface Metrics {
 }
 
 /**
- * A small, fixed set of route labels (never the raw path: every slug would be its own series).
- * Pages by kind, API endpoints by name, files by folder.
+ * A small, fixed set of route labels (never the raw path: every slug would be its own series):
+ * each route's `label` in app/route-facts.ts — pages by kind, API endpoints by name, files by folder.
  */
 export function routeOf(path: string): string {
-  const p = path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
-  const rules: [RegExp, string][] = [
-    [/^\/(he)?$/, "home"],
-    [/^\/(en|he)\/restaurant\/[^/]+\/report$/, "report"],
-    [/^\/(en|he)\/restaurant\/[^/]+$/, "restaurant"],
-    [/^\/(he\/)?dashboard(\/|$)/, "dashboard"],
-    [/^\/(blogs|blog\/)/, "blog"],
-    [/^\/(he\/)?(login|signup|forgot-password|reset-password|verify-email|account|logout)(\/|$)/, "account"],
-    [/^\/api\/live\//, "api_live"],
-    [/^\/api\/search-index\//, "api_search_index"],
-    [/^\/api\/uploads/, "api_uploads"],
-    [/^\/api\/auth\//, "api_auth"],
-    [/^\/api\//, "api_other"],
-    [/^\/assets\//, "assets"],
-    [/^\/uploads\//, "uploads"],
-    [/^\/healthz$/, "healthz"],
-    [/^\/metrics$/, "metrics"],
-  ];
-  return rules.find(([pattern]) => pattern.test(p))?.[1] ?? "other_page";
+  return matchRoute(path).facts.label ?? "other_page";
 }
 
 /** Whether the request may read the metrics. */

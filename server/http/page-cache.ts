@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import { matchRoute } from "../../app/route-facts";
 import { densify, precompress, sendPrecompressed, type Precompressed } from "./precompressed";
 import { isPersonal } from "./requests";
 import { contentSecurityPolicy, setStandardHeaders } from "./security";
@@ -36,26 +37,14 @@ export interface PageCache {
   readonly bytes: number;
 }
 
-const PRIVATE_PATHS = /^\/(?:he\/)?(?:dashboard|account|login|signup|forgot-password|reset-password|verify-email|logout)(?:\/|$)|^\/api\//;
 /**
- * Pages (or their `.data`) that are about the visitor: accounts, the dashboard, the API. Read as
- * the router reads a path, which matches `/Reset-Password` and `/reset%2Dpassword` to the reset
- * page: decoded, lower-cased, repeated slashes as one. A path that cannot be decoded is private
- * (nothing public is lost by not caching it).
+ * Pages (or their `.data`) that are about the visitor: accounts, the dashboard, the API — the
+ * routes app/route-facts.ts declares private. Read as the router reads a path, which matches
+ * `/Reset-Password` and `/reset%2Dpassword` to the reset page: decoded, lower-cased, repeated
+ * slashes as one. A path that cannot be decoded is private (nothing public is lost by not caching it).
  */
 export function isPrivatePath(path: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return true;
-  }
-  return PRIVATE_PATHS.test(
-    decoded
-      .toLowerCase()
-      .replace(/\/{2,}/g, "/")
-      .replace(/\.data$/, ""),
-  );
+  return matchRoute(path).facts.private === true;
 }
 /** React Router's own endpoints (route discovery) and files are not pages: never touched here. */
 const NOT_PAGES = /^\/__|\.[a-z0-9]+$/i;

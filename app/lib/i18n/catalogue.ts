@@ -1,31 +1,20 @@
 // Which message areas a page needs, and loading them in the browser (ADR 012). The `site` area
 // (the shell and the public pages) is loaded for every page; the `restaurant` area for restaurant
 // pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
-// signed-in owners and admins. Each area of each
+// signed-in owners and admins. Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
 // language is its own chunk, so a first visit fetches one language's public messages and no more.
 import type { Messages } from "../../locales/en";
-import { detectLanguage, stripLanguagePrefix, type Language } from "./language";
+import { matchPage } from "../../route-facts";
+import { detectLanguage, type Language } from "./language";
 import { addMessages } from "./messages";
 
 export const AREAS = ["site", "restaurant", "account", "manage"] as const;
 export type Area = (typeof AREAS)[number];
 
-/** Pages (paths without the language prefix) that show messages of the manage area. */
-const MANAGE_PAGES = ["/dashboard", "/account"];
-/** Pages that show messages of the account area: signing up and in, and (people, passwords) the managing pages. */
-const ACCOUNT_PAGES = ["/login", "/signup", "/forgot-password", "/reset-password", "/verify-email", ...MANAGE_PAGES];
-
-/** Pages that show messages of the restaurant area: restaurant pages, and the managing pages (which show its parts). */
-const RESTAURANT_PAGES = ["/restaurant", ...MANAGE_PAGES];
-
-const PAGES: Record<Exclude<Area, "site">, readonly string[]> = { restaurant: RESTAURANT_PAGES, account: ACCOUNT_PAGES, manage: MANAGE_PAGES };
-
-const under = (path: string, pages: readonly string[]) => pages.some((page) => path === page || path.startsWith(`${page}/`));
-
-/** The message areas the page at `pathname` shows. */
+/** The message areas the page at `pathname` shows: `site`, and those its route declares (app/route-facts.ts). */
 export function areasOf(pathname: string): Area[] {
-  const path = stripLanguagePrefix(pathname);
-  return AREAS.filter((area) => area === "site" || under(path, PAGES[area]));
+  const { areas = [] } = matchPage(pathname).facts;
+  return AREAS.filter((area) => area === "site" || areas.includes(area));
 }
 
 const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> = {

@@ -1,0 +1,122 @@
+// What the server and the catalogue loader need to know about each route, declared once (issue 27),
+// beside the route table: whether it is about the visitor (never cached), which message areas its
+// page shows, its metrics label, and whether its path carries a secret. Keyed by the route's path
+// pattern without the language prefix: the pages (every route of app/routes.ts), then the
+// server's own paths (API, files, probes). Browser-safe and small: the catalogue loader ships the
+// pages' part in the first visit's JavaScript.
+import type { Area } from "./lib/i18n/catalogue";
+
+export interface RouteFacts {
+  /** About the visitor (accounts, the dashboard, the API): never cached, answered `private, no-store`. */
+  private?: true;
+  /** The message areas its page shows besides `site` (ADR 012). */
+  areas?: readonly Area[];
+  /** Its label in the metrics (a fixed set, never a raw path); `other_page` when absent. */
+  label?: string;
+  /** Its path parameters are one-time secrets: the log shows them as `[redacted]`. */
+  secret?: true;
+}
+
+const RESTAURANT: readonly Area[] = ["restaurant"];
+const ACCOUNT = { private: true, areas: ["account"], label: "account" } as const;
+const MANAGE: readonly Area[] = ["restaurant", "account", "manage"];
+const BLOG = { label: "blog" };
+/** Any other path: the not-found page. */
+const NOT_FOUND: RouteFacts = {};
+
+/**
+ * Every route of app/routes.ts (the route facts test checks none is missing and that React Router
+ * agrees). A path takes the first pattern it matches: a pattern comes before any broader one, the
+ * catch-all last.
+ */
+export const PAGE_FACTS: Record<string, RouteFacts> = {
+  "/": { label: "home" },
+  "/restaurant/:slug": { areas: RESTAURANT, label: "restaurant" },
+  "/restaurant/:slug/report": { areas: RESTAURANT, label: "report" },
+  "/accessibility": {},
+  "/privacy-policy": {},
+  "/login": ACCOUNT,
+  "/login/two-factor": ACCOUNT,
+  "/signup": ACCOUNT,
+  "/forgot-password": ACCOUNT,
+  "/reset-password": ACCOUNT,
+  "/verify-email": ACCOUNT,
+  "/account": { private: true, areas: MANAGE, label: "account" },
+  "/logout": { private: true, label: "account" },
+  "/blogs": BLOG,
+  "/blog/:id": BLOG,
+  "/blog/s/:slug": BLOG,
+  "/dashboard/*": { private: true, areas: MANAGE, label: "dashboard" },
+  "/sitemap": {},
+  "/sitemap.xml": {},
+  "/robots.txt": {},
+  "*": NOT_FOUND,
+};
+
+/**
+ * The server's own paths, answered before the app's routes and never under a language prefix:
+ * the API, files and probes. Not in the browser's bundle (only `matchRoute` reads them).
+ */
+export const SERVER_FACTS: Record<string, RouteFacts> = {
+  "/api/live/*": { private: true, label: "api_live" },
+  "/api/search-index/*": { private: true, label: "api_search_index" },
+  "/api/uploads/*": { private: true, label: "api_uploads" },
+  "/api/auth/reset-password/:token": { private: true, label: "api_auth", secret: true },
+  "/api/auth/*": { private: true, label: "api_auth" },
+  "/api/*": { private: true, label: "api_other" },
+  "/assets/*": { label: "assets" },
+  "/uploads/*": { label: "uploads" },
+  "/healthz": { label: "healthz" },
+  "/metrics": { label: "metrics" },
+};
+
+export interface RouteMatch {
+  /** The pattern that matched ("*" for a path no route has). */
+  pattern: string;
+  facts: RouteFacts;
+}
+
+/** Whether a path's segments fit a pattern; a splat (`/*`, always last) also matches its bare folder. */
+function fits(pattern: string, segments: string[]): boolean {
+  const route = pattern.split("/").filter(Boolean);
+  return (
+    route.every((part, i) => part === "*" || part === segments[i] || (part[0] === ":" && segments[i] !== undefined)) &&
+    (route.at(-1) === "*" || route.length === segments.length)
+  );
+}
+
+const find = (table: Record<string, RouteFacts>, segments: string[]) => Object.entries(table).find(([pattern]) => fits(pattern, segments));
+
+/**
+ * The page a path belongs to, read as the router reads it: decoded, lower-cased, repeated slashes
+ * as one, without React Router's `.data` suffix and the language prefix (`/Reset-Password`,
+ * `/reset%2Dpassword` and `//he/reset-password.data` are all the reset page). A path that cannot be
+ * decoded is read as written, and is private (nothing public is lost by not caching it).
+ */
+export function matchPage(path: string): RouteMatch {
+  return match(path);
+}
+
+/** The route a path belongs to: one of the server's own paths (without a language prefix), or a page (`matchPage`). */
+export function matchRoute(path: string): RouteMatch {
+  return match(path, SERVER_FACTS);
+}
+
+function match(path: string, server?: Record<string, RouteFacts>): RouteMatch {
+  let decoded = path;
+  let unreadable = false;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    unreadable = true;
+  }
+  const segments = decoded
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .split("/")
+    .filter(Boolean);
+  const prefixed = segments[0] === "he" || segments[0] === "en";
+  if (prefixed) segments.shift();
+  const [pattern, facts] = (server && !prefixed && find(server, segments)) || find(PAGE_FACTS, segments) || ["*", NOT_FOUND];
+  return { pattern, facts: unreadable ? { ...facts, private: true } : facts };
+}
