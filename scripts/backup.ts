@@ -32,6 +32,7 @@ async function main(): Promise<number> {
   try {
     const result = await createBackup({
       dataDir: config.dataDir,
+      pgliteDir: config.pgliteDir,
       databaseUrl: config.databaseUrl,
       uploadsDir: config.storage.kind === "local" ? config.storage.dir : null,
       out,

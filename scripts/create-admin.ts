@@ -3,7 +3,6 @@
 // first admin (there is no default admin outside demo mode). Uses the configured database.
 // `npm run admin:create -- --email someone@example.com --reset-2fa` turns two-factor sign-in off for
 // an account that lost both its phone and its backup codes (and signs it out everywhere); nothing else.
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { checkPasswordStrength } from "../app/features/accounts/password-strength.server";
@@ -43,7 +42,7 @@ async function createAdmin(): Promise<number> {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   try {
     if (values["reset-2fa"]) {
       if (!(await resetTwoFactor(database.db, email))) {

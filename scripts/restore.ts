@@ -41,6 +41,7 @@ async function main(): Promise<number> {
       file,
       force,
       dataDir: config.dataDir,
+      pgliteDir: config.pgliteDir,
       databaseUrl: config.databaseUrl,
       uploadsDir: config.storage.kind === "local" ? config.storage.dir : null,
       progress: (line) => console.log(line),

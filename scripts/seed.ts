@@ -1,6 +1,5 @@
 // `npm run db:seed`: loads the demo data into the configured database if it has no restaurants.
 // Refused when NODE_ENV=production.
-import path from "node:path";
 import { createAuth } from "../app/lib/auth.server";
 import { ConfigError, parseConfig } from "../server/config";
 import { openDatabase } from "../server/data/database";
@@ -22,7 +21,7 @@ async function seed(): Promise<number> {
     console.error("Refused: demo data and demo accounts are never loaded when NODE_ENV=production.");
     return 1;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   try {
     const auth = createAuth({ db: database.db, secret: config.authSecret, baseURL: config.publicUrl, secureCookies: false });
     const loaded = await loadDemoDataIfEmpty({
