@@ -334,7 +334,7 @@ describe("backup and restore on PGlite", () => {
       try {
         for (const attempt of [await run("scripts/backup.ts", [], env), await run("scripts/restore.ts", [file!, "--force"], env)]) {
           expect(attempt.status).toBe(1);
-          expect(attempt.stderr).toMatch(/^Stop the server first: .*already open in another process \(pid \d+\)/);
+          expect(attempt.stderr).toMatch(/^The embedded database in .* is already open in another process \(pid \d+\)\..*\nStop the server first: /);
         }
       } finally {
         await held.close();
