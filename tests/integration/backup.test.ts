@@ -2,14 +2,12 @@
 // restored, through the module and through the commands as an operator runs them. The PGlite
 // cases run in both of CI's runs (they use their own DATA_DIR); the pg_dump case needs the
 // PostgreSQL run (DATABASE_URL) and pg_dump on PATH.
-import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { promisify } from "node:util";
 import { gzipSync, createGunzip, createGzip } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, inject, it } from "vitest";
@@ -34,27 +32,11 @@ import { readTar, writeArchive } from "../../server/ops/tar";
 import { pgliteDirIn } from "../../server/config";
 import { openDatabase, type Database } from "../../server/data/database";
 import { createLocalStorage } from "../../server/uploads/storage";
+import { runScript } from "../setup/commands";
 import { createTestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const SLOW = 180_000;
-
-/** Runs a command as an operator would (`npm run backup` is `tsx scripts/backup.ts`). */
-async function run(script: string, args: string[], env: Record<string, string>): Promise<{ status: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], {
-      cwd: ROOT,
-      // No DATABASE_URL from CI's environment: these commands work on the PGlite in DATA_DIR.
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DEMO_DATA: "false", ...env },
-      encoding: "utf8",
-    });
-    return { status: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { status: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
-  }
-}
 
 const temporary: string[] = [];
 afterEach(() => {
@@ -257,9 +239,7 @@ describe("backup and restore on PGlite", () => {
 
       const lines: string[] = [];
       const backup = await createBackup({
-        dataDir: install.dataDir,
-        pgliteDir: install.pgliteDir,
-        uploadsDir: install.uploadsDir,
+        ...install,
         progress: (line) => lines.push(line),
       });
       expect(path.dirname(backup.file)).toBe(path.join(install.dataDir, "backups"));
@@ -287,9 +267,7 @@ describe("backup and restore on PGlite", () => {
       const refusal = restoreBackup({
         file: backup.file,
         force: false,
-        dataDir: install.dataDir,
-        pgliteDir: install.pgliteDir,
-        uploadsDir: install.uploadsDir,
+        ...install,
       });
       await expect(refusal).rejects.toBeInstanceOf(DatabaseNotEmptyError);
       await expect(refusal).rejects.toThrow(/already holds 3 restaurants, 3 users and 0 blog posts.*--force/);
@@ -299,9 +277,7 @@ describe("backup and restore on PGlite", () => {
       const restored = await restoreBackup({
         file: backup.file,
         force: true,
-        dataDir: install.dataDir,
-        pgliteDir: install.pgliteDir,
-        uploadsDir: install.uploadsDir,
+        ...install,
       });
       expect(restored.uploadsRestored).toBe(3);
       expect(await installState(install)).toEqual(before);
@@ -321,7 +297,7 @@ describe("backup and restore on PGlite", () => {
       const env = { DATA_DIR: install.dataDir };
       const before = await installState(install);
 
-      const made = await run("scripts/backup.ts", [], env);
+      const made = await runScript("scripts/backup.ts", [], env);
       expect(made.status, made.stderr).toBe(0);
       expect(made.stdout).toMatch(/^Database: [\d.]+ MB \(PGlite; 3 restaurants, 2 users and 1 blog post\)$/m);
       expect(made.stdout).toMatch(/^Uploads: 3 files \(294\.0 KB\)$/m);
@@ -332,7 +308,7 @@ describe("backup and restore on PGlite", () => {
       // While the server (here: this process) has the embedded database open, both commands refuse.
       const held = await openDatabase({ pgliteDir: install.pgliteDir, migrate: false });
       try {
-        for (const attempt of [await run("scripts/backup.ts", [], env), await run("scripts/restore.ts", [file!, "--force"], env)]) {
+        for (const attempt of [await runScript("scripts/backup.ts", [], env), await runScript("scripts/restore.ts", [file!, "--force"], env)]) {
           expect(attempt.status).toBe(1);
           expect(attempt.stderr).toMatch(/^The embedded database in .* is already open in another process \(pid \d+\)\..*\nStop the server first: /);
         }
@@ -340,28 +316,28 @@ describe("backup and restore on PGlite", () => {
         await held.close();
       }
 
-      const refused = await run("scripts/restore.ts", [file!], env);
+      const refused = await runScript("scripts/restore.ts", [file!], env);
       expect(refused.status).toBe(1);
       expect(refused.stderr).toContain("The database already holds 3 restaurants, 2 users and 1 blog post.");
       expect(refused.stderr).toContain("--force");
 
       await withInstallDb(install.dataDir, (database) => change(database.db, install.uploadsDir));
-      const restored = await run("scripts/restore.ts", [file!, "--force"], env);
+      const restored = await runScript("scripts/restore.ts", [file!, "--force"], env);
       expect(restored.status, restored.stderr).toBe(0);
       expect(restored.stdout).toContain("Uploads: 3 files restored into");
       expect(restored.stdout).toContain("Restored.");
       expect(await installState(install)).toEqual(before);
 
       const copy = path.join(install.dataDir, "copy.tar.gz");
-      const chosen = await run("scripts/backup.ts", ["--out", copy], env);
+      const chosen = await runScript("scripts/backup.ts", ["--out", copy], env);
       expect(chosen.status, chosen.stderr).toBe(0);
       expect(existsSync(copy)).toBe(true);
-      const again = await run("scripts/backup.ts", ["--out", copy], env);
+      const again = await runScript("scripts/backup.ts", ["--out", copy], env);
       expect(again).toMatchObject({ status: 1, stderr: expect.stringContaining("already exists") });
 
-      const usage = await run("scripts/restore.ts", [], env);
+      const usage = await runScript("scripts/restore.ts", [], env);
       expect(usage).toMatchObject({ status: 1, stderr: expect.stringContaining("Usage: npm run restore -- FILE [--force]") });
-      const unknown = await run("scripts/backup.ts", ["--outt", "x"], env);
+      const unknown = await runScript("scripts/backup.ts", ["--outt", "x"], env);
       expect(unknown).toMatchObject({ status: 1, stderr: expect.stringContaining("Usage: npm run backup") });
     },
     SLOW,
@@ -372,7 +348,7 @@ describe("backup and restore on PGlite", () => {
     async () => {
       const install = await createInstall();
       const before = await installState(install);
-      const backup = await createBackup({ dataDir: install.dataDir, pgliteDir: install.pgliteDir, uploadsDir: install.uploadsDir });
+      const backup = await createBackup(install);
       const dir = tempDir("kta-not-backups-");
 
       const text = path.join(dir, "notes.txt");
@@ -396,7 +372,7 @@ describe("backup and restore on PGlite", () => {
         [path.join(dir, "missing.tar.gz"), /missing\.tar\.gz does not exist/],
       ];
       for (const [file, message] of cases) {
-        const attempt = restoreBackup({ file, force: true, dataDir: install.dataDir, pgliteDir: install.pgliteDir, uploadsDir: install.uploadsDir });
+        const attempt = restoreBackup({ file, force: true, ...install });
         await expect(attempt, file).rejects.toBeInstanceOf(BackupError);
         await expect(attempt, file).rejects.toThrow(message);
       }
@@ -408,13 +384,13 @@ describe("backup and restore on PGlite", () => {
         manifest.database.contents.restaurants = 99;
         return database;
       });
-      await expect(
-        restoreBackup({ file: disagreeing, force: true, dataDir: install.dataDir, pgliteDir: install.pgliteDir, uploadsDir: install.uploadsDir }),
-      ).rejects.toThrow(/The restored database holds 3 restaurants.*not what the manifest lists \(99 restaurants/);
+      await expect(restoreBackup({ file: disagreeing, force: true, ...install })).rejects.toThrow(
+        /The restored database holds 3 restaurants.*not what the manifest lists \(99 restaurants/,
+      );
       expect(await installState(install)).toEqual(before);
       expectNoLeftovers(install.dataDir);
 
-      const command = await run("scripts/restore.ts", [text, "--force"], { DATA_DIR: install.dataDir });
+      const command = await runScript("scripts/restore.ts", [text, "--force"], { DATA_DIR: install.dataDir });
       expect(command.status).toBe(1);
       expect(command.stderr.trim().split("\n")).toHaveLength(1);
       expect(command.stderr).toContain("is not a backup made by `npm run backup`");
@@ -427,7 +403,7 @@ describe("backup and restore on PGlite", () => {
     async () => {
       const install = await createInstall();
       const before = await installState(install);
-      const backup = await createBackup({ dataDir: install.dataDir, pgliteDir: install.pgliteDir, uploadsDir: install.uploadsDir });
+      const backup = await createBackup(install);
       const { manifest, database, uploads } = await partsOf(backup.file);
       const dir = tempDir("kta-crafted-");
       const manifestOf = (edit: (copy: BackupManifest) => void = () => {}): CraftedEntry => {
@@ -507,7 +483,7 @@ describe("backup and restore on PGlite", () => {
       for (const crafted of cases) {
         const file = path.join(dir, `${crafted.name}.tar.gz`);
         await craftArchive(file, crafted.entries, crafted.trailing);
-        const attempt = restoreBackup({ file, force: true, dataDir: install.dataDir, pgliteDir: install.pgliteDir, uploadsDir: install.uploadsDir });
+        const attempt = restoreBackup({ file, force: true, ...install });
         await expect(attempt, crafted.name).rejects.toBeInstanceOf(BackupError);
         await expect(attempt, crafted.name).rejects.toThrow(crafted.refusal);
         await expect(attempt, crafted.name).rejects.toThrow(/Nothing was changed\.$/);
@@ -527,9 +503,7 @@ describe("backup and restore on PGlite", () => {
       writeFileSync(path.join(install.uploadsDir, "restaurant-images", "evil.html"), "<script>alert(document.cookie)</script>");
       const lines: string[] = [];
       const backup = await createBackup({
-        dataDir: install.dataDir,
-        pgliteDir: install.pgliteDir,
-        uploadsDir: install.uploadsDir,
+        ...install,
         progress: (line) => lines.push(line),
       });
       expect(lines).toContain("Uploads: 3 files (294.0 KB)");
@@ -538,9 +512,7 @@ describe("backup and restore on PGlite", () => {
       const restored = await restoreBackup({
         file: backup.file,
         force: true,
-        dataDir: install.dataDir,
-        pgliteDir: install.pgliteDir,
-        uploadsDir: install.uploadsDir,
+        ...install,
       });
       expect(restored.uploadsRestored).toBe(3);
       expect(existsSync(path.join(install.uploadsDir, "restaurant-images", "evil.html"))).toBe(false);
@@ -552,7 +524,7 @@ describe("backup and restore on PGlite", () => {
     "streams the database snapshot to disk while checking it, never holding it in memory",
     async () => {
       const install = await createInstall();
-      const backup = await createBackup({ dataDir: install.dataDir, pgliteDir: install.pgliteDir, uploadsDir: install.uploadsDir });
+      const backup = await createBackup(install);
       const { manifest, uploads } = await partsOf(backup.file);
       // A snapshot of 256 MB of zeros (a quarter of a megabyte compressed), as large as its manifest says, with a wrong checksum.
       const size = 256 * MiB;
@@ -567,9 +539,7 @@ describe("backup and restore on PGlite", () => {
       const sample = () => (peak = Math.max(peak, process.memoryUsage().arrayBuffers));
       const sampler = setInterval(sample, 5);
       try {
-        await expect(
-          restoreBackup({ file, force: true, dataDir: install.dataDir, pgliteDir: install.pgliteDir, uploadsDir: install.uploadsDir }),
-        ).rejects.toThrow(/does not match its checksum/);
+        await expect(restoreBackup({ file, force: true, ...install })).rejects.toThrow(/does not match its checksum/);
       } finally {
         clearInterval(sampler);
         sample();
@@ -599,9 +569,7 @@ describe("backup and restore on PGlite", () => {
       await restoreBackup({
         file: backup.file,
         force: true,
-        dataDir: install.dataDir,
-        pgliteDir: install.pgliteDir,
-        uploadsDir: install.uploadsDir,
+        ...install,
         progress: (line) => restoreLines.push(line),
       });
       const after = await installState(install);
@@ -617,7 +585,7 @@ describe("backup and restore on PGlite", () => {
     async () => {
       const install = await createInstall();
       const before = await installState(install);
-      const backup = await createBackup({ dataDir: install.dataDir, pgliteDir: install.pgliteDir, uploadsDir: install.uploadsDir });
+      const backup = await createBackup(install);
       const lines: string[] = [];
       const result = await restoreBackup({
         file: backup.file,

@@ -1,35 +1,18 @@
 // How every operator's command starts and ends (scripts/command.ts): a bad configuration printed as
 // the server prints it, the embedded database held by the running server said plainly with what to
 // do instead, and the database closed on the way out, also when the command fails.
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { runCommand } from "../../scripts/command";
 import { pgliteDirIn } from "../../server/config";
 import { openDatabase } from "../../server/data/database";
 import { BackupError } from "../../server/ops/backup/manifest";
+import { runScript } from "../setup/commands";
 import { allowConsoleErrors } from "../setup/fail-on-console-error";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const SLOW = 120_000;
-
-/** Runs a command as an operator would (`npm run export` is `tsx scripts/export.ts`). */
-async function run(script: string, args: string[], env: Record<string, string>): Promise<{ status: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DEMO_DATA: "false", ...env },
-      encoding: "utf8",
-    });
-    return { status: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { status: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
-  }
-}
 
 const temporary: string[] = [];
 afterEach(() => {
@@ -68,7 +51,7 @@ describe("the operators' commands", () => {
         ["scripts/clean-uploads.ts", []],
         ["scripts/copy-uploads-to-s3.ts", []],
       ];
-      const results = await Promise.all(commands.map(([script, args]) => run(script, args, env)));
+      const results = await Promise.all(commands.map(([script, args]) => runScript(script, args, env)));
       for (const [index, result] of results.entries()) {
         expect(result, commands[index]![0]).toEqual({
           status: 1,
@@ -95,7 +78,7 @@ describe("the operators' commands", () => {
           ["scripts/backup.ts", [], "Stop the server first: the embedded database has one user at a time."],
         ];
         for (const [script, args, instead] of commands) {
-          const result = await run(script, args, { DATA_DIR: dataDir });
+          const result = await runScript(script, args, { DATA_DIR: dataDir });
           expect(result.status, script).toBe(1);
           expect(result.stderr, script).toMatch(inUse);
           expect(inUse.exec(result.stderr)?.[1], script).toContain(instead);
@@ -105,7 +88,7 @@ describe("the operators' commands", () => {
         await held.close();
       }
       // Once the server has stopped, the same command runs.
-      const exported = await run("scripts/export.ts", [], { DATA_DIR: dataDir });
+      const exported = await runScript("scripts/export.ts", [], { DATA_DIR: dataDir });
       expect(exported.status, exported.stderr).toBe(0);
       expect(exported.stderr).toBe("Exported 0 restaurants and 0 blog posts.\n");
     },
