@@ -3,15 +3,13 @@
 // (UPLOAD_GRACE_HOURS, default 24; --grace-hours overrides it). The server does the same every
 // hour; this is for operators (say after a restore) and cron. Uses the configured database.
 import { parseArgs } from "node:util";
-import { openCommandDatabase } from "./command";
-import { ConfigError, parseConfig } from "../server/config";
+import { runCommand } from "./command";
 import { openStorage } from "../server/uploads/open-storage";
 import { createFileStore } from "../server/uploads/storage";
 import { cleanUploads } from "../server/uploads/upload-cleanup";
 
 async function main(): Promise<number> {
   let graceHours: number | undefined;
-  let config;
   try {
     const { values } = parseArgs({ options: { "grace-hours": { type: "string" } } });
     if (values["grace-hours"] !== undefined) {
@@ -21,29 +19,24 @@ async function main(): Promise<number> {
         return 1;
       }
     }
-    config = parseConfig(process.env);
   } catch (error) {
-    if (error instanceof ConfigError || (error instanceof TypeError && "code" in error)) {
+    if (error instanceof TypeError && "code" in error) {
       console.error(error.message);
       return 1;
     }
     throw error;
   }
-  const database = await openCommandDatabase(config, "The running server removes abandoned uploads every hour by itself.");
-  if (!database) return 1;
-  try {
+  return runCommand({ inUse: "The running server removes abandoned uploads every hour by itself." }, async ({ config, database }) => {
     const hours = graceHours ?? config.uploadGraceHours;
     const removed = await cleanUploads({
-      db: database.db,
+      db: (await database()).db,
       files: createFileStore(openStorage(config.storage)),
       graceHours: hours,
     });
     console.log(`Removed ${removed.length} upload${removed.length === 1 ? "" : "s"} unused for more than ${hours} h.`);
     for (const url of removed) console.log(`  ${url}`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 process.exitCode = await main();

@@ -16,8 +16,7 @@ import { removeStoredFiles } from "../app/features/restaurants/editing/uploads.s
 import { users } from "../database/schema/auth";
 import { userRoles } from "../database/schema/people";
 import type { Db } from "../database/types";
-import { openCommandDatabase } from "./command";
-import { ConfigError, parseConfig, type Config } from "../server/config";
+import { runCommand, type Command } from "./command";
 import { readImportSource, TransferFileError, type ImportSource } from "../server/ops/data-transfer/files";
 import type { Table } from "../server/ops/data-transfer/format";
 import { describeSummary, formatRowError, importData, type RowError } from "../server/ops/data-transfer/import";
@@ -66,82 +65,77 @@ function printRows(rows: RowError[], labels: Record<Table, string>, closing: (co
 }
 
 async function main(): Promise<number> {
-  let config;
-  let inputs: ImportSource;
+  let positionals: string[];
   let options: Options;
   try {
-    const { values, positionals } = parseArgs({
+    const parsed = parseArgs({
       options: { "dry-run": { type: "boolean", default: false }, as: { type: "string" }, "skip-missing-owners": { type: "boolean", default: false } },
       allowPositionals: true,
     });
-    if (positionals.length === 0) throw new UsageError("Give the file to import.");
-    options = { dryRun: values["dry-run"], as: values.as, skipMissingOwners: values["skip-missing-owners"] };
-    config = parseConfig(process.env);
-    inputs = await readImportSource(positionals);
+    if (parsed.positionals.length === 0) throw new UsageError("Give the file to import.");
+    positionals = parsed.positionals;
+    options = { dryRun: parsed.values["dry-run"], as: parsed.values.as, skipMissingOwners: parsed.values["skip-missing-owners"] };
   } catch (error) {
-    if (error instanceof TransferFileError) {
-      // A problem with the file itself: in English, and in Hebrew when it has it.
-      console.error(error.he === undefined ? error.message : inBothLanguages({ en: error.message, he: error.he }));
-      return 1;
-    }
     if (error instanceof UsageError || error instanceof TypeError) {
       console.error(`${error.message}\n${USAGE}`);
       return 1;
     }
-    if (error instanceof ConfigError) {
+    throw error;
+  }
+  return runCommand({ inUse: "The embedded database has one user at a time: stop the server, import, then start it again." }, async (command) => {
+    let inputs: ImportSource;
+    try {
+      inputs = await readImportSource(positionals);
+    } catch (error) {
+      if (error instanceof TransferFileError) {
+        // A problem with the file itself: in English, and in Hebrew when it has it.
+        console.error(error.he === undefined ? error.message : inBothLanguages({ en: error.message, he: error.he }));
+        return 1;
+      }
+      throw error;
+    }
+    try {
+      return await importInto(command, inputs, options);
+    } finally {
+      await inputs.close();
+    }
+  });
+}
+
+async function importInto({ config, database }: Command, inputs: ImportSource, options: Options): Promise<number> {
+  const { db } = await database();
+  const storage = openStorage(config.storage);
+  let actor: Actor | undefined;
+  try {
+    actor = options.as === undefined ? undefined : await adminActor(db, options.as);
+  } catch (error) {
+    if (error instanceof UsageError) {
       console.error(error.message);
       return 1;
     }
     throw error;
   }
-  try {
-    return await importInto(config, inputs, options);
-  } finally {
-    await inputs.close();
+  const result = await importData(db, inputs.input, {
+    dryRun: options.dryRun,
+    skipMissingOwners: options.skipMissingOwners,
+    // The files an export with its files carries come in as uploads, into the configured storage.
+    files: { carried: inputs.carried, storage },
+    ...(actor ? { actor } : {}),
+  });
+  printRows(
+    result.warnings,
+    inputs.labels,
+    (count) => `${count} warning${count === "1" ? "" : "s"}: ${count === "1" ? "this owner is" : "these owners are"} left out (--skip-missing-owners).`,
+  );
+  if (!result.ok) {
+    printRows(result.errors, inputs.labels, (count) => `Nothing was imported: ${count} error${count === "1" ? "" : "s"}.`);
+    return 1;
   }
-}
-
-async function importInto(config: Config, inputs: ImportSource, options: Options): Promise<number> {
-  const database = await openCommandDatabase(config, "The embedded database has one user at a time: stop the server, import, then start it again.");
-  if (!database) return 1;
-  const storage = openStorage(config.storage);
-  let removedFiles: string[];
-  try {
-    let actor: Actor | undefined;
-    try {
-      actor = options.as === undefined ? undefined : await adminActor(database.db, options.as);
-    } catch (error) {
-      if (error instanceof UsageError) {
-        console.error(error.message);
-        return 1;
-      }
-      throw error;
-    }
-    const result = await importData(database.db, inputs.input, {
-      dryRun: options.dryRun,
-      skipMissingOwners: options.skipMissingOwners,
-      // The files an export with its files carries come in as uploads, into the configured storage.
-      files: { carried: inputs.carried, storage },
-      ...(actor ? { actor } : {}),
-    });
-    printRows(
-      result.warnings,
-      inputs.labels,
-      (count) => `${count} warning${count === "1" ? "" : "s"}: ${count === "1" ? "this owner is" : "these owners are"} left out (--skip-missing-owners).`,
-    );
-    if (!result.ok) {
-      printRows(result.errors, inputs.labels, (count) => `Nothing was imported: ${count} error${count === "1" ? "" : "s"}.`);
-      return 1;
-    }
-    console.log(describeSummary(result.summary, result.dryRun));
-    removedFiles = result.removedFiles;
-  } finally {
-    await database.close();
-  }
-  if (removedFiles.length > 0) {
+  console.log(describeSummary(result.summary, result.dryRun));
+  if (result.removedFiles.length > 0) {
     // As after a dashboard save: files that nothing names any more go, once the change is committed.
-    await removeStoredFiles(createFileStore(storage), removedFiles);
-    console.log(`Removed ${removedFiles.length} file${removedFiles.length === 1 ? "" : "s"} that no restaurant or post names any more.`);
+    await removeStoredFiles(createFileStore(storage), result.removedFiles);
+    console.log(`Removed ${result.removedFiles.length} file${result.removedFiles.length === 1 ? "" : "s"} that no restaurant or post names any more.`);
   }
   return 0;
 }

@@ -5,15 +5,13 @@
 // failed restore changes nothing. PGlite needs the server stopped; PostgreSQL needs psql on PATH,
 // with restricted mode (\restrict: 13.22, 14.19, 15.14, 16.10, 17.6, 18 or newer).
 import { parseArgs } from "node:util";
+import { runCommand } from "./command";
 import { BackupError } from "../server/ops/backup/manifest";
 import { restoreBackup } from "../server/ops/backup/restore";
-import { ConfigError, parseConfig, type Config } from "../server/config";
-import { DatabaseInUseError } from "../server/data/pglite-lock";
 
 const USAGE = "Usage: npm run restore -- FILE [--force]";
 
 async function main(): Promise<number> {
-  let config: Config;
   let file: string;
   let force: boolean;
   try {
@@ -24,40 +22,27 @@ async function main(): Promise<number> {
     }
     file = positionals[0];
     force = values.force;
-    config = parseConfig(process.env);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
     if (error instanceof TypeError && "code" in error) {
       console.error(`${error.message}. ${USAGE}`);
       return 1;
     }
     throw error;
   }
-  try {
+  // restoreBackup opens (and locks) the embedded database itself, to build the new one beside it.
+  return runCommand({ expected: [BackupError] }, async ({ config }) => {
     await restoreBackup({
       file,
       force,
       dataDir: config.dataDir,
+      pgliteDir: config.pgliteDir,
       databaseUrl: config.databaseUrl,
       uploadsDir: config.storage.kind === "local" ? config.storage.dir : null,
       progress: (line) => console.log(line),
     });
     console.log("Restored. Start the server: it applies any migrations newer than the backup.");
     return 0;
-  } catch (error) {
-    if (error instanceof DatabaseInUseError) {
-      console.error(`Stop the server first: the embedded database has one user at a time. ${error.message}`);
-      return 1;
-    }
-    if (error instanceof BackupError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  });
 }
 
 process.exitCode = await main();

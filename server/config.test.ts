@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConfigError, listeningOn, parseConfig, tileOrigin } from "./config";
+import { ConfigError, listeningOn, parseConfig, pgliteDirIn, tileOrigin } from "./config";
 
 const dirs: string[] = [];
 function tempDir() {
@@ -53,6 +53,17 @@ describe("parseConfig", () => {
     expect(config.authSecret).toHaveLength(64);
     expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim()).toBe(config.authSecret);
     expect(parseConfig({ DATA_DIR: dataDir }).authSecret).toBe(config.authSecret);
+  });
+
+  it("gives the embedded database's folder, DATA_DIR/db, the one place the server and the commands find it", () => {
+    const dataDir = tempDir();
+    expect(parseConfig({ DATA_DIR: dataDir }).pgliteDir).toBe(path.join(dataDir, "db"));
+    expect(pgliteDirIn(dataDir)).toBe(path.join(dataDir, "db"));
+    // A relative DATA_DIR is resolved once, so the folder does not move with the working directory.
+    const relative = path.relative(process.cwd(), dataDir);
+    expect(parseConfig({ DATA_DIR: relative }).pgliteDir).toBe(path.join(dataDir, "db"));
+    // Given with DATABASE_URL too (a backup of PostgreSQL never opens it), so no command has to derive it.
+    expect(parseConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://u:p@127.0.0.1:5432/k" }).pgliteDir).toBe(path.join(dataDir, "db"));
   });
 
   it("reads PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL, CONTACT_EMAIL and UPLOAD_GRACE_HOURS", () => {

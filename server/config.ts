@@ -150,8 +150,10 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** PostgreSQL connection string; absent means PGlite under `dataDir/db`. */
+  /** PostgreSQL connection string; absent means PGlite in `pgliteDir`. */
   databaseUrl: string | undefined;
+  /** The embedded database's folder, `dataDir/db` (used when there is no `databaseUrl`). */
+  pgliteDir: string;
   publicUrl: string;
   authSecret: string;
   contactEmail: string;
@@ -222,6 +224,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    pgliteDir: pgliteDirIn(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     authSecret: e.AUTH_SECRET ?? developmentSecret(dataDir),
     contactEmail: e.CONTACT_EMAIL,
@@ -240,6 +243,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage,
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (e.NODE_ENV === "development" ? "pretty" : "json") },
   };
+}
+
+/** The embedded database's folder in a DATA_DIR (as `Config.pgliteDir`), for tests and tools that have only the folder. */
+export function pgliteDirIn(dataDir: string): string {
+  return path.join(dataDir, "db");
 }
 
 /**

@@ -216,7 +216,7 @@ export async function main({ env, clientDir, dev }: MainOptions): Promise<Server
   try {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
-      pgliteDir: path.join(config.dataDir, "db"),
+      pgliteDir: config.pgliteDir,
     });
   } catch (error) {
     if (error instanceof DatabaseInUseError) {
@@ -228,7 +228,7 @@ export async function main({ env, clientDir, dev }: MainOptions): Promise<Server
   const running = await startServer({ config, database, clientDir, logger, ...(dev ? { dev } : {}) });
   console.log(
     `${brandName("en")} listening ${listeningOn(config.host, running.port)} (${config.mode}, ${database.kind}${
-      config.databaseUrl ? "" : ` in ${path.join(config.dataDir, "db")}`
+      config.databaseUrl ? "" : ` in ${config.pgliteDir}`
     })`,
   );
 

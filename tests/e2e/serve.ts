@@ -20,7 +20,7 @@ const { controlSocketPath } = await import("./control");
 const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
 
 const config = parseConfig(env);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 const running = await build.startServer({ config, database, clientDir: path.resolve("build/client") });
 const signedInUser = createSessionMaker({ db: database.db, secret: config.authSecret, baseURL: config.publicUrl, secureCookies: config.isProduction });
 

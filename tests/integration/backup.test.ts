@@ -2,14 +2,12 @@
 // restored, through the module and through the commands as an operator runs them. The PGlite
 // cases run in both of CI's runs (they use their own DATA_DIR); the pg_dump case needs the
 // PostgreSQL run (DATABASE_URL) and pg_dump on PATH.
-import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { promisify } from "node:util";
 import { gzipSync, createGunzip, createGzip } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, inject, it } from "vitest";
@@ -31,29 +29,14 @@ import {
 } from "../../server/ops/backup/manifest";
 import { restoreBackup } from "../../server/ops/backup/restore";
 import { readTar, writeArchive } from "../../server/ops/tar";
+import { pgliteDirIn } from "../../server/config";
 import { openDatabase, type Database } from "../../server/data/database";
 import { createLocalStorage } from "../../server/uploads/storage";
+import { runScript } from "../setup/commands";
 import { createTestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const SLOW = 180_000;
-
-/** Runs a command as an operator would (`npm run backup` is `tsx scripts/backup.ts`). */
-async function run(script: string, args: string[], env: Record<string, string>): Promise<{ status: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], {
-      cwd: ROOT,
-      // No DATABASE_URL from CI's environment: these commands work on the PGlite in DATA_DIR.
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DEMO_DATA: "false", ...env },
-      encoding: "utf8",
-    });
-    return { status: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { status: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
-  }
-}
 
 const temporary: string[] = [];
 afterEach(() => {
@@ -67,12 +50,13 @@ function tempDir(prefix: string): string {
 }
 
 /** A PGlite install's DATA_DIR: its own database (from the run's template when there is one) and uploads folder. */
-async function createInstall(): Promise<{ dataDir: string; uploadsDir: string }> {
+async function createInstall(): Promise<{ dataDir: string; pgliteDir: string; uploadsDir: string }> {
   const dataDir = tempDir("kta-backup-");
+  const pgliteDir = pgliteDirIn(dataDir);
   const uploadsDir = path.join(dataDir, "uploads");
   const template = inject("pgliteTemplate");
   const database = await openDatabase({
-    pgliteDir: path.join(dataDir, "db"),
+    pgliteDir,
     ...(template ? { loadDataDir: new Blob([readFileSync(template)]), migrate: false } : {}),
   });
   try {
@@ -80,7 +64,7 @@ async function createInstall(): Promise<{ dataDir: string; uploadsDir: string }>
   } finally {
     await database.close();
   }
-  return { dataDir, uploadsDir };
+  return { dataDir, pgliteDir, uploadsDir };
 }
 
 /** Demo-like data: restaurants, users made through sign-up, a blog post, and upload files. */
@@ -142,7 +126,7 @@ async function stateOf(db: Db, uploadsDir: string): Promise<State> {
 
 /** Opens the install's PGlite (taking its lock, as the server would) for `work`, then closes it. */
 async function withInstallDb<T>(dataDir: string, work: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, "db"), migrate: false });
+  const database = await openDatabase({ pgliteDir: pgliteDirIn(dataDir), migrate: false });
   try {
     return await work(database);
   } finally {
@@ -254,7 +238,10 @@ describe("backup and restore on PGlite", () => {
       expect(Object.keys(before.files)).toHaveLength(3);
 
       const lines: string[] = [];
-      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: install.uploadsDir, progress: (line) => lines.push(line) });
+      const backup = await createBackup({
+        ...install,
+        progress: (line) => lines.push(line),
+      });
       expect(path.dirname(backup.file)).toBe(path.join(install.dataDir, "backups"));
       expect(readdirSync(path.dirname(backup.file))).toEqual([path.basename(backup.file)]);
       expect(path.basename(backup.file)).toMatch(/^kosher-tel-aviv-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz$/);
@@ -277,19 +264,27 @@ describe("backup and restore on PGlite", () => {
       expect(changed).not.toEqual(before);
 
       // Without --force a database holding data is refused, and nothing changes.
-      const refusal = restoreBackup({ file: backup.file, force: false, dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      const refusal = restoreBackup({
+        file: backup.file,
+        force: false,
+        ...install,
+      });
       await expect(refusal).rejects.toBeInstanceOf(DatabaseNotEmptyError);
       await expect(refusal).rejects.toThrow(/already holds 3 restaurants, 3 users and 0 blog posts.*--force/);
       expect(await installState(install)).toEqual(changed);
       expectNoLeftovers(install.dataDir);
 
-      const restored = await restoreBackup({ file: backup.file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      const restored = await restoreBackup({
+        file: backup.file,
+        force: true,
+        ...install,
+      });
       expect(restored.uploadsRestored).toBe(3);
       expect(await installState(install)).toEqual(before);
       expectNoLeftovers(install.dataDir);
 
       // The restored database is one the server opens (and migrates) as usual.
-      const reopened = await openDatabase({ pgliteDir: path.join(install.dataDir, "db") });
+      const reopened = await openDatabase({ pgliteDir: install.pgliteDir });
       await reopened.close();
     },
     SLOW,
@@ -302,7 +297,7 @@ describe("backup and restore on PGlite", () => {
       const env = { DATA_DIR: install.dataDir };
       const before = await installState(install);
 
-      const made = await run("scripts/backup.ts", [], env);
+      const made = await runScript("scripts/backup.ts", [], env);
       expect(made.status, made.stderr).toBe(0);
       expect(made.stdout).toMatch(/^Database: [\d.]+ MB \(PGlite; 3 restaurants, 2 users and 1 blog post\)$/m);
       expect(made.stdout).toMatch(/^Uploads: 3 files \(294\.0 KB\)$/m);
@@ -311,38 +306,38 @@ describe("backup and restore on PGlite", () => {
       expect(path.dirname(file!)).toBe(path.join(install.dataDir, "backups"));
 
       // While the server (here: this process) has the embedded database open, both commands refuse.
-      const held = await openDatabase({ pgliteDir: path.join(install.dataDir, "db"), migrate: false });
+      const held = await openDatabase({ pgliteDir: install.pgliteDir, migrate: false });
       try {
-        for (const attempt of [await run("scripts/backup.ts", [], env), await run("scripts/restore.ts", [file!, "--force"], env)]) {
+        for (const attempt of [await runScript("scripts/backup.ts", [], env), await runScript("scripts/restore.ts", [file!, "--force"], env)]) {
           expect(attempt.status).toBe(1);
-          expect(attempt.stderr).toMatch(/^Stop the server first: .*already open in another process \(pid \d+\)/);
+          expect(attempt.stderr).toMatch(/^The embedded database in .* is already open in another process \(pid \d+\)\..*\nStop the server first: /);
         }
       } finally {
         await held.close();
       }
 
-      const refused = await run("scripts/restore.ts", [file!], env);
+      const refused = await runScript("scripts/restore.ts", [file!], env);
       expect(refused.status).toBe(1);
       expect(refused.stderr).toContain("The database already holds 3 restaurants, 2 users and 1 blog post.");
       expect(refused.stderr).toContain("--force");
 
       await withInstallDb(install.dataDir, (database) => change(database.db, install.uploadsDir));
-      const restored = await run("scripts/restore.ts", [file!, "--force"], env);
+      const restored = await runScript("scripts/restore.ts", [file!, "--force"], env);
       expect(restored.status, restored.stderr).toBe(0);
       expect(restored.stdout).toContain("Uploads: 3 files restored into");
       expect(restored.stdout).toContain("Restored.");
       expect(await installState(install)).toEqual(before);
 
       const copy = path.join(install.dataDir, "copy.tar.gz");
-      const chosen = await run("scripts/backup.ts", ["--out", copy], env);
+      const chosen = await runScript("scripts/backup.ts", ["--out", copy], env);
       expect(chosen.status, chosen.stderr).toBe(0);
       expect(existsSync(copy)).toBe(true);
-      const again = await run("scripts/backup.ts", ["--out", copy], env);
+      const again = await runScript("scripts/backup.ts", ["--out", copy], env);
       expect(again).toMatchObject({ status: 1, stderr: expect.stringContaining("already exists") });
 
-      const usage = await run("scripts/restore.ts", [], env);
+      const usage = await runScript("scripts/restore.ts", [], env);
       expect(usage).toMatchObject({ status: 1, stderr: expect.stringContaining("Usage: npm run restore -- FILE [--force]") });
-      const unknown = await run("scripts/backup.ts", ["--outt", "x"], env);
+      const unknown = await runScript("scripts/backup.ts", ["--outt", "x"], env);
       expect(unknown).toMatchObject({ status: 1, stderr: expect.stringContaining("Usage: npm run backup") });
     },
     SLOW,
@@ -353,7 +348,7 @@ describe("backup and restore on PGlite", () => {
     async () => {
       const install = await createInstall();
       const before = await installState(install);
-      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      const backup = await createBackup(install);
       const dir = tempDir("kta-not-backups-");
 
       const text = path.join(dir, "notes.txt");
@@ -377,7 +372,7 @@ describe("backup and restore on PGlite", () => {
         [path.join(dir, "missing.tar.gz"), /missing\.tar\.gz does not exist/],
       ];
       for (const [file, message] of cases) {
-        const attempt = restoreBackup({ file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+        const attempt = restoreBackup({ file, force: true, ...install });
         await expect(attempt, file).rejects.toBeInstanceOf(BackupError);
         await expect(attempt, file).rejects.toThrow(message);
       }
@@ -389,13 +384,13 @@ describe("backup and restore on PGlite", () => {
         manifest.database.contents.restaurants = 99;
         return database;
       });
-      await expect(restoreBackup({ file: disagreeing, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir })).rejects.toThrow(
+      await expect(restoreBackup({ file: disagreeing, force: true, ...install })).rejects.toThrow(
         /The restored database holds 3 restaurants.*not what the manifest lists \(99 restaurants/,
       );
       expect(await installState(install)).toEqual(before);
       expectNoLeftovers(install.dataDir);
 
-      const command = await run("scripts/restore.ts", [text, "--force"], { DATA_DIR: install.dataDir });
+      const command = await runScript("scripts/restore.ts", [text, "--force"], { DATA_DIR: install.dataDir });
       expect(command.status).toBe(1);
       expect(command.stderr.trim().split("\n")).toHaveLength(1);
       expect(command.stderr).toContain("is not a backup made by `npm run backup`");
@@ -408,7 +403,7 @@ describe("backup and restore on PGlite", () => {
     async () => {
       const install = await createInstall();
       const before = await installState(install);
-      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      const backup = await createBackup(install);
       const { manifest, database, uploads } = await partsOf(backup.file);
       const dir = tempDir("kta-crafted-");
       const manifestOf = (edit: (copy: BackupManifest) => void = () => {}): CraftedEntry => {
@@ -488,7 +483,7 @@ describe("backup and restore on PGlite", () => {
       for (const crafted of cases) {
         const file = path.join(dir, `${crafted.name}.tar.gz`);
         await craftArchive(file, crafted.entries, crafted.trailing);
-        const attempt = restoreBackup({ file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+        const attempt = restoreBackup({ file, force: true, ...install });
         await expect(attempt, crafted.name).rejects.toBeInstanceOf(BackupError);
         await expect(attempt, crafted.name).rejects.toThrow(crafted.refusal);
         await expect(attempt, crafted.name).rejects.toThrow(/Nothing was changed\.$/);
@@ -507,11 +502,18 @@ describe("backup and restore on PGlite", () => {
       const install = await createInstall();
       writeFileSync(path.join(install.uploadsDir, "restaurant-images", "evil.html"), "<script>alert(document.cookie)</script>");
       const lines: string[] = [];
-      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: install.uploadsDir, progress: (line) => lines.push(line) });
+      const backup = await createBackup({
+        ...install,
+        progress: (line) => lines.push(line),
+      });
       expect(lines).toContain("Uploads: 3 files (294.0 KB)");
       expect(lines).toContain("Uploads: left out 1 file the app does not make: restaurant-images/evil.html");
       expect(await entriesOf(backup.file)).not.toContain("uploads/restaurant-images/evil.html");
-      const restored = await restoreBackup({ file: backup.file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      const restored = await restoreBackup({
+        file: backup.file,
+        force: true,
+        ...install,
+      });
       expect(restored.uploadsRestored).toBe(3);
       expect(existsSync(path.join(install.uploadsDir, "restaurant-images", "evil.html"))).toBe(false);
     },
@@ -522,7 +524,7 @@ describe("backup and restore on PGlite", () => {
     "streams the database snapshot to disk while checking it, never holding it in memory",
     async () => {
       const install = await createInstall();
-      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      const backup = await createBackup(install);
       const { manifest, uploads } = await partsOf(backup.file);
       // A snapshot of 256 MB of zeros (a quarter of a megabyte compressed), as large as its manifest says, with a wrong checksum.
       const size = 256 * MiB;
@@ -537,9 +539,7 @@ describe("backup and restore on PGlite", () => {
       const sample = () => (peak = Math.max(peak, process.memoryUsage().arrayBuffers));
       const sampler = setInterval(sample, 5);
       try {
-        await expect(restoreBackup({ file, force: true, dataDir: install.dataDir, uploadsDir: install.uploadsDir })).rejects.toThrow(
-          /does not match its checksum/,
-        );
+        await expect(restoreBackup({ file, force: true, ...install })).rejects.toThrow(/does not match its checksum/);
       } finally {
         clearInterval(sampler);
         sample();
@@ -557,7 +557,7 @@ describe("backup and restore on PGlite", () => {
       const install = await createInstall();
       const before = await installState(install);
       const lines: string[] = [];
-      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: null, progress: (line) => lines.push(line) });
+      const backup = await createBackup({ dataDir: install.dataDir, pgliteDir: install.pgliteDir, uploadsDir: null, progress: (line) => lines.push(line) });
       expect(backup.manifest.uploads).toEqual({ included: false, note: S3_UPLOADS_NOTE });
       expect(S3_UPLOADS_NOTE).toBe("uploads live in the bucket; back them up with the bucket's versioning or replication");
       expect(lines).toContain(`Uploads: not included (${S3_UPLOADS_NOTE})`);
@@ -569,8 +569,7 @@ describe("backup and restore on PGlite", () => {
       await restoreBackup({
         file: backup.file,
         force: true,
-        dataDir: install.dataDir,
-        uploadsDir: install.uploadsDir,
+        ...install,
         progress: (line) => restoreLines.push(line),
       });
       const after = await installState(install);
@@ -586,9 +585,16 @@ describe("backup and restore on PGlite", () => {
     async () => {
       const install = await createInstall();
       const before = await installState(install);
-      const backup = await createBackup({ dataDir: install.dataDir, uploadsDir: install.uploadsDir });
+      const backup = await createBackup(install);
       const lines: string[] = [];
-      const result = await restoreBackup({ file: backup.file, force: true, dataDir: install.dataDir, uploadsDir: null, progress: (line) => lines.push(line) });
+      const result = await restoreBackup({
+        file: backup.file,
+        force: true,
+        dataDir: install.dataDir,
+        pgliteDir: install.pgliteDir,
+        uploadsDir: null,
+        progress: (line) => lines.push(line),
+      });
       expect(result.uploadsRestored).toBe(3);
       expect(result.uploadsExtractedTo).toMatch(/restored-uploads-/);
       expect(filesOf(result.uploadsExtractedTo!)).toEqual(before.files);
@@ -669,7 +675,13 @@ describe("backup and restore on PostgreSQL", () => {
     const dataDir = tempDir("kta-backup-");
     const emptyPath = path.join(dataDir, "bin");
     mkdirSync(emptyPath);
-    const options = { dataDir, databaseUrl: "postgres://kosher:secret@127.0.0.1:1/kosher", uploadsDir: null, env: { PATH: emptyPath } };
+    const options = {
+      dataDir,
+      pgliteDir: pgliteDirIn(dataDir),
+      databaseUrl: "postgres://kosher:secret@127.0.0.1:1/kosher",
+      uploadsDir: null,
+      env: { PATH: emptyPath },
+    };
     const backup = createBackup(options);
     await expect(backup).rejects.toBeInstanceOf(ToolMissingError);
     await expect(backup).rejects.toThrow(/pg_dump was not found on PATH.*apt-get install -y postgresql-client/);
@@ -687,7 +699,7 @@ describe("backup and restore on PostgreSQL", () => {
     /** A restore whose psql says it is `version` (and notes each call's arguments). */
     const restoreWith = (version: string) => {
       writeFileSync(path.join(bin, "psql"), `#!/bin/sh\necho "$*" >> '${calls}'\necho '${version}'\n`, { mode: 0o755 });
-      return restoreBackup({ file, force: true, dataDir, databaseUrl, uploadsDir: null, env: { PATH: bin } });
+      return restoreBackup({ file, force: true, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl, uploadsDir: null, env: { PATH: bin } });
     };
     for (const version of [
       "psql (PostgreSQL) 15.13 (Debian 15.13-0+deb12u1)",
@@ -725,11 +737,13 @@ describe("backup and restore on PostgreSQL", () => {
     ctx.skip(!pgToolsOnPath(), "pg_dump and psql are not on PATH (apt-get install -y postgresql-client)");
     const dataDir = tempDir("kta-backup-");
     const databaseUrl = "postgres://kosher:secret@127.0.0.1:1/kosher";
-    await expect(createBackup({ dataDir, databaseUrl, uploadsDir: null })).rejects.toThrow(
+    await expect(createBackup({ dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl, uploadsDir: null })).rejects.toThrow(
       /^Could not connect to the PostgreSQL database in DATABASE_URL \(.+\)\. Nothing was changed\.$/,
     );
     const file = path.join(dataDir, "missing.tar.gz");
-    await expect(restoreBackup({ file, force: false, dataDir, databaseUrl, uploadsDir: null })).rejects.toThrow(/does not exist/);
+    await expect(restoreBackup({ file, force: false, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl, uploadsDir: null })).rejects.toThrow(
+      /does not exist/,
+    );
   });
 
   it(
@@ -745,7 +759,13 @@ describe("backup and restore on PostgreSQL", () => {
         await seed(database.db, uploadsDir);
         const before = await stateOf(database.db, uploadsDir);
         const lines: string[] = [];
-        const backup = await createBackup({ dataDir, databaseUrl: database.url, uploadsDir, progress: (line) => lines.push(line) });
+        const backup = await createBackup({
+          dataDir,
+          pgliteDir: pgliteDirIn(dataDir),
+          databaseUrl: database.url,
+          uploadsDir,
+          progress: (line) => lines.push(line),
+        });
         expect(backup.manifest.database).toMatchObject({
           kind: "postgres",
           entry: "database/postgres.sql",
@@ -756,24 +776,24 @@ describe("backup and restore on PostgreSQL", () => {
 
         await change(database.db, uploadsDir);
         const changed = await stateOf(database.db, uploadsDir);
-        const refusal = restoreBackup({ file: backup.file, force: false, dataDir, databaseUrl: database.url, uploadsDir });
+        const refusal = restoreBackup({ file: backup.file, force: false, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl: database.url, uploadsDir });
         await expect(refusal).rejects.toBeInstanceOf(DatabaseNotEmptyError);
         expect(await stateOf(database.db, uploadsDir)).toEqual(changed);
 
         // A PGlite backup is not restored into PostgreSQL (and the other way round).
-        await expect(restoreBackup({ file: backup.file, force: true, dataDir, uploadsDir })).rejects.toThrow(
+        await expect(restoreBackup({ file: backup.file, force: true, dataDir, pgliteDir: pgliteDirIn(dataDir), uploadsDir })).rejects.toThrow(
           /holds a PostgreSQL dump, but DATABASE_URL is not set/,
         );
 
         // A dump that fails half-way (after the old schema was dropped) is rolled back as a whole.
         const failing = path.join(dataDir, "failing.tar.gz");
         await rewriteBackup(backup.file, failing, (_manifest, sql) => Buffer.concat([sql, Buffer.from("\nselect 1 / 0;\n")]));
-        await expect(restoreBackup({ file: failing, force: true, dataDir, databaseUrl: database.url, uploadsDir })).rejects.toThrow(
-          /psql could not restore the dump \(exit 3\), so the database was left as it was: .*division by zero/,
-        );
+        await expect(
+          restoreBackup({ file: failing, force: true, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl: database.url, uploadsDir }),
+        ).rejects.toThrow(/psql could not restore the dump \(exit 3\), so the database was left as it was: .*division by zero/);
         expect(await stateOf(database.db, uploadsDir)).toEqual(changed);
 
-        await restoreBackup({ file: backup.file, force: true, dataDir, databaseUrl: database.url, uploadsDir });
+        await restoreBackup({ file: backup.file, force: true, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl: database.url, uploadsDir });
         expect(await stateOf(database.db, uploadsDir)).toEqual(before);
         expectNoLeftovers(dataDir);
       } finally {
@@ -811,7 +831,7 @@ describe("backup and restore on PostgreSQL", () => {
       try {
         await seed(database.db, uploadsDir);
         const before = await stateOf(database.db, uploadsDir);
-        const backup = await createBackup({ dataDir, databaseUrl: database.url, uploadsDir });
+        const backup = await createBackup({ dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl: database.url, uploadsDir });
         await change(database.db, uploadsDir);
         const changed = await stateOf(database.db, uploadsDir);
 
@@ -819,7 +839,7 @@ describe("backup and restore on PostgreSQL", () => {
           const made = markers[index]!;
           const file = path.join(dataDir, `${crafted.name}.tar.gz`);
           await rewriteBackup(backup.file, file, (_manifest, sql) => Buffer.concat([sql, Buffer.from(crafted.sql(made))]));
-          const outcome = await restoreBackup({ file, force: true, dataDir, databaseUrl: database.url, uploadsDir }).then(
+          const outcome = await restoreBackup({ file, force: true, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl: database.url, uploadsDir }).then(
             () => new Error("the restore succeeded"),
             (error: unknown) => error,
           );
@@ -831,7 +851,7 @@ describe("backup and restore on PostgreSQL", () => {
         }
 
         // A backup as pg_dump wrote it (its own \restrict and \unrestrict lines included) still restores.
-        await restoreBackup({ file: backup.file, force: true, dataDir, databaseUrl: database.url, uploadsDir });
+        await restoreBackup({ file: backup.file, force: true, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl: database.url, uploadsDir });
         expect(await stateOf(database.db, uploadsDir)).toEqual(before);
         expectNoLeftovers(dataDir);
       } finally {

@@ -17,7 +17,6 @@ import {
   formatBytes,
   kindName,
   MANIFEST_ENTRY,
-  pgliteDirOf,
   plural,
   S3_UPLOADS_NOTE,
   UPLOADS_PREFIX,
@@ -119,7 +118,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
 async function withDatabaseSnapshot<T>(options: CreateBackupOptions, scratch: string, write: (snapshot: DatabaseSnapshot) => Promise<T>): Promise<T> {
   if (options.databaseUrl) return write(await dumpPostgres(options.databaseUrl, scratch, options.env ?? process.env));
 
-  const dir = pgliteDirOf(options.dataDir);
+  const dir = options.pgliteDir;
   if (!existsSync(path.join(dir, "PG_VERSION"))) throw new BackupError(`There is no database in ${dir} to back up (is DATA_DIR right?).`);
   const unlock = lockPgliteDir(dir);
   try {

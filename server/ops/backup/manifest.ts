@@ -96,10 +96,12 @@ export type MigrationLevel = BackupManifest["database"]["migrations"];
 // Options and results.
 
 export interface BackupTarget {
-  /** DATA_DIR: PGlite lives in DATA_DIR/db; backups go to DATA_DIR/backups by default. */
+  /** DATA_DIR: backups go to DATA_DIR/backups by default. */
   dataDir: string;
   /** PostgreSQL's connection string; absent means PGlite. */
   databaseUrl?: string | undefined;
+  /** PGlite's folder, as the server opens it (`config.pgliteDir`); used without `databaseUrl`. */
+  pgliteDir: string;
   /** The uploads folder, or null when uploads live in a bucket (STORAGE=s3). */
   uploadsDir: string | null;
   /** Where pg_dump and psql are looked up (PATH); process.env unless given. */
@@ -133,11 +135,6 @@ export interface RestoreResult {
   uploadsRestored: number;
   /** With uploads in a bucket: where the backup's uploads were written, to be copied into it. */
   uploadsExtractedTo?: string;
-}
-
-/** PGlite's folder in DATA_DIR, as the server opens it. */
-export function pgliteDirOf(dataDir: string): string {
-  return path.join(dataDir, "db");
 }
 
 /** DATA_DIR/backups/kosher-tel-aviv-backup-2026-11-25T07-30-00Z.tar.gz */

@@ -18,7 +18,6 @@ import {
   kindName,
   MANIFEST_ENTRY,
   NotABackupError,
-  pgliteDirOf,
   plural,
   readManifest,
   UPLOADS_PREFIX,
@@ -91,7 +90,7 @@ function checkCompatible(manifest: BackupManifest, options: RestoreOptions): voi
 
 async function restorePglite(file: string, manifest: BackupManifest, options: RestoreOptions): Promise<RestoreResult> {
   const log = options.progress ?? (() => {});
-  const dir = pgliteDirOf(options.dataDir);
+  const dir = options.pgliteDir;
   await mkdir(options.dataDir, { recursive: true });
   const unlock = lockPgliteDir(dir);
   const suffix = randomBytes(4).toString("hex");
