@@ -23,7 +23,7 @@ import { reportChallengePath } from "../app/lib/paths";
 import { canUpload } from "../app/lib/permissions";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search/search-index";
 import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurants/search/search-index.server";
-import { clientAddresses } from "./http/client-address";
+import { clientAddresses, type ClientAddresses } from "./http/client-address";
 import { liveRestaurantUpdates } from "./http/live";
 import { logRequestError } from "./http/logger";
 import { createMetrics, type Metrics } from "./http/metrics";
@@ -58,6 +58,8 @@ export interface AppDeps {
   availability?: Availability;
   /** Where uploads are stored and served from (the configured storage when not given). */
   storage?: Storage;
+  /** Who the client is (made from TRUST_PROXY when not given; the server shares its own with the request log). */
+  clients?: ClientAddresses;
 }
 
 /** The app's metrics, for the server to count every request where it arrives. */
@@ -82,12 +84,12 @@ export function createApp({
   pageCache,
   availability,
   storage = openStorage(config.storage),
+  clients = clientAddresses(config.trustProxy),
 }: AppDeps): express.Express {
   const app = express();
   const dbAvailability = availability ?? createAvailability({ ping: () => database.ping() });
   app.disable("x-powered-by");
   // Who the client is, decided in one place (server/http/client-address.ts); Express's req.ip agrees.
-  const clients = clientAddresses(config.trustProxy);
   app.set("trust proxy", clients.trust);
 
   const live = liveRestaurantUpdates(changes, config.liveStreams, clients.of);

@@ -130,7 +130,10 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     () => sendReportNotices(database.db, { sendEmail, publicUrl: config.publicUrl }),
     REPORT_NOTICES_EVERY_MS,
   );
+  // One reading of who each client is, for the request log and the app alike (its cache is per request).
+  const clients = clientAddresses(config.trustProxy);
   const app = createApp({
+    clients,
     reportFiled: () => reportNotices.runSoon(),
     storage,
     config,
@@ -146,7 +149,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
   });
 
   const metrics = metricsOf(app);
-  const logRequest = logger ? requestLogger(logger, clientAddresses(config.trustProxy)) : undefined;
+  const logRequest = logger ? requestLogger(logger, clients) : undefined;
 
   // Uploads never attached to a restaurant are removed after the grace period (hourly check).
   const files = createFileStore(storage);
