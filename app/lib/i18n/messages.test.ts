@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { en } from "../../locales/en";
 import { he } from "../../locales/he";
+import { BRAND_NAME } from "../../locales/brand";
 import { translator } from "./messages";
 
 describe("message catalogues", () => {
+  it("name the site as brandName does (the catalogues spell the name out)", () => {
+    expect([en["brand.name"], he["brand.name"]]).toEqual([BRAND_NAME.en, BRAND_NAME.he]);
+  });
+
   it("have the same keys in English and Hebrew", () => {
     expect(Object.keys(he).sort()).toEqual(Object.keys(en).sort());
   });

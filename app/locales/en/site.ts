@@ -1,8 +1,6 @@
 // English messages of the site area: the shell and the public pages (ADR 012).
-import { BRAND_NAME } from "../brand";
-
 export const enSite = {
-  "brand.name": BRAND_NAME.en,
+  "brand.name": "Kosher Tel Aviv",
   "meta.defaultTitle": "Kosher Tel Aviv – Kosher Restaurants in Tel Aviv",
   "meta.defaultDescription":
     "Find a kosher restaurant in Tel Aviv: kashrut, opening hours, menus, booking and delivery links for kosher places to eat in Tel Aviv.",

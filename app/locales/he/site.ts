@@ -1,9 +1,8 @@
-import { BRAND_NAME } from "../brand";
 import type { SiteMessages } from "../en";
 
 // Hebrew messages of the site area (ADR 012); the type asks for exactly the English keys.
 export const heSite: SiteMessages = {
-  "brand.name": BRAND_NAME.he,
+  "brand.name": "כשר תל אביב",
   "meta.defaultTitle": "כשר תל אביב – מסעדות כשרות בתל אביב",
   "meta.defaultDescription": "מצאו מסעדה כשרה בתל אביב: כשרות, שעות פתיחה, תפריטים, הזמנת מקום ומשלוחים למקומות אוכל כשרים בתל אביב.",
   "a11y.skipToContent": "דילוג לתוכן הראשי",
