@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIsoDate, formatLongDate, isCalendarDay, isIsoDay, laterDay, telAvivDay } from "./dates";
+import { addDays, formatIsoDate, formatLongDate, isCalendarDay, isIsoDay, laterDay, telAvivDay } from "./dates";
 
 describe("dates", () => {
   it("formats a long localized date in both languages", () => {
@@ -40,5 +40,21 @@ describe("telAvivDay", () => {
     expect(telAvivDay(new Date("2026-11-24T21:59:00Z"))).toBe("2026-11-24"); // 23:59 in winter (UTC+2)
     expect(telAvivDay(new Date("2026-11-24T22:00:00Z"))).toBe("2026-11-25");
     expect(telAvivDay(new Date("2026-07-01T21:00:00Z"))).toBe("2026-07-02"); // summer time, UTC+3
+  });
+});
+
+describe("addDays", () => {
+  it("counts calendar days across months, years and leap days", () => {
+    expect(addDays("2026-11-25", -180)).toBe("2026-05-29");
+    expect(addDays("2026-11-25", -181)).toBe("2026-05-28");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2028-03-01", -1)).toBe("2028-02-29");
+    expect(addDays("2026-03-27", 0)).toBe("2026-03-27");
+  });
+
+  it("181 days before a late evening in Tel Aviv is 181 calendar days, where 24-hour steps give 180 (summer time)", () => {
+    const lateEvening = new Date("2026-11-25T21:08:00Z"); // 23:08 in Tel Aviv (UTC+2); 181 × 24 h earlier is 00:08 in summer
+    expect(telAvivDay(new Date(lateEvening.getTime() - 181 * 86_400_000))).toBe("2026-05-29");
+    expect(addDays(telAvivDay(lateEvening), -181)).toBe("2026-05-28");
   });
 });

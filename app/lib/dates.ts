@@ -33,6 +33,17 @@ export function telAvivDay(now: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jerusalem", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
+/**
+ * The calendar day `days` after a yyyy-MM-dd day (before it when negative). Counted in calendar days,
+ * not in 24-hour steps from an instant, which land on the wrong day near midnight across a change of
+ * summer time.
+ */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** The later of two yyyy-MM-dd days (the first may be missing). */
 export function laterDay(a: string | undefined, b: string): string {
   return a && a > b ? a : b;

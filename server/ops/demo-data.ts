@@ -19,7 +19,7 @@ import type { WeeklyHours } from "../../database/hours";
 import type { Auth } from "../../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Kashrut, type Tag } from "../../app/features/restaurants/constants";
-import { telAvivDay } from "../../app/lib/dates";
+import { addDays, telAvivDay } from "../../app/lib/dates";
 import { restaurantToFormValues, rowToRestaurant, slugFromName } from "../../app/features/restaurants/mapping";
 import { setPermanentlyClosed, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
 import type { Actor } from "../../app/features/restaurants/editing/changes.server";
@@ -324,7 +324,7 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         description_he: i % 11 === 10 ? null : `${nameHe} היא מסעדה לדוגמה בלבד: ${lineHe} ברחוב ${streetHe}. נתוני הדגמה – התקשרו לפני ההגעה.`,
         // Verified 0-299 days before the data is loaded: most recently, some overdue (ADR 014), a quarter
         // never. A listing with a history is verified there.
-        last_verified: i % 4 === 1 || DEMO_HISTORY[slug] ? null : telAvivDay(new Date(Date.now() - ((i * 23) % 300) * 86_400_000)),
+        last_verified: i % 4 === 1 || DEMO_HISTORY[slug] ? null : addDays(telAvivDay(new Date()), -((i * 23) % 300)),
         // Half of the links navigate to the pin, the other half search for the address (as many owners' do).
         waze_link:
           i % 6 === 5

@@ -1,7 +1,7 @@
 // Trust in listings (issue 14): how fresh a listing's verification is, on the restaurant page, on
 // the cards and as a home filter, in both languages. Its own server and database (demo data).
 import { eq, isNotNull } from "drizzle-orm";
-import { telAvivDay } from "../../app/lib/dates";
+import { addDays, telAvivDay } from "../../app/lib/dates";
 import { restaurantChanges, restaurants } from "../../database/schema/restaurants";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
@@ -13,8 +13,8 @@ let server: InProcessServer;
 let base: string;
 const listings: Record<"fresh" | "overdue" | "never", { slug: string; name: string }> = {} as never;
 
-/** The Tel Aviv day `days` before today. */
-const daysAgo = (days: number) => telAvivDay(new Date(Date.now() - days * 86_400_000));
+/** The Tel Aviv day `days` calendar days before today. */
+const daysAgo = (days: number) => addDays(telAvivDay(new Date()), -days);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
