@@ -35,7 +35,7 @@ import { createFileStore, type Storage } from "./uploads/storage";
 import { openStorage } from "./uploads/open-storage";
 import { uploadHandler } from "./uploads/upload-route";
 import { securityHeaders } from "./http/security";
-import { precompressedAssets } from "./http/static-assets";
+import { precompressedAssets, type AssetServer } from "./http/static-assets";
 
 export interface AppDeps {
   config: Config;
@@ -54,6 +54,8 @@ export interface AppDeps {
   before?: express.RequestHandler[];
   /** Rendered pages for anonymous visitors (omitted in development and in some tests). */
   pageCache?: PageCache;
+  /** The build's compressed scripts and stylesheets (read once at start-up; made here when absent). */
+  assets?: AssetServer;
   /** Whether the database is known to be down (made here when not given). */
   availability?: Availability;
   /** Where uploads are stored and served from (the configured storage when not given). */
@@ -82,6 +84,7 @@ export function createApp({
   clientDir,
   before = [],
   pageCache,
+  assets,
   availability,
   storage = openStorage(config.storage),
   clients = clientAddresses(config.trustProxy),
@@ -125,7 +128,7 @@ export function createApp({
   for (const middleware of before) app.use(middleware);
 
   // Hashed build output never changes under the same name.
-  app.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
+  app.use("/assets", (assets ?? precompressedAssets(path.join(clientDir, "assets"), { hsts: config.isProduction })).middleware);
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   // Uploaded and generated files have random names and are never rewritten (kept a year).

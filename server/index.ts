@@ -14,6 +14,7 @@ import { createAvailability } from "./http/availability";
 import { createChangeFeed } from "./data/changes";
 import { dropCachesOnWrite } from "./http/local-writes";
 import { createPageCache } from "./http/page-cache";
+import { precompressedAssets } from "./http/static-assets";
 import { ConfigError, listeningOn, parseConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./data/database";
 import { DatabaseInUseError } from "./data/pglite-lock";
@@ -123,6 +124,8 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     stopListening.push(await database.listen("content_changes", () => pageCache.clear()));
   }
   const build = dev ? dev.build : await loadBuild();
+  // The build's scripts and stylesheets, answered before Express with only a file's headers.
+  const assets = precompressedAssets(path.join(clientDir, "assets"), { hsts: config.isProduction });
   // New reports are e-mailed right after they are filed; those that arrive within the hour after
   // their restaurant's last e-mail go out when it is up (checked every few minutes).
   const reportNotices = scheduleJob(
@@ -145,6 +148,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     clientDir,
     before: dev ? [dev.middleware] : [],
     availability,
+    assets,
     ...(pageCache ? { pageCache } : {}),
   });
 
@@ -166,7 +170,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     (req, res) => {
       logRequest?.(req, res);
       metrics.observe(req, res);
-      if (pageCache?.tryServe(req, res)) return;
+      if (assets.tryServe(req, res) || pageCache?.tryServe(req, res)) return;
       dropCachesOnWrite(req, res, () => changes.written());
       app(req, res);
     },

@@ -22,7 +22,11 @@ beforeAll(async () => {
     res.setHeader("Content-Security-Policy", "default-src 'self'");
     next();
   });
-  app.use("/assets", precompressedAssets(dir));
+  app.use((_req, res, next) => {
+    res.setHeader("X-Frame-Options", "DENY");
+    next();
+  });
+  app.use("/assets", precompressedAssets(dir).middleware);
   app.use("/assets", (_req, res) => res.status(299).send("fell through"));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -55,8 +59,53 @@ describe("precompressed build assets", () => {
     expect(answer.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(answer.headers["cache-control"]).toContain("immutable");
     expect(answer.headers.vary).toContain("Accept-Encoding");
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     // A policy on a script file does nothing; it only cost bytes on every script.
     expect(answer.headers["content-security-policy"]).toBeUndefined();
+  });
+
+  it("sends only the headers a file uses: no document-only headers, no validators", async () => {
+    const answer = await get(`${base}/assets/entry-abc.js`, "br");
+    const names = Object.keys(answer.headers).sort();
+    expect(names).toEqual([
+      "cache-control",
+      "connection",
+      "content-encoding",
+      "content-length",
+      "content-type",
+      "date",
+      "keep-alive",
+      "vary",
+      "x-content-type-options",
+    ]);
+  });
+
+  it("is answered before Express from memory, HEAD without a body, and nothing else under /assets", async () => {
+    const assets = precompressedAssets(dir, { hsts: true });
+    const plain = http.createServer((req, res) => {
+      if (!assets.tryServe(req, res)) res.writeHead(299).end("fell through");
+    });
+    plain.listen(0, "127.0.0.1");
+    await new Promise((resolve) => plain.once("listening", resolve));
+    const at = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+    try {
+      const answer = await get(`${at}/assets/entry-abc.js?v=1`, "br");
+      expect(answer.body).toBe("BROTLI-BYTES");
+      expect(answer.headers["strict-transport-security"]).toContain("max-age=");
+      const head = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        http
+          .request(`${at}/assets/entry-abc.js`, { method: "HEAD", headers: { "accept-encoding": "br" } }, resolve)
+          .on("error", reject)
+          .end(),
+      );
+      expect(head.statusCode).toBe(200);
+      expect(head.headers["content-length"]).toBe(String("BROTLI-BYTES".length));
+      for (const url of ["/entry-abc.js", "/assets/plain-abc.js", "/assets/entry-abc.js.br", "/assets/%2e%2e/entry-abc.js", "/assets/sub/entry-abc.js"]) {
+        expect((await get(`${at}${url}`, "br")).status, url).toBe(299);
+      }
+    } finally {
+      plain.close();
+    }
   });
 
   it("sends the gzip copy when brotli is not accepted", async () => {
