@@ -49,6 +49,7 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/dashboard/*": { private: true, areas: MANAGE, label: "dashboard" },
   "/sitemap": {},
   "/sitemap.xml": {},
+  "/sitemaps/:file": {},
   "/robots.txt": {},
   "*": NOT_FOUND,
 };

@@ -45,6 +45,7 @@ export default [
   dashboard("he/", "he"),
   ...bilingual("sitemap", "routes/sitemap.tsx", "sitemap"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("sitemaps/:file", "routes/sitemap-file.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   // Permanent redirects from the spec's route table.
   route("restaurant/:slug", "routes/redirect.ts", { id: "redirect-restaurant" }),

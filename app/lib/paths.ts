@@ -54,3 +54,5 @@ export const blogEditPath = (id: string): string => `/dashboard/blog/edit/${segm
 export const accessibilityPath = (language: Language): string => localizePath("/accessibility", language);
 export const privacyPolicyPath = (language: Language): string => localizePath("/privacy-policy", language);
 export const sitemapPath = (language: Language): string => localizePath("/sitemap", language);
+/** One of the crawlers' files of a large directory (`pages`, `restaurants-1`, …), listed by /sitemap.xml. */
+export const sitemapFilePath = (name: string): string => `/sitemaps/${name}.xml`;

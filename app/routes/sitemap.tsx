@@ -1,33 +1,39 @@
 import type { Route } from "./+types/sitemap";
-import { loadSitemapRows } from "../features/sitemap/queries.server";
+import { loadSitemapPage } from "../features/sitemap/queries.server";
+import { Pager } from "../components/ui/Pager";
 import { servicesContext } from "../lib/context";
 import { useLanguage } from "../lib/i18n/use-language";
-import { inBothLanguages, sitemapPath } from "../lib/paths";
+import { sitemapPath } from "../lib/paths";
 import { brandName } from "../lib/i18n/brand";
 import { detectLanguage } from "../lib/i18n/language";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 import { translator } from "../lib/i18n/messages";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  return { rows: await loadSitemapRows(db) };
+  // A page at a time (SITEMAP_PAGE_ROWS rows): a directory of 100,000 is 200,000 rows.
+  return loadSitemapPage(db, Number(new URL(request.url).searchParams.get("page") ?? 1));
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
+export function meta({ location, matches, loaderData }: Route.MetaArgs) {
   const language = detectLanguage(location.pathname);
   const t = translator(language);
+  const page = loaderData?.page ?? 1;
+  const paged = (path: string) => (page > 1 ? `${path}?page=${page}` : path);
+  const title = page > 1 ? `${t("sitemap.title")} · ${t("pager.page", { page, pages: loaderData?.pages ?? page })}` : t("sitemap.title");
   return pageMeta({
     publicUrl: publicUrlFrom(matches),
     language,
-    title: `${t("sitemap.title")} | ${brandName(language)}`,
+    title: `${title} | ${brandName(language)}`,
     description: t("sitemap.description"),
-    path: sitemapPath(language),
-    alternates: inBothLanguages(sitemapPath),
+    path: paged(sitemapPath(language)),
+    alternates: { en: paged(sitemapPath("en")), he: paged(sitemapPath("he")) },
   });
 }
 
 export default function Sitemap({ loaderData }: Route.ComponentProps) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
+  const { page, pages } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">{t("sitemap.title")}</h1>
@@ -65,6 +71,7 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
+      <Pager page={page} pages={pages} href={(to) => (to > 1 ? `${sitemapPath(language)}?page=${to}` : sitemapPath(language))} />
     </div>
   );
 }

@@ -76,6 +76,7 @@ const PAGES: Record<string, { url: string; loaderData?: (language: Language) => 
 const NOT_PAGES: Record<string, string> = {
   logout: "posts and redirects",
   "sitemap.xml": "XML for crawlers",
+  "sitemaps/:file": "XML for crawlers (a large directory's sitemap files)",
   "robots.txt": "plain text",
   "restaurant/:slug (routes/redirect.ts)": "permanent redirect",
   "blogs (routes/redirect.ts)": "permanent redirect",

@@ -78,6 +78,8 @@ describe("isFilePath (a plain 404 when missing, never the app's 404 page)", () =
       "/he/dashboard.data",
       "/sitemap.xml",
       "/robots.txt",
+      "/sitemaps/restaurants-12.xml",
+      "/sitemaps/pages.xml",
       "/no-such-page",
     ]) {
       expect(isFilePath(path), path).toBe(false);

@@ -74,6 +74,8 @@ function hostOf(url: string): string | null {
 const FILE_FOLDERS = /^\/(?:assets|uploads|images)\//;
 /** The app's own answers whose paths look like files. */
 const FILE_ROUTES = new Set(["/sitemap.xml", "/robots.txt"]);
+/** A large directory's sitemap files (app/routes/sitemap-file.ts). */
+const SITEMAP_FILE = /^\/sitemaps\/[a-z0-9-]+\.xml$/;
 
 /**
  * A path that names a file (under a file folder, or ending in an extension), not a page: when the
@@ -83,5 +85,5 @@ const FILE_ROUTES = new Set(["/sitemap.xml", "/robots.txt"]);
  */
 export function isFilePath(path: string): boolean {
   if (FILE_FOLDERS.test(path)) return true;
-  return /\.[a-z0-9]+$/i.test(path) && !path.endsWith(".data") && !FILE_ROUTES.has(path);
+  return /\.[a-z0-9]+$/i.test(path) && !path.endsWith(".data") && !FILE_ROUTES.has(path) && !SITEMAP_FILE.test(path);
 }

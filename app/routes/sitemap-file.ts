@@ -1,0 +1,13 @@
+// One file of a large directory's sitemap index (/sitemaps/pages.xml, /sitemaps/restaurants-N.xml).
+import type { Route } from "./+types/sitemap-file";
+import { loadSitemapFile } from "../features/sitemap/queries.server";
+import { xmlResponse } from "../features/sitemap/xml-response";
+import { servicesContext } from "../lib/context";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db, settings } = context.get(servicesContext);
+  const name = /^([a-z0-9-]+)\.xml$/.exec(params.file)?.[1];
+  const xml = name === undefined ? undefined : await loadSitemapFile(db, name, settings.publicUrl);
+  if (xml === undefined) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return xmlResponse(xml);
+}
