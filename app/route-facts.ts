@@ -103,7 +103,25 @@ export function matchRoute(path: string): RouteMatch {
   return match(path, SERVER_FACTS);
 }
 
+/**
+ * Matches already made, by path: the server reads a request's route three times (page cache,
+ * metrics, log line) and most requests are for a few hundred paths. Bounded: paths are the
+ * visitors' to choose, so the memo starts again when it is full.
+ */
+const MEMO_LIMIT = 2_000;
+const memos = { page: new Map<string, RouteMatch>(), server: new Map<string, RouteMatch>() };
+
 function match(path: string, server?: Record<string, RouteFacts>): RouteMatch {
+  const memo = server ? memos.server : memos.page;
+  const known = memo.get(path);
+  if (known) return known;
+  const found = matchUncached(path, server);
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(path, found);
+  return found;
+}
+
+function matchUncached(path: string, server?: Record<string, RouteFacts>): RouteMatch {
   let decoded = path;
   let unreadable = false;
   try {
