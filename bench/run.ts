@@ -46,6 +46,14 @@ function fetchRaw(url: string, encoding = "gzip"): Promise<{ bytes: number; ms: 
   });
 }
 
+/** Sizes from which the directory's large-scale figures are taken (search, sitemaps). */
+const SCALE_FROM = 10_000;
+/** Each sitemap answer at 100,000 (ms), and a page of the sitemap table (bytes, gzip). */
+const SITEMAP_TARGET_MS = 200;
+const SITEMAP_PAGE_TARGET_BYTES = 100_000;
+/** An uncached search of `/` at 100,000 (ms). */
+const SEARCH_TARGET_MS = 15;
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function pageCost(base: string, pathName: string) {
@@ -125,9 +133,32 @@ async function photoProcessing() {
   }
 }
 
+/**
+ * What a large directory costs (issue 28): an uncached search of `/`, the sitemap index and one of its
+ * files, and a page of the sitemap table (median of 5 each, every request a new address so none is cached).
+ */
+async function scaleCost(base: string) {
+  const timed = async (pathName: string) => {
+    const runs: { bytes: number; ms: number; status: number }[] = [];
+    for (let i = 0; i < 6; i++) runs.push(await fetchRaw(`${base}${pathName}${pathName.includes("?") ? "&" : "?"}bench=${Date.now()}-${i}`));
+    const counted = runs.slice(1); // the first compiles the code path
+    if (counted.some((run) => run.status !== 200)) throw new Error(`${pathName} answered ${counted.map((run) => run.status).join(", ")}`);
+    return { ms: Number(median(counted.map((run) => run.ms)).toFixed(1)), bytes: counted[0]!.bytes };
+  };
+  const index = await (await fetch(`${base}/sitemap.xml`)).text();
+  const file = /<loc>[^<]*(\/sitemaps\/restaurants-\d+\.xml)<\/loc>/.exec(index)?.[1];
+  return {
+    search: await timed("/?q=olive"),
+    sitemapXml: await timed("/sitemap.xml"),
+    ...(file ? { sitemapFile: { path: file, ...(await timed(file)) } } : {}),
+    sitemapPage: await timed("/sitemap?page=2"),
+  };
+}
+
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), node: process.version, seconds: DURATION };
 const growth: Record<number, Awaited<ReturnType<typeof pageCost>>> = {};
 const serverMemory: Record<number, { rssMB: number; peakRssMB: number }> = {};
+const scale: Record<number, Awaited<ReturnType<typeof scaleCost>>> = {};
 let lighthouseRows: LighthouseRow[] = [];
 
 for (const count of SIZES) {
@@ -136,6 +167,10 @@ for (const count of SIZES) {
   try {
     growth[count] = await pageCost(server.baseUrl, "/");
     console.log("home", growth[count]);
+    if (count >= SCALE_FROM && part("scale")) {
+      scale[count] = await scaleCost(server.baseUrl);
+      console.log("scale", JSON.stringify(scale[count]));
+    }
     if (count === 2_000) {
       if (part("filter")) results.filterLatency = { restaurants: count, ...(await measureFilterLatency(server.baseUrl)), targetMs: FILTER_TARGET_MS };
       if (part("js")) {
@@ -184,6 +219,7 @@ results.homeGrowth = {
 };
 if (part("photo")) results.photo = { ...(await photoProcessing()), targetMs: 1500 };
 results.serverMemory = serverMemory;
+results.scale = scale;
 
 interface Load {
   reqPerSec: number;
@@ -238,6 +274,41 @@ if (growth[2_000])
     target: `<= ${RENDER_TARGET_MS}`,
     ok: growth[2_000].renderMs <= RENDER_TARGET_MS,
   });
+for (const [size, figures] of Object.entries(scale)) {
+  const count = Number(size);
+  const enforced = count >= 100_000;
+  const label = count.toLocaleString("en");
+  rows.push(
+    {
+      measure: `uncached search /?q=olive, ${label} (ms)`,
+      value: figures.search.ms,
+      target: enforced ? `<= ${SEARCH_TARGET_MS}` : "—",
+      ok: !enforced || figures.search.ms <= SEARCH_TARGET_MS,
+    },
+    {
+      measure: `/sitemap.xml, ${label} (ms; gzip bytes)`,
+      value: `${figures.sitemapXml.ms} ms; ${figures.sitemapXml.bytes.toLocaleString("en")} B`,
+      target: enforced ? `<= ${SITEMAP_TARGET_MS} ms, an index` : "—",
+      ok: !enforced || (figures.sitemapXml.ms <= SITEMAP_TARGET_MS && figures.sitemapFile !== undefined),
+    },
+    ...(figures.sitemapFile
+      ? [
+          {
+            measure: `${figures.sitemapFile.path}, ${label} (ms; gzip bytes)`,
+            value: `${figures.sitemapFile.ms} ms; ${figures.sitemapFile.bytes.toLocaleString("en")} B`,
+            target: `<= ${SITEMAP_TARGET_MS} ms`,
+            ok: !enforced || figures.sitemapFile.ms <= SITEMAP_TARGET_MS,
+          },
+        ]
+      : []),
+    {
+      measure: `/sitemap?page=2, ${label} (ms; gzip bytes)`,
+      value: `${figures.sitemapPage.ms} ms; ${figures.sitemapPage.bytes.toLocaleString("en")} B`,
+      target: enforced ? `<= ${SITEMAP_TARGET_MS} ms, <= ${SITEMAP_PAGE_TARGET_BYTES.toLocaleString("en")} B` : "—",
+      ok: !enforced || (figures.sitemapPage.ms <= SITEMAP_TARGET_MS && figures.sitemapPage.bytes <= SITEMAP_PAGE_TARGET_BYTES),
+    },
+  );
+}
 const js = results.visitorJs as { pages: VisitorJs[] } | undefined;
 for (const row of js?.pages ?? []) {
   rows.push({
