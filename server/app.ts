@@ -69,6 +69,11 @@ export function metricsOf(app: express.Express): Metrics {
   return app.locals.metrics as Metrics;
 }
 
+/** Loads what the first visitors would otherwise wait for (the public list, the home page's search index). */
+export function warmUpOf(app: express.Express): () => Promise<void> {
+  return app.locals.warmUp as () => Promise<void>;
+}
+
 /** The largest form a page's action takes (the longest restaurant or blog form is a few KB). */
 export const MAX_FORM_BYTES = 1024 * 1024;
 const HEALTH_TIMEOUT_MS = 2_000;
@@ -203,6 +208,10 @@ export function createApp({
       next(error);
     }
   });
+  app.locals.warmUp = async () => {
+    const list = await publicRestaurants();
+    if (list.length <= CLIENT_FILTER_LIMIT) compressedIndex(searchIndexOf(list));
+  };
   // The report form's proof-of-work challenges: signed, short-lived, never cached (ADR 015).
   const proofOfWork = createProofOfWork({ secret: config.authSecret });
   app.get(reportChallengePath(), async (_req, res, next) => {

@@ -9,7 +9,7 @@ import { createAuth } from "../app/lib/auth.server";
 import "../app/lib/i18n/all-messages.server";
 import { brandName } from "../app/lib/i18n/brand";
 import type { EmailContent } from "../app/lib/emails";
-import { createApp, metricsOf } from "./app";
+import { createApp, metricsOf, warmUpOf } from "./app";
 import { createAvailability } from "./http/availability";
 import { createChangeFeed } from "./data/changes";
 import { dropCachesOnWrite } from "./http/local-writes";
@@ -175,6 +175,12 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
       app(req, res);
     },
   );
+  // The directory is read (and its search index made) before the port opens, so the first visitors
+  // do not wait for it: seconds at 100,000 restaurants. A database that does not answer yet is no
+  // reason not to start; the first request then reads it.
+  if (!dev) {
+    await warmUpOf(app)().catch((error: unknown) => console.warn("[start] reading the directory before listening failed; the first request will:", error));
+  }
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
