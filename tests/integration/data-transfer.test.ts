@@ -384,6 +384,21 @@ describe("import", () => {
     expect(rows.find((row) => row.action === "update" && "phone_number" in row.changes)).toMatchObject({ actor_id: null, actor_email: "system" });
   });
 
+  it("is for administrators and the system (data:import): an owner or a guest is refused before anything is read or written", async () => {
+    const file = { restaurants: [{ ...harbor(), slug: "", owners: ["owner@example.com"] }], posts: [] };
+    for (const actor of [
+      { id: owner.id, email: owner.email, role: "owner" as const },
+      { id: "u-guest", email: "guest@example.com", role: "guest" as const },
+    ]) {
+      await expect(importData(db, fromJson(JSON.stringify(file)), { actor })).rejects.toMatchObject({ code: "forbidden" });
+      // Refused before the dry run too: it reports nothing to one who may not import.
+      await expect(importData(db, fromJson(JSON.stringify(file)), { actor, dryRun: true })).rejects.toMatchObject({ code: "forbidden" });
+    }
+    expect(await db.select().from(restaurants)).toEqual([]);
+    expect(await historyCount()).toBe(0);
+    expect(await importData(db, fromJson(JSON.stringify(file)), { actor: { id: admin.id, email: admin.email, role: "admin" } })).toMatchObject({ ok: true });
+  });
+
   it("refuses an owner e-mail no account has, or an account that is not an owner, with the e-mail isolated in both languages", async () => {
     const file = {
       restaurants: [

@@ -16,6 +16,7 @@ import {
 import type { Db } from "../../../../database/types";
 import { isUuid } from "../../../lib/ids";
 import { AppError } from "../../../lib/errors";
+import { mayBeLinkedAsOwner } from "../../../lib/permissions";
 import { assertCan, hasRestaurantAccess } from "../../../lib/permissions.server";
 import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "./uploads.server";
 import { formValuesToRow, rowToRestaurant, slugFromName } from "../mapping";
@@ -53,8 +54,8 @@ export async function createRestaurant(db: Db, actor: Actor | null, values: Rest
       .returning();
     if (!created) throw new Error("insert returned nothing");
     await attachFiles(tx, created.id, fresh);
-    // An owner who adds a restaurant may edit it.
-    if (actor.role === "owner") await tx.insert(restaurantOwners).values({ restaurant_id: created.id, user_id: actor.id });
+    // An owner who adds a restaurant may edit it: they are linked to it (admins and the system edit every restaurant).
+    if (mayBeLinkedAsOwner(actor)) await tx.insert(restaurantOwners).values({ restaurant_id: created.id, user_id: actor.id });
     await tx.delete(restaurantSlugRedirects).where(eq(restaurantSlugRedirects.old_slug, slug));
     await record(tx, actor, created, "create", diffRows(undefined, created));
     return rowToRestaurant(created);
