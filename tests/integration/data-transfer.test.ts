@@ -399,6 +399,16 @@ describe("import", () => {
     expect(await importData(db, fromJson(JSON.stringify(file)), { actor: { id: admin.id, email: admin.email, role: "admin" } })).toMatchObject({ ok: true });
   });
 
+  it("a new restaurant keeps the file's slug when it is free: created under the name's, then renamed, in the history", async () => {
+    const file = { restaurants: [{ ...harbor(), slug: "harbor-legacy" }], posts: [] };
+    expect(await importData(db, fromJson(JSON.stringify(file)))).toMatchObject({ ok: true });
+    const [created] = await db.select().from(restaurants);
+    expect(created!.slug).toBe("harbor-legacy");
+    const history = await db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, created!.id));
+    expect(history.map((row) => row.action).sort()).toEqual(["create", "update"]);
+    expect(history.find((row) => row.action === "update")!.changes).toEqual({ slug: { old: "harbor-grill", new: "harbor-legacy" } });
+  });
+
   it("refuses an owner e-mail no account has, or an account that is not an owner, with the e-mail isolated in both languages", async () => {
     const file = {
       restaurants: [

@@ -15,7 +15,7 @@ import { generateSlug, parseBlogForm, type BlogFormValues } from "../../../app/f
 import { EMPTY_FORM, parseRestaurantForm } from "../../../app/features/restaurants/editing/form-schema";
 import { parseWeeklyHours } from "../../../app/features/restaurants/hours/hours-schema";
 import { setRestaurantHours } from "../../../app/features/restaurants/hours/hours.server";
-import { changeFields, createRestaurant, setVerificationDate, updateRestaurant } from "../../../app/features/restaurants/editing/manage.server";
+import { adoptSlug, createRestaurant, setVerificationDate, updateRestaurant } from "../../../app/features/restaurants/editing/manage.server";
 import { diffRows, type Actor } from "../../../app/features/restaurants/editing/changes.server";
 import { addOwner, OwnerLinkError, removeOwner } from "../../../app/features/restaurants/editing/owners.server";
 import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../../app/features/restaurants/mapping";
@@ -457,10 +457,7 @@ async function writeRestaurant(tx: Tx, actor: Actor, plan: RestaurantPlan, error
         id = created.id;
         // The file's slug, if free: the restaurant keeps its address (createRestaurant makes one from the name).
         step = "slug";
-        if (plan.slug !== "" && created.slug !== plan.slug) {
-          const [taken] = await row.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.slug, plan.slug));
-          if (!taken) await changeFields(row, actor, id, { slug: plan.slug }, "update");
-        }
+        if (plan.slug !== "" && created.slug !== plan.slug) await adoptSlug(row, actor, id, plan.slug);
       } else {
         id = plan.existing.id;
         if (plan.formChanged) removedFiles.push(...(await updateRestaurant(row, actor, id, plan.values)).removedFiles);
