@@ -84,6 +84,28 @@ export default tseslint.config(
     },
   },
   {
+    // Who may do what is decided by the permission modules alone (ADR 009, issue 27): elsewhere a role
+    // is never compared by hand; ask `can`, or a named rule there (mayBeLinkedAsOwner, isAdministrator…).
+    // The test data (database/factories.ts) and the tests may pick roles as they like.
+    files: ["{app,server,scripts}/**/*.{ts,tsx,js,mjs}"],
+    ignores: ["app/lib/permissions.ts", "app/lib/permissions.server.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='role']",
+          "BinaryExpression[operator=/^[!=]==?$/] > ChainExpression > MemberExpression[property.name='role']",
+          "BinaryExpression[operator=/^[!=]==?$/] > Identifier[name='role']",
+          "SwitchStatement > MemberExpression.discriminant[property.name='role']",
+          "SwitchStatement > Identifier.discriminant[name='role']",
+        ].map((selector) => ({
+          selector,
+          message: "Roles are compared only in app/lib/permissions.ts and permissions.server.ts: ask can(…) or a named rule there.",
+        })),
+      ],
+    },
+  },
+  {
     // Names show what a file is: components (React, under a components/ folder) in PascalCase,
     // every other module and every folder in kebab-case; `.server`, `.client`, `.test` and the
     // like are read as extensions. (eslint.config.js, vite.config.ts… are tools' fixed names.)

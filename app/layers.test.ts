@@ -1,5 +1,6 @@
 // The layer rules of docs/architecture.md ("Who may import what") are enforced by lint. These tests
 // run the project's own ESLint configuration on small probe files, so losing a rule fails the suite.
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -100,6 +101,73 @@ describe("no import cycles (import/no-cycle)", () => {
     // restaurants/search/filters.ts imports constants.ts; constants.ts importing filters.ts closes a cycle.
     const code = `import { applyFilters } from "./search/filters";\n${use(["applyFilters"])}`;
     expect(await layerProblems("app/features/restaurants/constants.ts", code)).toEqual(["import/no-cycle"]);
+  });
+});
+
+describe("roles are compared only in the permission modules (no-restricted-syntax)", () => {
+  const roleProblems = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    const messages = result?.messages ?? [];
+    expect(messages.filter((m) => m.fatal).map((m) => m.message)).toEqual([]);
+    return messages.filter((m) => m.ruleId === "no-restricted-syntax").length;
+  };
+  const declare = `declare const user: { role: string } | undefined;\ndeclare const role: string;\n`;
+
+  it("reports a role compared by hand in a feature, the server or a script, however it is written", async () => {
+    for (const file of [
+      "app/features/restaurants/editing/owners.server.ts",
+      "server/ops/data-transfer/import.ts",
+      "scripts/import.ts",
+      "app/routes/home.tsx",
+    ]) {
+      expect(await roleProblems(file, `${declare}export const a = user?.role !== "owner";\n`)).toBe(1);
+      expect(await roleProblems(file, `${declare}export const b = "admin" === role;\n`)).toBe(1);
+      expect(await roleProblems(file, `${declare}export const c = user!.role == "guest";\n`)).toBe(1);
+      expect(await roleProblems(file, `${declare}export function d() {\n  switch (role) {\n    default:\n      return 1;\n  }\n}\n`)).toBe(1);
+    }
+  });
+
+  it("lets the permission modules compare roles, and anyone ask them", async () => {
+    expect(await roleProblems("app/lib/permissions.ts", `${declare}export const a = user?.role === "admin";\n`)).toBe(0);
+    expect(await roleProblems("app/lib/permissions.server.ts", `${declare}export const a = role === "system";\n`)).toBe(0);
+    expect(
+      await roleProblems(
+        "app/features/restaurants/editing/owners.server.ts",
+        `import { mayBeLinkedAsOwner } from "../../../lib/permissions";\n${declare}export const a = mayBeLinkedAsOwner({ role: "owner" });\nexport const b = user?.role;\n`,
+      ),
+    ).toBe(0);
+  });
+});
+
+describe("no role compared by hand anywhere in the source tree", () => {
+  // Lint is the gate; this scan also catches what a lint run might skip (a new folder, a file lint ignores).
+  const PERMISSION_MODULES = new Set(["app/lib/permissions.ts", "app/lib/permissions.server.ts"]);
+  const COMPARISON = /\brole\s*[!=]==?|[!=]==?\s*[\w.?!]*\brole\b|switch\s*\(\s*[\w.?!]*\brole\s*\)/;
+
+  it("finds role comparisons only in app/lib/permissions.ts and permissions.server.ts", () => {
+    const offenders: string[] = [];
+    for (const folder of ["app", "server", "scripts"]) {
+      for (const entry of readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !/\.(ts|tsx|js|mjs)$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+        const file = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        if (PERMISSION_MODULES.has(file)) continue;
+        readFileSync(path.join(root, file), "utf8")
+          .split("\n")
+          .forEach((line, i) => {
+            if (COMPARISON.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+          });
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it("would find one (the pattern matches the ways a comparison is written)", () => {
+    for (const line of ['if (candidate?.role !== "owner")', 'actor.role === "system"', 'role !== "admin"', '"admin" === user.role', "switch (viewer.role) {"]) {
+      expect(COMPARISON.test(line), line).toBe(true);
+    }
+    for (const line of ['eq(userRoles.role, "owner")', "const role = user.role;", "mayBeLinkedAsOwner(account)"]) {
+      expect(COMPARISON.test(line), line).toBe(false);
+    }
   });
 });
 

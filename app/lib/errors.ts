@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  /** A file over its kind's size limit (uploads: upload-rules.ts). */
+  tooLarge: 413,
   rateLimited: 429,
   unavailable: 503,
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, canUpload, mustKeepTwoFactor, mustSetUpTwoFactor, type Action, type Subject } from "./permissions";
+import { can, canUpload, isAdministrator, mayBeLinkedAsOwner, mustKeepTwoFactor, mustSetUpTwoFactor, type Action, type Subject } from "./permissions";
 
 const on = { requireTwoFactorForAdmins: true };
 const off = { requireTwoFactorForAdmins: false };
@@ -47,6 +47,8 @@ const TABLE: Record<Exclude<Action, "restaurant:edit" | "reports:view">, Who[]> 
   "users:manage": ["admin", "system"],
   "blog:manage": ["admin", "system"],
   "reports:manage": ["admin", "system"],
+  // npm run import: the system, or the administrator it is run as (--as).
+  "data:import": ["admin", "system"],
 };
 
 describe("can: role x action", () => {
@@ -90,5 +92,23 @@ describe.each(["restaurant:edit", "reports:view"] as const)("can: %s (resource-a
 
   it("an owner without an id (a shape from the browser) is never taken for a linked owner", () => {
     expect(can({ role: "owner" }, action, { ownerIds: [""] })).toBe(false);
+  });
+});
+
+describe("who may be linked to a restaurant as its owner (mayBeLinkedAsOwner)", () => {
+  it("only an owner account: never an admin, a guest, the system, or an account without a role", () => {
+    expect(mayBeLinkedAsOwner(owner)).toBe(true);
+    expect(mayBeLinkedAsOwner(admin)).toBe(false);
+    expect(mayBeLinkedAsOwner(guest)).toBe(false);
+    expect(mayBeLinkedAsOwner(system)).toBe(false);
+    expect(mayBeLinkedAsOwner({ role: null })).toBe(false);
+    expect(mayBeLinkedAsOwner(null)).toBe(false);
+  });
+});
+
+describe("isAdministrator", () => {
+  it("is the admin role only (the system is not an account)", () => {
+    expect(isAdministrator(admin)).toBe(true);
+    expect([owner, guest, system, null].map(isAdministrator)).toEqual([false, false, false, false]);
   });
 });

@@ -36,6 +36,8 @@ interface Resources {
   "reports:view": RestaurantResource | undefined;
   /** Resolve or dismiss a report (admins). */
   "reports:manage": undefined;
+  /** Import an export (`npm run import`): restaurants, posts, owner links and files, all at once (admins and the system). */
+  "data:import": undefined;
 }
 
 export type Action = keyof Resources;
@@ -47,7 +49,15 @@ export type ResourceArgs<A extends Action> = undefined extends Resources[A]
     : [resource?: Exclude<Resources[A], undefined>]
   : [resource: Resources[A]];
 
-const ADMIN_ONLY: ReadonlySet<Action> = new Set(["restaurant:delete", "owners:manage", "verification:set", "users:manage", "blog:manage", "reports:manage"]);
+const ADMIN_ONLY: ReadonlySet<Action> = new Set([
+  "restaurant:delete",
+  "owners:manage",
+  "verification:set",
+  "users:manage",
+  "blog:manage",
+  "reports:manage",
+  "data:import",
+]);
 
 /** Actions an owner may take only on a restaurant they are linked to (never on "every restaurant"). */
 const OWNED_ONLY: ReadonlySet<Action> = new Set(["restaurant:edit", "reports:view"]);
@@ -58,7 +68,7 @@ const OWNED_ONLY: ReadonlySet<Action> = new Set(["restaurant:edit", "reports:vie
  */
 export function can<A extends Action>(viewer: Subject | null | undefined, action: A, ...[resource]: ResourceArgs<A>): boolean {
   if (!viewer) return false;
-  if (viewer.role === "admin" || viewer.role === "system") return true;
+  if (isAdministrator(viewer) || viewer.role === "system") return true;
   if (viewer.role !== "owner" || ADMIN_ONLY.has(action)) return false;
   if (OWNED_ONLY.has(action)) {
     // An owner acts only on a restaurant they are linked to; "every restaurant" is not theirs.
@@ -68,13 +78,33 @@ export function can<A extends Action>(viewer: Subject | null | undefined, action
   return true;
 }
 
+/**
+ * An administrator's role: may do everything, and the site always keeps one (the last may not be
+ * demoted: setUserRole). The one place a role is compared with "admin".
+ */
+export function isAdministrator(subject: Pick<Subject, "role"> | null | undefined): boolean {
+  return subject?.role === "admin";
+}
+
+/** The roles whose accounts may be linked to a restaurant as its owners: what `mayBeLinkedAsOwner` asks, for a query. */
+export const OWNER_LINK_ROLES: readonly Role[] = ["owner"];
+
+/**
+ * Only owner accounts are linked to a restaurant (the dashboard's owner list, an import's owners, an
+ * owner adding a restaurant). An existing link is kept whatever the role becomes; `can` then decides
+ * what it is worth (a guest's link gives nothing).
+ */
+export function mayBeLinkedAsOwner(user: { role: ActorRole | null } | null | undefined): boolean {
+  return user?.role != null && (OWNER_LINK_ROLES as readonly ActorRole[]).includes(user.role);
+}
+
 interface TwoFactorSettings {
   requireTwoFactorForAdmins: boolean;
 }
 
 /** With REQUIRE_2FA_FOR_ADMINS on, an administrator must keep two-factor sign-in (cannot turn it off). */
 export function mustKeepTwoFactor(viewer: Pick<Subject, "role"> | null, settings: TwoFactorSettings): boolean {
-  return Boolean(viewer && viewer.role === "admin" && settings.requireTwoFactorForAdmins);
+  return isAdministrator(viewer) && settings.requireTwoFactorForAdmins;
 }
 
 /**

@@ -3,34 +3,53 @@
 // limit, and re-encoded as WebP (which drops EXIF/GPS/ICC metadata); PDFs must start with "%PDF-".
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
+import {
+  IMAGE_FORMATS,
+  UPLOAD_REFUSAL_CODE,
+  UPLOAD_RULES,
+  uploadErrorMessage,
+  type ImageFormat,
+  type UploadKind,
+  type UploadProblem,
+} from "../../app/features/restaurants/editing/upload-rules";
+import { AppError } from "../../app/lib/errors";
 import { IMAGE_WIDTHS } from "../../app/lib/images";
+import type { MessageKey } from "../../app/locales/en";
 import { StorageUnavailableError, type Storage } from "./storage";
 
-export type UploadKind = "photo" | "teuda" | "menu" | "pdf";
-
-const MiB = 1024 * 1024;
-
-export const UPLOAD_LIMITS: Record<UploadKind, number> = {
-  photo: 5 * MiB,
-  teuda: 5 * MiB,
-  menu: 30 * MiB,
-  pdf: 30 * MiB,
-};
-
-export const UPLOAD_KINDS: readonly UploadKind[] = ["photo", "teuda", "menu", "pdf"];
-
-export function isUploadKind(value: unknown): value is UploadKind {
-  return typeof value === "string" && (UPLOAD_KINDS as readonly string[]).includes(value);
+/**
+ * A file refused by the upload rules (too large, not of its kind) or while the storage is out of
+ * reach: an AppError whose code decides the status (UPLOAD_REFUSAL_CODE) and whose message is the
+ * kind's (upload-rules.ts). The import reports it on the rows that name the file.
+ */
+export class UploadError extends AppError {
+  override name = "UploadError";
+  constructor(
+    readonly kind: UploadKind,
+    readonly problem: Exclude<UploadProblem, "failed">,
+    detail?: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(UPLOAD_REFUSAL_CODE[problem], uploadErrorMessage(kind, problem), { subject: detail, cause: options.cause });
+  }
 }
 
-export type UploadErrorCode = "tooLarge" | "notImage" | "notPdf" | "failed" | "unavailable";
+/**
+ * Checking or storing a file failed on our side (the file itself was not refused): not an AppError,
+ * so the route logs it and answers 500 with the kind's message, as for any fault.
+ */
+export class UploadFailedError extends Error {
+  override name = "UploadFailedError";
+  constructor(
+    readonly kind: UploadKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
 
-export class UploadError extends Error {
-  readonly code: UploadErrorCode;
-  constructor(code: UploadErrorCode, message?: string, options?: { cause?: unknown }) {
-    super(message ?? code, options);
-    this.name = "UploadError";
-    this.code = code;
+  get messageKey(): MessageKey {
+    return uploadErrorMessage(this.kind, "failed");
   }
 }
 
@@ -44,16 +63,6 @@ export interface StoredUpload {
 // The widths the pages ask for (srcset); one list for both sides.
 export { IMAGE_WIDTHS };
 
-export type UploadMessageKey =
-  | "upload.tooLarge5"
-  | "upload.tooLarge30"
-  | "upload.sizeExceeds"
-  | "upload.onlyImages"
-  | "upload.failedImage"
-  | "upload.failedFile"
-  | "upload.storageUnavailable"
-  | "upload.onlyPdf";
-
 /** Decoding limits: a pixel flood (small file, huge declared size) or a corrupt file is refused. */
 const DECODE_OPTIONS = { limitInputPixels: 40_000_000, failOn: "error" } as const;
 const WEBP_QUALITY = 78;
@@ -61,7 +70,7 @@ const WEBP_QUALITY = 78;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** The image format by magic bytes, or null for anything that is not JPEG, PNG, GIF or WebP. */
-export function sniffImageFormat(data: Buffer): "jpeg" | "png" | "gif" | "webp" | null {
+export function sniffImageFormat(data: Buffer): ImageFormat | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "jpeg";
   if (data.length >= 8 && data.subarray(0, 8).equals(PNG_MAGIC)) return "png";
   if (data.length >= 6) {
@@ -101,7 +110,7 @@ function randomId(): string {
   return randomBytes(12).toString("hex");
 }
 
-async function storeAll(storage: Storage, files: { key: string; data: Buffer }[]): Promise<string[]> {
+async function storeAll(kind: UploadKind, storage: Storage, files: { key: string; data: Buffer }[]): Promise<string[]> {
   const urls: string[] = [];
   try {
     for (const file of files) urls.push(await storage.put(file.key, file.data));
@@ -109,17 +118,18 @@ async function storeAll(storage: Storage, files: { key: string; data: Buffer }[]
   } catch (error) {
     // Leave nothing half-stored behind.
     await Promise.allSettled(urls.map((url) => storage.remove(url)));
-    throw new UploadError(error instanceof StorageUnavailableError ? "unavailable" : "failed", "Storing the upload failed", { cause: error });
+    if (error instanceof StorageUnavailableError) throw new UploadError(kind, "unavailable", "storing the upload", { cause: error });
+    throw new UploadFailedError(kind, "Storing the upload failed", { cause: error });
   }
 }
 
 async function processImage(kind: Exclude<UploadKind, "pdf">, data: Buffer, originalName: string, storage: Storage, id: string): Promise<StoredUpload> {
-  if (!sniffImageFormat(data)) throw new UploadError("notImage", "Not a JPEG, PNG, GIF or WebP image");
+  if (!sniffImageFormat(data)) throw new UploadError(kind, "notImage", "not a JPEG, PNG, GIF or WebP image");
 
   let variants: { width: number; data: Buffer }[];
   try {
     const metadata = await sharp(data, DECODE_OPTIONS).metadata();
-    if (!["jpeg", "png", "gif", "webp"].includes(metadata.format)) throw new Error(`Unexpected format ${metadata.format}`);
+    if (!(IMAGE_FORMATS as readonly string[]).includes(metadata.format)) throw new Error(`Unexpected format ${metadata.format}`);
     if (metadata.width * metadata.height > DECODE_OPTIONS.limitInputPixels) throw new Error("Too many pixels");
     const sourceWidth = metadata.autoOrient.width;
     const fitting: number[] = IMAGE_WIDTHS.filter((width) => width <= sourceWidth);
@@ -130,25 +140,26 @@ async function processImage(kind: Exclude<UploadKind, "pdf">, data: Buffer, orig
       variants.push({ width, data: output });
     }
   } catch (error) {
-    throw new UploadError("notImage", "The image could not be decoded", { cause: error });
+    throw new UploadError(kind, "notImage", "the image could not be decoded", { cause: error });
   }
 
   const bucket = kind === "menu" ? "restaurant-menus" : "restaurant-images";
   const urls = await storeAll(
+    kind,
     storage,
     variants.map((variant) => ({ key: `${bucket}/${id}-${variant.width}.webp`, data: variant.data })),
   );
   const largest = variants.length - 1;
   const url = urls[largest];
   const stored = variants[largest];
-  if (url === undefined || stored === undefined) throw new UploadError("failed", "No image variant was stored");
+  if (url === undefined || stored === undefined) throw new UploadFailedError(kind, "No image variant was stored");
   return { url, name: cleanDisplayName(originalName, ".webp", "image"), size: stored.data.length, type: "image/webp" };
 }
 
 async function processPdf(data: Buffer, originalName: string, storage: Storage, id: string): Promise<StoredUpload> {
-  if (!isPdf(data)) throw new UploadError("notPdf", "Not a PDF file");
-  const [url] = await storeAll(storage, [{ key: `restaurant-menus/pdf_${id}.pdf`, data }]);
-  if (url === undefined) throw new UploadError("failed", "The PDF was not stored");
+  if (!isPdf(data)) throw new UploadError("pdf", "notPdf", "not a PDF file");
+  const [url] = await storeAll("pdf", storage, [{ key: `restaurant-menus/pdf_${id}.pdf`, data }]);
+  if (url === undefined) throw new UploadFailedError("pdf", "The PDF was not stored");
   return { url, name: cleanDisplayName(originalName, ".pdf", "document"), size: data.length, type: "application/pdf" };
 }
 
@@ -156,7 +167,8 @@ async function processPdf(data: Buffer, originalName: string, storage: Storage, 
 const FILE_ID = /^[0-9a-f]{24}$/;
 
 /**
- * Checks one uploaded file by its content and stores it; throws UploadError when it is refused.
+ * Checks one uploaded file by its content and stores it; throws UploadError when it is refused,
+ * UploadFailedError when it could not be checked or stored.
  * `id` names the stored file (24 hex digits; a random one unless given): an import gives one made
  * from the file, so the same file imported twice is stored under the same name.
  */
@@ -167,38 +179,13 @@ export async function processUpload(
   storage: Storage,
   options: { id?: string } = {},
 ): Promise<StoredUpload> {
-  if (data.length > UPLOAD_LIMITS[kind]) throw new UploadError("tooLarge", `Larger than ${UPLOAD_LIMITS[kind]} bytes`);
+  if (data.length > UPLOAD_RULES[kind].maxBytes) throw new UploadError(kind, "tooLarge", `larger than ${UPLOAD_RULES[kind].maxBytes} bytes`);
   const id = options.id ?? randomId();
   if (!FILE_ID.test(id)) throw new Error(`A stored file's id is 24 hex digits, not ${JSON.stringify(id)}`);
   try {
     return kind === "pdf" ? await processPdf(data, originalName, storage, id) : await processImage(kind, data, originalName, storage, id);
   } catch (error) {
-    if (error instanceof UploadError) throw error;
-    throw new UploadError("failed", "Processing the upload failed", { cause: error });
-  }
-}
-
-/** The message key the UI shows for an error of this kind (spec texts). */
-export function uploadErrorMessage(kind: UploadKind, code: UploadErrorCode): UploadMessageKey {
-  if (code === "unavailable") return "upload.storageUnavailable";
-  if (kind === "pdf") {
-    switch (code) {
-      case "tooLarge":
-        return "upload.tooLarge30";
-      case "notPdf":
-      case "notImage":
-        return "upload.onlyPdf";
-      case "failed":
-        return "upload.failedFile";
-    }
-  }
-  switch (code) {
-    case "tooLarge":
-      return kind === "menu" ? "upload.sizeExceeds" : "upload.tooLarge5";
-    case "notImage":
-    case "notPdf":
-      return "upload.onlyImages";
-    case "failed":
-      return "upload.failedImage";
+    if (error instanceof UploadError || error instanceof UploadFailedError) throw error;
+    throw new UploadFailedError(kind, "Processing the upload failed", { cause: error });
   }
 }

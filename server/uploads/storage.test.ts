@@ -2,7 +2,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { isUploadKey, type Storage } from "./storage";
-import { processUpload, type UploadKind } from "./processing";
+import type { UploadKind } from "../../app/features/restaurants/editing/upload-rules";
+import { processUpload } from "./processing";
 
 /** A storage that keeps only the keys it is given. */
 function recordingStorage(keys: string[]): Storage {

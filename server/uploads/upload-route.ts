@@ -1,10 +1,14 @@
 // POST /api/uploads?kind=photo|teuda|menu|pdf — one multipart file field named "file", streamed
-// through busboy with a size cut-off, then checked and stored by processUpload.
+// through busboy with a size cut-off, then checked and stored by processUpload. The kinds, limits and
+// messages are the upload rules the upload fields read too (upload-rules.ts); a refusal is an
+// AppError answered with its code's status (ERROR_STATUS), a fault on our side a logged 500.
 import busboy from "busboy";
 import type { Request, RequestHandler, Response } from "express";
+import { isUploadKind, UPLOAD_RULES, uploadErrorMessage, type UploadKind } from "../../app/features/restaurants/editing/upload-rules";
+import { AppError, ERROR_STATUS } from "../../app/lib/errors";
 import { imageFiles } from "../../app/lib/images";
 import type { Storage } from "./storage";
-import { isUploadKind, processUpload, UPLOAD_LIMITS, UploadError, uploadErrorMessage, type UploadKind } from "./processing";
+import { processUpload, UploadError } from "./processing";
 
 export interface UploadRouteOptions {
   storage: Storage;
@@ -28,6 +32,17 @@ function reply(req: Request, res: Response, status: number, body: unknown, close
   res.json(body);
 }
 
+/** A refusal (an AppError: a file too large, not of its kind, a request that is no upload), answered with its code's status. */
+function refuseWith(req: Request, res: Response, error: AppError, close = false): void {
+  reply(req, res, error.status, { error: error.messageKey }, close);
+}
+
+/** A fault on our side (not the file's): logged, answered 500 with the kind's message. */
+function fail(req: Request, res: Response, kind: UploadKind, log: string, error: unknown, close = false): void {
+  console.error(log, error);
+  reply(req, res, 500, { error: uploadErrorMessage(kind, "failed") }, close);
+}
+
 /** True when the request body has been read to its end (nothing left for the socket to carry). */
 function bodyDone(req: Request): boolean {
   return req.readableEnded || req.complete;
@@ -36,7 +51,8 @@ function bodyDone(req: Request): boolean {
 async function handleUpload(req: Request, res: Response, options: UploadRouteOptions): Promise<void> {
   const kindParam = req.query.kind;
   if (!isUploadKind(kindParam)) {
-    reply(req, res, 400, { error: "upload.failedFile" }, !bodyDone(req));
+    // No kind, so no kind's message: the general "Failed to upload file".
+    refuseWith(req, res, new AppError("invalid", "upload.failedFile", { subject: "unknown upload kind" }), !bodyDone(req));
     return;
   }
   const kind: UploadKind = kindParam;
@@ -45,22 +61,24 @@ async function handleUpload(req: Request, res: Response, options: UploadRouteOpt
   try {
     uploader = await options.authorize(req);
   } catch (error) {
-    console.error("Upload authorization failed", error);
-    reply(req, res, 500, { error: uploadErrorMessage(kind, "failed") }, !bodyDone(req));
+    fail(req, res, kind, "Upload authorization failed", error, !bodyDone(req));
     return;
   }
   if (uploader === null) {
-    reply(req, res, 403, { error: "forbidden" }, !bodyDone(req));
+    // The body the upload client has always read: not a message key, so it shows the kind's "failed".
+    reply(req, res, ERROR_STATUS.forbidden, { error: "forbidden" }, !bodyDone(req));
     return;
   }
+  /** The request is not a proper upload (not multipart, no file, a form cut short): the kind's "failed" message, 400. */
+  const malformed = (subject: string) => new AppError("invalid", uploadErrorMessage(kind, "failed"), { subject });
 
-  const limit = UPLOAD_LIMITS[kind];
+  const limit = UPLOAD_RULES[kind].maxBytes;
   let parser: busboy.Busboy;
   try {
     parser = busboy({ headers: req.headers, defParamCharset: "utf8", limits: { files: 1, fileSize: limit + 1, fields: 5, parts: 8 } });
   } catch {
     // Not multipart/form-data (or no boundary).
-    reply(req, res, 400, { error: uploadErrorMessage(kind, "failed") }, !bodyDone(req));
+    refuseWith(req, res, malformed("not multipart/form-data"), !bodyDone(req));
     return;
   }
 
@@ -76,18 +94,19 @@ async function handleUpload(req: Request, res: Response, options: UploadRouteOpt
       resolve(result);
     };
     /** Stops reading the body and answers with an error. */
-    const refuse = (status: number, code: "tooLarge" | "failed") => {
+    const refuse = (error: AppError) => {
       if (settled) return;
       req.unpipe(parser);
       chunks.length = 0;
-      reply(req, res, status, { error: uploadErrorMessage(kind, code) }, true);
+      refuseWith(req, res, error, true);
       finish(null);
     };
+    const tooLarge = () => new UploadError(kind, "tooLarge", `over ${limit} bytes`);
 
     parser.on("file", (field, file, info) => {
       // A form that ends inside a file fails the parser and, with it, the file's stream: that
       // error must be heard here, or it would end the process.
-      file.on("error", () => refuse(400, "failed"));
+      file.on("error", () => refuse(malformed("the form ended inside its file")));
       if (field !== "file" || fileName !== null || settled) {
         file.resume();
         return;
@@ -98,23 +117,23 @@ async function handleUpload(req: Request, res: Response, options: UploadRouteOpt
         total += chunk.length;
         if (total > limit) {
           file.destroy();
-          refuse(413, "tooLarge");
+          refuse(tooLarge());
           return;
         }
         chunks.push(chunk);
       });
       file.on("limit", () => {
         file.destroy();
-        refuse(413, "tooLarge");
+        refuse(tooLarge());
       });
     });
-    parser.on("filesLimit", () => refuse(400, "failed"));
-    parser.on("partsLimit", () => refuse(400, "failed"));
-    parser.on("error", () => refuse(400, "failed"));
+    parser.on("filesLimit", () => refuse(malformed("more than one file")));
+    parser.on("partsLimit", () => refuse(malformed("too many parts")));
+    parser.on("error", () => refuse(malformed("unreadable form")));
     parser.on("close", () => {
       if (settled) return;
       if (fileName === null) {
-        refuse(400, "failed");
+        refuse(malformed("no file field"));
         return;
       }
       finish({ data: Buffer.concat(chunks, total), name: fileName });
@@ -138,14 +157,13 @@ async function handleUpload(req: Request, res: Response, options: UploadRouteOpt
     }
     res.status(201).set("Cache-Control", "no-store").json(stored);
   } catch (error) {
-    if (error instanceof UploadError && error.code !== "failed") {
-      if (error.code === "unavailable") console.error("Upload failed: storage unavailable", error);
-      reply(req, res, error.code === "tooLarge" ? 413 : error.code === "unavailable" ? 503 : 400, { error: uploadErrorMessage(kind, error.code) });
+    if (error instanceof UploadError) {
+      if (error.problem === "unavailable") console.error("Upload failed: storage unavailable", error);
+      refuseWith(req, res, error);
       return;
     }
-    // A storage or processing fault on our side: the file itself was not refused.
-    console.error("Upload failed", error);
-    reply(req, res, 500, { error: uploadErrorMessage(kind, "failed") });
+    // A storage or processing fault on our side (UploadFailedError, or the record failing): the file itself was not refused.
+    fail(req, res, kind, "Upload failed", error);
   }
 }
 

@@ -39,7 +39,8 @@ import { openStoredFileReader } from "../../server/uploads/open-storage";
 import { createS3Storage } from "../../server/uploads/s3-storage";
 import { createLocalStorage, readLocalFile, storedKeys, type Storage } from "../../server/uploads/storage";
 import { writeArchive } from "../../server/ops/tar";
-import { processUpload, type UploadKind } from "../../server/uploads/processing";
+import type { UploadKind } from "../../app/features/restaurants/editing/upload-rules";
+import { processUpload } from "../../server/uploads/processing";
 import { createServerDatabase, createTestDatabase, type TestDatabase } from "../setup/db";
 import { startTestBucket } from "../setup/s3";
 import { startServer } from "../setup/server-process";
@@ -382,6 +383,31 @@ describe("import", () => {
     expect(await importData(db, asJson(file))).toMatchObject({ ok: true });
     const rows = await db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, harborId));
     expect(rows.find((row) => row.action === "update" && "phone_number" in row.changes)).toMatchObject({ actor_id: null, actor_email: "system" });
+  });
+
+  it("is for administrators and the system (data:import): an owner or a guest is refused before anything is read or written", async () => {
+    const file = { restaurants: [{ ...harbor(), slug: "", owners: ["owner@example.com"] }], posts: [] };
+    for (const actor of [
+      { id: owner.id, email: owner.email, role: "owner" as const },
+      { id: "u-guest", email: "guest@example.com", role: "guest" as const },
+    ]) {
+      await expect(importData(db, fromJson(JSON.stringify(file)), { actor })).rejects.toMatchObject({ code: "forbidden" });
+      // Refused before the dry run too: it reports nothing to one who may not import.
+      await expect(importData(db, fromJson(JSON.stringify(file)), { actor, dryRun: true })).rejects.toMatchObject({ code: "forbidden" });
+    }
+    expect(await db.select().from(restaurants)).toEqual([]);
+    expect(await historyCount()).toBe(0);
+    expect(await importData(db, fromJson(JSON.stringify(file)), { actor: { id: admin.id, email: admin.email, role: "admin" } })).toMatchObject({ ok: true });
+  });
+
+  it("a new restaurant keeps the file's slug when it is free: created under the name's, then renamed, in the history", async () => {
+    const file = { restaurants: [{ ...harbor(), slug: "harbor-legacy" }], posts: [] };
+    expect(await importData(db, fromJson(JSON.stringify(file)))).toMatchObject({ ok: true });
+    const [created] = await db.select().from(restaurants);
+    expect(created!.slug).toBe("harbor-legacy");
+    const history = await db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, created!.id));
+    expect(history.map((row) => row.action).sort()).toEqual(["create", "update"]);
+    expect(history.find((row) => row.action === "update")!.changes).toEqual({ slug: { old: "harbor-grill", new: "harbor-legacy" } });
   });
 
   it("refuses an owner e-mail no account has, or an account that is not an owner, with the e-mail isolated in both languages", async () => {

@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUserRole } from "../../app/features/accounts/users.server";
 import { createBlog, deleteBlog, updateBlog } from "../../app/features/blog/blog.server";
 import { EMPTY_FORM } from "../../app/features/restaurants/editing/form-schema";
-import { createRestaurant, deleteRestaurant, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
+import * as manage from "../../app/features/restaurants/editing/manage.server";
+import {
+  adoptSlug,
+  createRestaurant,
+  deleteRestaurant,
+  saveRestaurantHours,
+  setPermanentlyClosed,
+  setVerificationDate,
+  updateRestaurant,
+} from "../../app/features/restaurants/editing/manage.server";
+import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
 import { type Actor } from "../../app/features/restaurants/editing/changes.server";
 import { addOwner, removeOwner } from "../../app/features/restaurants/editing/owners.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
@@ -18,6 +28,8 @@ import { blogs } from "../../database/schema/blogs";
 import { userRoles } from "../../database/schema/people";
 import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
+import { fromJson } from "../../server/ops/data-transfer/format";
+import { importData } from "../../server/ops/data-transfer/import";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
 
@@ -108,6 +120,31 @@ describe("restaurants", () => {
     });
   }
 
+  for (const who of ["omer", "gina", "nobody"] as const) {
+    it(`setPermanentlyClosed, the hours and the slug refuse ${who} (not linked to it)`, async () => {
+      await expectRefused(() => setPermanentlyClosed(db, actor(who), restaurantId, true));
+      await expectRefused(() => saveRestaurantHours(db, actor(who), restaurantId, null));
+      await expectRefused(() => setRestaurantHours(db, actor(who), restaurantId, null));
+      // Refused whatever the hours: a stranger learns nothing of the editor's rules.
+      await expectRefused(() => setRestaurantHours(db, actor(who), restaurantId, "not hours"));
+      await expectRefused(() => adoptSlug(db, actor(who), restaurantId, "taken-over-grill"));
+    });
+  }
+
+  it("manage.server.ts exports only writes that check their actor (issue 27): each is in this file's refusals", () => {
+    const reads = ["mayEdit", "filesOf", "getRestaurantById"];
+    const checkedWrites = [
+      "createRestaurant",
+      "updateRestaurant",
+      "deleteRestaurant",
+      "setVerificationDate",
+      "setPermanentlyClosed",
+      "saveRestaurantHours",
+      "adoptSlug",
+    ];
+    expect(Object.keys(manage).sort()).toEqual([...reads, ...checkedWrites].sort());
+  });
+
   it("a non-existent or malformed restaurant id is refused the same way to an owner not linked to it", async () => {
     await expectRefused(() => updateRestaurant(db, people.omer, "00000000-0000-4000-8000-000000000000", form("Ghost")));
     await expectRefused(() => updateRestaurant(db, people.omer, "not-a-uuid", form("Ghost")));
@@ -120,6 +157,16 @@ describe("restaurants", () => {
     const [last] = await db.select().from(restaurantChanges).where(eq(restaurantChanges.action, "verify"));
     expect(last).toMatchObject({ actor_id: null, actor_email: "system", restaurant_id: restaurantId });
   });
+});
+
+describe("import (data:import)", () => {
+  for (const who of ["dana", "omer", "gina"] as const) {
+    it(`importData refuses ${who}, even on a dry run`, async () => {
+      const file = fromJson(JSON.stringify({ restaurants: [{ ...form("Imported by a stranger"), slug: "" }], posts: [] }));
+      await expectRefused(() => importData(db, file, { actor: people[who] }));
+      await expectRefused(() => importData(db, file, { actor: people[who], dryRun: true }));
+    });
+  }
 });
 
 describe("blog", () => {

@@ -10,9 +10,11 @@ import zlib from "node:zlib";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createLocalStorage, storedKeys, type Storage } from "../../server/uploads/storage";
+import { ERROR_STATUS } from "../../app/lib/errors";
+import { createLocalStorage, StorageUnavailableError, storedKeys, type Storage } from "../../server/uploads/storage";
 import { uploadHandler } from "../../server/uploads/upload-route";
-import { cleanDisplayName, UPLOAD_LIMITS, uploadErrorMessage, type UploadKind } from "../../server/uploads/processing";
+import { UPLOAD_RULES, uploadErrorMessage, type UploadKind } from "../../app/features/restaurants/editing/upload-rules";
+import { cleanDisplayName } from "../../server/uploads/processing";
 
 let storageDir: string;
 let server: Server;
@@ -242,7 +244,7 @@ describe("POST /api/uploads: hostile files are refused and nothing is stored", (
   });
 
   it("refuses a photo over 5 MiB with 413 upload.tooLarge5", async () => {
-    const big = Buffer.alloc(UPLOAD_LIMITS.photo + 1024, 0x42);
+    const big = Buffer.alloc(UPLOAD_RULES.photo.maxBytes + 1024, 0x42);
     big[0] = 0xff;
     big[1] = 0xd8;
     big[2] = 0xff;
@@ -296,7 +298,7 @@ describe("POST /api/uploads: hostile files are refused and nothing is stored", (
   });
 
   it("refuses a PDF over 30 MiB with 413 upload.tooLarge30", async () => {
-    const big = Buffer.alloc(UPLOAD_LIMITS.pdf + 1024, 0x20);
+    const big = Buffer.alloc(UPLOAD_RULES.pdf.maxBytes + 1024, 0x20);
     big.write("%PDF-1.4\n", 0, "latin1");
     await expectRefused("pdf", big, "huge.pdf", "application/pdf", 413, "upload.tooLarge30");
   });
@@ -507,6 +509,40 @@ describe("POST /api/uploads: storage failure", () => {
       failingServer.closeAllConnections();
       await new Promise((resolve) => failingServer.close(resolve));
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("POST /api/uploads: refusals answer through the error model (app/lib/errors.ts)", () => {
+  it("answers each refusal with its error code's status: too large (tooLarge), not an image (invalid), storage unavailable (unavailable)", async () => {
+    expect(ERROR_STATUS.tooLarge).toBe(413);
+    const big = Buffer.alloc(UPLOAD_RULES.photo.maxBytes + 1, 0x42);
+    big.set([0xff, 0xd8, 0xff]);
+    await expectRefused("photo", big, "big.jpg", "image/jpeg", ERROR_STATUS.tooLarge, "upload.tooLarge5");
+    await expectRefused("menu", "not an image", "menu.png", "image/png", ERROR_STATUS.invalid, "upload.onlyImages");
+
+    const down: Storage = {
+      put: () => Promise.reject(new StorageUnavailableError("the bucket is down")),
+      remove: () => Promise.resolve(),
+      serve: (_req, res) => void res.status(503).end(),
+    };
+    const app = express();
+    app.post("/api/uploads", uploadHandler({ storage: down, authorize: async () => "test-uploader", record: async () => {} }));
+    const unavailable = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => unavailable.once("listening", resolve));
+    // The route logs an unreachable storage; expected once.
+    const errors = vi.spyOn(console, "error").mockImplementationOnce(() => {});
+    const callsBefore = errors.mock.calls.length;
+    try {
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(await jpeg(400, 300))], { type: "image/jpeg" }), "ok.jpg");
+      const response = await fetch(`http://127.0.0.1:${(unavailable.address() as AddressInfo).port}/api/uploads?kind=photo`, { method: "POST", body: form });
+      expect(response.status).toBe(ERROR_STATUS.unavailable);
+      expect(await response.json()).toEqual({ error: "upload.storageUnavailable" });
+      expect(errors.mock.calls.length - callsBefore).toBe(1);
+    } finally {
+      unavailable.closeAllConnections();
+      await new Promise((resolve) => unavailable.close(resolve));
     }
   });
 });

@@ -4,7 +4,7 @@ import { users } from "../../../database/schema/auth";
 import { profiles, ROLES, userRoles, type Role } from "../../../database/schema/people";
 import type { Db } from "../../../database/types";
 import { AppError } from "../../lib/errors";
-import type { Subject } from "../../lib/permissions";
+import { isAdministrator, type Subject } from "../../lib/permissions";
 import { assertCan } from "../../lib/permissions.server";
 
 export const USERS_PAGE_SIZE = 20;
@@ -94,7 +94,7 @@ export async function setUserRole(db: Db, actor: Subject | null, userId: string,
     if (!user) throw new UserNotFoundError(userId);
     const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
     const isAdmin = admins.some((admin) => admin.userId === userId);
-    if (isAdmin && role !== "admin" && admins.length <= 1) throw new LastAdminError(userId);
+    if (isAdmin && !isAdministrator({ role }) && admins.length <= 1) throw new LastAdminError(userId);
     await tx
       .insert(userRoles)
       .values({ userId, role })

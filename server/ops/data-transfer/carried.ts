@@ -26,7 +26,8 @@ import { namedAnywhere, namedFiles, recordUpload, removeStoredFiles } from "../.
 import { uploads } from "../../../database/schema/uploads";
 import type { Db } from "../../../database/types";
 import { createLocalStorage, keyOfUrl, UPLOADS_PUBLIC_BASE, type Storage } from "../../uploads/storage";
-import { processUpload, UPLOAD_LIMITS, UploadError, uploadErrorMessage, type StoredUpload, type UploadKind } from "../../uploads/processing";
+import { UPLOAD_RULES, type UploadKind } from "../../../app/features/restaurants/editing/upload-rules";
+import { processUpload, UploadError, UploadFailedError, type StoredUpload } from "../../uploads/processing";
 import type { ImportInput, ImportRow, Table } from "./format";
 import type { RowError } from "./import";
 import { catalogueMessage, importMessage } from "./messages";
@@ -173,14 +174,14 @@ export async function prepareFiles(db: Db, input: ImportInput, carried: CarriedF
       const size = carried.sizeOf(file.url) ?? 0;
       try {
         // Refused by its size before it is read, as an upload is.
-        if (size > UPLOAD_LIMITS[file.kind]) throw new UploadError("tooLarge");
+        if (size > UPLOAD_RULES[file.kind].maxBytes) throw new UploadError(file.kind, "tooLarge", `${size} bytes`);
         const data = await carried.read(file.url);
         keys = [];
         const upload = await processUpload(file.kind, data, path.basename(file.url), recording, { id: fileId(file.kind, file.url, data) });
         stored.set(id, { upload, keys, kind: file.kind });
       } catch (error) {
-        if (!(error instanceof UploadError)) throw error;
-        for (const reference of file.references) fail(reference, catalogueMessage(uploadErrorMessage(file.kind, error.code)));
+        if (!(error instanceof UploadError) && !(error instanceof UploadFailedError)) throw error;
+        for (const reference of file.references) fail(reference, catalogueMessage(error.messageKey));
       }
     }
     // Brought by an earlier import of the same export: named as it is, not stored again.

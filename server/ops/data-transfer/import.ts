@@ -15,7 +15,7 @@ import { generateSlug, parseBlogForm, type BlogFormValues } from "../../../app/f
 import { EMPTY_FORM, parseRestaurantForm } from "../../../app/features/restaurants/editing/form-schema";
 import { parseWeeklyHours } from "../../../app/features/restaurants/hours/hours-schema";
 import { setRestaurantHours } from "../../../app/features/restaurants/hours/hours.server";
-import { changeFields, createRestaurant, setVerificationDate, updateRestaurant } from "../../../app/features/restaurants/editing/manage.server";
+import { adoptSlug, createRestaurant, setVerificationDate, updateRestaurant } from "../../../app/features/restaurants/editing/manage.server";
 import { diffRows, type Actor } from "../../../app/features/restaurants/editing/changes.server";
 import { addOwner, OwnerLinkError, removeOwner } from "../../../app/features/restaurants/editing/owners.server";
 import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../../app/features/restaurants/mapping";
@@ -23,7 +23,8 @@ import { uploaderOf } from "../../../app/features/restaurants/editing/uploads.se
 import type { RestaurantFormValues } from "../../../app/features/restaurants/types";
 import { isCalendarDay } from "../../../app/lib/dates";
 import { AppError } from "../../../app/lib/errors";
-import { SYSTEM } from "../../../app/lib/permissions.server";
+import { mayBeLinkedAsOwner } from "../../../app/lib/permissions";
+import { assertCan, SYSTEM } from "../../../app/lib/permissions.server";
 import type { MessageKey } from "../../../app/locales/en";
 import type { WeeklyHours } from "../../../database/hours";
 import { users } from "../../../database/schema/auth";
@@ -74,7 +75,7 @@ export type ImportResult =
 export interface ImportOptions {
   /** Check and count everything, write nothing. */
   dryRun?: boolean;
-  /** Who the history records: SYSTEM (the default; recorded as "system") or an administrator. */
+  /** Who imports, and whom the history records: SYSTEM (the default; recorded as "system") or an administrator (`data:import`). */
   actor?: Actor;
   /**
    * An owner e-mail no account has is a warning, and the row is imported without that owner
@@ -95,17 +96,23 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Ends the transaction without writing (errors found, or a dry run). */
 class Rollback extends Error {}
 
+/**
+ * Imports an export, or nothing. The actor must be one who may import (`data:import`: an
+ * administrator, or the system): anyone else is refused (AppError "forbidden") before anything is
+ * read or written. Each write then checks the actor again, as a dashboard edit does.
+ */
 export async function importData(db: Db, input: ImportInput, options: ImportOptions = {}): Promise<ImportResult> {
+  const actor = options.actor ?? SYSTEM;
+  assertCan(actor, "data:import");
   const files = await prepareFiles(db, input, options.files?.carried ?? null);
   try {
-    return await importPrepared(db, files, options);
+    return await importPrepared(db, files, actor, options);
   } finally {
     await closeFiles(files);
   }
 }
 
-async function importPrepared(db: Db, files: PreparedFiles, options: ImportOptions): Promise<ImportResult> {
-  const actor = options.actor ?? SYSTEM;
+async function importPrepared(db: Db, files: PreparedFiles, actor: Actor, options: ImportOptions): Promise<ImportResult> {
   const dryRun = options.dryRun ?? false;
   const input = files.input;
   // The brought files reach the storage only when the import may still go ahead (a dry run, or
@@ -335,7 +342,7 @@ async function planRestaurants(
             else report("owners", importMessage("unknownOwner", { email }));
           }
           // The dashboard offers only owners (addOwner refuses others); an existing link is kept whatever the role.
-          else if (account.role !== "owner") report("owners", importMessage("notOwnerRole", { email }));
+          else if (!mayBeLinkedAsOwner(account)) report("owners", importMessage("notOwnerRole", { email }));
           else ownersAdd.push({ userId: account.id, email });
         }
         for (const link of linked) if (!wanted.includes(link.email)) ownersRemove.push({ linkId: link.id, email: link.email });
@@ -450,10 +457,7 @@ async function writeRestaurant(tx: Tx, actor: Actor, plan: RestaurantPlan, error
         id = created.id;
         // The file's slug, if free: the restaurant keeps its address (createRestaurant makes one from the name).
         step = "slug";
-        if (plan.slug !== "" && created.slug !== plan.slug) {
-          const [taken] = await row.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.slug, plan.slug));
-          if (!taken) await changeFields(row, actor, id, { slug: plan.slug }, "update");
-        }
+        if (plan.slug !== "" && created.slug !== plan.slug) await adoptSlug(row, actor, id, plan.slug);
       } else {
         id = plan.existing.id;
         if (plan.formChanged) removedFiles.push(...(await updateRestaurant(row, actor, id, plan.values)).removedFiles);

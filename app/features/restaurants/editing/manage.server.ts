@@ -13,9 +13,11 @@ import {
   type NewRestaurantRow,
   type RestaurantRow,
 } from "../../../../database/schema/restaurants";
+import type { WeeklyHours } from "../../../../database/hours";
 import type { Db } from "../../../../database/types";
 import { isUuid } from "../../../lib/ids";
 import { AppError } from "../../../lib/errors";
+import { mayBeLinkedAsOwner } from "../../../lib/permissions";
 import { assertCan, hasRestaurantAccess } from "../../../lib/permissions.server";
 import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "./uploads.server";
 import { formValuesToRow, rowToRestaurant, slugFromName } from "../mapping";
@@ -53,8 +55,8 @@ export async function createRestaurant(db: Db, actor: Actor | null, values: Rest
       .returning();
     if (!created) throw new Error("insert returned nothing");
     await attachFiles(tx, created.id, fresh);
-    // An owner who adds a restaurant may edit it.
-    if (actor.role === "owner") await tx.insert(restaurantOwners).values({ restaurant_id: created.id, user_id: actor.id });
+    // An owner who adds a restaurant may edit it: they are linked to it (admins and the system edit every restaurant).
+    if (mayBeLinkedAsOwner(actor)) await tx.insert(restaurantOwners).values({ restaurant_id: created.id, user_id: actor.id });
     await tx.delete(restaurantSlugRedirects).where(eq(restaurantSlugRedirects.old_slug, slug));
     await record(tx, actor, created, "create", diffRows(undefined, created));
     return rowToRestaurant(created);
@@ -141,18 +143,35 @@ export async function setPermanentlyClosed(db: Db, actor: Actor | null, id: stri
 }
 
 /**
+ * Sets (or clears, with null) a restaurant's structured hours, which the caller has checked by the
+ * hours editor's rules (`setRestaurantHours` in hours.server.ts, which an import uses too). Refuses
+ * an actor who may not edit this restaurant.
+ */
+export async function saveRestaurantHours(db: Db, actor: Actor | null, id: string, hours: WeeklyHours | null): Promise<Restaurant> {
+  return changeFields(db, await mayEdit(db, actor, id), id, { hours }, "update");
+}
+
+/**
+ * Gives a restaurant a slug of its own (an import keeps the address a restaurant had: its slug need
+ * not be the name's), if no restaurant has it yet; returns whether it did. The slug must be one the
+ * site could make (`slugFromName` leaves it as it is). Refuses an actor who may not edit this restaurant.
+ */
+export async function adoptSlug(db: Db, actor: Actor | null, id: string, slug: string): Promise<boolean> {
+  const editor = await mayEdit(db, actor, id);
+  if (slug === "" || slugFromName(slug) !== slug) throw new AppError("invalid", "blog.slugInvalid", { subject: slug });
+  const [taken] = await db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.slug, slug));
+  if (taken) return taken.id === id;
+  await changeFields(db, editor, id, { slug }, "update");
+  return true;
+}
+
+/**
  * Sets some fields of one restaurant through the change path every write takes: the row locked,
  * updated with a new `updated_at` (the database announces the change: live updates, caches), and
- * the fields that changed recorded in the history, at `now` when given. The caller has checked `editor` may.
+ * the fields that changed recorded in the history, at `now` when given. Not exported: each caller
+ * above has checked that `editor` may make this change (issue 27).
  */
-export async function changeFields(
-  db: Db,
-  editor: Actor,
-  id: string,
-  fields: Partial<NewRestaurantRow>,
-  action: ChangeAction,
-  now?: Date,
-): Promise<Restaurant> {
+async function changeFields(db: Db, editor: Actor, id: string, fields: Partial<NewRestaurantRow>, action: ChangeAction, now?: Date): Promise<Restaurant> {
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");

@@ -6,6 +6,7 @@ import { restaurantOwners, restaurants } from "../../../../database/schema/resta
 import type { Db } from "../../../../database/types";
 import { isUuid } from "../../../lib/ids";
 import { AppError } from "../../../lib/errors";
+import { mayBeLinkedAsOwner, OWNER_LINK_ROLES } from "../../../lib/permissions";
 import { assertCan } from "../../../lib/permissions.server";
 import { record, RestaurantNotFoundError, type Actor } from "./changes.server";
 
@@ -35,14 +36,14 @@ export async function listOwners(db: Db, restaurantId: string): Promise<OwnerLin
   return rows.map((row) => ({ id: row.id, userId: row.userId, userEmail: row.email ?? "Unknown", createdAt: row.createdAt }));
 }
 
-/** Users with the owner role not yet linked to this restaurant (spec). */
+/** Users who may be linked as owners (mayBeLinkedAsOwner: the owner role) not yet linked to this restaurant (spec). */
 export async function listAvailableOwners(db: Db, restaurantId: string): Promise<{ id: string; email: string }[]> {
   const linked = db.select({ id: restaurantOwners.user_id }).from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, restaurantId));
   return db
     .select({ id: users.id, email: users.email })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(userRoles.role, "owner"), notInArray(users.id, linked)))
+    .where(and(inArray(userRoles.role, [...OWNER_LINK_ROLES]), notInArray(users.id, linked)))
     .orderBy(asc(users.email));
 }
 
@@ -59,7 +60,7 @@ export async function addOwner(db: Db, actor: Actor | null, restaurantId: string
       .from(users)
       .innerJoin(userRoles, eq(userRoles.userId, users.id))
       .where(eq(users.id, userId));
-    if (candidate?.role !== "owner") throw new OwnerLinkError("only users with the owner role can be linked");
+    if (!candidate || !mayBeLinkedAsOwner(candidate)) throw new OwnerLinkError("only users with the owner role can be linked");
     const inserted = await tx.insert(restaurantOwners).values({ restaurant_id: restaurantId, user_id: userId }).onConflictDoNothing().returning();
     if (inserted.length === 0) throw new OwnerLinkError("already linked");
     await record(tx, actor, restaurant, "owner_add", { owner: { old: null, new: candidate.email } });

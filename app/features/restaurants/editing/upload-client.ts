@@ -1,8 +1,8 @@
-// Sends one file to POST /api/uploads with progress. The server decides by content; these
-// checks only spare the user a pointless wait.
+// Sends one file to POST /api/uploads with progress. The server decides by content; the checks
+// before sending (`precheck`, by the same upload rules as the server's) only spare the user a pointless wait.
 import type { MessageKey } from "../../../locales/en";
+import { precheck, UPLOAD_RULES, type UploadKind } from "./upload-rules";
 
-export type UploadKind = "photo" | "teuda" | "menu" | "pdf";
 export interface UploadedFile {
   url: string;
   name: string;
@@ -10,21 +10,6 @@ export interface UploadedFile {
   type: string;
 }
 export type UploadOutcome = { ok: true; file: UploadedFile } | { ok: false; error: MessageKey };
-
-const MB = 1024 * 1024;
-const LIMITS: Record<UploadKind, { bytes: number; tooLarge: MessageKey; wrongType: MessageKey; failed: MessageKey }> = {
-  photo: { bytes: 5 * MB, tooLarge: "upload.tooLarge5", wrongType: "upload.onlyImages", failed: "upload.failedImage" },
-  teuda: { bytes: 5 * MB, tooLarge: "upload.tooLarge5", wrongType: "upload.onlyImages", failed: "upload.failedImage" },
-  menu: { bytes: 30 * MB, tooLarge: "upload.sizeExceeds", wrongType: "upload.onlyImages", failed: "upload.failedImage" },
-  pdf: { bytes: 30 * MB, tooLarge: "upload.tooLarge30", wrongType: "upload.onlyPdf", failed: "upload.failedFile" },
-};
-
-export function precheck(kind: UploadKind, file: File): MessageKey | null {
-  const limit = LIMITS[kind];
-  if (file.size > limit.bytes) return limit.tooLarge;
-  const looksRight = kind === "pdf" ? file.type === "application/pdf" || /\.pdf$/i.test(file.name) : file.type.startsWith("image/") || file.type === "";
-  return looksRight ? null : limit.wrongType;
-}
 
 export function uploadFile(kind: UploadKind, file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> {
   const early = precheck(kind, file);
@@ -39,9 +24,9 @@ export function uploadFile(kind: UploadKind, file: File, onProgress: (fraction: 
     xhr.onload = () => {
       const body = xhr.response as Partial<UploadedFile> & { error?: MessageKey };
       if (xhr.status === 201 && body.url) resolve({ ok: true, file: body as UploadedFile });
-      else resolve({ ok: false, error: body?.error && body.error.startsWith("upload.") ? body.error : LIMITS[kind].failed });
+      else resolve({ ok: false, error: body?.error && body.error.startsWith("upload.") ? body.error : UPLOAD_RULES[kind].failed });
     };
-    xhr.onerror = () => resolve({ ok: false, error: LIMITS[kind].failed });
+    xhr.onerror = () => resolve({ ok: false, error: UPLOAD_RULES[kind].failed });
     const form = new FormData();
     form.append("file", file);
     xhr.send(form);

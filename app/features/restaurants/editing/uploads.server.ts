@@ -13,6 +13,8 @@ import { uploads, type UploadKindName } from "../../../../database/schema/upload
 import type { Db } from "../../../../database/types";
 import { imageFiles } from "../../../lib/images";
 import { AppError } from "../../../lib/errors";
+import type { Subject } from "../../../lib/permissions";
+import { isSystem } from "../../../lib/permissions.server";
 import type { MessageKey } from "../../../locales/en";
 import type { RestaurantFormValues } from "../types";
 
@@ -52,8 +54,8 @@ export class FileNotAllowedError extends AppError {
  * Who an upload is recorded as made by: the person, or no one for the system (the scripts, the
  * demo data: `uploaded_by` is null), whose account is not a user's.
  */
-export function uploaderOf(actor: { id: string; role: string }): string | null {
-  return actor.role === "system" ? null : actor.id;
+export function uploaderOf(actor: Pick<Subject, "role"> & { id: string }): string | null {
+  return isSystem(actor) ? null : actor.id;
 }
 
 /** Records a stored upload (unattached unless a restaurant is given). */
@@ -78,7 +80,7 @@ export async function recordUpload(
  */
 export async function checkFiles(
   tx: Tx,
-  actor: { id: string; role: string },
+  actor: Pick<Subject, "role"> & { id: string },
   restaurantId: string | null,
   files: NamedFile[],
   kept: ReadonlySet<string>,

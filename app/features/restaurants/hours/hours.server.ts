@@ -5,7 +5,7 @@ import type { Db } from "../../../../database/types";
 import { AppError } from "../../../lib/errors";
 import type { WeeklyHours } from "./hours";
 import { parseWeeklyHours } from "./hours-schema";
-import { changeFields, mayEdit } from "../editing/manage.server";
+import { mayEdit, saveRestaurantHours } from "../editing/manage.server";
 import { type Actor } from "../editing/changes.server";
 import type { Restaurant } from "../types";
 
@@ -15,6 +15,7 @@ import type { Restaurant } from "../types";
  * hours are refused (AppError "invalid", with each day's message) and nothing changes.
  */
 export async function setRestaurantHours(db: Db, actor: Actor | null, id: string, value: unknown): Promise<Restaurant> {
+  // The actor first: one who may not edit this restaurant is refused whatever the hours (saveRestaurantHours checks again).
   const editor = await mayEdit(db, actor, id);
   let hours: WeeklyHours | null = null;
   if (value !== null) {
@@ -22,5 +23,5 @@ export async function setRestaurantHours(db: Db, actor: Actor | null, id: string
     if (!parsed.ok) throw new AppError("invalid", parsed.error, { fieldErrors: parsed.errors });
     hours = parsed.hours;
   }
-  return changeFields(db, editor, id, { hours }, "update");
+  return saveRestaurantHours(db, editor, id, hours);
 }

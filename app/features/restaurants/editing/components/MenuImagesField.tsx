@@ -6,6 +6,7 @@ import { useLanguage } from "../../../../lib/i18n/use-language";
 import { MAX_MENU_IMAGES } from "../form-schema";
 import type { MenuImage } from "../../types";
 import { uploadFile } from "../upload-client";
+import { UPLOAD_RULES } from "../upload-rules";
 import { FilePicker } from "./FilePicker";
 
 /** `onChange` receives a change to apply to the latest list (uploads finish after other edits). */
@@ -23,7 +24,7 @@ export function MenuImagesField({ images, onChange }: { images: MenuImage[]; onC
         id={id}
         multiple
         chosen={images.length > 0 ? t("upload.menuCount", { count: images.length }) : null}
-        accept="image/jpeg,image/png,image/webp,image/gif"
+        accept={UPLOAD_RULES.menu.accept}
         disabled={progress !== null}
         onChange={async (event) => {
           const files = [...(event.target.files ?? [])];

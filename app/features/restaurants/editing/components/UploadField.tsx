@@ -4,7 +4,8 @@ import { toast } from "sonner";
 import { responsiveImage } from "../../../../lib/images";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../../locales/en";
-import { uploadFile, type UploadKind } from "../upload-client";
+import { uploadFile } from "../upload-client";
+import { UPLOAD_RULES, type UploadKind } from "../upload-rules";
 import { FilePicker } from "./FilePicker";
 
 export function UploadField({
@@ -37,7 +38,7 @@ export function UploadField({
       </label>
       <FilePicker
         id={id}
-        accept={kind === "pdf" ? "application/pdf" : "image/jpeg,image/png,image/webp,image/gif"}
+        accept={UPLOAD_RULES[kind].accept}
         disabled={progress !== null}
         aria-invalid={shown ? true : undefined}
         aria-describedby={shown ? `${id}-error` : undefined}
