@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { data, Link, useActionData, useSubmit } from "react-router";
+import { Link, useActionData, useSubmit } from "react-router";
 import type { Route } from "./+types/index";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { FormAlert } from "../../components/ui/FormFields";
@@ -13,6 +13,7 @@ import { listRestaurantsForUser } from "../../features/restaurants/queries.serve
 import { removeStoredFiles } from "../../features/restaurants/editing/uploads.server";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
+import { AppError } from "../../lib/errors";
 import { localized } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
@@ -47,10 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireDashboard(request, context);
   const services = context.get(servicesContext);
   const form = await readFormData(request);
-  if (readString(form, "intent") !== "delete") return data({ error: "manage.deleteFailed" as const }, { status: 400 });
-  if (!can(viewer, "restaurant:delete")) return data({ error: "manage.onlyAdminsDelete" as const }, { status: 403 });
   let files: string[];
   try {
+    if (readString(form, "intent") !== "delete") throw new AppError("invalid", "manage.deleteFailed");
+    // Owners see no delete button; a crafted request is refused in the page's words (403).
+    if (!can(viewer, "restaurant:delete")) throw new AppError("forbidden", "manage.onlyAdminsDelete");
     files = await deleteRestaurant(services.db, viewer, readString(form, "id"));
   } catch (error) {
     return actionError(error, { log: "[dashboard] delete failed:", fallback: "manage.deleteFailed", messages: { notFound: "manage.deleteFailed" } });

@@ -2,7 +2,7 @@
 // every report and act on them; linked owners read those on their restaurants; the dashboard's
 // rule for everyone else. Every action checks permission itself (requirePermission, then the
 // domain functions' own assertCan).
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/reports";
 import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from "../../../database/reports";
 import { FormAlert, SubmitButton } from "../../components/ui/FormFields";
@@ -55,9 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "") as Intent;
   const reportId = String(form.get("reportId") ?? "");
   const note = String(form.get("note") ?? "");
-  if (!INTENTS.includes(intent)) return data({ error: "error.unexpected" as MessageKey, reportId }, { status: 400 });
   let closed;
   try {
+    // Only a crafted request names another intent.
+    if (!INTENTS.includes(intent)) throw new AppError("invalid", "error.unexpected", { subject: intent });
     checkReportNote(note);
     if (intent === "markClosed" || intent === "verifyToday") {
       // Through the restaurant's normal change path (history, live update, caches), then resolved.
