@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { Link, useActionData, useSubmit } from "react-router";
 import type { Route } from "./+types/index";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { FormAlert } from "../../components/ui/FormFields";
+import { FormAlert, SelectField, TextField } from "../../components/ui/FormFields";
 import { readString } from "../../features/accounts/validation";
 import { matchesDashboardSearch, nextSort, sortRows, type SortColumn, type SortState } from "./sorting";
 import { ClosedBadge, FreshnessMark, TagList, KashrutBadge } from "../../features/restaurants/components/Badges";
@@ -159,43 +159,37 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
         </Link>
       </div>
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="w-full max-w-md">
-          <label htmlFor="manage-search" className="block text-sm font-medium">
-            {t("manage.search")}
-          </label>
-          <input
-            id="manage-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t("manage.searchPlaceholder")}
-            className="mt-1 min-h-11 w-full rounded-lg border border-stone-300 px-3"
-          />
-        </div>
+        <TextField
+          label={t("manage.search")}
+          name="search"
+          id="manage-search"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t("manage.searchPlaceholder")}
+          className="w-full max-w-md"
+        />
         {/* On a phone there are no column headers to sort by: the same order, chosen here. */}
-        <div className="w-full md:hidden">
-          <label htmlFor="manage-sort" className="block text-sm font-medium">
-            {t("manage.sortBy")}
-          </label>
-          <select
-            id="manage-sort"
-            value={`${sort.column}-${sort.direction}`}
-            onChange={(event) => {
-              const [column, direction] = event.target.value.split("-") as [SortColumn, SortState["direction"]];
-              setSort({ column, direction });
-            }}
-            className="mt-1 min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3"
-          >
-            {SORTS.map((value) => {
-              const [column, direction] = value.split("-") as [SortColumn, SortState["direction"]];
-              return (
-                <option key={value} value={value}>
-                  {t(direction === "asc" ? "manage.sortAscending" : "manage.sortDescending", { column: columnLabel[column] })}
-                </option>
-              );
-            })}
-          </select>
-        </div>
+        <SelectField
+          label={t("manage.sortBy")}
+          name="sort"
+          id="manage-sort"
+          value={`${sort.column}-${sort.direction}`}
+          onChange={(event) => {
+            const [column, direction] = event.target.value.split("-") as [SortColumn, SortState["direction"]];
+            setSort({ column, direction });
+          }}
+          className="w-full md:hidden"
+        >
+          {SORTS.map((value) => {
+            const [column, direction] = value.split("-") as [SortColumn, SortState["direction"]];
+            return (
+              <option key={value} value={value}>
+                {t(direction === "asc" ? "manage.sortAscending" : "manage.sortDescending", { column: columnLabel[column] })}
+              </option>
+            );
+          })}
+        </SelectField>
       </div>
       {actionData?.error ? (
         <div className="mt-4">

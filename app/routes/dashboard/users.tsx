@@ -1,6 +1,6 @@
 import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/users";
-import { FormAlert, SubmitButton } from "../../components/ui/FormFields";
+import { FormAlert, SubmitButton, TextField } from "../../components/ui/FormFields";
 import { readString } from "../../features/accounts/validation";
 import { isRole, listUsers, setUserRole } from "../../features/accounts/users.server";
 import { ROLES } from "../../../database/roles";
@@ -63,30 +63,20 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         {t("users.title")}
       </h1>
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="users-search" className="block text-sm font-medium">
-            {t("users.search")}
-          </label>
-          <input
-            id="users-search"
-            type="search"
-            name="q"
-            defaultValue={search}
-            placeholder={t("users.searchPlaceholder")}
-            aria-invalid={searchError ? true : undefined}
-            aria-describedby={searchError ? "users-search-error" : undefined}
-            className="mt-1 min-h-11 w-72 max-w-full rounded-lg border border-stone-300 px-3"
-          />
-        </div>
+        <TextField
+          label={t("users.search")}
+          name="q"
+          id="users-search"
+          type="search"
+          defaultValue={search}
+          placeholder={t("users.searchPlaceholder")}
+          error={searchError ? t(searchError) : undefined}
+          className="w-72 max-w-full"
+        />
         <button type="submit" className="min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50">
           {t("users.searchSubmit")}
         </button>
         <p className="ms-auto text-sm text-stone-600">{t("users.count", { count: total })}</p>
-        {searchError ? (
-          <p id="users-search-error" role="alert" className="w-full text-sm text-red-700">
-            {t(searchError)}
-          </p>
-        ) : null}
       </Form>
       {actionData?.error ? (
         <div className="mt-4">
