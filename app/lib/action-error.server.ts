@@ -7,7 +7,7 @@
 //   - anything else is a bug: logged, answered 500 with a generic message, never with its details.
 import { data } from "react-router";
 import type { MessageKey } from "../locales/en";
-import { isAppError, type AppErrorCode } from "./errors";
+import { AppError, isAppError, type AppErrorCode } from "./errors";
 import { accessDenied } from "./permissions.server";
 import { isDatabaseUnavailable } from "./unavailable";
 
@@ -52,6 +52,35 @@ export function actionError<Extra extends object = Record<never, never>>(error: 
   console.error(options.log, error);
   const answer: ErrorAnswer = { error: options.fallback ?? "error.unexpected" };
   return data({ ...extra, ...answer }, { status: 500 });
+}
+
+/**
+ * A form parser's answer as the action's values, or the AppError "invalid" carrying each field's
+ * message (what the page shows under each field) and the form's own message.
+ */
+export function parsedOrThrow<Values>(
+  parsed: { ok: true; values: Values } | { ok: false; errors: Partial<Record<string, MessageKey>> },
+  message: MessageKey = "form.invalid",
+): Values {
+  if (parsed.ok) return parsed.values;
+  const fieldErrors = Object.fromEntries(Object.entries(parsed.errors).filter((entry): entry is [string, MessageKey] => entry[1] !== undefined));
+  throw new AppError("invalid", message, { fieldErrors });
+}
+
+/**
+ * For loaders: an AppError met while loading a page is thrown as the answer its code says, for the
+ * page's error boundary (a 404 is the "not found" page; access denied the dashboard's 403), with
+ * the same body an action's answer has. Anything else goes on up as it is.
+ * Use: `const post = await findBlog(db, ref).catch(loaderError);`
+ */
+export function loaderError(error: unknown): never {
+  if (isAppError(error)) {
+    if (error.code === "forbidden" && error.messageKey === "access.denied") accessDenied();
+    const answer: ErrorAnswer = { error: error.messageKey };
+    if (error.values) answer.values = error.values;
+    throw data(answer, { status: error.status });
+  }
+  throw error;
 }
 
 /** A `data(…)` or `redirect(…)` thrown on purpose by a helper inside the failed call. */

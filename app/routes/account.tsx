@@ -16,6 +16,7 @@ import {
 import { readString } from "../features/accounts/validation";
 import { actionError, type ErrorAnswer } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
+import { AppError } from "../lib/errors";
 import { formatLongDate } from "../lib/dates";
 import { useLanguage } from "../lib/i18n/use-language";
 import { mustKeepTwoFactor } from "../lib/permissions";
@@ -46,7 +47,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "profile" | "password" | "signOutOthers" | "resendVerification" | "twoFactorSetup" | "twoFactorConfirm" | "twoFactorDisable" | "twoFactorCodes";
+const INTENTS = [
+  "profile",
+  "password",
+  "signOutOthers",
+  "resendVerification",
+  "twoFactorSetup",
+  "twoFactorConfirm",
+  "twoFactorDisable",
+  "twoFactorCodes",
+] as const;
+type Intent = (typeof INTENTS)[number];
+const isIntent = (value: string): value is Intent => (INTENTS as readonly string[]).includes(value);
 export type ActionResult =
   { intent: Intent; ok: true; message: MessageKey; setup?: TwoFactorSetup; backupCodes?: string[] } | ({ intent: Intent; ok: false } & ErrorAnswer);
 
@@ -54,7 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const services = context.get(servicesContext);
   const form = await readFormData(request);
-  const intent = readString(form, "intent") as Intent;
+  const asked = readString(form, "intent");
+  // What is answered; an intent no form sends (a crafted request) is answered on the profile form.
+  const intent: Intent = isIntent(asked) ? asked : "profile";
   try {
     return await run();
   } catch (error) {
@@ -64,7 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   async function run() {
     const done = (message: MessageKey, headers?: Headers, more: { setup?: TwoFactorSetup; backupCodes?: string[] } = {}) =>
       data<ActionResult>({ intent, ok: true, message, ...more }, headers ? { headers } : undefined);
-    switch (intent) {
+    if (!isIntent(asked)) throw new AppError("invalid", "error.unexpected", { subject: asked });
+    switch (asked) {
       case "profile":
         await updateProfile(services, viewer, {
           firstName: readString(form, "firstName").trim(),
@@ -101,8 +116,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         const { backupCodes } = await regenerateBackupCodes(services, request, viewer, readString(form, "codesPassword"));
         return done("twoFactor.regenerated", undefined, { backupCodes });
       }
-      default:
-        return data<ActionResult>({ intent: "profile", ok: false, error: "error.unexpected" }, { status: 400 });
     }
   }
 }

@@ -1,22 +1,22 @@
 // /dashboard/blog/add and /dashboard/blog/edit/:id — admins only (spec: others are sent to /blogs).
 import { useEffect, useEffectEvent, useMemo, useState } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/blog-editor";
 import { FallbackImage } from "../components/ui/FallbackImage";
+import { SubmitButton, TextAreaField, TextField } from "../components/ui/FormFields";
 import { BLOG_PLACEHOLDER } from "../features/blog/components/BlogImage";
-import { createBlog, getBlogById, updateBlog } from "../features/blog/blog.server";
+import { createBlog, findBlog, updateBlog } from "../features/blog/blog.server";
 import { generateSlug, parseBlogForm, type BlogFieldErrors, type BlogFormValues } from "../features/blog/rules";
-import { actionError } from "../lib/action-error.server";
+import { actionError, loaderError, parsedOrThrow } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
-import { cn } from "../lib/cn";
 import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
-import { requireTwoFactorReady, requireViewer } from "../lib/permissions.server";
+import { requirePermission, requireTwoFactorReady, requireViewer } from "../lib/permissions.server";
 import { blogPath, blogsPath } from "../lib/paths";
 import { noindexPageMeta } from "../lib/seo";
 import { redirectWithToast } from "../lib/toast.server";
-import type { MessageKey } from "../locales/en";
+import { useLocalDraft } from "../lib/use-local-draft";
 import { readFormData } from "../lib/form-data.server";
 
 const EMPTY: BlogFormValues = { title: "", subtitle: "", slug: "", image: "", content: "" };
@@ -27,25 +27,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!can(viewer, "blog:manage")) throw await redirectWithToast(services.toasts, blogsPath(), { type: "error", message: "blog.noPermission" });
   await requireTwoFactorReady(request, context, viewer);
   if (!params.id) return { id: undefined, initial: EMPTY };
-  const post = await getBlogById(services.db, params.id);
-  if (!post) throw await redirectWithToast(services.toasts, blogsPath(), { type: "error", message: "blog.notFound" });
+  // An unknown post is the 404 page, as an unknown restaurant is.
+  const post = await findBlog(services.db, { id: params.id }).catch(loaderError);
   return { id: post.id, initial: { title: post.title, subtitle: post.subtitle, slug: post.slug ?? "", image: post.image, content: post.content } };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const viewer = requireViewer(request, context);
-  // A crafted request from anyone but an admin changes nothing.
-  if (!can(viewer, "blog:manage")) return data({ errors: {} as BlogFieldErrors, error: "blog.noPermission" as MessageKey }, { status: 403 });
-  await requireTwoFactorReady(request, context, viewer);
-  const parsed = parseBlogForm(Object.fromEntries(await readFormData(request)));
-  if (!parsed.ok) return data({ errors: parsed.errors, error: "blog.saveFailed" as MessageKey }, { status: 400 });
+  // A crafted request from anyone but an admin changes nothing: 403, as every dashboard write.
+  const viewer = await requirePermission(request, context, "blog:manage");
+  const form = Object.fromEntries(await readFormData(request));
   try {
-    const saved = params.id ? await updateBlog(services.db, viewer, params.id, parsed.values) : await createBlog(services.db, viewer, parsed.values);
-    if (!saved) return data({ errors: {} as BlogFieldErrors, error: "blog.notFound" as MessageKey }, { status: 404 });
+    const values = parsedOrThrow(parseBlogForm(form), "blog.saveFailed");
+    const saved = params.id ? await updateBlog(services.db, viewer, params.id, values) : await createBlog(services.db, viewer, values);
     return redirectWithToast(services.toasts, blogPath({ id: saved.id }), { type: "success", message: params.id ? "blog.updated" : "blog.added" });
   } catch (error) {
-    // A slug another post has marks the slug field.
+    // A field against the rules, or a slug another post has, marks its field (400); a post gone is 404.
     return actionError(error, { log: "[blog] save failed:", fallback: "blog.saveFailed" });
   }
 }
@@ -54,19 +51,22 @@ export function meta(args: Route.MetaArgs) {
   return noindexPageMeta(args, args.loaderData?.id ? "blog.editTitle" : "blog.addTitle");
 }
 
-const input = "mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base";
+/** A kept draft as the form's values (fields added since it was kept are empty). */
+function readBlogDraft(value: unknown): BlogFormValues | null {
+  return typeof value === "object" && value !== null && "title" in value && typeof value.title === "string"
+    ? { ...EMPTY, ...(value as Partial<BlogFormValues>) }
+    : null;
+}
 
 export default function BlogEditor({ loaderData }: Route.ComponentProps) {
   const { t } = useLanguage();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
   const key = loaderData.id ? `blog-form-${loaderData.id}` : "blog-form-new";
   const [values, setValues] = useState<BlogFormValues>(loaderData.initial);
   // The values last sent: a field changed since then shows its live message (none once it is
   // valid) instead of the server's answer about the old value (issue 13).
   const [sent, setSent] = useState<BlogFormValues | null>(null);
-  const serverErrors = actionData?.errors ?? {};
+  const serverErrors: BlogFieldErrors = actionData?.errors ?? {};
   const live = useMemo(() => {
     const parsed = parseBlogForm(values);
     return parsed.ok ? {} : parsed.errors;
@@ -75,66 +75,35 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
     (Object.keys(values) as (keyof BlogFormValues)[]).map((name) => [name, sent && values[name] !== sent[name] ? live[name] : serverErrors[name]]),
   );
 
-  const restore = useEffectEvent(() => {
-    try {
-      const raw = window.localStorage.getItem(key);
-      const draft = raw ? (JSON.parse(raw) as BlogFormValues) : null;
-      if (draft && typeof draft.title === "string" && JSON.stringify(draft) !== JSON.stringify(values)) {
-        setValues(draft);
-        toast.info(t("editor.draftRestored"));
-      }
-    } catch {
-      window.localStorage.removeItem(key);
-    }
+  const draft = useLocalDraft(key, values, {
+    read: readBlogDraft,
+    onRestore: (kept) => {
+      setValues(kept);
+      toast.info(t("editor.draftRestored"));
+    },
   });
-  useEffect(() => {
-    // Drafts live in local storage, which exists only after hydration (an external system).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    restore();
-    const onVisible = () => {
-      if (document.visibilityState === "visible") restore();
-    };
-    document.addEventListener("visibilitychange", onVisible);
-    return () => document.removeEventListener("visibilitychange", onVisible);
-  }, [key]);
   const onFailed = useEffectEvent(() => {
-    window.localStorage.setItem(key, JSON.stringify(values));
+    draft.save(values);
     if (actionData?.error) toast.error(t(actionData.error));
   });
   useEffect(() => {
     if (actionData) onFailed();
   }, [actionData]);
 
-  const update = (patch: Partial<BlogFormValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    window.localStorage.setItem(key, JSON.stringify(next));
-  };
+  const update = (patch: Partial<BlogFormValues>) => setValues({ ...values, ...patch });
 
   const field = (name: keyof BlogFormValues, label: string, props: { dir?: "ltr" | "auto"; type?: string } = {}) => {
     const error = errors[name];
     return (
-      <div>
-        <label htmlFor={`blog-${name}`} className="block text-sm font-medium">
-          {label}
-        </label>
-        <input
-          id={`blog-${name}`}
-          name={name}
-          type={props.type ?? "text"}
-          dir={props.dir}
-          value={values[name]}
-          onChange={(event) => update({ [name]: event.target.value })}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `blog-${name}-error` : undefined}
-          className={cn(input, error ? "border-2 border-red-700" : "border-stone-300")}
-        />
-        {error ? (
-          <p id={`blog-${name}-error`} className="mt-1 text-sm font-medium text-red-700">
-            {t(error)}
-          </p>
-        ) : null}
-      </div>
+      <TextField
+        label={label}
+        name={name}
+        type={props.type ?? "text"}
+        dir={props.dir}
+        value={values[name]}
+        onChange={(event) => update({ [name]: event.target.value })}
+        error={error ? t(error) : undefined}
+      />
     );
   };
 
@@ -150,7 +119,7 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
         className="mt-6 space-y-5 rounded-2xl border border-stone-200 bg-white p-6"
         onSubmit={() => {
           setSent(values);
-          window.localStorage.removeItem(key);
+          draft.clear();
         }}
       >
         {field("title", t("blog.fieldTitle"), { dir: "auto" })}
@@ -188,36 +157,20 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
             className="aspect-[1200/630] w-full max-w-md rounded-lg bg-stone-100 object-cover"
           />
         ) : null}
-        <div>
-          <label htmlFor="blog-content" className="block text-sm font-medium">
-            {t("blog.fieldContent")}
-          </label>
-          <p id="blog-content-hint" className="text-sm text-stone-600">
-            {t("blog.contentHint")}
-          </p>
-          <textarea
-            id="blog-content"
-            name="content"
-            dir="auto"
-            value={values.content}
-            onChange={(event) => update({ content: event.target.value })}
-            aria-invalid={errors.content ? true : undefined}
-            aria-describedby={errors.content ? "blog-content-hint blog-content-error" : "blog-content-hint"}
-            className={cn(input, "min-h-[300px] font-mono text-sm", errors.content ? "border-2 border-red-700" : "border-stone-300")}
-          />
-          {errors.content ? (
-            <p id="blog-content-error" className="mt-1 text-sm font-medium text-red-700">
-              {t(errors.content)}
-            </p>
-          ) : null}
-        </div>
-        <button
-          type="submit"
-          disabled={saving}
-          className="inline-flex min-h-12 items-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-        >
-          {saving ? t("blog.saving") : loaderData.id ? t("blog.update") : t("blog.save")}
-        </button>
+        <TextAreaField
+          label={t("blog.fieldContent")}
+          name="content"
+          hint={t("blog.contentHint")}
+          hintFirst
+          dir="auto"
+          value={values.content}
+          onChange={(event) => update({ content: event.target.value })}
+          error={errors.content ? t(errors.content) : undefined}
+          inputClassName="min-h-[300px] font-mono text-sm"
+        />
+        <SubmitButton size="lg" busyLabel={t("blog.saving")}>
+          {loaderData.id ? t("blog.update") : t("blog.save")}
+        </SubmitButton>
       </Form>
     </div>
   );

@@ -1,10 +1,11 @@
-import { data, Link, useSubmit } from "react-router";
+import { isRouteErrorResponse, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/blog-post";
 import { ConfirmDialog } from "../components/ui/ConfirmDialog";
 import { BlogImage } from "../features/blog/components/BlogImage";
-import { deleteBlog, getBlogById, getBlogBySlug } from "../features/blog/blog.server";
+import { BlogNotFoundError, deleteBlog, findBlog } from "../features/blog/blog.server";
 import { renderMarkdown } from "../features/blog/markdown.server";
 import { formatBlogDate } from "../features/blog/format";
+import { actionError, loaderError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
@@ -17,8 +18,8 @@ import { redirectWithToast } from "../lib/toast.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const post = params.slug ? await getBlogBySlug(db, params.slug) : await getBlogById(db, params.id ?? "");
-  if (!post) return data({ found: false as const }, { status: 404 });
+  // An unknown post is the 404 page (this route's ErrorBoundary words it for the blog).
+  const post = await findBlog(db, params).catch(loaderError);
   return {
     found: true as const,
     post: { ...post, content: undefined, html: renderMarkdown(post.content) },
@@ -29,9 +30,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requirePermission(request, context, "blog:manage");
   const services = context.get(servicesContext);
-  const post = params.slug ? await getBlogBySlug(services.db, params.slug) : await getBlogById(services.db, params.id ?? "");
-  if (!post || !(await deleteBlog(services.db, viewer, post.id))) {
-    return data({ error: "blog.deleteFailed" as const }, { status: post ? 500 : 404 });
+  try {
+    const post = await findBlog(services.db, params);
+    // Deleted by someone else meanwhile: as gone as a post that never was.
+    if (!(await deleteBlog(services.db, viewer, post.id))) throw new BlogNotFoundError(post.id);
+  } catch (error) {
+    return actionError(error, { log: "[blog] delete failed:", fallback: "blog.deleteFailed", messages: { notFound: "blog.deleteFailed" } });
   }
   return redirectWithToast(services.toasts, blogsPath(), { type: "success", message: "blog.deleted" });
 }
@@ -54,17 +58,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { t } = useLanguage();
   const submit = useSubmit();
-  if (!loaderData.found) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{t("blog.notFound")}</h1>
-        <p className="mt-3 text-stone-700">{t("blog.notFoundBody")}</p>
-        <Link to={blogsPath()} className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
-          {t("blog.back")}
-        </Link>
-      </div>
-    );
-  }
   const { post, canManage } = loaderData;
   return (
     <article>
@@ -112,5 +105,25 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <div className="prose-blog mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
       </div>
     </article>
+  );
+}
+
+/**
+ * An unknown post (the loader's 404) in the blog's words, with the way back to the list; any other
+ * failure as the site says it (the root's boundary words: something went wrong, or unavailable).
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useLanguage();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{t(notFound ? "blog.notFound" : unavailable ? "unavailable.title" : "error.title")}</h1>
+      <p className="mt-3 text-stone-700">{t(notFound ? "blog.notFoundBody" : unavailable ? "unavailable.body" : "error.body")}</p>
+      <Link to={blogsPath()} className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
+        {t("blog.back")}
+      </Link>
+    </div>
   );
 }

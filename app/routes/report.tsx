@@ -3,14 +3,15 @@
 // JavaScript (after a refusal, and with the thank-you). Guards in order, each refusing with a
 // message and storing nothing: the honeypot, the form's rules, the proof-of-work (when the form
 // says it carries one), the rate limits.
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/report";
 import { ReportForm } from "../features/reports/components/ReportForm";
 import { fileReport } from "../features/reports/reports.server";
 import { parseReport } from "../features/reports/rules";
 import { getRestaurantBySlug } from "../features/restaurants/queries.server";
-import { actionError } from "../lib/action-error.server";
+import { actionError, parsedOrThrow } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
+import { AppError } from "../lib/errors";
 import { readFormData } from "../lib/form-data.server";
 import { detectLanguage, localized } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
@@ -31,16 +32,14 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     return typeof value === "string" ? value : "";
   };
   const fields = { reason: text("reason"), note: text("note").slice(0, 2_000), email: text("email").slice(0, 300) };
-  if (text("website") !== "") return data({ error: "report.refused" as const, fields }, { status: 400 });
-  const parsed = parseReport(form);
-  if (!parsed.ok) return data({ error: "form.invalid" as const, errors: parsed.errors, fields }, { status: 400 });
-  const withProof = text("mode") === "pow";
-  if (withProof && !(await services.proofOfWork.verify(services.db, text("pow")))) {
-    return data({ error: "report.proofFailed" as const, fields }, { status: 400 });
-  }
   try {
-    await fileReport(services.db, { slug: params.slug, values: parsed.values, proofOfWork: withProof, clientIp: services.clientIp });
+    if (text("website") !== "") throw new AppError("invalid", "report.refused");
+    const values = parsedOrThrow(parseReport(form));
+    const withProof = text("mode") === "pow";
+    if (withProof && !(await services.proofOfWork.verify(services.db, text("pow")))) throw new AppError("invalid", "report.proofFailed");
+    await fileReport(services.db, { slug: params.slug, values, proofOfWork: withProof, clientIp: services.clientIp });
   } catch (error) {
+    // Every refusal (400, 404, 429) fills the form again with what was sent.
     return actionError(error, { log: "[reports] filing failed:", with: { fields } });
   }
   // Admins and owners are told in the background (at most once an hour per restaurant).

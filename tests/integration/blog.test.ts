@@ -125,7 +125,7 @@ describe("reading posts", () => {
     expect((byId.data as { found: boolean }).found).toBe(true);
     const missing = await callRoute(postLoader, services, "/blog/nope", { params: { id: "nope" } });
     expect(missing.status).toBe(404);
-    expect(missing.data).toEqual({ found: false });
+    expect(missing.data).toEqual({ error: "blog.notFound" });
   });
 
   it("lists newest first and shows admins the Add Blog button only", async () => {

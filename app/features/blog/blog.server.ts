@@ -68,6 +68,21 @@ export async function getBlogBySlug(db: Db, slug: string): Promise<BlogPost | un
   return row ? toPost(row) : undefined;
 }
 
+/** No such post (or not a post's id or slug at all): 404, as an unknown restaurant is. */
+export class BlogNotFoundError extends AppError {
+  override name = "BlogNotFoundError";
+  constructor(ref: string) {
+    super("notFound", "blog.notFound", { subject: ref });
+  }
+}
+
+/** The post at a page's address (`/blog/:id` or `/blog/s/:slug`), or BlogNotFoundError. */
+export async function findBlog(db: Db, ref: { id?: string | undefined; slug?: string | undefined }): Promise<BlogPost> {
+  const post = ref.slug !== undefined ? await getBlogBySlug(db, ref.slug) : await getBlogById(db, ref.id ?? "");
+  if (!post) throw new BlogNotFoundError(ref.slug ?? ref.id ?? "");
+  return post;
+}
+
 /** Another post has this slug: the form's slug field says so (400, as any invalid field). */
 export class SlugTakenError extends AppError {
   override name = "SlugTakenError";
@@ -103,10 +118,10 @@ export async function createBlog(db: Db, author: BlogAuthor | null, values: Blog
   return toPost(row);
 }
 
-export async function updateBlog(db: Db, actor: Subject | null, id: string, values: BlogFormValues): Promise<BlogPost | undefined> {
+/** Changes a post; BlogNotFoundError when there is no such post (any more). */
+export async function updateBlog(db: Db, actor: Subject | null, id: string, values: BlogFormValues): Promise<BlogPost> {
   assertCan(actor, "blog:manage");
-  const existing = await getBlogById(db, id);
-  if (!existing) return undefined;
+  const existing = await findBlog(db, { id });
   const slug = slugForUpdate(values.slug, existing.slug, values.title);
   await assertSlugFree(db, slug, id);
   const [row] = await db
@@ -114,7 +129,8 @@ export async function updateBlog(db: Db, actor: Subject | null, id: string, valu
     .set({ title: values.title, subtitle: values.subtitle, image: values.image, content: values.content, slug, updated_at: new Date() })
     .where(eq(blogs.id, id))
     .returning();
-  return row ? toPost(row) : undefined;
+  if (!row) throw new BlogNotFoundError(id);
+  return toPost(row);
 }
 
 export async function deleteBlog(db: Db, actor: Subject | null, id: string): Promise<boolean> {

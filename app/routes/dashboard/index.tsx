@@ -1,8 +1,8 @@
 import { useMemo, useState } from "react";
-import { data, Link, useActionData, useSubmit } from "react-router";
+import { Link, useActionData, useSubmit } from "react-router";
 import type { Route } from "./+types/index";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { FormAlert } from "../../components/ui/FormFields";
+import { FormAlert, SelectField, TextField } from "../../components/ui/FormFields";
 import { readString } from "../../features/accounts/validation";
 import { matchesDashboardSearch, nextSort, sortRows, type SortColumn, type SortState } from "./sorting";
 import { ClosedBadge, FreshnessMark, TagList, KashrutBadge } from "../../features/restaurants/components/Badges";
@@ -13,6 +13,7 @@ import { listRestaurantsForUser } from "../../features/restaurants/queries.serve
 import { removeStoredFiles } from "../../features/restaurants/editing/uploads.server";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
+import { AppError } from "../../lib/errors";
 import { localized } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
@@ -47,10 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireDashboard(request, context);
   const services = context.get(servicesContext);
   const form = await readFormData(request);
-  if (readString(form, "intent") !== "delete") return data({ error: "manage.deleteFailed" as const }, { status: 400 });
-  if (!can(viewer, "restaurant:delete")) return data({ error: "manage.onlyAdminsDelete" as const }, { status: 403 });
   let files: string[];
   try {
+    if (readString(form, "intent") !== "delete") throw new AppError("invalid", "manage.deleteFailed");
+    // Owners see no delete button; a crafted request is refused in the page's words (403).
+    if (!can(viewer, "restaurant:delete")) throw new AppError("forbidden", "manage.onlyAdminsDelete");
     files = await deleteRestaurant(services.db, viewer, readString(form, "id"));
   } catch (error) {
     return actionError(error, { log: "[dashboard] delete failed:", fallback: "manage.deleteFailed", messages: { notFound: "manage.deleteFailed" } });
@@ -157,43 +159,37 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
         </Link>
       </div>
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="w-full max-w-md">
-          <label htmlFor="manage-search" className="block text-sm font-medium">
-            {t("manage.search")}
-          </label>
-          <input
-            id="manage-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t("manage.searchPlaceholder")}
-            className="mt-1 min-h-11 w-full rounded-lg border border-stone-300 px-3"
-          />
-        </div>
+        <TextField
+          label={t("manage.search")}
+          name="search"
+          id="manage-search"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t("manage.searchPlaceholder")}
+          className="w-full max-w-md"
+        />
         {/* On a phone there are no column headers to sort by: the same order, chosen here. */}
-        <div className="w-full md:hidden">
-          <label htmlFor="manage-sort" className="block text-sm font-medium">
-            {t("manage.sortBy")}
-          </label>
-          <select
-            id="manage-sort"
-            value={`${sort.column}-${sort.direction}`}
-            onChange={(event) => {
-              const [column, direction] = event.target.value.split("-") as [SortColumn, SortState["direction"]];
-              setSort({ column, direction });
-            }}
-            className="mt-1 min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3"
-          >
-            {SORTS.map((value) => {
-              const [column, direction] = value.split("-") as [SortColumn, SortState["direction"]];
-              return (
-                <option key={value} value={value}>
-                  {t(direction === "asc" ? "manage.sortAscending" : "manage.sortDescending", { column: columnLabel[column] })}
-                </option>
-              );
-            })}
-          </select>
-        </div>
+        <SelectField
+          label={t("manage.sortBy")}
+          name="sort"
+          id="manage-sort"
+          value={`${sort.column}-${sort.direction}`}
+          onChange={(event) => {
+            const [column, direction] = event.target.value.split("-") as [SortColumn, SortState["direction"]];
+            setSort({ column, direction });
+          }}
+          className="w-full md:hidden"
+        >
+          {SORTS.map((value) => {
+            const [column, direction] = value.split("-") as [SortColumn, SortState["direction"]];
+            return (
+              <option key={value} value={value}>
+                {t(direction === "asc" ? "manage.sortAscending" : "manage.sortDescending", { column: columnLabel[column] })}
+              </option>
+            );
+          })}
+        </SelectField>
       </div>
       {actionData?.error ? (
         <div className="mt-4">

@@ -2,10 +2,10 @@
 // every report and act on them; linked owners read those on their restaurants; the dashboard's
 // rule for everyone else. Every action checks permission itself (requirePermission, then the
 // domain functions' own assertCan).
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/reports";
 import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from "../../../database/reports";
-import { FormAlert, SubmitButton } from "../../components/ui/FormFields";
+import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/ui/FormFields";
 import { checkReportNote, closeReport, listReports, openReportRestaurant, type QueueReport } from "../../features/reports/queue.server";
 import { setPermanentlyClosed, setVerificationDate } from "../../features/restaurants/editing/manage.server";
 import { actionError } from "../../lib/action-error.server";
@@ -55,9 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "") as Intent;
   const reportId = String(form.get("reportId") ?? "");
   const note = String(form.get("note") ?? "");
-  if (!INTENTS.includes(intent)) return data({ error: "error.unexpected" as MessageKey, reportId }, { status: 400 });
   let closed;
   try {
+    // Only a crafted request names another intent.
+    if (!INTENTS.includes(intent)) throw new AppError("invalid", "error.unexpected", { subject: intent });
     checkReportNote(note);
     if (intent === "markClosed" || intent === "verifyToday") {
       // Through the restaurant's normal change path (history, live update, caches), then resolved.
@@ -86,8 +87,6 @@ export function meta(args: Route.MetaArgs) {
   return noindexPageMeta(args, "reports.title");
 }
 
-const select = "mt-1 min-h-11 rounded-lg border border-stone-300 bg-white px-2";
-
 export default function Reports({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLanguage();
   const { reports, total, page, pages, status, reason, canManage } = loaderData;
@@ -99,31 +98,21 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
       </h1>
       {canManage ? null : <p className="mt-2 text-stone-700">{t("reports.readOnly")}</p>}
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="reports-status" className="block text-sm font-medium">
-            {t("reports.status")}
-          </label>
-          <select id="reports-status" name="status" defaultValue={status} className={select}>
-            {(["open", "resolved", "dismissed", "all"] as const).map((value) => (
-              <option key={value} value={value}>
-                {t(`reports.status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="reports-reason" className="block text-sm font-medium">
-            {t("reports.reason")}
-          </label>
-          <select id="reports-reason" name="reason" defaultValue={reason} className={select}>
-            <option value="all">{t("reports.reason.all")}</option>
-            {REPORT_REASONS.map((value) => (
-              <option key={value} value={value}>
-                {t(`report.reason.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label={t("reports.status")} name="status" id="reports-status" defaultValue={status}>
+          {(["open", "resolved", "dismissed", "all"] as const).map((value) => (
+            <option key={value} value={value}>
+              {t(`reports.status.${value}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("reports.reason")} name="reason" id="reports-reason" defaultValue={reason}>
+          <option value="all">{t("reports.reason.all")}</option>
+          {REPORT_REASONS.map((value) => (
+            <option key={value} value={value}>
+              {t(`report.reason.${value}`)}
+            </option>
+          ))}
+        </SelectField>
         <button type="submit" className="min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50">
           {t("reports.filter")}
         </button>
@@ -231,17 +220,7 @@ function ReportCard({ report, canManage, error }: { report: QueueReport; canMana
         <Form method="post" className="mt-3 space-y-2 border-t border-stone-100 pt-3">
           <input type="hidden" name="reportId" value={report.id} />
           {error ? <FormAlert>{t(error)}</FormAlert> : null}
-          <label htmlFor={noteId} className="block text-sm font-medium">
-            {t("reports.adminNote")}
-          </label>
-          <textarea
-            id={noteId}
-            name="note"
-            rows={2}
-            maxLength={REPORT_NOTE_MAX}
-            dir="auto"
-            className="block w-full rounded-lg border border-stone-300 px-3 py-2"
-          />
+          <TextAreaField label={t("reports.adminNote")} name="note" id={noteId} rows={2} maxLength={REPORT_NOTE_MAX} dir="auto" />
           <div className="flex flex-wrap gap-2">
             <SubmitButton intent="resolve" busyLabel={t("reports.resolve")} className="px-4 text-sm">
               {t("reports.resolve")}

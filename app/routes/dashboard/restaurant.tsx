@@ -10,8 +10,9 @@ import { listHistory } from "../../features/restaurants/editing/changes.server";
 import { addOwner, listAvailableOwners, listOwners, removeOwner } from "../../features/restaurants/editing/owners.server";
 import { restaurantToFormValues } from "../../features/restaurants/mapping";
 import { removeStoredFiles } from "../../features/restaurants/editing/uploads.server";
-import { actionError } from "../../lib/action-error.server";
+import { actionError, parsedOrThrow } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
+import { AppError } from "../../lib/errors";
 import { isCalendarDay } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
@@ -58,8 +59,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const answer = (ok: boolean, message: MessageKey, status = ok ? 200 : 400) =>
-  data<PanelResponse>(ok ? { ok: true, message } : { ok: false, error: message }, { status });
+/** A panel's success; its refusals are AppErrors answered by actionError as `{ ok: false, error }`. */
+const done = (message: MessageKey) => data<PanelResponse>({ ok: true, message });
+/** A request no form of this page sends (a crafted one): 400, nothing changed. */
+const refused = (message: MessageKey) => actionError(new AppError("invalid", message), { log: "[dashboard] refused:", with: { ok: false as const } });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -70,12 +73,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (intent === "save") {
     const viewer = params.id ? await requireRestaurantAccess(request, context, params.id) : await requirePermission(request, context, "restaurant:create");
-    const parsed = parseRestaurantForm((body as { values?: unknown }).values);
-    if (!parsed.ok) return data({ errors: parsed.errors, error: "form.invalid" as MessageKey }, { status: 400 });
     let removedFiles: string[] = [];
     try {
-      if (params.id) ({ removedFiles } = await updateRestaurant(services.db, viewer, params.id, parsed.values));
-      else await createRestaurant(services.db, viewer, parsed.values);
+      const values = parsedOrThrow(parseRestaurantForm((body as { values?: unknown }).values));
+      if (params.id) ({ removedFiles } = await updateRestaurant(services.db, viewer, params.id, values));
+      else await createRestaurant(services.db, viewer, values);
     } catch (error) {
       // Access lost since the check above (an owner unlinked meanwhile) is refused like the check
       // refuses; a file this user may not use (another restaurant's, someone else's upload) names
@@ -90,7 +92,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
 
-  if (!params.id) return answer(false, "editor.saveFailed");
+  if (!params.id) return refused("editor.saveFailed");
   const form = body as Record<string, unknown>;
   const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
 
@@ -98,12 +100,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const viewer = await requirePermission(request, context, "owners:manage");
     try {
       if (intent === "addOwner") {
-        if (field("userId") === "") return answer(false, "owners.selectUser");
+        if (field("userId") === "") return refused("owners.selectUser");
         await addOwner(services.db, viewer, params.id, field("userId"));
-        return answer(true, "owners.added");
+        return done("owners.added");
       }
       await removeOwner(services.db, viewer, params.id, field("linkId"));
-      return answer(true, "owners.removed");
+      return done("owners.removed");
     } catch (error) {
       const failed = intent === "addOwner" ? "owners.addFailed" : "owners.removeFailed";
       return actionError(error, {
@@ -118,10 +120,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "verify") {
     const viewer = await requirePermission(request, context, "verification:set");
     const date = field("date");
-    if (date !== "" && !isCalendarDay(date)) return answer(false, "verification.failed");
+    if (date !== "" && !isCalendarDay(date)) return refused("verification.failed");
     try {
       await setVerificationDate(services.db, viewer, params.id, date === "" ? null : date);
-      return answer(true, "verification.success");
+      return done("verification.success");
     } catch (error) {
       return actionError(error, {
         log: "[dashboard] verification:",
@@ -131,7 +133,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
     }
   }
-  return answer(false, "editor.saveFailed");
+  return refused("editor.saveFailed");
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -1,10 +1,11 @@
-import { data, Form, Link, useActionData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/users";
-import { FormAlert, SubmitButton } from "../../components/ui/FormFields";
+import { FormAlert, SubmitButton, TextField } from "../../components/ui/FormFields";
 import { readString } from "../../features/accounts/validation";
 import { isRole, listUsers, setUserRole } from "../../features/accounts/users.server";
 import { ROLES } from "../../../database/roles";
 import { actionError } from "../../lib/action-error.server";
+import { AppError } from "../../lib/errors";
 import { servicesContext } from "../../lib/context";
 import { formatLongDate } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";
@@ -13,18 +14,20 @@ import { noindexPageMeta } from "../../lib/seo";
 import { pageOf, redirectWithToast } from "../../lib/toast.server";
 import { readFormData } from "../../lib/form-data.server";
 
+type UserRow = Awaited<ReturnType<typeof listUsers>>["users"][number];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, "users:manage");
   const url = new URL(request.url);
   const search = url.searchParams.get("q") ?? "";
   const page = Number(url.searchParams.get("page") ?? 1);
-  // A NUL character cannot be in any stored text (nor sent to PostgreSQL): say so, search nothing.
+  // A NUL character cannot be in any stored text (nor sent to PostgreSQL): say so (400), search nothing.
   if (search.includes("\u0000")) {
-    const refused = { users: [], page: 1, pages: 1, total: 0, search: "", searchError: "error.invalidCharacters" as const };
-    return data(refused, { status: 400 });
+    const refusal = new AppError("invalid", "error.invalidCharacters", { fieldErrors: { q: "error.invalidCharacters" } });
+    return actionError(refusal, { log: "[users] search:", with: { users: [] as UserRow[], page: 1, pages: 1, total: 0, search: "" } });
   }
   const result = await listUsers(context.get(servicesContext).db, { search, page });
-  return { ...result, search, searchError: undefined };
+  return { ...result, search };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,8 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const userId = readString(form, "userId");
   const role = readString(form, "role");
-  if (!isRole(role) || userId === "") return data({ error: "error.unexpected" as const }, { status: 400 });
   try {
+    // Only a crafted request names no user or a role that is none.
+    if (!isRole(role) || userId === "") throw new AppError("invalid", "error.unexpected");
     await setUserRole(services.db, viewer, userId, role);
   } catch (error) {
     // The last admin (409) and an unknown user (404) say so; anything else is a fault.
@@ -50,7 +54,8 @@ export function meta(args: Route.MetaArgs) {
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { language, t } = useLanguage();
   const actionData = useActionData<typeof action>();
-  const { users, page, pages, total, search, searchError } = loaderData;
+  const { users, page, pages, total, search } = loaderData;
+  const searchError = "errors" in loaderData ? loaderData.errors?.q : undefined;
   const pageLink = (n: number) => `?${new URLSearchParams({ ...(search ? { q: search } : {}), page: String(n) }).toString()}`;
   return (
     <section aria-labelledby="users-title">
@@ -58,30 +63,20 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         {t("users.title")}
       </h1>
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="users-search" className="block text-sm font-medium">
-            {t("users.search")}
-          </label>
-          <input
-            id="users-search"
-            type="search"
-            name="q"
-            defaultValue={search}
-            placeholder={t("users.searchPlaceholder")}
-            aria-invalid={searchError ? true : undefined}
-            aria-describedby={searchError ? "users-search-error" : undefined}
-            className="mt-1 min-h-11 w-72 max-w-full rounded-lg border border-stone-300 px-3"
-          />
-        </div>
+        <TextField
+          label={t("users.search")}
+          name="q"
+          id="users-search"
+          type="search"
+          defaultValue={search}
+          placeholder={t("users.searchPlaceholder")}
+          error={searchError ? t(searchError) : undefined}
+          className="w-72 max-w-full"
+        />
         <button type="submit" className="min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50">
           {t("users.searchSubmit")}
         </button>
         <p className="ms-auto text-sm text-stone-600">{t("users.count", { count: total })}</p>
-        {searchError ? (
-          <p id="users-search-error" role="alert" className="w-full text-sm text-red-700">
-            {t(searchError)}
-          </p>
-        ) : null}
       </Form>
       {actionData?.error ? (
         <div className="mt-4">

@@ -480,8 +480,8 @@ async function writePost(tx: Tx, actor: Actor, plan: PostPlan, errors: RowError[
   if (!plan.valid) return;
   try {
     await tx.transaction(async (row) => {
+      // A post deleted meanwhile is refused (BlogNotFoundError), like any other AppError.
       const post = plan.existing ? await updateBlog(row, actor, plan.existing.id, plan.values) : await createBlog(row, actor, plan.values);
-      if (!post) throw new Error(`the post ${plan.values.slug} disappeared during the import`);
       // The date is not the blog form's; the post keeps the file's.
       if (plan.date && post.date !== plan.date.toISOString()) await row.update(blogs).set({ date: plan.date }).where(eq(blogs.id, post.id));
     });

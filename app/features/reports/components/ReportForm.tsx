@@ -4,8 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../../../database/reports";
-import { TextField } from "../../../components/ui/FormFields";
-import { cn } from "../../../lib/cn";
+import { Choice, ChoiceGroup, FormAlert, SubmitButton, TextAreaField, TextField } from "../../../components/ui/FormFields";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import { reportChallengePath, reportPath } from "../../../lib/paths";
 import type { MessageKey } from "../../../locales/en";
@@ -20,8 +19,6 @@ export interface ReportAnswer {
   /** What was sent, to fill the form again after a refusal without JavaScript. */
   fields?: { reason: string; note: string; email: string };
 }
-
-const field = "mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base";
 
 export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }: { slug: string; answer?: ReportAnswer | undefined; sent?: boolean }) {
   const { language, t } = useLanguage();
@@ -92,60 +89,34 @@ export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }:
   return (
     <form ref={form} method="post" action={reportPath(slug, language)} onSubmit={submit} noValidate className="space-y-4" data-testid="report-form">
       <p className="text-sm text-stone-700">{t("report.intro")}</p>
-      {answer?.error && !answer.errors ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {message(answer.error)}
-        </p>
-      ) : null}
+      {answer?.error && !answer.errors ? <FormAlert>{message(answer.error)}</FormAlert> : null}
       <input type="hidden" name="mode" value="basic" />
-      <fieldset aria-describedby={errors.reason ? `${ids.reason}-error` : undefined}>
-        <legend className="text-sm font-medium text-stone-800">{t("report.reason")}</legend>
-        <div className="mt-2 grid gap-1 sm:grid-cols-2">
-          {REPORT_REASONS.map((reason) => (
-            <label key={reason} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-200 px-3 hover:bg-stone-50">
-              <input
-                type="radio"
-                name="reason"
-                value={reason}
-                required
-                defaultChecked={sentBefore?.reason === reason}
-                aria-invalid={errors.reason ? true : undefined}
-                className="h-4 w-4 accent-brand-700"
-              />
-              <span>{t(`report.reason.${reason}`)}</span>
-            </label>
-          ))}
-        </div>
-        {errors.reason ? (
-          <p id={`${ids.reason}-error`} className="mt-1 text-sm font-medium text-red-700">
-            {message(errors.reason)}
-          </p>
-        ) : null}
-      </fieldset>
-      <div>
-        <label htmlFor={ids.note} className="block text-sm font-medium text-stone-800">
-          {t("report.note")}
-        </label>
-        <textarea
-          id={ids.note}
-          name="note"
-          rows={3}
-          maxLength={REPORT_NOTE_MAX}
-          defaultValue={sentBefore?.note}
-          dir="auto"
-          aria-invalid={errors.note ? true : undefined}
-          aria-describedby={[errors.note ? `${ids.note}-error` : "", `${ids.note}-hint`].join(" ").trim()}
-          className={cn(field, errors.note ? "border-2 border-red-700" : "border-stone-300")}
-        />
-        <p id={`${ids.note}-hint`} className="mt-1 text-sm text-stone-600">
-          {t("report.noteHint")}
-        </p>
-        {errors.note ? (
-          <p id={`${ids.note}-error`} className="mt-1 text-sm font-medium text-red-700">
-            {message(errors.note)}
-          </p>
-        ) : null}
-      </div>
+      <ChoiceGroup legend={t("report.reason")} id={ids.reason} error={message(errors.reason)} listClassName="mt-2 grid gap-1 sm:grid-cols-2">
+        {REPORT_REASONS.map((reason) => (
+          <Choice
+            key={reason}
+            type="radio"
+            name="reason"
+            value={reason}
+            required
+            defaultChecked={sentBefore?.reason === reason}
+            aria-invalid={errors.reason ? true : undefined}
+            label={t(`report.reason.${reason}`)}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-200 px-3 hover:bg-stone-50"
+          />
+        ))}
+      </ChoiceGroup>
+      <TextAreaField
+        label={t("report.note")}
+        name="note"
+        id={ids.note}
+        rows={3}
+        maxLength={REPORT_NOTE_MAX}
+        defaultValue={sentBefore?.note}
+        dir="auto"
+        hint={t("report.noteHint")}
+        error={message(errors.note)}
+      />
       <TextField
         label={t("report.email")}
         name="email"
@@ -162,13 +133,9 @@ export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }:
         <label htmlFor={`${id}-website`}>{t("report.honeypot")}</label>
         <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <button
-        type="submit"
-        disabled={busy}
-        className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
-      >
-        {busy ? t("report.sending") : t("report.submit")}
-      </button>
+      <SubmitButton busy={busy} busyLabel={t("report.sending")}>
+        {t("report.submit")}
+      </SubmitButton>
     </form>
   );
 }

@@ -3,8 +3,10 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { CheckboxField, Choice, ChoiceGroup, FieldError, SelectField, SubmitButton, TextAreaField, TextField } from "../../../../components/ui/FormFields";
 import { cn } from "../../../../lib/cn";
 import { useLanguage } from "../../../../lib/i18n/use-language";
+import { useLocalDraft } from "../../../../lib/use-local-draft";
 import type { MessageKey } from "../../../../locales/en";
 import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../constants";
 import { EMPTY_FORM, parseRestaurantForm, type FieldErrors } from "../form-schema";
@@ -20,35 +22,9 @@ export function draftKey(id: string | undefined): string {
   return id ? `restaurant-form-${id}` : "restaurant-form-new";
 }
 
-function readDraft(key: string): RestaurantFormValues | null {
-  try {
-    const raw = window.localStorage.getItem(key);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as RestaurantFormValues;
-    // A draft kept before a field existed gets that field empty.
-    return typeof parsed === "object" && parsed !== null && "nameEn" in parsed ? { ...EMPTY_FORM, ...parsed } : null;
-  } catch {
-    return null;
-  }
-}
-
-const input = "mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base";
-
-function Field({ label, error, children, htmlFor }: { label: string; error?: MessageKey | undefined; children: ReactNode; htmlFor: string }) {
-  const { t } = useLanguage();
-  return (
-    <div>
-      <label htmlFor={htmlFor} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${htmlFor}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
-  );
+/** A kept draft as the form's values; a draft kept before a field existed gets that field empty. */
+function readDraft(value: unknown): RestaurantFormValues | null {
+  return typeof value === "object" && value !== null && "nameEn" in value ? { ...EMPTY_FORM, ...(value as Partial<RestaurantFormValues>) } : null;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -94,28 +70,23 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
   const serverErrors = fetcher.data?.errors ?? {};
   const errorOf = (field: keyof RestaurantFormValues): MessageKey | undefined => (touched.has(field) ? clientErrors[field] : undefined) ?? serverErrors[field];
 
-  const restoreDraft = useEffectEvent(() => {
-    const draft = readDraft(key);
-    if (draft && JSON.stringify(draft) !== JSON.stringify(values)) {
-      setValues(draft);
-      setKind(menuKind(draft));
+  /** A field's message in the page's language. */
+  const messageOf = (field: keyof RestaurantFormValues): string | undefined => {
+    const error = errorOf(field);
+    return error ? t(error) : undefined;
+  };
+
+  const draft = useLocalDraft(key, values, {
+    read: readDraft,
+    onRestore: (kept) => {
+      setValues(kept);
+      setKind(menuKind(kept));
       toast.info(t("editor.draftRestored"));
-    }
+    },
   });
-  useEffect(() => {
-    // Drafts live in local storage, which exists only after hydration: restoring one on mount is
-    // syncing from an external system, which is what effects are for.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    restoreDraft();
-    const onVisible = () => {
-      if (document.visibilityState === "visible") restoreDraft();
-    };
-    document.addEventListener("visibilitychange", onVisible);
-    return () => document.removeEventListener("visibilitychange", onVisible);
-  }, [key]);
 
   const onSaveFailed = useEffectEvent((response: SaveResponse) => {
-    window.localStorage.setItem(key, JSON.stringify(values));
+    draft.save(values);
     toast.error(t("editor.errorTitle"), { description: t(response.error ?? "editor.saveFailed") });
   });
   useEffect(() => {
@@ -127,12 +98,8 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
    * in any order, and each must keep what the others (and the user) changed meanwhile.
    */
   const update = (patch: Partial<RestaurantFormValues> | ((current: RestaurantFormValues) => Partial<RestaurantFormValues>)) => {
-    setValues((current) => {
-      const next = { ...current, ...(typeof patch === "function" ? patch(current) : patch) };
-      // Writing the same draft twice is harmless, so this stays safe if React calls it twice.
-      window.localStorage.setItem(key, JSON.stringify(next));
-      return next;
-    });
+    // The draft follows (useLocalDraft keeps every change).
+    setValues((current) => ({ ...current, ...(typeof patch === "function" ? patch(current) : patch) }));
     if (typeof patch !== "function") {
       setTouched((previous) => new Set([...previous, ...(Object.keys(patch) as (keyof RestaurantFormValues)[])]));
     }
@@ -151,35 +118,29 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
     label: string,
     extra: { type?: string; placeholder?: string; dir?: "ltr" | "rtl" | "auto"; autoComplete?: string; inputMode?: "decimal" } = {},
   ) => {
-    const fieldId = `${uid}-${field}`;
-    const error = errorOf(field);
     return (
-      <Field label={label} error={error} htmlFor={fieldId}>
-        <input
-          id={fieldId}
-          name={field}
-          type={extra.type ?? "text"}
-          value={values[field] as string}
-          placeholder={extra.placeholder}
-          dir={extra.dir}
-          inputMode={extra.inputMode}
-          autoComplete={extra.autoComplete ?? "off"}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          onChange={(event) => update({ [field]: event.target.value })}
-          // A bare domain is shown as the https address it will be saved as (ADR 013).
-          onBlur={
-            extra.type === "url"
-              ? (event) => {
-                  const typed = event.target.value;
-                  const normalised = withScheme(typed);
-                  if (normalised !== typed.trim()) update({ [field]: normalised });
-                }
-              : undefined
-          }
-          className={cn(input, error ? "border-2 border-red-700" : "border-stone-300")}
-        />
-      </Field>
+      <TextField
+        label={label}
+        name={field}
+        type={extra.type ?? "text"}
+        value={values[field] as string}
+        placeholder={extra.placeholder}
+        dir={extra.dir}
+        inputMode={extra.inputMode}
+        autoComplete={extra.autoComplete ?? "off"}
+        error={messageOf(field)}
+        onChange={(event) => update({ [field]: event.target.value })}
+        // A bare domain is shown as the https address it will be saved as (ADR 013).
+        onBlur={
+          extra.type === "url"
+            ? (event) => {
+                const typed = event.target.value;
+                const normalised = withScheme(typed);
+                if (normalised !== typed.trim()) update({ [field]: normalised });
+              }
+            : undefined
+        }
+      />
     );
   };
 
@@ -204,14 +165,12 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
       return;
     }
     // Cleared now; put back if the save fails (see onSaveFailed).
-    window.localStorage.removeItem(key);
+    draft.clear();
     // A JSON round trip drops undefined optionals, which is what makes the values a JSON value.
     const payload = JSON.parse(JSON.stringify({ intent: "save", values: parsed.values })) as Parameters<typeof fetcher.submit>[0];
     void fetcher.submit(payload, { method: "post", encType: "application/json" });
   };
 
-  const kashrutId = `${uid}-kashrut`;
-  const kashrutError = errorOf("kashrut");
   return (
     <form
       noValidate
@@ -227,23 +186,20 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
           {text("nameHe", t("editor.nameHe"), { dir: "rtl" })}
         </div>
         {text("address", t("editor.address"), { dir: "auto", autoComplete: "street-address" })}
-        <Field label={t("editor.kashrut")} error={kashrutError} htmlFor={kashrutId}>
-          <select
-            id={kashrutId}
-            value={values.kashrut}
-            aria-invalid={kashrutError ? true : undefined}
-            aria-describedby={kashrutError ? `${kashrutId}-error` : undefined}
-            onChange={(event) => update({ kashrut: event.target.value })}
-            className={cn(input, kashrutError ? "border-2 border-red-700" : "border-stone-300")}
-          >
-            <option value="">{t("editor.kashrutChoose")}</option>
-            {KASHRUT_VALUES.map((value) => (
-              <option key={value} value={value}>
-                {KASHRUT_LABELS[value][language]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          label={t("editor.kashrut")}
+          name="kashrut"
+          value={values.kashrut}
+          error={messageOf("kashrut")}
+          onChange={(event) => update({ kashrut: event.target.value })}
+        >
+          <option value="">{t("editor.kashrutChoose")}</option>
+          {KASHRUT_VALUES.map((value) => (
+            <option key={value} value={value}>
+              {KASHRUT_LABELS[value][language]}
+            </option>
+          ))}
+        </SelectField>
       </Section>
 
       <Section title={t("editor.contact")}>
@@ -255,16 +211,15 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
           {text("woltLink", t("editor.wolt"), { type: "url", dir: "ltr" })}
           {text("kashrutWebsite", t("editor.kashrutWebsite"), { type: "url", dir: "ltr" })}
         </div>
-        <Field label={t("editor.hours")} htmlFor={`${uid}-hours`} error={errorOf("openingHours")}>
-          <textarea
-            id={`${uid}-hours`}
-            value={values.openingHours}
-            dir="auto"
-            rows={3}
-            onChange={(event) => update({ openingHours: event.target.value })}
-            className={cn(input, "border-stone-300")}
-          />
-        </Field>
+        <TextAreaField
+          label={t("editor.hours")}
+          name="openingHours"
+          value={values.openingHours}
+          dir="auto"
+          rows={3}
+          error={messageOf("openingHours")}
+          onChange={(event) => update({ openingHours: event.target.value })}
+        />
       </Section>
 
       <Section title={t("editor.location")}>
@@ -323,17 +278,17 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
               ["images", "editor.menuImages"],
             ] as const
           ).map(([value, label]) => (
-            <label key={value} className="flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3">
-              <input
-                type="radio"
-                name={`${uid}-menu-kind`}
-                value={value}
-                checked={kind === value}
-                onChange={() => chooseMenuKind(value)}
-                className="accent-brand-700"
-              />
-              {t(label)}
-            </label>
+            <Choice
+              key={value}
+              type="radio"
+              label={t(label)}
+              name={`${uid}-menu-kind`}
+              value={value}
+              checked={kind === value}
+              onChange={() => chooseMenuKind(value)}
+              className="flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3"
+              inputClassName="accent-brand-700"
+            />
           ))}
         </div>
         {kind === "link" ? text("menuLink", t("editor.menuLinkField"), { type: "url", dir: "ltr" }) : null}
@@ -349,69 +304,61 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
         {kind === "images" ? (
           <MenuImagesField images={values.menuImages} onChange={(change) => update((current) => ({ menuImages: change(current.menuImages) }))} />
         ) : null}
-        {errorOf("menuImages") ? <p className="text-sm font-medium text-red-700">{t(errorOf("menuImages") ?? "form.invalid")}</p> : null}
+        {messageOf("menuImages") ? <FieldError>{messageOf("menuImages")}</FieldError> : null}
       </Section>
 
       <Section title={t("editor.descriptionTags")}>
-        <fieldset>
-          <legend className="text-sm font-medium text-stone-800">{t("manage.tags")}</legend>
-          <div className="mt-2 grid max-h-56 grid-cols-2 gap-x-4 overflow-y-auto rounded-lg border border-stone-200 p-3" data-testid="tag-list">
-            {TAG_NAMES.map((tag) => (
-              <label key={tag} className="flex min-h-9 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={values.tags.includes(tag)}
-                  onChange={() =>
-                    update((current) => ({ tags: current.tags.includes(tag) ? current.tags.filter((other) => other !== tag) : [...current.tags, tag] }))
-                  }
-                  className="h-4 w-4 accent-brand-700"
-                />
-                {tagLabel(tag, language)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <Field label={t("editor.descriptionEn")} htmlFor={`${uid}-desc-en`} error={errorOf("descriptionEn")}>
-          <textarea
-            id={`${uid}-desc-en`}
-            dir="ltr"
-            rows={4}
-            value={values.descriptionEn}
-            onChange={(event) => update({ descriptionEn: event.target.value })}
-            className={cn(input, "border-stone-300")}
-          />
-        </Field>
-        <Field label={t("editor.descriptionHe")} htmlFor={`${uid}-desc-he`} error={errorOf("descriptionHe")}>
-          <textarea
-            id={`${uid}-desc-he`}
-            dir="rtl"
-            rows={4}
-            value={values.descriptionHe}
-            onChange={(event) => update({ descriptionHe: event.target.value })}
-            className={cn(input, "border-stone-300")}
-          />
-        </Field>
+        <ChoiceGroup
+          legend={t("manage.tags")}
+          id="field-tags"
+          error={messageOf("tags")}
+          listClassName="mt-2 grid max-h-56 grid-cols-2 gap-x-4 overflow-y-auto rounded-lg border border-stone-200 p-3"
+          testId="tag-list"
+        >
+          {TAG_NAMES.map((tag) => (
+            <Choice
+              key={tag}
+              label={tagLabel(tag, language)}
+              checked={values.tags.includes(tag)}
+              onChange={() =>
+                update((current) => ({ tags: current.tags.includes(tag) ? current.tags.filter((other) => other !== tag) : [...current.tags, tag] }))
+              }
+              className="flex min-h-9 items-center gap-2 text-sm"
+            />
+          ))}
+        </ChoiceGroup>
+        <TextAreaField
+          label={t("editor.descriptionEn")}
+          name="descriptionEn"
+          dir="ltr"
+          rows={4}
+          value={values.descriptionEn}
+          error={messageOf("descriptionEn")}
+          onChange={(event) => update({ descriptionEn: event.target.value })}
+        />
+        <TextAreaField
+          label={t("editor.descriptionHe")}
+          name="descriptionHe"
+          dir="rtl"
+          rows={4}
+          value={values.descriptionHe}
+          error={messageOf("descriptionHe")}
+          onChange={(event) => update({ descriptionHe: event.target.value })}
+        />
       </Section>
 
       <Section title={t("editor.status")}>
-        <label className="flex min-h-11 items-center gap-2">
-          <input
-            type="checkbox"
-            checked={values.isPermanentlyClosed}
-            onChange={(event) => update({ isPermanentlyClosed: event.target.checked })}
-            className="h-5 w-5 accent-brand-700"
-          />
-          {t("editor.closed")}
-        </label>
+        <CheckboxField
+          label={t("editor.closed")}
+          name="isPermanentlyClosed"
+          checked={values.isPermanentlyClosed}
+          onChange={(event) => update({ isPermanentlyClosed: event.target.checked })}
+        />
       </Section>
 
-      <button
-        type="submit"
-        disabled={submitting}
-        className="inline-flex min-h-12 items-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
-      >
-        {submitting ? t("editor.saving") : t("editor.save")}
-      </button>
+      <SubmitButton size="lg" busy={submitting} busyLabel={t("editor.saving")}>
+        {t("editor.save")}
+      </SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,8 @@
 // the weekdays), the Shabbat and Yom Tov rules, and a live preview of the coming week with its
 // real candle-lighting and havdalah times. Sent as JSON; the server checks every rule again.
 import { useState } from "react";
-import { useNavigation, useSubmit } from "react-router";
+import { useSubmit } from "react-router";
+import { CheckboxField, Choice, FieldError, FormAlert, SubmitButton, TextField } from "../../../../components/ui/FormFields";
 import type { ErrorAnswer } from "../../../../lib/action-error.server";
 import { cn } from "../../../../lib/cn";
 import type { Language } from "../../../../lib/i18n/language";
@@ -14,7 +15,6 @@ import { MAX_RANGES_PER_DAY, openIntervals, type AfterRest, type BeforeRest, typ
 
 const LOCALES: Record<Language, string> = { en: "en-GB", he: "he-IL" };
 const DAY = 24 * 60 * 60_000;
-const input = "min-h-11 rounded-lg border border-stone-300 bg-white px-2";
 const small = "min-h-11 rounded-lg border border-stone-300 px-3 text-sm font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-50";
 
 export function HoursEditor({
@@ -31,7 +31,6 @@ export function HoursEditor({
   const { language, t } = useLanguage();
   const [hours, setHours] = useState<WeeklyHours>(initial);
   const submit = useSubmit();
-  const saving = useNavigation().state === "submitting";
   const names = weekdayNames(language);
   const errors = answer?.errors ?? {};
 
@@ -49,11 +48,7 @@ export function HoursEditor({
         void submit({ hours } as never, { method: "post", encType: "application/json" });
       }}
     >
-      {answer?.error ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {t(answer.error)}
-        </p>
-      ) : null}
+      {answer?.error ? <FormAlert>{t(answer.error)}</FormAlert> : null}
       <fieldset className="space-y-3 rounded-xl border border-stone-200 bg-white p-4">
         <legend className="px-1 text-lg font-semibold">{t("hours.week")}</legend>
         {hours.days.map((ranges, index) => (
@@ -75,38 +70,24 @@ export function HoursEditor({
             {ranges.length === 0 ? <p className="mt-1 text-sm text-stone-600">{t("hours.closed")}</p> : null}
             {ranges.map((range, r) => (
               <div key={r} className="mt-2 flex flex-wrap items-end gap-2">
-                <label className="text-sm">
-                  <span className="block text-stone-700">{t("hours.from")}</span>
-                  <input
+                {(["from", "to"] as const).map((end) => (
+                  <TextField
+                    key={end}
+                    label={t(end === "from" ? "hours.from" : "hours.to")}
+                    name={`day-${index}-${r}-${end}`}
                     type="time"
                     required
-                    value={range.from}
+                    value={range[end]}
                     aria-describedby={`day-${index}`}
-                    className={input}
+                    inputClassName="px-2"
                     onChange={(e) =>
                       setDay(
                         index,
-                        ranges.map((x, i) => (i === r ? { ...x, from: e.target.value } : x)),
+                        ranges.map((x, i) => (i === r ? { ...x, [end]: e.target.value } : x)),
                       )
                     }
                   />
-                </label>
-                <label className="text-sm">
-                  <span className="block text-stone-700">{t("hours.to")}</span>
-                  <input
-                    type="time"
-                    required
-                    value={range.to}
-                    aria-describedby={`day-${index}`}
-                    className={input}
-                    onChange={(e) =>
-                      setDay(
-                        index,
-                        ranges.map((x, i) => (i === r ? { ...x, to: e.target.value } : x)),
-                      )
-                    }
-                  />
-                </label>
+                ))}
                 <button
                   type="button"
                   className={cn(small, "text-red-800")}
@@ -125,11 +106,7 @@ export function HoursEditor({
                 </button>
               </div>
             ))}
-            {errors[`days.${index}`] ? (
-              <p className="mt-1 text-sm font-medium text-red-700" role="alert">
-                {t(errors[`days.${index}`] as MessageKey)}
-              </p>
-            ) : null}
+            {errors[`days.${index}`] ? <FieldError alert>{t(errors[`days.${index}`] as MessageKey)}</FieldError> : null}
           </div>
         ))}
         <button type="button" className={small} onClick={copySunday}>
@@ -139,15 +116,11 @@ export function HoursEditor({
 
       <fieldset className="space-y-4 rounded-xl border border-stone-200 bg-white p-4">
         <legend className="px-1 text-lg font-semibold">{t("hours.shabbatTitle")}</legend>
-        <label className="flex min-h-11 items-center gap-2">
-          <input
-            type="checkbox"
-            checked={hours.closedOnShabbat}
-            onChange={(e) => setHours({ ...hours, closedOnShabbat: e.target.checked })}
-            className="h-5 w-5 accent-brand-700"
-          />
-          {t("hours.closedOnShabbat")}
-        </label>
+        <CheckboxField
+          label={t("hours.closedOnShabbat")}
+          checked={hours.closedOnShabbat}
+          onChange={(e) => setHours({ ...hours, closedOnShabbat: e.target.checked })}
+        />
         {hours.closedOnShabbat ? (
           <>
             <RestRule
@@ -172,13 +145,7 @@ export function HoursEditor({
 
       <Preview hours={hours} now={now} windows={windows} />
 
-      <button
-        type="submit"
-        disabled={saving}
-        className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-      >
-        {saving ? t("hours.saving") : t("hours.save")}
-      </button>
+      <SubmitButton busyLabel={t("hours.saving")}>{t("hours.save")}</SubmitButton>
     </form>
   );
 }
@@ -206,54 +173,42 @@ function RestRule({
     <fieldset className="space-y-2">
       <legend className="font-medium">{legend}</legend>
       <div className="flex flex-wrap items-center gap-2">
-        <label className="flex min-h-11 items-center gap-2">
-          <input
-            type="radio"
-            name={name}
-            checked={value.kind !== "fixed"}
-            onChange={() => onChange({ kind: minutesKind, minutes: 0 })}
-            className="h-4 w-4 accent-brand-700"
-          />
-          {minutesLabel}
-        </label>
+        <Choice type="radio" name={name} label={minutesLabel} checked={value.kind !== "fixed"} onChange={() => onChange({ kind: minutesKind, minutes: 0 })} />
         {value.kind !== "fixed" ? (
-          <label className="text-sm">
-            <span className="sr-only">{t("hours.minutes")}</span>
-            <input
-              type="number"
-              min={0}
-              max={180}
-              step={5}
-              value={value.minutes}
-              onChange={(e) => onChange({ kind: minutesKind, minutes: Number(e.target.value) })}
-              className={cn(input, "w-24")}
-            />
-          </label>
+          <TextField
+            label={<span className="sr-only">{t("hours.minutes")}</span>}
+            name={`${name}-minutes`}
+            type="number"
+            min={0}
+            max={180}
+            step={5}
+            value={value.minutes}
+            onChange={(e) => onChange({ kind: minutesKind, minutes: Number(e.target.value) })}
+            className="w-24"
+            inputClassName="px-2"
+          />
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <label className="flex min-h-11 items-center gap-2">
-          <input
-            type="radio"
-            name={name}
-            checked={value.kind === "fixed"}
-            onChange={() => onChange({ kind: "fixed", time: minutesKind === "candles" ? "15:00" : "20:00" })}
-            className="h-4 w-4 accent-brand-700"
-          />
-          {t("hours.fixedTime")}
-        </label>
+        <Choice
+          type="radio"
+          name={name}
+          label={t("hours.fixedTime")}
+          checked={value.kind === "fixed"}
+          onChange={() => onChange({ kind: "fixed", time: minutesKind === "candles" ? "15:00" : "20:00" })}
+        />
         {value.kind === "fixed" ? (
-          <label className="text-sm">
-            <span className="sr-only">{t("hours.time")}</span>
-            <input type="time" value={value.time} onChange={(e) => onChange({ kind: "fixed", time: e.target.value })} className={input} />
-          </label>
+          <TextField
+            label={<span className="sr-only">{t("hours.time")}</span>}
+            name={`${name}-time`}
+            type="time"
+            value={value.time}
+            onChange={(e) => onChange({ kind: "fixed", time: e.target.value })}
+            inputClassName="px-2"
+          />
         ) : null}
       </div>
-      {error ? (
-        <p className="text-sm font-medium text-red-700" role="alert">
-          {t(error as MessageKey)}
-        </p>
-      ) : null}
+      {error ? <FieldError alert>{t(error as MessageKey)}</FieldError> : null}
     </fieldset>
   );
 }
