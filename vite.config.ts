@@ -38,7 +38,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-rout
  * (zod's form rules, Radix's dialogs) belongs here.
  */
 const SHARED = /[\\/]app[\\/](?:lib|locales|components|features[\\/](?:restaurants|blog)[\\/](?!.*editing)(?!.*map))/;
-const NOT_SHARED = /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|\.server\./;
+const NOT_SHARED = /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|use-local-draft|\.server\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
