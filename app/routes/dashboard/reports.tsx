@@ -2,6 +2,7 @@
 // every report and act on them; linked owners read those on their restaurants; the dashboard's
 // rule for everyone else. Every action checks permission itself (requirePermission, then the
 // domain functions' own assertCan).
+import { Pager } from "../../components/ui/Pager";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/reports";
 import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from "../../../database/reports";
@@ -129,25 +130,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t("reports.page", { page, pages })} className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link to={query({ page: String(page - 1) })} className="font-medium text-brand-800 underline underline-offset-4">
-              {t("reports.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("reports.page", { page, pages })}</span>
-          {page < pages ? (
-            <Link to={query({ page: String(page + 1) })} className="font-medium text-brand-800 underline underline-offset-4">
-              {t("reports.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} href={(n: number) => query({ page: String(n) })} />
     </section>
   );
 }

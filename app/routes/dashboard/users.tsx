@@ -1,4 +1,5 @@
-import { Form, Link, useActionData } from "react-router";
+import { Pager } from "../../components/ui/Pager";
+import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/users";
 import { FormAlert, SubmitButton, TextField } from "../../components/ui/FormFields";
 import { readString } from "../../features/accounts/validation";
@@ -139,25 +140,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t("users.page", { page, pages })} className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="font-medium text-brand-800 underline underline-offset-4">
-              {t("users.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("users.page", { page, pages })}</span>
-          {page < pages ? (
-            <Link to={pageLink(page + 1)} className="font-medium text-brand-800 underline underline-offset-4">
-              {t("users.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} href={pageLink} />
     </section>
   );
 }
