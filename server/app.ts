@@ -133,7 +133,7 @@ export function createApp({
   for (const middleware of before) app.use(middleware);
 
   // Hashed build output never changes under the same name.
-  app.use("/assets", (assets ?? precompressedAssets(path.join(clientDir, "assets"), { hsts: config.isProduction })).middleware);
+  app.use("/assets", (assets ?? precompressedAssets(path.join(clientDir, "assets"))).middleware);
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   // Uploaded and generated files have random names and are never rewritten (kept a year).

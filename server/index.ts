@@ -125,7 +125,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
   }
   const build = dev ? dev.build : await loadBuild();
   // The build's scripts and stylesheets, answered before Express with only a file's headers.
-  const assets = precompressedAssets(path.join(clientDir, "assets"), { hsts: config.isProduction });
+  const assets = precompressedAssets(path.join(clientDir, "assets"));
   // New reports are e-mailed right after they are filed; those that arrive within the hour after
   // their restaurant's last e-mail go out when it is up (checked every few minutes).
   const reportNotices = scheduleJob(

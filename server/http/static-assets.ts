@@ -14,7 +14,6 @@ import { chooseEncoding } from "./precompressed";
 
 const PREFIX = "/assets/";
 const TYPES: Record<string, string> = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8" };
-const HSTS = "max-age=63072000; includeSubDomains";
 
 interface Asset {
   type: string;
@@ -48,7 +47,7 @@ function readAssets(assetsDir: string): Map<string, Asset> {
   return assets;
 }
 
-export function precompressedAssets(assetsDir: string, { hsts = false }: { hsts?: boolean } = {}): AssetServer {
+export function precompressedAssets(assetsDir: string): AssetServer {
   const assets = readAssets(assetsDir);
   const answer = (url: string, method: string | undefined, acceptEncoding: string, res: ServerResponse): boolean => {
     if (method !== "GET" && method !== "HEAD") return false;
@@ -59,6 +58,7 @@ export function precompressedAssets(assetsDir: string, { hsts = false }: { hsts?
     const encoding = chooseEncoding(acceptEncoding, (candidate) => asset[candidate] !== undefined);
     const body = encoding && asset[encoding];
     if (!encoding || !body) return false;
+    // No Strict-Transport-Security either: it is the host's, and every page (which loads these) carries it.
     const headers: Record<string, string | number> = {
       "Content-Type": asset.type,
       "Content-Encoding": encoding,
@@ -67,7 +67,6 @@ export function precompressedAssets(assetsDir: string, { hsts = false }: { hsts?
       Vary: "Accept-Encoding",
       "X-Content-Type-Options": "nosniff",
     };
-    if (hsts) headers["Strict-Transport-Security"] = HSTS;
     // Whatever an earlier handler set for documents does not belong on a file.
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     res.writeHead(200, headers);
