@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pack, type Header } from "tar-stream";
 import { isUploadKey, isValidStorageKey } from "../uploads/storage";
 import { openGzip, readTar, TarFormatError, writeArchive } from "./tar";
+import { craftedTarHeader } from "../../tests/setup/tar";
 
 type Crafted = { header: Partial<Header> & { name: string }; data?: Buffer };
 
@@ -70,7 +71,13 @@ describe("readTar: names", () => {
     // GNU tar's own long names (an "L" entry holding the name, then the entry).
     const gnuName = `${"g".repeat(150)}/../y`;
     const nameData = Buffer.concat([Buffer.from(gnuName + "\0"), Buffer.alloc(BLOCK - ((gnuName.length + 1) % BLOCK))]);
-    const gnu = Buffer.concat([rawHeader("././@LongLink", gnuName.length + 1, "L"), nameData, rawHeader("truncated", 1, "0"), block("z"), Buffer.alloc(1024)]);
+    const gnu = Buffer.concat([
+      craftedTarHeader("././@LongLink", gnuName.length + 1, "L"),
+      nameData,
+      craftedTarHeader("truncated", 1, "0"),
+      block("z"),
+      Buffer.alloc(1024),
+    ]);
     expect(await readAll(gnu)).toEqual([[gnuName, "z"]]);
   });
 });
@@ -98,23 +105,23 @@ describe("readTar: entry types", () => {
   });
 
   it("refuses an entry type tar-stream does not know", async () => {
-    const tar = Buffer.concat([rawHeader("weird", 0, "D"), Buffer.alloc(1024)]);
+    const tar = Buffer.concat([craftedTarHeader("weird", 0, "D"), Buffer.alloc(1024)]);
     await expect(readAll(tar)).rejects.toThrow(/unsupported entry type "unknown" for weird/);
   });
 
   it("skips empty directories, and refuses one with data (tar-stream would read its data as headers)", async () => {
     const tar = await packed([{ header: { name: "files", type: "directory" } }, file("files/a")]);
     expect(await readAll(tar)).toEqual([["files/a", "x"]]);
-    const smuggling = Buffer.concat([rawHeader("dir/", BLOCK, "5"), rawHeader("hidden", 1, "0"), block("h"), Buffer.alloc(1024)]);
+    const smuggling = Buffer.concat([craftedTarHeader("dir/", BLOCK, "5"), craftedTarHeader("hidden", 1, "0"), block("h"), Buffer.alloc(1024)]);
     await expect(readAll(smuggling)).rejects.toThrow(/a directory of 512 bytes/);
   });
 });
 
 describe("readTar: what a reader never sees", () => {
   it("refuses a pax header or a long name over 1 MB before reading it", async () => {
-    const pax = Buffer.concat([rawHeader("PaxHeader", 64 << 20, "x"), Buffer.alloc(BLOCK)]);
+    const pax = Buffer.concat([craftedTarHeader("PaxHeader", 64 << 20, "x"), Buffer.alloc(BLOCK)]);
     await expect(readAll(pax, 1 << 16)).rejects.toThrow(/a pax header of 67108864 bytes/);
-    const long = Buffer.concat([rawHeader("././@LongLink", 2 << 20, "L"), Buffer.alloc(BLOCK)]);
+    const long = Buffer.concat([craftedTarHeader("././@LongLink", 2 << 20, "L"), Buffer.alloc(BLOCK)]);
     await expect(readAll(long)).rejects.toThrow(/a long name of 2097152 bytes/);
   });
 
@@ -219,21 +226,4 @@ function block(text: string): Buffer {
   const data = Buffer.alloc(BLOCK);
   data.write(text);
   return data;
-}
-
-/** A ustar header with any type flag, claiming `size` bytes whatever follows it. */
-function rawHeader(name: string, size: number, type: string): Buffer {
-  const header = Buffer.alloc(BLOCK);
-  header.write(name, 0, 100, "utf8");
-  header.write("0000644\0", 100, "latin1");
-  header.write("0000000\0", 108, "latin1");
-  header.write("0000000\0", 116, "latin1");
-  header.write(`${size.toString(8).padStart(11, "0")}\0`, 124, "latin1");
-  header.write("00000000000\0", 136, "latin1");
-  header.write(type, 156, "latin1");
-  header.write("ustar\u000000", 257, "latin1");
-  header.fill(0x20, 148, 156);
-  const sum = header.reduce((total, byte) => total + byte, 0);
-  header.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "latin1");
-  return header;
 }

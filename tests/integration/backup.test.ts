@@ -34,6 +34,7 @@ import { openDatabase, type Database } from "../../server/data/database";
 import { createLocalStorage } from "../../server/uploads/storage";
 import { runScript } from "../setup/commands";
 import { createTestDatabase } from "../setup/db";
+import { craftedTarHeader } from "../setup/tar";
 import { createTestAuth } from "../setup/services";
 
 const SLOW = 180_000;
@@ -188,23 +189,6 @@ interface CraftedEntry {
   type?: string;
 }
 
-/** A ustar header as server/ops/tar.ts writes one, claiming `size` bytes whatever follows it. */
-function craftedHeader(name: string, size: number, type = "0"): Buffer {
-  const header = Buffer.alloc(512);
-  header.write(name, 0, 100, "utf8");
-  header.write("0000644\0", 100, "latin1");
-  header.write("0000000\0", 108, "latin1");
-  header.write("0000000\0", 116, "latin1");
-  header.write(`${size.toString(8).padStart(11, "0")}\0`, 124, "latin1");
-  header.write("00000000000\0", 136, "latin1");
-  header.write(type, 156, "latin1");
-  header.write("ustar\u000000", 257, "latin1");
-  header.fill(0x20, 148, 156);
-  const sum = header.reduce((total, byte) => total + byte, 0);
-  header.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "latin1");
-  return header;
-}
-
 function* zeros(count: number): Generator<Buffer> {
   const block = Buffer.alloc(1 << 20);
   for (let left = count; left > 0; left -= block.length) yield left >= block.length ? block : block.subarray(0, left);
@@ -215,7 +199,7 @@ async function craftArchive(file: string, entries: CraftedEntry[], trailing = 0)
   function* blocks(): Generator<Buffer> {
     for (const entry of entries) {
       const size = Buffer.isBuffer(entry.data) ? entry.data.length : entry.data.zeros;
-      yield craftedHeader(entry.name, entry.claims ?? size, entry.type);
+      yield craftedTarHeader(entry.name, entry.claims ?? size, entry.type);
       if (Buffer.isBuffer(entry.data)) yield entry.data;
       else yield* zeros(size);
       if (size % 512 !== 0) yield Buffer.alloc(512 - (size % 512));

@@ -1,5 +1,6 @@
 // The authorization matrix: every dashboard loader and action, for each kind of user, decided on
 // the server — and a refused write changes nothing.
+import { EMPTY_FORM } from "../../app/features/restaurants/editing/form-schema";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -63,27 +64,7 @@ afterAll(async () => {
 });
 
 const as = (who: Who) => (who === "visitor" ? {} : { cookie: cookies[who]! });
-const validValues = (name: string) => ({
-  nameEn: name,
-  nameHe: "",
-  address: "1 Matrix St",
-  kashrut: "tzohar",
-  phoneNumber: "",
-  openingHours: "",
-  wazeLink: "",
-  menuLink: "",
-  bookingLink: "",
-  onlineOrderLink: "",
-  woltLink: "",
-  kashrutWebsite: "",
-  photo: "",
-  teuda: "",
-  descriptionEn: "",
-  descriptionHe: "",
-  tags: [],
-  menuImages: [],
-  isPermanentlyClosed: false,
-});
+const validValues = (name: string) => ({ ...EMPTY_FORM, nameEn: name, address: "1 Matrix St", kashrut: "tzohar" });
 
 type Expectation = "ok" | "login" | "home" | "dashboard" | "forbidden";
 function verdict(outcome: RouteOutcome): Expectation {
