@@ -4,6 +4,7 @@ import type { Route } from "./+types/account";
 import { FormAlert, SubmitButton, TextField } from "../components/ui/FormFields";
 import { changePassword, listSessions, resendVerification, signOutOtherSessions, updateProfile } from "../features/accounts/accounts.server";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
+import { NewPasswordFields } from "../features/accounts/components/NewPasswordFields";
 import { TwoFactorSection } from "../features/accounts/components/TwoFactorSection";
 import {
   confirmTwoFactorSetup,
@@ -213,22 +214,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             invalid={failedField("password", "currentPassword")}
             dir="ltr"
           />
-          <TextField
-            label={t("reset.newPassword")}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            invalid={failedField("password", "password")}
-            dir="ltr"
-          />
-          <TextField
-            label={t("auth.confirmPassword")}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            invalid={failedField("password", "confirmPassword")}
-            dir="ltr"
-          />
+          <NewPasswordFields label="reset.newPassword" invalid={(field) => failedField("password", field)} />
           <SubmitButton intent="password" busyLabel={t("account.changePassword")}>
             {t("account.changePassword")}
           </SubmitButton>

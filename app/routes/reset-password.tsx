@@ -1,9 +1,10 @@
 import { Form, Link, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { FormAlert, SubmitButton, TextField } from "../components/ui/FormFields";
+import { FormAlert, SubmitButton } from "../components/ui/FormFields";
 import { resetPassword } from "../features/accounts/accounts.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
+import { NewPasswordFields } from "../features/accounts/components/NewPasswordFields";
 import { readString } from "../features/accounts/validation";
 import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
@@ -52,24 +53,7 @@ export default function ResetPassword() {
         <Form method="post" className="space-y-4" noValidate>
           {failure ? <FailureAlert failure={failure} /> : null}
           <input type="hidden" name="token" value={token} />
-          <TextField
-            label={t("reset.newPassword")}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            invalid={Boolean(failure?.errors?.password)}
-            dir="ltr"
-          />
-          <TextField
-            label={t("auth.confirmPassword")}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            invalid={Boolean(failure?.errors?.confirmPassword)}
-            dir="ltr"
-          />
+          <NewPasswordFields label="reset.newPassword" invalid={(field) => Boolean(failure?.errors?.[field])} required />
           <SubmitButton busyLabel={t("reset.submit")} className="w-full">
             {t("reset.submit")}
           </SubmitButton>

@@ -5,6 +5,7 @@ import { FormAlert, SubmitButton, TextField } from "../components/ui/FormFields"
 import { signUp } from "../features/accounts/accounts.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
+import { NewPasswordFields } from "../features/accounts/components/NewPasswordFields";
 import { readSignup } from "../features/accounts/validation";
 import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
@@ -109,24 +110,7 @@ export default function Signup() {
           invalid={Boolean(failure?.errors?.phone)}
           dir="ltr"
         />
-        <TextField
-          label={t("auth.password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          invalid={Boolean(failure?.errors?.password)}
-          dir="ltr"
-        />
-        <TextField
-          label={t("auth.confirmPassword")}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          invalid={Boolean(failure?.errors?.confirmPassword)}
-          dir="ltr"
-        />
+        <NewPasswordFields label="auth.password" invalid={(field) => Boolean(failure?.errors?.[field])} required />
         <SubmitButton busyLabel={t("signup.submitting")} className="w-full">
           {t("signup.submit")}
         </SubmitButton>
