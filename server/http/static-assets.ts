@@ -30,9 +30,9 @@ export interface AssetServer {
 
 function readAssets(assetsDir: string): Map<string, Asset> {
   const assets = new Map<string, Asset>();
-  let names: string[];
+  let names: Set<string>;
   try {
-    names = readdirSync(assetsDir);
+    names = new Set(readdirSync(assetsDir));
   } catch {
     return assets; // no build (development through Vite)
   }
@@ -40,8 +40,8 @@ function readAssets(assetsDir: string): Map<string, Asset> {
     const type = TYPES[path.extname(name)];
     if (!type) continue;
     const asset: Asset = { type };
-    if (names.includes(`${name}.br`)) asset.br = readFileSync(path.join(assetsDir, `${name}.br`));
-    if (names.includes(`${name}.gz`)) asset.gzip = readFileSync(path.join(assetsDir, `${name}.gz`));
+    if (names.has(`${name}.br`)) asset.br = readFileSync(path.join(assetsDir, `${name}.br`));
+    if (names.has(`${name}.gz`)) asset.gzip = readFileSync(path.join(assetsDir, `${name}.gz`));
     if (asset.br || asset.gzip) assets.set(name, asset);
   }
   return assets;

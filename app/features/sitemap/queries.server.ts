@@ -31,6 +31,12 @@ const blogsByDate = (db: Db, offset = 0, limit?: number) => {
   return limit === undefined ? query : query.limit(limit);
 };
 
+/** How many restaurants there are, and the latest day any of them changed or was verified: one pass over the table. */
+async function restaurantTotals(db: Db, now: Date) {
+  const [totals] = await db.select({ n: count(), updated: max(restaurants.updated_at), verified: max(restaurants.last_verified) }).from(restaurants);
+  return { count: Number(totals?.n ?? 0), lastModified: laterDay(totals?.verified ?? undefined, formatIsoDate(totals?.updated ?? now)) };
+}
+
 async function counts(db: Db) {
   const [[restaurantCount], [blogCount]] = await Promise.all([db.select({ n: count() }).from(restaurants), db.select({ n: count() }).from(blogs)]);
   return { restaurants: Number(restaurantCount?.n ?? 0), blogs: Number(blogCount?.n ?? 0) };
@@ -73,15 +79,13 @@ export interface XmlOptions {
  */
 export async function loadSitemapXml(db: Db, publicUrl: string, { now = new Date(), perFile = SITEMAP_FILE_RESTAURANTS }: XmlOptions = {}): Promise<string> {
   const today = formatIsoDate(now);
-  const { restaurants: restaurantCount } = await counts(db);
-  if (restaurantCount <= perFile) {
-    const [restaurantRows, blogRows] = await Promise.all([restaurantsBySlug(db, 0, restaurantCount), blogsByDate(db)]);
+  const totals = await restaurantTotals(db, now);
+  if (totals.count <= perFile) {
+    const [restaurantRows, blogRows] = await Promise.all([restaurantsBySlug(db, 0, totals.count), blogsByDate(db)]);
     return sitemapXml(buildSitemapRows({ today, restaurants: restaurantRows, blogs: blogRows }), publicUrl);
   }
-  const [changed] = await db.select({ updated: max(restaurants.updated_at), verified: max(restaurants.last_verified) }).from(restaurants);
-  const restaurantsModified = laterDay(changed?.verified ?? undefined, formatIsoDate(changed?.updated ?? now));
   return sitemapIndexXml(
-    sitemapFiles(restaurantCount, perFile).map((name) => ({ name, lastModified: name === "pages" ? today : restaurantsModified })),
+    sitemapFiles(totals.count, perFile).map((name) => ({ name, lastModified: name === "pages" ? today : totals.lastModified })),
     publicUrl,
   );
 }
@@ -93,7 +97,8 @@ export async function loadSitemapFile(
   publicUrl: string,
   { now = new Date(), perFile = SITEMAP_FILE_RESTAURANTS }: XmlOptions = {},
 ): Promise<string | undefined> {
-  const { restaurants: restaurantCount } = await counts(db);
+  const [total] = await db.select({ n: count() }).from(restaurants);
+  const restaurantCount = Number(total?.n ?? 0);
   if (restaurantCount <= perFile || !sitemapFiles(restaurantCount, perFile).includes(name)) return undefined;
   if (name === "pages") return sitemapXml([...staticSitemapRows(formatIsoDate(now)), ...blogSitemapRows(await blogsByDate(db))], publicUrl);
   const part = Number(name.slice("restaurants-".length));
