@@ -3,6 +3,7 @@ import { buildRestaurant } from "../database/factories";
 import { restaurants, type NewRestaurantRow } from "../database/schema/restaurants";
 import type { Db } from "../database/types";
 import { KASHRUT_VALUES, TAG_NAMES, TAGS } from "../app/features/restaurants/constants";
+import { searchTextOfRow } from "../app/features/restaurants/mapping";
 
 const WORDS_EN = ["Olive", "Cedar", "Lemon", "Harbor", "Garden", "Copper", "Golden", "Salt", "Basil", "Fig", "Date", "Ember", "Stone", "Blue", "Sunny"];
 const WORDS_HE = ["זית", "ארז", "לימון", "נמל", "גינה", "נחושת", "זהב", "מלח", "בזיליקום", "תאנה", "תמר", "גחלים", "אבן", "כחול", "שמש"];
@@ -37,7 +38,8 @@ export function generateRestaurants(count: number): NewRestaurantRow[] {
       }),
     );
   }
-  return rows;
+  // The search text the app writes with every save (issue 28), so search past the browser index finds them.
+  return rows.map((row) => ({ ...row, search_text: searchTextOfRow(row) }));
 }
 
 export async function insertRestaurants(db: Db, rows: NewRestaurantRow[]): Promise<void> {

@@ -73,6 +73,7 @@ export function buildRestaurantRow(overrides: Partial<RestaurantRow> = {}): Rest
     hours: null,
     latitude: null,
     longitude: null,
+    search_text: null,
     created_at: now,
     updated_at: now,
     ...overrides,

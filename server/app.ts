@@ -30,7 +30,9 @@ import { createMetrics, type Metrics } from "./http/metrics";
 import { isPrivatePath, type PageCache } from "./http/page-cache";
 import { crossSiteRefusal, isFilePath, isPersonal, isSafeMethod } from "./http/requests";
 import { densify, precompress, sendPrecompressed, type Precompressed } from "./http/precompressed";
-import { createRestaurantListCache } from "./data/restaurant-cache";
+import { createRestaurantCountCache, createRestaurantListCache } from "./data/restaurant-cache";
+import { keepSearchText } from "./data/search-text";
+import { createDirectory } from "../app/features/restaurants/search/directory.server";
 import { createFileStore, type Storage } from "./uploads/storage";
 import { openStorage } from "./uploads/open-storage";
 import { uploadHandler } from "./uploads/upload-route";
@@ -185,11 +187,15 @@ export function createApp({
 
   const toasts = createToastStore(config.authSecret, config.isProduction);
   const publicRestaurants = createRestaurantListCache(database.db, changes);
+  const directorySize = createRestaurantCountCache(database.db, changes);
+  const directory = createDirectory({ db: database.db, list: publicRestaurants, size: directorySize });
+  const searchText = keepSearchText(database.db, changes);
   // The home page's search index, named by its content: a browser or CDN may keep a version forever.
   app.get("/api/search-index/:version", async (req, res, next) => {
     try {
-      const list = await publicRestaurants();
-      if (list.length > CLIENT_FILTER_LIMIT) {
+      // Past the limit the browser is never sent an index (and the list is never read whole).
+      const list = (await directorySize()) > CLIENT_FILTER_LIMIT ? [] : await publicRestaurants();
+      if (list.length === 0 || list.length > CLIENT_FILTER_LIMIT) {
         res.status(404).type("text/plain").send("Not found");
         return;
       }
@@ -209,6 +215,8 @@ export function createApp({
     }
   });
   app.locals.warmUp = async () => {
+    await searchText.fill();
+    if ((await directorySize()) > CLIENT_FILTER_LIMIT) return;
     const list = await publicRestaurants();
     if (list.length <= CLIENT_FILTER_LIMIT) compressedIndex(searchIndexOf(list));
   };
@@ -279,6 +287,7 @@ export function createApp({
           sendEmail,
           files,
           publicRestaurants,
+          directory,
           proofOfWork,
           reportFiled,
           nonce: String(res.locals.nonce ?? ""),

@@ -1,9 +1,8 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/home";
 import { Directory } from "../features/restaurants/search/components/Directory";
-import { applyFilters, parseFilters, parseShown } from "../features/restaurants/search/filters";
-import { CLIENT_FILTER_LIMIT, forCard } from "../features/restaurants/search/search-index";
-import { searchIndexOf } from "../features/restaurants/search/search-index.server";
+import { parseFilters, parseShown } from "../features/restaurants/search/filters";
+import { forCard } from "../features/restaurants/search/search-index";
 import { searchIndexInBrowser } from "../features/restaurants/search/use-search-index";
 import { freshnessClock } from "../features/restaurants/freshness";
 import { windowsAround } from "../features/restaurants/hours/rest-windows.server";
@@ -14,8 +13,7 @@ import { homePath, inBothLanguages } from "../lib/paths";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { publicRestaurants, settings } = context.get(servicesContext);
-  const all = await publicRestaurants();
+  const { directory, settings } = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   // The day in Tel Aviv that freshness is judged on, here and in the browser alike (ADR 014).
   const clock = freshnessClock(settings.verificationMaxAgeDays);
@@ -24,13 +22,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const now = Date.now();
   const windows = windowsAround(now);
   const filters = parseFilters(params);
-  const matching = applyFilters(all, filters, clock, { now, windows });
+  const found = await directory({ state: filters, clock, open: { now, windows }, limit: parseShown(params) });
   return {
     // Only the page of results on screen travels with the HTML; the browser then loads the search
     // index (when the directory is small enough) and filters locally.
-    restaurants: matching.slice(0, parseShown(params)).map((restaurant) => forCard(restaurant, filters.view === "map")),
-    total: matching.length,
-    indexVersion: all.length <= CLIENT_FILTER_LIMIT ? searchIndexOf(all).version : null,
+    restaurants: found.restaurants.map((restaurant) => forCard(restaurant, filters.view === "map")),
+    total: found.total,
+    indexVersion: found.indexVersion,
     clock,
     windows,
     tiles: settings.mapTiles,

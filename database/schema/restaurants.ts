@@ -48,10 +48,23 @@ export const restaurants = pgTable(
     /** Where the restaurant is (issue 16): both or neither, inside Israel (checked by the form's rules). */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    /**
+     * What a search term is matched against (issue 28): names, descriptions, address and tags in
+     * both languages, normalised by the browser index's own normaliser (searchTextOf). Written with
+     * every save; null when a write changed those fields without it (a trigger sees to that), until
+     * the server fills it in again.
+     */
+    search_text: text("search_text"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("restaurants_kashrut_idx").on(t.kashrut)],
+  (t) => [
+    index("restaurants_kashrut_idx").on(t.kashrut),
+    index("restaurants_search_text_trgm_idx").using("gin", t.search_text.op("gin_trgm_ops")),
+    index("restaurants_search_text_missing_idx")
+      .on(t.id)
+      .where(sql`${t.search_text} is null`),
+  ],
 );
 
 export type RestaurantRow = typeof restaurants.$inferSelect;

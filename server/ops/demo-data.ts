@@ -20,7 +20,7 @@ import type { Auth } from "../../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Kashrut, type Tag } from "../../app/features/restaurants/constants";
 import { addDays, telAvivDay } from "../../app/lib/dates";
-import { restaurantToFormValues, rowToRestaurant, slugFromName } from "../../app/features/restaurants/mapping";
+import { restaurantToFormValues, rowToRestaurant, searchTextOfRow, slugFromName } from "../../app/features/restaurants/mapping";
 import { setPermanentlyClosed, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
 import type { Actor } from "../../app/features/restaurants/editing/changes.server";
 import { roundCoordinate, TEL_AVIV } from "../../app/features/restaurants/map/location";
@@ -357,7 +357,11 @@ export async function loadDemoData({ db, auth, storage, isProduction, log = () =
   });
 
   await db.transaction(async (tx) => {
-    const inserted = await insertRestaurants(tx, rows);
+    // With the search text every save writes (issue 28).
+    const inserted = await insertRestaurants(
+      tx,
+      rows.map((row) => ({ ...row, search_text: searchTextOfRow(row) })),
+    );
     // Generated media is recorded like any upload: made by the system, attached to its restaurant.
     const media = inserted.flatMap((row) =>
       namedFiles(row).map((file) => ({ url: file.url, kind: file.kind, uploaded_by: null, restaurant_id: row.id, attached_at: new Date() })),

@@ -9,6 +9,8 @@ import { listRestaurants } from "../../app/features/restaurants/queries.server";
 import { DEFAULT_TILES } from "../../server/config";
 import type { EmailContent } from "../../app/lib/emails";
 import { createProofOfWork } from "../../app/features/reports/proof-of-work.server";
+import { createDirectory } from "../../app/features/restaurants/search/directory.server";
+import { countRestaurants } from "../../app/features/restaurants/search/search-query.server";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 
@@ -40,6 +42,7 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
     sendEmail: async () => {},
     files: { remove: async () => {} },
     publicRestaurants: () => listRestaurants(db),
+    directory: createDirectory({ db, list: () => listRestaurants(db), size: () => countRestaurants(db) }),
     proofOfWork: createProofOfWork({ secret: TEST_SECRET }),
     reportFiled: () => {},
     ...overrides,

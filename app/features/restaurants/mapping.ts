@@ -3,6 +3,8 @@
 import type { NewRestaurantRow, RestaurantRow, StoredMenuImage } from "../../../database/schema/restaurants";
 import { isKashrut } from "./constants";
 import { roundCoordinate } from "./map/location";
+import { searchFields } from "./search/filters";
+import { searchTextOf } from "./search/search";
 import type { MenuImage, Restaurant, RestaurantFormValues } from "./types";
 
 /** A trimmed string, or undefined when null, undefined or blank. */
@@ -108,10 +110,27 @@ export function slugFromName(nameEn: string): string {
  * Form values to the columns to store. Blank optionals become NULL. The slug is derived from
  * the English name; lastVerified is carried over from the existing record on update.
  */
+/** The columns a restaurant's search text is made of. */
+export type SearchedColumns = Pick<NewRestaurantRow, "name_en" | "name_he" | "description_en" | "description_he" | "address" | "tags">;
+
+/**
+ * The stored search text (`search_text`, issue 28) of a row: the same text the browser index
+ * matches for the restaurant this row maps to (`searchText(rowToRestaurant(row))`).
+ */
+export function searchTextOfRow(row: SearchedColumns): string {
+  return searchTextOf(
+    searchFields({
+      name: { en: row.name_en, he: present(row.name_he) },
+      description: { en: present(row.description_en) ?? "", he: present(row.description_he) },
+      address: row.address,
+      tags: (row.tags ?? []).filter((tag) => tag.trim() !== ""),
+    }),
+  );
+}
+
 export function formValuesToRow(values: RestaurantFormValues, existing?: Pick<Restaurant, "lastVerified">): NewRestaurantRow {
   const orNull = (value: string) => present(value) ?? null;
-  return {
-    slug: slugFromName(values.nameEn),
+  const row = {
     name_en: values.nameEn.trim(),
     name_he: orNull(values.nameHe),
     address: values.address.trim(),
@@ -135,5 +154,6 @@ export function formValuesToRow(values: RestaurantFormValues, existing?: Pick<Re
     menu_images: values.menuImages.flatMap((image) => toMenuImage(image) ?? []),
     is_permanently_closed: values.isPermanentlyClosed,
     last_verified: existing?.lastVerified ?? null,
-  };
+  } satisfies Omit<NewRestaurantRow, "slug">;
+  return { ...row, slug: slugFromName(values.nameEn), search_text: searchTextOfRow(row) };
 }

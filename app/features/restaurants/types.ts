@@ -3,6 +3,7 @@ import type { Bilingual } from "../../lib/i18n/language";
 import type { Kashrut } from "./constants";
 import type { WeeklyHours } from "../../../database/hours";
 import type { LatLng } from "./map/location";
+import type { Directory } from "./search/directory.server";
 
 export interface MenuImage {
   url: string;
@@ -72,5 +73,7 @@ declare module "../../lib/context" {
   interface AppServices {
     /** The public restaurant list, cached in memory and refreshed on every change. */
     publicRestaurants: () => Promise<Restaurant[]>;
+    /** The home page's results: from the public list, or from the database past the browser index's limit (issue 28). */
+    directory: Directory;
   }
 }

@@ -3,7 +3,7 @@
 import { isKashrut, isTag, TAGS, type Kashrut } from "../constants";
 import { freshnessOf, type FreshnessClock } from "../freshness";
 import { statusAt, type RestWindow } from "../hours/hours";
-import { normalizeForSearch, searchWords } from "./search";
+import { closeWordsOf, searchTextOf, searchWords, textWords, wordMatches } from "./search";
 import type { Restaurant } from "../types";
 
 export const LINK_FILTERS = ["booking", "wolt", "order"] as const;
@@ -107,20 +107,41 @@ export function toggle<T>(values: readonly T[], value: T): T[] {
   return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
 }
 
-/** The text a search term is matched against: names, descriptions, address and tags in both languages. */
+/** What a restaurant's search text is made of: names, descriptions, address and tags (with their English labels), in both languages. */
+export function searchFields(restaurant: Pick<Restaurant, "name" | "description" | "address" | "tags">): string[] {
+  const tagText = restaurant.tags.flatMap((tag) => (isTag(tag) ? [tag, TAGS[tag]] : [tag]));
+  return [restaurant.name.en, restaurant.name.he ?? "", restaurant.description?.en ?? "", restaurant.description?.he ?? "", restaurant.address, ...tagText];
+}
+
+/** The text a search term is matched against (search.ts), made once per restaurant object. */
 const haystacks = new WeakMap<Restaurant, string>();
 export function searchText(restaurant: Restaurant): string {
   let text = haystacks.get(restaurant);
   if (text === undefined) {
-    const tagText = restaurant.tags.flatMap((tag) => (isTag(tag) ? [tag, TAGS[tag]] : [tag]));
-    text = normalizeForSearch(
-      [restaurant.name.en, restaurant.name.he ?? "", restaurant.description?.en ?? "", restaurant.description?.he ?? "", restaurant.address, ...tagText].join(
-        " \u0000 ",
-      ),
-    );
+    text = searchTextOf(searchFields(restaurant));
     haystacks.set(restaurant, text);
   }
   return text;
+}
+
+const haystackWords = new WeakMap<Restaurant, string[]>();
+function searchTextWords(restaurant: Restaurant): string[] {
+  let words = haystackWords.get(restaurant);
+  if (words === undefined) {
+    words = textWords(searchText(restaurant));
+    haystackWords.set(restaurant, words);
+  }
+  return words;
+}
+
+/** A search term ready to match many restaurants: its words, each with its typo check (search.ts, rule 3). */
+export interface TermMatcher {
+  word: string;
+  isClose: (textWord: string) => boolean;
+}
+
+export function termMatchers(term: string): TermMatcher[] {
+  return searchWords(term).map((word) => ({ word, isClose: closeWordsOf(word) }));
 }
 
 const LINK_OF: Record<LinkFilter, (r: Restaurant) => string | undefined> = {
@@ -138,12 +159,13 @@ export function matchesFilters(
   restaurant: Restaurant,
   state: FilterState,
   clock?: FreshnessClock,
-  words = searchWords(state.searchTerm),
+  terms = termMatchers(state.searchTerm),
   open?: OpenClock,
 ): boolean {
-  if (words.length > 0) {
+  if (terms.length > 0) {
     const text = searchText(restaurant);
-    if (!words.every((word) => text.includes(word))) return false;
+    const words = () => searchTextWords(restaurant);
+    if (!terms.every(({ word, isClose }) => wordMatches(word, text, words, isClose))) return false;
   }
   if (state.selectedTags.length > 0 && !state.selectedTags.some((tag) => restaurant.tags.includes(tag))) return false;
   if (state.kashrutTypes.length > 0 && !state.kashrutTypes.includes(restaurant.kashrut)) return false;
@@ -159,8 +181,8 @@ export function isOpenAt(restaurant: Pick<Restaurant, "hours" | "isPermanentlyCl
 }
 
 export function applyFilters(restaurants: readonly Restaurant[], state: FilterState, clock?: FreshnessClock, open?: OpenClock): Restaurant[] {
-  const words = searchWords(state.searchTerm);
-  return restaurants.filter((restaurant) => matchesFilters(restaurant, state, clock, words, open));
+  const terms = termMatchers(state.searchTerm);
+  return restaurants.filter((restaurant) => matchesFilters(restaurant, state, clock, terms, open));
 }
 
 /** Card tags: the first `max`, and how many more there are. */

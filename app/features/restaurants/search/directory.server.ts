@@ -1,0 +1,46 @@
+// The home page's results, from wherever they are kept best (issue 28): up to the browser index's
+// limit, from the public list every process holds (the browser then filters by itself); past it,
+// from the database (search-query.server.ts), so no process holds a directory of 100,000.
+import type { Db } from "../../../../database/types";
+import type { FreshnessClock } from "../freshness";
+import type { Restaurant } from "../types";
+import { applyFilters, type FilterState, type OpenClock } from "./filters";
+import { CLIENT_FILTER_LIMIT } from "./search-index";
+import { searchIndexOf } from "./search-index.server";
+import { searchDirectory, type DirectoryPage } from "./search-query.server";
+
+export interface DirectoryQuery {
+  state: FilterState;
+  clock?: FreshnessClock;
+  open?: OpenClock;
+  /** How many results the page shows. */
+  limit: number;
+}
+
+export interface DirectoryResult extends DirectoryPage {
+  /** The search index the browser may load to filter by itself; null past the limit. */
+  indexVersion: string | null;
+}
+
+export type Directory = (query: DirectoryQuery) => Promise<DirectoryResult>;
+
+export interface DirectorySources {
+  db: Db;
+  /** The public list (cached by the server). Read only while the directory is within the limit. */
+  list: () => Promise<Restaurant[]>;
+  /** How many restaurants there are (cached by the server). */
+  size: () => Promise<number>;
+}
+
+export function createDirectory({ db, list, size }: DirectorySources): Directory {
+  return async ({ state, clock, open, limit }) => {
+    if ((await size()) > CLIENT_FILTER_LIMIT) return { ...(await searchDirectory(db, state, { clock, open, limit })), indexVersion: null };
+    const all = await list();
+    const matching = applyFilters(all, state, clock, open);
+    return {
+      restaurants: matching.slice(0, limit),
+      total: matching.length,
+      indexVersion: all.length <= CLIENT_FILTER_LIMIT ? searchIndexOf(all).version : null,
+    };
+  };
+}

@@ -1,0 +1,110 @@
+// A directory past the browser index's limit (issue 28), as a server process holds it: the home
+// page's results come from the database and the whole list is never read; a write from anywhere
+// (here plain SQL, as another process or psql would) is found by the next searches once the
+// database announces it, without reloading the directory.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { createDirectory, type Directory } from "../../app/features/restaurants/search/directory.server";
+import { EMPTY_FILTERS } from "../../app/features/restaurants/search/filters";
+import { CLIENT_FILTER_LIMIT } from "../../app/features/restaurants/search/search-index";
+import { buildRestaurant } from "../../database/factories";
+import { restaurants } from "../../database/schema/restaurants";
+import { createChangeFeed, type ChangeFeed } from "../../server/data/changes";
+import { createRestaurantCountCache, createRestaurantListCache } from "../../server/data/restaurant-cache";
+import { keepSearchText } from "../../server/data/search-text";
+import { searchTextOfRow } from "../../app/features/restaurants/mapping";
+import { createTestDatabase, type TestDatabase } from "../setup/db";
+
+let database: TestDatabase;
+let feed: ChangeFeed;
+let directory: Directory;
+let listReads = 0;
+const COUNT = CLIENT_FILTER_LIMIT + 1;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const rows = Array.from({ length: COUNT }, (_, i) => {
+    const row = buildRestaurant({ slug: `place-${i}`, name_en: `Place ${i}`, name_he: null, address: `${i} Long Street` });
+    return { ...row, search_text: searchTextOfRow(row) };
+  });
+  for (let i = 0; i < rows.length; i += 500) await database.db.insert(restaurants).values(rows.slice(i, i + 500));
+  feed = await createChangeFeed(database);
+  const list = createRestaurantListCache(database.db, feed);
+  directory = createDirectory({
+    db: database.db,
+    list: () => {
+      listReads++;
+      return list();
+    },
+    size: createRestaurantCountCache(database.db, feed),
+  });
+  keepSearchText(database.db, feed);
+}, 60_000);
+afterAll(async () => {
+  await feed?.close();
+  await database?.destroy();
+});
+
+const search = (searchTerm: string) => directory({ state: { ...EMPTY_FILTERS, searchTerm }, limit: 24 });
+
+async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe("a directory past the browser index's limit", () => {
+  it("answers the home page from the database: a page of results, the count, no index for the browser", async () => {
+    const all = await search("");
+    expect(all.total).toBe(COUNT);
+    expect(all.restaurants).toHaveLength(24);
+    expect(all.indexVersion).toBeNull();
+    const one = await search("place 2500");
+    expect(one.restaurants.map((restaurant) => restaurant.slug)).toEqual(["place-2500"]);
+    expect(listReads).toBe(0);
+  });
+
+  it("finds a rename written by plain SQL once the database announces it (the server fills the search text)", async () => {
+    await database.db.update(restaurants).set({ name_en: "Zeytinia Harbour Kitchen" }).where(eq(restaurants.slug, "place-7"));
+    const found = await eventually(
+      () => search("zeytinia"),
+      (result) => result.total === 1,
+    );
+    expect(found.restaurants.map((restaurant) => restaurant.slug)).toEqual(["place-7"]);
+    expect((await search("place 7")).restaurants.map((restaurant) => restaurant.slug)).not.toContain("place-7");
+    expect(listReads).toBe(0);
+  });
+
+  it("counts a restaurant added or removed by another client", async () => {
+    await database.db.insert(restaurants).values(buildRestaurant({ slug: "added-elsewhere", name_en: "Added Elsewhere" }));
+    expect(
+      (
+        await eventually(
+          () => search(""),
+          (result) => result.total === COUNT + 1,
+        )
+      ).total,
+    ).toBe(COUNT + 1);
+    expect(
+      (
+        await eventually(
+          () => search("added elsewhere"),
+          (result) => result.total === 1,
+        )
+      ).total,
+    ).toBe(1);
+    await database.db.execute(sql`delete from restaurants where slug = 'added-elsewhere'`);
+    expect(
+      (
+        await eventually(
+          () => search(""),
+          (result) => result.total === COUNT,
+        )
+      ).total,
+    ).toBe(COUNT);
+    expect(listReads).toBe(0);
+  });
+});

@@ -1,0 +1,250 @@
+// Search past the browser index (issue 28): the database gives the same restaurants as the
+// browser's own filtering, for Hebrew and English terms with prefixes, niqqud, final letters,
+// geresh and a typo, alone and with the other filters. Runs on PGlite and on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { applyFilters, EMPTY_FILTERS, type FilterState } from "../../app/features/restaurants/search/filters";
+import { fillSearchText, searchDirectory, trigramsReadHebrew } from "../../app/features/restaurants/search/search-query.server";
+import { createDirectory } from "../../app/features/restaurants/search/directory.server";
+import { CLIENT_FILTER_LIMIT } from "../../app/features/restaurants/search/search-index";
+import { listRestaurants } from "../../app/features/restaurants/queries.server";
+import type { Restaurant } from "../../app/features/restaurants/types";
+import { buildRestaurant } from "../../database/factories";
+import type { WeeklyHours } from "../../database/hours";
+import { restaurants, type NewRestaurantRow } from "../../database/schema/restaurants";
+import { createTestDatabase, type TestDatabase } from "../setup/db";
+
+let database: TestDatabase;
+let all: Restaurant[];
+
+const CLOCK = { today: "2026-11-25", maxAgeDays: 180 };
+
+const PLACES: Partial<NewRestaurantRow>[] = [
+  { slug: "olive-grill", name_en: "Olive Grill", name_he: "גריל הזית", address: "12 Dizengoff St, Tel Aviv", tags: ["Meat", "Grill"], kashrut: "mehadrin" },
+  {
+    slug: "cafe-noa",
+    name_en: "Café Noa",
+    name_he: "קפה נועה",
+    address: "3 Shenkin St, Tel Aviv",
+    tags: ["Cafe", "Dairy"],
+    kashrut: "rabanut",
+    booking_link: "https://book.example/noa",
+  },
+  {
+    slug: "shawarma-king",
+    name_en: "Shawarma King",
+    name_he: "מלך השווארמה",
+    address: "5 Allenby St",
+    tags: ["Meat"],
+    kashrut: "badatz",
+    description_he: "שווארמה בלאפה, ובפיתה.",
+  },
+  {
+    slug: "tel-aviv-pizza",
+    name_en: "Tel Aviv Pizza",
+    name_he: "פיצה תל אביב",
+    address: "40 Ibn Gabirol St",
+    tags: ["Pizza", "Dairy"],
+    kashrut: "tzohar",
+    wolt_link: "https://wolt.example/p",
+  },
+  {
+    slug: "shalom-bakery",
+    name_en: "Shalom Bakery",
+    name_he: "מאפיית שָׁלוֹם",
+    address: "1 Rothschild Blvd",
+    tags: ["Bakery"],
+    kashrut: "rabanut",
+    last_verified: "2026-10-01",
+  },
+  {
+    slug: "hummus-eliyahu",
+    name_en: "Hummus Eliyahu",
+    name_he: "חומוס אליהו",
+    address: "9 Ben Yehuda St",
+    tags: ["Vegan"],
+    kashrut: "mehadrin",
+    last_verified: "2025-01-01",
+  },
+  {
+    slug: "cheese-and-wine",
+    name_en: "Cheese & Wine",
+    name_he: "גבינה ויין",
+    address: "22 Yehuda HaLevi St",
+    tags: ["Dairy"],
+    kashrut: "tzohar",
+    description_en: "Fondue, raclette and a 50% happy hour.",
+  },
+  {
+    slug: "grill-house",
+    name_en: "The Grill House",
+    name_he: "בית הגריל",
+    address: "Namal Tel Aviv",
+    tags: ["Grill"],
+    kashrut: "badatz",
+    online_order_link: "https://order.example/g",
+  },
+  {
+    slug: "sushi-lev",
+    name_en: "Sushi Lev",
+    name_he: "סושי לב",
+    address: "Habima Sq",
+    tags: ["Sushi"],
+    kashrut: "mehadrin",
+    description_en: "Omakase under_score",
+  },
+  {
+    slug: "closed-deli",
+    name_en: "Old Deli",
+    name_he: "המעדנייה הישנה",
+    address: "Levinsky Market",
+    tags: ["Meat"],
+    kashrut: "rabanut",
+    is_permanently_closed: true,
+  },
+];
+
+/** Terms: English and Hebrew, a part of a word, prefixes, niqqud, final letters, geresh, typos, nothing. */
+const TERMS = [
+  "olive",
+  "OLIVE grill",
+  "oliv",
+  "olivw",
+  "grll",
+  "café",
+  "cafe",
+  "tel aviv",
+  "זית",
+  "הזית",
+  "בתל אביב",
+  "ובתל",
+  "ובבית",
+  "מהגריל",
+  "וגבינה",
+  "לפיצה",
+  "שלום",
+  "שָׁלוֹם",
+  "שלומ",
+  "בשווארמה",
+  "שוורמה",
+  "ש",
+  "ו",
+  "חומוס אליהו",
+  "חומס",
+  "50%",
+  "5o%",
+  "1234",
+  "12",
+  "under_score",
+  "a\\b",
+  "zzz",
+  "ג'בינה",
+  "dairy",
+  "חלבי",
+];
+
+/** Other filters a term is combined with. */
+const WITH: Partial<FilterState>[] = [
+  {},
+  { kashrutTypes: ["mehadrin", "tzohar"] },
+  { selectedTags: ["Dairy", "Grill"] },
+  { linkFilters: ["booking", "wolt"] },
+  { recentlyVerified: true },
+];
+
+const slugs = (list: Restaurant[]) => list.map((restaurant) => restaurant.slug);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // Inserted without a search text (as a script would), then filled as the server fills it.
+  await database.db.insert(restaurants).values(PLACES.map((place) => buildRestaurant(place)));
+  await fillSearchText(database.db);
+  all = await listRestaurants(database.db);
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+describe("search in the database and in the browser give the same restaurants (issue 28)", () => {
+  it("the database reads Hebrew letters into trigrams (its LC_CTYPE is not C)", async () => {
+    expect(await trigramsReadHebrew(database.db)).toMatchObject({ ok: true });
+  });
+
+  for (const term of TERMS) {
+    it(`"${term}", alone and with other filters`, async () => {
+      for (const extra of WITH) {
+        const state = { ...EMPTY_FILTERS, ...extra, searchTerm: term };
+        const expected = slugs(applyFilters(all, state, CLOCK));
+        const found = await searchDirectory(database.db, state, { clock: CLOCK, limit: 100 });
+        expect(slugs(found.restaurants).sort(), JSON.stringify(extra)).toEqual([...expected].sort());
+        expect(found.total).toBe(expected.length);
+      }
+    });
+  }
+
+  it("finds what the rules promise: a prefix, niqqud, a typo; and nothing for nonsense", () => {
+    const find = (term: string) => slugs(applyFilters(all, { ...EMPTY_FILTERS, searchTerm: term })).sort();
+    expect(find("בתל אביב")).toEqual(["tel-aviv-pizza"]);
+    expect(find("שָׁלוֹם")).toEqual(["shalom-bakery"]);
+    expect(find("olivw")).toEqual(["olive-grill"]);
+    expect(find("שוורמה")).toEqual(["shawarma-king"]);
+    expect(find("ובבית")).toEqual(["cafe-noa", "grill-house"]); // "בית הגריל", and the Cafe tag's "בית קפה"
+    // A stem must begin a word: "שלומ" is not "ש" + "ל" + "ומ" inside "חומוס".
+    expect(find("שלומ")).toEqual(["shalom-bakery"]);
+    expect(find("zzz")).toEqual([]);
+  });
+
+  it("pages in the listing's order, and counts every match", async () => {
+    const state = { ...EMPTY_FILTERS, searchTerm: "st" };
+    const first = await searchDirectory(database.db, state, { clock: CLOCK, limit: 2 });
+    const expected = applyFilters(all, state, CLOCK);
+    expect(first.total).toBe(expected.length);
+    expect(first.restaurants).toHaveLength(2);
+    // Tzohar first among those without a photo (no photos here), as the listing orders them.
+    expect(first.restaurants.every((restaurant) => restaurant.kashrut === "tzohar")).toBe(true);
+  });
+
+  it("open now is judged on each match's hours", async () => {
+    const [row] = await database.db.select().from(restaurants).where(eq(restaurants.slug, "olive-grill"));
+    const hours: WeeklyHours = {
+      days: Array.from({ length: 7 }, () => [{ from: "11:00", to: "23:00" }]),
+      closedOnShabbat: false,
+      beforeRest: { kind: "candles", minutes: 0 },
+      afterRest: { kind: "havdalah", minutes: 0 },
+    };
+    await database.db.update(restaurants).set({ hours }).where(eq(restaurants.id, row!.id));
+    const withHours = await listRestaurants(database.db);
+    const state = { ...EMPTY_FILTERS, openNow: true };
+    for (const instant of ["2026-11-24T12:00:00Z", "2026-11-24T23:30:00Z"]) {
+      const open = { now: Date.parse(instant), windows: [] };
+      const found = await searchDirectory(database.db, state, { open, limit: 10 });
+      expect(slugs(found.restaurants)).toEqual(slugs(applyFilters(withHours, state, undefined, open)));
+    }
+    // At noon in Tel Aviv the one restaurant with hours is open; near midnight nothing is.
+    expect((await searchDirectory(database.db, state, { open: { now: Date.parse("2026-11-24T12:00:00Z"), windows: [] }, limit: 10 })).total).toBe(1);
+  });
+
+  it("a write that changes a name without the search text leaves it empty, and the fill writes it again", async () => {
+    await database.db.update(restaurants).set({ name_en: "Sushi Lev Omakase Bar" }).where(eq(restaurants.slug, "sushi-lev"));
+    const [stale] = await database.db.select({ text: restaurants.search_text }).from(restaurants).where(eq(restaurants.slug, "sushi-lev"));
+    expect(stale?.text).toBeNull();
+    expect(await fillSearchText(database.db)).toBe(1);
+    const found = await searchDirectory(database.db, { ...EMPTY_FILTERS, searchTerm: "omakase bar" }, { limit: 10 });
+    expect(slugs(found.restaurants)).toEqual(["sushi-lev"]);
+  });
+
+  it("the home page's directory asks the database only past the browser index's limit", async () => {
+    const state = { ...EMPTY_FILTERS, searchTerm: "olivw" };
+    const small = createDirectory({ db: database.db, list: () => listRestaurants(database.db), size: async () => PLACES.length });
+    const large = createDirectory({
+      db: database.db,
+      list: () => Promise.reject(new Error("the whole list must not be read past the limit")),
+      size: async () => CLIENT_FILTER_LIMIT + 1,
+    });
+    const inMemory = await small({ state, clock: CLOCK, limit: 24 });
+    const inDatabase = await large({ state, clock: CLOCK, limit: 24 });
+    expect(inMemory.indexVersion).not.toBeNull();
+    expect(inDatabase.indexVersion).toBeNull();
+    expect(slugs(inDatabase.restaurants)).toEqual(slugs(inMemory.restaurants));
+  });
+});
