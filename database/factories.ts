@@ -74,6 +74,7 @@ export function buildRestaurantRow(overrides: Partial<RestaurantRow> = {}): Rest
     latitude: null,
     longitude: null,
     search_text: null,
+    search_words: null,
     created_at: now,
     updated_at: now,
     ...overrides,

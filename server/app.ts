@@ -14,7 +14,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailablePage } from "../
 import { createAvailability, withTimeout, type Availability } from "./http/availability";
 import type { ChangeFeed } from "./data/changes";
 import type { Config } from "./config";
-import type { Database } from "./data/database";
+import { refreshStatistics, type Database } from "./data/database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
 import { recordUpload } from "../app/features/restaurants/editing/uploads.server";
@@ -30,7 +30,7 @@ import { createMetrics, type Metrics } from "./http/metrics";
 import { isPrivatePath, type PageCache } from "./http/page-cache";
 import { crossSiteRefusal, isFilePath, isPersonal, isSafeMethod } from "./http/requests";
 import { densify, precompress, sendPrecompressed, type Precompressed } from "./http/precompressed";
-import { createRestaurantCountCache, createRestaurantListCache } from "./data/restaurant-cache";
+import { createCloseWordsCache, createRestaurantCountCache, createRestaurantListCache } from "./data/restaurant-cache";
 import { keepSearchText } from "./data/search-text";
 import { createDirectory } from "../app/features/restaurants/search/directory.server";
 import { createFileStore, type Storage } from "./uploads/storage";
@@ -188,7 +188,12 @@ export function createApp({
   const toasts = createToastStore(config.authSecret, config.isProduction);
   const publicRestaurants = createRestaurantListCache(database.db, changes);
   const directorySize = createRestaurantCountCache(database.db, changes);
-  const directory = createDirectory({ db: database.db, list: publicRestaurants, size: directorySize });
+  const directory = createDirectory({
+    db: database.db,
+    list: publicRestaurants,
+    size: directorySize,
+    closeTo: createCloseWordsCache(database.db, changes),
+  });
   const searchText = keepSearchText(database.db, changes);
   // The home page's search index, named by its content: a browser or CDN may keep a version forever.
   app.get("/api/search-index/:version", async (req, res, next) => {
@@ -216,6 +221,7 @@ export function createApp({
   });
   app.locals.warmUp = async () => {
     await searchText.fill();
+    if (database.kind === "pglite") await refreshStatistics(database);
     if ((await directorySize()) > CLIENT_FILTER_LIMIT) return;
     const list = await publicRestaurants();
     if (list.length <= CLIENT_FILTER_LIMIT) compressedIndex(searchIndexOf(list));

@@ -27,10 +27,13 @@ import { createFileStore } from "./uploads/storage";
 import { openStorage } from "./uploads/open-storage";
 import { cleanUploads, scheduleUploadCleanup } from "./uploads/upload-cleanup";
 import { scheduleJob } from "./jobs";
+import { refreshStatistics } from "./data/database";
 import { sendReportNotices } from "../app/features/reports/reports.server";
 
 /** How often the server looks for reports whose restaurant may be e-mailed again. */
 const REPORT_NOTICES_EVERY_MS = 5 * 60_000;
+/** How often the embedded database's planner statistics are refreshed (PGlite runs no autovacuum). */
+const STATISTICS_EVERY_MS = 60 * 60_000;
 
 export interface MainOptions {
   /** The environment as the operator gave it (before the bootstrap set NODE_ENV for libraries). */
@@ -133,6 +136,9 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     () => sendReportNotices(database.db, { sendEmail, publicUrl: config.publicUrl }),
     REPORT_NOTICES_EVERY_MS,
   );
+  // PostgreSQL's autovacuum keeps the planner's statistics; PGlite has none, and without them a
+  // search of a large directory scans instead of using its indexes (ADR 022). At start (warm-up) and hourly.
+  const statistics = database.kind === "pglite" ? scheduleJob("[database] statistics", () => refreshStatistics(database), STATISTICS_EVERY_MS) : undefined;
   // One reading of who each client is, for the request log and the app alike (its cache is per request).
   const clients = clientAddresses(config.trustProxy);
   const app = createApp({
@@ -191,7 +197,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     stop: () =>
       new Promise<void>((resolve) => {
         // A clean-up under way finishes before the caller closes the database.
-        const cleaning = Promise.all([uploadCleaner.stop(), reportNotices.stop()]).then(() => {});
+        const cleaning = Promise.all([uploadCleaner.stop(), reportNotices.stop(), statistics?.stop()]).then(() => {});
         const force = setTimeout(() => {
           console.error("Requests did not finish in time; closing anyway.");
           server.closeAllConnections();

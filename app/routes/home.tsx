@@ -28,6 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // index (when the directory is small enough) and filters locally.
     restaurants: found.restaurants.map((restaurant) => forCard(restaurant, filters.view === "map")),
     total: found.total,
+    totalIsAtLeast: found.totalIsAtLeast,
     indexVersion: found.indexVersion,
     clock,
     windows,

@@ -55,12 +55,25 @@ export const restaurants = pgTable(
      * the server fills it in again.
      */
     search_text: text("search_text"),
+    /** The search text's words, each a candidate for a typo's match (rule 3 in search.ts); kept by the database. */
+    search_words: text("search_words")
+      .array()
+      .generatedAlwaysAs(sql`string_to_array(search_text, ' ')`),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("restaurants_kashrut_idx").on(t.kashrut),
     index("restaurants_search_text_trgm_idx").using("gin", t.search_text.op("gin_trgm_ops")),
+    index("restaurants_search_words_idx").using("gin", t.search_words),
+    // The listing's order (compareForListing), so a page of the directory needs no sort.
+    index("restaurants_listing_order_idx").on(
+      sql`(coalesce(btrim(${t.photo}), '') <> '') desc`,
+      sql`(${t.kashrut} = 'tzohar') desc`,
+      sql`lower(${t.name_en})`,
+      t.name_en,
+      t.slug,
+    ),
     index("restaurants_search_text_missing_idx")
       .on(t.id)
       .where(sql`${t.search_text} is null`),
@@ -118,4 +131,17 @@ export const restaurantChanges = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("restaurant_changes_restaurant_idx").on(t.restaurant_id, t.created_at)],
+);
+
+/**
+ * Every word any restaurant's search text has had (issue 28): where a typo's close words are
+ * looked up (rule 3 in search.ts). Kept by a database trigger; a word no restaurant has any more
+ * only costs a look-up that finds nothing.
+ */
+export const searchVocabulary = pgTable(
+  "search_vocabulary",
+  {
+    word: text("word").primaryKey(),
+  },
+  (t) => [index("search_vocabulary_trgm_idx").using("gin", t.word.op("gin_trgm_ops"))],
 );

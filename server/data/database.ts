@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { sql } from "drizzle-orm";
 import * as schema from "../../database/schema/index";
 import { lockPgliteDir } from "./pglite-lock";
 import type { Db } from "../../database/types";
@@ -288,4 +289,9 @@ export async function applyMigrations(database: Database): Promise<void> {
       await client.end();
     }
   }
+}
+
+/** Refreshes the planner's statistics of every table (PGlite runs no autovacuum to do it). */
+export async function refreshStatistics(database: Pick<Database, "db">): Promise<void> {
+  await database.db.execute(sql`analyze`);
 }

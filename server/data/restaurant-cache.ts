@@ -1,9 +1,9 @@
-// The public restaurant list and the directory's size, kept in memory and dropped whenever the
+// The public restaurant list, the directory's size and typos' close words, kept in memory and dropped whenever the
 // database announces a restaurant change (from any process), so a write is visible on the very
 // next request. While announcements could be missed (database connection lost) nothing is kept,
 // and everything is dropped when they work again.
 import { listRestaurants } from "../../app/features/restaurants/queries.server";
-import { countRestaurants } from "../../app/features/restaurants/search/search-query.server";
+import { closeWords, countRestaurants, type CloseWords } from "../../app/features/restaurants/search/search-query.server";
 import type { Restaurant } from "../../app/features/restaurants/types";
 import type { Db } from "../../database/types";
 import type { ChangeFeed, RestaurantChange } from "./changes";
@@ -52,4 +52,32 @@ export function createRestaurantCountCache(db: Db, changes: Feed): () => Promise
     changes,
     (change) => change.op !== "update",
   );
+}
+
+/** How many search words' close words are kept at most (each a short list). */
+const MAX_KEPT_WORDS = 1_000;
+
+/**
+ * A typo's close words (search.ts, rule 3), remembered per word: the vocabulary changes only when a
+ * restaurant does, so everything is dropped on every change (ADR 022).
+ */
+export function createCloseWordsCache(db: Db, changes: Feed): CloseWords {
+  const kept = new Map<string, Promise<readonly string[]>>();
+  const drop = () => kept.clear();
+  changes.subscribe(drop);
+  changes.onResync(drop);
+  return (word) => {
+    if (!changes.live()) return closeWords(db, word);
+    let found = kept.get(word);
+    if (!found) {
+      if (kept.size >= MAX_KEPT_WORDS) kept.clear();
+      const loading = closeWords(db, word);
+      found = loading;
+      kept.set(word, loading);
+      loading.catch(() => {
+        if (kept.get(word) === loading) kept.delete(word);
+      });
+    }
+    return found;
+  };
 }

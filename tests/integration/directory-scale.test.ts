@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { createDirectory, type Directory } from "../../app/features/restaurants/search/directory.server";
 import { EMPTY_FILTERS } from "../../app/features/restaurants/search/filters";
 import { CLIENT_FILTER_LIMIT } from "../../app/features/restaurants/search/search-index";
+import { COUNT_CAP } from "../../app/features/restaurants/search/search-query.server";
 import { buildRestaurant } from "../../database/factories";
 import { restaurants } from "../../database/schema/restaurants";
 import { createChangeFeed, type ChangeFeed } from "../../server/data/changes";
@@ -65,6 +66,19 @@ describe("a directory past the browser index's limit", () => {
     const one = await search("place 2500");
     expect(one.restaurants.map((restaurant) => restaurant.slug)).toEqual(["place-2500"]);
     expect(listReads).toBe(0);
+  });
+
+  it("counts matches up to 100 and then says more than that; a page that is not full is the whole count", async () => {
+    const common = await search("place");
+    expect(common).toMatchObject({ total: COUNT_CAP, totalIsAtLeast: true });
+    // Showing more than the cap counts as far as the page goes.
+    expect(await directory({ state: { ...EMPTY_FILTERS, searchTerm: "place" }, limit: 144 })).toMatchObject({ total: 144, totalIsAtLeast: true });
+    expect(common.restaurants).toHaveLength(24);
+    const few = await search("place 249");
+    // place-249, place-1249, place-2249, place-2490 … place-2499: all on one page
+    expect(few).toMatchObject({ total: 13, totalIsAtLeast: false });
+    const all = await search("");
+    expect(all).toMatchObject({ total: COUNT, totalIsAtLeast: false });
   });
 
   it("finds a rename written by plain SQL once the database announces it (the server fills the search text)", async () => {

@@ -136,6 +136,8 @@ const TERMS = [
   "1234",
   "12",
   "under_score",
+  "kafego",
+  "omakasi",
   "a\\b",
   "zzz",
   "ג'בינה",

@@ -40,6 +40,7 @@ export const enSite = {
   "unavailable.retry": "Try again",
   "home.results": "{count} restaurants found",
   "home.resultsOne": "1 restaurant found",
+  "home.resultsMoreThan": "More than {count} restaurants found",
   "home.noResults": "No restaurants found",
   "home.noResultsHint": "Try adjusting your filters or search term.",
   "home.loading": "Loading restaurants…",

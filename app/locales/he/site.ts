@@ -41,6 +41,7 @@ export const heSite: SiteMessages = {
   "unavailable.retry": "לנסות שוב",
   "home.results": "נמצאו {count} מסעדות",
   "home.resultsOne": "נמצאה מסעדה אחת",
+  "home.resultsMoreThan": "נמצאו יותר מ־{count} מסעדות",
   "home.noResults": "לא נמצאו מסעדות",
   "home.noResultsHint": "נסו לשנות את הסינון או את מילות החיפוש.",
   "home.loading": "טוען מסעדות…",

@@ -4,10 +4,10 @@
 import type { Db } from "../../../../database/types";
 import type { FreshnessClock } from "../freshness";
 import type { Restaurant } from "../types";
-import { applyFilters, type FilterState, type OpenClock } from "./filters";
+import { applyFilters, hasActiveFilters, type FilterState, type OpenClock } from "./filters";
 import { CLIENT_FILTER_LIMIT } from "./search-index";
 import { searchIndexOf } from "./search-index.server";
-import { searchDirectory, type DirectoryPage } from "./search-query.server";
+import { searchDirectory, type CloseWords, type DirectoryPage } from "./search-query.server";
 
 export interface DirectoryQuery {
   state: FilterState;
@@ -30,16 +30,27 @@ export interface DirectorySources {
   list: () => Promise<Restaurant[]>;
   /** How many restaurants there are (cached by the server). */
   size: () => Promise<number>;
+  /** A typo's close words (cached by the server); looked up each time without it. */
+  closeTo?: CloseWords;
 }
 
-export function createDirectory({ db, list, size }: DirectorySources): Directory {
+export function createDirectory({ db, list, size, closeTo }: DirectorySources): Directory {
   return async ({ state, clock, open, limit }) => {
-    if ((await size()) > CLIENT_FILTER_LIMIT) return { ...(await searchDirectory(db, state, { clock, open, limit })), indexVersion: null };
+    const count = await size();
+    if (count > CLIENT_FILTER_LIMIT) {
+      // Unfiltered, every restaurant matches: the count is the directory's size.
+      const total = hasActiveFilters(state) ? undefined : count;
+      return {
+        ...(await searchDirectory(db, state, { clock, open, limit, ...(total === undefined ? {} : { total }), ...(closeTo ? { closeTo } : {}) })),
+        indexVersion: null,
+      };
+    }
     const all = await list();
     const matching = applyFilters(all, state, clock, open);
     return {
       restaurants: matching.slice(0, limit),
       total: matching.length,
+      totalIsAtLeast: false,
       indexVersion: all.length <= CLIENT_FILTER_LIMIT ? searchIndexOf(all).version : null,
     };
   };

@@ -141,7 +141,7 @@ export function closeWordsOf(word: string): (textWord: string) => boolean {
   return (textWord) => {
     let answer = answers.get(textWord);
     if (answer === undefined) {
-      answer = trigramSimilarity(trigrams, trigramsOfWord(textWord)) >= TYPO_SIMILARITY;
+      answer = LETTERS_ONLY.test(textWord) && trigramSimilarity(trigrams, trigramsOfWord(textWord)) >= TYPO_SIMILARITY;
       answers.set(textWord, answer);
     }
     return answer;

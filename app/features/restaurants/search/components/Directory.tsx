@@ -35,6 +35,8 @@ const SEARCH_URL_DELAY_MS = 300;
 export interface DirectoryData {
   restaurants: ListedRestaurant[];
   total: number;
+  /** Past the database's count cap (issue 28): at least `total` match. */
+  totalIsAtLeast: boolean;
   indexVersion: string | null;
   clock: FreshnessClock;
   windows: RestWindow[];
@@ -96,6 +98,7 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
     return deferredFilters.sort === "distance" && here ? byDistance(matching, here) : matching;
   }, [index, loaderData.restaurants, loaderData.clock, loaderData.windows, deferredFilters, now, here]);
   const total = index ? results.length : loaderData.total;
+  const totalIsAtLeast = !index && loaderData.totalIsAtLeast;
   // Only a page of cards is rendered at a time, so a keystroke never re-renders thousands.
   const shown = parseShown(searchParams);
   const moreQuery = serializeFilters(filters);
@@ -108,6 +111,7 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
         <FilterBar
           filters={filters}
           resultCount={total}
+          resultCountIsAtLeast={totalIsAtLeast}
           homePath={home}
           onSearchChange={(value) => change({ ...filters, searchTerm: value }, SEARCH_URL_DELAY_MS)}
           onChange={(next) => change(next)}
@@ -130,7 +134,7 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
           data-index={index ? "ready" : undefined}
         >
           <ResultsGrid results={results} shown={shown} clock={loaderData.clock} windows={loaderData.windows} here={here} />
-          {total > shown ? (
+          {total > shown || totalIsAtLeast ? (
             <div className="mt-8 text-center">
               <Link
                 to={`?${moreQuery.toString()}`}
@@ -138,7 +142,7 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
                 preventScrollReset
                 className="inline-flex min-h-11 items-center rounded-lg border border-brand-700 bg-white px-5 py-2 font-medium text-brand-800 hover:bg-brand-50"
               >
-                {t("home.showMore", { count: Math.min(RESULTS_PAGE, total - shown) })}
+                {t("home.showMore", { count: totalIsAtLeast ? RESULTS_PAGE : Math.min(RESULTS_PAGE, total - shown) })}
               </Link>
             </div>
           ) : null}

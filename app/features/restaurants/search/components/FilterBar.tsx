@@ -10,6 +10,8 @@ import { hasActiveFilters, LINK_FILTERS, toggle, type FilterState } from "../fil
 interface FilterBarProps {
   filters: FilterState;
   resultCount: number;
+  /** The count is a floor: "more than" (a large directory's database stops counting). */
+  resultCountIsAtLeast?: boolean;
   homePath: string;
   onSearchChange: (value: string) => void;
   onChange: (next: FilterState) => void;
@@ -33,7 +35,7 @@ function Check({ name, value, label, checked, onChange }: { name?: string; value
   );
 }
 
-export function FilterBar({ filters, resultCount, homePath, onSearchChange, onChange, onClear }: FilterBarProps) {
+export function FilterBar({ filters, resultCount, resultCountIsAtLeast = false, homePath, onSearchChange, onChange, onClear }: FilterBarProps) {
   const { language, t } = useLanguage();
   const hydrated = useHydrated();
   const count = (n: number) =>
@@ -153,7 +155,11 @@ export function FilterBar({ filters, resultCount, homePath, onSearchChange, onCh
           onChange={() => onChange({ ...filters, openNow: !filters.openNow })}
         />
         <p aria-live="polite" className="font-medium text-stone-700" data-testid="result-count">
-          {resultCount === 1 ? t("home.resultsOne") : t("home.results", { count: resultCount })}
+          {resultCountIsAtLeast
+            ? t("home.resultsMoreThan", { count: resultCount.toLocaleString(language) })
+            : resultCount === 1
+              ? t("home.resultsOne")
+              : t("home.results", { count: resultCount })}
         </p>
         {hasActiveFilters(filters) ? (
           <Link
