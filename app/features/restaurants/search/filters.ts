@@ -3,7 +3,7 @@
 import { isKashrut, isTag, TAGS, type Kashrut } from "../constants";
 import { freshnessOf, type FreshnessClock } from "../freshness";
 import { statusAt, type RestWindow } from "../hours/hours";
-import { closeWordsOf, searchTextOf, searchWords, textWords, wordMatches } from "./search";
+import { closeWordsOf, mayBeTypo, searchTextOf, searchWords, textWords, wordInText, wordMatches } from "./search";
 import type { Restaurant } from "../types";
 
 export const LINK_FILTERS = ["booking", "wolt", "order"] as const;
@@ -138,10 +138,45 @@ function searchTextWords(restaurant: Restaurant): string[] {
 export interface TermMatcher {
   word: string;
   isClose: (textWord: string) => boolean;
+  /** The restaurants of the list being filtered that have a word close to this one (rule 3), when known. */
+  near?: ReadonlySet<Restaurant>;
 }
 
 export function termMatchers(term: string): TermMatcher[] {
   return searchWords(term).map((word) => ({ word, isClose: closeWordsOf(word) }));
+}
+
+/** Each word of a list's search texts, with the restaurants whose text has it: made once per list (the browser's index, the server's cached list). */
+const listWords = new WeakMap<readonly Restaurant[], Map<string, Restaurant[]>>();
+function wordsOfList(list: readonly Restaurant[]): Map<string, Restaurant[]> {
+  let words = listWords.get(list);
+  if (!words) {
+    words = new Map();
+    for (const restaurant of list) {
+      for (const word of searchTextWords(restaurant)) {
+        const having = words.get(word);
+        if (having) having.push(restaurant);
+        else words.set(word, [restaurant]);
+      }
+    }
+    listWords.set(list, words);
+  }
+  return words;
+}
+
+/** Makes a list's search texts and word index ahead of the first keystroke (the browser does it while idle). */
+export function prepareForSearch(list: readonly Restaurant[]): void {
+  wordsOfList(list);
+}
+
+/** Rule 3 for a whole list at once: the distinct words are compared once each, not once per restaurant. */
+function withNear(terms: TermMatcher[], list: readonly Restaurant[]): TermMatcher[] {
+  return terms.map((term) => {
+    if (!mayBeTypo(term.word)) return term;
+    const near = new Set<Restaurant>();
+    for (const [word, having] of wordsOfList(list)) if (term.isClose(word)) for (const restaurant of having) near.add(restaurant);
+    return { ...term, near };
+  });
 }
 
 const LINK_OF: Record<LinkFilter, (r: Restaurant) => string | undefined> = {
@@ -165,7 +200,8 @@ export function matchesFilters(
   if (terms.length > 0) {
     const text = searchText(restaurant);
     const words = () => searchTextWords(restaurant);
-    if (!terms.every(({ word, isClose }) => wordMatches(word, text, words, isClose))) return false;
+    const matches = ({ word, isClose, near }: TermMatcher) => (near ? wordInText(word, text) || near.has(restaurant) : wordMatches(word, text, words, isClose));
+    if (!terms.every(matches)) return false;
   }
   if (state.selectedTags.length > 0 && !state.selectedTags.some((tag) => restaurant.tags.includes(tag))) return false;
   if (state.kashrutTypes.length > 0 && !state.kashrutTypes.includes(restaurant.kashrut)) return false;
@@ -181,7 +217,7 @@ export function isOpenAt(restaurant: Pick<Restaurant, "hours" | "isPermanentlyCl
 }
 
 export function applyFilters(restaurants: readonly Restaurant[], state: FilterState, clock?: FreshnessClock, open?: OpenClock): Restaurant[] {
-  const terms = termMatchers(state.searchTerm);
+  const terms = withNear(termMatchers(state.searchTerm), restaurants);
   return restaurants.filter((restaurant) => matchesFilters(restaurant, state, clock, terms, open));
 }
 

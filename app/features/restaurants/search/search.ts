@@ -110,14 +110,18 @@ export function textWords(text: string): string[] {
   return [...new Set(text.split(" "))];
 }
 
+/** Rules 1 and 2 above: the word anywhere in the text, or one of its Hebrew stems beginning a word. */
+export function wordInText(word: string, text: string): boolean {
+  return text.includes(word) || wordStems(word).some((stem) => beginsAWord(text, stem));
+}
+
 /**
  * Whether a search word matches a text (rules 1–3 above). `words` are the text's words, and
  * `isClose` answers rule 3 for one of them; a caller filtering many texts passes one that
  * remembers its answers (`closeWordsOf`).
  */
 export function wordMatches(word: string, text: string, words: () => readonly string[], isClose: (textWord: string) => boolean): boolean {
-  if (text.includes(word) || wordStems(word).some((stem) => beginsAWord(text, stem))) return true;
-  return mayBeTypo(word) && words().some(isClose);
+  return wordInText(word, text) || (mayBeTypo(word) && words().some(isClose));
 }
 
 /** Text words' trigrams, kept across search words (a directory's texts share a vocabulary); bounded. */

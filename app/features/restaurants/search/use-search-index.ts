@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { decodeIndex, searchIndexPath } from "./search-index";
-import { searchText } from "./filters";
+import { prepareForSearch } from "./filters";
 import type { Restaurant } from "../types";
 
 /** Whether the search index is in the browser: then filter changes need no trip to the server. */
@@ -35,7 +35,7 @@ export function useSearchIndex(version: string | null): Restaurant[] | null {
         .then((body: unknown) => {
           const restaurants = decodeIndex(body);
           cancelIdle = idle(() => {
-            restaurants.forEach(searchText);
+            prepareForSearch(restaurants);
             setIndex({ version, restaurants });
           });
         })
