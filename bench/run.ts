@@ -103,8 +103,18 @@ async function autocannon(url: string, serverCpuSeconds: () => number) {
   };
 }
 
-async function plainNodeBaseline() {
+/**
+ * A plain `node:http` server: answering `{"ok":true}` (the issue's baseline), or, given a page's
+ * headers and body as the app sends them, those same bytes — what any Node server pays to send that
+ * page, so the ratio against it is the app's own overhead (issue 28).
+ */
+async function plainNodeBaseline(page?: { headers: Record<string, string>; body: Buffer }) {
   const server = http.createServer((_req, res) => {
+    if (page) {
+      res.writeHead(200, page.headers);
+      res.end(page.body);
+      return;
+    }
     res.writeHead(200, { "content-type": "application/json" });
     res.end('{"ok":true}');
   });
@@ -115,6 +125,25 @@ async function plainNodeBaseline() {
   } finally {
     server.close();
   }
+}
+
+/** The cached home page's headers and body exactly as the app answers the load generator (brotli). */
+async function cachedAnswer(url: string): Promise<{ headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "br, gzip" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (typeof value === "string" && name !== "connection" && name !== "keep-alive" && name !== "date") headers[name] = value;
+          }
+          resolve({ headers, body: Buffer.concat(chunks) });
+        });
+      })
+      .on("error", reject);
+  });
 }
 
 async function photoProcessing() {
@@ -189,12 +218,15 @@ for (const count of SIZES) {
         const home = await autocannon(`${server.baseUrl}/`, server.cpuSeconds);
         const restaurant = await autocannon(`${server.baseUrl}/en/restaurant/bench-1`, server.cpuSeconds);
         const baseline = await plainNodeBaseline();
+        const samePage = await plainNodeBaseline(await cachedAnswer(`${server.baseUrl}/`));
         results.throughput = {
           home,
           restaurant,
           plainNodeHttp: baseline,
+          plainNodeHttpSamePage: samePage,
           ratioHome: Number((home.reqPerSec / baseline.reqPerSec).toFixed(2)),
           ratioRestaurant: Number((restaurant.reqPerSec / baseline.reqPerSec).toFixed(2)),
+          ratioHomeSamePage: Number((home.reqPerSec / samePage.reqPerSec).toFixed(2)),
           clientThreads: CLIENT_THREADS,
           targets: { ratio: 0.25, p99Ms: 50 },
         };
@@ -235,7 +267,17 @@ interface Row {
 }
 const rows: Row[] = [];
 const throughput = results.throughput as
-  { ratioHome: number; ratioRestaurant: number; home: Load; restaurant: Load; plainNodeHttp: Load; clientThreads: number } | undefined;
+  | {
+      ratioHome: number;
+      ratioRestaurant: number;
+      ratioHomeSamePage: number;
+      home: Load;
+      restaurant: Load;
+      plainNodeHttp: Load;
+      plainNodeHttpSamePage: Load;
+      clientThreads: number;
+    }
+  | undefined;
 if (throughput) {
   rows.push(
     {
@@ -249,6 +291,12 @@ if (throughput) {
       value: `${throughput.ratioRestaurant} (${throughput.restaurant.reqPerSec} req/s)`,
       target: ">= 0.25",
       ok: throughput.ratioRestaurant >= 0.25,
+    },
+    {
+      measure: "throughput / vs node:http sending the same page's bytes",
+      value: `${throughput.ratioHomeSamePage} (${throughput.plainNodeHttpSamePage.reqPerSec} req/s, ${throughput.plainNodeHttpSamePage.serverCpuUsPerRequest} µs)`,
+      target: "—",
+      ok: true,
     },
     {
       measure: "server CPU per request: / , restaurant, node:http (µs)",

@@ -26,22 +26,38 @@ export function trustRuleOf(trustProxy: TrustProxy): TrustRule {
   return proxyaddr.compile(trustProxy);
 }
 
+/** Peers whose facts are remembered at most (cleared past it): each request asks twice. */
+const MAX_KNOWN_PEERS = 10_000;
+
 export function clientAddresses(trustProxy: TrustProxy): ClientAddresses {
   const trust = trustRuleOf(trustProxy);
   const known = new WeakMap<IncomingMessage, string>();
+  // A peer's facts do not change: whether it is a trusted proxy, and its own address as limits count it.
+  const peers = new Map<string, { trusted: boolean; address: string }>();
+  const peerOf = (peer: string) => {
+    let facts = peers.get(peer);
+    if (!facts) {
+      if (peers.size >= MAX_KNOWN_PEERS) peers.clear();
+      facts = { trusted: trust(peer, 0), address: limitAddressOf(peer) };
+      peers.set(peer, facts);
+    }
+    return facts;
+  };
   return {
     trust,
     of(req) {
       let address = known.get(req);
       if (address === undefined) {
-        address = limitAddressOf(req.socket.remoteAddress === undefined ? "" : proxyaddr(req, trust));
+        const peer = req.socket.remoteAddress;
+        // Behind a trusted proxy the client is read from X-Forwarded-For; otherwise it is the peer.
+        address = peer === undefined ? limitAddressOf("") : peerOf(peer).trusted ? limitAddressOf(proxyaddr(req, trust)) : peerOf(peer).address;
         known.set(req, address);
       }
       return address;
     },
     fromTrustedPeer(req) {
       const peer = req.socket.remoteAddress;
-      return peer !== undefined && trust(peer, 0);
+      return peer !== undefined && peerOf(peer).trusted;
     },
   };
 }

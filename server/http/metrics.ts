@@ -103,12 +103,29 @@ export function createMetrics({ token, production, sources }: { token: string | 
     });
   }
 
+  // Bounded: methods are few, routes are the route table's, statuses are classes.
+  const counted = new Map<string, ReturnType<typeof requests.labels>>();
+  const timedRoutes = new Map<string, ReturnType<typeof duration.labels>>();
   const observe = (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
     res.once("finish", () => {
       const route = routeOf((req.url ?? "/").split("?")[0] ?? "/");
-      requests.inc({ method: req.method ?? "GET", route, status: `${Math.floor(res.statusCode / 100)}xx` });
-      duration.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
+      const status = `${Math.floor(res.statusCode / 100)}xx`;
+      const method = req.method ?? "GET";
+      // Each label set's child, looked up once: prom-client hashes the labels on every call otherwise.
+      const key = `${method} ${route} ${status}`;
+      let count = counted.get(key);
+      if (!count) {
+        count = requests.labels({ method, route, status });
+        counted.set(key, count);
+      }
+      count.inc();
+      let timed = timedRoutes.get(route);
+      if (!timed) {
+        timed = duration.labels({ route });
+        timedRoutes.set(route, timed);
+      }
+      timed.observe(Number(process.hrtime.bigint() - started) / 1e9);
       const cache = res.getHeader("X-Cache");
       if (cache === "HIT" || cache === "MISS") pageCache.inc({ result: cache === "HIT" ? "hit" : "miss" });
     });
