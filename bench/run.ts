@@ -25,6 +25,8 @@ const FIRST_VISIT_PAGES = ["/", "/he", "/en/restaurant/bench-1", "/blogs"];
 const RENDER_TARGET_MS = 15;
 /** Server RSS with PGlite at 10,000 restaurants (MB). */
 const RSS_TARGET_MB = 400;
+/** Server peak RSS with PGlite at 100,000 restaurants (MB, issue 28): past the browser index no process holds the list. */
+const RSS_PEAK_100K_TARGET_MB = 500;
 /**
  * `BENCH_ONLY=js,lighthouse` runs only some parts (render, filter, js, lighthouse, load, photo;
  * page sizes, render times and memory are always measured): for working on one figure.
@@ -51,6 +53,8 @@ const SCALE_FROM = 10_000;
 /** Each sitemap answer at 100,000 (ms), and a page of the sitemap table (bytes, gzip). */
 const SITEMAP_TARGET_MS = 200;
 const SITEMAP_PAGE_TARGET_BYTES = 100_000;
+/** The first `/` after start at 100,000 (ms): the directory is read before the port opens. */
+const FIRST_HOME_TARGET_MS = 100;
 /** An uncached search of `/` at 100,000 (ms). */
 const SEARCH_TARGET_MS = 15;
 
@@ -187,6 +191,7 @@ async function scaleCost(base: string) {
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), node: process.version, seconds: DURATION };
 const growth: Record<number, Awaited<ReturnType<typeof pageCost>>> = {};
 const serverMemory: Record<number, { rssMB: number; peakRssMB: number }> = {};
+const firstHome: Record<number, number> = {};
 const scale: Record<number, Awaited<ReturnType<typeof scaleCost>>> = {};
 let lighthouseRows: LighthouseRow[] = [];
 
@@ -194,6 +199,8 @@ for (const count of SIZES) {
   console.log(`\n== ${count} restaurants`);
   const server = await startBenchServer(count);
   try {
+    // The very first request after the server said it listens (it warms up before that).
+    firstHome[count] = Number((await fetchRaw(`${server.baseUrl}/`)).ms.toFixed(1));
     growth[count] = await pageCost(server.baseUrl, "/");
     console.log("home", growth[count]);
     if (count >= SCALE_FROM && part("scale")) {
@@ -251,6 +258,7 @@ results.homeGrowth = {
 };
 if (part("photo")) results.photo = { ...(await photoProcessing()), targetMs: 1500 };
 results.serverMemory = serverMemory;
+results.firstHomeMs = firstHome;
 results.scale = scale;
 
 interface Load {
@@ -322,6 +330,15 @@ if (growth[2_000])
     target: `<= ${RENDER_TARGET_MS}`,
     ok: growth[2_000].renderMs <= RENDER_TARGET_MS,
   });
+for (const [size, ms] of Object.entries(firstHome)) {
+  const count = Number(size);
+  rows.push({
+    measure: `first / after start, ${count.toLocaleString("en")} (ms)`,
+    value: ms,
+    target: count >= 100_000 ? `<= ${FIRST_HOME_TARGET_MS}` : "—",
+    ok: count < 100_000 || ms <= FIRST_HOME_TARGET_MS,
+  });
+}
 for (const [size, figures] of Object.entries(scale)) {
   const count = Number(size);
   const enforced = count >= 100_000;
@@ -389,8 +406,16 @@ rows.push(
   ...SIZES.map((count) => ({
     measure: `server RSS after the run, ${count.toLocaleString("en")} (MB)`,
     value: serverMemory[count]?.rssMB,
-    target: count === 10_000 ? `<= ${RSS_TARGET_MB} (peak ${serverMemory[count]?.peakRssMB} MB)` : `— (peak ${serverMemory[count]?.peakRssMB} MB)`,
-    ok: count !== 10_000 || (serverMemory[count]?.rssMB ?? Infinity) <= RSS_TARGET_MB,
+    target:
+      count === 10_000
+        ? `<= ${RSS_TARGET_MB} (peak ${serverMemory[count]?.peakRssMB} MB)`
+        : count === 100_000
+          ? `peak ${serverMemory[count]?.peakRssMB} MB <= ${RSS_PEAK_100K_TARGET_MB}`
+          : `— (peak ${serverMemory[count]?.peakRssMB} MB)`,
+    ok:
+      count === 10_000
+        ? (serverMemory[count]?.rssMB ?? Infinity) <= RSS_TARGET_MB
+        : count !== 100_000 || (serverMemory[count]?.peakRssMB ?? Infinity) <= RSS_PEAK_100K_TARGET_MB,
   })),
 );
 console.log("");

@@ -154,7 +154,7 @@ const WITH: Partial<FilterState>[] = [
   { recentlyVerified: true },
 ];
 
-const slugs = (list: Restaurant[]) => list.map((restaurant) => restaurant.slug);
+const slugs = (list: readonly { slug: string }[]) => list.map((restaurant) => restaurant.slug);
 
 beforeAll(async () => {
   database = await createTestDatabase();

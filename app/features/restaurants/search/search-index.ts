@@ -20,7 +20,7 @@ export type ListedRestaurant = Pick<Restaurant, "slug" | "name" | "kashrut" | "t
  * carry coordinates it does not show; the search index brings them for "Near me".
  */
 export function forCard(
-  { slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours, location }: Restaurant,
+  { slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours, location }: ListedRestaurant,
   withPlace = false,
 ): ListedRestaurant {
   return {
