@@ -36,9 +36,7 @@ export const ResultsGrid = memo(function ResultsGrid({
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {results.slice(0, shown).map((restaurant, index) => (
-        // Cards past the first row skip style, layout and paint until they near the screen: a
-        // keystroke then costs the cards on screen, not all 24 (issue 28's one-frame filtering).
-        <li key={restaurant.slug} className={index < EAGER_CARDS ? undefined : "[contain-intrinsic-size:auto_22rem] [content-visibility:auto]"}>
+        <li key={restaurant.slug}>
           <RestaurantCard
             restaurant={restaurant}
             eager={index < EAGER_CARDS}
