@@ -14,7 +14,8 @@ export interface BenchServer {
   memory(): { rssMB: number; peakRssMB: number };
   /** CPU time the server process has used so far (user + system, seconds), from /proc/<pid>/stat. */
   cpuSeconds(): number;
-  stop(): Promise<void>;
+  /** Stops the server; `afterwards` may then open its data (the server's own database) before it is removed. */
+  stop(afterwards?: (dataDir: string) => Promise<void>): Promise<void>;
 }
 
 /** A fixed secret is fine: the database is thrown away and nobody signs in. */
@@ -68,10 +69,12 @@ export async function startBenchServer(count: number): Promise<BenchServer> {
       baseUrl: server.url,
       cpuSeconds: () => processCpuSeconds(pid),
       memory: () => ({ rssMB: Math.round(statusKb(pid, "VmRSS") / 1024), peakRssMB: Math.round(statusKb(pid, "VmHWM") / 1024) }),
-      async stop() {
+      async stop(afterwards?: (dataDir: string) => Promise<void>) {
         try {
           const code = await server.stop();
           if (code !== 0) console.warn(`server exited with ${code}:\n${server.output().slice(-2000)}`);
+          // What needs the data once the server has let go of it (PGlite is one process).
+          if (afterwards) await afterwards(dataDir);
         } finally {
           rmSync(dataDir, { recursive: true, force: true });
         }

@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { createLocalStorage } from "../server/uploads/storage";
 import { processUpload } from "../server/uploads/processing";
 import { FILTER_TARGET_MS, measureFilterLatency } from "./filter-latency";
+import { writeCost } from "./write-cost";
 import { processCpuSeconds, startBenchServer } from "./harness";
 import { lighthousePages, type LighthouseRow } from "./lighthouse";
 import { mapViewWeight, VISITOR_JS_BUDGET_BYTES, visitorJs, type MapViewWeight, type VisitorJs } from "./visitor-js";
@@ -192,6 +193,7 @@ const results: Record<string, unknown> = { measuredAt: new Date().toISOString(),
 const growth: Record<number, Awaited<ReturnType<typeof pageCost>>> = {};
 const serverMemory: Record<number, { rssMB: number; peakRssMB: number }> = {};
 const firstHome: Record<number, number> = {};
+const writes: Record<number, Awaited<ReturnType<typeof writeCost>>> = {};
 const scale: Record<number, Awaited<ReturnType<typeof scaleCost>>> = {};
 let lighthouseRows: LighthouseRow[] = [];
 
@@ -244,7 +246,14 @@ for (const count of SIZES) {
     serverMemory[count] = server.memory();
     console.log("server memory", serverMemory[count]);
   } finally {
-    await server.stop();
+    await server.stop(
+      count >= SCALE_FROM && part("scale")
+        ? async (dataDir) => {
+            writes[count] = await writeCost(dataDir);
+            console.log("write", JSON.stringify(writes[count]));
+          }
+        : undefined,
+    );
   }
 }
 
@@ -259,6 +268,7 @@ results.homeGrowth = {
 if (part("photo")) results.photo = { ...(await photoProcessing()), targetMs: 1500 };
 results.serverMemory = serverMemory;
 results.firstHomeMs = firstHome;
+results.writeCost = writes;
 results.scale = scale;
 
 interface Load {
@@ -330,6 +340,15 @@ if (growth[2_000])
     target: `<= ${RENDER_TARGET_MS}`,
     ok: growth[2_000].renderMs <= RENDER_TARGET_MS,
   });
+for (const [size, write] of Object.entries(writes)) {
+  const count = Number(size);
+  rows.push({
+    measure: `one rename at ${count.toLocaleString("en")}: saved; found by search (ms)`,
+    value: `${write.saveMs}; ${write.searchableMs} (whole list read ${write.listReads} times)`,
+    target: count > 2_500 ? "the list never read" : "—",
+    ok: count <= 2_500 || write.listReads === 0,
+  });
+}
 for (const [size, ms] of Object.entries(firstHome)) {
   const count = Number(size);
   rows.push({
