@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyFilters, EMPTY_FILTERS, RESULTS_PAGE } from "../../app/features/restaurants/search/filters";
+import { EMPTY_FILTERS, RESULTS_PAGE } from "../../app/features/restaurants/search/filters";
+import { applyFilters } from "../../app/features/restaurants/search/matching";
 import { listRestaurants } from "../../app/features/restaurants/queries.server";
 import { loader } from "../../app/routes/home";
 import { buildRestaurant } from "../../database/factories";

@@ -3,7 +3,8 @@
 // geresh and a typo, alone and with the other filters. Runs on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { applyFilters, EMPTY_FILTERS, type FilterState } from "../../app/features/restaurants/search/filters";
+import { EMPTY_FILTERS, type FilterState } from "../../app/features/restaurants/search/filters";
+import { applyFilters } from "../../app/features/restaurants/search/matching";
 import { fillSearchText, searchDirectory, trigramsReadHebrew } from "../../app/features/restaurants/search/search-query.server";
 import { createDirectory } from "../../app/features/restaurants/search/directory.server";
 import { CLIENT_FILTER_LIMIT } from "../../app/features/restaurants/search/search-index";

@@ -3,7 +3,7 @@
 import type { NewRestaurantRow, RestaurantRow, StoredMenuImage } from "../../../database/schema/restaurants";
 import { isKashrut } from "./constants";
 import { roundCoordinate } from "./map/location";
-import { searchFields } from "./search/filters";
+import { searchFields } from "./search/matching";
 import { searchTextOf } from "./search/search";
 import type { MenuImage, Restaurant, RestaurantFormValues } from "./types";
 

@@ -4,7 +4,8 @@
 import type { Db } from "../../../../database/types";
 import type { FreshnessClock } from "../freshness";
 import type { Restaurant } from "../types";
-import { applyFilters, hasActiveFilters, type FilterState, type OpenClock } from "./filters";
+import { hasActiveFilters, type FilterState, type OpenClock } from "./filters";
+import { applyFilters } from "./matching";
 import { CLIENT_FILTER_LIMIT } from "./search-index";
 import { searchIndexOf } from "./search-index.server";
 import { searchDirectory, type CloseWords, type DirectoryPage } from "./search-query.server";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../../database/factories";
 import { emptyWeek } from "../hours/hours";
+import { applyFilters } from "./matching";
 import {
-  applyFilters,
   clearedFilters,
   EMPTY_FILTERS,
   hasActiveFilters,

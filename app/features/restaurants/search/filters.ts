@@ -1,10 +1,8 @@
 // Home page filters (spec section 5): all conditions hold together. The state lives in the URL
 // query so a filtered view can be shared, reloaded, rendered on the server and left with Back.
-import { isKashrut, isTag, TAGS, type Kashrut } from "../constants";
-import { freshnessOf, type FreshnessClock } from "../freshness";
-import { statusAt, type RestWindow } from "../hours/hours";
-import { closeWordsOf, mayBeTypo, searchTextOf, searchWords, textWords, wordInText, wordMatches } from "./search";
-import type { Restaurant } from "../types";
+// Matching restaurants against a state is in matching.ts, which the browser loads with the search index.
+import { isKashrut, isTag, type Kashrut } from "../constants";
+import type { RestWindow } from "../hours/hours";
 
 export const LINK_FILTERS = ["booking", "wolt", "order"] as const;
 export type LinkFilter = (typeof LINK_FILTERS)[number];
@@ -105,120 +103,6 @@ export function hasActiveFilters(state: FilterState): boolean {
 
 export function toggle<T>(values: readonly T[], value: T): T[] {
   return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
-}
-
-/** What a restaurant's search text is made of: names, descriptions, address and tags (with their English labels), in both languages. */
-export function searchFields(restaurant: Pick<Restaurant, "name" | "description" | "address" | "tags">): string[] {
-  const tagText = restaurant.tags.flatMap((tag) => (isTag(tag) ? [tag, TAGS[tag]] : [tag]));
-  return [restaurant.name.en, restaurant.name.he ?? "", restaurant.description?.en ?? "", restaurant.description?.he ?? "", restaurant.address, ...tagText];
-}
-
-/** The text a search term is matched against (search.ts), made once per restaurant object. */
-const haystacks = new WeakMap<Restaurant, string>();
-export function searchText(restaurant: Restaurant): string {
-  let text = haystacks.get(restaurant);
-  if (text === undefined) {
-    text = searchTextOf(searchFields(restaurant));
-    haystacks.set(restaurant, text);
-  }
-  return text;
-}
-
-const haystackWords = new WeakMap<Restaurant, string[]>();
-function searchTextWords(restaurant: Restaurant): string[] {
-  let words = haystackWords.get(restaurant);
-  if (words === undefined) {
-    words = textWords(searchText(restaurant));
-    haystackWords.set(restaurant, words);
-  }
-  return words;
-}
-
-/** A search term ready to match many restaurants: its words, each with its typo check (search.ts, rule 3). */
-export interface TermMatcher {
-  word: string;
-  isClose: (textWord: string) => boolean;
-  /** The restaurants of the list being filtered that have a word close to this one (rule 3), when known. */
-  near?: ReadonlySet<Restaurant>;
-}
-
-export function termMatchers(term: string): TermMatcher[] {
-  return searchWords(term).map((word) => ({ word, isClose: closeWordsOf(word) }));
-}
-
-/** Each word of a list's search texts, with the restaurants whose text has it: made once per list (the browser's index, the server's cached list). */
-const listWords = new WeakMap<readonly Restaurant[], Map<string, Restaurant[]>>();
-function wordsOfList(list: readonly Restaurant[]): Map<string, Restaurant[]> {
-  let words = listWords.get(list);
-  if (!words) {
-    words = new Map();
-    for (const restaurant of list) {
-      for (const word of searchTextWords(restaurant)) {
-        const having = words.get(word);
-        if (having) having.push(restaurant);
-        else words.set(word, [restaurant]);
-      }
-    }
-    listWords.set(list, words);
-  }
-  return words;
-}
-
-/** Makes a list's search texts and word index ahead of the first keystroke (the browser does it while idle). */
-export function prepareForSearch(list: readonly Restaurant[]): void {
-  wordsOfList(list);
-}
-
-/** Rule 3 for a whole list at once: the distinct words are compared once each, not once per restaurant. */
-function withNear(terms: TermMatcher[], list: readonly Restaurant[]): TermMatcher[] {
-  return terms.map((term) => {
-    if (!mayBeTypo(term.word)) return term;
-    const near = new Set<Restaurant>();
-    for (const [word, having] of wordsOfList(list)) if (term.isClose(word)) for (const restaurant of having) near.add(restaurant);
-    return { ...term, near };
-  });
-}
-
-const LINK_OF: Record<LinkFilter, (r: Restaurant) => string | undefined> = {
-  booking: (r) => r.bookingLink,
-  wolt: (r) => r.woltLink,
-  order: (r) => r.onlineOrderLink,
-};
-
-/**
- * Whether a restaurant passes every active filter. "Recently verified" is judged on the clock the
- * page was given (the server's day in Tel Aviv, FreshnessClock), "open now" on an instant and the
- * Shabbat windows (OpenClock); without them they match nothing.
- */
-export function matchesFilters(
-  restaurant: Restaurant,
-  state: FilterState,
-  clock?: FreshnessClock,
-  terms = termMatchers(state.searchTerm),
-  open?: OpenClock,
-): boolean {
-  if (terms.length > 0) {
-    const text = searchText(restaurant);
-    const words = () => searchTextWords(restaurant);
-    const matches = ({ word, isClose, near }: TermMatcher) => (near ? wordInText(word, text) || near.has(restaurant) : wordMatches(word, text, words, isClose));
-    if (!terms.every(matches)) return false;
-  }
-  if (state.selectedTags.length > 0 && !state.selectedTags.some((tag) => restaurant.tags.includes(tag))) return false;
-  if (state.kashrutTypes.length > 0 && !state.kashrutTypes.includes(restaurant.kashrut)) return false;
-  if (state.linkFilters.length > 0 && !state.linkFilters.some((link) => Boolean(LINK_OF[link](restaurant)))) return false;
-  if (state.recentlyVerified && (!clock || freshnessOf(restaurant.lastVerified, clock) !== "fresh")) return false;
-  if (state.openNow && !isOpenAt(restaurant, open)) return false;
-  return true;
-}
-
-/** Open at the clock's instant: has hours, is not closed for good, and they say open. */
-export function isOpenAt(restaurant: Pick<Restaurant, "hours" | "isPermanentlyClosed">, open: OpenClock | undefined): boolean {
-  return Boolean(open && restaurant.hours && !restaurant.isPermanentlyClosed && statusAt(restaurant.hours, open.windows, open.now).open);
-}
-
-export function applyFilters(restaurants: readonly Restaurant[], state: FilterState, clock?: FreshnessClock, open?: OpenClock): Restaurant[] {
-  const terms = withNear(termMatchers(state.searchTerm), restaurants);
-  return restaurants.filter((restaurant) => matchesFilters(restaurant, state, clock, terms, open));
 }
 
 /** Card tags: the first `max`, and how many more there are. */

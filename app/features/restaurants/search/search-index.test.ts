@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../../database/factories";
-import { applyFilters, EMPTY_FILTERS } from "./filters";
+import { EMPTY_FILTERS } from "./filters";
+import { applyFilters } from "./matching";
 import { rowToRestaurant as fromRow } from "../mapping";
 import { decodeIndex, fromIndexRow, toIndexRow } from "./search-index";
 

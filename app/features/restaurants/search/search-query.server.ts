@@ -1,5 +1,5 @@
 // The home page's search and filters in the database, for a directory past the browser index's
-// limit (CLIENT_FILTER_LIMIT, issue 28): the same rules as `applyFilters` (filters.ts, search.ts),
+// limit (CLIENT_FILTER_LIMIT, issue 28): the same rules as `applyFilters` (matching.ts, search.ts),
 // run on the stored search text with pg_trgm's index, so no process holds the whole directory.
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -10,7 +10,8 @@ import type { FreshnessClock } from "../freshness";
 import { rowToRestaurant, searchTextOfRow } from "../mapping";
 import type { RestaurantRow } from "../../../../database/schema/restaurants";
 import type { ListedRestaurant } from "./search-index";
-import { isOpenAt, type FilterState, type LinkFilter, type OpenClock } from "./filters";
+import type { FilterState, LinkFilter, OpenClock } from "./filters";
+import { isOpenAt } from "./matching";
 import { mayBeTypo, searchWords, TYPO_SIMILARITY, wordStems } from "./search";
 
 export interface DirectoryPage {

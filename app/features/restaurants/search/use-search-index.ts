@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { decodeIndex, searchIndexPath } from "./search-index";
-import { prepareForSearch } from "./filters";
+import { prepareForSearch } from "./matching";
 import type { Restaurant } from "../types";
 
 /** Whether the search index is in the browser: then filter changes need no trip to the server. */

@@ -9,18 +9,9 @@ import type { RestWindow } from "../../hours/hours";
 import { MapView } from "../../map/components/MapView";
 import { byDistance } from "../../map/distance";
 import type { LatLng } from "../../map/location";
-import {
-  applyFilters,
-  clearedFilters,
-  parseFilters,
-  parseShown,
-  RESULTS_PAGE,
-  serializeFilters,
-  type FilterState,
-  type ResultsSort,
-  type ResultsView,
-} from "../filters";
+import { clearedFilters, parseFilters, parseShown, RESULTS_PAGE, serializeFilters, type FilterState, type ResultsSort, type ResultsView } from "../filters";
 import type { ListedRestaurant } from "../search-index";
+import { applyFilters } from "../matching";
 import { useSearchIndex } from "../use-search-index";
 import { FilterBar } from "./FilterBar";
 import { Hero } from "./Hero";
