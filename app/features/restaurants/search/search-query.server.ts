@@ -9,7 +9,7 @@ import { addDays } from "../../../lib/dates";
 import type { FreshnessClock } from "../freshness";
 import { rowToRestaurant, searchTextOfRow } from "../mapping";
 import type { RestaurantRow } from "../../../../database/schema/restaurants";
-import type { ListedRestaurant } from "./search-index";
+import { forCard, type ListedRestaurant } from "./search-index";
 import type { FilterState, LinkFilter, OpenClock } from "./filters";
 import { isOpenAt } from "./matching";
 import { mayBeTypo, searchWords, TYPO_SIMILARITY, wordStems } from "./search";
@@ -107,8 +107,9 @@ const CARD_COLUMNS = {
 
 type CardRow = Pick<RestaurantRow, keyof typeof CARD_COLUMNS>;
 
+/** A card's data from its columns (the rest of the row is not read: empty here). */
 function toListed(row: CardRow): ListedRestaurant {
-  const { slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours, location } = rowToRestaurant({
+  const restaurant = rowToRestaurant({
     ...row,
     address: "",
     phone_number: null,
@@ -128,17 +129,7 @@ function toListed(row: CardRow): ListedRestaurant {
     created_at: new Date(0),
     updated_at: new Date(0),
   });
-  return {
-    slug,
-    name,
-    kashrut,
-    tags,
-    isPermanentlyClosed,
-    ...(photo ? { photo } : {}),
-    ...(lastVerified ? { lastVerified } : {}),
-    ...(hours ? { hours } : {}),
-    ...(location ? { location } : {}),
-  };
+  return forCard(restaurant, true);
 }
 
 /** The listing's order (compareForListing): with a photo first, then Tzohar, then by English name. */
