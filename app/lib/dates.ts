@@ -23,14 +23,30 @@ function asUtcDate(value: string | Date): Date {
   return isIsoDay(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One `Intl.DateTimeFormat` per locale and options, made once: making one is costly (on the server
+ * the calendar library's Temporal polyfill wraps it), and a page formats many dates.
+ */
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** A long localized date: "March 4, 2026" / "4 במרץ 2026". */
 export function formatLongDate(value: string | Date, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" }).format(asUtcDate(value));
+  return dateFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" }).format(asUtcDate(value));
 }
 
 /** The calendar day (yyyy-MM-dd) in Tel Aviv at the given instant, whatever the machine's time zone. */
 export function telAvivDay(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jerusalem", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return dateFormat("en-CA", { timeZone: "Asia/Jerusalem", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
 /**

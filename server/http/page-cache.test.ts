@@ -34,17 +34,29 @@ function isHit(cache: PageCache, url: string): boolean {
   return cache.tryServe(req, res);
 }
 
-// Random text does not compress, so each page costs about three times its length.
+// Random text does not compress: a page costs its length, and its length again for each encoding
+// a visitor has asked for (the first render keeps only the one its visitor took).
 const page = (kb: number) => `<p>${Array.from({ length: kb * 16 }, () => Math.random().toString(36).slice(2, 10).padEnd(64, "x")).join("")}</p>`;
 
 describe("page cache memory", () => {
   it("keeps within its byte budget by letting the least recently used pages go", () => {
     const cache = createPageCache({ maxBytes: 2 * 1024 * 1024 });
-    for (let i = 0; i < 20; i++) render(cache, `/?q=${i}`, page(100));
+    for (let i = 0; i < 20; i++) render(cache, `/?q=${i}`, page(150));
     expect(cache.bytes).toBeLessThanOrEqual(2 * 1024 * 1024);
     expect(cache.size).toBeLessThan(20);
     expect(isHit(cache, "/?q=19")).toBe(true);
     expect(isHit(cache, "/?q=0")).toBe(false);
+  });
+
+  it("keeps a page in the encoding its first visitor took, makes another when asked, and counts it", () => {
+    const cache = createPageCache();
+    render(cache, "/", page(10));
+    const rawOnly = cache.bytes;
+    const brotli = brotliBody(cache, "/");
+    const withBrotli = cache.bytes;
+    expect(withBrotli).toBe(rawOnly + brotli.length);
+    expect(brotliBody(cache, "/")).toEqual(brotli);
+    expect(cache.bytes).toBe(withBrotli);
   });
 
   it("counts a replaced page once, and nothing after clearing", () => {

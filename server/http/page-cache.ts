@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { matchRoute } from "../../app/route-facts";
-import { densify, precompress, sendPrecompressed, type Precompressed } from "./precompressed";
+import { chooseEncoding, densify, precompress, sendPrecompressed, type Precompressed } from "./precompressed";
 import { isPersonal } from "./requests";
 import { contentSecurityPolicy, setStandardHeaders } from "./security";
 
@@ -59,11 +59,12 @@ function scriptHashes(html: string): string[] {
   );
 }
 
-function store(type: string, body: Buffer, imageOrigins: readonly string[]): Entry {
+function store(type: string, body: Buffer, imageOrigins: readonly string[], acceptEncoding: string): Entry {
   const html = type.includes("text/html") ? body.toString("utf8") : "";
   return {
     type,
-    ...precompress(body),
+    // Compressed for the visitor who caused the render; another encoding when someone asks for it.
+    ...precompress(body, chooseEncoding(acceptEncoding)),
     csp: contentSecurityPolicy({ hashes: scriptHashes(html) }, imageOrigins),
     etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
     storedAt: Date.now(),
@@ -94,8 +95,9 @@ export function createPageCache({
   imageOrigins = [],
 }: PageCacheOptions = {}): PageCache {
   const entries = new Map<string, Entry>();
+  const keyOfEntry = new WeakMap<Entry, string>();
   let bytes = 0;
-  const sizeOf = (entry: Entry) => entry.raw.length + entry.gzip.length + entry.br.length;
+  const sizeOf = (entry: Entry) => entry.raw.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
@@ -105,6 +107,7 @@ export function createPageCache({
   const put = (key: string, entry: Entry) => {
     remove(key);
     entries.set(key, entry);
+    keyOfEntry.set(entry, key);
     bytes += sizeOf(entry);
     // Least recently used pages leave first.
     while (entries.size > maxEntries || bytes > maxBytes) remove(entries.keys().next().value as string);
@@ -118,7 +121,7 @@ export function createPageCache({
     entry.densified = true;
     densify(entry, (dense) => {
       if (entries.get(key) !== entry) return;
-      bytes += dense.length - entry.br.length;
+      bytes += dense.length - (entry.br?.length ?? 0);
       entry.br = dense;
     });
   };
@@ -135,7 +138,9 @@ export function createPageCache({
       res.end();
       return;
     }
-    sendPrecompressed(res, entry, acceptEncoding, head);
+    const added = sendPrecompressed(res, entry, acceptEncoding, head);
+    // A variant made now is kept with the page: counted, if the page is still the one cached.
+    if (added > 0 && entries.get(keyOfEntry.get(entry) ?? "") === entry) bytes += added;
   };
 
   const keyOf = (method: string | undefined, url: string | undefined, cookie: string): string | null => {
@@ -208,13 +213,14 @@ export function createPageCache({
       if (chunk !== undefined && typeof chunk !== "function") keep(chunk, args[1]);
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode === 200 && req.method === "GET" && usable() && !res.getHeader("set-cookie") && /text\/html|application\/xml|text\/plain/.test(type)) {
-        const entry = store(type, Buffer.concat(chunks), imageOrigins);
+        const accept = String(req.headers?.["accept-encoding"] ?? "");
+        const entry = store(type, Buffer.concat(chunks), imageOrigins, accept);
         put(key, entry);
         if (holding) {
           const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
           res.write = write as typeof res.write;
           res.end = end as typeof res.end;
-          sendPrecompressed(res, entry, String(req.headers?.["accept-encoding"] ?? ""), false);
+          sendPrecompressed(res, entry, accept, false);
           if (callback) res.once("finish", callback);
           return res;
         }

@@ -6,7 +6,7 @@ import { useLanguage } from "../../../../lib/i18n/use-language";
 import type { Language } from "../../../../lib/i18n/language";
 import { cn } from "../../../../lib/cn";
 import type { Transition, WeeklyHours } from "../hours";
-import { telAvivDay } from "../../../../lib/dates";
+import { dateFormat, telAvivDay } from "../../../../lib/dates";
 import type { HoursView } from "../hours-view.server";
 import { statusNow } from "../hours-status";
 
@@ -15,15 +15,15 @@ const zone = { timeZone: "Asia/Jerusalem" } as const;
 
 /** Sunday to Saturday in the page's language (2026-01-04 was a Sunday). */
 export function weekdayNames(language: Language): string[] {
-  const format = new Intl.DateTimeFormat(LOCALES[language], { weekday: "long", timeZone: "UTC" });
+  const format = dateFormat(LOCALES[language], { weekday: "long", timeZone: "UTC" });
   return Array.from({ length: 7 }, (_, index) => format.format(Date.UTC(2026, 0, 4 + index)));
 }
 
 /** Tel Aviv times and weekdays in the page's language. */
 export function formats(language: Language) {
-  const time = new Intl.DateTimeFormat(LOCALES[language], { ...zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  const weekday = new Intl.DateTimeFormat(LOCALES[language], { ...zone, weekday: "long" });
-  const short = new Intl.DateTimeFormat("en-US", { ...zone, weekday: "short" });
+  const time = dateFormat(LOCALES[language], { ...zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const weekday = dateFormat(LOCALES[language], { ...zone, weekday: "long" });
+  const short = dateFormat("en-US", { ...zone, weekday: "short" });
   const WEEK = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
   return {
     time: (at: number) => time.format(at),
