@@ -6,7 +6,7 @@ import { freshnessOf, type FreshnessClock } from "../freshness";
 import { statusAt } from "../hours/hours";
 import type { Restaurant } from "../types";
 import type { FilterState, LinkFilter, OpenClock } from "./filters";
-import { closeWordsOf, mayBeTypo, searchTextOf, searchWords, textWords, wordInText, wordMatches } from "./search";
+import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "./search";
 
 /** What a restaurant's search text is made of: names, descriptions, address and tags (with their English labels), in both languages. */
 export function searchFields(restaurant: Pick<Restaurant, "name" | "description" | "address" | "tags">): string[] {
@@ -35,16 +35,10 @@ function searchTextWords(restaurant: Restaurant): string[] {
   return words;
 }
 
-/** A search term ready to match many restaurants: its words, each with its typo check (search.ts, rule 3). */
-export interface TermMatcher {
+/** A search term's word, with the restaurants of the list being filtered that have a word close to it (rule 3), when it may be a typo. */
+interface Term {
   word: string;
-  isClose: (textWord: string) => boolean;
-  /** The restaurants of the list being filtered that have a word close to this one (rule 3), when known. */
   near?: ReadonlySet<Restaurant>;
-}
-
-export function termMatchers(term: string): TermMatcher[] {
-  return searchWords(term).map((word) => ({ word, isClose: closeWordsOf(word) }));
 }
 
 /** Each word of a list's search texts, with the restaurants whose text has it: made once per list (the browser's index, the server's cached list). */
@@ -70,13 +64,14 @@ export function prepareForSearch(list: readonly Restaurant[]): void {
   wordsOfList(list);
 }
 
-/** Rule 3 for a whole list at once: the distinct words are compared once each, not once per restaurant. */
-function withNear(terms: TermMatcher[], list: readonly Restaurant[]): TermMatcher[] {
-  return terms.map((term) => {
-    if (!mayBeTypo(term.word)) return term;
+/** A term's words for a whole list at once: rule 3 compares each distinct word of the list once, not once per restaurant. */
+function termsFor(searchTerm: string, list: readonly Restaurant[]): Term[] {
+  return searchWords(searchTerm).map((word) => {
+    if (!mayBeTypo(word)) return { word };
+    const isClose = closeTo(word);
     const near = new Set<Restaurant>();
-    for (const [word, having] of wordsOfList(list)) if (term.isClose(word)) for (const restaurant of having) near.add(restaurant);
-    return { ...term, near };
+    for (const [textWord, having] of wordsOfList(list)) if (isClose(textWord)) for (const restaurant of having) near.add(restaurant);
+    return { word, near };
   });
 }
 
@@ -91,18 +86,10 @@ const LINK_OF: Record<LinkFilter, (r: Restaurant) => string | undefined> = {
  * page was given (the server's day in Tel Aviv, FreshnessClock), "open now" on an instant and the
  * Shabbat windows (OpenClock); without them they match nothing.
  */
-export function matchesFilters(
-  restaurant: Restaurant,
-  state: FilterState,
-  clock?: FreshnessClock,
-  terms = termMatchers(state.searchTerm),
-  open?: OpenClock,
-): boolean {
+function matchesFilters(restaurant: Restaurant, state: FilterState, terms: readonly Term[], clock?: FreshnessClock, open?: OpenClock): boolean {
   if (terms.length > 0) {
     const text = searchText(restaurant);
-    const words = () => searchTextWords(restaurant);
-    const matches = ({ word, isClose, near }: TermMatcher) => (near ? wordInText(word, text) || near.has(restaurant) : wordMatches(word, text, words, isClose));
-    if (!terms.every(matches)) return false;
+    if (!terms.every(({ word, near }) => wordInText(word, text) || Boolean(near?.has(restaurant)))) return false;
   }
   if (state.selectedTags.length > 0 && !state.selectedTags.some((tag) => restaurant.tags.includes(tag))) return false;
   if (state.kashrutTypes.length > 0 && !state.kashrutTypes.includes(restaurant.kashrut)) return false;
@@ -118,6 +105,6 @@ export function isOpenAt(restaurant: Pick<Restaurant, "hours" | "isPermanentlyCl
 }
 
 export function applyFilters(restaurants: readonly Restaurant[], state: FilterState, clock?: FreshnessClock, open?: OpenClock): Restaurant[] {
-  const terms = withNear(termMatchers(state.searchTerm), restaurants);
-  return restaurants.filter((restaurant) => matchesFilters(restaurant, state, clock, terms, open));
+  const terms = termsFor(state.searchTerm, restaurants);
+  return restaurants.filter((restaurant) => matchesFilters(restaurant, state, terms, clock, open));
 }

@@ -8,7 +8,7 @@
 //   3. a word of at least TYPO_MIN_LENGTH letters (letters only: a number is never a typo) is close to one of the text's words: the share of
 //      trigrams they have in common, counted as PostgreSQL's pg_trgm counts them, is at least
 //      TYPO_SIMILARITY (one wrong letter in a word of five: "olivw" finds "olive").
-// The browser runs these rules in `wordMatcher`; the database runs the same three in SQL
+// The browser and the server's list run these rules in matching.ts; the database runs the same three in SQL
 // (search-query.server.ts), on the same stored text, and a test holds the two to the same results.
 
 const FINAL_FORMS: Record<string, string> = { ך: "כ", ם: "מ", ן: "נ", ף: "פ", ץ: "צ" };
@@ -115,15 +115,6 @@ export function wordInText(word: string, text: string): boolean {
   return text.includes(word) || wordStems(word).some((stem) => beginsAWord(text, stem));
 }
 
-/**
- * Whether a search word matches a text (rules 1–3 above). `words` are the text's words, and
- * `isClose` answers rule 3 for one of them; a caller filtering many texts passes one that
- * remembers its answers (`closeWordsOf`).
- */
-export function wordMatches(word: string, text: string, words: () => readonly string[], isClose: (textWord: string) => boolean): boolean {
-  return wordInText(word, text) || (mayBeTypo(word) && words().some(isClose));
-}
-
 /** Text words' trigrams, kept across search words (a directory's texts share a vocabulary); bounded. */
 const wordTrigrams = new Map<string, Set<string>>();
 const MAX_KEPT_WORDS = 50_000;
@@ -138,16 +129,8 @@ function trigramsOfWord(textWord: string): Set<string> {
   return trigrams;
 }
 
-/** Rule 3 for one search word, remembering each text word's answer (texts share most of their words). */
-export function closeWordsOf(word: string): (textWord: string) => boolean {
+/** Rule 3 for one search word: whether a (distinct) word of the texts is close to it. */
+export function closeTo(word: string): (textWord: string) => boolean {
   const trigrams = trigramsOf(word);
-  const answers = new Map<string, boolean>();
-  return (textWord) => {
-    let answer = answers.get(textWord);
-    if (answer === undefined) {
-      answer = LETTERS_ONLY.test(textWord) && trigramSimilarity(trigrams, trigramsOfWord(textWord)) >= TYPO_SIMILARITY;
-      answers.set(textWord, answer);
-    }
-    return answer;
-  };
+  return (textWord) => LETTERS_ONLY.test(textWord) && trigramSimilarity(trigrams, trigramsOfWord(textWord)) >= TYPO_SIMILARITY;
 }
