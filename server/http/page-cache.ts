@@ -95,7 +95,6 @@ export function createPageCache({
   imageOrigins = [],
 }: PageCacheOptions = {}): PageCache {
   const entries = new Map<string, Entry>();
-  const keyOfEntry = new WeakMap<Entry, string>();
   let bytes = 0;
   const sizeOf = (entry: Entry) => entry.raw.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
   const remove = (key: string) => {
@@ -107,7 +106,6 @@ export function createPageCache({
   const put = (key: string, entry: Entry) => {
     remove(key);
     entries.set(key, entry);
-    keyOfEntry.set(entry, key);
     bytes += sizeOf(entry);
     // Least recently used pages leave first.
     while (entries.size > maxEntries || bytes > maxBytes) remove(entries.keys().next().value as string);
@@ -126,7 +124,7 @@ export function createPageCache({
     });
   };
 
-  const send = (res: ServerResponse, entry: Entry, ifNoneMatch: string | undefined, acceptEncoding: string, head: boolean) => {
+  const send = (res: ServerResponse, key: string, entry: Entry, ifNoneMatch: string | undefined, acceptEncoding: string, head: boolean) => {
     res.setHeader("Content-Type", entry.type);
     res.setHeader("Content-Security-Policy", entry.csp);
     res.setHeader("ETag", entry.etag);
@@ -140,7 +138,7 @@ export function createPageCache({
     }
     const added = sendPrecompressed(res, entry, acceptEncoding, head);
     // A variant made now is kept with the page: counted, if the page is still the one cached.
-    if (added > 0 && entries.get(keyOfEntry.get(entry) ?? "") === entry) bytes += added;
+    if (added > 0 && entries.get(key) === entry) bytes += added;
   };
 
   const keyOf = (method: string | undefined, url: string | undefined, cookie: string): string | null => {
@@ -166,7 +164,7 @@ export function createPageCache({
       entries.delete(key);
       entries.set(key, hit);
       recompress(key, hit);
-      return send(res, hit, req.get("if-none-match"), req.get("accept-encoding") ?? "", req.method === "HEAD");
+      return send(res, key, hit, req.get("if-none-match"), req.get("accept-encoding") ?? "", req.method === "HEAD");
     }
     res.locals.pageCacheKey = key;
     res.setHeader("X-Cache", "MISS");
@@ -247,7 +245,7 @@ export function createPageCache({
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(", ") : value;
     };
-    send(res, hit, header("if-none-match"), header("accept-encoding") ?? "", req.method === "HEAD");
+    send(res, key, hit, header("if-none-match"), header("accept-encoding") ?? "", req.method === "HEAD");
     return true;
   };
 
