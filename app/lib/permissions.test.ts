@@ -49,6 +49,11 @@ const TABLE: Record<Exclude<Action, "restaurant:edit" | "reports:view">, Who[]> 
   "reports:manage": ["admin", "system"],
   // npm run import: the system, or the administrator it is run as (--as).
   "data:import": ["admin", "system"],
+  // Issue 29: the suggestion, claim and certificate queues are the admins'; any account may claim.
+  "suggestions:manage": ["admin", "system"],
+  "claims:manage": ["admin", "system"],
+  "certificates:review": ["admin", "system"],
+  "claim:send": ["admin", "owner", "guest", "system"],
 };
 
 describe("can: role x action", () => {
@@ -91,6 +96,7 @@ describe.each(["restaurant:edit", "reports:view"] as const)("can: %s (resource-a
   }
 
   it("an owner without an id (a shape from the browser) is never taken for a linked owner", () => {
+    expect(can({ role: "guest" }, "claim:send")).toBe(false);
     expect(can({ role: "owner" }, action, { ownerIds: [""] })).toBe(false);
   });
 });

@@ -38,6 +38,14 @@ interface Resources {
   "reports:manage": undefined;
   /** Import an export (`npm run import`): restaurants, posts, owner links and files, all at once (admins and the system). */
   "data:import": undefined;
+  /** Approve, merge or reject the public's suggested restaurants (admins). */
+  "suggestions:manage": undefined;
+  /** Ask to be linked to a listing without owners ("Is this your restaurant?"): any signed-in account. */
+  "claim:send": undefined;
+  /** Approve or reject claims (admins). */
+  "claims:manage": undefined;
+  /** The list of certificates expiring and expired, with "renewed until …" on any listing (admins). */
+  "certificates:review": undefined;
 }
 
 export type Action = keyof Resources;
@@ -57,18 +65,26 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   "blog:manage",
   "reports:manage",
   "data:import",
+  "suggestions:manage",
+  "claims:manage",
+  "certificates:review",
 ]);
+
+/** Actions any signed-in account may take, whatever its role (guests included). */
+const ANY_ACCOUNT: ReadonlySet<Action> = new Set(["claim:send"]);
 
 /** Actions an owner may take only on a restaurant they are linked to (never on "every restaurant"). */
 const OWNED_ONLY: ReadonlySet<Action> = new Set(["restaurant:edit", "reports:view"]);
 
 /**
  * The one rule book. Admins (and the system) may do everything; owners may enter the dashboard, add
- * restaurants, edit those they are linked to and read their problem reports; guests and visitors nothing.
+ * restaurants, edit those they are linked to and read their problem reports; any signed-in account
+ * may claim a listing; guests nothing else, visitors nothing.
  */
 export function can<A extends Action>(viewer: Subject | null | undefined, action: A, ...[resource]: ResourceArgs<A>): boolean {
   if (!viewer) return false;
   if (isAdministrator(viewer) || viewer.role === "system") return true;
+  if (ANY_ACCOUNT.has(action)) return viewer.id !== undefined;
   if (viewer.role !== "owner" || ADMIN_ONLY.has(action)) return false;
   if (OWNED_ONLY.has(action)) {
     // An owner acts only on a restaurant they are linked to; "every restaurant" is not theirs.

@@ -5,3 +5,4 @@ export * from "./restaurants";
 export * from "./blogs";
 export * from "./uploads";
 export * from "./reports";
+export * from "./lifecycle";

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, date, index, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import type { WeeklyHours } from "../hours";
+import type { CertificateBody, CertificateLevel, PesachPlans } from "../lifecycle";
 
 /** A menu image as stored in `restaurants.menu_images`. */
 export interface StoredMenuImage {
@@ -48,6 +49,16 @@ export const restaurants = pgTable(
     /** Where the restaurant is (issue 16): both or neither, inside Israel (checked by the form's rules). */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    /** The kashrut certificate's facts (issue 29): all null when not given. */
+    certificate_body: text("certificate_body").$type<CertificateBody>(),
+    certificate_level: text("certificate_level").$type<CertificateLevel>(),
+    certificate_number: text("certificate_number"),
+    certificate_valid_until: date("certificate_valid_until", { mode: "string" }),
+    /** Pesach, per year (issue 29): `{ "2027": { status, kitniyot?, certificate?, cholHamoed? } }`. */
+    pesach: jsonb("pesach")
+      .$type<PesachPlans>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /**
      * What a search term is matched against (issue 28): names, descriptions, address and tags in
      * both languages, normalised by the browser index's own normaliser (searchTextOf). Written with
@@ -74,6 +85,7 @@ export const restaurants = pgTable(
       t.name_en,
       t.slug,
     ),
+    index("restaurants_certificate_valid_until_idx").on(t.certificate_valid_until),
     index("restaurants_search_text_missing_idx")
       .on(t.id)
       .where(sql`${t.search_text} is null`),

@@ -103,6 +103,10 @@ const CARD_COLUMNS = {
   hours: restaurants.hours,
   latitude: restaurants.latitude,
   longitude: restaurants.longitude,
+  certificate_body: restaurants.certificate_body,
+  certificate_level: restaurants.certificate_level,
+  certificate_valid_until: restaurants.certificate_valid_until,
+  pesach: restaurants.pesach,
 };
 
 type CardRow = Pick<RestaurantRow, keyof typeof CARD_COLUMNS>;
@@ -124,6 +128,7 @@ function toListed(row: CardRow): ListedRestaurant {
     wolt_link: null,
     menu_images: [],
     kashrut_website: null,
+    certificate_number: null,
     search_text: null,
     search_words: null,
     created_at: new Date(0),
