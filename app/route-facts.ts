@@ -15,6 +15,12 @@ export interface RouteFacts {
   label?: string;
   /** Its path parameters are one-time secrets: the log shows them as `[redacted]`. */
   secret?: true;
+  /**
+   * Its form may carry one file (issue 29: a suggestion's certificate photo, a claim's proof), so
+   * works without JavaScript: the door lets its body be as large as the largest upload
+   * (`FILE_FORM_BYTES` in server/app.ts) instead of a plain form's 1 MiB.
+   */
+  fileForm?: true;
 }
 
 const RESTAURANT: readonly Area[] = ["restaurant"];

@@ -17,7 +17,8 @@ import type { Config } from "./config";
 import { refreshStatistics, type Database } from "./data/database";
 import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
-import { recordUpload } from "../app/features/restaurants/editing/uploads.server";
+import { FORM_FILE_MAX_BYTES, recordUpload } from "../app/features/restaurants/editing/uploads.server";
+import { matchRoute } from "../app/route-facts";
 import { createProofOfWork } from "../app/features/reports/proof-of-work.server";
 import { reportChallengePath } from "../app/lib/paths";
 import { canUpload } from "../app/lib/permissions";
@@ -36,6 +37,7 @@ import { createDirectory } from "../app/features/restaurants/search/directory.se
 import { createFileStore, type Storage } from "./uploads/storage";
 import { openStorage } from "./uploads/open-storage";
 import { uploadHandler } from "./uploads/upload-route";
+import { formUploads } from "./uploads/form-upload";
 import { securityHeaders } from "./http/security";
 import { precompressedAssets, type AssetServer } from "./http/static-assets";
 
@@ -78,6 +80,8 @@ export function warmUpOf(app: express.Express): () => Promise<void> {
 
 /** The largest form a page's action takes (the longest restaurant or blog form is a few KB). */
 export const MAX_FORM_BYTES = 1024 * 1024;
+/** The largest body of a page whose form carries one file (route facts' `fileForm`): the largest upload and the form around it. */
+export const FILE_FORM_BYTES = FORM_FILE_MAX_BYTES + 64 * 1024;
 const HEALTH_TIMEOUT_MS = 2_000;
 
 export function createApp({
@@ -237,6 +241,8 @@ export function createApp({
     }
   });
   const files = createFileStore(storage);
+  // Files inside a page's form (issue 29): the upload route's checks, held by a suggestion or a claim.
+  const acceptUpload = formUploads({ db: database.db, storage, processed: (seconds, kind) => metrics.uploadProcessed(seconds, kind) });
   // Uploads stream to disk-side checks with their size limits; only admins and owners may upload.
   app.post(
     "/api/uploads",
@@ -262,7 +268,8 @@ export function createApp({
     mapTiles: config.mapTiles,
   };
   // Pages' actions read their whole form into memory: a body must say its size, and be small.
-  // (Files go to /api/uploads above, which streams them with its own limits.)
+  // (Files go to /api/uploads above, which streams them with its own limits; a page whose form
+  // carries one file, `fileForm` in its route facts, may take up to the largest upload.)
   app.use((req, res, next) => {
     if (isSafeMethod(req.method)) return next();
     const declared = req.get("content-length");
@@ -270,7 +277,8 @@ export function createApp({
       res.status(411).type("text/plain").send("Length required");
       return;
     }
-    if (Number(declared ?? 0) > MAX_FORM_BYTES) {
+    const limit = matchRoute(req.path).facts.fileForm ? FILE_FORM_BYTES : MAX_FORM_BYTES;
+    if (Number(declared ?? 0) > limit) {
       // Answered without reading the body: the connection closes rather than take it in.
       res.set("Connection", "close").status(413).type("text/plain").send("Request too large");
       return;
@@ -292,6 +300,7 @@ export function createApp({
           toasts,
           sendEmail,
           files,
+          acceptUpload,
           publicRestaurants,
           directory,
           proofOfWork,

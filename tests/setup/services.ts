@@ -11,6 +11,11 @@ import type { EmailContent } from "../../app/lib/emails";
 import { createProofOfWork } from "../../app/features/reports/proof-of-work.server";
 import { createDirectory } from "../../app/features/restaurants/search/directory.server";
 import { countRestaurants } from "../../app/features/restaurants/search/search-query.server";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { formUploads } from "../../server/uploads/form-upload";
+import { createLocalStorage } from "../../server/uploads/storage";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 
@@ -45,6 +50,8 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
     directory: createDirectory({ db, list: () => listRestaurants(db), size: () => countRestaurants(db) }),
     proofOfWork: createProofOfWork({ secret: TEST_SECRET }),
     reportFiled: () => {},
+    // Files inside a form go to a throwaway folder, through the real checks.
+    acceptUpload: formUploads({ db, storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "kta-form-uploads-"))) }),
     ...overrides,
   };
 }

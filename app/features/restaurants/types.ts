@@ -4,6 +4,7 @@ import type { Kashrut } from "./constants";
 import type { WeeklyHours } from "../../../database/hours";
 import type { LatLng } from "./map/location";
 import type { Directory } from "./search/directory.server";
+import type { UploadKindName } from "../../../database/schema/uploads";
 
 export interface MenuImage {
   url: string;
@@ -75,5 +76,11 @@ declare module "../../lib/context" {
     publicRestaurants: () => Promise<Restaurant[]>;
     /** The home page's results: from the public list, or from the database past the browser index's limit (issue 28). */
     directory: Directory;
+    /**
+     * Checks, re-encodes and stores a file that came inside a page's form (issue 29), as POST
+     * /api/uploads does, and records it as held by a suggestion or a claim (kept from the clean-up
+     * while it is). Refuses with an UploadError (an AppError: too large, not of its kind); returns its URL.
+     */
+    acceptUpload: (file: { data: Buffer; name: string }, kind: UploadKindName, holder: { uploadedBy: string | null; heldBy: string }) => Promise<string>;
   }
 }

@@ -59,9 +59,15 @@ export function uploaderOf(actor: Pick<Subject, "role"> & { id: string }): strin
 }
 
 /** Records a stored upload (unattached unless a restaurant is given). */
+/**
+ * The largest file a page's form may carry (issue 29: a suggestion's certificate photo, a claim's
+ * proof; route facts' `fileForm`), within its kind's own limit: such a form is read into memory whole.
+ */
+export const FORM_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
 export async function recordUpload(
   db: DbOrTx,
-  upload: { url: string; kind: UploadKindName; uploadedBy: string | null; restaurantId?: string | null },
+  upload: { url: string; kind: UploadKindName; uploadedBy: string | null; restaurantId?: string | null; heldBy?: string },
 ): Promise<void> {
   const restaurantId = upload.restaurantId ?? null;
   await db.insert(uploads).values({
@@ -70,6 +76,7 @@ export async function recordUpload(
     uploaded_by: upload.uploadedBy,
     restaurant_id: restaurantId,
     attached_at: restaurantId ? new Date() : null,
+    held_by: upload.heldBy ?? null,
   });
 }
 
@@ -192,7 +199,7 @@ export async function takeAbandonedUploads(db: Db, olderThan: Date): Promise<str
     const rows = await tx
       .select({ url: uploads.url })
       .from(uploads)
-      .where(and(isNull(uploads.restaurant_id), lt(uploads.created_at, olderThan)))
+      .where(and(isNull(uploads.restaurant_id), isNull(uploads.held_by), lt(uploads.created_at, olderThan)))
       .for("update");
     const candidates = rows.map((row) => row.url);
     const named = await namedAnywhere(tx, candidates);
