@@ -35,10 +35,11 @@ const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-rout
 /**
  * The app's small modules shared by pages (helpers, the shell, the directory's pieces). A module in
  * a group brings the modules it imports along, so none that reaches a library only some pages use
- * (zod's form rules, Radix's dialogs) belongs here.
+ * (zod's form rules, Radix's dialogs) belongs here, nor one only pages other than home use (the
+ * week's hours table: 743 B of home's first visit, issue 29).
  */
 const SHARED = /[\\/]app[\\/](?:lib|locales|components|features[\\/](?:restaurants|blog)[\\/](?!.*editing)(?!.*map))/;
-const NOT_SHARED = /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|use-local-draft|\.server\./;
+const NOT_SHARED = /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|use-local-draft|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
