@@ -139,4 +139,12 @@ export const enSite = {
   "freshness.cardFreshLong": "Information verified recently",
   "freshness.cardOverdue": "May be outdated",
   "freshness.cardOverdueLong": "Verification overdue: the information may be out of date",
+  // Issue 29: the kashrut certificate
+  "cert.kValid": "Kosher certificate valid until {date}",
+  "cert.kPending": "Kosher certificate renewal pending (expired {date})",
+  "cert.kExpired": "Kosher certificate expired on {date}",
+  "cert.sValid": "Supervision valid until {date}",
+  "cert.sPending": "Supervision renewal pending (expired {date})",
+  "cert.sExpired": "Supervision expired on {date}",
+  "filters.certificate": "Valid certificate",
 } as const;

@@ -140,4 +140,12 @@ export const heSite: SiteMessages = {
   "freshness.cardFreshLong": "המידע אומת לאחרונה",
   "freshness.cardOverdue": "ייתכן שלא עדכני",
   "freshness.cardOverdueLong": "האימות ישן: ייתכן שהמידע אינו עדכני",
+  // Issue 29: the kashrut certificate
+  "cert.kValid": "תעודת כשרות בתוקף עד {date}",
+  "cert.kPending": "תעודת הכשרות בחידוש (פגה ב־{date})",
+  "cert.kExpired": "תוקף תעודת הכשרות פג ב־{date}",
+  "cert.sValid": "ההשגחה בתוקף עד {date}",
+  "cert.sPending": "ההשגחה בחידוש (פגה ב־{date})",
+  "cert.sExpired": "תוקף ההשגחה פג ב־{date}",
+  "filters.certificate": "תעודה בתוקף",
 };
