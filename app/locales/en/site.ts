@@ -140,11 +140,11 @@ export const enSite = {
   "freshness.cardOverdue": "May be outdated",
   "freshness.cardOverdueLong": "Verification overdue: the information may be out of date",
   // Issue 29: the kashrut certificate
-  "cert.kValid": "Kosher certificate valid until {date}",
-  "cert.kPending": "Kosher certificate renewal pending (expired {date})",
-  "cert.kExpired": "Kosher certificate expired on {date}",
-  "cert.sValid": "Supervision valid until {date}",
-  "cert.sPending": "Supervision renewal pending (expired {date})",
-  "cert.sExpired": "Supervision expired on {date}",
+  "cert.k.valid": "Kosher certificate valid until {date}",
+  "cert.k.renewalPending": "Kosher certificate renewal pending (expired {date})",
+  "cert.k.expired": "Kosher certificate expired on {date}",
+  "cert.s.valid": "Supervision valid until {date}",
+  "cert.s.renewalPending": "Supervision renewal pending (expired {date})",
+  "cert.s.expired": "Supervision expired on {date}",
   "filters.certificate": "Valid certificate",
 } as const;

@@ -44,8 +44,3 @@ export function certificateColumns(values: Partial<CertificateFields>): Certific
     certificate_valid_until: details ? (filled(values.certificateValidUntil) ?? null) : null,
   };
 }
-
-/** What a card carries of a certificate: its body and last day (the home page's HTML and index stay small). */
-export function cardCertificate(facts: CertificateFacts): Pick<CertificateFacts, "body" | "validUntil"> {
-  return facts.validUntil ? { body: facts.body, validUntil: facts.validUntil } : { body: facts.body };
-}

@@ -5,7 +5,7 @@
 // (ADR 014): the server's HTML and the hydrated page agree, and a cached page is at most the page
 // cache's lifetime behind.
 import type { CertificateFacts } from "../../../../database/lifecycle";
-import { addDays, isCalendarDay } from "../../../lib/dates";
+import { addDays, isIsoDay } from "../../../lib/dates";
 
 export type CertificateState =
   | { kind: "none" }
@@ -26,7 +26,7 @@ export interface CertificateClock {
 export type CertificateDates = Pick<CertificateFacts, "body" | "validUntil">;
 
 /** A body that supervises (not "none"). */
-export function supervises(facts: Pick<CertificateFacts, "body"> | undefined): boolean {
+export function supervises(facts: Pick<CertificateFacts, "body"> | undefined): facts is Pick<CertificateFacts, "body"> {
   return facts !== undefined && facts.body !== "none";
 }
 
@@ -35,25 +35,18 @@ export function supervises(facts: Pick<CertificateFacts, "body"> | undefined): b
  * `validUntil`; renewal pending for `graceDays` days after it; expired from then on.
  */
 export function certificateState(facts: CertificateDates | undefined, clock: CertificateClock): CertificateState {
+  // Stored dates are real days (the form's rules, the database's date column); the shape is checked for an old or damaged index.
   const until = facts?.validUntil;
-  if (!facts || !supervises(facts) || !until || !isCalendarDay(until) || !isCalendarDay(clock.today)) return { kind: "none" };
-  if (clock.today <= until) return { kind: "valid", until };
+  const { today } = clock;
+  if (!supervises(facts) || !isIsoDay(until) || !isIsoDay(today)) return { kind: "none" };
+  if (today <= until) return { kind: "valid", until };
   const expiredOn = addDays(until, 1);
-  const grace = Math.max(0, Math.floor(clock.graceDays ?? 0));
-  return clock.today <= addDays(until, grace) ? { kind: "renewalPending", until, expiredOn } : { kind: "expired", until, expiredOn };
+  return { kind: today <= addDays(until, graceOf(clock)) ? "renewalPending" : "expired", until, expiredOn };
 }
 
-/**
- * The "Valid certificate" filter: valid, or renewal pending (the site does not call it expired
- * yet, so it does not drop out during the grace period). The database's condition
- * (search-query.server.ts) is the same: a supervising body and `valid_until >= today − grace`.
- */
-export function hasValidCertificate(facts: CertificateDates | undefined, clock: CertificateClock): boolean {
-  const kind = certificateState(facts, clock).kind;
-  return kind === "valid" || kind === "renewalPending";
-}
+const graceOf = (clock: CertificateClock) => Math.max(0, Math.floor(clock.graceDays ?? 0));
 
-/** The earliest last valid day that still passes the filter on `clock.today`. */
+/** The earliest last valid day that still passes the filter on `clock.today` (today − grace). */
 export function oldestPassingDay(clock: CertificateClock): string {
-  return addDays(clock.today, -Math.max(0, Math.floor(clock.graceDays ?? 0)));
+  return addDays(clock.today, -graceOf(clock));
 }

@@ -4,7 +4,7 @@
 import { isTag, TAGS } from "../constants";
 import { freshnessOf, type FreshnessClock } from "../freshness";
 import { statusAt } from "../hours/hours";
-import { hasValidCertificate } from "../certificate/status";
+import { hasValidCertificate } from "../certificate/filter";
 import type { Restaurant } from "../types";
 import type { FilterState, LinkFilter, OpenClock } from "./filters";
 import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "./search";

@@ -5,7 +5,7 @@
 import { isKashrut } from "../constants";
 import type { Restaurant } from "../types";
 import type { WeeklyHours } from "../hours/hours";
-import { cardCertificate, isCertificateBody } from "../certificate/facts";
+import type { CertificateBody } from "../../../../database/lifecycle";
 
 /**
  * Up to this many restaurants the browser loads the whole index and filters locally (instant, see
@@ -38,7 +38,7 @@ export function forCard(
     ...(hours ? { hours } : {}),
     ...(withPlace && location ? { location } : {}),
     // Issue 29: the certificate's body and last day (the card's line, the "Valid certificate" filter).
-    ...(certificate ? { certificate: cardCertificate(certificate) } : {}),
+    ...(certificate ? { certificate: { body: certificate.body, ...(certificate.validUntil ? { validUntil: certificate.validUntil } : {}) } } : {}),
   };
 }
 
@@ -133,8 +133,9 @@ export function fromIndexRow(row: unknown): Restaurant | undefined {
     ...(bits & BOOKING ? { bookingLink: "1" } : {}),
     ...(bits & WOLT ? { woltLink: "1" } : {}),
     ...(bits & ORDER ? { onlineOrderLink: "1" } : {}),
-    ...(Array.isArray(certificate) && isCertificateBody(certificate[0])
-      ? { certificate: typeof certificate[1] === "string" && certificate[1] ? { body: certificate[0], validUntil: certificate[1] } : { body: certificate[0] } }
+    // The server wrote the body; a damaged date reads as none (certificate/status.ts).
+    ...(Array.isArray(certificate) && typeof certificate[0] === "string" && certificate[0]
+      ? { certificate: { body: certificate[0] as CertificateBody, ...(certificate[1] ? { validUntil: text(certificate[1]) } : {}) } }
       : {}),
   };
 }

@@ -5,13 +5,13 @@ import type { CertificateFacts as Facts } from "../../../../../database/lifecycl
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import type { CertificateClock } from "../status";
 import { certificateState } from "../status";
-import { bodyMessage, detailParts } from "../wording";
+import { bodyMessage } from "../wording-page";
 import { CertificateLine } from "./CertificateLine";
 
 export function CertificateFacts({ certificate, clock }: { certificate: Facts | undefined; clock: CertificateClock }) {
   const { t } = useLanguage();
   if (!certificate) return null;
-  const { level, number } = detailParts(certificate);
+  const { level, number } = certificate;
   const expired = certificateState(certificate, clock).kind === "expired";
   return (
     <div data-testid="certificate" data-body={certificate.body} className="mt-3 space-y-1 rounded-lg border border-stone-200 bg-white px-3 py-2">
@@ -19,7 +19,7 @@ export function CertificateFacts({ certificate, clock }: { certificate: Facts | 
       <CertificateLine certificate={certificate} clock={clock} />
       {level || number ? (
         <p className="text-sm text-stone-700" data-testid="certificate-details">
-          {level ? t(level) : null}
+          {level ? t(`cert.level.${level}`) : null}
           {level && number ? " · " : null}
           {number ? (
             <>

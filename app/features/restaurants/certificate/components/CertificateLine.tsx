@@ -27,18 +27,14 @@ export function CertificateLine({
     <p
       data-testid="certificate-line"
       data-state={state.kind}
-      className={cn(
-        "flex items-start gap-1.5 text-sm",
-        state.kind === "expired" ? "font-semibold text-red-800" : warn ? "font-medium text-amber-900" : "text-stone-700",
-        className,
-      )}
+      className={cn("flex gap-1.5 text-sm", warn ? "font-medium text-amber-900" : "text-stone-700", className)}
     >
       {warn ? (
         <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.2">
           <path d={WARNING_PATH} strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       ) : null}
-      {t(message.key, { date: certificateDate(message.date, language, clock.today) })}
+      {t(message.key, { date: certificateDate(message.date, language) })}
     </p>
   );
 }
