@@ -25,11 +25,6 @@ export interface CertificateClock {
 /** The facts that matter for the state (a card carries only these). */
 export type CertificateDates = Pick<CertificateFacts, "body" | "validUntil">;
 
-/** A body that supervises (not "none"). */
-export function supervises(facts: Pick<CertificateFacts, "body"> | undefined): facts is Pick<CertificateFacts, "body"> {
-  return facts !== undefined && facts.body !== "none";
-}
-
 /**
  * The state on `clock.today`: none without a supervising body or a date; valid up to and including
  * `validUntil`; renewal pending for `graceDays` days after it; expired from then on.
@@ -38,13 +33,14 @@ export function certificateState(facts: CertificateDates | undefined, clock: Cer
   // Stored dates are real days (the form's rules, the database's date column); the shape is checked for an old or damaged index.
   const until = facts?.validUntil;
   const { today } = clock;
-  if (!supervises(facts) || !isIsoDay(until) || !isIsoDay(today)) return { kind: "none" };
+  if (facts?.body === "none" || !isIsoDay(until) || !isIsoDay(today)) return { kind: "none" };
   if (today <= until) return { kind: "valid", until };
   const expiredOn = addDays(until, 1);
   return { kind: today <= addDays(until, graceOf(clock)) ? "renewalPending" : "expired", until, expiredOn };
 }
 
-const graceOf = (clock: CertificateClock) => Math.max(0, Math.floor(clock.graceDays ?? 0));
+/** The configuration's whole days, 0 or more (server/config.ts). */
+const graceOf = (clock: CertificateClock) => clock.graceDays ?? 0;
 
 /** The earliest last valid day that still passes the filter on `clock.today` (today − grace). */
 export function oldestPassingDay(clock: CertificateClock): string {

@@ -1,11 +1,11 @@
 // The certificate's status line (issue 29), on cards and the restaurant page: "Kosher certificate
 // valid until 19 April", "Supervision renewal pending (expired 20 April)", or with a warning sign
-// "… expired on 3 March". Nothing when no date is given. An expired certificate never hides the
+// "… expired on 3 March" (a text warning sign: an SVG costs the first visit's JavaScript more).
+// Nothing when no date is given. An expired certificate never hides the
 // listing: it is said, in words as well as colour.
 import type { CertificateFacts } from "../../../../../database/lifecycle";
 import { cn } from "../../../../lib/cn";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { WARNING_PATH } from "../../components/Badges";
 import { certificateState, type CertificateClock } from "../status";
 import { certificateDate, statusMessage } from "../wording";
 
@@ -24,16 +24,8 @@ export function CertificateLine({
   if (!message) return null;
   const warn = state.kind !== "valid";
   return (
-    <p
-      data-testid="certificate-line"
-      data-state={state.kind}
-      className={cn("flex gap-1.5 text-sm", warn ? "font-medium text-amber-900" : "text-stone-700", className)}
-    >
-      {warn ? (
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.2">
-          <path d={WARNING_PATH} strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      ) : null}
+    <p data-cert={state.kind} className={cn("flex gap-1.5 text-sm", warn ? "font-medium text-amber-900" : "text-stone-700", className)}>
+      {warn ? <span aria-hidden="true">⚠</span> : null}
       {t(message.key, { date: certificateDate(message.date, language) })}
     </p>
   );
