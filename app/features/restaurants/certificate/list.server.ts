@@ -67,7 +67,7 @@ export async function listCertificates(db: Db, reader: Subject | null, clock: Ce
 /** The same day a year later (28 February for 29 February). */
 export function yearAfter(day: string): string {
   const next = `${String(Number(day.slice(0, 4)) + 1).padStart(4, "0")}${day.slice(4)}`;
-  return isCalendarDay(next) ? next : addDays(next.replace(/-29$/, "-28"), 0);
+  return isCalendarDay(next) ? next : next.replace(/-29$/, "-28");
 }
 
 /** What "Renewed until" offers: a year after the current last day, or after today if that is past too. */
