@@ -311,7 +311,6 @@ export const enManage = {
   "certificates.soon": "Ending soon",
   "certificates.pending": "Renewal pending",
   "certificates.expired": "Expired",
-  "certificates.validUntil": "Valid until {date}",
   "certificates.renewedUntil": "Renewed until",
   "certificates.renew": "Save renewal",
   "certificates.renewed": "The certificate's date was saved.",

@@ -312,7 +312,6 @@ export const heManage: ManageMessages = {
   "certificates.soon": "מסתיימת בקרוב",
   "certificates.pending": "בחידוש",
   "certificates.expired": "פגה",
-  "certificates.validUntil": "בתוקף עד {date}",
   "certificates.renewedUntil": "חודשה עד",
   "certificates.renew": "שמירת החידוש",
   "certificates.renewed": "תאריך התעודה נשמר.",

@@ -6,5 +6,5 @@ import type { CertificateBody } from "../../../../database/lifecycle";
 import type { RestaurantKey } from "../../../locales/en";
 
 export function bodyMessage(body: CertificateBody): RestaurantKey {
-  return `cert.body.${body}`;
+  return `certificate.body.${body}`;
 }

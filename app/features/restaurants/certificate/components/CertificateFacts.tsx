@@ -19,16 +19,16 @@ export function CertificateFacts({ certificate, clock }: { certificate: Facts | 
       <CertificateLine certificate={certificate} clock={clock} />
       {level || number ? (
         <p className="text-sm text-stone-700" data-testid="certificate-details">
-          {level ? t(`cert.level.${level}`) : null}
+          {level ? t(`certificate.level.${level}`) : null}
           {level && number ? " · " : null}
           {number ? (
             <>
-              {t("cert.number")} <bdi dir="ltr">{number}</bdi>
+              {t("certificate.number")} <bdi dir="ltr">{number}</bdi>
             </>
           ) : null}
         </p>
       ) : null}
-      {expired ? <p className="text-sm text-stone-700">{t("cert.expiredNote")}</p> : null}
+      {expired ? <p className="text-sm text-stone-700">{t("certificate.expiredNote")}</p> : null}
     </div>
   );
 }

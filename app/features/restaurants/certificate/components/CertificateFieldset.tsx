@@ -55,7 +55,7 @@ export function CertificateFieldset({
               <option value="">{t("editor.certificateLevelNone")}</option>
               {CERTIFICATE_LEVELS.map((level) => (
                 <option key={level} value={level}>
-                  {t(`cert.level.${level}`)}
+                  {t(`certificate.level.${level}`)}
                 </option>
               ))}
             </SelectField>
