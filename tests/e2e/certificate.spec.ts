@@ -161,3 +161,25 @@ test("an owner is refused the admins' list", async ({ page, signedInAs, browserE
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: /^Access denied/ })).toBeVisible();
 });
+
+test("the restaurant form's Kashrut certificate fieldset: details once a body is chosen, axe clean, in English and Hebrew", async ({ page, signedInAs }) => {
+  await signedInAs("admin");
+  await page.goto("/dashboard/add");
+  const fieldset = page.getByRole("group", { name: "Kashrut certificate" });
+  await expect(fieldset.getByLabel("Valid until")).toHaveCount(0);
+  await fieldset.getByLabel("Supervising body").selectOption("badatz_beit_yosef");
+  await expect(fieldset.getByLabel("Supervising body").locator("option:checked")).toHaveText("Under the supervision of Badatz Beit Yosef");
+  await fieldset.getByLabel("Level").selectOption("mehadrin");
+  await fieldset.getByLabel("Certificate number (optional)").fill("BY-12");
+  await fieldset.getByLabel("Valid until").fill("2027-04-19");
+  await expectNoSeriousA11yViolations(page);
+  // "None" takes the details away.
+  await fieldset.getByLabel("Supervising body").selectOption("none");
+  await expect(fieldset.getByLabel("Valid until")).toHaveCount(0);
+
+  await page.goto("/he/dashboard/add");
+  const hebrew = page.getByRole("group", { name: "תעודת כשרות" });
+  await hebrew.getByLabel("הגוף המשגיח").selectOption("rabbinate_tel_aviv");
+  await expect(hebrew.getByLabel("בתוקף עד")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
