@@ -11,6 +11,7 @@ import { CHANGE_ACTIONS } from "../database/schema/restaurants";
 import { ROLES } from "../database/roles";
 import { REPORT_REASONS, REPORT_STATUSES } from "../database/reports";
 import { LINK_FILTERS } from "./features/restaurants/search/filters";
+import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS } from "../database/lifecycle";
 import { areasOf, type Area } from "./lib/i18n/catalogue";
 import { en } from "./locales/en";
 import { enAccount } from "./locales/en/account";
@@ -31,6 +32,14 @@ const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] =
   { prefix: "history.", values: CHANGE_ACTIONS, reason: "a restaurant change's action (change history panel)" },
   { prefix: "report.reason.", values: REPORT_REASONS, reason: "a problem report's reason (report form, queue, notice e-mail)" },
   { prefix: "reports.status.", values: [...REPORT_STATUSES, "all"], reason: "a report's status (queue filter and cards)" },
+  // Issue 29: the certificate's status line (rabbinate "k" or other supervision "s", and its state), its body and level.
+  {
+    prefix: "cert.",
+    values: ["k", "s"].flatMap((who) => ["valid", "renewalPending", "expired"].map((state) => `${who}.${state}`)),
+    reason: "a certificate's status line (wording.ts: cards, restaurant page, certificates list)",
+  },
+  { prefix: "certificate.body.", values: CERTIFICATE_BODIES, reason: "a certificate's body (restaurant page, form, certificates list)" },
+  { prefix: "certificate.level.", values: CERTIFICATE_LEVELS, reason: "a certificate's level (restaurant page, form)" },
 ];
 
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -13,6 +13,8 @@ function dashboard(prefix: string, suffix: string) {
     route("edit/:id/hours", "routes/dashboard/hours.tsx", { id: `dashboard-hours-${suffix}` }),
     route("users", "routes/dashboard/users.tsx", { id: `dashboard-users-${suffix}` }),
     route("reports", "routes/dashboard/reports.tsx", { id: `dashboard-reports-${suffix}` }),
+    // Issue 29: the certificates ending and ended (admins).
+    route("certificates", "routes/dashboard/certificates.tsx", { id: `dashboard-certificates-${suffix}` }),
   ]);
 }
 

@@ -265,6 +265,7 @@ export function createApp({
     demoData: config.demoData,
     requireTwoFactorForAdmins: config.requireTwoFactorForAdmins,
     verificationMaxAgeDays: config.verificationMaxAgeDays,
+    certificateGraceDays: config.certificateGraceDays,
     mapTiles: config.mapTiles,
   };
   // Pages' actions read their whole form into memory: a body must say its size, and be small.

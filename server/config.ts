@@ -95,6 +95,8 @@ const envSchema = z.object({
     .default(24),
   // After this many days without a verification, a listing says its information may be out of date.
   VERIFICATION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
+  // Issue 29: days after a certificate's last day during which it shows "renewal pending", not "expired".
+  CERTIFICATE_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   REQUIRE_2FA_FOR_ADMINS: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
   // The maps' tiles (issue 16): OpenStreetMap's standard tiles unless configured; the CSP allows this host.
   MAP_TILE_URL: z
@@ -173,6 +175,8 @@ export interface Config {
   /** Administrators must set up two-factor sign-in before they can use the dashboard. */
   requireTwoFactorForAdmins: boolean;
   verificationMaxAgeDays: number;
+  /** Issue 29: a certificate's grace period after its last day (CERTIFICATE_GRACE_DAYS, default 30). */
+  certificateGraceDays: number;
   mapTiles: MapTiles;
   /** Image hosts the CSP names besides https: (the map's tile host), for live and cached pages alike. */
   imageOrigins: string[];
@@ -237,6 +241,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadGraceHours: e.UPLOAD_GRACE_HOURS,
     requireTwoFactorForAdmins: e.REQUIRE_2FA_FOR_ADMINS === "true",
     verificationMaxAgeDays: e.VERIFICATION_MAX_AGE_DAYS,
+    certificateGraceDays: e.CERTIFICATE_GRACE_DAYS,
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, attributionUrl: e.MAP_ATTRIBUTION_URL },
     imageOrigins: [tileOrigin({ url: e.MAP_TILE_URL }), ...(storage.kind === "s3" && storage.publicUrl ? [new URL(storage.publicUrl).origin] : [])],
     metricsToken: e.METRICS_TOKEN,

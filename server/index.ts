@@ -29,11 +29,14 @@ import { cleanUploads, scheduleUploadCleanup } from "./uploads/upload-cleanup";
 import { scheduleJob } from "./jobs";
 import { refreshStatistics } from "./data/database";
 import { sendReportNotices } from "../app/features/reports/reports.server";
+import { sendCertificateReminders } from "../app/features/restaurants/certificate/reminders.server";
 
 /** How often the server looks for reports whose restaurant may be e-mailed again. */
 const REPORT_NOTICES_EVERY_MS = 5 * 60_000;
 /** How often the embedded database's planner statistics are refreshed (PGlite runs no autovacuum). */
 const STATISTICS_EVERY_MS = 60 * 60_000;
+/** Issue 29: certificate reminders are checked hourly (each goes once; the day is Tel Aviv's). */
+const CERTIFICATE_REMINDERS_EVERY_MS = 60 * 60_000;
 
 export interface MainOptions {
   /** The environment as the operator gave it (before the bootstrap set NODE_ENV for libraries). */
@@ -138,6 +141,13 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
   );
   // PostgreSQL's autovacuum keeps the planner's statistics; PGlite has none, and without them a
   // search of a large directory scans instead of using its indexes (ADR 022). At start (warm-up) and hourly.
+  // Issue 29: owners are reminded 14 and 3 days before their certificate's last day; at start and hourly.
+  const certificateReminders = scheduleJob(
+    "[certificates] reminders",
+    () => sendCertificateReminders(database.db, { sendEmail, publicUrl: config.publicUrl }),
+    CERTIFICATE_REMINDERS_EVERY_MS,
+  );
+  certificateReminders.runSoon();
   const statistics = database.kind === "pglite" ? scheduleJob("[database] statistics", () => refreshStatistics(database), STATISTICS_EVERY_MS) : undefined;
   // One reading of who each client is, for the request log and the app alike (its cache is per request).
   const clients = clientAddresses(config.trustProxy);
@@ -197,7 +207,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     stop: () =>
       new Promise<void>((resolve) => {
         // A clean-up under way finishes before the caller closes the database.
-        const cleaning = Promise.all([uploadCleaner.stop(), reportNotices.stop(), statistics?.stop()]).then(() => {});
+        const cleaning = Promise.all([uploadCleaner.stop(), reportNotices.stop(), certificateReminders.stop(), statistics?.stop()]).then(() => {});
         const force = setTimeout(() => {
           console.error("Requests did not finish in time; closing anyway.");
           server.closeAllConnections();

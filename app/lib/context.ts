@@ -14,6 +14,8 @@ export interface AppSettings {
   requireTwoFactorForAdmins: boolean;
   /** Days after which a verification is overdue (VERIFICATION_MAX_AGE_DAYS, default 180). */
   verificationMaxAgeDays: number;
+  /** Days a certificate shows "renewal pending" after its last day (CERTIFICATE_GRACE_DAYS, default 30; issue 29). */
+  certificateGraceDays: number;
   /** Map tiles and their credit (MAP_TILE_URL, MAP_ATTRIBUTION, MAP_ATTRIBUTION_URL). */
   mapTiles: MapTiles;
 }

@@ -125,3 +125,32 @@ export function reportReplyEmail(restaurant: { en: string; he: string }, outcome
     { en: "See the restaurant", he: "לדף המסעדה" },
   );
 }
+
+// Issue 29: the kashrut certificate's reminders.
+/** To a restaurant's linked owners, 14 and 3 days before their certificate's last day (once each). */
+export function certificateReminderEmail({
+  restaurant,
+  date,
+  days,
+  link,
+}: {
+  restaurant: { en: string; he: string };
+  /** The last valid day, written in each language. */
+  date: { en: string; he: string };
+  days: number;
+  link: string;
+}): EmailContent {
+  return bilingual(
+    `Certificate ends in ${days} days: ${restaurant.en} · תוקף התעודה מסתיים בעוד ${days} ימים: ${restaurant.he}`,
+    [
+      `The kashrut certificate of ${restaurant.en} is valid until ${date.en}, in ${days} days.`,
+      "When it is renewed, please enter the new date in the listing, so visitors keep seeing a valid certificate.",
+    ],
+    [
+      `תעודת הכשרות של ${restaurant.he} בתוקף עד ${date.he}, בעוד ${days} ימים.`,
+      "כשהתעודה תחודש, נא להזין את התאריך החדש ברשומה, כדי שהמבקרים ימשיכו לראות תעודה בתוקף.",
+    ],
+    link,
+    { en: "Update the listing", he: "עדכון הרשומה" },
+  );
+}

@@ -42,6 +42,8 @@ export const dashboardEditPath = (id: string, language: Language): string => loc
 export const dashboardHoursPath = (id: string, language: Language): string => localizePath(`/dashboard/edit/${segment(id)}/hours`, language);
 export const dashboardUsersPath = (language: Language): string => localizePath("/dashboard/users", language);
 export const dashboardReportsPath = (language: Language): string => localizePath("/dashboard/reports", language);
+/** Issue 29: the certificates ending and ended (admins). */
+export const dashboardCertificatesPath = (language: Language): string => localizePath("/dashboard/certificates", language);
 
 // Blog: English pages only (the /he/blog… paths redirect to them), except that the header's
 // Blogs link follows the page language as the spec says (/blogs or /he/blogs).

@@ -16,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { directory, settings } = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   // The day in Tel Aviv that freshness is judged on, here and in the browser alike (ADR 014).
-  const clock = freshnessClock(settings.verificationMaxAgeDays);
+  const clock = freshnessClock(settings.verificationMaxAgeDays, undefined, settings.certificateGraceDays);
   // Shabbat and Yom Tov around now (plain instants): "open now" is judged with them here, and in
   // the browser with its own clock (issue 15; the calendar library stays on the server).
   const now = Date.now();

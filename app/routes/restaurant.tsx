@@ -54,7 +54,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   const { restaurant, updatedAt } = found;
   // The day freshness is judged on, the same in the server's HTML and the hydrated page (ADR 014).
-  const clock = freshnessClock(settings.verificationMaxAgeDays);
+  const clock = freshnessClock(settings.verificationMaxAgeDays, undefined, settings.certificateGraceDays);
   return {
     restaurant,
     contactEmail: settings.contactEmail,

@@ -16,6 +16,7 @@ import {
 import { uploads } from "../../database/schema/uploads";
 import type { Db } from "../../database/types";
 import type { WeeklyHours } from "../../database/hours";
+import type { CertificateBody, CertificateLevel } from "../../database/lifecycle";
 import type { Auth } from "../../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Kashrut, type Tag } from "../../app/features/restaurants/constants";
@@ -287,6 +288,40 @@ export interface DemoMedia {
 }
 
 /** The demo restaurants as rows to insert, the same on every machine. */
+/**
+ * Issue 29: the kashrut certificate of the i-th demo listing, its date relative to the day the data
+ * is loaded, so a newcomer sees every state: valid, ending soon (the admins' list, the reminders),
+ * renewal pending (CERTIFICATE_GRACE_DAYS), expired, private supervision, and none given.
+ */
+export function demoCertificate(
+  i: number,
+  today = telAvivDay(new Date()),
+): Pick<NewRestaurantRow, "certificate_body" | "certificate_level" | "certificate_number" | "certificate_valid_until"> {
+  const none = { certificate_body: null, certificate_level: null, certificate_number: null, certificate_valid_until: null };
+  const certificate = (body: CertificateBody, level: CertificateLevel | null, days: number) => ({
+    certificate_body: body,
+    certificate_level: level,
+    certificate_number: level === null ? null : `TA-${String(4100 + i)}`,
+    certificate_valid_until: addDays(today, days),
+  });
+  switch (i % 8) {
+    case 0:
+      return certificate("rabbinate_tel_aviv", "mehadrin", 120);
+    case 1:
+      return certificate("rabbinate_tel_aviv", "regular", 10);
+    case 2:
+      return certificate("rabbinate_tel_aviv", "regular", -7);
+    case 3:
+      return certificate("badatz_beit_yosef", "mehadrin", 200);
+    case 4:
+      return certificate("tzohar", null, -60);
+    case 6:
+      return certificate("private_other", null, 40);
+    default:
+      return none;
+  }
+}
+
 export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[]> {
   const rand = random(20260101);
   const rows: NewRestaurantRow[] = [];
@@ -341,6 +376,7 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         teuda: i % 3 === 1 ? await media.photo(rand, 800, 1100, "teuda") : null,
         menu_link: menuKind === 1 ? `https://menus.example.com/${slug}` : menuKind === 2 ? await media.pdf(nameEn) : null,
         menu_images: menuKind === 3 ? await media.menuImages(rand) : [],
+        ...demoCertificate(i),
       }),
     );
   }

@@ -11,6 +11,7 @@ import { action as indexAction, loader as indexLoader } from "../../app/routes/d
 import { loader as layoutLoader } from "../../app/routes/dashboard/layout";
 import { action as editorAction, loader as editorLoader } from "../../app/routes/dashboard/restaurant";
 import { action as usersAction, loader as usersLoader } from "../../app/routes/dashboard/users";
+import { action as certificatesAction, loader as certificatesLoader } from "../../app/routes/dashboard/certificates";
 import { insertRestaurant } from "../../database/factories";
 import { users } from "../../database/schema/auth";
 import { userRoles } from "../../database/schema/people";
@@ -122,6 +123,15 @@ describe("dashboard loaders", () => {
     admin: "ok",
   });
 
+  // Issue 29: the certificates ending and ended.
+  expectMatrix("certificates", (who) => callRoute(certificatesLoader, services, "/dashboard/certificates", as(who)), {
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "forbidden",
+    ownerLinked: "forbidden",
+    admin: "ok",
+  });
+
   it("shows owners only the restaurants they are linked to", async () => {
     const unlinked = await callRoute(indexLoader, services, "/dashboard", as("ownerUnlinked"));
     const linked = await callRoute(indexLoader, services, "/dashboard", as("ownerLinked"));
@@ -207,6 +217,28 @@ describe("dashboard actions (refused writes change nothing)", () => {
     const admin = await callRoute(indexAction, services, "/dashboard", { ...as("admin"), form: { intent: "delete", id: victim.id } });
     expect(admin.status).toBe(302);
     expect(await database.db.$count(restaurants, eq(restaurants.id, victim.id))).toBe(0);
+  });
+
+  it("renewed until (issue 29): admins only, even for the linked owner", async () => {
+    await database.db
+      .update(restaurants)
+      .set({ certificate_body: "rabbinate_tel_aviv", certificate_valid_until: "2026-04-01" })
+      .where(eq(restaurants.id, ids.restaurant!));
+    const validUntil = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]?.certificate_valid_until;
+    for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
+      const outcome = await callRoute(certificatesAction, services, "/dashboard/certificates", {
+        ...as(who),
+        form: { restaurantId: ids.restaurant!, validUntil: "2027-04-01" },
+      });
+      expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : "forbidden");
+      expect(await validUntil(), who).toBe("2026-04-01");
+    }
+    const admin = await callRoute(certificatesAction, services, "/dashboard/certificates", {
+      ...as("admin"),
+      form: { restaurantId: ids.restaurant!, validUntil: "2027-04-01" },
+    });
+    expect(admin.status).toBe(302);
+    expect(await validUntil()).toBe("2027-04-01");
   });
 
   it("changing roles: admins only", async () => {

@@ -116,6 +116,11 @@ const harbor = (overrides: Partial<RestaurantFormValues> = {}): RestaurantFormVa
   descriptionHe: "דגים על הגריל, ליד הים — English inside",
   tags: ["Fish", "Grill"],
   menuImages: [{ url: "https://images.example/menu-1.jpg", name: "תפריט | עמוד 1", size: 123_456, type: "image/jpeg" }],
+  // Issue 29: the kashrut certificate travels with the form's fields.
+  certificateBody: "badatz_beit_yosef",
+  certificateLevel: "mehadrin",
+  certificateNumber: "BY-778",
+  certificateValidUntil: "2027-04-19",
   ...overrides,
 });
 
@@ -189,7 +194,9 @@ describe("export", () => {
     const data = await exportData(db);
     const csv = toCsv("restaurants", data.restaurants);
     expect(csv.startsWith("\uFEFFslug,nameEn,nameHe,address,kashrut,")).toBe(true);
-    expect(csv.split("\n")[0]).toMatch(/,tags,menuImages,isPermanentlyClosed,hours,lastVerified,owners$/);
+    expect(csv.split("\n")[0]).toMatch(
+      /,tags,menuImages,isPermanentlyClosed,certificateBody,certificateLevel,certificateNumber,certificateValidUntil,hours,lastVerified,owners$/,
+    );
     expect(csv).toContain("Fish|Grill");
     expect(csv).toContain("owner@example.com|second.owner@example.com");
     expect(csv).toContain("גריל הנמל");
@@ -269,6 +276,27 @@ describe("import", () => {
     expect(await db.select().from(restaurants)).toEqual([]);
     expect(await db.select().from(blogs)).toEqual([]);
     expect(await historyCount()).toBe(0);
+  });
+
+  it("refuses a bad certificate (issue 29): an unknown body, a date that is no day, details without a body, each named by row and field in both languages", async () => {
+    const file: ImportInput = fromJson(
+      JSON.stringify({
+        restaurants: [
+          { ...harbor({ nameEn: "First Place" }), slug: "" },
+          { ...harbor({ nameEn: "Second Place", certificateBody: "kosher-enough" }), slug: "" },
+          { ...harbor({ nameEn: "Third Place", certificateValidUntil: "2027-02-30" }), slug: "" },
+          { ...harbor({ nameEn: "Fourth Place", certificateBody: "" }), slug: "" },
+        ],
+        posts: [],
+      }),
+    );
+    const result = await importData(db, file);
+    expect(errorsOf(result).map(({ row, field, message }) => ({ row, field, message }))).toEqual([
+      { row: 2, field: "certificateBody", message: { en: en["form.certificateBodyInvalid"], he: he["form.certificateBodyInvalid"] } },
+      { row: 3, field: "certificateValidUntil", message: { en: en["form.certificateDateInvalid"], he: he["form.certificateDateInvalid"] } },
+      { row: 4, field: "certificateBody", message: { en: en["form.certificateBodyRequired"], he: he["form.certificateBodyRequired"] } },
+    ]);
+    expect(await db.select().from(restaurants)).toEqual([]);
   });
 
   it("numbers CSV rows as a spreadsheet does (the header is row 1), and reports a row with the wrong number of cells", async () => {

@@ -11,6 +11,7 @@ import * as manage from "../../app/features/restaurants/editing/manage.server";
 import {
   adoptSlug,
   createRestaurant,
+  renewCertificate,
   deleteRestaurant,
   saveRestaurantHours,
   setPermanentlyClosed,
@@ -58,7 +59,7 @@ beforeAll(async () => {
   }
   const [restaurant] = await db
     .insert(restaurants)
-    .values(buildRestaurant({ name_en: "Guarded Grill", slug: "guarded-grill" }))
+    .values(buildRestaurant({ name_en: "Guarded Grill", slug: "guarded-grill", certificate_body: "rabbinate_tel_aviv", certificate_valid_until: "2026-04-01" }))
     .returning();
   restaurantId = restaurant!.id;
   const [link] = await db.insert(restaurantOwners).values({ restaurant_id: restaurantId, user_id: people.dana.id }).returning();
@@ -117,6 +118,8 @@ describe("restaurants", () => {
       await expectRefused(() => setVerificationDate(db, actor(who), restaurantId, "2026-01-02"));
       await expectRefused(() => addOwner(db, actor(who), restaurantId, people.omer.id));
       await expectRefused(() => removeOwner(db, actor(who), restaurantId, otherOwnerLink));
+      // Issue 29: "Renewed until" is the admins' (certificates:review), even for the linked owner.
+      await expectRefused(() => renewCertificate(db, actor(who), restaurantId, "2027-04-01"));
     });
   }
 
@@ -141,6 +144,7 @@ describe("restaurants", () => {
       "setPermanentlyClosed",
       "saveRestaurantHours",
       "adoptSlug",
+      "renewCertificate",
     ];
     expect(Object.keys(manage).sort()).toEqual([...reads, ...checkedWrites].sort());
   });

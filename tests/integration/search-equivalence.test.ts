@@ -18,10 +18,20 @@ import { createTestDatabase, type TestDatabase } from "../setup/db";
 let database: TestDatabase;
 let all: Restaurant[];
 
-const CLOCK = { today: "2026-11-25", maxAgeDays: 180 };
+const CLOCK = { today: "2026-11-25", maxAgeDays: 180, graceDays: 30 };
 
 const PLACES: Partial<NewRestaurantRow>[] = [
-  { slug: "olive-grill", name_en: "Olive Grill", name_he: "גריל הזית", address: "12 Dizengoff St, Tel Aviv", tags: ["Meat", "Grill"], kashrut: "mehadrin" },
+  {
+    slug: "olive-grill",
+    name_en: "Olive Grill",
+    name_he: "גריל הזית",
+    address: "12 Dizengoff St, Tel Aviv",
+    tags: ["Meat", "Grill"],
+    kashrut: "mehadrin",
+    // Issue 29: valid.
+    certificate_body: "rabbinate_tel_aviv",
+    certificate_valid_until: "2026-12-01",
+  },
   {
     slug: "cafe-noa",
     name_en: "Café Noa",
@@ -30,6 +40,9 @@ const PLACES: Partial<NewRestaurantRow>[] = [
     tags: ["Cafe", "Dairy"],
     kashrut: "rabanut",
     booking_link: "https://book.example/noa",
+    // Renewal pending (within 30 days after it).
+    certificate_body: "tzohar",
+    certificate_valid_until: "2026-11-10",
   },
   {
     slug: "shawarma-king",
@@ -39,6 +52,9 @@ const PLACES: Partial<NewRestaurantRow>[] = [
     tags: ["Meat"],
     kashrut: "badatz",
     description_he: "שווארמה בלאפה, ובפיתה.",
+    // Expired.
+    certificate_body: "badatz_landau",
+    certificate_valid_until: "2026-09-01",
   },
   {
     slug: "tel-aviv-pizza",
@@ -48,6 +64,7 @@ const PLACES: Partial<NewRestaurantRow>[] = [
     tags: ["Pizza", "Dairy"],
     kashrut: "tzohar",
     wolt_link: "https://wolt.example/p",
+    certificate_body: "none",
   },
   {
     slug: "shalom-bakery",
@@ -57,6 +74,9 @@ const PLACES: Partial<NewRestaurantRow>[] = [
     tags: ["Bakery"],
     kashrut: "rabanut",
     last_verified: "2026-10-01",
+    // The last day of the grace period: still in the filter.
+    certificate_body: "rabbinate_tel_aviv",
+    certificate_valid_until: "2026-10-26",
   },
   {
     slug: "hummus-eliyahu",
@@ -153,6 +173,8 @@ const WITH: Partial<FilterState>[] = [
   { selectedTags: ["Dairy", "Grill"] },
   { linkFilters: ["booking", "wolt"] },
   { recentlyVerified: true },
+  // Issue 29.
+  { validCertificate: true },
 ];
 
 const slugs = (list: readonly { slug: string }[]) => list.map((restaurant) => restaurant.slug);
@@ -171,6 +193,20 @@ afterAll(async () => {
 describe("search in the database and in the browser give the same restaurants (issue 28)", () => {
   it("the database reads Hebrew letters into trigrams (its LC_CTYPE is not C)", async () => {
     expect(await trigramsReadHebrew(database.db)).toMatchObject({ ok: true });
+  });
+
+  it("the Valid certificate filter keeps valid and renewal pending, on both paths (issue 29)", async () => {
+    const state = { ...EMPTY_FILTERS, validCertificate: true };
+    const expected = ["cafe-noa", "olive-grill", "shalom-bakery"];
+    expect(slugs(applyFilters(all, state, CLOCK)).sort()).toEqual(expected);
+    expect(slugs((await searchDirectory(database.db, state, { clock: CLOCK, limit: 100 })).restaurants).sort()).toEqual(expected);
+    // A day later the bakery's grace is over, on both paths; without a grace period only the valid one stays.
+    const later = { ...CLOCK, today: "2026-11-26" };
+    expect(slugs(applyFilters(all, state, later)).sort()).toEqual(["cafe-noa", "olive-grill"]);
+    expect(slugs((await searchDirectory(database.db, state, { clock: later, limit: 100 })).restaurants).sort()).toEqual(["cafe-noa", "olive-grill"]);
+    const noGrace = { ...CLOCK, graceDays: 0 };
+    expect(slugs(applyFilters(all, state, noGrace))).toEqual(["olive-grill"]);
+    expect(slugs((await searchDirectory(database.db, state, { clock: noGrace, limit: 100 })).restaurants)).toEqual(["olive-grill"]);
   });
 
   for (const term of TERMS) {

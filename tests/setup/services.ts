@@ -39,6 +39,7 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
       demoData: false,
       requireTwoFactorForAdmins: false,
       verificationMaxAgeDays: 180,
+      certificateGraceDays: 30,
       mapTiles: DEFAULT_TILES,
     },
     nonce: "test-nonce",

@@ -12,11 +12,13 @@ export type Freshness = "never" | "fresh" | "overdue";
 export interface FreshnessClock {
   today: string;
   maxAgeDays: number;
+  /** Issue 29: the certificates' grace period after their last day (CERTIFICATE_GRACE_DAYS; certificate/status.ts). */
+  graceDays?: number;
 }
 
 /** The clock a page is judged on: today in Tel Aviv, and the configured allowed age. */
-export function freshnessClock(maxAgeDays: number, now = new Date()): FreshnessClock {
-  return { today: telAvivDay(now), maxAgeDays };
+export function freshnessClock(maxAgeDays: number, now = new Date(), graceDays?: number): FreshnessClock {
+  return { today: telAvivDay(now), maxAgeDays, ...(graceDays === undefined ? {} : { graceDays }) };
 }
 
 const DAY_MS = 86_400_000;

@@ -6,6 +6,7 @@ import { roundCoordinate } from "./map/location";
 import { searchFields } from "./search/matching";
 import { searchTextOf } from "./search/search";
 import type { MenuImage, Restaurant, RestaurantFormValues } from "./types";
+import { certificateColumns, certificateFormValues, certificateOfRow } from "./certificate/facts";
 
 /** A trimmed string, or undefined when null, undefined or blank. */
 function present(value: string | null | undefined): string | undefined {
@@ -58,6 +59,7 @@ export function rowToRestaurant(row: RestaurantRow): Restaurant {
     kashrutWebsite: present(row.kashrut_website),
     menuImages: (row.menu_images ?? []).flatMap((image) => toMenuImage(image) ?? []),
     isPermanentlyClosed: row.is_permanently_closed,
+    certificate: certificateOfRow(row),
   });
 }
 
@@ -84,6 +86,7 @@ export function restaurantToFormValues(restaurant: Restaurant): RestaurantFormVa
     tags: [...restaurant.tags],
     menuImages: restaurant.menuImages.map((image) => ({ ...image })),
     isPermanentlyClosed: restaurant.isPermanentlyClosed,
+    ...certificateFormValues(restaurant.certificate),
   };
 }
 
@@ -154,6 +157,7 @@ export function formValuesToRow(values: RestaurantFormValues, existing?: Pick<Re
     menu_images: values.menuImages.flatMap((image) => toMenuImage(image) ?? []),
     is_permanently_closed: values.isPermanentlyClosed,
     last_verified: existing?.lastVerified ?? null,
+    ...certificateColumns(values),
   } satisfies Omit<NewRestaurantRow, "slug">;
   return { ...row, slug: slugFromName(values.nameEn), search_text: searchTextOfRow(row) };
 }

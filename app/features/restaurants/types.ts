@@ -5,6 +5,7 @@ import type { WeeklyHours } from "../../../database/hours";
 import type { LatLng } from "./map/location";
 import type { Directory } from "./search/directory.server";
 import type { UploadKindName } from "../../../database/schema/uploads";
+import type { CertificateFacts } from "../../../database/lifecycle";
 
 export interface MenuImage {
   url: string;
@@ -40,6 +41,8 @@ export interface Restaurant {
   kashrutWebsite?: string;
   menuImages: MenuImage[];
   isPermanentlyClosed: boolean;
+  /** Issue 29: the kashrut certificate's facts, when a supervising body is given (certificate/status.ts). */
+  certificate?: CertificateFacts;
 }
 
 /** What the restaurant form edits: flat fields, empty strings for missing optionals. */
@@ -66,6 +69,12 @@ export interface RestaurantFormValues {
   tags: string[];
   menuImages: MenuImage[];
   isPermanentlyClosed: boolean;
+  // Issue 29: the kashrut certificate ("" when not given; the details only with a supervising body).
+  certificateBody: string;
+  certificateLevel: string;
+  certificateNumber: string;
+  /** yyyy-MM-dd, the certificate's last valid day. */
+  certificateValidUntil: string;
 }
 
 // The feature's entry in the services every loader gets: app/lib/context.ts declares the services

@@ -91,4 +91,18 @@ export const enRestaurant = {
   "hours.note": "Good to know",
   "map.place": "Map of the area around {address}",
   "editor.loadFailed": "Failed to load restaurant data",
+  // Issue 29: the kashrut certificate
+  "certificate.body.rabbinate_tel_aviv": "Kosher certificate of the Tel Aviv-Yafo Rabbinate",
+  "certificate.body.badatz_eda_haharedit": "Under the supervision of Badatz HaEdah HaCharedit",
+  "certificate.body.badatz_beit_yosef": "Under the supervision of Badatz Beit Yosef",
+  "certificate.body.badatz_landau": "Under the supervision of Badatz Landau",
+  "certificate.body.badatz_rubin": "Under the supervision of Badatz Rav Rubin",
+  "certificate.body.badatz_machzikei_hadas": "Under the supervision of Badatz Machzikei HaDas",
+  "certificate.body.tzohar": "Under the supervision of Tzohar",
+  "certificate.body.private_other": "Under private kashrut supervision",
+  "certificate.body.none": "No kashrut supervision",
+  "certificate.level.regular": "Regular",
+  "certificate.level.mehadrin": "Mehadrin",
+  "certificate.number": "Certificate no.",
+  "certificate.expiredNote": "The listing stays; please check the certificate at the restaurant.",
 } as const;

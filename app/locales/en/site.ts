@@ -139,4 +139,12 @@ export const enSite = {
   "freshness.cardFreshLong": "Information verified recently",
   "freshness.cardOverdue": "May be outdated",
   "freshness.cardOverdueLong": "Verification overdue: the information may be out of date",
+  // Issue 29: the kashrut certificate
+  "cert.k.valid": "Kosher certificate valid until {date}",
+  "cert.k.renewalPending": "Kosher certificate renewal pending (expired {date})",
+  "cert.k.expired": "Kosher certificate expired on {date}",
+  "cert.s.valid": "Supervision valid until {date}",
+  "cert.s.renewalPending": "Supervision renewal pending (expired {date})",
+  "cert.s.expired": "Supervision expired on {date}",
+  "filters.certificate": "Valid certificate",
 } as const;

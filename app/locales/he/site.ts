@@ -140,4 +140,12 @@ export const heSite: SiteMessages = {
   "freshness.cardFreshLong": "המידע אומת לאחרונה",
   "freshness.cardOverdue": "ייתכן שלא עדכני",
   "freshness.cardOverdueLong": "האימות ישן: ייתכן שהמידע אינו עדכני",
+  // Issue 29: the kashrut certificate
+  "cert.k.valid": "תעודת כשרות בתוקף עד {date}",
+  "cert.k.renewalPending": "תעודת הכשרות בחידוש (פגה ב־{date})",
+  "cert.k.expired": "תוקף תעודת הכשרות פג ב־{date}",
+  "cert.s.valid": "ההשגחה בתוקף עד {date}",
+  "cert.s.renewalPending": "ההשגחה בחידוש (פגה ב־{date})",
+  "cert.s.expired": "תוקף ההשגחה פג ב־{date}",
+  "filters.certificate": "תעודה בתוקף",
 };

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, settings } = context.get(servicesContext);
   const list = await listRestaurantsForUser(db, viewer);
   // Judged here, on Tel Aviv's day, so the server's HTML and the hydrated page agree (ADR 014).
-  const clock = freshnessClock(settings.verificationMaxAgeDays);
+  const clock = freshnessClock(settings.verificationMaxAgeDays, undefined, settings.certificateGraceDays);
   return {
     canDelete: can(viewer, "restaurant:delete"),
     restaurants: list.map((r) => ({

@@ -3,21 +3,34 @@ import type { Route } from "./+types/layout";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { requireDashboard } from "../../lib/permissions.server";
-import { dashboardPath, dashboardReportsPath, dashboardUsersPath } from "../../lib/paths";
+import { dashboardCertificatesPath, dashboardPath, dashboardReportsPath, dashboardUsersPath } from "../../lib/paths";
 import { countOpenReports } from "../../features/reports/queue.server";
 import { servicesContext } from "../../lib/context";
 import { cn } from "../../lib/cn";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireDashboard(request, context);
-  return { canManageUsers: can(viewer, "users:manage"), openReports: await countOpenReports(context.get(servicesContext).db, viewer) };
+  return {
+    canManageUsers: can(viewer, "users:manage"),
+    openReports: await countOpenReports(context.get(servicesContext).db, viewer),
+    // Issue 29.
+    canReviewCertificates: can(viewer, "certificates:review"),
+  };
 }
 
 export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
 
-function DashboardNav({ canManageUsers, openReports }: { canManageUsers: boolean; openReports: number }) {
+function DashboardNav({
+  canManageUsers,
+  openReports,
+  canReviewCertificates,
+}: {
+  canManageUsers: boolean;
+  openReports: number;
+  canReviewCertificates: boolean;
+}) {
   const { language, t } = useLanguage();
   const link = ({ isActive }: { isActive: boolean }) =>
     cn("rounded-md px-3 py-2 text-sm font-medium", isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100");
@@ -37,6 +50,11 @@ function DashboardNav({ canManageUsers, openReports }: { canManageUsers: boolean
           </>
         ) : null}
       </NavLink>
+      {canReviewCertificates ? (
+        <NavLink to={dashboardCertificatesPath(language)} className={link}>
+          {t("certificates.nav")}
+        </NavLink>
+      ) : null}
       {canManageUsers ? (
         <NavLink to={dashboardUsersPath(language)} className={link}>
           {t("dashboard.users")}
@@ -49,7 +67,7 @@ function DashboardNav({ canManageUsers, openReports }: { canManageUsers: boolean
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <DashboardNav canManageUsers={loaderData.canManageUsers} openReports={loaderData.openReports} />
+      <DashboardNav canManageUsers={loaderData.canManageUsers} openReports={loaderData.openReports} canReviewCertificates={loaderData.canReviewCertificates} />
       <div className="mt-6">
         <Outlet />
       </div>

@@ -116,6 +116,24 @@ const restaurantBreakers: fc.Arbitrary<(v: Values) => Values> = fc.oneof(
       [`32.${"0".repeat(30)}`, "34.78"],
     )
     .map(([latitude, longitude]) => (v: Values) => ({ ...v, latitude, longitude })),
+  // Issue 29: the certificate: an unknown body or level, a date that is no day, a number too long,
+  // details without a supervising body, values that are not text.
+  fc
+    .constantFrom<Values>(
+      { certificateBody: "kosher-enough" },
+      { certificateBody: "__proto__" },
+      { certificateBody: ["tzohar"] },
+      { certificateBody: "tzohar", certificateLevel: "strict" },
+      { certificateBody: "tzohar", certificateValidUntil: "2027-02-30" },
+      { certificateBody: "tzohar", certificateValidUntil: "19/04/2027" },
+      { certificateBody: "tzohar", certificateValidUntil: "1926-04-19" },
+      { certificateBody: "tzohar", certificateValidUntil: 20270419 },
+      { certificateBody: "tzohar", certificateNumber: "9".repeat(41) },
+      { certificateBody: "tzohar", certificateNumber: "a\nb" },
+      { certificateBody: "", certificateValidUntil: "2027-04-19" },
+      { certificateBody: "none", certificateNumber: "12" },
+    )
+    .map((certificate) => (v: Values) => ({ ...v, ...certificate })),
 );
 
 /** Noise on the fields a breaker does not touch: any value, of any JSON type. */
@@ -219,6 +237,33 @@ describe("restaurant editor: owners and verification date", () => {
       const body = asJson ? { headers: { "content-type": "application/json" }, body: JSON.stringify(fields) } : { body: new URLSearchParams(fields) };
       const response = await sendInvalid(server, { method: "POST", path, ...body, headers: { ...body.headers, ...cookieOf(who) } });
       if (who === "admin") expect(response.text).not.toContain('"ok":true');
+    });
+  });
+});
+
+describe("certificates: renewed until (issue 29)", () => {
+  it("refuses renewals from non-admins, and invalid ones (unknown listing, no certificate, a date that is no day) from admins; nothing changes", async () => {
+    const day = fc.oneof(
+      fc.constantFrom("2099-01-01", "2027-02-30", "19/04/2027", "", " ", "2027-4-1", "1926-01-01", "9999-12-31"),
+      fc.date({ min: new Date("1990-01-01"), max: new Date("2200-01-01"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      anyString,
+    );
+    const arbitrary = fc.record({
+      who: fc.constantFrom(...EVERYONE),
+      lang,
+      body: formBody(formEntries({ restaurantId: fc.oneof(anyId, fc.constant("OWN")), validUntil: day })),
+    });
+    await check("renew invalid", arbitrary, 200, async ({ who, lang: prefix, body }) => {
+      // The fixtures' listings have no certificate: even an admin's real date for one changes nothing.
+      const raw = body.body;
+      const fixed =
+        raw instanceof URLSearchParams ? new URLSearchParams([...raw.entries()].map(([k, v]) => [k, v === "OWN" ? server.fixtures.restaurantId : v])) : raw;
+      await sendInvalid(server, {
+        method: "POST",
+        path: `${prefix}/dashboard/certificates`,
+        ...(fixed !== undefined ? { body: fixed } : {}),
+        headers: { ...body.headers, ...cookieOf(who) },
+      });
     });
   });
 });

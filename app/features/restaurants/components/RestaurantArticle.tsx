@@ -20,6 +20,7 @@ import { RestaurantActions } from "./RestaurantActions";
 import { RestaurantContact } from "./RestaurantContact";
 import { Section } from "./Section";
 import { VerificationLine } from "./VerificationLine";
+import { CertificateFacts } from "../certificate/components/CertificateFacts";
 
 /** The id of the report section (a <details>): the route loads the form's code once it is opened. */
 export const REPORT_SECTION = "report-section";
@@ -97,6 +98,8 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
             <TagList tags={restaurant.tags} more={0} />
           </div>
           <VerificationLine lastVerified={restaurant.lastVerified} freshness={freshnessOf(restaurant.lastVerified, loaderData.clock)} />
+          {/* Issue 29: the kashrut certificate. */}
+          <CertificateFacts certificate={restaurant.certificate} clock={loaderData.clock} />
           {loaderData.hours ? <OpenStatus timeline={loaderData.hours.timeline} /> : null}
         </header>
 

@@ -51,6 +51,11 @@ const TRACKED = [
   "hours",
   "latitude",
   "longitude",
+  // Issue 29: the kashrut certificate.
+  "certificate_body",
+  "certificate_level",
+  "certificate_number",
+  "certificate_valid_until",
 ] as const satisfies readonly (keyof RestaurantRow)[];
 
 export function diffRows(before: Partial<RestaurantRow> | undefined, after: Partial<RestaurantRow> | undefined): FieldChanges {

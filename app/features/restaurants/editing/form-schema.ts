@@ -7,6 +7,7 @@ import type { MessageKey } from "../../../locales/en";
 import { isKashrut, isTag, TAGS } from "../constants";
 import { inIsrael } from "../map/location";
 import type { RestaurantFormValues } from "../types";
+import { certificateFields, DETAILS_NEED_BODY, detailsWithoutBody } from "../certificate/form-rules";
 
 export const MAX_MENU_IMAGES = 10;
 
@@ -110,6 +111,8 @@ export const restaurantFormSchema = z
       )
       .max(MAX_MENU_IMAGES, "upload.maxFiles" satisfies MessageKey),
     isPermanentlyClosed: z.boolean(),
+    // Issue 29: the kashrut certificate.
+    ...certificateFields,
   })
   // Both or neither, and the pair a place in Israel: said on the latitude (the location's first
   // field), even while other fields still have mistakes (`when`), so the form shows it at once.
@@ -125,7 +128,9 @@ export const restaurantFormSchema = z
       path: ["latitude"],
       when: coordinatesParsed,
     },
-  ) satisfies z.ZodType<RestaurantFormValues, unknown>;
+  )
+  // Issue 29: a certificate's details belong to a supervising body.
+  .refine((values) => !detailsWithoutBody(values), DETAILS_NEED_BODY) satisfies z.ZodType<RestaurantFormValues, unknown>;
 
 export type FieldErrors = Partial<Record<keyof RestaurantFormValues, MessageKey>>;
 
@@ -158,4 +163,8 @@ export const EMPTY_FORM: RestaurantFormValues = {
   tags: [],
   menuImages: [],
   isPermanentlyClosed: false,
+  certificateBody: "",
+  certificateLevel: "",
+  certificateNumber: "",
+  certificateValidUntil: "",
 };

@@ -24,6 +24,7 @@ import { formValuesToRow, rowToRestaurant, slugFromName } from "../mapping";
 import type { Restaurant, RestaurantFormValues } from "../types";
 import { diffRows, record, RestaurantNotFoundError, type Actor } from "./changes.server";
 import { isSlugFor, uniqueSlug } from "./slugs.server";
+import { isCertificateDay } from "../certificate/form-rules";
 
 /**
  * Refuses (AppError "forbidden") unless `actor` may edit this restaurant: the spec's
@@ -163,6 +164,25 @@ export async function adoptSlug(db: Db, actor: Actor | null, id: string, slug: s
   if (taken) return taken.id === id;
   await changeFields(db, editor, id, { slug }, "update");
   return true;
+}
+
+/**
+ * Issue 29: "Renewed until …" from the certificates list (admins, `certificates:review`): a new last
+ * valid day for a restaurant's certificate, later than its current one, through the change path
+ * (history, live updates, caches). Refuses a restaurant without a supervising body (nothing to renew).
+ */
+export async function renewCertificate(db: Db, actor: Actor | null, id: string, validUntil: string, now?: Date): Promise<Restaurant> {
+  assertCan(actor, "certificates:review");
+  if (!isUuid(id)) throw new RestaurantNotFoundError(id);
+  const [existing] = await db
+    .select({ body: restaurants.certificate_body, validUntil: restaurants.certificate_valid_until })
+    .from(restaurants)
+    .where(eq(restaurants.id, id));
+  if (!existing) throw new RestaurantNotFoundError(id);
+  if (existing.body === null || existing.body === "none") throw new AppError("conflict", "certificates.dateInvalid", { subject: id });
+  if (!isCertificateDay(validUntil) || (existing.validUntil !== null && validUntil <= existing.validUntil))
+    throw new AppError("invalid", "certificates.dateInvalid", { subject: validUntil, fieldErrors: { validUntil: "certificates.dateInvalid" } });
+  return changeFields(db, actor, id, { certificate_valid_until: validUntil }, "update", now);
 }
 
 /**

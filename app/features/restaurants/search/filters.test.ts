@@ -170,9 +170,11 @@ describe("URL state", () => {
       linkFilters: ["wolt", "order"],
       recentlyVerified: true,
       openNow: true,
+      validCertificate: true,
       view: "map",
       sort: "distance",
     };
+    expect(serializeFilters(state).get("certificate")).toBe("valid");
     expect(serializeFilters(state).get("verified")).toBe("recent");
     expect(serializeFilters(state).get("view")).toBe("map");
     expect(serializeFilters(state).get("sort")).toBe("distance");
@@ -188,6 +190,7 @@ describe("URL state", () => {
       linkFilters: [],
       recentlyVerified: false,
       openNow: false,
+      validCertificate: false,
       view: "list",
       sort: "",
     });

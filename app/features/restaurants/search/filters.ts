@@ -16,6 +16,8 @@ export interface FilterState {
   recentlyVerified: boolean;
   /** Only restaurants open at this moment, Shabbat and Yom Tov included (issue 15). */
   openNow: boolean;
+  /** Issue 29: only restaurants whose certificate is valid or renewal pending (certificate/status.ts). */
+  validCertificate: boolean;
   /** How the results are shown (issue 16): a list, or a map above the list. Not a filter. */
   view: ResultsView;
   /** Nearest first, once the browser knows where the visitor is (it never leaves the browser); otherwise the usual order. */
@@ -38,6 +40,7 @@ export const EMPTY_FILTERS: FilterState = {
   linkFilters: [],
   recentlyVerified: false,
   openNow: false,
+  validCertificate: false,
   view: "list",
   sort: "",
 };
@@ -47,9 +50,20 @@ export function clearedFilters({ view, sort }: FilterState): FilterState {
   return { ...EMPTY_FILTERS, view, sort };
 }
 
-const PARAM = { search: "q", tags: "tag", kashrut: "kashrut", links: "link", verified: "verified", open: "open", view: "view", sort: "sort" } as const;
+const PARAM = {
+  search: "q",
+  tags: "tag",
+  kashrut: "kashrut",
+  links: "link",
+  verified: "verified",
+  open: "open",
+  view: "view",
+  sort: "sort",
+  certificate: "certificate",
+} as const;
 const RECENTLY_VERIFIED = "recent";
 const OPEN_NOW = "now";
+const VALID_CERTIFICATE = "valid";
 const MAX_SEARCH_LENGTH = 200;
 
 function unique<T>(values: T[]): T[] {
@@ -71,6 +85,7 @@ export function parseFilters(params: URLSearchParams): FilterState {
     linkFilters: unique(list(PARAM.links).filter((link): link is LinkFilter => (LINK_FILTERS as readonly string[]).includes(link))),
     recentlyVerified: params.get(PARAM.verified) === RECENTLY_VERIFIED,
     openNow: params.get(PARAM.open) === OPEN_NOW,
+    validCertificate: params.get(PARAM.certificate) === VALID_CERTIFICATE,
     view: params.get(PARAM.view) === "map" ? "map" : "list",
     sort: params.get(PARAM.sort) === "distance" ? "distance" : "",
   };
@@ -85,6 +100,7 @@ export function serializeFilters(state: FilterState): URLSearchParams {
   for (const link of state.linkFilters) params.append(PARAM.links, link);
   if (state.recentlyVerified) params.set(PARAM.verified, RECENTLY_VERIFIED);
   if (state.openNow) params.set(PARAM.open, OPEN_NOW);
+  if (state.validCertificate) params.set(PARAM.certificate, VALID_CERTIFICATE);
   if (state.view === "map") params.set(PARAM.view, "map");
   if (state.sort === "distance") params.set(PARAM.sort, "distance");
   return params;
@@ -97,7 +113,8 @@ export function hasActiveFilters(state: FilterState): boolean {
     state.kashrutTypes.length > 0 ||
     state.linkFilters.length > 0 ||
     state.recentlyVerified ||
-    state.openNow
+    state.openNow ||
+    state.validCertificate
   );
 }
 

@@ -4,6 +4,7 @@
 import { isTag, TAGS } from "../constants";
 import { freshnessOf, type FreshnessClock } from "../freshness";
 import { statusAt } from "../hours/hours";
+import { hasValidCertificate } from "../certificate/filter";
 import type { Restaurant } from "../types";
 import type { FilterState, LinkFilter, OpenClock } from "./filters";
 import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "./search";
@@ -96,6 +97,7 @@ function matchesFilters(restaurant: Restaurant, state: FilterState, terms: reado
   if (state.linkFilters.length > 0 && !state.linkFilters.some((link) => Boolean(LINK_OF[link](restaurant)))) return false;
   if (state.recentlyVerified && (!clock || freshnessOf(restaurant.lastVerified, clock) !== "fresh")) return false;
   if (state.openNow && !isOpenAt(restaurant, open)) return false;
+  if (state.validCertificate && (!clock || !hasValidCertificate(restaurant.certificate, clock))) return false;
   return true;
 }
 

@@ -3,7 +3,7 @@ import { buildRestaurantRow } from "../../../../database/factories";
 import { EMPTY_FILTERS } from "./filters";
 import { applyFilters } from "./matching";
 import { rowToRestaurant as fromRow } from "../mapping";
-import { decodeIndex, fromIndexRow, toIndexRow } from "./search-index";
+import { decodeIndex, forCard, fromIndexRow, toIndexRow } from "./search-index";
 
 const full = fromRow(
   buildRestaurantRow({
@@ -28,10 +28,31 @@ describe("search index rows: the location (issue 16)", () => {
   it("carry the coordinates for the map and Near me, and nothing when there are none or they are damaged", () => {
     const placed = fromRow(buildRestaurantRow({ name_en: "Placed", latitude: 32.0779, longitude: 34.7741 }));
     const row = JSON.parse(JSON.stringify(toIndexRow(placed))) as unknown[];
-    expect(row.at(-1)).toEqual([32.0779, 34.7741]);
+    expect(row[13]).toEqual([32.0779, 34.7741]);
     expect(fromIndexRow(row)?.location).toEqual({ lat: 32.0779, lng: 34.7741 });
     expect(fromIndexRow(toIndexRow(bare))).not.toHaveProperty("location");
-    expect(fromIndexRow([...row.slice(0, -1), ["32", 34]])).not.toHaveProperty("location");
+    expect(fromIndexRow([...row.slice(0, 13), ["32", 34], ...row.slice(14)])).not.toHaveProperty("location");
+  });
+});
+
+describe("search index rows: the certificate (issue 29)", () => {
+  it("carry the body and last day for the card and the filter, and nothing when there is none or it is damaged", () => {
+    const certified = fromRow(
+      buildRestaurantRow({
+        name_en: "Certified",
+        certificate_body: "badatz_beit_yosef",
+        certificate_level: "mehadrin",
+        certificate_number: "77",
+        certificate_valid_until: "2027-04-19",
+      }),
+    );
+    const row = JSON.parse(JSON.stringify(toIndexRow(certified))) as unknown[];
+    expect(row[14]).toEqual(["badatz_beit_yosef", "2027-04-19"]);
+    // The level and number stay on the restaurant page.
+    expect(fromIndexRow(row)?.certificate).toEqual({ body: "badatz_beit_yosef", validUntil: "2027-04-19" });
+    expect(fromIndexRow(toIndexRow(bare))).not.toHaveProperty("certificate");
+    expect(fromIndexRow([...row.slice(0, 14), [5, "2027-04-19"]])).not.toHaveProperty("certificate");
+    expect(forCard(certified).certificate).toEqual({ body: "badatz_beit_yosef", validUntil: "2027-04-19" });
   });
 });
 

@@ -12,6 +12,7 @@ import type { RestaurantRow } from "../../../../database/schema/restaurants";
 import { forCard, type ListedRestaurant } from "./search-index";
 import type { FilterState, LinkFilter, OpenClock } from "./filters";
 import { isOpenAt } from "./matching";
+import { oldestPassingDay } from "../certificate/status";
 import { mayBeTypo, searchWords, TYPO_SIMILARITY, wordStems } from "./search";
 
 export interface DirectoryPage {
@@ -83,6 +84,9 @@ async function conditions(state: FilterState, clock: FreshnessClock | undefined,
   if (state.kashrutTypes.length > 0) parts.push(inArray(restaurants.kashrut, state.kashrutTypes));
   if (state.linkFilters.length > 0) parts.push(or(...state.linkFilters.map((link) => present(LINK_COLUMN[link]))));
   if (state.recentlyVerified) parts.push(clock ? sql`${restaurants.last_verified} >= ${addDays(clock.today, -clock.maxAgeDays)}` : sql`false`);
+  // Issue 29: valid or renewal pending, as hasValidCertificate (certificate/status.ts).
+  if (state.validCertificate)
+    parts.push(clock ? sql`${restaurants.certificate_body} <> 'none' and ${restaurants.certificate_valid_until} >= ${oldestPassingDay(clock)}` : sql`false`);
   return and(...parts);
 }
 

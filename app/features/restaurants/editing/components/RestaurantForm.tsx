@@ -17,6 +17,7 @@ import { UploadField } from "./UploadField";
 import { withScheme } from "../../../../lib/links";
 import type { MapTiles } from "../../../../lib/context";
 import { coordinatesFromLink, inIsrael, roundCoordinate, type LatLng } from "../../map/location";
+import { CertificateFieldset } from "../../certificate/components/CertificateFieldset";
 
 export function draftKey(id: string | undefined): string {
   return id ? `restaurant-form-${id}` : "restaurant-form-new";
@@ -201,6 +202,9 @@ export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined
           ))}
         </SelectField>
       </Section>
+
+      {/* Issue 29: the kashrut certificate. */}
+      <CertificateFieldset values={values} update={update} messageOf={messageOf} />
 
       <Section title={t("editor.contact")}>
         {text("phoneNumber", t("editor.phone"), { type: "tel", placeholder: t("editor.phonePlaceholder"), dir: "ltr" })}

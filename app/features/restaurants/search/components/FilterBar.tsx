@@ -154,6 +154,14 @@ export function FilterBar({ filters, resultCount, resultCountIsAtLeast = false, 
           checked={filters.openNow}
           onChange={() => onChange({ ...filters, openNow: !filters.openNow })}
         />
+        {/* Issue 29: valid or renewal pending (certificate/status.ts). */}
+        <Check
+          name="certificate"
+          value="valid"
+          label={t("filters.certificate")}
+          checked={filters.validCertificate}
+          onChange={() => onChange({ ...filters, validCertificate: !filters.validCertificate })}
+        />
         <p aria-live="polite" className="font-medium text-stone-700" data-testid="result-count">
           {resultCountIsAtLeast
             ? t("home.resultsMoreThan", { count: resultCount.toLocaleString(language) })

@@ -12,6 +12,8 @@ import { statusAt, type RestWindow } from "../../hours/hours";
 import { useNow } from "../../../../lib/use-now";
 import { cn } from "../../../../lib/cn";
 import type { SiteKey } from "../../../../locales/en";
+import { CertificateLine } from "../../certificate/components/CertificateLine";
+import type { CertificateClock } from "../../certificate/status";
 
 /**
  * "Open now" / "Closed for Shabbat" in short, from the browser's clock after hydration (never in
@@ -55,10 +57,13 @@ export const RestaurantCard = memo(function RestaurantCard({
   freshness,
   windows,
   distance,
+  clock,
 }: {
   restaurant: ListedRestaurant;
   eager: boolean;
   freshness: Freshness;
+  /** Issue 29: the day (and grace period) the certificate's line is judged on. */
+  clock: CertificateClock;
   windows: readonly RestWindow[];
   /** How far it is from the visitor ("350 m"), once "Near me" knows. */
   distance?: string | undefined;
@@ -103,6 +108,7 @@ export const RestaurantCard = memo(function RestaurantCard({
           <FreshnessMark freshness={freshness} />
           <TagList tags={tags.shown} more={tags.more} />
         </div>
+        <CertificateLine certificate={restaurant.certificate} clock={clock} className="mt-2" />
         <OpenNow restaurant={restaurant} windows={windows} />
         {distance ? (
           <p className="mt-1 text-sm text-stone-700" data-testid="card-distance">

@@ -42,6 +42,7 @@ export const ResultsGrid = memo(function ResultsGrid({
             eager={index < EAGER_CARDS}
             freshness={freshnessOf(restaurant.lastVerified, clock)}
             windows={windows}
+            clock={clock}
             distance={here && restaurant.location ? formatDistance(distanceMeters(here, restaurant.location), language) : undefined}
           />
         </li>

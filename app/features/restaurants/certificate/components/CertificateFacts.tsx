@@ -1,0 +1,34 @@
+// The restaurant page's certificate block (issue 29): who supervises (the rabbinate's "kosher
+// certificate", any other body's "under the supervision of …"), its state, level and number.
+// Nothing when no body is given.
+import type { CertificateFacts as Facts } from "../../../../../database/lifecycle";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import type { CertificateClock } from "../status";
+import { certificateState } from "../status";
+import { bodyMessage } from "../wording-page";
+import { CertificateLine } from "./CertificateLine";
+
+export function CertificateFacts({ certificate, clock }: { certificate: Facts | undefined; clock: CertificateClock }) {
+  const { t } = useLanguage();
+  if (!certificate) return null;
+  const { level, number } = certificate;
+  const expired = certificateState(certificate, clock).kind === "expired";
+  return (
+    <div data-testid="certificate" data-body={certificate.body} className="mt-3 space-y-1 rounded-lg border border-stone-200 bg-white px-3 py-2">
+      <p className="text-sm font-semibold text-stone-900">{t(bodyMessage(certificate.body))}</p>
+      <CertificateLine certificate={certificate} clock={clock} />
+      {level || number ? (
+        <p className="text-sm text-stone-700" data-testid="certificate-details">
+          {level ? t(`certificate.level.${level}`) : null}
+          {level && number ? " · " : null}
+          {number ? (
+            <>
+              {t("certificate.number")} <bdi dir="ltr">{number}</bdi>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {expired ? <p className="text-sm text-stone-700">{t("certificate.expiredNote")}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// The restaurant form's certificate fields (issue 29), for editing/form-schema.ts: a body from the
+// list or none given, a level from the list, an optional number, and a real calendar day (past days
+// allowed: an expired certificate is still a fact). Details without a supervising body are refused.
+import { z } from "zod";
+import { CERTIFICATE_NUMBER_MAX } from "../../../../database/lifecycle";
+import { isCalendarDay } from "../../../lib/dates";
+import { oneLineText } from "../../../lib/form-rules";
+import type { MessageKey } from "../../../locales/en";
+import { isCertificateBody, isCertificateLevel, type CertificateFields } from "./facts";
+
+/** A date between these years is believable; anything else is a typing slip (02026, 1926). */
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2100;
+
+export function isCertificateDay(value: string): boolean {
+  if (!isCalendarDay(value)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
+/** The fields; left out (a form or file from before issue 29) they are empty. */
+export const certificateFields = {
+  certificateBody: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || isCertificateBody(value), "form.certificateBodyInvalid" satisfies MessageKey)
+    .default(""),
+  certificateLevel: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || isCertificateLevel(value), "form.certificateLevelInvalid" satisfies MessageKey)
+    .default(""),
+  certificateNumber: oneLineText()
+    .trim()
+    .max(CERTIFICATE_NUMBER_MAX, "form.tooLong" satisfies MessageKey)
+    .default(""),
+  certificateValidUntil: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || isCertificateDay(value), "form.certificateDateInvalid" satisfies MessageKey)
+    .default(""),
+};
+
+/** Details given without a supervising body (none chosen, or "none"). */
+export function detailsWithoutBody(values: CertificateFields): boolean {
+  const body = values.certificateBody.trim();
+  const details = [values.certificateLevel, values.certificateNumber, values.certificateValidUntil].some((value) => value.trim() !== "");
+  return details && (body === "" || body === "none");
+}
+
+export const DETAILS_NEED_BODY = { error: "form.certificateBodyRequired" satisfies MessageKey, path: ["certificateBody"] };

@@ -1,0 +1,19 @@
+// What the site says about a certificate (issue 29), in either language. Israeli law lets only a
+// rabbinate certificate be called "kosher": every other body is worded "under the supervision of
+// …" and its line says "supervision", never "kosher certificate". Pure: the keys are the
+// catalogues' (the status line in `site`, shown on cards; the rest in `restaurant`, the page's).
+import type { CertificateBody } from "../../../../database/lifecycle";
+import { formatLongDate } from "../../../lib/dates";
+import type { SiteKey } from "../../../locales/en";
+import type { CertificateState } from "./status";
+
+/** The status line: "Kosher certificate valid until April 19, 2027" / "Supervision expired on March 3, 2027"; none without a state. */
+export function statusMessage(body: CertificateBody, state: CertificateState): { key: SiteKey; date: string } | undefined {
+  if (state.kind === "none") return undefined;
+  // isRabbinate's rule, written out: importing database/lifecycle.ts would bring its lists into every
+  // first visit's JavaScript (wording.test.ts checks that the two agree).
+  return { key: `cert.${body === "rabbinate_tel_aviv" ? "k" : "s"}.${state.kind}`, date: state.kind === "valid" ? state.until : state.expiredOn };
+}
+
+/** The day in the page's language ("April 19, 2027" / "19 באפריל 2027"). */
+export const certificateDate = formatLongDate;
