@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { CHANGE_ACTIONS } from "../database/schema/restaurants";
 import { ROLES } from "../database/roles";
 import { REPORT_REASONS, REPORT_STATUSES } from "../database/reports";
+import { CLAIM_STATUSES } from "../database/lifecycle";
 import { LINK_FILTERS } from "./features/restaurants/search/filters";
 import { areasOf, type Area } from "./lib/i18n/catalogue";
 import { en } from "./locales/en";
@@ -31,6 +32,7 @@ const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] =
   { prefix: "history.", values: CHANGE_ACTIONS, reason: "a restaurant change's action (change history panel)" },
   { prefix: "report.reason.", values: REPORT_REASONS, reason: "a problem report's reason (report form, queue, notice e-mail)" },
   { prefix: "reports.status.", values: [...REPORT_STATUSES, "all"], reason: "a report's status (queue filter and cards)" },
+  { prefix: "claims.status.", values: [...CLAIM_STATUSES, "all"], reason: "a claim's status (claims queue filter and cards)" },
 ];
 
 const root = fileURLToPath(new URL("..", import.meta.url));

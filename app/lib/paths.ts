@@ -56,3 +56,9 @@ export const privacyPolicyPath = (language: Language): string => localizePath("/
 export const sitemapPath = (language: Language): string => localizePath("/sitemap", language);
 /** One of the crawlers' files of a large directory (`pages`, `restaurants-1`, …), listed by /sitemap.xml. */
 export const sitemapFilePath = (name: string): string => `/sitemaps/${name}.xml`;
+
+// Issue 29: claims
+/** "Is this your restaurant?": the claim page of a listing (private: about the viewer). */
+export const claimPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/claim`;
+/** The admins' claims queue. */
+export const dashboardClaimsPath = (language: Language): string => localizePath("/dashboard/claims", language);
