@@ -221,7 +221,8 @@ function ClaimCard({
         </div>
       ) : (
         <div className="mt-3 space-y-3 border-t border-stone-100 pt-3">
-          {error ? <FormAlert>{t(error)}</FormAlert> : null}
+          {/* A refusal about the reason is said under its field; any other above the actions. */}
+          {error && !reasonError ? <FormAlert>{t(error)}</FormAlert> : null}
           <ConfirmDialog
             trigger={
               <button
@@ -237,7 +238,7 @@ function ClaimCard({
             cancelLabel={t("claims.cancel")}
             onConfirm={() => void submit({ intent: "approve", claimId: claim.id }, { method: "post" })}
           />
-          <Form method="post" className="space-y-2">
+          <Form method="post" className="space-y-2" noValidate>
             <input type="hidden" name="claimId" value={claim.id} />
             <TextAreaField
               label={t("claims.reason")}
