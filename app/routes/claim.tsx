@@ -100,7 +100,10 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
       <div data-testid="claim-sign-in">
         <p>{t("claim.signInPrompt")}</p>
         <p className="mt-4 flex flex-wrap gap-3">
-          <Link to={loginPath(language)} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Link
+            to={loginPath(language, claimPath(page.restaurant.slug, language))}
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+          >
             {t("claim.signIn")}
           </Link>
           <Link

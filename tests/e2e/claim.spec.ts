@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { insertRestaurant } from "../../database/factories";
+import { FACTORY_PASSWORD, insertRestaurant } from "../../database/factories";
 import { claims } from "../../database/schema/lifecycle";
 import { rateLimits } from "../../database/schema/people";
 import { expectNoSeriousA11yViolations } from "./axe";
@@ -72,12 +72,24 @@ test("a visitor sees the link on a listing without owners and is asked to log in
   await expect(page).toHaveURL(`${base}/en/restaurant/claim-cafe/claim`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Is Claim Cafe your restaurant?");
   const prompt = page.getByTestId("claim-sign-in");
-  await expect(prompt.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
   await expect(prompt.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
   await expectNoSeriousA11yViolations(page);
   await page.goto(`${base}/he/restaurant/claim-cafe`);
   await page.getByRole("link", { name: "זו המסעדה שלכם?" }).click();
-  await expect(page.getByTestId("claim-sign-in").getByRole("link", { name: "התחברות" })).toHaveAttribute("href", "/he/login");
+  await expect(page.getByTestId("claim-sign-in").getByRole("link", { name: "התחברות" })).toHaveAttribute(
+    "href",
+    "/he/login?next=%2Fhe%2Frestaurant%2Fclaim-cafe%2Fclaim",
+  );
+  // Logging in brings the visitor back to the claim page, now with its form.
+  const user = await server.signIn({ role: "guest" });
+  await page.goto(`${base}/en/restaurant/claim-cafe/claim`);
+  await page.getByTestId("claim-sign-in").getByRole("link", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${base}/login?next=%2Fen%2Frestaurant%2Fclaim-cafe%2Fclaim`);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(FACTORY_PASSWORD);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(`${base}/en/restaurant/claim-cafe/claim`);
+  await expect(page.getByRole("button", { name: "Send claim" })).toBeVisible();
 });
 
 test("English: a guest claims with a proof, an admin approves, and the new owner edits the listing", async ({ page, context, browser, browserErrors }) => {

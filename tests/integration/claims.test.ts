@@ -18,6 +18,7 @@ import { action as claimAction, loader as claimLoader } from "../../app/routes/c
 import { action as queueAction, loader as queueLoader } from "../../app/routes/dashboard/claims";
 import { loader as layoutLoader } from "../../app/routes/dashboard/layout";
 import { loader as restaurantLoader } from "../../app/routes/restaurant";
+import { action as loginAction } from "../../app/routes/login";
 import { insertRestaurant } from "../../database/factories";
 import { claims } from "../../database/schema/lifecycle";
 import { rateLimits, userRoles } from "../../database/schema/people";
@@ -130,6 +131,19 @@ describe("the restaurant page and the claim page", () => {
     expect(await page("admin")).toMatchObject({ mayClaim: false });
     const gone = await callRoute(claimLoader, services, "/he/restaurant/no-such/claim", { params: { slug: "no-such" } });
     expect(gone).toMatchObject({ status: 302, location: "/he" });
+  });
+});
+
+describe("logging in from the claim page", () => {
+  it("goes back to it; a return path to another site is ignored", async () => {
+    const user = await signedInUser(services, { email: "returning@claims.example" });
+    const form = { email: user.email, password: user.password };
+    const back = await callRoute(loginAction, services, "/login?next=%2Fen%2Frestaurant%2Ffree-place%2Fclaim", { form });
+    expect(back).toMatchObject({ status: 302, location: "/en/restaurant/free-place/claim" });
+    expect(back.headers.getSetCookie().join()).toContain("session_token");
+    for (const next of ["%2F%2Fevil.example", "https%3A%2F%2Fevil.example", "%2F%5Cevil.example"]) {
+      expect((await callRoute(loginAction, services, `/he/login?next=${next}`, { form })).location, next).toBe("/he");
+    }
   });
 });
 
