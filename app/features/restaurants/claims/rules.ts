@@ -18,10 +18,10 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /**
  * A phone number as people write one: digits with spaces, dashes, dots or brackets, an optional
- * leading +, and 7 to 15 digits in all (03-555-1234, 054 1234567, +972 3 555 1234).
+ * leading + (and bracket), and 7 to 15 digits in all (03-555-1234, 054 1234567, +972 3 555 1234).
  */
 export function isPhoneNumber(value: string): boolean {
-  if (!/^\+?[0-9][0-9 ().-]*$/.test(value)) return false;
+  if (!/^\+?\(?[0-9][0-9 ().-]*$/.test(value)) return false;
   const digits = value.replace(/\D/g, "").length;
   return digits >= 7 && digits <= 15;
 }
