@@ -194,7 +194,7 @@ export async function approveClaim(db: Db, actor: Actor | null, id: string, now 
         .select({ id: restaurantOwners.id })
         .from(restaurantOwners)
         .where(and(eq(restaurantOwners.restaurant_id, claim.restaurant_id), eq(restaurantOwners.user_id, claim.user_id)));
-      if (linked.length === 0) await addOwner(tx as unknown as Db, actor, claim.restaurant_id, claim.user_id);
+      if (linked.length === 0) await addOwner(tx, actor, claim.restaurant_id, claim.user_id);
     }
     await tx
       .update(claims)
