@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { CHANGE_ACTIONS } from "../database/schema/restaurants";
 import { ROLES } from "../database/roles";
 import { REPORT_REASONS, REPORT_STATUSES } from "../database/reports";
+import { CLAIM_STATUSES } from "../database/lifecycle";
 import { LINK_FILTERS } from "./features/restaurants/search/filters";
 import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS } from "../database/lifecycle";
 import { areasOf, type Area } from "./lib/i18n/catalogue";
@@ -40,6 +41,7 @@ const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] =
   },
   { prefix: "certificate.body.", values: CERTIFICATE_BODIES, reason: "a certificate's body (restaurant page, form, certificates list)" },
   { prefix: "certificate.level.", values: CERTIFICATE_LEVELS, reason: "a certificate's level (restaurant page, form)" },
+  { prefix: "claims.status.", values: [...CLAIM_STATUSES, "all"], reason: "a claim's status (claims queue filter and cards)" },
 ];
 
 const root = fileURLToPath(new URL("..", import.meta.url));

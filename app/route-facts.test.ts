@@ -91,3 +91,16 @@ describe("route facts", () => {
     expect(matchPage("/he/account")).toEqual(matchRoute("/he/account"));
   });
 });
+
+// Issue 29: the claim page is about the viewer (never cached) and its form carries one file.
+describe("the claim page's facts", () => {
+  it("is private, shows the restaurant area and may take a file; the report page may not", () => {
+    expect(matchRoute("/he/restaurant/x/claim")).toMatchObject({
+      pattern: "/restaurant/:slug/claim",
+      facts: { private: true, areas: ["restaurant"], label: "claim", fileForm: true },
+    });
+    expect(matchRoute("/en/restaurant/x/claim.data").facts.fileForm).toBe(true);
+    expect(matchRoute("/en/restaurant/x/report").facts.fileForm).toBeUndefined();
+    expect(matchRoute("/en/restaurant/x").facts.private).toBeUndefined();
+  });
+});

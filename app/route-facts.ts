@@ -39,6 +39,7 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/": { label: "home" },
   "/restaurant/:slug": { areas: RESTAURANT, label: "restaurant" },
   "/restaurant/:slug/report": { areas: RESTAURANT, label: "report" },
+  "/restaurant/:slug/claim": { private: true, areas: RESTAURANT, label: "claim", fileForm: true },
   "/accessibility": {},
   "/privacy-policy": {},
   "/login": ACCOUNT,

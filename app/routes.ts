@@ -15,6 +15,7 @@ function dashboard(prefix: string, suffix: string) {
     route("reports", "routes/dashboard/reports.tsx", { id: `dashboard-reports-${suffix}` }),
     // Issue 29: the certificates ending and ended (admins).
     route("certificates", "routes/dashboard/certificates.tsx", { id: `dashboard-certificates-${suffix}` }),
+    route("claims", "routes/dashboard/claims.tsx", { id: `dashboard-claims-${suffix}` }),
   ]);
 }
 
@@ -26,6 +27,8 @@ export default [
   route("he/restaurant/:slug", "routes/restaurant.tsx", { id: "restaurant-he" }),
   route("en/restaurant/:slug/report", "routes/report.tsx", { id: "report-en" }),
   route("he/restaurant/:slug/report", "routes/report.tsx", { id: "report-he" }),
+  route("en/restaurant/:slug/claim", "routes/claim.tsx", { id: "claim-en" }),
+  route("he/restaurant/:slug/claim", "routes/claim.tsx", { id: "claim-he" }),
   route("accessibility", "routes/legal.tsx", { id: "accessibility-en" }),
   route("he/accessibility", "routes/legal.tsx", { id: "accessibility-he" }),
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-en" }),

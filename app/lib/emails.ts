@@ -154,3 +154,65 @@ export function certificateReminderEmail({
     { en: "Update the listing", he: "עדכון הרשומה" },
   );
 }
+
+// Issue 29: claims — the claimant's answer, in the claim's language only (they chose it).
+function single(language: "en" | "he", subject: string, paragraphs: string[], link: string, button: string): EmailContent {
+  const brand = brandName(language);
+  const text = [...paragraphs, link, "", brand].join("\n");
+  const dir = language === "he" ? ' dir="rtl" style="text-align:right"' : ' dir="ltr"';
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1c1917;max-width:560px;margin:auto">
+<div${dir} lang="${language}">${paragraphs.map((p) => `<p>${escape(p)}</p>`).join("")}<p><a href="${escape(link)}" style="background:#17603a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(button)}</a></p></div>
+<p style="color:#78716c;font-size:12px">${escape(brand)}</p></body></html>`;
+  return { subject, text, html };
+}
+
+export interface ClaimDecision {
+  language: "en" | "he";
+  outcome: "approved" | "rejected";
+  /** The listing's name in the claim's language. */
+  restaurant: string;
+  /** The admin's reason (a rejection). */
+  reason: string;
+  /** Approved: the dashboard; rejected: the claim page. */
+  link: string;
+}
+
+/** To the account that claimed a listing: approved (it now manages it) or rejected (with the reason). */
+export function claimDecisionEmail({ language, outcome, restaurant, reason, link }: ClaimDecision): EmailContent {
+  const brand = brandName(language);
+  if (language === "he") {
+    return outcome === "approved"
+      ? single(
+          "he",
+          `הבקשה לנהל את ${restaurant} אושרה`,
+          [`אישרנו את הבקשה שלכם: החשבון שלכם ב${brand} מנהל עכשיו את הדף של ${restaurant}.`, "בלוח הבקרה אפשר לעדכן את הפרטים, השעות והתפריט."],
+          link,
+          "ללוח הבקרה",
+        )
+      : single(
+          "he",
+          `הבקשה לנהל את ${restaurant} נדחתה`,
+          [`לא יכולנו לאשר את הבקשה שלכם לנהל את הדף של ${restaurant}.`, `הסיבה: ${reason}`, "אפשר לשלוח בקשה חדשה עם הוכחה אחרת."],
+          link,
+          "לדף הבקשה",
+        );
+  }
+  return outcome === "approved"
+    ? single(
+        "en",
+        `Your claim on ${restaurant} was approved`,
+        [
+          `We approved your claim: your ${brand} account now manages the listing of ${restaurant}.`,
+          "In the dashboard you can update its details, hours and menu.",
+        ],
+        link,
+        "Open the dashboard",
+      )
+    : single(
+        "en",
+        `Your claim on ${restaurant} was not approved`,
+        [`We could not approve your claim on the listing of ${restaurant}.`, `The reason: ${reason}`, "You may send a new claim with another proof."],
+        link,
+        "Open the claim page",
+      );
+}

@@ -17,6 +17,7 @@ import {
   loginPath,
   logoutPath,
   privacyPolicyPath,
+  safeReturnPath,
   resetPasswordPath,
   restaurantPath,
   signupPath,
@@ -89,5 +90,19 @@ describe("page paths", () => {
   it("encode tokens as query values", () => {
     expect(resetPasswordPath("en", "a+b/c=")).toBe("/reset-password?token=a%2Bb%2Fc%3D");
     expect(verifyEmailPath("he", "t&u")).toBe("/he/verify-email?token=t%26u");
+  });
+});
+
+// Issue 29: the login page's return path.
+describe("loginPath with a return path, and safeReturnPath", () => {
+  it("carries the path back, encoded", () => {
+    expect(loginPath("he", "/he/restaurant/a b/claim")).toBe("/he/login?next=%2Fhe%2Frestaurant%2Fa%20b%2Fclaim");
+  });
+
+  it("takes only this site's own paths", () => {
+    expect(safeReturnPath("/en/restaurant/x/claim")).toBe("/en/restaurant/x/claim");
+    for (const bad of [null, undefined, "", "https://evil.example/", "//evil.example", "/\\evil.example", "evil", "/a\nb", "/a\\b", `/${"a".repeat(600)}`]) {
+      expect(safeReturnPath(bad), String(bad)).toBeUndefined();
+    }
   });
 });

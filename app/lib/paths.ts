@@ -21,7 +21,9 @@ export const reportPath = (slug: string, language: Language): string => `${resta
 export const reportChallengePath = (): string => "/api/report-challenge";
 
 // Accounts
-export const loginPath = (language: Language): string => localizePath("/login", language);
+/** The login page; `returnTo` (a path of this site) is where a successful sign-in goes back to. */
+export const loginPath = (language: Language, returnTo?: string): string =>
+  localizePath("/login", language) + (returnTo === undefined ? "" : `?next=${encodeURIComponent(returnTo)}`);
 export const twoFactorLoginPath = (language: Language): string => localizePath("/login/two-factor", language);
 export const signupPath = (language: Language): string => localizePath("/signup", language);
 export const forgotPasswordPath = (language: Language): string => localizePath("/forgot-password", language);
@@ -58,3 +60,19 @@ export const privacyPolicyPath = (language: Language): string => localizePath("/
 export const sitemapPath = (language: Language): string => localizePath("/sitemap", language);
 /** One of the crawlers' files of a large directory (`pages`, `restaurants-1`, …), listed by /sitemap.xml. */
 export const sitemapFilePath = (name: string): string => `/sitemaps/${name}.xml`;
+
+// Issue 29: claims
+/** "Is this your restaurant?": the claim page of a listing (private: about the viewer). */
+export const claimPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/claim`;
+/** The admins' claims queue. */
+export const dashboardClaimsPath = (language: Language): string => localizePath("/dashboard/claims", language);
+/**
+ * A return path from a query (the login page's `next`), if it is one of this site's own paths: it
+ * starts with one slash (never `//host` or `/\host`, which browsers read as another site) and holds
+ * no control characters. Anything else is ignored.
+ */
+export function safeReturnPath(value: string | null | undefined): string | undefined {
+  if (!value || value.length > 500 || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
+  // eslint-disable-next-line no-control-regex -- a control character never belongs in a path we send back to
+  return /[\u0000-\u001F\u007F\\]/.test(value) ? undefined : value;
+}

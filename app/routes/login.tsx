@@ -11,14 +11,15 @@ import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
-import { dashboardPath, forgotPasswordPath, homePath, loginPath, signupPath, twoFactorLoginPath } from "../lib/paths";
+import { dashboardPath, forgotPasswordPath, homePath, loginPath, safeReturnPath, signupPath, twoFactorLoginPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import { simplePageMeta } from "../lib/seo";
 import { readFormData } from "../lib/form-data.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  // Spec: a signed-in user opening the login page goes to the dashboard.
-  if (context.get(viewerContext)) throw redirect(dashboardPath(detectLanguage(new URL(request.url).pathname)));
+  // Spec: a signed-in user opening the login page goes to the dashboard (or where it was sent from).
+  const url = new URL(request.url);
+  if (context.get(viewerContext)) throw redirect(safeReturnPath(url.searchParams.get("next")) ?? dashboardPath(detectLanguage(url.pathname)));
   return null;
 }
 
@@ -35,6 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Two-factor accounts: the password was right; the code comes next (no session yet).
   if (result.twoFactorRequired) throw redirect(twoFactorLoginPath(language), { headers: result.headers });
+  // Back where the login was asked from (issue 29: the claim page), if it is one of our pages.
+  const returnTo = safeReturnPath(new URL(request.url).searchParams.get("next"));
+  if (returnTo) throw redirect(returnTo, { headers: result.headers });
   // Admins and owners land on their dashboard; guests, who have none, on the home page.
   const role = await roleOf(services.db, result.userId);
   throw redirect(can({ role }, "dashboard:enter") ? dashboardPath(language) : homePath(language), { headers: result.headers });

@@ -14,6 +14,7 @@ import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";
 import { freshnessClock } from "../features/restaurants/freshness";
 import { hoursViewOf } from "../features/restaurants/hours/hours-view.server";
 import { PLACE_MAP, staticMap } from "../features/restaurants/map/static-map";
+import { hasOwners } from "../features/restaurants/claims/owned.server";
 
 // The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
 // server renders it in full (the loader loads it first); the browser keeps that HTML — a plain
@@ -66,6 +67,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     tiles: settings.mapTiles,
     // The tiles around the place, laid out here: the page's script need not know tile math.
     placeMap: restaurant.location ? staticMap(restaurant.location, settings.mapTiles.url, PLACE_MAP) : null,
+    // Issue 29: "Is this your restaurant?" on a listing without owners (the same for every visitor).
+    claimable: !(await hasOwners(db, restaurant.id)),
   };
 }
 

@@ -56,11 +56,17 @@ const PAGES: Record<string, { url: string; loaderData?: (language: Language) => 
   "dashboard/edit/:id": { url: "/dashboard/edit/r-1", loaderData: () => ({ mode: "edit", id: "r-1" }), title: (t) => page(t, "editor.editTitle") },
   "dashboard/users": { url: "/dashboard/users", title: (t) => page(t, "users.title") },
   "dashboard/reports": { url: "/dashboard/reports", title: (t) => page(t, "reports.title") },
+  "dashboard/claims": { url: "/dashboard/claims", title: (t) => page(t, "claims.title") },
   "dashboard/edit/:id/hours": { url: "/dashboard/edit/r-1/hours", title: (t) => page(t, "hours.title") },
   "restaurant/:slug/report": {
     url: "/restaurant/olive/report",
     loaderData: () => ({ slug: "olive", name: restaurant.name }),
     title: (t, l) => `${t("report.pageTitle", { name: l === "he" ? "זית" : "Olive" })} | ${t("brand.name")}`,
+  },
+  "restaurant/:slug/claim": {
+    url: "/restaurant/olive/claim",
+    loaderData: () => ({ page: { restaurant: { id: "r-1", slug: "olive", name: restaurant.name } } }),
+    title: (t, l) => `${t("claim.pageTitle", { name: l === "he" ? "זית" : "Olive" })} | ${t("brand.name")}`,
   },
   "*": { url: "/no-such-page", loaderData: (language) => ({ language }), title: (t) => page(t, "notFound.title") },
   // English-only pages.

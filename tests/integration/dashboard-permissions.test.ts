@@ -12,6 +12,9 @@ import { loader as layoutLoader } from "../../app/routes/dashboard/layout";
 import { action as editorAction, loader as editorLoader } from "../../app/routes/dashboard/restaurant";
 import { action as usersAction, loader as usersLoader } from "../../app/routes/dashboard/users";
 import { action as certificatesAction, loader as certificatesLoader } from "../../app/routes/dashboard/certificates";
+import { action as claimsAction, loader as claimsLoader } from "../../app/routes/dashboard/claims";
+import { action as claimAction, loader as claimLoader } from "../../app/routes/claim";
+import { claims } from "../../database/schema/lifecycle";
 import { insertRestaurant } from "../../database/factories";
 import { users } from "../../database/schema/auth";
 import { userRoles } from "../../database/schema/people";
@@ -307,3 +310,79 @@ describe("files of another restaurant (issue 11, item 1)", () => {
 function filesOfRow(row: { photo: string | null; teuda: string | null; menu_link: string | null; menu_images: { url: string }[] }) {
   return [row.photo, row.teuda, row.menu_link, ...row.menu_images.map((image) => image.url)];
 }
+
+// Issue 29: claims. The claims queue and its decisions are the admins'; the claim page is everyone's
+// to read (a visitor is asked to sign in), and sending a claim any signed-in account's.
+describe("claims (issue 29)", () => {
+  async function openClaim(): Promise<{ id: string; restaurantId: string }> {
+    const free = await insertRestaurant(database.db, { slug: "unowned-place", name_en: "Unowned Place" });
+    const [claim] = await database.db
+      .insert(claims)
+      .values({
+        restaurant_id: free.id,
+        user_id: ids.guest!,
+        role_at_restaurant: "Owner",
+        business_phone: "03-555-1234",
+        proof_url: "/uploads/proof.webp",
+        language: "en",
+      })
+      .returning();
+    return { id: claim!.id, restaurantId: free.id };
+  }
+
+  expectMatrix("claims queue", (who) => callRoute(claimsLoader, services, "/dashboard/claims", as(who)), {
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "forbidden",
+    ownerLinked: "forbidden",
+    admin: "ok",
+  });
+  expectMatrix("claim page", (who) => callRoute(claimLoader, services, "/en/restaurant/matrix-place/claim", { ...as(who), params: { slug: "matrix-place" } }), {
+    visitor: "ok",
+    guest: "ok",
+    ownerUnlinked: "ok",
+    ownerLinked: "ok",
+    admin: "ok",
+  });
+
+  it("sending a claim: any signed-in account; a visitor's post is refused and stores nothing", async () => {
+    await insertRestaurant(database.db, { slug: "unowned-place", name_en: "Unowned Place" });
+    const refused = await callRoute(claimAction, services, "/en/restaurant/unowned-place/claim", {
+      form: { role: "Owner", phone: "03-555-1234" },
+      params: { slug: "unowned-place" },
+    });
+    expect(verdict(refused)).toBe("forbidden");
+    expect(await database.db.$count(claims)).toBe(0);
+    // A signed-in account gets past the permission: its form is checked next (no proof here).
+    const checked = await callRoute(claimAction, services, "/en/restaurant/unowned-place/claim", {
+      ...as("guest"),
+      form: { role: "Owner", phone: "03-555-1234" },
+      params: { slug: "unowned-place" },
+    });
+    expect(checked).toMatchObject({ status: 400, data: { errors: { proof: "claim.proofRequired" } } });
+  });
+
+  for (const intent of ["approve", "reject"] as const) {
+    it(`${intent} a claim: admins only; a refused one changes nothing`, async () => {
+      const { id, restaurantId } = await openClaim();
+      const snapshot = async () =>
+        JSON.stringify([
+          await database.db.select().from(claims),
+          await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, restaurantId)),
+          await database.db.select().from(userRoles).where(eq(userRoles.userId, ids.guest!)),
+        ]);
+      const before = await snapshot();
+      for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
+        const outcome = await callRoute(claimsAction, services, "/dashboard/claims", { ...as(who), form: { intent, claimId: id, reason: "No proof." } });
+        expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : "forbidden");
+      }
+      expect(await snapshot()).toBe(before);
+      const byAdmin = await callRoute(claimsAction, services, "/dashboard/claims", { ...as("admin"), form: { intent, claimId: id, reason: "No proof." } });
+      expect(byAdmin.status).toBe(302);
+      const [decided] = await database.db.select().from(claims).where(eq(claims.id, id));
+      expect(decided?.status).toBe(intent === "approve" ? "approved" : "rejected");
+      // The accounts never change between tests: the approved guest goes back to being one.
+      await database.db.update(userRoles).set({ role: "guest" }).where(eq(userRoles.userId, ids.guest!));
+    });
+  }
+});

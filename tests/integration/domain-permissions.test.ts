@@ -30,6 +30,9 @@ import { userRoles } from "../../database/schema/people";
 import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
 import { fromJson } from "../../server/ops/data-transfer/format";
+import { sendClaim } from "../../app/features/restaurants/claims/claims.server";
+import { approveClaim, listClaims, rejectClaim } from "../../app/features/restaurants/claims/queue.server";
+import { claims } from "../../database/schema/lifecycle";
 import { importData } from "../../server/ops/data-transfer/import";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
@@ -208,4 +211,50 @@ describe("user roles", () => {
     const [row] = await db.select().from(userRoles).where(eq(userRoles.userId, people.gina.id));
     expect(row!.role).toBe("guest");
   });
+});
+
+// Issue 29: claims. Sending one is any signed-in account's (never no one's); deciding them and
+// reading the queue are the admins'. A refused decision changes nothing: the claim stays open,
+// nobody is linked or promoted.
+describe("claims (claim:send, claims:manage)", () => {
+  const claimValues = { role: "Owner", phone: "03-555-1234", note: "" };
+  const neverUpload = async () => {
+    throw new Error("a refused claim must not reach the upload");
+  };
+
+  it("sendClaim refuses no one signed in, before the upload", async () => {
+    const claim = {
+      slug: "guarded-grill",
+      values: claimValues,
+      proof: { data: Buffer.from("x"), name: "x.png", type: "image/png" },
+      language: "en" as const,
+      clientIp: "1.2.3.4",
+    };
+    const before = await db.select().from(claims);
+    await expect(sendClaim(db, null, claim, neverUpload)).rejects.toMatchObject({ code: "forbidden", messageKey: "access.denied" });
+    expect(await db.select().from(claims)).toEqual(before);
+  });
+
+  for (const who of ["dana", "omer", "gina", "nobody"] as const) {
+    it(`approveClaim, rejectClaim and listClaims refuse ${who}`, async () => {
+      const [open] = await db
+        .insert(claims)
+        .values({
+          restaurant_id: restaurantId,
+          user_id: people.gina.id,
+          role_at_restaurant: "Owner",
+          business_phone: "03-555-1234",
+          proof_url: "/uploads/x.webp",
+          language: "en",
+        })
+        .onConflictDoNothing()
+        .returning();
+      const id = open?.id ?? (await db.select().from(claims))[0]!.id;
+      const before = await db.select().from(claims);
+      await expectRefused(() => approveClaim(db, actor(who), id));
+      await expectRefused(() => rejectClaim(db, actor(who), id, "No."));
+      await expect(listClaims(db, actor(who))).rejects.toMatchObject({ code: "forbidden" });
+      expect(await db.select().from(claims)).toEqual(before);
+    });
+  }
 });

@@ -20,6 +20,8 @@ export interface CallOptions {
   form?: Record<string, string>;
   /** A JSON body (as the restaurant form sends). */
   json?: unknown;
+  /** A multipart body (a form carrying a file, as the claim form sends). */
+  multipart?: FormData;
   cookie?: string;
   params?: Record<string, string>;
 }
@@ -41,7 +43,7 @@ export async function callRoute(fn: RouteFunction, services: AppServices, url: s
   const headers = new Headers();
   if (options.cookie) headers.set("cookie", options.cookie);
   if (options.json !== undefined) headers.set("content-type", "application/json");
-  const body = options.json !== undefined ? JSON.stringify(options.json) : options.form ? new URLSearchParams(options.form) : undefined;
+  const body = options.multipart ?? (options.json !== undefined ? JSON.stringify(options.json) : options.form ? new URLSearchParams(options.form) : undefined);
   const request = new Request(new URL(url, "http://127.0.0.1"), {
     method: options.method ?? (body !== undefined ? "POST" : "GET"),
     headers,

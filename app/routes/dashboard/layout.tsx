@@ -3,18 +3,21 @@ import type { Route } from "./+types/layout";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { requireDashboard } from "../../lib/permissions.server";
-import { dashboardCertificatesPath, dashboardPath, dashboardReportsPath, dashboardUsersPath } from "../../lib/paths";
+import { dashboardClaimsPath, dashboardPath, dashboardReportsPath, dashboardUsersPath } from "../../lib/paths";
 import { countOpenReports } from "../../features/reports/queue.server";
+import { countOpenClaims } from "../../features/restaurants/claims/queue.server";
 import { servicesContext } from "../../lib/context";
 import { cn } from "../../lib/cn";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireDashboard(request, context);
+  const { db } = context.get(servicesContext);
   return {
     canManageUsers: can(viewer, "users:manage"),
-    openReports: await countOpenReports(context.get(servicesContext).db, viewer),
-    // Issue 29.
-    canReviewCertificates: can(viewer, "certificates:review"),
+    openReports: await countOpenReports(db, viewer),
+    // Issue 29: the claims queue is the admins' (owners see nothing of claims).
+    canManageClaims: can(viewer, "claims:manage"),
+    openClaims: await countOpenClaims(db, viewer),
   };
 }
 
@@ -22,15 +25,14 @@ export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
 
-function DashboardNav({
-  canManageUsers,
-  openReports,
-  canReviewCertificates,
-}: {
+interface NavFacts {
   canManageUsers: boolean;
   openReports: number;
-  canReviewCertificates: boolean;
-}) {
+  canManageClaims: boolean;
+  openClaims: number;
+}
+
+function DashboardNav({ canManageUsers, openReports, canManageClaims, openClaims }: NavFacts) {
   const { language, t } = useLanguage();
   const link = ({ isActive }: { isActive: boolean }) =>
     cn("rounded-md px-3 py-2 text-sm font-medium", isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100");
@@ -50,9 +52,17 @@ function DashboardNav({
           </>
         ) : null}
       </NavLink>
-      {canReviewCertificates ? (
-        <NavLink to={dashboardCertificatesPath(language)} className={link}>
-          {t("certificates.nav")}
+      {canManageClaims ? (
+        <NavLink to={dashboardClaimsPath(language)} className={(state) => cn(link(state), "inline-flex items-center gap-2")}>
+          {t("claims.nav")}
+          {openClaims > 0 ? (
+            <>
+              <span aria-hidden="true" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white tabular-nums" data-testid="open-claims">
+                {openClaims}
+              </span>
+              <span className="sr-only">{t("claims.openCount", { count: openClaims })}</span>
+            </>
+          ) : null}
         </NavLink>
       ) : null}
       {canManageUsers ? (
@@ -67,7 +77,7 @@ function DashboardNav({
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <DashboardNav canManageUsers={loaderData.canManageUsers} openReports={loaderData.openReports} canReviewCertificates={loaderData.canReviewCertificates} />
+      <DashboardNav {...loaderData} />
       <div className="mt-6">
         <Outlet />
       </div>

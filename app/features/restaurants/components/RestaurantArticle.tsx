@@ -4,7 +4,7 @@ import type { MapTiles } from "../../../lib/context";
 import { localized } from "../../../lib/i18n/language";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import { responsiveImage } from "../../../lib/images";
-import { homePath } from "../../../lib/paths";
+import { claimPath, homePath } from "../../../lib/paths";
 import { KASHRUT_LABELS } from "../constants";
 import { freshnessOf, type FreshnessClock } from "../freshness";
 import { OpenStatus } from "../hours/components/Hours";
@@ -34,6 +34,8 @@ export interface RestaurantPageData {
   hours: HoursView | null;
   tiles: MapTiles;
   placeMap: StaticMap | null;
+  /** Issue 29: the listing has no owners, so the page offers "Is this your restaurant?". */
+  claimable?: boolean;
 }
 
 /**
@@ -184,6 +186,18 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
                 </Suspense>
               </div>
             </Section>
+
+            {loaderData.claimable ? (
+              <p>
+                <Link
+                  to={claimPath(restaurant.slug, language)}
+                  className="inline-block min-h-11 py-2.5 font-medium text-brand-800 underline underline-offset-4"
+                  data-testid="claim-link"
+                >
+                  {t("claim.link")}
+                </Link>
+              </p>
+            ) : null}
 
             <section className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
               <h2 className="font-semibold">{t("restaurant.disclaimerTitle")}</h2>

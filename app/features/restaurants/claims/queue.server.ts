@@ -1,0 +1,228 @@
+// The claims queue (issue 29), admins only: the open claims with their account, listing and proof,
+// and the decisions — approve (the account becomes an owner linked to the listing, through the
+// owner-link path, so the history records it) or reject with a reason. Every function checks its
+// reader or actor itself (assertCan). The claimant's e-mail is the route's (emails.ts).
+import { and, count, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { ClaimStatus } from "../../../../database/lifecycle";
+import { users } from "../../../../database/schema/auth";
+import { claims } from "../../../../database/schema/lifecycle";
+import { profiles, userRoles } from "../../../../database/schema/people";
+import { restaurantOwners, restaurants } from "../../../../database/schema/restaurants";
+import type { Db } from "../../../../database/types";
+import { AppError } from "../../../lib/errors";
+import { storableText } from "../../../lib/form-rules";
+import { isUuid } from "../../../lib/ids";
+import type { Language } from "../../../lib/i18n/language";
+import { can, mayBeLinkedAsOwner, type Subject } from "../../../lib/permissions";
+import { assertCan, isSystem } from "../../../lib/permissions.server";
+import type { MessageKey } from "../../../locales/en";
+import type { Actor } from "../editing/changes.server";
+import { addOwner } from "../editing/owners.server";
+import { claimNeeded } from "./claims.server";
+import { CLAIM_REASON_MAX } from "./rules";
+
+export const CLAIMS_PAGE_SIZE = 50;
+
+interface Reader extends Subject {
+  id: string;
+}
+
+/** An admin's reason for rejecting a claim: required, at most 1,000 characters of storable text. */
+export const rejectReasonSchema = z
+  .string()
+  .transform((text) => text.replace(/\r\n?/g, "\n").trim())
+  .pipe(
+    storableText()
+      .min(1, { error: "claims.reasonRequired" satisfies MessageKey })
+      .max(CLAIM_REASON_MAX, { error: "claims.reasonTooLong" satisfies MessageKey }),
+  );
+
+export interface QueueClaim {
+  id: string;
+  restaurant: { id: string; slug: string; nameEn: string; nameHe: string | null };
+  account: { id: string; email: string; name: string };
+  role: string;
+  phone: string;
+  proofUrl: string;
+  note: string;
+  language: Language;
+  status: ClaimStatus;
+  decisionNote: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+  /** Owners the listing has now (another claim approved, an admin's link): the admin decides. */
+  listingOwners: number;
+}
+
+export interface ClaimQueue {
+  claims: QueueClaim[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** The claims queue (admins only), oldest open first; `status` undefined for all. */
+export async function listClaims(db: Db, reader: Reader | null, filter: { status?: ClaimStatus | undefined; page?: number } = {}): Promise<ClaimQueue> {
+  assertCan(reader, "claims:manage");
+  const where = filter.status ? eq(claims.status, filter.status) : undefined;
+  const [totals] = await db.select({ total: count() }).from(claims).where(where);
+  const total = totals?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / CLAIMS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.trunc(filter.page ?? 1) || 1), pages);
+  const ownerCount = db.$count(restaurantOwners, eq(restaurantOwners.restaurant_id, claims.restaurant_id));
+  const rows = await db
+    .select({
+      claim: claims,
+      slug: restaurants.slug,
+      nameEn: restaurants.name_en,
+      nameHe: restaurants.name_he,
+      email: users.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      owners: ownerCount,
+    })
+    .from(claims)
+    .innerJoin(restaurants, eq(restaurants.id, claims.restaurant_id))
+    .innerJoin(users, eq(users.id, claims.user_id))
+    .leftJoin(profiles, eq(profiles.id, claims.user_id))
+    .where(where)
+    .orderBy(filter.status === "open" ? claims.created_at : desc(claims.created_at), claims.id)
+    .limit(CLAIMS_PAGE_SIZE)
+    .offset((page - 1) * CLAIMS_PAGE_SIZE);
+  const deciders = new Map<string, string>();
+  for (const { claim } of rows) {
+    if (claim.decided_by && !deciders.has(claim.decided_by)) {
+      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, claim.decided_by));
+      deciders.set(claim.decided_by, row?.email ?? "");
+    }
+  }
+  return {
+    total,
+    page,
+    pages,
+    claims: rows.map(({ claim, slug, nameEn, nameHe, email, firstName, lastName, owners }) => ({
+      id: claim.id,
+      restaurant: { id: claim.restaurant_id, slug, nameEn, nameHe },
+      account: { id: claim.user_id, email, name: `${firstName ?? ""} ${lastName ?? ""}`.trim() },
+      role: claim.role_at_restaurant,
+      phone: claim.business_phone,
+      proofUrl: claim.proof_url,
+      note: claim.note,
+      language: claim.language,
+      status: claim.status,
+      decisionNote: claim.decision_note,
+      decidedBy: claim.decided_by ? (deciders.get(claim.decided_by) ?? null) : null,
+      decidedAt: claim.decided_at?.toISOString() ?? null,
+      createdAt: claim.created_at.toISOString(),
+      listingOwners: Number(owners),
+    })),
+  };
+}
+
+/** How many claims wait for a decision (the dashboard navigation's badge); 0 for whoever may not decide them. */
+export async function countOpenClaims(db: Db, reader: Reader): Promise<number> {
+  if (!can(reader, "claims:manage")) return 0;
+  const [row] = await db.select({ open: count() }).from(claims).where(eq(claims.status, "open"));
+  return row?.open ?? 0;
+}
+
+/** A decided claim, for the claimant's e-mail (in the claim's language). */
+export interface DecidedClaim {
+  id: string;
+  status: Exclude<ClaimStatus, "open">;
+  email: string;
+  language: Language;
+  restaurant: { id: string; slug: string; name: { en: string; he?: string } };
+  reason: string;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Takes the open claim `id` for a decision (locked until the transaction ends), or says why not. */
+async function takeOpen(tx: Tx, id: string) {
+  if (!isUuid(id)) throw new AppError("notFound", "claims.notFound", { subject: id });
+  const [claim] = await tx.select().from(claims).where(eq(claims.id, id)).for("update");
+  if (!claim) throw new AppError("notFound", "claims.notFound", { subject: id });
+  if (claim.status !== "open") throw new AppError("conflict", "claims.alreadyDecided", { subject: id });
+  const [restaurant] = await tx
+    .select({ id: restaurants.id, slug: restaurants.slug, nameEn: restaurants.name_en, nameHe: restaurants.name_he })
+    .from(restaurants)
+    .where(eq(restaurants.id, claim.restaurant_id));
+  const [account] = await tx
+    .select({ email: users.email, role: userRoles.role })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(users.id, claim.user_id));
+  if (!restaurant || !account) throw new AppError("notFound", "claims.notFound", { subject: id });
+  return { claim, restaurant, account: { email: account.email, role: account.role ?? "guest" } };
+}
+
+function decided(taken: Awaited<ReturnType<typeof takeOpen>>, status: DecidedClaim["status"], reason: string): DecidedClaim {
+  const { claim, restaurant, account } = taken;
+  return {
+    id: claim.id,
+    status,
+    email: account.email,
+    language: claim.language,
+    restaurant: { id: restaurant.id, slug: restaurant.slug, name: { en: restaurant.nameEn, ...(restaurant.nameHe ? { he: restaurant.nameHe } : {}) } },
+    reason,
+  };
+}
+
+/**
+ * Approves an open claim (admins): a guest account becomes an owner (an owner stays one; an admin,
+ * who manages every listing already, is neither demoted nor linked) and is linked to the listing
+ * through addOwner, which records the link in the history. Other open claims on the listing stay
+ * open: the queue shows the listing's owners, and the admin decides them. All or nothing.
+ */
+export async function approveClaim(db: Db, actor: Actor | null, id: string, now = new Date()): Promise<DecidedClaim> {
+  assertCan(actor, "claims:manage");
+  return db.transaction(async (tx) => {
+    const taken = await takeOpen(tx, id);
+    const { claim, account } = taken;
+    if (claimNeeded(account)) {
+      if (!mayBeLinkedAsOwner(account)) {
+        // Only a guest gets here (admins never, owners already may be linked): made an owner.
+        await tx
+          .insert(userRoles)
+          .values({ userId: claim.user_id, role: "owner" })
+          .onConflictDoUpdate({ target: userRoles.userId, set: { role: "owner", updatedAt: now }, setWhere: eq(userRoles.role, "guest") });
+      }
+      const linked = await tx
+        .select({ id: restaurantOwners.id })
+        .from(restaurantOwners)
+        .where(and(eq(restaurantOwners.restaurant_id, claim.restaurant_id), eq(restaurantOwners.user_id, claim.user_id)));
+      if (linked.length === 0) await addOwner(tx, actor, claim.restaurant_id, claim.user_id);
+    }
+    await tx
+      .update(claims)
+      .set({ status: "approved", decided_by: isSystem(actor) ? null : actor.id, decided_at: now })
+      .where(eq(claims.id, claim.id));
+    return decided(taken, "approved", "");
+  });
+}
+
+/** Rejects an open claim (admins) with a reason, which the claimant is sent. A missing reason changes nothing. */
+export async function rejectClaim(db: Db, actor: Actor | null, id: string, reason: string, now = new Date()): Promise<DecidedClaim> {
+  assertCan(actor, "claims:manage");
+  const parsed = rejectReasonSchema.safeParse(reason);
+  if (!parsed.success) {
+    const message =
+      parsed.error.issues[0]?.message === "claims.reasonTooLong"
+        ? "claims.reasonTooLong"
+        : parsed.error.issues[0]?.message === "error.invalidCharacters"
+          ? "error.invalidCharacters"
+          : "claims.reasonRequired";
+    throw new AppError("invalid", message, { fieldErrors: { reason: message } });
+  }
+  return db.transaction(async (tx) => {
+    const taken = await takeOpen(tx, id);
+    await tx
+      .update(claims)
+      .set({ status: "rejected", decision_note: parsed.data, decided_by: isSystem(actor) ? null : actor.id, decided_at: now })
+      .where(eq(claims.id, taken.claim.id));
+    return decided(taken, "rejected", parsed.data);
+  });
+}

@@ -1,0 +1,209 @@
+// /en/restaurant/:slug/claim and /he/restaurant/:slug/claim — "Is this your restaurant?" (issue
+// 29). Private (about the viewer, never cached); its form carries one file (route facts' fileForm)
+// and works without JavaScript. A visitor is asked to log in or sign up; a listing with owners
+// takes no claim; an account with an open claim on it is told it waits for review; the claimant
+// sees their own last decision. The domain (sendClaim) checks the permission, the limits and the
+// proof itself; a refusal fills the form again and stores nothing.
+import { Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/claim";
+import { FormAlert, SubmitButton, TextAreaField, TextField } from "../components/ui/FormFields";
+import { claimNeeded, claimPageFor, sendClaim } from "../features/restaurants/claims/claims.server";
+import { CLAIM_NOTE_MAX, CLAIM_PHONE_MAX, CLAIM_ROLE_MAX, parseClaim } from "../features/restaurants/claims/rules";
+import { actionError } from "../lib/action-error.server";
+import { servicesContext } from "../lib/context";
+import { formatLongDate } from "../lib/dates";
+import { AppError } from "../lib/errors";
+import { readFormData } from "../lib/form-data.server";
+import { detectLanguage, localized } from "../lib/i18n/language";
+import { translator } from "../lib/i18n/messages";
+import { useLanguage } from "../lib/i18n/use-language";
+import { can } from "../lib/permissions";
+import { accessDenied } from "../lib/permissions.server";
+import { claimPath, dashboardPath, homePath, loginPath, restaurantPath, signupPath } from "../lib/paths";
+import { viewerContext } from "../lib/session.server";
+import type { MessageKey } from "../locales/en";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { db, settings } = context.get(servicesContext);
+  const viewer = context.get(viewerContext);
+  const page = await claimPageFor(db, viewer, params.slug);
+  if (!page) throw redirect(homePath(detectLanguage(new URL(request.url).pathname)));
+  return {
+    page,
+    signedIn: viewer !== null,
+    mayClaim: can(viewer, "claim:send") && viewer !== null && claimNeeded(viewer),
+    contactEmail: settings.contactEmail,
+  };
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const viewer = context.get(viewerContext);
+  // The route's guard; sendClaim asks the rule book again.
+  if (!can(viewer, "claim:send")) accessDenied();
+  const language = detectLanguage(new URL(request.url).pathname);
+  const form = await readFormData(request);
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const fields = { role: text("role").slice(0, 500), phone: text("phone").slice(0, 100), note: text("note").slice(0, 2_000) };
+  try {
+    const file = form.get("proof");
+    const proof = file instanceof File && file.size > 0 ? { data: Buffer.from(await file.arrayBuffer()), name: file.name, type: file.type } : null;
+    const parsed = parseClaim(form);
+    if (!parsed.ok || !proof) {
+      const errors: Record<string, MessageKey> = {};
+      for (const [field, message] of Object.entries(parsed.ok ? {} : parsed.errors)) if (message) errors[field] = message;
+      if (!proof) errors.proof = "claim.proofRequired";
+      throw new AppError("invalid", "form.invalid", { fieldErrors: errors });
+    }
+    await sendClaim(services.db, viewer, { slug: params.slug, values: parsed.values, proof, language, clientIp: services.clientIp }, services.acceptUpload);
+  } catch (error) {
+    return actionError(error, { log: "[claims] sending failed:", with: { fields } });
+  }
+  // Sent: the page now says it waits for review (a reload sends nothing again).
+  throw redirect(claimPath(params.slug, language));
+}
+
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  const language = detectLanguage(location.pathname);
+  const t = translator(language);
+  const name = loaderData ? localized(loaderData.page.restaurant.name, language) : "";
+  return [{ title: `${t("claim.pageTitle", { name })} | ${t("brand.name")}` }, { name: "robots", content: "noindex" }];
+}
+
+const link = "font-medium text-brand-800 underline underline-offset-4";
+
+export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { language, t, ti } = useLanguage();
+  const { page, signedIn, mayClaim, contactEmail } = loaderData;
+  const name = localized(page.restaurant.name, language);
+  const failure = actionData && "error" in actionData ? actionData : undefined;
+  const errors = (failure?.errors ?? {}) as Partial<Record<string, MessageKey>>;
+  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+  const values = failure?.fields;
+  let body;
+  if (page.viewerIsOwner) {
+    body = (
+      <p role="status">
+        {t("claim.youManage")}{" "}
+        <Link to={dashboardPath(language)} className={link}>
+          {t("claim.openDashboard")}
+        </Link>
+      </p>
+    );
+  } else if (page.managed) {
+    body = <p data-testid="claim-managed">{ti("claim.managed", { email: contactEmail })}</p>;
+  } else if (!signedIn) {
+    body = (
+      <div data-testid="claim-sign-in">
+        <p>{t("claim.signInPrompt")}</p>
+        <p className="mt-4 flex flex-wrap gap-3">
+          <Link
+            to={loginPath(language, claimPath(page.restaurant.slug, language))}
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+          >
+            {t("claim.signIn")}
+          </Link>
+          <Link
+            to={signupPath(language)}
+            className="inline-flex min-h-11 items-center rounded-lg px-5 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
+          >
+            {t("claim.signUp")}
+          </Link>
+        </p>
+      </div>
+    );
+  } else if (page.open) {
+    body = (
+      <p role="status" data-testid="claim-waiting" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+        {t("claim.waiting", { date: formatLongDate(page.open.createdAt, language) })}
+      </p>
+    );
+  } else if (!mayClaim) {
+    body = <p>{t("claim.adminNeedsNone")}</p>;
+  } else {
+    body = (
+      <>
+        <p className="text-stone-700">{t("claim.intro")}</p>
+        <Form method="post" encType="multipart/form-data" className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4" noValidate>
+          {failure ? <FormAlert>{ti(failure.error, failure.values ?? {})}</FormAlert> : null}
+          <TextField
+            label={t("claim.role")}
+            name="role"
+            id="claim-role"
+            hint={t("claim.roleHint")}
+            required
+            maxLength={CLAIM_ROLE_MAX}
+            autoComplete="organization-title"
+            dir="auto"
+            defaultValue={values?.role ?? ""}
+            error={fieldError("role")}
+          />
+          <TextField
+            label={t("claim.phone")}
+            name="phone"
+            id="claim-phone"
+            type="tel"
+            hint={t("claim.phoneHint")}
+            required
+            maxLength={CLAIM_PHONE_MAX}
+            autoComplete="tel"
+            dir="ltr"
+            defaultValue={values?.phone ?? ""}
+            error={fieldError("phone")}
+          />
+          <TextField
+            label={t("claim.proof")}
+            name="proof"
+            id="claim-proof"
+            type="file"
+            hint={t("claim.proofHint")}
+            required
+            accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
+            error={fieldError("proof")}
+          />
+          <TextAreaField
+            label={t("claim.note")}
+            name="note"
+            id="claim-note"
+            rows={3}
+            maxLength={CLAIM_NOTE_MAX}
+            dir="auto"
+            defaultValue={values?.note ?? ""}
+            error={fieldError("note")}
+          />
+          <SubmitButton busyLabel={t("claim.sending")}>{t("claim.submit")}</SubmitButton>
+        </Form>
+      </>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8">
+      <Link
+        to={restaurantPath(page.restaurant.slug, language)}
+        className="inline-block min-h-11 py-2.5 font-medium text-brand-800 underline underline-offset-4"
+      >
+        {ti("claim.back", { name })}
+      </Link>
+      <h1 className="mt-4 text-2xl font-extrabold">{ti("claim.pageTitle", { name })}</h1>
+      {signedIn && page.decided && !page.open && !page.viewerIsOwner ? (
+        <div className="mt-4 rounded-lg border border-stone-300 bg-stone-50 p-3" data-testid="claim-decided">
+          {page.decided.status === "approved" ? (
+            <p>{t("claim.approved")}</p>
+          ) : (
+            <>
+              <p>{t("claim.rejected")}</p>
+              <p className="mt-1 whitespace-pre-line" dir="auto">
+                {page.decided.reason}
+              </p>
+              {page.managed ? null : <p className="mt-1">{t("claim.tryAgain")}</p>}
+            </>
+          )}
+        </div>
+      ) : null}
+      <div className="mt-6">{body}</div>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+// "Is this your restaurant?" and the claims queue (issue 29), in a real browser, in English and
+// Hebrew: a visitor sees the link and is asked to sign in; a guest claims a listing without owners
+// with a proof file (with JavaScript, and without); an admin approves, and the claimant — now an
+// owner — edits the listing from the dashboard; an admin rejects with a reason, which the claimant
+// reads in the e-mail and on the claim page. Its own server and database, so the claims and e-mails
+// are this file's alone.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { BrowserContext, Page } from "@playwright/test";
+import sharp from "sharp";
+import { FACTORY_PASSWORD, insertRestaurant } from "../../database/factories";
+import { claims } from "../../database/schema/lifecycle";
+import { rateLimits } from "../../database/schema/people";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { expect, test, waitForAppOnLoad } from "./fixtures";
+import { startInProcess, type InProcessServer } from "./in-process";
+
+test.describe.configure({ mode: "serial" });
+
+let server: InProcessServer;
+let base: string;
+let proof: Buffer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startInProcess({ demoData: false });
+  base = server.baseUrl;
+  proof = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#f4f1e8" } })
+    .jpeg()
+    .toBuffer();
+  await insertRestaurant(server.database.db, { slug: "claim-cafe", name_en: "Claim Cafe", name_he: "קפה בקשה", address: "1 Claim St" });
+  await insertRestaurant(server.database.db, { slug: "nidche-grill", name_en: "Nidche Grill", name_he: "גריל נדחה", address: "2 Claim St" });
+  await insertRestaurant(server.database.db, { slug: "quiet-deli", name_en: "Quiet Deli", name_he: "מעדניית שקט", address: "3 Claim St" });
+});
+test.beforeEach(async () => {
+  await server.database.db.delete(rateLimits);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** The e-mails in the development outbox, their quoted-printable parts decoded (Hebrew included). */
+function outbox(): string[] {
+  const dir = path.join(server.dataDir, "outbox");
+  const decode = (eml: string) =>
+    Buffer.from(
+      eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
+  try {
+    return readdirSync(dir).map((name) => decode(readFileSync(path.join(dir, name), "latin1")));
+  } catch {
+    return [];
+  }
+}
+
+/** A page in a new context signed in as a new account of this role. */
+async function signedIn(context: BrowserContext, role: "guest" | "admin") {
+  const user = await server.signIn({ role });
+  await context.addCookies([{ ...user.cookie, url: base, httpOnly: true, sameSite: "Lax" }]);
+  return user;
+}
+
+async function noSideScroll(page: Page) {
+  const { width, view } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(width, page.url()).toBeLessThanOrEqual(view);
+}
+
+test("a visitor sees the link on a listing without owners and is asked to log in or sign up", async ({ page }) => {
+  await page.goto(`${base}/en/restaurant/claim-cafe`);
+  await page.getByRole("link", { name: "Is this your restaurant?" }).click();
+  await expect(page).toHaveURL(`${base}/en/restaurant/claim-cafe/claim`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Is Claim Cafe your restaurant?");
+  const prompt = page.getByTestId("claim-sign-in");
+  await expect(prompt.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
+  await expectNoSeriousA11yViolations(page);
+  await page.goto(`${base}/he/restaurant/claim-cafe`);
+  await page.getByRole("link", { name: "זו המסעדה שלכם?" }).click();
+  await expect(page.getByTestId("claim-sign-in").getByRole("link", { name: "התחברות" })).toHaveAttribute(
+    "href",
+    "/he/login?next=%2Fhe%2Frestaurant%2Fclaim-cafe%2Fclaim",
+  );
+  // Logging in brings the visitor back to the claim page, now with its form.
+  const user = await server.signIn({ role: "guest" });
+  await page.goto(`${base}/en/restaurant/claim-cafe/claim`);
+  await page.getByTestId("claim-sign-in").getByRole("link", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${base}/login?next=%2Fen%2Frestaurant%2Fclaim-cafe%2Fclaim`);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(FACTORY_PASSWORD);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(`${base}/en/restaurant/claim-cafe/claim`);
+  await expect(page.getByRole("button", { name: "Send claim" })).toBeVisible();
+});
+
+test("English: a guest claims with a proof, an admin approves, and the new owner edits the listing", async ({ page, context, browser, browserErrors }) => {
+  // The refused post (a bad phone) answers 400, which Chromium logs.
+  browserErrors.expect({ text: /status of 400/, url: /\/en\/restaurant\/claim-cafe\/claim\.data$/ });
+  const guest = await signedIn(context, "guest");
+  await page.goto(`${base}/en/restaurant/claim-cafe/claim`);
+  await page.getByLabel("Your role at the restaurant").fill("Owner and chef");
+  await page.getByLabel("Business phone").fill("not a phone");
+  await page.getByLabel(/^Proof/).setInputFiles({ name: "certificate.jpg", mimeType: "image/jpeg", buffer: proof });
+  await page.getByLabel("Anything to add (optional)").fill("We opened in 2019.");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Send claim" }).click();
+  // A bad phone: its message, what was typed kept, nothing stored.
+  await expect(page.getByText("Enter a phone number, like 03-555-1234.")).toBeVisible();
+  await expect(page.getByLabel("Your role at the restaurant")).toHaveValue("Owner and chef");
+  expect(await server.database.db.select().from(claims)).toHaveLength(0);
+  await page.getByLabel("Business phone").fill("03-555-1234");
+  await page.getByLabel(/^Proof/).setInputFiles({ name: "certificate.jpg", mimeType: "image/jpeg", buffer: proof });
+  await page.getByRole("button", { name: "Send claim" }).click();
+  await expect(page.getByTestId("claim-waiting")).toContainText("is waiting for review");
+  await expectNoSeriousA11yViolations(page);
+
+  // The admin's queue, in another browser.
+  const adminContext = await browser.newContext();
+  await signedIn(adminContext, "admin");
+  const admin = waitForAppOnLoad(await adminContext.newPage());
+  await admin.goto(`${base}/dashboard/claims`);
+  await expect(admin.getByRole("heading", { name: "Claims", level: 1 })).toBeVisible();
+  await expect(admin.getByTestId("open-claims")).toHaveText("1");
+  const row = admin.getByTestId("claim-row").filter({ hasText: guest.email });
+  await expect(row).toContainText("Owner and chef");
+  await expect(row).toContainText("03-555-1234");
+  await expect(row.getByTestId("claim-note")).toHaveText("We opened in 2019.");
+  await expect(row.getByRole("link", { name: "Claim Cafe" })).toHaveAttribute("href", "/en/restaurant/claim-cafe");
+  const proofHref = await row.getByTestId("claim-proof").getAttribute("href");
+  expect((await admin.request.get(`${base}${proofHref}`)).status()).toBe(200);
+  await expectNoSeriousA11yViolations(admin);
+  await row.getByRole("button", { name: "Approve" }).click();
+  const dialog = admin.getByRole("alertdialog");
+  await expect(dialog).toContainText(`${guest.email} becomes an owner of Claim Cafe`);
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expect(admin.getByText("Claim approved: the account is now an owner of the listing.")).toBeVisible();
+  await expect(admin.getByTestId("open-claims")).toHaveCount(0);
+  await adminContext.close();
+
+  // The claimant is told, in English, with the dashboard's address.
+  const mail = () => outbox().find((one) => one.includes(guest.email) && one.includes("now manages the listing of Claim Cafe"));
+  await expect.poll(mail, { timeout: 10_000 }).toBeTruthy();
+  expect(mail()).toMatch(/http:\/\/\S+\/dashboard\s/);
+
+  // Now an owner: the dashboard lists the listing, and its edit is saved.
+  await page.goto(`${base}/dashboard`);
+  await page.getByRole("link", { name: "Edit Claim Cafe" }).click();
+  await expect(page.getByRole("heading", { name: "Edit Restaurant" })).toBeVisible();
+  await page.getByLabel("Description (English)").fill("Updated by the owner who claimed it.");
+  await page.getByRole("button", { name: "Save Restaurant" }).click();
+  await expect(page.getByText("Restaurant updated successfully")).toBeVisible();
+  // The owners' dashboard shows nothing of claims.
+  await expect(page.getByRole("link", { name: "Claims" })).toHaveCount(0);
+
+  // The public page no longer offers the claim, and says what the owner wrote.
+  const visitor = waitForAppOnLoad(await browser.newPage());
+  await visitor.goto(`${base}/en/restaurant/claim-cafe`);
+  await expect(visitor.getByText("Updated by the owner who claimed it.")).toBeVisible();
+  await expect(visitor.getByTestId("claim-link")).toHaveCount(0);
+  await visitor.goto(`${base}/en/restaurant/claim-cafe/claim`);
+  await expect(visitor.getByTestId("claim-managed")).toBeVisible();
+  await visitor.close();
+});
+
+test("Hebrew: a claim rejected with a reason; the claimant reads it in the e-mail and on the page", async ({ page, context, browser, browserErrors }) => {
+  // The refused decision (no reason) answers 400, which Chromium logs.
+  browserErrors.expect({ text: /status of 400/, url: /\/he\/dashboard\/claims\.data$/ });
+  const guest = await signedIn(context, "guest");
+  await page.goto(`${base}/he/restaurant/nidche-grill/claim`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("גריל נדחה היא המסעדה שלכם?");
+  await page.getByLabel("התפקיד שלכם במסעדה").fill("מנהלת");
+  await page.getByLabel("טלפון העסק").fill("054-1234567");
+  await page.getByLabel(/^הוכחה/).setInputFiles({ name: "תעודה.jpg", mimeType: "image/jpeg", buffer: proof });
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "שליחת הבקשה" }).click();
+  await expect(page.getByTestId("claim-waiting")).toContainText("ממתינה לבדיקה");
+
+  const adminContext = await browser.newContext();
+  await signedIn(adminContext, "admin");
+  const admin = waitForAppOnLoad(await adminContext.newPage());
+  await admin.goto(`${base}/he/dashboard/claims`);
+  const row = admin.getByTestId("claim-row").filter({ hasText: guest.email });
+  await expect(row).toContainText("מנהלת");
+  await expectNoSeriousA11yViolations(admin);
+  // No reason: refused, the claim stays open.
+  await row.getByRole("button", { name: "דחייה" }).click();
+  await expect(row.getByText("כתבו את הסיבה: היא נשלחת לחשבון.")).toBeVisible();
+  await row.getByLabel("סיבת הדחייה (נשלחת לחשבון)").fill("התעודה שצורפה שייכת למסעדה אחרת.");
+  await row.getByRole("button", { name: "דחייה" }).click();
+  await expect(admin.getByText("הבקשה נדחתה, והחשבון קיבל את הסיבה.")).toBeVisible();
+  await admin.getByLabel("סטטוס").selectOption("rejected");
+  await admin.getByRole("button", { name: "הצגה" }).click();
+  await expect(admin.getByTestId("claim-row").filter({ hasText: guest.email })).toContainText("התעודה שצורפה שייכת למסעדה אחרת.");
+  await adminContext.close();
+
+  const mail = () => outbox().find((one) => one.includes(guest.email) && one.includes("התעודה שצורפה שייכת למסעדה אחרת."));
+  await expect.poll(mail, { timeout: 10_000 }).toBeTruthy();
+  expect(mail()).toContain("לא יכולנו לאשר את הבקשה שלכם לנהל את הדף של גריל נדחה");
+  expect(mail()).toMatch(/href="http:\/\/[^"]+\/he\/restaurant\/nidche-grill\/claim"/);
+
+  await page.reload();
+  await expect(page.getByTestId("claim-decided")).toContainText("התעודה שצורפה שייכת למסעדה אחרת.");
+  // They may claim again: the form is back.
+  await expect(page.getByRole("button", { name: "שליחת הבקשה" })).toBeVisible();
+});
+
+test("without JavaScript: the claim form posts with its file and says what is missing", async ({ browser, browserErrors }) => {
+  // The refused post answers 400, which Chromium logs.
+  browserErrors.expect({ text: /status of 400/, url: /\/en\/restaurant\/quiet-deli\/claim$/ });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await signedIn(context, "guest");
+  const page = await context.newPage();
+  await page.goto(`${base}/en/restaurant/quiet-deli/claim`);
+  await page.getByLabel("Your role at the restaurant").fill("Manager");
+  await page.getByLabel("Business phone").fill("03-777-8888");
+  await page.getByRole("button", { name: "Send claim" }).click();
+  await expect(page.getByText("Choose a file that proves the restaurant is yours.")).toBeVisible();
+  await expect(page.getByLabel("Business phone")).toHaveValue("03-777-8888");
+  await page.getByLabel(/^Proof/).setInputFiles({ name: "licence.jpg", mimeType: "image/jpeg", buffer: proof });
+  await page.getByRole("button", { name: "Send claim" }).click();
+  await expect(page.getByTestId("claim-waiting")).toBeVisible();
+  await context.close();
+});
+
+test("the claim page and the queue fit a 360 px phone, English and Hebrew", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  await signedIn(context, "guest");
+  const page = waitForAppOnLoad(await context.newPage());
+  for (const prefix of ["/en", "/he"]) {
+    await page.goto(`${base}${prefix}/restaurant/quiet-deli`);
+    await noSideScroll(page);
+    await page.goto(`${base}${prefix}/restaurant/nidche-grill/claim`);
+    await expect(page.getByRole("button", { name: /Send claim|שליחת הבקשה/ })).toBeVisible();
+    await noSideScroll(page);
+  }
+  await context.close();
+  const adminContext = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  await signedIn(adminContext, "admin");
+  const admin = waitForAppOnLoad(await adminContext.newPage());
+  for (const prefix of ["", "/he"]) {
+    await admin.goto(`${base}${prefix}/dashboard/claims?status=all`);
+    await expect(admin.getByTestId("claim-row").first()).toBeVisible();
+    await noSideScroll(admin);
+  }
+  await adminContext.close();
+});
