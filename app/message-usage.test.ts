@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import { CHANGE_ACTIONS } from "../database/schema/restaurants";
 import { ROLES } from "../database/roles";
 import { REPORT_REASONS, REPORT_STATUSES } from "../database/reports";
+import { SUGGESTION_STATUSES } from "../database/lifecycle";
+import { LANGUAGES } from "./lib/i18n/language";
 import { LINK_FILTERS } from "./features/restaurants/search/filters";
 import { areasOf, type Area } from "./lib/i18n/catalogue";
 import { en } from "./locales/en";
@@ -31,6 +33,9 @@ const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] =
   { prefix: "history.", values: CHANGE_ACTIONS, reason: "a restaurant change's action (change history panel)" },
   { prefix: "report.reason.", values: REPORT_REASONS, reason: "a problem report's reason (report form, queue, notice e-mail)" },
   { prefix: "reports.status.", values: [...REPORT_STATUSES, "all"], reason: "a report's status (queue filter and cards)" },
+  { prefix: "suggestions.status.", values: SUGGESTION_STATUSES, reason: "a suggestion's status (the suggestions queue's cards)" },
+  { prefix: "suggestions.view.", values: ["open", "decided"], reason: "the suggestions queue's filter" },
+  { prefix: "suggestions.language.", values: LANGUAGES, reason: "the language a suggestion was written in (queue cards)" },
 ];
 
 const root = fileURLToPath(new URL("..", import.meta.url));

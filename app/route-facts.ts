@@ -39,6 +39,8 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/": { label: "home" },
   "/restaurant/:slug": { areas: RESTAURANT, label: "restaurant" },
   "/restaurant/:slug/report": { areas: RESTAURANT, label: "report" },
+  // Issue 29: public, its page cacheable; its form carries the certificate photo.
+  "/suggest": { areas: RESTAURANT, label: "suggest", fileForm: true },
   "/accessibility": {},
   "/privacy-policy": {},
   "/login": ACCOUNT,

@@ -13,6 +13,7 @@ function dashboard(prefix: string, suffix: string) {
     route("edit/:id/hours", "routes/dashboard/hours.tsx", { id: `dashboard-hours-${suffix}` }),
     route("users", "routes/dashboard/users.tsx", { id: `dashboard-users-${suffix}` }),
     route("reports", "routes/dashboard/reports.tsx", { id: `dashboard-reports-${suffix}` }),
+    route("suggestions", "routes/dashboard/suggestions.tsx", { id: `dashboard-suggestions-${suffix}` }),
   ]);
 }
 
@@ -24,6 +25,7 @@ export default [
   route("he/restaurant/:slug", "routes/restaurant.tsx", { id: "restaurant-he" }),
   route("en/restaurant/:slug/report", "routes/report.tsx", { id: "report-en" }),
   route("he/restaurant/:slug/report", "routes/report.tsx", { id: "report-he" }),
+  ...bilingual("suggest", "routes/suggest.tsx", "suggest"),
   route("accessibility", "routes/legal.tsx", { id: "accessibility-en" }),
   route("he/accessibility", "routes/legal.tsx", { id: "accessibility-he" }),
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-en" }),

@@ -139,4 +139,7 @@ export const enSite = {
   "freshness.cardFreshLong": "Information verified recently",
   "freshness.cardOverdue": "May be outdated",
   "freshness.cardOverdueLong": "Verification overdue: the information may be out of date",
+  // Issue 29: suggest a restaurant (the links to it)
+  "footer.suggest": "Suggest a restaurant",
+  "home.suggestHint": "Know a kosher place we are missing? Suggest a restaurant",
 } as const;

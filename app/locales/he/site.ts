@@ -140,4 +140,7 @@ export const heSite: SiteMessages = {
   "freshness.cardFreshLong": "המידע אומת לאחרונה",
   "freshness.cardOverdue": "ייתכן שלא עדכני",
   "freshness.cardOverdueLong": "האימות ישן: ייתכן שהמידע אינו עדכני",
+  // Issue 29: suggest a restaurant (the links to it)
+  "footer.suggest": "הציעו מסעדה",
+  "home.suggestHint": "מכירים מקום כשר שחסר אצלנו? הציעו מסעדה",
 };

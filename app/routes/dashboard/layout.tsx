@@ -3,21 +3,28 @@ import type { Route } from "./+types/layout";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { requireDashboard } from "../../lib/permissions.server";
-import { dashboardPath, dashboardReportsPath, dashboardUsersPath } from "../../lib/paths";
+import { dashboardPath, dashboardReportsPath, dashboardSuggestionsPath, dashboardUsersPath } from "../../lib/paths";
 import { countOpenReports } from "../../features/reports/queue.server";
+import { countOpenSuggestions } from "../../features/restaurants/suggestions/suggestions.server";
 import { servicesContext } from "../../lib/context";
 import { cn } from "../../lib/cn";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireDashboard(request, context);
-  return { canManageUsers: can(viewer, "users:manage"), openReports: await countOpenReports(context.get(servicesContext).db, viewer) };
+  const db = context.get(servicesContext).db;
+  return {
+    canManageUsers: can(viewer, "users:manage"),
+    openReports: await countOpenReports(db, viewer),
+    // Issue 29: admins' queue of suggested restaurants.
+    suggestions: can(viewer, "suggestions:manage") ? { open: await countOpenSuggestions(db, viewer) } : null,
+  };
 }
 
 export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
 
-function DashboardNav({ canManageUsers, openReports }: { canManageUsers: boolean; openReports: number }) {
+function DashboardNav({ canManageUsers, openReports, suggestions }: { canManageUsers: boolean; openReports: number; suggestions: { open: number } | null }) {
   const { language, t } = useLanguage();
   const link = ({ isActive }: { isActive: boolean }) =>
     cn("rounded-md px-3 py-2 text-sm font-medium", isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100");
@@ -37,6 +44,19 @@ function DashboardNav({ canManageUsers, openReports }: { canManageUsers: boolean
           </>
         ) : null}
       </NavLink>
+      {suggestions ? (
+        <NavLink to={dashboardSuggestionsPath(language)} className={(state) => cn(link(state), "inline-flex items-center gap-2")}>
+          {t("suggestions.nav")}
+          {suggestions.open > 0 ? (
+            <>
+              <span aria-hidden="true" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white tabular-nums" data-testid="open-suggestions">
+                {suggestions.open}
+              </span>
+              <span className="sr-only">{t("suggestions.openCount", { count: suggestions.open })}</span>
+            </>
+          ) : null}
+        </NavLink>
+      ) : null}
       {canManageUsers ? (
         <NavLink to={dashboardUsersPath(language)} className={link}>
           {t("dashboard.users")}
@@ -49,7 +69,7 @@ function DashboardNav({ canManageUsers, openReports }: { canManageUsers: boolean
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <DashboardNav canManageUsers={loaderData.canManageUsers} openReports={loaderData.openReports} />
+      <DashboardNav canManageUsers={loaderData.canManageUsers} openReports={loaderData.openReports} suggestions={loaderData.suggestions} />
       <div className="mt-6">
         <Outlet />
       </div>
