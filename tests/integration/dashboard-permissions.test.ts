@@ -11,6 +11,8 @@ import { action as indexAction, loader as indexLoader } from "../../app/routes/d
 import { loader as layoutLoader } from "../../app/routes/dashboard/layout";
 import { action as editorAction, loader as editorLoader } from "../../app/routes/dashboard/restaurant";
 import { action as usersAction, loader as usersLoader } from "../../app/routes/dashboard/users";
+import { action as suggestionsAction, loader as suggestionsLoader } from "../../app/routes/dashboard/suggestions";
+import { suggestions } from "../../database/schema/lifecycle";
 import { insertRestaurant } from "../../database/factories";
 import { users } from "../../database/schema/auth";
 import { userRoles } from "../../database/schema/people";
@@ -57,6 +59,12 @@ beforeEach(async () => {
   ids.restaurant = restaurant.id;
   const [link] = await database.db.insert(restaurantOwners).values({ restaurant_id: restaurant.id, user_id: ids.ownerLinked! }).returning();
   ids.link = link!.id;
+  await database.db.delete(suggestions);
+  const [suggestion] = await database.db
+    .insert(suggestions)
+    .values({ name_en: "Suggested Place", address: "2 Matrix St", language: "en", proof_of_work: true })
+    .returning();
+  ids.suggestion = suggestion!.id;
 });
 afterAll(async () => {
   await database?.destroy();
@@ -115,6 +123,22 @@ describe("dashboard loaders", () => {
     admin: "ok",
   });
   expectMatrix("user administration", (who) => callRoute(usersLoader, services, "/dashboard/users", as(who)), {
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "forbidden",
+    ownerLinked: "forbidden",
+    admin: "ok",
+  });
+
+  // Issue 29: the suggestions queue and the add form opened from a suggestion.
+  expectMatrix("suggestions queue", (who) => callRoute(suggestionsLoader, services, "/dashboard/suggestions", as(who)), {
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "forbidden",
+    ownerLinked: "forbidden",
+    admin: "ok",
+  });
+  expectMatrix("add page from a suggestion", (who) => callRoute(editorLoader, services, `/dashboard/add?suggestion=${ids.suggestion}`, as(who)), {
     visitor: "login",
     guest: "home",
     ownerUnlinked: "forbidden",
@@ -207,6 +231,32 @@ describe("dashboard actions (refused writes change nothing)", () => {
     const admin = await callRoute(indexAction, services, "/dashboard", { ...as("admin"), form: { intent: "delete", id: victim.id } });
     expect(admin.status).toBe(302);
     expect(await database.db.$count(restaurants, eq(restaurants.id, victim.id))).toBe(0);
+  });
+
+  it("deciding a suggestion (approve, merge, reject): admins only", async () => {
+    const status = async () => (await database.db.select().from(suggestions).where(eq(suggestions.id, ids.suggestion!)))[0]?.status;
+    for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
+      for (const form of [
+        { intent: "merge", suggestionId: ids.suggestion!, restaurantId: ids.restaurant! } as Record<string, string>,
+        { intent: "reject", suggestionId: ids.suggestion!, reason: "No" },
+      ]) {
+        const outcome = await callRoute(suggestionsAction, services, "/dashboard/suggestions", { ...as(who), form });
+        expect(verdict(outcome), `${who} ${form.intent}`).toBe(who === "visitor" ? "login" : "forbidden");
+      }
+      const approve = await callRoute(editorAction, services, `/dashboard/add?suggestion=${ids.suggestion}`, {
+        ...as(who),
+        json: { intent: "save", values: validValues(`Approved by ${who}`) },
+      });
+      expect(verdict(approve), `${who} approve`).toBe(who === "visitor" ? "login" : "forbidden");
+      expect(await database.db.$count(restaurants, eq(restaurants.name_en, `Approved by ${who}`)), who).toBe(0);
+      expect(await status(), who).toBe("open");
+    }
+    const approve = await callRoute(editorAction, services, `/dashboard/add?suggestion=${ids.suggestion}`, {
+      ...as("admin"),
+      json: { intent: "save", values: validValues("Approved by admin") },
+    });
+    expect(approve.location).toBe("/dashboard/suggestions");
+    expect(await status()).toBe("approved");
   });
 
   it("changing roles: admins only", async () => {
