@@ -294,7 +294,7 @@ export const enManage = {
   "suggestions.nav": "Suggestions",
   "suggestions.openCount": "{count} open suggestions",
   "suggestions.title": "Suggested restaurants",
-  "suggestions.view": "Show",
+  "suggestions.view": "Status",
   "suggestions.view.open": "Open",
   "suggestions.view.decided": "Decided",
   "suggestions.count": "{count} suggestions",

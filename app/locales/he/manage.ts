@@ -295,7 +295,7 @@ export const heManage: ManageMessages = {
   "suggestions.nav": "הצעות",
   "suggestions.openCount": "{count} הצעות פתוחות",
   "suggestions.title": "מסעדות שהוצעו",
-  "suggestions.view": "הצגה",
+  "suggestions.view": "מצב",
   "suggestions.view.open": "פתוחות",
   "suggestions.view.decided": "שהוחלט עליהן",
   "suggestions.count": "{count} הצעות",

@@ -91,6 +91,10 @@ export interface SuggestionQueue {
  */
 export const SIMILARITY_THRESHOLD = 0.5;
 
+/** A listing's search text (names, address, description, tags, normalised); its names and address in lower case until it is filled in. */
+const searchedText = () =>
+  sql`coalesce(${restaurants.search_text}, lower(${restaurants.name_en} || ' ' || coalesce(${restaurants.name_he}, '') || ' ' || ${restaurants.address}))`;
+
 /** Existing listings whose search text holds something like `names` or `address` (most alike first, at most 5). */
 export async function similarListings(
   db: Db,
@@ -101,7 +105,7 @@ export async function similarListings(
   assertCan(reader, "suggestions:manage");
   const texts = [...probe.names, probe.address].map(normalizeForSearch).filter((text) => text.length >= 3);
   if (texts.length === 0) return [];
-  const text = sql`coalesce(${restaurants.search_text}, lower(${restaurants.name_en} || ' ' || coalesce(${restaurants.name_he}, '') || ' ' || ${restaurants.address}))`;
+  const text = searchedText();
   const score = sql<number>`greatest(${sql.join(
     texts.map((probeText) => sql`word_similarity(${probeText}, ${text})`),
     sql`, `,
@@ -168,7 +172,7 @@ export async function findListings(db: Db, reader: Reader | null, term: string):
   assertCan(reader, "suggestions:manage");
   const words = normalizeForSearch(term.slice(0, 200)).split(" ").filter(Boolean);
   if (words.length === 0) return [];
-  const text = sql`coalesce(${restaurants.search_text}, '')`;
+  const text = searchedText();
   const literal = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
   return db
     .select({ id: restaurants.id, slug: restaurants.slug, nameEn: restaurants.name_en, nameHe: restaurants.name_he, address: restaurants.address })
