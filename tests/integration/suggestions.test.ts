@@ -198,6 +198,7 @@ describe("guards: refused with a message, nothing stored", () => {
     ["a note with a control character", { note: "a\u0007b" }, "note", "error.invalidCharacters"],
     ["a NUL in the address", { address: "Dizengoff\u0000 1" }, "address", "error.invalidCharacters"],
     ["a line break in the name", { nameEn: "Two\nlines" }, "nameEn", "error.lineBreak"],
+    ["a bell in the name", { nameEn: "ok\u0007ok" }, "nameEn", "error.invalidCharacters"],
     ["a javascript: link", { link: "javascript:alert(1)" }, "link", "suggest.linkInvalid"],
     ["a wrong e-mail", { email: "not-an-address" }, "email", "error.invalidEmail"],
   ])("%s: the field says why, and the typed values come back", async (_label, change, field, message) => {

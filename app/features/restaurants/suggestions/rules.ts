@@ -13,10 +13,12 @@ import { SUGGESTION_FIELD_MAX } from "./limits";
 
 const MAX = SUGGESTION_FIELD_MAX;
 
+/** One line of text without control characters (a bell or an escape is never typed into a name). */
 const line = (max: number) =>
   oneLineText()
     .trim()
-    .max(max, "suggest.tooLong" satisfies MessageKey);
+    .max(max, "suggest.tooLong" satisfies MessageKey)
+    .refine((value) => !CONTROL.test(value), "error.invalidCharacters" satisfies MessageKey);
 
 export const suggestionSchema = z
   .object({
