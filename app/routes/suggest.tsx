@@ -12,7 +12,10 @@ import { servicesContext } from "../lib/context";
 import { AppError, isAppError } from "../lib/errors";
 import { readFormData } from "../lib/form-data.server";
 import { detectLanguage } from "../lib/i18n/language";
+import { brandName } from "../lib/i18n/brand";
 import { translator } from "../lib/i18n/messages";
+import { inBothLanguages, suggestPath } from "../lib/paths";
+import { pageMeta, publicUrlFrom } from "../lib/seo";
 import { useLanguage } from "../lib/i18n/use-language";
 import type { MessageKey } from "../locales/en";
 
@@ -62,9 +65,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { ok: true as const };
 }
 
-export function meta({ location }: Route.MetaArgs) {
-  const t = translator(detectLanguage(location.pathname));
-  return [{ title: `${t("suggest.pageTitle")} | ${t("brand.name")}` }, { name: "description", content: t("suggest.intro") }];
+export function meta({ location, matches }: Route.MetaArgs) {
+  const language = detectLanguage(location.pathname);
+  const t = translator(language);
+  return pageMeta({
+    publicUrl: publicUrlFrom(matches),
+    language,
+    title: `${t("suggest.pageTitle")} | ${brandName(language)}`,
+    description: t("suggest.intro"),
+    path: suggestPath(language),
+    alternates: inBothLanguages(suggestPath),
+  });
 }
 
 export default function SuggestPage({ actionData }: Route.ComponentProps) {
