@@ -153,6 +153,9 @@ describe("HTTP", () => {
     form.set("certificate", new File([new Uint8Array(3 * 1024 * 1024).fill(7)], "teuda.jpg", { type: "image/jpeg" }));
     const suggested = await fetch(`${server.url}/suggest`, { method: "POST", body: form, redirect: "manual" });
     expect(suggested.status).toBe(400);
+    // A public page, but its form's answer is never cached.
+    expect(suggested.headers.get("x-cache")).not.toBe("HIT");
+    expect(suggested.headers.get("cache-control") ?? "").not.toMatch(/public/);
     expect(await suggested.text()).toContain("The photo must be a JPEG, PNG or WebP image.");
     // Declared sizes, answered without reading the body: 3 MB to a page without a file form, 11 MB to the file form.
     const head = (target: string, bytes: number) =>
