@@ -10,9 +10,9 @@ import { describe, expect, it } from "vitest";
 import { CHANGE_ACTIONS } from "../database/schema/restaurants";
 import { ROLES } from "../database/roles";
 import { REPORT_REASONS, REPORT_STATUSES } from "../database/reports";
-import { CLAIM_STATUSES } from "../database/lifecycle";
+import { LANGUAGES } from "./lib/i18n/language";
 import { LINK_FILTERS } from "./features/restaurants/search/filters";
-import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS } from "../database/lifecycle";
+import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, CLAIM_STATUSES, SUGGESTION_STATUSES } from "../database/lifecycle";
 import { areasOf, type Area } from "./lib/i18n/catalogue";
 import { en } from "./locales/en";
 import { enAccount } from "./locales/en/account";
@@ -42,6 +42,9 @@ const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] =
   { prefix: "certificate.body.", values: CERTIFICATE_BODIES, reason: "a certificate's body (restaurant page, form, certificates list)" },
   { prefix: "certificate.level.", values: CERTIFICATE_LEVELS, reason: "a certificate's level (restaurant page, form)" },
   { prefix: "claims.status.", values: [...CLAIM_STATUSES, "all"], reason: "a claim's status (claims queue filter and cards)" },
+  { prefix: "suggestions.status.", values: SUGGESTION_STATUSES, reason: "a suggestion's status (the suggestions queue's cards)" },
+  { prefix: "suggestions.view.", values: ["open", "decided"], reason: "the suggestions queue's filter" },
+  { prefix: "suggestions.language.", values: LANGUAGES, reason: "the language a suggestion was written in (queue cards)" },
 ];
 
 const root = fileURLToPath(new URL("..", import.meta.url));

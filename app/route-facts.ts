@@ -40,6 +40,8 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/restaurant/:slug": { areas: RESTAURANT, label: "restaurant" },
   "/restaurant/:slug/report": { areas: RESTAURANT, label: "report" },
   "/restaurant/:slug/claim": { private: true, areas: RESTAURANT, label: "claim", fileForm: true },
+  // Issue 29: public, its page cacheable; its form carries the certificate photo.
+  "/suggest": { areas: RESTAURANT, label: "suggest", fileForm: true },
   "/accessibility": {},
   "/privacy-policy": {},
   "/login": ACCOUNT,

@@ -16,6 +16,7 @@ function dashboard(prefix: string, suffix: string) {
     // Issue 29: the certificates ending and ended (admins).
     route("certificates", "routes/dashboard/certificates.tsx", { id: `dashboard-certificates-${suffix}` }),
     route("claims", "routes/dashboard/claims.tsx", { id: `dashboard-claims-${suffix}` }),
+    route("suggestions", "routes/dashboard/suggestions.tsx", { id: `dashboard-suggestions-${suffix}` }),
   ]);
 }
 
@@ -29,6 +30,7 @@ export default [
   route("he/restaurant/:slug/report", "routes/report.tsx", { id: "report-he" }),
   route("en/restaurant/:slug/claim", "routes/claim.tsx", { id: "claim-en" }),
   route("he/restaurant/:slug/claim", "routes/claim.tsx", { id: "claim-he" }),
+  ...bilingual("suggest", "routes/suggest.tsx", "suggest"),
   route("accessibility", "routes/legal.tsx", { id: "accessibility-en" }),
   route("he/accessibility", "routes/legal.tsx", { id: "accessibility-he" }),
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-en" }),

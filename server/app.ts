@@ -19,7 +19,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import { roleOf } from "../app/features/accounts/users.server";
 import { FORM_FILE_MAX_BYTES, recordUpload } from "../app/features/restaurants/editing/uploads.server";
 import { matchRoute } from "../app/route-facts";
-import { createProofOfWork } from "../app/features/reports/proof-of-work.server";
+import { createProofOfWork } from "../app/lib/proof-of-work.server";
 import { reportChallengePath } from "../app/lib/paths";
 import { canUpload } from "../app/lib/permissions";
 import { CLIENT_FILTER_LIMIT } from "../app/features/restaurants/search/search-index";

@@ -43,7 +43,15 @@ describe("e-mails, made as the server makes them", () => {
       .filter(([, value]) => typeof value === "function")
       .map(([name]) => name);
     expect(made.sort()).toEqual(
-      ["existingAccountEmail", "failedSignInsEmail", "passwordResetEmail", "reportNoticeEmail", "reportReplyEmail", "verificationEmail"].sort(),
+      [
+        "existingAccountEmail",
+        "failedSignInsEmail",
+        "passwordResetEmail",
+        "reportNoticeEmail",
+        "reportReplyEmail",
+        "verificationEmail",
+        "suggestionOutcomeEmail",
+      ].sort(),
     );
   });
 
@@ -54,6 +62,25 @@ describe("e-mails, made as the server makes them", () => {
       }
       for (const part of ["subject", "text", "html"] as const) {
         expect(rawKeys(mail[part]), `${name}: ${part}`).toEqual([]);
+      }
+    }
+  });
+
+  // Issue 29: the answer to a suggestion is in the language the visitor wrote in (we know it).
+  it("tell a suggester what became of their suggestion in their language only, with the site's name and the reason", () => {
+    const outcomes = ["approved", "merged", "rejected"] as const;
+    for (const language of ["en", "he"] as const) {
+      for (const outcome of outcomes) {
+        const mail = emails.suggestionOutcomeEmail({ language, name: "Gina <b>", outcome, reason: "No <i>certificate</i>", link: "https://example.com/he" });
+        const label = `${language} ${outcome}`;
+        for (const part of ["text", "html"] as const) expect(mail[part], label).toContain(NAMES[language === "en" ? 0 : 1]);
+        for (const part of ["subject", "text", "html"] as const) {
+          expect(rawKeys(mail[part]), `${label}: ${part}`).toEqual([]);
+          expect(mail[part], `${label}: ${part} in one language`).not.toContain(NAMES[language === "en" ? 1 : 0]);
+        }
+        expect(mail.html, label).not.toContain("<b>");
+        expect(mail.text.includes("No <i>certificate</i>"), label).toBe(outcome === "rejected");
+        expect(mail.html.includes('dir="rtl"'), label).toBe(language === "he");
       }
     }
   });

@@ -156,16 +156,6 @@ export function certificateReminderEmail({
 }
 
 // Issue 29: claims — the claimant's answer, in the claim's language only (they chose it).
-function single(language: "en" | "he", subject: string, paragraphs: string[], link: string, button: string): EmailContent {
-  const brand = brandName(language);
-  const text = [...paragraphs, link, "", brand].join("\n");
-  const dir = language === "he" ? ' dir="rtl" style="text-align:right"' : ' dir="ltr"';
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1c1917;max-width:560px;margin:auto">
-<div${dir} lang="${language}">${paragraphs.map((p) => `<p>${escape(p)}</p>`).join("")}<p><a href="${escape(link)}" style="background:#17603a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(button)}</a></p></div>
-<p style="color:#78716c;font-size:12px">${escape(brand)}</p></body></html>`;
-  return { subject, text, html };
-}
-
 export interface ClaimDecision {
   language: "en" | "he";
   outcome: "approved" | "rejected";
@@ -182,14 +172,14 @@ export function claimDecisionEmail({ language, outcome, restaurant, reason, link
   const brand = brandName(language);
   if (language === "he") {
     return outcome === "approved"
-      ? single(
+      ? inLanguage(
           "he",
           `הבקשה לנהל את ${restaurant} אושרה`,
           [`אישרנו את הבקשה שלכם: החשבון שלכם ב${brand} מנהל עכשיו את הדף של ${restaurant}.`, "בלוח הבקרה אפשר לעדכן את הפרטים, השעות והתפריט."],
           link,
           "ללוח הבקרה",
         )
-      : single(
+      : inLanguage(
           "he",
           `הבקשה לנהל את ${restaurant} נדחתה`,
           [`לא יכולנו לאשר את הבקשה שלכם לנהל את הדף של ${restaurant}.`, `הסיבה: ${reason}`, "אפשר לשלוח בקשה חדשה עם הוכחה אחרת."],
@@ -198,7 +188,7 @@ export function claimDecisionEmail({ language, outcome, restaurant, reason, link
         );
   }
   return outcome === "approved"
-    ? single(
+    ? inLanguage(
         "en",
         `Your claim on ${restaurant} was approved`,
         [
@@ -208,11 +198,56 @@ export function claimDecisionEmail({ language, outcome, restaurant, reason, link
         link,
         "Open the dashboard",
       )
-    : single(
+    : inLanguage(
         "en",
         `Your claim on ${restaurant} was not approved`,
         [`We could not approve your claim on the listing of ${restaurant}.`, `The reason: ${reason}`, "You may send a new claim with another proof."],
         link,
         "Open the claim page",
       );
+}
+
+/** One language only: to a visitor whose language we know (they wrote in it). */
+function inLanguage(language: "en" | "he", subject: string, paragraphs: string[], link: string, button: string): EmailContent {
+  const brand = brandName(language);
+  const text = [...paragraphs, link, "", brand].join("\n");
+  const direction = language === "he" ? ' dir="rtl" style="text-align:right"' : ' dir="ltr"';
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1c1917;max-width:560px;margin:auto">
+<div${direction} lang="${language}">${paragraphs.map((p) => `<p>${escape(p)}</p>`).join("")}<p><a href="${escape(link)}" style="background:#17603a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(button)}</a></p>
+<p style="color:#78716c;font-size:12px">${escape(brand)}</p></div></body></html>`;
+  return { subject, text, html };
+}
+
+/** What became of a restaurant suggestion (issue 29): to the visitor who left an address, in the language they wrote in. */
+export interface SuggestionOutcome {
+  language: "en" | "he";
+  /** The name they suggested, in their language when they gave it. */
+  name: string;
+  outcome: "approved" | "merged" | "rejected";
+  /** The rejection's reason. */
+  reason?: string;
+  /** The listing (approved, merged) or the site's home (rejected). */
+  link: string;
+}
+
+export function suggestionOutcomeEmail({ language, name, outcome, reason = "", link }: SuggestionOutcome): EmailContent {
+  const brand = brandName(language);
+  if (language === "he") {
+    const subject = `ההצעה שלכם: ${name} · ${brand}`;
+    if (outcome === "approved") return inLanguage("he", subject, [`תודה שהצעתם את ${name}.`, "בדקנו והוספנו את המסעדה לאתר."], link, "לדף המסעדה");
+    if (outcome === "merged") return inLanguage("he", subject, [`תודה שהצעתם את ${name}.`, "המסעדה כבר מופיעה באתר."], link, "לדף המסעדה");
+    return inLanguage("he", subject, [`תודה שהצעתם את ${name}.`, "בדקנו ולא נוסיף אותה כרגע, מהסיבה הזו:", reason], link, "לאתר");
+  }
+  const subject = `Your suggestion: ${name} · ${brand}`;
+  if (outcome === "approved")
+    return inLanguage("en", subject, [`Thank you for suggesting ${name}.`, "We checked it and added it to the site."], link, "See the restaurant");
+  if (outcome === "merged")
+    return inLanguage("en", subject, [`Thank you for suggesting ${name}.`, "It is already listed on the site."], link, "See the restaurant");
+  return inLanguage(
+    "en",
+    subject,
+    [`Thank you for suggesting ${name}.`, "We looked into it and will not add it for now, for this reason:", reason],
+    link,
+    "Visit the site",
+  );
 }

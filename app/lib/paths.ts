@@ -17,7 +17,9 @@ export const restaurantPath = (slug: string, language: Language): string => loca
 
 /** The report-a-problem form's own page (where the form posts, with or without JavaScript). */
 export const reportPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/report`;
-/** Where the report form fetches its proof-of-work challenge. */
+/** "Suggest a restaurant" (issue 29): anyone may propose a listing; nothing is public until approved. */
+export const suggestPath = (language: Language): string => localizePath("/suggest", language);
+/** Where the public forms (reports, suggestions) fetch their proof-of-work challenge. */
 export const reportChallengePath = (): string => "/api/report-challenge";
 
 // Accounts
@@ -46,6 +48,12 @@ export const dashboardUsersPath = (language: Language): string => localizePath("
 export const dashboardReportsPath = (language: Language): string => localizePath("/dashboard/reports", language);
 /** Issue 29: the certificates ending and ended (admins). */
 export const dashboardCertificatesPath = (language: Language): string => localizePath("/dashboard/certificates", language);
+/** The admins' queue of suggested restaurants (issue 29); `decided` lists those already decided. */
+export const dashboardSuggestionsPath = (language: Language, view?: "decided"): string =>
+  localizePath("/dashboard/suggestions", language) + (view ? `?view=${view}` : "");
+/** The new-restaurant form prefilled from a suggestion (its approval). */
+export const dashboardApprovePath = (suggestionId: string, language: Language): string =>
+  `${localizePath("/dashboard/add", language)}?suggestion=${encodeURIComponent(suggestionId)}`;
 
 // Blog: English pages only (the /he/blog… paths redirect to them), except that the header's
 // Blogs link follows the page language as the spec says (/blogs or /he/blogs).

@@ -40,6 +40,8 @@ test("the dashboard and account pages fit a 360 px phone, English and Hebrew", a
     "/he/dashboard/users",
     "/dashboard/reports",
     "/he/dashboard/reports",
+    "/dashboard/suggestions",
+    "/he/dashboard/suggestions",
     "/dashboard/add",
     "/he/dashboard/add",
     edit ?? "/dashboard",

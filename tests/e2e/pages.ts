@@ -9,6 +9,8 @@ export const PUBLIC_PAGES = [
   "/blog/s/top-5-kosher-restaurants-in-tel-aviv",
   "/sitemap",
   "/he/sitemap",
+  "/suggest",
+  "/he/suggest",
   "/accessibility",
   "/he/accessibility",
   "/privacy-policy",

@@ -15,6 +15,8 @@ import { action as certificatesAction, loader as certificatesLoader } from "../.
 import { action as claimsAction, loader as claimsLoader } from "../../app/routes/dashboard/claims";
 import { action as claimAction, loader as claimLoader } from "../../app/routes/claim";
 import { claims } from "../../database/schema/lifecycle";
+import { action as suggestionsAction, loader as suggestionsLoader } from "../../app/routes/dashboard/suggestions";
+import { suggestions } from "../../database/schema/lifecycle";
 import { insertRestaurant } from "../../database/factories";
 import { users } from "../../database/schema/auth";
 import { userRoles } from "../../database/schema/people";
@@ -61,6 +63,12 @@ beforeEach(async () => {
   ids.restaurant = restaurant.id;
   const [link] = await database.db.insert(restaurantOwners).values({ restaurant_id: restaurant.id, user_id: ids.ownerLinked! }).returning();
   ids.link = link!.id;
+  await database.db.delete(suggestions);
+  const [suggestion] = await database.db
+    .insert(suggestions)
+    .values({ name_en: "Suggested Place", address: "2 Matrix St", language: "en", proof_of_work: true })
+    .returning();
+  ids.suggestion = suggestion!.id;
 });
 afterAll(async () => {
   await database?.destroy();
@@ -128,6 +136,21 @@ describe("dashboard loaders", () => {
 
   // Issue 29: the certificates ending and ended.
   expectMatrix("certificates", (who) => callRoute(certificatesLoader, services, "/dashboard/certificates", as(who)), {
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "forbidden",
+    ownerLinked: "forbidden",
+    admin: "ok",
+  });
+  // Issue 29: the suggestions queue and the add form opened from a suggestion.
+  expectMatrix("suggestions queue", (who) => callRoute(suggestionsLoader, services, "/dashboard/suggestions", as(who)), {
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "forbidden",
+    ownerLinked: "forbidden",
+    admin: "ok",
+  });
+  expectMatrix("add page from a suggestion", (who) => callRoute(editorLoader, services, `/dashboard/add?suggestion=${ids.suggestion}`, as(who)), {
     visitor: "login",
     guest: "home",
     ownerUnlinked: "forbidden",
@@ -242,6 +265,32 @@ describe("dashboard actions (refused writes change nothing)", () => {
     });
     expect(admin.status).toBe(302);
     expect(await validUntil()).toBe("2027-04-01");
+  });
+
+  it("deciding a suggestion (approve, merge, reject): admins only", async () => {
+    const status = async () => (await database.db.select().from(suggestions).where(eq(suggestions.id, ids.suggestion!)))[0]?.status;
+    for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
+      for (const form of [
+        { intent: "merge", suggestionId: ids.suggestion!, restaurantId: ids.restaurant! } as Record<string, string>,
+        { intent: "reject", suggestionId: ids.suggestion!, reason: "No" },
+      ]) {
+        const outcome = await callRoute(suggestionsAction, services, "/dashboard/suggestions", { ...as(who), form });
+        expect(verdict(outcome), `${who} ${form.intent}`).toBe(who === "visitor" ? "login" : "forbidden");
+      }
+      const approve = await callRoute(editorAction, services, `/dashboard/add?suggestion=${ids.suggestion}`, {
+        ...as(who),
+        json: { intent: "save", values: validValues(`Approved by ${who}`) },
+      });
+      expect(verdict(approve), `${who} approve`).toBe(who === "visitor" ? "login" : "forbidden");
+      expect(await database.db.$count(restaurants, eq(restaurants.name_en, `Approved by ${who}`)), who).toBe(0);
+      expect(await status(), who).toBe("open");
+    }
+    const approve = await callRoute(editorAction, services, `/dashboard/add?suggestion=${ids.suggestion}`, {
+      ...as("admin"),
+      json: { intent: "save", values: validValues("Approved by admin") },
+    });
+    expect(approve.location).toBe("/dashboard/suggestions");
+    expect(await status()).toBe("approved");
   });
 
   it("changing roles: admins only", async () => {

@@ -26,6 +26,8 @@ import { AppError } from "../../app/lib/errors";
 import { SYSTEM } from "../../app/lib/permissions.server";
 import { buildBlog, buildRestaurant } from "../../database/factories";
 import { blogs } from "../../database/schema/blogs";
+import { suggestions } from "../../database/schema/lifecycle";
+import * as suggestionDomain from "../../app/features/restaurants/suggestions/suggestions.server";
 import { userRoles } from "../../database/schema/people";
 import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
@@ -85,6 +87,7 @@ async function everything() {
     changes: await db.select().from(restaurantChanges).orderBy(asc(restaurantChanges.id)),
     blogs: await db.select().from(blogs).orderBy(asc(blogs.id)),
     roles: await db.select().from(userRoles).orderBy(asc(userRoles.userId)),
+    suggestions: await db.select().from(suggestions).orderBy(asc(suggestions.id)),
   };
 }
 
@@ -163,6 +166,40 @@ describe("restaurants", () => {
     await setVerificationDate(db, SYSTEM, restaurantId, "2026-03-04");
     const [last] = await db.select().from(restaurantChanges).where(eq(restaurantChanges.action, "verify"));
     expect(last).toMatchObject({ actor_id: null, actor_email: "system", restaurant_id: restaurantId });
+  });
+});
+
+describe("suggestions (issue 29)", () => {
+  let suggestionId: string;
+  beforeAll(async () => {
+    const [row] = await db.insert(suggestions).values({ name_en: "Suggested Grill", address: "3 Guard St", language: "en", proof_of_work: true }).returning();
+    suggestionId = row!.id;
+  });
+
+  for (const who of ["dana", "omer", "gina", "nobody"] as const) {
+    it(`every read and decision refuses ${who}`, async () => {
+      await expectRefused(() => suggestionDomain.listSuggestions(db, actor(who), "open"));
+      await expectRefused(() => suggestionDomain.listSuggestions(db, actor(who), "decided"));
+      await expectRefused(() => suggestionDomain.similarListings(db, actor(who), { names: ["Guarded Grill"], address: "" }));
+      await expectRefused(() => suggestionDomain.findListings(db, actor(who), "Guarded"));
+      await expectRefused(() => suggestionDomain.suggestionFormValues(db, actor(who), suggestionId));
+      await expectRefused(() => suggestionDomain.approveSuggestion(db, actor(who), suggestionId, form(`Approved by ${who}`)));
+      await expectRefused(() => suggestionDomain.mergeSuggestion(db, actor(who), suggestionId, restaurantId));
+      await expectRefused(() => suggestionDomain.rejectSuggestion(db, actor(who), suggestionId, "No"));
+    });
+  }
+
+  it("suggestions.server.ts exports only reads and decisions that check their actor, each refused above", () => {
+    const checked = ["listSuggestions", "similarListings", "findListings", "suggestionFormValues", "approveSuggestion", "mergeSuggestion", "rejectSuggestion"];
+    // The badge's count answers 0 to whoever may not manage them; the rest is pure.
+    const unchecked = ["countOpenSuggestions", "kashrutOf", "linkFieldOf", "rejectionSchema", "SIMILARITY_THRESHOLD", "SUGGESTIONS_PAGE_SIZE"];
+    expect(Object.keys(suggestionDomain).sort()).toEqual([...checked, ...unchecked].sort());
+  });
+
+  it("an admin may decide, and the system too", async () => {
+    await expect(suggestionDomain.rejectSuggestion(db, people.admin, suggestionId, "Not kosher")).resolves.toMatchObject({ status: "rejected" });
+    const [row] = await db.insert(suggestions).values({ name_en: "Another", address: "4 Guard St", language: "he", proof_of_work: false }).returning();
+    await expect(suggestionDomain.mergeSuggestion(db, SYSTEM, row!.id, restaurantId)).resolves.toMatchObject({ status: "merged" });
   });
 });
 

@@ -144,7 +144,7 @@ describe("abuse guards: refused with a message, nothing stored", () => {
     [
       "a challenge from another server (another secret)",
       async () => {
-        const { createProofOfWork } = await import("../../app/features/reports/proof-of-work.server");
+        const { createProofOfWork } = await import("../../app/lib/proof-of-work.server");
         const challenge = await createProofOfWork({ secret: "another-secret-another-secret-0123456" }).challenge();
         return { mode: "pow", pow: JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) }), reason: "hours" };
       },

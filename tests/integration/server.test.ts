@@ -144,6 +144,34 @@ describe("HTTP", () => {
     expect(login.status).toBe(401);
   });
 
+  it("lets a page whose form carries a file (the suggestion form, issue 29) take a multi-MB body; a plain page still refuses over 1 MiB", async () => {
+    // 3 MB of bytes that are not an image: read whole by the page's action, which refuses the photo with its message.
+    const form = new FormData();
+    form.set("nameEn", "Big Photo Place");
+    form.set("address", "Dizengoff 1");
+    form.set("mode", "basic");
+    form.set("certificate", new File([new Uint8Array(3 * 1024 * 1024).fill(7)], "teuda.jpg", { type: "image/jpeg" }));
+    const suggested = await fetch(`${server.url}/suggest`, { method: "POST", body: form, redirect: "manual" });
+    expect(suggested.status).toBe(400);
+    // A public page, but its form's answer is never cached.
+    expect(suggested.headers.get("x-cache")).not.toBe("HIT");
+    expect(suggested.headers.get("cache-control") ?? "").not.toMatch(/public/);
+    expect(await suggested.text()).toContain("The photo must be a JPEG, PNG or WebP image.");
+    // Declared sizes, answered without reading the body: 3 MB to a page without a file form, 11 MB to the file form.
+    const head = (target: string, bytes: number) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
+        let text = "";
+        socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        socket.on("close", () => resolve(text));
+        socket.on("error", reject);
+        socket.setTimeout(5_000, () => socket.destroy());
+        socket.write(`POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${bytes}\r\n\r\n--x`);
+      });
+    expect(await head("/en/restaurant/some-place/report", 3 * 1024 * 1024)).toMatch(/^HTTP\/1\.1 413/);
+    expect(await head("/he/suggest", 11 * 1024 * 1024)).toMatch(/^HTTP\/1\.1 413/);
+  });
+
   it("serves hashed assets as immutable", async () => {
     const html = await (await get("/")).text();
     const asset = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.css)"/.exec(html);

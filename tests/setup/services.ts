@@ -8,7 +8,7 @@ import { createToastStore } from "../../app/lib/toast.server";
 import { listRestaurants } from "../../app/features/restaurants/queries.server";
 import { DEFAULT_TILES } from "../../server/config";
 import type { EmailContent } from "../../app/lib/emails";
-import { createProofOfWork } from "../../app/features/reports/proof-of-work.server";
+import { createProofOfWork } from "../../app/lib/proof-of-work.server";
 import { createDirectory } from "../../app/features/restaurants/search/directory.server";
 import { countRestaurants } from "../../app/features/restaurants/search/search-query.server";
 import { mkdtempSync } from "node:fs";

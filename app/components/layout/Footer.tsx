@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { useLanguage } from "../../lib/i18n/use-language";
-import { accessibilityPath, blogsPath, homePath, loginPath, logoutPath, privacyPolicyPath, signupPath } from "../../lib/paths";
+import { accessibilityPath, blogsPath, homePath, loginPath, logoutPath, privacyPolicyPath, signupPath, suggestPath } from "../../lib/paths";
 
 export function Footer({ signedIn = false }: { signedIn?: boolean }) {
   const { language, t } = useLanguage();
@@ -24,6 +24,11 @@ export function Footer({ signedIn = false }: { signedIn?: boolean }) {
             <li>
               <Link className={link} to={blogsPath(language)}>
                 {t("nav.blogs")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={suggestPath(language)} data-testid="footer-suggest">
+                {t("footer.suggest")}
               </Link>
             </li>
             {signedIn ? (

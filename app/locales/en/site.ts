@@ -147,4 +147,7 @@ export const enSite = {
   "cert.s.renewalPending": "Supervision renewal pending (expired {date})",
   "cert.s.expired": "Supervision expired on {date}",
   "filters.certificate": "Valid certificate",
+  // Issue 29: suggest a restaurant (the links to it)
+  "footer.suggest": "Suggest a restaurant",
+  "home.suggestHint": "Know a kosher place we are missing? Suggest a restaurant",
 } as const;

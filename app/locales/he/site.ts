@@ -148,4 +148,7 @@ export const heSite: SiteMessages = {
   "cert.s.renewalPending": "ההשגחה בחידוש (פגה ב־{date})",
   "cert.s.expired": "תוקף ההשגחה פג ב־{date}",
   "filters.certificate": "תעודה בתוקף",
+  // Issue 29: suggest a restaurant (the links to it)
+  "footer.suggest": "הציעו מסעדה",
+  "home.suggestHint": "מכירים מקום כשר שחסר אצלנו? הציעו מסעדה",
 };

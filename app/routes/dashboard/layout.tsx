@@ -3,11 +3,20 @@ import type { Route } from "./+types/layout";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { requireDashboard } from "../../lib/permissions.server";
-import { dashboardClaimsPath, dashboardPath, dashboardReportsPath, dashboardUsersPath } from "../../lib/paths";
+import {
+  dashboardCertificatesPath,
+  dashboardClaimsPath,
+  dashboardPath,
+  dashboardReportsPath,
+  dashboardSuggestionsPath,
+  dashboardUsersPath,
+} from "../../lib/paths";
 import { countOpenReports } from "../../features/reports/queue.server";
+import { countOpenSuggestions } from "../../features/restaurants/suggestions/suggestions.server";
 import { countOpenClaims } from "../../features/restaurants/claims/queue.server";
 import { servicesContext } from "../../lib/context";
 import { cn } from "../../lib/cn";
+import type { ManageKey } from "../../locales/en";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireDashboard(request, context);
@@ -15,9 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     canManageUsers: can(viewer, "users:manage"),
     openReports: await countOpenReports(db, viewer),
-    // Issue 29: the claims queue is the admins' (owners see nothing of claims).
-    canManageClaims: can(viewer, "claims:manage"),
-    openClaims: await countOpenClaims(db, viewer),
+    // Issue 29: the admins' queues (owners see nothing of suggestions and claims) and certificates list.
+    openSuggestions: can(viewer, "suggestions:manage") ? await countOpenSuggestions(db, viewer) : null,
+    openClaims: can(viewer, "claims:manage") ? await countOpenClaims(db, viewer) : null,
+    canReviewCertificates: can(viewer, "certificates:review"),
   };
 }
 
@@ -25,48 +35,54 @@ export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
 
-interface NavFacts {
-  canManageUsers: boolean;
-  openReports: number;
-  canManageClaims: boolean;
-  openClaims: number;
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn("rounded-md px-3 py-2 text-sm font-medium", isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100");
+
+/** A queue's link with its open count: a badge, and the count in words for screen readers. */
+function QueueLink({ to, label, open, openCount, testId }: { to: string; label: ManageKey; open: number; openCount: ManageKey; testId: string }) {
+  const { t } = useLanguage();
+  return (
+    <NavLink to={to} className={(state) => cn(linkClass(state), "inline-flex items-center gap-2")}>
+      {t(label)}
+      {open > 0 ? (
+        <>
+          <span aria-hidden="true" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white tabular-nums" data-testid={testId}>
+            {open}
+          </span>
+          <span className="sr-only">{t(openCount, { count: open })}</span>
+        </>
+      ) : null}
+    </NavLink>
+  );
 }
 
-function DashboardNav({ canManageUsers, openReports, canManageClaims, openClaims }: NavFacts) {
+function DashboardNav({ canManageUsers, openReports, openSuggestions, openClaims, canReviewCertificates }: Route.ComponentProps["loaderData"]) {
   const { language, t } = useLanguage();
-  const link = ({ isActive }: { isActive: boolean }) =>
-    cn("rounded-md px-3 py-2 text-sm font-medium", isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100");
   return (
     <nav aria-label={t("nav.dashboard")} className="flex flex-wrap gap-1 border-b border-stone-200 pb-3">
-      <NavLink to={dashboardPath(language)} end className={link}>
+      <NavLink to={dashboardPath(language)} end className={linkClass}>
         {t("dashboard.title")}
       </NavLink>
-      <NavLink to={dashboardReportsPath(language)} className={(state) => cn(link(state), "inline-flex items-center gap-2")}>
-        {t("reports.nav")}
-        {openReports > 0 ? (
-          <>
-            <span aria-hidden="true" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white tabular-nums" data-testid="open-reports">
-              {openReports}
-            </span>
-            <span className="sr-only">{t("reports.openCount", { count: openReports })}</span>
-          </>
-        ) : null}
-      </NavLink>
-      {canManageClaims ? (
-        <NavLink to={dashboardClaimsPath(language)} className={(state) => cn(link(state), "inline-flex items-center gap-2")}>
-          {t("claims.nav")}
-          {openClaims > 0 ? (
-            <>
-              <span aria-hidden="true" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white tabular-nums" data-testid="open-claims">
-                {openClaims}
-              </span>
-              <span className="sr-only">{t("claims.openCount", { count: openClaims })}</span>
-            </>
-          ) : null}
+      <QueueLink to={dashboardReportsPath(language)} label="reports.nav" open={openReports} openCount="reports.openCount" testId="open-reports" />
+      {openSuggestions !== null ? (
+        <QueueLink
+          to={dashboardSuggestionsPath(language)}
+          label="suggestions.nav"
+          open={openSuggestions}
+          openCount="suggestions.openCount"
+          testId="open-suggestions"
+        />
+      ) : null}
+      {openClaims !== null ? (
+        <QueueLink to={dashboardClaimsPath(language)} label="claims.nav" open={openClaims} openCount="claims.openCount" testId="open-claims" />
+      ) : null}
+      {canReviewCertificates ? (
+        <NavLink to={dashboardCertificatesPath(language)} className={linkClass}>
+          {t("certificates.nav")}
         </NavLink>
       ) : null}
       {canManageUsers ? (
-        <NavLink to={dashboardUsersPath(language)} className={link}>
+        <NavLink to={dashboardUsersPath(language)} className={linkClass}>
           {t("dashboard.users")}
         </NavLink>
       ) : null}

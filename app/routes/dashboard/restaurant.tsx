@@ -12,13 +12,15 @@ import { restaurantToFormValues } from "../../features/restaurants/mapping";
 import { removeStoredFiles } from "../../features/restaurants/editing/uploads.server";
 import { actionError, parsedOrThrow } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
-import { AppError } from "../../lib/errors";
+import { AppError, isAppError } from "../../lib/errors";
 import { isCalendarDay } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
 import { detectLanguage, localized } from "../../lib/i18n/language";
-import { dashboardHoursPath, dashboardPath } from "../../lib/paths";
+import { dashboardHoursPath, dashboardPath, dashboardSuggestionsPath } from "../../lib/paths";
+import { approveSuggestion, suggestionFormValues, type Decision } from "../../features/restaurants/suggestions/suggestions.server";
+import { tellSuggester } from "../../features/restaurants/suggestions/notify.server";
 import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
@@ -28,8 +30,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const dashboard = dashboardPath(detectLanguage(new URL(request.url).pathname));
   if (!params.id) {
-    await requirePermission(request, context, "restaurant:create");
-    return { mode: "add" as const, id: undefined, initial: EMPTY_FORM, admin: null, tiles: services.settings.mapTiles };
+    const viewer = await requirePermission(request, context, "restaurant:create");
+    // Issue 29: approving a suggestion opens this form prefilled with what the visitor sent.
+    const suggestionId = new URL(request.url).searchParams.get("suggestion");
+    if (suggestionId !== null) {
+      await requirePermission(request, context, "suggestions:manage");
+      const language = detectLanguage(new URL(request.url).pathname);
+      const prefilled = await suggestionFormValues(services.db, viewer, suggestionId).catch(async (error: unknown) => {
+        if (!isAppError(error)) throw error;
+        throw await redirectWithToast(services.toasts, dashboardSuggestionsPath(language), { type: "error", message: error.messageKey });
+      });
+      return { mode: "add" as const, id: undefined, initial: prefilled.values, suggestionId, admin: null, tiles: services.settings.mapTiles };
+    }
+    return { mode: "add" as const, id: undefined, initial: EMPTY_FORM, suggestionId: null, admin: null, tiles: services.settings.mapTiles };
   }
   const viewer = await requireDashboard(request, context);
   const restaurant = (await hasRestaurantAccess(services.db, viewer, params.id)) ? await getRestaurantById(services.db, params.id) : undefined;
@@ -54,6 +67,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     id: restaurant.id,
     name: restaurant.name,
     initial: restaurantToFormValues(restaurant),
+    suggestionId: null,
     admin,
     tiles: services.settings.mapTiles,
   };
@@ -73,10 +87,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (intent === "save") {
     const viewer = params.id ? await requireRestaurantAccess(request, context, params.id) : await requirePermission(request, context, "restaurant:create");
+    // Issue 29: the form opened from a suggestion approves it as it creates the listing.
+    const suggestionId = params.id ? null : new URL(request.url).searchParams.get("suggestion");
+    if (suggestionId !== null) await requirePermission(request, context, "suggestions:manage");
     let removedFiles: string[] = [];
+    let decision: Decision | undefined;
     try {
       const values = parsedOrThrow(parseRestaurantForm((body as { values?: unknown }).values));
       if (params.id) ({ removedFiles } = await updateRestaurant(services.db, viewer, params.id, values));
+      else if (suggestionId !== null) ({ decision } = await approveSuggestion(services.db, viewer, suggestionId, values));
       else await createRestaurant(services.db, viewer, values);
     } catch (error) {
       // Access lost since the check above (an owner unlinked meanwhile) is refused like the check
@@ -86,6 +105,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     // After the commit: files the restaurant stopped naming that nothing else names.
     await removeStoredFiles(services.files, removedFiles);
+    if (decision) {
+      await tellSuggester(services, decision);
+      return redirectWithToast(services.toasts, dashboardSuggestionsPath(language), { type: "success", message: "suggestions.approvedToast" });
+    }
     return redirectWithToast(services.toasts, dashboardPath(language), {
       type: "success",
       message: params.id ? "editor.updated" : "editor.added",
@@ -152,6 +175,11 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
         {t("editor.back")}
       </Link>
       <h1 className="text-2xl font-extrabold">{loaderData.mode === "edit" ? t("editor.editTitle") : t("editor.addTitle")}</h1>
+      {loaderData.suggestionId ? (
+        <p className="rounded-lg border border-brand-600/40 bg-brand-50 p-3 text-brand-900" data-testid="from-suggestion">
+          {t("suggestions.fromSuggestion")}
+        </p>
+      ) : null}
       {loaderData.id ? (
         <Link
           to={dashboardHoursPath(loaderData.id, language)}
@@ -161,7 +189,13 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
           {t("hours.edit")}
         </Link>
       ) : null}
-      <RestaurantForm key={loaderData.id ?? "new"} id={loaderData.id} initial={loaderData.initial} tiles={loaderData.tiles} />
+      <RestaurantForm
+        key={loaderData.id ?? loaderData.suggestionId ?? "new"}
+        id={loaderData.id}
+        draft={loaderData.suggestionId ? `suggestion-${loaderData.suggestionId}` : undefined}
+        initial={loaderData.initial}
+        tiles={loaderData.tiles}
+      />
       {loaderData.admin ? (
         <>
           <OwnershipPanel restaurantName={name} owners={loaderData.admin.owners} available={loaderData.admin.available} />

@@ -10,7 +10,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { count, desc, eq, isNull, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createProofOfWork } from "../../../app/features/reports/proof-of-work.server";
+import { createProofOfWork } from "../../../app/lib/proof-of-work.server";
 import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../../database/reports";
 import { reportEvents, reportNotices, reports } from "../../../database/schema/reports";
 import { MAX_FORM_BYTES } from "../../../server/app";

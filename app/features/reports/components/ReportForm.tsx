@@ -33,7 +33,7 @@ export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }:
 
   // Start the proof-of-work as soon as the form is on screen with JavaScript (the visitor opened it).
   const startProof = () => {
-    proof.current ??= import("../solve.client").then(({ proveWork }) => proveWork(reportChallengePath())).catch(() => null);
+    proof.current ??= import("../../../lib/solve.client").then(({ proveWork }) => proveWork(reportChallengePath())).catch(() => null);
   };
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {

@@ -42,13 +42,19 @@ export function filesOf(row: Pick<RestaurantRow, "photo" | "teuda" | "menu_link"
 
 /**
  * Adds a restaurant. Its files must be unattached uploads of `actor` (FileNotAllowedError
- * otherwise, and nothing is saved); they are attached to it.
+ * otherwise, and nothing is saved), or held by the suggestion it is made from (`suggestionId`:
+ * an approval, issue 29); they are attached to it.
  */
-export async function createRestaurant(db: Db, actor: Actor | null, values: RestaurantFormValues): Promise<Restaurant> {
+export async function createRestaurant(
+  db: Db,
+  actor: Actor | null,
+  values: RestaurantFormValues,
+  options: { suggestionId?: string } = {},
+): Promise<Restaurant> {
   assertCan(actor, "restaurant:create");
   return db.transaction(async (tx) => {
     const row = formValuesToRow(values);
-    const fresh = await checkFiles(tx, actor, null, namedFiles(row), new Set());
+    const fresh = await checkFiles(tx, actor, null, namedFiles(row), new Set(), { heldBy: options.suggestionId });
     const slug = await uniqueSlug(tx, slugFromName(values.nameEn));
     const [created] = await tx
       .insert(restaurants)

@@ -3,7 +3,8 @@
 // Every upload is a row in `uploads` (who uploaded it, when, what kind, which restaurant it is
 // attached to). A restaurant form may name a file only if the restaurant already names it, or it
 // is attached to this restaurant, or it is an unattached upload by the person saving (for the
-// system — an import run by `npm run import` — one recorded with no uploader). A file is
+// system — an import run by `npm run import` — one recorded with no uploader), or (issue 29) an
+// unattached upload held by the suggestion an admin is approving. A file is
 // deleted only when no restaurant and no blog post names it (in any of its widths) and it is not
 // attached anywhere — never because one form stopped naming it.
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
@@ -13,7 +14,7 @@ import { uploads, type UploadKindName } from "../../../../database/schema/upload
 import type { Db } from "../../../../database/types";
 import { imageFiles } from "../../../lib/images";
 import { AppError } from "../../../lib/errors";
-import type { Subject } from "../../../lib/permissions";
+import { can, type Subject } from "../../../lib/permissions";
 import { isSystem } from "../../../lib/permissions.server";
 import type { MessageKey } from "../../../locales/en";
 import type { RestaurantFormValues } from "../types";
@@ -83,7 +84,9 @@ export async function recordUpload(
 /**
  * Checks that `actor` may put these files on the restaurant (`restaurantId` null for a new one)
  * and locks their rows until the transaction ends. `kept`: the files the restaurant names now,
- * always allowed. Throws FileNotAllowedError naming the fields otherwise.
+ * always allowed. `heldBy`: the suggestion being approved, whose held uploads (the visitor's
+ * certificate photo) an actor who may manage suggestions may use. Throws FileNotAllowedError
+ * naming the fields otherwise.
  */
 export async function checkFiles(
   tx: Tx,
@@ -91,6 +94,7 @@ export async function checkFiles(
   restaurantId: string | null,
   files: NamedFile[],
   kept: ReadonlySet<string>,
+  { heldBy }: { heldBy?: string | undefined } = {},
 ): Promise<string[]> {
   const fresh = [...new Set(files.filter((file) => !kept.has(file.url)).map((file) => file.url))];
   if (fresh.length === 0) return [];
@@ -102,7 +106,9 @@ export async function checkFiles(
     const row = byUrl.get(file.url);
     const allowed =
       row !== undefined &&
-      ((restaurantId !== null && row.restaurant_id === restaurantId) || (row.restaurant_id === null && row.uploaded_by === uploaderOf(actor)));
+      ((restaurantId !== null && row.restaurant_id === restaurantId) ||
+        (row.restaurant_id === null && row.uploaded_by === uploaderOf(actor)) ||
+        (row.restaurant_id === null && heldBy !== undefined && row.held_by === heldBy && can(actor, "suggestions:manage")));
     if (!allowed) errors[file.field] ??= "upload.notYours";
   }
   if (Object.keys(errors).length > 0) throw new FileNotAllowedError(errors);

@@ -54,11 +54,22 @@ function placeOf(values: Pick<RestaurantFormValues, "latitude" | "longitude">): 
 
 type LinkReading = "found" | "noLink" | "notInLink" | null;
 
-export function RestaurantForm({ id, initial, tiles }: { id?: string | undefined; initial: RestaurantFormValues; tiles: MapTiles }) {
+export function RestaurantForm({
+  id,
+  draft: draftName,
+  initial,
+  tiles,
+}: {
+  id?: string | undefined;
+  /** The kept draft's name for a new restaurant made from something (a suggestion, issue 29): not the blank form's. */
+  draft?: string | undefined;
+  initial: RestaurantFormValues;
+  tiles: MapTiles;
+}) {
   const { language, t } = useLanguage();
   const uid = useId();
   const fetcher = useFetcher<SaveResponse>();
-  const key = draftKey(id);
+  const key = draftKey(id ?? draftName);
   const [values, setValues] = useState<RestaurantFormValues>(initial);
   const [touched, setTouched] = useState<Set<keyof RestaurantFormValues>>(new Set());
   const [kind, setKind] = useState<MenuKind>(menuKind(initial));

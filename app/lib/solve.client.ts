@@ -1,4 +1,4 @@
-// The browser's half of the report form's proof-of-work (ADR 015): fetch a challenge and find its
+// The browser's half of the public forms' proof-of-work (reports, suggestions; ADR 015): fetch a challenge and find its
 // counter with Web Crypto. Loaded only when a visitor opens the form (a dynamic import).
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";

@@ -1,12 +1,13 @@
-// The self-hosted proof-of-work a report sent with JavaScript carries (issue 14, ADR 015), with
+// The self-hosted proof-of-work a public form sent with JavaScript carries (a problem report, issue
+// 14, ADR 015; a restaurant suggestion, issue 29), with
 // altcha-lib: the server hands out a signed challenge; the browser spends about a second finding
 // its counter; the server checks the signature (cheap) and that the challenge is used once only,
 // in the shared rate_limits table so every server process agrees.
 import { createHmac, randomInt } from "node:crypto";
 import { createChallenge, verifySolution, type Challenge, type Solution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { rateLimits } from "../../../database/schema/people";
-import type { Db } from "../../../database/types";
+import { rateLimits } from "../../database/schema/people";
+import type { Db } from "../../database/types";
 
 export const POW_ALGORITHM = "PBKDF2/SHA-256";
 
@@ -90,4 +91,11 @@ export function createProofOfWork(options: ProofOfWorkOptions): ProofOfWork {
       return first !== undefined;
     },
   };
+}
+
+declare module "./context" {
+  interface AppServices {
+    /** Hands out and checks the public forms' proof-of-work challenges (reports, suggestions). */
+    proofOfWork: ProofOfWork;
+  }
 }

@@ -1,0 +1,70 @@
+// Filing a visitor's restaurant suggestion (issue 29), with its rate limits. Kept apart from the
+// queue and decisions (suggestions.server.ts) so the public page's code reaches nothing of the dashboard.
+import { randomUUID } from "node:crypto";
+import { suggestions } from "../../../../database/schema/lifecycle";
+import type { Db } from "../../../../database/types";
+import type { Language } from "../../../lib/i18n/language";
+import { hitRateLimits, type Limit } from "../../../lib/rate-limit.server";
+import type { SuggestionValues } from "./rules";
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * How many suggestions may be sent. Every one counts under the general limits; one sent without
+ * JavaScript (no proof-of-work) also under the stricter `basic` ones. The address's limits come
+ * first, so an address refused for its own excess never spends the site's daily quota.
+ */
+export const SUGGESTION_LIMITS = {
+  perIp: { max: 5, windowMs: HOUR_MS },
+  basicPerIp: { max: 2, windowMs: HOUR_MS },
+  global: { max: 200, windowMs: DAY_MS },
+  basicGlobal: { max: 50, windowMs: DAY_MS },
+} satisfies Record<string, Limit>;
+
+export interface FiledSuggestion {
+  values: SuggestionValues;
+  language: Language;
+  /** False when sent without JavaScript: stricter limits, and marked in the queue. */
+  proofOfWork: boolean;
+  clientIp: string;
+  /**
+   * Stores the certificate photo, held by the suggestion whose id it is given (called once the
+   * limits let the suggestion in); returns its URL. Absent when the visitor sent no photo.
+   */
+  certificate?: ((suggestionId: string) => Promise<string>) | undefined;
+}
+
+/** Files a visitor's suggestion; RateLimitedError (nothing stored) when over a limit. */
+export async function fileSuggestion(db: Db, filed: FiledSuggestion, now = new Date()): Promise<{ id: string }> {
+  const basic = !filed.proofOfWork;
+  await hitRateLimits(
+    db,
+    [
+      { key: `suggest:ip:${filed.clientIp}`, limit: SUGGESTION_LIMITS.perIp },
+      ...(basic ? [{ key: `suggest-basic:ip:${filed.clientIp}`, limit: SUGGESTION_LIMITS.basicPerIp }] : []),
+      ...(basic ? [{ key: "suggest-basic:all", limit: SUGGESTION_LIMITS.basicGlobal }] : []),
+      { key: "suggest:all", limit: SUGGESTION_LIMITS.global },
+    ],
+    now,
+  );
+  // The id first: the photo is stored held by it, so the clean-up keeps it with the suggestion.
+  const id = randomUUID();
+  const certificateUrl = filed.certificate ? await filed.certificate(id) : null;
+  const { values } = filed;
+  await db.insert(suggestions).values({
+    id,
+    name_en: values.nameEn,
+    name_he: values.nameHe,
+    address: values.address,
+    kashrut: values.kashrut,
+    link: values.link || null,
+    certificate_url: certificateUrl,
+    note: values.note,
+    email: values.email || null,
+    language: filed.language,
+    proof_of_work: filed.proofOfWork,
+    created_at: now,
+  });
+  return { id };
+}

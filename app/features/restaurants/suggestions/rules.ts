@@ -1,0 +1,83 @@
+// What a restaurant suggestion must be (issue 29), as a zod schema whose every rule names its
+// message (app/lib/form-rules.ts). Used on the server; the form itself only mirrors the limits.
+import { z } from "zod";
+import { FORM_PARSE, fieldMessages, oneLineText, storableText } from "../../../lib/form-rules";
+import { isWebLink, withScheme } from "../../../lib/links";
+import type { MessageKey } from "../../../locales/en";
+
+/** Control characters other than tab and line breaks: never in a note a person typed. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+import { SUGGESTION_FIELD_MAX } from "./limits";
+
+const MAX = SUGGESTION_FIELD_MAX;
+
+/** One line of text without control characters (a bell or an escape is never typed into a name). */
+const line = (max: number) =>
+  oneLineText()
+    .trim()
+    .max(max, "suggest.tooLong" satisfies MessageKey)
+    .refine((value) => !CONTROL.test(value), "error.invalidCharacters" satisfies MessageKey);
+
+export const suggestionSchema = z
+  .object({
+    nameEn: line(MAX.name),
+    nameHe: line(MAX.name),
+    address: line(MAX.address).min(2, "suggest.addressRequired" satisfies MessageKey),
+    kashrut: line(MAX.kashrut),
+    link: line(MAX.link)
+      .transform(withScheme)
+      .refine((value) => value === "" || isWebLink(value), "suggest.linkInvalid" satisfies MessageKey),
+    note: storableText()
+      .transform((note) => note.replace(/\r\n?/g, "\n").trim())
+      .pipe(
+        z
+          .string()
+          .max(MAX.note, { error: "suggest.tooLong" satisfies MessageKey })
+          .refine((note) => !CONTROL.test(note), { error: "error.invalidCharacters" satisfies MessageKey }),
+      ),
+    email: z
+      .string()
+      .trim()
+      .max(MAX.email, { error: "error.invalidEmail" satisfies MessageKey })
+      .refine((email) => email === "" || z.email().safeParse(email).success, { error: "error.invalidEmail" satisfies MessageKey }),
+  })
+  // A name in either language: the one the visitor knows.
+  .refine((values) => values.nameEn.length >= 2 || values.nameHe.length >= 2, {
+    error: "suggest.nameRequired" satisfies MessageKey,
+    path: ["nameEn"],
+    when: (payload) => {
+      const value = payload.value as Record<string, unknown>;
+      return typeof value?.nameEn === "string" && typeof value.nameHe === "string";
+    },
+  });
+
+export interface SuggestionValues {
+  nameEn: string;
+  nameHe: string;
+  address: string;
+  kashrut: string;
+  /** Empty when none. */
+  link: string;
+  note: string;
+  /** Empty when the visitor left none. */
+  email: string;
+}
+
+export type SuggestionField = keyof SuggestionValues | "certificate";
+
+export const SUGGESTION_FIELDS = ["nameEn", "nameHe", "address", "kashrut", "link", "note", "email"] as const satisfies readonly (keyof SuggestionValues)[];
+
+export type ParsedSuggestion = { ok: true; values: SuggestionValues } | { ok: false; errors: Partial<Record<SuggestionField, MessageKey>> };
+
+/** The form's fields as sent (a field left out is empty), checked. */
+export function parseSuggestion(form: { get(name: string): unknown }): ParsedSuggestion {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const parsed = suggestionSchema.safeParse(Object.fromEntries(SUGGESTION_FIELDS.map((field) => [field, text(field)])), FORM_PARSE);
+  if (parsed.success) return { ok: true, values: parsed.data };
+  return { ok: false, errors: fieldMessages<SuggestionField>(parsed.error.issues) };
+}
