@@ -58,6 +58,8 @@ export function rowToRestaurant(row: RestaurantRow): Restaurant {
     kashrutWebsite: present(row.kashrut_website),
     menuImages: (row.menu_images ?? []).flatMap((image) => toMenuImage(image) ?? []),
     isPermanentlyClosed: row.is_permanently_closed,
+    // Issue 29: Pesach plans (checked when saved); none is absent.
+    pesach: row.pesach && Object.keys(row.pesach).length > 0 ? row.pesach : undefined,
   });
 }
 

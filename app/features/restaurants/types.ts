@@ -5,6 +5,7 @@ import type { WeeklyHours } from "../../../database/hours";
 import type { LatLng } from "./map/location";
 import type { Directory } from "./search/directory.server";
 import type { UploadKindName } from "../../../database/schema/uploads";
+import type { PesachPlans } from "../../../database/lifecycle";
 
 export interface MenuImage {
   url: string;
@@ -40,6 +41,8 @@ export interface Restaurant {
   kashrutWebsite?: string;
   menuImages: MenuImage[];
   isPermanentlyClosed: boolean;
+  /** Issue 29: Pesach, per year ("2027"); absent without any plan. */
+  pesach?: PesachPlans;
 }
 
 /** What the restaurant form edits: flat fields, empty strings for missing optionals. */

@@ -91,4 +91,15 @@ export const enRestaurant = {
   "hours.note": "Good to know",
   "map.place": "Map of the area around {address}",
   "editor.loadFailed": "Failed to load restaurant data",
+  // Issue 29: Pesach
+  "pesach.title": "Pesach {year}",
+  "pesach.status.closed": "Closed during Pesach",
+  "pesach.status.kosher": "Open and kosher for Pesach",
+  "pesach.status.not_kosher": "Open, not kosher for Pesach",
+  "pesach.kitniyot": "Serves kitniyot (legumes and rice)",
+  "pesach.noKitniyot": "No kitniyot",
+  "pesach.certificate": "Pesach certificate: {body}",
+  "pesach.mehadrin": "Mehadrin",
+  "pesach.validUntil": "Valid until {date}",
+  "pesach.cholHamoed": "Chol HaMoed ({from} – {to})",
 } as const;

@@ -139,4 +139,7 @@ export const enSite = {
   "freshness.cardFreshLong": "Information verified recently",
   "freshness.cardOverdue": "May be outdated",
   "freshness.cardOverdueLong": "Verification overdue: the information may be out of date",
+  // Issue 29: Pesach
+  "pesach.kosher": "Kosher for Pesach",
+  "pesach.closed": "Closed for Pesach",
 } as const;

@@ -90,4 +90,15 @@ export const heRestaurant: RestaurantMessages = {
   "hours.note": "כדאי לדעת",
   "map.place": "מפת הסביבה של {address}",
   "editor.loadFailed": "טעינת נתוני המסעדה נכשלה",
+  // Issue 29: Pesach
+  "pesach.title": "פסח {year}",
+  "pesach.status.closed": "סגור בפסח",
+  "pesach.status.kosher": "פתוח וכשר לפסח",
+  "pesach.status.not_kosher": "פתוח, לא כשר לפסח",
+  "pesach.kitniyot": "מגיש קטניות",
+  "pesach.noKitniyot": "ללא קטניות",
+  "pesach.certificate": "תעודת כשרות לפסח: {body}",
+  "pesach.mehadrin": "מהדרין",
+  "pesach.validUntil": "בתוקף עד {date}",
+  "pesach.cholHamoed": "חול המועד ({from} – {to})",
 };

@@ -140,4 +140,7 @@ export const heSite: SiteMessages = {
   "freshness.cardFreshLong": "המידע אומת לאחרונה",
   "freshness.cardOverdue": "ייתכן שלא עדכני",
   "freshness.cardOverdueLong": "האימות ישן: ייתכן שהמידע אינו עדכני",
+  // Issue 29: Pesach
+  "pesach.kosher": "כשר לפסח",
+  "pesach.closed": "סגור בפסח",
 };

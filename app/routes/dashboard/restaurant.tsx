@@ -18,7 +18,7 @@ import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
 import { detectLanguage, localized } from "../../lib/i18n/language";
-import { dashboardHoursPath, dashboardPath } from "../../lib/paths";
+import { dashboardHoursPath, dashboardPath, dashboardPesachPath } from "../../lib/paths";
 import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
@@ -159,6 +159,16 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
           data-testid="edit-hours"
         >
           {t("hours.edit")}
+        </Link>
+      ) : null}
+      {/* Issue 29: Pesach */}
+      {loaderData.id ? (
+        <Link
+          to={dashboardPesachPath(loaderData.id, language)}
+          className="ms-3 inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50"
+          data-testid="edit-pesach"
+        >
+          {t("pesachEdit.edit")}
         </Link>
       ) : null}
       <RestaurantForm key={loaderData.id ?? "new"} id={loaderData.id} initial={loaderData.initial} tiles={loaderData.tiles} />

@@ -51,6 +51,8 @@ const TRACKED = [
   "hours",
   "latitude",
   "longitude",
+  // Issue 29: Pesach
+  "pesach",
 ] as const satisfies readonly (keyof RestaurantRow)[];
 
 export function diffRows(before: Partial<RestaurantRow> | undefined, after: Partial<RestaurantRow> | undefined): FieldChanges {
