@@ -14,6 +14,8 @@ import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";
 import { freshnessClock } from "../features/restaurants/freshness";
 import { hoursViewOf } from "../features/restaurants/hours/hours-view.server";
 import { PLACE_MAP, staticMap } from "../features/restaurants/map/static-map";
+import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
+import { pesachPageData } from "../features/restaurants/pesach/pesach";
 
 // The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
 // server renders it in full (the loader loads it first); the browser keeps that HTML — a plain
@@ -42,7 +44,8 @@ function whenOpened(id: string): Promise<void> {
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   serverReportForm ??= await loadReportForm();
-  const { db, settings } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, settings } = services;
   const found = await getRestaurantBySlug(db, params.slug);
   if (!found) {
     const language = detectLanguage(new URL(request.url).pathname);
@@ -66,6 +69,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     tiles: settings.mapTiles,
     // The tiles around the place, laid out here: the page's script need not know tile math.
     placeMap: restaurant.location ? staticMap(restaurant.location, settings.mapTiles.url, PLACE_MAP) : null,
+    // Issue 29: its plan for the Pesach whose season it is (the server's calendar).
+    pesach: pesachPageData(restaurant.pesach, pesachSeasonAt(seasonNow(services))),
   };
 }
 

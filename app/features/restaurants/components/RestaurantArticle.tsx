@@ -20,6 +20,7 @@ import { RestaurantActions } from "./RestaurantActions";
 import { RestaurantContact } from "./RestaurantContact";
 import { Section } from "./Section";
 import { VerificationLine } from "./VerificationLine";
+import { PesachSection, type PesachPageData } from "../pesach/components/PesachSection";
 
 /** The id of the report section (a <details>): the route loads the form's code once it is opened. */
 export const REPORT_SECTION = "report-section";
@@ -33,6 +34,8 @@ export interface RestaurantPageData {
   hours: HoursView | null;
   tiles: MapTiles;
   placeMap: StaticMap | null;
+  /** Issue 29: in Pesach's season, the restaurant's plan for it (null otherwise). */
+  pesach?: PesachPageData | null;
 }
 
 /**
@@ -108,6 +111,7 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
           </aside>
 
           <div className="space-y-8 lg:col-start-1 lg:row-start-1">
+            {loaderData.pesach ? <PesachSection pesach={loaderData.pesach} /> : null}
             {restaurant.description ? (
               <section>
                 <h2 className="text-xl font-semibold">{t("restaurant.about")}</h2>

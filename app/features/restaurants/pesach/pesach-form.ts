@@ -7,7 +7,10 @@ import { FORM_PARSE, fieldMessages } from "../../../lib/form-rules";
 import type { MessageKey } from "../../../locales/en";
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const optionalTime = z.string().trim().refine((value) => value === "" || TIME.test(value), { error: "pesachEdit.invalidTime" });
+const optionalTime = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || TIME.test(value), { error: "pesachEdit.invalidTime" });
 
 export const pesachFormSchema = z
   .object({

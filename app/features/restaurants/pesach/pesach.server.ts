@@ -20,7 +20,9 @@ export async function setRestaurantPesach(db: Db, actor: Actor | null, id: strin
   if (!YEAR.test(year)) throw new AppError("invalid", "form.invalidValue");
   const parsed = parsePesachForm(input);
   if (!parsed.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(parsed.errors).filter((entry): entry is [string, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined));
+    const fieldErrors = Object.fromEntries(
+      Object.entries(parsed.errors).filter((entry): entry is [string, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined),
+    );
     throw new AppError("invalid", "form.invalid", { fieldErrors });
   }
   return saveRestaurantPesach(db, editor, id, year, parsed.values);

@@ -118,3 +118,12 @@ export function pesachPlansOf(value: unknown): PesachPlans | null {
   }
   return plans;
 }
+
+/** What the restaurant page shows in season: the season's days and the restaurant's plan; null without one. */
+export function pesachPageData(
+  plans: PesachPlans | undefined,
+  season: PesachSeason | null,
+): (PesachSeason & { cholHamoed: { from: string; to: string }; plan: PesachPlan }) | null {
+  const plan = planFor(plans, season);
+  return plan && season ? { ...season, cholHamoed: cholHamoedOf(season), plan } : null;
+}

@@ -172,6 +172,7 @@ describe("URL state", () => {
       openNow: true,
       view: "map",
       sort: "distance",
+      pesachKosher: false,
     };
     expect(serializeFilters(state).get("verified")).toBe("recent");
     expect(serializeFilters(state).get("view")).toBe("map");
@@ -190,6 +191,7 @@ describe("URL state", () => {
       openNow: false,
       view: "list",
       sort: "",
+      pesachKosher: false,
     });
   });
 

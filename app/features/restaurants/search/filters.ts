@@ -3,6 +3,7 @@
 // Matching restaurants against a state is in matching.ts, which the browser loads with the search index.
 import { isKashrut, isTag, type Kashrut } from "../constants";
 import type { RestWindow } from "../hours/hours";
+import { PESACH_KOSHER, PESACH_PARAM } from "../pesach/pesach";
 
 export const LINK_FILTERS = ["booking", "wolt", "order"] as const;
 export type LinkFilter = (typeof LINK_FILTERS)[number];
@@ -20,6 +21,8 @@ export interface FilterState {
   view: ResultsView;
   /** Nearest first, once the browser knows where the visitor is (it never leaves the browser); otherwise the usual order. */
   sort: ResultsSort;
+  /** Issue 29: only restaurants kosher for Pesach; heard only in its season (`parseFilters`' option). */
+  pesachKosher: boolean;
 }
 
 export type ResultsView = "list" | "map";
@@ -40,6 +43,7 @@ export const EMPTY_FILTERS: FilterState = {
   openNow: false,
   view: "list",
   sort: "",
+  pesachKosher: false,
 };
 
 /** No filters, the same view and order: what "Clear filters" leaves. */
@@ -56,8 +60,11 @@ function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
 
-/** Reads filters from a query string; unknown values are ignored, never an error. */
-export function parseFilters(params: URLSearchParams): FilterState {
+/**
+ * Reads filters from a query string; unknown values are ignored, never an error. `pesach=kosher`
+ * is read only when the page is in Pesach's season (issue 29); otherwise it is ignored.
+ */
+export function parseFilters(params: URLSearchParams, { pesachSeason = false }: { pesachSeason?: boolean } = {}): FilterState {
   const list = (name: string) =>
     params
       .getAll(name)
@@ -73,6 +80,7 @@ export function parseFilters(params: URLSearchParams): FilterState {
     openNow: params.get(PARAM.open) === OPEN_NOW,
     view: params.get(PARAM.view) === "map" ? "map" : "list",
     sort: params.get(PARAM.sort) === "distance" ? "distance" : "",
+    pesachKosher: pesachSeason && params.get(PESACH_PARAM) === PESACH_KOSHER,
   };
 }
 
@@ -87,6 +95,7 @@ export function serializeFilters(state: FilterState): URLSearchParams {
   if (state.openNow) params.set(PARAM.open, OPEN_NOW);
   if (state.view === "map") params.set(PARAM.view, "map");
   if (state.sort === "distance") params.set(PARAM.sort, "distance");
+  if (state.pesachKosher) params.set(PESACH_PARAM, PESACH_KOSHER);
   return params;
 }
 
@@ -97,7 +106,8 @@ export function hasActiveFilters(state: FilterState): boolean {
     state.kashrutTypes.length > 0 ||
     state.linkFilters.length > 0 ||
     state.recentlyVerified ||
-    state.openNow
+    state.openNow ||
+    state.pesachKosher
   );
 }
 

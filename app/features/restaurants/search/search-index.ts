@@ -5,6 +5,7 @@
 import { isKashrut } from "../constants";
 import type { Restaurant } from "../types";
 import type { WeeklyHours } from "../hours/hours";
+import { decodeIndexPesach, encodeIndexPesach } from "../pesach/pesach";
 
 /**
  * Up to this many restaurants the browser loads the whole index and filters locally (instant, see
@@ -13,14 +14,17 @@ import type { WeeklyHours } from "../hours/hours";
 export const CLIENT_FILTER_LIMIT = 2_500;
 
 /** What a card shows: all the home page's HTML carries of a restaurant (the slug, unique, is its key). */
-export type ListedRestaurant = Pick<Restaurant, "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed" | "lastVerified" | "hours" | "location">;
+export type ListedRestaurant = Pick<
+  Restaurant,
+  "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed" | "lastVerified" | "hours" | "location" | "pesach"
+>;
 
 /**
  * A card's data. The place comes only for the map view (`withPlace`): the list's HTML does not
  * carry coordinates it does not show; the search index brings them for "Near me".
  */
 export function forCard(
-  { slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours, location }: ListedRestaurant,
+  { slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours, location, pesach }: ListedRestaurant,
   withPlace = false,
 ): ListedRestaurant {
   return {
@@ -33,6 +37,8 @@ export function forCard(
     ...(lastVerified ? { lastVerified } : {}),
     ...(hours ? { hours } : {}),
     ...(withPlace && location ? { location } : {}),
+    // Issue 29: the home page keeps only its season's status (pesach.ts, forCardPesach).
+    ...(pesach ? { pesach } : {}),
   };
 }
 
@@ -40,7 +46,8 @@ export function forCard(
  * One restaurant as a row: id, slug, English name, Hebrew name, address, kashrut, tags, photo,
  * flags (1 closed, 2 booking, 4 delivery app, 8 online order), English and Hebrew descriptions,
  * last verification day (YYYY-MM-DD), weekly hours (0 without; for "open now", issue 15),
- * [latitude, longitude] (0 without; for the map and "near me", issue 16). Missing text is "".
+ * [latitude, longitude] (0 without; for the map and "near me", issue 16), Pesach statuses per year
+ * ("2027k,2028c", pesach.ts; issue 29). Missing text is "".
  */
 export type IndexRow = [
   string,
@@ -57,6 +64,7 @@ export type IndexRow = [
   string,
   WeeklyHours | 0,
   [number, number] | 0,
+  string,
 ];
 
 const CLOSED = 1;
@@ -85,6 +93,7 @@ export function toIndexRow(restaurant: Restaurant): IndexRow {
     restaurant.lastVerified ?? "",
     restaurant.hours ?? 0,
     restaurant.location ? [restaurant.location.lat, restaurant.location.lng] : 0,
+    encodeIndexPesach(restaurant.pesach),
   ];
 }
 
@@ -101,8 +110,9 @@ function isPair(value: unknown): value is [number, number] {
 
 /** A row back to what cards and filters need (a link only says that it exists); anything malformed (an old or damaged response) is left out. */
 export function fromIndexRow(row: unknown): Restaurant | undefined {
-  if (!Array.isArray(row) || row.length !== 14) return undefined;
-  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified, hours, place] = row as unknown[];
+  if (!Array.isArray(row) || row.length !== 15) return undefined;
+  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified, hours, place, pesach] = row as unknown[];
+  const plans = decodeIndexPesach(pesach);
   if (typeof id !== "string" || typeof slug !== "string" || typeof nameEn !== "string" || !isKashrut(text(kashrut))) return undefined;
   const bits = typeof flags === "number" ? flags : 0;
   const description = { en: text(descriptionEn), he: text(descriptionHe) };
@@ -123,6 +133,7 @@ export function fromIndexRow(row: unknown): Restaurant | undefined {
     ...(bits & BOOKING ? { bookingLink: "1" } : {}),
     ...(bits & WOLT ? { woltLink: "1" } : {}),
     ...(bits & ORDER ? { onlineOrderLink: "1" } : {}),
+    ...(plans ? { pesach: plans } : {}),
   };
 }
 

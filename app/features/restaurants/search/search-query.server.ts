@@ -75,7 +75,7 @@ const LINK_COLUMN: Record<LinkFilter, AnyPgColumn> = {
 const present = (column: AnyPgColumn) => sql`coalesce(btrim(${column}), '') <> ''`;
 
 /** Everything `matchesFilters` checks except "open now", which needs the hours and the Shabbat windows. */
-async function conditions(state: FilterState, clock: FreshnessClock | undefined, closeTo: CloseWords): Promise<SQL | undefined> {
+async function conditions(state: FilterState, clock: FreshnessClock | undefined, closeTo: CloseWords, pesachYear?: string): Promise<SQL | undefined> {
   const words = searchWords(state.searchTerm);
   const close = await Promise.all(words.map((word) => (mayBeTypo(word) ? closeTo(word) : [])));
   const parts: (SQL | undefined)[] = words.map((word, i) => wordCondition(word, close[i] ?? []));
@@ -83,6 +83,8 @@ async function conditions(state: FilterState, clock: FreshnessClock | undefined,
   if (state.kashrutTypes.length > 0) parts.push(inArray(restaurants.kashrut, state.kashrutTypes));
   if (state.linkFilters.length > 0) parts.push(or(...state.linkFilters.map((link) => present(LINK_COLUMN[link]))));
   if (state.recentlyVerified) parts.push(clock ? sql`${restaurants.last_verified} >= ${addDays(clock.today, -clock.maxAgeDays)}` : sql`false`);
+  // Issue 29: kosher for the season's Pesach (kosherForPesach in pesach.ts).
+  if (state.pesachKosher) parts.push(pesachYear ? sql`${restaurants.pesach} -> ${pesachYear}::text ->> 'status' = 'kosher'` : sql`false`);
   return and(...parts);
 }
 
@@ -159,9 +161,10 @@ export async function searchDirectory(
     limit,
     total,
     closeTo = (word) => closeWords(db, word),
-  }: { clock?: FreshnessClock; open?: OpenClock; limit: number; total?: number; closeTo?: CloseWords },
+    pesachYear,
+  }: { clock?: FreshnessClock; open?: OpenClock; limit: number; total?: number; closeTo?: CloseWords; pesachYear?: string | undefined },
 ): Promise<DirectoryPage> {
-  const where = await conditions(state, clock, closeTo);
+  const where = await conditions(state, clock, closeTo, pesachYear);
   if (state.openNow) {
     // Open now is judged here, on each candidate's hours (the calendar's windows are not in SQL).
     const candidates = await db

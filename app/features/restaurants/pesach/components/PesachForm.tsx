@@ -73,12 +73,26 @@ export function PesachForm({
           <option value="regular">{t("pesachEdit.levelRegular")}</option>
           <option value="mehadrin">{t("pesachEdit.levelMehadrin")}</option>
         </SelectField>
-        <TextField label={t("pesachEdit.validUntil")} name="validUntil" id="pesach-valid-until" type="date" defaultValue={value("validUntil")} error={error("validUntil")} />
+        <TextField
+          label={t("pesachEdit.validUntil")}
+          name="validUntil"
+          id="pesach-valid-until"
+          type="date"
+          defaultValue={value("validUntil")}
+          error={error("validUntil")}
+        />
       </fieldset>
       <fieldset>
         <legend className="text-sm font-medium text-stone-800">{t("pesachEdit.cholHamoed")}</legend>
         <div className="mt-2 grid grid-cols-2 gap-3">
-          <TextField label={t("pesachEdit.from")} name="cholFrom" id="pesach-chol-from" type="time" defaultValue={value("cholFrom")} error={error("cholFrom")} />
+          <TextField
+            label={t("pesachEdit.from")}
+            name="cholFrom"
+            id="pesach-chol-from"
+            type="time"
+            defaultValue={value("cholFrom")}
+            error={error("cholFrom")}
+          />
           <TextField label={t("pesachEdit.to")} name="cholTo" id="pesach-chol-to" type="time" defaultValue={value("cholTo")} error={error("cholTo")} />
         </div>
       </fieldset>

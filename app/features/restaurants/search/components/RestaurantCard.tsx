@@ -12,6 +12,8 @@ import { statusAt, type RestWindow } from "../../hours/hours";
 import { useNow } from "../../../../lib/use-now";
 import { cn } from "../../../../lib/cn";
 import type { SiteKey } from "../../../../locales/en";
+import type { PesachStatus } from "../../../../../database/lifecycle";
+import { PesachMark } from "../../pesach/components/PesachMark";
 
 /**
  * "Open now" / "Closed for Shabbat" in short, from the browser's clock after hydration (never in
@@ -55,6 +57,7 @@ export const RestaurantCard = memo(function RestaurantCard({
   freshness,
   windows,
   distance,
+  pesach,
 }: {
   restaurant: ListedRestaurant;
   eager: boolean;
@@ -62,6 +65,8 @@ export const RestaurantCard = memo(function RestaurantCard({
   windows: readonly RestWindow[];
   /** How far it is from the visitor ("350 m"), once "Near me" knows. */
   distance?: string | undefined;
+  /** Issue 29: in season, the restaurant's Pesach status. */
+  pesach?: PesachStatus | undefined;
 }) {
   const { language, t } = useLanguage();
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
@@ -101,6 +106,7 @@ export const RestaurantCard = memo(function RestaurantCard({
           <KashrutBadge kashrut={restaurant.kashrut} />
           {restaurant.isPermanentlyClosed ? <ClosedBadge /> : null}
           <FreshnessMark freshness={freshness} />
+          <PesachMark status={pesach} />
           <TagList tags={tags.shown} more={tags.more} />
         </div>
         <OpenNow restaurant={restaurant} windows={windows} />
