@@ -21,9 +21,19 @@ let all: Restaurant[];
 const CLOCK = { today: "2026-11-25", maxAgeDays: 180 };
 
 const PLACES: Partial<NewRestaurantRow>[] = [
-  { slug: "olive-grill", name_en: "Olive Grill", name_he: "גריל הזית", address: "12 Dizengoff St, Tel Aviv", tags: ["Meat", "Grill"], kashrut: "mehadrin" },
+  {
+    slug: "olive-grill",
+    name_en: "Olive Grill",
+    name_he: "גריל הזית",
+    address: "12 Dizengoff St, Tel Aviv",
+    tags: ["Meat", "Grill"],
+    kashrut: "mehadrin",
+    // Issue 29: kosher for Pesach 2027, closed for 2028.
+    pesach: { "2027": { status: "kosher" }, "2028": { status: "closed" } },
+  },
   {
     slug: "cafe-noa",
+    pesach: { "2027": { status: "not_kosher", kitniyot: true }, "2028": { status: "kosher" } },
     name_en: "Café Noa",
     name_he: "קפה נועה",
     address: "3 Shenkin St, Tel Aviv",
@@ -153,7 +163,12 @@ const WITH: Partial<FilterState>[] = [
   { selectedTags: ["Dairy", "Grill"] },
   { linkFilters: ["booking", "wolt"] },
   { recentlyVerified: true },
+  // Issue 29: Kosher for Pesach (2027, the season's year here).
+  { pesachKosher: true },
 ];
+
+/** Issue 29: the season's Pesach, for Kosher for Pesach. */
+const PESACH_YEAR = "2027";
 
 const slugs = (list: readonly { slug: string }[]) => list.map((restaurant) => restaurant.slug);
 
@@ -177,8 +192,8 @@ describe("search in the database and in the browser give the same restaurants (i
     it(`"${term}", alone and with other filters`, async () => {
       for (const extra of WITH) {
         const state = { ...EMPTY_FILTERS, ...extra, searchTerm: term };
-        const expected = slugs(applyFilters(all, state, CLOCK));
-        const found = await searchDirectory(database.db, state, { clock: CLOCK, limit: 100 });
+        const expected = slugs(applyFilters(all, state, CLOCK, undefined, PESACH_YEAR));
+        const found = await searchDirectory(database.db, state, { clock: CLOCK, limit: 100, pesachYear: PESACH_YEAR });
         expect(slugs(found.restaurants).sort(), JSON.stringify(extra)).toEqual([...expected].sort());
         expect(found.total).toBe(expected.length);
       }
