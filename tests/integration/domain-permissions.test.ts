@@ -13,11 +13,13 @@ import {
   createRestaurant,
   deleteRestaurant,
   saveRestaurantHours,
+  saveRestaurantPesach,
   setPermanentlyClosed,
   setVerificationDate,
   updateRestaurant,
 } from "../../app/features/restaurants/editing/manage.server";
 import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
+import { setRestaurantPesach } from "../../app/features/restaurants/pesach/pesach.server";
 import { type Actor } from "../../app/features/restaurants/editing/changes.server";
 import { addOwner, removeOwner } from "../../app/features/restaurants/editing/owners.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
@@ -128,6 +130,10 @@ describe("restaurants", () => {
       // Refused whatever the hours: a stranger learns nothing of the editor's rules.
       await expectRefused(() => setRestaurantHours(db, actor(who), restaurantId, "not hours"));
       await expectRefused(() => adoptSlug(db, actor(who), restaurantId, "taken-over-grill"));
+      // Issue 29: Pesach, refused whatever the plan.
+      await expectRefused(() => saveRestaurantPesach(db, actor(who), restaurantId, "2027", { status: "closed" }));
+      await expectRefused(() => setRestaurantPesach(db, actor(who), restaurantId, "2027", { status: "closed" }));
+      await expectRefused(() => setRestaurantPesach(db, actor(who), restaurantId, "2027", { status: "nonsense" }));
     });
   }
 
@@ -141,6 +147,8 @@ describe("restaurants", () => {
       "setPermanentlyClosed",
       "saveRestaurantHours",
       "adoptSlug",
+      // Issue 29: Pesach
+      "saveRestaurantPesach",
     ];
     expect(Object.keys(manage).sort()).toEqual([...reads, ...checkedWrites].sort());
   });
