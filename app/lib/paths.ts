@@ -40,7 +40,6 @@ export const dashboardAddPath = (language: Language): string => localizePath("/d
 export const dashboardEditPath = (id: string, language: Language): string => localizePath(`/dashboard/edit/${segment(id)}`, language);
 /** A restaurant's structured opening hours editor (issue 15). */
 export const dashboardHoursPath = (id: string, language: Language): string => localizePath(`/dashboard/edit/${segment(id)}/hours`, language);
-export const dashboardPesachPath = (id: string, language: Language): string => localizePath(`/dashboard/edit/${segment(id)}/pesach`, language);
 export const dashboardUsersPath = (language: Language): string => localizePath("/dashboard/users", language);
 export const dashboardReportsPath = (language: Language): string => localizePath("/dashboard/reports", language);
 

@@ -102,4 +102,13 @@ export const enRestaurant = {
   "pesach.mehadrin": "Mehadrin",
   "pesach.validUntil": "Valid until {date}",
   "pesach.cholHamoed": "Chol HaMoed ({from} – {to})",
+  "pesach.body.rabbinate_tel_aviv": "Tel Aviv-Yafo Rabbinate",
+  "pesach.body.badatz_eda_haharedit": "Badatz Eda HaCharedit",
+  "pesach.body.badatz_beit_yosef": "Badatz Beit Yosef",
+  "pesach.body.badatz_landau": "Badatz Rabbi Landau",
+  "pesach.body.badatz_rubin": "Badatz Rabbi Rubin",
+  "pesach.body.badatz_machzikei_hadas": "Badatz Machzikei HaDas",
+  "pesach.body.tzohar": "Tzohar",
+  "pesach.body.private_other": "Another private supervision",
+  "pesach.body.none": "No certificate",
 } as const;

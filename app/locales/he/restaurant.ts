@@ -101,4 +101,13 @@ export const heRestaurant: RestaurantMessages = {
   "pesach.mehadrin": "מהדרין",
   "pesach.validUntil": "בתוקף עד {date}",
   "pesach.cholHamoed": "חול המועד ({from} – {to})",
+  "pesach.body.rabbinate_tel_aviv": "הרבנות תל אביב-יפו",
+  "pesach.body.badatz_eda_haharedit": 'בד"ץ העדה החרדית',
+  "pesach.body.badatz_beit_yosef": 'בד"ץ בית יוסף',
+  "pesach.body.badatz_landau": 'בד"ץ הרב לנדא',
+  "pesach.body.badatz_rubin": 'בד"ץ הרב רובין',
+  "pesach.body.badatz_machzikei_hadas": 'בד"ץ מחזיקי הדת',
+  "pesach.body.tzohar": "צהר",
+  "pesach.body.private_other": "השגחה פרטית אחרת",
+  "pesach.body.none": "ללא תעודה",
 };

@@ -4,9 +4,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/pesach";
 import { getRestaurantById } from "../../features/restaurants/editing/manage.server";
-import { PesachForm } from "../../features/restaurants/pesach/components/PesachForm";
+import { PesachForm } from "../../features/restaurants/pesach/editing/components/PesachForm";
 import { cholHamoedOf } from "../../features/restaurants/pesach/pesach";
-import { pesachFormValues } from "../../features/restaurants/pesach/pesach-form";
+import { pesachFormValues } from "../../features/restaurants/pesach/editing/pesach-form";
 import { setRestaurantPesach } from "../../features/restaurants/pesach/pesach.server";
 import { pesachAround, seasonNow } from "../../features/restaurants/pesach/season.server";
 import { actionError } from "../../lib/action-error.server";

@@ -18,7 +18,7 @@ import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
 import { detectLanguage, localized } from "../../lib/i18n/language";
-import { dashboardHoursPath, dashboardPath, dashboardPesachPath } from "../../lib/paths";
+import { dashboardEditPath, dashboardHoursPath, dashboardPath } from "../../lib/paths";
 import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
@@ -164,7 +164,7 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
       {/* Issue 29: Pesach */}
       {loaderData.id ? (
         <Link
-          to={dashboardPesachPath(loaderData.id, language)}
+          to={`${dashboardEditPath(loaderData.id, language)}/pesach`}
           className="ms-3 inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50"
           data-testid="edit-pesach"
         >

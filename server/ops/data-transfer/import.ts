@@ -15,7 +15,7 @@ import { generateSlug, parseBlogForm, type BlogFormValues } from "../../../app/f
 import { EMPTY_FORM, parseRestaurantForm } from "../../../app/features/restaurants/editing/form-schema";
 import { parseWeeklyHours } from "../../../app/features/restaurants/hours/hours-schema";
 import { setRestaurantHours } from "../../../app/features/restaurants/hours/hours.server";
-import { pesachPlansOf } from "../../../app/features/restaurants/pesach/pesach";
+import { pesachPlansOf } from "../../../app/features/restaurants/pesach/plans";
 import type { PesachPlans } from "../../../database/lifecycle";
 import {
   adoptSlug,

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pesachPlansOf } from "../../../app/features/restaurants/pesach/pesach";
+import { pesachPlansOf } from "../../../app/features/restaurants/pesach/plans";
 import { restaurants } from "../../../database/schema/restaurants";
 import { anyId, anyString, formBody, formEntries } from "./arbitraries";
 import { check, send, sendInvalid, startFuzzServer, type FuzzServer, type Who } from "./harness";

@@ -6,7 +6,7 @@ import { AppError } from "../../../lib/errors";
 import { type Actor } from "../editing/changes.server";
 import { mayEdit, saveRestaurantPesach } from "../editing/manage.server";
 import type { Restaurant } from "../types";
-import { parsePesachForm } from "./pesach-form";
+import { parsePesachForm } from "./editing/pesach-form";
 
 const YEAR = /^20\d\d$/;
 

@@ -5,17 +5,10 @@ import { useLanguage } from "../../../../lib/i18n/use-language";
 
 export function PesachMark({ status }: { status: PesachStatus | undefined }) {
   const { t } = useLanguage();
-  if (status === "kosher")
-    return (
-      <span className="rounded bg-amber-100 px-2 py-0.5 font-medium text-amber-900" data-testid="pesach-mark" data-status="kosher">
-        {t("pesach.kosher")}
-      </span>
-    );
-  if (status === "closed")
-    return (
-      <span className="rounded bg-stone-200 px-2 py-0.5 font-medium text-stone-800" data-testid="pesach-mark" data-status="closed">
-        {t("pesach.closed")}
-      </span>
-    );
-  return null;
+  const kosher = status === "kosher";
+  return kosher || status === "closed" ? (
+    <span className={`rounded px-2 py-0.5 font-medium ${kosher ? "bg-amber-100 text-amber-900" : "bg-stone-200 text-stone-800"}`} data-testid="pesach-mark">
+      {t(kosher ? "pesach.kosher" : "pesach.closed")}
+    </span>
+  ) : null;
 }

@@ -3,7 +3,6 @@
 import type { PesachPlan } from "../../../../../database/lifecycle";
 import { formatLongDate } from "../../../../lib/dates";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { CERTIFICATE_BODY_NAMES } from "../labels";
 import type { PesachSeason } from "../pesach";
 
 export interface PesachPageData extends PesachSeason {
@@ -29,7 +28,7 @@ export function PesachSection({ pesach }: { pesach: PesachPageData }) {
       {plan.status !== "closed" && plan.kitniyot !== undefined ? <p>{plan.kitniyot ? t("pesach.kitniyot") : t("pesach.noKitniyot")}</p> : null}
       {plan.status === "kosher" && plan.certificate ? (
         <p>
-          {t("pesach.certificate", { body: CERTIFICATE_BODY_NAMES[plan.certificate.body][language] })}
+          {t("pesach.certificate", { body: t(`pesach.body.${plan.certificate.body}`) })}
           {plan.certificate.level === "mehadrin" ? ` · ${t("pesach.mehadrin")}` : ""}
           {plan.certificate.validUntil ? ` · ${t("pesach.validUntil", { date: day(plan.certificate.validUntil) })}` : ""}
         </p>

@@ -1,14 +1,13 @@
 // The Pesach form (issue 29): the year's status, kitniyot, the Pesach certificate and Chol HaMoed
 // hours. A plain POST form (it works without JavaScript); the server checks every rule (pesach-form.ts).
 import { Form } from "react-router";
-import { CERTIFICATE_BODIES } from "../../../../../database/lifecycle";
-import { ChoiceGroup, Choice, FormAlert, SelectField, SubmitButton, TextField } from "../../../../components/ui/FormFields";
-import type { ErrorAnswer } from "../../../../lib/action-error.server";
-import { formatLongDate } from "../../../../lib/dates";
-import { useLanguage } from "../../../../lib/i18n/use-language";
-import type { MessageKey } from "../../../../locales/en";
-import { CERTIFICATE_BODY_NAMES } from "../labels";
-import type { PesachSeason } from "../pesach";
+import { CERTIFICATE_BODIES } from "../../../../../../database/lifecycle";
+import { ChoiceGroup, Choice, FormAlert, SelectField, SubmitButton, TextField } from "../../../../../components/ui/FormFields";
+import type { ErrorAnswer } from "../../../../../lib/action-error.server";
+import { formatLongDate } from "../../../../../lib/dates";
+import { useLanguage } from "../../../../../lib/i18n/use-language";
+import type { MessageKey } from "../../../../../locales/en";
+import type { PesachSeason } from "../../pesach";
 import type { PesachField, PesachFormValues } from "../pesach-form";
 
 const STATUS_LABELS = [
@@ -64,7 +63,7 @@ export function PesachForm({
           <option value="">{t("pesachEdit.bodyNone")}</option>
           {CERTIFICATE_BODIES.map((body) => (
             <option key={body} value={body}>
-              {CERTIFICATE_BODY_NAMES[body][language]}
+              {t(`pesachEdit.body.${body}`)}
             </option>
           ))}
         </SelectField>

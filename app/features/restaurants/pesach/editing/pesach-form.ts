@@ -1,10 +1,10 @@
 // The Pesach form (issue 29): one year's plan as a plain form posts it (it works without
 // JavaScript), checked by a zod schema whose every rule names its message (ADR 021).
 import { z } from "zod";
-import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, PESACH_STATUSES, type PesachPlan } from "../../../../database/lifecycle";
-import { isCalendarDay } from "../../../lib/dates";
-import { FORM_PARSE, fieldMessages } from "../../../lib/form-rules";
-import type { MessageKey } from "../../../locales/en";
+import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, PESACH_STATUSES, type PesachPlan } from "../../../../../database/lifecycle";
+import { isCalendarDay } from "../../../../lib/dates";
+import { FORM_PARSE, fieldMessages } from "../../../../lib/form-rules";
+import type { MessageKey } from "../../../../locales/en";
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const optionalTime = z

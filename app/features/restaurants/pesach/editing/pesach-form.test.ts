@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { en } from "../../../locales/en";
-import { he } from "../../../locales/he";
+import { en } from "../../../../locales/en";
+import { he } from "../../../../locales/he";
 import { parsePesachForm, pesachFormValues } from "./pesach-form";
 
 const form = (values: Record<string, string>) => ({ status: "", kitniyot: "", body: "", level: "", validUntil: "", cholFrom: "", cholTo: "", ...values });
