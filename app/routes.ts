@@ -11,6 +11,7 @@ function dashboard(prefix: string, suffix: string) {
     route("add", "routes/dashboard/restaurant.tsx", { id: `dashboard-add-${suffix}` }),
     route("edit/:id", "routes/dashboard/restaurant.tsx", { id: `dashboard-edit-${suffix}` }),
     route("edit/:id/hours", "routes/dashboard/hours.tsx", { id: `dashboard-hours-${suffix}` }),
+    route("edit/:id/pesach", "routes/dashboard/pesach.tsx", { id: `dashboard-pesach-${suffix}` }),
     route("users", "routes/dashboard/users.tsx", { id: `dashboard-users-${suffix}` }),
     route("reports", "routes/dashboard/reports.tsx", { id: `dashboard-reports-${suffix}` }),
     // Issue 29: the certificates ending and ended (admins).

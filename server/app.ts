@@ -1,5 +1,6 @@
 // The HTTP application: security headers, compression, static files, health check,
 // auth endpoints and the React Router request handler, in that order.
+import { testNowOf } from "./http/test-clock";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
@@ -66,6 +67,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Who the client is (made from TRUST_PROXY when not given; the server shares its own with the request log). */
   clients?: ClientAddresses;
+  /** Issue 29: the browser tests' server only — a request's `x-test-now` sets the services' clock (server/http/test-clock.ts). */
+  testClock?: boolean;
 }
 
 /** The app's metrics, for the server to count every request where it arrives. */
@@ -84,6 +87,11 @@ export const MAX_FORM_BYTES = 1024 * 1024;
 export const FILE_FORM_BYTES = FORM_FILE_MAX_BYTES + 64 * 1024;
 const HEALTH_TIMEOUT_MS = 2_000;
 
+/** A fixed clock for the services (the browser tests' `x-test-now`), or none: the machine's. */
+function clockOf(now: Date | undefined): { now?: () => Date } {
+  return now ? { now: () => now } : {};
+}
+
 export function createApp({
   config,
   database,
@@ -99,6 +107,7 @@ export function createApp({
   availability,
   storage = openStorage(config.storage),
   clients = clientAddresses(config.trustProxy),
+  testClock = false,
 }: AppDeps): express.Express {
   const app = express();
   const dbAvailability = availability ?? createAvailability({ ping: () => database.ping() });
@@ -309,6 +318,7 @@ export function createApp({
           nonce: String(res.locals.nonce ?? ""),
           clientIp: clients.of(req),
           reportDatabaseUnavailable: () => dbAvailability.markDown(),
+          ...clockOf(testClock ? testNowOf(req) : undefined),
         });
         return context;
       },

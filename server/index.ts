@@ -1,7 +1,8 @@
 // The server: reads configuration, opens the database (migrating it), loads demo data into a
 // new database, then listens. Stops cleanly on SIGTERM/SIGINT. Built by Vite as the SSR entry
 // together with the React Router build (see vite.config.ts); started by ../server.js.
-import { createServer, type Server } from "node:http";
+import { TEST_NOW_HEADER } from "./http/test-clock";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
@@ -56,6 +57,8 @@ export interface StartOptions {
   timeouts?: HttpTimeouts;
   /** Where each request's line goes (the process's log); tests that drive the server in-process leave it out. */
   logger?: Logger;
+  /** Issue 29: the browser tests' server only — a request's `x-test-now` header sets the server's clock (server/http/test-clock.ts). */
+  testClock?: boolean;
 }
 
 /** How long the server waits for a slow client, in milliseconds. */
@@ -87,7 +90,15 @@ export interface RunningServer {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Serves the app on an open database: the part of start-up that tests can drive too. */
-export async function startServer({ config, database, clientDir, dev, timeouts = httpTimeouts(config), logger }: StartOptions): Promise<RunningServer> {
+export async function startServer({
+  config,
+  database,
+  clientDir,
+  dev,
+  timeouts = httpTimeouts(config),
+  logger,
+  testClock = false,
+}: StartOptions): Promise<RunningServer> {
   const stopListening: (() => Promise<void>)[] = [];
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
   const sendEmail = (to: string, content: EmailContent) => mailer.send({ to, ...content });
@@ -122,6 +133,8 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
         hsts: config.isProduction,
         imageOrigins: config.imageOrigins,
         usable: () => changes.live() || availability.isDown(),
+        // A request on the browser tests' own clock is about another day: never cached.
+        ...(testClock ? { bypass: (req: IncomingMessage) => req.headers[TEST_NOW_HEADER] !== undefined } : {}),
       });
   if (pageCache) {
     changes.subscribe(() => pageCache.clear());
@@ -166,6 +179,7 @@ export async function startServer({ config, database, clientDir, dev, timeouts =
     availability,
     assets,
     ...(pageCache ? { pageCache } : {}),
+    testClock,
   });
 
   const metrics = metricsOf(app);

@@ -45,6 +45,11 @@ export interface AppServices {
   files: FileStore;
   /** Tells the server the database could not be reached (it then answers 503 until it can). */
   reportDatabaseUnavailable?: () => void;
+  /**
+   * The server's clock for what depends on the calendar (issue 29: the Pesach season); absent:
+   * the machine's. Only the browser tests' server sets another (a request's `x-test-now`).
+   */
+  now?: () => Date;
 }
 
 export interface FileStore {

@@ -30,6 +30,10 @@ function everyEmail(): [string, Emails.EmailContent][] {
     ["report notice, more", emails.reportNoticeEmail({ ...notice, more: 3 })],
     ["report reply, resolved", emails.reportReplyEmail(restaurant, "resolved", "https://example.com/en/restaurant/falafel-place")],
     ["report reply, dismissed", emails.reportReplyEmail(restaurant, "dismissed", "https://example.com/en/restaurant/falafel-place")],
+    [
+      "certificate reminder",
+      emails.certificateReminderEmail({ restaurant, date: { en: "April 19, 2027", he: "19 באפריל 2027" }, days: 14, link: "https://example.com/dashboard/edit/1" }),
+    ],
   ];
 }
 
@@ -51,6 +55,8 @@ describe("e-mails, made as the server makes them", () => {
         "reportReplyEmail",
         "verificationEmail",
         "suggestionOutcomeEmail",
+        "certificateReminderEmail",
+        "claimDecisionEmail",
       ].sort(),
     );
   });
@@ -62,6 +68,23 @@ describe("e-mails, made as the server makes them", () => {
       }
       for (const part of ["subject", "text", "html"] as const) {
         expect(rawKeys(mail[part]), `${name}: ${part}`).toEqual([]);
+      }
+    }
+  });
+
+  // Issue 29: the answer to a claim is in the language the account claimed in.
+  it("tell a claimant the decision in the claim's language only, with the site's name and a rejection's reason", () => {
+    for (const language of ["en", "he"] as const) {
+      for (const outcome of ["approved", "rejected"] as const) {
+        const mail = emails.claimDecisionEmail({ language, outcome, restaurant: "Gina <b>", reason: "No <i>proof</i>", link: "https://example.com/he" });
+        const label = `${language} ${outcome}`;
+        for (const part of ["text", "html"] as const) expect(mail[part], label).toContain(NAMES[language === "en" ? 0 : 1]);
+        for (const part of ["subject", "text", "html"] as const) {
+          expect(rawKeys(mail[part]), `${label}: ${part}`).toEqual([]);
+          expect(mail[part], `${label}: ${part} in one language`).not.toContain(NAMES[language === "en" ? 1 : 0]);
+        }
+        expect(mail.html, label).not.toContain("<b>");
+        if (outcome === "rejected") expect(mail.text, label).toContain("No <i>proof</i>");
       }
     }
   });

@@ -2,10 +2,12 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/home";
 import { Directory } from "../features/restaurants/search/components/Directory";
 import { parseFilters, parseShown } from "../features/restaurants/search/filters";
-import { forCard } from "../features/restaurants/search/search-index";
+import { forCard, type ListedRestaurant } from "../features/restaurants/search/search-index";
 import { searchIndexInBrowser } from "../features/restaurants/search/use-search-index";
 import { freshnessClock } from "../features/restaurants/freshness";
 import { windowsAround } from "../features/restaurants/hours/rest-windows.server";
+import { forCardPesach } from "../features/restaurants/pesach/pesach";
+import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
 import { translator } from "../lib/i18n/messages";
@@ -13,7 +15,8 @@ import { homePath, inBothLanguages } from "../lib/paths";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { directory, settings } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { directory, settings } = services;
   const params = new URL(request.url).searchParams;
   // The day in Tel Aviv that freshness is judged on, here and in the browser alike (ADR 014).
   const clock = freshnessClock(settings.verificationMaxAgeDays, undefined, settings.certificateGraceDays);
@@ -21,18 +24,25 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // the browser with its own clock (issue 15; the calendar library stays on the server).
   const now = Date.now();
   const windows = windowsAround(now);
-  const filters = parseFilters(params);
-  const found = await directory({ state: filters, clock, open: { now, windows }, limit: parseShown(params) });
+  // Issue 29: in Pesach's season (the server's calendar), its filter and the cards' marks.
+  const pesach = pesachSeasonAt(seasonNow(services));
+  const filters = parseFilters(params, { pesachSeason: pesach !== null });
+  const found = await directory({ state: filters, clock, open: { now, windows }, limit: parseShown(params), pesachYear: pesach?.year });
   return {
     // Only the page of results on screen travels with the HTML; the browser then loads the search
     // index (when the directory is small enough) and filters locally.
-    restaurants: found.restaurants.map((restaurant) => forCard(restaurant, filters.view === "map")),
+    restaurants: found.restaurants.map((restaurant): ListedRestaurant => {
+      const { pesach: plans, ...card } = forCard(restaurant, filters.view === "map");
+      const mark = forCardPesach(plans, pesach);
+      return mark ? { ...card, pesach: mark } : card;
+    }),
     total: found.total,
     totalIsAtLeast: found.totalIsAtLeast,
     indexVersion: found.indexVersion,
     clock,
     windows,
     tiles: settings.mapTiles,
+    pesach,
   };
 }
 

@@ -15,6 +15,8 @@ import { freshnessClock } from "../features/restaurants/freshness";
 import { hoursViewOf } from "../features/restaurants/hours/hours-view.server";
 import { PLACE_MAP, staticMap } from "../features/restaurants/map/static-map";
 import { hasOwners } from "../features/restaurants/claims/owned.server";
+import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
+import { pesachPageData } from "../features/restaurants/pesach/pesach";
 
 // The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
 // server renders it in full (the loader loads it first); the browser keeps that HTML — a plain
@@ -43,7 +45,8 @@ function whenOpened(id: string): Promise<void> {
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   serverReportForm ??= await loadReportForm();
-  const { db, settings } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, settings } = services;
   const found = await getRestaurantBySlug(db, params.slug);
   if (!found) {
     const language = detectLanguage(new URL(request.url).pathname);
@@ -69,6 +72,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     placeMap: restaurant.location ? staticMap(restaurant.location, settings.mapTiles.url, PLACE_MAP) : null,
     // Issue 29: "Is this your restaurant?" on a listing without owners (the same for every visitor).
     claimable: !(await hasOwners(db, restaurant.id)),
+    // Issue 29: its plan for the Pesach whose season it is (the server's calendar).
+    pesach: pesachPageData(restaurant.pesach, pesachSeasonAt(seasonNow(services))),
   };
 }
 

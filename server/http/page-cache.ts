@@ -4,6 +4,7 @@
 // empties the cache, so a write shows on the next request. A cached page is the same for everyone,
 // so its CSP allows exactly its own inline scripts by hash (no nonce is reused); an ETag answers
 // conditional requests; Cache-Control lets a CDN keep the page briefly too.
+import { addDays, telAvivDay } from "../../app/lib/dates";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
@@ -17,6 +18,8 @@ interface Entry extends Precompressed {
   csp: string;
   etag: string;
   storedAt: number;
+  /** Issue 29: when it stops being served: its lifetime, or the next midnight in Tel Aviv if sooner. */
+  expiresAt: number;
   /** The densest brotli has been asked for (at the page's first hit). */
   densified?: boolean;
 }
@@ -59,15 +62,31 @@ function scriptHashes(html: string): string[] {
   );
 }
 
-function store(type: string, body: Buffer, imageOrigins: readonly string[], acceptEncoding: string): Entry {
+/**
+ * The next midnight in Tel Aviv after `now` (issue 29): a page is about its day (the Pesach season,
+ * freshness begin and end at a day's edge), so none is served past it.
+ */
+export function nextTelAvivMidnight(now: number): number {
+  const next = addDays(telAvivDay(new Date(now)), 1);
+  // Israel is UTC+2 or UTC+3: the midnight is the one of these at which the day changes.
+  for (const hours of [3, 2]) {
+    const candidate = Date.parse(`${next}T00:00:00Z`) - hours * 3_600_000;
+    if (telAvivDay(new Date(candidate)) === next && telAvivDay(new Date(candidate - 1)) !== next) return candidate;
+  }
+  return now + 3_600_000;
+}
+
+function store(type: string, body: Buffer, imageOrigins: readonly string[], acceptEncoding: string, ttlMs: number): Entry {
   const html = type.includes("text/html") ? body.toString("utf8") : "";
+  const storedAt = Date.now();
   return {
     type,
     // Compressed for the visitor who caused the render; another encoding when someone asks for it.
     ...precompress(body, chooseEncoding(acceptEncoding)),
     csp: contentSecurityPolicy({ hashes: scriptHashes(html) }, imageOrigins),
     etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
-    storedAt: Date.now(),
+    storedAt,
+    expiresAt: Math.min(storedAt + ttlMs, nextTelAvivMidnight(storedAt)),
   };
 }
 
@@ -84,6 +103,8 @@ export interface PageCacheOptions {
    * served from nor stored in it. Defaults to always true.
    */
   usable?: () => boolean;
+  /** Requests never served from nor stored in the cache (the browser tests' own clock, issue 29). */
+  bypass?: (req: IncomingMessage) => boolean;
 }
 
 export function createPageCache({
@@ -92,6 +113,7 @@ export function createPageCache({
   maxBytes = 64 * 1024 * 1024,
   hsts = false,
   usable = () => true,
+  bypass = () => false,
   imageOrigins = [],
 }: PageCacheOptions = {}): PageCache {
   const entries = new Map<string, Entry>();
@@ -152,14 +174,14 @@ export function createPageCache({
     if (NOT_PAGES.test(req.path) && !isFile) return next();
     const cookie = req.headers.cookie ?? "";
     const cacheable = (req.method === "GET" || req.method === "HEAD") && !isPersonal(cookie) && !isPrivatePath(req.path);
-    if (!cacheable || !usable()) {
+    if (!cacheable || !usable() || bypass(req)) {
       // A personal answer's Cache-Control is set by the app (server/app.ts), for pages and data alike.
       res.setHeader("X-Cache", "BYPASS");
       return next();
     }
     const key = req.originalUrl;
     const hit = entries.get(key);
-    if (hit && Date.now() - hit.storedAt < ttlMs) {
+    if (hit && Date.now() < hit.expiresAt) {
       // Keep recently used pages at the end (least recently used leave first).
       entries.delete(key);
       entries.set(key, hit);
@@ -212,7 +234,7 @@ export function createPageCache({
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode === 200 && req.method === "GET" && usable() && !res.getHeader("set-cookie") && /text\/html|application\/xml|text\/plain/.test(type)) {
         const accept = String(req.headers?.["accept-encoding"] ?? "");
-        const entry = store(type, Buffer.concat(chunks), imageOrigins, accept);
+        const entry = store(type, Buffer.concat(chunks), imageOrigins, accept, ttlMs);
         put(key, entry);
         if (holding) {
           const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
@@ -235,8 +257,8 @@ export function createPageCache({
 
   const tryServe = (req: IncomingMessage, res: ServerResponse): boolean => {
     const key = keyOf(req.method, req.url, req.headers.cookie ?? "");
-    const hit = key === null || !usable() ? undefined : entries.get(key);
-    if (!key || !hit || Date.now() - hit.storedAt >= ttlMs) return false;
+    const hit = key === null || !usable() || bypass(req) ? undefined : entries.get(key);
+    if (!key || !hit || Date.now() >= hit.expiresAt) return false;
     entries.delete(key);
     entries.set(key, hit);
     recompress(key, hit);

@@ -16,7 +16,7 @@ import {
 import { uploads } from "../../database/schema/uploads";
 import type { Db } from "../../database/types";
 import type { WeeklyHours } from "../../database/hours";
-import type { CertificateBody, CertificateLevel } from "../../database/lifecycle";
+import type { CertificateBody, CertificateLevel, PesachPlans } from "../../database/lifecycle";
 import type { Auth } from "../../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Kashrut, type Tag } from "../../app/features/restaurants/constants";
@@ -287,6 +287,26 @@ export interface DemoMedia {
   menuImages(rand: () => number): Promise<StoredMenuImage[]>;
 }
 
+/**
+ * Issue 29: Pesach 2027 for some demo listings (not closed for good): kosher for Pesach with a
+ * certificate and Chol HaMoed hours, closed, or open but not kosher for Pesach.
+ */
+function demoPesach(i: number, closed: boolean): PesachPlans {
+  if (closed) return {};
+  if (i % 5 === 0)
+    return {
+      "2027": {
+        status: "kosher",
+        kitniyot: i % 2 === 0,
+        certificate: { body: i % 10 === 0 ? "rabbinate_tel_aviv" : "badatz_beit_yosef", level: "mehadrin", validUntil: "2027-04-29" },
+        cholHamoed: [{ from: "10:00", to: "22:00" }],
+      },
+    };
+  if (i % 5 === 2) return { "2027": { status: "closed" } };
+  if (i % 10 === 4) return { "2027": { status: "not_kosher", kitniyot: true } };
+  return {};
+}
+
 /** The demo restaurants as rows to insert, the same on every machine. */
 /**
  * Issue 29: the kashrut certificate of the i-th demo listing, its date relative to the day the data
@@ -377,6 +397,7 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         menu_link: menuKind === 1 ? `https://menus.example.com/${slug}` : menuKind === 2 ? await media.pdf(nameEn) : null,
         menu_images: menuKind === 3 ? await media.menuImages(rand) : [],
         ...demoCertificate(i),
+        pesach: demoPesach(i, closed),
       }),
     );
   }

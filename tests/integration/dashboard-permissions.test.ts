@@ -17,6 +17,7 @@ import { action as claimAction, loader as claimLoader } from "../../app/routes/c
 import { claims } from "../../database/schema/lifecycle";
 import { action as suggestionsAction, loader as suggestionsLoader } from "../../app/routes/dashboard/suggestions";
 import { suggestions } from "../../database/schema/lifecycle";
+import { action as pesachAction, loader as pesachLoader } from "../../app/routes/dashboard/pesach";
 import { insertRestaurant } from "../../database/factories";
 import { users } from "../../database/schema/auth";
 import { userRoles } from "../../database/schema/people";
@@ -126,6 +127,18 @@ describe("dashboard loaders", () => {
     ownerLinked: "ok",
     admin: "ok",
   });
+  // Issue 29: Pesach
+  expectMatrix(
+    "Pesach page",
+    (who) => callRoute(pesachLoader, services, `/dashboard/edit/${ids.restaurant}/pesach`, { ...as(who), params: { id: ids.restaurant! } }),
+    {
+      visitor: "login",
+      guest: "home",
+      ownerUnlinked: "dashboard",
+      ownerLinked: "ok",
+      admin: "ok",
+    },
+  );
   expectMatrix("user administration", (who) => callRoute(usersLoader, services, "/dashboard/users", as(who)), {
     visitor: "login",
     guest: "home",
@@ -168,6 +181,24 @@ describe("dashboard loaders", () => {
 
 describe("dashboard actions (refused writes change nothing)", () => {
   const name = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]?.name_en;
+
+  // Issue 29: Pesach
+  it("saving a Pesach plan: only a linked owner or an admin; refused, nothing changes", async () => {
+    const pesach = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]?.pesach;
+    const expected: Record<Who, Expectation> = { visitor: "login", guest: "forbidden", ownerUnlinked: "forbidden", ownerLinked: "ok", admin: "ok" };
+    for (const who of EVERYONE) {
+      const before = await pesach();
+      const outcome = await callRoute(pesachAction, services, `/dashboard/edit/${ids.restaurant}/pesach`, {
+        ...as(who),
+        params: { id: ids.restaurant! },
+        form: { status: "closed" },
+      });
+      expect(verdict(outcome), who).toBe(expected[who]);
+      if (expected[who] === "ok") expect(Object.values((await pesach()) ?? {})).toEqual([{ status: "closed" }]);
+      else expect(await pesach(), who).toEqual(before);
+      await database.db.update(restaurants).set({ pesach: {} }).where(eq(restaurants.id, ids.restaurant!));
+    }
+  });
 
   it("saving an edit: only a linked owner or an admin", async () => {
     const expected: Record<Who, Expectation> = { visitor: "login", guest: "forbidden", ownerUnlinked: "forbidden", ownerLinked: "ok", admin: "ok" };

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { createBlog } from "../../app/features/blog/blog.server";
 import { EMPTY_FORM } from "../../app/features/restaurants/editing/form-schema";
 import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
-import { createRestaurant, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
+import { createRestaurant, saveRestaurantPesach, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
 import { addOwner } from "../../app/features/restaurants/editing/owners.server";
 import { recordUpload } from "../../app/features/restaurants/editing/uploads.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
@@ -179,6 +179,7 @@ describe("export", () => {
       slug: "harbor-grill",
       ...harbor(),
       hours: HOURS,
+      pesach: {},
       lastVerified: "2026-03-04",
       owners: ["owner@example.com", "second.owner@example.com"],
     });
@@ -197,6 +198,7 @@ describe("export", () => {
     expect(csv.split("\n")[0]).toMatch(
       /,tags,menuImages,isPermanentlyClosed,certificateBody,certificateLevel,certificateNumber,certificateValidUntil,hours,lastVerified,owners$/,
     );
+    expect(csv.split("\n")[0]).toMatch(/,tags,menuImages,isPermanentlyClosed,hours,pesach,lastVerified,owners$/);
     expect(csv).toContain("Fish|Grill");
     expect(csv).toContain("owner@example.com|second.owner@example.com");
     expect(csv).toContain("גריל הנמל");
@@ -220,6 +222,37 @@ describe("export", () => {
 });
 
 describe("import", () => {
+  // Issue 29: Pesach
+  it("carries Pesach plans by year through JSON and CSV; a bad plan is refused with its row's message in both languages", async () => {
+    const { harborId } = await seed();
+    const plan = {
+      status: "kosher" as const,
+      kitniyot: false,
+      certificate: { body: "tzohar" as const, validUntil: "2027-04-30" },
+      cholHamoed: [{ from: "10:00", to: "22:00" }],
+    };
+    await saveRestaurantPesach(db, SYSTEM, harborId, "2027", plan);
+    const exported = await exportData(db);
+    expect(exported.restaurants.find((r) => r.slug === "harbor-grill")?.pesach).toEqual({ "2027": plan });
+    expect(toCsv("restaurants", exported.restaurants)).toContain('"{""2027"":{""status"":""kosher""');
+    // Re-imported as it was exported, in either spelling: nothing changes.
+    for (const input of [asJson(exported), asCsv(exported)])
+      expect(await importData(db, input)).toMatchObject({ ok: true, summary: { restaurants: { unchanged: 2 } } });
+
+    const changed = structuredClone(exported);
+    changed.restaurants.find((r) => r.slug === "harbor-grill")!.pesach = { "2028": { status: "closed" } };
+    expect(await importData(db, asCsv(changed))).toMatchObject({ ok: true, summary: { restaurants: { updated: 1 } } });
+    expect((await db.select().from(restaurants).where(eq(restaurants.id, harborId)))[0]?.pesach).toEqual({ "2028": { status: "closed" } });
+
+    const bad = structuredClone(exported);
+    (bad.restaurants[1] as unknown as Record<string, unknown>).pesach = { "2027": { status: "open" } };
+    const refused = await importData(db, asJson(bad));
+    expect(errorsOf(refused).map(({ row, field }) => [row, field])).toEqual([[2, "pesach"]]);
+    expect(errorsOf(refused)[0]!.message.en).toContain("Pesach must be JSON");
+    expect(errorsOf(refused)[0]!.message.he).toContain("פסח");
+    expect((await db.select().from(restaurants).where(eq(restaurants.id, harborId)))[0]?.pesach).toEqual({ "2028": { status: "closed" } });
+  });
+
   it.each([
     ["JSON", asJson],
     ["CSV", asCsv],
@@ -301,7 +334,7 @@ describe("import", () => {
 
   it("numbers CSV rows as a spreadsheet does (the header is row 1), and reports a row with the wrong number of cells", async () => {
     // One line per row here (the test splits lines; a cell may hold line breaks, and is then still one row).
-    const good = toCsv("restaurants", [{ ...harbor({ descriptionEn: "By the sea" }), slug: "", hours: null, lastVerified: "", owners: [] }])
+    const good = toCsv("restaurants", [{ ...harbor({ descriptionEn: "By the sea" }), slug: "", hours: null, pesach: {}, lastVerified: "", owners: [] }])
       .trimEnd()
       .split("\n");
     const [header, row] = [good[0]!, good[1]!];
@@ -318,8 +351,8 @@ describe("import", () => {
 
     // A cell with a line break is still one row.
     const multiLine = toCsv("restaurants", [
-      { ...harbor({ descriptionEn: "Line one\nline two" }), slug: "", hours: null, lastVerified: "", owners: [] },
-      { ...harbor({ kashrut: "kosher-ish" }), slug: "", hours: null, lastVerified: "", owners: [] },
+      { ...harbor({ descriptionEn: "Line one\nline two" }), slug: "", hours: null, pesach: {}, lastVerified: "", owners: [] },
+      { ...harbor({ kashrut: "kosher-ish" }), slug: "", hours: null, pesach: {}, lastVerified: "", owners: [] },
     ]);
     expect(errorsOf(await importData(db, { restaurants: fromCsv(multiLine).rows, posts: [] })).map(({ row: n, field }) => [n, field])).toEqual([
       [3, "kashrut"],
@@ -338,7 +371,7 @@ describe("import", () => {
     const changes = await historyCount();
     const file = structuredClone(before);
     file.restaurants[1]!.nameHe = "גריל הנמל החדש";
-    file.restaurants.push({ ...harbor({ nameEn: "New Place" }), slug: "", hours: null, lastVerified: "", owners: ["owner@example.com"] });
+    file.restaurants.push({ ...harbor({ nameEn: "New Place" }), slug: "", hours: null, pesach: {}, lastVerified: "", owners: ["owner@example.com"] });
 
     const result = await importData(db, asJson(file), { dryRun: true });
     expect(result).toEqual({

@@ -14,11 +14,13 @@ import {
   renewCertificate,
   deleteRestaurant,
   saveRestaurantHours,
+  saveRestaurantPesach,
   setPermanentlyClosed,
   setVerificationDate,
   updateRestaurant,
 } from "../../app/features/restaurants/editing/manage.server";
 import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
+import { setRestaurantPesach } from "../../app/features/restaurants/pesach/pesach.server";
 import { type Actor } from "../../app/features/restaurants/editing/changes.server";
 import { addOwner, removeOwner } from "../../app/features/restaurants/editing/owners.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/types";
@@ -137,6 +139,10 @@ describe("restaurants", () => {
       // Refused whatever the hours: a stranger learns nothing of the editor's rules.
       await expectRefused(() => setRestaurantHours(db, actor(who), restaurantId, "not hours"));
       await expectRefused(() => adoptSlug(db, actor(who), restaurantId, "taken-over-grill"));
+      // Issue 29: Pesach, refused whatever the plan.
+      await expectRefused(() => saveRestaurantPesach(db, actor(who), restaurantId, "2027", { status: "closed" }));
+      await expectRefused(() => setRestaurantPesach(db, actor(who), restaurantId, "2027", { status: "closed" }));
+      await expectRefused(() => setRestaurantPesach(db, actor(who), restaurantId, "2027", { status: "nonsense" }));
     });
   }
 
@@ -151,6 +157,8 @@ describe("restaurants", () => {
       "saveRestaurantHours",
       "adoptSlug",
       "renewCertificate",
+      // Issue 29: Pesach
+      "saveRestaurantPesach",
     ];
     expect(Object.keys(manage).sort()).toEqual([...reads, ...checkedWrites].sort());
   });

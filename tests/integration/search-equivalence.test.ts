@@ -31,9 +31,12 @@ const PLACES: Partial<NewRestaurantRow>[] = [
     // Issue 29: valid.
     certificate_body: "rabbinate_tel_aviv",
     certificate_valid_until: "2026-12-01",
+    // Issue 29: kosher for Pesach 2027, closed for 2028.
+    pesach: { "2027": { status: "kosher" }, "2028": { status: "closed" } },
   },
   {
     slug: "cafe-noa",
+    pesach: { "2027": { status: "not_kosher", kitniyot: true }, "2028": { status: "kosher" } },
     name_en: "Café Noa",
     name_he: "קפה נועה",
     address: "3 Shenkin St, Tel Aviv",
@@ -175,7 +178,12 @@ const WITH: Partial<FilterState>[] = [
   { recentlyVerified: true },
   // Issue 29.
   { validCertificate: true },
+  // Issue 29: Kosher for Pesach (2027, the season's year here).
+  { pesachKosher: true },
 ];
+
+/** Issue 29: the season's Pesach, for Kosher for Pesach. */
+const PESACH_YEAR = "2027";
 
 const slugs = (list: readonly { slug: string }[]) => list.map((restaurant) => restaurant.slug);
 
@@ -213,8 +221,8 @@ describe("search in the database and in the browser give the same restaurants (i
     it(`"${term}", alone and with other filters`, async () => {
       for (const extra of WITH) {
         const state = { ...EMPTY_FILTERS, ...extra, searchTerm: term };
-        const expected = slugs(applyFilters(all, state, CLOCK));
-        const found = await searchDirectory(database.db, state, { clock: CLOCK, limit: 100 });
+        const expected = slugs(applyFilters(all, state, CLOCK, undefined, PESACH_YEAR));
+        const found = await searchDirectory(database.db, state, { clock: CLOCK, limit: 100, pesachYear: PESACH_YEAR });
         expect(slugs(found.restaurants).sort(), JSON.stringify(extra)).toEqual([...expected].sort());
         expect(found.total).toBe(expected.length);
       }

@@ -60,6 +60,8 @@ export function rowToRestaurant(row: RestaurantRow): Restaurant {
     menuImages: (row.menu_images ?? []).flatMap((image) => toMenuImage(image) ?? []),
     isPermanentlyClosed: row.is_permanently_closed,
     certificate: certificateOfRow(row),
+    // Issue 29: Pesach plans (checked when saved); none is absent.
+    pesach: row.pesach && Object.keys(row.pesach).length > 0 ? row.pesach : undefined,
   });
 }
 

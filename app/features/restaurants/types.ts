@@ -5,7 +5,7 @@ import type { WeeklyHours } from "../../../database/hours";
 import type { LatLng } from "./map/location";
 import type { Directory } from "./search/directory.server";
 import type { UploadKindName } from "../../../database/schema/uploads";
-import type { CertificateFacts } from "../../../database/lifecycle";
+import type { CertificateFacts, PesachPlans } from "../../../database/lifecycle";
 
 export interface MenuImage {
   url: string;
@@ -43,6 +43,8 @@ export interface Restaurant {
   isPermanentlyClosed: boolean;
   /** Issue 29: the kashrut certificate's facts, when a supervising body is given (certificate/status.ts). */
   certificate?: CertificateFacts;
+  /** Issue 29: Pesach, per year ("2027"); absent without any plan. */
+  pesach?: PesachPlans;
 }
 
 /** What the restaurant form edits: flat fields, empty strings for missing optionals. */

@@ -150,4 +150,7 @@ export const enSite = {
   // Issue 29: suggest a restaurant (the links to it)
   "footer.suggest": "Suggest a restaurant",
   "home.suggestHint": "Know a kosher place we are missing? Suggest a restaurant",
+  // Issue 29: Pesach
+  "pesach.kosher": "Kosher for Pesach",
+  "pesach.closed": "Closed for Pesach",
 } as const;

@@ -151,4 +151,7 @@ export const heSite: SiteMessages = {
   // Issue 29: suggest a restaurant (the links to it)
   "footer.suggest": "הציעו מסעדה",
   "home.suggestHint": "מכירים מקום כשר שחסר אצלנו? הציעו מסעדה",
+  // Issue 29: Pesach
+  "pesach.kosher": "כשר לפסח",
+  "pesach.closed": "סגור בפסח",
 };

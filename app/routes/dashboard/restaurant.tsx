@@ -18,7 +18,7 @@ import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
 import { detectLanguage, localized } from "../../lib/i18n/language";
-import { dashboardHoursPath, dashboardPath, dashboardSuggestionsPath } from "../../lib/paths";
+import { dashboardEditPath, dashboardHoursPath, dashboardPath, dashboardSuggestionsPath } from "../../lib/paths";
 import { approveSuggestion, suggestionFormValues, type Decision } from "../../features/restaurants/suggestions/suggestions.server";
 import { tellSuggester } from "../../features/restaurants/suggestions/notify.server";
 import { noindexPageMeta } from "../../lib/seo";
@@ -187,6 +187,16 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
           data-testid="edit-hours"
         >
           {t("hours.edit")}
+        </Link>
+      ) : null}
+      {/* Issue 29: Pesach */}
+      {loaderData.id ? (
+        <Link
+          to={`${dashboardEditPath(loaderData.id, language)}/pesach`}
+          className="ms-3 inline-flex min-h-11 items-center rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50"
+          data-testid="edit-pesach"
+        >
+          {t("pesachEdit.edit")}
         </Link>
       ) : null}
       <RestaurantForm

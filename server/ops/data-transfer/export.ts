@@ -26,6 +26,7 @@ export async function exportData(db: Db, now = new Date()): Promise<ExportFile> 
     // The form's values, exactly as the dashboard's editor is filled from the record.
     ...restaurantToFormValues(rowToRestaurant(row)),
     hours: row.hours ?? null,
+    pesach: row.pesach ?? {},
     lastVerified: row.last_verified ?? "",
     owners: (owners.get(row.id) ?? []).sort(),
   }));

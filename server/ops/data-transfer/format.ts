@@ -8,6 +8,7 @@ import { stringify } from "csv-stringify/sync";
 import { EMPTY_FORM } from "../../../app/features/restaurants/editing/form-schema";
 import type { RestaurantFormValues } from "../../../app/features/restaurants/types";
 import type { WeeklyHours } from "../../../database/hours";
+import type { PesachPlans } from "../../../database/lifecycle";
 
 export const EXPORT_FORMAT = "kosher-tel-aviv";
 export const EXPORT_VERSION = 1;
@@ -18,6 +19,8 @@ export interface ExportedRestaurant extends RestaurantFormValues {
   slug: string;
   /** The structured weekly hours and Shabbat rules, or null when not set. */
   hours: WeeklyHours | null;
+  /** Issue 29: Pesach plans by year (`{ "2027": { status, … } }`); {} when none. */
+  pesach: PesachPlans;
   /** yyyy-MM-dd, or "" when never verified. */
   lastVerified: string;
   /** The e-mail addresses of the accounts linked as its owners, sorted. */
@@ -49,7 +52,14 @@ export type Table = "restaurants" | "posts";
 export const FORM_FIELDS = Object.keys(EMPTY_FORM) as (keyof RestaurantFormValues)[];
 
 /** Restaurant columns (and JSON keys), in file order. */
-export const RESTAURANT_COLUMNS = ["slug", ...FORM_FIELDS, "hours", "lastVerified", "owners"] as const satisfies readonly (keyof ExportedRestaurant)[];
+export const RESTAURANT_COLUMNS = [
+  "slug",
+  ...FORM_FIELDS,
+  "hours",
+  "pesach",
+  "lastVerified",
+  "owners",
+] as const satisfies readonly (keyof ExportedRestaurant)[];
 export const POST_COLUMNS = ["slug", "title", "subtitle", "image", "content", "date"] as const satisfies readonly (keyof ExportedPost)[];
 
 /** File names of a CSV export (`--out DIR`). */
@@ -146,6 +156,7 @@ function fromText(cell: string): string {
 function cellOf(column: string, value: unknown): string {
   if (column === "menuImages") return Array.isArray(value) && value.length > 0 ? JSON.stringify(value) : "";
   if (column === "hours") return value === null || value === undefined ? "" : JSON.stringify(value);
+  if (column === "pesach") return value && typeof value === "object" && Object.keys(value).length > 0 ? JSON.stringify(value) : "";
   if (Array.isArray(value)) return value.join(LIST_SEPARATOR);
   if (typeof value === "boolean") return value ? "true" : "false";
   return typeof value === "string" ? value : String(value ?? "");
@@ -211,6 +222,8 @@ function valueOf(column: string, cell: string): unknown {
       return cell.trim() === "" ? [] : jsonOr(cell);
     case "hours":
       return cell.trim() === "" ? null : jsonOr(cell);
+    case "pesach":
+      return cell.trim() === "" ? {} : jsonOr(cell);
     case "isPermanentlyClosed": {
       const word = cell.trim().toLowerCase();
       // Spreadsheets write TRUE/FALSE; an empty cell is the form's unticked box.

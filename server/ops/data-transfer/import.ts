@@ -15,7 +15,15 @@ import { generateSlug, parseBlogForm, type BlogFormValues } from "../../../app/f
 import { EMPTY_FORM, parseRestaurantForm } from "../../../app/features/restaurants/editing/form-schema";
 import { parseWeeklyHours } from "../../../app/features/restaurants/hours/hours-schema";
 import { setRestaurantHours } from "../../../app/features/restaurants/hours/hours.server";
-import { adoptSlug, createRestaurant, setVerificationDate, updateRestaurant } from "../../../app/features/restaurants/editing/manage.server";
+import { pesachPlansOf } from "../../../app/features/restaurants/pesach/plans";
+import type { PesachPlans } from "../../../database/lifecycle";
+import {
+  adoptSlug,
+  createRestaurant,
+  saveRestaurantPesach,
+  setVerificationDate,
+  updateRestaurant,
+} from "../../../app/features/restaurants/editing/manage.server";
 import { diffRows, type Actor } from "../../../app/features/restaurants/editing/changes.server";
 import { addOwner, OwnerLinkError, removeOwner } from "../../../app/features/restaurants/editing/owners.server";
 import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../../app/features/restaurants/mapping";
@@ -230,6 +238,8 @@ interface RestaurantPlan {
   values: RestaurantFormValues;
   formChanged: boolean;
   hours: { value: WeeklyHours | null } | undefined;
+  /** Issue 29: the file's Pesach plans, when they differ from the stored ones. */
+  pesach: { value: PesachPlans } | undefined;
   lastVerified: { value: string | null } | undefined;
   ownersAdd: { userId: string; email: string }[];
   ownersRemove: { linkId: string; email: string }[];
@@ -309,6 +319,14 @@ async function planRestaurants(
       if (canonical(existing?.hours ?? null) !== canonical(value)) hours = { value };
     }
 
+    // Issue 29: Pesach plans, checked whole (pesach.ts); a bad one is refused with the row's message.
+    let pesach: RestaurantPlan["pesach"];
+    if (has(values, "pesach")) {
+      const checked = values.pesach === "" ? {} : pesachPlansOf(values.pesach);
+      if (checked === null) report("pesach", importMessage("pesachInvalid"));
+      else if (canonical(existing?.pesach ?? {}) !== canonical(checked)) pesach = { value: checked };
+    }
+
     let lastVerified: RestaurantPlan["lastVerified"];
     if (has(values, "lastVerified")) {
       const given = values.lastVerified;
@@ -356,8 +374,12 @@ async function planRestaurants(
       const changes = diffRows(existing, after);
       formChanged = Object.values(changes).some((change) => canonical(change.old) !== canonical(change.new));
     }
-    const kind = !existing ? "create" : formChanged || hours || lastVerified || ownersAdd.length > 0 || ownersRemove.length > 0 ? "update" : "unchanged";
-    plans.push({ kind, valid, row: row.row, slug, existing, values: formValues, formChanged, hours, lastVerified, ownersAdd, ownersRemove });
+    const kind = !existing
+      ? "create"
+      : formChanged || hours || pesach || lastVerified || ownersAdd.length > 0 || ownersRemove.length > 0
+        ? "update"
+        : "unchanged";
+    plans.push({ kind, valid, row: row.row, slug, existing, values: formValues, formChanged, hours, pesach, lastVerified, ownersAdd, ownersRemove });
   }
   return plans;
 }
@@ -464,6 +486,13 @@ async function writeRestaurant(tx: Tx, actor: Actor, plan: RestaurantPlan, error
       }
       step = "hours";
       if (plan.hours) await setRestaurantHours(row, actor, id, plan.hours.value);
+      step = "pesach";
+      if (plan.pesach) {
+        // Each year the file or the record has: the file's plan, or none.
+        const stored = plan.existing?.pesach ?? {};
+        for (const year of new Set([...Object.keys(stored), ...Object.keys(plan.pesach.value)]))
+          await saveRestaurantPesach(row, actor, id, year, plan.pesach.value[year] ?? null);
+      }
       step = "lastVerified";
       if (plan.lastVerified) await setVerificationDate(row, actor, id, plan.lastVerified.value);
       step = "owners";

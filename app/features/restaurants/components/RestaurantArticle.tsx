@@ -21,6 +21,7 @@ import { RestaurantContact } from "./RestaurantContact";
 import { Section } from "./Section";
 import { VerificationLine } from "./VerificationLine";
 import { CertificateFacts } from "../certificate/components/CertificateFacts";
+import { PesachSection, type PesachPageData } from "../pesach/components/PesachSection";
 
 /** The id of the report section (a <details>): the route loads the form's code once it is opened. */
 export const REPORT_SECTION = "report-section";
@@ -36,6 +37,8 @@ export interface RestaurantPageData {
   placeMap: StaticMap | null;
   /** Issue 29: the listing has no owners, so the page offers "Is this your restaurant?". */
   claimable?: boolean;
+  /** Issue 29: in Pesach's season, the restaurant's plan for it (null otherwise). */
+  pesach?: PesachPageData | null;
 }
 
 /**
@@ -113,6 +116,7 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
           </aside>
 
           <div className="space-y-8 lg:col-start-1 lg:row-start-1">
+            {loaderData.pesach ? <PesachSection pesach={loaderData.pesach} /> : null}
             {restaurant.description ? (
               <section>
                 <h2 className="text-xl font-semibold">{t("restaurant.about")}</h2>

@@ -56,6 +56,8 @@ const TRACKED = [
   "certificate_level",
   "certificate_number",
   "certificate_valid_until",
+  // Issue 29: Pesach
+  "pesach",
 ] as const satisfies readonly (keyof RestaurantRow)[];
 
 export function diffRows(before: Partial<RestaurantRow> | undefined, after: Partial<RestaurantRow> | undefined): FieldChanges {

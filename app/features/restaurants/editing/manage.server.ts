@@ -4,7 +4,7 @@
 // redirects and answers, but a new caller cannot skip it. Scripts act as SYSTEM. The writes that
 // make a restaurant's public history take an optional `now`, the time the change is recorded at
 // (the demo data back-dates its listings' past with it); by default, the present.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   restaurantOwners,
   restaurants,
@@ -14,6 +14,7 @@ import {
   type RestaurantRow,
 } from "../../../../database/schema/restaurants";
 import type { WeeklyHours } from "../../../../database/hours";
+import type { PesachPlan, PesachPlans } from "../../../../database/lifecycle";
 import type { Db } from "../../../../database/types";
 import { isUuid } from "../../../lib/ids";
 import { AppError } from "../../../lib/errors";
@@ -156,6 +157,15 @@ export async function setPermanentlyClosed(db: Db, actor: Actor | null, id: stri
  */
 export async function saveRestaurantHours(db: Db, actor: Actor | null, id: string, hours: WeeklyHours | null): Promise<Restaurant> {
   return changeFields(db, await mayEdit(db, actor, id), id, { hours }, "update");
+}
+
+/**
+ * Issue 29: sets one year's Pesach plan (null removes it), the other years kept, merged in the
+ * database under the row's lock; checked by the caller (pesach/pesach.server.ts).
+ */
+export async function saveRestaurantPesach(db: Db, actor: Actor | null, id: string, year: string, plan: PesachPlan | null): Promise<Restaurant> {
+  const pesach = plan ? sql`${restaurants.pesach} || ${JSON.stringify({ [year]: plan })}::jsonb` : sql`${restaurants.pesach} - ${year}::text`;
+  return changeFields(db, await mayEdit(db, actor, id), id, { pesach: pesach as unknown as PesachPlans }, "update");
 }
 
 /**

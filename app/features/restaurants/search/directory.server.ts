@@ -16,6 +16,8 @@ export interface DirectoryQuery {
   open?: OpenClock;
   /** How many results the page shows. */
   limit: number;
+  /** Issue 29: the year of the Pesach whose season it is, for "Kosher for Pesach". */
+  pesachYear?: string | undefined;
 }
 
 export interface DirectoryResult extends DirectoryPage {
@@ -36,18 +38,18 @@ export interface DirectorySources {
 }
 
 export function createDirectory({ db, list, size, closeTo }: DirectorySources): Directory {
-  return async ({ state, clock, open, limit }) => {
+  return async ({ state, clock, open, limit, pesachYear }) => {
     const count = await size();
     if (count > CLIENT_FILTER_LIMIT) {
       // Unfiltered, every restaurant matches: the count is the directory's size.
       const total = hasActiveFilters(state) ? undefined : count;
       return {
-        ...(await searchDirectory(db, state, { clock, open, limit, ...(total === undefined ? {} : { total }), ...(closeTo ? { closeTo } : {}) })),
+        ...(await searchDirectory(db, state, { clock, open, limit, pesachYear, ...(total === undefined ? {} : { total }), ...(closeTo ? { closeTo } : {}) })),
         indexVersion: null,
       };
     }
     const all = await list();
-    const matching = applyFilters(all, state, clock, open);
+    const matching = applyFilters(all, state, clock, open, pesachYear);
     return {
       restaurants: matching.slice(0, limit),
       total: matching.length,

@@ -173,6 +173,7 @@ describe("URL state", () => {
       validCertificate: true,
       view: "map",
       sort: "distance",
+      pesachKosher: false,
     };
     expect(serializeFilters(state).get("certificate")).toBe("valid");
     expect(serializeFilters(state).get("verified")).toBe("recent");
@@ -193,6 +194,7 @@ describe("URL state", () => {
       validCertificate: false,
       view: "list",
       sort: "",
+      pesachKosher: false,
     });
   });
 

@@ -3,6 +3,7 @@
 // Matching restaurants against a state is in matching.ts, which the browser loads with the search index.
 import { isKashrut, isTag, type Kashrut } from "../constants";
 import type { RestWindow } from "../hours/hours";
+import { PESACH_KOSHER, PESACH_PARAM } from "../pesach/pesach";
 
 export const LINK_FILTERS = ["booking", "wolt", "order"] as const;
 export type LinkFilter = (typeof LINK_FILTERS)[number];
@@ -22,6 +23,8 @@ export interface FilterState {
   view: ResultsView;
   /** Nearest first, once the browser knows where the visitor is (it never leaves the browser); otherwise the usual order. */
   sort: ResultsSort;
+  /** Issue 29: only restaurants kosher for Pesach; heard only in its season (`parseFilters`' option). */
+  pesachKosher: boolean;
 }
 
 export type ResultsView = "list" | "map";
@@ -43,6 +46,7 @@ export const EMPTY_FILTERS: FilterState = {
   validCertificate: false,
   view: "list",
   sort: "",
+  pesachKosher: false,
 };
 
 /** No filters, the same view and order: what "Clear filters" leaves. */
@@ -70,8 +74,11 @@ function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
 
-/** Reads filters from a query string; unknown values are ignored, never an error. */
-export function parseFilters(params: URLSearchParams): FilterState {
+/**
+ * Reads filters from a query string; unknown values are ignored, never an error. `pesach=kosher`
+ * is read only when the page is in Pesach's season (issue 29); otherwise it is ignored.
+ */
+export function parseFilters(params: URLSearchParams, { pesachSeason = false }: { pesachSeason?: boolean } = {}): FilterState {
   const list = (name: string) =>
     params
       .getAll(name)
@@ -88,6 +95,7 @@ export function parseFilters(params: URLSearchParams): FilterState {
     validCertificate: params.get(PARAM.certificate) === VALID_CERTIFICATE,
     view: params.get(PARAM.view) === "map" ? "map" : "list",
     sort: params.get(PARAM.sort) === "distance" ? "distance" : "",
+    pesachKosher: pesachSeason && params.get(PESACH_PARAM) === PESACH_KOSHER,
   };
 }
 
@@ -103,6 +111,7 @@ export function serializeFilters(state: FilterState): URLSearchParams {
   if (state.validCertificate) params.set(PARAM.certificate, VALID_CERTIFICATE);
   if (state.view === "map") params.set(PARAM.view, "map");
   if (state.sort === "distance") params.set(PARAM.sort, "distance");
+  if (state.pesachKosher) params.set(PESACH_PARAM, PESACH_KOSHER);
   return params;
 }
 
@@ -114,7 +123,8 @@ export function hasActiveFilters(state: FilterState): boolean {
     state.linkFilters.length > 0 ||
     state.recentlyVerified ||
     state.openNow ||
-    state.validCertificate
+    state.validCertificate ||
+    state.pesachKosher
   );
 }
 

@@ -6,6 +6,7 @@ import { freshnessOf, type FreshnessClock } from "../freshness";
 import { statusAt } from "../hours/hours";
 import { hasValidCertificate } from "../certificate/filter";
 import type { Restaurant } from "../types";
+import { kosherForPesach } from "../pesach/pesach";
 import type { FilterState, LinkFilter, OpenClock } from "./filters";
 import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "./search";
 
@@ -87,7 +88,14 @@ const LINK_OF: Record<LinkFilter, (r: Restaurant) => string | undefined> = {
  * page was given (the server's day in Tel Aviv, FreshnessClock), "open now" on an instant and the
  * Shabbat windows (OpenClock); without them they match nothing.
  */
-function matchesFilters(restaurant: Restaurant, state: FilterState, terms: readonly Term[], clock?: FreshnessClock, open?: OpenClock): boolean {
+function matchesFilters(
+  restaurant: Restaurant,
+  state: FilterState,
+  terms: readonly Term[],
+  clock?: FreshnessClock,
+  open?: OpenClock,
+  pesachYear?: string,
+): boolean {
   if (terms.length > 0) {
     const text = searchText(restaurant);
     if (!terms.every(({ word, near }) => wordInText(word, text) || Boolean(near?.has(restaurant)))) return false;
@@ -98,6 +106,8 @@ function matchesFilters(restaurant: Restaurant, state: FilterState, terms: reado
   if (state.recentlyVerified && (!clock || freshnessOf(restaurant.lastVerified, clock) !== "fresh")) return false;
   if (state.openNow && !isOpenAt(restaurant, open)) return false;
   if (state.validCertificate && (!clock || !hasValidCertificate(restaurant.certificate, clock))) return false;
+  // Issue 29: kosher for the season's Pesach (out of season the filter is never set).
+  if (state.pesachKosher && (!pesachYear || !kosherForPesach(restaurant.pesach, pesachYear))) return false;
   return true;
 }
 
@@ -106,7 +116,14 @@ export function isOpenAt(restaurant: Pick<Restaurant, "hours" | "isPermanentlyCl
   return Boolean(open && restaurant.hours && !restaurant.isPermanentlyClosed && statusAt(restaurant.hours, open.windows, open.now).open);
 }
 
-export function applyFilters(restaurants: readonly Restaurant[], state: FilterState, clock?: FreshnessClock, open?: OpenClock): Restaurant[] {
+/** `pesachYear`: the year of the Pesach whose season it is (issue 29), for "Kosher for Pesach". */
+export function applyFilters(
+  restaurants: readonly Restaurant[],
+  state: FilterState,
+  clock?: FreshnessClock,
+  open?: OpenClock,
+  pesachYear?: string,
+): Restaurant[] {
   const terms = termsFor(state.searchTerm, restaurants);
-  return restaurants.filter((restaurant) => matchesFilters(restaurant, state, terms, clock, open));
+  return restaurants.filter((restaurant) => matchesFilters(restaurant, state, terms, clock, open, pesachYear));
 }

@@ -6,6 +6,7 @@ import { isKashrut } from "../constants";
 import type { Restaurant } from "../types";
 import type { WeeklyHours } from "../hours/hours";
 import type { CertificateBody } from "../../../../database/lifecycle";
+import { decodeIndexPesach, encodeIndexPesach } from "../pesach/pesach";
 
 /**
  * Up to this many restaurants the browser loads the whole index and filters locally (instant, see
@@ -16,7 +17,7 @@ export const CLIENT_FILTER_LIMIT = 2_500;
 /** What a card shows: all the home page's HTML carries of a restaurant (the slug, unique, is its key). */
 export type ListedRestaurant = Pick<
   Restaurant,
-  "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed" | "lastVerified" | "hours" | "location" | "certificate"
+  "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed" | "lastVerified" | "hours" | "location" | "certificate" | "pesach"
 >;
 
 /**
@@ -24,7 +25,7 @@ export type ListedRestaurant = Pick<
  * carry coordinates it does not show; the search index brings them for "Near me".
  */
 export function forCard(
-  { slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours, location, certificate }: ListedRestaurant,
+  { slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours, location, certificate, pesach }: ListedRestaurant,
   withPlace = false,
 ): ListedRestaurant {
   return {
@@ -39,6 +40,8 @@ export function forCard(
     ...(withPlace && location ? { location } : {}),
     // Issue 29: the certificate's body and last day (the card's line, the "Valid certificate" filter).
     ...(certificate ? { certificate: { body: certificate.body, ...(certificate.validUntil ? { validUntil: certificate.validUntil } : {}) } } : {}),
+    // Issue 29: the home page keeps only its season's status (pesach.ts, forCardPesach).
+    ...(pesach ? { pesach } : {}),
   };
 }
 
@@ -47,7 +50,8 @@ export function forCard(
  * flags (1 closed, 2 booking, 4 delivery app, 8 online order), English and Hebrew descriptions,
  * last verification day (YYYY-MM-DD), weekly hours (0 without; for "open now", issue 15),
  * [latitude, longitude] (0 without; for the map and "near me", issue 16), the certificate's
- * [body, last valid day or ""] (0 without; issue 29). Missing text is "".
+ * [body, last valid day or ""] (0 without; issue 29), Pesach statuses per year ("2027k,2028c",
+ * pesach.ts; issue 29). Missing text is "".
  */
 export type IndexRow = [
   string,
@@ -65,6 +69,7 @@ export type IndexRow = [
   WeeklyHours | 0,
   [number, number] | 0,
   [string, string] | 0,
+  string,
 ];
 
 const CLOSED = 1;
@@ -94,6 +99,7 @@ export function toIndexRow(restaurant: Restaurant): IndexRow {
     restaurant.hours ?? 0,
     restaurant.location ? [restaurant.location.lat, restaurant.location.lng] : 0,
     restaurant.certificate ? [restaurant.certificate.body, restaurant.certificate.validUntil ?? ""] : 0,
+    encodeIndexPesach(restaurant.pesach),
   ];
 }
 
@@ -111,8 +117,9 @@ function isPair(value: unknown): value is [number, number] {
 /** A row back to what cards and filters need (a link only says that it exists); anything malformed (an old or damaged response) is left out. */
 export function fromIndexRow(row: unknown): Restaurant | undefined {
   if (!Array.isArray(row) || row.length !== 15) return undefined;
-  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified, hours, place, certificate] =
+  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified, hours, place, certificate, pesach] =
     row as unknown[];
+  const plans = decodeIndexPesach(pesach);
   if (typeof id !== "string" || typeof slug !== "string" || typeof nameEn !== "string" || !isKashrut(text(kashrut))) return undefined;
   const bits = typeof flags === "number" ? flags : 0;
   const description = { en: text(descriptionEn), he: text(descriptionHe) };
@@ -137,6 +144,7 @@ export function fromIndexRow(row: unknown): Restaurant | undefined {
     ...(Array.isArray(certificate) && typeof certificate[0] === "string" && certificate[0]
       ? { certificate: { body: certificate[0] as CertificateBody, ...(certificate[1] ? { validUntil: text(certificate[1]) } : {}) } }
       : {}),
+    ...(plans ? { pesach: plans } : {}),
   };
 }
 

@@ -76,7 +76,7 @@ const LINK_COLUMN: Record<LinkFilter, AnyPgColumn> = {
 const present = (column: AnyPgColumn) => sql`coalesce(btrim(${column}), '') <> ''`;
 
 /** Everything `matchesFilters` checks except "open now", which needs the hours and the Shabbat windows. */
-async function conditions(state: FilterState, clock: FreshnessClock | undefined, closeTo: CloseWords): Promise<SQL | undefined> {
+async function conditions(state: FilterState, clock: FreshnessClock | undefined, closeTo: CloseWords, pesachYear?: string): Promise<SQL | undefined> {
   const words = searchWords(state.searchTerm);
   const close = await Promise.all(words.map((word) => (mayBeTypo(word) ? closeTo(word) : [])));
   const parts: (SQL | undefined)[] = words.map((word, i) => wordCondition(word, close[i] ?? []));
@@ -87,6 +87,8 @@ async function conditions(state: FilterState, clock: FreshnessClock | undefined,
   // Issue 29: valid or renewal pending, as hasValidCertificate (certificate/status.ts).
   if (state.validCertificate)
     parts.push(clock ? sql`${restaurants.certificate_body} <> 'none' and ${restaurants.certificate_valid_until} >= ${oldestPassingDay(clock)}` : sql`false`);
+  // Issue 29: kosher for the season's Pesach (kosherForPesach in pesach.ts).
+  if (state.pesachKosher) parts.push(pesachYear ? sql`${restaurants.pesach} -> ${pesachYear}::text ->> 'status' = 'kosher'` : sql`false`);
   return and(...parts);
 }
 
@@ -163,9 +165,10 @@ export async function searchDirectory(
     limit,
     total,
     closeTo = (word) => closeWords(db, word),
-  }: { clock?: FreshnessClock; open?: OpenClock; limit: number; total?: number; closeTo?: CloseWords },
+    pesachYear,
+  }: { clock?: FreshnessClock; open?: OpenClock; limit: number; total?: number; closeTo?: CloseWords; pesachYear?: string | undefined },
 ): Promise<DirectoryPage> {
-  const where = await conditions(state, clock, closeTo);
+  const where = await conditions(state, clock, closeTo, pesachYear);
   if (state.openNow) {
     // Open now is judged here, on each candidate's hours (the calendar's windows are not in SQL).
     const candidates = await db

@@ -13,6 +13,7 @@ import { clearedFilters, parseFilters, parseShown, RESULTS_PAGE, serializeFilter
 import type { ListedRestaurant } from "../search-index";
 import { applyFilters } from "../matching";
 import { useSearchIndex } from "../use-search-index";
+import type { PesachSeason } from "../../pesach/pesach";
 import { FilterBar } from "./FilterBar";
 import { Hero } from "./Hero";
 import { ResultsGrid } from "./ResultsGrid";
@@ -32,6 +33,8 @@ export interface DirectoryData {
   clock: FreshnessClock;
   windows: RestWindow[];
   tiles: MapTiles;
+  /** Issue 29: the Pesach whose season it is (the server's calendar), or null the rest of the year. */
+  pesach: PesachSeason | null;
 }
 
 /** The home page: the directory's filters, toolbar, map and results (the route loads the data). */
@@ -40,15 +43,16 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
   const home = homePath(language);
   const [searchParams, setSearchParams] = useSearchParams();
   const urlKey = searchParams.toString();
+  const pesachSeason = { pesachSeason: loaderData.pesach !== null };
 
   // The filters answer every click and keystroke from local state at once; the URL follows
   // (search after a short pause). `key` is the query the URL will have once it catches up and
   // `base` the query it had when the change was made: a URL that is neither changed from outside
   // (Back, a link), and the filters follow it.
-  const [local, setLocal] = useState(() => ({ filters: parseFilters(searchParams), key: urlKey, base: urlKey }));
+  const [local, setLocal] = useState(() => ({ filters: parseFilters(searchParams, pesachSeason), key: urlKey, base: urlKey }));
   let filters = local.filters;
   if (urlKey !== local.key && urlKey !== local.base) {
-    filters = parseFilters(searchParams);
+    filters = parseFilters(searchParams, pesachSeason);
     setLocal({ filters, key: urlKey, base: urlKey });
   }
 
@@ -85,11 +89,11 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
   const results = useMemo(() => {
     // "Open now" in the browser is judged on its own clock, when the filters change.
     const matching = index
-      ? applyFilters(index, filters, loaderData.clock, now === null ? undefined : { now, windows: loaderData.windows })
+      ? applyFilters(index, filters, loaderData.clock, now === null ? undefined : { now, windows: loaderData.windows }, loaderData.pesach?.year)
       : loaderData.restaurants;
     // Nearest first needs the position; without it (a shared link) the usual order stays.
     return filters.sort === "distance" && here ? byDistance(matching, here) : matching;
-  }, [index, loaderData.restaurants, loaderData.clock, loaderData.windows, filters, now, here]);
+  }, [index, loaderData.restaurants, loaderData.clock, loaderData.windows, loaderData.pesach, filters, now, here]);
   const total = index ? results.length : loaderData.total;
   const totalIsAtLeast = !index && loaderData.totalIsAtLeast;
   // Only a page of cards is rendered at a time, so a keystroke never re-renders thousands.
@@ -106,6 +110,7 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
           resultCount={total}
           resultCountIsAtLeast={totalIsAtLeast}
           homePath={home}
+          pesachSeason={loaderData.pesach !== null}
           onSearchChange={(value) => change({ ...filters, searchTerm: value }, SEARCH_URL_DELAY_MS)}
           onChange={(next) => change(next)}
           onClear={() => change(clearedFilters(filters))}
@@ -126,7 +131,7 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
           data-search={filters.searchTerm}
           data-index={index ? "ready" : undefined}
         >
-          <ResultsGrid results={results} shown={shown} clock={loaderData.clock} windows={loaderData.windows} here={here} />
+          <ResultsGrid results={results} shown={shown} clock={loaderData.clock} windows={loaderData.windows} here={here} pesachYear={loaderData.pesach?.year} />
           {total > shown || totalIsAtLeast ? (
             <div className="mt-8 text-center">
               <Link

@@ -13,6 +13,8 @@ interface FilterBarProps {
   /** The count is a floor: "more than" (a large directory's database stops counting). */
   resultCountIsAtLeast?: boolean;
   homePath: string;
+  /** Issue 29: in Pesach's season, the "Kosher for Pesach" filter shows. */
+  pesachSeason?: boolean;
   onSearchChange: (value: string) => void;
   onChange: (next: FilterState) => void;
   onClear: () => void;
@@ -35,7 +37,16 @@ function Check({ name, value, label, checked, onChange }: { name?: string; value
   );
 }
 
-export function FilterBar({ filters, resultCount, resultCountIsAtLeast = false, homePath, onSearchChange, onChange, onClear }: FilterBarProps) {
+export function FilterBar({
+  filters,
+  resultCount,
+  resultCountIsAtLeast = false,
+  homePath,
+  pesachSeason = false,
+  onSearchChange,
+  onChange,
+  onClear,
+}: FilterBarProps) {
   const { language, t } = useLanguage();
   const hydrated = useHydrated();
   const count = (n: number) =>
@@ -162,6 +173,15 @@ export function FilterBar({ filters, resultCount, resultCountIsAtLeast = false, 
           checked={filters.validCertificate}
           onChange={() => onChange({ ...filters, validCertificate: !filters.validCertificate })}
         />
+        {pesachSeason ? (
+          <Check
+            name="pesach"
+            value="kosher"
+            label={t("pesach.kosher")}
+            checked={filters.pesachKosher}
+            onChange={() => onChange({ ...filters, pesachKosher: !filters.pesachKosher })}
+          />
+        ) : null}
         <p aria-live="polite" className="font-medium text-stone-700" data-testid="result-count">
           {resultCountIsAtLeast
             ? t("home.resultsMoreThan", { count: resultCount.toLocaleString(language) })

@@ -14,6 +14,8 @@ import { cn } from "../../../../lib/cn";
 import type { SiteKey } from "../../../../locales/en";
 import { CertificateLine } from "../../certificate/components/CertificateLine";
 import type { CertificateClock } from "../../certificate/status";
+import type { PesachStatus } from "../../../../../database/lifecycle";
+import { PesachMark } from "../../pesach/components/PesachMark";
 
 /**
  * "Open now" / "Closed for Shabbat" in short, from the browser's clock after hydration (never in
@@ -58,6 +60,7 @@ export const RestaurantCard = memo(function RestaurantCard({
   windows,
   distance,
   clock,
+  pesach,
 }: {
   restaurant: ListedRestaurant;
   eager: boolean;
@@ -67,6 +70,8 @@ export const RestaurantCard = memo(function RestaurantCard({
   windows: readonly RestWindow[];
   /** How far it is from the visitor ("350 m"), once "Near me" knows. */
   distance?: string | undefined;
+  /** Issue 29: in season, the restaurant's Pesach status. */
+  pesach?: PesachStatus | undefined;
 }) {
   const { language, t } = useLanguage();
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
@@ -106,6 +111,7 @@ export const RestaurantCard = memo(function RestaurantCard({
           <KashrutBadge kashrut={restaurant.kashrut} />
           {restaurant.isPermanentlyClosed ? <ClosedBadge /> : null}
           <FreshnessMark freshness={freshness} />
+          <PesachMark status={pesach} />
           <TagList tags={tags.shown} more={tags.more} />
         </div>
         <CertificateLine certificate={restaurant.certificate} clock={clock} className="mt-2" />

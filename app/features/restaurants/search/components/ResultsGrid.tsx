@@ -19,12 +19,15 @@ export const ResultsGrid = memo(function ResultsGrid({
   clock,
   windows,
   here,
+  pesachYear,
 }: {
   results: readonly ListedRestaurant[];
   shown: number;
   clock: FreshnessClock;
   windows: readonly RestWindow[];
   here: LatLng | null;
+  /** Issue 29: the year of the Pesach whose season it is; cards then carry its mark. */
+  pesachYear?: string | undefined;
 }) {
   const { language, t } = useLanguage();
   if (results.length === 0) {
@@ -52,6 +55,7 @@ export const ResultsGrid = memo(function ResultsGrid({
             freshness={freshnessOf(restaurant.lastVerified, clock)}
             windows={windows}
             clock={clock}
+            pesach={pesachYear ? restaurant.pesach?.[pesachYear]?.status : undefined}
             distance={here && restaurant.location ? formatDistance(distanceMeters(here, restaurant.location), language) : undefined}
           />
         </li>

@@ -1,0 +1,148 @@
+// Pesach (issue 29) through the normal change path and the public pages' loaders: a linked owner
+// or an administrator saves a year's plan (the history records it), another owner is refused,
+// bad input changes nothing; home and the restaurant page show Pesach only in its season, on the
+// server's clock; both search paths keep the same restaurants for "Kosher for Pesach".
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRestaurantPesach } from "../../app/features/restaurants/pesach/pesach.server";
+import { EMPTY_FILTERS } from "../../app/features/restaurants/search/filters";
+import { applyFilters } from "../../app/features/restaurants/search/matching";
+import { listRestaurants } from "../../app/features/restaurants/queries.server";
+import { searchDirectory } from "../../app/features/restaurants/search/search-query.server";
+import { loader as homeLoader } from "../../app/routes/home";
+import { loader as restaurantLoader } from "../../app/routes/restaurant";
+import { isAppError } from "../../app/lib/errors";
+import { createUser, insertRestaurant } from "../../database/factories";
+import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";
+import { createTestDatabase, type TestDatabase } from "../setup/db";
+import { createServices, createTestAuth, routeArgs } from "../setup/services";
+
+let database: TestDatabase;
+let placeId: string;
+let owner: { id: string; email: string; role: "owner" };
+let stranger: { id: string; email: string; role: "owner" };
+let admin: { id: string; email: string; role: "admin" };
+
+const IN_SEASON = new Date("2027-04-10T12:00:00+03:00");
+const OUT_OF_SEASON = new Date("2027-06-01T12:00:00+03:00");
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const auth = createTestAuth(database.db);
+  placeId = (await insertRestaurant(database.db, { slug: "pesach-place", name_en: "Pesach Place" })).id;
+  await insertRestaurant(database.db, { slug: "pesach-closed", name_en: "Pesach Closed", pesach: { "2027": { status: "closed" } } });
+  await insertRestaurant(database.db, { slug: "pesach-next-year", name_en: "Pesach Next Year", pesach: { "2028": { status: "kosher" } } });
+  await insertRestaurant(database.db, { slug: "pesach-none", name_en: "Pesach None" });
+  const linked = await createUser(database.db, auth, { email: "pesach-owner@example.com", role: "owner" });
+  const other = await createUser(database.db, auth, { email: "pesach-stranger@example.com", role: "owner" });
+  const boss = await createUser(database.db, auth, { email: "pesach-admin@example.com", role: "admin" });
+  owner = { id: linked.id, email: linked.email, role: "owner" };
+  stranger = { id: other.id, email: other.email, role: "owner" };
+  admin = { id: boss.id, email: boss.email, role: "admin" };
+  await database.db.insert(restaurantOwners).values({ restaurant_id: placeId, user_id: owner.id });
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+const stored = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, placeId)))[0]!;
+const form = (values: Record<string, string>) => ({ status: "", kitniyot: "", body: "", level: "", validUntil: "", cholFrom: "", cholTo: "", ...values });
+
+async function refusal(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+  } catch (error) {
+    if (isAppError(error)) return error.code;
+    throw error;
+  }
+  throw new Error("not refused");
+}
+
+describe("saving a Pesach plan", () => {
+  it("a linked owner saves 2027's plan; the history records it", async () => {
+    const saved = await setRestaurantPesach(
+      database.db,
+      owner,
+      placeId,
+      "2027",
+      form({ status: "kosher", kitniyot: "yes", body: "tzohar", cholFrom: "10:00", cholTo: "22:00" }),
+    );
+    const plan = { status: "kosher", kitniyot: true, certificate: { body: "tzohar" }, cholHamoed: [{ from: "10:00", to: "22:00" }] };
+    expect(saved.pesach).toEqual({ "2027": plan });
+    const [change] = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, placeId));
+    expect(change).toMatchObject({ action: "update", actor_email: owner.email, changes: { pesach: { old: {}, new: { "2027": plan } } } });
+  });
+
+  it("an administrator saves another year beside it; removing a year keeps the others", async () => {
+    await setRestaurantPesach(database.db, admin, placeId, "2028", form({ status: "closed" }));
+    expect((await stored()).pesach).toMatchObject({ "2027": { status: "kosher" }, "2028": { status: "closed" } });
+    await setRestaurantPesach(database.db, admin, placeId, "2028", form({}));
+    expect(Object.keys((await stored()).pesach)).toEqual(["2027"]);
+  });
+
+  it("another owner and an anonymous visitor are refused, whatever they send; nothing changes", async () => {
+    const before = await stored();
+    expect(await refusal(() => setRestaurantPesach(database.db, stranger, placeId, "2027", form({ status: "closed" })))).toBe("forbidden");
+    expect(await refusal(() => setRestaurantPesach(database.db, null, placeId, "2027", form({ status: "closed" })))).toBe("forbidden");
+    expect(await refusal(() => setRestaurantPesach(database.db, stranger, placeId, "2027", { status: "nonsense" }))).toBe("forbidden");
+    expect((await stored()).pesach).toEqual(before.pesach);
+  });
+
+  it("bad input is refused with the field's message and changes nothing", async () => {
+    const before = await stored();
+    try {
+      await setRestaurantPesach(database.db, owner, placeId, "2027", form({ status: "closed", kitniyot: "yes" }));
+      throw new Error("not refused");
+    } catch (error) {
+      expect(isAppError(error) && error.code).toBe("invalid");
+      expect(isAppError(error) && error.fieldErrors).toEqual({ kitniyot: "pesachEdit.kitniyotOnlyOpen" });
+    }
+    expect(await refusal(() => setRestaurantPesach(database.db, owner, placeId, "next", form({ status: "closed" })))).toBe("invalid");
+    expect((await stored()).pesach).toEqual(before.pesach);
+  });
+});
+
+describe("Pesach on the public pages, on the server's clock", () => {
+  it("in season, home sends the season, the cards' marks and honours ?pesach=kosher", async () => {
+    const services = createServices(database.db, { now: () => IN_SEASON });
+    const all = await homeLoader(routeArgs(services, "/"));
+    expect(all.pesach).toEqual({ year: "2027", firstDay: "2027-04-22", lastDay: "2027-04-28" });
+    const bySlug = new Map(all.restaurants.map((r) => [r.slug, r]));
+    expect(bySlug.get("pesach-place")?.pesach).toEqual({ "2027": { status: "kosher" } });
+    expect(bySlug.get("pesach-closed")?.pesach).toEqual({ "2027": { status: "closed" } });
+    // Another year's plan is not this season's.
+    expect(bySlug.get("pesach-next-year")).not.toHaveProperty("pesach");
+    const kosher = await homeLoader(routeArgs(services, "/?pesach=kosher"));
+    expect(kosher.restaurants.map((r) => r.slug)).toEqual(["pesach-place"]);
+  });
+
+  it("out of season, home sends nothing of Pesach and ignores the parameter", async () => {
+    const services = createServices(database.db, { now: () => OUT_OF_SEASON });
+    const all = await homeLoader(routeArgs(services, "/"));
+    expect(all.pesach).toBeNull();
+    expect(all.restaurants.some((r) => "pesach" in r)).toBe(false);
+    const ignored = await homeLoader(routeArgs(services, "/?pesach=kosher"));
+    expect(ignored.total).toBe(all.total);
+  });
+
+  it("the restaurant page has its Pesach section only in season", async () => {
+    const page = (now: Date) =>
+      restaurantLoader(routeArgs(createServices(database.db, { now: () => now }), "/en/restaurant/pesach-place", undefined, { slug: "pesach-place" }));
+    expect((await page(IN_SEASON)).pesach).toMatchObject({
+      year: "2027",
+      cholHamoed: { from: "2027-04-23", to: "2027-04-27" },
+      plan: { status: "kosher", kitniyot: true },
+    });
+    expect((await page(OUT_OF_SEASON)).pesach).toBeNull();
+  });
+
+  it("the browser's index and the database keep the same restaurants for Kosher for Pesach", async () => {
+    const state = { ...EMPTY_FILTERS, pesachKosher: true };
+    for (const year of ["2027", "2028"]) {
+      const inBrowser = applyFilters(await listRestaurants(database.db), state, undefined, undefined, year).map((r) => r.slug);
+      const inDatabase = (await searchDirectory(database.db, state, { limit: 100, pesachYear: year })).restaurants.map((r) => r.slug);
+      expect(inDatabase.sort()).toEqual(inBrowser.sort());
+      expect(inBrowser.length).toBeGreaterThan(0);
+    }
+  });
+});
