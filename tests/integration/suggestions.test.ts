@@ -247,6 +247,11 @@ describe("the queue and the duplicate hint", () => {
     expect(queue.total).toBe(3);
     for (const item of queue.suggestions) expect(item.similar.map((listing) => listing.id)).toEqual([landwer.id]);
     expect(await similarListings(database.db, actor("admin"), { names: ["Totally Unrelated"], address: "Nowhere 0" })).toEqual([]);
+    // On one street, only the same house number is a hint.
+    const dizengoff = await insertRestaurant(database.db, { slug: "d100", name_en: "Corner", address: "100 Dizengoff St, Tel Aviv" });
+    await insertRestaurant(database.db, { slug: "d32", name_en: "Elsewhere On Dizengoff", address: "32 Dizengoff St, Tel Aviv" });
+    const onDizengoff = await similarListings(database.db, actor("admin"), { names: ["Quite New"], address: "Dizengoff 100, Tel Aviv" });
+    expect(onDizengoff.map((listing) => listing.id)).toEqual([dizengoff.id]);
     expect(await countOpenSuggestions(database.db, actor("admin"))).toBe(3);
     const layout = await callRoute(layoutLoader, services, "/dashboard", as("admin"));
     expect(layout.data).toMatchObject({ openSuggestions: 3 });

@@ -175,14 +175,14 @@ function SuggestionCard({
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-stone-700">{t("suggest.address")}</dt>
-        <dd className="break-words" dir="auto" data-testid="suggestion-address">
-          {suggestion.address}
+        <dd className="break-words" data-testid="suggestion-address">
+          <bdi>{suggestion.address}</bdi>
         </dd>
         {suggestion.kashrut ? (
           <>
             <dt className="font-medium text-stone-700">{t("suggestions.kashrut")}</dt>
-            <dd className="break-words" dir="auto">
-              {suggestion.kashrut}
+            <dd className="break-words">
+              <bdi>{suggestion.kashrut}</bdi>
             </dd>
           </>
         ) : null}
@@ -199,8 +199,8 @@ function SuggestionCard({
         {suggestion.note ? (
           <>
             <dt className="font-medium text-stone-700">{t("suggestions.note")}</dt>
-            <dd className="break-words whitespace-pre-line" dir="auto">
-              {suggestion.note}
+            <dd className="break-words whitespace-pre-line">
+              <bdi>{suggestion.note}</bdi>
             </dd>
           </>
         ) : null}
@@ -287,6 +287,13 @@ function OpenActions({
   const rejectFailed = failed("reject");
   return (
     <div className="mt-3 space-y-4 border-t border-stone-100 pt-3">
+      <Link
+        to={dashboardApprovePath(suggestion.id, language)}
+        className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+        data-testid="suggestion-approve"
+      >
+        {t("suggestions.approve")}
+      </Link>
       <section aria-labelledby={idOf("similar")}>
         <h3 id={idOf("similar")} className="font-semibold">
           {t("suggestions.similar")}
@@ -352,13 +359,6 @@ function OpenActions({
           {t("suggestions.reject")}
         </SubmitButton>
       </Form>
-      <Link
-        to={dashboardApprovePath(suggestion.id, language)}
-        className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
-        data-testid="suggestion-approve"
-      >
-        {t("suggestions.approve")}
-      </Link>
     </div>
   );
 }

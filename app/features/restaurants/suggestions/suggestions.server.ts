@@ -3,7 +3,7 @@
 // into an existing listing, reject with a reason). Nothing of a suggestion is public: only an
 // approval makes a listing, through createRestaurant. Every reader and decision checks
 // `suggestions:manage` itself (assertCan), so no route or script can skip it.
-import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { SuggestionStatus } from "../../../../database/lifecycle";
 import { suggestions } from "../../../../database/schema/lifecycle";
 import { restaurants } from "../../../../database/schema/restaurants";
@@ -95,7 +95,11 @@ export const SIMILARITY_THRESHOLD = 0.5;
 const searchedText = () =>
   sql`coalesce(${restaurants.search_text}, lower(${restaurants.name_en} || ' ' || coalesce(${restaurants.name_he}, '') || ' ' || ${restaurants.address}))`;
 
-/** Existing listings whose search text holds something like `names` or `address` (most alike first, at most 5). */
+/**
+ * Existing listings perhaps the same place (most alike first, at most 5): a name like one of
+ * `names` in the listing's search text, or an address like `address` in the listing's address
+ * with the same house numbers (on one street every address is alike but the number).
+ */
 export async function similarListings(
   db: Db,
   reader: Reader | null,
@@ -103,13 +107,16 @@ export async function similarListings(
   exceptId?: string,
 ): Promise<SimilarListing[]> {
   assertCan(reader, "suggestions:manage");
-  const texts = [...probe.names, probe.address].map(normalizeForSearch).filter((text) => text.length >= 3);
-  if (texts.length === 0) return [];
-  const text = searchedText();
-  const score = sql<number>`greatest(${sql.join(
-    texts.map((probeText) => sql`word_similarity(${probeText}, ${text})`),
-    sql`, `,
-  )})`;
+  const names = probe.names.map(normalizeForSearch).filter((name) => name.length >= 3);
+  const address = normalizeForSearch(probe.address);
+  const numbers = address.match(/\d+/g) ?? [];
+  const scores: SQL[] = names.map((name) => sql`word_similarity(${name}, ${searchedText()})`);
+  if (address.length >= 3) {
+    const sameNumbers = numbers.map((number) => sql` and ${restaurants.address} ~ ${`(^|[^0-9])${number}([^0-9]|$)`}`);
+    scores.push(sql`(case when true${sql.join(sameNumbers, sql``)} then word_similarity(${address}, lower(${restaurants.address})) else 0 end)`);
+  }
+  if (scores.length === 0) return [];
+  const score = sql<number>`greatest(${sql.join(scores, sql`, `)})`;
   const rows = await db
     .select({ id: restaurants.id, slug: restaurants.slug, nameEn: restaurants.name_en, nameHe: restaurants.name_he, address: restaurants.address, score })
     .from(restaurants)
