@@ -12,7 +12,7 @@ import { ROLES } from "../database/roles";
 import { REPORT_REASONS, REPORT_STATUSES } from "../database/reports";
 import { LANGUAGES } from "./lib/i18n/language";
 import { LINK_FILTERS } from "./features/restaurants/search/filters";
-import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, CLAIM_STATUSES, SUGGESTION_STATUSES } from "../database/lifecycle";
+import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, CLAIM_STATUSES, PESACH_STATUSES, SUGGESTION_STATUSES } from "../database/lifecycle";
 import { areasOf, type Area } from "./lib/i18n/catalogue";
 import { en } from "./locales/en";
 import { enAccount } from "./locales/en/account";
@@ -41,6 +41,7 @@ const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] =
   },
   { prefix: "certificate.body.", values: CERTIFICATE_BODIES, reason: "a certificate's body (restaurant page, form, certificates list)" },
   { prefix: "certificate.level.", values: CERTIFICATE_LEVELS, reason: "a certificate's level (restaurant page, form)" },
+  { prefix: "pesach.status.", values: PESACH_STATUSES, reason: "a restaurant's Pesach status (the restaurant page's Pesach section)" },
   { prefix: "claims.status.", values: [...CLAIM_STATUSES, "all"], reason: "a claim's status (claims queue filter and cards)" },
   { prefix: "suggestions.status.", values: SUGGESTION_STATUSES, reason: "a suggestion's status (the suggestions queue's cards)" },
   { prefix: "suggestions.view.", values: ["open", "decided"], reason: "the suggestions queue's filter" },
@@ -133,14 +134,25 @@ describe("message areas", () => {
     return [...seen];
   }
 
+  /** A file's quoted words (each a candidate key) and the key prefixes it builds (`prefix.${…}`), read once per file. */
+  const fileWords = new Map<string, { quoted: Set<string>; built: string[] }>();
+  function wordsOf(file: string) {
+    let words = fileWords.get(file);
+    if (!words) {
+      const source = readFileSync(file, "utf8");
+      words = {
+        quoted: new Set([...source.matchAll(/["'`]([\w.-]+)["'`]/g)].map((match) => match[1]!)),
+        built: [...source.matchAll(/`([a-z][\w.]*\.)\$\{/gi)].map((match) => match[1]!),
+      };
+      fileWords.set(file, words);
+    }
+    return words;
+  }
+
   function keysUsedBy(files: string[]): string[] {
-    const sources = files.map((file) => readFileSync(file, "utf8"));
-    const keys = Object.keys(en);
-    const built = sources.flatMap((source) => [...source.matchAll(/`([a-z][\w.]*\.)\$\{/gi)].map((match) => match[1]!));
-    return keys.filter((key) => {
-      const literal = new RegExp(`["'\`]${escape(key)}["'\`]`);
-      return sources.some((source) => literal.test(source)) || built.some((prefix) => key.startsWith(prefix));
-    });
+    const words = files.map(wordsOf);
+    const built = words.flatMap((word) => word.built);
+    return Object.keys(en).filter((key) => words.some((word) => word.quoted.has(key)) || built.some((prefix) => key.startsWith(prefix)));
   }
 
   interface Page {

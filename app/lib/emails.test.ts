@@ -32,7 +32,12 @@ function everyEmail(): [string, Emails.EmailContent][] {
     ["report reply, dismissed", emails.reportReplyEmail(restaurant, "dismissed", "https://example.com/en/restaurant/falafel-place")],
     [
       "certificate reminder",
-      emails.certificateReminderEmail({ restaurant, date: { en: "April 19, 2027", he: "19 באפריל 2027" }, days: 14, link: "https://example.com/dashboard/edit/1" }),
+      emails.certificateReminderEmail({
+        restaurant,
+        date: { en: "April 19, 2027", he: "19 באפריל 2027" },
+        days: 14,
+        link: "https://example.com/dashboard/edit/1",
+      }),
     ],
   ];
 }

@@ -58,6 +58,9 @@ const PAGES: Record<string, { url: string; loaderData?: (language: Language) => 
   "dashboard/reports": { url: "/dashboard/reports", title: (t) => page(t, "reports.title") },
   "dashboard/claims": { url: "/dashboard/claims", title: (t) => page(t, "claims.title") },
   "dashboard/edit/:id/hours": { url: "/dashboard/edit/r-1/hours", title: (t) => page(t, "hours.title") },
+  // Issue 29: the certificates list and a restaurant's Pesach.
+  "dashboard/certificates": { url: "/dashboard/certificates", title: (t) => page(t, "certificates.title") },
+  "dashboard/edit/:id/pesach": { url: "/dashboard/edit/r-1/pesach", title: (t) => page(t, "pesachEdit.edit") },
   // Issue 29: suggest a restaurant and the suggestions queue.
   suggest: { url: "/suggest", title: (t) => `${t("suggest.pageTitle")} | ${t("brand.name")}` },
   "dashboard/suggestions": { url: "/dashboard/suggestions", title: (t) => page(t, "suggestions.title") },

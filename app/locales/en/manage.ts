@@ -427,13 +427,4 @@ export const enManage = {
   "pesachEdit.invalidDay": "Enter a real date.",
   "pesachEdit.kitniyotOnlyOpen": "Kitniyot apply only to a place open during Pesach.",
   "pesachEdit.certificateOnlyKosher": "A Pesach certificate applies only to a place kosher for Pesach.",
-  "pesachEdit.body.rabbinate_tel_aviv": "Tel Aviv-Yafo Rabbinate",
-  "pesachEdit.body.badatz_eda_haharedit": "Badatz Eda HaCharedit",
-  "pesachEdit.body.badatz_beit_yosef": "Badatz Beit Yosef",
-  "pesachEdit.body.badatz_landau": "Badatz Rabbi Landau",
-  "pesachEdit.body.badatz_rubin": "Badatz Rabbi Rubin",
-  "pesachEdit.body.badatz_machzikei_hadas": "Badatz Machzikei HaDas",
-  "pesachEdit.body.tzohar": "Tzohar",
-  "pesachEdit.body.private_other": "Another private supervision",
-  "pesachEdit.body.none": "No certificate",
 } as const;

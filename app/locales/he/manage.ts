@@ -427,13 +427,4 @@ export const heManage: ManageMessages = {
   "pesachEdit.invalidDay": "יש להזין תאריך תקין.",
   "pesachEdit.kitniyotOnlyOpen": "קטניות רלוונטיות רק למקום הפתוח בפסח.",
   "pesachEdit.certificateOnlyKosher": "תעודה לפסח רלוונטית רק למקום כשר לפסח.",
-  "pesachEdit.body.rabbinate_tel_aviv": "הרבנות תל אביב-יפו",
-  "pesachEdit.body.badatz_eda_haharedit": 'בד"ץ העדה החרדית',
-  "pesachEdit.body.badatz_beit_yosef": 'בד"ץ בית יוסף',
-  "pesachEdit.body.badatz_landau": 'בד"ץ הרב לנדא',
-  "pesachEdit.body.badatz_rubin": 'בד"ץ הרב רובין',
-  "pesachEdit.body.badatz_machzikei_hadas": 'בד"ץ מחזיקי הדת',
-  "pesachEdit.body.tzohar": "צהר",
-  "pesachEdit.body.private_other": "השגחה פרטית אחרת",
-  "pesachEdit.body.none": "ללא תעודה",
 };

@@ -116,7 +116,7 @@ function isPair(value: unknown): value is [number, number] {
 
 /** A row back to what cards and filters need (a link only says that it exists); anything malformed (an old or damaged response) is left out. */
 export function fromIndexRow(row: unknown): Restaurant | undefined {
-  if (!Array.isArray(row) || row.length !== 15) return undefined;
+  if (!Array.isArray(row) || row.length !== 16) return undefined;
   const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified, hours, place, certificate, pesach] =
     row as unknown[];
   const plans = decodeIndexPesach(pesach);

@@ -4,6 +4,7 @@ import type { PesachPlan } from "../../../../../database/lifecycle";
 import { formatLongDate } from "../../../../lib/dates";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import type { PesachSeason } from "../pesach";
+import { bodyMessage } from "../../certificate/wording-page";
 
 export interface PesachPageData extends PesachSeason {
   cholHamoed: { from: string; to: string };
@@ -28,7 +29,7 @@ export function PesachSection({ pesach }: { pesach: PesachPageData }) {
       {plan.status !== "closed" && plan.kitniyot !== undefined ? <p>{plan.kitniyot ? t("pesach.kitniyot") : t("pesach.noKitniyot")}</p> : null}
       {plan.status === "kosher" && plan.certificate ? (
         <p>
-          {t("pesach.certificate", { body: t(`pesach.body.${plan.certificate.body}`) })}
+          {t(bodyMessage(plan.certificate.body))}
           {plan.certificate.level === "mehadrin" ? ` · ${t("pesach.mehadrin")}` : ""}
           {plan.certificate.validUntil ? ` · ${t("pesach.validUntil", { date: day(plan.certificate.validUntil) })}` : ""}
         </p>

@@ -9,6 +9,7 @@ import { useLanguage } from "../../../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../../../locales/en";
 import type { PesachSeason } from "../../pesach";
 import type { PesachField, PesachFormValues } from "../pesach-form";
+import { bodyMessage } from "../../../certificate/wording-page";
 
 const STATUS_LABELS = [
   ["", "pesachEdit.statusNone"],
@@ -63,7 +64,7 @@ export function PesachForm({
           <option value="">{t("pesachEdit.bodyNone")}</option>
           {CERTIFICATE_BODIES.map((body) => (
             <option key={body} value={body}>
-              {t(`pesachEdit.body.${body}`)}
+              {t(bodyMessage(body))}
             </option>
           ))}
         </SelectField>
