@@ -39,7 +39,8 @@ const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-rout
  * week's hours table: 743 B of home's first visit, issue 29).
  */
 const SHARED = /[\\/]app[\\/](?:lib|locales|components|features[\\/](?:restaurants|blog)[\\/](?!.*editing)(?!.*map))/;
-const NOT_SHARED = /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|use-local-draft|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$/;
+const NOT_SHARED =
+  /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|use-local-draft|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
