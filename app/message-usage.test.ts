@@ -16,6 +16,7 @@ import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, CLAIM_STATUSES, PESACH_STATUSES
 import { areasOf, type Area } from "./lib/i18n/catalogue";
 import { en } from "./locales/en";
 import { enAccount } from "./locales/en/account";
+import { enContribute } from "./locales/en/contribute";
 import { enRestaurant } from "./locales/en/restaurant";
 import { enManage } from "./locales/en/manage";
 import { enSite } from "./locales/en/site";
@@ -108,7 +109,13 @@ describe("message placeholders", () => {
 // they import, server modules included: their keys come back in loader and action data), so each
 // of those keys must be in an area `areasOf` loads for the page's path.
 describe("message areas", () => {
-  const areas: Record<Area, Record<string, string>> = { site: enSite, restaurant: enRestaurant, account: enAccount, manage: enManage };
+  const areas: Record<Area, Record<string, string>> = {
+    site: enSite,
+    restaurant: enRestaurant,
+    account: enAccount,
+    manage: enManage,
+    contribute: enContribute,
+  };
   const appDir = path.join(root, "app");
 
   function resolveImport(from: string, specifier: string): string | undefined {

@@ -24,8 +24,10 @@ export interface RouteFacts {
 }
 
 const RESTAURANT: readonly Area[] = ["restaurant"];
+/** The public's own forms (issue 29): their words apart from the restaurant page's. */
+const CONTRIBUTE: readonly Area[] = ["contribute"];
 const ACCOUNT = { private: true, areas: ["account"], label: "account" } as const;
-const MANAGE: readonly Area[] = ["restaurant", "account", "manage"];
+const MANAGE: readonly Area[] = ["restaurant", "account", "manage", "contribute"];
 const BLOG = { label: "blog" };
 /** Any other path: the not-found page. */
 const NOT_FOUND: RouteFacts = {};
@@ -39,9 +41,9 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/": { label: "home" },
   "/restaurant/:slug": { areas: RESTAURANT, label: "restaurant" },
   "/restaurant/:slug/report": { areas: RESTAURANT, label: "report" },
-  "/restaurant/:slug/claim": { private: true, areas: RESTAURANT, label: "claim", fileForm: true },
+  "/restaurant/:slug/claim": { private: true, areas: ["restaurant", "contribute"], label: "claim", fileForm: true },
   // Issue 29: public, its page cacheable; its form carries the certificate photo.
-  "/suggest": { areas: RESTAURANT, label: "suggest", fileForm: true },
+  "/suggest": { areas: CONTRIBUTE, label: "suggest", fileForm: true },
   "/accessibility": {},
   "/privacy-policy": {},
   "/login": ACCOUNT,

@@ -1,9 +1,10 @@
-// The English catalogue, in four areas (ADR 012): `site` (the shell and the public pages),
+// The English catalogue, in five areas (ADR 012): `site` (the shell and the public pages),
 // `restaurant` (the restaurant page and its report form), `account` (signing up and in, passwords,
-// two-factor sign-in) and `manage` (the dashboard and the account page), so a visitor's browser
-// loads only what the page shows.
+// two-factor sign-in), `manage` (the dashboard and the account page) and `contribute` (suggesting a
+// restaurant, claiming a listing), so a visitor's browser loads only what the page shows.
 // The Hebrew catalogue must have exactly these keys, area by area (checked by the types).
 import { enAccount } from "./en/account";
+import { enContribute } from "./en/contribute";
 import { enManage } from "./en/manage";
 import { enRestaurant } from "./en/restaurant";
 import { enSite } from "./en/site";
@@ -12,12 +13,14 @@ export type SiteKey = keyof typeof enSite;
 export type RestaurantKey = keyof typeof enRestaurant;
 export type AccountKey = keyof typeof enAccount;
 export type ManageKey = keyof typeof enManage;
-export type MessageKey = SiteKey | RestaurantKey | AccountKey | ManageKey;
+export type ContributeKey = keyof typeof enContribute;
+export type MessageKey = SiteKey | RestaurantKey | AccountKey | ManageKey | ContributeKey;
 export type SiteMessages = Record<SiteKey, string>;
 export type RestaurantMessages = Record<RestaurantKey, string>;
 export type AccountMessages = Record<AccountKey, string>;
 export type ManageMessages = Record<ManageKey, string>;
+export type ContributeMessages = Record<ContributeKey, string>;
 export type Messages = Record<MessageKey, string>;
 
 /** Every English message, for the server and the tests; the browser loads an area at a time. */
-export const en: Messages = { ...enSite, ...enRestaurant, ...enAccount, ...enManage };
+export const en: Messages = { ...enSite, ...enRestaurant, ...enAccount, ...enManage, ...enContribute };

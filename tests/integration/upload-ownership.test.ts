@@ -17,6 +17,7 @@ import { buildBlog, createUser, insertRestaurant } from "../../database/factorie
 import { blogs } from "../../database/schema/blogs";
 import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { uploads } from "../../database/schema/uploads";
+import { claims, suggestions } from "../../database/schema/lifecycle";
 import { openDatabase } from "../../server/data/database";
 import { createFileStore, createLocalStorage } from "../../server/uploads/storage";
 import { cleanUploads, scheduleUploadCleanup } from "../../server/uploads/upload-cleanup";
@@ -251,6 +252,40 @@ describe("clean-up of uploads nobody attached", () => {
     // Once its form could no longer be saved anyway, the young one goes too.
     expect(await cleanUploads({ db, files, graceHours: 24, now: new Date(now.getTime() + 2 * HOUR) })).toEqual([young]);
     expect(stored(young)).toBe(false);
+  });
+
+  it("keeps an upload held by a suggestion or a claim while it exists, and removes it once its holder is gone (issue 29)", async () => {
+    const old = new Date(Date.now() - 100 * HOUR);
+    const restaurant = await insertRestaurant(db, { slug: "held-uploads" });
+    const [suggestion] = await db.insert(suggestions).values({ address: "Dizengoff 1", language: "en", proof_of_work: true }).returning();
+    const [claim] = await db
+      .insert(claims)
+      .values({
+        restaurant_id: restaurant!.id,
+        user_id: actors.omer.id!,
+        role_at_restaurant: "Owner",
+        business_phone: "03-555-1234",
+        proof_url: "/x",
+        language: "he",
+      })
+      .returning();
+    const hold = async (url: string, holder: string) => db.update(uploads).set({ held_by: holder }).where(eq(uploads.url, url));
+    const bySuggestion = await upload(null, "teuda", old);
+    const byClaim = await upload(actors.omer, "pdf", old);
+    const orphan = await upload(null, "teuda", old);
+    await hold(bySuggestion, suggestion!.id);
+    await hold(byClaim, claim!.id);
+    await hold(orphan, "00000000-0000-4000-8000-000000000000");
+
+    const removed = await cleanUploads({ db, files, graceHours: 24 });
+    expect(removed).toContain(orphan);
+    expect(removed).not.toContain(bySuggestion);
+    expect(removed).not.toContain(byClaim);
+
+    await db.delete(suggestions).where(eq(suggestions.id, suggestion!.id));
+    await db.delete(restaurants).where(eq(restaurants.id, restaurant.id)); // the claim goes with its restaurant
+    expect(await cleanUploads({ db, files, graceHours: 24 })).toEqual(expect.arrayContaining([bySuggestion, byClaim]));
+    for (const url of [bySuggestion, byClaim]) expect(stored(url), url).toBe(false);
   });
 
   it("an upload cleaned up can no longer be attached", async () => {

@@ -22,10 +22,16 @@ describe("areasOf", () => {
     }
   });
 
-  it("adds the account and manage areas for the dashboard, its pages, the blog editor and the account page", () => {
+  it("adds the account and manage areas for the dashboard, its pages, the blog editor and the account page (and the public forms' words their queues show)", () => {
     for (const path of ["/dashboard", "/he/dashboard", "/dashboard/edit/3", "/he/dashboard/users", "/dashboard/blog/add", "/account", "/he/account"]) {
-      expect(areasOf(path), path).toEqual(["site", "restaurant", "account", "manage"]);
+      expect(areasOf(path), path).toEqual(["site", "restaurant", "account", "manage", "contribute"]);
     }
+  });
+
+  it("loads the contribute area for the public's forms, and not for the restaurant page (issue 29)", () => {
+    expect(areasOf("/suggest")).toEqual(["site", "contribute"]);
+    expect(areasOf("/he/restaurant/x/claim")).toEqual(["site", "restaurant", "contribute"]);
+    expect(areasOf("/he/restaurant/x")).toEqual(["site", "restaurant"]);
   });
 });
 

@@ -1,14 +1,14 @@
 // Which message areas a page needs, and loading them in the browser (ADR 012). The `site` area
 // (the shell and the public pages) is loaded for every page; the `restaurant` area for restaurant
 // pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
-// signed-in owners and admins. Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
+// signed-in owners and admins; the `contribute` area for the public's own forms (suggest, claim: issue 29). Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
 // language is its own chunk, so a first visit fetches one language's public messages and no more.
 import type { Messages } from "../../locales/en";
 import { matchPage } from "../../route-facts";
 import { detectLanguage, type Language } from "./language";
 import { addMessages } from "./messages";
 
-export const AREAS = ["site", "restaurant", "account", "manage"] as const;
+export const AREAS = ["site", "restaurant", "account", "manage", "contribute"] as const;
 export type Area = (typeof AREAS)[number];
 
 /** The message areas the page at `pathname` shows: `site`, and those its route declares (app/route-facts.ts). */
@@ -23,12 +23,14 @@ const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> =
     restaurant: () => import("../../locales/en/restaurant").then((module) => module.enRestaurant),
     account: () => import("../../locales/en/account").then((module) => module.enAccount),
     manage: () => import("../../locales/en/manage").then((module) => module.enManage),
+    contribute: () => import("../../locales/en/contribute").then((module) => module.enContribute),
   },
   he: {
     site: () => import("../../locales/he/site").then((module) => module.heSite),
     restaurant: () => import("../../locales/he/restaurant").then((module) => module.heRestaurant),
     account: () => import("../../locales/he/account").then((module) => module.heAccount),
     manage: () => import("../../locales/he/manage").then((module) => module.heManage),
+    contribute: () => import("../../locales/he/contribute").then((module) => module.heContribute),
   },
 };
 

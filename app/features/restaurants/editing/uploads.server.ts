@@ -7,7 +7,8 @@
 // unattached upload held by the suggestion an admin is approving. A file is
 // deleted only when no restaurant and no blog post names it (in any of its widths) and it is not
 // attached anywhere — never because one form stopped naming it.
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
+import { claims, suggestions } from "../../../../database/schema/lifecycle";
 import { blogs } from "../../../../database/schema/blogs";
 import { restaurants, type RestaurantRow } from "../../../../database/schema/restaurants";
 import { uploads, type UploadKindName } from "../../../../database/schema/uploads";
@@ -200,12 +201,21 @@ export const DEFAULT_UPLOAD_GRACE_HOURS = 24;
  * Forgets uploads that were never attached (or were detached) before `olderThan` and that no
  * restaurant or blog post names; returns their URLs, for the caller to delete from storage.
  */
+/** Not held by a suggestion or a claim that still exists (issue 29): a holder's deletion frees its file. */
+const heldByNothing = or(
+  isNull(uploads.held_by),
+  and(
+    notExists(sql`select 1 from ${suggestions} where ${suggestions.id} = ${uploads.held_by}`),
+    notExists(sql`select 1 from ${claims} where ${claims.id} = ${uploads.held_by}`),
+  ),
+);
+
 export async function takeAbandonedUploads(db: Db, olderThan: Date): Promise<string[]> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .select({ url: uploads.url })
       .from(uploads)
-      .where(and(isNull(uploads.restaurant_id), isNull(uploads.held_by), lt(uploads.created_at, olderThan)))
+      .where(and(isNull(uploads.restaurant_id), heldByNothing, lt(uploads.created_at, olderThan)))
       .for("update");
     const candidates = rows.map((row) => row.url);
     const named = await namedAnywhere(tx, candidates);
