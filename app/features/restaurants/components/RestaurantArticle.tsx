@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { Link } from "react-router";
 import type { MapTiles } from "../../../lib/context";
 import { localized } from "../../../lib/i18n/language";
@@ -21,7 +21,10 @@ import { RestaurantContact } from "./RestaurantContact";
 import { Section } from "./Section";
 import { VerificationLine } from "./VerificationLine";
 import { CertificateFacts } from "../certificate/components/CertificateFacts";
-import { PesachSection, type PesachPageData } from "../pesach/components/PesachSection";
+import type { PesachPageData } from "../pesach/components/PesachSection";
+
+/** Only in Pesach's season (issue 29): the rest of the year a first visit does not carry it. */
+const PesachSection = lazy(() => import("../pesach/components/PesachSection").then((module) => ({ default: module.PesachSection })));
 
 /** The id of the report section (a <details>): the route loads the form's code once it is opened. */
 export const REPORT_SECTION = "report-section";
@@ -116,7 +119,11 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
           </aside>
 
           <div className="space-y-8 lg:col-start-1 lg:row-start-1">
-            {loaderData.pesach ? <PesachSection pesach={loaderData.pesach} /> : null}
+            {loaderData.pesach ? (
+              <Suspense fallback={null}>
+                <PesachSection pesach={loaderData.pesach} />
+              </Suspense>
+            ) : null}
             {restaurant.description ? (
               <section>
                 <h2 className="text-xl font-semibold">{t("restaurant.about")}</h2>
