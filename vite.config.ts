@@ -35,8 +35,8 @@ const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-rout
 /**
  * The app's small modules shared by pages (helpers, the shell, the directory's pieces). A module in
  * a group brings the modules it imports along, so none that reaches a library only some pages use
- * (zod's form rules, Radix's dialogs) belongs here, nor one only pages other than home use (the
- * week's hours table: 743 B of home's first visit, issue 29).
+ * (zod's form rules, Radix's dialogs) belongs here, nor one only pages other than home and the
+ * restaurant page use (the week's hours table, the blog's post image and the pager: issue 29).
  */
 const SHARED = /[\\/]app[\\/](?:lib|locales|components|features[\\/](?:restaurants|blog)[\\/](?!.*editing)(?!.*map))/;
 const NOT_SHARED =

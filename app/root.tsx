@@ -17,7 +17,7 @@ import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
 import { LazyToaster, showToast } from "./components/ui/LazyToaster";
-import { BlogSkeleton } from "./features/blog/components/BlogImage";
+import { BlogSkeleton } from "./features/blog/components/BlogSkeleton";
 import { HomeSkeleton } from "./features/restaurants/search/components/HomeSkeleton";
 import { servicesContext } from "./lib/context";
 import { viewerContext, viewerMiddleware } from "./lib/session.server";
