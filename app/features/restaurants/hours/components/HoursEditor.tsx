@@ -10,7 +10,7 @@ import type { Language } from "../../../../lib/i18n/language";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../../locales/en";
 import { telAvivDay } from "../../../../lib/dates";
-import { formats, weekdayNames } from "./Hours";
+import { formats, weekdayNames } from "../formats";
 import { MAX_RANGES_PER_DAY, openIntervals, type AfterRest, type BeforeRest, type RestWindow, type WeeklyHours } from "../hours";
 
 const LOCALES: Record<Language, string> = { en: "en-GB", he: "he-IL" };
