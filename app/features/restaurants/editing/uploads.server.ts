@@ -205,8 +205,8 @@ export const DEFAULT_UPLOAD_GRACE_HOURS = 24;
 const heldByNothing = or(
   isNull(uploads.held_by),
   and(
-    notExists(sql`select 1 from ${suggestions} where ${suggestions.id} = ${uploads.held_by}`),
-    notExists(sql`select 1 from ${claims} where ${claims.id} = ${uploads.held_by}`),
+    notExists(sql`(select 1 from ${suggestions} where ${suggestions.id} = ${uploads.held_by})`),
+    notExists(sql`(select 1 from ${claims} where ${claims.id} = ${uploads.held_by})`),
   ),
 );
 
