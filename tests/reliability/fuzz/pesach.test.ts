@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pesachPlansOf } from "../../../app/features/restaurants/pesach/plans";
 import { restaurants } from "../../../database/schema/restaurants";
-import { anyId, anyString, formBody, formEntries } from "./arbitraries";
+import { anyId, anyString, encode, formBody, formEntries } from "./arbitraries";
 import { check, send, sendInvalid, startFuzzServer, type FuzzServer, type Who } from "./harness";
 
 let server: FuzzServer;
@@ -64,7 +64,7 @@ describe("the Pesach page's save", () => {
       const id = own ? server.fixtures.restaurantId : target === "OTHER" || target === "OWN" ? server.fixtures.otherRestaurantId : target;
       const response = await sendInvalid(server, {
         method: "POST",
-        path: `${prefix}/dashboard/edit/${encodeURIComponent(id)}/pesach${suffix}`,
+        path: `${prefix}/dashboard/edit/${encode(id)}/pesach${suffix}`,
         ...body,
         headers: { ...body.headers, ...server.cookieOf(who) },
       });

@@ -1,12 +1,13 @@
 // "Report a problem" (issue 14): reason, an optional note and e-mail. A plain form that posts to
 // the report page, so it works without JavaScript (marked "basic": stricter limits). With
 // JavaScript it is sent in place with a proof-of-work found while the visitor fills it in.
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../../../database/reports";
 import { Choice, ChoiceGroup, FormAlert, SubmitButton, TextAreaField, TextField } from "../../../components/ui/FormFields";
 import { useLanguage } from "../../../lib/i18n/use-language";
-import { reportChallengePath, reportPath } from "../../../lib/paths";
+import { reportPath } from "../../../lib/paths";
+import { useProofOfWork } from "../../../lib/use-proof-of-work";
 import type { MessageKey } from "../../../locales/en";
 import type { ReportField } from "../rules";
 
@@ -24,17 +25,13 @@ export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }:
   const { language, t } = useLanguage();
   const fetcher = useFetcher<ReportAnswer>();
   const id = useId();
-  const proof = useRef<Promise<string | null> | null>(null);
-  const [waiting, setWaiting] = useState(false);
+  const { start: startProof, sign, waiting } = useProofOfWork();
   const thanks = useRef<HTMLDivElement>(null);
   const answer = fetcher.data ?? pageAnswer;
   const sent = pageSent || fetcher.data?.ok === true;
   const busy = waiting || fetcher.state !== "idle";
 
   // Start the proof-of-work as soon as the form is on screen with JavaScript (the visitor opened it).
-  const startProof = () => {
-    proof.current ??= import("../../../lib/solve.client").then(({ proveWork }) => proveWork(reportChallengePath())).catch(() => null);
-  };
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const element = form.current;
@@ -45,7 +42,7 @@ export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }:
     const onToggle = () => details.open && startProof();
     details.addEventListener("toggle", onToggle);
     return () => details.removeEventListener("toggle", onToggle);
-  }, []);
+  }, [startProof]);
 
   useEffect(() => {
     if (sent) thanks.current?.focus();
@@ -54,16 +51,7 @@ export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }:
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    setWaiting(true);
-    startProof();
-    const pow = await proof.current;
-    // A challenge is used once: a second try (after an error) fetches a new one.
-    proof.current = null;
-    setWaiting(false);
-    if (pow) {
-      data.set("mode", "pow");
-      data.set("pow", pow);
-    }
+    await sign(data);
     await fetcher.submit(data, { method: "post", action: reportPath(slug, language) });
   }
 

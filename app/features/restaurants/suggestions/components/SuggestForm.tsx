@@ -6,7 +6,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "../../../../components/ui/FormFields";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { reportChallengePath, suggestPath } from "../../../../lib/paths";
+import { suggestPath } from "../../../../lib/paths";
+import { useProofOfWork } from "../../../../lib/use-proof-of-work";
 import type { MessageKey } from "../../../../locales/en";
 import { SUGGESTION_FIELD_MAX } from "../limits";
 import type { SuggestionField } from "../rules";
@@ -25,8 +26,7 @@ export function SuggestForm({ answer: pageAnswer }: { answer?: SuggestAnswer | u
   const { language, t } = useLanguage();
   const fetcher = useFetcher<SuggestAnswer>();
   const id = useId();
-  const proof = useRef<Promise<string | null> | null>(null);
-  const [waiting, setWaiting] = useState(false);
+  const { start: startProof, sign, waiting } = useProofOfWork();
   const thanks = useRef<HTMLDivElement>(null);
   const answer = fetcher.data ?? pageAnswer;
   const sent = answer?.ok === true;
@@ -34,10 +34,7 @@ export function SuggestForm({ answer: pageAnswer }: { answer?: SuggestAnswer | u
   // What the visitor typed, kept after a refusal with JavaScript (the form is not re-rendered from the server).
   const [typed, setTyped] = useState<Record<string, string> | undefined>(pageAnswer?.fields);
 
-  const startProof = () => {
-    proof.current ??= import("../../../../lib/solve.client").then(({ proveWork }) => proveWork(reportChallengePath())).catch(() => null);
-  };
-  useEffect(() => startProof(), []);
+  useEffect(() => startProof(), [startProof]);
   useEffect(() => {
     if (sent) thanks.current?.focus();
   }, [sent]);
@@ -46,16 +43,7 @@ export function SuggestForm({ answer: pageAnswer }: { answer?: SuggestAnswer | u
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     setTyped(Object.fromEntries([...data.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string")));
-    setWaiting(true);
-    startProof();
-    const pow = await proof.current;
-    // A challenge is used once: a second try (after an error) fetches a new one.
-    proof.current = null;
-    setWaiting(false);
-    if (pow) {
-      data.set("mode", "pow");
-      data.set("pow", pow);
-    }
+    await sign(data);
     await fetcher.submit(data, { method: "post", action: suggestPath(language), encType: "multipart/form-data" });
   }
 
