@@ -324,19 +324,22 @@ export function demoCertificate(
     certificate_number: level === null ? null : `TA-${String(4100 + i)}`,
     certificate_valid_until: addDays(today, days),
   });
+  // Each listing's certificate agrees with its kashrut (cycle(KASHRUT_VALUES, i): rabanut, mehadrin,
+  // tzohar, unknown), and together they show every state: valid, ending in 10 days (the demo
+  // owner's, so a reminder goes out), renewal pending, expired, and private supervision.
   switch (i % 8) {
     case 0:
-      return certificate("rabbinate_tel_aviv", "mehadrin", 120);
+      return certificate("rabbinate_tel_aviv", "regular", 120);
     case 1:
-      return certificate("rabbinate_tel_aviv", "regular", 10);
+      return certificate("rabbinate_tel_aviv", "mehadrin", 10);
     case 2:
-      return certificate("rabbinate_tel_aviv", "regular", -7);
-    case 3:
-      return certificate("badatz_beit_yosef", "mehadrin", 200);
-    case 4:
       return certificate("tzohar", null, -60);
+    case 4:
+      return certificate("rabbinate_tel_aviv", "regular", -7);
+    case 5:
+      return certificate("badatz_beit_yosef", "mehadrin", 200);
     case 6:
-      return certificate("private_other", null, 40);
+      return certificate("tzohar", null, 40);
     default:
       return none;
   }

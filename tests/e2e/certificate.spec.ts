@@ -6,7 +6,7 @@
 // as freshness, ADR 014), not the browser's, so the browser clock is not the lever here. The
 // shared server's demo data dates its certificates relative to the day it was loaded
 // (server/ops/demo-data.ts demoCertificate): ending in 10 days, 7 days past (inside the default
-// 30-day grace: renewal pending), 60 days past (expired), private supervision in 40 and 200 days.
+// 30-day grace: renewal pending), 60 days past (expired, Tzohar), private supervision in 40 and 200 days.
 // The exact day boundaries (the day before, on and after; inside and after the grace) are unit
 // tested at fixed days (certificate/status.test.ts) and on both search paths (search-equivalence).
 import type { Page } from "@playwright/test";
