@@ -111,9 +111,11 @@ test.describe("with JavaScript", () => {
   test("Hebrew: what is missing is said in Hebrew and the typed values stay; then thanks in Hebrew", async ({ page, browserErrors }) => {
     // The refused post answers 400, which Chromium logs.
     browserErrors.expect({ text: /status of 400/, url: /\/he\/suggest\.data$/ });
-    // From the home page's no-results state.
+    // Home links to it below the results, and so right under "no restaurants found" when nothing matches.
+    await page.goto(`${base}/he`);
+    await expect(page.getByTestId("suggest-link")).toHaveAttribute("href", "/he/suggest");
     await page.goto(`${base}/he?q=${encodeURIComponent("qqqzzzxxx")}`);
-    await page.getByTestId("no-results-suggest").click();
+    await page.getByTestId("suggest-link").click();
     await expect(page).toHaveURL(`${base}/he/suggest`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("הציעו מסעדה");
     await page.getByLabel("כתובת").fill("אלנבי 99, תל אביב");

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Link, useSearchParams } from "react-router";
 import type { MapTiles } from "../../../../lib/context";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { homePath } from "../../../../lib/paths";
+import { homePath, suggestPath } from "../../../../lib/paths";
 import { useNow } from "../../../../lib/use-now";
 import type { FreshnessClock } from "../../freshness";
 import type { RestWindow } from "../../hours/hours";
@@ -145,7 +145,17 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
             </div>
           ) : null}
         </section>
-        <p className="mt-8 text-center text-sm text-stone-600">{t("disclaimer.ai")}</p>
+        {/* Issue 29: below the results, and so right under "No restaurants found" when nothing matches. */}
+        <p className="mt-8 text-center">
+          <Link
+            to={suggestPath(language)}
+            className="inline-block min-h-11 py-2.5 font-medium text-brand-800 underline underline-offset-4"
+            data-testid="suggest-link"
+          >
+            {t("home.suggestHint")}
+          </Link>
+        </p>
+        <p className="mt-4 text-center text-sm text-stone-600">{t("disclaimer.ai")}</p>
       </div>
     </>
   );

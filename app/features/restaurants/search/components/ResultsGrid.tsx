@@ -1,6 +1,4 @@
 import { memo } from "react";
-import { Link } from "react-router";
-import { suggestPath } from "../../../../lib/paths";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { freshnessOf, type FreshnessClock } from "../../freshness";
 import type { RestWindow } from "../../hours/hours";
@@ -35,13 +33,6 @@ export const ResultsGrid = memo(function ResultsGrid({
       <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
         <h2 className="text-lg font-semibold">{t("home.noResults")}</h2>
         <p className="mt-2 text-stone-700">{t("home.noResultsHint")}</p>
-        <Link
-          to={suggestPath(language)}
-          className="mt-3 inline-block min-h-11 py-2.5 font-medium text-brand-800 underline underline-offset-4"
-          data-testid="no-results-suggest"
-        >
-          {t("home.suggestHint")}
-        </Link>
       </div>
     );
   }
