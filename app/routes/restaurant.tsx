@@ -15,7 +15,7 @@ import { freshnessClock } from "../features/restaurants/freshness";
 import { hoursViewOf } from "../features/restaurants/hours/hours-view.server";
 import { PLACE_MAP, staticMap } from "../features/restaurants/map/static-map";
 import { hasOwners } from "../features/restaurants/claims/owned.server";
-import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
+import { pesachExceptions, pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
 import { pesachPageData } from "../features/restaurants/pesach/pesach";
 
 // The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
@@ -57,6 +57,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     throw redirect(homePath(language));
   }
   const { restaurant, updatedAt } = found;
+  const now = seasonNow(services);
+  const season = pesachSeasonAt(now);
   // The day freshness is judged on, the same in the server's HTML and the hydrated page (ADR 014).
   const clock = freshnessClock(settings.verificationMaxAgeDays, undefined, settings.certificateGraceDays);
   return {
@@ -65,7 +67,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     clock,
     history: await loadPublicHistory(db, restaurant.id),
     // The week, the coming Shabbat or Yom Tov, and the timeline "open now" is read from (issue 15).
-    hours: restaurant.hours && !restaurant.isPermanentlyClosed ? hoursViewOf(restaurant.hours) : null,
+    // In Pesach's season its plan's days count too: closed for Pesach, Chol HaMoed's own hours (issue 29).
+    hours: restaurant.hours && !restaurant.isPermanentlyClosed ? hoursViewOf(restaurant.hours, now.getTime(), pesachExceptions(restaurant.pesach, season)) : null,
     lastChanged: laterDay(restaurant.lastVerified, telAvivDay(updatedAt)),
     tiles: settings.mapTiles,
     // The tiles around the place, laid out here: the page's script need not know tile math.
@@ -73,7 +76,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // Issue 29: "Is this your restaurant?" on a listing without owners (the same for every visitor).
     claimable: !(await hasOwners(db, restaurant.id)),
     // Issue 29: its plan for the Pesach whose season it is (the server's calendar).
-    pesach: pesachPageData(restaurant.pesach, pesachSeasonAt(seasonNow(services))),
+    pesach: pesachPageData(restaurant.pesach, season),
   };
 }
 

@@ -12,6 +12,7 @@ import { searchDirectory } from "../../app/features/restaurants/search/search-qu
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as restaurantLoader } from "../../app/routes/restaurant";
 import { isAppError } from "../../app/lib/errors";
+import { statusNow } from "../../app/features/restaurants/hours/hours-status";
 import { createUser, insertRestaurant } from "../../database/factories";
 import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
@@ -134,6 +135,34 @@ describe("Pesach on the public pages, on the server's clock", () => {
       plan: { status: "kosher", kitniyot: true },
     });
     expect((await page(OUT_OF_SEASON)).pesach).toBeNull();
+  });
+
+  it("the restaurant page's 'open now' follows the plan: Chol HaMoed's own hours, closed all Pesach", async () => {
+    const everyDay = {
+      days: Array.from({ length: 7 }, () => [{ from: "12:00", to: "23:00" }]),
+      closedOnShabbat: true,
+      beforeRest: { kind: "candles", minutes: 0 },
+      afterRest: { kind: "havdalah", minutes: 0 },
+    } as const;
+    const hours = { ...everyDay, days: everyDay.days.map((day) => [...day]) };
+    await insertRestaurant(database.db, {
+      slug: "pesach-chol",
+      name_en: "Pesach Chol",
+      hours,
+      pesach: { "2027": { status: "kosher", cholHamoed: [{ from: "09:00", to: "14:00" }] } },
+    });
+    await insertRestaurant(database.db, { slug: "pesach-shut", name_en: "Pesach Shut", hours, pesach: { "2027": { status: "closed" } } });
+    const openAt = async (slug: string, now: Date) => {
+      const data = await restaurantLoader(routeArgs(createServices(database.db, { now: () => now }), `/en/restaurant/${slug}`, undefined, { slug }));
+      return statusNow(data.hours!.timeline, now.getTime())?.open;
+    };
+    // Monday 26 April 2027, Chol HaMoed: 10:00 open only by Chol HaMoed's hours, 15:00 only by the week's.
+    expect(await openAt("pesach-chol", new Date("2027-04-26T10:00:00+03:00"))).toBe(true);
+    expect(await openAt("pesach-chol", new Date("2027-04-26T15:00:00+03:00"))).toBe(false);
+    expect(await openAt("pesach-shut", new Date("2027-04-26T15:00:00+03:00"))).toBe(false);
+    // After Pesach the week's hours again.
+    expect(await openAt("pesach-chol", new Date("2027-05-04T15:00:00+03:00"))).toBe(true);
+    expect(await openAt("pesach-shut", new Date("2027-05-04T15:00:00+03:00"))).toBe(true);
   });
 
   it("the browser's index and the database keep the same restaurants for Kosher for Pesach", async () => {

@@ -1,8 +1,9 @@
 // "Is it open now?" at fixed clocks (issue 15), with the real Shabbat and Yom Tov windows of Tel
 // Aviv from @hebcal/core (server-side; the pure module only takes their instants).
 import { describe, expect, it } from "vitest";
-import { closedSpan, emptyWeek, statusAt, telAvivInstant, telAvivDayStart, type WeeklyHours } from "./hours";
+import { closedSpan, emptyWeek, statusAt, telAvivInstant, telAvivDayStart, timelineOf, type DayExceptions, type WeeklyHours } from "./hours";
 import { restWindows } from "./rest-windows.server";
+import { statusNow } from "./hours-status";
 
 /** An instant from Tel Aviv's wall clock, "2026-09-16 13:00". */
 function tlv(local: string): number {
@@ -138,5 +139,24 @@ describe("timelineOf and statusNow: what the browser reads", () => {
     // Friday evening and Shabbat are "closed for Shabbat"; a Tuesday night is plainly closed.
     expect(statusNow(timeline, tlv("2026-09-19 12:00"))?.reason).toBe("shabbat");
     expect(statusNow(timeline, tlv("2026-09-16 23:30"))?.reason).toBeNull();
+  });
+});
+
+// Issue 29: days whose hours are not the week's (Pesach's), still closed for Shabbat and Yom Tov.
+describe("day exceptions", () => {
+  // Chol HaMoed 2027 runs 23–27 April; 22 and 28 April are Yom Tov. Tuesday 27 April 2027 is a weekday.
+  const timelineAt = (local: string, exceptions?: DayExceptions) => timelineOf(typical, windows, tlv(local), 8, exceptions);
+  it("take a day's ranges instead of its weekday's, and leave the other days alone", () => {
+    const exceptions: DayExceptions = { "2027-04-27": [{ from: "09:00", to: "13:00" }] };
+    expect(statusNow(timelineAt("2027-04-27 10:00", exceptions), tlv("2027-04-27 10:00"))).toMatchObject({ open: true, until: tlv("2027-04-27 13:00") });
+    expect(statusNow(timelineAt("2027-04-27 15:00", exceptions), tlv("2027-04-27 15:00"))?.open).toBe(false);
+    // Without the exception the week's hours count (12:00–23:00 on a Tuesday).
+    expect(statusNow(timelineAt("2027-04-27 15:00"), tlv("2027-04-27 15:00"))?.open).toBe(true);
+    expect(statusNow(timelineAt("2027-04-26 15:00", exceptions), tlv("2027-04-26 15:00"))?.open).toBe(true);
+  });
+
+  it("closes a day with no ranges", () => {
+    const exceptions: DayExceptions = { "2027-04-26": [] };
+    expect(statusNow(timelineAt("2027-04-26 15:00", exceptions), tlv("2027-04-26 15:00"))?.open).toBe(false);
   });
 });

@@ -81,12 +81,20 @@ const weekdayOf = (day: number) => new Date(day).getUTCDay();
 
 type Interval = [number, number];
 
+/**
+ * Days whose ranges are not the week's (issue 29: Chol HaMoed's hours, closed during Pesach): a
+ * Tel Aviv day ("YYYY-MM-DD") and its ranges instead, none for closed. Shabbat and Yom Tov are
+ * still taken out after.
+ */
+export type DayExceptions = Readonly<Record<string, readonly TimeRange[]>>;
+
 /** The weekly ranges laid on the calendar from `fromDay` for `days` days (a range past midnight ends the next day). */
-function weeklyIntervals(hours: WeeklyHours, fromDay: number, days: number): Interval[] {
+function weeklyIntervals(hours: WeeklyHours, fromDay: number, days: number, exceptions: DayExceptions = {}): Interval[] {
   const intervals: Interval[] = [];
   for (let i = 0; i < days; i++) {
     const day = fromDay + i * DAY;
-    for (const range of hours.days[weekdayOf(day)] ?? []) {
+    const label = new Date(day).toISOString().slice(0, 10);
+    for (const range of exceptions[label] ?? hours.days[weekdayOf(day)] ?? []) {
       const [from, to] = rangeSpan(range);
       intervals.push([telAvivInstant(day, from), telAvivInstant(day, to)]);
     }
@@ -128,9 +136,9 @@ function merge(intervals: Interval[]): Interval[] {
 }
 
 /** The times the restaurant is open from the day before `at` for `days` days, Shabbat and Yom Tov taken out. */
-export function openIntervals(hours: WeeklyHours, windows: readonly RestWindow[], at: number, days = 9): Interval[] {
+export function openIntervals(hours: WeeklyHours, windows: readonly RestWindow[], at: number, days = 9, exceptions?: DayExceptions): Interval[] {
   const firstDay = telAvivDayStart(at) - DAY;
-  let intervals = weeklyIntervals(hours, firstDay, days + 1);
+  let intervals = weeklyIntervals(hours, firstDay, days + 1, exceptions);
   if (hours.closedOnShabbat) for (const window of windows) intervals = subtract(intervals, closedSpan(hours, window));
   return merge(intervals);
 }
@@ -167,8 +175,8 @@ export interface Transition {
   reason: "shabbat" | "holiday" | null;
 }
 
-export function timelineOf(hours: WeeklyHours, windows: readonly RestWindow[], from: number, days = 8): Transition[] {
-  const intervals = openIntervals(hours, windows, from, days);
+export function timelineOf(hours: WeeklyHours, windows: readonly RestWindow[], from: number, days = 8, exceptions?: DayExceptions): Transition[] {
+  const intervals = openIntervals(hours, windows, from, days, exceptions);
   const spans = hours.closedOnShabbat ? windows.map((window) => ({ span: closedSpan(hours, window), holiday: window.holiday })) : [];
   const closed = (start: number, end: number | null): Transition => {
     const rest = spans.find(({ span }) => span[0] < (end ?? Infinity) && span[1] > start);
