@@ -264,6 +264,10 @@ describe("the queue and the duplicate hint", () => {
     const id = await filed();
     const outcome = await callRoute(queueLoader, services, `/dashboard/suggestions?find=allenby&for=${id}`, as("admin"));
     expect((outcome.data as { found: { for: string; listings: { id: string }[] } }).found).toMatchObject({ for: id, listings: [{ id: place.id }] });
+    // A NUL (which PostgreSQL's text cannot hold) is only a space in the search, never a 500 (found by the fuzz suite).
+    const withNul = await callRoute(queueLoader, services, `/dashboard/suggestions?find=allenby%00&for=${id}`, as("admin"));
+    expect(withNul.status).toBe(200);
+    expect((withNul.data as { found: { listings: { id: string }[] } }).found.listings).toMatchObject([{ id: place.id }]);
   });
 });
 

@@ -177,7 +177,10 @@ export async function listSuggestions(db: Db, reader: Reader | null, view: Queue
 /** Listings whose name or address holds `term` (the merge form's search), at most 10. */
 export async function findListings(db: Db, reader: Reader | null, term: string): Promise<SimilarListing[]> {
   assertCan(reader, "suggestions:manage");
-  const words = normalizeForSearch(term.slice(0, 200)).split(" ").filter(Boolean);
+  // A control character (a NUL above all, which PostgreSQL's text cannot hold) is only a space here.
+  const words = normalizeForSearch(term.slice(0, 200).replace(/\p{Cc}/gu, " "))
+    .split(" ")
+    .filter(Boolean);
   if (words.length === 0) return [];
   const text = searchedText();
   const literal = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
