@@ -68,7 +68,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     history: await loadPublicHistory(db, restaurant.id),
     // The week, the coming Shabbat or Yom Tov, and the timeline "open now" is read from (issue 15).
     // In Pesach's season its plan's days count too: closed for Pesach, Chol HaMoed's own hours (issue 29).
-    hours: restaurant.hours && !restaurant.isPermanentlyClosed ? hoursViewOf(restaurant.hours, now.getTime(), pesachExceptions(restaurant.pesach, season)) : null,
+    hours:
+      restaurant.hours && !restaurant.isPermanentlyClosed ? hoursViewOf(restaurant.hours, now.getTime(), pesachExceptions(restaurant.pesach, season)) : null,
     lastChanged: laterDay(restaurant.lastVerified, telAvivDay(updatedAt)),
     tiles: settings.mapTiles,
     // The tiles around the place, laid out here: the page's script need not know tile math.

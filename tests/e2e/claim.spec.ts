@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { FACTORY_PASSWORD, insertRestaurant } from "../../database/factories";
 import { claims } from "../../database/schema/lifecycle";
@@ -219,6 +220,20 @@ test("without JavaScript: the claim form posts with its file and says what is mi
   await page.getByRole("button", { name: "Send claim" }).click();
   await expect(page.getByTestId("claim-waiting")).toBeVisible();
   await context.close();
+
+  // An admin without JavaScript approves it too: the button posts the approval itself.
+  const adminContext = await browser.newContext({ javaScriptEnabled: false });
+  await signedIn(adminContext, "admin");
+  const admin = await adminContext.newPage();
+  const approved = () => server.database.db.$count(claims, eq(claims.status, "approved"));
+  const before = await approved();
+  await admin.goto(`${base}/dashboard/claims`);
+  const row = admin.getByTestId("claim-row").filter({ hasText: "Quiet Deli" });
+  await row.getByRole("button", { name: "Approve" }).click();
+  // Decided, it leaves the open queue (the toast needs JavaScript).
+  await expect(admin.getByTestId("claim-row").filter({ hasText: "Quiet Deli" })).toHaveCount(0);
+  expect(await approved()).toBe(before + 1);
+  await adminContext.close();
 });
 
 test("the claim page and the queue fit a 360 px phone, English and Hebrew", async ({ browser }) => {

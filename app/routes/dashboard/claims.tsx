@@ -6,6 +6,7 @@ import { Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/claims";
 import { CLAIM_STATUSES, type ClaimStatus } from "../../../database/lifecycle";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { useHydrated } from "../../lib/use-hydrated";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/ui/FormFields";
 import { Pager } from "../../components/ui/Pager";
 import { approveClaim, listClaims, rejectClaim, type QueueClaim } from "../../features/restaurants/claims/queue.server";
@@ -128,6 +129,8 @@ const STATUS_STYLE: Record<ClaimStatus, string> = {
   rejected: "border-stone-300 bg-stone-100 text-stone-800",
 };
 
+const APPROVE_BUTTON = "inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800";
+
 function ClaimCard({
   claim,
   error,
@@ -141,6 +144,7 @@ function ClaimCard({
 }) {
   const { language, t } = useLanguage();
   const submit = useSubmit();
+  const hydrated = useHydrated();
   const name = localized({ en: claim.restaurant.nameEn, he: claim.restaurant.nameHe ?? undefined }, language);
   const row = "grid gap-x-3 sm:grid-cols-[10rem_1fr]";
   return (
@@ -223,21 +227,29 @@ function ClaimCard({
         <div className="mt-3 space-y-3 border-t border-stone-100 pt-3">
           {/* A refusal about the reason is said under its field; any other above the actions. */}
           {error && !reasonError ? <FormAlert>{t(error)}</FormAlert> : null}
-          <ConfirmDialog
-            trigger={
-              <button
-                type="button"
-                className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-              >
+          {hydrated ? (
+            <ConfirmDialog
+              trigger={
+                <button type="button" className={APPROVE_BUTTON}>
+                  {t("claims.approve")}
+                </button>
+              }
+              title={t("claims.approveTitle")}
+              body={t("claims.approveBody", { email: claim.account.email, name })}
+              confirmLabel={t("claims.approve")}
+              cancelLabel={t("claims.cancel")}
+              onConfirm={() => void submit({ intent: "approve", claimId: claim.id }, { method: "post" })}
+            />
+          ) : (
+            // Without JavaScript the button posts the approval itself (no dialog to confirm it in).
+            <Form method="post">
+              <input type="hidden" name="intent" value="approve" />
+              <input type="hidden" name="claimId" value={claim.id} />
+              <button type="submit" className={APPROVE_BUTTON}>
                 {t("claims.approve")}
               </button>
-            }
-            title={t("claims.approveTitle")}
-            body={t("claims.approveBody", { email: claim.account.email, name })}
-            confirmLabel={t("claims.approve")}
-            cancelLabel={t("claims.cancel")}
-            onConfirm={() => void submit({ intent: "approve", claimId: claim.id }, { method: "post" })}
-          />
+            </Form>
+          )}
           <Form method="post" className="space-y-2" noValidate>
             <input type="hidden" name="claimId" value={claim.id} />
             <TextAreaField
