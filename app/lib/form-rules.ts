@@ -14,6 +14,15 @@ export function isOneLine(value: string): boolean {
   return !/[\r\n\u0085\u2028\u2029]/.test(value);
 }
 
+/** Control characters other than tab and line breaks: never in text a person typed. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** True for text without control characters (a bell or an escape is never typed; tab and line breaks are). */
+export function hasNoControlCharacters(value: string): boolean {
+  return !CONTROL.test(value);
+}
+
 /** Text that can be stored (a NUL is refused with a message, not a 500). For text with paragraphs. */
 export const storableText = () => z.string().refine(isStorable, "error.invalidCharacters" satisfies MessageKey);
 
@@ -23,6 +32,18 @@ export const storableText = () => z.string().refine(isStorable, "error.invalidCh
  * row or a log line.
  */
 export const oneLineText = () => storableText().refine(isOneLine, "error.lineBreak" satisfies MessageKey);
+
+/**
+ * Text with paragraphs as a person types it — a note, a reason: line breaks as "\n", trimmed, at
+ * most `max` characters (`tooLong`), no control characters; with `required`, an empty one is refused
+ * with that message.
+ */
+export function paragraphText(max: number, tooLong: MessageKey, required?: MessageKey) {
+  const text = required ? z.string().min(1, { error: required }) : z.string();
+  return storableText()
+    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
+    .pipe(text.max(max, { error: tooLong }).refine(hasNoControlCharacters, { error: "error.invalidCharacters" satisfies MessageKey }));
+}
 
 /** The message for a value of the wrong type (a number where text belongs, a field left out). */
 export const INVALID_VALUE = "form.invalidValue" satisfies MessageKey;

@@ -2,25 +2,14 @@
 // (app/lib/form-rules.ts). Used on the server; the form itself only mirrors the limits.
 import { z } from "zod";
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from "../../../database/reports";
-import { FORM_PARSE, fieldMessages } from "../../lib/form-rules";
+import { FORM_PARSE, fieldMessages, paragraphText } from "../../lib/form-rules";
 import type { MessageKey } from "../../locales/en";
 
-/** Control characters other than tab and line breaks: never in a note a person typed. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const EMAIL_MAX = 254;
 
 export const reportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: "report.reasonRequired" }),
-  note: z
-    .string()
-    .transform((note) => note.replace(/\r\n?/g, "\n").trim())
-    .pipe(
-      z
-        .string()
-        .max(REPORT_NOTE_MAX, { error: "report.noteTooLong" })
-        .refine((note) => !CONTROL.test(note), { error: "error.invalidCharacters" }),
-    ),
+  note: paragraphText(REPORT_NOTE_MAX, "report.noteTooLong"),
   email: z
     .string()
     .trim()

@@ -3,7 +3,7 @@
 // and an optional note. The proof file is checked by the upload checks (claims.server.ts).
 // Browser-safe: the form mirrors the limits.
 import { z } from "zod";
-import { FORM_PARSE, fieldMessages, oneLineText, storableText } from "../../../lib/form-rules";
+import { FORM_PARSE, fieldMessages, oneLineText, paragraphText } from "../../../lib/form-rules";
 import type { MessageKey } from "../../../locales/en";
 
 export const CLAIM_ROLE_MAX = 100;
@@ -11,10 +11,6 @@ export const CLAIM_PHONE_MAX = 30;
 export const CLAIM_NOTE_MAX = 1_000;
 /** An admin's reason for a rejection (sent to the claimant). */
 export const CLAIM_REASON_MAX = 1_000;
-
-/** Control characters other than tab and line breaks: never in a note a person typed. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /**
  * A phone number as people write one: digits with spaces, dashes, dots or brackets, an optional
@@ -26,16 +22,6 @@ export function isPhoneNumber(value: string): boolean {
   return digits >= 7 && digits <= 15;
 }
 
-const paragraphs = (max: number, tooLong: MessageKey) =>
-  z
-    .string()
-    .transform((text) => text.replace(/\r\n?/g, "\n").trim())
-    .pipe(
-      storableText()
-        .max(max, { error: tooLong })
-        .refine((text) => !CONTROL.test(text), { error: "error.invalidCharacters" satisfies MessageKey }),
-    );
-
 export const claimSchema = z.object({
   role: oneLineText()
     .trim()
@@ -46,7 +32,7 @@ export const claimSchema = z.object({
     .min(1, { error: "claim.phoneRequired" satisfies MessageKey })
     .max(CLAIM_PHONE_MAX, { error: "claim.phoneInvalid" satisfies MessageKey })
     .refine(isPhoneNumber, { error: "claim.phoneInvalid" satisfies MessageKey }),
-  note: paragraphs(CLAIM_NOTE_MAX, "claim.noteTooLong"),
+  note: paragraphText(CLAIM_NOTE_MAX, "claim.noteTooLong"),
 });
 
 export type ClaimValues = z.infer<typeof claimSchema>;

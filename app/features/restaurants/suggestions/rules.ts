@@ -1,13 +1,9 @@
 // What a restaurant suggestion must be (issue 29), as a zod schema whose every rule names its
 // message (app/lib/form-rules.ts). Used on the server; the form itself only mirrors the limits.
 import { z } from "zod";
-import { FORM_PARSE, fieldMessages, oneLineText, storableText } from "../../../lib/form-rules";
+import { FORM_PARSE, fieldMessages, hasNoControlCharacters, oneLineText, paragraphText } from "../../../lib/form-rules";
 import { isWebLink, withScheme } from "../../../lib/links";
 import type { MessageKey } from "../../../locales/en";
-
-/** Control characters other than tab and line breaks: never in a note a person typed. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 import { SUGGESTION_FIELD_MAX } from "./limits";
 
@@ -18,7 +14,7 @@ const line = (max: number) =>
   oneLineText()
     .trim()
     .max(max, "suggest.tooLong" satisfies MessageKey)
-    .refine((value) => !CONTROL.test(value), "error.invalidCharacters" satisfies MessageKey);
+    .refine(hasNoControlCharacters, "error.invalidCharacters" satisfies MessageKey);
 
 export const suggestionSchema = z
   .object({
@@ -29,14 +25,7 @@ export const suggestionSchema = z
     link: line(MAX.link)
       .transform(withScheme)
       .refine((value) => value === "" || isWebLink(value), "suggest.linkInvalid" satisfies MessageKey),
-    note: storableText()
-      .transform((note) => note.replace(/\r\n?/g, "\n").trim())
-      .pipe(
-        z
-          .string()
-          .max(MAX.note, { error: "suggest.tooLong" satisfies MessageKey })
-          .refine((note) => !CONTROL.test(note), { error: "error.invalidCharacters" satisfies MessageKey }),
-      ),
+    note: paragraphText(MAX.note, "suggest.tooLong"),
     email: z
       .string()
       .trim()

@@ -20,24 +20,11 @@ import { createRestaurant } from "../editing/manage.server";
 import { EMPTY_FORM } from "../editing/form-schema";
 import { normalizeForSearch } from "../search/search";
 import type { Restaurant, RestaurantFormValues } from "../types";
-import { z } from "zod";
-import { storableText } from "../../../lib/form-rules";
+import { paragraphText } from "../../../lib/form-rules";
 import { SUGGESTION_FIELD_MAX } from "./limits";
 
-/** Control characters other than tab and line breaks: never in a reason typed. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-
 /** A rejection's reason: required, at most 1,000 characters of storable text. */
-export const rejectionSchema = storableText()
-  .transform((reason) => reason.replace(/\r\n?/g, "\n").trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: "suggestions.reasonRequired" satisfies MessageKey })
-      .max(SUGGESTION_FIELD_MAX.note, { error: "suggest.tooLong" satisfies MessageKey })
-      .refine((reason) => !CONTROL.test(reason), { error: "error.invalidCharacters" satisfies MessageKey }),
-  );
+export const rejectionSchema = paragraphText(SUGGESTION_FIELD_MAX.note, "suggest.tooLong", "suggestions.reasonRequired");
 
 export type Reader = Subject & { id: string };
 
