@@ -4,8 +4,6 @@
 // owner — edits the listing from the dashboard; an admin rejects with a reason, which the claimant
 // reads in the e-mail and on the claim page. Its own server and database, so the claims and e-mails
 // are this file's alone.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -15,6 +13,7 @@ import { rateLimits } from "../../database/schema/people";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test, waitForAppOnLoad } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";
+import { readOutbox } from "./outbox";
 
 test.describe.configure({ mode: "serial" });
 
@@ -40,20 +39,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** The e-mails in the development outbox, their quoted-printable parts decoded (Hebrew included). */
-function outbox(): string[] {
-  const dir = path.join(server.dataDir, "outbox");
-  const decode = (eml: string) =>
-    Buffer.from(
-      eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      "latin1",
-    ).toString("utf8");
-  try {
-    return readdirSync(dir).map((name) => decode(readFileSync(path.join(dir, name), "latin1")));
-  } catch {
-    return [];
-  }
-}
+/** The e-mails in the development outbox, as they read. */
+const outbox = () => readOutbox(server.dataDir);
 
 /** A page in a new context signed in as a new account of this role. */
 async function signedIn(context: BrowserContext, role: "guest" | "admin") {

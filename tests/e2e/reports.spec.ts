@@ -1,8 +1,6 @@
 // Report a problem and the reports queue (issue 14), in a real browser, in English and Hebrew, with
 // JavaScript (the proof-of-work found in the page) and without (the form posts to its own page).
 // Its own server and database (demo data), so the reports and e-mails are this file's alone.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { rateLimits } from "../../database/schema/people";
 import { reports } from "../../database/schema/reports";
@@ -10,6 +8,7 @@ import { restaurants } from "../../database/schema/restaurants";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";
+import { readOutbox } from "./outbox";
 
 test.describe.configure({ mode: "serial" });
 
@@ -34,20 +33,8 @@ test.afterAll(async () => {
 
 const reportsOf = () => server.database.db.select().from(reports).where(eq(reports.restaurant_id, place.id));
 
-/** The e-mails in the development outbox, their quoted-printable parts decoded (Hebrew included). */
-function outbox(): string[] {
-  const dir = path.join(server.dataDir, "outbox");
-  const decode = (eml: string) =>
-    Buffer.from(
-      eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      "latin1",
-    ).toString("utf8");
-  try {
-    return readdirSync(dir).map((name) => decode(readFileSync(path.join(dir, name), "latin1")));
-  } catch {
-    return [];
-  }
-}
+/** The e-mails in the development outbox, as they read. */
+const outbox = () => readOutbox(server.dataDir);
 
 test("with JavaScript: two clicks and a submit, a thank-you in place, the admins e-mailed", async ({ page }) => {
   await page.goto(`${base}/en/restaurant/${place.slug}`);

@@ -4,8 +4,6 @@
 // form, saved: its public page exists), merges one into an existing listing, and rejects one with
 // a reason, the visitor e-mailed each time in their language. Its own server and database (demo
 // data), so the suggestions and e-mails are this file's alone.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -15,6 +13,7 @@ import { restaurants } from "../../database/schema/restaurants";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";
+import { readOutbox } from "./outbox";
 
 test.describe.configure({ mode: "serial" });
 
@@ -50,20 +49,8 @@ const suggestedHe = (name: string) =>
     .where(eq(suggestions.name_he, name))
     .then((rows) => rows[0]);
 
-/** The e-mails in the development outbox, their quoted-printable parts decoded (Hebrew included). */
-function outbox(): string[] {
-  const dir = path.join(server.dataDir, "outbox");
-  const decode = (eml: string) =>
-    Buffer.from(
-      eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      "latin1",
-    ).toString("utf8");
-  try {
-    return readdirSync(dir).map((name) => decode(readFileSync(path.join(dir, name), "latin1")));
-  } catch {
-    return [];
-  }
-}
+/** The e-mails in the development outbox, as they read. */
+const outbox = () => readOutbox(server.dataDir);
 
 async function photo() {
   const buffer = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#cc9933" } })

@@ -16,7 +16,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-function decodeQuotedPrintable(raw: string): string {
+/** A quoted-printable text as it reads (soft line breaks joined, =XX bytes as UTF-8). */
+export function decodeQuotedPrintable(raw: string): string {
   const joined = raw.replace(/=\r?\n/g, "");
   const bytes: number[] = [];
   for (let i = 0; i < joined.length; i++) {
