@@ -22,7 +22,6 @@ import { accessDenied } from "../lib/permissions.server";
 import { claimPath, dashboardPath, homePath, loginPath, restaurantPath, signupPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import type { MessageKey } from "../locales/en";
-import { UPLOAD_RULES } from "../features/restaurants/editing/upload-rules";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, settings } = context.get(servicesContext);
@@ -162,7 +161,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
             type="file"
             hint={t("claim.proofHint")}
             required
-            accept={`${UPLOAD_RULES.teuda.accept},${UPLOAD_RULES.pdf.accept}`}
+            accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
             error={fieldError("proof")}
           />
           <TextAreaField
