@@ -40,7 +40,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-rout
  */
 const SHARED = /[\\/]app[\\/](?:lib|locales|components|features[\\/](?:restaurants|blog)[\\/](?!.*editing)(?!.*map))/;
 const NOT_SHARED =
-  /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|use-local-draft|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work/;
+  /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|use-local-draft|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],

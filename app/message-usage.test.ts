@@ -13,7 +13,7 @@ import { REPORT_REASONS, REPORT_STATUSES } from "../database/reports";
 import { LANGUAGES } from "./lib/i18n/language";
 import { LINK_FILTERS } from "./features/restaurants/search/filters";
 import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, CLAIM_STATUSES, PESACH_STATUSES, SUGGESTION_STATUSES } from "../database/lifecycle";
-import { areasOf, type Area } from "./lib/i18n/catalogue";
+import { areasOf, laterAreasOf, type Area } from "./lib/i18n/catalogue";
 import { en } from "./locales/en";
 import { enAccount } from "./locales/en/account";
 import { enContribute } from "./locales/en/contribute";
@@ -22,6 +22,7 @@ import { enManage } from "./locales/en/manage";
 import { enSite } from "./locales/en/site";
 import { he } from "./locales/he";
 import { heAccount } from "./locales/he/account";
+import { heContribute } from "./locales/he/contribute";
 import { heRestaurant } from "./locales/he/restaurant";
 import { heManage } from "./locales/he/manage";
 import { heSite } from "./locales/he/site";
@@ -124,21 +125,35 @@ describe("message areas", () => {
     return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((file) => /\.tsx?$/.test(file) && existsSync(file));
   }
 
-  /** Every source file the given files import, directly or not (the catalogues aside). */
-  function moduleGraph(entries: string[]): string[] {
-    const seen = new Set<string>();
-    const pending = [...entries];
+  /**
+   * Every source file the given files import, directly or not (the catalogues aside), in two parts:
+   * `now`, what renders with the page, and `later`, what a module that loads its page's `later`
+   * areas (`loadLaterMessagesFor`) imports with `import()` — the report form — and what that imports.
+   */
+  function pageGraph(entries: string[]): { now: string[]; later: string[] } {
+    const now = new Set<string>();
+    const later = new Set<string>();
+    const pending: { file: string; part: Set<string> }[] = entries.map((file) => ({ file, part: now }));
     while (pending.length > 0) {
-      const file = pending.pop()!;
-      if (seen.has(file)) continue;
-      seen.add(file);
+      const { file, part } = pending.pop()!;
+      if (now.has(file) || part.has(file)) continue;
+      part.add(file);
+      if (part === now) later.delete(file);
       const source = readFileSync(file, "utf8");
+      const loadsLater = /loadLaterMessagesFor\(/.test(source) && !file.endsWith(`${path.sep}catalogue.ts`);
       for (const match of source.matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)) {
         const imported = resolveImport(file, match[1] ?? match[2]!);
-        if (imported && !imported.includes(`${path.sep}locales${path.sep}`)) pending.push(imported);
+        if (!imported || imported.includes(`${path.sep}locales${path.sep}`)) continue;
+        pending.push({ file: imported, part: match[2] !== undefined && loadsLater ? later : part });
       }
     }
-    return [...seen];
+    return { now: [...now], later: [...later].filter((file) => !now.has(file)) };
+  }
+
+  /** Every source file of a page, whenever it renders. */
+  function moduleGraph(entries: string[]): string[] {
+    const { now, later } = pageGraph(entries);
+    return [...now, ...later];
   }
 
   /** A file's quoted words (each a candidate key) and the key prefixes it builds (`prefix.${…}`), read once per file. */
@@ -199,14 +214,29 @@ describe("message areas", () => {
     expect(paths).not.toContain("/logout");
   });
 
-  it("loads, for every page, an area holding each key the page can show", () => {
+  it("loads, for every page, an area holding each key the page can show (a part opened later: with its later areas)", () => {
     const missing = routePages.flatMap(({ path: pagePath, files }) => {
+      const { now, later } = pageGraph(files);
       const loaded = areasOf(pagePath);
-      return keysUsedBy(moduleGraph(files))
-        .filter((key) => !loaded.some((area) => key in areas[area]))
-        .map((key) => `${pagePath}: ${key}`);
+      const loadedLater = [...loaded, ...laterAreasOf(pagePath)];
+      return [
+        ...keysUsedBy(now).filter((key) => !loaded.some((area) => key in areas[area])),
+        ...keysUsedBy(later).filter((key) => !loadedLater.some((area) => key in areas[area])),
+      ].map((key) => `${pagePath}: ${key}`);
     });
     expect(missing).toEqual([]);
+  });
+
+  it("finds the restaurant page's report form as a part opened later, with its words in the contribute area", () => {
+    const restaurant = routePages.find((page) => page.path === "/en/restaurant/x")!;
+    const { now, later } = pageGraph(restaurant.files);
+    const reportForm = path.join(appDir, "features", "reports", "components", "ReportForm.tsx");
+    expect(later).toContain(reportForm);
+    expect(now).not.toContain(reportForm);
+    expect(laterAreasOf("/he/restaurant/x")).toEqual(["contribute"]);
+    expect(areasOf("/he/restaurant/x")).not.toContain("contribute");
+    expect(keysUsedBy(later)).toContain("report.submit");
+    expect("report.submit" in enRestaurant).toBe(false);
   });
 
   it("keeps out of the site area every key no public page shows", () => {
@@ -231,8 +261,9 @@ describe("message areas", () => {
   });
 
   it("puts every key in exactly one area, the same one in both languages", () => {
-    const all = [enSite, enRestaurant, enAccount, enManage].flatMap((area) => Object.keys(area));
+    const all = [enSite, enRestaurant, enAccount, enManage, enContribute].flatMap((area) => Object.keys(area));
     expect(all.length).toBe(new Set(all).size);
+    expect(Object.keys(heContribute).sort()).toEqual(Object.keys(enContribute).sort());
     expect(Object.keys(heRestaurant).sort()).toEqual(Object.keys(enRestaurant).sort());
     expect(Object.keys(heSite).sort()).toEqual(Object.keys(enSite).sort());
     expect(Object.keys(heAccount).sort()).toEqual(Object.keys(enAccount).sort());

@@ -11,6 +11,11 @@ export interface RouteFacts {
   private?: true;
   /** The message areas its page shows besides `site` (ADR 012). */
   areas?: readonly Area[];
+  /**
+   * Areas a part of its page loads when the visitor opens that part, not with the page (ADR 012's
+   * update of 2026-11-26: the restaurant page's report form, `loadLaterMessagesFor`).
+   */
+  later?: readonly Area[];
   /** Its label in the metrics (a fixed set, never a raw path); `other_page` when absent. */
   label?: string;
   /** Its path parameters are one-time secrets: the log shows them as `[redacted]`. */
@@ -24,7 +29,7 @@ export interface RouteFacts {
 }
 
 const RESTAURANT: readonly Area[] = ["restaurant"];
-/** The public's own forms (issue 29): their words apart from the restaurant page's. */
+/** The public's own forms (issue 29; the problem report's too): their words apart from the restaurant page's. */
 const CONTRIBUTE: readonly Area[] = ["contribute"];
 const ACCOUNT = { private: true, areas: ["account"], label: "account" } as const;
 const MANAGE: readonly Area[] = ["restaurant", "account", "manage", "contribute"];
@@ -39,8 +44,8 @@ const NOT_FOUND: RouteFacts = {};
  */
 export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/": { label: "home" },
-  "/restaurant/:slug": { areas: RESTAURANT, label: "restaurant" },
-  "/restaurant/:slug/report": { areas: RESTAURANT, label: "report" },
+  "/restaurant/:slug": { areas: RESTAURANT, later: CONTRIBUTE, label: "restaurant" },
+  "/restaurant/:slug/report": { areas: ["restaurant", "contribute"], label: "report" },
   "/restaurant/:slug/claim": { private: true, areas: ["restaurant", "contribute"], label: "claim", fileForm: true },
   // Issue 29: public, its page cacheable; its form carries the certificate photo.
   "/suggest": { areas: CONTRIBUTE, label: "suggest", fileForm: true },

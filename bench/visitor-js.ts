@@ -50,8 +50,11 @@ interface Recorded {
 }
 
 /** A page in a fresh context (an empty cache, as on a first visit) whose every response is recorded. */
-async function recordingPage(browser: Browser): Promise<{ page: Page; responses: Map<string, Recorded>; close: () => Promise<void> }> {
-  const context = await browser.newContext();
+async function recordingPage(
+  browser: Browser,
+  headers: Record<string, string>,
+): Promise<{ page: Page; responses: Map<string, Recorded>; close: () => Promise<void> }> {
+  const context = await browser.newContext({ extraHTTPHeaders: headers });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -69,12 +72,13 @@ async function recordingPage(browser: Browser): Promise<{ page: Page; responses:
   return { page, responses, close: () => context.close() };
 }
 
-export async function visitorJs(base: string, pagePaths: string[]): Promise<VisitorJs[]> {
+/** `headers`: sent with every request (the in-season run's `x-test-now`, bench/in-season.ts). */
+export async function visitorJs(base: string, pagePaths: string[], headers: Record<string, string> = {}): Promise<VisitorJs[]> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
     const rows: VisitorJs[] = [];
     for (const pagePath of pagePaths) {
-      const { page, responses, close } = await recordingPage(browser);
+      const { page, responses, close } = await recordingPage(browser, headers);
       try {
         const response = await page.goto(`${base}${pagePath}`, { waitUntil: "networkidle" });
         if (!response?.ok()) throw new Error(`${pagePath} answered ${response?.status()}`);
@@ -126,7 +130,7 @@ export async function mapViewWeight(base: string): Promise<MapViewWeight> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
     const loaded = async (pagePath: string, until?: string) => {
-      const { page, responses, close } = await recordingPage(browser);
+      const { page, responses, close } = await recordingPage(browser, {});
       try {
         const started = Date.now();
         await page.goto(`${base}${pagePath}`, { waitUntil: "networkidle" });

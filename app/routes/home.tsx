@@ -7,6 +7,7 @@ import { searchIndexInBrowser } from "../features/restaurants/search/use-search-
 import { freshnessClock } from "../features/restaurants/freshness";
 import { windowsAround } from "../features/restaurants/hours/rest-windows.server";
 import { forCardPesach } from "../features/restaurants/pesach/pesach";
+import { pesachExceptions } from "../features/restaurants/pesach/hours";
 import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
@@ -22,12 +23,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const clock = freshnessClock(settings.verificationMaxAgeDays, undefined, settings.certificateGraceDays);
   // Shabbat and Yom Tov around now (plain instants): "open now" is judged with them here, and in
   // the browser with its own clock (issue 15; the calendar library stays on the server).
-  const now = Date.now();
+  // The services' clock when a test sets one (seasonNow), else the machine's.
+  const now = seasonNow(services).getTime();
   const windows = windowsAround(now);
-  // Issue 29: in Pesach's season (the server's calendar), its filter and the cards' marks.
-  const pesach = pesachSeasonAt(seasonNow(services));
+  // Issue 29: in Pesach's season (the server's calendar), its filter, the cards' marks and its days in "open now".
+  const pesach = pesachSeasonAt(new Date(now));
   const filters = parseFilters(params, { pesachSeason: pesach !== null });
-  const found = await directory({ state: filters, clock, open: { now, windows }, limit: parseShown(params), pesachYear: pesach?.year });
+  const found = await directory({
+    state: filters,
+    clock,
+    open: { now, windows, exceptionsOf: (restaurant) => pesachExceptions(restaurant.pesach, pesach) },
+    limit: parseShown(params),
+    pesachYear: pesach?.year,
+  });
   return {
     // Only the page of results on screen travels with the HTML; the browser then loads the search
     // index (when the directory is small enough) and filters locally.

@@ -8,6 +8,7 @@ import { getRestaurantBySlug, loadPublicHistory } from "../features/restaurants/
 import { servicesContext } from "../lib/context";
 import { laterDay, telAvivDay } from "../lib/dates";
 import { detectLanguage } from "../lib/i18n/language";
+import { loadLaterMessagesFor } from "../lib/i18n/catalogue";
 import { responsiveImage } from "../lib/images";
 import { homePath, inBothLanguages, restaurantPath } from "../lib/paths";
 import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";
@@ -15,7 +16,8 @@ import { freshnessClock } from "../features/restaurants/freshness";
 import { hoursViewOf } from "../features/restaurants/hours/hours-view.server";
 import { PLACE_MAP, staticMap } from "../features/restaurants/map/static-map";
 import { hasOwners } from "../features/restaurants/claims/owned.server";
-import { pesachExceptions, pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
+import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
+import { pesachExceptions } from "../features/restaurants/pesach/hours";
 import { pesachPageData } from "../features/restaurants/pesach/pesach";
 
 // The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
@@ -29,9 +31,10 @@ const ReportForm = lazy((): Promise<ReportFormModule> => {
   // On the server, already loaded: a thenable that resolves at once, so React renders the form in
   // the first pass (no fallback, nothing streamed later).
   if (loaded) return { then: (resolve: (module: ReportFormModule) => void) => resolve({ default: loaded.ReportForm }) } as Promise<ReportFormModule>;
+  // Its words come with it (the `contribute` area: this page's `later`, ADR 012).
   return whenOpened(REPORT_SECTION)
-    .then(loadReportForm)
-    .then((module) => ({ default: module.ReportForm }));
+    .then(() => Promise.all([loadReportForm(), loadLaterMessagesFor(window.location.pathname)]))
+    .then(([module]) => ({ default: module.ReportForm }));
 });
 
 /** Resolves when the <details> with this id is (or becomes) open; at once where there is none. */

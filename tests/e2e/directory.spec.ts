@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { holdDataRequests } from "./hold";
+import { reachForFilters } from "./search-index";
 
 const cards = (page: Page) => page.getByRole("region", { name: /^(Restaurants|מסעדות)$/ }).getByRole("listitem");
 const count = (page: Page) => page.getByTestId("result-count");
@@ -25,9 +26,17 @@ test.describe("home filters", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("once the search index has loaded, filtering asks the server nothing", async ({ page }) => {
-    await page.goto("/");
-    await expect(page.locator("section[data-index=ready]")).toHaveCount(1);
+  test("the search index and its code load only when the visitor reaches for the filters, then filtering asks the server nothing", async ({ page }) => {
+    const loaded: string[] = [];
+    page.on("request", (request) => {
+      if (/\/api\/search-index\/|\/local-search-[^/]*\.js$/.test(request.url())) loaded.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    // A visitor who only reads the list (and opens a card) fetches neither.
+    expect(loaded).toEqual([]);
+    await reachForFilters(page);
+    expect(loaded.some((url) => url.startsWith("/api/search-index/"))).toBe(true);
+    expect(loaded.some((url) => url.endsWith(".js"))).toBe(true);
     const serverRequests: string[] = [];
     page.on("request", (request) => {
       if (/\.data(\?|$)|\/api\//.test(request.url())) serverRequests.push(request.url());

@@ -7,6 +7,7 @@ import { restWindows } from "../../app/features/restaurants/hours/rest-windows.s
 import { restaurants } from "../../database/schema/restaurants";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
+import { reachForFilters } from "./search-index";
 import { startInProcess, type InProcessServer } from "./in-process";
 
 test.describe.configure({ mode: "serial" });
@@ -153,7 +154,7 @@ test("the home page: each card says open or closed by the browser's clock, and '
 
   await page.clock.setFixedTime(weekdayAfternoon);
   await page.goto(`${base}/`);
-  await expect(page.locator("section[data-index=ready]")).toBeVisible();
+  await reachForFilters(page);
   await page.getByLabel("Open now").check();
   await expect(page).toHaveURL(/[?&]open=now/);
   await expect(page.getByTestId("result-count")).toHaveText(open.length === 1 ? "1 restaurant found" : `${open.length} restaurants found`);

@@ -12,6 +12,7 @@ import { restaurants, type RestaurantRow } from "../../database/schema/restauran
 import { buildDemoRows, type DemoMedia } from "../../server/ops/demo-data";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
+import { reachForFilters } from "./search-index";
 import { startInProcess, type InProcessServer } from "./in-process";
 
 test.describe.configure({ mode: "serial" });
@@ -79,7 +80,8 @@ test("List / Map: kept in the URL, the map holds exactly the filtered results, c
   await expect(page.getByRole("link", { name: "Map", exact: true })).toHaveAttribute("aria-current", "true");
   // Forty demo places in a few streets: they crowd, so they cluster.
   await expect(page.getByTestId("results-map").locator(".marker-cluster").first()).toBeVisible();
-  expect(await pinsOnMap(page)).toBe(open.length);
+  // Every result, once the search index (which the map asks for when it opens) is in.
+  await expect.poll(() => pinsOnMap(page)).toBe(open.length);
 
   // Filtered: the map follows the filters, the view stays in the URL beside them.
   await page.getByRole("searchbox", { name: "Search" }).fill("sushi");
@@ -173,7 +175,7 @@ test.describe("Near me", () => {
     const here = nearest();
     await context.setGeolocation({ latitude: here.latitude!, longitude: here.longitude! });
     await page.goto(`${base}/`);
-    await expect(page.locator("[data-index=ready]")).toBeAttached();
+    await reachForFilters(page);
     await expect(page.getByTestId("card-distance")).toHaveCount(0);
     await page.getByRole("button", { name: "Near me" }).click();
     await expect(page).toHaveURL(/sort=distance/);
@@ -192,7 +194,7 @@ test.describe("Near me", () => {
     expect((await distances.allTextContents()).slice(0, 8)).toEqual(expected.slice(0, 8).map((row) => `${formatDistance(row.meters, "en")} away`));
 
     await page.goto(`${base}/he`);
-    await expect(page.locator("[data-index=ready]")).toBeAttached();
+    await reachForFilters(page);
     await page.getByRole("button", { name: "קרוב אליי" }).click();
     await expect(page.getByTestId("card-distance").first()).toHaveText("במרחק 10 מ׳");
     await expect(page.getByTestId("card-distance").nth(4)).toHaveText(`במרחק ${formatDistance(expected[4]!.meters, "he")}`);
@@ -209,7 +211,7 @@ test.describe("Near me", () => {
     await page.goto(`${base}/`);
     const usual = await cardNames(page);
     await page.goto(`${base}/?sort=distance`);
-    await expect(page.locator("[data-index=ready]")).toBeAttached();
+    await reachForFilters(page);
     expect(await cardNames(page)).toEqual(usual);
     await expect(page.getByTestId("card-distance")).toHaveCount(0);
   });
@@ -227,7 +229,7 @@ test.describe("Near me refused", () => {
 
   test("says why in the page's language, and nothing else changes", async ({ page }) => {
     await page.goto(`${base}/`);
-    await expect(page.locator("[data-index=ready]")).toBeAttached();
+    await reachForFilters(page);
     const before = await cardNames(page);
     const url = page.url();
     await page.getByRole("button", { name: "Near me" }).click();

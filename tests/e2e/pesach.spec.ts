@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
+import { reachForFilters } from "./search-index";
 
 test.describe.configure({ mode: "serial" });
 
@@ -20,7 +21,7 @@ async function at(target: Page | BrowserContext, iso: string) {
 
 const cards = (page: Page) => page.locator("#results li");
 const count = (page: Page) => page.getByTestId("result-count");
-const resultsReady = (page: Page) => expect(page.locator('#results[data-index="ready"]')).toHaveCount(1);
+const resultsReady = reachForFilters;
 
 async function expectFits(page: Page) {
   const { width, view } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, view: window.innerWidth }));
@@ -59,6 +60,35 @@ for (const [language, prefix, label, mark] of [
     await expect(page.getByTestId("pesach-section")).toBeVisible();
     await expect(page.getByTestId("pesach-status")).toHaveText(language === "English" ? "Open and kosher for Pesach" : "פתוח וכשר לפסח");
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test(`during Chol HaMoed (${language}): a place closed for Pesach is not "open now", on its card nor for the filter`, async ({ page }) => {
+    const closedMark = language === "English" ? "Closed for Pesach" : "סגור בפסח";
+    const closedCards = cards(page).filter({ has: page.getByTestId("pesach-mark").filter({ hasText: closedMark }) });
+    const openLine = (slug: string) => page.locator(`#results a[href$="/restaurant/${slug}"] [data-testid=card-open]`);
+    // Monday 26 April 2027, 15:00 in Tel Aviv: the week's hours would have most places open.
+    await at(page, "2027-04-26T15:00:00+03:00");
+    await page.goto(`${prefix}/?show=48`);
+    const slugs = (await closedCards.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("/").pop()!))).sort();
+    expect(slugs.length).toBeGreaterThan(0);
+    for (const slug of slugs) await expect(openLine(slug)).toHaveAttribute("data-open", "false");
+    await expect(cards(page).locator("[data-testid=card-open][data-open=true]").first()).toBeVisible();
+    // The filter on the server (the URL), then in the browser (the index) keeps none of them.
+    await page.goto(`${prefix}/?open=now&show=48`);
+    await expect(cards(page).first()).toBeVisible();
+    await expect(closedCards).toHaveCount(0);
+    await page.goto(`${prefix}/?show=48`);
+    await reachForFilters(page);
+    await page.getByRole("checkbox", { name: language === "English" ? "Open now" : "פתוח עכשיו" }).check();
+    await expect(page).toHaveURL(/open=now/);
+    await expect(cards(page).first()).toBeVisible();
+    await expect(closedCards).toHaveCount(0);
+    // A week after Pesach, at the same hour, the week's hours open some of the same places again.
+    await at(page, "2027-05-03T15:00:00+03:00");
+    await page.goto(`${prefix}/?show=48`);
+    await expect(cards(page).locator("[data-testid=card-open][data-open]").first()).toBeAttached();
+    const openAfter = await Promise.all(slugs.map(async (slug) => (await openLine(slug).getAttribute("data-open")) === "true"));
+    expect(openAfter.some(Boolean)).toBe(true);
   });
 
   test(`out of season (${language}): no filter, no marks, no section, and ?pesach=kosher is ignored`, async ({ page }) => {

@@ -7,6 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setRestaurantPesach } from "../../app/features/restaurants/pesach/pesach.server";
 import { EMPTY_FILTERS } from "../../app/features/restaurants/search/filters";
 import { applyFilters } from "../../app/features/restaurants/search/matching";
+import { decodeIndex, toIndexRow } from "../../app/features/restaurants/search/search-index";
+import { shortStatus } from "../../app/features/restaurants/search/components/RestaurantCard";
+import { windowsAround } from "../../app/features/restaurants/hours/rest-windows.server";
+import { pesachSeasonAt } from "../../app/features/restaurants/pesach/season.server";
+import { pesachExceptions } from "../../app/features/restaurants/pesach/hours";
+import type { Restaurant } from "../../app/features/restaurants/types";
 import { listRestaurants } from "../../app/features/restaurants/queries.server";
 import { searchDirectory } from "../../app/features/restaurants/search/search-query.server";
 import { loader as homeLoader } from "../../app/routes/home";
@@ -104,12 +110,12 @@ describe("saving a Pesach plan", () => {
 });
 
 describe("Pesach on the public pages, on the server's clock", () => {
-  it("in season, home sends the season, the cards' marks and honours ?pesach=kosher", async () => {
+  it("in season, home sends the season, the cards' marks (with Chol HaMoed's hours) and honours ?pesach=kosher", async () => {
     const services = createServices(database.db, { now: () => IN_SEASON });
     const all = await homeLoader(routeArgs(services, "/"));
     expect(all.pesach).toEqual({ year: "2027", firstDay: "2027-04-22", lastDay: "2027-04-28" });
     const bySlug = new Map(all.restaurants.map((r) => [r.slug, r]));
-    expect(bySlug.get("pesach-place")?.pesach).toEqual({ "2027": { status: "kosher" } });
+    expect(bySlug.get("pesach-place")?.pesach).toEqual({ "2027": { status: "kosher", cholHamoed: [{ from: "10:00", to: "22:00" }] } });
     expect(bySlug.get("pesach-closed")?.pesach).toEqual({ "2027": { status: "closed" } });
     // Another year's plan is not this season's.
     expect(bySlug.get("pesach-next-year")).not.toHaveProperty("pesach");
@@ -163,6 +169,54 @@ describe("Pesach on the public pages, on the server's clock", () => {
     // After Pesach the week's hours again.
     expect(await openAt("pesach-chol", new Date("2027-05-04T15:00:00+03:00"))).toBe(true);
     expect(await openAt("pesach-shut", new Date("2027-05-04T15:00:00+03:00"))).toBe(true);
+  });
+
+  it("home's 'open now' follows the plan too: the cards' line, the filter in the browser's index and in the database", async () => {
+    const hours = {
+      days: Array.from({ length: 7 }, () => [{ from: "12:00", to: "23:00" }]),
+      closedOnShabbat: true,
+      beforeRest: { kind: "candles", minutes: 0 },
+      afterRest: { kind: "havdalah", minutes: 0 },
+    } as const;
+    const week = { ...hours, days: hours.days.map((day) => [...day]) };
+    await insertRestaurant(database.db, {
+      slug: "home-chol",
+      name_en: "Home Chol",
+      hours: week,
+      pesach: { "2027": { status: "not_kosher", cholHamoed: [{ from: "09:00", to: "14:00" }] } },
+    });
+    await insertRestaurant(database.db, { slug: "home-shut", name_en: "Home Shut", hours: week, pesach: { "2027": { status: "closed" } } });
+    await insertRestaurant(database.db, { slug: "home-usual", name_en: "Home Usual", hours: week });
+    const ours = (slugs: string[]) => slugs.filter((slug) => slug.startsWith("home-")).sort();
+    const state = { ...EMPTY_FILTERS, openNow: true };
+    const openBy = async (iso: string) => {
+      const now = new Date(iso);
+      const season = pesachSeasonAt(now);
+      const open = {
+        now: now.getTime(),
+        windows: windowsAround(now.getTime()),
+        exceptionsOf: (r: Pick<Restaurant, "pesach">) => pesachExceptions(r.pesach, season),
+      };
+      const list = await listRestaurants(database.db);
+      const index = decodeIndex(list.map(toIndexRow));
+      const home = await homeLoader(routeArgs(createServices(database.db, { now: () => now }), "/?open=now"));
+      const cards = (await homeLoader(routeArgs(createServices(database.db, { now: () => now }), "/"))).restaurants;
+      return {
+        browser: ours(applyFilters(index, state, undefined, open).map((r) => r.slug)),
+        database: ours((await searchDirectory(database.db, state, { open, limit: 100 })).restaurants.map((r) => r.slug)),
+        server: ours(home.restaurants.map((r) => r.slug)),
+        cards: ours(cards.filter((card) => shortStatus(card, open)?.open).map((card) => card.slug)),
+      };
+    };
+    // Monday 26 April 2027, Chol HaMoed. 10:00: open only by Chol HaMoed's hours (and not the week's).
+    const morning = await openBy("2027-04-26T10:00:00+03:00");
+    expect(morning).toEqual({ browser: ["home-chol"], database: ["home-chol"], server: ["home-chol"], cards: ["home-chol"] });
+    // 15:00: the week's hours for a restaurant without a plan; the closed one stays closed.
+    const afternoon = await openBy("2027-04-26T15:00:00+03:00");
+    expect(afternoon).toEqual({ browser: ["home-usual"], database: ["home-usual"], server: ["home-usual"], cards: ["home-usual"] });
+    // A week after Pesach, all three by the week's hours.
+    const after = ["home-chol", "home-shut", "home-usual"];
+    expect(await openBy("2027-05-04T15:00:00+03:00")).toEqual({ browser: after, database: after, server: after, cards: after });
   });
 
   it("the browser's index and the database keep the same restaurants for Kosher for Pesach", async () => {

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { heManage } from "../../locales/he/manage";
 import { heSite } from "../../locales/he/site";
-import { areasOf } from "./catalogue";
+import { heRestaurant } from "../../locales/he/restaurant";
+import { heContribute } from "../../locales/he/contribute";
+import { areasOf, laterAreasOf } from "./catalogue";
 
 describe("areasOf", () => {
   it("gives public pages the site area only, in both languages", () => {
@@ -10,10 +12,16 @@ describe("areasOf", () => {
     }
   });
 
-  it("adds the restaurant area for restaurant pages and their report form", () => {
-    for (const path of ["/en/restaurant/x", "/he/restaurant/x", "/en/restaurant/x/report", "/he/restaurant/x/report"]) {
+  it("adds the restaurant area for restaurant pages, and the contribute area for the report form: with the report page, later on the restaurant page", () => {
+    for (const path of ["/en/restaurant/x", "/he/restaurant/x"]) {
       expect(areasOf(path), path).toEqual(["site", "restaurant"]);
+      expect(laterAreasOf(path), path).toEqual(["contribute"]);
     }
+    for (const path of ["/en/restaurant/x/report", "/he/restaurant/x/report"]) {
+      expect(areasOf(path), path).toEqual(["site", "restaurant", "contribute"]);
+      expect(laterAreasOf(path), path).toEqual([]);
+    }
+    expect(laterAreasOf("/")).toEqual([]);
   });
 
   it("adds the account area for signing up and in, passwords and e-mail checks (not on a first visit to the directory)", () => {
@@ -38,13 +46,18 @@ describe("areasOf", () => {
 describe("loadMessagesFor", () => {
   // A fresh copy of the modules holds no message, as the browser does before its first load (the
   // test set-up gives the shared copy every message, as the server has).
-  let fresh: { load: (pathname: string) => Promise<void>; t: (language: "en" | "he", key: string) => string };
+  let fresh: {
+    load: (pathname: string) => Promise<void>;
+    loadLater: (pathname: string) => Promise<void>;
+    t: (language: "en" | "he", key: string) => string;
+  };
   beforeEach(async () => {
     vi.resetModules();
     const catalogue = await import("./catalogue");
     const messages = await import("./messages");
     fresh = {
       load: catalogue.loadMessagesFor,
+      loadLater: catalogue.loadLaterMessagesFor,
       t: (language, key) => messages.translator(language)(key as keyof typeof heSite),
     };
   });
@@ -64,5 +77,14 @@ describe("loadMessagesFor", () => {
     await fresh.load("/he/dashboard/users");
     expect(fresh.t("he", siteKey)).toBe(heSite[siteKey]);
     expect(fresh.t("he", manageKey)).toBe(heManage[manageKey as keyof typeof heManage]);
+  });
+
+  it("loads the report form's words (contribute) only when the restaurant page's form opens", async () => {
+    await fresh.load("/he/restaurant/x");
+    expect(fresh.t("he", "report.open")).toBe(heRestaurant["report.open"]);
+    expect(fresh.t("he", "report.submit")).toBe("report.submit");
+    await fresh.loadLater("/he/restaurant/x");
+    expect(fresh.t("he", "report.submit")).toBe(heContribute["report.submit"]);
+    expect(fresh.t("en", "report.submit")).toBe("report.submit");
   });
 });

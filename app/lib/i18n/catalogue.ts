@@ -1,7 +1,7 @@
 // Which message areas a page needs, and loading them in the browser (ADR 012). The `site` area
 // (the shell and the public pages) is loaded for every page; the `restaurant` area for restaurant
 // pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
-// signed-in owners and admins; the `contribute` area for the public's own forms (suggest, claim: issue 29). Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
+// signed-in owners and admins; the `contribute` area for the public's own forms (suggest, claim: issue 29; the problem report, whose form on the restaurant page loads it when opened: a route's `later` areas). Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
 // language is its own chunk, so a first visit fetches one language's public messages and no more.
 import type { Messages } from "../../locales/en";
 import { matchPage } from "../../route-facts";
@@ -52,4 +52,16 @@ function loadArea(language: Language, area: Area): Promise<void> {
 export async function loadMessagesFor(pathname: string): Promise<void> {
   const language = detectLanguage(pathname);
   await Promise.all(areasOf(pathname).map((area) => loadArea(language, area)));
+}
+
+/** The areas a part of the page at `pathname` loads when it opens (its route's `later`). */
+export function laterAreasOf(pathname: string): Area[] {
+  const { later = [] } = matchPage(pathname).facts;
+  return AREAS.filter((area) => later.includes(area));
+}
+
+/** Loads (once) the messages of the parts of the page at `pathname` that load when opened (the report form). */
+export async function loadLaterMessagesFor(pathname: string): Promise<void> {
+  const language = detectLanguage(pathname);
+  await Promise.all(laterAreasOf(pathname).map((area) => loadArea(language, area)));
 }

@@ -7,7 +7,7 @@ import { readString } from "../../features/accounts/validation";
 import { matchesDashboardSearch, nextSort, sortRows, type SortColumn, type SortState } from "./sorting";
 import { ClosedBadge, FreshnessMark, TagList, KashrutBadge } from "../../features/restaurants/components/Badges";
 import { freshnessClock, freshnessOf, type Freshness } from "../../features/restaurants/freshness";
-import { visibleTags } from "../../features/restaurants/search/filters";
+import { visibleTags } from "../../features/restaurants/components/Badges";
 import { deleteRestaurant } from "../../features/restaurants/editing/manage.server";
 import { listRestaurantsForUser } from "../../features/restaurants/queries.server";
 import { removeStoredFiles } from "../../features/restaurants/editing/uploads.server";

@@ -33,6 +33,14 @@ export function ClosedBadge({ large = false }: { large?: boolean }) {
   );
 }
 
+/**
+ * Card tags: the first `max`, and how many more there are (the home page's cards and the
+ * dashboard's list; here, not in search/filters.ts, so that other pages do not carry the filters).
+ */
+export function visibleTags(tags: readonly string[], max: number): { shown: string[]; more: number } {
+  return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
+}
+
 /** Tags in the page language, with a "+N" counter for the ones not shown. */
 export function TagList({ tags, more }: { tags: string[]; more: number }) {
   const { language, t } = useLanguage();

@@ -144,8 +144,8 @@ export function openIntervals(hours: WeeklyHours, windows: readonly RestWindow[]
 }
 
 /** Open or closed at `at`, until when, or when it opens next (within the coming week) and why it is closed. */
-export function statusAt(hours: WeeklyHours, windows: readonly RestWindow[], at: number): HoursStatus {
-  const intervals = openIntervals(hours, windows, at);
+export function statusAt(hours: WeeklyHours, windows: readonly RestWindow[], at: number, exceptions?: DayExceptions): HoursStatus {
+  const intervals = openIntervals(hours, windows, at, undefined, exceptions);
   const current = intervals.find(([start, end]) => start <= at && at < end);
   if (current) return { open: true, until: current[1] };
   const next = intervals.find(([start]) => start > at);

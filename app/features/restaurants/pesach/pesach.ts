@@ -1,8 +1,8 @@
 // Pesach on the directory (issue 29), pure and browser-safe: the season a page is given by the
 // server (season.server.ts decides it with @hebcal/core), what a card and a page show of a
-// restaurant's plan, and its compact form in the search index. (The plans' checks are in plans.ts:
+// restaurant's plan (its form in the search index is in search-index.ts). (The plans' checks are in plans.ts:
 // the home page does not carry them.)
-import type { PesachPlan, PesachPlans, PesachStatus } from "../../../../database/lifecycle";
+import type { PesachPlan, PesachPlans } from "../../../../database/lifecycle";
 import { addDays } from "../../../lib/dates";
 
 /** The season starts this many days before Pesach's first day, and ends with its last day. */
@@ -29,32 +29,15 @@ export function planFor(plans: PesachPlans | undefined, season: PesachSeason | n
   return season ? plans?.[season.year] : undefined;
 }
 
-/** What a card carries: only the season's year, only its status (out of season: nothing). */
+/** What a card carries: only the season's year, its status and Chol HaMoed's hours (out of season: nothing). */
 export function forCardPesach(plans: PesachPlans | undefined, season: PesachSeason | null): PesachPlans | undefined {
   const plan = planFor(plans, season);
-  return plan && season ? { [season.year]: { status: plan.status } } : undefined;
+  return plan && season ? { [season.year]: { status: plan.status, ...(plan.cholHamoed ? { cholHamoed: plan.cholHamoed } : {}) } } : undefined;
 }
 
 /** Kosher for the season's Pesach: what the filter keeps. */
 export function kosherForPesach(plans: PesachPlans | undefined, year: string): boolean {
   return plans?.[year]?.status === "kosher";
-}
-
-const CODE: Record<PesachStatus, string> = { kosher: "k", closed: "c", not_kosher: "n" };
-const STATUS_OF: Record<string, PesachStatus> = { k: "kosher", c: "closed", n: "not_kosher" };
-
-/** The index's form of a restaurant's plans: each year and its status, "2027k,2028c" ("" without). */
-export function encodeIndexPesach(plans: PesachPlans | undefined): string {
-  return Object.entries(plans ?? {})
-    .map(([year, plan]) => `${year}${CODE[plan.status]}`)
-    .join(",");
-}
-
-export function decodeIndexPesach(value: unknown): PesachPlans | undefined {
-  if (typeof value !== "string" || value === "") return undefined;
-  const plans: PesachPlans = {};
-  for (const [, year, code] of value.matchAll(/(\d{4})([kcn])/g)) plans[year as string] = { status: STATUS_OF[code as string] as PesachStatus };
-  return plans;
 }
 
 /** What the restaurant page shows in season: the season's days and the restaurant's plan; null without one. */

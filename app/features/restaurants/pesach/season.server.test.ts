@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pesachAround, pesachExceptions, pesachSeasonAt } from "./season.server";
+import { pesachAround, pesachSeasonAt } from "./season.server";
 
 // Tel Aviv is UTC+2 in winter and UTC+3 from late March (IDT): these instants are local times there.
 const at = (iso: string) => new Date(iso);
@@ -45,25 +45,5 @@ describe("the Pesach season (Tel Aviv, hebcal)", () => {
     } finally {
       process.env.TZ = before;
     }
-  });
-});
-
-describe("Pesach's days in the hours (pesachExceptions)", () => {
-  const week = ["2027-04-22", "2027-04-23", "2027-04-24", "2027-04-25", "2027-04-26", "2027-04-27", "2027-04-28"];
-  it("closes every day of Pesach for a restaurant closed during it", () => {
-    expect(pesachExceptions({ "2027": { status: "closed" } }, PESACH_2027)).toEqual(Object.fromEntries(week.map((day) => [day, []])));
-  });
-
-  it("gives each day of Chol HaMoed its own hours when the plan has them, and nothing else changes", () => {
-    const ranges = [{ from: "10:00", to: "16:00" }];
-    expect(pesachExceptions({ "2027": { status: "kosher", cholHamoed: ranges } }, PESACH_2027)).toEqual(
-      Object.fromEntries(week.slice(1, 6).map((day) => [day, ranges])),
-    );
-    expect(pesachExceptions({ "2027": { status: "not_kosher" } }, PESACH_2027)).toBeUndefined();
-  });
-
-  it("is nothing out of season, or for another year's plan", () => {
-    expect(pesachExceptions({ "2027": { status: "closed" } }, null)).toBeUndefined();
-    expect(pesachExceptions({ "2028": { status: "closed" } }, PESACH_2027)).toBeUndefined();
   });
 });

@@ -2,9 +2,7 @@
 // GPL-2.0 (ADR 016), so pages get the season as plain days (`PesachSeason`), never the library.
 import { HDate, months } from "@hebcal/core";
 import { addDays, telAvivDay } from "../../../lib/dates";
-import type { PesachPlans } from "../../../../database/lifecycle";
-import type { DayExceptions } from "../hours/hours";
-import { cholHamoedOf, planFor, SEASON_LEAD_DAYS, type PesachSeason } from "./pesach";
+import { SEASON_LEAD_DAYS, type PesachSeason } from "./pesach";
 
 /** A yyyy-MM-dd day of a Hebrew date (hebcal's Gregorian date is a local midnight: read as local). */
 function dayOf(date: HDate): string {
@@ -44,21 +42,4 @@ export function pesachSeasonAt(now: Date): PesachSeason | null {
 /** The server's "now" for the season: the services' clock (the browser tests set one), else the machine's. */
 export function seasonNow(services: { now?: (() => Date) | undefined }): Date {
   return services.now?.() ?? new Date();
-}
-
-/**
- * The days of the season's Pesach whose hours are not the week's (issue 29), for "open now": every
- * day of it when the restaurant is closed for Pesach, each day of Chol HaMoed when it gave hours for
- * them. Nothing out of season or without a plan.
- */
-export function pesachExceptions(plans: PesachPlans | undefined, season: PesachSeason | null): DayExceptions | undefined {
-  const plan = planFor(plans, season);
-  if (!plan || !season) return undefined;
-  const days: string[] = [];
-  for (let day = season.firstDay; day <= season.lastDay; day = addDays(day, 1)) days.push(day);
-  if (plan.status === "closed") return Object.fromEntries(days.map((day) => [day, []]));
-  const ranges = plan.cholHamoed;
-  if (!ranges?.length) return undefined;
-  const { from, to } = cholHamoedOf(season);
-  return Object.fromEntries(days.filter((day) => day >= from && day <= to).map((day) => [day, ranges]));
 }

@@ -1,19 +1,9 @@
+import { visibleTags } from "../components/Badges";
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../../database/factories";
 import { emptyWeek } from "../hours/hours";
 import { applyFilters } from "./matching";
-import {
-  clearedFilters,
-  EMPTY_FILTERS,
-  hasActiveFilters,
-  parseFilters,
-  parseShown,
-  RESULTS_PAGE,
-  serializeFilters,
-  toggle,
-  visibleTags,
-  type FilterState,
-} from "./filters";
+import { clearedFilters, EMPTY_FILTERS, hasActiveFilters, parseFilters, parseShown, RESULTS_PAGE, serializeFilters, toggle, type FilterState } from "./filters";
 import { rowToRestaurant } from "../mapping";
 import { normalizeForSearch } from "./search";
 

@@ -2,7 +2,8 @@
 // query so a filtered view can be shared, reloaded, rendered on the server and left with Back.
 // Matching restaurants against a state is in matching.ts, which the browser loads with the search index.
 import { isKashrut, isTag, type Kashrut } from "../constants";
-import type { RestWindow } from "../hours/hours";
+import type { DayExceptions, RestWindow } from "../hours/hours";
+import type { Restaurant } from "../types";
 import { PESACH_KOSHER, PESACH_PARAM } from "../pesach/pesach";
 
 export const LINK_FILTERS = ["booking", "wolt", "order"] as const;
@@ -31,9 +32,14 @@ export type ResultsView = "list" | "map";
 export type ResultsSort = "" | "distance";
 
 /** What "open now" is judged on: an instant and the Shabbat and Yom Tov windows around it. */
+/** A restaurant's days whose hours are not the week's; given by the page, so the filter's code does not carry the rules. */
+export type DaysOf = (restaurant: Pick<Restaurant, "pesach">) => DayExceptions | undefined;
+
 export interface OpenClock {
   now: number;
   windows: readonly RestWindow[];
+  /** Issue 29: a restaurant's days whose hours are not the week's (Pesach's: pesach/hours.ts). */
+  exceptionsOf?: DaysOf | undefined;
 }
 
 export const EMPTY_FILTERS: FilterState = {
@@ -130,11 +136,6 @@ export function hasActiveFilters(state: FilterState): boolean {
 
 export function toggle<T>(values: readonly T[], value: T): T[] {
   return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
-}
-
-/** Card tags: the first `max`, and how many more there are. */
-export function visibleTags(tags: readonly string[], max: number): { shown: string[]; more: number } {
-  return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
 }
 
 /**

@@ -111,9 +111,11 @@ function matchesFilters(
   return true;
 }
 
-/** Open at the clock's instant: has hours, is not closed for good, and they say open. */
-export function isOpenAt(restaurant: Pick<Restaurant, "hours" | "isPermanentlyClosed">, open: OpenClock | undefined): boolean {
-  return Boolean(open && restaurant.hours && !restaurant.isPermanentlyClosed && statusAt(restaurant.hours, open.windows, open.now).open);
+/** Open at the clock's instant: has hours, is not closed for good, and they say open (Pesach's days included, issue 29). */
+export function isOpenAt(restaurant: Pick<Restaurant, "hours" | "isPermanentlyClosed" | "pesach">, open: OpenClock | undefined): boolean {
+  return Boolean(
+    open && restaurant.hours && !restaurant.isPermanentlyClosed && statusAt(restaurant.hours, open.windows, open.now, open.exceptionsOf?.(restaurant)).open,
+  );
 }
 
 /** `pesachYear`: the year of the Pesach whose season it is (issue 29), for "Kosher for Pesach". */

@@ -6,7 +6,7 @@ import { isKashrut } from "../constants";
 import type { Restaurant } from "../types";
 import type { WeeklyHours } from "../hours/hours";
 import type { CertificateBody } from "../../../../database/lifecycle";
-import { decodeIndexPesach, encodeIndexPesach } from "../pesach/pesach";
+import type { PesachPlans, PesachStatus } from "../../../../database/lifecycle";
 
 /**
  * Up to this many restaurants the browser loads the whole index and filters locally (instant, see
@@ -76,6 +76,30 @@ const CLOSED = 1;
 const BOOKING = 2;
 const WOLT = 4;
 const ORDER = 8;
+
+// Issue 29: Pesach's plans in the index (here, not in pesach.ts: only the index's code needs them).
+const CODE: Record<PesachStatus, string> = { kosher: "k", closed: "c", not_kosher: "n" };
+const STATUS_OF: Record<string, PesachStatus> = { k: "kosher", c: "closed", n: "not_kosher" };
+
+/**
+ * The index's form of a restaurant's plans: each year, its status and Chol HaMoed's hours,
+ * "2027k 09:00-15:00 18:00-23:00,2028c" ("" without): what a card and "open now" need.
+ */
+export function encodeIndexPesach(plans: PesachPlans | undefined): string {
+  return Object.entries(plans ?? {})
+    .map(([year, plan]) => `${year}${CODE[plan.status]}${(plan.cholHamoed ?? []).map(({ from, to }) => ` ${from}-${to}`).join("")}`)
+    .join(",");
+}
+
+export function decodeIndexPesach(value: unknown): PesachPlans | undefined {
+  if (typeof value !== "string" || value === "") return undefined;
+  const plans: PesachPlans = {};
+  for (const [, year, code, times] of value.matchAll(/(\d{4})([kcn])([^,]*)/g)) {
+    const cholHamoed = [...(times as string).matchAll(/(\d\d:\d\d)-(\d\d:\d\d)/g)].map(([, from, to]) => ({ from: from as string, to: to as string }));
+    plans[year as string] = { status: STATUS_OF[code as string] as PesachStatus, ...(cholHamoed.length ? { cholHamoed } : {}) };
+  }
+  return plans;
+}
 
 export function toIndexRow(restaurant: Restaurant): IndexRow {
   const flags =

@@ -172,12 +172,12 @@ export async function searchDirectory(
   if (state.openNow) {
     // Open now is judged here, on each candidate's hours (the calendar's windows are not in SQL).
     const candidates = await db
-      .select({ id: restaurants.id, hours: restaurants.hours, isPermanentlyClosed: restaurants.is_permanently_closed })
+      .select({ id: restaurants.id, hours: restaurants.hours, isPermanentlyClosed: restaurants.is_permanently_closed, pesach: restaurants.pesach })
       .from(restaurants)
       .where(and(where, sql`${restaurants.hours} is not null`, eq(restaurants.is_permanently_closed, false)))
       .orderBy(...LISTING_ORDER);
     const openIds = candidates
-      .filter((row) => isOpenAt({ hours: row.hours ?? undefined, isPermanentlyClosed: row.isPermanentlyClosed }, open))
+      .filter((row) => isOpenAt({ hours: row.hours ?? undefined, isPermanentlyClosed: row.isPermanentlyClosed, pesach: row.pesach ?? undefined }, open))
       .map((row) => row.id);
     const page = openIds.slice(0, limit);
     const rows = page.length === 0 ? [] : await db.select(CARD_COLUMNS).from(restaurants).where(inArray(restaurants.id, page));

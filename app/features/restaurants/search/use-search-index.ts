@@ -1,7 +1,12 @@
 import { useEffect, useState } from "react";
-import { decodeIndex, searchIndexPath } from "./search-index";
-import { prepareForSearch } from "./matching";
 import type { Restaurant } from "../types";
+import type { applyFilters } from "./local-search";
+
+/** The index in the browser, and the rules that filter it (loaded with it: local-search.ts). */
+export interface LocalIndex {
+  restaurants: Restaurant[];
+  applyFilters: typeof applyFilters;
+}
 
 /** Whether the search index is in the browser: then filter changes need no trip to the server. */
 let indexInBrowser = false;
@@ -12,12 +17,12 @@ export function searchIndexInBrowser(): boolean {
 }
 
 /**
- * Loads the search index once the page has painted and the browser is idle, and builds the search
- * text while idle, so the first keystroke is as fast as the rest. Until it arrives (or if it
- * cannot be loaded) filters ask the server, as they do without JavaScript.
+ * Loads the search index and the code that filters it once the page has painted and the browser is
+ * idle, and builds the search text while idle, so the first keystroke is as fast as the rest. Until
+ * they arrive (or if they cannot be loaded) filters ask the server, as they do without JavaScript.
  */
-export function useSearchIndex(version: string | null): Restaurant[] | null {
-  const [index, setIndex] = useState<{ version: string; restaurants: Restaurant[] } | null>(null);
+export function useSearchIndex(version: string | null): LocalIndex | null {
+  const [index, setIndex] = useState<(LocalIndex & { version: string }) | null>(null);
   useEffect(() => {
     if (!version || index?.version === version) return;
     const controller = new AbortController();
@@ -30,13 +35,14 @@ export function useSearchIndex(version: string | null): Restaurant[] | null {
       return () => cancelIdleCallback(handle);
     };
     let cancelIdle = idle(() => {
-      fetch(searchIndexPath(version), { signal: controller.signal })
-        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-        .then((body: unknown) => {
-          const restaurants = decodeIndex(body);
+      import("./local-search")
+        .then(async ({ applyFilters, decodeIndex, prepareForSearch, searchIndexPath }) => {
+          const response = await fetch(searchIndexPath(version), { signal: controller.signal });
+          if (!response.ok) throw new Error(String(response.status));
+          const restaurants = decodeIndex(await response.json());
           cancelIdle = idle(() => {
             prepareForSearch(restaurants);
-            setIndex({ version, restaurants });
+            setIndex({ version, restaurants, applyFilters });
           });
         })
         .catch(() => {
@@ -55,5 +61,5 @@ export function useSearchIndex(version: string | null): Restaurant[] | null {
       indexInBrowser = false;
     };
   }, [ready]);
-  return ready ? index.restaurants : null;
+  return ready ? index : null;
 }

@@ -5,6 +5,7 @@ import { useLanguage } from "../../../../lib/i18n/use-language";
 import { useHydrated } from "../../../../lib/use-hydrated";
 import { KASHRUT_LABELS } from "../../constants";
 import type { RestWindow } from "../../hours/hours";
+import type { DaysOf } from "../../search/filters";
 import type { ListedRestaurant } from "../../search/search-index";
 import { shortStatus } from "../../search/components/RestaurantCard";
 
@@ -31,11 +32,14 @@ export function MapView({
   results,
   tiles,
   windows,
+  exceptionsOf,
   skipTo,
 }: {
   results: readonly ListedRestaurant[];
   tiles: MapTiles;
   windows: readonly RestWindow[];
+  /** Issue 29: Pesach's days in "open now". */
+  exceptionsOf: DaysOf;
   /** The id of the list the skip link jumps to. */
   skipTo: string;
 }) {
@@ -45,11 +49,11 @@ export function MapView({
   // code shares no module with the page (which would split them into more files to fetch).
   const linesOf = useCallback(
     (restaurant: ListedRestaurant) => {
-      const status = shortStatus(restaurant, windows, Date.now());
+      const status = shortStatus(restaurant, { now: Date.now(), windows, exceptionsOf });
       const t = translator(language);
       return [t("restaurant.kashrut", { kashrut: KASHRUT_LABELS[restaurant.kashrut][language] }), ...(status ? [t(status.message)] : [])];
     },
-    [windows, language],
+    [windows, exceptionsOf, language],
   );
   return (
     <section aria-label={t("map.label")} className="mt-4">

@@ -9,11 +9,21 @@ import type { RestWindow } from "../../hours/hours";
 import { MapView } from "../../map/components/MapView";
 import { byDistance } from "../../map/distance";
 import type { LatLng } from "../../map/location";
-import { clearedFilters, parseFilters, parseShown, RESULTS_PAGE, serializeFilters, type FilterState, type ResultsSort, type ResultsView } from "../filters";
+import {
+  clearedFilters,
+  parseFilters,
+  parseShown,
+  RESULTS_PAGE,
+  serializeFilters,
+  type DaysOf,
+  type FilterState,
+  type ResultsSort,
+  type ResultsView,
+} from "../filters";
 import type { ListedRestaurant } from "../search-index";
-import { applyFilters } from "../matching";
 import { useSearchIndex } from "../use-search-index";
 import type { PesachSeason } from "../../pesach/pesach";
+import { pesachExceptions } from "../../pesach/hours";
 import { FilterBar } from "./FilterBar";
 import { Hero } from "./Hero";
 import { ResultsGrid } from "./ResultsGrid";
@@ -58,7 +68,12 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
 
   const pendingSearch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(pendingSearch.current), []);
-  const index = useSearchIndex(loaderData.indexVersion);
+  // The index and the code that filters it load when the visitor reaches for the filters (a pointer
+  // over them, a touch, focus): a visit that only scrolls and opens a card fetches neither (ADR 008).
+  const [wantIndex, setWantIndex] = useState(false);
+  const reach = wantIndex ? undefined : () => setWantIndex(true);
+  // The map shows every result, not a page of them: it wants the index as soon as it is open.
+  const index = useSearchIndex(wantIndex || filters.view === "map" ? loaderData.indexVersion : null);
 
   const commit = useCallback(
     (next: FilterState) => {
@@ -86,14 +101,23 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
   // typo answers make a keystroke ~2 ms of filtering at 2,000, so the grid updates within the frame
   // (a deferred render waited for the next frame: p95 27 ms; now 12–15 ms, issue 28).
   const now = useNow();
+  // Issue 29: Pesach's days in "open now" (the cards, the map's popups and the filter).
+  const season = loaderData.pesach;
+  const exceptionsOf = useCallback<DaysOf>((restaurant) => pesachExceptions(restaurant.pesach, season), [season]);
   const results = useMemo(() => {
     // "Open now" in the browser is judged on its own clock, when the filters change.
     const matching = index
-      ? applyFilters(index, filters, loaderData.clock, now === null ? undefined : { now, windows: loaderData.windows }, loaderData.pesach?.year)
+      ? index.applyFilters(
+          index.restaurants,
+          filters,
+          loaderData.clock,
+          now === null ? undefined : { now, windows: loaderData.windows, exceptionsOf },
+          loaderData.pesach?.year,
+        )
       : loaderData.restaurants;
     // Nearest first needs the position; without it (a shared link) the usual order stays.
     return filters.sort === "distance" && here ? byDistance(matching, here) : matching;
-  }, [index, loaderData.restaurants, loaderData.clock, loaderData.windows, loaderData.pesach, filters, now, here]);
+  }, [index, loaderData.restaurants, loaderData.clock, loaderData.windows, loaderData.pesach, exceptionsOf, filters, now, here]);
   const total = index ? results.length : loaderData.total;
   const totalIsAtLeast = !index && loaderData.totalIsAtLeast;
   // Only a page of cards is rendered at a time, so a keystroke never re-renders thousands.
@@ -105,24 +129,28 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
     <>
       <Hero />
       <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-        <FilterBar
-          filters={filters}
-          resultCount={total}
-          resultCountIsAtLeast={totalIsAtLeast}
-          homePath={home}
-          pesachSeason={loaderData.pesach !== null}
-          onSearchChange={(value) => change({ ...filters, searchTerm: value }, SEARCH_URL_DELAY_MS)}
-          onChange={(next) => change(next)}
-          onClear={() => change(clearedFilters(filters))}
-        />
-        <ResultsToolbar
-          filters={filters}
-          here={here}
-          onView={(view: ResultsView) => change({ ...latest.current, view })}
-          onSort={(sort: ResultsSort) => change({ ...latest.current, sort })}
-          onLocated={setHere}
-        />
-        {filters.view === "map" ? <MapView results={results} tiles={loaderData.tiles} windows={loaderData.windows} skipTo={RESULTS_ID} /> : null}
+        <div onFocus={reach} onPointerEnter={reach} onTouchStart={reach}>
+          <FilterBar
+            filters={filters}
+            resultCount={total}
+            resultCountIsAtLeast={totalIsAtLeast}
+            homePath={home}
+            pesachSeason={loaderData.pesach !== null}
+            onSearchChange={(value) => change({ ...filters, searchTerm: value }, SEARCH_URL_DELAY_MS)}
+            onChange={(next) => change(next)}
+            onClear={() => change(clearedFilters(filters))}
+          />
+          <ResultsToolbar
+            filters={filters}
+            here={here}
+            onView={(view: ResultsView) => change({ ...latest.current, view })}
+            onSort={(sort: ResultsSort) => change({ ...latest.current, sort })}
+            onLocated={setHere}
+          />
+        </div>
+        {filters.view === "map" ? (
+          <MapView results={results} tiles={loaderData.tiles} windows={loaderData.windows} exceptionsOf={exceptionsOf} skipTo={RESULTS_ID} />
+        ) : null}
         <section
           id={RESULTS_ID}
           tabIndex={-1}
@@ -131,7 +159,15 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
           data-search={filters.searchTerm}
           data-index={index ? "ready" : undefined}
         >
-          <ResultsGrid results={results} shown={shown} clock={loaderData.clock} windows={loaderData.windows} here={here} pesachYear={loaderData.pesach?.year} />
+          <ResultsGrid
+            results={results}
+            shown={shown}
+            clock={loaderData.clock}
+            windows={loaderData.windows}
+            here={here}
+            season={season}
+            exceptionsOf={exceptionsOf}
+          />
           {total > shown || totalIsAtLeast ? (
             <div className="mt-8 text-center">
               <Link

@@ -4,27 +4,27 @@ import { responsiveImage } from "../../../../lib/images";
 import { localized } from "../../../../lib/i18n/language";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { restaurantPath } from "../../../../lib/paths";
-import { visibleTags } from "../filters";
 import type { ListedRestaurant } from "../search-index";
 import type { Freshness } from "../../freshness";
-import { ClosedBadge, FreshnessMark, KashrutBadge, TagList } from "../../components/Badges";
+import { ClosedBadge, FreshnessMark, KashrutBadge, TagList, visibleTags } from "../../components/Badges";
 import { statusAt, type RestWindow } from "../../hours/hours";
 import { useNow } from "../../../../lib/use-now";
 import { cn } from "../../../../lib/cn";
 import type { SiteKey } from "../../../../locales/en";
 import { CertificateLine } from "../../certificate/components/CertificateLine";
 import type { CertificateClock } from "../../certificate/status";
-import type { PesachStatus } from "../../../../../database/lifecycle";
 import { PesachMark } from "../../pesach/components/PesachMark";
+import type { PesachSeason } from "../../pesach/pesach";
+import type { DaysOf, OpenClock } from "../filters";
 
 /**
  * "Open now" / "Closed for Shabbat" in short, from the browser's clock after hydration (never in
  * the server's HTML, which a cache may keep). The line always takes its height: nothing moves.
  */
-function OpenNow({ restaurant, windows }: { restaurant: ListedRestaurant; windows: readonly RestWindow[] }) {
+function OpenNow({ restaurant, windows, exceptionsOf }: { restaurant: ListedRestaurant; windows: readonly RestWindow[]; exceptionsOf: DaysOf }) {
   const { t } = useLanguage();
   const now = useNow();
-  const status = now === null ? undefined : shortStatus(restaurant, windows, now);
+  const status = now === null ? undefined : shortStatus(restaurant, { now, windows, exceptionsOf });
   const text = status ? t(status.message) : "";
   return (
     <p
@@ -39,12 +39,11 @@ function OpenNow({ restaurant, windows }: { restaurant: ListedRestaurant; window
 
 /** Open now, or closed and why, in a few words (cards and the map's popups); nothing without hours. */
 export function shortStatus(
-  restaurant: Pick<ListedRestaurant, "hours" | "isPermanentlyClosed">,
-  windows: readonly RestWindow[],
-  now: number,
+  restaurant: Pick<ListedRestaurant, "hours" | "isPermanentlyClosed" | "pesach">,
+  { now, windows, exceptionsOf }: OpenClock,
 ): { open: boolean; message: SiteKey } | undefined {
   if (!restaurant.hours || restaurant.isPermanentlyClosed) return undefined;
-  const status = statusAt(restaurant.hours, windows, now);
+  const status = statusAt(restaurant.hours, windows, now, exceptionsOf?.(restaurant));
   if (status.open) return { open: true, message: "card.openNow" };
   return { open: false, message: status.reason === "shabbat" ? "card.closedShabbat" : status.reason === "holiday" ? "card.closedHoliday" : "card.closedNow" };
 }
@@ -60,7 +59,8 @@ export const RestaurantCard = memo(function RestaurantCard({
   windows,
   distance,
   clock,
-  pesach,
+  season,
+  exceptionsOf,
 }: {
   restaurant: ListedRestaurant;
   eager: boolean;
@@ -70,8 +70,9 @@ export const RestaurantCard = memo(function RestaurantCard({
   windows: readonly RestWindow[];
   /** How far it is from the visitor ("350 m"), once "Near me" knows. */
   distance?: string | undefined;
-  /** Issue 29: in season, the restaurant's Pesach status. */
-  pesach?: PesachStatus | undefined;
+  /** Issue 29: the Pesach whose season it is (the card's mark), or null, and its days in "open now". */
+  season: PesachSeason | null;
+  exceptionsOf: DaysOf;
 }) {
   const { language, t } = useLanguage();
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
@@ -111,11 +112,11 @@ export const RestaurantCard = memo(function RestaurantCard({
           <KashrutBadge kashrut={restaurant.kashrut} />
           {restaurant.isPermanentlyClosed ? <ClosedBadge /> : null}
           <FreshnessMark freshness={freshness} />
-          <PesachMark status={pesach} />
+          <PesachMark status={season ? restaurant.pesach?.[season.year]?.status : undefined} />
           <TagList tags={tags.shown} more={tags.more} />
         </div>
         <CertificateLine certificate={restaurant.certificate} clock={clock} className="mt-2" />
-        <OpenNow restaurant={restaurant} windows={windows} />
+        <OpenNow restaurant={restaurant} windows={windows} exceptionsOf={exceptionsOf} />
         {distance ? (
           <p className="mt-1 text-sm text-stone-700" data-testid="card-distance">
             {t("card.distance", { distance })}

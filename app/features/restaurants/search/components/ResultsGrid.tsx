@@ -5,6 +5,8 @@ import type { RestWindow } from "../../hours/hours";
 import { distanceMeters, formatDistance } from "../../map/distance";
 import type { LatLng } from "../../map/location";
 import type { ListedRestaurant } from "../search-index";
+import type { PesachSeason } from "../../pesach/pesach";
+import type { DaysOf } from "../filters";
 import { RestaurantCard } from "./RestaurantCard";
 
 /** Cards in the first row load eagerly; the rest wait until they scroll near. */
@@ -17,15 +19,17 @@ export const ResultsGrid = memo(function ResultsGrid({
   clock,
   windows,
   here,
-  pesachYear,
+  season,
+  exceptionsOf,
 }: {
   results: readonly ListedRestaurant[];
   shown: number;
   clock: FreshnessClock;
   windows: readonly RestWindow[];
   here: LatLng | null;
-  /** Issue 29: the year of the Pesach whose season it is; cards then carry its mark. */
-  pesachYear?: string | undefined;
+  /** Issue 29: the Pesach whose season it is (cards then carry its mark), or null, and its days in "open now". */
+  season: PesachSeason | null;
+  exceptionsOf: DaysOf;
 }) {
   const { language, t } = useLanguage();
   if (results.length === 0) {
@@ -46,7 +50,8 @@ export const ResultsGrid = memo(function ResultsGrid({
             freshness={freshnessOf(restaurant.lastVerified, clock)}
             windows={windows}
             clock={clock}
-            pesach={pesachYear ? restaurant.pesach?.[pesachYear]?.status : undefined}
+            season={season}
+            exceptionsOf={exceptionsOf}
             distance={here && restaurant.location ? formatDistance(distanceMeters(here, restaurant.location), language) : undefined}
           />
         </li>
