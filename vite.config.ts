@@ -42,6 +42,9 @@ const SHARED = /[\\/]app[\\/](?:lib|locales|components|features[\\/](?:restauran
 const NOT_SHARED =
   /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|use-local-draft|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$/;
 
+const CARDS =
+  /[\\/]search[\\/]components[\\/](?:ResultsGrid|RestaurantCard)\.tsx$|[\\/]map[\\/]components[\\/]MapView\.tsx$|[\\/]map[\\/]distance\.ts$|[\\/]hours[\\/]hours\.ts$|[\\/]pesach[\\/]hours\.ts$|[\\/]pesach[\\/]components[\\/]PesachMark\.tsx$/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   build: {
@@ -62,7 +65,10 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: (id) => FRAMEWORK.test(id) || id.startsWith("\0"), priority: 20 },
-                { name: "shared", test: (id) => SHARED.test(id) && !NOT_SHARED.test(id), minShareCount: 2, priority: 10 },
+                { name: "shared", test: (id) => SHARED.test(id) && !NOT_SHARED.test(id) && !CARDS.test(id), minShareCount: 2, priority: 10 },
+                // Issue 30: the cards, the map view and the hours rules, which home and the Saved page share
+                // and no other public page loads: one file for those two, not every page's `shared`.
+                { name: "cards", test: (id) => CARDS.test(id), minShareCount: 2, priority: 5 },
               ],
             },
           },

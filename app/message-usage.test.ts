@@ -17,6 +17,8 @@ import { areasOf, laterAreasOf, type Area } from "./lib/i18n/catalogue";
 import { en } from "./locales/en";
 import { enAccount } from "./locales/en/account";
 import { enContribute } from "./locales/en/contribute";
+import { enBlog } from "./locales/en/blog";
+import { heBlog } from "./locales/he/blog";
 import { enRestaurant } from "./locales/en/restaurant";
 import { enManage } from "./locales/en/manage";
 import { enSite } from "./locales/en/site";
@@ -116,6 +118,7 @@ describe("message areas", () => {
     account: enAccount,
     manage: enManage,
     contribute: enContribute,
+    blog: enBlog,
   };
   const appDir = path.join(root, "app");
 
@@ -261,9 +264,10 @@ describe("message areas", () => {
   });
 
   it("puts every key in exactly one area, the same one in both languages", () => {
-    const all = [enSite, enRestaurant, enAccount, enManage, enContribute].flatMap((area) => Object.keys(area));
+    const all = [enSite, enRestaurant, enAccount, enManage, enContribute, enBlog].flatMap((area) => Object.keys(area));
     expect(all.length).toBe(new Set(all).size);
     expect(Object.keys(heContribute).sort()).toEqual(Object.keys(enContribute).sort());
+    expect(Object.keys(heBlog).sort()).toEqual(Object.keys(enBlog).sort());
     expect(Object.keys(heRestaurant).sort()).toEqual(Object.keys(enRestaurant).sort());
     expect(Object.keys(heSite).sort()).toEqual(Object.keys(enSite).sort());
     expect(Object.keys(heAccount).sort()).toEqual(Object.keys(enAccount).sort());

@@ -18,6 +18,7 @@ import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
 import { LazyToaster, showToast } from "./components/ui/LazyToaster";
 import { BlogSkeleton } from "./features/blog/components/BlogSkeleton";
+import { savedSlugs } from "./features/restaurants/saved/saved.server";
 import { HomeSkeleton } from "./features/restaurants/search/components/HomeSkeleton";
 import { servicesContext } from "./lib/context";
 import { viewerContext, viewerMiddleware } from "./lib/session.server";
@@ -44,7 +45,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { settings, toasts } = context.get(servicesContext);
+  const { db, settings, toasts } = context.get(servicesContext);
   const viewer = context.get(viewerContext);
   const { toast, clear } = await toasts.take(request);
   // The toast is shown on whatever page the redirect led to, so its text is written here, in that
@@ -55,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       publicUrl: settings.publicUrl,
       // Only what the shell shows; pages that need more load it themselves.
       viewer: viewer ? { firstName: viewer.firstName, role: viewer.role } : null,
+      // Issue 30: a signed-in viewer's saved places (their Save buttons); a visitor's are on the device.
+      saved: viewer ? await savedSlugs(db, viewer.id) : null,
       toast: toast ? { id: toast.id, type: toast.type, text: t(toast.message) } : null,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,

@@ -32,8 +32,8 @@ const RESTAURANT: readonly Area[] = ["restaurant"];
 /** The public's own forms (issue 29; the problem report's too): their words apart from the restaurant page's. */
 const CONTRIBUTE: readonly Area[] = ["contribute"];
 const ACCOUNT = { private: true, areas: ["account"], label: "account" } as const;
-const MANAGE: readonly Area[] = ["restaurant", "account", "manage", "contribute"];
-const BLOG = { label: "blog" };
+const MANAGE: readonly Area[] = ["restaurant", "account", "manage", "contribute", "blog"];
+const BLOG = { label: "blog", areas: ["blog"] } as const;
 /** Any other path: the not-found page. */
 const NOT_FOUND: RouteFacts = {};
 
@@ -49,6 +49,8 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/restaurant/:slug/claim": { private: true, areas: ["restaurant", "contribute"], label: "claim", fileForm: true },
   // Issue 29: public, its page cacheable; its form carries the certificate photo.
   "/suggest": { areas: CONTRIBUTE, label: "suggest", fileForm: true },
+  // Issue 30: about the visitor (their list), never cached.
+  "/saved": { private: true, areas: ["account"], label: "saved" },
   "/accessibility": {},
   "/privacy-policy": {},
   "/login": ACCOUNT,

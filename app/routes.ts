@@ -32,6 +32,8 @@ export default [
   route("en/restaurant/:slug/claim", "routes/claim.tsx", { id: "claim-en" }),
   route("he/restaurant/:slug/claim", "routes/claim.tsx", { id: "claim-he" }),
   ...bilingual("suggest", "routes/suggest.tsx", "suggest"),
+  // Issue 30: a diner's saved places (and where every Save button posts).
+  ...bilingual("saved", "routes/saved.tsx", "saved"),
   route("accessibility", "routes/legal.tsx", { id: "accessibility-en" }),
   route("he/accessibility", "routes/legal.tsx", { id: "accessibility-he" }),
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-en" }),

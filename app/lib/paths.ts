@@ -19,6 +19,8 @@ export const restaurantPath = (slug: string, language: Language): string => loca
 export const reportPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/report`;
 /** "Suggest a restaurant" (issue 29): anyone may propose a listing; nothing is public until approved. */
 export const suggestPath = (language: Language): string => localizePath("/suggest", language);
+/** A diner's saved places (issue 30): on the device, or in the account once signed in. Its form (Save) posts here too. */
+export const savedPath = (language: Language): string => localizePath("/saved", language);
 /** Where the public forms (reports, suggestions) fetch their proof-of-work challenge. */
 export const reportChallengePath = (): string => "/api/report-challenge";
 

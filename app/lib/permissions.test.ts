@@ -54,6 +54,8 @@ const TABLE: Record<Exclude<Action, "restaurant:edit" | "reports:view">, Who[]> 
   "claims:manage": ["admin", "system"],
   "certificates:review": ["admin", "system"],
   "claim:send": ["admin", "owner", "guest", "system"],
+  // Issue 30: any account keeps its own saved places; a visitor keeps them on the device.
+  "saved:keep": ["admin", "owner", "guest", "system"],
 };
 
 describe("can: role x action", () => {

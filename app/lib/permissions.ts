@@ -42,6 +42,8 @@ interface Resources {
   "suggestions:manage": undefined;
   /** Ask to be linked to a listing without owners ("Is this your restaurant?"): any signed-in account. */
   "claim:send": undefined;
+  /** Keep one's own saved places in one's account (issue 30): any signed-in account, its own list only. */
+  "saved:keep": undefined;
   /** Approve or reject claims (admins). */
   "claims:manage": undefined;
   /** The list of certificates expiring and expired, with "renewed until …" on any listing (admins). */
@@ -71,7 +73,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
 ]);
 
 /** Actions any signed-in account may take, whatever its role (guests included). */
-const ANY_ACCOUNT: ReadonlySet<Action> = new Set(["claim:send"]);
+const ANY_ACCOUNT: ReadonlySet<Action> = new Set(["claim:send", "saved:keep"]);
 
 /** Actions an owner may take only on a restaurant they are linked to (never on "every restaurant"). */
 const OWNED_ONLY: ReadonlySet<Action> = new Set(["restaurant:edit", "reports:view"]);

@@ -1,9 +1,10 @@
-// The English catalogue, in five areas (ADR 012): `site` (the shell and the public pages),
+// The English catalogue, in six areas (ADR 012): `site` (the shell and the public pages),
 // `restaurant` (the restaurant page and its report form), `account` (signing up and in, passwords,
 // two-factor sign-in), `manage` (the dashboard and the account page) and `contribute` (suggesting a
-// restaurant, claiming a listing), so a visitor's browser loads only what the page shows.
+// restaurant, claiming a listing, the problem report) and `blog` (the blog's pages), so a visitor's browser loads only what the page shows.
 // The Hebrew catalogue must have exactly these keys, area by area (checked by the types).
 import { enAccount } from "./en/account";
+import { enBlog } from "./en/blog";
 import { enContribute } from "./en/contribute";
 import { enManage } from "./en/manage";
 import { enRestaurant } from "./en/restaurant";
@@ -14,13 +15,15 @@ export type RestaurantKey = keyof typeof enRestaurant;
 export type AccountKey = keyof typeof enAccount;
 export type ManageKey = keyof typeof enManage;
 export type ContributeKey = keyof typeof enContribute;
-export type MessageKey = SiteKey | RestaurantKey | AccountKey | ManageKey | ContributeKey;
+export type BlogKey = keyof typeof enBlog;
+export type MessageKey = SiteKey | RestaurantKey | AccountKey | ManageKey | ContributeKey | BlogKey;
 export type SiteMessages = Record<SiteKey, string>;
 export type RestaurantMessages = Record<RestaurantKey, string>;
 export type AccountMessages = Record<AccountKey, string>;
 export type ManageMessages = Record<ManageKey, string>;
 export type ContributeMessages = Record<ContributeKey, string>;
+export type BlogMessages = Record<BlogKey, string>;
 export type Messages = Record<MessageKey, string>;
 
 /** Every English message, for the server and the tests; the browser loads an area at a time. */
-export const en: Messages = { ...enSite, ...enRestaurant, ...enAccount, ...enManage, ...enContribute };
+export const en: Messages = { ...enSite, ...enRestaurant, ...enAccount, ...enManage, ...enContribute, ...enBlog };

@@ -1,10 +1,11 @@
 // The Hebrew catalogue, in the same areas as the English one (ADR 012).
 import type { Messages } from "./en";
 import { heAccount } from "./he/account";
+import { heBlog } from "./he/blog";
 import { heContribute } from "./he/contribute";
 import { heManage } from "./he/manage";
 import { heRestaurant } from "./he/restaurant";
 import { heSite } from "./he/site";
 
 /** Every Hebrew message, for the server and the tests; the browser loads an area at a time. */
-export const he: Messages = { ...heSite, ...heRestaurant, ...heAccount, ...heManage, ...heContribute };
+export const he: Messages = { ...heSite, ...heRestaurant, ...heAccount, ...heManage, ...heContribute, ...heBlog };

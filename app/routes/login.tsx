@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useActionData } from "react-router";
+import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { TextField, SubmitButton } from "../components/ui/FormFields";
 import { signIn } from "../features/accounts/accounts.server";
@@ -52,9 +52,16 @@ export default function Login() {
   const { language, t } = useLanguage();
   const actionData = useActionData<typeof action>();
   const failure = actionData;
+  // Issue 30: sent here by Save without JavaScript (a visitor's places are kept by the browser).
+  const [params] = useSearchParams();
   return (
     <AuthCard title={t("login.title")}>
       <Form method="post" className="space-y-4" noValidate>
+        {params.get("reason") === "save" ? (
+          <p role="status" className="rounded-lg border border-brand-700 bg-brand-50 px-3 py-2 text-stone-900" data-testid="login-reason">
+            {t("saved.signIn")}
+          </p>
+        ) : null}
         {failure ? <FailureAlert failure={failure} /> : null}
         <TextField
           label={t("auth.email")}

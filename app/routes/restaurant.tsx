@@ -18,7 +18,7 @@ import { PLACE_MAP, staticMap } from "../features/restaurants/map/static-map";
 import { hasOwners } from "../features/restaurants/claims/owned.server";
 import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
 import { pesachExceptions } from "../features/restaurants/pesach/hours";
-import { pesachPageData } from "../features/restaurants/pesach/pesach";
+import { pesachSectionOf } from "../features/restaurants/pesach/section.server";
 
 // The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
 // server renders it in full (the loader loads it first); the browser keeps that HTML — a plain
@@ -80,7 +80,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // Issue 29: "Is this your restaurant?" on a listing without owners (the same for every visitor).
     claimable: !(await hasOwners(db, restaurant.id)),
     // Issue 29: its plan for the Pesach whose season it is (the server's calendar).
-    pesach: pesachPageData(restaurant.pesach, season),
+    pesach: pesachSectionOf(restaurant.pesach, season, detectLanguage(new URL(request.url).pathname)),
   };
 }
 

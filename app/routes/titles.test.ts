@@ -64,6 +64,8 @@ const PAGES: Record<string, { url: string; loaderData?: (language: Language) => 
   // Issue 29: suggest a restaurant and the suggestions queue.
   suggest: { url: "/suggest", title: (t) => `${t("suggest.pageTitle")} | ${t("brand.name")}` },
   "dashboard/suggestions": { url: "/dashboard/suggestions", title: (t) => page(t, "suggestions.title") },
+  // Issue 30: a diner's saved places.
+  saved: { url: "/saved", title: (t) => `${t("saved.title")} | ${t("brand.name")}` },
   "restaurant/:slug/report": {
     url: "/restaurant/olive/report",
     loaderData: () => ({ slug: "olive", name: restaurant.name }),

@@ -6,3 +6,4 @@ export * from "./blogs";
 export * from "./uploads";
 export * from "./reports";
 export * from "./lifecycle";
+export * from "./saved";

@@ -32,20 +32,18 @@ test("sign up -> guest without dashboard -> admin makes them owner -> they have 
   const email = `journey-${Date.now()}@example.com`;
   const user = waitForAppOnLoad(await (await browser.newContext()).newPage());
   await signUp(user, email, "Yael");
-  await expect(
-    user.getByText("Sign up successful! Check your email for verification if required, or log in now. You'll have guest access initially."),
-  ).toBeVisible();
+  await expect(user.getByText("Sign up successful! Check your email for verification if required, or log in now. You start as a diner.")).toBeVisible();
   await expectNoSeriousA11yViolations(user);
   // The spec: the login page follows after 3 seconds.
   await expect(user).toHaveURL(/\/login$/, { timeout: 6_000 });
 
   await logIn(user, email, password);
   await expect(user.getByTestId("welcome").first()).toContainText("Welcome, Yael");
-  await expect(user.getByTestId("welcome").first()).toContainText("Guest");
+  await expect(user.getByTestId("welcome").first()).toContainText("Diner");
   await expect(user.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
   await user.goto("/dashboard");
   await expect(user).toHaveURL(/127\.0\.0\.1:\d+\/$/);
-  await expect(user.getByText("Guests do not have access to the dashboard")).toBeVisible();
+  await expect(user.getByText("Diners do not have access to the dashboard")).toBeVisible();
 
   const admin = waitForAppOnLoad(await (await browser.newContext()).newPage());
   await logIn(admin, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
@@ -110,7 +108,7 @@ test("Hebrew sign-up checks fields in the spec's order, with Hebrew messages and
   // Each refused sign-up answers 400, which Chromium logs.
   browserErrors.expect({ text: /status of 400/, url: /\/he\/signup\.data$/ });
   await page.goto("/he/signup");
-  await expect(page.getByText("חשבונות חדשים מתחילים בהרשאת אורח")).toBeVisible();
+  await expect(page.getByText("חשבונות חדשים הם חשבונות סועדים")).toBeVisible();
   await page.getByRole("button", { name: "הרשמה" }).click();
   await expect(page.getByRole("alert")).toContainText("שם פרטי הוא שדה חובה");
   await expect(page.getByLabel("שם פרטי")).toHaveAttribute("aria-invalid", "true");

@@ -136,9 +136,10 @@ describe("Pesach on the public pages, on the server's clock", () => {
     const page = (now: Date) =>
       restaurantLoader(routeArgs(createServices(database.db, { now: () => now }), "/en/restaurant/pesach-place", undefined, { slug: "pesach-place" }));
     expect((await page(IN_SEASON)).pesach).toMatchObject({
-      year: "2027",
-      cholHamoed: { from: "2027-04-23", to: "2027-04-27" },
-      plan: { status: "kosher", kitniyot: true },
+      title: "Pesach 2027",
+      status: "Open and kosher for Pesach",
+      lines: ["Serves kitniyot (legumes and rice)", "Under the supervision of Tzohar"],
+      cholHamoed: { label: "Chol HaMoed (April 23, 2027 – April 27, 2027)" },
     });
     expect((await page(OUT_OF_SEASON)).pesach).toBeNull();
   });

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { switchLanguagePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
-import { accountPath, blogsPath, dashboardPath, homePath } from "../../lib/paths";
+import { accountPath, blogsPath, savedPath, dashboardPath, homePath } from "../../lib/paths";
 import type { MessageKey } from "../../locales/en";
 import { cn } from "../../lib/cn";
 import { can } from "../../lib/permissions";
@@ -45,6 +45,7 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
   const items: NavItem[] = [
     { to: homePath(language), label: "nav.home", end: true },
     { to: blogsPath(language), label: "nav.blogs" },
+    { to: savedPath(language), label: "nav.saved" },
   ];
   if (can(viewer, "dashboard:enter")) {
     items.push({ to: dashboardPath(language), label: "nav.dashboard" });

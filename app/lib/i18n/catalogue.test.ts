@@ -7,9 +7,13 @@ import { areasOf, laterAreasOf } from "./catalogue";
 
 describe("areasOf", () => {
   it("gives public pages the site area only, in both languages", () => {
-    for (const path of ["/", "/he", "/blogs", "/blog/s/x", "/sitemap", "/no-such-page", "/dashboards", "/logins"]) {
+    for (const path of ["/", "/he", "/sitemap", "/no-such-page", "/dashboards", "/logins"]) {
       expect(areasOf(path), path).toEqual(["site"]);
     }
+  });
+
+  it("adds the blog area for the blog's pages only (not on a first visit to the directory)", () => {
+    for (const path of ["/blogs", "/blog/s/x", "/blog/3"]) expect(areasOf(path), path).toEqual(["site", "blog"]);
   });
 
   it("adds the restaurant area for restaurant pages, and the contribute area for the report form: with the report page, later on the restaurant page", () => {
@@ -32,7 +36,7 @@ describe("areasOf", () => {
 
   it("adds the account and manage areas for the dashboard, its pages, the blog editor and the account page (and the public forms' words their queues show)", () => {
     for (const path of ["/dashboard", "/he/dashboard", "/dashboard/edit/3", "/he/dashboard/users", "/dashboard/blog/add", "/account", "/he/account"]) {
-      expect(areasOf(path), path).toEqual(["site", "restaurant", "account", "manage", "contribute"]);
+      expect(areasOf(path), path).toEqual(["site", "restaurant", "account", "manage", "contribute", "blog"]);
     }
   });
 

@@ -8,7 +8,7 @@ import { matchPage } from "../../route-facts";
 import { detectLanguage, type Language } from "./language";
 import { addMessages } from "./messages";
 
-export const AREAS = ["site", "restaurant", "account", "manage", "contribute"] as const;
+export const AREAS = ["site", "restaurant", "account", "manage", "contribute", "blog"] as const;
 export type Area = (typeof AREAS)[number];
 
 /** The message areas the page at `pathname` shows: `site`, and those its route declares (app/route-facts.ts). */
@@ -24,6 +24,7 @@ const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> =
     account: () => import("../../locales/en/account").then((module) => module.enAccount),
     manage: () => import("../../locales/en/manage").then((module) => module.enManage),
     contribute: () => import("../../locales/en/contribute").then((module) => module.enContribute),
+    blog: () => import("../../locales/en/blog").then((module) => module.enBlog),
   },
   he: {
     site: () => import("../../locales/he/site").then((module) => module.heSite),
@@ -31,6 +32,7 @@ const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> =
     account: () => import("../../locales/he/account").then((module) => module.heAccount),
     manage: () => import("../../locales/he/manage").then((module) => module.heManage),
     contribute: () => import("../../locales/he/contribute").then((module) => module.heContribute),
+    blog: () => import("../../locales/he/blog").then((module) => module.heBlog),
   },
 };
 

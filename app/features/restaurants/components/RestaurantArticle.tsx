@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { Suspense, type ComponentType } from "react";
 import { Link } from "react-router";
 import type { MapTiles } from "../../../lib/context";
 import { localized } from "../../../lib/i18n/language";
@@ -17,14 +17,15 @@ import { ClosedBadge, KashrutBadge, TagList } from "./Badges";
 import { MenuGallery } from "./MenuGallery";
 import { PublicHistory } from "./PublicHistory";
 import { RestaurantActions } from "./RestaurantActions";
+import { SaveButton } from "../saved/components/SaveButton";
 import { RestaurantContact } from "./RestaurantContact";
 import { Section } from "./Section";
 import { VerificationLine } from "./VerificationLine";
 import { CertificateFacts } from "../certificate/components/CertificateFacts";
-import type { PesachPageData } from "../pesach/components/PesachSection";
+import { PesachSection } from "../pesach/components/PesachSection";
+import type { PesachText } from "../pesach/section.server";
 
 /** Only in Pesach's season (issue 29): the rest of the year a first visit does not carry it. */
-const PesachSection = lazy(() => import("../pesach/components/PesachSection").then((module) => ({ default: module.PesachSection })));
 
 /** The id of the report section (a <details>): the route loads the form's code once it is opened. */
 export const REPORT_SECTION = "report-section";
@@ -41,7 +42,7 @@ export interface RestaurantPageData {
   /** Issue 29: the listing has no owners, so the page offers "Is this your restaurant?". */
   claimable?: boolean;
   /** Issue 29: in Pesach's season, the restaurant's plan for it (null otherwise). */
-  pesach?: PesachPageData | null;
+  pesach?: PesachText | null;
 }
 
 /**
@@ -104,6 +105,8 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
             <KashrutBadge kashrut={restaurant.kashrut} large />
             {closed ? <ClosedBadge large /> : null}
             <TagList tags={restaurant.tags} more={0} />
+            {/* Issue 30: keep it among the diner's saved places. */}
+            <SaveButton slug={restaurant.slug} name={name} className="ms-auto" />
           </div>
           <VerificationLine lastVerified={restaurant.lastVerified} freshness={freshnessOf(restaurant.lastVerified, loaderData.clock)} />
           {/* Issue 29: the kashrut certificate. */}
@@ -119,11 +122,7 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
           </aside>
 
           <div className="space-y-8 lg:col-start-1 lg:row-start-1">
-            {loaderData.pesach ? (
-              <Suspense fallback={null}>
-                <PesachSection pesach={loaderData.pesach} />
-              </Suspense>
-            ) : null}
+            {loaderData.pesach ? <PesachSection pesach={loaderData.pesach} /> : null}
             {restaurant.description ? (
               <section>
                 <h2 className="text-xl font-semibold">{t("restaurant.about")}</h2>

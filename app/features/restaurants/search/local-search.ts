@@ -1,5 +1,16 @@
 // The browser's filtering engine: the search index's decoder and the filters' rules (matching.ts,
 // search.ts). The home page imports it only with the index, after the first paint
 // (use-search-index.ts), so a first visit does not carry it; until then filters ask the server.
+import { decodeIndex, searchIndexPath } from "./search-index";
+import type { Restaurant } from "../types";
+
 export { applyFilters, prepareForSearch } from "./matching";
-export { decodeIndex, searchIndexPath } from "./search-index";
+
+/** The index of this version, decoded (a failed answer rejects: filters then stay on the server). */
+export async function fetchIndex(version: string, signal: AbortSignal): Promise<Restaurant[]> {
+  const response = await fetch(searchIndexPath(version), { signal });
+  if (!response.ok) throw new Error(String(response.status));
+  return decodeIndex(await response.json());
+}
+// "Near me" needs the index's places: its distances come with it.
+export { byDistance, distanceMeters, formatDistance } from "../map/distance";

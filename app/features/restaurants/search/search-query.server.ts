@@ -143,6 +143,20 @@ function toListed(row: CardRow): ListedRestaurant {
   return forCard(restaurant, true);
 }
 
+/** The cards of the given restaurants in the given order (saved places, issue 30); ids not found are left out. */
+export async function cardsByIds(db: Db, ids: readonly string[]): Promise<ListedRestaurant[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(CARD_COLUMNS)
+    .from(restaurants)
+    .where(inArray(restaurants.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toListed(row)] : [];
+  });
+}
+
 /** The listing's order (compareForListing): with a photo first, then Tzohar, then by English name. */
 const LISTING_ORDER = [
   desc(sql`coalesce(btrim(${restaurants.photo}), '') <> ''`),

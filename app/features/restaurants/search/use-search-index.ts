@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
 import type { Restaurant } from "../types";
-import type { applyFilters } from "./local-search";
+import type * as Engine from "./local-search";
 
-/** The index in the browser, and the rules that filter it (loaded with it: local-search.ts). */
-export interface LocalIndex {
+/** The index in the browser, and the rules that filter and sort it (loaded with it: local-search.ts). */
+export interface LocalIndex extends Pick<typeof Engine, "applyFilters" | "byDistance" | "distanceMeters" | "formatDistance"> {
   restaurants: Restaurant[];
-  applyFilters: typeof applyFilters;
 }
 
 /** Whether the search index is in the browser: then filter changes need no trip to the server. */
@@ -36,13 +35,11 @@ export function useSearchIndex(version: string | null): LocalIndex | null {
     };
     let cancelIdle = idle(() => {
       import("./local-search")
-        .then(async ({ applyFilters, decodeIndex, prepareForSearch, searchIndexPath }) => {
-          const response = await fetch(searchIndexPath(version), { signal: controller.signal });
-          if (!response.ok) throw new Error(String(response.status));
-          const restaurants = decodeIndex(await response.json());
+        .then(async ({ fetchIndex, prepareForSearch, ...engine }) => {
+          const restaurants = await fetchIndex(version, controller.signal);
           cancelIdle = idle(() => {
             prepareForSearch(restaurants);
-            setIndex({ version, restaurants, applyFilters });
+            setIndex({ version, restaurants, ...engine });
           });
         })
         .catch(() => {

@@ -7,7 +7,6 @@ import { useNow } from "../../../../lib/use-now";
 import type { FreshnessClock } from "../../freshness";
 import type { RestWindow } from "../../hours/hours";
 import { MapView } from "../../map/components/MapView";
-import { byDistance } from "../../map/distance";
 import type { LatLng } from "../../map/location";
 import {
   clearedFilters,
@@ -116,8 +115,16 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
         )
       : loaderData.restaurants;
     // Nearest first needs the position; without it (a shared link) the usual order stays.
-    return filters.sort === "distance" && here ? byDistance(matching, here) : matching;
+    return filters.sort === "distance" && here && index ? index.byDistance(matching, here) : matching;
   }, [index, loaderData.restaurants, loaderData.clock, loaderData.windows, loaderData.pesach, exceptionsOf, filters, now, here]);
+  // "350 m away" on each card once "Near me" knows (the index brings the places and the code).
+  const distanceOf = useMemo(
+    () =>
+      index && here
+        ? (restaurant: ListedRestaurant) => (restaurant.location ? index.formatDistance(index.distanceMeters(here, restaurant.location), language) : undefined)
+        : undefined,
+    [index, here, language],
+  );
   const total = index ? results.length : loaderData.total;
   const totalIsAtLeast = !index && loaderData.totalIsAtLeast;
   // Only a page of cards is rendered at a time, so a keystroke never re-renders thousands.
@@ -164,7 +171,7 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
             shown={shown}
             clock={loaderData.clock}
             windows={loaderData.windows}
-            here={here}
+            distanceOf={distanceOf}
             season={season}
             exceptionsOf={exceptionsOf}
           />

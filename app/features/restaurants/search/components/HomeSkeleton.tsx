@@ -1,5 +1,4 @@
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { Hero } from "./Hero";
 
 export const SKELETON_CARDS = 8;
 
@@ -23,11 +22,19 @@ export function SkeletonGrid() {
   );
 }
 
-/** The home page while its data loads during a client transition. */
+/**
+ * The home page while its data loads during a client transition. The root shows it on every page,
+ * so its hero is a placeholder of the same shape, not the hero itself (whose code and words would
+ * then be on every page's first visit; issue 30).
+ */
 export function HomeSkeleton() {
   return (
     <>
-      <Hero />
+      <div aria-hidden="true" className="bg-gradient-to-b from-brand-800 to-brand-700 px-4 py-10 sm:py-14">
+        <div className="mx-auto h-9 max-w-md animate-pulse rounded bg-white/20 sm:h-10" />
+        <div className="mx-auto mt-3 h-14 max-w-2xl animate-pulse rounded bg-white/15 sm:h-7" />
+        <div className="mx-auto mt-6 h-7 max-w-xs animate-pulse rounded-full bg-white/15" />
+      </div>
       <div className="mx-auto max-w-7xl px-4 py-8">
         <SkeletonGrid />
       </div>

@@ -14,6 +14,7 @@ import type { SiteKey } from "../../../../locales/en";
 import { CertificateLine } from "../../certificate/components/CertificateLine";
 import type { CertificateClock } from "../../certificate/status";
 import { PesachMark } from "../../pesach/components/PesachMark";
+import { SaveButton } from "../../saved/components/SaveButton";
 import type { PesachSeason } from "../../pesach/pesach";
 import type { DaysOf, OpenClock } from "../filters";
 
@@ -78,51 +79,55 @@ export const RestaurantCard = memo(function RestaurantCard({
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
   const tags = visibleTags(restaurant.tags, CARD_TAGS);
   return (
-    <Link
-      to={restaurantPath(restaurant.slug, language)}
-      className="group block h-full overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md focus-visible:shadow-md"
-    >
-      <div className="relative aspect-[3/2] bg-stone-200">
-        {image ? (
-          <img
-            src={image.src}
-            srcSet={image.srcSet}
-            sizes={CARD_IMAGE_SIZES}
-            width={400}
-            height={267}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            alt=""
-            className="h-full w-full object-cover"
-          />
-        ) : (
-          <div className="flex h-full flex-col items-center justify-center gap-1 text-stone-600">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.5">
-              <path d="M7 3v8a2 2 0 0 0 2 2v8M11 3v8M15 3c-1.5 2-2 4-2 7h3v11" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-            <span className="text-xs">{t("card.noPhoto")}</span>
-          </div>
-        )}
-      </div>
-      <div className="p-4">
-        <h3 className="font-semibold text-stone-900 group-hover:text-brand-800">
-          <bdi>{localized(restaurant.name, language)}</bdi>
-        </h3>
-        <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
-          <KashrutBadge kashrut={restaurant.kashrut} />
-          {restaurant.isPermanentlyClosed ? <ClosedBadge /> : null}
-          <FreshnessMark freshness={freshness} />
-          <PesachMark status={season ? restaurant.pesach?.[season.year]?.status : undefined} />
-          <TagList tags={tags.shown} more={tags.more} />
+    // Issue 30: Save sits over the card's photo, outside its link (a button is never inside a link).
+    <div className="relative h-full">
+      <Link
+        to={restaurantPath(restaurant.slug, language)}
+        className="group block h-full overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md focus-visible:shadow-md"
+      >
+        <div className="relative aspect-[3/2] bg-stone-200">
+          {image ? (
+            <img
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes={CARD_IMAGE_SIZES}
+              width={400}
+              height={267}
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+              alt=""
+              className="h-full w-full object-cover"
+            />
+          ) : (
+            <div className="flex h-full flex-col items-center justify-center gap-1 text-stone-600">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.5">
+                <path d="M7 3v8a2 2 0 0 0 2 2v8M11 3v8M15 3c-1.5 2-2 4-2 7h3v11" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              <span className="text-xs">{t("card.noPhoto")}</span>
+            </div>
+          )}
         </div>
-        <CertificateLine certificate={restaurant.certificate} clock={clock} className="mt-2" />
-        <OpenNow restaurant={restaurant} windows={windows} exceptionsOf={exceptionsOf} />
-        {distance ? (
-          <p className="mt-1 text-sm text-stone-700" data-testid="card-distance">
-            {t("card.distance", { distance })}
-          </p>
-        ) : null}
-      </div>
-    </Link>
+        <div className="p-4">
+          <h3 className="font-semibold text-stone-900 group-hover:text-brand-800">
+            <bdi>{localized(restaurant.name, language)}</bdi>
+          </h3>
+          <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
+            <KashrutBadge kashrut={restaurant.kashrut} />
+            {restaurant.isPermanentlyClosed ? <ClosedBadge /> : null}
+            <FreshnessMark freshness={freshness} />
+            <PesachMark status={season ? restaurant.pesach?.[season.year]?.status : undefined} />
+            <TagList tags={tags.shown} more={tags.more} />
+          </div>
+          <CertificateLine certificate={restaurant.certificate} clock={clock} className="mt-2" />
+          <OpenNow restaurant={restaurant} windows={windows} exceptionsOf={exceptionsOf} />
+          {distance ? (
+            <p className="mt-1 text-sm text-stone-700" data-testid="card-distance">
+              {t("card.distance", { distance })}
+            </p>
+          ) : null}
+        </div>
+      </Link>
+      <SaveButton slug={restaurant.slug} name={localized(restaurant.name, language)} className="absolute end-2 top-2" />
+    </div>
   );
 });

@@ -2,8 +2,6 @@ import { memo } from "react";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { freshnessOf, type FreshnessClock } from "../../freshness";
 import type { RestWindow } from "../../hours/hours";
-import { distanceMeters, formatDistance } from "../../map/distance";
-import type { LatLng } from "../../map/location";
 import type { ListedRestaurant } from "../search-index";
 import type { PesachSeason } from "../../pesach/pesach";
 import type { DaysOf } from "../filters";
@@ -18,7 +16,7 @@ export const ResultsGrid = memo(function ResultsGrid({
   shown,
   clock,
   windows,
-  here,
+  distanceOf,
   season,
   exceptionsOf,
 }: {
@@ -26,12 +24,13 @@ export const ResultsGrid = memo(function ResultsGrid({
   shown: number;
   clock: FreshnessClock;
   windows: readonly RestWindow[];
-  here: LatLng | null;
+  /** How far each is from the visitor ("350 m"), once "Near me" knows. */
+  distanceOf?: ((restaurant: ListedRestaurant) => string | undefined) | undefined;
   /** Issue 29: the Pesach whose season it is (cards then carry its mark), or null, and its days in "open now". */
   season: PesachSeason | null;
   exceptionsOf: DaysOf;
 }) {
-  const { language, t } = useLanguage();
+  const { t } = useLanguage();
   if (results.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
@@ -52,7 +51,7 @@ export const ResultsGrid = memo(function ResultsGrid({
             clock={clock}
             season={season}
             exceptionsOf={exceptionsOf}
-            distance={here && restaurant.location ? formatDistance(distanceMeters(here, restaurant.location), language) : undefined}
+            distance={distanceOf?.(restaurant)}
           />
         </li>
       ))}

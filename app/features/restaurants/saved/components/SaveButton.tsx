@@ -1,0 +1,61 @@
+// "Save" on a card and a restaurant page (issue 30): a real toggle button (aria-pressed), whose
+// name says what it does and whose place ("Save Bella Tavola"). Signed in, it posts to /saved;
+// without an account it keeps the place on this device. Without JavaScript it is a plain form:
+// an account's place is saved by the server, a visitor is asked to sign in.
+import { useFetcher, useLocation } from "react-router";
+import { cn } from "../../../../lib/cn";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import { savedPath } from "../../../../lib/paths";
+import { setDeviceSaved } from "../device";
+import { useSaved } from "../use-saved";
+import type { SiteKey } from "../../../../locales/en";
+
+export function SaveButton({ slug, name, className }: { slug: string; name: string; className?: string }) {
+  const { language, t, ti } = useLanguage();
+  // A refusal (the most a list keeps) is said beside the button; the button shows the list as it is.
+  const fetcher = useFetcher<{ error?: SiteKey; values?: Record<string, string | number> }>();
+  const { inAccount, slugs } = useSaved();
+  const { pathname, search } = useLocation();
+  const pending = fetcher.formData?.get("intent");
+  const saved = pending ? pending === "add" : slugs.includes(slug);
+  return (
+    <form
+      method="post"
+      action={savedPath(language)}
+      className={className}
+      onSubmit={(event) => {
+        // With JavaScript: a visitor's place stays in the browser; an account's is posted, answered with data.
+        event.preventDefault();
+        if (inAccount) void fetcher.submit({ intent: saved ? "remove" : "add", slug, js: "1" }, { method: "post", action: savedPath(language) });
+        else setDeviceSaved(slug, !saved);
+      }}
+    >
+      <input type="hidden" name="intent" value={saved ? "remove" : "add"} />
+      <input type="hidden" name="slug" value={slug} />
+      <input type="hidden" name="next" value={pathname + search} />
+      <button
+        type="submit"
+        aria-pressed={saved}
+        data-testid="save-button"
+        className={cn(
+          "inline-flex min-h-11 items-center gap-1.5 rounded-full border px-3 text-sm font-medium shadow-sm",
+          saved ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white text-stone-800 hover:border-brand-700",
+        )}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill={saved ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
+          <path d="M12 21s-7.5-4.6-9.5-9.3C1 8.2 3.3 4.5 7 4.5c2 0 3.6 1.1 5 2.9 1.4-1.8 3-2.9 5-2.9 3.7 0 6 3.7 4.5 7.2C19.5 16.4 12 21 12 21z" />
+        </svg>
+        {t("saved.save")}
+        <span className="sr-only">
+          {" "}
+          <bdi>{name}</bdi>
+        </span>
+      </button>
+      {fetcher.state === "idle" && fetcher.data?.error ? (
+        <span role="alert" className="mt-1 block rounded bg-white px-2 text-sm font-medium text-red-800">
+          {ti(fetcher.data.error, fetcher.data.values ?? {})}
+        </span>
+      ) : null}
+    </form>
+  );
+}
