@@ -153,4 +153,9 @@ export const enSite = {
   // Issue 29: Pesach
   "pesach.kosher": "Kosher for Pesach",
   "pesach.closed": "Closed for Pesach",
+  // Issue 30: share
+  "share.button": "Share",
+  "share.copy": "Copy link",
+  "share.copied": "Link copied",
+  "share.failed": "Could not copy the link",
 } as const;

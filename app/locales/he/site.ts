@@ -154,4 +154,9 @@ export const heSite: SiteMessages = {
   // Issue 29: Pesach
   "pesach.kosher": "כשר לפסח",
   "pesach.closed": "סגור בפסח",
+  // Issue 30: share
+  "share.button": "שיתוף",
+  "share.copy": "העתקת קישור",
+  "share.copied": "הקישור הועתק",
+  "share.failed": "ההעתקה נכשלה",
 };
