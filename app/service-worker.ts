@@ -4,9 +4,11 @@
 //
 // What it keeps (Cache Storage, this browser only, never anything about a visitor):
 // - `kta-shell-<version>`: the offline page in both languages and the app's icons, fetched when the
-//   worker installs; the previous version's shell is deleted when this one takes over.
+//   worker installs, answered from the cache first; the previous version's shell is deleted when this
+//   one takes over.
 // - `kta-assets`: the build's hashed scripts and stylesheets, cache-first (a hashed name never changes),
-//   the last ASSET_LIMIT of them.
+//   the last ASSET_LIMIT of them: those a kept page names, those pages load through the worker, and,
+//   from the install, the public pages' messages in both languages (a kept page needs them to hydrate).
 // - `kta-recent`: the last RECENT_PAGE_LIMIT restaurant pages the visitor viewed, network-first: online
 //   the page always comes from the server; offline the kept copy is shown.
 // - `kta-saved`: pages a page asked it to keep (`cache-pages`, the saved places), until it is asked to forget.
@@ -48,6 +50,8 @@ import {
 
 /** The build's version (the names of its files, hashed), replaced at build time. */
 declare const __KTA_SW_VERSION__: string;
+/** The build's files of the public pages' messages, both languages (a kept page loads them before hydrating), replaced at build time. */
+declare const __KTA_SW_MESSAGES__: string[];
 
 // The worker's own types, as far as it uses them (the app's TypeScript program uses the DOM's library).
 interface ExtendableEvent extends Event {
@@ -78,6 +82,7 @@ const ASSETS = "kta-assets";
 const RECENT = "kta-recent";
 const SAVED = "kta-saved";
 const ICONS = ["/icons/icon-192.png", "/icons/icon-512.png", "/icons/maskable-512.png", "/favicon.svg"];
+const SHELL_FILES = new Set([...ICONS, offlinePath("en"), offlinePath("he")]);
 
 /** Keeps at most `limit` entries, the oldest (first put) going first. */
 async function trim(cacheName: string, limit: number): Promise<void> {
@@ -158,13 +163,20 @@ async function promoteWaiting(): Promise<void> {
   if (waiting && (await scope.clients.matchAll({ type: "window" })).length <= 1) waiting.postMessage({ type: "take-over" });
 }
 
-/** A build file: from the cache, else the network (and kept). */
-async function asset(request: Request): Promise<Response> {
+/** A build file: from the cache, else the network (and kept, once the page has it). */
+async function asset(event: FetchEvent): Promise<Response> {
   const cache = await caches.open(ASSETS);
-  const kept = await cache.match(request);
+  const kept = await cache.match(event.request);
   if (kept) return kept;
-  const answer = await fetch(request);
-  if (answer.ok && answer.type === "basic") await cache.put(request, answer.clone());
+  const answer = await fetch(event.request);
+  if (answer.ok && answer.type === "basic") {
+    event.waitUntil(
+      cache
+        .put(event.request, answer.clone())
+        .then(() => trim(ASSETS, ASSET_LIMIT))
+        .catch(() => {}),
+    );
+  }
   return answer;
 }
 
@@ -172,7 +184,8 @@ scope.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const shell = await caches.open(SHELL);
-      await shell.addAll([offlinePath("en"), offlinePath("he"), ...ICONS].map((path) => new Request(path, { credentials: "omit" })));
+      await shell.addAll([...SHELL_FILES].map((path) => new Request(path, { credentials: "omit" })));
+      await (await caches.open(ASSETS)).addAll(__KTA_SW_MESSAGES__);
       // The restaurant page that brought the worker (a first visit's page, not yet controlled) is kept too.
       const open = await scope.clients.matchAll({ type: "window", includeUncontrolled: true });
       for (const client of open) {
@@ -209,7 +222,11 @@ scope.addEventListener("fetch", (event) => {
     return;
   }
   if (isBuildAsset(url, origin)) {
-    event.respondWith(asset(request));
+    event.respondWith(asset(event));
+    return;
+  }
+  if (SHELL_FILES.has(url.pathname)) {
+    event.respondWith(caches.match(url.pathname, { cacheName: SHELL }).then((kept) => kept ?? fetch(request)));
     return;
   }
   // A restaurant page reached in the browser (React Router's data request): its page is kept as anyone sees it.

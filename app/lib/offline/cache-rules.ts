@@ -55,7 +55,7 @@ export interface AnswerLike {
 /**
  * Whether an answer may be kept and shown again, to anyone using this browser: a plain 200 from
  * this site, an HTML page, not redirected, on a path that is not private, that says it is public
- * (`Cache-Control` without `private` or `no-store`, no `Set-Cookie`, no `Vary: Cookie`).
+ * (`Cache-Control` without `private` or `no-store`, no `Set-Cookie`).
  */
 export function isKeepablePage(answer: AnswerLike, origin: string): boolean {
   if (answer.status !== 200 || answer.type !== "basic" || answer.redirected) return false;
@@ -70,12 +70,15 @@ export function isKeepablePage(answer: AnswerLike, origin: string): boolean {
   return isPublicAnswer(answer);
 }
 
-/** The answer's own headers say it may be kept: not private, not no-store, no cookie set, not varying by cookie. */
+/**
+ * The answer's own headers say it may be kept: not private, not no-store, no cookie set. (`Vary:
+ * Cookie` is on every public page, for shared caches: the answer for a visitor with a session is a
+ * different, private one, which is never kept.)
+ */
 export function isPublicAnswer(answer: Pick<AnswerLike, "headers">): boolean {
   const cacheControl = (answer.headers.get("cache-control") ?? "").toLowerCase();
   if (/(?:^|[\s,])(?:private|no-store)(?:$|[\s,=])/.test(cacheControl)) return false;
-  if (answer.headers.get("set-cookie") !== null) return false;
-  return !/\bcookie\b/i.test(answer.headers.get("vary") ?? "");
+  return answer.headers.get("set-cookie") === null;
 }
 
 /** A build file (hashed name, never changes): kept once fetched, answered from the cache first. */
