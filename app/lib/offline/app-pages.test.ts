@@ -17,7 +17,15 @@ describe("the web app manifest", () => {
       id: "/",
       display: "standalone",
     });
-    expect(webManifest("he")).toMatchObject({ name: "כשר תל אביב", short_name: "כשר ת״א", lang: "he", dir: "rtl", start_url: "/he", id: "/he", display: "standalone" });
+    expect(webManifest("he")).toMatchObject({
+      name: "כשר תל אביב",
+      short_name: "כשר ת״א",
+      lang: "he",
+      dir: "rtl",
+      start_url: "/he",
+      id: "/he",
+      display: "standalone",
+    });
   });
 
   it("has the design's colours and installable icons that exist, one maskable", () => {
