@@ -17,7 +17,9 @@
 // without cookies. Private routes (accounts, dashboard, API, sign-in and sign-out) are never kept.
 // Signing in, up or out forgets every kept page (`changesWhoIsSignedIn`).
 //
-// Offline, a navigation it has nothing for gets the offline page in the page's language.
+// Offline, a navigation it has nothing for gets the offline page in the page's language; a page
+// changing in the browser (React Router's `.data` request) while the browser knows it is offline
+// (`navigator.onLine`) is loaded as a whole page instead, which gets the same answer.
 //
 // Messages a page may post (`navigator.serviceWorker.controller.postMessage` or the registration's
 // `active.postMessage`):
@@ -43,6 +45,7 @@ import {
   isRestaurantPage,
   offlinePath,
   offlinePathFor,
+  pageOfDataRequest,
   readWorkerMessage,
   RECENT_PAGE_LIMIT,
   restaurantPageOfData,
@@ -67,6 +70,7 @@ interface ExtendableMessageEvent extends ExtendableEvent {
 }
 interface WorkerScope {
   location: Location;
+  navigator: { onLine: boolean };
   registration: { waiting: { postMessage(message: unknown): void } | null };
   clients: { claim(): Promise<void>; matchAll(options: { type: "window"; includeUncontrolled?: boolean }): Promise<readonly { url: string }[]> };
   skipWaiting(): Promise<void>;
@@ -229,10 +233,29 @@ scope.addEventListener("fetch", (event) => {
     event.respondWith(caches.match(url.pathname, { cacheName: SHELL }).then((kept) => kept ?? fetch(request)));
     return;
   }
-  // A restaurant page reached in the browser (React Router's data request): its page is kept as anyone sees it.
-  const page = restaurantPageOfData(url.pathname);
-  if (page) event.waitUntil(fetchAndKeep(RECENT, origin + page));
+  if (url.pathname.endsWith(".data")) {
+    // A restaurant page reached in the browser (React Router's data request): its page is kept as anyone sees it.
+    const page = restaurantPageOfData(url.pathname);
+    if (page) event.waitUntil(fetchAndKeep(RECENT, origin + page));
+    // Online, untouched (not even through the worker); offline, the whole page instead.
+    if (!scope.navigator.onLine) event.respondWith(pageData(request));
+  }
 });
+
+/**
+ * A page's data for a page changing in the browser: from the network; without one, React Router
+ * is told to load the page as a whole document instead (its single-fetch redirect, reloading the
+ * document), which `navigate` answers with the kept page or the offline page. (Playwright's offline
+ * mode does not tell the worker it is offline, so the browser tests cannot reach this; the rule is
+ * `pageOfDataRequest`'s, tested apart.)
+ */
+async function pageData(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch {
+    return new Response(null, { status: 204, headers: { "X-Remix-Redirect": pageOfDataRequest(new URL(request.url)), "X-Remix-Reload-Document": "true" } });
+  }
+}
 
 scope.addEventListener("message", (event) => {
   if ((event.data as { type?: unknown } | null)?.type === "take-over") {

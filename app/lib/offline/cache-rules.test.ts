@@ -7,6 +7,7 @@ import {
   isNeverKept,
   isRestaurantPage,
   offlinePathFor,
+  pageOfDataRequest,
   readWorkerMessage,
   restaurantPageOfData,
   type AnswerLike,
@@ -75,6 +76,15 @@ describe("the paths the worker reads", () => {
     expect(restaurantPageOfData("/he/restaurant/falafel.data")).toBe("/he/restaurant/falafel");
     expect(restaurantPageOfData("/dashboard.data")).toBeNull();
     expect(restaurantPageOfData("/en/restaurant/falafel")).toBeNull();
+  });
+
+  it("tells the page a data request is for, with its own query and without the router's", () => {
+    const of = (url: string) => pageOfDataRequest(new URL(url, ORIGIN));
+    expect(of("/he/restaurant/falafel.data?_routes=routes%2Frestaurant")).toBe("/he/restaurant/falafel");
+    expect(of("/_.data")).toBe("/");
+    expect(of("/_root.data?_routes=x")).toBe("/");
+    expect(of("/he.data?kashrut=mehadrin&_routes=a&index")).toBe("/he?kashrut=mehadrin");
+    expect(of("/blog/s/post.data")).toBe("/blog/s/post");
   });
 
   it("answers offline with the offline page in the page's language", () => {

@@ -35,6 +35,23 @@ export function restaurantPageOfData(pathname: string): string | null {
 }
 
 /**
+ * The page a React Router data request is for (`/he/restaurant/x.data` is `/he/restaurant/x`; a path
+ * ending in a slash asks for `…/_.data`), with its query but without the router's own `_routes`
+ * and `index` parameters: where the whole page is loaded when its data cannot be.
+ */
+export function pageOfDataRequest(url: URL): string {
+  const path = url.pathname
+    .replace(/\/_\.data$/, "/")
+    .replace(/\/_root\.data$/, "/")
+    .replace(/\.data$/, "");
+  const query = new URLSearchParams(url.search);
+  query.delete("_routes");
+  query.delete("index");
+  const search = query.toString();
+  return (path || "/") + (search ? `?${search}` : "");
+}
+
+/**
  * Paths whose answers are never kept, whatever their headers say: every private route (accounts,
  * the dashboard, the API, sign-in and sign-out), and anything under the API.
  */
