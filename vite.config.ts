@@ -2,7 +2,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { build as bundle } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 
 /**
@@ -30,6 +32,38 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * The service worker (issue 30, app/service-worker.ts) as one classic script at the site's root,
+ * `build/client/sw.js` (a worker controls the pages under its own folder), bundled with the rules it
+ * imports and named with the build's version (a hash of the client build's file names), with the
+ * names of the public pages' message files, which it keeps when it installs: a new build is a new worker, which the browser installs beside the old one (see the worker's "Updates").
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: "kta:service-worker",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options, output) {
+      const dir = options.dir ?? "build/client";
+      const names = readdirSync(path.join(dir, "assets")).sort();
+      const version = createHash("sha256").update(names.join("\n")).digest("hex").slice(0, 12);
+      // The public pages' messages in both languages (ADR 012's site and restaurant areas): a kept
+      // page loads them before it hydrates, by `import()`, so they are named in no page's HTML.
+      const messages = Object.values(output)
+        .filter((file) => file.type === "chunk" && file.moduleIds.some((id) => /[\\/]app[\\/]locales[\\/](?:en|he)[\\/](?:site|restaurant)\.ts$/.test(id)))
+        .map((file) => `/${file.fileName}`)
+        .sort();
+      await bundle({
+        input: "app/service-worker.ts",
+        transform: { define: { __KTA_SW_VERSION__: JSON.stringify(version), __KTA_SW_MESSAGES__: JSON.stringify(messages) } },
+        output: { file: path.join(dir, "sw.js"), format: "iife", minify: true },
+        checks: { bundlerTimings: false },
+        logLevel: "warn",
+      });
+    },
+  };
+}
+
 /** React, React Router and the bundler's own helpers: loaded by every page, so one file. */
 const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 /**
@@ -40,13 +74,13 @@ const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-rout
  */
 const SHARED = /[\\/]app[\\/](?:lib|locales|components|features[\\/](?:restaurants|blog)[\\/](?!.*editing)(?!.*map))/;
 const NOT_SHARED =
-  /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|use-local-draft|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$/;
+  /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|use-local-draft|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$/;
 
 const CARDS =
   /[\\/]search[\\/]components[\\/](?:ResultsGrid|RestaurantCard)\.tsx$|[\\/]map[\\/]components[\\/]MapView\.tsx$|[\\/]map[\\/]distance\.ts$|[\\/]hours[\\/]hours\.ts$|[\\/]pesach[\\/]hours\.ts$|[\\/]pesach[\\/]components[\\/]PesachMark\.tsx$/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), precompressAssets(), serviceWorker()],
   build: {
     sourcemap: false,
     rolldownOptions: {

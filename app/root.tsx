@@ -23,7 +23,7 @@ import { HomeSkeleton } from "./features/restaurants/search/components/HomeSkele
 import { servicesContext } from "./lib/context";
 import { viewerContext, viewerMiddleware } from "./lib/session.server";
 import { loadMessagesFor } from "./lib/i18n/catalogue";
-import { detectLanguage, stripLanguagePrefix } from "./lib/i18n/language";
+import { detectLanguage, localizePath, stripLanguagePrefix } from "./lib/i18n/language";
 import { translator } from "./lib/i18n/messages";
 import { useLanguage } from "./lib/i18n/use-language";
 import { blogsPath, homePath } from "./lib/paths";
@@ -111,6 +111,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#114a2d" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Issue 30: the installable site, named and started in the page's language (app/routes/manifest.ts). */}
+        <link rel="manifest" href={localizePath("/manifest.webmanifest", language)} />
         <Meta />
         <Links />
       </head>

@@ -90,6 +90,18 @@ describe("route facts", () => {
     expect(matchPage("/api/live/restaurants/x").pattern).toBe("*");
     expect(matchPage("/he/account")).toEqual(matchRoute("/he/account"));
   });
+
+  // Issue 30: the installable site's own paths; the manifest and the offline page in both languages.
+  it("know the service worker, the manifests and the offline pages, public, the last two also under /he", () => {
+    expect(matchRoute("/sw.js")).toMatchObject({ pattern: "/sw.js", facts: { label: "service_worker" } });
+    for (const path of ["/manifest.webmanifest", "/he/manifest.webmanifest"]) {
+      expect(matchRoute(path), path).toMatchObject({ pattern: "/manifest.webmanifest", facts: { label: "manifest" } });
+    }
+    for (const path of ["/offline", "/he/offline"]) expect(matchRoute(path), path).toMatchObject({ pattern: "/offline", facts: { label: "offline" } });
+    for (const path of ["/sw.js", "/he/offline", "/manifest.webmanifest"]) expect(matchRoute(path).facts.private, path).toBeUndefined();
+    expect(matchRoute("/he/sw.js").pattern).toBe("*");
+    expect(matchPage("/offline").pattern).toBe("*");
+  });
 });
 
 // Issue 29: the claim page is about the viewer (never cached) and its form carries one file.

@@ -65,7 +65,7 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/blog/:id": BLOG,
   "/blog/s/:slug": BLOG,
   "/dashboard/*": { private: true, areas: MANAGE, label: "dashboard" },
-  "/sitemap": {},
+  "/sitemap": { areas: ["blog"] },
   "/sitemap.xml": {},
   "/sitemaps/:file": {},
   "/robots.txt": {},
@@ -86,8 +86,18 @@ export const SERVER_FACTS: Record<string, RouteFacts> = {
   "/assets/*": { label: "assets" },
   "/uploads/*": { label: "uploads" },
   "/healthz": { label: "healthz" },
+  // Issue 30: the service worker's script (never cached by HTTP caches), the web app manifest and the
+  // offline page (public, cacheable), answered by the server itself (server/app.ts), not by React
+  // Router: as routes they would lengthen the route manifest every page loads. The manifest and the
+  // offline page are also under /he (matched here by `matchRoute` like their English paths).
+  "/sw.js": { label: "service_worker" },
+  "/manifest.webmanifest": { label: "manifest" },
+  "/offline": { label: "offline" },
   "/metrics": { label: "metrics" },
 };
+
+/** The server's own paths that also answer under /he (issue 30): matched as their English paths. */
+const HEBREW_SERVER_PATH = /^\/he(?=\/(?:manifest\.webmanifest|offline)$)/;
 
 export interface RouteMatch {
   /** The pattern that matched ("*" for a path no route has). */
@@ -118,7 +128,7 @@ export function matchPage(path: string): RouteMatch {
 
 /** The route a path belongs to: one of the server's own paths (without a language prefix), or a page (`matchPage`). */
 export function matchRoute(path: string): RouteMatch {
-  return match(path, SERVER_FACTS);
+  return match(path.replace(HEBREW_SERVER_PATH, ""), SERVER_FACTS);
 }
 
 /**

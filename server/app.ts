@@ -9,7 +9,9 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { servicesContext, type AppServices, type AppSettings } from "../app/lib/context";
 import type { Auth } from "../app/lib/auth.server";
 import { createToastStore } from "../app/lib/toast.server";
-import { detectLanguage } from "../app/lib/i18n/language";
+import { detectLanguage, LANGUAGES } from "../app/lib/i18n/language";
+import { manifestPath, offlinePage, webManifest } from "../app/lib/offline/app-pages";
+import { offlinePath } from "../app/lib/offline/cache-rules";
 import { translator } from "../app/lib/i18n/messages";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailablePage } from "../app/lib/unavailable";
 import { createAvailability, withTimeout, type Availability } from "./http/availability";
@@ -147,6 +149,30 @@ export function createApp({
 
   for (const middleware of before) app.use(middleware);
 
+  // Issue 30: the service worker (built from app/service-worker.ts). Never kept by HTTP caches, so a
+  // new build's worker is seen on the next visit; its folder is the site's root, so it may control
+  // every page without a Service-Worker-Allowed header. Its CSP (the page's) limits what it fetches.
+  app.get("/sw.js", (_req, res, next) => {
+    res.sendFile(
+      path.join(clientDir, "sw.js"),
+      { headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" }, cacheControl: false, dotfiles: "deny" },
+      (error) => {
+        if (error && !res.headersSent) next();
+      },
+    );
+  });
+  // Issue 30: the web app manifest and the offline page, in each language (app/lib/offline/app-pages.ts).
+  // Public, the same for everyone: kept a day (manifest) and an hour (offline page) by browsers and caches.
+  for (const language of LANGUAGES) {
+    const manifest = JSON.stringify(webManifest(language));
+    const offline = offlinePage(language);
+    app.get(manifestPath(language), (_req, res) => {
+      res.set({ "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "public, max-age=86400" }).send(manifest);
+    });
+    app.get(offlinePath(language), (_req, res) => {
+      res.set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=3600", "X-Robots-Tag": "noindex" }).send(offline);
+    });
+  }
   // Hashed build output never changes under the same name.
   app.use("/assets", (assets ?? precompressedAssets(path.join(clientDir, "assets"))).middleware);
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }));

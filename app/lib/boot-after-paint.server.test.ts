@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOOT_SCRIPT_ID, bootAfterFirstPaint, INERT_TYPE } from "./boot-after-paint.server";
+import { BOOT_SCRIPT_ID, bootAfterFirstPaint, INERT_TYPE, REGISTER_SERVICE_WORKER } from "./boot-after-paint.server";
 
 // The shape React Router's <Scripts> renders (React hoists the modulepreload links into <head>).
 const page = (extraHead = "") =>
@@ -37,6 +37,21 @@ describe("bootAfterFirstPaint", () => {
     const one = bootAfterFirstPaint(page());
     const other = bootAfterFirstPaint(page().replaceAll("N1", "N2"));
     expect(other).toBe(one.replaceAll("N1", "N2"));
+  });
+
+  it("registers the service worker once the page has loaded, and only then (issue 30)", () => {
+    const loader = /<script nonce="N1">(\(function\(\)\{[\s\S]*?)<\/script>/.exec(bootAfterFirstPaint(page()))![1]!;
+    expect(loader).toContain(REGISTER_SERVICE_WORKER);
+    const registered: string[] = [];
+    const listeners: Record<string, () => void> = {};
+    new Function("addEventListener", "navigator", REGISTER_SERVICE_WORKER)((type: string, listener: () => void) => (listeners[type] = listener), {
+      serviceWorker: { register: (url: string) => (registered.push(url), Promise.resolve()) },
+    });
+    expect(registered).toEqual([]);
+    listeners.load!();
+    expect(registered).toEqual(["/sw.js"]);
+    // A browser without service workers (or an insecure page) registers nothing and throws nothing.
+    expect(() => new Function("addEventListener", "navigator", REGISTER_SERVICE_WORKER)((_: string, listener: () => void) => listener(), {})).not.toThrow();
   });
 
   it("leaves a page without a module script as it is", () => {

@@ -21,6 +21,12 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 const MODULE_TYPE = /\stype="module"/;
 
 /**
+ * Issue 30: registers the service worker (app/service-worker.ts) once the page has loaded, never
+ * before: part of the boot script every page already has, so it costs no script file of its own.
+ */
+export const REGISTER_SERVICE_WORKER = 'addEventListener("load",function(){var w=navigator.serviceWorker;w&&w.register("/sw.js").catch(function(){})});';
+
+/**
  * The classic script that starts the page's modules once the first contentful paint is on screen
  * (as the browser reports it), at once in a hidden tab (it paints nothing), and after the next frame
  * where paint timing is not reported. The late timer, a second after the first frame, only makes
@@ -29,6 +35,7 @@ const MODULE_TYPE = /\stype="module"/;
 export function bootLoader(preloads: string[]): string {
   return [
     "(function(){",
+    REGISTER_SERVICE_WORKER,
     "var nonce=document.currentScript.nonce,started=false;",
     "function boot(){if(started)return;started=true;",
     `${JSON.stringify(preloads)}.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;link.nonce=nonce;document.head.appendChild(link)});`,

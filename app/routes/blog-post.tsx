@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/blog-post";
 import { ConfirmDialog } from "../components/ui/ConfirmDialog";
+import { ShareButton } from "../components/ui/ShareButton";
 import { BlogImage } from "../features/blog/components/BlogImage";
 import { BlogNotFoundError, deleteBlog, findBlog } from "../features/blog/blog.server";
 import { renderMarkdown } from "../features/blog/markdown.server";
@@ -101,6 +102,8 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-sm text-stone-600">
           <time dateTime={post.date}>{formatBlogDate(post.date)}</time>
         </p>
+        {/* Issue 30: share the post (after hydration only). */}
+        <ShareButton />
         {/* Rendered on the server by micromark, which escapes raw HTML (markdown.server.ts). */}
         <div className="prose-blog mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
       </div>

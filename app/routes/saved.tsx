@@ -23,7 +23,8 @@ import { detectLanguage } from "../lib/i18n/language";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
 import { useHydrated } from "../lib/use-hydrated";
-import { homePath, loginPath, safeReturnPath, savedPath } from "../lib/paths";
+import { homePath, loginPath, restaurantPath, safeReturnPath, savedPath } from "../lib/paths";
+import { keepOffline } from "../features/restaurants/saved/offline";
 import { viewerContext } from "../lib/session.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -113,6 +114,11 @@ export default function SavedPage({ loaderData }: Route.ComponentProps) {
 
   const shown = inAccount ? loaderData.restaurants : wanted === "" ? [] : (cards.data?.restaurants ?? []).filter((card) => device.includes(card.slug));
   const exceptionsOf: DaysOf = (restaurant) => pesachExceptions(restaurant.pesach, season);
+  // The saved places' pages are kept for offline use whenever the list is shown.
+  const pages = shown.map((restaurant) => restaurantPath(restaurant.slug, language)).join(" ");
+  useEffect(() => {
+    keepOffline(pages ? pages.split(" ") : []);
+  }, [pages]);
   const toggle = new URLSearchParams(searchParams);
   if (view === "map") toggle.delete("view");
   else toggle.set("view", "map");

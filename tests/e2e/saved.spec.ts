@@ -113,3 +113,35 @@ test("without JavaScript: a signed-in diner saves through the server; a visitor 
   await expect(page.locator("#saved-list li")).toHaveCount(1);
   await context.close();
 });
+
+test("saved places work offline: the Saved page has the service worker keep their pages, which then open without a network (Hebrew)", async ({
+  page,
+  context,
+  browserErrors,
+}) => {
+  // Offline, what the page asks of the network fails, as the offline suite expects it to: its photos
+  // (not kept), its live updates, the router's manifest patches.
+  browserErrors.expect({ text: /ERR_INTERNET_DISCONNECTED/, url: /\/api\/live\/restaurants\// });
+  browserErrors.expect({ text: /ERR_INTERNET_DISCONNECTED/, url: /\/uploads\// });
+  browserErrors.expect({ text: /ERR_INTERNET_DISCONNECTED/, url: /\/__manifest\?/ });
+  browserErrors.expect({ text: /Failed to fetch manifest patches/, url: /\/assets\/framework-/ });
+  await page.goto("/he");
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  // Saved from a card, never opened.
+  const { slug, name } = await cardAt(page, 5);
+  await page.locator(`#results li:has(a[href$="/${slug}"]) [data-testid=save-button]`).click();
+  await page.goto("/he/saved");
+  await expect(savedCards(page)).toHaveCount(1);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        if (!(await caches.has("kta-saved"))) return [];
+        return (await (await caches.open("kta-saved")).keys()).map((request) => new URL(request.url).pathname);
+      }),
+    )
+    .toContain(`/he/restaurant/${slug}`);
+  await context.setOffline(true);
+  await page.goto(`/he/restaurant/${slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await context.setOffline(false);
+});

@@ -7,13 +7,13 @@ import { areasOf, laterAreasOf } from "./catalogue";
 
 describe("areasOf", () => {
   it("gives public pages the site area only, in both languages", () => {
-    for (const path of ["/", "/he", "/sitemap", "/no-such-page", "/dashboards", "/logins"]) {
+    for (const path of ["/", "/he", "/no-such-page", "/dashboards", "/logins"]) {
       expect(areasOf(path), path).toEqual(["site"]);
     }
   });
 
-  it("adds the blog area for the blog's pages only (not on a first visit to the directory)", () => {
-    for (const path of ["/blogs", "/blog/s/x", "/blog/3"]) expect(areasOf(path), path).toEqual(["site", "blog"]);
+  it("adds the blog area for the blog's pages and the sitemap only (not on a first visit to the directory)", () => {
+    for (const path of ["/blogs", "/blog/s/x", "/blog/3", "/sitemap", "/he/sitemap"]) expect(areasOf(path), path).toEqual(["site", "blog"]);
   });
 
   it("adds the restaurant area for restaurant pages, and the contribute area for the report form: with the report page, later on the restaurant page", () => {

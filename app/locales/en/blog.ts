@@ -1,4 +1,4 @@
-// English messages of the blog area: the blog's list and posts (ADR 012's update of 2026-11-26),
+// English messages of the blog area: the blog's list and posts, and the sitemap page (ADR 012's update of 2026-11-26),
 // loaded with those pages, so a first visit to the directory does not carry them.
 export const enBlog = {
   "blog.title": "Kosher Tel Aviv Blog",
@@ -25,4 +25,11 @@ export const enBlog = {
   "blog.slugInvalid": "Slug must contain only lowercase letters, numbers, and hyphens",
   "blog.slugTaken": "This slug is already used by another post",
   "blog.listLabel": "Blog posts",
+  // The sitemap page, a page to read like the blog's
+  "sitemap.title": "Sitemap",
+  "sitemap.url": "URL",
+  "sitemap.lastModified": "Last modified",
+  "sitemap.changeFrequency": "Change frequency",
+  "sitemap.priority": "Priority",
+  "sitemap.description": "Every page of Kosher Tel Aviv: restaurants in English and Hebrew, blog posts and site pages.",
 } as const;

@@ -427,4 +427,8 @@ export const enManage = {
   "pesachEdit.invalidDay": "Enter a real date.",
   "pesachEdit.kitniyotOnlyOpen": "Kitniyot apply only to a place open during Pesach.",
   "pesachEdit.certificateOnlyKosher": "A Pesach certificate applies only to a place kosher for Pesach.",
+  // Issue 30: installable and offline (shown only by the server: the offline page and the web app manifest)
+  "offline.title": "You are offline",
+  "offline.body": "This page is not saved on this device. The restaurant pages you viewed recently and your saved places open without a connection.",
+  "app.shortName": "Kosher TLV",
 } as const;

@@ -66,12 +66,6 @@ export const enSite = {
   "pager.page": "Page {page} of {pages}",
   "pager.previous": "Previous page",
   "pager.next": "Next page",
-  "sitemap.title": "Sitemap",
-  "sitemap.url": "URL",
-  "sitemap.lastModified": "Last modified",
-  "sitemap.changeFrequency": "Change frequency",
-  "sitemap.priority": "Priority",
-  "sitemap.description": "Every page of Kosher Tel Aviv: restaurants in English and Hebrew, blog posts and site pages.",
   "home.showMore": "Show {count} more restaurants",
   "error.invalidCharacters": "This field contains characters that are not allowed.",
   "error.lineBreak": "This field must be on one line.",
@@ -133,4 +127,9 @@ export const enSite = {
   "saved.save": "Save",
   "nav.saved": "Saved",
   "saved.tooMany": "You can save up to {max} places.",
+  // Issue 30: share
+  "share.button": "Share",
+  "share.copy": "Copy link",
+  "share.copied": "Link copied",
+  "share.failed": "Could not copy the link",
 } as const;

@@ -26,4 +26,11 @@ export const heBlog: BlogMessages = {
   "blog.slugInvalid": "הכתובת יכולה להכיל רק אותיות לועזיות קטנות, ספרות ומקפים",
   "blog.slugTaken": "הכתובת הזו כבר בשימוש בפוסט אחר",
   "blog.listLabel": "פוסטים",
+  // The sitemap page, a page to read like the blog's
+  "sitemap.title": "מפת האתר",
+  "sitemap.url": "כתובת",
+  "sitemap.lastModified": "שינוי אחרון",
+  "sitemap.changeFrequency": "תדירות שינוי",
+  "sitemap.priority": "עדיפות",
+  "sitemap.description": "כל דפי כשר תל אביב: מסעדות באנגלית ובעברית, פוסטים בבלוג ודפי האתר.",
 };

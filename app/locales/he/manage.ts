@@ -427,4 +427,8 @@ export const heManage: ManageMessages = {
   "pesachEdit.invalidDay": "יש להזין תאריך תקין.",
   "pesachEdit.kitniyotOnlyOpen": "קטניות רלוונטיות רק למקום הפתוח בפסח.",
   "pesachEdit.certificateOnlyKosher": "תעודה לפסח רלוונטית רק למקום כשר לפסח.",
+  // Issue 30: installable and offline (shown only by the server: the offline page and the web app manifest)
+  "offline.title": "אין חיבור לאינטרנט",
+  "offline.body": "הדף הזה לא נשמר במכשיר. דפי המסעדות שצפיתם בהם לאחרונה והמקומות השמורים שלכם נפתחים גם בלי חיבור.",
+  "app.shortName": "כשר ת״א",
 };

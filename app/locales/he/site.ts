@@ -67,12 +67,6 @@ export const heSite: SiteMessages = {
   "pager.page": "עמוד {page} מתוך {pages}",
   "pager.previous": "העמוד הקודם",
   "pager.next": "העמוד הבא",
-  "sitemap.title": "מפת האתר",
-  "sitemap.url": "כתובת",
-  "sitemap.lastModified": "שינוי אחרון",
-  "sitemap.changeFrequency": "תדירות שינוי",
-  "sitemap.priority": "עדיפות",
-  "sitemap.description": "כל דפי כשר תל אביב: מסעדות באנגלית ובעברית, פוסטים בבלוג ודפי האתר.",
   "home.showMore": "הצגת {count} מסעדות נוספות",
   "error.invalidCharacters": "השדה מכיל תווים שאינם מותרים.",
   "error.lineBreak": "השדה חייב להיות בשורה אחת.",
@@ -134,4 +128,9 @@ export const heSite: SiteMessages = {
   "saved.save": "שמירה",
   "nav.saved": "שמורים",
   "saved.tooMany": "אפשר לשמור עד {max} מקומות.",
+  // Issue 30: share
+  "share.button": "שיתוף",
+  "share.copy": "העתקת קישור",
+  "share.copied": "הקישור הועתק",
+  "share.failed": "ההעתקה נכשלה",
 };

@@ -140,6 +140,12 @@ describe("other methods and pages without an action", () => {
         "/uploads/../../etc/passwd",
         "/assets/..%2f..%2fpackage.json",
         "/no/such/page",
+        // Issue 30: the service worker, the web app manifests and the offline pages.
+        "/sw.js",
+        "/manifest.webmanifest",
+        "/he/manifest.webmanifest",
+        "/offline",
+        "/he/offline",
       ),
       who: fc.constantFrom(...EVERYONE),
       body: anyString,

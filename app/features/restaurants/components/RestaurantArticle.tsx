@@ -1,5 +1,6 @@
 import { Suspense, type ComponentType } from "react";
 import { Link } from "react-router";
+import { ShareButton } from "../../../components/ui/ShareButton";
 import type { MapTiles } from "../../../lib/context";
 import { localized } from "../../../lib/i18n/language";
 import { useLanguage } from "../../../lib/i18n/use-language";
@@ -112,6 +113,8 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
           {/* Issue 29: the kashrut certificate. */}
           <CertificateFacts certificate={restaurant.certificate} clock={loaderData.clock} />
           {loaderData.hours ? <OpenStatus timeline={loaderData.hours.timeline} /> : null}
+          {/* Issue 30: share the page (after hydration only). */}
+          <ShareButton />
         </header>
 
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
