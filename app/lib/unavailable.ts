@@ -1,8 +1,9 @@
 // "The database is down": recognising it in an error, and the page visitors get instead (HTTP 503).
 // Pure, shared by the server entry (a loader failed) and the Express guard (the database is known
 // to be down). The page needs nothing else to render: no database, no scripts, no assets.
-import { directionOf, type Language } from "./i18n/language";
+import type { Language } from "./i18n/language";
 import { translator } from "./i18n/messages";
+import { plainPage } from "./plain-page";
 
 /** Seconds a client is asked to wait before retrying (the `Retry-After` header). */
 export const RETRY_AFTER_SECONDS = 30;
@@ -56,30 +57,5 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 /** The complete 503 page in the visitor's language. Says nothing about what failed. */
 export function unavailablePage(language: Language): string {
   const t = translator(language);
-  return `<!DOCTYPE html>
-<html lang="${language}" dir="${directionOf(language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${t("unavailable.title")} – ${t("brand.name")}</title>
-<style>
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:system-ui,sans-serif;background:#fafaf9;color:#1c1917}
-main{max-width:36rem;padding:2rem;text-align:center}
-h1{font-size:1rem;color:#114a2d;margin:0 0 1.5rem}
-h2{font-size:1.75rem;margin:0 0 1rem}
-p{color:#44403c;line-height:1.5}
-a{display:inline-block;margin-top:1.5rem;padding:.6rem 1.25rem;border-radius:.375rem;background:#114a2d;color:#fff;text-decoration:none}
-</style>
-</head>
-<body>
-<main id="main">
-<h1>${t("brand.name")}</h1>
-<h2>${t("unavailable.title")}</h2>
-<p>${t("unavailable.body")}</p>
-<a href="">${t("unavailable.retry")}</a>
-</main>
-</body>
-</html>
-`;
+  return plainPage(language, { title: t("unavailable.title"), body: t("unavailable.body"), link: { href: "", text: t("unavailable.retry") } });
 }

@@ -2,7 +2,7 @@
 // cached). Signed in, the account's list from the server; without an account, this device's list:
 // the page asks its own loader for those cards (`?slugs=`). Its action is where every Save button
 // posts: add or remove a place, or merge a device's list once its visitor has signed in.
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { data, Link, redirect, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/saved";
 import { freshnessClock } from "../features/restaurants/freshness";
@@ -113,7 +113,7 @@ export default function SavedPage({ loaderData }: Route.ComponentProps) {
   }, [inAccount, wanted, view, language]);
 
   const shown = inAccount ? loaderData.restaurants : wanted === "" ? [] : (cards.data?.restaurants ?? []).filter((card) => device.includes(card.slug));
-  const exceptionsOf: DaysOf = (restaurant) => pesachExceptions(restaurant.pesach, season);
+  const exceptionsOf = useCallback<DaysOf>((restaurant) => pesachExceptions(restaurant.pesach, season), [season]);
   // The saved places' pages are kept for offline use whenever the list is shown.
   const pages = shown.map((restaurant) => restaurantPath(restaurant.slug, language)).join(" ");
   useEffect(() => {

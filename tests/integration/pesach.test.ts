@@ -19,6 +19,7 @@ import { loader as homeLoader } from "../../app/routes/home";
 import { loader as restaurantLoader } from "../../app/routes/restaurant";
 import { isAppError } from "../../app/lib/errors";
 import { statusNow } from "../../app/features/restaurants/hours/hours-status";
+import { emptyWeek } from "../../app/features/restaurants/hours/hours";
 import { createUser, insertRestaurant } from "../../database/factories";
 import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
@@ -109,6 +110,9 @@ describe("saving a Pesach plan", () => {
   });
 });
 
+/** Open 12:00–23:00 every day, closed on Shabbat and Yom Tov with no margins. */
+const noonToElevenEveryDay = () => ({ ...emptyWeek(), days: Array.from({ length: 7 }, () => [{ from: "12:00", to: "23:00" }]) });
+
 describe("Pesach on the public pages, on the server's clock", () => {
   it("in season, home sends the season, the cards' marks (with Chol HaMoed's hours) and honours ?pesach=kosher", async () => {
     const services = createServices(database.db, { now: () => IN_SEASON });
@@ -145,13 +149,7 @@ describe("Pesach on the public pages, on the server's clock", () => {
   });
 
   it("the restaurant page's 'open now' follows the plan: Chol HaMoed's own hours, closed all Pesach", async () => {
-    const everyDay = {
-      days: Array.from({ length: 7 }, () => [{ from: "12:00", to: "23:00" }]),
-      closedOnShabbat: true,
-      beforeRest: { kind: "candles", minutes: 0 },
-      afterRest: { kind: "havdalah", minutes: 0 },
-    } as const;
-    const hours = { ...everyDay, days: everyDay.days.map((day) => [...day]) };
+    const hours = noonToElevenEveryDay();
     await insertRestaurant(database.db, {
       slug: "pesach-chol",
       name_en: "Pesach Chol",
@@ -173,13 +171,7 @@ describe("Pesach on the public pages, on the server's clock", () => {
   });
 
   it("home's 'open now' follows the plan too: the cards' line, the filter in the browser's index and in the database", async () => {
-    const hours = {
-      days: Array.from({ length: 7 }, () => [{ from: "12:00", to: "23:00" }]),
-      closedOnShabbat: true,
-      beforeRest: { kind: "candles", minutes: 0 },
-      afterRest: { kind: "havdalah", minutes: 0 },
-    } as const;
-    const week = { ...hours, days: hours.days.map((day) => [...day]) };
+    const week = noonToElevenEveryDay();
     await insertRestaurant(database.db, {
       slug: "home-chol",
       name_en: "Home Chol",

@@ -1,13 +1,10 @@
 // The installable site's two server-made answers (issue 30): the web app manifest and the offline
-// page, each in one language. Pure; the routes app/routes/manifest.ts and app/routes/offline.ts
-// answer them, the service worker keeps the offline page (app/service-worker.ts).
+// page, each in one language. Pure; the server answers them (server/app.ts), the service worker keeps
+// the offline page (app/service-worker.ts).
 import { directionOf, localizePath, type Language } from "../i18n/language";
 import { translator } from "../i18n/messages";
 import { homePath } from "../paths";
-
-/** The design's colours: the brand green of the header and favicon, the page's stone-50 background. */
-export const THEME_COLOR = "#114a2d";
-export const BACKGROUND_COLOR = "#fafaf9";
+import { BACKGROUND_COLOR, plainPage, THEME_COLOR } from "../plain-page";
 
 /** The manifest's path for a page's language, linked from every page in that language (root.tsx builds the same). */
 export function manifestPath(language: Language): string {
@@ -63,32 +60,5 @@ export function webManifest(language: Language): WebManifest {
  */
 export function offlinePage(language: Language): string {
   const t = translator(language);
-  return `<!DOCTYPE html>
-<html lang="${language}" dir="${directionOf(language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="theme-color" content="${THEME_COLOR}">
-<title>${t("offline.title")} – ${t("brand.name")}</title>
-<style>
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:system-ui,sans-serif;background:${BACKGROUND_COLOR};color:#1c1917}
-main{max-width:36rem;padding:2rem;text-align:center}
-p.brand{font-size:1rem;font-weight:700;color:${THEME_COLOR};margin:0 0 1.5rem}
-h1{font-size:1.75rem;margin:0 0 1rem}
-p{color:#44403c;line-height:1.5}
-a{display:inline-block;margin-top:1.5rem;padding:.6rem 1.25rem;border-radius:.375rem;background:${THEME_COLOR};color:#fff;text-decoration:none}
-a:focus-visible{outline:2px solid ${THEME_COLOR};outline-offset:2px}
-</style>
-</head>
-<body>
-<main id="main">
-<p class="brand">${t("brand.name")}</p>
-<h1>${t("offline.title")}</h1>
-<p>${t("offline.body")}</p>
-<a href="${homePath(language)}">${t("notFound.home")}</a>
-</main>
-</body>
-</html>
-`;
+  return plainPage(language, { title: t("offline.title"), body: t("offline.body"), link: { href: homePath(language), text: t("notFound.home") } });
 }

@@ -79,22 +79,15 @@ export async function keepPlaces(
     if (wanted.length === 0) return;
     const found = await tx.select({ id: restaurants.id }).from(restaurants).where(inArray(restaurants.slug, wanted));
     if (found.length === 0) return;
-    const [{ count } = { count: 0 }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(savedPlaces)
-      .where(
-        and(
-          eq(savedPlaces.user_id, userId),
-          sql`${savedPlaces.restaurant_id} not in (${sql.join(
-            found.map((row) => sql`${row.id}`),
-            sql`, `,
-          )})`,
-        ),
-      );
-    if (count + found.length > MAX_SAVED) throw new AppError("invalid", "saved.tooMany", { values: { max: MAX_SAVED } });
     await tx
       .insert(savedPlaces)
       .values(found.map((row) => ({ user_id: userId, restaurant_id: row.id })))
       .onConflictDoNothing();
+    // Past the most a list keeps, the whole request is undone (the transaction rolls back).
+    const [{ count } = { count: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(savedPlaces)
+      .where(eq(savedPlaces.user_id, userId));
+    if (count > MAX_SAVED) throw new AppError("invalid", "saved.tooMany", { values: { max: MAX_SAVED } });
   });
 }
