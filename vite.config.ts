@@ -77,7 +77,7 @@ const NOT_SHARED =
   /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|use-local-draft|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$/;
 
 const CARDS =
-  /[\\/]search[\\/]components[\\/](?:ResultsGrid|RestaurantCard)\.tsx$|[\\/]map[\\/]components[\\/]MapView\.tsx$|[\\/]map[\\/]distance\.ts$|[\\/]hours[\\/]hours\.ts$|[\\/]pesach[\\/]hours\.ts$|[\\/]pesach[\\/]components[\\/]PesachMark\.tsx$/;
+  /[\\/]search[\\/]components[\\/](?:ResultsGrid|RestaurantCard)\.tsx$|[\\/]map[\\/]components[\\/]MapView\.tsx$|[\\/]map[\\/]distance\.ts$|[\\/]pesach[\\/]hours\.ts$|[\\/]pesach[\\/]components[\\/]PesachMark\.tsx$|[\\/]hours[\\/]open-line\.ts$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets(), serviceWorker()],

@@ -19,6 +19,7 @@ import { Header } from "./components/layout/Header";
 import { LazyToaster, showToast } from "./components/ui/LazyToaster";
 import { BlogSkeleton } from "./features/blog/components/BlogSkeleton";
 import { savedSlugs } from "./features/restaurants/saved/saved.server";
+import { SavedProvider } from "./features/restaurants/saved/use-saved";
 import { HomeSkeleton } from "./features/restaurants/search/components/HomeSkeleton";
 import { servicesContext } from "./lib/context";
 import { viewerContext, viewerMiddleware } from "./lib/session.server";
@@ -134,7 +135,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { t } = useLanguage();
-  const viewer = useRootData()?.viewer ?? undefined;
+  const data = useRootData();
+  const viewer = data?.viewer ?? undefined;
   const navigation = useNavigation();
   const location = useLocation();
   // Client transitions to the home page show its skeleton while the list loads.
@@ -152,7 +154,10 @@ export default function App() {
       />
       <Header viewer={viewer} />
       <main id="main" className="flex-1" aria-busy={busy}>
-        {loadingHome ? <HomeSkeleton /> : loadingBlogs ? <BlogSkeleton label={t("blog.loading")} /> : <Outlet />}
+        {/* Issue 30: every Save button on the page reads the saved places from here. */}
+        <SavedProvider account={data?.saved ?? null}>
+          {loadingHome ? <HomeSkeleton /> : loadingBlogs ? <BlogSkeleton label={t("blog.loading")} /> : <Outlet />}
+        </SavedProvider>
       </main>
       <Footer signedIn={Boolean(viewer)} />
       <FlashToast />

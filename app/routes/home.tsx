@@ -2,11 +2,10 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/home";
 import { Directory } from "../features/restaurants/search/components/Directory";
 import { parseFilters, parseShown } from "../features/restaurants/search/filters";
-import { forCard, type ListedRestaurant } from "../features/restaurants/search/search-index";
+import { cardRows } from "../features/restaurants/search/card-rows.server";
 import { searchIndexInBrowser } from "../features/restaurants/search/use-search-index";
 import { freshnessClock } from "../features/restaurants/freshness";
 import { windowsAround } from "../features/restaurants/hours/rest-windows.server";
-import { forCardPesach } from "../features/restaurants/pesach/pesach";
 import { pesachExceptions } from "../features/restaurants/pesach/hours";
 import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
 import { servicesContext } from "../lib/context";
@@ -39,11 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     // Only the page of results on screen travels with the HTML; the browser then loads the search
     // index (when the directory is small enough) and filters locally.
-    restaurants: found.restaurants.map((restaurant): ListedRestaurant => {
-      const { pesach: plans, ...card } = forCard(restaurant, filters.view === "map");
-      const mark = forCardPesach(plans, pesach);
-      return mark ? { ...card, pesach: mark } : card;
-    }),
+    restaurants: cardRows(found.restaurants, { map: filters.view === "map", season: pesach, now, windows }),
     total: found.total,
     totalIsAtLeast: found.totalIsAtLeast,
     indexVersion: found.indexVersion,

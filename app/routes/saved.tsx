@@ -2,20 +2,17 @@
 // cached). Signed in, the account's list from the server; without an account, this device's list:
 // the page asks its own loader for those cards (`?slugs=`). Its action is where every Save button
 // posts: add or remove a place, or merge a device's list once its visitor has signed in.
-import { useCallback, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { data, Link, redirect, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/saved";
 import { freshnessClock } from "../features/restaurants/freshness";
 import { windowsAround } from "../features/restaurants/hours/rest-windows.server";
 import { MapView } from "../features/restaurants/map/components/MapView";
-import { pesachExceptions } from "../features/restaurants/pesach/hours";
-import { forCardPesach } from "../features/restaurants/pesach/pesach";
 import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
 import { clearDevice, MAX_SAVED, useDeviceSlugs } from "../features/restaurants/saved/device";
 import { cardsForSlugs, keepPlaces, savedCards } from "../features/restaurants/saved/saved.server";
 import { ResultsGrid } from "../features/restaurants/search/components/ResultsGrid";
-import type { DaysOf } from "../features/restaurants/search/filters";
-import { forCard, type ListedRestaurant } from "../features/restaurants/search/search-index";
+import { cardRows } from "../features/restaurants/search/card-rows.server";
 import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { readFormData } from "../lib/form-data.server";
@@ -34,18 +31,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const now = seasonNow(services);
   const season = pesachSeasonAt(now);
   const map = params.get("view") === "map";
+  const windows = windowsAround(now.getTime());
   const found = viewer
     ? await savedCards(services.db, viewer.id)
     : await cardsForSlugs(services.db, (params.get("slugs") ?? "").split(",").filter(Boolean).slice(0, MAX_SAVED));
   return {
     inAccount: viewer !== null,
-    restaurants: found.map((restaurant): ListedRestaurant => {
-      const { pesach: plans, ...card } = forCard(restaurant, map);
-      const mark = forCardPesach(plans, season);
-      return mark ? { ...card, pesach: mark } : card;
-    }),
+    restaurants: cardRows(found, { map, season, now: now.getTime(), windows }),
     clock: freshnessClock(services.settings.verificationMaxAgeDays, undefined, services.settings.certificateGraceDays),
-    windows: windowsAround(now.getTime()),
     tiles: services.settings.mapTiles,
     pesach: season,
   };
@@ -60,12 +53,15 @@ export async function action({ context, request }: Route.ActionArgs) {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  const intent = text("intent");
-  const back = safeReturnPath(text("next")) ?? savedPath(language);
+  // A Save button without JavaScript is itself the field: `add` or `remove`, its value the place.
+  const button = form.has("add") ? "add" : form.has("remove") ? "remove" : "";
+  const intent = text("intent") || button;
+  // Back to the page the button was on: the form's `next`, or the page that posted (same site only).
+  const back = safeReturnPath(text("next")) ?? safeReturnPath(refererPath(request)) ?? savedPath(language);
   // Without an account (and so without JavaScript: with it the device keeps the place) the server
   // cannot save: sign in, and come back to the page.
   if (!viewer) throw redirect(`${loginPath(language, back)}&reason=save`);
-  const slugs = intent === "merge" ? text("slugs").split(",").filter(Boolean).slice(0, MAX_SAVED) : [text("slug")];
+  const slugs = intent === "merge" ? text("slugs").split(",").filter(Boolean).slice(0, MAX_SAVED) : [text("slug") || text(button)];
   try {
     if (intent === "remove") await keepPlaces(services.db, viewer, { remove: slugs });
     else if (intent === "add" || intent === "merge") await keepPlaces(services.db, viewer, { add: slugs });
@@ -74,6 +70,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   if (text("js") === "1") return data({ ok: true });
   throw redirect(back);
+}
+
+/** The path (and query) of the page that posted, when it is this site's (by host: behind a proxy that ends TLS the scheme may differ). */
+function refererPath(request: Request): string | null {
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    return from.host === new URL(request.url).host ? from.pathname + from.search : null;
+  } catch {
+    return null;
+  }
 }
 
 export function meta({ location }: Route.MetaArgs) {
@@ -113,7 +121,6 @@ export default function SavedPage({ loaderData }: Route.ComponentProps) {
   }, [inAccount, wanted, view, language]);
 
   const shown = inAccount ? loaderData.restaurants : wanted === "" ? [] : (cards.data?.restaurants ?? []).filter((card) => device.includes(card.slug));
-  const exceptionsOf = useCallback<DaysOf>((restaurant) => pesachExceptions(restaurant.pesach, season), [season]);
   // The saved places' pages are kept for offline use whenever the list is shown.
   const pages = shown.map((restaurant) => restaurantPath(restaurant.slug, language)).join(" ");
   useEffect(() => {
@@ -154,11 +161,9 @@ export default function SavedPage({ loaderData }: Route.ComponentProps) {
               {view === "map" ? t("home.viewList") : t("home.viewMap")}
             </Link>
           </p>
-          {view === "map" ? (
-            <MapView results={shown} tiles={loaderData.tiles} windows={loaderData.windows} exceptionsOf={exceptionsOf} skipTo="saved-list" />
-          ) : null}
+          {view === "map" ? <MapView results={shown} tiles={loaderData.tiles} skipTo="saved-list" /> : null}
           <section id="saved-list" tabIndex={-1} aria-label={t("saved.title")} className="mt-6">
-            <ResultsGrid results={shown} shown={MAX_SAVED} clock={loaderData.clock} windows={loaderData.windows} season={season} exceptionsOf={exceptionsOf} />
+            <ResultsGrid results={shown} shown={MAX_SAVED} clock={loaderData.clock} season={season} />
           </section>
         </>
       ) : loading ? null : (

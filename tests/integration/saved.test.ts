@@ -58,6 +58,16 @@ describe("saving through the route", () => {
     expect(await savedSlugs(database.db, ids.other!)).toEqual([]);
   });
 
+  it("without JavaScript the button is the field (add or remove, its value the place) and the answer goes back to the page that posted", async () => {
+    const call = (form: Record<string, string>, referer: string) => callRoute(action, services, "/he/saved", { form, cookie: cookies.diner!, referer });
+    const added = await call({ add: "grill-three" }, "http://127.0.0.1/he?q=%D7%92%D7%A8%D7%99%D7%9C");
+    expect(added).toMatchObject({ status: 302, location: "/he?q=%D7%92%D7%A8%D7%99%D7%9C" });
+    expect(await savedSlugs(database.db, ids.diner!)).toContain("grill-three");
+    // Another site's page is not a way back: the Saved page is.
+    expect(await call({ remove: "grill-three" }, "https://evil.example/he")).toMatchObject({ status: 302, location: "/he/saved" });
+    expect(await savedSlugs(database.db, ids.diner!)).not.toContain("grill-three");
+  });
+
   it("merges a device's list into the account once, skipping unknown slugs and what is already there", async () => {
     await post({ intent: "add", slug: "grill-three", js: "1" }, cookies.diner);
     await post({ intent: "merge", slugs: "falafel-one,no-such-place,grill-three,sushi-two", js: "1" }, cookies.diner);

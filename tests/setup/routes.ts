@@ -23,6 +23,8 @@ export interface CallOptions {
   /** A JSON body (as the restaurant form sends). */
   json?: unknown;
   cookie?: string;
+  /** The page that posted (a form without JavaScript: the Save button, issue 30). */
+  referer?: string;
   params?: Record<string, string>;
 }
 
@@ -42,6 +44,7 @@ function outcomeOf(value: unknown, fallbackStatus = 200): RouteOutcome {
 export async function callRoute(fn: RouteFunction, services: AppServices, url: string, options: CallOptions = {}): Promise<RouteOutcome> {
   const headers = new Headers();
   if (options.cookie) headers.set("cookie", options.cookie);
+  if (options.referer) headers.set("referer", options.referer);
   if (options.json !== undefined) headers.set("content-type", "application/json");
   const body =
     options.json !== undefined

@@ -25,6 +25,9 @@ const slug = () => fc.oneof(fc.constantFrom("fuzz-place", "other-place", "no-suc
 const FIELDS = {
   intent: fc.oneof(fc.constantFrom("add", "remove", "merge", "", "ADD"), anyString),
   slug: slug(),
+  // The Save button without JavaScript: the button is the field, its value the place.
+  add: slug(),
+  remove: slug(),
   slugs: fc.oneof(
     fc.array(slug(), { maxLength: 8 }).map((list) => list.join(",")),
     anyString,
@@ -33,12 +36,15 @@ const FIELDS = {
   js: fc.oneof(fc.constantFrom("1", "", "0"), anyString),
 };
 const anySaveForm = formBody(formEntries(FIELDS));
+// The page that posted, which a form without `next` goes back to: this site's, another's, nonsense.
+const REFERER = fc.constantFrom(undefined, "http://127.0.0.1/he?q=x", "https://evil.example/", "//evil.example", "not a url", "http://127.0.0.1//evil.example");
 
 describe("saved places", () => {
   it("a visitor without an account changes nothing, whatever they send, and is never sent off the site", async () => {
-    const arbitrary = fc.record({ lang, dataSuffix, body: anySaveForm });
-    await check("saved anonymous", arbitrary, 150, async ({ lang: prefix, dataSuffix: suffix, body }) => {
-      const response = await sendInvalid(server, { method: "POST", path: `${prefix}/saved${suffix}`, ...body });
+    const arbitrary = fc.record({ lang, dataSuffix, body: anySaveForm, referer: REFERER });
+    await check("saved anonymous", arbitrary, 150, async ({ lang: prefix, dataSuffix: suffix, body, referer }) => {
+      const headers = referer === undefined ? body.headers : { ...body.headers, referer };
+      const response = await sendInvalid(server, { method: "POST", path: `${prefix}/saved${suffix}`, ...body, headers });
       const location = response.headers.get("location") ?? "";
       expect(location.startsWith("//") || /^https?:/.test(location)).toBe(false);
     });

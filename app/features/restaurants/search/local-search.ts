@@ -12,5 +12,7 @@ export async function fetchIndex(version: string, signal: AbortSignal): Promise<
   if (!response.ok) throw new Error(String(response.status));
   return decodeIndex(await response.json());
 }
+// The index's cards say "open now" from their week (a page's cards carry an open line instead).
+export { statusAt } from "../hours/hours";
 // "Near me" needs the index's places: its distances come with it.
 export { byDistance, distanceMeters, formatDistance } from "../map/distance";

@@ -5,6 +5,7 @@
 import { isKashrut } from "../constants";
 import type { Restaurant } from "../types";
 import type { WeeklyHours } from "../hours/hours";
+import type { OpenLine } from "../hours/open-line";
 import type { CertificateBody } from "../../../../database/lifecycle";
 import type { PesachPlans, PesachStatus } from "../../../../database/lifecycle";
 
@@ -14,11 +15,15 @@ import type { PesachPlans, PesachStatus } from "../../../../database/lifecycle";
  */
 export const CLIENT_FILTER_LIMIT = 2_500;
 
-/** What a card shows: all the home page's HTML carries of a restaurant (the slug, unique, is its key). */
+/**
+ * What a card shows: all the home page's HTML carries of a restaurant (the slug, unique, is its key).
+ * A page's cards say "open now" from their open line (card-rows.server.ts); the search index's, from
+ * their week (the index brings the code).
+ */
 export type ListedRestaurant = Pick<
   Restaurant,
   "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed" | "lastVerified" | "hours" | "location" | "certificate" | "pesach"
->;
+> & { openLine?: OpenLine };
 
 /**
  * A card's data. The place comes only for the map view (`withPlace`): the list's HTML does not

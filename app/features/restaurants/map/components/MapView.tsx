@@ -4,10 +4,8 @@ import { translator } from "../../../../lib/i18n/messages";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { useHydrated } from "../../../../lib/use-hydrated";
 import { KASHRUT_LABELS } from "../../constants";
-import type { RestWindow } from "../../hours/hours";
-import type { DaysOf } from "../../search/filters";
 import type { ListedRestaurant } from "../../search/search-index";
-import { shortStatus } from "../../search/components/RestaurantCard";
+import { shortStatus, type StatusOf } from "../../search/components/RestaurantCard";
 
 // The map view's code (Leaflet, its CSS, the clusters) loads only when the map is shown (issue 16):
 // never with the page. If it cannot be loaded, the page says so and the list stays.
@@ -31,15 +29,13 @@ function MapPlaceholder({ text }: { text: string }) {
 export function MapView({
   results,
   tiles,
-  windows,
-  exceptionsOf,
+  statusOf,
   skipTo,
 }: {
   results: readonly ListedRestaurant[];
   tiles: MapTiles;
-  windows: readonly RestWindow[];
-  /** Issue 29: Pesach's days in "open now". */
-  exceptionsOf: DaysOf;
+  /** The search index's pins' "open now" (the index's code), once it is in. */
+  statusOf?: StatusOf | undefined;
   /** The id of the list the skip link jumps to. */
   skipTo: string;
 }) {
@@ -49,11 +45,11 @@ export function MapView({
   // code shares no module with the page (which would split them into more files to fetch).
   const linesOf = useCallback(
     (restaurant: ListedRestaurant) => {
-      const status = shortStatus(restaurant, { now: Date.now(), windows, exceptionsOf });
+      const status = shortStatus(restaurant, Date.now(), statusOf);
       const t = translator(language);
       return [t("restaurant.kashrut", { kashrut: KASHRUT_LABELS[restaurant.kashrut][language] }), ...(status ? [t(status.message)] : [])];
     },
-    [windows, exceptionsOf, language],
+    [statusOf, language],
   );
   return (
     <section aria-label={t("map.label")} className="mt-4">

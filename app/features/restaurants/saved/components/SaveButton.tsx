@@ -2,22 +2,17 @@
 // name says what it does and whose place ("Save Bella Tavola"). Signed in, it posts to /saved;
 // without an account it keeps the place on this device. Without JavaScript it is a plain form:
 // an account's place is saved by the server, a visitor is asked to sign in.
-import { useFetcher, useLocation } from "react-router";
 import { cn } from "../../../../lib/cn";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { savedPath } from "../../../../lib/paths";
-import { setDeviceSaved } from "../device";
 import { useSaved } from "../use-saved";
-import type { SiteKey } from "../../../../locales/en";
 
 export function SaveButton({ slug, name, className }: { slug: string; name: string; className?: string }) {
   const { language, t, ti } = useLanguage();
-  // A refusal (the most a list keeps) is said beside the button; the button shows the list as it is.
-  const fetcher = useFetcher<{ error?: SiteKey; values?: Record<string, string | number> }>();
-  const { inAccount, slugs } = useSaved();
-  const { pathname, search } = useLocation();
-  const pending = fetcher.formData?.get("intent");
-  const saved = pending ? pending === "add" : slugs.includes(slug);
+  // The list and the one fetcher that saves to an account are the page's (use-saved.tsx): a refusal
+  // (the most a list keeps) is said beside the button that asked.
+  const { slugs, toggle, refusal } = useSaved();
+  const saved = slugs.includes(slug);
   return (
     <form
       method="post"
@@ -26,15 +21,13 @@ export function SaveButton({ slug, name, className }: { slug: string; name: stri
       onSubmit={(event) => {
         // With JavaScript: a visitor's place stays in the browser; an account's is posted, answered with data.
         event.preventDefault();
-        if (inAccount) void fetcher.submit({ intent: saved ? "remove" : "add", slug, js: "1" }, { method: "post", action: savedPath(language) });
-        else setDeviceSaved(slug, !saved);
+        toggle(slug, !saved);
       }}
     >
-      <input type="hidden" name="intent" value={saved ? "remove" : "add"} />
-      <input type="hidden" name="slug" value={slug} />
-      <input type="hidden" name="next" value={pathname + search} />
       <button
         type="submit"
+        name={saved ? "remove" : "add"}
+        value={slug}
         aria-pressed={saved}
         data-testid="save-button"
         className={cn(
@@ -51,9 +44,9 @@ export function SaveButton({ slug, name, className }: { slug: string; name: stri
           <bdi>{name}</bdi>
         </span>
       </button>
-      {fetcher.state === "idle" && fetcher.data?.error ? (
+      {refusal?.slug === slug ? (
         <span role="alert" className="mt-1 block rounded bg-white px-2 text-sm font-medium text-red-800">
-          {ti(fetcher.data.error, fetcher.data.values ?? {})}
+          {ti(refusal.error, refusal.values ?? {})}
         </span>
       ) : null}
     </form>

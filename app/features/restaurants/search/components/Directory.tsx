@@ -26,6 +26,7 @@ import { pesachExceptions } from "../../pesach/hours";
 import { FilterBar } from "./FilterBar";
 import { Hero } from "./Hero";
 import { ResultsGrid } from "./ResultsGrid";
+import type { StatusOf } from "./RestaurantCard";
 import { ResultsToolbar } from "./ResultsToolbar";
 
 const RESULTS_ID = "results";
@@ -105,7 +106,7 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
   const exceptionsOf = useCallback<DaysOf>((restaurant) => pesachExceptions(restaurant.pesach, season), [season]);
   const results = useMemo(() => {
     // "Open now" in the browser is judged on its own clock, when the filters change.
-    const matching = index
+    const matching: readonly ListedRestaurant[] = index
       ? index.applyFilters(
           index.restaurants,
           filters,
@@ -124,6 +125,14 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
         ? (restaurant: ListedRestaurant) => (restaurant.location ? index.formatDistance(index.distanceMeters(here, restaurant.location), language) : undefined)
         : undefined,
     [index, here, language],
+  );
+  // The index's cards' "open now" from their week, by the index's code (a page's cards carry theirs).
+  const statusOf = useMemo<StatusOf | undefined>(
+    () =>
+      index
+        ? (restaurant, at) => (restaurant.hours ? index.statusAt(restaurant.hours, loaderData.windows, at, exceptionsOf(restaurant)) : undefined)
+        : undefined,
+    [index, loaderData.windows, exceptionsOf],
   );
   const total = index ? results.length : loaderData.total;
   const totalIsAtLeast = !index && loaderData.totalIsAtLeast;
@@ -155,9 +164,7 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
             onLocated={setHere}
           />
         </div>
-        {filters.view === "map" ? (
-          <MapView results={results} tiles={loaderData.tiles} windows={loaderData.windows} exceptionsOf={exceptionsOf} skipTo={RESULTS_ID} />
-        ) : null}
+        {filters.view === "map" ? <MapView results={results} tiles={loaderData.tiles} statusOf={statusOf} skipTo={RESULTS_ID} /> : null}
         <section
           id={RESULTS_ID}
           tabIndex={-1}
@@ -166,15 +173,7 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
           data-search={filters.searchTerm}
           data-index={index ? "ready" : undefined}
         >
-          <ResultsGrid
-            results={results}
-            shown={shown}
-            clock={loaderData.clock}
-            windows={loaderData.windows}
-            distanceOf={distanceOf}
-            season={season}
-            exceptionsOf={exceptionsOf}
-          />
+          <ResultsGrid results={results} shown={shown} clock={loaderData.clock} distanceOf={distanceOf} season={season} statusOf={statusOf} />
           {total > shown || totalIsAtLeast ? (
             <div className="mt-8 text-center">
               <Link

@@ -1,6 +1,8 @@
+import { memo } from "react";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 
-export function Hero() {
+/** Memoised: the directory renders again on every keystroke, its heading never changes. */
+export const Hero = memo(function Hero() {
   const { t } = useLanguage();
   return (
     <section className="bg-gradient-to-b from-brand-800 to-brand-700 px-4 py-10 text-center text-white sm:py-14">
@@ -24,4 +26,4 @@ export function Hero() {
       </ul>
     </section>
   );
-}
+});

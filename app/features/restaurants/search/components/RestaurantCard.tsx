@@ -7,7 +7,7 @@ import { restaurantPath } from "../../../../lib/paths";
 import type { ListedRestaurant } from "../search-index";
 import type { Freshness } from "../../freshness";
 import { ClosedBadge, FreshnessMark, KashrutBadge, TagList, visibleTags } from "../../components/Badges";
-import { statusAt, type RestWindow } from "../../hours/hours";
+import { openLineAt, type ShortStatus } from "../../hours/open-line";
 import { useNow } from "../../../../lib/use-now";
 import { cn } from "../../../../lib/cn";
 import type { SiteKey } from "../../../../locales/en";
@@ -16,16 +16,15 @@ import type { CertificateClock } from "../../certificate/status";
 import { PesachMark } from "../../pesach/components/PesachMark";
 import { SaveButton } from "../../saved/components/SaveButton";
 import type { PesachSeason } from "../../pesach/pesach";
-import type { DaysOf, OpenClock } from "../filters";
 
 /**
  * "Open now" / "Closed for Shabbat" in short, from the browser's clock after hydration (never in
  * the server's HTML, which a cache may keep). The line always takes its height: nothing moves.
  */
-function OpenNow({ restaurant, windows, exceptionsOf }: { restaurant: ListedRestaurant; windows: readonly RestWindow[]; exceptionsOf: DaysOf }) {
+function OpenNow({ restaurant, statusOf }: { restaurant: ListedRestaurant; statusOf: StatusOf | undefined }) {
   const { t } = useLanguage();
   const now = useNow();
-  const status = now === null ? undefined : shortStatus(restaurant, { now, windows, exceptionsOf });
+  const status = now === null ? undefined : shortStatus(restaurant, now, statusOf);
   const text = status ? t(status.message) : "";
   return (
     <p
@@ -38,13 +37,20 @@ function OpenNow({ restaurant, windows, exceptionsOf }: { restaurant: ListedRest
   );
 }
 
-/** Open now, or closed and why, in a few words (cards and the map's popups); nothing without hours. */
-export function shortStatus(
-  restaurant: Pick<ListedRestaurant, "hours" | "isPermanentlyClosed" | "pesach">,
-  { now, windows, exceptionsOf }: OpenClock,
-): { open: boolean; message: SiteKey } | undefined {
-  if (!restaurant.hours || restaurant.isPermanentlyClosed) return undefined;
-  const status = statusAt(restaurant.hours, windows, now, exceptionsOf?.(restaurant));
+/**
+ * A search index card's status from its week, Shabbat, holidays and Pesach: the index's code
+ * (local-search.ts), which the page has once the index is in (issue 30: none on the first visit).
+ */
+export type StatusOf = (restaurant: ListedRestaurant, now: number) => ShortStatus | undefined;
+
+/**
+ * Open now, or closed and why, in a few words (cards and the map's popups): from the card's open
+ * line (a page's cards, card-rows.server.ts) or its week (the index's); nothing without hours.
+ */
+export function shortStatus(restaurant: ListedRestaurant, now: number, statusOf?: StatusOf): { open: boolean; message: SiteKey } | undefined {
+  if (restaurant.isPermanentlyClosed) return undefined;
+  const status = restaurant.openLine ? openLineAt(restaurant.openLine, now) : statusOf?.(restaurant, now);
+  if (!status) return undefined;
   if (status.open) return { open: true, message: "card.openNow" };
   return { open: false, message: status.reason === "shabbat" ? "card.closedShabbat" : status.reason === "holiday" ? "card.closedHoliday" : "card.closedNow" };
 }
@@ -57,23 +63,21 @@ export const RestaurantCard = memo(function RestaurantCard({
   restaurant,
   eager,
   freshness,
-  windows,
   distance,
   clock,
   season,
-  exceptionsOf,
+  statusOf,
 }: {
   restaurant: ListedRestaurant;
   eager: boolean;
   freshness: Freshness;
   /** Issue 29: the day (and grace period) the certificate's line is judged on. */
   clock: CertificateClock;
-  windows: readonly RestWindow[];
   /** How far it is from the visitor ("350 m"), once "Near me" knows. */
   distance?: string | undefined;
-  /** Issue 29: the Pesach whose season it is (the card's mark), or null, and its days in "open now". */
+  /** Issue 29: the Pesach whose season it is (the card's mark), or null. */
   season: PesachSeason | null;
-  exceptionsOf: DaysOf;
+  statusOf: StatusOf | undefined;
 }) {
   const { language, t } = useLanguage();
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
@@ -88,6 +92,7 @@ export const RestaurantCard = memo(function RestaurantCard({
         <div className="relative aspect-[3/2] bg-stone-200">
           {image ? (
             <img
+              key={restaurant.slug}
               src={image.src}
               srcSet={image.srcSet}
               sizes={CARD_IMAGE_SIZES}
@@ -119,7 +124,7 @@ export const RestaurantCard = memo(function RestaurantCard({
             <TagList tags={tags.shown} more={tags.more} />
           </div>
           <CertificateLine certificate={restaurant.certificate} clock={clock} className="mt-2" />
-          <OpenNow restaurant={restaurant} windows={windows} exceptionsOf={exceptionsOf} />
+          <OpenNow restaurant={restaurant} statusOf={statusOf} />
           {distance ? (
             <p className="mt-1 text-sm text-stone-700" data-testid="card-distance">
               {t("card.distance", { distance })}

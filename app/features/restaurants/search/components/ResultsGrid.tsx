@@ -1,11 +1,9 @@
 import { memo } from "react";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { freshnessOf, type FreshnessClock } from "../../freshness";
-import type { RestWindow } from "../../hours/hours";
 import type { ListedRestaurant } from "../search-index";
 import type { PesachSeason } from "../../pesach/pesach";
-import type { DaysOf } from "../filters";
-import { RestaurantCard } from "./RestaurantCard";
+import { RestaurantCard, type StatusOf } from "./RestaurantCard";
 
 /** Cards in the first row load eagerly; the rest wait until they scroll near. */
 const EAGER_CARDS = 4;
@@ -15,20 +13,19 @@ export const ResultsGrid = memo(function ResultsGrid({
   results,
   shown,
   clock,
-  windows,
   distanceOf,
   season,
-  exceptionsOf,
+  statusOf,
 }: {
   results: readonly ListedRestaurant[];
   shown: number;
   clock: FreshnessClock;
-  windows: readonly RestWindow[];
   /** How far each is from the visitor ("350 m"), once "Near me" knows. */
   distanceOf?: ((restaurant: ListedRestaurant) => string | undefined) | undefined;
-  /** Issue 29: the Pesach whose season it is (cards then carry its mark), or null, and its days in "open now". */
+  /** Issue 29: the Pesach whose season it is (cards then carry its mark), or null. */
   season: PesachSeason | null;
-  exceptionsOf: DaysOf;
+  /** The search index's cards' "open now" (the index's code), once it is in. */
+  statusOf?: StatusOf | undefined;
 }) {
   const { t } = useLanguage();
   if (results.length === 0) {
@@ -41,16 +38,17 @@ export const ResultsGrid = memo(function ResultsGrid({
   }
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {/* Keyed by place in the grid, not by restaurant: a keystroke's new results update the cards
+          there are (their photos are keyed by restaurant) instead of taking 24 down and building 24. */}
       {results.slice(0, shown).map((restaurant, index) => (
-        <li key={restaurant.slug}>
+        <li key={index}>
           <RestaurantCard
             restaurant={restaurant}
             eager={index < EAGER_CARDS}
             freshness={freshnessOf(restaurant.lastVerified, clock)}
-            windows={windows}
             clock={clock}
             season={season}
-            exceptionsOf={exceptionsOf}
+            statusOf={statusOf}
             distance={distanceOf?.(restaurant)}
           />
         </li>

@@ -1,0 +1,23 @@
+// The cards a page's HTML carries (home, Saved): what a card shows (forCard), its season's Pesach
+// status, and its "open now" for the coming days worked out here (open-line.server.ts) in place of
+// its week, so the page needs no hours code to say it (issue 30). The map view adds the place.
+import { openLineOf } from "../hours/open-line.server";
+import type { RestWindow } from "../hours/hours";
+import { pesachExceptions } from "../pesach/hours";
+import { forCardPesach, type PesachSeason } from "../pesach/pesach";
+import { forCard, type ListedRestaurant } from "./search-index";
+
+export function cardRows(
+  restaurants: readonly ListedRestaurant[],
+  { map, season, now, windows }: { map: boolean; season: PesachSeason | null; now: number; windows: readonly RestWindow[] },
+): ListedRestaurant[] {
+  return restaurants.map((restaurant) => {
+    const { pesach: plans, hours, ...card } = forCard(restaurant, map);
+    const mark = forCardPesach(plans, season);
+    return {
+      ...card,
+      ...(mark ? { pesach: mark } : {}),
+      ...(hours && !card.isPermanentlyClosed ? { openLine: openLineOf(hours, windows, now, pesachExceptions(plans, season)) } : {}),
+    };
+  });
+}
