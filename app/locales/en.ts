@@ -9,6 +9,7 @@ import { enContribute } from "./en/contribute";
 import { enManage } from "./en/manage";
 import { enRestaurant } from "./en/restaurant";
 import { enSite } from "./en/site";
+import { enWritten } from "./en/written";
 
 export type SiteKey = keyof typeof enSite;
 export type RestaurantKey = keyof typeof enRestaurant;
@@ -16,14 +17,17 @@ export type AccountKey = keyof typeof enAccount;
 export type ManageKey = keyof typeof enManage;
 export type ContributeKey = keyof typeof enContribute;
 export type BlogKey = keyof typeof enBlog;
-export type MessageKey = SiteKey | RestaurantKey | AccountKey | ManageKey | ContributeKey | BlogKey;
+/** Words only the server writes into pages (en/written.ts): in no area, never sent to a browser. */
+export type WrittenKey = keyof typeof enWritten;
+export type MessageKey = SiteKey | RestaurantKey | AccountKey | ManageKey | ContributeKey | BlogKey | WrittenKey;
 export type SiteMessages = Record<SiteKey, string>;
 export type RestaurantMessages = Record<RestaurantKey, string>;
 export type AccountMessages = Record<AccountKey, string>;
 export type ManageMessages = Record<ManageKey, string>;
 export type ContributeMessages = Record<ContributeKey, string>;
 export type BlogMessages = Record<BlogKey, string>;
+export type WrittenMessages = Record<WrittenKey, string>;
 export type Messages = Record<MessageKey, string>;
 
 /** Every English message, for the server and the tests; the browser loads an area at a time. */
-export const en: Messages = { ...enSite, ...enRestaurant, ...enAccount, ...enManage, ...enContribute, ...enBlog };
+export const en: Messages = { ...enSite, ...enRestaurant, ...enAccount, ...enManage, ...enContribute, ...enBlog, ...enWritten };

@@ -6,6 +6,7 @@ import { heContribute } from "./he/contribute";
 import { heManage } from "./he/manage";
 import { heRestaurant } from "./he/restaurant";
 import { heSite } from "./he/site";
+import { heWritten } from "./he/written";
 
 /** Every Hebrew message, for the server and the tests; the browser loads an area at a time. */
-export const he: Messages = { ...heSite, ...heRestaurant, ...heAccount, ...heManage, ...heContribute, ...heBlog };
+export const he: Messages = { ...heSite, ...heRestaurant, ...heAccount, ...heManage, ...heContribute, ...heBlog, ...heWritten };

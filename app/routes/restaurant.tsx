@@ -19,6 +19,7 @@ import { hasOwners } from "../features/restaurants/claims/owned.server";
 import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
 import { pesachExceptions } from "../features/restaurants/pesach/hours";
 import { pesachSectionOf } from "../features/restaurants/pesach/section.server";
+import { faqOf } from "../features/restaurants/faq.server";
 
 // The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
 // server renders it in full (the loader loads it first); the browser keeps that HTML — a plain
@@ -60,6 +61,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     throw redirect(homePath(language));
   }
   const { restaurant, updatedAt } = found;
+  const language = detectLanguage(new URL(request.url).pathname);
   const now = seasonNow(services);
   const season = pesachSeasonAt(now);
   // The day freshness is judged on, the same in the server's HTML and the hydrated page (ADR 014).
@@ -80,7 +82,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // Issue 29: "Is this your restaurant?" on a listing without owners (the same for every visitor).
     claimable: !(await hasOwners(db, restaurant.id)),
     // Issue 29: its plan for the Pesach whose season it is (the server's calendar).
-    pesach: pesachSectionOf(restaurant.pesach, season, detectLanguage(new URL(request.url).pathname)),
+    pesach: pesachSectionOf(restaurant.pesach, season, language),
+    // Issue 30: its questions and answers, written here in the page's language.
+    faq: faqOf(restaurant, language),
   };
 }
 

@@ -93,6 +93,28 @@ test("signing in merges the device's places into the account, which shows them o
   await other.close();
 });
 
+test("signed in, with JavaScript: Save on a restaurant page and on a card changes the account's list at once, without a reload", async ({
+  page,
+  signedInAs,
+}) => {
+  await signedInAs("guest");
+  await page.goto("/he");
+  const place = await cardAt(page, 3);
+  await page.goto(`/he/restaurant/${place.slug}`);
+  const button = page.getByTestId("save-button");
+  await expect(button).toHaveAttribute("aria-pressed", "false");
+  await button.click();
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+  // Kept in the account: the Saved page (the server's list) has it.
+  await page.getByRole("link", { name: "שמורים" }).first().click();
+  await expect(savedCards(page)).toHaveCount(1);
+  // Taken off from its card on the Saved page.
+  await savedCards(page).first().getByTestId("save-button").click();
+  await expect(savedCards(page).first().getByTestId("save-button")).toHaveAttribute("aria-pressed", "false");
+  await page.goto(`/he/restaurant/${place.slug}`);
+  await expect(page.getByTestId("save-button")).toHaveAttribute("aria-pressed", "false");
+});
+
 test("without JavaScript: a signed-in diner saves through the server; a visitor is asked to sign in and comes back", async ({ browser, signedInAs }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

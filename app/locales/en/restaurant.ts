@@ -6,16 +6,6 @@ export const enRestaurant = {
   "restaurant.closedTitle": "This restaurant is permanently closed",
   "restaurant.closedBody":
     "{name} has closed for good. You may find an alternative among the other kosher restaurants on this site. If it has reopened, please get in touch at {email} and we will update the listing.",
-  "restaurant.faqTitle": "Questions and answers",
-  "restaurant.faqKosherQ": "Is {name} kosher?",
-  "restaurant.faqKosherA": "Yes. {name} is under {kashrut} kashrut supervision. Supervision can change, so check the certificate at the restaurant.",
-  "restaurant.faqKosherUnknownA":
-    "{name} is listed as kosher, but we do not know which body supervises it. Check the certificate at the restaurant or call ahead.",
-  "restaurant.faqHoursQ": "When is {name} open?",
-  "restaurant.faqHoursA": "Opening hours: {hours}. Hours can change around Shabbat and holidays, so call ahead.",
-  "restaurant.faqHoursUnknownA": "We do not have opening hours for {name}. Please call the restaurant.",
-  "restaurant.faqHoursStructuredA":
-    "This page lists the hours of {name} for every day of the week, whether it is open now, and this week's Shabbat times. Hours can change on holidays, so call ahead.",
   "restaurant.menu": "Menu",
   "restaurant.menuPage": "Menu page {n} of {total}",
   "restaurant.certificate": "Kashrut certificate",
@@ -82,14 +72,4 @@ export const enRestaurant = {
   "certificate.number": "Certificate no.",
   "certificate.expiredNote": "The listing stays; please check the certificate at the restaurant.",
   "claim.link": "Is this your restaurant?",
-  // Issue 29: Pesach
-  "pesach.title": "Pesach {year}",
-  "pesach.status.closed": "Closed during Pesach",
-  "pesach.status.kosher": "Open and kosher for Pesach",
-  "pesach.status.not_kosher": "Open, not kosher for Pesach",
-  "pesach.kitniyot": "Serves kitniyot (legumes and rice)",
-  "pesach.noKitniyot": "No kitniyot",
-  "pesach.mehadrin": "Mehadrin",
-  "pesach.validUntil": "Valid until {date}",
-  "pesach.cholHamoed": "Chol HaMoed ({from} – {to})",
 } as const;

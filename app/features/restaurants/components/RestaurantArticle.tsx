@@ -3,10 +3,9 @@ import { Link } from "react-router";
 import { ShareButton } from "../../../components/ui/ShareButton";
 import type { MapTiles } from "../../../lib/context";
 import { localized } from "../../../lib/i18n/language";
-import { useLanguage } from "../../../lib/i18n/use-language";
+import { isolatedMessage, useLanguage } from "../../../lib/i18n/use-language";
 import { responsiveImage } from "../../../lib/images";
 import { claimPath, homePath } from "../../../lib/paths";
-import { KASHRUT_LABELS } from "../constants";
 import { freshnessOf, type FreshnessClock } from "../freshness";
 import { OpenStatus } from "../hours/components/Hours";
 import type { HoursView } from "../hours/hours-view.server";
@@ -24,6 +23,7 @@ import { Section } from "./Section";
 import { VerificationLine } from "./VerificationLine";
 import { CertificateFacts } from "../certificate/components/CertificateFacts";
 import { PesachSection } from "../pesach/components/PesachSection";
+import type { FaqText } from "../faq.server";
 import type { PesachText } from "../pesach/section.server";
 
 /** Only in Pesach's season (issue 29): the rest of the year a first visit does not carry it. */
@@ -44,6 +44,8 @@ export interface RestaurantPageData {
   claimable?: boolean;
   /** Issue 29: in Pesach's season, the restaurant's plan for it (null otherwise). */
   pesach?: PesachText | null;
+  /** Issue 30: the questions and answers in the page's language (faq.server.ts); null when it is closed. */
+  faq?: FaqText | null;
 }
 
 /**
@@ -56,7 +58,6 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
   const { restaurant, contactEmail } = loaderData;
   const { language, t, ti } = useLanguage();
   const name = localized(restaurant.name, language);
-  const kashrutLabel = KASHRUT_LABELS[restaurant.kashrut][language];
   const photo = restaurant.photo ? responsiveImage(restaurant.photo, 1200) : undefined;
   const teuda = restaurant.teuda ? responsiveImage(restaurant.teuda, 800) : undefined;
   const closed = restaurant.isPermanentlyClosed;
@@ -138,31 +139,19 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
                 <h2 className="font-semibold">{t("restaurant.closedTitle")}</h2>
                 <p className="mt-1">{ti("restaurant.closedBody", { name, email: contactEmail })}</p>
               </section>
-            ) : (
+            ) : loaderData.faq ? (
               <section>
-                <h2 className="text-xl font-semibold">{t("restaurant.faqTitle")}</h2>
+                <h2 className="text-xl font-semibold">{loaderData.faq.title}</h2>
                 <div className="mt-3 space-y-3">
-                  <div className="rounded-xl border border-stone-200 bg-white p-4" data-testid="faq">
-                    <h3 className="font-semibold">{ti("restaurant.faqKosherQ", { name })}</h3>
-                    <p className="mt-1 text-stone-800">
-                      {restaurant.kashrut === "unknown"
-                        ? ti("restaurant.faqKosherUnknownA", { name })
-                        : ti("restaurant.faqKosherA", { name, kashrut: kashrutLabel })}
-                    </p>
-                  </div>
-                  <div className="rounded-xl border border-stone-200 bg-white p-4" data-testid="faq">
-                    <h3 className="font-semibold">{ti("restaurant.faqHoursQ", { name })}</h3>
-                    <p className="mt-1 text-stone-800">
-                      {restaurant.hours
-                        ? ti("restaurant.faqHoursStructuredA", { name })
-                        : restaurant.openingHours
-                          ? ti("restaurant.faqHoursA", { hours: restaurant.openingHours })
-                          : ti("restaurant.faqHoursUnknownA", { name })}
-                    </p>
-                  </div>
+                  {loaderData.faq.items.map(({ question, answer }) => (
+                    <div key={question.text} className="rounded-xl border border-stone-200 bg-white p-4" data-testid="faq">
+                      <h3 className="font-semibold">{isolatedMessage(question.text, question.values)}</h3>
+                      <p className="mt-1 text-stone-800">{isolatedMessage(answer.text, answer.values)}</p>
+                    </div>
+                  ))}
                 </div>
               </section>
-            )}
+            ) : null}
 
             {restaurant.menuImages.length > 0 ? (
               <section>

@@ -1,0 +1,49 @@
+// The restaurant page's questions and answers, written on the server in the page's language (as
+// its Pesach section is): the page carries the few sentences, not the catalogue that makes them
+// (issue 30: room in the first visit's budget; the words are in locales/*/written.ts). A sentence
+// comes as its template and values, so the page still isolates a name or hours in the other language.
+import type { Language } from "../../lib/i18n/language";
+import { localized } from "../../lib/i18n/language";
+import { translator } from "../../lib/i18n/messages";
+import { KASHRUT_LABELS } from "./constants";
+import type { Restaurant } from "./types";
+import type { WrittenKey } from "../../locales/en";
+
+/** A sentence as its template in the page's language and the values that fill it (the page isolates each: isolatedMessage). */
+export interface Sentence {
+  text: string;
+  values: Record<string, string>;
+}
+
+export interface FaqText {
+  title: string;
+  items: { question: Sentence; answer: Sentence }[];
+}
+
+/** Is it kosher, and when is it open (a closed restaurant's page says it is closed instead: null). */
+export function faqOf(restaurant: Restaurant, language: Language): FaqText | null {
+  if (restaurant.isPermanentlyClosed) return null;
+  const t = translator(language);
+  const say = (key: WrittenKey, values: Record<string, string>): Sentence => ({ text: t(key), values });
+  const name = localized(restaurant.name, language);
+  return {
+    title: t("restaurant.faqTitle"),
+    items: [
+      {
+        question: say("restaurant.faqKosherQ", { name }),
+        answer:
+          restaurant.kashrut === "unknown"
+            ? say("restaurant.faqKosherUnknownA", { name })
+            : say("restaurant.faqKosherA", { name, kashrut: KASHRUT_LABELS[restaurant.kashrut][language] }),
+      },
+      {
+        question: say("restaurant.faqHoursQ", { name }),
+        answer: restaurant.hours
+          ? say("restaurant.faqHoursStructuredA", { name })
+          : restaurant.openingHours
+            ? say("restaurant.faqHoursA", { hours: restaurant.openingHours })
+            : say("restaurant.faqHoursUnknownA", { name }),
+      },
+    ],
+  };
+}

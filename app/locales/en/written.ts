@@ -1,0 +1,25 @@
+// Words the server writes into pages (ADR 012's update of 2026-11-26): the restaurant page's
+// questions and answers and its Pesach section are made in the page's language by the loader
+// (faq.server.ts, pesach/section.server.ts), so no browser loads these; the server holds them with
+// every other message. Only `.server.ts` modules may use them (the message-usage test checks it).
+export const enWritten = {
+  "restaurant.faqTitle": "Questions and answers",
+  "restaurant.faqKosherQ": "Is {name} kosher?",
+  "restaurant.faqKosherA": "Yes. {name} is under {kashrut} kashrut supervision. Supervision can change, so check the certificate at the restaurant.",
+  "restaurant.faqKosherUnknownA":
+    "{name} is listed as kosher, but we do not know which body supervises it. Check the certificate at the restaurant or call ahead.",
+  "restaurant.faqHoursQ": "When is {name} open?",
+  "restaurant.faqHoursA": "Opening hours: {hours}. Hours can change around Shabbat and holidays, so call ahead.",
+  "restaurant.faqHoursUnknownA": "We do not have opening hours for {name}. Please call the restaurant.",
+  "restaurant.faqHoursStructuredA":
+    "This page lists the hours of {name} for every day of the week, whether it is open now, and this week's Shabbat times. Hours can change on holidays, so call ahead.",
+  "pesach.title": "Pesach {year}",
+  "pesach.status.closed": "Closed during Pesach",
+  "pesach.status.kosher": "Open and kosher for Pesach",
+  "pesach.status.not_kosher": "Open, not kosher for Pesach",
+  "pesach.kitniyot": "Serves kitniyot (legumes and rice)",
+  "pesach.noKitniyot": "No kitniyot",
+  "pesach.mehadrin": "Mehadrin",
+  "pesach.validUntil": "Valid until {date}",
+  "pesach.cholHamoed": "Chol HaMoed ({from} – {to})",
+} as const;

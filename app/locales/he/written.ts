@@ -1,0 +1,23 @@
+import type { WrittenMessages } from "../en";
+
+// Hebrew words the server writes into pages (see en/written.ts); the type asks for exactly the English keys.
+export const heWritten: WrittenMessages = {
+  "restaurant.faqTitle": "שאלות ותשובות",
+  "restaurant.faqKosherQ": "האם {name} כשרה?",
+  "restaurant.faqKosherA": "כן. {name} נמצאת בהשגחת {kashrut}. ההשגחה עשויה להשתנות, לכן כדאי לבדוק את תעודת הכשרות במקום.",
+  "restaurant.faqKosherUnknownA": "{name} רשומה ככשרה, אך איננו יודעים מי הגוף המשגיח. בדקו את תעודת הכשרות במקום או התקשרו מראש.",
+  "restaurant.faqHoursQ": "מתי {name} פתוחה?",
+  "restaurant.faqHoursA": "שעות פתיחה: {hours}. השעות עשויות להשתנות סביב שבת וחגים, לכן כדאי להתקשר מראש.",
+  "restaurant.faqHoursUnknownA": "אין לנו את שעות הפתיחה של {name}. אנא התקשרו למסעדה.",
+  "restaurant.faqHoursStructuredA":
+    "בדף הזה מופיעות שעות הפתיחה של {name} לכל יום בשבוע, האם המקום פתוח עכשיו, וזמני השבת הקרובה. השעות עשויות להשתנות בחגים, לכן כדאי להתקשר מראש.",
+  "pesach.title": "פסח {year}",
+  "pesach.status.closed": "סגור בפסח",
+  "pesach.status.kosher": "פתוח וכשר לפסח",
+  "pesach.status.not_kosher": "פתוח, לא כשר לפסח",
+  "pesach.kitniyot": "מגיש קטניות",
+  "pesach.noKitniyot": "ללא קטניות",
+  "pesach.mehadrin": "מהדרין",
+  "pesach.validUntil": "בתוקף עד {date}",
+  "pesach.cholHamoed": "חול המועד ({from} – {to})",
+};
