@@ -9,12 +9,11 @@ import type { Route } from "./+types/alerts-unsubscribe";
 import { FormAlert, SubmitButton } from "../components/ui/FormFields";
 import { unsubscribeWithToken } from "../features/restaurants/alerts/alerts.server";
 import { alertsPath, unsubscribePath } from "../features/restaurants/alerts/paths";
-import { actionError } from "../lib/action-error.server";
+import { actionError, type ErrorAnswer } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { readFormData } from "../lib/form-data.server";
 import { useLanguage } from "../lib/i18n/use-language";
 import { simplePageMeta } from "../lib/seo";
-import type { MessageKey } from "../locales/en";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { alertTokens } = context.get(servicesContext);
@@ -22,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, valid: alertTokens.verify(token) !== null };
 }
 
-export type ActionResult = { ok: true } | { ok: false; error: MessageKey };
+export type ActionResult = { ok: true } | ({ ok: false } & ErrorAnswer);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -31,8 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const posted = form.get("token");
     // The page's button sends the token in the form; a one-click POST has it in the link's query.
     const token = typeof posted === "string" && posted !== "" ? posted : (new URL(request.url).searchParams.get("token") ?? "");
-    const outcome = await unsubscribeWithToken(services.db, services.alertTokens, token, services.now?.() ?? new Date());
-    if (!outcome.ok) return data<ActionResult>({ ok: false, error: "alerts.badToken" }, { status: 400 });
+    await unsubscribeWithToken(services.db, services.alertTokens, token, services.now?.() ?? new Date());
     return data<ActionResult>({ ok: true });
   } catch (error) {
     return actionError(error, { log: "[alerts] unsubscribing failed:", with: { ok: false as const } });
@@ -59,7 +57,9 @@ export default function UnsubscribePage({ loaderData }: Route.ComponentProps) {
         <FormAlert tone="success">
           <span data-testid="unsubscribed">{t("alerts.unsubscribed")}</span>
         </FormAlert>
-      ) : !valid || (result && !result.ok) ? (
+      ) : result && !result.ok ? (
+        <FormAlert>{t(result.error, result.values)}</FormAlert>
+      ) : !valid ? (
         <FormAlert>{t("alerts.badToken")}</FormAlert>
       ) : (
         <Form method="post" className="space-y-4">

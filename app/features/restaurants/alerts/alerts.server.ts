@@ -97,17 +97,13 @@ async function snapshotSavedPlaces(db: Db, userId: string, now: Date): Promise<v
     });
 }
 
-/** What an unsubscribe link's token is worth: the account's alerts turned off, or nothing (not a token of ours). */
-export type UnsubscribeOutcome = { ok: true } | { ok: false };
-
 /**
  * Turns off the alerts of the account a token was signed for (the link in every digest; no sign-in:
- * the signature is the proof). A forged or damaged token changes nothing. An account already off,
- * or gone, is answered as done.
+ * the signature is the proof). A forged or damaged token is refused (AppError "invalid",
+ * "alerts.badToken") and changes nothing. An account already off, or gone, is answered as done.
  */
-export async function unsubscribeWithToken(db: Db, tokens: AlertTokens, token: string, now: Date = new Date()): Promise<UnsubscribeOutcome> {
+export async function unsubscribeWithToken(db: Db, tokens: AlertTokens, token: string, now: Date = new Date()): Promise<void> {
   const userId = tokens.verify(token);
-  if (!userId) return { ok: false };
+  if (!userId) throw new AppError("invalid", "alerts.badToken");
   await db.update(alertSettings).set({ enabled: false, updated_at: now }).where(eq(alertSettings.user_id, userId));
-  return { ok: true };
 }
