@@ -8,7 +8,7 @@
 // settings and unsubscribe pages. (Every day boundary, a failed send, cascades: tests/integration/alerts.test.ts.)
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { changeListing, runAlertDigests, sharedDataDir } from "./control";
+import { alertToken, changeListing, runAlertDigests, sharedDataDir } from "./control";
 import { expect, test } from "./fixtures";
 import { readOutbox } from "./outbox";
 
@@ -97,6 +97,9 @@ for (const [language, card] of [
 
     // The settings, from the Saved page: off, the page's language chosen.
     await page.goto(`${words.prefix}/saved`);
+    await expect(page.getByTestId("saved-alerts")).toHaveText(words.savedLink);
+    await expectFits(page);
+    await expectNoSeriousA11yViolations(page);
     await page.getByTestId("saved-alerts").click();
     await expect(page).toHaveURL(new RegExp(`${words.prefix}/account/alerts$`));
     await expect(page.getByTestId("alerts-status")).toHaveText(words.off);
@@ -162,3 +165,29 @@ for (const [language, card] of [
     await expect(page.getByRole("checkbox", { name: words.box })).not.toBeChecked();
   });
 }
+
+test("without JavaScript: the settings form saves, and the unsubscribe button turns alerts off (Hebrew)", async ({ browser, signedInAs }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  const diner = await signedInAs("guest", { context });
+  await page.goto("/he/account/alerts");
+  await expect(page.getByTestId("alerts-status")).toHaveText(WORDS.he.off);
+  await page.getByRole("checkbox", { name: WORDS.he.box }).check();
+  await page.getByRole("radio", { name: "English" }).check();
+  await page.getByRole("button", { name: WORDS.he.submit, exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: WORDS.he.saved })).toBeVisible();
+  await expect(page.getByTestId("alerts-status")).toContainText(WORDS.he.on);
+  await expect(page.getByRole("radio", { name: "English" })).toBeChecked();
+
+  // The e-mail's unsubscribe link (English, as chosen), opened and its button pressed without JavaScript.
+  const session = await context.cookies();
+  await context.clearCookies();
+  await page.goto(`/account/alerts/unsubscribe?token=${encodeURIComponent(await alertToken(diner.id))}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(WORDS.en.title);
+  await page.getByRole("button", { name: WORDS.en.button }).click();
+  await expect(page.getByTestId("unsubscribed")).toHaveText(WORDS.en.done);
+  await context.addCookies(session);
+  await page.goto("/he/account/alerts");
+  await expect(page.getByTestId("alerts-status")).toHaveText(WORDS.he.off);
+  await context.close();
+});

@@ -22,6 +22,11 @@ export async function runAlertDigests(): Promise<number> {
   return (await askSharedServer<{ sent: number }>("/alerts/run", {})).sent;
 }
 
+/** Issue 30: the unsubscribe token the server's digests carry for an account (signed with its secret). */
+export async function alertToken(userId: string): Promise<string> {
+  return (await askSharedServer<{ token: string }>("/alerts/token", { userId })).token;
+}
+
 /** The listing facts a spec may change through the control socket (issue 30's alerts). */
 export type ListingFacts = Partial<
   Record<"kashrut" | "certificate_body" | "certificate_level" | "certificate_valid_until" | "is_permanently_closed", string | boolean | null>

@@ -38,7 +38,7 @@ const alertTokens = createAlertTokens(config.authSecret);
 /** The listing facts a spec may change as an admin would (issue 30's alerts): nothing else. */
 const CHANGEABLE = ["kashrut", "certificate_body", "certificate_level", "certificate_valid_until", "is_permanently_closed"] as const;
 
-/** What the control socket does besides sessions: run the alerts' job, change a listing's facts. */
+/** What the control socket does besides sessions: run the alerts' job, sign an unsubscribe link's token, change a listing's facts. */
 async function answerControl(url: string, body: string): Promise<unknown> {
   if (url === "/session") return signedInUser(JSON.parse(body) as Parameters<typeof signedInUser>[0]);
   if (url === "/alerts/run")
@@ -49,6 +49,7 @@ async function answerControl(url: string, body: string): Promise<unknown> {
         tokens: alertTokens,
       }),
     };
+  if (url === "/alerts/token") return { token: alertTokens.sign((JSON.parse(body) as { userId: string }).userId) };
   if (url === "/restaurant") {
     const { slug, set } = JSON.parse(body) as { slug: string; set: Record<string, unknown> };
     const values = Object.fromEntries(Object.entries(set).filter(([key]) => (CHANGEABLE as readonly string[]).includes(key)));
