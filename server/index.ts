@@ -166,9 +166,10 @@ export async function startServer({
   );
   certificateReminders.runSoon();
   // Issue 30: diners with alerts on get one e-mail a day at most when a saved place changed; at start and hourly.
+  const alertTokens = createAlertTokens(config.authSecret);
   const alertDigests = scheduleJob(
     "[alerts] digests",
-    () => sendAlertDigests(database.db, { sendEmail, publicUrl: config.publicUrl, tokens: createAlertTokens(config.authSecret) }),
+    () => sendAlertDigests(database.db, { sendEmail, publicUrl: config.publicUrl, tokens: alertTokens }),
     ALERT_DIGESTS_EVERY_MS,
   );
   alertDigests.runSoon();
