@@ -125,17 +125,27 @@ describe("the alert settings page", () => {
 });
 
 describe("the daily digest", () => {
-  it("sends nothing when nothing changed, nor for a place first seen after alerts were turned on", async () => {
+  it("sends nothing when nothing changed; a place saved with alerts on is watched from its save; one without a snapshot is first recorded", async () => {
     await save("diner", "falafel-one");
     await turnOn("diner");
     expect(await run("2026-11-26")).toBe(0);
+    // Saved with alerts on: its facts are recorded at the save, so a change after it is news.
     await save("diner", "sushi-two");
     await change(place.sushi!, { kashrut: "rabanut" });
-    // First sight of sushi-two: recorded as it is now, nothing said.
-    expect(await run("2026-11-27")).toBe(0);
+    expect(await run("2026-11-27")).toBe(1);
+    expect(outbox[0]!.content.text).toContain("Kashrut: Tzohar → Rabanut");
+    // A saved place the job has never seen (no snapshot: saved some other way): recorded, nothing said.
+    await database.db.insert(savedPlaces).values({ user_id: people.diner.id, restaurant_id: place.grill! });
+    await change(place.grill!, { kashrut: "tzohar" });
     expect(await run("2026-11-28")).toBe(0);
-    expect(outbox).toEqual([]);
-    expect(await database.db.select().from(alertSnapshots).where(eq(alertSnapshots.user_id, people.diner.id))).toHaveLength(2);
+    expect(await run("2026-11-29")).toBe(0);
+    expect(outbox).toHaveLength(1);
+    expect(await database.db.select().from(alertSnapshots).where(eq(alertSnapshots.user_id, people.diner.id))).toHaveLength(3);
+  });
+
+  it("records nothing for a place saved with alerts off", async () => {
+    await save("other", "falafel-one");
+    expect(await database.db.select().from(alertSnapshots).where(eq(alertSnapshots.user_id, people.other.id))).toEqual([]);
   });
 
   it("sends one e-mail with every change of every place, in the language chosen, then none the same day, nor the next without a change", async () => {

@@ -4,7 +4,7 @@
 // alerts: the rule book's `saved:keep` (alerts are a setting of one's own saved places: any
 // signed-in account, its own list only) is asked here as well as by the route, and the functions
 // write the acting account's own row, never one named by a request.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { alertSettings, alertSnapshots } from "../../../../database/schema/alerts";
 import { restaurants } from "../../../../database/schema/restaurants";
 import { savedPlaces } from "../../../../database/schema/saved";
@@ -54,8 +54,20 @@ export async function setAlerts(db: Db, actor: Subject | null, settings: AlertSe
   });
 }
 
-/** Records the facts of every place the account saved, as they are at `now`. */
-async function snapshotSavedPlaces(db: Db, userId: string, now: Date): Promise<void> {
+/**
+ * When an account with alerts on saves places, records their facts as they are now (called by
+ * keepPlaces in the same transaction): a change after the save is news, one before it is not.
+ * Without alerts on, nothing (turning them on snapshots every saved place).
+ */
+export async function snapshotNewlySaved(db: Db, userId: string, restaurantIds: readonly string[], now: Date = new Date()): Promise<void> {
+  if (restaurantIds.length === 0) return;
+  const [settings] = await db.select({ enabled: alertSettings.enabled }).from(alertSettings).where(eq(alertSettings.user_id, userId));
+  if (!settings?.enabled) return;
+  await snapshotSavedPlaces(db, userId, now, restaurantIds);
+}
+
+/** Records the facts of the places the account saved (all, or those named), as they are at `now`. */
+async function snapshotSavedPlaces(db: Db, userId: string, now: Date, only?: readonly string[]): Promise<void> {
   const today = telAvivDay(now);
   const rows = await db
     .select({
@@ -68,7 +80,7 @@ async function snapshotSavedPlaces(db: Db, userId: string, now: Date): Promise<v
     })
     .from(savedPlaces)
     .innerJoin(restaurants, eq(restaurants.id, savedPlaces.restaurant_id))
-    .where(eq(savedPlaces.user_id, userId));
+    .where(only ? and(eq(savedPlaces.user_id, userId), inArray(savedPlaces.restaurant_id, [...only])) : eq(savedPlaces.user_id, userId));
   if (rows.length === 0) return;
   await db
     .insert(alertSnapshots)
