@@ -4,17 +4,14 @@
 // alerts: the rule book's `saved:keep` (alerts are a setting of one's own saved places: any
 // signed-in account, its own list only) is asked here as well as by the route, and the functions
 // write the acting account's own row, never one named by a request.
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { alertSettings, alertSnapshots } from "../../../../database/schema/alerts";
-import { restaurants } from "../../../../database/schema/restaurants";
-import { savedPlaces } from "../../../../database/schema/saved";
+import { eq } from "drizzle-orm";
+import { alertSettings } from "../../../../database/schema/alerts";
 import type { Db } from "../../../../database/types";
-import { telAvivDay } from "../../../lib/dates";
 import { AppError } from "../../../lib/errors";
 import type { Language } from "../../../lib/i18n/language";
 import type { Subject } from "../../../lib/permissions";
 import { assertCan } from "../../../lib/permissions.server";
-import { isCertificateExpired } from "./changes";
+import { snapshotSavedPlaces } from "./snapshots.server";
 import type { AlertTokens } from "./token.server";
 
 export interface AlertSettings {
@@ -52,61 +49,6 @@ export async function setAlerts(db: Db, actor: Subject | null, settings: AlertSe
       .onConflictDoUpdate({ target: alertSettings.user_id, set: { enabled: settings.enabled, language: settings.language, updated_at: now } });
     if (settings.enabled && !before?.enabled) await snapshotSavedPlaces(tx, userId, now);
   });
-}
-
-/**
- * When an account with alerts on saves places, records their facts as they are now (called by
- * keepPlaces in the same transaction): a change after the save is news, one before it is not.
- * Without alerts on, nothing (turning them on snapshots every saved place).
- */
-export async function snapshotNewlySaved(db: Db, userId: string, restaurantIds: readonly string[], now: Date = new Date()): Promise<void> {
-  if (restaurantIds.length === 0) return;
-  const [settings] = await db.select({ enabled: alertSettings.enabled }).from(alertSettings).where(eq(alertSettings.user_id, userId));
-  if (!settings?.enabled) return;
-  await snapshotSavedPlaces(db, userId, now, restaurantIds);
-}
-
-/** Records the facts of the places the account saved (all, or those named), as they are at `now`. */
-async function snapshotSavedPlaces(db: Db, userId: string, now: Date, only?: readonly string[]): Promise<void> {
-  const today = telAvivDay(now);
-  const rows = await db
-    .select({
-      id: restaurants.id,
-      kashrut: restaurants.kashrut,
-      body: restaurants.certificate_body,
-      level: restaurants.certificate_level,
-      closed: restaurants.is_permanently_closed,
-      validUntil: restaurants.certificate_valid_until,
-    })
-    .from(savedPlaces)
-    .innerJoin(restaurants, eq(restaurants.id, savedPlaces.restaurant_id))
-    .where(only ? and(eq(savedPlaces.user_id, userId), inArray(savedPlaces.restaurant_id, [...only])) : eq(savedPlaces.user_id, userId));
-  if (rows.length === 0) return;
-  await db
-    .insert(alertSnapshots)
-    .values(
-      rows.map((row) => ({
-        user_id: userId,
-        restaurant_id: row.id,
-        kashrut: row.kashrut,
-        certificate_body: row.body,
-        certificate_level: row.level,
-        closed: row.closed,
-        certificate_expired: isCertificateExpired(row.body, row.validUntil, today),
-        taken_at: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [alertSnapshots.user_id, alertSnapshots.restaurant_id],
-      set: {
-        kashrut: sql`excluded.kashrut`,
-        certificate_body: sql`excluded.certificate_body`,
-        certificate_level: sql`excluded.certificate_level`,
-        closed: sql`excluded.closed`,
-        certificate_expired: sql`excluded.certificate_expired`,
-        taken_at: sql`excluded.taken_at`,
-      },
-    });
 }
 
 /**

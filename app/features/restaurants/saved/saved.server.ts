@@ -12,7 +12,7 @@ import { assertCan } from "../../../lib/permissions.server";
 import { cardsByIds } from "../search/search-query.server";
 import type { ListedRestaurant } from "../search/search-index";
 import { isPlaceSlug, MAX_SAVED } from "./device";
-import { snapshotNewlySaved } from "../alerts/alerts.server";
+import { snapshotNewlySaved } from "../alerts/snapshots.server";
 
 /** The account a list belongs to: the acting viewer, who must be allowed and must be an account. */
 function ownerOf(actor: Subject | null): string {
