@@ -113,7 +113,8 @@ describe("unsubscribe link", () => {
       const response = target === null ? await sendInvalid(server, request) : await send(server, request);
       expect(response.status).toBeLessThan(500);
       const off = (await server.db.select().from(alertSettings)).filter((row) => !row.enabled).map((row) => row.user_id);
-      expect(off).toEqual(target === null ? [] : [target]);
+      // A body over the forms' limit (1 MiB: 413) is refused before it is read, good token or not.
+      expect(off).toEqual(target === null || response.status === 413 ? [] : [target]);
     });
   });
 });
