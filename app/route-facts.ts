@@ -59,7 +59,8 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/forgot-password": ACCOUNT,
   "/reset-password": ACCOUNT,
   "/verify-email": ACCOUNT,
-  "/account": { private: true, areas: MANAGE, label: "account" },
+  // Issue 30: and its alert settings and the alerts' unsubscribe page (a splat: no entry more in every page's facts).
+  "/account/*": { private: true, areas: MANAGE, label: "account" },
   "/logout": { private: true, label: "account" },
   "/blogs": BLOG,
   "/blog/:id": BLOG,

@@ -45,6 +45,9 @@ export default [
   ...bilingual("reset-password", "routes/reset-password.tsx", "reset-password"),
   ...bilingual("verify-email", "routes/verify-email.tsx", "verify-email"),
   ...bilingual("account", "routes/account.tsx", "account"),
+  // Issue 30: alerts for saved places: the settings, and the unsubscribe page every digest links to.
+  ...bilingual("account/alerts", "routes/account-alerts.tsx", "account-alerts"),
+  ...bilingual("account/alerts/unsubscribe", "routes/alerts-unsubscribe.tsx", "alerts-unsubscribe"),
   route("logout", "routes/logout.ts"),
   route("blogs", "routes/blogs.tsx"),
   route("blog/:id", "routes/blog-post.tsx", { id: "blog-by-id" }),

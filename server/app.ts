@@ -9,6 +9,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { servicesContext, type AppServices, type AppSettings } from "../app/lib/context";
 import type { Auth } from "../app/lib/auth.server";
 import { createToastStore } from "../app/lib/toast.server";
+import { createAlertTokens } from "../app/features/restaurants/alerts/token.server";
 import { detectLanguage, LANGUAGES } from "../app/lib/i18n/language";
 import { manifestPath, offlinePage, webManifest } from "../app/lib/offline/app-pages";
 import { offlinePath } from "../app/lib/offline/cache-rules";
@@ -225,6 +226,8 @@ export function createApp({
   app.get("/api/live/restaurants/:slug", live);
 
   const toasts = createToastStore(config.authSecret, config.isProduction);
+  // Issue 30: the alerts' unsubscribe links, signed with the same secret.
+  const alertTokens = createAlertTokens(config.authSecret);
   const publicRestaurants = createRestaurantListCache(database.db, changes);
   const directorySize = createRestaurantCountCache(database.db, changes);
   const directory = createDirectory({
@@ -339,6 +342,7 @@ export function createApp({
           acceptUpload,
           publicRestaurants,
           directory,
+          alertTokens,
           proofOfWork,
           reportFiled,
           nonce: String(res.locals.nonce ?? ""),

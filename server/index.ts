@@ -31,6 +31,8 @@ import { scheduleJob } from "./jobs";
 import { refreshStatistics } from "./data/database";
 import { sendReportNotices } from "../app/features/reports/reports.server";
 import { sendCertificateReminders } from "../app/features/restaurants/certificate/reminders.server";
+import { sendAlertDigests } from "../app/features/restaurants/alerts/digest.server";
+import { createAlertTokens } from "../app/features/restaurants/alerts/token.server";
 
 /** How often the server looks for reports whose restaurant may be e-mailed again. */
 const REPORT_NOTICES_EVERY_MS = 5 * 60_000;
@@ -38,6 +40,8 @@ const REPORT_NOTICES_EVERY_MS = 5 * 60_000;
 const STATISTICS_EVERY_MS = 60 * 60_000;
 /** Issue 29: certificate reminders are checked hourly (each goes once; the day is Tel Aviv's). */
 const CERTIFICATE_REMINDERS_EVERY_MS = 60 * 60_000;
+/** Issue 30: saved places' alerts are checked hourly (at most one digest per account per Tel Aviv day). */
+const ALERT_DIGESTS_EVERY_MS = 60 * 60_000;
 
 export interface MainOptions {
   /** The environment as the operator gave it (before the bootstrap set NODE_ENV for libraries). */
@@ -161,6 +165,14 @@ export async function startServer({
     CERTIFICATE_REMINDERS_EVERY_MS,
   );
   certificateReminders.runSoon();
+  // Issue 30: diners with alerts on get one e-mail a day at most when a saved place changed; at start and hourly.
+  const alertTokens = createAlertTokens(config.authSecret);
+  const alertDigests = scheduleJob(
+    "[alerts] digests",
+    () => sendAlertDigests(database.db, { sendEmail, publicUrl: config.publicUrl, tokens: alertTokens }),
+    ALERT_DIGESTS_EVERY_MS,
+  );
+  alertDigests.runSoon();
   const statistics = database.kind === "pglite" ? scheduleJob("[database] statistics", () => refreshStatistics(database), STATISTICS_EVERY_MS) : undefined;
   // One reading of who each client is, for the request log and the app alike (its cache is per request).
   const clients = clientAddresses(config.trustProxy);
@@ -221,7 +233,9 @@ export async function startServer({
     stop: () =>
       new Promise<void>((resolve) => {
         // A clean-up under way finishes before the caller closes the database.
-        const cleaning = Promise.all([uploadCleaner.stop(), reportNotices.stop(), certificateReminders.stop(), statistics?.stop()]).then(() => {});
+        const cleaning = Promise.all([uploadCleaner.stop(), reportNotices.stop(), certificateReminders.stop(), alertDigests.stop(), statistics?.stop()]).then(
+          () => {},
+        );
         const force = setTimeout(() => {
           console.error("Requests did not finish in time; closing anyway.");
           server.closeAllConnections();

@@ -62,6 +62,7 @@ describe("e-mails, made as the server makes them", () => {
         "suggestionOutcomeEmail",
         "certificateReminderEmail",
         "claimDecisionEmail",
+        "alertDigestEmail",
       ].sort(),
     );
   });
@@ -110,6 +111,37 @@ describe("e-mails, made as the server makes them", () => {
         expect(mail.text.includes("No <i>certificate</i>"), label).toBe(outcome === "rejected");
         expect(mail.html.includes('dir="rtl"'), label).toBe(language === "he");
       }
+    }
+  });
+
+  // Issue 30: the saved places' digest is in the language the diner chose, names isolated, with one-click unsubscribe.
+  it("write an alert digest in the chosen language only, names isolated, with the unsubscribe link and headers", () => {
+    for (const language of ["en", "he"] as const) {
+      const unsubscribeLink = `https://example.com${language === "he" ? "/he" : ""}/account/alerts/unsubscribe?token=abc.def`;
+      const mail = emails.alertDigestEmail({
+        language,
+        places: [
+          { name: "Gina <b>", link: "https://example.com/en/restaurant/gina", lines: [{ what: "Kashrut", from: "Rabanut", to: "Tzohar" }, { what: "Closed" }] },
+          { name: "מקום הפלאפל", link: "https://example.com/en/restaurant/falafel", lines: [{ what: "Open again" }] },
+        ],
+        settingsLink: "https://example.com/account/alerts",
+        unsubscribeLink,
+      });
+      const label = language;
+      for (const part of ["text", "html"] as const) expect(mail[part], label).toContain(NAMES[language === "en" ? 0 : 1]);
+      for (const part of ["subject", "text", "html"] as const) {
+        expect(rawKeys(mail[part]), `${label}: ${part}`).toEqual([]);
+        expect(mail[part], `${label}: ${part} in one language`).not.toContain(NAMES[language === "en" ? 1 : 0]);
+      }
+      expect(mail.subject, label).toContain(language === "en" ? "2 places you saved have changed" : "2 מקומות ששמרתם השתנו");
+      expect(mail.html, label).not.toContain("<b>");
+      expect(mail.html, label).toContain("<bdi>Gina &lt;b&gt;</bdi>");
+      expect(mail.html, label).toContain("<bdi>מקום הפלאפל</bdi>");
+      expect(mail.html, label).toContain(`<bdi>Rabanut</bdi> ${language === "he" ? "←" : "→"} <bdi>Tzohar</bdi>`);
+      expect(mail.text, label).toContain(`Kashrut: Rabanut ${language === "he" ? "←" : "→"} Tzohar`);
+      expect(mail.html.includes('dir="rtl"'), label).toBe(language === "he");
+      expect(mail.text, label).toContain(unsubscribeLink);
+      expect(mail.headers, label).toEqual({ "List-Unsubscribe": `<${unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     }
   });
 

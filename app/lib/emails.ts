@@ -5,6 +5,8 @@ export interface EmailContent {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (issue 30: the alerts' List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -250,4 +252,84 @@ export function suggestionOutcomeEmail({ language, name, outcome, reason = "", l
     link,
     "Visit the site",
   );
+}
+
+/** One changed line of a saved place in an alert digest: what changed, and from what to what (values already in the digest's language). */
+export interface DigestLine {
+  what: string;
+  from?: string;
+  to?: string;
+}
+
+/** An alert digest (issue 30): to a diner, in the language they chose, about the saved places that changed. */
+export interface AlertDigest {
+  language: "en" | "he";
+  places: { name: string; link: string; lines: DigestLine[] }[];
+  /** The alert settings page, in the digest's language. */
+  settingsLink: string;
+  /** The one-click unsubscribe page (a signed token, no sign-in). */
+  unsubscribeLink: string;
+}
+
+const DIGEST_WORDS = {
+  en: {
+    subject: (count: number) => (count === 1 ? "A place you saved has changed" : `${count} places you saved have changed`),
+    intro: "Since our last e-mail, these places you saved have changed:",
+    why: "You get this e-mail because you turned on alerts for your saved places: at most one a day, only when something changed.",
+    settings: "Alert settings",
+    unsubscribe: "Unsubscribe",
+  },
+  he: {
+    subject: (count: number) => (count === 1 ? "מקום ששמרתם השתנה" : `${count} מקומות ששמרתם השתנו`),
+    intro: "מאז האימייל הקודם שלנו, המקומות האלה ששמרתם השתנו:",
+    why: "קיבלתם את האימייל הזה כי הפעלתם התראות על המקומות השמורים שלכם: לכל היותר אחד ביום, ורק כשמשהו השתנה.",
+    settings: "הגדרות ההתראות",
+    unsubscribe: "ביטול ההרשמה",
+  },
+} as const;
+
+/**
+ * The daily digest of changes to a diner's saved places, in one language (theirs), with the
+ * one-click unsubscribe headers (RFC 8058) beside the links in the message. Names and values are
+ * isolated (<bdi>) in the HTML: a Hebrew name in an English line, or the other way, stays whole.
+ */
+export function alertDigestEmail({ language, places, settingsLink, unsubscribeLink }: AlertDigest): EmailContent {
+  const words = DIGEST_WORDS[language];
+  const brand = brandName(language);
+  // The arrow points from the old value to the new one in the line's direction.
+  const arrow = language === "he" ? "←" : "→";
+  const lineText = ({ what, from, to }: DigestLine) => (from !== undefined && to !== undefined ? `${what}: ${from} ${arrow} ${to}` : what);
+  const lineHtml = ({ what, from, to }: DigestLine) =>
+    from !== undefined && to !== undefined ? `${escape(what)}: <bdi>${escape(from)}</bdi> ${arrow} <bdi>${escape(to)}</bdi>` : escape(what);
+  const text = [
+    words.intro,
+    "",
+    ...places.flatMap((place) => [place.name, ...place.lines.map((line) => `- ${lineText(line)}`), place.link, ""]),
+    words.why,
+    `${words.settings}: ${settingsLink}`,
+    `${words.unsubscribe}: ${unsubscribeLink}`,
+    "",
+    brand,
+  ].join("\n");
+  const direction = language === "he" ? ' dir="rtl" style="text-align:right"' : ' dir="ltr"';
+  const link = 'style="color:#17603a"';
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1c1917;max-width:560px;margin:auto">
+<div${direction} lang="${language}"><p>${escape(words.intro)}</p>
+${places
+  .map(
+    (place) =>
+      `<h2 style="font-size:18px;margin:20px 0 4px"><a href="${escape(place.link)}" ${link}><bdi>${escape(place.name)}</bdi></a></h2><ul style="margin:0;padding-inline-start:20px">${place.lines
+        .map((line) => `<li>${lineHtml(line)}</li>`)
+        .join("")}</ul>`,
+  )
+  .join("\n")}
+<p style="color:#57534e;font-size:13px;margin-top:24px">${escape(words.why)}</p>
+<p style="font-size:13px"><a href="${escape(settingsLink)}" ${link}>${escape(words.settings)}</a> · <a href="${escape(unsubscribeLink)}" ${link}>${escape(words.unsubscribe)}</a></p>
+<p style="color:#78716c;font-size:12px">${escape(brand)}</p></div></body></html>`;
+  return {
+    subject: `${words.subject(places.length)} · ${brand}`,
+    text,
+    html,
+    headers: { "List-Unsubscribe": `<${unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
 }

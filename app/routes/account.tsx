@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, useActionData } from "react-router";
+import { data, Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/account";
 import { FormAlert, SubmitButton, TextField } from "../components/ui/FormFields";
 import { changePassword, listSessions, resendVerification, signOutOtherSessions, updateProfile } from "../features/accounts/accounts.server";
@@ -26,6 +26,7 @@ import { requireViewer } from "../lib/permissions.server";
 import { simplePageMeta } from "../lib/seo";
 import type { MessageKey } from "../locales/en";
 import { readFormData } from "../lib/form-data.server";
+import { alertsPath } from "../features/restaurants/alerts/paths";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
@@ -198,6 +199,17 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             {t("account.save")}
           </SubmitButton>
         </Form>
+      </section>
+
+      <section className={card} aria-labelledby="alerts-heading">
+        <h2 id="alerts-heading" className="text-xl font-semibold">
+          {t("alerts.title")}
+        </h2>
+        <p className="mt-2">
+          <Link to={alertsPath(language)} className="font-medium text-brand-800 underline underline-offset-4">
+            {t("alerts.accountLink")}
+          </Link>
+        </p>
       </section>
 
       <section className={card} aria-labelledby="password-heading">

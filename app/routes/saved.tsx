@@ -22,6 +22,7 @@ import { useLanguage } from "../lib/i18n/use-language";
 import { useHydrated } from "../lib/use-hydrated";
 import { homePath, loginPath, restaurantPath, safeReturnPath, savedPath } from "../lib/paths";
 import { keepOffline } from "../features/restaurants/saved/offline";
+import { alertsPath } from "../features/restaurants/alerts/paths";
 import { viewerContext } from "../lib/session.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -135,6 +136,13 @@ export default function SavedPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold">{t("saved.title")}</h1>
       <p className="mt-2 text-stone-700">{t("saved.intro")}</p>
+      {inAccount ? (
+        <p className="mt-2 text-sm">
+          <Link to={alertsPath(language)} className="font-medium text-brand-800 underline underline-offset-4" data-testid="saved-alerts">
+            {t("alerts.savedLink")}
+          </Link>
+        </p>
+      ) : null}
       {!inAccount ? (
         <p className="mt-2 text-sm text-stone-700" data-testid="saved-device-note">
           {hydrated ? t("saved.onDevice") : t("saved.needsScript")}{" "}

@@ -66,6 +66,9 @@ const PAGES: Record<string, { url: string; loaderData?: (language: Language) => 
   "dashboard/suggestions": { url: "/dashboard/suggestions", title: (t) => page(t, "suggestions.title") },
   // Issue 30: a diner's saved places.
   saved: { url: "/saved", title: (t) => `${t("saved.title")} | ${t("brand.name")}` },
+  // Issue 30: alerts for saved places.
+  "account/alerts": { url: "/account/alerts", title: (t) => page(t, "alerts.title") },
+  "account/alerts/unsubscribe": { url: "/account/alerts/unsubscribe", title: (t) => page(t, "alerts.unsubscribeTitle") },
   "restaurant/:slug/report": {
     url: "/restaurant/olive/report",
     loaderData: () => ({ slug: "olive", name: restaurant.name }),

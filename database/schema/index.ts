@@ -7,3 +7,4 @@ export * from "./uploads";
 export * from "./reports";
 export * from "./lifecycle";
 export * from "./saved";
+export * from "./alerts";

@@ -14,16 +14,42 @@ export const sharedDataDir = process.env.E2E_DATA_DIR ?? "./data/e2e";
 
 /** A user made on the shared server, with a session cookie for it. */
 export function sharedServerSession(body: SessionRequest): Promise<SignedInUser> {
+  return askSharedServer<SignedInUser>("/session", body);
+}
+
+/** Issue 30: runs the alerts' digest job on the shared server now; how many e-mails it sent. */
+export async function runAlertDigests(): Promise<number> {
+  return (await askSharedServer<{ sent: number }>("/alerts/run", {})).sent;
+}
+
+/** Issue 30: the unsubscribe token the server's digests carry for an account (signed with its secret). */
+export async function alertToken(userId: string): Promise<string> {
+  return (await askSharedServer<{ token: string }>("/alerts/token", { userId })).token;
+}
+
+/** The listing facts a spec may change through the control socket (issue 30's alerts). */
+export type ListingFacts = Partial<
+  Record<"kashrut" | "certificate_body" | "certificate_level" | "certificate_valid_until" | "is_permanently_closed", string | boolean | null>
+>;
+
+/** Issue 30: changes a listing's kashrut facts on the shared server's database, as an admin's edit would; returns them as they were. */
+export async function changeListing(slug: string, set: ListingFacts): Promise<ListingFacts> {
+  const { changed, before } = await askSharedServer<{ changed: number; before: ListingFacts }>("/restaurant", { slug, set });
+  if (changed !== 1) throw new Error(`no restaurant ${slug} on the e2e server`);
+  return before;
+}
+
+function askSharedServer<T>(path: string, body: unknown): Promise<T> {
   return new Promise((resolve, reject) => {
     const call = request(
-      { socketPath: controlSocketPath(sharedDataDir), method: "POST", path: "/session", headers: { "content-type": "application/json" } },
+      { socketPath: controlSocketPath(sharedDataDir), method: "POST", path, headers: { "content-type": "application/json" } },
       (response) => {
         let text = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (text += chunk));
         response.on("end", () => {
-          if (response.statusCode === 200) resolve(JSON.parse(text) as SignedInUser);
-          else reject(new Error(`the e2e server could not make a session (${response.statusCode}): ${text}`));
+          if (response.statusCode === 200) resolve(JSON.parse(text) as T);
+          else reject(new Error(`the e2e server could not answer ${path} (${response.statusCode}): ${text}`));
         });
       },
     );

@@ -17,6 +17,14 @@ const { parseConfig } = await import("../../server/config");
 const { openDatabase } = await import("../../server/data/database");
 const { createSessionMaker } = await import("./sessions");
 const { controlSocketPath } = await import("./control");
+// Issue 30: the alerts' digest job, run when a spec asks (the server runs it hourly), writing to the
+// server's outbox; its e-mails' words come from the catalogues, which this process loads too.
+await import("../../app/lib/i18n/all-messages.server");
+const { sendAlertDigests } = await import("../../app/features/restaurants/alerts/digest.server");
+const { createAlertTokens } = await import("../../app/features/restaurants/alerts/token.server");
+const { createMailer } = await import("../../server/mailer");
+const { eq } = await import("drizzle-orm");
+const { restaurants } = await import("../../database/schema/restaurants");
 const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
 
 const config = parseConfig(env);
@@ -25,6 +33,34 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir
 const running = await build.startServer({ config, database, clientDir: path.resolve("build/client"), testClock: true });
 const signedInUser = createSessionMaker({ db: database.db, secret: config.authSecret, baseURL: config.publicUrl, secureCookies: config.isProduction });
 
+const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
+const alertTokens = createAlertTokens(config.authSecret);
+/** The listing facts a spec may change as an admin would (issue 30's alerts): nothing else. */
+const CHANGEABLE = ["kashrut", "certificate_body", "certificate_level", "certificate_valid_until", "is_permanently_closed"] as const;
+
+/** What the control socket does besides sessions: run the alerts' job, sign an unsubscribe link's token, change a listing's facts. */
+async function answerControl(url: string, body: string): Promise<unknown> {
+  if (url === "/session") return signedInUser(JSON.parse(body) as Parameters<typeof signedInUser>[0]);
+  if (url === "/alerts/run")
+    return {
+      sent: await sendAlertDigests(database.db, {
+        sendEmail: (to, content) => mailer.send({ to, ...content }),
+        publicUrl: config.publicUrl,
+        tokens: alertTokens,
+      }),
+    };
+  if (url === "/alerts/token") return { token: alertTokens.sign((JSON.parse(body) as { userId: string }).userId) };
+  if (url === "/restaurant") {
+    const { slug, set } = JSON.parse(body) as { slug: string; set: Record<string, unknown> };
+    const values = Object.fromEntries(Object.entries(set).filter(([key]) => (CHANGEABLE as readonly string[]).includes(key)));
+    const [before] = await database.db.select().from(restaurants).where(eq(restaurants.slug, slug));
+    if (!before) return { changed: 0, before: null };
+    if (Object.keys(values).length > 0) await database.db.update(restaurants).set(values).where(eq(restaurants.slug, slug));
+    return { changed: 1, before: Object.fromEntries(CHANGEABLE.map((key) => [key, before[key]])) };
+  }
+  return undefined;
+}
+
 const socketPath = controlSocketPath(config.dataDir);
 rmSync(socketPath, { force: true });
 const control = createServer((request, response) => {
@@ -32,12 +68,14 @@ const control = createServer((request, response) => {
   request.setEncoding("utf8");
   request.on("data", (chunk: string) => (body += chunk));
   request.on("end", () => {
-    if (request.method !== "POST" || request.url !== "/session") {
+    if (request.method !== "POST") {
       response.writeHead(404).end();
       return;
     }
-    signedInUser(JSON.parse(body) as Parameters<typeof signedInUser>[0])
-      .then((user) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(user)))
+    answerControl(request.url ?? "", body)
+      .then((answer) =>
+        answer === undefined ? response.writeHead(404).end() : response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer)),
+      )
       .catch((error: unknown) => response.writeHead(500).end(String(error)));
   });
 });

@@ -27,6 +27,9 @@ import { createLocalStorage } from "../../server/uploads/storage";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, signedInUser, type RouteOutcome } from "../setup/routes";
 import { createServices } from "../setup/services";
+import { action as alertsAction, loader as alertsLoader } from "../../app/routes/account-alerts";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "../../app/routes/alerts-unsubscribe";
+import { alertSettings } from "../../database/schema/alerts";
 
 type Who = "visitor" | "guest" | "ownerUnlinked" | "ownerLinked" | "admin";
 const EVERYONE: Who[] = ["visitor", "guest", "ownerUnlinked", "ownerLinked", "admin"];
@@ -465,4 +468,60 @@ describe("claims (issue 29)", () => {
       await database.db.update(userRoles).set({ role: "guest" }).where(eq(userRoles.userId, ids.guest!));
     });
   }
+});
+
+// Issue 30: alerts for saved places. The settings page is any account's own (a visitor signs in);
+// the unsubscribe link is no one's session's: its token decides, and a wrong one changes nothing.
+describe("alerts (issue 30)", () => {
+  beforeEach(async () => {
+    await database.db.delete(alertSettings);
+  });
+
+  expectMatrix("alert settings page", (who) => callRoute(alertsLoader, services, "/account/alerts", as(who)), {
+    visitor: "login",
+    guest: "ok",
+    ownerUnlinked: "ok",
+    ownerLinked: "ok",
+    admin: "ok",
+  });
+  expectMatrix(
+    "alert settings saved (each its own)",
+    (who) => callRoute(alertsAction, services, "/account/alerts", { ...as(who), form: { enabled: "on", language: "en" } }),
+    {
+      visitor: "login",
+      guest: "ok",
+      ownerUnlinked: "ok",
+      ownerLinked: "ok",
+      admin: "ok",
+    },
+  );
+
+  it("a save changes the saving account's alerts only; a visitor's changes nothing", async () => {
+    await callRoute(alertsAction, services, "/account/alerts", { form: { enabled: "on", language: "en" } });
+    expect(await database.db.select().from(alertSettings)).toEqual([]);
+    await callRoute(alertsAction, services, "/account/alerts", {
+      ...as("admin"),
+      form: { enabled: "on", language: "he", userId: ids.guest!, user_id: ids.guest! },
+    });
+    expect((await database.db.select({ id: alertSettings.user_id }).from(alertSettings)).map((row) => row.id)).toEqual([ids.admin]);
+  });
+
+  it("the unsubscribe page and its POST answer anyone by the token alone: a good token turns its account's alerts off, another token nothing", async () => {
+    await database.db.insert(alertSettings).values([
+      { user_id: ids.guest!, enabled: true, language: "en" },
+      { user_id: ids.admin!, enabled: true, language: "en" },
+    ]);
+    const token = services.alertTokens.sign(ids.guest!);
+    for (const who of EVERYONE) {
+      const page = await callRoute(unsubscribeLoader, services, `/account/alerts/unsubscribe?token=${encodeURIComponent(token)}`, as(who));
+      expect(page.status, who).toBe(200);
+      // A session does not stand in for the token: the admin's own token is not this one.
+      const forged = await callRoute(unsubscribeAction, services, "/account/alerts/unsubscribe", { ...as(who), form: { token: `${token}x` } });
+      expect(forged.status, who).toBe(400);
+    }
+    expect((await database.db.select().from(alertSettings)).every((row) => row.enabled)).toBe(true);
+    await callRoute(unsubscribeAction, services, "/account/alerts/unsubscribe", { form: { token } });
+    const rows = await database.db.select({ id: alertSettings.user_id, enabled: alertSettings.enabled }).from(alertSettings);
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.enabled]))).toEqual({ [ids.guest!]: false, [ids.admin!]: true });
+  });
 });

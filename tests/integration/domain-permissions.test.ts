@@ -38,6 +38,8 @@ import { sendClaim } from "../../app/features/restaurants/claims/claims.server";
 import { approveClaim, listClaims, rejectClaim } from "../../app/features/restaurants/claims/queue.server";
 import { claims } from "../../database/schema/lifecycle";
 import { importData } from "../../server/ops/data-transfer/import";
+import { setAlerts } from "../../app/features/restaurants/alerts/alerts.server";
+import { alertSettings } from "../../database/schema/alerts";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
 
@@ -302,4 +304,26 @@ describe("claims (claim:send, claims:manage)", () => {
       expect(await db.select().from(claims)).toEqual(before);
     });
   }
+});
+
+// Issue 30: an account's alerts are its own. setAlerts writes the acting account's row only (it
+// takes no account to act on); no one signed in, or an actor without an account id, is refused.
+describe("alerts (saved:keep, the account's own)", () => {
+  it("setAlerts refuses no one signed in and an actor that is no account, changing nothing", async () => {
+    const before = await db.select().from(alertSettings);
+    for (const actor of [null, { role: "guest" as const }, { role: "owner" as const, id: "" }]) {
+      await expect(setAlerts(db, actor, { enabled: true, language: "en" })).rejects.toMatchObject({ code: "forbidden", messageKey: "access.denied" });
+    }
+    expect(await db.select().from(alertSettings)).toEqual(before);
+  });
+
+  it("each account, an admin included, turns on its own alerts and no one else's", async () => {
+    for (const who of ["gina", "dana", "admin"] as const) {
+      await setAlerts(db, people[who], { enabled: true, language: "he" });
+    }
+    const rows = await db.select({ id: alertSettings.user_id, enabled: alertSettings.enabled }).from(alertSettings);
+    expect(rows.map((row) => row.id).sort()).toEqual([people.gina.id, people.dana.id, people.admin.id].sort());
+    expect(rows.some((row) => row.id === people.omer.id)).toBe(false);
+    await db.delete(alertSettings);
+  });
 });

@@ -5,6 +5,7 @@ import { createAuth } from "../../app/lib/auth.server";
 import { servicesContext, type AppServices } from "../../app/lib/context";
 import type { Db } from "../../database/types";
 import { createToastStore } from "../../app/lib/toast.server";
+import { createAlertTokens } from "../../app/features/restaurants/alerts/token.server";
 import { listRestaurants } from "../../app/features/restaurants/queries.server";
 import { DEFAULT_TILES } from "../../server/config";
 import type { EmailContent } from "../../app/lib/emails";
@@ -45,6 +46,7 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
     nonce: "test-nonce",
     clientIp: "127.0.0.1",
     toasts: createToastStore(TEST_SECRET, false),
+    alertTokens: createAlertTokens(TEST_SECRET),
     sendEmail: async () => {},
     files: { remove: async () => {} },
     publicRestaurants: () => listRestaurants(db),

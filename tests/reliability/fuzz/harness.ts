@@ -198,6 +198,8 @@ export async function fingerprint(db: Db): Promise<Record<string, string>> {
       (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from claims t) as claims,
       (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from suggestions t) as suggestions,
       (select md5(coalesce(string_agg(t::text, '|' order by t.user_id, t.restaurant_id), '')) from saved_places t) as saved_places,
+      (select md5(coalesce(string_agg(t::text, '|' order by t.user_id), '')) from alert_settings t) as alert_settings,
+      (select md5(coalesce(string_agg(t::text, '|' order by t.user_id, t.restaurant_id), '')) from alert_snapshots t) as alert_snapshots,
       (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from users t) as users,
       (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from accounts t) as accounts,
       (select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) from profiles t) as profiles,

@@ -12,6 +12,7 @@ import { assertCan } from "../../../lib/permissions.server";
 import { cardsByIds } from "../search/search-query.server";
 import type { ListedRestaurant } from "../search/search-index";
 import { isPlaceSlug, MAX_SAVED } from "./device";
+import { snapshotNewlySaved } from "../alerts/snapshots.server";
 
 /** The account a list belongs to: the acting viewer, who must be allowed and must be an account. */
 function ownerOf(actor: Subject | null): string {
@@ -79,10 +80,17 @@ export async function keepPlaces(
     if (wanted.length === 0) return;
     const found = await tx.select({ id: restaurants.id }).from(restaurants).where(inArray(restaurants.slug, wanted));
     if (found.length === 0) return;
-    await tx
+    const added = await tx
       .insert(savedPlaces)
       .values(found.map((row) => ({ user_id: userId, restaurant_id: row.id })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: savedPlaces.restaurant_id });
+    // With alerts on, a newly saved place's facts are recorded now: what changes after is news.
+    await snapshotNewlySaved(
+      tx,
+      userId,
+      added.map((row) => row.id),
+    );
     // Past the most a list keeps, the whole request is undone (the transaction rolls back).
     const [{ count } = { count: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int` })
