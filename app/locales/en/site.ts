@@ -153,4 +153,12 @@ export const enSite = {
   // Issue 29: Pesach
   "pesach.kosher": "Kosher for Pesach",
   "pesach.closed": "Closed for Pesach",
+  // Issue 30: the facts people filter by
+  "filters.more": "Price & more",
+  "filters.price": "Price",
+  "filters.priceUpTo": "Up to {price}",
+  "facts.delivery": "Delivery",
+  "facts.takeaway": "Takeaway",
+  "facts.catering": "Catering",
+  "facts.wheelchair": "Wheelchair accessible",
 } as const;

@@ -154,4 +154,12 @@ export const heSite: SiteMessages = {
   // Issue 29: Pesach
   "pesach.kosher": "כשר לפסח",
   "pesach.closed": "סגור בפסח",
+  // Issue 30: the facts people filter by
+  "filters.more": "מחיר ועוד",
+  "filters.price": "מחיר",
+  "filters.priceUpTo": "עד {price}",
+  "facts.delivery": "משלוחים",
+  "facts.takeaway": "טייק אוויי",
+  "facts.catering": "קייטרינג",
+  "facts.wheelchair": "נגיש לכיסאות גלגלים",
 };

@@ -21,6 +21,7 @@ import { RestaurantContact } from "./RestaurantContact";
 import { Section } from "./Section";
 import { VerificationLine } from "./VerificationLine";
 import { CertificateFacts } from "../certificate/components/CertificateFacts";
+import { PracticalLine } from "../practical/components/PracticalLine";
 import type { PesachPageData } from "../pesach/components/PesachSection";
 
 /** Only in Pesach's season (issue 29): the rest of the year a first visit does not carry it. */
@@ -105,6 +106,8 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
             {closed ? <ClosedBadge large /> : null}
             <TagList tags={restaurant.tags} more={0} />
           </div>
+          {/* Issue 30: price, services and wheelchair access. */}
+          <PracticalLine restaurant={restaurant} />
           <VerificationLine lastVerified={restaurant.lastVerified} freshness={freshnessOf(restaurant.lastVerified, loaderData.clock)} />
           {/* Issue 29: the kashrut certificate. */}
           <CertificateFacts certificate={restaurant.certificate} clock={loaderData.clock} />
