@@ -59,6 +59,8 @@ describe("demo restaurant rows", () => {
         rows.some((row) => row.wheelchair === access),
         access,
       ).toBe(true);
+    // The Takeaway tag and the takeaway fact agree.
+    for (const row of rows.filter((r) => r.tags?.includes("Takeaway"))) expect(row.takeaway, row.name_en).toBe(true);
   });
 });
 
