@@ -159,3 +159,12 @@ describe("search index rows", () => {
     expect(decodeIndex([null, [1, 2], ["id", "slug", "Name", "", "", "no-such-kashrut", [], "", 0, "", "", "", 0, 0], toIndexRow(bare)])).toHaveLength(1);
   });
 });
+
+describe("search index rows: the wheelchair order (issue 30)", () => {
+  it("is the lists' own", async () => {
+    const { WHEELCHAIR_ACCESS } = await import("../../../../database/practical");
+    for (const [i, wheelchair] of WHEELCHAIR_ACCESS.entries()) {
+      expect(toIndexRow(fromRow(buildRestaurantRow({ wheelchair })))[16]).toBe((i + 1) << 6);
+    }
+  });
+});

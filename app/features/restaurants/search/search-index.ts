@@ -7,7 +7,7 @@ import type { Restaurant } from "../types";
 import type { WeeklyHours } from "../hours/hours";
 import type { CertificateBody } from "../../../../database/lifecycle";
 import type { PesachPlans, PesachStatus } from "../../../../database/lifecycle";
-import { isPriceLevel, WHEELCHAIR_ACCESS } from "../../../../database/practical";
+import type { PriceLevel, WheelchairAccess } from "../../../../database/practical";
 
 /**
  * Up to this many restaurants the browser loads the whole index and filters locally (instant, see
@@ -87,6 +87,8 @@ const DELIVERY = 8;
 const TAKEAWAY = 16;
 const CATERING = 32;
 const WHEELCHAIR_SHIFT = 6;
+/** WHEELCHAIR_ACCESS's order (database/practical.ts), kept here so the home page's code does not import the lists. */
+const ACCESS: readonly WheelchairAccess[] = ["yes", "partly", "no"];
 
 /** The practical facts as the row's number. */
 export function encodeIndexFacts({ priceLevel, delivery, takeaway, catering, wheelchair }: Restaurant): number {
@@ -95,7 +97,7 @@ export function encodeIndexFacts({ priceLevel, delivery, takeaway, catering, whe
     (delivery ? DELIVERY : 0) |
     (takeaway ? TAKEAWAY : 0) |
     (catering ? CATERING : 0) |
-    ((wheelchair ? WHEELCHAIR_ACCESS.indexOf(wheelchair) + 1 : 0) << WHEELCHAIR_SHIFT)
+    ((wheelchair ? ACCESS.indexOf(wheelchair) + 1 : 0) << WHEELCHAIR_SHIFT)
   );
 }
 
@@ -103,9 +105,9 @@ export function encodeIndexFacts({ priceLevel, delivery, takeaway, catering, whe
 export function decodeIndexFacts(value: unknown): Pick<Restaurant, "priceLevel" | "delivery" | "takeaway" | "catering" | "wheelchair"> {
   const bits = typeof value === "number" && Number.isInteger(value) ? value : 0;
   const price = bits & PRICE_BITS;
-  const wheelchair = WHEELCHAIR_ACCESS[((bits >> WHEELCHAIR_SHIFT) & 3) - 1];
+  const wheelchair = ACCESS[((bits >> WHEELCHAIR_SHIFT) & 3) - 1];
   return {
-    ...(isPriceLevel(price) ? { priceLevel: price } : {}),
+    ...(price >= 1 && price <= 4 ? { priceLevel: price as PriceLevel } : {}),
     ...(bits & DELIVERY ? { delivery: true as const } : {}),
     ...(bits & TAKEAWAY ? { takeaway: true as const } : {}),
     ...(bits & CATERING ? { catering: true as const } : {}),
