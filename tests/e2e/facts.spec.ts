@@ -48,6 +48,8 @@ async function withoutJavaScript(browser: Browser, language: "en" | "he"): Promi
   const page = await context.newPage();
   await page.goto(language === "he" ? "/he" : "/");
   await chooseFacts(page, language);
+  // Closed again (as any of the filter panels), the panel uncovers the Apply button.
+  await filters(page, WORDS[language].more).locator("summary").click();
   await page.getByRole("button", { name: WORDS[language].apply }).click();
   await expectFound(page);
   // The form shows what it applied.
@@ -62,6 +64,7 @@ test("an owner sets the facts in the form, in English; they are saved", async ({
   await signedInAs("owner", { owns: [SLUG] });
   await page.goto("/dashboard");
   await page.getByRole("link", { name: "Edit Golden Crust" }).click();
+  await page.waitForURL(/\/dashboard\/edit\//);
   editPath = new URL(page.url()).pathname;
   expect(editPath).toMatch(/^\/dashboard\/edit\/[\w-]+$/);
   const fieldset = page.getByRole("group", { name: "Price and services" });
