@@ -19,6 +19,8 @@ import { hasOwners } from "../features/restaurants/claims/owned.server";
 import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
 import { pesachExceptions } from "../features/restaurants/pesach/hours";
 import { pesachPageData } from "../features/restaurants/pesach/pesach";
+import { practicalLabels, practicalStructuredData } from "../features/restaurants/practical/page";
+import { translator } from "../lib/i18n/messages";
 
 // The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
 // server renders it in full (the loader loads it first); the browser keeps that HTML — a plain
@@ -81,6 +83,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     claimable: !(await hasOwners(db, restaurant.id)),
     // Issue 29: its plan for the Pesach whose season it is (the server's calendar).
     pesach: pesachPageData(restaurant.pesach, season),
+    // Issue 30: the price range and amenities for search engines, made here (not in the page's script).
+    structuredFacts: practicalStructuredData(restaurant),
+    // Issue 30: the page's badges for them, worded here in the page's language.
+    practical: practicalLabels(restaurant, translator(detectLanguage(new URL(request.url).pathname))),
   };
 }
 
@@ -103,7 +109,10 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
       type: "restaurant",
     }),
     {
-      "script:ld+json": restaurantJsonLd(restaurant, language, absoluteUrl(publicUrl, path), image ? absoluteUrl(publicUrl, image) : undefined),
+      "script:ld+json": {
+        ...restaurantJsonLd(restaurant, language, absoluteUrl(publicUrl, path), image ? absoluteUrl(publicUrl, image) : undefined),
+        ...loaderData.structuredFacts,
+      },
     },
     { "script:ld+json": restaurantPageJsonLd(absoluteUrl(publicUrl, path), loaderData.lastChanged) },
   ];

@@ -71,26 +71,6 @@ describe("structured data", () => {
     expect(data).toMatchObject({ geo: { "@type": "GeoCoordinates", latitude: 32.0779, longitude: 34.7741 } });
   });
 
-  it("gives the price range in shekel signs and the known services and wheelchair access as amenities (issue 30)", () => {
-    const url = "https://k.example/he/restaurant/olive";
-    const data = restaurantJsonLd(r({ price_level: 3, delivery: true, catering: true, wheelchair: "yes" }), "he", url);
-    expect(data).toMatchObject({ priceRange: "₪₪₪" });
-    expect(data).toHaveProperty("amenityFeature", [
-      { "@type": "LocationFeatureSpecification", name: "Delivery", value: true },
-      { "@type": "LocationFeatureSpecification", name: "Catering", value: true },
-      { "@type": "LocationFeatureSpecification", name: "Wheelchair accessible", value: true },
-    ]);
-    for (const level of [1, 2, 4] as const) expect(restaurantJsonLd(r({ price_level: level }), "en", url)).toHaveProperty("priceRange", "₪".repeat(level));
-    expect(restaurantJsonLd(r({ takeaway: true, wheelchair: "no" }), "en", url)).toHaveProperty("amenityFeature", [
-      { "@type": "LocationFeatureSpecification", name: "Takeaway", value: true },
-      { "@type": "LocationFeatureSpecification", name: "Wheelchair accessible", value: false },
-    ]);
-    // "Partly" is neither yes nor no; nothing given says nothing.
-    const unknown = restaurantJsonLd(r({ wheelchair: "partly" }), "en", url);
-    expect("amenityFeature" in unknown).toBe(false);
-    expect("priceRange" in unknown).toBe(false);
-  });
-
   it("dates the restaurant page and points it at the restaurant", () => {
     const url = "https://k.example/en/restaurant/olive";
     const page = restaurantPageJsonLd(url, "2026-09-10");

@@ -5,7 +5,6 @@ import type { Language } from "../../lib/i18n/language";
 import { localized } from "../../lib/i18n/language";
 import { KASHRUT_LABELS, tagLabel } from "./constants";
 import type { Restaurant } from "./types";
-import { priceSigns } from "./practical/practical";
 
 export const META_TAGS = 3;
 
@@ -92,26 +91,7 @@ export function restaurantJsonLd(restaurant: Restaurant, language: Language, pag
     ...(restaurant.bookingLink ? { acceptsReservations: true } : {}),
     ...(restaurant.location ? { geo: { "@type": "GeoCoordinates", latitude: restaurant.location.lat, longitude: restaurant.location.lng } } : {}),
     ...(restaurant.hours ? { openingHoursSpecification: openingHoursSpecification(restaurant.hours) } : {}),
-    // Issue 30: the practical facts.
-    ...(restaurant.priceLevel ? { priceRange: priceSigns(restaurant.priceLevel) } : {}),
-    ...amenities(restaurant),
   };
-}
-
-/**
- * Issue 30: the services and wheelchair access as schema.org amenities, named in English in
- * either language (one vocabulary for search engines). Only what is known: a yes-flag that is not
- * set says nothing, and "partly" accessible is neither true nor false, so it is left out.
- */
-function amenities({ delivery, takeaway, catering, wheelchair }: Restaurant) {
-  const feature = (name: string, value: boolean) => ({ "@type": "LocationFeatureSpecification", name, value });
-  const features = [
-    ...(delivery ? [feature("Delivery", true)] : []),
-    ...(takeaway ? [feature("Takeaway", true)] : []),
-    ...(catering ? [feature("Catering", true)] : []),
-    ...(wheelchair === "yes" || wheelchair === "no" ? [feature("Wheelchair accessible", wheelchair === "yes")] : []),
-  ];
-  return features.length > 0 ? { amenityFeature: features } : {};
 }
 
 const SCHEMA_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

@@ -93,7 +93,6 @@ export const enRestaurant = {
   "pesach.validUntil": "Valid until {date}",
   "pesach.cholHamoed": "Chol HaMoed ({from} – {to})",
   // Issue 30: the facts people filter by
-  "factsPage.price": "Price level {level} of 4",
   "factsPage.wheelchairPartly": "Partly wheelchair accessible",
   "factsPage.wheelchairNo": "Not wheelchair accessible",
 } as const;

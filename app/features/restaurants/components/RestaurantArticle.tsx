@@ -43,6 +43,8 @@ export interface RestaurantPageData {
   claimable?: boolean;
   /** Issue 29: in Pesach's season, the restaurant's plan for it (null otherwise). */
   pesach?: PesachPageData | null;
+  /** Issue 30: the practical facts' badges, worded by the loader (practicalLabels). */
+  practical?: string[];
 }
 
 /**
@@ -107,7 +109,7 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
             <TagList tags={restaurant.tags} more={0} />
           </div>
           {/* Issue 30: price, services and wheelchair access. */}
-          <PracticalLine restaurant={restaurant} />
+          <PracticalLine labels={loaderData.practical} />
           <VerificationLine lastVerified={restaurant.lastVerified} freshness={freshnessOf(restaurant.lastVerified, loaderData.clock)} />
           {/* Issue 29: the kashrut certificate. */}
           <CertificateFacts certificate={restaurant.certificate} clock={loaderData.clock} />

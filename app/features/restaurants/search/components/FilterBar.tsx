@@ -186,7 +186,7 @@ export function FilterBar({
                 value={fact}
                 label={t(`facts.${fact}`)}
                 checked={filters.factFilters.includes(fact)}
-                onChange={() => onChange({ ...filters, factFilters: FACT_FILTERS.filter((f) => (f === fact) !== filters.factFilters.includes(f)) })}
+                onChange={() => onChange({ ...filters, factFilters: toggle(filters.factFilters, fact) })}
               />
             ))}
           </fieldset>
