@@ -84,6 +84,18 @@ describe("saving the practical facts through the restaurant form's path", () => 
     const page = await callRoute(restaurantLoader, services, "/he/restaurant/facts-place", { params: { slug: "facts-place" } });
     expect((page.data as { restaurant: unknown }).restaurant).toMatchObject({ priceLevel: 2, delivery: true, takeaway: true, wheelchair: "yes" });
     expect((page.data as { restaurant: object }).restaurant).not.toHaveProperty("catering");
+    // Worded by the loader in the page's language, with schema.org's words beside them.
+    expect((page.data as { practical: string[] }).practical).toEqual(["מחיר: ₪₪", "משלוחים", "טייק אוויי", "נגיש לכיסאות גלגלים"]);
+    expect((page.data as { structuredFacts: object }).structuredFacts).toEqual({
+      priceRange: "₪₪",
+      amenityFeature: [
+        { "@type": "LocationFeatureSpecification", name: "Delivery", value: true },
+        { "@type": "LocationFeatureSpecification", name: "Takeaway", value: true },
+        { "@type": "LocationFeatureSpecification", name: "Wheelchair accessible", value: true },
+      ],
+    });
+    const english = await callRoute(restaurantLoader, services, "/en/restaurant/facts-place", { params: { slug: "facts-place" } });
+    expect((english.data as { practical: string[] }).practical).toEqual(["Price: ₪₪", "Delivery", "Takeaway", "Wheelchair accessible"]);
   });
 
   it("an admin saves them, and clears them again: not given is null and false, recorded as a change", async () => {
