@@ -157,6 +157,7 @@ export const enSite = {
   "filters.more": "Price & more",
   "filters.price": "Price",
   "filters.priceUpTo": "Up to {price}",
+  "filters.priceAny": "Any price",
   "facts.delivery": "Delivery",
   "facts.takeaway": "Takeaway",
   "facts.catering": "Catering",

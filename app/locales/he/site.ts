@@ -158,6 +158,7 @@ export const heSite: SiteMessages = {
   "filters.more": "מחיר ועוד",
   "filters.price": "מחיר",
   "filters.priceUpTo": "עד {price}",
+  "filters.priceAny": "כל מחיר",
   "facts.delivery": "משלוחים",
   "facts.takeaway": "טייק אוויי",
   "facts.catering": "קייטרינג",

@@ -171,7 +171,7 @@ export function FilterBar({
                 radio
                 name="price"
                 value={level ? String(level) : ""}
-                label={level ? t("filters.priceUpTo", { price: "₪".repeat(level) }) : t("filters.linksAll")}
+                label={level ? t("filters.priceUpTo", { price: "₪".repeat(level) }) : t("filters.priceAny")}
                 checked={filters.priceUpTo === level}
                 onChange={() => onChange({ ...filters, priceUpTo: level })}
               />
