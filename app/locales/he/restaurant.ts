@@ -92,6 +92,6 @@ export const heRestaurant: RestaurantMessages = {
   "pesach.validUntil": "בתוקף עד {date}",
   "pesach.cholHamoed": "חול המועד ({from} – {to})",
   // Issue 30: the facts people filter by
-  "factsPage.wheelchairPartly": "נגיש חלקית לכיסאות גלגלים",
-  "factsPage.wheelchairNo": "לא נגיש לכיסאות גלגלים",
+  "factsPage.wheelchairPartly": "נגישות חלקית",
+  "factsPage.wheelchairNo": "אין נגישות",
 };

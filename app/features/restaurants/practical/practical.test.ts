@@ -42,7 +42,7 @@ describe("the restaurant page's badges (issue 30)", () => {
     const { translator } = await import("../../../lib/i18n/messages");
     const facts = r({ price_level: 2, takeaway: true, delivery: true, wheelchair: "partly" });
     expect(practicalLabels(facts, translator("en"))).toEqual(["Price: ₪₪", "Delivery", "Takeaway", "Partly wheelchair accessible"]);
-    expect(practicalLabels(facts, translator("he"))).toEqual(["מחיר: ₪₪", "משלוחים", "טייק אוויי", "נגיש חלקית לכיסאות גלגלים"]);
+    expect(practicalLabels(facts, translator("he"))).toEqual(["מחיר: ₪₪", "משלוחים", "טייק אוויי", "נגישות חלקית"]);
     expect(practicalLabels(r({ wheelchair: "no", catering: true }), translator("en"))).toEqual(["Catering", "Not wheelchair accessible"]);
     expect(practicalLabels(r({ wheelchair: "yes" }), translator("he"))).toEqual(["נגיש לכיסאות גלגלים"]);
     expect(practicalLabels(r({}), translator("en"))).toEqual([]);

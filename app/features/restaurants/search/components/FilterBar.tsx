@@ -177,7 +177,7 @@ export function FilterBar({
               />
             ))}
           </fieldset>
-          <fieldset className="mt-2 border-t border-stone-200 pt-2">
+          <fieldset className="mt-2">
             <legend className="sr-only">{t("filters.more")}</legend>
             {FACT_FILTERS.map((fact) => (
               <Check
