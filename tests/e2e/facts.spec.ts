@@ -90,7 +90,7 @@ test("an owner sets the facts in the form, in English; they are saved", async ({
 test("the restaurant page shows them in Hebrew, right to left, and gives them to search engines", async ({ page }) => {
   await page.goto(`/he/restaurant/${SLUG}`);
   const line = page.getByTestId("practical");
-  await expect(line.getByRole("listitem")).toHaveText(["מחיר: ₪", "טייק אוויי", "קייטרינג", "נגיש לכיסאות גלגלים"]);
+  await expect(line).toHaveText("מחיר: ₪ · טייק אוויי · קייטרינג · נגיש לכיסאות גלגלים");
   await expect(line).not.toContainText("משלוחים");
   expect(await line.evaluate((element) => getComputedStyle(element).direction)).toBe("rtl");
   const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
