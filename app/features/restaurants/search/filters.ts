@@ -12,8 +12,8 @@ export type LinkFilter = (typeof LINK_FILTERS)[number];
 /** Issue 30: the practical facts a visitor may ask for, all of them together ("wheelchair": fully accessible). */
 export const FACT_FILTERS = ["delivery", "takeaway", "catering", "wheelchair"] as const;
 export type FactFilter = (typeof FACT_FILTERS)[number];
-/** Issue 30: "up to" this price level (₪ to ₪₪₪; ₪₪₪₪ would be any known price). */
-export const PRICE_FILTERS = [1, 2, 3] as const;
+/** Issue 30: "up to" one of these price levels (₪ to ₪₪₪; ₪₪₪₪ would be any known price). */
+export const PRICE_FILTERS = ["1", "2", "3"] as const;
 
 export interface FilterState {
   searchTerm: string;
@@ -116,7 +116,8 @@ export function parseFilters(params: URLSearchParams, { pesachSeason = false }: 
     view: params.get(PARAM.view) === "map" ? "map" : "list",
     sort: params.get(PARAM.sort) === "distance" ? "distance" : "",
     pesachKosher: pesachSeason && params.get(PESACH_PARAM) === PESACH_KOSHER,
-    priceUpTo: (PRICE_FILTERS as readonly number[]).includes(Number(params.get(PARAM.price))) ? Number(params.get(PARAM.price)) : 0,
+    // 1 to 3, else 0 (indexOf's -1 + 1).
+    priceUpTo: (PRICE_FILTERS as readonly (string | null)[]).indexOf(params.get(PARAM.price)) + 1,
     factFilters: FACT_FILTERS.filter((fact) => list(PARAM.facts).includes(fact)),
   };
 }

@@ -5,7 +5,7 @@ import { Disclosure } from "../../../../components/ui/Disclosure";
 import { useHydrated } from "../../../../lib/use-hydrated";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../constants";
-import { FACT_FILTERS, hasActiveFilters, LINK_FILTERS, PRICE_FILTERS, toggle, type FilterState } from "../filters";
+import { FACT_FILTERS, hasActiveFilters, LINK_FILTERS, toggle, type FilterState } from "../filters";
 
 interface FilterBarProps {
   filters: FilterState;
@@ -165,7 +165,7 @@ export function FilterBar({
         <Disclosure label={t("filters.more")} summaryExtra={count((filters.priceUpTo > 0 ? 1 : 0) + filters.factFilters.length)} panelClassName="w-56">
           <fieldset>
             <legend className="text-sm font-medium">{t("filters.price")}</legend>
-            {[0, ...PRICE_FILTERS].map((level) => (
+            {[0, 1, 2, 3].map((level) => (
               <Check
                 key={level}
                 radio
