@@ -11,7 +11,8 @@ import { CHANGE_ACTIONS } from "../database/schema/restaurants";
 import { ROLES } from "../database/roles";
 import { REPORT_REASONS, REPORT_STATUSES } from "../database/reports";
 import { LANGUAGES } from "./lib/i18n/language";
-import { LINK_FILTERS } from "./features/restaurants/search/filters";
+import { FACT_FILTERS, LINK_FILTERS } from "./features/restaurants/search/filters";
+import { PRICE_LEVELS, WHEELCHAIR_ACCESS } from "../database/practical";
 import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, CLAIM_STATUSES, PESACH_STATUSES, SUGGESTION_STATUSES } from "../database/lifecycle";
 import { areasOf, laterAreasOf, type Area } from "./lib/i18n/catalogue";
 import { en } from "./locales/en";
@@ -52,6 +53,10 @@ const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] =
   { prefix: "suggestions.status.", values: SUGGESTION_STATUSES, reason: "a suggestion's status (the suggestions queue's cards)" },
   { prefix: "suggestions.view.", values: ["open", "decided"], reason: "the suggestions queue's filter" },
   { prefix: "suggestions.language.", values: LANGUAGES, reason: "the language a suggestion was written in (queue cards)" },
+  // Issue 30: the practical facts (the home page's filters and the restaurant page's line; the form's choices).
+  { prefix: "facts.", values: FACT_FILTERS, reason: "a practical fact (FilterBar, PracticalLine, the form's services)" },
+  { prefix: "practical.price.", values: PRICE_LEVELS.map(String), reason: "a price level's choice (the restaurant form)" },
+  { prefix: "practical.wheelchair.", values: WHEELCHAIR_ACCESS, reason: "a wheelchair access choice (the restaurant form)" },
 ];
 
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -20,6 +20,8 @@ import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season
 import { pesachExceptions } from "../features/restaurants/pesach/hours";
 import { pesachSectionOf } from "../features/restaurants/pesach/section.server";
 import { faqOf } from "../features/restaurants/faq.server";
+import { practicalLabels, practicalStructuredData } from "../features/restaurants/practical/page.server";
+import { translator } from "../lib/i18n/messages";
 
 // The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
 // server renders it in full (the loader loads it first); the browser keeps that HTML — a plain
@@ -85,6 +87,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     pesach: pesachSectionOf(restaurant.pesach, season, language),
     // Issue 30: its questions and answers, written here in the page's language.
     faq: faqOf(restaurant, language),
+    // Issue 30: the price range and amenities for search engines, made here (not in the page's script).
+    structuredFacts: practicalStructuredData(restaurant),
+    // Issue 30: the page's badges for them, worded here in the page's language.
+    practical: practicalLabels(restaurant, translator(language)),
   };
 }
 
@@ -107,7 +113,10 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
       type: "restaurant",
     }),
     {
-      "script:ld+json": restaurantJsonLd(restaurant, language, absoluteUrl(publicUrl, path), image ? absoluteUrl(publicUrl, image) : undefined),
+      "script:ld+json": {
+        ...restaurantJsonLd(restaurant, language, absoluteUrl(publicUrl, path), image ? absoluteUrl(publicUrl, image) : undefined),
+        ...loaderData.structuredFacts,
+      },
     },
     { "script:ld+json": restaurantPageJsonLd(absoluteUrl(publicUrl, path), loaderData.lastChanged) },
   ];

@@ -1,9 +1,10 @@
 // Restaurants and who may edit them (spec section 3).
 import { sql } from "drizzle-orm";
-import { boolean, doublePrecision, date, index, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, date, index, jsonb, pgTable, smallint, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import type { WeeklyHours } from "../hours";
 import type { CertificateBody, CertificateLevel, PesachPlans } from "../lifecycle";
+import type { PriceLevel, WheelchairAccess } from "../practical";
 
 /** A menu image as stored in `restaurants.menu_images`. */
 export interface StoredMenuImage {
@@ -59,6 +60,12 @@ export const restaurants = pgTable(
       .$type<PesachPlans>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** Issue 30: the practical facts (database/practical.ts); null and false are "not given". */
+    price_level: smallint("price_level").$type<PriceLevel>(),
+    delivery: boolean("delivery").notNull().default(false),
+    takeaway: boolean("takeaway").notNull().default(false),
+    catering: boolean("catering").notNull().default(false),
+    wheelchair: text("wheelchair").$type<WheelchairAccess>(),
     /**
      * What a search term is matched against (issue 28): names, descriptions, address and tags in
      * both languages, normalised by the browser index's own normaliser (searchTextOf). Written with

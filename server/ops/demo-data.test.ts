@@ -34,6 +34,34 @@ describe("demo restaurant rows", () => {
     expect(rows.some((row) => row.hours?.days.some((day) => day.some((range) => range.to < range.from)))).toBe(true);
     expect(rows.some((row) => row.hours?.beforeRest.kind === "fixed" && row.hours.beforeRest.time === "15:00")).toBe(true);
   });
+
+  it("give most listings practical facts (issue 30), so each home filter finds some and misses some", async () => {
+    const rows = await buildDemoRows(media);
+    const share = (test: (row: (typeof rows)[number]) => boolean) => rows.filter(test).length / rows.length;
+    expect(share((row) => row.price_level != null)).toBeGreaterThan(0.6);
+    for (const level of [1, 2, 3, 4])
+      expect(
+        rows.some((row) => row.price_level === level),
+        `level ${level}`,
+      ).toBe(true);
+    for (const flag of ["delivery", "takeaway", "catering"] as const)
+      expect(
+        share((row) => row[flag] === true),
+        flag,
+      ).toBeGreaterThan(0.15);
+    for (const flag of ["delivery", "takeaway", "catering"] as const)
+      expect(
+        share((row) => row[flag] === true),
+        flag,
+      ).toBeLessThan(0.85);
+    for (const access of ["yes", "partly", "no"])
+      expect(
+        rows.some((row) => row.wheelchair === access),
+        access,
+      ).toBe(true);
+    // The Takeaway tag and the takeaway fact agree.
+    for (const row of rows.filter((r) => r.tags?.includes("Takeaway"))) expect(row.takeaway, row.name_en).toBe(true);
+  });
 });
 
 describe("demo history", () => {

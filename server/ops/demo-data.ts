@@ -345,6 +345,26 @@ export function demoCertificate(
   }
 }
 
+/**
+ * Issue 30: the practical facts of the i-th demo listing, so every filter finds some and misses
+ * some: a price level for four in five (each level), delivery, takeaway and catering in different
+ * mixes (every listing tagged Takeaway offers it), and wheelchair access yes, partly or no for
+ * three in four. Taken from `i` and the tags (not the random sequence, so the other demo values stay
+ * as they were).
+ */
+export function demoPractical(
+  i: number,
+  tags: readonly string[] = [],
+): Pick<NewRestaurantRow, "price_level" | "delivery" | "takeaway" | "catering" | "wheelchair"> {
+  return {
+    price_level: i % 5 === 4 ? null : ((((i * 3) % 4) + 1) as 1 | 2 | 3 | 4),
+    delivery: i % 3 !== 1,
+    takeaway: i % 2 === 0 || tags.includes("Takeaway"),
+    catering: i % 4 === 3,
+    wheelchair: i % 4 === 2 ? null : i % 4 === 0 ? "yes" : i % 4 === 1 ? "partly" : "no",
+  };
+}
+
 export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[]> {
   const rand = random(20260101);
   const rows: NewRestaurantRow[] = [];
@@ -401,6 +421,7 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         menu_images: menuKind === 3 ? await media.menuImages(rand) : [],
         ...demoCertificate(i),
         pesach: demoPesach(i, closed),
+        ...demoPractical(i, allTags),
       }),
     );
   }

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
@@ -121,6 +121,12 @@ const harbor = (overrides: Partial<RestaurantFormValues> = {}): RestaurantFormVa
   certificateLevel: "mehadrin",
   certificateNumber: "BY-778",
   certificateValidUntil: "2027-04-19",
+  // Issue 30: the practical facts too.
+  priceLevel: "3",
+  delivery: true,
+  takeaway: false,
+  catering: true,
+  wheelchair: "partly",
   ...overrides,
 });
 
@@ -329,6 +335,69 @@ describe("import", () => {
       { row: 4, field: "certificateBody", message: { en: en["form.certificateBodyRequired"], he: he["form.certificateBodyRequired"] } },
     ]);
     expect(await db.select().from(restaurants)).toEqual([]);
+  });
+
+  it("carries the practical facts (issue 30) through JSON and CSV, in the history; bad values are refused by row and field in both languages", async () => {
+    const { harborId } = await seed();
+    const exported = await exportData(db);
+    expect(exported.restaurants.find((r) => r.slug === "harbor-grill")).toMatchObject({
+      priceLevel: "3",
+      delivery: true,
+      takeaway: false,
+      catering: true,
+      wheelchair: "partly",
+    });
+    // The closed café from older data: nothing given.
+    expect(exported.restaurants.find((r) => r.slug === "cafe-noir-legacy")).toMatchObject({ priceLevel: "", delivery: false, wheelchair: "" });
+    const csv = toCsv("restaurants", exported.restaurants);
+    expect(csv.split("\n")[0]).toContain("priceLevel,delivery,takeaway,catering,wheelchair");
+
+    // A hand-written CSV: TRUE as a spreadsheet writes it, an empty cell unticked; the level as a number in JSON.
+    const rows = fromCsv(csv).rows;
+    const harborRow = rows.find((row) => row.values.slug === "harbor-grill")!;
+    Object.assign(harborRow.values, { priceLevel: "1", delivery: false, takeaway: true, wheelchair: "yes" });
+    const changes = await historyCount();
+    expect(await importData(db, { restaurants: rows, posts: [] })).toMatchObject({ ok: true, summary: { restaurants: { updated: 1, unchanged: 1 } } });
+    const [stored] = await db.select().from(restaurants).where(eq(restaurants.id, harborId));
+    expect(stored).toMatchObject({ price_level: 1, delivery: false, takeaway: true, catering: true, wheelchair: "yes" });
+    const [history] = await db
+      .select()
+      .from(restaurantChanges)
+      .where(eq(restaurantChanges.restaurant_id, harborId))
+      .orderBy(desc(restaurantChanges.created_at))
+      .limit(1);
+    expect(await historyCount()).toBe(changes + 1);
+    expect(history?.changes).toMatchObject({
+      price_level: { old: 3, new: 1 },
+      delivery: { old: true, new: false },
+      takeaway: { old: false, new: true },
+      wheelchair: { old: "partly", new: "yes" },
+    });
+    expect(history?.changes).not.toHaveProperty("catering");
+    const numbered = await importData(db, fromJson(JSON.stringify({ restaurants: [{ slug: "harbor-grill", priceLevel: 4 }], posts: [] })));
+    expect(numbered).toMatchObject({ ok: true, summary: { restaurants: { updated: 1 } } });
+    expect((await db.select().from(restaurants).where(eq(restaurants.id, harborId)))[0]?.price_level).toBe(4);
+
+    const bad = fromJson(
+      JSON.stringify({
+        restaurants: [
+          { slug: "harbor-grill", priceLevel: "5" },
+          { slug: "cafe-noir-legacy", wheelchair: "sometimes", delivery: "yes" },
+        ],
+        posts: [],
+      }),
+    );
+    const refused = await importData(db, bad);
+    expect(errorsOf(refused).map(({ row, field, message }) => ({ row, field, message }))).toEqual([
+      { row: 1, field: "priceLevel", message: { en: en["form.priceLevelInvalid"], he: he["form.priceLevelInvalid"] } },
+      { row: 2, field: "delivery", message: { en: en["form.yesNoInvalid"], he: he["form.yesNoInvalid"] } },
+      { row: 2, field: "wheelchair", message: { en: en["form.wheelchairInvalid"], he: he["form.wheelchairInvalid"] } },
+    ]);
+    // A CSV cell that is not true or false is that row's error, not a file error.
+    const maybe = exported.restaurants.map((r) => (r.slug === "harbor-grill" ? { ...r, delivery: "maybe" as unknown as boolean } : r));
+    const badCsv = fromCsv(toCsv("restaurants", maybe)).rows;
+    expect(errorsOf(await importData(db, { restaurants: badCsv, posts: [] })).map(({ field }) => field)).toEqual(["delivery"]);
+    expect((await db.select().from(restaurants).where(eq(restaurants.id, harborId)))[0]).toMatchObject({ price_level: 4, delivery: false, wheelchair: "yes" });
   });
 
   it("numbers CSV rows as a spreadsheet does (the header is row 1), and reports a row with the wrong number of cells", async () => {

@@ -7,7 +7,7 @@ import { EMPTY_FILTERS, type FilterState } from "../../app/features/restaurants/
 import { applyFilters } from "../../app/features/restaurants/search/matching";
 import { fillSearchText, searchDirectory, trigramsReadHebrew } from "../../app/features/restaurants/search/search-query.server";
 import { createDirectory } from "../../app/features/restaurants/search/directory.server";
-import { CLIENT_FILTER_LIMIT } from "../../app/features/restaurants/search/search-index";
+import { CLIENT_FILTER_LIMIT, decodeIndex, toIndexRow } from "../../app/features/restaurants/search/search-index";
 import { listRestaurants } from "../../app/features/restaurants/queries.server";
 import type { Restaurant } from "../../app/features/restaurants/types";
 import { buildRestaurant } from "../../database/factories";
@@ -33,6 +33,11 @@ const PLACES: Partial<NewRestaurantRow>[] = [
     certificate_valid_until: "2026-12-01",
     // Issue 29: kosher for Pesach 2027, closed for 2028.
     pesach: { "2027": { status: "kosher" }, "2028": { status: "closed" } },
+    // Issue 30.
+    price_level: 3,
+    delivery: true,
+    takeaway: true,
+    wheelchair: "yes",
   },
   {
     slug: "cafe-noa",
@@ -43,6 +48,9 @@ const PLACES: Partial<NewRestaurantRow>[] = [
     tags: ["Cafe", "Dairy"],
     kashrut: "rabanut",
     booking_link: "https://book.example/noa",
+    price_level: 2,
+    takeaway: true,
+    wheelchair: "partly",
     // Renewal pending (within 30 days after it).
     certificate_body: "tzohar",
     certificate_valid_until: "2026-11-10",
@@ -68,6 +76,11 @@ const PLACES: Partial<NewRestaurantRow>[] = [
     kashrut: "tzohar",
     wolt_link: "https://wolt.example/p",
     certificate_body: "none",
+    price_level: 1,
+    delivery: true,
+    takeaway: true,
+    catering: true,
+    wheelchair: "yes",
   },
   {
     slug: "shalom-bakery",
@@ -98,6 +111,9 @@ const PLACES: Partial<NewRestaurantRow>[] = [
     tags: ["Dairy"],
     kashrut: "tzohar",
     description_en: "Fondue, raclette and a 50% happy hour.",
+    price_level: 4,
+    catering: true,
+    wheelchair: "no",
   },
   {
     slug: "grill-house",
@@ -125,6 +141,8 @@ const PLACES: Partial<NewRestaurantRow>[] = [
     tags: ["Meat"],
     kashrut: "rabanut",
     is_permanently_closed: true,
+    price_level: 1,
+    delivery: true,
   },
 ];
 
@@ -180,6 +198,11 @@ const WITH: Partial<FilterState>[] = [
   { validCertificate: true },
   // Issue 29: Kosher for Pesach (2027, the season's year here).
   { pesachKosher: true },
+  // Issue 30: the practical filters.
+  { priceUpTo: 2 },
+  { priceUpTo: 1, factFilters: ["delivery"] },
+  { factFilters: ["takeaway", "wheelchair"] },
+  { factFilters: ["catering"], kashrutTypes: ["tzohar"] },
 ];
 
 /** Issue 29: the season's Pesach, for Kosher for Pesach. */
@@ -215,6 +238,29 @@ describe("search in the database and in the browser give the same restaurants (i
     const noGrace = { ...CLOCK, graceDays: 0 };
     expect(slugs(applyFilters(all, state, noGrace))).toEqual(["olive-grill"]);
     expect(slugs((await searchDirectory(database.db, state, { clock: noGrace, limit: 100 })).restaurants)).toEqual(["olive-grill"]);
+  });
+
+  it("the practical filters (issue 30) keep the same restaurants in the database, the full list and the browser's index", async () => {
+    const index = decodeIndex(JSON.parse(JSON.stringify(all.map(toIndexRow))));
+    const cases: [Partial<FilterState>, string[]][] = [
+      [{ priceUpTo: 1 }, ["closed-deli", "tel-aviv-pizza"]],
+      [{ priceUpTo: 2 }, ["cafe-noa", "closed-deli", "tel-aviv-pizza"]],
+      [{ priceUpTo: 3 }, ["cafe-noa", "closed-deli", "olive-grill", "tel-aviv-pizza"]],
+      [{ factFilters: ["delivery"] }, ["closed-deli", "olive-grill", "tel-aviv-pizza"]],
+      [{ factFilters: ["takeaway"] }, ["cafe-noa", "olive-grill", "tel-aviv-pizza"]],
+      [{ factFilters: ["catering"] }, ["cheese-and-wine", "tel-aviv-pizza"]],
+      // Fully accessible only: not the café's "partly", not the cheese bar's "no".
+      [{ factFilters: ["wheelchair"] }, ["olive-grill", "tel-aviv-pizza"]],
+      [{ factFilters: ["delivery", "catering"], priceUpTo: 2 }, ["tel-aviv-pizza"]],
+    ];
+    for (const [extra, expected] of cases) {
+      const state = { ...EMPTY_FILTERS, ...extra };
+      expect(slugs(applyFilters(all, state, CLOCK)).sort(), JSON.stringify(extra)).toEqual(expected);
+      expect(slugs(applyFilters(index, state, CLOCK)).sort(), JSON.stringify(extra)).toEqual(expected);
+      const found = await searchDirectory(database.db, state, { clock: CLOCK, limit: 100 });
+      expect(slugs(found.restaurants).sort(), JSON.stringify(extra)).toEqual(expected);
+      expect(found.total).toBe(expected.length);
+    }
   });
 
   for (const term of TERMS) {

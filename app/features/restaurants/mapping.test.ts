@@ -95,6 +95,19 @@ describe("form values", () => {
     });
   });
 
+  it("carry the practical facts (issue 30) from a row to the app, the form and back; not given is absent, '' or false", () => {
+    const row = buildRestaurantRow({ price_level: 2, delivery: true, takeaway: false, catering: true, wheelchair: "partly" });
+    const restaurant = rowToRestaurant(row);
+    expect(restaurant).toMatchObject({ priceLevel: 2, delivery: true, catering: true, wheelchair: "partly" });
+    expect(restaurant).not.toHaveProperty("takeaway");
+    const values = restaurantToFormValues(restaurant);
+    expect(values).toMatchObject({ priceLevel: "2", delivery: true, takeaway: false, catering: true, wheelchair: "partly" });
+    expect(formValuesToRow(values, restaurant)).toMatchObject({ price_level: 2, delivery: true, takeaway: false, catering: true, wheelchair: "partly" });
+    const none = rowToRestaurant(buildRestaurantRow({ price_level: 9 as never, wheelchair: "sometimes" as never }));
+    for (const key of ["priceLevel", "delivery", "takeaway", "catering", "wheelchair"]) expect(none).not.toHaveProperty(key);
+    expect(formValuesToRow(restaurantToFormValues(none))).toMatchObject({ price_level: null, delivery: false, wheelchair: null });
+  });
+
   it("turn blank optionals into NULL and trim the rest", () => {
     const values = restaurantToFormValues(rowToRestaurant(buildRestaurantRow()));
     const row = formValuesToRow({ ...values, nameEn: "  Cafe  Noa ", wazeLink: "  ", phoneNumber: " 03-1 " });

@@ -7,6 +7,7 @@ import { searchFields } from "./search/matching";
 import { searchTextOf } from "./search/search";
 import type { MenuImage, Restaurant, RestaurantFormValues } from "./types";
 import { certificateColumns, certificateFormValues, certificateOfRow } from "./certificate/facts";
+import { practicalColumns, practicalFormValues, practicalOfRow } from "./practical/practical";
 
 /** A trimmed string, or undefined when null, undefined or blank. */
 function present(value: string | null | undefined): string | undefined {
@@ -62,6 +63,8 @@ export function rowToRestaurant(row: RestaurantRow): Restaurant {
     certificate: certificateOfRow(row),
     // Issue 29: Pesach plans (checked when saved); none is absent.
     pesach: row.pesach && Object.keys(row.pesach).length > 0 ? row.pesach : undefined,
+    // Issue 30: the practical facts.
+    ...practicalOfRow(row),
   });
 }
 
@@ -89,6 +92,7 @@ export function restaurantToFormValues(restaurant: Restaurant): RestaurantFormVa
     menuImages: restaurant.menuImages.map((image) => ({ ...image })),
     isPermanentlyClosed: restaurant.isPermanentlyClosed,
     ...certificateFormValues(restaurant.certificate),
+    ...practicalFormValues(restaurant),
   };
 }
 
@@ -160,6 +164,7 @@ export function formValuesToRow(values: RestaurantFormValues, existing?: Pick<Re
     is_permanently_closed: values.isPermanentlyClosed,
     last_verified: existing?.lastVerified ?? null,
     ...certificateColumns(values),
+    ...practicalColumns(values),
   } satisfies Omit<NewRestaurantRow, "slug">;
   return { ...row, slug: slugFromName(values.nameEn), search_text: searchTextOfRow(row) };
 }

@@ -6,6 +6,7 @@ import type { LatLng } from "./map/location";
 import type { Directory } from "./search/directory.server";
 import type { UploadKindName } from "../../../database/schema/uploads";
 import type { CertificateFacts, PesachPlans } from "../../../database/lifecycle";
+import type { PriceLevel, WheelchairAccess } from "../../../database/practical";
 
 export interface MenuImage {
   url: string;
@@ -45,6 +46,13 @@ export interface Restaurant {
   certificate?: CertificateFacts;
   /** Issue 29: Pesach, per year ("2027"); absent without any plan. */
   pesach?: PesachPlans;
+  // Issue 30: the practical facts (practical/practical.ts), each absent when not given.
+  /** 1 (₪) to 4 (₪₪₪₪). */
+  priceLevel?: PriceLevel;
+  delivery?: true;
+  takeaway?: true;
+  catering?: true;
+  wheelchair?: WheelchairAccess;
 }
 
 /** What the restaurant form edits: flat fields, empty strings for missing optionals. */
@@ -77,6 +85,14 @@ export interface RestaurantFormValues {
   certificateNumber: string;
   /** yyyy-MM-dd, the certificate's last valid day. */
   certificateValidUntil: string;
+  // Issue 30: the practical facts ("" or false when not given).
+  /** "1" to "4", or "". */
+  priceLevel: string;
+  delivery: boolean;
+  takeaway: boolean;
+  catering: boolean;
+  /** "yes", "partly", "no", or "". */
+  wheelchair: string;
 }
 
 // The feature's entry in the services every loader gets: app/lib/context.ts declares the services

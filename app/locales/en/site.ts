@@ -132,4 +132,13 @@ export const enSite = {
   "share.copy": "Copy link",
   "share.copied": "Link copied",
   "share.failed": "Could not copy the link",
+  // Issue 30: the facts people filter by
+  "filters.more": "Price & more",
+  "filters.price": "Price",
+  "filters.priceUpTo": "Up to {price}",
+  "filters.priceAny": "Any price",
+  "facts.delivery": "Delivery",
+  "facts.takeaway": "Takeaway",
+  "facts.catering": "Catering",
+  "facts.wheelchair": "Wheelchair accessible",
 } as const;

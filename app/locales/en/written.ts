@@ -1,6 +1,6 @@
 // Words the server writes into pages (ADR 012's update of 2026-11-26): the restaurant page's
 // questions and answers and its Pesach section are made in the page's language by the loader
-// (faq.server.ts, pesach/section.server.ts), so no browser loads these; the server holds them with
+// (faq.server.ts, pesach/section.server.ts, practical/page.server.ts), so no browser loads these; the server holds them with
 // every other message. Only `.server.ts` modules may use them (the message-usage test checks it).
 export const enWritten = {
   "restaurant.faqTitle": "Questions and answers",
@@ -22,4 +22,7 @@ export const enWritten = {
   "pesach.mehadrin": "Mehadrin",
   "pesach.validUntil": "Valid until {date}",
   "pesach.cholHamoed": "Chol HaMoed ({from} – {to})",
+  // Issue 30: the restaurant page's practical facts (practical/page.server.ts)
+  "factsPage.wheelchairPartly": "Partly wheelchair accessible",
+  "factsPage.wheelchairNo": "Not wheelchair accessible",
 } as const;

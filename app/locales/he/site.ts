@@ -133,4 +133,13 @@ export const heSite: SiteMessages = {
   "share.copy": "העתקת קישור",
   "share.copied": "הקישור הועתק",
   "share.failed": "ההעתקה נכשלה",
+  // Issue 30: the facts people filter by
+  "filters.more": "מחיר ועוד",
+  "filters.price": "מחיר",
+  "filters.priceUpTo": "עד {price}",
+  "filters.priceAny": "כל מחיר",
+  "facts.delivery": "משלוחים",
+  "facts.takeaway": "טייק אוויי",
+  "facts.catering": "קייטרינג",
+  "facts.wheelchair": "נגיש לכיסאות גלגלים",
 };

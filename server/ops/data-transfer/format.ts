@@ -224,6 +224,10 @@ function valueOf(column: string, cell: string): unknown {
       return cell.trim() === "" ? null : jsonOr(cell);
     case "pesach":
       return cell.trim() === "" ? {} : jsonOr(cell);
+    // Issue 30: the practical yes-flags read as the closed box does.
+    case "delivery":
+    case "takeaway":
+    case "catering":
     case "isPermanentlyClosed": {
       const word = cell.trim().toLowerCase();
       // Spreadsheets write TRUE/FALSE; an empty cell is the form's unticked box.

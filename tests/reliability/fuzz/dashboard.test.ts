@@ -134,6 +134,26 @@ const restaurantBreakers: fc.Arbitrary<(v: Values) => Values> = fc.oneof(
       { certificateBody: "none", certificateNumber: "12" },
     )
     .map((certificate) => (v: Values) => ({ ...v, ...certificate })),
+  // Issue 30: the practical facts: a level outside 1-4 or not a level at all, an unknown access,
+  // a flag that is not a boolean, values of the wrong type.
+  fc
+    .constantFrom<Values>(
+      { priceLevel: "0" },
+      { priceLevel: "5" },
+      { priceLevel: 5 },
+      { priceLevel: "₪₪" },
+      { priceLevel: "2.5" },
+      { priceLevel: ["2"] },
+      { priceLevel: "__proto__" },
+      { wheelchair: "maybe" },
+      { wheelchair: "constructor" },
+      { wheelchair: true },
+      { delivery: "true" },
+      { takeaway: 1 },
+      { catering: null },
+      { catering: { yes: true } },
+    )
+    .map((facts) => (v: Values) => ({ ...v, ...facts })),
 );
 
 /** Noise on the fields a breaker does not touch: any value, of any JSON type. */

@@ -25,6 +25,7 @@ import { CertificateFacts } from "../certificate/components/CertificateFacts";
 import { PesachSection } from "../pesach/components/PesachSection";
 import type { FaqText } from "../faq.server";
 import type { PesachText } from "../pesach/section.server";
+import { PracticalLine } from "../practical/components/PracticalLine";
 
 /** Only in Pesach's season (issue 29): the rest of the year a first visit does not carry it. */
 
@@ -46,6 +47,8 @@ export interface RestaurantPageData {
   pesach?: PesachText | null;
   /** Issue 30: the questions and answers in the page's language (faq.server.ts); null when it is closed. */
   faq?: FaqText | null;
+  /** Issue 30: the practical facts' badges, worded by the loader (practicalLabels). */
+  practical?: string[];
 }
 
 /**
@@ -110,6 +113,8 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
             {/* Issue 30: keep it among the diner's saved places. */}
             <SaveButton slug={restaurant.slug} name={name} className="ms-auto" />
           </div>
+          {/* Issue 30: price, services and wheelchair access. */}
+          <PracticalLine labels={loaderData.practical} />
           <VerificationLine lastVerified={restaurant.lastVerified} freshness={freshnessOf(restaurant.lastVerified, loaderData.clock)} />
           {/* Issue 29: the kashrut certificate. */}
           <CertificateFacts certificate={restaurant.certificate} clock={loaderData.clock} />

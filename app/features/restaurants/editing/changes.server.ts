@@ -58,6 +58,12 @@ const TRACKED = [
   "certificate_valid_until",
   // Issue 29: Pesach
   "pesach",
+  // Issue 30: the practical facts
+  "price_level",
+  "delivery",
+  "takeaway",
+  "catering",
+  "wheelchair",
 ] as const satisfies readonly (keyof RestaurantRow)[];
 
 export function diffRows(before: Partial<RestaurantRow> | undefined, after: Partial<RestaurantRow> | undefined): FieldChanges {

@@ -20,6 +20,28 @@ describe("restaurant form: inputs found by fuzzing", () => {
   });
 });
 
+describe("restaurant form: the practical facts (issue 30)", () => {
+  it("takes a price level of 1 to 4 (text or a number), the three flags and wheelchair access, all optional", () => {
+    expect(parseRestaurantForm(valid)).toMatchObject({ ok: true, values: { priceLevel: "", delivery: false, wheelchair: "" } });
+    const { priceLevel: _p, delivery: _d, takeaway: _t, catering: _c, wheelchair: _w, ...before } = valid;
+    expect(parseRestaurantForm(before)).toMatchObject({ ok: true, values: { priceLevel: "", catering: false, wheelchair: "" } });
+    expect(parseRestaurantForm({ ...valid, priceLevel: " 4 ", delivery: true, wheelchair: "partly" })).toMatchObject({
+      ok: true,
+      values: { priceLevel: "4", delivery: true, wheelchair: "partly" },
+    });
+    expect(parseRestaurantForm({ ...valid, priceLevel: 2 })).toMatchObject({ ok: true, values: { priceLevel: "2" } });
+  });
+
+  it("refuses anything else, each with its own message", () => {
+    for (const priceLevel of ["0", "5", "₪₪", "1.5", 7, null, true])
+      expect(parseRestaurantForm({ ...valid, priceLevel }), String(priceLevel)).toEqual({ ok: false, errors: { priceLevel: "form.priceLevelInvalid" } });
+    for (const wheelchair of ["maybe", "YES!", 1])
+      expect(parseRestaurantForm({ ...valid, wheelchair }), String(wheelchair)).toEqual({ ok: false, errors: { wheelchair: "form.wheelchairInvalid" } });
+    for (const delivery of ["yes", 1, null])
+      expect(parseRestaurantForm({ ...valid, delivery }), String(delivery)).toEqual({ ok: false, errors: { delivery: "form.yesNoInvalid" } });
+  });
+});
+
 describe("restaurant form: one-line fields", () => {
   it("refuses a line break (CR or LF) in a name, the address, the phone or a menu file's name, and says why", () => {
     for (const [field, value] of [

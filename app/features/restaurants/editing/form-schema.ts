@@ -8,6 +8,7 @@ import { isKashrut, isTag, TAGS } from "../constants";
 import { inIsrael } from "../map/location";
 import type { RestaurantFormValues } from "../types";
 import { certificateFields, DETAILS_NEED_BODY, detailsWithoutBody } from "../certificate/form-rules";
+import { practicalFields } from "../practical/form-rules";
 
 export const MAX_MENU_IMAGES = 10;
 
@@ -113,6 +114,8 @@ export const restaurantFormSchema = z
     isPermanentlyClosed: z.boolean(),
     // Issue 29: the kashrut certificate.
     ...certificateFields,
+    // Issue 30: the practical facts.
+    ...practicalFields,
   })
   // Both or neither, and the pair a place in Israel: said on the latitude (the location's first
   // field), even while other fields still have mistakes (`when`), so the form shows it at once.
@@ -167,4 +170,9 @@ export const EMPTY_FORM: RestaurantFormValues = {
   certificateLevel: "",
   certificateNumber: "",
   certificateValidUntil: "",
+  priceLevel: "",
+  delivery: false,
+  takeaway: false,
+  catering: false,
+  wheelchair: "",
 };

@@ -164,8 +164,12 @@ describe("URL state", () => {
       view: "map",
       sort: "distance",
       pesachKosher: false,
+      priceUpTo: 2,
+      factFilters: ["delivery", "wheelchair"],
     };
     expect(serializeFilters(state).get("certificate")).toBe("valid");
+    expect(serializeFilters(state).get("price")).toBe("2");
+    expect(serializeFilters(state).getAll("has")).toEqual(["delivery", "wheelchair"]);
     expect(serializeFilters(state).get("verified")).toBe("recent");
     expect(serializeFilters(state).get("view")).toBe("map");
     expect(serializeFilters(state).get("sort")).toBe("distance");
@@ -185,7 +189,21 @@ describe("URL state", () => {
       view: "list",
       sort: "",
       pesachKosher: false,
+      priceUpTo: 0,
+      factFilters: [],
     });
+  });
+
+  it("reads the practical filters (issue 30): a price limit of 1 to 3 and known facts, in a stable order, once each", () => {
+    expect(parseFilters(new URLSearchParams("price=2&has=wheelchair&has=delivery,catering&has=delivery"))).toMatchObject({
+      priceUpTo: 2,
+      factFilters: ["delivery", "catering", "wheelchair"],
+    });
+    for (const price of ["0", "4", "9", "-1", "1.5", "two", ""]) expect(parseFilters(new URLSearchParams(`price=${price}`)).priceUpTo).toBe(0);
+    expect(parseFilters(new URLSearchParams("has=parking&has=<b>&has=Delivery")).factFilters).toEqual([]);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, priceUpTo: 1 })).toBe(true);
+    expect(hasActiveFilters({ ...EMPTY_FILTERS, factFilters: ["takeaway"] })).toBe(true);
+    expect(serializeFilters(EMPTY_FILTERS).toString()).toBe("");
   });
 
   it("keeps the view and the order apart from the filters (issue 16)", () => {
@@ -238,5 +256,30 @@ describe("tag filters from the URL", () => {
   it("ignore names that are not tags, inherited object keys included", () => {
     const params = new URLSearchParams("tag=Sushi&tag=constructor,__proto__,toString&tag=Nope");
     expect(parseFilters(params).selectedTags).toEqual(["Sushi"]);
+  });
+});
+
+describe("the practical filters (issue 30)", () => {
+  const make = (name_en: string, overrides: Parameters<typeof buildRestaurantRow>[0]) => rowToRestaurant(buildRestaurantRow({ name_en, ...overrides }));
+  const list = [
+    make("Cheap Delivery", { price_level: 1, delivery: true, wheelchair: "yes" }),
+    make("Middle Takeaway", { price_level: 2, takeaway: true, catering: true, wheelchair: "partly" }),
+    make("Dear Place", { price_level: 4, delivery: true, takeaway: true, wheelchair: "no" }),
+    make("Unknown", {}),
+  ];
+  const names = (state: Partial<FilterState>) => applyFilters(list, { ...EMPTY_FILTERS, ...state }).map((r) => r.name.en);
+
+  it("'up to' a price keeps the places at or below it, never one without a price level", () => {
+    expect(names({ priceUpTo: 1 })).toEqual(["Cheap Delivery"]);
+    expect(names({ priceUpTo: 2 })).toEqual(["Cheap Delivery", "Middle Takeaway"]);
+    expect(names({ priceUpTo: 3 })).toEqual(["Cheap Delivery", "Middle Takeaway"]);
+  });
+
+  it("every fact asked for must be known; wheelchair means fully accessible", () => {
+    expect(names({ factFilters: ["delivery"] })).toEqual(["Cheap Delivery", "Dear Place"]);
+    expect(names({ factFilters: ["delivery", "takeaway"] })).toEqual(["Dear Place"]);
+    expect(names({ factFilters: ["catering"] })).toEqual(["Middle Takeaway"]);
+    expect(names({ factFilters: ["wheelchair"] })).toEqual(["Cheap Delivery"]);
+    expect(names({ factFilters: ["delivery"], priceUpTo: 2 })).toEqual(["Cheap Delivery"]);
   });
 });

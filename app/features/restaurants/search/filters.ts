@@ -9,6 +9,12 @@ import { PESACH_KOSHER, PESACH_PARAM } from "../pesach/pesach";
 export const LINK_FILTERS = ["booking", "wolt", "order"] as const;
 export type LinkFilter = (typeof LINK_FILTERS)[number];
 
+/** Issue 30: the practical facts a visitor may ask for, all of them together ("wheelchair": fully accessible). */
+export const FACT_FILTERS = ["delivery", "takeaway", "catering", "wheelchair"] as const;
+export type FactFilter = (typeof FACT_FILTERS)[number];
+/** Issue 30: "up to" one of these price levels (₪ to ₪₪₪; ₪₪₪₪ would be any known price). */
+export const PRICE_FILTERS = ["1", "2", "3"] as const;
+
 export interface FilterState {
   searchTerm: string;
   selectedTags: string[];
@@ -26,6 +32,10 @@ export interface FilterState {
   sort: ResultsSort;
   /** Issue 29: only restaurants kosher for Pesach; heard only in its season (`parseFilters`' option). */
   pesachKosher: boolean;
+  /** Issue 30: only restaurants whose price level is given and at most this (0: any price). */
+  priceUpTo: number;
+  /** Issue 30: only restaurants known to have every one of these. */
+  factFilters: FactFilter[];
 }
 
 export type ResultsView = "list" | "map";
@@ -53,6 +63,8 @@ export const EMPTY_FILTERS: FilterState = {
   view: "list",
   sort: "",
   pesachKosher: false,
+  priceUpTo: 0,
+  factFilters: [],
 };
 
 /** No filters, the same view and order: what "Clear filters" leaves. */
@@ -70,6 +82,8 @@ const PARAM = {
   view: "view",
   sort: "sort",
   certificate: "certificate",
+  price: "price",
+  facts: "has",
 } as const;
 const RECENTLY_VERIFIED = "recent";
 const OPEN_NOW = "now";
@@ -102,6 +116,9 @@ export function parseFilters(params: URLSearchParams, { pesachSeason = false }: 
     view: params.get(PARAM.view) === "map" ? "map" : "list",
     sort: params.get(PARAM.sort) === "distance" ? "distance" : "",
     pesachKosher: pesachSeason && params.get(PESACH_PARAM) === PESACH_KOSHER,
+    // 1 to 3, else 0 (indexOf's -1 + 1).
+    priceUpTo: (PRICE_FILTERS as readonly (string | null)[]).indexOf(params.get(PARAM.price)) + 1,
+    factFilters: FACT_FILTERS.filter((fact) => list(PARAM.facts).includes(fact)),
   };
 }
 
@@ -118,6 +135,8 @@ export function serializeFilters(state: FilterState): URLSearchParams {
   if (state.view === "map") params.set(PARAM.view, "map");
   if (state.sort === "distance") params.set(PARAM.sort, "distance");
   if (state.pesachKosher) params.set(PESACH_PARAM, PESACH_KOSHER);
+  if (state.priceUpTo > 0) params.set(PARAM.price, String(state.priceUpTo));
+  for (const fact of state.factFilters) params.append(PARAM.facts, fact);
   return params;
 }
 
@@ -130,7 +149,9 @@ export function hasActiveFilters(state: FilterState): boolean {
     state.recentlyVerified ||
     state.openNow ||
     state.validCertificate ||
-    state.pesachKosher
+    state.pesachKosher ||
+    state.priceUpTo > 0 ||
+    state.factFilters.length > 0
   );
 }
 

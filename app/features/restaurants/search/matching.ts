@@ -7,7 +7,7 @@ import { statusAt } from "../hours/hours";
 import { hasValidCertificate } from "../certificate/filter";
 import type { Restaurant } from "../types";
 import { kosherForPesach } from "../pesach/pesach";
-import type { FilterState, LinkFilter, OpenClock } from "./filters";
+import type { FactFilter, FilterState, LinkFilter, OpenClock } from "./filters";
 import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "./search";
 
 /** What a restaurant's search text is made of: names, descriptions, address and tags (with their English labels), in both languages. */
@@ -83,6 +83,14 @@ const LINK_OF: Record<LinkFilter, (r: Restaurant) => string | undefined> = {
   order: (r) => r.onlineOrderLink,
 };
 
+/** Issue 30: what each practical filter asks of a restaurant ("wheelchair": fully accessible, not partly). */
+const FACT_OF: Record<FactFilter, (r: Restaurant) => boolean> = {
+  delivery: (r) => r.delivery === true,
+  takeaway: (r) => r.takeaway === true,
+  catering: (r) => r.catering === true,
+  wheelchair: (r) => r.wheelchair === "yes",
+};
+
 /**
  * Whether a restaurant passes every active filter. "Recently verified" is judged on the clock the
  * page was given (the server's day in Tel Aviv, FreshnessClock), "open now" on an instant and the
@@ -108,6 +116,9 @@ function matchesFilters(
   if (state.validCertificate && (!clock || !hasValidCertificate(restaurant.certificate, clock))) return false;
   // Issue 29: kosher for the season's Pesach (out of season the filter is never set).
   if (state.pesachKosher && (!pesachYear || !kosherForPesach(restaurant.pesach, pesachYear))) return false;
+  // Issue 30: a price level given and within the limit; every practical fact asked for.
+  if (state.priceUpTo > 0 && !(restaurant.priceLevel !== undefined && restaurant.priceLevel <= state.priceUpTo)) return false;
+  if (!state.factFilters.every((fact) => FACT_OF[fact](restaurant))) return false;
   return true;
 }
 

@@ -51,8 +51,54 @@ describe("search index rows: the certificate (issue 29)", () => {
     // The level and number stay on the restaurant page.
     expect(fromIndexRow(row)?.certificate).toEqual({ body: "badatz_beit_yosef", validUntil: "2027-04-19" });
     expect(fromIndexRow(toIndexRow(bare))).not.toHaveProperty("certificate");
-    expect(fromIndexRow([...row.slice(0, 14), [5, "2027-04-19"], row[15]])).not.toHaveProperty("certificate");
+    expect(fromIndexRow([...row.slice(0, 14), [5, "2027-04-19"], ...row.slice(15)])).not.toHaveProperty("certificate");
     expect(forCard(certified).certificate).toEqual({ body: "badatz_beit_yosef", validUntil: "2027-04-19" });
+  });
+});
+
+describe("search index rows: the practical facts (issue 30)", () => {
+  const facts = fromRow(buildRestaurantRow({ name_en: "Facts", price_level: 2, delivery: true, takeaway: false, catering: true, wheelchair: "partly" }));
+
+  it("carry the price level, the services and wheelchair access as one number at the row's end", () => {
+    const row = JSON.parse(JSON.stringify(toIndexRow(facts))) as unknown[];
+    expect(row).toHaveLength(17);
+    expect(row[16]).toBe(2 | 8 | 32 | 128);
+    expect(fromIndexRow(row)).toMatchObject({ priceLevel: 2, delivery: true, catering: true, wheelchair: "partly" });
+    expect(fromIndexRow(row)).not.toHaveProperty("takeaway");
+    for (const wheelchair of ["yes", "partly", "no"] as const) {
+      for (const price_level of [1, 2, 3, 4] as const) {
+        const restaurant = fromRow(buildRestaurantRow({ price_level, takeaway: true, wheelchair }));
+        expect(fromIndexRow(toIndexRow(restaurant))).toMatchObject({ priceLevel: price_level, takeaway: true, wheelchair });
+      }
+    }
+  });
+
+  it("carry nothing when nothing is given, or when the number is damaged; a row of the old length is refused", () => {
+    const row = toIndexRow(bare);
+    expect(row[16]).toBe(0);
+    for (const key of ["priceLevel", "delivery", "takeaway", "catering", "wheelchair"]) expect(fromIndexRow(row)).not.toHaveProperty(key);
+    expect(fromIndexRow([...row.slice(0, 16), "damaged"])).not.toHaveProperty("priceLevel");
+    // Price bits of 5 to 7 are no level.
+    expect(fromIndexRow([...row.slice(0, 16), 7])).not.toHaveProperty("priceLevel");
+    expect(fromIndexRow(row.slice(0, 16))).toBeUndefined();
+  });
+
+  it("filter the same way as the full records", () => {
+    const others = [full, bare, fromRow(buildRestaurantRow({ price_level: 4, delivery: true, wheelchair: "yes" }))];
+    const decoded = decodeIndex(JSON.parse(JSON.stringify([facts, ...others].map(toIndexRow))));
+    const cases = [
+      { ...EMPTY_FILTERS, priceUpTo: 2 },
+      { ...EMPTY_FILTERS, priceUpTo: 1 },
+      { ...EMPTY_FILTERS, factFilters: ["delivery" as const] },
+      { ...EMPTY_FILTERS, factFilters: ["delivery" as const, "catering" as const] },
+      { ...EMPTY_FILTERS, factFilters: ["wheelchair" as const] },
+      { ...EMPTY_FILTERS, factFilters: ["takeaway" as const] },
+    ];
+    const expected = [[facts.id], [], [facts.id, others[2]!.id], [facts.id], [others[2]!.id], []];
+    cases.forEach((filters, i) => {
+      expect(applyFilters(decoded, filters).map((r) => r.id)).toEqual(applyFilters([facts, ...others], filters).map((r) => r.id));
+      expect(applyFilters(decoded, filters).map((r) => r.id)).toEqual(expected[i]);
+    });
   });
 });
 
@@ -111,5 +157,14 @@ describe("search index rows", () => {
   it("leave out malformed rows instead of failing", () => {
     expect(decodeIndex({ not: "a list" })).toEqual([]);
     expect(decodeIndex([null, [1, 2], ["id", "slug", "Name", "", "", "no-such-kashrut", [], "", 0, "", "", "", 0, 0], toIndexRow(bare)])).toHaveLength(1);
+  });
+});
+
+describe("search index rows: the wheelchair order (issue 30)", () => {
+  it("is the lists' own", async () => {
+    const { WHEELCHAIR_ACCESS } = await import("../../../../database/practical");
+    for (const [i, wheelchair] of WHEELCHAIR_ACCESS.entries()) {
+      expect(toIndexRow(fromRow(buildRestaurantRow({ wheelchair })))[16]).toBe((i + 1) << 6);
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { WeeklyHours } from "../hours/hours";
 import type { OpenLine } from "../hours/open-line";
 import type { CertificateBody } from "../../../../database/lifecycle";
 import type { PesachPlans, PesachStatus } from "../../../../database/lifecycle";
+import type { PriceLevel, WheelchairAccess } from "../../../../database/practical";
 
 /**
  * Up to this many restaurants the browser loads the whole index and filters locally (instant, see
@@ -56,7 +57,9 @@ export function forCard(
  * last verification day (YYYY-MM-DD), weekly hours (0 without; for "open now", issue 15),
  * [latitude, longitude] (0 without; for the map and "near me", issue 16), the certificate's
  * [body, last valid day or ""] (0 without; issue 29), Pesach statuses per year ("2027k,2028c",
- * pesach.ts; issue 29). Missing text is "".
+ * pesach.ts; issue 29), the practical facts as one number (issue 30: the price level 1-4 in
+ * its lowest 3 bits, 0 without; 8 delivery, 16 takeaway, 32 catering; wheelchair access in the
+ * next two bits, 64 yes, 128 partly, 192 no, 0 not given). Missing text is "".
  */
 export type IndexRow = [
   string,
@@ -75,12 +78,47 @@ export type IndexRow = [
   [number, number] | 0,
   [string, string] | 0,
   string,
+  number,
 ];
 
 const CLOSED = 1;
 const BOOKING = 2;
 const WOLT = 4;
 const ORDER = 8;
+
+// Issue 30: the practical facts' number (the last field of a row).
+const PRICE_BITS = 7;
+const DELIVERY = 8;
+const TAKEAWAY = 16;
+const CATERING = 32;
+const WHEELCHAIR_SHIFT = 6;
+/** WHEELCHAIR_ACCESS's order (database/practical.ts), kept here so the home page's code does not import the lists. */
+const ACCESS: readonly WheelchairAccess[] = ["yes", "partly", "no"];
+
+/** The practical facts as the row's number. */
+export function encodeIndexFacts({ priceLevel, delivery, takeaway, catering, wheelchair }: Restaurant): number {
+  return (
+    (priceLevel ?? 0) |
+    (delivery ? DELIVERY : 0) |
+    (takeaway ? TAKEAWAY : 0) |
+    (catering ? CATERING : 0) |
+    ((wheelchair ? ACCESS.indexOf(wheelchair) + 1 : 0) << WHEELCHAIR_SHIFT)
+  );
+}
+
+/** The row's number back to the facts; a number that is not one gives none. */
+export function decodeIndexFacts(value: unknown): Pick<Restaurant, "priceLevel" | "delivery" | "takeaway" | "catering" | "wheelchair"> {
+  const bits = typeof value === "number" && Number.isInteger(value) ? value : 0;
+  const price = bits & PRICE_BITS;
+  const wheelchair = ACCESS[((bits >> WHEELCHAIR_SHIFT) & 3) - 1];
+  return {
+    ...(price >= 1 && price <= 4 ? { priceLevel: price as PriceLevel } : {}),
+    ...(bits & DELIVERY ? { delivery: true as const } : {}),
+    ...(bits & TAKEAWAY ? { takeaway: true as const } : {}),
+    ...(bits & CATERING ? { catering: true as const } : {}),
+    ...(wheelchair ? { wheelchair } : {}),
+  };
+}
 
 // Issue 29: Pesach's plans in the index (here, not in pesach.ts: only the index's code needs them).
 const CODE: Record<PesachStatus, string> = { kosher: "k", closed: "c", not_kosher: "n" };
@@ -129,6 +167,7 @@ export function toIndexRow(restaurant: Restaurant): IndexRow {
     restaurant.location ? [restaurant.location.lat, restaurant.location.lng] : 0,
     restaurant.certificate ? [restaurant.certificate.body, restaurant.certificate.validUntil ?? ""] : 0,
     encodeIndexPesach(restaurant.pesach),
+    encodeIndexFacts(restaurant),
   ];
 }
 
@@ -145,8 +184,8 @@ function isPair(value: unknown): value is [number, number] {
 
 /** A row back to what cards and filters need (a link only says that it exists); anything malformed (an old or damaged response) is left out. */
 export function fromIndexRow(row: unknown): Restaurant | undefined {
-  if (!Array.isArray(row) || row.length !== 16) return undefined;
-  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified, hours, place, certificate, pesach] =
+  if (!Array.isArray(row) || row.length !== 17) return undefined;
+  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified, hours, place, certificate, pesach, facts] =
     row as unknown[];
   const plans = decodeIndexPesach(pesach);
   if (typeof id !== "string" || typeof slug !== "string" || typeof nameEn !== "string" || !isKashrut(text(kashrut))) return undefined;
@@ -174,6 +213,7 @@ export function fromIndexRow(row: unknown): Restaurant | undefined {
       ? { certificate: { body: certificate[0] as CertificateBody, ...(certificate[1] ? { validUntil: text(certificate[1]) } : {}) } }
       : {}),
     ...(plans ? { pesach: plans } : {}),
+    ...decodeIndexFacts(facts),
   };
 }
 

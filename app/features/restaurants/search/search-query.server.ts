@@ -10,7 +10,7 @@ import type { FreshnessClock } from "../freshness";
 import { rowToRestaurant, searchTextOfRow } from "../mapping";
 import type { RestaurantRow } from "../../../../database/schema/restaurants";
 import { forCard, type ListedRestaurant } from "./search-index";
-import type { FilterState, LinkFilter, OpenClock } from "./filters";
+import type { FactFilter, FilterState, LinkFilter, OpenClock } from "./filters";
 import { isOpenAt } from "./matching";
 import { oldestPassingDay } from "../certificate/status";
 import { mayBeTypo, searchWords, TYPO_SIMILARITY, wordStems } from "./search";
@@ -73,6 +73,14 @@ const LINK_COLUMN: Record<LinkFilter, AnyPgColumn> = {
   order: restaurants.online_order_link,
 };
 
+/** Issue 30: the practical filters, as FACT_OF in matching.ts. */
+const FACT_CONDITION: Record<FactFilter, SQL> = {
+  delivery: sql`${restaurants.delivery}`,
+  takeaway: sql`${restaurants.takeaway}`,
+  catering: sql`${restaurants.catering}`,
+  wheelchair: sql`${restaurants.wheelchair} = 'yes'`,
+};
+
 const present = (column: AnyPgColumn) => sql`coalesce(btrim(${column}), '') <> ''`;
 
 /** Everything `matchesFilters` checks except "open now", which needs the hours and the Shabbat windows. */
@@ -89,6 +97,9 @@ async function conditions(state: FilterState, clock: FreshnessClock | undefined,
     parts.push(clock ? sql`${restaurants.certificate_body} <> 'none' and ${restaurants.certificate_valid_until} >= ${oldestPassingDay(clock)}` : sql`false`);
   // Issue 29: kosher for the season's Pesach (kosherForPesach in pesach.ts).
   if (state.pesachKosher) parts.push(pesachYear ? sql`${restaurants.pesach} -> ${pesachYear}::text ->> 'status' = 'kosher'` : sql`false`);
+  // Issue 30: a price level given and within the limit (null is not); every practical fact asked for.
+  if (state.priceUpTo > 0) parts.push(sql`${restaurants.price_level} <= ${state.priceUpTo}`);
+  for (const fact of state.factFilters) parts.push(FACT_CONDITION[fact]);
   return and(...parts);
 }
 
@@ -115,6 +126,9 @@ const CARD_COLUMNS = {
   pesach: restaurants.pesach,
 };
 
+/** Columns a card does not show, as a row without them reads (the rest of toListed's empty row). */
+const NOT_READ = { price_level: null, delivery: false, takeaway: false, catering: false, wheelchair: null } as const;
+
 type CardRow = Pick<RestaurantRow, keyof typeof CARD_COLUMNS>;
 
 /** A card's data from its columns (the rest of the row is not read: empty here). */
@@ -135,6 +149,7 @@ function toListed(row: CardRow): ListedRestaurant {
     menu_images: [],
     kashrut_website: null,
     certificate_number: null,
+    ...NOT_READ,
     search_text: null,
     search_words: null,
     created_at: new Date(0),

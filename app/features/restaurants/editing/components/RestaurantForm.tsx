@@ -18,6 +18,7 @@ import { withScheme } from "../../../../lib/links";
 import type { MapTiles } from "../../../../lib/context";
 import { coordinatesFromLink, inIsrael, roundCoordinate, type LatLng } from "../../map/location";
 import { CertificateFieldset } from "../../certificate/components/CertificateFieldset";
+import { PracticalFieldset } from "../../practical/components/PracticalFieldset";
 
 export function draftKey(id: string | undefined): string {
   return id ? `restaurant-form-${id}` : "restaurant-form-new";
@@ -236,6 +237,9 @@ export function RestaurantForm({
           onChange={(event) => update({ openingHours: event.target.value })}
         />
       </Section>
+
+      {/* Issue 30: the practical facts. */}
+      <PracticalFieldset values={values} update={update} messageOf={messageOf} />
 
       <Section title={t("editor.location")}>
         <p className="text-sm text-stone-700">{t("editor.locationHint")}</p>

@@ -5,7 +5,7 @@ import { Disclosure } from "../../../../components/ui/Disclosure";
 import { useHydrated } from "../../../../lib/use-hydrated";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../constants";
-import { hasActiveFilters, LINK_FILTERS, toggle, type FilterState } from "../filters";
+import { FACT_FILTERS, hasActiveFilters, LINK_FILTERS, toggle, type FilterState } from "../filters";
 
 interface FilterBarProps {
   filters: FilterState;
@@ -21,11 +21,25 @@ interface FilterBarProps {
 }
 
 /** One filter option. Without a name it is not sent with the form (the "All" option). */
-function Check({ name, value, label, checked, onChange }: { name?: string; value?: string; label: string; checked: boolean; onChange: () => void }) {
+function Check({
+  name,
+  value,
+  label,
+  checked,
+  onChange,
+  radio,
+}: {
+  name?: string;
+  value?: string;
+  label: string;
+  checked: boolean;
+  onChange: () => void;
+  radio?: boolean;
+}) {
   return (
     <label className="flex min-h-9 items-center gap-2 text-sm">
       <input
-        type="checkbox"
+        type={radio ? "radio" : "checkbox"}
         name={name}
         value={value}
         checked={checked}
@@ -64,7 +78,7 @@ export function FilterBar({
         if (hydrated) event.preventDefault();
       }}
     >
-      <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+      <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
         <div>
           <label htmlFor="restaurant-search" className="sr-only">
             {t("filters.search")}
@@ -142,6 +156,37 @@ export function FilterBar({
                 label={t(`filters.link.${link}`)}
                 checked={filters.linkFilters.includes(link)}
                 onChange={() => onChange({ ...filters, linkFilters: toggle(filters.linkFilters, link) })}
+              />
+            ))}
+          </fieldset>
+        </Disclosure>
+
+        {/* Issue 30: up to a price level (radios: "All" is sent empty and read as none), and the practical facts. */}
+        <Disclosure label={t("filters.more")} summaryExtra={count((filters.priceUpTo > 0 ? 1 : 0) + filters.factFilters.length)} panelClassName="w-56">
+          <fieldset>
+            <legend className="text-sm font-medium">{t("filters.price")}</legend>
+            {[0, 1, 2, 3].map((level) => (
+              <Check
+                key={level}
+                radio
+                name="price"
+                value={level ? String(level) : ""}
+                label={level ? t("filters.priceUpTo", { price: "₪".repeat(level) }) : t("filters.priceAny")}
+                checked={filters.priceUpTo === level}
+                onChange={() => onChange({ ...filters, priceUpTo: level })}
+              />
+            ))}
+          </fieldset>
+          <fieldset className="mt-2">
+            <legend className="sr-only">{t("filters.more")}</legend>
+            {FACT_FILTERS.map((fact) => (
+              <Check
+                key={fact}
+                name="has"
+                value={fact}
+                label={t(`facts.${fact}`)}
+                checked={filters.factFilters.includes(fact)}
+                onChange={() => onChange({ ...filters, factFilters: toggle(filters.factFilters, fact) })}
               />
             ))}
           </fieldset>
