@@ -202,7 +202,7 @@ describe("export", () => {
     const csv = toCsv("restaurants", data.restaurants);
     expect(csv.startsWith("\uFEFFslug,nameEn,nameHe,address,kashrut,")).toBe(true);
     expect(csv.split("\n")[0]).toMatch(
-      /,tags,menuImages,isPermanentlyClosed,certificateBody,certificateLevel,certificateNumber,certificateValidUntil,hours,pesach,lastVerified,owners$/,
+      /,tags,menuImages,isPermanentlyClosed,certificateBody,certificateLevel,certificateNumber,certificateValidUntil,priceLevel,delivery,takeaway,catering,wheelchair,hours,pesach,lastVerified,owners$/,
     );
     expect(csv).toContain("Fish|Grill");
     expect(csv).toContain("owner@example.com|second.owner@example.com");

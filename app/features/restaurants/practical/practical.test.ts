@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../../database/factories";
 import { rowToRestaurant } from "../mapping";
-import { practicalLabels, practicalStructuredData } from "./page";
+import { practicalLabels, practicalStructuredData } from "./page.server";
 import { priceSigns, servicesOf } from "./practical";
 
 const r = (overrides: Parameters<typeof buildRestaurantRow>[0]) => rowToRestaurant(buildRestaurantRow(overrides));
