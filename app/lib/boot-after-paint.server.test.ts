@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOOT_SCRIPT_ID, bootAfterFirstPaint, INERT_TYPE, REGISTER_SERVICE_WORKER } from "./boot-after-paint.server";
+import { BOOT_SCRIPT_ID, bootAfterFirstPaint, INERT_TYPE, REGISTER_SERVICE_WORKER, SERVICE_WORKER_DELAY_MS } from "./boot-after-paint.server";
 
 // The shape React Router's <Scripts> renders (React hoists the modulepreload links into <head>).
 const page = (extraHead = "") =>
@@ -39,19 +39,42 @@ describe("bootAfterFirstPaint", () => {
     expect(other).toBe(one.replaceAll("N1", "N2"));
   });
 
-  it("registers the service worker once the page has loaded, and only then (issue 30)", () => {
+  it("registers the service worker once the page has loaded and settled (a delay, then an idle moment), and only then (issue 30)", () => {
     const loader = /<script nonce="N1">(\(function\(\)\{[\s\S]*?)<\/script>/.exec(bootAfterFirstPaint(page()))![1]!;
     expect(loader).toContain(REGISTER_SERVICE_WORKER);
     const registered: string[] = [];
     const listeners: Record<string, () => void> = {};
-    new Function("addEventListener", "navigator", REGISTER_SERVICE_WORKER)((type: string, listener: () => void) => (listeners[type] = listener), {
-      serviceWorker: { register: (url: string) => (registered.push(url), Promise.resolve()) },
-    });
-    expect(registered).toEqual([]);
+    const timers: { run: () => void; ms: number }[] = [];
+    const idle: (() => void)[] = [];
+    const run = (
+      idleCallback: unknown,
+      worker: unknown,
+      on: (type: string, listener: () => void) => unknown = (type, listener) => (listeners[type] = listener),
+    ) =>
+      new Function("addEventListener", "navigator", "setTimeout", "requestIdleCallback", REGISTER_SERVICE_WORKER)(
+        on,
+        worker,
+        (callback: () => void, ms: number) => timers.push({ run: callback, ms }),
+        idleCallback,
+      );
+    run((callback: () => void) => idle.push(callback), { serviceWorker: { register: (url: string) => (registered.push(url), Promise.resolve()) } });
+    expect(timers).toEqual([]);
     listeners.load!();
+    // Not at load: after the delay, and then when the browser is idle.
+    expect(registered).toEqual([]);
+    expect(timers.map((timer) => timer.ms)).toEqual([SERVICE_WORKER_DELAY_MS]);
+    timers[0]!.run();
+    expect(registered).toEqual([]);
+    idle[0]!();
     expect(registered).toEqual(["/sw.js"]);
+    // Without requestIdleCallback (Safari) at the end of the delay.
+    timers.length = 0;
+    run(undefined, { serviceWorker: { register: (url: string) => (registered.push(url), Promise.resolve()) } });
+    listeners.load!();
+    timers[0]!.run();
+    expect(registered).toEqual(["/sw.js", "/sw.js"]);
     // A browser without service workers (or an insecure page) registers nothing and throws nothing.
-    expect(() => new Function("addEventListener", "navigator", REGISTER_SERVICE_WORKER)((_: string, listener: () => void) => listener(), {})).not.toThrow();
+    expect(() => run(undefined, {}, (_: string, listener: () => void) => listener())).not.toThrow();
   });
 
   it("leaves a page without a module script as it is", () => {
