@@ -105,4 +105,12 @@ describe("loginPath with a return path, and safeReturnPath", () => {
       expect(safeReturnPath(bad), String(bad)).toBeUndefined();
     }
   });
+
+  it("gives a path with letters of any language back percent-encoded, as a redirect's Location must be (issue 30: a 500 the fuzz found)", () => {
+    expect(safeReturnPath("/he/saved?q=גריל")).toBe("/he/saved?q=%D7%92%D7%A8%D7%99%D7%9C");
+    expect(safeReturnPath("/\uA688")).toBe("/%EA%9A%88");
+    // Already encoded stays as it was.
+    expect(safeReturnPath("/he?q=%D7%92")).toBe("/he?q=%D7%92");
+    expect(() => new Headers({ location: safeReturnPath("/\uA688 x")! })).not.toThrow();
+  });
 });

@@ -76,13 +76,19 @@ export const sitemapFilePath = (name: string): string => `/sitemaps/${name}.xml`
 export const claimPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/claim`;
 /** The admins' claims queue. */
 export const dashboardClaimsPath = (language: Language): string => localizePath("/dashboard/claims", language);
+const RETURN_BASE = "http://return.invalid";
+
 /**
- * A return path from a query (the login page's `next`), if it is one of this site's own paths: it
- * starts with one slash (never `//host` or `/\host`, which browsers read as another site) and holds
- * no control characters. Anything else is ignored.
+ * A return path from a query (the login page's `next`, a Save button's page), if it is one of this
+ * site's own paths: it starts with one slash (never `//host` or `/\host`, which browsers read as
+ * another site) and holds no control characters. Anything else is ignored. It comes back as a
+ * redirect's `Location` can carry it: letters of any language percent-encoded (a raw "/מסעדה"
+ * is not a valid header value, and made the redirect fail with a 500).
  */
 export function safeReturnPath(value: string | null | undefined): string | undefined {
   if (!value || value.length > 500 || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
   // eslint-disable-next-line no-control-regex -- a control character never belongs in a path we send back to
-  return /[\u0000-\u001F\u007F\\]/.test(value) ? undefined : value;
+  if (/[\u0000-\u001F\u007F\\]/.test(value)) return undefined;
+  const url = new URL(value, RETURN_BASE);
+  return url.origin === RETURN_BASE ? url.pathname + url.search + url.hash : undefined;
 }

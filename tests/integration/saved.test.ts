@@ -83,6 +83,11 @@ describe("saving through the route", () => {
     expect(await database.db.select().from(savedPlaces)).toEqual([]);
   });
 
+  it("goes back to a page whose address has Hebrew letters (percent-encoded, never a 500)", async () => {
+    const answer = await post({ intent: "add", slug: "sushi-two", next: "/he?q=סושי" }, cookies.diner, "/he/saved");
+    expect(answer).toMatchObject({ status: 302, location: "/he?q=%D7%A1%D7%95%D7%A9%D7%99" });
+  });
+
   it("never sends anyone to another site, whatever `next` says", async () => {
     for (const next of ["https://evil.example/", "//evil.example", "/\\evil.example"]) {
       const answer = await post({ intent: "add", slug: "sushi-two", next }, cookies.diner);
