@@ -9,7 +9,7 @@
 // run tries again) and keeps the snapshots, so no change is lost. A process that dies between the
 // claim and the send loses only that day's digest: the changes are still against the old
 // snapshots and go out in the next day's.
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { users } from "../../../../database/schema/auth";
 import { alertSettings, alertSnapshots } from "../../../../database/schema/alerts";
 import { restaurants } from "../../../../database/schema/restaurants";
@@ -25,6 +25,7 @@ import type { CertificateBody, CertificateLevel } from "../../../../database/lif
 import { isKashrut, KASHRUT_LABELS } from "../constants";
 import { changesSince, isCertificateExpired, type CurrentFacts, type PlaceChange, type PlaceFacts } from "./changes";
 import { alertsPath, unsubscribePath } from "./paths";
+import { writeSnapshots } from "./snapshots.server";
 import type { AlertTokens } from "./token.server";
 
 export interface DigestOptions {
@@ -143,33 +144,13 @@ async function placesOf(db: Db, userId: string, today: string): Promise<Row[]> {
 }
 
 /** Records the facts as the account now knows them (first seen, or just reported). */
-async function recordSnapshots(db: Db, userId: string, rows: readonly Row[], now: Date): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insert(alertSnapshots)
-    .values(
-      rows.map((row) => ({
-        user_id: userId,
-        restaurant_id: row.restaurantId,
-        kashrut: row.now.kashrut,
-        certificate_body: row.now.certificateBody,
-        certificate_level: row.now.certificateLevel,
-        closed: row.now.closed,
-        certificate_expired: row.now.certificateExpired,
-        taken_at: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [alertSnapshots.user_id, alertSnapshots.restaurant_id],
-      set: {
-        kashrut: sql`excluded.kashrut`,
-        certificate_body: sql`excluded.certificate_body`,
-        certificate_level: sql`excluded.certificate_level`,
-        closed: sql`excluded.closed`,
-        certificate_expired: sql`excluded.certificate_expired`,
-        taken_at: sql`excluded.taken_at`,
-      },
-    });
+function recordSnapshots(db: Db, userId: string, rows: readonly Row[], now: Date): Promise<void> {
+  return writeSnapshots(
+    db,
+    userId,
+    rows.map((row) => ({ restaurantId: row.restaurantId, facts: row.now })),
+    now,
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import { restaurants } from "../../../../database/schema/restaurants";
 import { savedPlaces } from "../../../../database/schema/saved";
 import type { Db } from "../../../../database/types";
 import { telAvivDay } from "../../../lib/dates";
-import { isCertificateExpired } from "./changes";
+import { isCertificateExpired, type PlaceFacts } from "./changes";
 
 /**
  * When an account with alerts on saves places, records their facts as they are now (called by
@@ -37,18 +37,37 @@ export async function snapshotSavedPlaces(db: Db, userId: string, now: Date, onl
     .from(savedPlaces)
     .innerJoin(restaurants, eq(restaurants.id, savedPlaces.restaurant_id))
     .where(only ? and(eq(savedPlaces.user_id, userId), inArray(savedPlaces.restaurant_id, [...only])) : eq(savedPlaces.user_id, userId));
-  if (rows.length === 0) return;
+  await writeSnapshots(
+    db,
+    userId,
+    rows.map((row) => ({
+      restaurantId: row.id,
+      facts: {
+        kashrut: row.kashrut,
+        certificateBody: row.body,
+        certificateLevel: row.level,
+        closed: row.closed,
+        certificateExpired: isCertificateExpired(row.body, row.validUntil, today),
+      },
+    })),
+    now,
+  );
+}
+
+/** Records these facts as the account's snapshots of these places (the first, or replacing the one there is). */
+export async function writeSnapshots(db: Db, userId: string, places: readonly { restaurantId: string; facts: PlaceFacts }[], now: Date): Promise<void> {
+  if (places.length === 0) return;
   await db
     .insert(alertSnapshots)
     .values(
-      rows.map((row) => ({
+      places.map(({ restaurantId, facts }) => ({
         user_id: userId,
-        restaurant_id: row.id,
-        kashrut: row.kashrut,
-        certificate_body: row.body,
-        certificate_level: row.level,
-        closed: row.closed,
-        certificate_expired: isCertificateExpired(row.body, row.validUntil, today),
+        restaurant_id: restaurantId,
+        kashrut: facts.kashrut,
+        certificate_body: facts.certificateBody,
+        certificate_level: facts.certificateLevel,
+        closed: facts.closed,
+        certificate_expired: facts.certificateExpired,
         taken_at: now,
       })),
     )
