@@ -53,9 +53,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   serverReportForm ??= await loadReportForm();
   const services = context.get(servicesContext);
   const { db, settings } = services;
+  const language = detectLanguage(new URL(request.url).pathname);
   const found = await getRestaurantBySlug(db, params.slug);
   if (!found) {
-    const language = detectLanguage(new URL(request.url).pathname);
     // A renamed restaurant's old address moves permanently to the new one.
     const renamed = await findSlugRedirect(db, params.slug);
     if (renamed) throw redirect(restaurantPath(renamed, language), 301);
@@ -63,7 +63,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     throw redirect(homePath(language));
   }
   const { restaurant, updatedAt } = found;
-  const language = detectLanguage(new URL(request.url).pathname);
   const now = seasonNow(services);
   const season = pesachSeasonAt(now);
   // The day freshness is judged on, the same in the server's HTML and the hydrated page (ADR 014).

@@ -2,16 +2,12 @@
 // instant it may change (an opening, a closing, a rest beginning or ending), judged as statusAt
 // (hours.ts) judges one instant, so the line says what the search index's cards say later.
 import { closedSpan, openIntervals, type DayExceptions, type RestWindow, type WeeklyHours } from "./hours";
-import type { OpenLine } from "./open-line";
+import { CLOSED, HOLIDAY, OPEN, SHABBAT, type OpenLine } from "./open-line";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 /** The days worked out, today's first, as the restaurant page's timeline (a tab left open longer stops saying). */
 const HORIZON_DAYS = 8;
-const CLOSED = 0;
-const OPEN = 1;
-const SHABBAT = 2;
-const HOLIDAY = 3;
 
 export function openLineOf(hours: WeeklyHours, windows: readonly RestWindow[], now: number, exceptions?: DayExceptions): OpenLine {
   const intervals = openIntervals(hours, windows, now, HORIZON_DAYS, exceptions);

@@ -3,7 +3,7 @@
 // as the restaurant page does with its timeline (hours-status.ts): the home page's first visit then
 // carries no hours code (issue 30; the search index brings it for the places it filters).
 // Flat for a small page: [minute, state, minutes later, state, …]: the first step's minute since
-// 1970, then each step's minutes after the one before; a state is a place in OPEN_LINE_STATES, or
+// 1970, then each step's minutes after the one before; a state is CLOSED, OPEN, SHABBAT or HOLIDAY, or
 // -1 past the horizon (nothing is said then).
 
 export type OpenLine = readonly number[];
@@ -14,8 +14,14 @@ export interface ShortStatus {
   reason?: "shabbat" | "holiday" | null;
 }
 
-/** Each state's number is its place here. */
-export const OPEN_LINE_STATES: readonly ShortStatus[] = [
+/** A step's state: its number in the line. */
+export const CLOSED = 0;
+export const OPEN = 1;
+export const SHABBAT = 2;
+export const HOLIDAY = 3;
+
+/** What each state says, by its number. */
+const STATES: readonly ShortStatus[] = [
   { open: false, reason: null },
   { open: true, reason: null },
   { open: false, reason: "shabbat" },
@@ -27,5 +33,5 @@ export function openLineAt(line: OpenLine, now: number): ShortStatus | undefined
   let state: number | undefined;
   let minute = 0;
   for (let i = 0; (minute += line[i] ?? Infinity) * 60_000 <= now; i += 2) state = line[i + 1];
-  return state === undefined ? undefined : OPEN_LINE_STATES[state];
+  return state === undefined ? undefined : STATES[state];
 }
