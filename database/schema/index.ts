@@ -8,3 +8,4 @@ export * from "./reports";
 export * from "./lifecycle";
 export * from "./saved";
 export * from "./alerts";
+export * from "./statistics";

@@ -1,0 +1,37 @@
+// What owners and admins learn from the site (issue 31): counts per listing and Tel Aviv day, and
+// the home page's searches that found nothing. Counts only: no visitor, address, agent or cookie is
+// ever stored. Each process adds up its counts in memory and adds them here in batches
+// (`count = count + excluded.count`), so any number of processes may write at once.
+import { date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { restaurants } from "./restaurants";
+
+/** One listing's counts on one Tel Aviv day: page views and taps on its links out. */
+export const listingStats = pgTable(
+  "listing_stats",
+  {
+    restaurant_id: uuid("restaurant_id")
+      .notNull()
+      .references(() => restaurants.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+    phone_taps: integer("phone_taps").notNull().default(0),
+    navigate_taps: integer("navigate_taps").notNull().default(0),
+    booking_taps: integer("booking_taps").notNull().default(0),
+    order_taps: integer("order_taps").notNull().default(0),
+    wolt_taps: integer("wolt_taps").notNull().default(0),
+    menu_taps: integer("menu_taps").notNull().default(0),
+  },
+  // The site's totals (admins) read every listing's days in a range.
+  (table) => [primaryKey({ columns: [table.restaurant_id, table.day] }), index("listing_stats_day_idx").on(table.day)],
+);
+
+/** A home search's normalised term that found nothing, counted per Tel Aviv day. */
+export const searchMisses = pgTable(
+  "search_misses",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    term: text("term").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.term] })],
+);
