@@ -15,6 +15,8 @@ import { createAvailability } from "./http/availability";
 import { createChangeFeed } from "./data/changes";
 import { dropCachesOnWrite } from "./http/local-writes";
 import { createPageCache } from "./http/page-cache";
+import { createListingCounter } from "./statistics/listings";
+import { addListingCounts } from "../app/features/restaurants/statistics/store.server";
 import { precompressedAssets } from "./http/static-assets";
 import { ConfigError, listeningOn, parseConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./data/database";
@@ -173,6 +175,10 @@ export async function startServer({
     ALERT_DIGESTS_EVERY_MS,
   );
   alertDigests.runSoon();
+  // Issue 31: views of restaurant pages and taps on their links, counted in memory and written in batches.
+  const listingCounts = config.statistics.enabled
+    ? createListingCounter({ write: (counts) => addListingCounts(database.db, counts), writeEveryMs: config.statistics.writeEveryMs })
+    : undefined;
   const statistics = database.kind === "pglite" ? scheduleJob("[database] statistics", () => refreshStatistics(database), STATISTICS_EVERY_MS) : undefined;
   // One reading of who each client is, for the request log and the app alike (its cache is per request).
   const clients = clientAddresses(config.trustProxy);
@@ -191,6 +197,7 @@ export async function startServer({
     availability,
     assets,
     ...(pageCache ? { pageCache } : {}),
+    ...(listingCounts ? { listingCounts } : {}),
     testClock,
   });
 
@@ -212,6 +219,7 @@ export async function startServer({
     (req, res) => {
       logRequest?.(req, res);
       metrics.observe(req, res);
+      listingCounts?.observe(req, res);
       if (assets.tryServe(req, res) || pageCache?.tryServe(req, res)) return;
       dropCachesOnWrite(req, res, () => changes.written());
       app(req, res);
@@ -233,9 +241,14 @@ export async function startServer({
     stop: () =>
       new Promise<void>((resolve) => {
         // A clean-up under way finishes before the caller closes the database.
-        const cleaning = Promise.all([uploadCleaner.stop(), reportNotices.stop(), certificateReminders.stop(), alertDigests.stop(), statistics?.stop()]).then(
-          () => {},
-        );
+        const cleaning = Promise.all([
+          uploadCleaner.stop(),
+          reportNotices.stop(),
+          certificateReminders.stop(),
+          alertDigests.stop(),
+          statistics?.stop(),
+          listingCounts?.tally.stop(),
+        ]).then(() => {});
         const force = setTimeout(() => {
           console.error("Requests did not finish in time; closing anyway.");
           server.closeAllConnections();
