@@ -91,6 +91,8 @@ export interface RunningServer {
   port: number;
   /** Stops accepting, ends live streams, waits for open requests; leaves the database open. */
   stop(): Promise<void>;
+  /** Issue 31: writes the counts waiting in memory now (the timer does it every STATISTICS_WRITE_SECONDS). */
+  writeStatistics(): Promise<void>;
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -238,6 +240,9 @@ export async function startServer({
   return {
     server,
     port,
+    writeStatistics: async () => {
+      await listingCounts?.tally.flush();
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         // A clean-up under way finishes before the caller closes the database.

@@ -22,6 +22,11 @@ export async function runAlertDigests(): Promise<number> {
   return (await askSharedServer<{ sent: number }>("/alerts/run", {})).sent;
 }
 
+/** Issue 31: writes the shared server's statistics waiting in memory now. */
+export async function writeStatistics(): Promise<void> {
+  await askSharedServer<{ written: boolean }>("/statistics/write", {});
+}
+
 /** Issue 30: the unsubscribe token the server's digests carry for an account (signed with its secret). */
 export async function alertToken(userId: string): Promise<string> {
   return (await askSharedServer<{ token: string }>("/alerts/token", { userId })).token;
