@@ -30,8 +30,26 @@ async function todaysRow(page: Page): Promise<Record<string, number>> {
 }
 
 const WORDS = {
-  en: { prefix: "", title: "Statistics", views: "Page views", phone: "Phone", navigate: "Navigation", caption: "Day by day", site: "The whole site", days90: "Last 90 days" },
-  he: { prefix: "/he", title: "סטטיסטיקה", views: "צפיות בדף", phone: "טלפון", navigate: "ניווט", caption: "יום אחר יום", site: "כל האתר", days90: "90 הימים האחרונים" },
+  en: {
+    prefix: "",
+    title: "Statistics",
+    views: "Page views",
+    phone: "Phone",
+    navigate: "Navigation",
+    caption: "Day by day",
+    site: "The whole site",
+    days90: "Last 90 days",
+  },
+  he: {
+    prefix: "/he",
+    title: "סטטיסטיקה",
+    views: "צפיות בדף",
+    phone: "טלפון",
+    navigate: "ניווט",
+    caption: "יום אחר יום",
+    site: "כל האתר",
+    days90: "90 הימים האחרונים",
+  },
 } as const;
 
 for (const language of ["en", "he"] as const) {
@@ -72,7 +90,12 @@ for (const language of ["en", "he"] as const) {
     await page.getByRole("link", { name: words.days90 }).click();
     await expect(page).toHaveURL(/days=90/);
     await expect(page.getByTestId("statistics-table").locator("tbody tr")).toHaveCount(90);
-    const csv = await page.request.get(await page.getByRole("link", { name: /CSV/ }).getAttribute("href").then((href) => href!));
+    const csv = await page.request.get(
+      await page
+        .getByRole("link", { name: /CSV/ })
+        .getAttribute("href")
+        .then((href) => href!),
+    );
     expect(csv.headers()["content-type"]).toContain("text/csv");
     expect((await csv.text()).split("\r\n")[0]).toBe("day,views,phone,navigate,booking,order,wolt,menu");
     await expectFits(page);
