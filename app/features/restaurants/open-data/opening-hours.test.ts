@@ -33,6 +33,10 @@ describe("osmOpeningHours (our week in OpenStreetMap's opening_hours)", () => {
     expect(osmOpeningHours(week([lunchToLate, lunchToLate, lunchToLate, lunchToLate, lunchToLate, lunchToLate, lunchToLate]))).toBe("Su-Sa 12:00-23:00");
   });
 
+  it("writes a range given twice once", () => {
+    expect(osmOpeningHours(week([[r("12:00", "15:00"), r("12:00", "15:00")], [], [], [], [], [], []]))).toBe("Su 12:00-15:00; Mo-Sa off");
+  });
+
   it("writes split shifts in time order, comma-separated", () => {
     const split = [r("18:00", "23:00"), r("12:00", "15:00")];
     expect(osmOpeningHours(week([split, split, split, split, split, [], []]))).toBe("Su-Th 12:00-15:00,18:00-23:00; Fr,Sa off");
@@ -40,14 +44,19 @@ describe("osmOpeningHours (our week in OpenStreetMap's opening_hours)", () => {
 
   it("writes an overnight range as OSM does (18:00-02:00), midnight as 24:00, and a whole day as 00:00-24:00", () => {
     const late = [r("18:00", "02:00")];
-    expect(osmOpeningHours(week([late, late, late, late, late, [], []]))).toBe("Su-Th 18:00-02:00; Sa off");
+    // A week with a night past midnight leaves its closed days unsaid (an `off` rule would be read as closing that night too).
+    expect(osmOpeningHours(week([late, late, late, late, late, [], []]))).toBe("Su-Th 18:00-02:00");
     expect(osmOpeningHours(week([[r("18:00", "00:00")], [], [], [], [], [], []]))).toBe("Su 18:00-24:00; Mo-Sa off");
     expect(osmOpeningHours(week([[r("00:00", "00:00")], [], [], [], [], [], []]))).toBe("Su 00:00-24:00; Mo-Sa off");
   });
 
-  it("does not call a day off when the night before runs into it", () => {
-    // Thursday's night runs into Friday: Friday is left unsaid (closed by default), not `off`.
-    expect(osmOpeningHours(week([[], [], [], [], [r("20:00", "03:00")], [], []]))).toBe("Th 20:00-03:00; Su-We,Sa off");
+  it("joins the rules of a week with a night past midnight as additional rules (`, `), so a day's rule keeps the night before's hours", () => {
+    expect(osmOpeningHours(week([[], [], [], [], [r("20:00", "03:00")], [], []]))).toBe("Th 20:00-03:00");
+    const weekday = [r("12:00", "23:00")];
+    expect(osmOpeningHours(week([weekday, weekday, weekday, weekday, [r("12:00", "00:30")], [r("11:00", "14:00")], []]))).toBe(
+      "Su-We 12:00-23:00, Th 12:00-00:30, Fr 11:00-14:00",
+    );
+    expect(osmOpeningHours(week([weekday, [], [], [], [], [], [r("20:00", "02:00")]]))).toBe("Su 12:00-23:00, Sa 20:00-02:00");
   });
 
   describe("closed on Shabbat", () => {
@@ -86,6 +95,14 @@ describe("osmOpeningHours (our week in OpenStreetMap's opening_hours)", () => {
       expect(osmOpeningHours(shabbat([...weekdays, [r("09:00", "18:00")], []], { beforeRest: { kind: "fixed", time: "17:00" } }))).toBeNull();
       // Opening a while after havdalah moves the safe start later.
       expect(osmOpeningHours(shabbat([...weekdays, [], [r("21:00", "23:00")]], { afterRest: { kind: "havdalah", minutes: 30 } }))).toBeNull();
+    });
+
+    it("cuts Thursday's night at a Friday closing before its end, or is null when that closing moves", () => {
+      const thursdayNight = [lunchToLate, lunchToLate, lunchToLate, lunchToLate, [r("20:00", "08:00")], [], []];
+      // Candle lighting never comes before 16:00: the night until 08:00 is always whole.
+      expect(osmOpeningHours(shabbat(thursdayNight))).toBe("Su-We 12:00-23:00, Th 20:00-08:00");
+      // A fixed closing at 06:00 on Friday ends it at 06:00 every week.
+      expect(osmOpeningHours(shabbat(thursdayNight, { beforeRest: { kind: "fixed", time: "06:00" } }))).toBe("Su-We 12:00-23:00, Th 20:00-06:00");
     });
 
     it("is the plain week when the restaurant is open on Shabbat", () => {

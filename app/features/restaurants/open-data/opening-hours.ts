@@ -3,7 +3,8 @@
 //
 // The string describes an ordinary week: `Su-Th 12:00-23:00; Fr 11:00-14:00; Sa off` (days in
 // Sunday-first order, days with the same ranges grouped, closed days last as `off`, overnight
-// ranges as `18:00-02:00`, split shifts as `12:00-15:00,18:00-23:00`). Closed on Shabbat, Friday's
+// ranges as `18:00-02:00`, split shifts as `12:00-15:00,18:00-23:00`). Checked with the
+// opening_hours.js library: no warnings, and the open/closed state it reads is ours. Closed on Shabbat, Friday's
 // and Saturday's ranges are taken as Shabbat leaves them, when that is the same every week of the
 // year: Friday closing at a fixed time before the earliest candle lighting, Saturday opening at a
 // fixed time after the latest havdalah, or ranges that Shabbat never touches (or always covers).
@@ -28,6 +29,7 @@ export const SHABBAT_BOUNDS = {
   havdalahLatest: "20:45",
 } as const satisfies Record<string, Clock>;
 
+const THURSDAY = 4;
 const FRIDAY = 5;
 const SATURDAY = 6;
 const DAY_MINUTES = 24 * 60;
@@ -89,6 +91,12 @@ function afterShabbat(spans: Span[], opening: Cut): Span[] | null {
   return kept;
 }
 
+/** A day's spans in time order, a repeated one once. */
+function ordered(spans: Span[]): Span[] {
+  const sorted = [...spans].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return sorted.filter((span, i) => i === 0 || span[0] !== sorted[i - 1]?.[0] || span[1] !== sorted[i - 1]?.[1]);
+}
+
 const two = (n: number) => String(n).padStart(2, "0");
 
 /** A time of day in OSM's form; the end of a range may say 24:00 (midnight) or, overnight, the next day's time. */
@@ -131,12 +139,16 @@ export function osmOpeningHours(hours: WeeklyHours | undefined | null): string |
   const week: Span[][] = [];
   for (const ranges of hours.days) {
     if (!Array.isArray(ranges) || !ranges.every(isRange)) return null;
-    week.push(ranges.map(rangeSpan).sort((a, b) => a[0] - b[0]));
+    week.push(ordered(ranges.map(rangeSpan)));
   }
   if (hours.closedOnShabbat) {
-    const friday = beforeShabbat(week[FRIDAY] ?? [], fridayClosing(hours));
+    const closing = fridayClosing(hours);
+    // Thursday's night runs into Friday: a closing before its end cuts it too.
+    const thursday = beforeShabbat(week[THURSDAY] ?? [], { min: closing.min + DAY_MINUTES, max: closing.max + DAY_MINUTES });
+    const friday = beforeShabbat(week[FRIDAY] ?? [], closing);
     const saturday = afterShabbat(week[SATURDAY] ?? [], saturdayOpening(hours));
-    if (!friday || !saturday) return null;
+    if (!thursday || !friday || !saturday) return null;
+    week[THURSDAY] = thursday;
     week[FRIDAY] = friday;
     week[SATURDAY] = saturday;
   }
@@ -144,11 +156,10 @@ export function osmOpeningHours(hours: WeeklyHours | undefined | null): string |
   // Days with the same ranges, in the order each set first appears; closed days last.
   const groups = new Map<string, number[]>();
   const closed: number[] = [];
+  const spills = week.map((spans) => spans.some(([, to]) => to > DAY_MINUTES));
   for (const [day, spans] of week.entries()) {
     if (spans.length === 0) {
-      // A day the night before runs into is left unsaid (closed by default) rather than `off`, which could be read as closing that night too.
-      const eve = week[(day + 6) % 7] ?? [];
-      if (!eve.some(([, to]) => to > DAY_MINUTES)) closed.push(day);
+      closed.push(day);
       continue;
     }
     const texts = spans.map(spanText);
@@ -156,7 +167,13 @@ export function osmOpeningHours(hours: WeeklyHours | undefined | null): string |
     const key = texts.join(",");
     groups.set(key, [...(groups.get(key) ?? []), day]);
   }
+  // A rule (`; `) replaces what earlier rules said of its days, the night before's hours past
+  // midnight included (opening_hours.js, OSM's validators). The groups' days never overlap, so in a
+  // week with a night past midnight every rule is an additional one (`, `), which keeps those
+  // hours, and closed days are left unsaid (closed by default) instead of `off`, which would not.
+  const overnight = spills.includes(true);
   const rules = [...groups].map(([ranges, days]) => `${daysText(days)} ${ranges}`);
+  if (overnight) return rules.join(", ");
   if (closed.length > 0) rules.push(`${daysText(closed)} off`);
   return rules.join("; ");
 }
