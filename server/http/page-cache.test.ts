@@ -192,6 +192,8 @@ describe("page cache and the open data feeds", () => {
       "access-control-allow-origin": "*",
       link: '<https://l.example>; rel="license"',
       "x-cache": "HIT",
+      // The same for everyone: it varies by encoding, never by cookie.
+      vary: "Accept-Encoding",
     });
     expect(headers?.["x-other"]).toBeUndefined();
   });

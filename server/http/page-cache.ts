@@ -22,7 +22,7 @@ interface Entry extends Precompressed {
   expiresAt: number;
   /** The densest brotli has been asked for (at the page's first hit). */
   densified?: boolean;
-  /** Issue 31: an open data feed's own headers (CORS, its licence's Link, Last-Modified), sent again with every hit. */
+  /** Issue 31: an open data feed's own headers (CORS, its licence's Link, Last-Modified, Vary), sent again with every hit. */
   headers: Record<string, string>;
 }
 
@@ -104,9 +104,9 @@ function store(
   };
 }
 
-/** The feed's own headers as its handler set them (FEED_HEADERS). */
+/** The feed's own headers as its handler set them (FEED_HEADERS); it varies by encoding only (never by cookie). */
 function feedHeaders(res: ServerResponse): Record<string, string> {
-  const kept: Record<string, string> = {};
+  const kept: Record<string, string> = { vary: "Accept-Encoding" };
   for (const name of FEED_HEADERS) {
     const value = res.getHeader(name);
     if (value !== undefined) kept[name] = String(value);
@@ -200,7 +200,8 @@ export function createPageCache({
     const isFeed = !isFile && NOT_PAGES.test(req.path) && isFeedPath(req.path);
     if (NOT_PAGES.test(req.path) && !isFile && !isFeed) return next();
     const cookie = req.headers.cookie ?? "";
-    const cacheable = (req.method === "GET" || req.method === "HEAD") && !isPersonal(cookie) && !isPrivatePath(req.path);
+    // A feed is the same for everyone, signed in or not: a session cookie does not keep it from the cache.
+    const cacheable = (req.method === "GET" || req.method === "HEAD") && (isFeed || !isPersonal(cookie)) && !isPrivatePath(req.path);
     if (!cacheable || !usable() || bypass(req)) {
       // A personal answer's Cache-Control is set by the app (server/app.ts), for pages and data alike.
       res.setHeader("X-Cache", "BYPASS");
@@ -219,7 +220,7 @@ export function createPageCache({
     res.setHeader("X-Cache", "MISS");
     // sitemap.xml and robots.txt set their own caching; pages get the CDN-friendly one.
     if (!isFile) res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
-    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    res.setHeader("Vary", isFeed ? "Accept-Encoding" : "Accept-Encoding, Cookie");
     next();
   };
 
