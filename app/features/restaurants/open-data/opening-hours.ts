@@ -109,7 +109,7 @@ function clockOf(minutes: number, end: boolean): string {
 function spanText([from, to]: Span): string | null {
   // A range of a whole day or more from a time other than midnight has no OSM form short of 48:00 notation.
   if (to - from >= DAY_MINUTES && from !== 0) return null;
-  return `${clockOf(from, false)}-${clockOf(Math.min(to, from === 0 ? DAY_MINUTES : to), true)}`;
+  return `${clockOf(from, false)}-${clockOf(to, true)}`;
 }
 
 /** "Su-Tu,Th" for the days 0, 1, 2 and 4 (runs of consecutive days as ranges). */
