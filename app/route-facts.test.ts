@@ -102,6 +102,20 @@ describe("route facts", () => {
     expect(matchRoute("/he/sw.js").pattern).toBe("*");
     expect(matchPage("/offline").pattern).toBe("*");
   });
+
+  // Issue 31: the open data feeds are public (cached as pages, never `private, no-store`), each with its own label.
+  it("know the open data feeds: public, cacheable, their own labels, and only at their exact paths", () => {
+    expect(matchRoute("/api/restaurants.json")).toMatchObject({ pattern: "/api/restaurants.json", facts: { label: "api_open_data_json", openData: true } });
+    expect(matchRoute("/api/restaurants.geojson")).toMatchObject({
+      pattern: "/api/restaurants.geojson",
+      facts: { label: "api_open_data_geojson", openData: true },
+    });
+    for (const path of ["/api/restaurants.json", "/api/restaurants.geojson"]) expect(matchRoute(path).facts.private, path).toBeUndefined();
+    for (const path of ["/api/restaurants.xml", "/api/restaurants", "/api/restaurants.json/x"]) {
+      expect(matchRoute(path), path).toMatchObject({ pattern: "/api/*", facts: { private: true } });
+    }
+    expect(matchRoute("/he/api/restaurants.json").facts.openData).toBeUndefined();
+  });
 });
 
 // Issue 29: the claim page is about the viewer (never cached) and its form carries one file.

@@ -26,6 +26,11 @@ export interface RouteFacts {
    * (`FILE_FORM_BYTES` in server/app.ts) instead of a plain form's 1 MiB.
    */
   fileForm?: true;
+  /**
+   * Issue 31: an open data feed, answered by the server (server/app.ts): public and cached as pages
+   * are though its path is a file's, readable from any site (`Access-Control-Allow-Origin: *`).
+   */
+  openData?: true;
 }
 
 const RESTAURANT: readonly Area[] = ["restaurant"];
@@ -85,6 +90,9 @@ export const SERVER_FACTS: Record<string, RouteFacts> = {
   "/api/auth/*": { private: true, label: "api_auth" },
   // Issue 31: taps on a listing's links, posted by the browser (the links' `ping`).
   "/api/taps/*": { private: true, label: "api_taps" },
+  // Issue 31: the open data feeds (app/features/restaurants/open-data): public, cached and emptied on change as pages are.
+  "/api/restaurants.json": { label: "api_open_data_json", openData: true },
+  "/api/restaurants.geojson": { label: "api_open_data_geojson", openData: true },
   "/api/*": { private: true, label: "api_other" },
   "/assets/*": { label: "assets" },
   "/uploads/*": { label: "uploads" },

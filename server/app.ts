@@ -31,6 +31,8 @@ import { searchIndexOf, type BuiltSearchIndex } from "../app/features/restaurant
 import { clientAddresses, type ClientAddresses } from "./http/client-address";
 import { liveRestaurantUpdates } from "./http/live";
 import { logRequestError } from "./http/logger";
+import { openDataHandler } from "./http/open-data";
+import { OPEN_DATA_GEOJSON_PATH, OPEN_DATA_JSON_PATH } from "../app/features/restaurants/open-data/feed";
 import { createMetrics, type Metrics } from "./http/metrics";
 import { isPrivatePath, type PageCache } from "./http/page-cache";
 import { crossSiteRefusal, isFilePath, isPersonal, isSafeMethod } from "./http/requests";
@@ -336,6 +338,16 @@ export function createApp({
     next();
   });
   if (pageCache) app.use(pageCache.capture);
+  // Issue 31: the open data feeds, after the capture: kept and emptied with the pages (route facts' `openData`).
+  const openData = {
+    db: database.db,
+    publicUrl: config.publicUrl,
+    verificationMaxAgeDays: config.verificationMaxAgeDays,
+    certificateGraceDays: config.certificateGraceDays,
+    ...(testClock ? { nowOf: testNowOf } : {}),
+  };
+  app.get(OPEN_DATA_JSON_PATH, openDataHandler("json", openData));
+  app.get(OPEN_DATA_GEOJSON_PATH, openDataHandler("geojson", openData));
   app.all(
     "/{*path}",
     createRequestHandler({

@@ -17,6 +17,8 @@ describe("route labels", () => {
     ["/he/login/two-factor", "account"],
     ["/api/live/restaurants/x", "api_live"],
     ["/api/search-index/abc", "api_search_index"],
+    ["/api/restaurants.json", "api_open_data_json"],
+    ["/api/restaurants.geojson", "api_open_data_geojson"],
     ["/api/uploads", "api_uploads"],
     ["/api/auth/get-session", "api_auth"],
     ["/assets/home-1.js", "assets"],

@@ -149,3 +149,60 @@ describe("page cache misses", () => {
     expect(isHit(cache, "/missing")).toBe(false);
   });
 });
+
+// Issue 31: the open data feeds are kept as pages are, with their own headers; other JSON never is.
+describe("page cache and the open data feeds", () => {
+  function renderJson(cache: PageCache, path: string, type: string) {
+    const headers: Record<string, string> = {
+      "content-type": type,
+      "access-control-allow-origin": "*",
+      link: '<https://l.example>; rel="license"',
+      "x-other": "no",
+    };
+    const res = {
+      statusCode: 200,
+      locals: { pageCacheKey: path },
+      getHeader: (name: string) => headers[name.toLowerCase()],
+      setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
+      write: () => true,
+      end: (body?: string) => body,
+      once: () => undefined,
+    };
+    cache.capture({ method: "GET", path, headers: {} } as unknown as Request, res as unknown as Response, () => {});
+    res.end('{"type":"FeatureCollection"}');
+  }
+
+  function hitHeaders(cache: PageCache, url: string): Record<string, string> | null {
+    const headers: Record<string, string> = {};
+    const req = { method: "GET", url, headers: {} } as IncomingMessage;
+    const res = {
+      setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
+      end: () => undefined,
+      statusCode: 0,
+    } as unknown as ServerResponse;
+    return cache.tryServe(req, res) ? headers : null;
+  }
+
+  it("keeps a feed and answers its hits with its type, CORS and licence headers", () => {
+    const cache = createPageCache();
+    renderJson(cache, "/api/restaurants.geojson", "application/geo+json; charset=utf-8");
+    const headers = hitHeaders(cache, "/api/restaurants.geojson");
+    expect(headers).toMatchObject({
+      "content-type": "application/geo+json; charset=utf-8",
+      "access-control-allow-origin": "*",
+      link: '<https://l.example>; rel="license"',
+      "x-cache": "HIT",
+      // The same for everyone: it varies by encoding, never by cookie.
+      vary: "Accept-Encoding",
+    });
+    expect(headers?.["x-other"]).toBeUndefined();
+  });
+
+  it("keeps no JSON at any other path", () => {
+    const cache = createPageCache();
+    renderJson(cache, "/api/other.json", "application/json; charset=utf-8");
+    renderJson(cache, "/en/restaurant/x", "application/json; charset=utf-8");
+    expect(hitHeaders(cache, "/api/other.json")).toBeNull();
+    expect(hitHeaders(cache, "/en/restaurant/x")).toBeNull();
+  });
+});

@@ -22,6 +22,8 @@ interface Entry extends Precompressed {
   expiresAt: number;
   /** The densest brotli has been asked for (at the page's first hit). */
   densified?: boolean;
+  /** Issue 31: an open data feed's own headers (CORS, its licence's Link, Last-Modified, Vary), sent again with every hit. */
+  headers: Record<string, string>;
 }
 
 export interface PageCache {
@@ -52,6 +54,10 @@ export function isPrivatePath(path: string): boolean {
 /** React Router's own endpoints (route discovery) and files are not pages: never touched here. */
 const NOT_PAGES = /^\/__|\.[a-z0-9]+$/i;
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/** Issue 31: the headers an open data feed's answer keeps in the cache (route facts' `openData`). */
+const FEED_HEADERS = ["access-control-allow-origin", "link", "last-modified"] as const;
+const FEED_TYPES = /application\/(?:geo\+)?json/;
+const isFeedPath = (path: string): boolean => matchRoute(path).facts.openData === true;
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 function scriptHashes(html: string): string[] {
@@ -76,7 +82,14 @@ export function nextTelAvivMidnight(now: number): number {
   return now + 3_600_000;
 }
 
-function store(type: string, body: Buffer, imageOrigins: readonly string[], acceptEncoding: string, ttlMs: number): Entry {
+function store(
+  type: string,
+  body: Buffer,
+  imageOrigins: readonly string[],
+  acceptEncoding: string,
+  ttlMs: number,
+  headers: Record<string, string> = {},
+): Entry {
   const html = type.includes("text/html") ? body.toString("utf8") : "";
   const storedAt = Date.now();
   return {
@@ -87,7 +100,18 @@ function store(type: string, body: Buffer, imageOrigins: readonly string[], acce
     etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
     storedAt,
     expiresAt: Math.min(storedAt + ttlMs, nextTelAvivMidnight(storedAt)),
+    headers,
   };
+}
+
+/** The feed's own headers as its handler set them (FEED_HEADERS); it varies by encoding only (never by cookie). */
+function feedHeaders(res: ServerResponse): Record<string, string> {
+  const kept: Record<string, string> = { vary: "Accept-Encoding" };
+  for (const name of FEED_HEADERS) {
+    const value = res.getHeader(name);
+    if (value !== undefined) kept[name] = String(value);
+  }
+  return kept;
 }
 
 export interface PageCacheOptions {
@@ -153,6 +177,7 @@ export function createPageCache({
     res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("X-Cache", "HIT");
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     if (ifNoneMatch === entry.etag) {
       res.statusCode = 304;
       res.end();
@@ -171,9 +196,12 @@ export function createPageCache({
 
   const serve: RequestHandler = (req, res, next) => {
     const isFile = /\.(?:xml|txt)$/.test(req.path);
-    if (NOT_PAGES.test(req.path) && !isFile) return next();
+    // Issue 31: the open data feeds are kept as pages are (their paths look like files').
+    const isFeed = !isFile && NOT_PAGES.test(req.path) && isFeedPath(req.path);
+    if (NOT_PAGES.test(req.path) && !isFile && !isFeed) return next();
     const cookie = req.headers.cookie ?? "";
-    const cacheable = (req.method === "GET" || req.method === "HEAD") && !isPersonal(cookie) && !isPrivatePath(req.path);
+    // A feed is the same for everyone, signed in or not: a session cookie does not keep it from the cache.
+    const cacheable = (req.method === "GET" || req.method === "HEAD") && (isFeed || !isPersonal(cookie)) && !isPrivatePath(req.path);
     if (!cacheable || !usable() || bypass(req)) {
       // A personal answer's Cache-Control is set by the app (server/app.ts), for pages and data alike.
       res.setHeader("X-Cache", "BYPASS");
@@ -192,7 +220,7 @@ export function createPageCache({
     res.setHeader("X-Cache", "MISS");
     // sitemap.xml and robots.txt set their own caching; pages get the CDN-friendly one.
     if (!isFile) res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
-    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    res.setHeader("Vary", isFeed ? "Accept-Encoding" : "Accept-Encoding, Cookie");
     next();
   };
 
@@ -232,9 +260,16 @@ export function createPageCache({
       const [chunk] = args;
       if (chunk !== undefined && typeof chunk !== "function") keep(chunk, args[1]);
       const type = String(res.getHeader("content-type") ?? "");
-      if (res.statusCode === 200 && req.method === "GET" && usable() && !res.getHeader("set-cookie") && /text\/html|application\/xml|text\/plain/.test(type)) {
+      const feed = FEED_TYPES.test(type) && isFeedPath(req.path);
+      if (
+        res.statusCode === 200 &&
+        req.method === "GET" &&
+        usable() &&
+        !res.getHeader("set-cookie") &&
+        (feed || /text\/html|application\/xml|text\/plain/.test(type))
+      ) {
         const accept = String(req.headers?.["accept-encoding"] ?? "");
-        const entry = store(type, Buffer.concat(chunks), imageOrigins, accept, ttlMs);
+        const entry = store(type, Buffer.concat(chunks), imageOrigins, accept, ttlMs, feed ? feedHeaders(res) : {});
         put(key, entry);
         if (holding) {
           const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;

@@ -73,7 +73,7 @@ function hostOf(url: string): string | null {
 /** Folders that hold only files: anything under them that was not found is a missing file. */
 const FILE_FOLDERS = /^\/(?:assets|uploads|images)\//;
 /** The app's own answers whose paths look like files. */
-const FILE_ROUTES = new Set(["/sitemap.xml", "/robots.txt"]);
+const FILE_ROUTES = new Set(["/sitemap.xml", "/robots.txt", "/api/restaurants.json", "/api/restaurants.geojson"]);
 /** A large directory's sitemap files (app/routes/sitemap-file.ts). */
 const SITEMAP_FILE = /^\/sitemaps\/[a-z0-9-]+\.xml$/;
 

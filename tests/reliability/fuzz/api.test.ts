@@ -149,6 +149,34 @@ describe("GET /api/live/restaurants/:slug", () => {
   });
 });
 
+// Issue 31: the open data feeds take no input; any query string or conditional header still gets the feed (or a 304), never a 5xx.
+describe("GET /api/restaurants.json and .geojson", () => {
+  it("answer any query string, If-None-Match and Accept-Encoding, as every role, with the feed or a 304", async () => {
+    const arbitrary = fc.record({
+      who: fc.constantFrom(...EVERYONE),
+      path: fc.constantFrom("/api/restaurants.json", "/api/restaurants.geojson", "/API/Restaurants.JSON", "/he/api/restaurants.json"),
+      query: fc.oneof(
+        fc.constant(""),
+        anyString.map((s) => `?${encode(s)}`),
+        fc.constantFrom("?%", "?%ZZ", "?__proto__[x]=1"),
+      ),
+      etag: fc.oneof(fc.constant(undefined), anyString.map(encode), fc.constant('W/"x"')),
+      encoding: fc.constantFrom("br", "gzip", "identity", "*", "br;q=0, gzip;q=0", ""),
+    });
+    await check("open-data", arbitrary, 60, async ({ who, path, query, etag, encoding }) => {
+      const response = await send(server, {
+        method: "GET",
+        path: path + query,
+        headers: { ...cookieOf(who), "accept-encoding": encoding, ...(etag === undefined ? {} : { "if-none-match": etag }) },
+      });
+      if (path.startsWith("/api/restaurants.") && response.status === 200 && response.headers.get("content-encoding") === null) {
+        const feed = JSON.parse(response.text) as { count: number; license: { name: string } };
+        expect(feed.license.name).toBe("ODbL-1.0");
+      }
+    });
+  });
+});
+
 describe("other methods and pages without an action", () => {
   it("answers any method on /healthz and posts to read-only pages without a 5xx; nothing changes", async () => {
     const arbitrary = fc.record({
@@ -176,6 +204,9 @@ describe("other methods and pages without an action", () => {
         "/he/manifest.webmanifest",
         "/offline",
         "/he/offline",
+        // Issue 31: the open data feeds.
+        "/api/restaurants.json",
+        "/api/restaurants.geojson",
       ),
       who: fc.constantFrom(...EVERYONE),
       body: anyString,

@@ -1,0 +1,22 @@
+// Our kashrut in OpenStreetMap's terms (issue 31): the value of `diet:kosher`. Pure and browser-safe.
+import type { CertificateFacts } from "../../../../database/lifecycle";
+import { certificateState, type CertificateClock } from "../certificate/status";
+import type { Kashrut } from "../constants";
+
+/** OSM's `diet:kosher`: `only` (everything served is kosher) or `yes` (kosher food is served, the supervision unconfirmed). */
+export type DietKosher = "only" | "yes";
+
+/**
+ * The one rule (docs/open-data.md):
+ * 1. a current certificate (valid, or within the renewal grace period) → `only`;
+ * 2. an expired certificate → `yes`;
+ * 3. no supervising body (`none`) or kashrut `unknown` → `yes`;
+ * 4. otherwise (a kashrut of rabanut, mehadrin or tzohar, no certificate date given) → `only`.
+ */
+export function dietKosher(kashrut: Kashrut, certificate: CertificateFacts | undefined, clock: CertificateClock): DietKosher {
+  const state = certificateState(certificate, clock);
+  if (state.kind === "valid" || state.kind === "renewalPending") return "only";
+  if (state.kind === "expired") return "yes";
+  if (certificate?.body === "none" || kashrut === "unknown") return "yes";
+  return "only";
+}
