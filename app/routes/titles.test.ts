@@ -64,6 +64,7 @@ const PAGES: Record<string, { url: string; loaderData?: (language: Language) => 
   // Issue 29: suggest a restaurant and the suggestions queue.
   suggest: { url: "/suggest", title: (t) => `${t("suggest.pageTitle")} | ${t("brand.name")}` },
   "dashboard/suggestions": { url: "/dashboard/suggestions", title: (t) => page(t, "suggestions.title") },
+  "dashboard/statistics": { url: "/dashboard/statistics", title: (t) => page(t, "statistics.title") },
   // Issue 30: a diner's saved places.
   saved: { url: "/saved", title: (t) => `${t("saved.title")} | ${t("brand.name")}` },
   // Issue 30: alerts for saved places.
@@ -95,6 +96,7 @@ const NOT_PAGES: Record<string, string> = {
   "sitemap.xml": "XML for crawlers",
   "sitemaps/:file": "XML for crawlers (a large directory's sitemap files)",
   "robots.txt": "plain text",
+  "dashboard/statistics/csv": "a CSV file (issue 31)",
   "restaurant/:slug (routes/redirect.ts)": "permanent redirect",
   "blogs (routes/redirect.ts)": "permanent redirect",
   "blog/:id (routes/redirect.ts)": "permanent redirect",
