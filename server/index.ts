@@ -32,6 +32,7 @@ import { refreshStatistics } from "./data/database";
 import { sendReportNotices } from "../app/features/reports/reports.server";
 import { sendCertificateReminders } from "../app/features/restaurants/certificate/reminders.server";
 import { sendAlertDigests } from "../app/features/restaurants/alerts/digest.server";
+import { createSearchMisses } from "./statistics/search-misses";
 import { createAlertTokens } from "../app/features/restaurants/alerts/token.server";
 
 /** How often the server looks for reports whose restaurant may be e-mailed again. */
@@ -42,6 +43,8 @@ const STATISTICS_EVERY_MS = 60 * 60_000;
 const CERTIFICATE_REMINDERS_EVERY_MS = 60 * 60_000;
 /** Issue 30: saved places' alerts are checked hourly (at most one digest per account per Tel Aviv day). */
 const ALERT_DIGESTS_EVERY_MS = 60 * 60_000;
+/** Issue 31: searches that found nothing seen once on a day that is over are removed hourly. */
+const SEARCH_MISSES_PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface MainOptions {
   /** The environment as the operator gave it (before the bootstrap set NODE_ENV for libraries). */
@@ -89,6 +92,8 @@ export interface RunningServer {
   port: number;
   /** Stops accepting, ends live streams, waits for open requests; leaves the database open. */
   stop(): Promise<void>;
+  /** Issue 31: writes the statistics counted in memory now (the browser tests' control socket). */
+  flushStatistics(): Promise<void>;
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -174,6 +179,11 @@ export async function startServer({
   );
   alertDigests.runSoon();
   const statistics = database.kind === "pglite" ? scheduleJob("[database] statistics", () => refreshStatistics(database), STATISTICS_EVERY_MS) : undefined;
+  // Issue 31: home searches that found nothing, counted in memory and written every minute; terms
+  // seen once on a day that is over are removed at start and hourly.
+  const searchMisses = createSearchMisses({ db: database.db });
+  const searchMissesPrune = scheduleJob("[statistics] search misses clean-up", () => searchMisses.prune(), SEARCH_MISSES_PRUNE_EVERY_MS);
+  searchMissesPrune.runSoon();
   // One reading of who each client is, for the request log and the app alike (its cache is per request).
   const clients = clientAddresses(config.trustProxy);
   const app = createApp({
@@ -192,6 +202,7 @@ export async function startServer({
     assets,
     ...(pageCache ? { pageCache } : {}),
     testClock,
+    searchMisses,
   });
 
   const metrics = metricsOf(app);
@@ -230,12 +241,18 @@ export async function startServer({
   return {
     server,
     port,
+    flushStatistics: () => searchMisses.tally.flush(),
     stop: () =>
       new Promise<void>((resolve) => {
         // A clean-up under way finishes before the caller closes the database.
-        const cleaning = Promise.all([uploadCleaner.stop(), reportNotices.stop(), certificateReminders.stop(), alertDigests.stop(), statistics?.stop()]).then(
-          () => {},
-        );
+        const cleaning = Promise.all([
+          uploadCleaner.stop(),
+          reportNotices.stop(),
+          certificateReminders.stop(),
+          alertDigests.stop(),
+          statistics?.stop(),
+          searchMissesPrune.stop(),
+        ]).then(() => {});
         const force = setTimeout(() => {
           console.error("Requests did not finish in time; closing anyway.");
           server.closeAllConnections();
@@ -243,7 +260,8 @@ export async function startServer({
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          void cleaning.then(resolve);
+          // Issue 31: what was counted in memory is written once no request can count more.
+          void cleaning.then(() => searchMisses.tally.stop()).then(resolve);
         });
         server.closeIdleConnections();
         // Live-update streams never end by themselves: end them so the server can close.

@@ -448,4 +448,17 @@ export const heManage: ManageMessages = {
   "form.priceLevelInvalid": "יש לבחור רמת מחירים מ־1 (₪) עד 4 (₪₪₪₪), או להשאיר ריק.",
   "form.wheelchairInvalid": "יש לבחור נגישות מהרשימה (yes‏, partly או no), או להשאיר ריק.",
   "form.yesNoInvalid": "יש להזין true או false.",
+  // Issue 31: searches that found nothing
+  "misses.nav": "חיפושים ללא תוצאות",
+  "misses.title": "חיפושים שלא מצאו דבר",
+  "misses.intro": "מה שמבקרים חיפשו בדף הבית ולא מצאו, נספר לפי יום בלי שום פרט על מי שחיפש. מונח שנראה פעם אחת בלבד אינו נשמר.",
+  "misses.period": "תקופה",
+  "misses.days": "{days} הימים האחרונים",
+  "misses.caption": "החיפושים שהכי הרבה פעמים לא מצאו דבר ב־{days} הימים האחרונים",
+  "misses.term": "חיפוש",
+  "misses.count": "פעמים",
+  "misses.actions": "מה לעשות",
+  "misses.suggestions": "תור ההצעות",
+  "misses.add": "הוספת מסעדה",
+  "misses.none": "אף חיפוש לא נותר ללא תוצאות יותר מפעם אחת ב־{days} הימים האחרונים.",
 };

@@ -16,3 +16,5 @@ export async function fetchIndex(version: string, signal: AbortSignal): Promise<
 export { statusAt } from "../hours/hours";
 // "Near me" needs the index's places: its distances come with it.
 export { byDistance, distanceMeters, formatDistance } from "../map/distance";
+// Issue 31: a search of this index that found nothing is reported once typing settles.
+export { missed } from "./missed-beacon";
