@@ -53,7 +53,8 @@ export function createSearchMisses({
   everyMs = SEARCH_MISSES_EVERY_MS,
   maxKeys = SEARCH_MISSES_MAX_KEYS,
   now = () => new Date(),
-  warn,
+  // Looked up when called: the log's console (and a test's spy) is the one in place then.
+  warn = (message, error) => console.warn(message, error),
 }: SearchMissesOptions): SearchMisses {
   const tally = createTally({
     name: "[statistics] search misses",
@@ -62,7 +63,7 @@ export function createSearchMisses({
     },
     everyMs,
     maxKeys,
-    ...(warn ? { warn } : {}),
+    warn,
   });
   const report = (rawTerm: string, userAgent: string | null | undefined) => {
     if (isBotAgent(userAgent)) return;

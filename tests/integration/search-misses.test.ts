@@ -61,6 +61,22 @@ describe("recording searches that found nothing", () => {
     ]);
   });
 
+  it("drops a term its search cannot run, and writes the rest of the batch", async () => {
+    const written = await recordMisses(
+      database.db,
+      new Map([
+        [missKey(TODAY, "broken"), 1],
+        [missKey(TODAY, "hummus"), 1],
+      ]),
+      async (term) => {
+        if (term === "broken") throw new Error("the search failed");
+        return false;
+      },
+    );
+    expect(written).toBe(1);
+    expect((await stored()).map((row) => row.term)).toEqual(["hummus"]);
+  });
+
   it("removes terms seen once on days that are over, and keeps the rest", async () => {
     await database.db.insert(searchMisses).values([
       { day: "2026-11-24", term: "once before", count: 1 },

@@ -5,7 +5,7 @@
 // new listing. Terms are the visitors' own words, normalised: shown bidi-isolated.
 import { Link } from "react-router";
 import type { Route } from "./+types/searches";
-import { MISS_PERIODS, topMisses, type MissPeriod } from "../../features/restaurants/search/misses.server";
+import { topMisses } from "../../features/restaurants/search/misses.server";
 import { cn } from "../../lib/cn";
 import { servicesContext } from "../../lib/context";
 import { telAvivDay } from "../../lib/dates";
@@ -14,6 +14,10 @@ import { useLanguage } from "../../lib/i18n/use-language";
 import { requirePermission } from "../../lib/permissions.server";
 import { dashboardAddPath, dashboardSuggestionsPath } from "../../lib/paths";
 import { noindexPageMeta } from "../../lib/seo";
+
+/** The periods offered, in days up to today (the first is the default). */
+const MISS_PERIODS = [7, 30] as const;
+type MissPeriod = (typeof MISS_PERIODS)[number];
 
 function periodOf(value: string | null): MissPeriod {
   return MISS_PERIODS.find((days) => String(days) === value) ?? MISS_PERIODS[0];

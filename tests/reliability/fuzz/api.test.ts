@@ -2,11 +2,13 @@
 // pages that have no action, and page loaders with hostile ids, slugs and query strings.
 import fc from "fast-check";
 import { get as httpGet } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { anySegment, anyString, encode } from "./arbitraries";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { uploads } from "../../../database/schema/uploads";
+import { searchMisses } from "../../../database/schema/statistics";
+import { MISS_TERM_MAX, missTerm } from "../../../app/features/restaurants/search/misses";
 import { check, EVERYONE, send, sendInvalid, startFuzzServer, type FuzzServer, type Who } from "./harness";
 
 let server: FuzzServer;
@@ -99,6 +101,50 @@ describe("POST /api/uploads: accepted files are recorded with their uploader", (
       const [row] = await server.db.select().from(uploads).where(eq(uploads.url, url));
       expect(row).toMatchObject({ kind, uploaded_by: server.fixtures.userIds[who], restaurant_id: null });
     });
+  });
+});
+
+// Issue 31: the browser's beacon for a search of its own index that found nothing.
+describe("POST /api/searches/missed", () => {
+  const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+  it("answers any body, type and agent without a 5xx, writes nothing on the way, and keeps only normalised terms of three letters that find nothing", async () => {
+    const arbitrary = fc.record({
+      who: fc.constantFrom(...EVERYONE),
+      body: fc.oneof(anyString, fc.constantFrom("Fuzz Place", "fuzz", "x".repeat(400), "פיצה טעימה", "ab"), fc.uint8Array({ maxLength: 400 })),
+      type: fc.constantFrom(
+        "text/plain;charset=UTF-8",
+        "text/plain; charset=latin1",
+        "application/json",
+        "application/x-www-form-urlencoded",
+        "text/plain; charset=nope",
+      ),
+      agent: fc.constantFrom(BROWSER, "", "Googlebot/2.1 (+http://www.google.com/bot.html)", "curl/8.0"),
+    });
+    await check("missed searches", arbitrary, 200, async ({ who, body, type, agent }) => {
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path: "/api/searches/missed",
+        body,
+        headers: { "content-type": type, "user-agent": agent, ...cookieOf(who) },
+      });
+      expect([204, 400, 403, 413, 415]).toContain(response.status);
+    });
+    const warn = vi.spyOn(console, "warn");
+    try {
+      await server.flushStatistics();
+      // Every counted term could be searched and written: none is held back for the next write.
+      expect(warn.mock.calls.map(String).filter((call) => call.includes("search misses"))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+    const rows = await server.db.select().from(searchMisses);
+    for (const row of rows) {
+      expect(missTerm(row.term), row.term).toBe(row.term);
+      expect([...row.term].length).toBeLessThanOrEqual(MISS_TERM_MAX);
+      // A listing's name is found by the directory: never kept as a miss.
+      expect(row.term).not.toContain("fuzz");
+    }
+    await server.db.delete(searchMisses);
   });
 });
 

@@ -34,7 +34,8 @@ export async function recordMisses(db: Db, counts: ReadonlyMap<string, number>, 
     if (!parsed || !(count > 0)) continue;
     let hit = found.get(parsed.term);
     if (hit === undefined) {
-      hit = await finds(parsed.term);
+      // A term the search cannot run is not kept (and never holds back the rest of the batch).
+      hit = await finds(parsed.term).catch(() => true);
       found.set(parsed.term, hit);
     }
     if (!hit) rows.push({ ...parsed, count: Math.round(count) });
@@ -56,9 +57,6 @@ export async function pruneSingleMisses(db: Db, today: string): Promise<number> 
   return removed.length;
 }
 
-/** The periods the admins' list offers, in days up to today. */
-export const MISS_PERIODS = [7, 30] as const;
-export type MissPeriod = (typeof MISS_PERIODS)[number];
 /** How many terms the admins' list shows. */
 export const TOP_MISSES = 50;
 
@@ -71,9 +69,10 @@ export interface TopMiss {
 export async function topMisses(
   db: Db,
   viewer: Subject,
-  { days, today, limit = TOP_MISSES }: { days: MissPeriod; today: string; limit?: number },
+  { days, today, limit = TOP_MISSES }: { days: number; today: string; limit?: number },
 ): Promise<TopMiss[]> {
   assertCan(viewer, "suggestions:manage");
+  if (!Number.isInteger(days) || days < 1) throw new RangeError(`a period of ${days} days`);
   const total = sql<number>`sum(${searchMisses.count})::int`;
   return db
     .select({ term: searchMisses.term, count: total })

@@ -22,6 +22,13 @@ describe("missTerm", () => {
     expect(missTerm("abc")).toBe("abc");
   });
 
+  it("reads control characters, lone surrogates and invisible format characters as spaces", () => {
+    expect(missTerm("abc\u0000def")).toBe("abc def");
+    expect(missTerm("\u0000\u0001ab")).toBeNull();
+    expect(missTerm("piz\uD800za")).toBe("piz za");
+    expect(missTerm("ab\u200Bc")).toBe("ab c");
+  });
+
   it("cuts a long term to MISS_TERM_MAX characters", () => {
     const term = missTerm("ש".repeat(500));
     expect(term).toHaveLength(MISS_TERM_MAX);

@@ -2,7 +2,7 @@
 // read it. The browser's word is never trusted: its term is normalised as the search normalises
 // (search.ts: case, niqqud, final letters, quotes, spaces), cut to MISS_TERM_MAX characters, and
 // kept only with at least MISS_TERM_MIN_LETTERS letters or digits (counted as characters, not
-// bytes: "פיצ" has three). Nothing about who searched is ever part of it.
+// bytes: "פיצ" has three); control characters read as spaces. Nothing about who searched is ever part of it.
 import { normalizeForSearch } from "./search";
 
 /** The longest term kept, in characters (after normalising). */
@@ -13,10 +13,12 @@ export const MISS_TERM_MIN_LETTERS = 3;
 export const MISS_BEACON_MAX_BYTES = 200;
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
+/** Control and format characters, lone surrogates, unassigned code points: read as spaces (a NUL is no text PostgreSQL may hold). */
+const NOT_TEXT = /\p{C}+/gu;
 
 /** The term as it is counted, or null when it is not kept (too short, no searchable text). */
 export function missTerm(raw: string): string | null {
-  const term = [...normalizeForSearch(raw.slice(0, MISS_TERM_MAX * 4))].slice(0, MISS_TERM_MAX).join("").trim();
+  const term = [...normalizeForSearch(raw.slice(0, MISS_TERM_MAX * 4).replace(NOT_TEXT, " "))].slice(0, MISS_TERM_MAX).join("").trim();
   return (term.match(LETTER_OR_DIGIT)?.length ?? 0) >= MISS_TERM_MIN_LETTERS ? term : null;
 }
 

@@ -136,8 +136,6 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
   );
   const total = index ? results.length : loaderData.total;
   const totalIsAtLeast = !index && loaderData.totalIsAtLeast;
-  // Issue 31: a search of the browser's index that found nothing is reported (by the index's code).
-  useEffect(() => index?.missed(filters.searchTerm, total));
   // Only a page of cards is rendered at a time, so a keystroke never re-renders thousands.
   const shown = parseShown(searchParams);
   const moreQuery = serializeFilters(filters);
