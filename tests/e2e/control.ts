@@ -27,6 +27,11 @@ export async function alertToken(userId: string): Promise<string> {
   return (await askSharedServer<{ token: string }>("/alerts/token", { userId })).token;
 }
 
+/** Issue 31: writes what the shared server counted in memory (searches that found nothing) to its database now. */
+export async function flushStatistics(): Promise<void> {
+  await askSharedServer<{ flushed: boolean }>("/statistics/flush", {});
+}
+
 /** The listing facts a spec may change through the control socket (issue 30's alerts). */
 export type ListingFacts = Partial<
   Record<"kashrut" | "certificate_body" | "certificate_level" | "certificate_valid_until" | "is_permanently_closed", string | boolean | null>
