@@ -16,8 +16,8 @@ import { createTally, type Tally } from "./tally";
 export const SEARCH_MISSED_PATH = "/api/searches/missed";
 /** How often counted misses are written. */
 export const SEARCH_MISSES_EVERY_MS = 60_000;
-/** The most different terms held between writes (a flood of made-up terms costs no more memory). */
-export const SEARCH_MISSES_MAX_KEYS = 5_000;
+/** The most different terms held between writes: a flood of made-up terms costs no more memory, nor more than this many searches a minute when written. */
+export const SEARCH_MISSES_MAX_KEYS = 1_000;
 
 export interface SearchMisses {
   /** Counts a search that found nothing (in memory; nothing is written here). Ignored for bots and short terms. */
