@@ -83,6 +83,8 @@ export const SERVER_FACTS: Record<string, RouteFacts> = {
   "/api/uploads/*": { private: true, label: "api_uploads" },
   "/api/auth/reset-password/:token": { private: true, label: "api_auth", secret: true },
   "/api/auth/*": { private: true, label: "api_auth" },
+  // Issue 31: taps on a listing's links, posted by the browser (the links' `ping`).
+  "/api/taps/*": { private: true, label: "api_taps" },
   "/api/*": { private: true, label: "api_other" },
   "/assets/*": { label: "assets" },
   "/uploads/*": { label: "uploads" },

@@ -18,6 +18,9 @@ function dashboard(prefix: string, suffix: string) {
     route("certificates", "routes/dashboard/certificates.tsx", { id: `dashboard-certificates-${suffix}` }),
     route("claims", "routes/dashboard/claims.tsx", { id: `dashboard-claims-${suffix}` }),
     route("suggestions", "routes/dashboard/suggestions.tsx", { id: `dashboard-suggestions-${suffix}` }),
+    // Issue 31: views and taps per listing (owners: theirs; admins: all), and their CSV.
+    route("statistics", "routes/dashboard/statistics.tsx", { id: `dashboard-statistics-${suffix}` }),
+    route("statistics/csv", "routes/dashboard/statistics-csv.ts", { id: `dashboard-statistics-csv-${suffix}` }),
     // Issue 31: the home page's searches that found nothing (admins).
     route("searches", "routes/dashboard/searches.tsx", { id: `dashboard-searches-${suffix}` }),
   ]);

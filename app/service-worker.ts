@@ -120,10 +120,13 @@ async function keepPage(cacheName: string, url: string, answer: Response): Promi
   return true;
 }
 
-/** Fetches a page as anyone would see it (no cookies) and keeps it if public. */
+/**
+ * Fetches a page as anyone would see it (no cookies) and keeps it if public. Marked as a copy for
+ * offline use, so the server does not count it as a view of the listing (issue 31).
+ */
 async function fetchAndKeep(cacheName: string, url: string): Promise<boolean> {
   try {
-    const answer = await fetch(url, { credentials: "omit", redirect: "manual" });
+    const answer = await fetch(url, { credentials: "omit", redirect: "manual", headers: { "X-Offline-Copy": "1" } });
     return await keepPage(cacheName, url, answer);
   } catch {
     return false;

@@ -45,6 +45,7 @@ import { formUploads } from "./uploads/form-upload";
 import { securityHeaders } from "./http/security";
 import { SEARCH_MISSED_PATH, type SearchMisses } from "./statistics/search-misses";
 import { precompressedAssets, type AssetServer } from "./http/static-assets";
+import type { ListingCounter } from "./statistics/listings";
 
 export interface AppDeps {
   config: Config;
@@ -71,6 +72,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Who the client is (made from TRUST_PROXY when not given; the server shares its own with the request log). */
   clients?: ClientAddresses;
+  /** Issue 31: counts views and taps per listing (absent: nothing is counted, STATISTICS=off). */
+  listingCounts?: ListingCounter;
   /** Issue 29: the browser tests' server only — a request's `x-test-now` sets the services' clock (server/http/test-clock.ts). */
   testClock?: boolean;
   /** Issue 31: home searches that found nothing, counted in memory (absent: not counted, no beacon endpoint). */
@@ -113,6 +116,7 @@ export function createApp({
   availability,
   storage = openStorage(config.storage),
   clients = clientAddresses(config.trustProxy),
+  listingCounts,
   testClock = false,
   searchMisses,
 }: AppDeps): express.Express {
@@ -228,6 +232,13 @@ export function createApp({
     next();
   });
   app.get("/api/live/restaurants/:slug", live);
+  // Issue 31: a tap on a listing's link, posted by the browser itself (the link's `ping`). Always a
+  // quick empty answer: the count waits in memory for the next batch.
+  app.post("/api/taps/:slug/:kind", (req, res) => {
+    listingCounts?.tap(req, req.params.slug, req.params.kind);
+    res.setHeader("Cache-Control", "no-store");
+    res.status(204).end();
+  });
   // Issue 31: the browser's word that a search of its own index found nothing (204; counted in memory).
   if (searchMisses) app.post(SEARCH_MISSED_PATH, searchMisses.beacon);
 

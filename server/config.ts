@@ -128,6 +128,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   LOG_FORMAT: z.enum(["json", "pretty"], { message: "must be json or pretty" }).optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 16`)").optional(),
+  // Issue 31: page views, taps and searches that found nothing, counted in memory and written in batches.
+  STATISTICS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+  STATISTICS_WRITE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
 });
 
 /** An S3-compatible bucket for uploads. */
@@ -186,6 +189,8 @@ export interface Config {
   storage: StorageConfig;
   /** The log's level and format: JSON lines except in development, where they are pretty. */
   log: LogSettings;
+  /** Issue 31: whether views, taps and missed searches are counted, and how often the counts are written. */
+  statistics: { enabled: boolean; writeEveryMs: number };
 }
 
 export class ConfigError extends Error {
@@ -247,6 +252,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     storage,
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (e.NODE_ENV === "development" ? "pretty" : "json") },
+    statistics: { enabled: e.STATISTICS === "on", writeEveryMs: e.STATISTICS_WRITE_SECONDS * 1000 },
   };
 }
 

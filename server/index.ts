@@ -15,6 +15,8 @@ import { createAvailability } from "./http/availability";
 import { createChangeFeed } from "./data/changes";
 import { dropCachesOnWrite } from "./http/local-writes";
 import { createPageCache } from "./http/page-cache";
+import { createListingCounter } from "./statistics/listings";
+import { addListingCounts } from "../app/features/restaurants/statistics/store.server";
 import { precompressedAssets } from "./http/static-assets";
 import { ConfigError, listeningOn, parseConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./data/database";
@@ -33,6 +35,8 @@ import { sendReportNotices } from "../app/features/reports/reports.server";
 import { sendCertificateReminders } from "../app/features/restaurants/certificate/reminders.server";
 import { sendAlertDigests } from "../app/features/restaurants/alerts/digest.server";
 import { createSearchMisses } from "./statistics/search-misses";
+import { pruneSingleMisses } from "../app/features/restaurants/search/misses.server";
+import { telAvivDay } from "../app/lib/dates";
 import { createAlertTokens } from "../app/features/restaurants/alerts/token.server";
 
 /** How often the server looks for reports whose restaurant may be e-mailed again. */
@@ -92,8 +96,8 @@ export interface RunningServer {
   port: number;
   /** Stops accepting, ends live streams, waits for open requests; leaves the database open. */
   stop(): Promise<void>;
-  /** Issue 31: writes the statistics counted in memory now (the browser tests' control socket). */
-  flushStatistics(): Promise<void>;
+  /** Issue 31: writes the counts waiting in memory now (the timer does it every STATISTICS_WRITE_SECONDS). */
+  writeStatistics(): Promise<void>;
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -178,11 +182,20 @@ export async function startServer({
     ALERT_DIGESTS_EVERY_MS,
   );
   alertDigests.runSoon();
+  // Issue 31: views of restaurant pages and taps on their links, counted in memory and written in batches.
+  const listingCounts = config.statistics.enabled
+    ? createListingCounter({ write: (counts) => addListingCounts(database.db, counts), writeEveryMs: config.statistics.writeEveryMs })
+    : undefined;
   const statistics = database.kind === "pglite" ? scheduleJob("[database] statistics", () => refreshStatistics(database), STATISTICS_EVERY_MS) : undefined;
-  // Issue 31: home searches that found nothing, counted in memory and written every minute; terms
-  // seen once on a day that is over are removed at start and hourly.
-  const searchMisses = createSearchMisses({ db: database.db });
-  const searchMissesPrune = scheduleJob("[statistics] search misses clean-up", () => searchMisses.prune(), SEARCH_MISSES_PRUNE_EVERY_MS);
+  // Issue 31: home searches that found nothing, counted in memory and written in batches (with the
+  // listings' counts; none with STATISTICS=off); terms seen once on a day that is over are removed
+  // at start and hourly (whatever the switch says: what was kept before it was turned off too).
+  const searchMisses = config.statistics.enabled ? createSearchMisses({ db: database.db, everyMs: config.statistics.writeEveryMs }) : undefined;
+  const searchMissesPrune = scheduleJob(
+    "[statistics] search misses clean-up",
+    () => pruneSingleMisses(database.db, telAvivDay(new Date())),
+    SEARCH_MISSES_PRUNE_EVERY_MS,
+  );
   searchMissesPrune.runSoon();
   // One reading of who each client is, for the request log and the app alike (its cache is per request).
   const clients = clientAddresses(config.trustProxy);
@@ -201,8 +214,9 @@ export async function startServer({
     availability,
     assets,
     ...(pageCache ? { pageCache } : {}),
+    ...(listingCounts ? { listingCounts } : {}),
     testClock,
-    searchMisses,
+    ...(searchMisses ? { searchMisses } : {}),
   });
 
   const metrics = metricsOf(app);
@@ -223,6 +237,7 @@ export async function startServer({
     (req, res) => {
       logRequest?.(req, res);
       metrics.observe(req, res);
+      listingCounts?.observe(req, res);
       if (assets.tryServe(req, res) || pageCache?.tryServe(req, res)) return;
       dropCachesOnWrite(req, res, () => changes.written());
       app(req, res);
@@ -241,7 +256,9 @@ export async function startServer({
   return {
     server,
     port,
-    flushStatistics: () => searchMisses.tally.flush(),
+    writeStatistics: async () => {
+      await Promise.all([listingCounts?.tally.flush(), searchMisses?.tally.flush()]);
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         // A clean-up under way finishes before the caller closes the database.
@@ -251,6 +268,7 @@ export async function startServer({
           certificateReminders.stop(),
           alertDigests.stop(),
           statistics?.stop(),
+          listingCounts?.tally.stop(),
           searchMissesPrune.stop(),
         ]).then(() => {});
         const force = setTimeout(() => {
@@ -261,7 +279,7 @@ export async function startServer({
         server.close(() => {
           clearTimeout(force);
           // Issue 31: what was counted in memory is written once no request can count more.
-          void cleaning.then(() => searchMisses.tally.stop()).then(resolve);
+          void cleaning.then(() => searchMisses?.tally.stop()).then(resolve);
         });
         server.closeIdleConnections();
         // Live-update streams never end by themselves: end them so the server can close.

@@ -13,6 +13,7 @@ import {
   type RestaurantRow,
   type StoredMenuImage,
 } from "../../database/schema/restaurants";
+import { listingStats } from "../../database/schema/statistics";
 import { uploads } from "../../database/schema/uploads";
 import type { Db } from "../../database/types";
 import type { WeeklyHours } from "../../database/hours";
@@ -256,6 +257,48 @@ function random(seed: number): () => number {
   };
 }
 
+/**
+ * Issue 31: the demo listings' counts for the 90 days before `today` (not today: the site's own
+ * counting starts there), the same on every machine. Fewer on Saturdays, when kosher places are
+ * closed; taps a fraction of the views, only on the links a listing has.
+ */
+export function demoStatistics(
+  listings: readonly {
+    id: string;
+    phone_number?: string | null;
+    waze_link?: string | null;
+    booking_link?: string | null;
+    online_order_link?: string | null;
+    wolt_link?: string | null;
+    menu_link?: string | null;
+  }[],
+  today: string,
+): (typeof listingStats.$inferInsert)[] {
+  const rand = random(20261126);
+  const rows: (typeof listingStats.$inferInsert)[] = [];
+  listings.forEach((listing, i) => {
+    const popularity = 4 + (i % 7) * 3;
+    for (let back = 90; back >= 1; back--) {
+      const day = addDays(today, -back);
+      const saturday = new Date(`${day}T12:00:00Z`).getUTCDay() === 6;
+      const views = Math.round(popularity * (saturday ? 0.3 : 1) * (0.5 + rand()));
+      const taps = (has: string | null | undefined, share: number) => (has ? Math.round(views * share * rand()) : 0);
+      rows.push({
+        restaurant_id: listing.id,
+        day,
+        views,
+        phone_taps: taps(listing.phone_number, 0.25),
+        navigate_taps: taps(listing.waze_link, 0.3),
+        booking_taps: taps(listing.booking_link, 0.15),
+        order_taps: taps(listing.online_order_link, 0.15),
+        wolt_taps: taps(listing.wolt_link, 0.2),
+        menu_taps: taps(listing.menu_link, 0.3),
+      });
+    }
+  });
+  return rows;
+}
+
 /** The item at `index` modulo the length: demo lists are never empty. */
 function cycle<T>(list: readonly T[], index: number): T {
   const item = list[index % list.length];
@@ -448,6 +491,8 @@ export async function loadDemoData({ db, auth, storage, isProduction, log = () =
       namedFiles(row).map((file) => ({ url: file.url, kind: file.kind, uploaded_by: null, restaurant_id: row.id, attached_at: new Date() })),
     );
     if (media.length > 0) await tx.insert(uploads).values(media).onConflictDoNothing();
+    // Issue 31: 90 days of made-up views and taps, so the statistics page has something to show.
+    await tx.insert(listingStats).values(demoStatistics(inserted, telAvivDay(new Date(started))));
     await tx.insert(blogs).values(
       SAMPLE_POSTS.map((post) => ({
         title: post.title,

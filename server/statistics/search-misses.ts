@@ -9,12 +9,12 @@ import { isbot } from "isbot";
 import type { Db } from "../../database/types";
 import { telAvivDay } from "../../app/lib/dates";
 import { MISS_BEACON_MAX_BYTES, missKey, missTerm } from "../../app/features/restaurants/search/misses";
-import { pruneSingleMisses, recordMisses, termFindsIn, type TermFinds } from "../../app/features/restaurants/search/misses.server";
+import { recordMisses, termFindsIn, type TermFinds } from "../../app/features/restaurants/search/misses.server";
 import { createTally, type Tally } from "./tally";
 
 /** Where the browser reports a search of its own index that found nothing. */
 export const SEARCH_MISSED_PATH = "/api/searches/missed";
-/** How often counted misses are written. */
+/** How often counted misses are written (the server gives STATISTICS_WRITE_SECONDS). */
 export const SEARCH_MISSES_EVERY_MS = 60_000;
 /** The most different terms held between writes: a flood of made-up terms costs no more memory, nor more than this many searches a minute when written. */
 export const SEARCH_MISSES_MAX_KEYS = 1_000;
@@ -24,8 +24,6 @@ export interface SearchMisses {
   report(rawTerm: string, userAgent: string | null | undefined): void;
   /** POST /api/searches/missed: the raw term as a short text body; always 204 (a bot's or a bad term is ignored). */
   beacon: RequestHandler;
-  /** Removes terms seen once on days that are over. */
-  prune(): Promise<number>;
   tally: Tally;
 }
 
@@ -79,5 +77,5 @@ export function createSearchMisses({
       res.set("Cache-Control", "no-store").status(204).end();
     });
   };
-  return { report, beacon, prune: () => pruneSingleMisses(db, telAvivDay(now())), tally };
+  return { report, beacon, tally };
 }

@@ -22,14 +22,14 @@ export async function runAlertDigests(): Promise<number> {
   return (await askSharedServer<{ sent: number }>("/alerts/run", {})).sent;
 }
 
+/** Issue 31: writes the shared server's statistics waiting in memory now. */
+export async function writeStatistics(): Promise<void> {
+  await askSharedServer<{ written: boolean }>("/statistics/write", {});
+}
+
 /** Issue 30: the unsubscribe token the server's digests carry for an account (signed with its secret). */
 export async function alertToken(userId: string): Promise<string> {
   return (await askSharedServer<{ token: string }>("/alerts/token", { userId })).token;
-}
-
-/** Issue 31: writes what the shared server counted in memory (searches that found nothing) to its database now. */
-export async function flushStatistics(): Promise<void> {
-  await askSharedServer<{ flushed: boolean }>("/statistics/flush", {});
 }
 
 /** The listing facts a spec may change through the control socket (issue 30's alerts). */

@@ -5,7 +5,7 @@
 // in Hebrew, counted twice. Axe and 360 px on the admins' page.
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { flushStatistics } from "./control";
+import { writeStatistics } from "./control";
 import { expect, test } from "./fixtures";
 
 /** A word no listing has (nor one letter off): random letters of the alphabet given. */
@@ -52,7 +52,7 @@ test("searches that found nothing, on home in English and Hebrew, reach the admi
   await searchInBrowser(page, "/he", hebrew);
   // Seen once: counted, never shown.
   await searchInBrowser(page, "/", once);
-  await flushStatistics();
+  await writeStatistics();
 
   await signedInAs("admin");
   await page.setViewportSize({ width: 360, height: 800 });
@@ -102,7 +102,7 @@ test("a bot's search is counted neither by the server nor from a beacon", async 
       expect((await page.request.get(`/?q=${term}&bot=${i}`, { headers: { "user-agent": userAgent } })).status()).toBe(200);
     }
   }
-  await flushStatistics();
+  await writeStatistics();
   await signedInAs("admin");
   await page.goto("/dashboard/searches?days=30");
   await expect(page.getByRole("heading", { level: 1, name: "Searches that found nothing" })).toBeVisible();

@@ -49,8 +49,8 @@ async function answerControl(url: string, body: string): Promise<unknown> {
         tokens: alertTokens,
       }),
     };
-  // Issue 31: what the server counted in memory (searches that found nothing), written now.
-  if (url === "/statistics/flush") return running.flushStatistics().then(() => ({ flushed: true }));
+  // Issue 31: the counts waiting in memory written now (the server writes them every minute).
+  if (url === "/statistics/write") return running.writeStatistics().then(() => ({ written: true }));
   if (url === "/alerts/token") return { token: alertTokens.sign((JSON.parse(body) as { userId: string }).userId) };
   if (url === "/restaurant") {
     const { slug, set } = JSON.parse(body) as { slug: string; set: Record<string, unknown> };

@@ -30,6 +30,8 @@ import { createServices } from "../setup/services";
 import { action as alertsAction, loader as alertsLoader } from "../../app/routes/account-alerts";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "../../app/routes/alerts-unsubscribe";
 import { alertSettings } from "../../database/schema/alerts";
+import { loader as statisticsLoader } from "../../app/routes/dashboard/statistics";
+import { loader as statisticsCsvLoader } from "../../app/routes/dashboard/statistics-csv";
 import { loader as searchesLoader } from "../../app/routes/dashboard/searches";
 
 type Who = "visitor" | "guest" | "ownerUnlinked" | "ownerLinked" | "admin";
@@ -151,6 +153,37 @@ describe("dashboard loaders", () => {
     admin: "ok",
   });
 
+  // Issue 31: statistics — the overview is everyone's on the dashboard (each sees their own listings),
+  // one listing's (and its CSV) only for those who may edit it.
+  expectMatrix("statistics overview", (who) => callRoute(statisticsLoader, services, "/dashboard/statistics", as(who)), {
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "ok",
+    ownerLinked: "ok",
+    admin: "ok",
+  });
+  expectMatrix(
+    "one listing's statistics",
+    (who) => callRoute(statisticsLoader, services, `/dashboard/statistics?restaurant=${ids.restaurant}&days=90`, as(who)),
+    {
+      visitor: "login",
+      guest: "home",
+      ownerUnlinked: "forbidden",
+      ownerLinked: "ok",
+      admin: "ok",
+    },
+  );
+  expectMatrix(
+    "one listing's statistics as CSV",
+    (who) => callRoute(statisticsCsvLoader, services, `/dashboard/statistics/csv?restaurant=${ids.restaurant}`, as(who)),
+    {
+      visitor: "login",
+      guest: "home",
+      ownerUnlinked: "forbidden",
+      ownerLinked: "ok",
+      admin: "ok",
+    },
+  );
   // Issue 29: the certificates ending and ended.
   expectMatrix("certificates", (who) => callRoute(certificatesLoader, services, "/dashboard/certificates", as(who)), {
     visitor: "login",

@@ -102,3 +102,16 @@ it("names the site in the language's words when the messages arrive after the mo
     expect(fullText(build("en", EMAIL)) + fullText(build("he", EMAIL))).not.toContain("brand.name");
   }
 });
+
+// Issue 31: the privacy policy says exactly what the site counts, in both languages.
+describe("privacy policy on statistics", () => {
+  it.each([
+    ["en", "What we count", ["opened", "phone number", "Wolt", "menu", "found no restaurant", "3 letters", "IP address"]],
+    ["he", "מה אנחנו סופרים", ["נפתח", "הטלפון", "לוולט", "לתפריט", "לא מצאו", "משלוש אותיות", "IP"]],
+  ] as const)("in %s names every count and what is never kept", (language, heading, words) => {
+    const section = privacyPolicy(language, EMAIL).sections.find((s) => s.heading === heading);
+    expect(section).toBeDefined();
+    const text = [...section!.paragraphs, ...(section!.items ?? [])].join(" ");
+    for (const word of words) expect(text).toContain(word);
+  });
+});

@@ -228,6 +228,18 @@ function privacyEn(email: string): LegalDocument {
         ],
       },
       {
+        heading: "What we count",
+        paragraphs: [
+          "To show restaurant owners how their listing is used, and to learn what diners look for, the site counts a few things itself, without cookies and without any other company:",
+          "Only these numbers are stored, with their day. Nothing about who viewed, tapped or searched is stored with them: not your IP address, your browser, your account or a cookie. Requests from search engines and other bots are not counted. A restaurant's owners see their listing's numbers; our administrators see all of them.",
+        ],
+        items: [
+          "For each restaurant page, each day: how many times it was opened.",
+          "For each restaurant page, each day: how many times its phone number, navigation, booking, online ordering, Wolt and menu links were tapped. Your browser reports the tap itself when you follow the link (the link's “ping”); some browsers, such as Firefox and Brave, do not.",
+          "Searches on the home page that found no restaurant: the words searched (in a standard form), counted per day. Words shorter than 3 letters, and words searched only once in a day, are not kept.",
+        ],
+      },
+      {
         heading: "Why we use your information",
         paragraphs: ["We do not use your information for advertising. We use it only to:"],
         items: [
@@ -322,6 +334,18 @@ function privacyHe(email: string): LegalDocument {
         paragraphs: [
           "אנחנו משתמשים רק בעוגיות הכרחיות. כשאתם מתחברים לחשבון, נשמרת עוגיית התחברות שמאפשרת לכם להישאר מחוברים. איננו משתמשים בעוגיות לפרסום, לניתוח נתונים או למעקב.",
           "כשאתם ממלאים טופס, האתר עשוי לשמור טיוטה באחסון המקומי (local storage) של הדפדפן, כדי שהעבודה שלכם לא תלך לאיבוד. הטיוטה נשמרת רק במכשיר שלכם ואינה נשלחת אלינו עד שתשלחו את הטופס. אפשר למחוק אותה על ידי ניקוי נתוני האתר בדפדפן.",
+        ],
+      },
+      {
+        heading: "מה אנחנו סופרים",
+        paragraphs: [
+          "כדי להראות לבעלי מסעדות איך משתמשים בדף שלהם, וכדי ללמוד מה סועדים מחפשים, האתר סופר בעצמו כמה דברים, בלי עוגיות ובלי אף חברה אחרת:",
+          "נשמרים רק המספרים האלה, עם התאריך שלהם. שום דבר על מי שצפה, לחץ או חיפש אינו נשמר איתם: לא כתובת ה-IP שלכם, לא הדפדפן, לא החשבון ולא עוגייה. בקשות של מנועי חיפוש ובוטים אחרים אינן נספרות. בעלי המסעדה רואים את המספרים של הדף שלהם; מנהלי האתר רואים את כולם.",
+        ],
+        items: [
+          "לכל דף מסעדה, בכל יום: כמה פעמים נפתח.",
+          'לכל דף מסעדה, בכל יום: כמה פעמים לחצו על מספר הטלפון ועל הקישורים לניווט, להזמנת מקום, להזמנה אונליין, לוולט ולתפריט. הדפדפן שלכם מדווח על הלחיצה בעצמו כשאתם עוברים לקישור (ה-"ping" של הקישור); יש דפדפנים, כמו Firefox ו-Brave, שאינם מדווחים.',
+          "חיפושים בדף הבית שלא מצאו אף מסעדה: המילים שחיפשו (בצורה אחידה), נספרות לפי יום. מילים קצרות משלוש אותיות, ומילים שחיפשו רק פעם אחת ביום, אינן נשמרות.",
         ],
       },
       {

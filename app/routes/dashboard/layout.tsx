@@ -5,6 +5,7 @@ import { can } from "../../lib/permissions";
 import { requireDashboard } from "../../lib/permissions.server";
 import {
   dashboardCertificatesPath,
+  dashboardStatisticsPath,
   dashboardClaimsPath,
   dashboardPath,
   dashboardReportsPath,
@@ -63,6 +64,9 @@ function DashboardNav({ canManageUsers, openReports, openSuggestions, openClaims
     <nav aria-label={t("nav.dashboard")} className="flex flex-wrap gap-1 border-b border-stone-200 pb-3">
       <NavLink to={dashboardPath(language)} end className={linkClass}>
         {t("dashboard.title")}
+      </NavLink>
+      <NavLink to={dashboardStatisticsPath(language)} className={linkClass}>
+        {t("statistics.nav")}
       </NavLink>
       <QueueLink to={dashboardReportsPath(language)} label="reports.nav" open={openReports} openCount="reports.openCount" testId="open-reports" />
       {openSuggestions !== null ? (

@@ -104,6 +104,36 @@ describe("POST /api/uploads: accepted files are recorded with their uploader", (
   });
 });
 
+// Issue 31: taps reported by links' ping. Any slug and kind, from a browser or not, signed in or
+// not: a quick empty answer (or the cross-site refusal), never a 5xx.
+describe("POST /api/taps/:slug/:kind", () => {
+  it("answers any slug, kind and body with 204 (a 4xx from another site, or for a path that is not a tap's), never a 5xx", async () => {
+    const arbitrary = fc.record({
+      slug: fc.oneof(anySegment, fc.constant(server.fixtures.restaurantSlug)),
+      kind: fc.oneof(anySegment, fc.constantFrom("phone", "navigate", "booking", "order", "wolt", "menu", "views", "__proto__")),
+      site: fc.constantFrom("same-origin", "cross-site", undefined),
+      agent: fc.constantFrom(
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+        "Googlebot/2.1",
+        undefined,
+      ),
+      who: fc.constantFrom(...EVERYONE),
+      body: anyString,
+    });
+    await check("taps", arbitrary, 150, async ({ slug, kind, site, agent, who, body }) => {
+      const response = await send(server, {
+        method: "POST",
+        path: `/api/taps/${slug}/${kind}`,
+        body,
+        headers: { "content-type": "text/ping", ...(site ? { "sec-fetch-site": site } : {}), ...(agent ? { "user-agent": agent } : {}), ...cookieOf(who) },
+      });
+      // A path that is not a tap's (an empty or a slash-encoded segment) is some other page's 4xx.
+      expect(response.status === 204 || (response.status >= 400 && response.status < 500), String(response.status)).toBe(true);
+      if (who !== "anonymous" && /^[a-z0-9-]+$/.test(slug) && /^[a-z_]+$/.test(kind)) expect(response.status).toBe(204);
+    });
+  });
+});
+
 // Issue 31: the browser's beacon for a search of its own index that found nothing.
 describe("POST /api/searches/missed", () => {
   const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
@@ -131,7 +161,7 @@ describe("POST /api/searches/missed", () => {
     });
     const warn = vi.spyOn(console, "warn");
     try {
-      await server.flushStatistics();
+      await server.writeStatistics();
       // Every counted term could be searched and written: none is held back for the next write.
       expect(warn.mock.calls.map(String).filter((call) => call.includes("search misses"))).toEqual([]);
     } finally {
@@ -310,6 +340,10 @@ function pagesWithParams(): [path: string, params: string[]][] {
     ["/dashboard/add", []],
     [`/dashboard/edit/${server.fixtures.restaurantId}`, []],
     ["/dashboard/users", ["q", "page"]],
+    // Issue 31: statistics (a listing's or the overview) and their CSV.
+    ["/dashboard/statistics", ["restaurant", "days"]],
+    ["/he/dashboard/statistics", ["restaurant", "days"]],
+    ["/dashboard/statistics/csv", ["restaurant", "days"]],
     ["/he/dashboard/users", ["q", "page"]],
     ["/dashboard/blog/add", []],
     [`/dashboard/blog/edit/${server.fixtures.blogId}`, []],

@@ -1,15 +1,17 @@
 import type { ReactNode } from "react";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import { isPdfLink, kashrutWebsiteButton } from "../presentation";
+import { tapPing, type TapKind } from "../statistics/kinds";
 import type { Restaurant } from "../types";
 
 const button =
   "flex min-h-11 w-full items-center gap-3 rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-medium text-stone-800 hover:border-brand-700 hover:bg-brand-50";
 
-function ActionLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
+/** A link out; with `ping`, the browser reports its tap (issue 31: counted for the owner, nothing about the diner). */
+function ActionLink({ href, icon, ping, children }: { href: string; icon: ReactNode; ping?: string | undefined; children: ReactNode }) {
   const { t } = useLanguage();
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={button}>
+    <a href={href} target="_blank" rel="noopener noreferrer" ping={ping} className={button}>
       <span aria-hidden="true" className="text-brand-700">
         {icon}
       </span>
@@ -40,6 +42,7 @@ const ICONS = {
 export function RestaurantActions({ restaurant }: { restaurant: Restaurant }) {
   const { t } = useLanguage();
   const kashrutSite = kashrutWebsiteButton(restaurant);
+  const ping = (kind: TapKind) => tapPing(restaurant.slug, kind);
   const hasActions = restaurant.wazeLink || restaurant.onlineOrderLink || restaurant.woltLink || restaurant.menuLink || restaurant.bookingLink || kashrutSite;
   if (!hasActions) return null;
   return (
@@ -47,27 +50,27 @@ export function RestaurantActions({ restaurant }: { restaurant: Restaurant }) {
       <h2 className="mb-3 text-lg font-semibold">{t("restaurant.actions")}</h2>
       <div className="space-y-2">
         {restaurant.wazeLink ? (
-          <ActionLink href={restaurant.wazeLink} icon={ICONS.navigate}>
+          <ActionLink href={restaurant.wazeLink} ping={ping("navigate")} icon={ICONS.navigate}>
             {t("restaurant.navigate")}
           </ActionLink>
         ) : null}
         {restaurant.onlineOrderLink ? (
-          <ActionLink href={restaurant.onlineOrderLink} icon={ICONS.order}>
+          <ActionLink href={restaurant.onlineOrderLink} ping={ping("order")} icon={ICONS.order}>
             {t("restaurant.orderOnline")}
           </ActionLink>
         ) : null}
         {restaurant.woltLink ? (
-          <ActionLink href={restaurant.woltLink} icon={ICONS.delivery}>
+          <ActionLink href={restaurant.woltLink} ping={ping("wolt")} icon={ICONS.delivery}>
             {t("restaurant.orderDelivery")}
           </ActionLink>
         ) : null}
         {restaurant.menuLink ? (
-          <ActionLink href={restaurant.menuLink} icon={isPdfLink(restaurant.menuLink) ? ICONS.pdf : ICONS.menu}>
+          <ActionLink href={restaurant.menuLink} ping={ping("menu")} icon={isPdfLink(restaurant.menuLink) ? ICONS.pdf : ICONS.menu}>
             {isPdfLink(restaurant.menuLink) ? t("restaurant.viewMenuPdf") : t("restaurant.viewMenu")}
           </ActionLink>
         ) : null}
         {restaurant.bookingLink ? (
-          <ActionLink href={restaurant.bookingLink} icon={ICONS.book}>
+          <ActionLink href={restaurant.bookingLink} ping={ping("booking")} icon={ICONS.book}>
             {t("restaurant.book")}
           </ActionLink>
         ) : null}

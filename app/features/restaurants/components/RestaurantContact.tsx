@@ -4,6 +4,7 @@ import { WeekHours } from "../hours/components/Hours";
 import type { HoursView } from "../hours/hours-view.server";
 import { PlaceMap } from "../map/components/PlaceMap";
 import type { StaticMap } from "../map/static-map";
+import { tapPing } from "../statistics/kinds";
 import type { Restaurant } from "../types";
 
 /** Phone, address with its small map, the week's hours and the hours note. */
@@ -28,7 +29,12 @@ export function RestaurantContact({
           <div>
             <dt className="font-medium text-stone-600">{t("restaurant.phone")}</dt>
             <dd>
-              <a href={`tel:${restaurant.phoneNumber.replace(/[^\d+]/g, "")}`} dir="ltr" className="font-medium text-brand-800 underline underline-offset-4">
+              <a
+                href={`tel:${restaurant.phoneNumber.replace(/[^\d+]/g, "")}`}
+                ping={tapPing(restaurant.slug, "phone")}
+                dir="ltr"
+                className="font-medium text-brand-800 underline underline-offset-4"
+              >
                 {restaurant.phoneNumber}
               </a>
             </dd>

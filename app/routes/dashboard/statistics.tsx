@@ -1,0 +1,147 @@
+// /dashboard/statistics and /he/dashboard/statistics — how listings are seen (issue 31): page views
+// and taps on their links per day for the last 30 or 90 days, as a chart, a table and a CSV file.
+// Owners see their listings; administrators every listing and the site's totals. Links and a GET
+// form only: works without JavaScript.
+import { Link } from "react-router";
+import type { Route } from "./+types/statistics";
+import { CountsTable, COUNT_LABEL } from "../../features/restaurants/statistics/components/CountsTable";
+import { DailyChart } from "../../features/restaurants/statistics/components/DailyChart";
+import { COUNTS } from "../../features/restaurants/statistics/kinds";
+import { PERIODS, periodOf } from "../../features/restaurants/statistics/periods";
+import { statisticsReport, type ListingReport, type OverviewReport } from "../../features/restaurants/statistics/report.server";
+import { loaderError } from "../../lib/action-error.server";
+import { servicesContext } from "../../lib/context";
+import { telAvivDay } from "../../lib/dates";
+import { localized } from "../../lib/i18n/language";
+import { useLanguage } from "../../lib/i18n/use-language";
+import { requireDashboard } from "../../lib/permissions.server";
+import { dashboardStatisticsCsvPath, dashboardStatisticsPath, restaurantPath } from "../../lib/paths";
+import { noindexPageMeta } from "../../lib/seo";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireDashboard(request, context);
+  const params = new URL(request.url).searchParams;
+  const period = periodOf(params.get("days"));
+  const restaurantId = params.get("restaurant");
+  const report = await statisticsReport(context.get(servicesContext).db, viewer, { period, restaurantId, today: telAvivDay(new Date()) }).catch(loaderError);
+  return { period, report };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return noindexPageMeta(args, "statistics.title");
+}
+
+const link = "text-brand-800 underline underline-offset-4";
+
+export default function Statistics({ loaderData }: Route.ComponentProps) {
+  const { language, t } = useLanguage();
+  const { period, report } = loaderData;
+  const restaurant = report.kind === "listing" ? report.listing.id : undefined;
+  const title = report.kind === "listing" ? localized(report.listing.name, language) : t(report.site ? "statistics.site" : "statistics.yours");
+  return (
+    <section aria-labelledby="statistics-title">
+      <p className="text-sm font-semibold text-stone-600">{t("statistics.title")}</p>
+      <h1 id="statistics-title" className="text-2xl font-extrabold">
+        <bdi>{title}</bdi>
+      </h1>
+      <p className="mt-2 max-w-prose text-stone-700">{t("statistics.intro")}</p>
+      <nav aria-label={t("statistics.period")} className="mt-4 flex flex-wrap items-center gap-2">
+        {PERIODS.map((days) => (
+          <Link
+            key={days}
+            to={dashboardStatisticsPath(language, { ...(restaurant ? { restaurant } : {}), days })}
+            aria-current={days === period ? "page" : undefined}
+            className={
+              days === period
+                ? "rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white"
+                : "rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-medium text-stone-800 hover:border-brand-700"
+            }
+          >
+            {t("statistics.lastDays", { days })}
+          </Link>
+        ))}
+        <a href={dashboardStatisticsCsvPath(language, { ...(restaurant ? { restaurant } : {}), days: period })} className={`${link} ms-auto text-sm`} download>
+          {t("statistics.download")}
+        </a>
+      </nav>
+      <Totals totals={report.totals} />
+      <DailyChart days={report.days} tableId="statistics-days" />
+      <CountsTable id="statistics-days" days={report.days} totals={report.totals} />
+      {report.kind === "listing" ? <ListingLinks report={report} period={period} /> : <Listings report={report} period={period} />}
+    </section>
+  );
+}
+
+function Totals({ totals }: { totals: ListingReport["totals"] }) {
+  const { language, t } = useLanguage();
+  const number = new Intl.NumberFormat(language === "he" ? "he-IL" : "en-US");
+  return (
+    <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7" data-testid="statistics-totals">
+      {COUNTS.map((count) => (
+        <div key={count} className="rounded-lg border border-stone-200 bg-white px-3 py-2">
+          <dt className="text-xs font-medium text-stone-600">{t(COUNT_LABEL[count])}</dt>
+          <dd className="text-xl font-bold tabular-nums">{number.format(totals[count])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ListingLinks({ report, period }: { report: ListingReport; period: number }) {
+  const { language, t } = useLanguage();
+  return (
+    <p className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+      <Link to={restaurantPath(report.listing.slug, language)} className={link}>
+        {t("reports.viewListing")}
+      </Link>
+      {report.more ? (
+        <Link to={dashboardStatisticsPath(language, { days: period })} className={link}>
+          {t("statistics.all")}
+        </Link>
+      ) : null}
+    </p>
+  );
+}
+
+function Listings({ report, period }: { report: OverviewReport; period: number }) {
+  const { language, t } = useLanguage();
+  const number = new Intl.NumberFormat(language === "he" ? "he-IL" : "en-US");
+  if (report.listingCount === 0) return <p className="mt-6 text-stone-700">{t("statistics.noListings")}</p>;
+  return (
+    <div className="mt-6 overflow-x-auto rounded-lg border border-stone-200 bg-white" tabIndex={0} role="region" aria-labelledby="statistics-listings-caption">
+      <table className="w-full text-sm" data-testid="statistics-listings">
+        <caption id="statistics-listings-caption" className="px-3 py-2 text-start font-semibold">
+          {report.listings.length < report.listingCount ? t("statistics.listingsTop", { count: report.listings.length }) : t("statistics.listings")}
+        </caption>
+        <thead className="bg-stone-100">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-start">
+              {t("statistics.listing")}
+            </th>
+            {COUNTS.map((count) => (
+              <th key={count} scope="col" className="px-3 py-2 text-end">
+                {t(COUNT_LABEL[count])}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {report.listings.map((listing) => (
+            <tr key={listing.id} className="border-t border-stone-100">
+              <th scope="row" className="px-3 py-1.5 text-start font-normal">
+                <Link to={dashboardStatisticsPath(language, { restaurant: listing.id, days: period })} className={link}>
+                  <bdi>{localized(listing.name, language)}</bdi>
+                </Link>
+              </th>
+              {COUNTS.map((count) => (
+                <td key={count} className="px-3 py-1.5 text-end tabular-nums">
+                  {number.format(listing[count])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+// Views of restaurant pages and taps on their links, counted per listing and Tel Aviv day (issue 31).
+// The server counts them where every request arrives, cached pages included, in memory (a tally);
+// the tally writes them in batches. Nothing about the visitor is kept: not an address, an agent, a
+// cookie. Bots (isbot, or no User-Agent at all) and requests that are not a person opening the page
+// (a prefetch, the service worker keeping a page offline, a page re-reading its own data) are not
+// counted. ADR 025.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isbot } from "isbot";
+import type { ListingCount } from "../../app/features/restaurants/statistics/store.server";
+import { isTapKind, type Count } from "../../app/features/restaurants/statistics/kinds";
+import { telAvivDay } from "../../app/lib/dates";
+import { createTally, type Tally } from "./tally";
+
+/** A restaurant page or its data (`.data`), in either language; the slug as written in the path. */
+const RESTAURANT_PAGE = /^\/(?:en|he)\/restaurant\/([^/]+?)(\.data)?$/;
+/** Longer than any slug the site makes. */
+const MAX_SLUG = 200;
+/** The header the service worker sends when it fetches a page to keep offline (app/service-worker.ts). */
+export const OFFLINE_COPY_HEADER = "x-offline-copy";
+
+export interface ListingCounter {
+  /** Counts a view of a restaurant page when it is answered 200 (from the page cache or not). */
+  observe(req: IncomingMessage, res: ServerResponse): void;
+  /** Counts a tap reported by a link's ping (the slug decoded): false when it is not one we count (unknown kind, a bot). */
+  tap(req: IncomingMessage, slug: string, kind: string): boolean;
+  tally: Tally;
+}
+
+/** A person's browser: a User-Agent that is not a bot's. */
+export function isPerson(req: IncomingMessage): boolean {
+  const agent = req.headers["user-agent"];
+  return typeof agent === "string" && agent !== "" && !isbot(agent);
+}
+
+/** Fetched ahead of a visit (speculation rules, `<link rel=prefetch>`) or by the service worker to keep offline. */
+function isFetchedAhead(req: IncomingMessage): boolean {
+  const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
+  return (typeof purpose === "string" && purpose.includes("prefetch")) || req.headers[OFFLINE_COPY_HEADER] !== undefined;
+}
+
+/**
+ * A page's data asked for again by the page itself (after a form on it, or a live update): its
+ * Referer is the page. A click from another page (a card, a similar place) has that page's.
+ */
+function isRereading(req: IncomingMessage, pagePath: string): boolean {
+  const referer = req.headers.referer;
+  if (typeof referer !== "string") return false;
+  try {
+    return decoded(new URL(referer).pathname) === decoded(pagePath);
+  } catch {
+    return false;
+  }
+}
+
+function decoded(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function isSlug(slug: string | undefined): slug is string {
+  return slug !== undefined && slug.length > 0 && slug.length <= MAX_SLUG && !/[\t\n/]/.test(slug);
+}
+
+export interface ListingCounterOptions {
+  /** Adds a batch to the database (addListingCounts). */
+  write: (counts: ListingCount[]) => Promise<void>;
+  writeEveryMs: number;
+  now?: () => Date;
+  maxKeys?: number;
+}
+
+export function createListingCounter({ write, writeEveryMs, now = () => new Date(), maxKeys = 100_000 }: ListingCounterOptions): ListingCounter {
+  const tally = createTally({
+    name: "[statistics] listings",
+    everyMs: writeEveryMs,
+    maxKeys,
+    write: (counts) => write([...counts].map(([key, count]) => listingCountOf(key, count))),
+  });
+  // The Tel Aviv day, read again at most once a second (formatting a date on every view would cost more than the count).
+  let day = "";
+  let dayUntil = 0;
+  const today = () => {
+    const at = now();
+    if (at.getTime() >= dayUntil || at.getTime() < dayUntil - 1_000) {
+      day = telAvivDay(at);
+      dayUntil = at.getTime() + 1_000;
+    }
+    return day;
+  };
+  const count = (slug: string, kind: Count) => tally.add(`${today()}\t${slug}\t${kind}`);
+
+  return {
+    tally,
+    observe(req, res) {
+      if (req.method !== "GET") return;
+      const path = (req.url ?? "").split("?", 1)[0] ?? "";
+      const page = RESTAURANT_PAGE.exec(path);
+      if (!page?.[1]) return;
+      const slug = decoded(page[1]);
+      if (!isSlug(slug) || !isPerson(req) || isFetchedAhead(req)) return;
+      if (page[2] && isRereading(req, path.slice(0, -".data".length))) return;
+      res.once("finish", () => {
+        if (res.statusCode === 200) count(slug, "views");
+      });
+    },
+    tap(req, slug, kind) {
+      if (!isSlug(slug) || !isTapKind(kind) || !isPerson(req)) return false;
+      count(slug, kind);
+      return true;
+    },
+  };
+}
+
+function listingCountOf(key: string, count: number): ListingCount {
+  const [day = "", slug = "", kind = "views"] = key.split("\t");
+  return { day, slug, kind: kind as Count, count };
+}
