@@ -37,7 +37,7 @@ function statusKb(pid: number, field: string): number {
   return Number(match[1]);
 }
 
-export async function startBenchServer(count: number): Promise<BenchServer> {
+export async function startBenchServer(count: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "kta-bench-"));
   try {
     // Migrate and fill the database the server will open, then let go of it (PGlite is one process).
@@ -61,6 +61,7 @@ export async function startBenchServer(count: number): Promise<BenchServer> {
         PUBLIC_URL: "http://127.0.0.1",
         // Map tiles from this machine (nothing listens there: the images fail fast, never the network).
         MAP_TILE_URL: "http://127.0.0.1:9/{z}/{x}/{y}.png",
+        ...env,
       },
       180_000,
     );

@@ -12,7 +12,7 @@ import { createLocalStorage } from "../server/uploads/storage";
 import { processUpload } from "../server/uploads/processing";
 import { FILTER_TARGET_MS, measureFilterLatency } from "./filter-latency";
 import { writeCost } from "./write-cost";
-import { processCpuSeconds, startBenchServer } from "./harness";
+import { processCpuSeconds, startBenchServer, type BenchServer } from "./harness";
 import { lighthousePages, type LighthouseRow } from "./lighthouse";
 import { mapViewWeight, VISITOR_JS_BUDGET_BYTES, visitorJs, type MapViewWeight, type VisitorJs } from "./visitor-js";
 import { inSeasonJs } from "./in-season";
@@ -87,12 +87,24 @@ async function pageCost(base: string, pathName: string) {
 const CLIENT_THREADS = Number(process.env.BENCH_CLIENT_THREADS ?? 2);
 
 /** 50 connections for DURATION seconds, and how busy the server was (its CPU time over wall time). */
-async function autocannon(url: string, serverCpuSeconds: () => number) {
+async function autocannon(url: string, serverCpuSeconds: () => number, headers: string[] = []) {
   const cpuBefore = serverCpuSeconds();
   const started = performance.now();
   const { stdout } = await run(
     path.resolve("node_modules/.bin/autocannon"),
-    ["-c", "50", "-d", String(DURATION), "-w", String(CLIENT_THREADS), "-H", "accept-encoding=br, gzip", "--json", url],
+    [
+      "-c",
+      "50",
+      "-d",
+      String(DURATION),
+      "-w",
+      String(CLIENT_THREADS),
+      "-H",
+      "accept-encoding=br, gzip",
+      ...headers.flatMap((header) => ["-H", header]),
+      "--json",
+      url,
+    ],
     { maxBuffer: 64 * 1024 * 1024 },
   );
   const cpuUsed = serverCpuSeconds() - cpuBefore;
@@ -107,6 +119,34 @@ async function autocannon(url: string, serverCpuSeconds: () => number) {
     // What one request costs the server, whatever the client could send.
     serverCpuUsPerRequest: Math.round(((cpuUsed * 1e6) / Math.max(1, report.requests.total)) * 10) / 10,
   };
+}
+
+/** A person's browser (the bench's own agent would be a bot's, never counted). */
+const PERSON_AGENT = "user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/**
+ * Issue 31: what counting views costs. The restaurant page (each answer a counted view) asked by a
+ * person's browser from this server, counting, and from a second one with STATISTICS=off, the same
+ * directory; in turns (on, off, on, off), and the better of each pair, so a busy moment of the
+ * machine falls on neither alone.
+ */
+async function countingCost(counting: BenchServer, count: number) {
+  const notCounting = await startBenchServer(count, { STATISTICS: "off" });
+  try {
+    const page = "/en/restaurant/bench-1";
+    const on: Awaited<ReturnType<typeof autocannon>>[] = [];
+    const off: Awaited<ReturnType<typeof autocannon>>[] = [];
+    for (let round = 0; round < 2; round++) {
+      on.push(await autocannon(`${counting.baseUrl}${page}`, counting.cpuSeconds, [PERSON_AGENT]));
+      off.push(await autocannon(`${notCounting.baseUrl}${page}`, notCounting.cpuSeconds, [PERSON_AGENT]));
+    }
+    const best = (runs: typeof on) => runs.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
+    const withCounting = best(on);
+    const without = best(off);
+    return { page, on: withCounting, off: without, ratio: Number((withCounting.reqPerSec / without.reqPerSec).toFixed(3)), runs: { on, off } };
+  } finally {
+    await notCounting.stop();
+  }
 }
 
 /**
@@ -227,6 +267,10 @@ for (const count of SIZES) {
         lighthouseRows = await lighthousePages(server.baseUrl, LIGHTHOUSE_PAGES, (row) => console.log("lighthouse", JSON.stringify(row)));
         results.lighthouse = { restaurants: count, runs: lighthouseRows };
       }
+      if (part("counting")) {
+        results.counting = await countingCost(server, count);
+        console.log("counting", JSON.stringify(results.counting));
+      }
       if (part("load")) {
         const home = await autocannon(`${server.baseUrl}/`, server.cpuSeconds);
         const restaurant = await autocannon(`${server.baseUrl}/en/restaurant/bench-1`, server.cpuSeconds);
@@ -300,6 +344,15 @@ const throughput = results.throughput as
       clientThreads: number;
     }
   | undefined;
+const counting = results.counting as { ratio: number; on: Load; off: Load } | undefined;
+if (counting) {
+  rows.push({
+    measure: "throughput restaurant, counting views vs STATISTICS=off",
+    value: `${counting.ratio} (${counting.on.reqPerSec} vs ${counting.off.reqPerSec} req/s; ${counting.on.serverCpuUsPerRequest} vs ${counting.off.serverCpuUsPerRequest} µs)`,
+    target: ">= 0.95",
+    ok: counting.ratio >= 0.95,
+  });
+}
 if (throughput) {
   rows.push(
     {
