@@ -21,6 +21,8 @@ function dashboard(prefix: string, suffix: string) {
     // Issue 31: views and taps per listing (owners: theirs; admins: all), and their CSV.
     route("statistics", "routes/dashboard/statistics.tsx", { id: `dashboard-statistics-${suffix}` }),
     route("statistics/csv", "routes/dashboard/statistics-csv.ts", { id: `dashboard-statistics-csv-${suffix}` }),
+    // Issue 31: the home page's searches that found nothing (admins).
+    route("searches", "routes/dashboard/searches.tsx", { id: `dashboard-searches-${suffix}` }),
   ]);
 }
 

@@ -45,6 +45,7 @@ import { openStorage } from "./uploads/open-storage";
 import { uploadHandler } from "./uploads/upload-route";
 import { formUploads } from "./uploads/form-upload";
 import { securityHeaders } from "./http/security";
+import { SEARCH_MISSED_PATH, type SearchMisses } from "./statistics/search-misses";
 import { precompressedAssets, type AssetServer } from "./http/static-assets";
 import type { ListingCounter } from "./statistics/listings";
 
@@ -77,6 +78,8 @@ export interface AppDeps {
   listingCounts?: ListingCounter;
   /** Issue 29: the browser tests' server only — a request's `x-test-now` sets the services' clock (server/http/test-clock.ts). */
   testClock?: boolean;
+  /** Issue 31: home searches that found nothing, counted in memory (absent: not counted, no beacon endpoint). */
+  searchMisses?: SearchMisses;
 }
 
 /** The app's metrics, for the server to count every request where it arrives. */
@@ -117,6 +120,7 @@ export function createApp({
   clients = clientAddresses(config.trustProxy),
   listingCounts,
   testClock = false,
+  searchMisses,
 }: AppDeps): express.Express {
   const app = express();
   const dbAvailability = availability ?? createAvailability({ ping: () => database.ping() });
@@ -237,6 +241,8 @@ export function createApp({
     res.setHeader("Cache-Control", "no-store");
     res.status(204).end();
   });
+  // Issue 31: the browser's word that a search of its own index found nothing (204; counted in memory).
+  if (searchMisses) app.post(SEARCH_MISSED_PATH, searchMisses.beacon);
 
   const toasts = createToastStore(config.authSecret, config.isProduction);
   // Issue 30: the alerts' unsubscribe links, signed with the same secret.
@@ -371,6 +377,7 @@ export function createApp({
           nonce: String(res.locals.nonce ?? ""),
           clientIp: clients.of(req),
           reportDatabaseUnavailable: () => dbAvailability.markDown(),
+          ...(searchMisses ? { searchMissed: searchMisses.report } : {}),
           ...clockOf(testClock ? testNowOf(req) : undefined),
         });
         return context;

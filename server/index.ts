@@ -34,6 +34,9 @@ import { refreshStatistics } from "./data/database";
 import { sendReportNotices } from "../app/features/reports/reports.server";
 import { sendCertificateReminders } from "../app/features/restaurants/certificate/reminders.server";
 import { sendAlertDigests } from "../app/features/restaurants/alerts/digest.server";
+import { createSearchMisses } from "./statistics/search-misses";
+import { pruneSingleMisses } from "../app/features/restaurants/search/misses.server";
+import { telAvivDay } from "../app/lib/dates";
 import { createAlertTokens } from "../app/features/restaurants/alerts/token.server";
 
 /** How often the server looks for reports whose restaurant may be e-mailed again. */
@@ -44,6 +47,8 @@ const STATISTICS_EVERY_MS = 60 * 60_000;
 const CERTIFICATE_REMINDERS_EVERY_MS = 60 * 60_000;
 /** Issue 30: saved places' alerts are checked hourly (at most one digest per account per Tel Aviv day). */
 const ALERT_DIGESTS_EVERY_MS = 60 * 60_000;
+/** Issue 31: searches that found nothing seen once on a day that is over are removed hourly. */
+const SEARCH_MISSES_PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface MainOptions {
   /** The environment as the operator gave it (before the bootstrap set NODE_ENV for libraries). */
@@ -182,6 +187,16 @@ export async function startServer({
     ? createListingCounter({ write: (counts) => addListingCounts(database.db, counts), writeEveryMs: config.statistics.writeEveryMs })
     : undefined;
   const statistics = database.kind === "pglite" ? scheduleJob("[database] statistics", () => refreshStatistics(database), STATISTICS_EVERY_MS) : undefined;
+  // Issue 31: home searches that found nothing, counted in memory and written in batches (with the
+  // listings' counts; none with STATISTICS=off); terms seen once on a day that is over are removed
+  // at start and hourly (whatever the switch says: what was kept before it was turned off too).
+  const searchMisses = config.statistics.enabled ? createSearchMisses({ db: database.db, everyMs: config.statistics.writeEveryMs }) : undefined;
+  const searchMissesPrune = scheduleJob(
+    "[statistics] search misses clean-up",
+    () => pruneSingleMisses(database.db, telAvivDay(new Date())),
+    SEARCH_MISSES_PRUNE_EVERY_MS,
+  );
+  searchMissesPrune.runSoon();
   // One reading of who each client is, for the request log and the app alike (its cache is per request).
   const clients = clientAddresses(config.trustProxy);
   const app = createApp({
@@ -201,6 +216,7 @@ export async function startServer({
     ...(pageCache ? { pageCache } : {}),
     ...(listingCounts ? { listingCounts } : {}),
     testClock,
+    ...(searchMisses ? { searchMisses } : {}),
   });
 
   const metrics = metricsOf(app);
@@ -241,7 +257,7 @@ export async function startServer({
     server,
     port,
     writeStatistics: async () => {
-      await listingCounts?.tally.flush();
+      await Promise.all([listingCounts?.tally.flush(), searchMisses?.tally.flush()]);
     },
     stop: () =>
       new Promise<void>((resolve) => {
@@ -253,6 +269,7 @@ export async function startServer({
           alertDigests.stop(),
           statistics?.stop(),
           listingCounts?.tally.stop(),
+          searchMissesPrune.stop(),
         ]).then(() => {});
         const force = setTimeout(() => {
           console.error("Requests did not finish in time; closing anyway.");
@@ -261,7 +278,8 @@ export async function startServer({
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          void cleaning.then(resolve);
+          // Issue 31: what was counted in memory is written once no request can count more.
+          void cleaning.then(() => searchMisses?.tally.stop()).then(resolve);
         });
         server.closeIdleConnections();
         // Live-update streams never end by themselves: end them so the server can close.

@@ -65,6 +65,8 @@ const PAGES: Record<string, { url: string; loaderData?: (language: Language) => 
   suggest: { url: "/suggest", title: (t) => `${t("suggest.pageTitle")} | ${t("brand.name")}` },
   "dashboard/suggestions": { url: "/dashboard/suggestions", title: (t) => page(t, "suggestions.title") },
   "dashboard/statistics": { url: "/dashboard/statistics", title: (t) => page(t, "statistics.title") },
+  // Issue 31: the searches that found nothing (admins).
+  "dashboard/searches": { url: "/dashboard/searches", title: (t) => page(t, "misses.title") },
   // Issue 30: a diner's saved places.
   saved: { url: "/saved", title: (t) => `${t("saved.title")} | ${t("brand.name")}` },
   // Issue 30: alerts for saved places.

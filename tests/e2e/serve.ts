@@ -38,7 +38,7 @@ const alertTokens = createAlertTokens(config.authSecret);
 /** The listing facts a spec may change as an admin would (issue 30's alerts): nothing else. */
 const CHANGEABLE = ["kashrut", "certificate_body", "certificate_level", "certificate_valid_until", "is_permanently_closed"] as const;
 
-/** What the control socket does besides sessions: run the alerts' job, sign an unsubscribe link's token, change a listing's facts. */
+/** What the control socket does besides sessions: run the alerts' job, sign an unsubscribe link's token, change a listing's facts, write the counted statistics. */
 async function answerControl(url: string, body: string): Promise<unknown> {
   if (url === "/session") return signedInUser(JSON.parse(body) as Parameters<typeof signedInUser>[0]);
   if (url === "/alerts/run")

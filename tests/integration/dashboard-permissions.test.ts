@@ -32,6 +32,7 @@ import { action as unsubscribeAction, loader as unsubscribeLoader } from "../../
 import { alertSettings } from "../../database/schema/alerts";
 import { loader as statisticsLoader } from "../../app/routes/dashboard/statistics";
 import { loader as statisticsCsvLoader } from "../../app/routes/dashboard/statistics-csv";
+import { loader as searchesLoader } from "../../app/routes/dashboard/searches";
 
 type Who = "visitor" | "guest" | "ownerUnlinked" | "ownerLinked" | "admin";
 const EVERYONE: Who[] = ["visitor", "guest", "ownerUnlinked", "ownerLinked", "admin"];
@@ -200,6 +201,15 @@ describe("dashboard loaders", () => {
     admin: "ok",
   });
   expectMatrix("add page from a suggestion", (who) => callRoute(editorLoader, services, `/dashboard/add?suggestion=${ids.suggestion}`, as(who)), {
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "forbidden",
+    ownerLinked: "forbidden",
+    admin: "ok",
+  });
+
+  // Issue 31: the searches that found nothing (the suggestions queue's admins).
+  expectMatrix("searches that found nothing", (who) => callRoute(searchesLoader, services, "/dashboard/searches?days=30", as(who)), {
     visitor: "login",
     guest: "home",
     ownerUnlinked: "forbidden",

@@ -475,4 +475,18 @@ export const enManage = {
   "statistics.listing": "Restaurant",
   "statistics.all": "All listings",
   "statistics.noListings": "No listing is linked to your account yet.",
+  // Issue 31: searches that found nothing
+  "misses.nav": "Searches not found",
+  "misses.title": "Searches that found nothing",
+  "misses.intro":
+    "What visitors searched for on the home page and did not find, counted per day without anything about who searched. A term seen only once is not kept.",
+  "misses.period": "Period",
+  "misses.days": "Last {days} days",
+  "misses.caption": "Searches most often without results in the last {days} days",
+  "misses.term": "Search",
+  "misses.count": "Times",
+  "misses.actions": "What to do",
+  "misses.suggestions": "Suggestions queue",
+  "misses.add": "Add a listing",
+  "misses.none": "No search found nothing more than once in the last {days} days.",
 } as const;

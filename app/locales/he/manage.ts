@@ -475,4 +475,17 @@ export const heManage: ManageMessages = {
   "statistics.listing": "מסעדה",
   "statistics.all": "כל המסעדות",
   "statistics.noListings": "עדיין אין מסעדה המקושרת לחשבון שלך.",
+  // Issue 31: searches that found nothing
+  "misses.nav": "חיפושים ללא תוצאות",
+  "misses.title": "חיפושים שלא מצאו דבר",
+  "misses.intro": "מה שמבקרים חיפשו בדף הבית ולא מצאו, נספר לפי יום בלי שום פרט על מי שחיפש. מונח שנראה פעם אחת בלבד אינו נשמר.",
+  "misses.period": "תקופה",
+  "misses.days": "{days} הימים האחרונים",
+  "misses.caption": "החיפושים שהכי הרבה פעמים לא מצאו דבר ב־{days} הימים האחרונים",
+  "misses.term": "חיפוש",
+  "misses.count": "פעמים",
+  "misses.actions": "מה לעשות",
+  "misses.suggestions": "תור ההצעות",
+  "misses.add": "הוספת מסעדה",
+  "misses.none": "אף חיפוש לא נותר ללא תוצאות יותר מפעם אחת ב־{days} הימים האחרונים.",
 };

@@ -16,6 +16,7 @@ import { countOpenReports } from "../../features/reports/queue.server";
 import { countOpenSuggestions } from "../../features/restaurants/suggestions/suggestions.server";
 import { countOpenClaims } from "../../features/restaurants/claims/queue.server";
 import { servicesContext } from "../../lib/context";
+import { localizePath } from "../../lib/i18n/language";
 import { cn } from "../../lib/cn";
 import type { ManageKey } from "../../locales/en";
 
@@ -83,6 +84,12 @@ function DashboardNav({ canManageUsers, openReports, openSuggestions, openClaims
       {canReviewCertificates ? (
         <NavLink to={dashboardCertificatesPath(language)} className={linkClass}>
           {t("certificates.nav")}
+        </NavLink>
+      ) : null}
+      {/* Issue 31: the searches that found nothing (the suggestions queue's admins). */}
+      {openSuggestions !== null ? (
+        <NavLink to={localizePath("/dashboard/searches", language)} className={linkClass}>
+          {t("misses.nav")}
         </NavLink>
       ) : null}
       {canManageUsers ? (

@@ -2,11 +2,13 @@
 // pages that have no action, and page loaders with hostile ids, slugs and query strings.
 import fc from "fast-check";
 import { get as httpGet } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { anySegment, anyString, encode } from "./arbitraries";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { uploads } from "../../../database/schema/uploads";
+import { searchMisses } from "../../../database/schema/statistics";
+import { MISS_TERM_MAX, missTerm } from "../../../app/features/restaurants/search/misses";
 import { check, EVERYONE, send, sendInvalid, startFuzzServer, type FuzzServer, type Who } from "./harness";
 
 let server: FuzzServer;
@@ -129,6 +131,50 @@ describe("POST /api/taps/:slug/:kind", () => {
       expect(response.status === 204 || (response.status >= 400 && response.status < 500), String(response.status)).toBe(true);
       if (who !== "anonymous" && /^[a-z0-9-]+$/.test(slug) && /^[a-z_]+$/.test(kind)) expect(response.status).toBe(204);
     });
+  });
+});
+
+// Issue 31: the browser's beacon for a search of its own index that found nothing.
+describe("POST /api/searches/missed", () => {
+  const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+  it("answers any body, type and agent without a 5xx, writes nothing on the way, and keeps only normalised terms of three letters that find nothing", async () => {
+    const arbitrary = fc.record({
+      who: fc.constantFrom(...EVERYONE),
+      body: fc.oneof(anyString, fc.constantFrom("Fuzz Place", "fuzz", "x".repeat(400), "פיצה טעימה", "ab"), fc.uint8Array({ maxLength: 400 })),
+      type: fc.constantFrom(
+        "text/plain;charset=UTF-8",
+        "text/plain; charset=latin1",
+        "application/json",
+        "application/x-www-form-urlencoded",
+        "text/plain; charset=nope",
+      ),
+      agent: fc.constantFrom(BROWSER, "", "Googlebot/2.1 (+http://www.google.com/bot.html)", "curl/8.0"),
+    });
+    await check("missed searches", arbitrary, 200, async ({ who, body, type, agent }) => {
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path: "/api/searches/missed",
+        body,
+        headers: { "content-type": type, "user-agent": agent, ...cookieOf(who) },
+      });
+      expect([204, 400, 403, 413, 415]).toContain(response.status);
+    });
+    const warn = vi.spyOn(console, "warn");
+    try {
+      await server.writeStatistics();
+      // Every counted term could be searched and written: none is held back for the next write.
+      expect(warn.mock.calls.map(String).filter((call) => call.includes("search misses"))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+    const rows = await server.db.select().from(searchMisses);
+    for (const row of rows) {
+      expect(missTerm(row.term), row.term).toBe(row.term);
+      expect([...row.term].length).toBeLessThanOrEqual(MISS_TERM_MAX);
+      // A listing's name is found by the directory: never kept as a miss.
+      expect(row.term).not.toContain("fuzz");
+    }
+    await server.db.delete(searchMisses);
   });
 });
 

@@ -52,6 +52,8 @@ export interface FuzzServer {
   /** The request headers that make a request come from `who` on our own pages (none for an anonymous visitor). */
   cookieOf(who: Who): Record<string, string>;
   fixtures: Fixtures;
+  /** Issue 31: writes what the server counted in memory (listing counts, searches that found nothing) now. */
+  writeStatistics(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -150,6 +152,7 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     cookies,
     // A browser marks every request from our own pages as same-origin (fetch metadata); without
     // it, a signed-in write is refused as cross-site before any action runs.
+    writeStatistics: () => running.writeStatistics(),
     cookieOf: (who): Record<string, string> => (who === "anonymous" ? {} : { cookie: cookies[who], "sec-fetch-site": "same-origin" }),
     fixtures: {
       restaurantId: restaurant!.id,

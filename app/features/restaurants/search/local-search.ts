@@ -3,8 +3,20 @@
 // (use-search-index.ts), so a first visit does not carry it; until then filters ask the server.
 import { decodeIndex, searchIndexPath } from "./search-index";
 import type { Restaurant } from "../types";
+import { applyFilters as filter } from "./matching";
+import { missed } from "./missed-beacon";
 
-export { applyFilters, prepareForSearch } from "./matching";
+export { prepareForSearch } from "./matching";
+
+/**
+ * The filters' rules. Issue 31: each search's number of results is told to missed-beacon.ts, which
+ * reports a term that found nothing once typing settles (here, so the first visit carries none of it).
+ */
+export const applyFilters: typeof filter = (restaurants, state, ...rest) => {
+  const found = filter(restaurants, state, ...rest);
+  missed(state.searchTerm, found.length);
+  return found;
+};
 
 /** The index of this version, decoded (a failed answer rejects: filters then stay on the server). */
 export async function fetchIndex(version: string, signal: AbortSignal): Promise<Restaurant[]> {

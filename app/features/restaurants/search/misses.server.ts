@@ -1,0 +1,85 @@
+// Issue 31: the home page's searches that found nothing, in the database (search_misses: a Tel Aviv
+// day, a normalised term, a count — nothing about who searched). Counted in memory on the request
+// path (server/statistics/search-misses.ts) and written here in batches, where each term is searched
+// again on its own: a term the directory does find (a forged beacon, a search narrowed by filters,
+// a listing added since) is dropped. A term seen once on a day is removed when the day is over, and
+// the admins' list never shows a term counted once in its period.
+import { and, desc, gte, lt, lte, sql, asc } from "drizzle-orm";
+import { searchMisses } from "../../../../database/schema/statistics";
+import type { Db } from "../../../../database/types";
+import { addDays } from "../../../lib/dates";
+import type { Subject } from "../../../lib/permissions";
+import { assertCan } from "../../../lib/permissions.server";
+import { EMPTY_FILTERS } from "./filters";
+import { parseMissKey } from "./misses";
+import { searchDirectory } from "./search-query.server";
+
+/** Whether the directory's own search finds anything for the term alone (no other filter). */
+export type TermFinds = (term: string) => Promise<boolean>;
+
+/** The directory's search in the database, for one term and nothing else. */
+export function termFindsIn(db: Db): TermFinds {
+  return async (term) => (await searchDirectory(db, { ...EMPTY_FILTERS, searchTerm: term }, { limit: 1 })).restaurants.length > 0;
+}
+
+/**
+ * Adds a batch of counts (keys from missKey) to the table, leaving out every term the directory
+ * finds. Each term is searched once per batch. Returns how many (day, term) rows were added to.
+ */
+export async function recordMisses(db: Db, counts: ReadonlyMap<string, number>, finds: TermFinds = termFindsIn(db)): Promise<number> {
+  const found = new Map<string, boolean>();
+  const rows: { day: string; term: string; count: number }[] = [];
+  for (const [key, count] of counts) {
+    const parsed = parseMissKey(key);
+    if (!parsed || !(count > 0)) continue;
+    let hit = found.get(parsed.term);
+    if (hit === undefined) {
+      // A term the search cannot run is not kept (and never holds back the rest of the batch).
+      hit = await finds(parsed.term).catch(() => true);
+      found.set(parsed.term, hit);
+    }
+    if (!hit) rows.push({ ...parsed, count: Math.round(count) });
+  }
+  if (rows.length === 0) return 0;
+  await db
+    .insert(searchMisses)
+    .values(rows)
+    .onConflictDoUpdate({ target: [searchMisses.day, searchMisses.term], set: { count: sql`${searchMisses.count} + excluded.count` } });
+  return rows.length;
+}
+
+/** Removes the terms seen only once on a day before `today` (Tel Aviv's): those are not kept. */
+export async function pruneSingleMisses(db: Db, today: string): Promise<number> {
+  const removed = await db
+    .delete(searchMisses)
+    .where(and(lt(searchMisses.day, today), lte(searchMisses.count, 1)))
+    .returning({ term: searchMisses.term });
+  return removed.length;
+}
+
+/** How many terms the admins' list shows. */
+export const TOP_MISSES = 50;
+
+export interface TopMiss {
+  term: string;
+  count: number;
+}
+
+/** The terms most searched for in vain in the `days` up to `today`, counted more than once (admins). */
+export async function topMisses(
+  db: Db,
+  viewer: Subject,
+  { days, today, limit = TOP_MISSES }: { days: number; today: string; limit?: number },
+): Promise<TopMiss[]> {
+  assertCan(viewer, "suggestions:manage");
+  if (!Number.isInteger(days) || days < 1) throw new RangeError(`a period of ${days} days`);
+  const total = sql<number>`sum(${searchMisses.count})::int`;
+  return db
+    .select({ term: searchMisses.term, count: total })
+    .from(searchMisses)
+    .where(and(gte(searchMisses.day, addDays(today, 1 - days)), lte(searchMisses.day, today)))
+    .groupBy(searchMisses.term)
+    .having(sql`sum(${searchMisses.count}) > 1`)
+    .orderBy(desc(total), asc(searchMisses.term))
+    .limit(limit);
+}

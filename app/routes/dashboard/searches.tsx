@@ -1,0 +1,119 @@
+// /dashboard/searches and /he/dashboard/searches — the home page's searches that found nothing
+// (issue 31), for admins (the suggestions queue's rule, `suggestions:manage`: what is missing from
+// the directory is theirs to add). The top terms of the last 7 or 30 days (plain links: no
+// JavaScript needed), counted more than once, each with the way to the suggestions queue and to a
+// new listing. Terms are the visitors' own words, normalised: shown bidi-isolated.
+import { Link } from "react-router";
+import type { Route } from "./+types/searches";
+import { topMisses } from "../../features/restaurants/search/misses.server";
+import { cn } from "../../lib/cn";
+import { servicesContext } from "../../lib/context";
+import { telAvivDay } from "../../lib/dates";
+import { localizePath } from "../../lib/i18n/language";
+import { useLanguage } from "../../lib/i18n/use-language";
+import { requirePermission } from "../../lib/permissions.server";
+import { dashboardAddPath, dashboardSuggestionsPath } from "../../lib/paths";
+import { noindexPageMeta } from "../../lib/seo";
+
+/** The periods offered, in days up to today (the first is the default). */
+const MISS_PERIODS = [7, 30] as const;
+type MissPeriod = (typeof MISS_PERIODS)[number];
+
+function periodOf(value: string | null): MissPeriod {
+  return MISS_PERIODS.find((days) => String(days) === value) ?? MISS_PERIODS[0];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requirePermission(request, context, "suggestions:manage");
+  const services = context.get(servicesContext);
+  const days = periodOf(new URL(request.url).searchParams.get("days"));
+  const today = telAvivDay(services.now?.() ?? new Date());
+  return { days, misses: await topMisses(services.db, viewer, { days, today }) };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return noindexPageMeta(args, "misses.title");
+}
+
+const linkClass = "text-brand-800 underline underline-offset-4";
+
+export default function Searches({ loaderData }: Route.ComponentProps) {
+  const { language, t } = useLanguage();
+  const { days, misses } = loaderData;
+  const here = localizePath("/dashboard/searches", language);
+  return (
+    <section aria-labelledby="misses-title">
+      <h1 id="misses-title" className="text-2xl font-extrabold">
+        {t("misses.title")}
+      </h1>
+      <p className="mt-2 max-w-prose text-stone-700">{t("misses.intro")}</p>
+      <nav aria-label={t("misses.period")} className="mt-4 flex flex-wrap gap-2">
+        {MISS_PERIODS.map((period) => (
+          <Link
+            key={period}
+            to={`${here}?days=${period}`}
+            aria-current={period === days ? "page" : undefined}
+            className={cn(
+              "inline-flex min-h-11 items-center rounded-lg border px-4 text-sm font-medium",
+              period === days ? "border-brand-700 bg-brand-100 text-brand-900" : "border-stone-300 bg-white text-stone-800 hover:bg-stone-50",
+            )}
+          >
+            {t("misses.days", { days: period })}
+          </Link>
+        ))}
+      </nav>
+      {misses.length === 0 ? (
+        <p className="mt-6 text-stone-700" data-testid="misses-none">
+          {t("misses.none", { days })}
+        </p>
+      ) : (
+        <div className="relative mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          <table className="w-full text-sm" data-testid="misses-table">
+            <caption className="px-3 py-2 text-start font-semibold text-stone-800">{t("misses.caption", { days })}</caption>
+            <thead className="bg-stone-100 text-stone-700">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t("misses.term")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-semibold">
+                  {t("misses.count")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t("misses.actions")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {misses.map((miss) => (
+                <tr key={miss.term} className="border-t border-stone-100" data-testid="miss-row">
+                  <th scope="row" className="px-3 py-2 text-start font-medium break-words">
+                    <bdi>{miss.term}</bdi>
+                  </th>
+                  <td className="px-3 py-2 text-end tabular-nums">{miss.count}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap gap-x-4 gap-y-1">
+                      <Link to={dashboardSuggestionsPath(language)} className={linkClass}>
+                        {t("misses.suggestions")}
+                        <span className="sr-only">
+                          {" "}
+                          (<bdi>{miss.term}</bdi>)
+                        </span>
+                      </Link>
+                      <Link to={dashboardAddPath(language)} className={linkClass}>
+                        {t("misses.add")}
+                        <span className="sr-only">
+                          {" "}
+                          (<bdi>{miss.term}</bdi>)
+                        </span>
+                      </Link>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

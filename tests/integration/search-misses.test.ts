@@ -1,0 +1,178 @@
+// Issue 31: the home page's searches that found nothing, in the database (PGlite and PostgreSQL):
+// counted only when the term alone finds nothing, written only when the tally flushes (never on
+// the request path), pruned when seen once on a day that is over, and summed for the admins' list.
+import express from "express";
+import type { AddressInfo } from "node:net";
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fillSearchText } from "../../app/features/restaurants/search/search-query.server";
+import { pruneSingleMisses, recordMisses, topMisses } from "../../app/features/restaurants/search/misses.server";
+import { missKey } from "../../app/features/restaurants/search/misses";
+import { AppError } from "../../app/lib/errors";
+import { SYSTEM } from "../../app/lib/permissions.server";
+import { loader as homeLoader } from "../../app/routes/home";
+import { loader as searchesLoader } from "../../app/routes/dashboard/searches";
+import { insertRestaurants } from "../../database/factories";
+import { searchMisses } from "../../database/schema/statistics";
+import { createSearchMisses, SEARCH_MISSED_PATH } from "../../server/statistics/search-misses";
+import { createTestDatabase, type TestDatabase } from "../setup/db";
+import { callRoute, signedInUser } from "../setup/routes";
+import { createServices, routeArgs } from "../setup/services";
+
+const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+const TODAY = "2026-11-26";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await insertRestaurants(database.db, [
+    { slug: "misses-falafel", name_en: "Falafel Shalom", name_he: "פלאפל שלום" },
+    { slug: "misses-sushi", name_en: "Sushi Yama", name_he: "סושי יאמה" },
+  ]);
+  await fillSearchText(database.db);
+});
+beforeEach(async () => {
+  await database.db.delete(searchMisses);
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+
+const stored = () => database.db.select().from(searchMisses).orderBy(asc(searchMisses.day), asc(searchMisses.term));
+
+describe("recording searches that found nothing", () => {
+  it("adds only terms the directory's own search finds nothing for, summing with what is stored", async () => {
+    const written = await recordMisses(
+      database.db,
+      new Map([
+        [missKey(TODAY, "falafel"), 2], // a listing's name: found
+        [missKey(TODAY, "סושי"), 1], // found in Hebrew
+        [missKey(TODAY, "falafek"), 1], // one letter off: found by the typo rule
+        [missKey(TODAY, "hummus"), 3],
+        [missKey(TODAY, "not a key"), 1],
+        ["garbage", 4],
+      ]),
+    );
+    expect(written).toBe(2);
+    await recordMisses(database.db, new Map([[missKey(TODAY, "hummus"), 2]]));
+    expect(await stored()).toEqual([
+      { day: TODAY, term: "hummus", count: 5 },
+      { day: TODAY, term: "not a key", count: 1 },
+    ]);
+  });
+
+  it("drops a term its search cannot run, and writes the rest of the batch", async () => {
+    const written = await recordMisses(
+      database.db,
+      new Map([
+        [missKey(TODAY, "broken"), 1],
+        [missKey(TODAY, "hummus"), 1],
+      ]),
+      async (term) => {
+        if (term === "broken") throw new Error("the search failed");
+        return false;
+      },
+    );
+    expect(written).toBe(1);
+    expect((await stored()).map((row) => row.term)).toEqual(["hummus"]);
+  });
+
+  it("removes terms seen once on days that are over, and keeps the rest", async () => {
+    await database.db.insert(searchMisses).values([
+      { day: "2026-11-24", term: "once before", count: 1 },
+      { day: "2026-11-25", term: "twice before", count: 2 },
+      { day: "2026-11-25", term: "once yesterday", count: 1 },
+      { day: TODAY, term: "once today", count: 1 },
+    ]);
+    expect(await pruneSingleMisses(database.db, TODAY)).toBe(2);
+    expect((await stored()).map((row) => row.term)).toEqual(["twice before", "once today"]);
+  });
+
+  it("lists the top terms of 7 or 30 days, summed over the days, most first, never a term counted once", async () => {
+    await database.db.insert(searchMisses).values([
+      { day: TODAY, term: "kubbeh", count: 2 },
+      { day: "2026-11-21", term: "kubbeh", count: 3 },
+      { day: "2026-11-20", term: "jachnun", count: 4 }, // 7 days: 20th..26th
+      { day: "2026-11-19", term: "jachnun", count: 10 }, // only in the 30 days
+      { day: TODAY, term: "sabich", count: 1 },
+      { day: "2026-10-28", term: "malabi", count: 6 }, // the 30th day, today the first
+      { day: "2026-10-27", term: "ancient", count: 50 }, // before the 30 days
+      { day: "2026-11-27", term: "tomorrow", count: 9 }, // after today
+      { day: TODAY, term: "bamba", count: 4 },
+    ]);
+    expect(await topMisses(database.db, SYSTEM, { days: 7, today: TODAY })).toEqual([
+      { term: "kubbeh", count: 5 },
+      { term: "bamba", count: 4 },
+      { term: "jachnun", count: 4 },
+    ]);
+    expect(await topMisses(database.db, SYSTEM, { days: 30, today: TODAY })).toEqual([
+      { term: "jachnun", count: 14 },
+      { term: "malabi", count: 6 },
+      { term: "kubbeh", count: 5 },
+      { term: "bamba", count: 4 },
+    ]);
+    expect(await topMisses(database.db, SYSTEM, { days: 30, today: TODAY, limit: 2 })).toHaveLength(2);
+    await expect(topMisses(database.db, { id: "x", role: "owner" }, { days: 7, today: TODAY })).rejects.toBeInstanceOf(AppError);
+  });
+});
+
+describe("no counter write on the request path", () => {
+  it("a home search and a beacon leave the table empty until the tally flushes; bots and found terms are never written", async () => {
+    const misses = createSearchMisses({ db: database.db, everyMs: 3_600_000, now: () => new Date(`${TODAY}T10:00:00Z`) });
+    const services = createServices(database.db, { searchMissed: misses.report });
+    const search = (q: string, userAgent: string) => homeLoader(routeArgs(services, `/?q=${encodeURIComponent(q)}`, { headers: { "user-agent": userAgent } }));
+    expect((await search("Shakshuka Palace", BROWSER)).total).toBe(0);
+    expect((await search("shakshuka   palace", BROWSER)).total).toBe(0);
+    expect((await search("Shakshuka Palace", "Googlebot/2.1 (+http://www.google.com/bot.html)")).total).toBe(0);
+    // Filters narrowed it to nothing, the term alone finds a listing: dropped when written.
+    expect((await search("sushi", BROWSER)).total).toBe(1);
+    expect((await homeLoader(routeArgs(services, "/?q=sushi&kashrut=tzohar", { headers: { "user-agent": BROWSER } }))).total).toBe(0);
+
+    // The browser's beacon: a forged term for a listing we have, and a real miss.
+    const app = express();
+    app.post(SEARCH_MISSED_PATH, misses.beacon);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${SEARCH_MISSED_PATH}`;
+      for (const body of ["Falafel Shalom", "בורקס אמיתי", "בּוּרֵקַס אמיתי"]) {
+        const answer = await fetch(url, { method: "POST", body, headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": BROWSER } });
+        expect(answer.status).toBe(204);
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+
+    expect(misses.tally.pending()).toBe(4);
+    expect(await stored()).toEqual([]);
+    await misses.tally.flush();
+    expect(await stored()).toEqual([
+      { day: TODAY, term: "shakshuka palace", count: 2 },
+      { day: TODAY, term: "בורקס אמיתי", count: 2 },
+    ]);
+    await misses.tally.stop();
+  });
+});
+
+describe("the admins' page", () => {
+  it("shows the period's top terms to an admin, 7 days unless 30 are asked for", async () => {
+    const services = createServices(database.db, { now: () => new Date(`${TODAY}T10:00:00Z`) });
+    const admin = await signedInUser(services, { email: "misses-admin@example.com", role: "admin", firstName: "Admin" });
+    await database.db.insert(searchMisses).values([
+      { day: TODAY, term: "כנאפה", count: 3 },
+      { day: "2026-11-01", term: "malawach", count: 2 },
+    ]);
+    const week = await callRoute(searchesLoader, services, "/he/dashboard/searches", { cookie: admin.cookie });
+    expect(week.data).toEqual({ days: 7, misses: [{ term: "כנאפה", count: 3 }] });
+    const month = await callRoute(searchesLoader, services, "/dashboard/searches?days=30", { cookie: admin.cookie });
+    expect(month.data).toEqual({
+      days: 30,
+      misses: [
+        { term: "כנאפה", count: 3 },
+        { term: "malawach", count: 2 },
+      ],
+    });
+    // Any other period is the first.
+    expect((await callRoute(searchesLoader, services, "/dashboard/searches?days=3650", { cookie: admin.cookie })).data).toMatchObject({ days: 7 });
+  });
+});
