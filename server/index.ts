@@ -268,7 +268,6 @@ export async function startServer({
           certificateReminders.stop(),
           alertDigests.stop(),
           statistics?.stop(),
-          listingCounts?.tally.stop(),
           searchMissesPrune.stop(),
         ]).then(() => {});
         const force = setTimeout(() => {
@@ -279,7 +278,7 @@ export async function startServer({
         server.close(() => {
           clearTimeout(force);
           // Issue 31: what was counted in memory is written once no request can count more.
-          void cleaning.then(() => searchMisses?.tally.stop()).then(resolve);
+          void cleaning.then(() => Promise.all([listingCounts?.tally.stop(), searchMisses?.tally.stop()])).then(() => resolve());
         });
         server.closeIdleConnections();
         // Live-update streams never end by themselves: end them so the server can close.
