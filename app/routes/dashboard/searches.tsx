@@ -5,8 +5,8 @@
 // new listing. Terms are the visitors' own words, normalised: shown bidi-isolated.
 import { Link } from "react-router";
 import type { Route } from "./+types/searches";
+import { PeriodLinks, periodFrom } from "../../components/ui/PeriodLinks";
 import { topMisses } from "../../features/restaurants/search/misses.server";
-import { cn } from "../../lib/cn";
 import { servicesContext } from "../../lib/context";
 import { telAvivDay } from "../../lib/dates";
 import { localizePath } from "../../lib/i18n/language";
@@ -17,16 +17,11 @@ import { noindexPageMeta } from "../../lib/seo";
 
 /** The periods offered, in days up to today (the first is the default). */
 const MISS_PERIODS = [7, 30] as const;
-type MissPeriod = (typeof MISS_PERIODS)[number];
-
-function periodOf(value: string | null): MissPeriod {
-  return MISS_PERIODS.find((days) => String(days) === value) ?? MISS_PERIODS[0];
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requirePermission(request, context, "suggestions:manage");
   const services = context.get(servicesContext);
-  const days = periodOf(new URL(request.url).searchParams.get("days"));
+  const days = periodFrom(new URL(request.url).searchParams.get("days"), MISS_PERIODS);
   const today = telAvivDay(services.now?.() ?? new Date());
   return { days, misses: await topMisses(services.db, viewer, { days, today }) };
 }
@@ -47,21 +42,9 @@ export default function Searches({ loaderData }: Route.ComponentProps) {
         {t("misses.title")}
       </h1>
       <p className="mt-2 max-w-prose text-stone-700">{t("misses.intro")}</p>
-      <nav aria-label={t("misses.period")} className="mt-4 flex flex-wrap gap-2">
-        {MISS_PERIODS.map((period) => (
-          <Link
-            key={period}
-            to={`${here}?days=${period}`}
-            aria-current={period === days ? "page" : undefined}
-            className={cn(
-              "inline-flex min-h-11 items-center rounded-lg border px-4 text-sm font-medium",
-              period === days ? "border-brand-700 bg-brand-100 text-brand-900" : "border-stone-300 bg-white text-stone-800 hover:bg-stone-50",
-            )}
-          >
-            {t("misses.days", { days: period })}
-          </Link>
-        ))}
-      </nav>
+      <PeriodLinks label={t("misses.period")} periods={MISS_PERIODS} current={days} href={(period) => `${here}?days=${period}`}>
+        {(period) => t("misses.days", { days: period })}
+      </PeriodLinks>
       {misses.length === 0 ? (
         <p className="mt-6 text-stone-700" data-testid="misses-none">
           {t("misses.none", { days })}

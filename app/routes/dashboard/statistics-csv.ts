@@ -1,7 +1,8 @@
 // /dashboard/statistics/csv — the statistics page's days as a CSV file (issue 31), for the same
 // viewers and with the same checks as the page.
 import type { Route } from "./+types/statistics-csv";
-import { periodOf } from "../../features/restaurants/statistics/periods";
+import { PERIODS } from "../../features/restaurants/statistics/periods";
+import { periodFrom } from "../../components/ui/PeriodLinks";
 import { statisticsCsv, statisticsReport } from "../../features/restaurants/statistics/report.server";
 import { loaderError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
@@ -11,7 +12,7 @@ import { requireDashboard } from "../../lib/permissions.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireDashboard(request, context);
   const params = new URL(request.url).searchParams;
-  const period = periodOf(params.get("days"));
+  const period = periodFrom(params.get("days"), PERIODS);
   const today = telAvivDay(new Date());
   const report = await statisticsReport(context.get(servicesContext).db, viewer, { period, restaurantId: params.get("restaurant"), today }).catch(loaderError);
   // A header holds only ASCII: a slug in other letters is named by its listing's id.

@@ -4,10 +4,11 @@
 // form only: works without JavaScript.
 import { Link } from "react-router";
 import type { Route } from "./+types/statistics";
-import { CountsTable, COUNT_LABEL } from "../../features/restaurants/statistics/components/CountsTable";
+import { CountCells, CountHeaders, CountsTable, COUNT_LABEL } from "../../features/restaurants/statistics/components/CountsTable";
 import { DailyChart } from "../../features/restaurants/statistics/components/DailyChart";
 import { COUNTS } from "../../features/restaurants/statistics/kinds";
-import { PERIODS, periodOf } from "../../features/restaurants/statistics/periods";
+import { PERIODS } from "../../features/restaurants/statistics/periods";
+import { PeriodLinks, periodFrom } from "../../components/ui/PeriodLinks";
 import { statisticsReport, type ListingReport, type OverviewReport } from "../../features/restaurants/statistics/report.server";
 import { loaderError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
@@ -21,7 +22,7 @@ import { noindexPageMeta } from "../../lib/seo";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireDashboard(request, context);
   const params = new URL(request.url).searchParams;
-  const period = periodOf(params.get("days"));
+  const period = periodFrom(params.get("days"), PERIODS);
   const restaurantId = params.get("restaurant");
   const report = await statisticsReport(context.get(servicesContext).db, viewer, { period, restaurantId, today: telAvivDay(new Date()) }).catch(loaderError);
   return { period, report };
@@ -45,25 +46,19 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         <bdi>{title}</bdi>
       </h1>
       <p className="mt-2 max-w-prose text-stone-700">{t("statistics.intro")}</p>
-      <nav aria-label={t("statistics.period")} className="mt-4 flex flex-wrap items-center gap-2">
-        {PERIODS.map((days) => (
-          <Link
-            key={days}
-            to={dashboardStatisticsPath(language, { ...(restaurant ? { restaurant } : {}), days })}
-            aria-current={days === period ? "page" : undefined}
-            className={
-              days === period
-                ? "rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white"
-                : "rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-medium text-stone-800 hover:border-brand-700"
-            }
-          >
-            {t("statistics.lastDays", { days })}
-          </Link>
-        ))}
-        <a href={dashboardStatisticsCsvPath(language, { ...(restaurant ? { restaurant } : {}), days: period })} className={`${link} ms-auto text-sm`} download>
+      <PeriodLinks
+        label={t("statistics.period")}
+        periods={PERIODS}
+        current={period}
+        href={(days) => dashboardStatisticsPath(language, { ...(restaurant ? { restaurant } : {}), days })}
+      >
+        {(days) => t("statistics.lastDays", { days })}
+      </PeriodLinks>
+      <p className="mt-3 text-sm">
+        <a href={dashboardStatisticsCsvPath(language, { ...(restaurant ? { restaurant } : {}), days: period })} className={link} download>
           {t("statistics.download")}
         </a>
-      </nav>
+      </p>
       <Totals totals={report.totals} />
       <DailyChart days={report.days} tableId="statistics-days" />
       <CountsTable id="statistics-days" days={report.days} totals={report.totals} />
@@ -105,7 +100,6 @@ function ListingLinks({ report, period }: { report: ListingReport; period: numbe
 
 function Listings({ report, period }: { report: OverviewReport; period: number }) {
   const { language, t } = useLanguage();
-  const number = new Intl.NumberFormat(language === "he" ? "he-IL" : "en-US");
   if (report.listingCount === 0) return <p className="mt-6 text-stone-700">{t("statistics.noListings")}</p>;
   return (
     <div className="mt-6 overflow-x-auto rounded-lg border border-stone-200 bg-white" tabIndex={0} role="region" aria-labelledby="statistics-listings-caption">
@@ -118,11 +112,7 @@ function Listings({ report, period }: { report: OverviewReport; period: number }
             <th scope="col" className="px-3 py-2 text-start">
               {t("statistics.listing")}
             </th>
-            {COUNTS.map((count) => (
-              <th key={count} scope="col" className="px-3 py-2 text-end">
-                {t(COUNT_LABEL[count])}
-              </th>
-            ))}
+            <CountHeaders />
           </tr>
         </thead>
         <tbody>
@@ -133,11 +123,7 @@ function Listings({ report, period }: { report: OverviewReport; period: number }
                   <bdi>{localized(listing.name, language)}</bdi>
                 </Link>
               </th>
-              {COUNTS.map((count) => (
-                <td key={count} className="px-3 py-1.5 text-end tabular-nums">
-                  {number.format(listing[count])}
-                </td>
-              ))}
+              <CountCells counts={listing} />
             </tr>
           ))}
         </tbody>

@@ -16,9 +16,29 @@ export const COUNT_LABEL: Record<Count, MessageKey> = {
   menu: "statistics.menu",
 };
 
+/** A header cell per count, after the row's own header (a day, a listing). */
+export function CountHeaders() {
+  const { t } = useLanguage();
+  return COUNTS.map((count) => (
+    <th key={count} scope="col" className="px-3 py-2 text-end">
+      {t(COUNT_LABEL[count])}
+    </th>
+  ));
+}
+
+/** A row's counts, one cell each, in the headers' order. */
+export function CountCells({ counts, className = "px-3 py-1.5" }: { counts: Counts; className?: string }) {
+  const { language } = useLanguage();
+  const number = new Intl.NumberFormat(language === "he" ? "he-IL" : "en-US");
+  return COUNTS.map((count) => (
+    <td key={count} className={`${className} text-end tabular-nums`}>
+      {number.format(counts[count])}
+    </td>
+  ));
+}
+
 export function CountsTable({ id, days, totals }: { id: string; days: DayCounts[]; totals: Counts }) {
   const { language, t } = useLanguage();
-  const number = new Intl.NumberFormat(language === "he" ? "he-IL" : "en-US");
   return (
     <div className="mt-4 max-h-[28rem] overflow-auto rounded-lg border border-stone-200 bg-white" tabIndex={0} role="region" aria-labelledby={`${id}-caption`}>
       <table id={id} className="w-full text-sm" data-testid="statistics-table">
@@ -30,11 +50,7 @@ export function CountsTable({ id, days, totals }: { id: string; days: DayCounts[
             <th scope="col" className="px-3 py-2 text-start">
               {t("statistics.day")}
             </th>
-            {COUNTS.map((count) => (
-              <th key={count} scope="col" className="px-3 py-2 text-end">
-                {t(COUNT_LABEL[count])}
-              </th>
-            ))}
+            <CountHeaders />
           </tr>
         </thead>
         <tbody>
@@ -43,11 +59,7 @@ export function CountsTable({ id, days, totals }: { id: string; days: DayCounts[
               <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-start font-normal">
                 {formatLongDate(day.day, language)}
               </th>
-              {COUNTS.map((count) => (
-                <td key={count} className="px-3 py-1.5 text-end tabular-nums">
-                  {number.format(day[count])}
-                </td>
-              ))}
+              <CountCells counts={day} />
             </tr>
           ))}
         </tbody>
@@ -56,11 +68,7 @@ export function CountsTable({ id, days, totals }: { id: string; days: DayCounts[
             <th scope="row" className="px-3 py-2 text-start">
               {t("statistics.total")}
             </th>
-            {COUNTS.map((count) => (
-              <td key={count} className="px-3 py-2 text-end tabular-nums">
-                {number.format(totals[count])}
-              </td>
-            ))}
+            <CountCells counts={totals} className="px-3 py-2" />
           </tr>
         </tfoot>
       </table>
