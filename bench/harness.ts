@@ -10,6 +10,8 @@ import { generateRestaurants, insertRestaurants } from "./generate";
 
 export interface BenchServer {
   baseUrl: string;
+  /** The server's process id (to pin it to a core: the counting comparison, issue 31). */
+  pid: number;
   /** Resident and peak resident memory of the server process (MB), from /proc/<pid>/status. */
   memory(): { rssMB: number; peakRssMB: number };
   /** CPU time the server process has used so far (user + system, seconds), from /proc/<pid>/stat. */
@@ -68,6 +70,7 @@ export async function startBenchServer(count: number, env: Record<string, string
     const pid = server.child.pid!;
     return {
       baseUrl: server.url,
+      pid,
       cpuSeconds: () => processCpuSeconds(pid),
       memory: () => ({ rssMB: Math.round(statusKb(pid, "VmRSS") / 1024), peakRssMB: Math.round(statusKb(pid, "VmHWM") / 1024) }),
       async stop(afterwards?: (dataDir: string) => Promise<void>) {
