@@ -38,7 +38,7 @@ export function meta() {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn("rounded-md px-3 py-2 text-sm font-medium", isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100");
+  cn("rounded-md px-2.5 py-1.5 text-sm font-medium", isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100");
 
 /** A queue's link with its open count: a badge, and the count in words for screen readers. */
 function QueueLink({ to, label, open, openCount, testId }: { to: string; label: ManageKey; open: number; openCount: ManageKey; testId: string }) {
