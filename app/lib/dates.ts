@@ -44,11 +44,6 @@ export function formatLongDate(value: string | Date, language: Language): string
   return dateFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" }).format(asUtcDate(value));
 }
 
-/** A short localized day without the year: "Mar 4" / "4 במרץ". */
-export function formatShortDate(value: string | Date, language: Language): string {
-  return dateFormat(LOCALES[language], { day: "numeric", month: "short", timeZone: "UTC" }).format(asUtcDate(value));
-}
-
 /** The calendar day (yyyy-MM-dd) in Tel Aviv at the given instant, whatever the machine's time zone. */
 export function telAvivDay(now: Date): string {
   return dateFormat("en-CA", { timeZone: "Asia/Jerusalem", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);

@@ -49,16 +49,6 @@ export const dashboardHoursPath = (id: string, language: Language): string => lo
 export const dashboardUsersPath = (language: Language): string => localizePath("/dashboard/users", language);
 export const dashboardReportsPath = (language: Language): string => localizePath("/dashboard/reports", language);
 /** Issue 29: the certificates ending and ended (admins). */
-/** Issue 31: the statistics page (one listing's, or the overview), for a period of days. */
-export function dashboardStatisticsPath(language: Language, query: { restaurant?: string; days?: number } = {}): string {
-  const search = new URLSearchParams();
-  if (query.restaurant) search.set("restaurant", query.restaurant);
-  if (query.days) search.set("days", String(query.days));
-  const suffix = search.size > 0 ? `?${search.toString()}` : "";
-  return `${localizePath("/dashboard/statistics", language)}${suffix}`;
-}
-export const dashboardStatisticsCsvPath = (language: Language, query: { restaurant?: string; days?: number } = {}): string =>
-  dashboardStatisticsPath(language, query).replace("/dashboard/statistics", "/dashboard/statistics/csv");
 export const dashboardCertificatesPath = (language: Language): string => localizePath("/dashboard/certificates", language);
 /** The admins' queue of suggested restaurants (issue 29); `decided` lists those already decided. */
 export const dashboardSuggestionsPath = (language: Language, view?: "decided"): string =>

@@ -5,7 +5,6 @@ import { can } from "../../lib/permissions";
 import { requireDashboard } from "../../lib/permissions.server";
 import {
   dashboardCertificatesPath,
-  dashboardStatisticsPath,
   dashboardClaimsPath,
   dashboardPath,
   dashboardReportsPath,
@@ -13,6 +12,7 @@ import {
   dashboardUsersPath,
 } from "../../lib/paths";
 import { countOpenReports } from "../../features/reports/queue.server";
+import { dashboardStatisticsPath } from "../../features/restaurants/statistics/paths";
 import { countOpenSuggestions } from "../../features/restaurants/suggestions/suggestions.server";
 import { countOpenClaims } from "../../features/restaurants/claims/queue.server";
 import { servicesContext } from "../../lib/context";

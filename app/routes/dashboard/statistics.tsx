@@ -16,7 +16,8 @@ import { telAvivDay } from "../../lib/dates";
 import { localized } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { requireDashboard } from "../../lib/permissions.server";
-import { dashboardStatisticsCsvPath, dashboardStatisticsPath, restaurantPath } from "../../lib/paths";
+import { restaurantPath } from "../../lib/paths";
+import { dashboardStatisticsCsvPath, dashboardStatisticsPath } from "../../features/restaurants/statistics/paths";
 import { noindexPageMeta } from "../../lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import { isPdfLink, kashrutWebsiteButton } from "../presentation";
-import { tapPing, type TapKind } from "../statistics/kinds";
+import type { TapKind } from "../statistics/kinds";
+import { tapPing } from "../statistics/ping";
 import type { Restaurant } from "../types";
 
 const button =

@@ -4,7 +4,7 @@ import { WeekHours } from "../hours/components/Hours";
 import type { HoursView } from "../hours/hours-view.server";
 import { PlaceMap } from "../map/components/PlaceMap";
 import type { StaticMap } from "../map/static-map";
-import { tapPing } from "../statistics/kinds";
+import { tapPing } from "../statistics/ping";
 import type { Restaurant } from "../types";
 
 /** Phone, address with its small map, the week's hours and the hours note. */

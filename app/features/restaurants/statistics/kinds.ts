@@ -12,11 +12,3 @@ export type Count = (typeof COUNTS)[number];
 export function isTapKind(value: string): value is TapKind {
   return (TAP_KINDS as readonly string[]).includes(value);
 }
-
-/**
- * Where the browser reports a tap on a listing's link: the link's `ping` attribute, which the
- * browser posts to by itself when the link is followed (no script, no redirect in the diner's way).
- */
-export function tapPing(slug: string, kind: TapKind): string {
-  return `/api/taps/${encodeURIComponent(slug)}/${kind}`;
-}

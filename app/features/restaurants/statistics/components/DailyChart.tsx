@@ -2,7 +2,7 @@
 // library. Views are the green bars, taps the narrower orange ones in front of them. The chart is a picture
 // for the eye; the same numbers are in the table that follows it (CountsTable), which screen
 // readers read. Time runs in the page's reading direction: the newest day is at the end of the line.
-import { formatShortDate } from "../../../../lib/dates";
+import { dateFormat } from "../../../../lib/dates";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import type { DayCounts } from "../store.server";
 import { TAP_KINDS } from "../kinds";
@@ -11,6 +11,11 @@ const WIDTH = 720;
 const HEIGHT = 160;
 const TOP = 4;
 const BOTTOM = 0;
+
+/** A day without its year: "Mar 4" / "4 במרץ" (yyyy-MM-dd read in UTC, as every date-only value). */
+function shortDay(day: string, language: "en" | "he"): string {
+  return dateFormat(language === "he" ? "he-IL" : "en-US", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+}
 
 export function tapsOf(day: DayCounts): number {
   return TAP_KINDS.reduce((sum, kind) => sum + day[kind], 0);
@@ -60,8 +65,8 @@ export function DailyChart({ days, tableId }: { days: DayCounts[]; tableId: stri
       </svg>
       {first && last ? (
         <p className="mt-1 flex justify-between text-xs text-stone-600" aria-hidden="true">
-          <span>{formatShortDate(first.day, language)}</span>
-          <span>{formatShortDate(last.day, language)}</span>
+          <span>{shortDay(first.day, language)}</span>
+          <span>{shortDay(last.day, language)}</span>
         </p>
       ) : null}
       <figcaption className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-stone-700">
