@@ -13,7 +13,7 @@ import {
   type RestaurantRow,
   type StoredMenuImage,
 } from "../../database/schema/restaurants";
-import { listingStats } from "../../database/schema/statistics";
+import { listingStats, searchMisses } from "../../database/schema/statistics";
 import { uploads } from "../../database/schema/uploads";
 import type { Db } from "../../database/types";
 import type { WeeklyHours } from "../../database/hours";
@@ -299,6 +299,22 @@ export function demoStatistics(
   return rows;
 }
 
+/**
+ * Issue 31: a few home searches that found nothing in the demo directory over the week before
+ * `today`, each more than once a day (a term seen once on a day is not kept), so the admins' list
+ * has something to show.
+ */
+export function demoSearchMisses(today: string): (typeof searchMisses.$inferInsert)[] {
+  const terms: [term: string, perDay: number[]][] = [
+    ["tacos", [3, 2, 2, 4]],
+    ["שווארמה", [2, 2, 3]],
+    ["ethiopian", [2, 2]],
+    ["dim sum", [2]],
+    ["poke bowl", [2, 3, 2]],
+  ];
+  return terms.flatMap(([term, perDay]) => perDay.map((count, i) => ({ day: addDays(today, -1 - i), term, count })));
+}
+
 /** The item at `index` modulo the length: demo lists are never empty. */
 function cycle<T>(list: readonly T[], index: number): T {
   const item = list[index % list.length];
@@ -493,6 +509,7 @@ export async function loadDemoData({ db, auth, storage, isProduction, log = () =
     if (media.length > 0) await tx.insert(uploads).values(media).onConflictDoNothing();
     // Issue 31: 90 days of made-up views and taps, so the statistics page has something to show.
     await tx.insert(listingStats).values(demoStatistics(inserted, telAvivDay(new Date(started))));
+    await tx.insert(searchMisses).values(demoSearchMisses(telAvivDay(new Date(started))));
     await tx.insert(blogs).values(
       SAMPLE_POSTS.map((post) => ({
         title: post.title,
