@@ -5,10 +5,10 @@
 // (a prefetch, the service worker keeping a page offline, a page re-reading its own data) are not
 // counted. ADR 025.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isbot } from "isbot";
 import type { ListingCount } from "../../app/features/restaurants/statistics/store.server";
 import { isTapKind, type Count } from "../../app/features/restaurants/statistics/kinds";
 import { telAvivDay } from "../../app/lib/dates";
+import { isBotAgent } from "./agents";
 import { createTally, type Tally } from "./tally";
 
 /** A restaurant page or its data (`.data`), in either language; the slug as written in the path. */
@@ -26,10 +26,9 @@ export interface ListingCounter {
   tally: Tally;
 }
 
-/** A person's browser: a User-Agent that is not a bot's. */
-export function isPerson(req: IncomingMessage): boolean {
-  const agent = req.headers["user-agent"];
-  return typeof agent === "string" && agent !== "" && !isbot(agent);
+/** A person's browser: a User-Agent that is not a bot's (agents.ts). */
+function isPerson(req: IncomingMessage): boolean {
+  return !isBotAgent(req.headers["user-agent"]);
 }
 
 /** Fetched ahead of a visit (speculation rules, `<link rel=prefetch>`) or by the service worker to keep offline. */

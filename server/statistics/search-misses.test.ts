@@ -3,7 +3,8 @@ import express from "express";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Db } from "../../database/types";
-import { createSearchMisses, isBotAgent, SEARCH_MISSED_PATH } from "./search-misses";
+import { isBotAgent } from "./agents";
+import { createSearchMisses, SEARCH_MISSED_PATH } from "./search-misses";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";

@@ -5,11 +5,11 @@
 // (isbot on the User-Agent; none at all counts as a bot) nor a term of fewer than three letters is
 // counted, and nothing about the visitor is kept: a Tel Aviv day, a normalised term, a count.
 import express, { type RequestHandler } from "express";
-import { isbot } from "isbot";
 import type { Db } from "../../database/types";
 import { telAvivDay } from "../../app/lib/dates";
 import { MISS_BEACON_MAX_BYTES, missKey, missTerm } from "../../app/features/restaurants/search/misses";
 import { recordMisses, termFindsIn, type TermFinds } from "../../app/features/restaurants/search/misses.server";
+import { isBotAgent } from "./agents";
 import { createTally, type Tally } from "./tally";
 
 /** Where the browser reports a search of its own index that found nothing. */
@@ -37,11 +37,6 @@ export interface SearchMissesOptions {
   maxKeys?: number;
   now?: () => Date;
   warn?: (message: string, error?: unknown) => void;
-}
-
-/** Whether a request's User-Agent is a bot's; a request without one counts as a bot. */
-export function isBotAgent(userAgent: string | null | undefined): boolean {
-  return !userAgent || isbot(userAgent);
 }
 
 export function createSearchMisses({
