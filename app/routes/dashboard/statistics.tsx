@@ -8,24 +8,17 @@ import { CountCells, CountHeaders, CountsTable, COUNT_LABEL } from "../../featur
 import { DailyChart } from "../../features/restaurants/statistics/components/DailyChart";
 import { COUNTS } from "../../features/restaurants/statistics/kinds";
 import { PERIODS } from "../../features/restaurants/statistics/periods";
-import { PeriodLinks, periodFrom } from "../../components/ui/PeriodLinks";
-import { statisticsReport, type ListingReport, type OverviewReport } from "../../features/restaurants/statistics/report.server";
-import { loaderError } from "../../lib/action-error.server";
-import { servicesContext } from "../../lib/context";
-import { telAvivDay } from "../../lib/dates";
+import { PeriodLinks } from "../../components/ui/PeriodLinks";
+import type { ListingReport, OverviewReport } from "../../features/restaurants/statistics/report.server";
+import { statisticsOfRequest } from "./statistics-request.server";
 import { localized } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
-import { requireDashboard } from "../../lib/permissions.server";
 import { restaurantPath } from "../../lib/paths";
 import { dashboardStatisticsCsvPath, dashboardStatisticsPath } from "../../features/restaurants/statistics/paths";
 import { noindexPageMeta } from "../../lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireDashboard(request, context);
-  const params = new URL(request.url).searchParams;
-  const period = periodFrom(params.get("days"), PERIODS);
-  const restaurantId = params.get("restaurant");
-  const report = await statisticsReport(context.get(servicesContext).db, viewer, { period, restaurantId, today: telAvivDay(new Date()) }).catch(loaderError);
+  const { period, report } = await statisticsOfRequest(request, context);
   return { period, report };
 }
 
