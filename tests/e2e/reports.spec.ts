@@ -2,6 +2,7 @@
 // JavaScript (the proof-of-work found in the page) and without (the form posts to its own page).
 // Its own server and database (demo data), so the reports and e-mails are this file's alone.
 import { eq } from "drizzle-orm";
+import { buildRestaurant } from "../../database/factories";
 import { rateLimits } from "../../database/schema/people";
 import { reports } from "../../database/schema/reports";
 import { restaurants } from "../../database/schema/restaurants";
@@ -138,8 +139,60 @@ test("the queue: admins see every report escaped, with the no-JavaScript mark, a
 
   await page.goto(`${base}/he/dashboard/reports`);
   await expect(page.getByRole("heading", { name: "דיווחים על בעיות" })).toBeVisible();
-  await expect(page.getByTestId("report-row").first()).toContainText("סימון כסגורה");
+  await expect(page.getByTestId("report-row").first()).toContainText("סגירת המסעדה לצמיתות…");
   await expectNoSeriousA11yViolations(page);
+});
+
+/** A listing of its own with one open report, so closing it touches no other test's place. */
+async function closingCase(slug: string) {
+  const [row] = await server.database.db
+    .insert(restaurants)
+    .values(buildRestaurant({ slug, name_en: `Closing ${slug}`, name_he: `סגירה ${slug}` }))
+    .returning();
+  await server.database.db
+    .insert(reports)
+    .values({ restaurant_id: row!.id, reason: "closed", note: `gone ${slug}`, proof_of_work: true, notified_at: new Date() });
+  const closed = async () => (await server.database.db.select().from(restaurants).where(eq(restaurants.id, row!.id)))[0]!.is_permanently_closed;
+  return { name: row!.name_en, nameHe: row!.name_he!, closed };
+}
+
+test("closing the restaurant from a report is named for what it does and asks first (Cancel changes nothing)", async ({ page, signedInAs }) => {
+  const listing = await closingCase("closing-with-js");
+  await signedInAs("admin", { server });
+  await page.goto(`${base}/dashboard/reports`);
+  const card = page.getByTestId("report-row").filter({ hasText: `gone closing-with-js` });
+  await card.getByRole("button", { name: "Close the restaurant permanently…" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading")).toHaveText(`Close \u2068${listing.name}\u2069 permanently?`);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await listing.closed()).toBe(false);
+
+  await card.getByRole("button", { name: "Close the restaurant permanently…" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, close it permanently" }).click();
+  await expect(page.getByText("The restaurant is shown as permanently closed and the report resolved.")).toBeVisible();
+  await expect.poll(listing.closed).toBe(true);
+});
+
+test("without JavaScript, in Hebrew: closing takes a second step that names the restaurant", async ({ browser, signedInAs }) => {
+  const listing = await closingCase("closing-without-js");
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await signedInAs("admin", { server, context });
+  const page = await context.newPage();
+  await page.goto(`${base}/he/dashboard/reports`);
+  const card = page.getByTestId("report-row").filter({ hasText: `gone closing-without-js` });
+  await card.getByLabel("הערה לצוות (לא חובה)").fill("התקשרנו: סגור");
+  await card.getByRole("button", { name: "סגירת המסעדה לצמיתות…" }).click();
+  const step = page.getByTestId("report-close-confirm");
+  await expect(step).toContainText(`לסגור את \u2068${listing.nameHe}\u2069 לצמיתות?`);
+  expect(await listing.closed()).toBe(false);
+  await step.getByRole("button", { name: "כן, לסגור לצמיתות" }).click();
+  // Back on the queue of open reports, where this one no longer is.
+  await expect(page.getByRole("heading", { name: "דיווחים על בעיות" })).toBeVisible();
+  await expect(page.getByTestId("report-row").filter({ hasText: `gone closing-without-js` })).toHaveCount(0);
+  expect(await listing.closed()).toBe(true);
+  await context.close();
 });
 
 test("the queue: a linked owner reads the reports on their restaurant, without the reporter's address or actions", async ({ page, signedInAs }) => {

@@ -441,9 +441,22 @@ describe("the queue: acting on a report (admins only; a refused action changes n
     expect(outbox).toEqual([]);
   });
 
-  it("mark closed: the restaurant closes through the normal change path (history) and the report is resolved", async () => {
+  it("close the restaurant: without the confirmation nothing changes and the page asks to confirm", async () => {
     const { mine } = await twoReports();
-    expect((await act("admin", { intent: "markClosed", reportId: mine.id })).status).toBe(302);
+    const outcome = await act("admin", { intent: "markClosed", reportId: mine.id, note: "Phoned: shut for good." });
+    expect(outcome.status).toBe(200);
+    expect(outcome.data).toMatchObject({ confirmClose: { reportId: mine.id, note: "Phoned: shut for good." } });
+    expect((await restaurantRow()).is_permanently_closed).toBe(false);
+    expect((await reportRow(mine.id)).status).toBe("open");
+    expect(await database.db.select().from(reportEvents)).toEqual([]);
+    // A confirmation that is not the word the form sends is no confirmation.
+    expect((await act("admin", { intent: "markClosed", reportId: mine.id, confirm: "yes please" })).status).toBe(200);
+    expect((await restaurantRow()).is_permanently_closed).toBe(false);
+  });
+
+  it("close the restaurant, confirmed: it closes through the normal change path (history) and the report is resolved", async () => {
+    const { mine } = await twoReports();
+    expect((await act("admin", { intent: "markClosed", reportId: mine.id, confirm: "close" })).status).toBe(302);
     expect((await restaurantRow()).is_permanently_closed).toBe(true);
     const [change] = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, ids.restaurant!));
     expect(change).toMatchObject({ action: "update", actor_email: emails.admin, changes: { is_permanently_closed: { old: false, new: true } } });

@@ -3,7 +3,9 @@
 // rule for everyone else. Every action checks permission itself (requirePermission, then the
 // domain functions' own assertCan).
 import { Pager } from "../../components/ui/Pager";
-import { Form, Link } from "react-router";
+import { useRef } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import type { Route } from "./+types/reports";
 import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from "../../../database/reports";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/ui/FormFields";
@@ -24,6 +26,7 @@ import { noindexPageMeta } from "../../lib/seo";
 import { pageOf, redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
 import { cn } from "../../lib/cn";
+import { useHydrated } from "../../lib/use-hydrated";
 
 const isStatus = (value: string | null): value is ReportStatus => REPORT_STATUSES.includes(value as ReportStatus);
 const isReason = (value: string | null): value is ReportReason => REPORT_REASONS.includes(value as ReportReason);
@@ -41,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const INTENTS = ["resolve", "dismiss", "markClosed", "verifyToday"] as const;
+/** The word the confirmation sends: closing a restaurant for good is never one click. */
+const CONFIRM_CLOSE = "close";
 type Intent = (typeof INTENTS)[number];
 const DONE: Record<Intent, MessageKey> = {
   resolve: "reports.resolvedToast",
@@ -61,6 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Only a crafted request names another intent.
     if (!INTENTS.includes(intent)) throw new AppError("invalid", "error.unexpected", { subject: intent });
     checkReportNote(note);
+    // Unconfirmed, closing changes nothing: the page asks (the dialog with JavaScript, a second
+    // step without it) and sends the confirmation with the same report and note.
+    if (intent === "markClosed" && form.get("confirm") !== CONFIRM_CLOSE) return { confirmClose: { reportId, note } };
     if (intent === "markClosed" || intent === "verifyToday") {
       // Through the restaurant's normal change path (history, live update, caches), then resolved.
       const restaurantId = await openReportRestaurant(services.db, reportId);
@@ -126,7 +134,13 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <ul className="mt-4 space-y-3">
           {reports.map((report) => (
-            <ReportCard key={report.id} report={report} canManage={canManage} error={actionData?.reportId === report.id ? actionData.error : undefined} />
+            <ReportCard
+              key={report.id}
+              report={report}
+              canManage={canManage}
+              error={actionData && "error" in actionData && actionData.reportId === report.id ? actionData.error : undefined}
+              confirmClose={actionData && "confirmClose" in actionData && actionData.confirmClose.reportId === report.id ? actionData.confirmClose : undefined}
+            />
           ))}
         </ul>
       )}
@@ -141,8 +155,21 @@ const STATUS_STYLE: Record<ReportStatus, string> = {
   dismissed: "border-stone-300 bg-stone-100 text-stone-800",
 };
 
-function ReportCard({ report, canManage, error }: { report: QueueReport; canManage: boolean; error: MessageKey | undefined }) {
+function ReportCard({
+  report,
+  canManage,
+  error,
+  confirmClose,
+}: {
+  report: QueueReport;
+  canManage: boolean;
+  error: MessageKey | undefined;
+  confirmClose: { note: string } | undefined;
+}) {
   const { language, t } = useLanguage();
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const actions = useRef<HTMLFormElement>(null);
   const name = localized({ en: report.restaurant.nameEn, he: report.restaurant.nameHe ?? undefined }, language);
   const noteId = `report-note-${report.id}`;
   return (
@@ -199,8 +226,10 @@ function ReportCard({ report, canManage, error }: { report: QueueReport; canMana
           ))}
         </ul>
       ) : null}
-      {canManage && report.status === "open" ? (
-        <Form method="post" className="mt-3 space-y-2 border-t border-stone-100 pt-3">
+      {canManage && report.status === "open" && confirmClose ? (
+        <CloseConfirmation reportId={report.id} name={name} note={confirmClose.note} />
+      ) : canManage && report.status === "open" ? (
+        <Form method="post" ref={actions} className="mt-3 space-y-2 border-t border-stone-100 pt-3">
           <input type="hidden" name="reportId" value={report.id} />
           {error ? <FormAlert>{t(error)}</FormAlert> : null}
           <TextAreaField label={t("reports.adminNote")} name="note" id={noteId} rows={2} maxLength={REPORT_NOTE_MAX} dir="auto" />
@@ -211,9 +240,30 @@ function ReportCard({ report, canManage, error }: { report: QueueReport; canMana
             <SubmitButton intent="dismiss" busyLabel={t("reports.dismiss")} variant="neutral" className="px-4 text-sm">
               {t("reports.dismiss")}
             </SubmitButton>
-            <SubmitButton intent="markClosed" busyLabel={t("reports.markClosed")} variant="outline" className="px-4 text-sm">
-              {t("reports.markClosed")}
-            </SubmitButton>
+            {hydrated ? (
+              <ConfirmDialog
+                trigger={
+                  <button type="button" className={CLOSE_BUTTON}>
+                    {t("reports.markClosed")}
+                  </button>
+                }
+                title={t("reports.closeTitle", { name: isolated(name) })}
+                body={t("reports.closeBody", { name: isolated(name) })}
+                confirmLabel={t("reports.closeConfirm")}
+                cancelLabel={t("reports.cancel")}
+                onConfirm={() => {
+                  const data = new FormData(actions.current ?? undefined);
+                  data.set("intent", "markClosed");
+                  data.set("confirm", CONFIRM_CLOSE);
+                  void submit(data, { method: "post" });
+                }}
+              />
+            ) : (
+              // Without JavaScript this asks the server, which answers with the confirmation step.
+              <SubmitButton intent="markClosed" busyLabel={t("reports.markClosed")} variant="outline" className="px-4 text-sm">
+                {t("reports.markClosed")}
+              </SubmitButton>
+            )}
             <SubmitButton intent="verifyToday" busyLabel={t("reports.verifyToday")} variant="outline" className="px-4 text-sm">
               {t("reports.verifyToday")}
             </SubmitButton>
@@ -221,5 +271,47 @@ function ReportCard({ report, canManage, error }: { report: QueueReport; canMana
         </Form>
       ) : null}
     </li>
+  );
+}
+
+/** A name inside a sentence of the other language keeps its own direction (Unicode isolates). */
+const isolated = (name: string) => `\u2068${name}\u2069`;
+
+const CLOSE_BUTTON =
+  "inline-flex min-h-11 items-center justify-center rounded-lg border border-red-300 px-4 text-sm font-semibold text-red-800 hover:bg-red-50";
+
+/** The second step of closing a restaurant for good, shown in place of the card's actions. */
+function CloseConfirmation({ reportId, name, note }: { reportId: string; name: string; note: string }) {
+  const { t } = useLanguage();
+  const headingId = `report-close-${reportId}`;
+  return (
+    <Form
+      method="post"
+      role="group"
+      aria-labelledby={headingId}
+      className="mt-3 space-y-2 rounded-lg border border-red-300 bg-red-50 p-3"
+      data-testid="report-close-confirm"
+    >
+      <input type="hidden" name="reportId" value={reportId} />
+      <input type="hidden" name="note" value={note} />
+      <input type="hidden" name="confirm" value={CONFIRM_CLOSE} />
+      <h3 id={headingId} className="font-semibold text-red-900" tabIndex={-1} ref={(heading) => heading?.focus()}>
+        {t("reports.closeTitle", { name: isolated(name) })}
+      </h3>
+      <p className="text-stone-800">{t("reports.closeBody", { name: isolated(name) })}</p>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          name="intent"
+          value="markClosed"
+          className="min-h-11 rounded-lg bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800"
+        >
+          {t("reports.closeConfirm")}
+        </button>
+        <Link to="." className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 px-4 text-sm font-medium hover:bg-white">
+          {t("reports.cancel")}
+        </Link>
+      </div>
+    </Form>
   );
 }

@@ -827,7 +827,8 @@ describe("reports queue: an admin's valid actions", () => {
       const answer = await send(server, {
         method: "POST",
         path: "/dashboard/reports",
-        body: new URLSearchParams({ intent, reportId: report!.id, note: "" }),
+        // Closing a restaurant for good takes the confirmation the page asks for.
+        body: new URLSearchParams({ intent, reportId: report!.id, note: "", ...(intent === "markClosed" ? { confirm: "close" } : {}) }),
         headers: cookieOf("admin"),
       });
       expect(answer.status, intent).toBe(302);
