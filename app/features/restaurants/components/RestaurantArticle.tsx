@@ -22,6 +22,8 @@ import { RestaurantContact } from "./RestaurantContact";
 import { Section } from "./Section";
 import { VerificationLine } from "./VerificationLine";
 import { CertificateFacts } from "../certificate/components/CertificateFacts";
+import { isDoubtful, kashrutStanding } from "../certificate/standing";
+import { certificateState } from "../certificate/status";
 import { PesachSection } from "../pesach/components/PesachSection";
 import type { FaqText } from "../faq.server";
 import type { PesachText } from "../pesach/section.server";
@@ -107,7 +109,13 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
             <bdi>{restaurant.address}</bdi>
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-            <KashrutBadge kashrut={restaurant.kashrut} large />
+            <KashrutBadge
+              kashrut={restaurant.kashrut}
+              large
+              doubtful={isDoubtful(
+                kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, certificateState(restaurant.certificate, loaderData.clock)),
+              )}
+            />
             {closed ? <ClosedBadge large /> : null}
             <TagList tags={restaurant.tags} more={0} />
             {/* Issue 30: keep it among the diner's saved places. */}
