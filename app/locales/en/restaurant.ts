@@ -11,6 +11,7 @@ export const enRestaurant = {
   "restaurant.certificate": "Kashrut certificate",
   "restaurant.certificateAlt": "Kashrut certificate of {name}",
   "restaurant.actions": "Plan your visit",
+  "restaurant.call": "Call the restaurant",
   "restaurant.navigate": "Navigate with Waze",
   "restaurant.orderOnline": "Order online",
   "restaurant.orderDelivery": "Order delivery",

@@ -11,6 +11,7 @@ export const heRestaurant: RestaurantMessages = {
   "restaurant.certificate": "תעודת כשרות",
   "restaurant.certificateAlt": "תעודת הכשרות של {name}",
   "restaurant.actions": "תכננו את הביקור",
+  "restaurant.call": "התקשרו למסעדה",
   "restaurant.navigate": "ניווט עם Waze",
   "restaurant.orderOnline": "הזמנה אונליין",
   "restaurant.orderDelivery": "הזמנת משלוח",

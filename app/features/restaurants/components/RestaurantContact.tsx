@@ -51,7 +51,7 @@ export function RestaurantContact({
           <div>
             <dt className="font-medium text-stone-600">{t("restaurant.hours")}</dt>
             <dd className="mt-1">
-              <WeekHours days={restaurant.hours?.days ?? []} rest={hours.rest} />
+              <WeekHours days={hours.week} rest={hours.rest} />
             </dd>
           </div>
         ) : null}
