@@ -66,7 +66,7 @@ export function faqOf(restaurant: Restaurant, language: Language, state: Certifi
         answer: restaurant.hours
           ? say("restaurant.faqHoursStructuredA", { name })
           : restaurant.openingHours
-            ? say("restaurant.faqHoursA", { hours: restaurant.openingHours })
+            ? say("restaurant.faqHoursA", { hours: localized({ en: restaurant.openingHours, he: restaurant.openingHoursHe }, language) })
             : say("restaurant.faqHoursUnknownA", { name }),
       },
     ],

@@ -117,7 +117,7 @@ export function restaurantJsonLd(restaurant: Restaurant, language: Language, pag
     ...(restaurant.description ? { description: localized(restaurant.description, language) } : {}),
     address: {
       "@type": "PostalAddress",
-      streetAddress: restaurant.address,
+      streetAddress: localized({ en: restaurant.address, he: restaurant.addressHe }, language),
       addressLocality: language === "he" ? "תל אביב-יפו" : "Tel Aviv-Yafo",
       addressCountry: "IL",
     },
