@@ -1,6 +1,6 @@
 // A listing's address and hours note in the page's language: Hebrew pages show the Hebrew address
 // when the listing gives one, and the English otherwise, marked as English and isolated. Its own
-// server and database (demo data: most listings give a Hebrew address, every fourth does not).
+// server and database (demo data: most listings give a Hebrew address, every fifth does not).
 import { isNull, isNotNull, and, eq } from "drizzle-orm";
 import { restaurants } from "../../database/schema/restaurants";
 import { expect, test } from "./fixtures";
