@@ -40,7 +40,8 @@ const ICONS = {
   menu: icon("M4 5h16M4 12h16M4 19h10"),
   pdf: icon("M14 3H6v18h12V7zM14 3v4h4M9 13h6M9 17h6"),
   book: icon("M4 7h16v13H4zM4 11h16M8 3v4M16 3v4"),
-  kashrut: icon("M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM9 12l2 2 4-4"),
+  // A shield without a check: the link leads to the authority, it vouches for nothing (an expired supervision has it too).
+  kashrut: icon("M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6z"),
 };
 
 /** The page's buttons out: call, navigate, order, delivery, menu, booking, the kashrut authority's site (none: nothing). */
