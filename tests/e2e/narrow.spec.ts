@@ -98,6 +98,8 @@ test("issue 26: the phone dashboard is a list of cards (headings, status, the ta
   ] as const) {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(path);
+    // The notifications region (sonner's) is named in the page's language.
+    await expect(page.locator(`section[aria-label^="${path === "/dashboard" ? "Notifications" : "התראות"} "]`)).toHaveCount(1);
     const cards = page.getByTestId("manage-cards");
     await expect(cards).toBeVisible();
     await expect(page.getByRole("table")).toBeHidden();
