@@ -96,7 +96,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       title: restaurantTitle(restaurant, language, certificate),
       description: restaurantDescription(restaurant, language, certificate),
       image,
-      // schema.org Restaurant with its price range and amenities (issue 30), for search engines.
+      // schema.org Restaurant with its price range and amenities, for search engines.
       structuredData: {
         ...restaurantJsonLd(restaurant, language, absoluteUrl(settings.publicUrl, path), image ? absoluteUrl(settings.publicUrl, image) : undefined),
         ...practicalStructuredData(restaurant),

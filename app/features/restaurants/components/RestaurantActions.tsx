@@ -9,7 +9,7 @@ const button =
   "flex min-h-11 w-full items-center gap-3 rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-medium text-stone-800 hover:border-brand-700 hover:bg-brand-50";
 
 /**
- * A link out; with `ping`, the browser reports its tap (issue 31: counted for the owner, nothing
+ * A link out; with `ping`, the browser reports its tap (counted for the owner, nothing
  * about the diner). `here`: it opens in this tab (a phone call), so it says nothing of a new tab.
  */
 function ActionLink({ href, icon, ping, here, children }: { href: string; icon: ReactNode; ping?: string | undefined; here?: boolean; children: ReactNode }) {
