@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/restaurant";
 import { REPORT_SECTION, RestaurantArticle } from "../features/restaurants/components/RestaurantArticle";
 import { restaurantDescription, restaurantJsonLd, restaurantPageJsonLd, restaurantTitle } from "../features/restaurants/presentation";
+import { certificateState } from "../features/restaurants/certificate/status";
 import { findSlugRedirect } from "../features/restaurants/editing/slugs.server";
 import { getRestaurantBySlug, loadPublicHistory } from "../features/restaurants/queries.server";
 import { servicesContext } from "../lib/context";
@@ -67,6 +68,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const season = pesachSeasonAt(now);
   // The day freshness is judged on, the same in the server's HTML and the hydrated page (ADR 014).
   const clock = freshnessClock(settings.verificationMaxAgeDays, undefined, settings.certificateGraceDays);
+  // What the title, description and answers may claim about its kashrut depends on the certificate
+  // on this day; they are worded here, so the page's script carries none of those words.
+  const certificate = certificateState(restaurant.certificate, clock);
+  const path = restaurantPath(restaurant.slug, language);
+  const image = restaurant.photo ? responsiveImage(restaurant.photo, 1200).src : undefined;
   return {
     restaurant,
     contactEmail: settings.contactEmail,
@@ -85,9 +91,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // Issue 29: its plan for the Pesach whose season it is (the server's calendar).
     pesach: pesachSectionOf(restaurant.pesach, season, language),
     // Issue 30: its questions and answers, written here in the page's language.
-    faq: faqOf(restaurant, language),
-    // Issue 30: the price range and amenities for search engines, made here (not in the page's script).
-    structuredFacts: practicalStructuredData(restaurant),
+    faq: faqOf(restaurant, language, certificate),
+    seo: {
+      title: restaurantTitle(restaurant, language, certificate),
+      description: restaurantDescription(restaurant, language, certificate),
+      image,
+      // schema.org Restaurant with its price range and amenities, for search engines.
+      structuredData: {
+        ...restaurantJsonLd(restaurant, language, absoluteUrl(settings.publicUrl, path), image ? absoluteUrl(settings.publicUrl, image) : undefined),
+        ...practicalStructuredData(restaurant),
+      },
+    },
     // Issue 30: the page's badges for them, worded here in the page's language.
     practical: practicalLabels(restaurant, translator(language)),
   };
@@ -99,24 +113,19 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   const language = detectLanguage(location.pathname);
   const publicUrl = publicUrlFrom(matches);
   const path = restaurantPath(restaurant.slug, language);
-  const image = restaurant.photo ? responsiveImage(restaurant.photo, 1200).src : undefined;
+  const { title, description, image, structuredData } = loaderData.seo;
   return [
     ...pageMeta({
       publicUrl,
       language,
-      title: restaurantTitle(restaurant, language),
-      description: restaurantDescription(restaurant, language),
+      title,
+      description,
       path,
       alternates: inBothLanguages((l) => restaurantPath(restaurant.slug, l)),
       ...(image ? { image } : {}),
       type: "restaurant",
     }),
-    {
-      "script:ld+json": {
-        ...restaurantJsonLd(restaurant, language, absoluteUrl(publicUrl, path), image ? absoluteUrl(publicUrl, image) : undefined),
-        ...loaderData.structuredFacts,
-      },
-    },
+    { "script:ld+json": structuredData },
     { "script:ld+json": restaurantPageJsonLd(absoluteUrl(publicUrl, path), loaderData.lastChanged) },
   ];
 }

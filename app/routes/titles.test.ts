@@ -33,7 +33,11 @@ const page = (t: Translate, key: Parameters<Translate>[0]) => `${t(key)} | ${t("
 /** The title each page must have (pattern without the he/ or en/ prefix), and the data its meta reads. */
 const PAGES: Record<string, { url: string; loaderData?: (language: Language) => unknown; title: (t: Translate, language: Language) => string }> = {
   "": { url: "/", title: (t) => t("meta.defaultTitle") },
-  "restaurant/:slug": { url: "/restaurant/olive", loaderData: () => ({ restaurant, contactEmail: email }), title: (_t, l) => restaurantTitle(restaurant, l) },
+  "restaurant/:slug": {
+    url: "/restaurant/olive",
+    loaderData: (l) => ({ restaurant, contactEmail: email, seo: { title: restaurantTitle(restaurant, l), description: "" } }),
+    title: (_t, l) => restaurantTitle(restaurant, l),
+  },
   accessibility: {
     url: "/accessibility",
     loaderData: () => ({ contactEmail: email }),

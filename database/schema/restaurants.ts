@@ -22,8 +22,12 @@ export const restaurants = pgTable(
     name_en: text("name_en").notNull(),
     name_he: text("name_he"),
     address: text("address").notNull(),
+    /** The address in Hebrew; null: the (English) `address` is shown on Hebrew pages too. */
+    address_he: text("address_he"),
     phone_number: text("phone_number"),
     opening_hours: text("opening_hours"),
+    /** The hours note in Hebrew; null: the note as written (`opening_hours`) is shown on Hebrew pages too. */
+    opening_hours_he: text("opening_hours_he"),
     kashrut: text("kashrut").notNull(),
     tags: text("tags")
       .array()

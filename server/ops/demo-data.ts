@@ -450,6 +450,9 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         name_en: nameEn,
         name_he: i % 13 === 12 ? null : nameHe,
         address: `${number} ${streetEn}, Tel Aviv`,
+        // Most give their address in Hebrew too; every fifth does not (Hebrew pages then show the
+        // English), whatever its kashrut (the kashrut values repeat every four).
+        address_he: i % 5 === 2 ? null : `${streetHe} ${number}, תל אביב`,
         phone_number: `03-555-${String(100 + i).padStart(4, "0")}`,
         opening_hours: hours,
         hours: structured,

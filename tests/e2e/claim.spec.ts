@@ -155,6 +155,10 @@ test("Hebrew: a claim rejected with a reason; the claimant reads it in the e-mai
   const guest = await signedIn(context, "guest");
   await page.goto(`${base}/he/restaurant/nidche-grill/claim`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("גריל נדחה היא המסעדה שלכם?");
+  // The example phone in the Hebrew hint stays left to right and on one line (it broke at 360 px).
+  const example = page.locator("#claim-phone-hint bdi[dir=ltr]");
+  await expect(example).toHaveText("03-555-1234");
+  await expect(example).toHaveCSS("white-space", "nowrap");
   await page.getByLabel("התפקיד שלכם במסעדה").fill("מנהלת");
   await page.getByLabel("טלפון העסק").fill("054-1234567");
   await page.getByLabel(/^הוכחה/).setInputFiles({ name: "תעודה.jpg", mimeType: "image/jpeg", buffer: proof });

@@ -84,6 +84,30 @@ test("on Friday after the cut-off and on Shabbat: closed for Shabbat, opening af
   await expect(page.getByTestId("coming-rest")).toContainText(/נסגר ב.+ ב-\d\d:\d\d · הדלקת נרות \d\d:\d\d/);
 });
 
+test("one truth: the week's table shows the day after Shabbat opening when the box says it opens; Plan your visit calls the restaurant", async ({ page }) => {
+  for (const [language, opens] of [
+    ["en", /Opens (\S+) at (\d\d:\d\d)/],
+    ["he", /נפתח ב(\S+(?: \S+)?) ב-(\d\d:\d\d)/],
+  ] as const) {
+    await page.goto(`${base}/${language}/restaurant/${place.slug}`);
+    const box = (await page.getByTestId("coming-rest").textContent()) ?? "";
+    const [, day, time] = opens.exec(box) ?? [];
+    expect(time, box).toBeTruthy();
+    // That day's row in the table opens at the same minute, not at the week's usual time.
+    const row = page.getByTestId("week-hours").getByRole("row").filter({ hasText: day! });
+    await expect(row).toContainText(`${time}–`);
+    // A night's range past midnight is not the eve's closing: no "closes … at 01:00" beside candle lighting.
+    await expect(page.getByTestId("coming-rest")).not.toContainText(/0[0-4]:\d\d · (candle lighting|הדלקת נרות)/);
+  }
+  const call = page.getByRole("link", { name: "התקשרו למסעדה" });
+  const [row] = await server.database.db.select().from(restaurants).where(eq(restaurants.slug, place.slug));
+  await expect(call).toHaveAttribute("href", `tel:${row!.phone_number!.replace(/[^\d+]/g, "")}`);
+  await expect(call).toHaveAttribute("ping", /.+/);
+  await expect(call).not.toHaveAttribute("target", "_blank");
+  await page.goto(`${base}/en/restaurant/${place.slug}`);
+  await expect(page.getByRole("link", { name: "Call the restaurant" })).toBeVisible();
+});
+
 test("the server's HTML carries no status (a cached page cannot show a stale one), and search engines get the weekly hours", async ({ request }) => {
   const html = await (await request.get(`${base}/en/restaurant/${place.slug}`)).text();
   expect(html).toMatch(/data-testid="open-status"[^>]*><\/p>/);

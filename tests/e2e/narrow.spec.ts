@@ -93,11 +93,13 @@ test("issue 26: the phone dashboard is a list of cards (headings, status, the ta
   test.slow();
   await signedInAs("admin");
   for (const [path, edit, remove, closed, never] of [
-    ["/dashboard", /^Edit /, /^Delete /, "Permanently Closed", "Not verified yet"],
-    ["/he/dashboard", /^עריכת /, /^מחיקת /, "נסגר לצמיתות", "טרם אומת"],
+    ["/dashboard", /^Edit /, /^Delete /, "Permanently Closed", "Details not checked yet"],
+    ["/he/dashboard", /^עריכת /, /^מחיקת /, "נסגר לצמיתות", "הפרטים טרם נבדקו"],
   ] as const) {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(path);
+    // The notifications region (sonner's) is named in the page's language.
+    await expect(page.locator(`section[aria-label^="${path === "/dashboard" ? "Notifications" : "התראות"} "]`)).toHaveCount(1);
     const cards = page.getByTestId("manage-cards");
     await expect(cards).toBeVisible();
     await expect(page.getByRole("table")).toBeHidden();

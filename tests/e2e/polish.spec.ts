@@ -143,7 +143,15 @@ test("5. in Hebrew, an English name, address and hours stay in order and aligned
   const [row] = await server.database.db
     .update(restaurants)
     // Hours as free text only (a listing without structured hours, issue 15).
-    .set({ name_he: "", address: "12 Ben Yehuda St.", opening_hours: "Sun-Thu 12:00-23:00.\nFri 9:00-14:00.", hours: null })
+    // No Hebrew address or note: the English ones are what a Hebrew page shows.
+    .set({
+      name_he: "",
+      address: "12 Ben Yehuda St.",
+      address_he: null,
+      opening_hours: "Sun-Thu 12:00-23:00.\nFri 9:00-14:00.",
+      opening_hours_he: null,
+      hours: null,
+    })
     .where(
       eq(
         restaurants.slug,

@@ -200,7 +200,9 @@ describe("export", () => {
     await seed();
     const data = await exportData(db);
     const csv = toCsv("restaurants", data.restaurants);
-    expect(csv.startsWith("\uFEFFslug,nameEn,nameHe,address,kashrut,")).toBe(true);
+    // The Hebrew address and hours note follow their English, as in the form.
+    expect(csv.startsWith("\uFEFFslug,nameEn,nameHe,address,addressHe,kashrut,")).toBe(true);
+    expect(csv.split("\n")[0]).toContain(",openingHours,openingHoursHe,");
     expect(csv.split("\n")[0]).toMatch(
       /,tags,menuImages,isPermanentlyClosed,certificateBody,certificateLevel,certificateNumber,certificateValidUntil,priceLevel,delivery,takeaway,catering,wheelchair,hours,pesach,lastVerified,owners$/,
     );

@@ -36,6 +36,7 @@ beforeAll(async () => {
   const open = await insertRestaurant(database.db, {
     slug: "open-grill",
     name_en: "Open Grill",
+    address_he: "דיזנגוף 100, תל אביב",
     name_he: "גריל פתוח",
     description_en: "Grill",
     description_he: "גריל",
@@ -99,11 +100,13 @@ describe("GET /api/restaurants.json", () => {
       description: { en: "Grill", he: "גריל" },
       url: { en: `${PUBLIC_URL}/en/restaurant/open-grill`, he: `${PUBLIC_URL}/he/restaurant/open-grill` },
       closed: false,
+      // The address as written, and in Hebrew when the listing gives it (null otherwise).
+      addressHe: "דיזנגוף 100, תל אביב",
       openingHours: "Su 12:00-23:00; Mo-Sa off",
       kashrut: { dietKosher: "only", certificate: { body: "rabbinate_tel_aviv", state: "valid" } },
       location: { lat: 32.08, lon: 34.78 },
     });
-    expect(feed.restaurants.find((r) => r.slug === "closed-cafe")).toMatchObject({ closed: true, openingHours: null });
+    expect(feed.restaurants.find((r) => r.slug === "closed-cafe")).toMatchObject({ closed: true, openingHours: null, addressHe: null });
     expect(feed.restaurants.find((r) => r.slug === "nowhere-bakery")).toMatchObject({ location: null, kashrut: { dietKosher: "yes" } });
     // No owner, no user id, no e-mail, no suggestion.
     for (const secret of [owner.id, owner.email, admin.id, admin.email, "Suggested Secret Place", "suggester@open-data.example", "@open-data.example"]) {

@@ -86,7 +86,8 @@ describe("saving the practical facts through the restaurant form's path", () => 
     expect((page.data as { restaurant: object }).restaurant).not.toHaveProperty("catering");
     // Worded by the loader in the page's language, with schema.org's words beside them.
     expect((page.data as { practical: string[] }).practical).toEqual(["מחיר: ₪₪", "משלוחים", "טייק אוויי", "נגיש לכיסאות גלגלים"]);
-    expect((page.data as { structuredFacts: object }).structuredFacts).toEqual({
+    expect((page.data as { seo: { structuredData: object } }).seo.structuredData).toMatchObject({
+      "@type": "Restaurant",
       priceRange: "₪₪",
       amenityFeature: [
         { "@type": "LocationFeatureSpecification", name: "Delivery", value: true },

@@ -28,6 +28,21 @@ describe("restaurants table", () => {
     expect(row!.updated_at).toBeInstanceOf(Date);
   });
 
+  it("keeps an optional Hebrew address and hours note beside the English (null when not given)", async () => {
+    const [row] = await database.db
+      .insert(restaurants)
+      .values({
+        slug: "hebrew-address",
+        name_en: "Hebrew Address",
+        address: "1 Test St",
+        address_he: "רחוב הבדיקה 1",
+        opening_hours_he: "בשישי עד 14:00",
+        kashrut: "rabanut",
+      })
+      .returning();
+    expect(row).toMatchObject({ address: "1 Test St", address_he: "רחוב הבדיקה 1", opening_hours: null, opening_hours_he: "בשישי עד 14:00" });
+  });
+
   it("stores tags as a text array and menu images as JSON, and reads them back", async () => {
     const menu = [{ url: "/uploads/m-800.webp", name: "Menu", size: 1234, type: "image/webp" }];
     const [row] = await database.db

@@ -82,7 +82,7 @@ describe.skipIf(!enabled)("two server processes on one PostgreSQL and one bucket
     await (await fetch(page)).text();
     const cached = await fetch(page);
     expect(cached.headers.get("x-cache")).toBe("HIT");
-    expect(await cached.text()).not.toContain("Information last verified on");
+    expect(await cached.text()).not.toContain("Details checked on");
 
     const stream = await openEventStream(`${b().url}/api/live/restaurants/${restaurant.slug}`);
     try {
@@ -100,7 +100,7 @@ describe.skipIf(!enabled)("two server processes on one PostgreSQL and one bucket
     // The change reached B (the event above came through PostgreSQL): its next page is fresh.
     const fresh = await fetch(page);
     expect(fresh.headers.get("x-cache")).not.toBe("HIT");
-    expect(await fresh.text()).toContain("Information last verified on");
+    expect(await fresh.text()).toContain("Details checked on");
   });
 
   it("counts a rate limit across both: wrong passwords through either add up", async () => {

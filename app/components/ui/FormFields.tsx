@@ -6,6 +6,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useNavigation } from "react-router";
 import { cn } from "../../lib/cn";
+import { ltrRuns } from "../../lib/i18n/ltr-runs";
 
 /** What every labelled field takes beside its control's own attributes. */
 interface FieldProps {
@@ -48,11 +49,24 @@ export function FieldError({ id, children, className, alert = false }: { id?: st
   );
 }
 
-/** A field's hint, in the hint's look. */
+/**
+ * A field's hint, in the hint's look. In a text hint, a phone number or web address is isolated
+ * left to right and kept on one line (in a Hebrew hint it would otherwise reorder or break at 360 px).
+ */
 export function FieldHint({ id, children, className }: { id?: string | undefined; children: ReactNode; className?: string }) {
   return (
     <p id={id} className={cn("mt-1 text-sm text-stone-600", className)}>
-      {children}
+      {typeof children === "string"
+        ? ltrRuns(children).map((part, index) =>
+            part.ltr ? (
+              <bdi key={index} dir="ltr" className="whitespace-nowrap">
+                {part.text}
+              </bdi>
+            ) : (
+              part.text
+            ),
+          )
+        : children}
     </p>
   );
 }

@@ -11,6 +11,8 @@ const Toaster = lazy(() =>
         <Toaster
           position="top-center"
           dir={dir}
+          // The region's name in the page's language (sonner's own is English).
+          containerAriaLabel={dir === "rtl" ? "התראות" : "Notifications"}
           closeButton
           toastOptions={{
             classNames: {

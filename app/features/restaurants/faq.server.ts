@@ -5,7 +5,10 @@
 import type { Language } from "../../lib/i18n/language";
 import { localized } from "../../lib/i18n/language";
 import { translator } from "../../lib/i18n/messages";
+import { formatLongDate } from "../../lib/dates";
 import { KASHRUT_LABELS } from "./constants";
+import { kashrutStanding } from "./certificate/standing";
+import type { CertificateState } from "./certificate/status";
 import type { Restaurant } from "./types";
 import type { WrittenKey } from "../../locales/en";
 
@@ -20,8 +23,33 @@ export interface FaqText {
   items: { question: Sentence; answer: Sentence }[];
 }
 
-/** Is it kosher, and when is it open (a closed restaurant's page says it is closed instead: null). */
-export function faqOf(restaurant: Restaurant, language: Language): FaqText | null {
+/** Is it kosher: "Yes" only when its kashrut is known and its certificate current (certificate/standing.ts). */
+function kosherAnswer(
+  restaurant: Restaurant,
+  language: Language,
+  state: CertificateState,
+  say: (key: WrittenKey, values: Record<string, string>) => Sentence,
+): Sentence {
+  const name = localized(restaurant.name, language);
+  const kashrut = KASHRUT_LABELS[restaurant.kashrut][language];
+  const date = "expiredOn" in state ? formatLongDate(state.expiredOn, language) : "";
+  switch (kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, state)) {
+    case "unknown":
+      return say("restaurant.faqKosherUnknownA", { name });
+    case "expired":
+      return say("restaurant.faqKosherExpiredA", { name, date });
+    case "renewalPending":
+      return say("restaurant.faqKosherPendingA", { name, kashrut, date });
+    default:
+      return say("restaurant.faqKosherA", { name, kashrut });
+  }
+}
+
+/**
+ * Is it kosher, and when is it open (a closed restaurant's page says it is closed instead: null).
+ * `state`: its certificate's state on the page's day.
+ */
+export function faqOf(restaurant: Restaurant, language: Language, state: CertificateState = { kind: "none" }): FaqText | null {
   if (restaurant.isPermanentlyClosed) return null;
   const t = translator(language);
   const say = (key: WrittenKey, values: Record<string, string>): Sentence => ({ text: t(key), values });
@@ -31,17 +59,14 @@ export function faqOf(restaurant: Restaurant, language: Language): FaqText | nul
     items: [
       {
         question: say("restaurant.faqKosherQ", { name }),
-        answer:
-          restaurant.kashrut === "unknown"
-            ? say("restaurant.faqKosherUnknownA", { name })
-            : say("restaurant.faqKosherA", { name, kashrut: KASHRUT_LABELS[restaurant.kashrut][language] }),
+        answer: kosherAnswer(restaurant, language, state, say),
       },
       {
         question: say("restaurant.faqHoursQ", { name }),
         answer: restaurant.hours
           ? say("restaurant.faqHoursStructuredA", { name })
           : restaurant.openingHours
-            ? say("restaurant.faqHoursA", { hours: restaurant.openingHours })
+            ? say("restaurant.faqHoursA", { hours: localized({ en: restaurant.openingHours, he: restaurant.openingHoursHe }, language) })
             : say("restaurant.faqHoursUnknownA", { name }),
       },
     ],

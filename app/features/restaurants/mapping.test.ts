@@ -72,6 +72,29 @@ describe("form values", () => {
     expect(values.menuImages).toEqual([]);
   });
 
+  it("carry the Hebrew address and hours note from a row to the app, the form and back; none is absent, then ''", () => {
+    const row = buildRestaurantRow({
+      address: "12 Dizengoff St",
+      address_he: " דיזנגוף 12 ",
+      opening_hours: "Fridays until 14:00",
+      opening_hours_he: "בשישי עד 14:00",
+    });
+    const restaurant = rowToRestaurant(row);
+    expect(restaurant).toMatchObject({
+      address: "12 Dizengoff St",
+      addressHe: "דיזנגוף 12",
+      openingHours: "Fridays until 14:00",
+      openingHoursHe: "בשישי עד 14:00",
+    });
+    const values = restaurantToFormValues(restaurant);
+    expect(values).toMatchObject({ addressHe: "דיזנגוף 12", openingHoursHe: "בשישי עד 14:00" });
+    expect(formValuesToRow(values, restaurant)).toMatchObject({ address_he: "דיזנגוף 12", opening_hours_he: "בשישי עד 14:00" });
+    const without = rowToRestaurant(buildRestaurantRow({ address_he: "  ", opening_hours_he: null }));
+    expect(without).not.toHaveProperty("addressHe");
+    expect(without).not.toHaveProperty("openingHoursHe");
+    expect(formValuesToRow(restaurantToFormValues(without), without)).toMatchObject({ address_he: null, opening_hours_he: null });
+  });
+
   it("round-trip through a row without losing anything", () => {
     const row = buildRestaurantRow({
       name_en: "Round Trip",

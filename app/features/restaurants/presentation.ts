@@ -1,30 +1,66 @@
 // What the public pages say about a restaurant: labels, title and description, structured data,
-// the kashrut website rule and the menu kind. Pure, so it is unit tested.
+// the kashrut website rule and the menu kind. Pure, so it is unit tested. The title, description
+// and structured data are made by the page's loader (the browser does not carry their words).
 import type { WeeklyHours } from "../../../database/hours";
 import type { Language } from "../../lib/i18n/language";
 import { localized } from "../../lib/i18n/language";
+import { formatLongDate } from "../../lib/dates";
 import { KASHRUT_LABELS, tagLabel } from "./constants";
+import { kashrutStanding } from "./certificate/standing";
+import type { CertificateState } from "./certificate/status";
 import type { Restaurant } from "./types";
 
 export const META_TAGS = 3;
 
-export function restaurantTitle(restaurant: Restaurant, language: Language): string {
+/**
+ * The page's title: "kosher restaurant" only when its kashrut is known and its certificate not
+ * expired; otherwise it says the kashrut is unknown, or that its supervision expired.
+ */
+export function restaurantTitle(restaurant: Restaurant, language: Language, state: CertificateState = NO_CERTIFICATE): string {
   const name = localized(restaurant.name, language);
   const kashrut = KASHRUT_LABELS[restaurant.kashrut][language];
-  return language === "he" ? `${name} | מסעדה כשרה (${kashrut}) בתל אביב` : `${name} | Kosher restaurant (${kashrut}) in Tel Aviv`;
+  const he = language === "he";
+  switch (kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, state)) {
+    case "unknown":
+      return he ? `${name} | מסעדה בתל אביב (כשרות לא ידועה)` : `${name} | Restaurant in Tel Aviv (kashrut unknown)`;
+    case "expired":
+      return he ? `${name} | מסעדה בתל אביב (תוקף השגחת הכשרות פג)` : `${name} | Restaurant in Tel Aviv (kashrut supervision expired)`;
+    default:
+      return he ? `${name} | מסעדה כשרה (${kashrut}) בתל אביב` : `${name} | Kosher restaurant (${kashrut}) in Tel Aviv`;
+  }
 }
 
-export function restaurantDescription(restaurant: Restaurant, language: Language): string {
+/** The page's description: as its title, honest about an unknown kashrut or an expired supervision; then the first tags. */
+export function restaurantDescription(restaurant: Restaurant, language: Language, state: CertificateState = NO_CERTIFICATE): string {
   const name = localized(restaurant.name, language);
   const kashrut = KASHRUT_LABELS[restaurant.kashrut][language];
   const tags = restaurant.tags.slice(0, META_TAGS).map((tag) => tagLabel(tag, language));
-  if (language === "he") {
-    const base = `${name}: מסעדה כשרה בתל אביב, כשרות ${kashrut}.`;
-    return tags.length > 0 ? `${base} ${tags.join(", ")}.` : base;
+  const he = language === "he";
+  const expiredOn = "expiredOn" in state ? formatLongDate(state.expiredOn, language) : "";
+  let base: string;
+  switch (kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, state)) {
+    case "unknown":
+      base = he
+        ? `${name}: מסעדה בתל אביב. איננו יודעים מי משגיח על הכשרות שלה.`
+        : `${name}: restaurant in Tel Aviv. We do not know who supervises its kashrut.`;
+      break;
+    case "expired":
+      base = he
+        ? `${name}: מסעדה בתל אביב. תוקף השגחת הכשרות (${kashrut}) פג ב-${expiredOn}.`
+        : `${name}: restaurant in Tel Aviv. Its ${kashrut} kashrut supervision expired on ${expiredOn}.`;
+      break;
+    case "renewalPending":
+      base = he
+        ? `${name}: מסעדה כשרה בתל אביב, כשרות ${kashrut}; חידוש התעודה ממתין (פגה ב-${expiredOn}).`
+        : `${name}: kosher restaurant in Tel Aviv, ${kashrut} kashrut; certificate renewal pending (expired ${expiredOn}).`;
+      break;
+    default:
+      base = he ? `${name}: מסעדה כשרה בתל אביב, כשרות ${kashrut}.` : `${name}: kosher restaurant in Tel Aviv, ${kashrut} kashrut.`;
   }
-  const base = `${name}: kosher restaurant in Tel Aviv, ${kashrut} kashrut.`;
   return tags.length > 0 ? `${base} ${tags.join(", ")}.` : base;
 }
+
+const NO_CERTIFICATE: CertificateState = { kind: "none" };
 
 export type KashrutWebsiteLabel = "kashrutSite.tzohar" | "kashrutSite.rabanut";
 
@@ -81,7 +117,7 @@ export function restaurantJsonLd(restaurant: Restaurant, language: Language, pag
     ...(restaurant.description ? { description: localized(restaurant.description, language) } : {}),
     address: {
       "@type": "PostalAddress",
-      streetAddress: restaurant.address,
+      streetAddress: localized({ en: restaurant.address, he: restaurant.addressHe }, language),
       addressLocality: language === "he" ? "תל אביב-יפו" : "Tel Aviv-Yafo",
       addressCountry: "IL",
     },

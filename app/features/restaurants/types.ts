@@ -20,7 +20,10 @@ export interface Restaurant {
   slug: string;
   name: Bilingual;
   description?: Bilingual;
+  /** The address as written (in English, or whatever the owner wrote). */
   address: string;
+  /** The address in Hebrew, when given (Hebrew pages show it; `localizedAddress`). */
+  addressHe?: string;
   kashrut: Kashrut;
   tags: string[];
   photo?: string;
@@ -28,6 +31,8 @@ export interface Restaurant {
   phoneNumber?: string;
   /** The free-text hours: since issue 15, the note for exceptions beside the structured `hours`. */
   openingHours?: string;
+  /** The hours note in Hebrew, when given. */
+  openingHoursHe?: string;
   /** Weekly hours and Shabbat rules, when the restaurant has them. */
   hours?: WeeklyHours;
   /** ISO date, yyyy-MM-dd. */
@@ -60,9 +65,11 @@ export interface RestaurantFormValues {
   nameEn: string;
   nameHe: string;
   address: string;
+  addressHe: string;
   kashrut: string;
   phoneNumber: string;
   openingHours: string;
+  openingHoursHe: string;
   wazeLink: string;
   /** Decimal degrees as typed (or set by the map's pin); both empty when the location is not known. */
   latitude: string;

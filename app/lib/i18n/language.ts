@@ -52,3 +52,12 @@ export function localized(value: Bilingual, language: Language): string {
   if (language === "he" && value.he !== undefined && value.he.trim() !== "") return value.he;
   return value.en;
 }
+
+/**
+ * The value in the page language, and the language it is really in: a Hebrew page without the
+ * Hebrew shows the English, which the page then marks (`lang`) and isolates (dir="auto").
+ */
+export function localizedWithLanguage(value: Bilingual, language: Language): { text: string; lang: Language } {
+  const text = localized(value, language);
+  return { text, lang: language === "he" && text !== value.he ? "en" : language };
+}

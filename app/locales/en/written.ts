@@ -6,8 +6,11 @@ export const enWritten = {
   "restaurant.faqTitle": "Questions and answers",
   "restaurant.faqKosherQ": "Is {name} kosher?",
   "restaurant.faqKosherA": "Yes. {name} is under {kashrut} kashrut supervision. Supervision can change, so check the certificate at the restaurant.",
-  "restaurant.faqKosherUnknownA":
-    "{name} is listed as kosher, but we do not know which body supervises it. Check the certificate at the restaurant or call ahead.",
+  "restaurant.faqKosherUnknownA": "We do not know. We have no confirmed kashrut supervision for {name}. Check the certificate at the restaurant or call ahead.",
+  "restaurant.faqKosherExpiredA":
+    "We cannot confirm it. The kashrut supervision of {name} expired on {date}. Check the certificate at the restaurant or call ahead.",
+  "restaurant.faqKosherPendingA":
+    "{name} is under {kashrut} kashrut supervision, but its certificate ran out on {date} and we have not seen the renewed one yet. Check the certificate at the restaurant.",
   "restaurant.faqHoursQ": "When is {name} open?",
   "restaurant.faqHoursA": "Opening hours: {hours}. Hours can change around Shabbat and holidays, so call ahead.",
   "restaurant.faqHoursUnknownA": "We do not have opening hours for {name}. Please call the restaurant.",

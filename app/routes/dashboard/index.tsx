@@ -40,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       tags: r.tags,
       closed: r.isPermanentlyClosed,
       freshness: freshnessOf(r.lastVerified, clock),
+      lastVerified: r.lastVerified,
     })),
   };
 }
@@ -71,12 +72,16 @@ const DASHBOARD_TAGS = 2;
 type Row = Route.ComponentProps["loaderData"]["restaurants"][number];
 
 /** The listing's status: permanently closed, and how fresh its verification is (never verified said in words). */
-function ListingStatus({ closed, freshness }: { closed: boolean; freshness: Freshness }) {
+function ListingStatus({ closed, freshness, lastVerified }: { closed: boolean; freshness: Freshness; lastVerified: string | undefined }) {
   const { t } = useLanguage();
   return (
     <span className="flex flex-wrap items-center gap-1 text-xs">
       {closed ? <ClosedBadge /> : null}
-      {freshness === "never" ? <span className="text-stone-600">{t("freshness.never")}</span> : <FreshnessMark freshness={freshness} />}
+      {freshness === "never" ? (
+        <span className="text-stone-600">{t("freshness.never")}</span>
+      ) : (
+        <FreshnessMark freshness={freshness} lastVerified={lastVerified} />
+      )}
     </span>
   );
 }
@@ -211,7 +216,7 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
                     <bdi>{name}</bdi>
                   </h2>
                   <div className="mt-1">
-                    <ListingStatus closed={row.closed} freshness={row.freshness} />
+                    <ListingStatus closed={row.closed} freshness={row.freshness} lastVerified={row.lastVerified} />
                   </div>
                   <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
                     <dt className="font-medium text-stone-600">{t("manage.address")}</dt>
@@ -267,7 +272,7 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
                         <bdi>{name}</bdi>
                       </td>
                       <td className="px-3 py-2">
-                        <ListingStatus closed={row.closed} freshness={row.freshness} />
+                        <ListingStatus closed={row.closed} freshness={row.freshness} lastVerified={row.lastVerified} />
                       </td>
                       <td className="px-3 py-2">
                         <bdi>{row.address}</bdi>

@@ -1,17 +1,23 @@
+import { cn } from "../../../lib/cn";
+import { formatLongDate } from "../../../lib/dates";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import { KASHRUT_LABELS, tagLabel, type Kashrut } from "../constants";
 import type { Freshness } from "../freshness";
 
-export function KashrutBadge({ kashrut, large = false }: { kashrut: Kashrut; large?: boolean }) {
+/**
+ * The kashrut label. `doubtful` (unknown kashrut, or an expired supervision): grey, not the brand's
+ * green, which would read as a reassurance.
+ */
+export function KashrutBadge({ kashrut, large = false, doubtful = false }: { kashrut: Kashrut; large?: boolean; doubtful?: boolean }) {
   const { language, t } = useLanguage();
   const label = KASHRUT_LABELS[kashrut][language];
   return (
     <span
-      className={
-        large
-          ? "inline-flex items-center rounded-md bg-brand-100 px-2.5 py-1 text-sm font-semibold text-brand-800"
-          : "rounded bg-brand-100 px-2 py-0.5 font-medium text-brand-800"
-      }
+      data-doubtful={doubtful || undefined}
+      className={cn(
+        large ? "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold" : "rounded px-2 py-0.5 font-medium",
+        doubtful ? "bg-stone-100 text-stone-800" : "bg-brand-100 text-brand-800",
+      )}
     >
       {large ? t("restaurant.kashrut", { kashrut: label }) : label}
     </span>
@@ -65,34 +71,32 @@ export function TagList({ tags, more }: { tags: string[]; more: number }) {
 export const WARNING_PATH = "M12 8v5M12 16.5v.5M10.3 3.9L2.5 18a2 2 0 0 0 1.7 3h15.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z";
 
 /**
- * A card's mark for how fresh its verification is (issue 14): a check for "verified recently", a
- * warning for "overdue", nothing for a listing never verified (the restaurant page says so). Both
- * say it in words (visible short text, the full sentence for screen readers), not only by colour,
- * and sit in the badge row, so they move nothing around.
+ * A card's line for when its details were last checked: "Checked 2 November 2026" in plain grey
+ * (no check mark, no green: it says nothing about kashrut, and sits beside an unknown or expired
+ * one too), or a warning when the check is overdue; nothing for a listing never checked (the
+ * restaurant page says so). In words, not only by colour, and in the badge row, so nothing moves.
  */
-export function FreshnessMark({ freshness }: { freshness: Freshness }) {
-  const { t } = useLanguage();
-  if (freshness === "never") return null;
-  const fresh = freshness === "fresh";
+export function FreshnessMark({ freshness, lastVerified }: { freshness: Freshness; lastVerified: string | undefined }) {
+  const { language, t } = useLanguage();
+  if (freshness === "never" || !lastVerified) return null;
+  if (freshness === "fresh") {
+    return (
+      <span data-testid="freshness-mark" data-freshness={freshness} className="rounded bg-stone-100 px-1.5 py-0.5 text-stone-700">
+        {t("freshness.cardFresh", { date: formatLongDate(lastVerified, language) })}
+      </span>
+    );
+  }
   return (
     <span
       data-testid="freshness-mark"
       data-freshness={freshness}
-      className={
-        fresh
-          ? "inline-flex items-center gap-1 rounded bg-emerald-50 px-1.5 py-0.5 font-medium text-emerald-800"
-          : "inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 font-medium text-amber-900"
-      }
+      className="inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 font-medium text-amber-900"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2.5">
-        {fresh ? (
-          <path d="M5 12l5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
-        ) : (
-          <path d={WARNING_PATH} strokeLinecap="round" strokeLinejoin="round" />
-        )}
+        <path d={WARNING_PATH} strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <span aria-hidden="true">{fresh ? t("freshness.cardFresh") : t("freshness.cardOverdue")}</span>
-      <span className="sr-only">{fresh ? t("freshness.cardFreshLong") : t("freshness.cardOverdueLong")}</span>
+      <span aria-hidden="true">{t("freshness.cardOverdue")}</span>
+      <span className="sr-only">{t("freshness.cardOverdueLong")}</span>
     </span>
   );
 }

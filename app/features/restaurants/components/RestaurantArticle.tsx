@@ -20,8 +20,11 @@ import { RestaurantActions } from "./RestaurantActions";
 import { SaveButton } from "../saved/components/SaveButton";
 import { RestaurantContact } from "./RestaurantContact";
 import { Section } from "./Section";
+import { Shown } from "./Shown";
 import { VerificationLine } from "./VerificationLine";
 import { CertificateFacts } from "../certificate/components/CertificateFacts";
+import { isDoubtful, kashrutStanding } from "../certificate/standing";
+import { certificateState } from "../certificate/status";
 import { PesachSection } from "../pesach/components/PesachSection";
 import type { FaqText } from "../faq.server";
 import type { PesachText } from "../pesach/section.server";
@@ -102,12 +105,18 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
           <h1 className="text-3xl font-extrabold text-stone-900 sm:text-4xl">
             <bdi>{name}</bdi>
           </h1>
-          {/* Isolated, not dir="auto": an English address stays aligned with a Hebrew title. */}
+          {/* The paragraph keeps the page's direction (an English address stays aligned with a Hebrew title); the address is isolated. */}
           <p className="mt-2 text-stone-700">
-            <bdi>{restaurant.address}</bdi>
+            <Shown value={{ en: restaurant.address, he: restaurant.addressHe }} />
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-            <KashrutBadge kashrut={restaurant.kashrut} large />
+            <KashrutBadge
+              kashrut={restaurant.kashrut}
+              large
+              doubtful={isDoubtful(
+                kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, certificateState(restaurant.certificate, loaderData.clock)),
+              )}
+            />
             {closed ? <ClosedBadge large /> : null}
             <TagList tags={restaurant.tags} more={0} />
             {/* Issue 30: keep it among the diner's saved places. */}
@@ -135,7 +144,9 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
             {restaurant.description ? (
               <section>
                 <h2 className="text-xl font-semibold">{t("restaurant.about")}</h2>
-                <p className="mt-2 leading-relaxed whitespace-pre-line text-stone-800">{localized(restaurant.description, language)}</p>
+                <p className="mt-2 leading-relaxed whitespace-pre-line text-stone-800">
+                  <Shown value={restaurant.description} />
+                </p>
               </section>
             ) : null}
 

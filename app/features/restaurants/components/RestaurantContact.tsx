@@ -1,5 +1,7 @@
 import type { MapTiles } from "../../../lib/context";
+import { localizedWithLanguage } from "../../../lib/i18n/language";
 import { useLanguage } from "../../../lib/i18n/use-language";
+import { Shown } from "./Shown";
 import { WeekHours } from "../hours/components/Hours";
 import type { HoursView } from "../hours/hours-view.server";
 import { PlaceMap } from "../map/components/PlaceMap";
@@ -19,8 +21,11 @@ export function RestaurantContact({
   placeMap: StaticMap | null;
   tiles: MapTiles;
 }) {
-  const { t } = useLanguage();
+  const { language, t } = useLanguage();
   const closed = restaurant.isPermanentlyClosed;
+  // The address and the note in the page's language, the English where there is no Hebrew.
+  const address = { en: restaurant.address, he: restaurant.addressHe };
+  const note = restaurant.openingHours ? localizedWithLanguage({ en: restaurant.openingHours, he: restaurant.openingHoursHe }, language) : null;
   return (
     <section className="rounded-xl border border-stone-200 bg-white p-4">
       <h2 className="text-lg font-semibold">{t("restaurant.contact")}</h2>
@@ -43,26 +48,28 @@ export function RestaurantContact({
         <div>
           <dt className="font-medium text-stone-600">{t("restaurant.address")}</dt>
           <dd>
-            <bdi>{restaurant.address}</bdi>
-            {placeMap ? <PlaceMap map={placeMap} address={restaurant.address} tiles={tiles} /> : null}
+            <Shown value={address} />
+            {placeMap ? <PlaceMap map={placeMap} address={address.en} tiles={tiles} /> : null}
           </dd>
         </div>
         {hours ? (
           <div>
             <dt className="font-medium text-stone-600">{t("restaurant.hours")}</dt>
             <dd className="mt-1">
-              <WeekHours days={restaurant.hours?.days ?? []} rest={hours.rest} />
+              <WeekHours days={hours.week} rest={hours.rest} />
             </dd>
           </div>
         ) : null}
-        {!closed && restaurant.openingHours ? (
+        {!closed && note ? (
           <div>
             <dt className="font-medium text-stone-600">{hours ? t("hours.note") : t("restaurant.hours")}</dt>
             {/* Each line isolated: "12:00-23:00" keeps its order in a Hebrew page. */}
             <dd>
-              {restaurant.openingHours.split("\n").map((line, index) => (
+              {note.text.split("\n").map((line, index) => (
                 <span key={index} className="block">
-                  <bdi>{line}</bdi>
+                  <bdi lang={note.lang} dir="auto">
+                    {line}
+                  </bdi>
                 </span>
               ))}
             </dd>

@@ -70,6 +70,8 @@ export const restaurantFormSchema = z
       .trim()
       .min(2, "form.addressMin" satisfies MessageKey)
       .max(300, "form.tooLong" satisfies MessageKey),
+    // The address and hours note in Hebrew, optional (absent in an older draft or import: empty).
+    addressHe: line(300).default(""),
     kashrut: z
       .string()
       .trim()
@@ -77,6 +79,7 @@ export const restaurantFormSchema = z
       .refine(isKashrut, "form.kashrutRequired" satisfies MessageKey),
     phoneNumber: line(50),
     openingHours: text(1000),
+    openingHoursHe: text(1000).default(""),
     wazeLink: link,
     latitude: coordinate,
     longitude: coordinate,
@@ -148,9 +151,11 @@ export const EMPTY_FORM: RestaurantFormValues = {
   nameEn: "",
   nameHe: "",
   address: "",
+  addressHe: "",
   kashrut: "",
   phoneNumber: "",
   openingHours: "",
+  openingHoursHe: "",
   wazeLink: "",
   latitude: "",
   longitude: "",

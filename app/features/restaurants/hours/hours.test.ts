@@ -1,7 +1,18 @@
 // "Is it open now?" at fixed clocks (issue 15), with the real Shabbat and Yom Tov windows of Tel
 // Aviv from @hebcal/core (server-side; the pure module only takes their instants).
 import { describe, expect, it } from "vitest";
-import { closedSpan, emptyWeek, statusAt, telAvivInstant, telAvivDayStart, timelineOf, type DayExceptions, type WeeklyHours } from "./hours";
+import {
+  closedSpan,
+  comingRestOf,
+  emptyWeek,
+  statusAt,
+  telAvivInstant,
+  telAvivDayStart,
+  timelineOf,
+  weekTableOf,
+  type DayExceptions,
+  type WeeklyHours,
+} from "./hours";
 import { restWindows } from "./rest-windows.server";
 import { statusNow } from "./hours-status";
 
@@ -158,5 +169,54 @@ describe("day exceptions", () => {
   it("closes a day with no ranges", () => {
     const exceptions: DayExceptions = { "2027-04-26": [] };
     expect(statusNow(timelineAt("2027-04-26 15:00", exceptions), tlv("2027-04-26 15:00"))?.open).toBe(false);
+  });
+});
+
+describe("one truth on the page: the week's table, the Shabbat box and the status line agree", () => {
+  // Thursday runs past midnight, Friday is closed, Saturday opens at 17:00 — before Shabbat ends in winter.
+  const nights = week(
+    { ...weekdays([["12:00", "23:00"]]), 4: [["18:00", "01:00"]], 6: [["17:00", "23:00"]] },
+    { beforeRest: { kind: "candles", minutes: 0 }, afterRest: { kind: "havdalah", minutes: 0 } },
+  );
+  const clock = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Jerusalem", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const hhmm = (instant: number) => clock.format(instant);
+  const now = tlv("2026-12-02 10:00"); // a Wednesday morning in winter
+  const shabbat = windows.find((window) => window.start > now)!;
+
+  it("shows Saturday's real opening, after Shabbat ends, in the table and in the box", () => {
+    const table = weekTableOf(nights, windows, now);
+    const rest = comingRestOf(nights, windows, now)!;
+    expect(hhmm(shabbat.end) > "17:00").toBe(true);
+    expect(table[6]).toEqual([{ from: hhmm(shabbat.end), to: "23:00" }]);
+    expect(rest.opensAt).toBe(shabbat.end);
+    // The status line on Saturday afternoon opens at the same minute.
+    expect(status(nights, "2026-12-05 16:00")).toEqual({ open: false, opensAt: at(shabbat.end), reason: "shabbat" });
+  });
+
+  it("keeps a range past midnight on its night and does not call it the eve's closing", () => {
+    const table = weekTableOf(nights, windows, now);
+    expect(table[4]).toEqual([{ from: "18:00", to: "01:00" }]);
+    expect(table[5]).toEqual([]);
+    // Thursday 18:00–01:00 closes on Friday, but it is Thursday night's: the box says only candle lighting.
+    expect(comingRestOf(nights, windows, now)).toMatchObject({ candles: shabbat.start, closesAt: null });
+  });
+
+  it("cuts Friday at its closing before candle lighting, and says that closing in the box", () => {
+    const friday = week(
+      { 5: [["09:00", "23:00"]], 6: [["17:00", "23:00"]] },
+      { beforeRest: { kind: "candles", minutes: 30 }, afterRest: { kind: "havdalah", minutes: 0 } },
+    );
+    const closing = shabbat.start - 30 * 60_000;
+    expect(weekTableOf(friday, windows, now)[5]).toEqual([{ from: "09:00", to: hhmm(closing) }]);
+    expect(comingRestOf(friday, windows, now)).toMatchObject({ closesAt: closing, opensAt: shabbat.end });
+  });
+
+  it("shows a day the coming holiday closes as closed, and leaves the week alone for a place open on Shabbat", () => {
+    // Yom Kippur 5787: from Sunday evening 2026-09-20 to Monday evening.
+    const monday = weekTableOf(typical, windows, tlv("2026-09-17 10:00"))[1];
+    expect(monday).toEqual([{ from: hhmm(windows.find((window) => at(window.start).startsWith("2026-09-20"))!.end + 60 * 60_000), to: "23:00" }]);
+    const open = { ...nights, closedOnShabbat: false };
+    expect(weekTableOf(open, windows, now)[6]).toEqual([{ from: "17:00", to: "23:00" }]);
+    expect(comingRestOf(open, windows, now)).toBeNull();
   });
 });

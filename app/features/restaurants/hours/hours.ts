@@ -189,3 +189,57 @@ export function timelineOf(hours: WeeklyHours, windows: readonly RestWindow[], f
   });
   return timeline;
 }
+
+/** "HH:MM" on Tel Aviv's clock at an instant. */
+function clockAt(instant: number): Clock {
+  const minutes = Math.floor((wallClock(instant) % DAY) / MINUTE);
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The week's table as it will really be (one truth with the status line and the Shabbat box): for
+ * each weekday, Sunday first, its ranges on its next occurrence from today on, with Shabbat, Yom Tov
+ * and exceptional days taken out. A Saturday that opens at 17:00 but after Shabbat ends at 17:46
+ * reads 17:46; a Friday cut before candle lighting ends then; a range past midnight stays on the
+ * night it opened.
+ */
+export function weekTableOf(hours: WeeklyHours, windows: readonly RestWindow[], now: number, exceptions?: DayExceptions): TimeRange[][] {
+  const today = telAvivDayStart(now);
+  const intervals = openIntervals(hours, windows, now, 8, exceptions);
+  const table: TimeRange[][] = [[], [], [], [], [], [], []];
+  for (let i = 0; i < 7; i++) {
+    const day = today + i * DAY;
+    const ranges = intervals.filter(([start]) => telAvivDayStart(start) === day).map(([start, end]) => ({ from: clockAt(start), to: clockAt(end) }));
+    table[weekdayOf(day)] = ranges;
+  }
+  return table;
+}
+
+/** The coming Shabbat or Yom Tov the restaurant closes for, with its times (the restaurant page's box). */
+export interface ComingRest {
+  holiday: boolean;
+  /** Candle lighting and the end (havdalah), epoch ms. */
+  candles: number;
+  havdalah: number;
+  /**
+   * Its last closing on the day the rest begins (a range that opened that day and ends before candle
+   * lighting), and its first opening after it; null: none. A night's range past midnight before it
+   * (Thursday 18:00–01:00) belongs to its night, not to the eve.
+   */
+  closesAt: number | null;
+  opensAt: number | null;
+}
+
+const HOUR = 60 * MINUTE;
+
+/** The next rest window not yet over that the restaurant closes for, or null. */
+export function comingRestOf(hours: WeeklyHours, windows: readonly RestWindow[], now: number, exceptions?: DayExceptions): ComingRest | null {
+  const next = hours.closedOnShabbat ? windows.find((window) => closedSpan(hours, window)[1] > now) : undefined;
+  if (!next) return null;
+  const [start, end] = closedSpan(hours, next);
+  const intervals = openIntervals(hours, windows, now, undefined, exceptions);
+  const eve = telAvivDayStart(next.start);
+  const before = intervals.filter(([open, close]) => close <= start && telAvivDayStart(open) === eve).at(-1);
+  const after = intervals.find(([open]) => open >= end && open < end + 18 * HOUR);
+  return { holiday: next.holiday, candles: next.start, havdalah: next.end, closesAt: before?.[1] ?? null, opensAt: after?.[0] ?? null };
+}

@@ -40,6 +40,8 @@ export interface OpenDataRecord {
   description: { en: string | null; he: string | null };
   /** As written by the listing (one text, usually Hebrew street names in either script). */
   address: string;
+  /** The address in Hebrew, when the listing gives one. */
+  addressHe: string | null;
   /** Permanently closed: still listed, with no `openingHours`. */
   closed: boolean;
   kashrut: {
@@ -129,6 +131,7 @@ export function openDataRecord({ restaurant, updatedAt }: OpenDataSource, { publ
     name: { en: restaurant.name.en, he: orNull(restaurant.name.he) },
     description: { en: restaurant.description?.en || null, he: orNull(restaurant.description?.he) },
     address: restaurant.address,
+    addressHe: orNull(restaurant.addressHe),
     closed,
     kashrut: {
       value: restaurant.kashrut,

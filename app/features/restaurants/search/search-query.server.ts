@@ -136,8 +136,10 @@ function toListed(row: CardRow): ListedRestaurant {
   const restaurant = rowToRestaurant({
     ...row,
     address: "",
+    address_he: null,
     phone_number: null,
     opening_hours: null,
+    opening_hours_he: null,
     description_en: null,
     description_he: null,
     waze_link: null,

@@ -199,6 +199,7 @@ export function RestaurantForm({
           {text("nameHe", t("editor.nameHe"), { dir: "rtl" })}
         </div>
         {text("address", t("editor.address"), { dir: "auto", autoComplete: "street-address" })}
+        {text("addressHe", t("editor.addressHe"), { dir: "rtl" })}
         <SelectField
           label={t("editor.kashrut")}
           name="kashrut"
@@ -235,6 +236,15 @@ export function RestaurantForm({
           rows={3}
           error={messageOf("openingHours")}
           onChange={(event) => update({ openingHours: event.target.value })}
+        />
+        <TextAreaField
+          label={t("editor.hoursHe")}
+          name="openingHoursHe"
+          value={values.openingHoursHe}
+          dir="rtl"
+          rows={3}
+          error={messageOf("openingHoursHe")}
+          onChange={(event) => update({ openingHoursHe: event.target.value })}
         />
       </Section>
 

@@ -18,8 +18,8 @@ export const Hero = memo(function Hero() {
         </li>
         <li className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+            {/* A shield without a check: the listings' kashrut is shown, not vouched for. */}
             <path d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6z" />
-            <path d="M9 12l2 2 4-4" />
           </svg>
           {t("home.badgeVerified")}
         </li>

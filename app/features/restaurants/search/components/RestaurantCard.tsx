@@ -12,7 +12,8 @@ import { useNow } from "../../../../lib/use-now";
 import { cn } from "../../../../lib/cn";
 import type { SiteKey } from "../../../../locales/en";
 import { CertificateLine } from "../../certificate/components/CertificateLine";
-import type { CertificateClock } from "../../certificate/status";
+import { certificateState, type CertificateClock } from "../../certificate/status";
+import { isDoubtful, kashrutStanding } from "../../certificate/standing";
 import { PesachMark } from "../../pesach/components/PesachMark";
 import { SaveButton } from "../../saved/components/SaveButton";
 import type { PesachSeason } from "../../pesach/pesach";
@@ -82,6 +83,7 @@ export const RestaurantCard = memo(function RestaurantCard({
   const { language, t } = useLanguage();
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
   const tags = visibleTags(restaurant.tags, CARD_TAGS);
+  const doubtful = isDoubtful(kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, certificateState(restaurant.certificate, clock)));
   return (
     // Issue 30: Save sits over the card's photo, outside its link (a button is never inside a link).
     <div className="relative h-full">
@@ -117,9 +119,9 @@ export const RestaurantCard = memo(function RestaurantCard({
             <bdi>{localized(restaurant.name, language)}</bdi>
           </h3>
           <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
-            <KashrutBadge kashrut={restaurant.kashrut} />
+            <KashrutBadge kashrut={restaurant.kashrut} doubtful={doubtful} />
             {restaurant.isPermanentlyClosed ? <ClosedBadge /> : null}
-            <FreshnessMark freshness={freshness} />
+            <FreshnessMark freshness={freshness} lastVerified={restaurant.lastVerified} />
             <PesachMark status={season ? restaurant.pesach?.[season.year]?.status : undefined} />
             <TagList tags={tags.shown} more={tags.more} />
           </div>
