@@ -16,6 +16,7 @@ import { createChangeFeed } from "./data/changes";
 import { dropCachesOnWrite } from "./http/local-writes";
 import { createPageCache } from "./http/page-cache";
 import { createListingCounter } from "./statistics/listings";
+import { createKnownSlugsCache } from "./data/restaurant-cache";
 import { addListingCounts } from "../app/features/restaurants/statistics/store.server";
 import { precompressedAssets } from "./http/static-assets";
 import { ConfigError, listeningOn, parseConfig, type Config } from "./config";
@@ -184,7 +185,11 @@ export async function startServer({
   alertDigests.runSoon();
   // Issue 31: views of restaurant pages and taps on their links, counted in memory and written in batches.
   const listingCounts = config.statistics.enabled
-    ? createListingCounter({ write: (counts) => addListingCounts(database.db, counts), writeEveryMs: config.statistics.writeEveryMs })
+    ? createListingCounter({
+        write: (counts) => addListingCounts(database.db, counts),
+        writeEveryMs: config.statistics.writeEveryMs,
+        knownSlugs: createKnownSlugsCache(database.db, changes),
+      })
     : undefined;
   const statistics = database.kind === "pglite" ? scheduleJob("[database] statistics", () => refreshStatistics(database), STATISTICS_EVERY_MS) : undefined;
   // Issue 31: home searches that found nothing, counted in memory and written in batches (with the
