@@ -136,6 +136,7 @@ export function createApp({
     sources: {
       liveStreams: live.openStreams,
       databaseDown: () => dbAvailability.isDown(),
+      ...(searchMisses ? { searchBeaconsRefused: () => searchMisses.refused() } : {}),
       ...(pool ? { pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) } : {}),
     },
   });

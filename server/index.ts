@@ -195,7 +195,6 @@ export async function startServer({
   // Issue 31: home searches that found nothing, counted in memory and written in batches (with the
   // listings' counts; none with STATISTICS=off); terms seen once on a day that is over are removed
   // at start and hourly (whatever the switch says: what was kept before it was turned off too).
-  const searchMisses = config.statistics.enabled ? createSearchMisses({ db: database.db, everyMs: config.statistics.writeEveryMs }) : undefined;
   const searchMissesPrune = scheduleJob(
     "[statistics] search misses clean-up",
     () => pruneSingleMisses(database.db, telAvivDay(new Date())),
@@ -204,6 +203,10 @@ export async function startServer({
   searchMissesPrune.runSoon();
   // One reading of who each client is, for the request log and the app alike (its cache is per request).
   const clients = clientAddresses(config.trustProxy);
+  // The beacon's per-address limit counts clients as every other limit does, under a keyed hash.
+  const searchMisses = config.statistics.enabled
+    ? createSearchMisses({ db: database.db, everyMs: config.statistics.writeEveryMs, clientOf: clients.of, secret: config.authSecret })
+    : undefined;
   const app = createApp({
     clients,
     reportFiled: () => reportNotices.runSoon(),

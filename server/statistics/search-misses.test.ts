@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Db } from "../../database/types";
 import { isBotAgent } from "./agents";
-import { createSearchMisses, SEARCH_MISSED_PATH } from "./search-misses";
+import { RateLimitedError } from "../../app/lib/rate-limit.server";
+import { createSearchMisses, SEARCH_MISSED_PATH, visitorHash, type SearchMissesOptions } from "./search-misses";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -16,7 +17,7 @@ const untouchable = new Proxy({} as Db, {
 });
 const NOW = new Date("2026-11-26T22:30:00Z"); // 00:30 on the 27th in Tel Aviv
 
-function setUp() {
+function setUp(options: Partial<SearchMissesOptions> = {}) {
   const batches: Map<string, number>[] = [];
   const misses = createSearchMisses({
     db: untouchable,
@@ -28,6 +29,8 @@ function setUp() {
     maxKeys: 3,
     now: () => NOW,
     warn: () => {},
+    hitLimit: async () => {},
+    ...options,
   });
   return { misses, batches };
 }
@@ -72,6 +75,34 @@ describe("search misses on the request path", () => {
     await misses.tally.stop();
   });
 
+  it("searches again at most checksPerWrite different terms a write, the most counted first; the rest waits for the next", async () => {
+    const { misses, batches } = setUp({ checksPerWrite: 2, maxKeys: 10 });
+    for (const [term, times] of [
+      ["once", 1],
+      ["thrice", 3],
+      ["twice", 2],
+      ["also once", 1],
+    ] as const) {
+      for (let i = 0; i < times; i += 1) misses.report(term, BROWSER);
+    }
+    await misses.tally.flush();
+    expect(batches).toEqual([
+      new Map([
+        ["2026-11-27\tthrice", 3],
+        ["2026-11-27\ttwice", 2],
+      ]),
+    ]);
+    expect(misses.tally.pending()).toBe(2);
+    await misses.tally.flush();
+    expect(batches[1]).toEqual(
+      new Map([
+        ["2026-11-27\tonce", 1],
+        ["2026-11-27\talso once", 1],
+      ]),
+    );
+    await misses.tally.stop();
+  });
+
   it("keeps at most maxKeys different terms between writes", async () => {
     const { misses } = setUp();
     for (const term of ["aaa", "bbb", "ccc", "ddd", "eee"]) misses.report(term, BROWSER);
@@ -82,8 +113,8 @@ describe("search misses on the request path", () => {
 });
 
 describe("the beacon endpoint", () => {
-  async function serve() {
-    const { misses, batches } = setUp();
+  async function serve(options: Partial<SearchMissesOptions> = {}) {
+    const { misses, batches } = setUp(options);
     const app = express();
     app.post(SEARCH_MISSED_PATH, misses.beacon);
     server = app.listen(0, "127.0.0.1");
@@ -106,7 +137,31 @@ describe("the beacon endpoint", () => {
     expect((await post("Other Place", GOOGLEBOT)).status).toBe(204);
     expect((await post("Third Place")).status).toBe(204);
     expect((await post("ab", BROWSER)).status).toBe(204);
+    await misses.settled();
     expect(misses.tally.pending()).toBe(1);
+    await misses.tally.stop();
+  });
+
+  it("counts a beacon only within its address's limit, remembers a refused address until its window ends, and counts the refusals", async () => {
+    const keys: string[] = [];
+    let allowed = 2;
+    const { misses, post } = await serve({
+      maxKeys: 100,
+      secret: "s".repeat(32),
+      hitLimit: async (key) => {
+        keys.push(key);
+        if (allowed-- <= 0) throw new RateLimitedError(60_000);
+      },
+    });
+    for (let i = 0; i < 6; i += 1) expect((await post(`term number ${i}`, BROWSER)).status).toBe(204);
+    await misses.settled();
+    expect(misses.tally.pending()).toBe(2);
+    expect(misses.refused()).toBe(4);
+    // One refusal asked the table; the next ones were answered from memory.
+    expect(keys).toHaveLength(3);
+    // The key is the day's keyed hash of the address, never the address.
+    expect(new Set(keys)).toEqual(new Set([`search-missed:${visitorHash("s".repeat(32), "2026-11-27", "127.0.0.1")}`]));
+    expect(keys[0]).not.toContain("127.0.0.1");
     await misses.tally.stop();
   });
 

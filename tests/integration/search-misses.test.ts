@@ -3,7 +3,7 @@
 // the request path), pruned when seen once on a day that is over, and summed for the admins' list.
 import express from "express";
 import type { AddressInfo } from "node:net";
-import { asc } from "drizzle-orm";
+import { asc, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fillSearchText } from "../../app/features/restaurants/search/search-query.server";
 import { pruneSingleMisses, recordMisses, topMisses } from "../../app/features/restaurants/search/misses.server";
@@ -13,6 +13,7 @@ import { SYSTEM } from "../../app/lib/permissions.server";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as searchesLoader } from "../../app/routes/dashboard/searches";
 import { insertRestaurants } from "../../database/factories";
+import { rateLimits } from "../../database/schema/people";
 import { searchMisses } from "../../database/schema/statistics";
 import { createSearchMisses, SEARCH_MISSED_PATH } from "../../server/statistics/search-misses";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
@@ -75,6 +76,22 @@ describe("recording searches that found nothing", () => {
     );
     expect(written).toBe(1);
     expect((await stored()).map((row) => row.term)).toEqual(["hummus"]);
+  });
+
+  it("lets the event loop turn between two terms' searches (the embedded database searches in the server's own process)", async () => {
+    const turns: number[] = [];
+    let loopTurns = 0;
+    const tick = () => {
+      loopTurns += 1;
+      if (loopTurns < 100) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await recordMisses(database.db, new Map(["qqa", "qqb", "qqc", "qqd"].map((term) => [missKey(TODAY, term), 1])), async () => {
+      turns.push(loopTurns);
+      return false;
+    });
+    // Each search began after the loop had turned again: no two ran in one turn.
+    for (let i = 1; i < turns.length; i += 1) expect(turns[i]).toBeGreaterThan(turns[i - 1]!);
   });
 
   it("removes terms seen once on days that are over, and keeps the rest", async () => {
@@ -151,6 +168,44 @@ describe("no counter write on the request path", () => {
       { day: TODAY, term: "בורקס אמיתי", count: 2 },
     ]);
     await misses.tally.stop();
+  });
+});
+
+describe("the beacon's limit per address", () => {
+  it("counts an address's beacons up to the limit in the shared table (keyed by a hash, never the address), then answers 204 and counts none", async () => {
+    await database.db.delete(rateLimits).where(like(rateLimits.key, "search-missed:%"));
+    const misses = createSearchMisses({
+      db: database.db,
+      everyMs: 3_600_000,
+      now: () => new Date(`${TODAY}T10:00:00Z`),
+      secret: "a-test-secret-".padEnd(40, "x"),
+      beaconLimit: { max: 3, windowMs: 60_000 },
+      clientOf: (req) => String(req.headers["x-test-client"]),
+      warn: () => {},
+    });
+    const app = express();
+    app.post(SEARCH_MISSED_PATH, misses.beacon);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${SEARCH_MISSED_PATH}`;
+      const send = (body: string, client: string) =>
+        fetch(url, { method: "POST", body, headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": BROWSER, "x-test-client": client } });
+      for (let i = 0; i < 8; i += 1) expect((await send(`made up term ${i}`, "198.51.100.9")).status).toBe(204);
+      await misses.settled();
+      expect(misses.tally.pending()).toBe(3);
+      expect(misses.refused()).toBe(5);
+      // Another address has its own allowance.
+      expect((await send("another address term", "198.51.100.10")).status).toBe(204);
+      await misses.settled();
+      expect(misses.tally.pending()).toBe(4);
+      const limits = await database.db.select().from(rateLimits).where(like(rateLimits.key, "search-missed:%"));
+      expect(limits).toHaveLength(2);
+      for (const row of limits) expect(row.key).not.toContain("198.51.100");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await misses.tally.stop();
+    }
   });
 });
 

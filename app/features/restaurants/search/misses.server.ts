@@ -4,6 +4,7 @@
 // again on its own: a term the directory does find (a forged beacon, a search narrowed by filters,
 // a listing added since) is dropped. A term seen once on a day is removed when the day is over, and
 // the admins' list never shows a term counted once in its period.
+import { setImmediate } from "node:timers/promises";
 import { and, desc, gte, lt, lte, sql, asc } from "drizzle-orm";
 import { searchMisses } from "../../../../database/schema/statistics";
 import type { Db } from "../../../../database/types";
@@ -37,6 +38,9 @@ export async function recordMisses(db: Db, counts: ReadonlyMap<string, number>, 
       // A term the search cannot run is not kept (and never holds back the rest of the batch).
       hit = await finds(parsed.term).catch(() => true);
       found.set(parsed.term, hit);
+      // The embedded database searches inside this process: between two terms, every request
+      // waiting is answered first, so a long batch never holds the server for more than one search.
+      await setImmediate();
     }
     if (!hit) rows.push({ ...parsed, count: Math.round(count) });
   }
