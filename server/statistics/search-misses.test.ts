@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Db } from "../../database/types";
 import { isBotAgent } from "./agents";
+import { missKey } from "../../app/features/restaurants/search/misses";
 import { RateLimitedError } from "../../app/lib/rate-limit.server";
 import { createSearchMisses, SEARCH_MISSED_PATH, visitorHash, type SearchMissesOptions } from "./search-misses";
 
@@ -16,6 +17,7 @@ const untouchable = new Proxy({} as Db, {
   },
 });
 const NOW = new Date("2026-11-26T22:30:00Z"); // 00:30 on the 27th in Tel Aviv
+const SECRET = "a-unit-test-secret-".padEnd(40, "x");
 
 function setUp(options: Partial<SearchMissesOptions> = {}) {
   const batches: Map<string, number>[] = [];
@@ -30,6 +32,7 @@ function setUp(options: Partial<SearchMissesOptions> = {}) {
     now: () => NOW,
     warn: () => {},
     hitLimit: async () => {},
+    secret: SECRET,
     ...options,
   });
   return { misses, batches };
@@ -41,22 +44,41 @@ afterEach(async () => {
   server = undefined;
 });
 
+const DAY = "2026-11-27";
+/** A tally key as the server makes it: the day, the term, the address's keyed hash (the secret is setUp's). */
+const key = (term: string, address = "192.0.2.1") => missKey(DAY, term, visitorHash(SECRET, DAY, address));
+
 describe("search misses on the request path", () => {
-  it("counts in memory only, per Tel Aviv day and normalised term, and writes one batch on flush", async () => {
+  it("counts in memory only, per Tel Aviv day, normalised term and visitor, and writes one batch on flush", async () => {
     const { misses, batches } = setUp();
-    misses.report("Sushi  Bar", BROWSER);
-    misses.report("sushi bar", BROWSER);
-    misses.report("פיצה", BROWSER);
+    misses.report("Sushi  Bar", BROWSER, "192.0.2.1");
+    misses.report("sushi bar", BROWSER, "192.0.2.1");
+    misses.report("פיצה", BROWSER, "192.0.2.1");
     expect(misses.tally.pending()).toBe(2);
     expect(batches).toEqual([]);
     await misses.tally.flush();
     expect(batches).toEqual([
       new Map([
-        ["2026-11-27\tsushi bar", 2],
-        ["2026-11-27\tפיצה", 1],
+        [key("sushi bar"), 2],
+        [key("פיצה"), 1],
       ]),
     ]);
     expect(misses.tally.pending()).toBe(0);
+    await misses.tally.stop();
+  });
+
+  it("keeps a visitor apart from another by the day's keyed hash of their address, never the address", async () => {
+    const { misses, batches } = setUp({ maxKeys: 10 });
+    misses.report("sushi bar", BROWSER, "192.0.2.1");
+    misses.report("sushi bar", BROWSER, "192.0.2.2");
+    await misses.tally.flush();
+    const keys = [...batches[0]!.keys()];
+    expect(keys).toEqual([key("sushi bar", "192.0.2.1"), key("sushi bar", "192.0.2.2")]);
+    for (const made of keys) expect(made).not.toContain("192.0.2");
+    // Another day, another key: the same address gives another hash.
+    expect(visitorHash(SECRET, "2026-11-28", "192.0.2.1")).not.toBe(visitorHash(SECRET, DAY, "192.0.2.1"));
+    // Without the secret, the hash cannot be made again.
+    expect(visitorHash("another secret", DAY, "192.0.2.1")).not.toBe(visitorHash(SECRET, DAY, "192.0.2.1"));
     await misses.tally.stop();
   });
 
@@ -66,47 +88,39 @@ describe("search misses on the request path", () => {
     expect(isBotAgent("")).toBe(true);
     expect(isBotAgent(null)).toBe(true);
     expect(isBotAgent(BROWSER)).toBe(false);
-    misses.report("sushi", GOOGLEBOT);
-    misses.report("sushi", undefined);
-    misses.report("sushi", "");
-    misses.report("su", BROWSER);
-    misses.report("  ", BROWSER);
+    misses.report("sushi", GOOGLEBOT, "192.0.2.1");
+    misses.report("sushi", undefined, "192.0.2.1");
+    misses.report("sushi", "", "192.0.2.1");
+    misses.report("su", BROWSER, "192.0.2.1");
+    misses.report("  ", BROWSER, "192.0.2.1");
     expect(misses.tally.pending()).toBe(0);
     await misses.tally.stop();
   });
 
-  it("searches again at most checksPerWrite different terms a write, the most counted first; the rest waits for the next", async () => {
+  it("searches again at most checksPerWrite different terms a write, those most visitors searched first; the rest waits for the next", async () => {
     const { misses, batches } = setUp({ checksPerWrite: 2, maxKeys: 10 });
-    for (const [term, times] of [
+    for (const [term, visitors] of [
       ["once", 1],
       ["thrice", 3],
       ["twice", 2],
       ["also once", 1],
     ] as const) {
-      for (let i = 0; i < times; i += 1) misses.report(term, BROWSER);
+      for (let i = 0; i < visitors; i += 1) misses.report(term, BROWSER, `192.0.2.${i}`);
     }
     await misses.tally.flush();
-    expect(batches).toEqual([
-      new Map([
-        ["2026-11-27\tthrice", 3],
-        ["2026-11-27\ttwice", 2],
-      ]),
-    ]);
+    expect([...batches[0]!.keys()].sort()).toEqual(
+      [key("thrice", "192.0.2.0"), key("thrice", "192.0.2.1"), key("thrice", "192.0.2.2"), key("twice", "192.0.2.0"), key("twice", "192.0.2.1")].sort(),
+    );
     expect(misses.tally.pending()).toBe(2);
     await misses.tally.flush();
-    expect(batches[1]).toEqual(
-      new Map([
-        ["2026-11-27\tonce", 1],
-        ["2026-11-27\talso once", 1],
-      ]),
-    );
+    expect([...batches[1]!.keys()].sort()).toEqual([key("once", "192.0.2.0"), key("also once", "192.0.2.0")].sort());
     await misses.tally.stop();
   });
 
-  it("keeps at most maxKeys different terms between writes", async () => {
+  it("keeps at most maxKeys different keys between writes", async () => {
     const { misses } = setUp();
-    for (const term of ["aaa", "bbb", "ccc", "ddd", "eee"]) misses.report(term, BROWSER);
-    misses.report("aaa", BROWSER);
+    for (const term of ["aaa", "bbb", "ccc", "ddd", "eee"]) misses.report(term, BROWSER, "192.0.2.1");
+    misses.report("aaa", BROWSER, "192.0.2.1");
     expect(misses.tally.pending()).toBe(3);
     await misses.tally.stop();
   });

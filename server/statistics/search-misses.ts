@@ -42,8 +42,11 @@ const MAX_WAITING = 1_000;
 const MAX_REFUSED_REMEMBERED = 10_000;
 
 export interface SearchMisses {
-  /** Counts a search that found nothing (in memory; nothing is written here). Ignored for bots and short terms. */
-  report(rawTerm: string, userAgent: string | null | undefined): void;
+  /**
+   * Counts a search that found nothing, once per visitor (the client's address, as the day's keyed
+   * hash), in memory; nothing is written here. Ignored for bots and short terms.
+   */
+  report(rawTerm: string, userAgent: string | null | undefined, address: string): void;
   /** POST /api/searches/missed: the raw term as a short text body; always 204 (a bot's, a bad term or one past the address's limit is ignored). */
   beacon: RequestHandler;
   tally: Tally;
@@ -113,10 +116,16 @@ export function createSearchMisses({
     maxKeys,
     warn,
   });
-  const report = (rawTerm: string, userAgent: string | null | undefined) => {
+  // One key per day, term and visitor: a visitor repeating a term adds to its key, never a new one,
+  // and is counted once when written (recordMisses).
+  const count = (rawTerm: string, userAgent: string | null | undefined, day: string, visitor: string) => {
     if (isBotAgent(userAgent)) return;
     const term = missTerm(rawTerm);
-    if (term) tally.add(missKey(telAvivDay(now()), term));
+    if (term) tally.add(missKey(day, term, visitor));
+  };
+  const report = (rawTerm: string, userAgent: string | null | undefined, address: string) => {
+    const day = telAvivDay(now());
+    count(rawTerm, userAgent, day, visitorHash(secret, day, address));
   };
 
   // The per-address limit: the shared table decides; an address it refused is remembered here
@@ -142,11 +151,11 @@ export function createSearchMisses({
       return false;
     }
   };
-  const waiting: { visitor: string; at: Date; term: string; userAgent: string | undefined }[] = [];
+  const waiting: { visitor: string; day: string; at: Date; term: string; userAgent: string | undefined }[] = [];
   let draining: Promise<void> | undefined;
   const drain = async () => {
     for (let next = waiting.shift(); next; next = waiting.shift()) {
-      if (await admit(next.visitor, next.at)) report(next.term, next.userAgent);
+      if (await admit(next.visitor, next.at)) count(next.term, next.userAgent, next.day, next.visitor);
       await setImmediate();
     }
   };
@@ -165,7 +174,8 @@ export function createSearchMisses({
         return;
       }
       const at = now();
-      waiting.push({ visitor: visitorHash(secret, telAvivDay(at), clientOf(req)), at, term: body, userAgent });
+      const day = telAvivDay(at);
+      waiting.push({ visitor: visitorHash(secret, day, clientOf(req)), day, at, term: body, userAgent });
       draining ??= drain().finally(() => {
         draining = undefined;
       });
@@ -184,7 +194,8 @@ export function createSearchMisses({
 
 /**
  * A batch split in two: the keys of at most `terms` different terms, most counted first, to write
- * now, and the rest. Keys are missKey's (a day, a term); a key it cannot read goes with the first part.
+ * now, and the rest. Keys are missKey's (a day, a term, a visitor): the terms most visitors searched
+ * go first. A key it cannot read goes with the first part.
  */
 function splitByTerm(counts: ReadonlyMap<string, number>, terms: number): { now: Map<string, number>; later: Map<string, number> } {
   const byTerm = new Map<string, number>();

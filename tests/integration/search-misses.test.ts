@@ -14,7 +14,7 @@ import { loader as homeLoader } from "../../app/routes/home";
 import { loader as searchesLoader } from "../../app/routes/dashboard/searches";
 import { insertRestaurants } from "../../database/factories";
 import { rateLimits } from "../../database/schema/people";
-import { searchMisses } from "../../database/schema/statistics";
+import { searchMissVisitors, searchMisses } from "../../database/schema/statistics";
 import { createSearchMisses, SEARCH_MISSED_PATH } from "../../server/statistics/search-misses";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, signedInUser } from "../setup/routes";
@@ -34,6 +34,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await database.db.delete(searchMisses);
+  await database.db.delete(searchMissVisitors);
 });
 afterAll(async () => {
   await database?.destroy();
@@ -46,19 +47,54 @@ describe("recording searches that found nothing", () => {
     const written = await recordMisses(
       database.db,
       new Map([
-        [missKey(TODAY, "falafel"), 2], // a listing's name: found
-        [missKey(TODAY, "סושי"), 1], // found in Hebrew
-        [missKey(TODAY, "falafek"), 1], // one letter off: found by the typo rule
-        [missKey(TODAY, "hummus"), 3],
-        [missKey(TODAY, "not a key"), 1],
+        [missKey(TODAY, "falafel", "v1"), 2], // a listing's name: found
+        [missKey(TODAY, "סושי", "v1"), 1], // found in Hebrew
+        [missKey(TODAY, "falafek", "v1"), 1], // one letter off: found by the typo rule
+        [missKey(TODAY, "hummus", "v1"), 1],
+        [missKey(TODAY, "hummus", "v2"), 1],
+        [missKey(TODAY, "not a key", "v1"), 1],
         ["garbage", 4],
       ]),
     );
-    expect(written).toBe(2);
-    await recordMisses(database.db, new Map([[missKey(TODAY, "hummus"), 2]]));
+    expect(written).toBe(3);
+    await recordMisses(database.db, new Map([[missKey(TODAY, "hummus", "v3"), 1]]));
     expect(await stored()).toEqual([
-      { day: TODAY, term: "hummus", count: 5 },
+      { day: TODAY, term: "hummus", count: 3 },
       { day: TODAY, term: "not a key", count: 1 },
+    ]);
+  });
+
+  it("counts a term once per visitor and day, however often they sent it and in however many batches (or processes)", async () => {
+    // One visitor sending a term again and again, in one batch and in later ones.
+    await recordMisses(database.db, new Map([[missKey(TODAY, "https://spam.example", "same"), 500]]));
+    await recordMisses(database.db, new Map([[missKey(TODAY, "https://spam.example", "same"), 1]]));
+    // Two batches written at once, as two processes would.
+    await Promise.all([
+      recordMisses(database.db, new Map([[missKey(TODAY, "https://spam.example", "same"), 3]])),
+      recordMisses(database.db, new Map([[missKey(TODAY, "https://spam.example", "same"), 3]])),
+    ]);
+    expect(await stored()).toEqual([{ day: TODAY, term: "https://spam.example", count: 1 }]);
+    // So it never reaches the admins' list; a second visitor puts it there.
+    expect(await topMisses(database.db, SYSTEM, { days: 7, today: TODAY })).toEqual([]);
+    await recordMisses(database.db, new Map([[missKey(TODAY, "https://spam.example", "another"), 1]]));
+    expect(await topMisses(database.db, SYSTEM, { days: 7, today: TODAY })).toEqual([{ term: "https://spam.example", count: 2 }]);
+  });
+
+  it("forgets who searched once the day's counting is done: only the count of visitors remains", async () => {
+    await recordMisses(
+      database.db,
+      new Map([
+        [missKey("2026-11-25", "shakshuka roll", "a"), 1],
+        [missKey("2026-11-25", "shakshuka roll", "b"), 1],
+        [missKey(TODAY, "shakshuka roll", "a"), 1],
+      ]),
+    );
+    expect(await database.db.select().from(searchMissVisitors)).toHaveLength(3);
+    await pruneSingleMisses(database.db, TODAY);
+    expect((await database.db.select().from(searchMissVisitors)).map((row) => row.day)).toEqual([TODAY]);
+    expect(await stored()).toEqual([
+      { day: "2026-11-25", term: "shakshuka roll", count: 2 },
+      { day: TODAY, term: "shakshuka roll", count: 1 },
     ]);
   });
 
@@ -66,8 +102,8 @@ describe("recording searches that found nothing", () => {
     const written = await recordMisses(
       database.db,
       new Map([
-        [missKey(TODAY, "broken"), 1],
-        [missKey(TODAY, "hummus"), 1],
+        [missKey(TODAY, "broken", "v1"), 1],
+        [missKey(TODAY, "hummus", "v1"), 1],
       ]),
       async (term) => {
         if (term === "broken") throw new Error("the search failed");
@@ -86,7 +122,7 @@ describe("recording searches that found nothing", () => {
       if (loopTurns < 100) setImmediate(tick);
     };
     setImmediate(tick);
-    await recordMisses(database.db, new Map(["qqa", "qqb", "qqc", "qqd"].map((term) => [missKey(TODAY, term), 1])), async () => {
+    await recordMisses(database.db, new Map(["qqa", "qqb", "qqc", "qqd"].map((term) => [missKey(TODAY, term, "v1"), 1])), async () => {
       turns.push(loopTurns);
       return false;
     });
@@ -105,7 +141,7 @@ describe("recording searches that found nothing", () => {
     expect((await stored()).map((row) => row.term)).toEqual(["twice before", "once today"]);
   });
 
-  it("lists the top terms of 7 or 30 days, summed over the days, most first, never a term counted once", async () => {
+  it("lists the top terms of 7 or 30 days, summed over the days, most first, never a term no two visitors searched on one day", async () => {
     await database.db.insert(searchMisses).values([
       { day: TODAY, term: "kubbeh", count: 2 },
       { day: "2026-11-21", term: "kubbeh", count: 3 },
@@ -116,6 +152,9 @@ describe("recording searches that found nothing", () => {
       { day: "2026-10-27", term: "ancient", count: 50 }, // before the 30 days
       { day: "2026-11-27", term: "tomorrow", count: 9 }, // after today
       { day: TODAY, term: "bamba", count: 4 },
+      // One visitor on each of two days (perhaps the same one: a day's hash is not the next day's).
+      { day: TODAY, term: "lone", count: 1 },
+      { day: "2026-11-25", term: "lone", count: 1 },
     ]);
     expect(await topMisses(database.db, SYSTEM, { days: 7, today: TODAY })).toEqual([
       { term: "kubbeh", count: 5 },
@@ -163,9 +202,10 @@ describe("no counter write on the request path", () => {
     expect(misses.tally.pending()).toBe(4);
     expect(await stored()).toEqual([]);
     await misses.tally.flush();
+    // Each searched twice by the same visitor (one address): counted once.
     expect(await stored()).toEqual([
-      { day: TODAY, term: "shakshuka palace", count: 2 },
-      { day: TODAY, term: "בורקס אמיתי", count: 2 },
+      { day: TODAY, term: "shakshuka palace", count: 1 },
+      { day: TODAY, term: "בורקס אמיתי", count: 1 },
     ]);
     await misses.tally.stop();
   });
