@@ -136,6 +136,7 @@ export function createApp({
     sources: {
       liveStreams: live.openStreams,
       databaseDown: () => dbAvailability.isDown(),
+      ...(searchMisses ? { searchBeaconsRefused: () => searchMisses.refused() } : {}),
       ...(pool ? { pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) } : {}),
     },
   });
@@ -236,10 +237,11 @@ export function createApp({
   app.get("/api/live/restaurants/:slug", live);
   // Issue 31: a tap on a listing's link, posted by the browser itself (the link's `ping`). Always a
   // quick empty answer: the count waits in memory for the next batch.
+  // Only a listing that exists is counted (the counter checks its slugs in memory), after the answer.
   app.post("/api/taps/:slug/:kind", (req, res) => {
-    listingCounts?.tap(req, req.params.slug, req.params.kind);
     res.setHeader("Cache-Control", "no-store");
     res.status(204).end();
+    void listingCounts?.tap(req, req.params.slug, req.params.kind);
   });
   // Issue 31: the browser's word that a search of its own index found nothing (204; counted in memory).
   if (searchMisses) app.post(SEARCH_MISSED_PATH, searchMisses.beacon);

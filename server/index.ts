@@ -16,6 +16,7 @@ import { createChangeFeed } from "./data/changes";
 import { dropCachesOnWrite } from "./http/local-writes";
 import { createPageCache } from "./http/page-cache";
 import { createListingCounter } from "./statistics/listings";
+import { createKnownSlugsCache } from "./data/restaurant-cache";
 import { addListingCounts } from "../app/features/restaurants/statistics/store.server";
 import { precompressedAssets } from "./http/static-assets";
 import { ConfigError, listeningOn, parseConfig, type Config } from "./config";
@@ -184,13 +185,16 @@ export async function startServer({
   alertDigests.runSoon();
   // Issue 31: views of restaurant pages and taps on their links, counted in memory and written in batches.
   const listingCounts = config.statistics.enabled
-    ? createListingCounter({ write: (counts) => addListingCounts(database.db, counts), writeEveryMs: config.statistics.writeEveryMs })
+    ? createListingCounter({
+        write: (counts) => addListingCounts(database.db, counts),
+        writeEveryMs: config.statistics.writeEveryMs,
+        knownSlugs: createKnownSlugsCache(database.db, changes),
+      })
     : undefined;
   const statistics = database.kind === "pglite" ? scheduleJob("[database] statistics", () => refreshStatistics(database), STATISTICS_EVERY_MS) : undefined;
   // Issue 31: home searches that found nothing, counted in memory and written in batches (with the
   // listings' counts; none with STATISTICS=off); terms seen once on a day that is over are removed
   // at start and hourly (whatever the switch says: what was kept before it was turned off too).
-  const searchMisses = config.statistics.enabled ? createSearchMisses({ db: database.db, everyMs: config.statistics.writeEveryMs }) : undefined;
   const searchMissesPrune = scheduleJob(
     "[statistics] search misses clean-up",
     () => pruneSingleMisses(database.db, telAvivDay(new Date())),
@@ -199,6 +203,10 @@ export async function startServer({
   searchMissesPrune.runSoon();
   // One reading of who each client is, for the request log and the app alike (its cache is per request).
   const clients = clientAddresses(config.trustProxy);
+  // The beacon's per-address limit counts clients as every other limit does, under a keyed hash.
+  const searchMisses = config.statistics.enabled
+    ? createSearchMisses({ db: database.db, everyMs: config.statistics.writeEveryMs, clientOf: clients.of, secret: config.authSecret })
+    : undefined;
   const app = createApp({
     clients,
     reportFiled: () => reportNotices.runSoon(),

@@ -1,6 +1,7 @@
 // What owners and admins learn from the site (issue 31): counts per listing and Tel Aviv day, and
-// the home page's searches that found nothing. Counts only: no visitor, address, agent or cookie is
-// ever stored. Each process adds up its counts in memory and adds them here in batches
+// the home page's searches that found nothing. Counts only: no address, agent or cookie is ever
+// stored; a search is counted once per visitor and day by a keyed hash that is deleted when its
+// day's counting is done (searchMissVisitors). Each process adds up its counts in memory and adds them here in batches
 // (`count = count + excluded.count`), so any number of processes may write at once.
 import { date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { restaurants } from "./restaurants";
@@ -34,4 +35,20 @@ export const searchMisses = pgTable(
     count: integer("count").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.day, table.term] })],
+);
+
+/**
+ * Who searched a term on a Tel Aviv day, as the day's keyed hash of their address (never the
+ * address; the key is made from the server's secret and the day and never stored): so a term is
+ * counted once per visitor, and one visitor repeating a term cannot put it on the admins' list.
+ * Kept only until the day's counting is done; then only search_misses' count remains.
+ */
+export const searchMissVisitors = pgTable(
+  "search_miss_visitors",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    term: text("term").notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.term, table.visitor] })],
 );

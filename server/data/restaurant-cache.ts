@@ -5,6 +5,7 @@
 import { listRestaurants } from "../../app/features/restaurants/queries.server";
 import { closeWords, countRestaurants, type CloseWords } from "../../app/features/restaurants/search/search-query.server";
 import type { Restaurant } from "../../app/features/restaurants/types";
+import { restaurants } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
 import type { ChangeFeed, RestaurantChange } from "./changes";
 
@@ -43,6 +44,11 @@ function cachedRead<T>(read: () => Promise<T>, changes: Feed, matters: (change: 
 
 export function createRestaurantListCache(db: Db, changes: Feed): () => Promise<Restaurant[]> {
   return cachedRead(() => listRestaurants(db), changes);
+}
+
+/** Every listing's slug (open, closed or waiting for review): the taps' counter counts only these. */
+export function createKnownSlugsCache(db: Db, changes: Feed): () => Promise<ReadonlySet<string>> {
+  return cachedRead(async () => new Set((await db.select({ slug: restaurants.slug }).from(restaurants)).map((row) => row.slug)), changes);
 }
 
 /** How many restaurants there are: only an insert or a delete changes it. */

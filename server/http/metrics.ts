@@ -13,6 +13,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 export interface MetricSources {
   liveStreams: () => number;
   databaseDown: () => boolean;
+  /** Searches-not-found beacons not counted (past their address's limit, or too many waiting) since the process started. */
+  searchBeaconsRefused?: () => number;
   /** PostgreSQL's pool (absent on PGlite, one connection in the process). */
   pool?: () => { total: number; idle: number; waiting: number };
 }
@@ -87,6 +89,18 @@ export function createMetrics({ token, production, sources }: { token: string | 
       this.set(sources.databaseDown() ? 1 : 0);
     },
   });
+  const beaconsRefused = sources.searchBeaconsRefused;
+  if (beaconsRefused) {
+    new Counter({
+      name: "search_miss_beacons_refused_total",
+      help: "Searches-not-found beacons answered but not counted: past their address's limit, or too many waiting to be checked.",
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(beaconsRefused());
+      },
+    });
+  }
   const pool = sources.pool;
   if (pool) {
     new Gauge({

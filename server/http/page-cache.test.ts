@@ -198,6 +198,44 @@ describe("page cache and the open data feeds", () => {
     expect(headers?.["x-other"]).toBeUndefined();
   });
 
+  it("keeps one entry per feed whatever the query string: a second query string is a hit, not a new build", () => {
+    const cache = createPageCache();
+    let builds = 0;
+    // The server's order: serve (before Express's app) says miss and names the key; the feed's handler renders it.
+    const ask = (url: string): "HIT" | "MISS" | undefined => {
+      const [path = url, query = ""] = url.split("?");
+      const headers: Record<string, string> = {};
+      const locals: Record<string, unknown> = {};
+      const req = { method: "GET", path, originalUrl: url, url, query, headers: {}, get: () => undefined };
+      const res = {
+        locals,
+        statusCode: 200,
+        setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
+        getHeader: (name: string) => headers[name.toLowerCase()],
+        end: () => undefined,
+      };
+      let missed = false;
+      cache.serve(req as unknown as Request, res as unknown as Response, () => {
+        missed = true;
+      });
+      if (missed && typeof locals.pageCacheKey === "string") {
+        builds += 1;
+        renderJson(cache, String(locals.pageCacheKey), "application/json; charset=utf-8");
+      }
+      return headers["x-cache"] as "HIT" | "MISS" | undefined;
+    };
+    expect(ask("/api/restaurants.json?a=1")).toBe("MISS");
+    expect(ask("/api/restaurants.json?b=2")).toBe("HIT");
+    expect(ask("/api/restaurants.json")).toBe("HIT");
+    // Node's fast path, before Express, agrees.
+    expect(hitHeaders(cache, "/api/restaurants.json?c=3")).toMatchObject({ "x-cache": "HIT" });
+    expect(builds).toBe(1);
+    expect(cache.size).toBe(1);
+    // A page keeps its query string: a search is its own page.
+    render(cache, "/?q=falafel", "<p>falafel</p>");
+    expect(isHit(cache, "/?q=hummus")).toBe(false);
+  });
+
   it("keeps no JSON at any other path", () => {
     const cache = createPageCache();
     renderJson(cache, "/api/other.json", "application/json; charset=utf-8");

@@ -58,6 +58,14 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while
 const FEED_HEADERS = ["access-control-allow-origin", "link", "last-modified"] as const;
 const FEED_TYPES = /application\/(?:geo\+)?json/;
 const isFeedPath = (path: string): boolean => matchRoute(path).facts.openData === true;
+/** A path that may be a feed's (checked against the route facts only then): the fast path stays a Map lookup for pages. */
+const MAYBE_FEED = /\.(?:geo)?json$/i;
+/**
+ * A feed is one entry whatever query string it is asked with: the feeds read none, so keeping one
+ * entry per query string would let anyone rebuild the whole directory's feed, and fill the cache,
+ * by adding `?1`, `?2`... Its key is its path alone, in lower case (Express routes it in any case).
+ */
+const feedKey = (path: string): string => path.toLowerCase();
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 function scriptHashes(html: string): string[] {
@@ -191,7 +199,9 @@ export function createPageCache({
   const keyOf = (method: string | undefined, url: string | undefined, cookie: string): string | null => {
     if (method !== "GET" && method !== "HEAD") return null;
     if (isPersonal(cookie)) return null;
-    return url ?? null;
+    if (url === undefined) return null;
+    const path = url.split("?", 1)[0] ?? url;
+    return MAYBE_FEED.test(path) && isFeedPath(path) ? feedKey(path) : url;
   };
 
   const serve: RequestHandler = (req, res, next) => {
@@ -207,7 +217,7 @@ export function createPageCache({
       res.setHeader("X-Cache", "BYPASS");
       return next();
     }
-    const key = req.originalUrl;
+    const key = isFeed ? feedKey(req.path) : req.originalUrl;
     const hit = entries.get(key);
     if (hit && Date.now() < hit.expiresAt) {
       // Keep recently used pages at the end (least recently used leave first).

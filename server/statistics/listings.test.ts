@@ -15,9 +15,17 @@ afterEach(async () => {
   await Promise.all(counters.splice(0).map((counter) => counter.tally.stop()));
 });
 
+/** The directory's slugs, as the server's cache of them gives them. */
+const KNOWN = new Set(["basil-corner", "falafel-king", "כנאפה-תל-אביב"]);
+
 function counter() {
   const written: ListingCount[] = [];
-  const made = createListingCounter({ write: async (counts) => void written.push(...counts), writeEveryMs: 60_000, now: () => NOW });
+  const made = createListingCounter({
+    write: async (counts) => void written.push(...counts),
+    writeEveryMs: 60_000,
+    now: () => NOW,
+    knownSlugs: async () => KNOWN,
+  });
   counters.push(made);
   return { counter: made, written };
 }
@@ -97,15 +105,50 @@ describe("counting views of restaurant pages", () => {
 describe("counting taps", () => {
   it("counts the six kinds of link, for people only", async () => {
     const { counter: made, written } = counter();
-    for (const kind of ["phone", "navigate", "booking", "order", "wolt", "menu"]) expect(made.tap(request("/api/taps"), "basil-corner", kind)).toBe(true);
-    expect(made.tap(request("/api/taps"), "basil-corner", "phone")).toBe(true);
-    expect(made.tap(request("/api/taps"), "basil-corner", "views")).toBe(false);
-    expect(made.tap(request("/api/taps"), "basil-corner", "instagram")).toBe(false);
-    expect(made.tap(request("/api/taps", { "user-agent": GOOGLEBOT }), "basil-corner", "phone")).toBe(false);
-    expect(made.tap(request("/api/taps", {}), "basil-corner", "phone")).toBe(false);
-    expect(made.tap(request("/api/taps"), "x".repeat(201), "phone")).toBe(false);
+    for (const kind of ["phone", "navigate", "booking", "order", "wolt", "menu"]) expect(await made.tap(request("/api/taps"), "basil-corner", kind)).toBe(true);
+    expect(await made.tap(request("/api/taps"), "basil-corner", "phone")).toBe(true);
+    expect(await made.tap(request("/api/taps"), "basil-corner", "views")).toBe(false);
+    expect(await made.tap(request("/api/taps"), "basil-corner", "instagram")).toBe(false);
+    expect(await made.tap(request("/api/taps", { "user-agent": GOOGLEBOT }), "basil-corner", "phone")).toBe(false);
+    expect(await made.tap(request("/api/taps", {}), "basil-corner", "phone")).toBe(false);
+    expect(await made.tap(request("/api/taps"), "x".repeat(201), "phone")).toBe(false);
     await made.tally.flush();
     expect(written).toContainEqual({ day: "2026-11-26", slug: "basil-corner", kind: "phone", count: 2 });
     expect(written.map((count) => count.kind).sort()).toEqual(["booking", "menu", "navigate", "order", "phone", "wolt"]);
+  });
+
+  it("counts only listings that exist: a flood of made-up slugs takes no room in the tally and pushes out no real count", async () => {
+    const written: ListingCount[] = [];
+    // A small tally, so that made-up slugs, if they were kept, would fill it before the real taps.
+    const made = createListingCounter({
+      write: async (counts) => void written.push(...counts),
+      writeEveryMs: 60_000,
+      now: () => NOW,
+      maxKeys: 10,
+      knownSlugs: async () => KNOWN,
+    });
+    counters.push(made);
+    for (let i = 0; i < 5_000; i += 1) expect(await made.tap(request("/api/taps"), `made-up-${i}`, "phone")).toBe(false);
+    expect(made.tally.pending()).toBe(0);
+    expect(await made.tap(request("/api/taps"), "falafel-king", "wolt")).toBe(true);
+    expect(await made.tap(request("/api/taps"), "כנאפה-תל-אביב", "menu")).toBe(true);
+    expect(made.tally.pending()).toBe(2);
+    await made.tally.flush();
+    expect(written.sort((a, b) => a.slug.localeCompare(b.slug))).toEqual([
+      { day: "2026-11-26", slug: "falafel-king", kind: "wolt", count: 1 },
+      { day: "2026-11-26", slug: "כנאפה-תל-אביב", kind: "menu", count: 1 },
+    ]);
+  });
+
+  it("counts nothing while the directory's slugs cannot be read (a tap is not worth a guess)", async () => {
+    const made = createListingCounter({
+      write: async () => {},
+      writeEveryMs: 60_000,
+      now: () => NOW,
+      knownSlugs: () => Promise.reject(new Error("the database is down")),
+    });
+    counters.push(made);
+    expect(await made.tap(request("/api/taps"), "basil-corner", "phone")).toBe(false);
+    expect(made.tally.pending()).toBe(0);
   });
 });

@@ -21,8 +21,11 @@ export const OFFLINE_COPY_HEADER = "x-offline-copy";
 export interface ListingCounter {
   /** Counts a view of a restaurant page when it is answered 200 (from the page cache or not). */
   observe(req: IncomingMessage, res: ServerResponse): void;
-  /** Counts a tap reported by a link's ping (the slug decoded): false when it is not one we count (unknown kind, a bot). */
-  tap(req: IncomingMessage, slug: string, kind: string): boolean;
+  /**
+   * Counts a tap reported by a link's ping (the slug decoded): false when it is not one we count
+   * (unknown kind, a bot, a slug no listing has). Asked after the ping is answered.
+   */
+  tap(req: IncomingMessage, slug: string, kind: string): Promise<boolean>;
   tally: Tally;
 }
 
@@ -69,9 +72,16 @@ export interface ListingCounterOptions {
   writeEveryMs: number;
   now?: () => Date;
   maxKeys?: number;
+  /**
+   * Every listing's slug, kept in memory by the server and read again only after a listing
+   * changes: a tap names its listing in the URL, so anyone can post taps for slugs that do not
+   * exist; only known ones are counted, so made-up slugs never take the tally's room from real
+   * counts, and no tap costs a database query.
+   */
+  knownSlugs: () => Promise<ReadonlySet<string>>;
 }
 
-export function createListingCounter({ write, writeEveryMs, now = () => new Date(), maxKeys = 100_000 }: ListingCounterOptions): ListingCounter {
+export function createListingCounter({ write, writeEveryMs, now = () => new Date(), maxKeys = 100_000, knownSlugs }: ListingCounterOptions): ListingCounter {
   const tally = createTally({
     name: "[statistics] listings",
     everyMs: writeEveryMs,
@@ -105,8 +115,11 @@ export function createListingCounter({ write, writeEveryMs, now = () => new Date
         if (res.statusCode === 200) count(slug, "views");
       });
     },
-    tap(req, slug, kind) {
+    async tap(req, slug, kind) {
       if (!isSlug(slug) || !isTapKind(kind) || !isPerson(req)) return false;
+      // Slugs that cannot be read (the database is down): the tap is not counted rather than guessed.
+      const known = await knownSlugs().catch(() => undefined);
+      if (!known?.has(slug)) return false;
       count(slug, kind);
       return true;
     },

@@ -138,6 +138,19 @@ describe("GET /api/restaurants.json", () => {
     expect(conditional.status).toBe(304);
   });
 
+  it("is one cache entry whatever the query string: another query string is answered from the cache with the same body", async () => {
+    const first = await fetch(`${base}/api/restaurants.json?first=1`);
+    const firstBody = await first.text();
+    const second = await fetch(`${base}/api/restaurants.json?second=${Date.now()}`);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toBe(firstBody);
+    const geo = await fetch(`${base}/api/restaurants.geojson?one`);
+    const geoBody = await geo.text();
+    const again = await fetch(`${base}/api/restaurants.geojson?two`);
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(await again.text()).toBe(geoBody);
+  });
+
   it("is emptied from the cache on change: a listing edited through the domain shows on the next request", async () => {
     await getJson();
     expect((await fetch(`${base}/api/restaurants.json`)).headers.get("x-cache")).toBe("HIT");

@@ -3,7 +3,7 @@
 // the request path), pruned when seen once on a day that is over, and summed for the admins' list.
 import express from "express";
 import type { AddressInfo } from "node:net";
-import { asc } from "drizzle-orm";
+import { asc, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fillSearchText } from "../../app/features/restaurants/search/search-query.server";
 import { pruneSingleMisses, recordMisses, topMisses } from "../../app/features/restaurants/search/misses.server";
@@ -13,7 +13,8 @@ import { SYSTEM } from "../../app/lib/permissions.server";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as searchesLoader } from "../../app/routes/dashboard/searches";
 import { insertRestaurants } from "../../database/factories";
-import { searchMisses } from "../../database/schema/statistics";
+import { rateLimits } from "../../database/schema/people";
+import { searchMissVisitors, searchMisses } from "../../database/schema/statistics";
 import { createSearchMisses, SEARCH_MISSED_PATH } from "../../server/statistics/search-misses";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, signedInUser } from "../setup/routes";
@@ -33,6 +34,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await database.db.delete(searchMisses);
+  await database.db.delete(searchMissVisitors);
 });
 afterAll(async () => {
   await database?.destroy();
@@ -45,19 +47,54 @@ describe("recording searches that found nothing", () => {
     const written = await recordMisses(
       database.db,
       new Map([
-        [missKey(TODAY, "falafel"), 2], // a listing's name: found
-        [missKey(TODAY, "סושי"), 1], // found in Hebrew
-        [missKey(TODAY, "falafek"), 1], // one letter off: found by the typo rule
-        [missKey(TODAY, "hummus"), 3],
-        [missKey(TODAY, "not a key"), 1],
+        [missKey(TODAY, "falafel", "v1"), 2], // a listing's name: found
+        [missKey(TODAY, "סושי", "v1"), 1], // found in Hebrew
+        [missKey(TODAY, "falafek", "v1"), 1], // one letter off: found by the typo rule
+        [missKey(TODAY, "hummus", "v1"), 1],
+        [missKey(TODAY, "hummus", "v2"), 1],
+        [missKey(TODAY, "not a key", "v1"), 1],
         ["garbage", 4],
       ]),
     );
-    expect(written).toBe(2);
-    await recordMisses(database.db, new Map([[missKey(TODAY, "hummus"), 2]]));
+    expect(written).toBe(3);
+    await recordMisses(database.db, new Map([[missKey(TODAY, "hummus", "v3"), 1]]));
     expect(await stored()).toEqual([
-      { day: TODAY, term: "hummus", count: 5 },
+      { day: TODAY, term: "hummus", count: 3 },
       { day: TODAY, term: "not a key", count: 1 },
+    ]);
+  });
+
+  it("counts a term once per visitor and day, however often they sent it and in however many batches (or processes)", async () => {
+    // One visitor sending a term again and again, in one batch and in later ones.
+    await recordMisses(database.db, new Map([[missKey(TODAY, "https://spam.example", "same"), 500]]));
+    await recordMisses(database.db, new Map([[missKey(TODAY, "https://spam.example", "same"), 1]]));
+    // Two batches written at once, as two processes would.
+    await Promise.all([
+      recordMisses(database.db, new Map([[missKey(TODAY, "https://spam.example", "same"), 3]])),
+      recordMisses(database.db, new Map([[missKey(TODAY, "https://spam.example", "same"), 3]])),
+    ]);
+    expect(await stored()).toEqual([{ day: TODAY, term: "https://spam.example", count: 1 }]);
+    // So it never reaches the admins' list; a second visitor puts it there.
+    expect(await topMisses(database.db, SYSTEM, { days: 7, today: TODAY })).toEqual([]);
+    await recordMisses(database.db, new Map([[missKey(TODAY, "https://spam.example", "another"), 1]]));
+    expect(await topMisses(database.db, SYSTEM, { days: 7, today: TODAY })).toEqual([{ term: "https://spam.example", count: 2 }]);
+  });
+
+  it("forgets who searched once the day's counting is done: only the count of visitors remains", async () => {
+    await recordMisses(
+      database.db,
+      new Map([
+        [missKey("2026-11-25", "shakshuka roll", "a"), 1],
+        [missKey("2026-11-25", "shakshuka roll", "b"), 1],
+        [missKey(TODAY, "shakshuka roll", "a"), 1],
+      ]),
+    );
+    expect(await database.db.select().from(searchMissVisitors)).toHaveLength(3);
+    await pruneSingleMisses(database.db, TODAY);
+    expect((await database.db.select().from(searchMissVisitors)).map((row) => row.day)).toEqual([TODAY]);
+    expect(await stored()).toEqual([
+      { day: "2026-11-25", term: "shakshuka roll", count: 2 },
+      { day: TODAY, term: "shakshuka roll", count: 1 },
     ]);
   });
 
@@ -65,8 +102,8 @@ describe("recording searches that found nothing", () => {
     const written = await recordMisses(
       database.db,
       new Map([
-        [missKey(TODAY, "broken"), 1],
-        [missKey(TODAY, "hummus"), 1],
+        [missKey(TODAY, "broken", "v1"), 1],
+        [missKey(TODAY, "hummus", "v1"), 1],
       ]),
       async (term) => {
         if (term === "broken") throw new Error("the search failed");
@@ -75,6 +112,22 @@ describe("recording searches that found nothing", () => {
     );
     expect(written).toBe(1);
     expect((await stored()).map((row) => row.term)).toEqual(["hummus"]);
+  });
+
+  it("lets the event loop turn between two terms' searches (the embedded database searches in the server's own process)", async () => {
+    const turns: number[] = [];
+    let loopTurns = 0;
+    const tick = () => {
+      loopTurns += 1;
+      if (loopTurns < 100) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await recordMisses(database.db, new Map(["qqa", "qqb", "qqc", "qqd"].map((term) => [missKey(TODAY, term, "v1"), 1])), async () => {
+      turns.push(loopTurns);
+      return false;
+    });
+    // Each search began after the loop had turned again: no two ran in one turn.
+    for (let i = 1; i < turns.length; i += 1) expect(turns[i]).toBeGreaterThan(turns[i - 1]!);
   });
 
   it("removes terms seen once on days that are over, and keeps the rest", async () => {
@@ -88,7 +141,7 @@ describe("recording searches that found nothing", () => {
     expect((await stored()).map((row) => row.term)).toEqual(["twice before", "once today"]);
   });
 
-  it("lists the top terms of 7 or 30 days, summed over the days, most first, never a term counted once", async () => {
+  it("lists the top terms of 7 or 30 days, summed over the days, most first, never a term no two visitors searched on one day", async () => {
     await database.db.insert(searchMisses).values([
       { day: TODAY, term: "kubbeh", count: 2 },
       { day: "2026-11-21", term: "kubbeh", count: 3 },
@@ -99,6 +152,9 @@ describe("recording searches that found nothing", () => {
       { day: "2026-10-27", term: "ancient", count: 50 }, // before the 30 days
       { day: "2026-11-27", term: "tomorrow", count: 9 }, // after today
       { day: TODAY, term: "bamba", count: 4 },
+      // One visitor on each of two days (perhaps the same one: a day's hash is not the next day's).
+      { day: TODAY, term: "lone", count: 1 },
+      { day: "2026-11-25", term: "lone", count: 1 },
     ]);
     expect(await topMisses(database.db, SYSTEM, { days: 7, today: TODAY })).toEqual([
       { term: "kubbeh", count: 5 },
@@ -146,11 +202,50 @@ describe("no counter write on the request path", () => {
     expect(misses.tally.pending()).toBe(4);
     expect(await stored()).toEqual([]);
     await misses.tally.flush();
+    // Each searched twice by the same visitor (one address): counted once.
     expect(await stored()).toEqual([
-      { day: TODAY, term: "shakshuka palace", count: 2 },
-      { day: TODAY, term: "בורקס אמיתי", count: 2 },
+      { day: TODAY, term: "shakshuka palace", count: 1 },
+      { day: TODAY, term: "בורקס אמיתי", count: 1 },
     ]);
     await misses.tally.stop();
+  });
+});
+
+describe("the beacon's limit per address", () => {
+  it("counts an address's beacons up to the limit in the shared table (keyed by a hash, never the address), then answers 204 and counts none", async () => {
+    await database.db.delete(rateLimits).where(like(rateLimits.key, "search-missed:%"));
+    const misses = createSearchMisses({
+      db: database.db,
+      everyMs: 3_600_000,
+      now: () => new Date(`${TODAY}T10:00:00Z`),
+      secret: "a-test-secret-".padEnd(40, "x"),
+      beaconLimit: { max: 3, windowMs: 60_000 },
+      clientOf: (req) => String(req.headers["x-test-client"]),
+      warn: () => {},
+    });
+    const app = express();
+    app.post(SEARCH_MISSED_PATH, misses.beacon);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${SEARCH_MISSED_PATH}`;
+      const send = (body: string, client: string) =>
+        fetch(url, { method: "POST", body, headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": BROWSER, "x-test-client": client } });
+      for (let i = 0; i < 8; i += 1) expect((await send(`made up term ${i}`, "198.51.100.9")).status).toBe(204);
+      await misses.settled();
+      expect(misses.tally.pending()).toBe(3);
+      expect(misses.refused()).toBe(5);
+      // Another address has its own allowance.
+      expect((await send("another address term", "198.51.100.10")).status).toBe(204);
+      await misses.settled();
+      expect(misses.tally.pending()).toBe(4);
+      const limits = await database.db.select().from(rateLimits).where(like(rateLimits.key, "search-missed:%"));
+      expect(limits).toHaveLength(2);
+      for (const row of limits) expect(row.key).not.toContain("198.51.100");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await misses.tally.stop();
+    }
   });
 });
 

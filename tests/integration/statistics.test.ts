@@ -208,6 +208,11 @@ describe("through the server", () => {
     expect(unknownKind.status).toBe(204);
     const crossSite = await fetch(`${base}/api/taps/stats-one/phone`, { method: "POST", headers: { "user-agent": CHROME, "sec-fetch-site": "cross-site" } });
     expect(crossSite.status).toBe(403);
+    // Made-up slugs are answered like any ping and counted nowhere.
+    for (let i = 0; i < 50; i += 1) {
+      const madeUp = await fetch(`${base}/api/taps/made-up-${i}/phone`, { method: "POST", headers: { "user-agent": CHROME, "sec-fetch-site": "same-origin" } });
+      expect(madeUp.status).toBe(204);
+    }
     // Nothing is in the database until the batch is written.
     expect(await viewsOf("stats-one")).toEqual([]);
     await server!.stop();

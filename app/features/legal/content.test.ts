@@ -106,8 +106,28 @@ it("names the site in the language's words when the messages arrive after the mo
 // Issue 31: the privacy policy says exactly what the site counts, in both languages.
 describe("privacy policy on statistics", () => {
   it.each([
-    ["en", "What we count", ["opened", "phone number", "Wolt", "menu", "found no restaurant", "3 letters", "IP address"]],
-    ["he", "מה אנחנו סופרים", ["נפתח", "הטלפון", "לוולט", "לתפריט", "לא מצאו", "משלוש אותיות", "IP"]],
+    [
+      "en",
+      "What we count",
+      [
+        "opened",
+        "phone number",
+        "Wolt",
+        "menu",
+        "found no restaurant",
+        "3 letters",
+        "IP address",
+        "2 different visitors",
+        "keyed hash",
+        "changes every day",
+        "codes are deleted",
+      ],
+    ],
+    [
+      "he",
+      "מה אנחנו סופרים",
+      ["נפתח", "הטלפון", "לוולט", "לתפריט", "לא מצאו", "משלוש אותיות", "IP", "משני מבקרים שונים", "גיבוב עם מפתח", "מתחלף כל יום", "הקודים נמחקים"],
+    ],
   ] as const)("in %s names every count and what is never kept", (language, heading, words) => {
     const section = privacyPolicy(language, EMAIL).sections.find((s) => s.heading === heading);
     expect(section).toBeDefined();

@@ -236,7 +236,8 @@ function privacyEn(email: string): LegalDocument {
         items: [
           "For each restaurant page, each day: how many times it was opened.",
           "For each restaurant page, each day: how many times its phone number, navigation, booking, online ordering, Wolt and menu links were tapped. Your browser reports the tap itself when you follow the link (the link's “ping”); some browsers, such as Firefox and Brave, do not.",
-          "Searches on the home page that found no restaurant: the words searched (in a standard form), counted per day. Words shorter than 3 letters, and words searched only once in a day, are not kept.",
+          "Searches on the home page that found no restaurant: the words searched (in a standard form), counted per day as the number of different visitors who searched them. Words shorter than 3 letters, and words fewer than 2 different visitors searched in a day, are not kept.",
+          "To count each visitor once, and to limit how many such searches one connection can report, the site keeps during that day only a scrambled code made from your IP address with a secret key that changes every day (a keyed hash): it cannot be turned back into your address, and the next day's code for the same address is a different one. When the day's counting is done, the codes are deleted and only the number remains.",
         ],
       },
       {
@@ -345,7 +346,8 @@ function privacyHe(email: string): LegalDocument {
         items: [
           "לכל דף מסעדה, בכל יום: כמה פעמים נפתח.",
           'לכל דף מסעדה, בכל יום: כמה פעמים לחצו על מספר הטלפון ועל הקישורים לניווט, להזמנת מקום, להזמנה אונליין, לוולט ולתפריט. הדפדפן שלכם מדווח על הלחיצה בעצמו כשאתם עוברים לקישור (ה-"ping" של הקישור); יש דפדפנים, כמו Firefox ו-Brave, שאינם מדווחים.',
-          "חיפושים בדף הבית שלא מצאו אף מסעדה: המילים שחיפשו (בצורה אחידה), נספרות לפי יום. מילים קצרות משלוש אותיות, ומילים שחיפשו רק פעם אחת ביום, אינן נשמרות.",
+          "חיפושים בדף הבית שלא מצאו אף מסעדה: המילים שחיפשו (בצורה אחידה), נספרות לפי יום כמספר המבקרים השונים שחיפשו אותן. מילים קצרות משלוש אותיות, ומילים שפחות משני מבקרים שונים חיפשו ביום, אינן נשמרות.",
+          "כדי לספור כל מבקר פעם אחת, ולהגביל כמה חיפושים כאלה חיבור אחד יכול לדווח, האתר שומר במשך אותו יום רק קוד מעורבל שנוצר מכתובת ה-IP שלכם עם מפתח סודי שמתחלף כל יום (גיבוב עם מפתח): אי אפשר להפוך אותו חזרה לכתובת, ולמחרת הקוד של אותה כתובת הוא קוד אחר. כשספירת היום מסתיימת, הקודים נמחקים ונשאר רק המספר.",
         ],
       },
       {

@@ -37,9 +37,11 @@ describe("missTerm", () => {
   it("never holds a tab, so a key reads back as its day and term", () => {
     const term = missTerm("a\tb\tc\td")!;
     expect(term).toBe("a b c d");
-    expect(parseMissKey(missKey("2026-11-26", term))).toEqual({ day: "2026-11-26", term });
+    expect(parseMissKey(missKey("2026-11-26", term, "aB3-_x"))).toEqual({ day: "2026-11-26", term, visitor: "aB3-_x" });
     expect(parseMissKey("nonsense")).toBeNull();
-    expect(parseMissKey("26/11/2026\tterm")).toBeNull();
-    expect(parseMissKey("2026-11-26\t")).toBeNull();
+    expect(parseMissKey("26/11/2026\tterm\tv")).toBeNull();
+    expect(parseMissKey("2026-11-26\t\tv")).toBeNull();
+    // Every count names its visitor (its hash): a key without one is not read.
+    expect(parseMissKey("2026-11-26\tterm")).toBeNull();
   });
 });

@@ -22,16 +22,17 @@ export function missTerm(raw: string): string | null {
   return (term.match(LETTER_OR_DIGIT)?.length ?? 0) >= MISS_TERM_MIN_LETTERS ? term : null;
 }
 
-/** A count's key in the tally: the Tel Aviv day and the term (a term never holds a tab: normalised). */
-export function missKey(day: string, term: string): string {
-  return `${day}\t${term}`;
+/**
+ * A count's key in the tally: the Tel Aviv day, the term and who searched it, as the day's keyed
+ * hash of their address (server/statistics/search-misses.ts). Neither a term (normalised) nor a
+ * hash (base64url) ever holds a tab.
+ */
+export function missKey(day: string, term: string, visitor: string): string {
+  return `${day}\t${term}\t${visitor}`;
 }
 
 /** A tally key read back; null for a key not made by missKey. */
-export function parseMissKey(key: string): { day: string; term: string } | null {
-  const tab = key.indexOf("\t");
-  if (tab < 0) return null;
-  const day = key.slice(0, tab);
-  const term = key.slice(tab + 1);
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && term !== "" ? { day, term } : null;
+export function parseMissKey(key: string): { day: string; term: string; visitor: string } | null {
+  const [day = "", term = "", visitor = "", ...rest] = key.split("\t");
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && term !== "" && visitor !== "" && rest.length === 0 ? { day, term, visitor } : null;
 }
