@@ -301,7 +301,7 @@ export const enManage = {
   "editor.certificateValidUntil": "Valid until",
   "form.certificateBodyInvalid": "Choose a supervising body from the list.",
   "form.certificateLevelInvalid": "Choose a level from the list.",
-  "form.certificateDateInvalid": "Enter a real date (day, month and year).",
+  "form.certificateDateInvalid": "Enter a real date (day, month and year) between 2000 and 2100.",
   "form.certificateBodyRequired": "Choose the supervising body before the certificate's details.",
   "certificates.nav": "Certificates",
   "certificates.title": "Kashrut certificates",
@@ -424,7 +424,6 @@ export const enManage = {
   "pesachEdit.invalidTime": "Enter a time as HH:MM, from 00:00 to 23:59.",
   "pesachEdit.hoursIncomplete": "Enter both times, or neither.",
   "pesachEdit.sameStartEnd": "The hours cannot start and end at the same time.",
-  "pesachEdit.invalidDay": "Enter a real date.",
   "pesachEdit.kitniyotOnlyOpen": "Kitniyot apply only to a place open during Pesach.",
   "pesachEdit.certificateOnlyKosher": "A Pesach certificate applies only to a place kosher for Pesach.",
   // Issue 30: installable and offline (shown only by the server: the offline page and the web app manifest)

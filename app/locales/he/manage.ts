@@ -302,7 +302,7 @@ export const heManage: ManageMessages = {
   "editor.certificateValidUntil": "בתוקף עד",
   "form.certificateBodyInvalid": "יש לבחור גוף משגיח מהרשימה.",
   "form.certificateLevelInvalid": "יש לבחור רמה מהרשימה.",
-  "form.certificateDateInvalid": "יש להזין תאריך אמיתי (יום, חודש ושנה).",
+  "form.certificateDateInvalid": "יש להזין תאריך אמיתי (יום, חודש ושנה) בין 2000 ל־2100.",
   "form.certificateBodyRequired": "יש לבחור את הגוף המשגיח לפני פרטי התעודה.",
   "certificates.nav": "תעודות",
   "certificates.title": "תעודות כשרות",
@@ -424,7 +424,6 @@ export const heManage: ManageMessages = {
   "pesachEdit.invalidTime": "יש להזין שעה בתבנית HH:MM, מ-00:00 עד 23:59.",
   "pesachEdit.hoursIncomplete": "יש להזין את שתי השעות, או אף אחת.",
   "pesachEdit.sameStartEnd": "שעת הפתיחה ושעת הסגירה אינן יכולות להיות זהות.",
-  "pesachEdit.invalidDay": "יש להזין תאריך תקין.",
   "pesachEdit.kitniyotOnlyOpen": "קטניות רלוונטיות רק למקום הפתוח בפסח.",
   "pesachEdit.certificateOnlyKosher": "תעודה לפסח רלוונטית רק למקום כשר לפסח.",
   // Issue 30: installable and offline (shown only by the server: the offline page and the web app manifest)
