@@ -1,13 +1,16 @@
 // /en/restaurant/:slug/claim and /he/restaurant/:slug/claim — "Is this your restaurant?" (issue
 // 29). Private (about the viewer, never cached); its form carries one file (route facts' fileForm)
-// and works without JavaScript. A visitor is asked to log in or sign up; a listing with owners
+// and works without JavaScript. A visitor is asked to log in or sign up (both come back here); an
+// account whose e-mail address is not verified is told so and may have the link sent again (only a
+// verified address may claim: anyone can sign up as info@ a restaurant's domain); a listing with owners
 // takes no claim; an account with an open claim on it is told it waits for review; the claimant
 // sees their own last decision. The domain (sendClaim) checks the permission, the limits and the
 // proof itself; a refusal fills the form again and stores nothing.
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/claim";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "../components/ui/FormFields";
-import { claimNeeded, claimPageFor, sendClaim } from "../features/restaurants/claims/claims.server";
+import { resendVerification } from "../features/accounts/accounts.server";
+import { claimNeeded, claimPageFor, emailVerifiedOf, sendClaim } from "../features/restaurants/claims/claims.server";
 import { CLAIM_NOTE_MAX, CLAIM_PHONE_MAX, CLAIM_ROLE_MAX, parseClaim } from "../features/restaurants/claims/rules";
 import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
@@ -32,6 +35,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     page,
     signedIn: viewer !== null,
     mayClaim: can(viewer, "claim:send") && viewer !== null && claimNeeded(viewer),
+    emailVerified: viewer !== null && (await emailVerifiedOf(db, viewer.id)),
+    email: viewer?.email ?? "",
     contactEmail: settings.contactEmail,
   };
 }
@@ -48,6 +53,15 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     return typeof value === "string" ? value : "";
   };
   const fields = { role: text("role").slice(0, 500), phone: text("phone").slice(0, 100), note: text("note").slice(0, 2_000) };
+  if (form.get("intent") === "resendVerification" && viewer) {
+    // The account page's way of sending the verification link again, with its limit.
+    try {
+      await resendVerification(services, viewer);
+    } catch (error) {
+      return actionError(error, { log: "[claims] resending the verification link failed:", with: { fields } });
+    }
+    return { resent: true as const };
+  }
   try {
     const file = form.get("proof");
     const proof = file instanceof File && file.size > 0 ? { data: Buffer.from(await file.arrayBuffer()), name: file.name, type: file.type } : null;
@@ -77,9 +91,10 @@ const link = "font-medium text-brand-800 underline underline-offset-4";
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
   const { language, t, ti } = useLanguage();
-  const { page, signedIn, mayClaim, contactEmail } = loaderData;
+  const { page, signedIn, mayClaim, emailVerified, email, contactEmail } = loaderData;
   const name = localized(page.restaurant.name, language);
   const failure = actionData && "error" in actionData ? actionData : undefined;
+  const resent = actionData !== undefined && "resent" in actionData;
   const errors = (failure?.errors ?? {}) as Partial<Record<string, MessageKey>>;
   const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   const values = failure?.fields;
@@ -107,7 +122,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
             {t("claim.signIn")}
           </Link>
           <Link
-            to={signupPath(language)}
+            to={signupPath(language, claimPath(page.restaurant.slug, language))}
             className="inline-flex min-h-11 items-center rounded-lg px-5 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
           >
             {t("claim.signUp")}
@@ -123,6 +138,20 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
     );
   } else if (!mayClaim) {
     body = <p>{t("claim.adminNeedsNone")}</p>;
+  } else if (!emailVerified) {
+    body = (
+      <div data-testid="claim-verify-first" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        {/* The address is isolated (FSI…PDI): left to right inside a Hebrew line, whole and in order. */}
+        <p>{t("claim.notVerified", { email: `\u2068${email}\u2069` })}</p>
+        <Form method="post" className="mt-3 space-y-2">
+          {resent ? <p role="status">{t("claim.resent")}</p> : null}
+          {failure ? <FormAlert>{ti(failure.error, failure.values ?? {})}</FormAlert> : null}
+          <SubmitButton intent="resendVerification" busyLabel={t("claim.sending")} variant="outline">
+            {t("claim.resend")}
+          </SubmitButton>
+        </Form>
+      </div>
+    );
   } else {
     body = (
       <>

@@ -351,6 +351,12 @@ export const enManage = {
   "claims.rejectedToast": "Claim rejected; the account was told why.",
   "claims.notFound": "This claim no longer exists.",
   "claims.alreadyDecided": "This claim was already decided.",
+  "claims.emailVerified": "E-mail verified",
+  "claims.emailNotVerified": "E-mail not verified",
+  "claims.unverified":
+    "This account's e-mail address is not verified, so the claim cannot be approved. Reject it with a reason, or wait until the address is verified.",
+  "claims.listingManaged": "This listing has an owner already, so no claim on it can be approved. Reject the claim with a reason.",
+  "claims.supersededReason": "Another claim on this listing was approved, so this one was closed. If you think that is a mistake, write to us.",
   // Issue 29: the suggestions queue
   "suggestions.nav": "Suggestions",
   "suggestions.openCount": "{count} open suggestions",

@@ -351,6 +351,11 @@ export const heManage: ManageMessages = {
   "claims.rejectedToast": "הבקשה נדחתה, והחשבון קיבל את הסיבה.",
   "claims.notFound": "הבקשה הזו כבר לא קיימת.",
   "claims.alreadyDecided": "כבר התקבלה החלטה על הבקשה הזו.",
+  "claims.emailVerified": "האימייל אומת",
+  "claims.emailNotVerified": "האימייל לא אומת",
+  "claims.unverified": "כתובת האימייל של החשבון הזה לא אומתה, ולכן אי אפשר לאשר את הבקשה. דחו אותה עם סיבה, או חכו עד שהכתובת תאומת.",
+  "claims.listingManaged": "לדף הזה כבר יש בעלים, ולכן אי אפשר לאשר עליו בקשה. דחו את הבקשה עם סיבה.",
+  "claims.supersededReason": "בקשה אחרת על הדף הזה אושרה, ולכן הבקשה הזו נסגרה. אם לדעתכם זו טעות, כתבו לנו.",
   // Issue 29: the suggestions queue
   "suggestions.nav": "הצעות",
   "suggestions.openCount": "{count} הצעות פתוחות",

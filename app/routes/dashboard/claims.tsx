@@ -9,7 +9,7 @@ import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { useHydrated } from "../../lib/use-hydrated";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/ui/FormFields";
 import { Pager } from "../../components/ui/Pager";
-import { approveClaim, listClaims, rejectClaim, type QueueClaim } from "../../features/restaurants/claims/queue.server";
+import { approveClaim, listClaims, rejectClaim, type DecidedClaim, type QueueClaim } from "../../features/restaurants/claims/queue.server";
 import { CLAIM_REASON_MAX } from "../../features/restaurants/claims/rules";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const claimId = String(form.get("claimId") ?? "");
   const reason = String(form.get("reason") ?? "");
-  let decided;
+  let decided: DecidedClaim & { closed?: DecidedClaim[] };
   try {
     if (intent === "approve") decided = await approveClaim(services.db, viewer, claimId);
     else if (intent === "reject") decided = await rejectClaim(services.db, viewer, claimId, reason);
@@ -54,19 +54,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return actionError(error, { log: "[claims] decision failed:", with: { claimId, reason: reason.slice(0, 2_000) } });
   }
-  const { language } = decided;
-  const link = `${services.settings.publicUrl}${decided.status === "approved" ? dashboardPath(language) : claimPath(decided.restaurant.slug, language)}`;
-  const content = claimDecisionEmail({
-    language,
-    outcome: decided.status,
-    restaurant: localized(decided.restaurant.name, language),
-    reason: decided.reason,
-    link,
-  });
-  // The answer is sent after the decision is kept: failing to send it does not undo it.
-  await services.sendEmail(decided.email, content).catch((error: unknown) => {
-    console.error("[claims] decision e-mail failed:", error);
-  });
+  // The answers are sent after the decision is kept: failing to send one does not undo it. An
+  // approval also tells the claimants whose open claims on the listing it closed.
+  for (const one of [decided, ...(decided.closed ?? [])]) {
+    const { language } = one;
+    const link = `${services.settings.publicUrl}${one.status === "approved" ? dashboardPath(language) : claimPath(one.restaurant.slug, language)}`;
+    const content = claimDecisionEmail({
+      language,
+      outcome: one.status,
+      restaurant: localized(one.restaurant.name, language),
+      reason: one.reason,
+      link,
+    });
+    await services.sendEmail(one.email, content).catch((error: unknown) => {
+      console.error("[claims] decision e-mail failed:", error);
+    });
+  }
   return redirectWithToast(services.toasts, pageOf(request), {
     type: "success",
     message: decided.status === "approved" ? "claims.approvedToast" : "claims.rejectedToast",
@@ -170,7 +173,17 @@ function ClaimCard({
                 {" · "}
                 <bdi>{claim.account.name}</bdi>
               </>
-            ) : null}
+            ) : null}{" "}
+            <span
+              data-testid="claim-email-state"
+              data-verified={claim.account.emailVerified ? "yes" : "no"}
+              className={cn(
+                "ms-1 inline-block rounded-full border px-2 py-0.5 text-xs font-semibold",
+                claim.account.emailVerified ? "border-brand-600/40 bg-brand-50 text-brand-900" : "border-red-300 bg-red-50 text-red-900",
+              )}
+            >
+              {claim.account.emailVerified ? t("claims.emailVerified") : t("claims.emailNotVerified")}
+            </span>
           </dd>
         </div>
         <div className={row}>
