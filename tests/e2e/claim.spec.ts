@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { FACTORY_PASSWORD, insertRestaurant } from "../../database/factories";
+import { users } from "../../database/schema/auth";
 import { claims } from "../../database/schema/lifecycle";
 import { rateLimits } from "../../database/schema/people";
 import { expectNoSeriousA11yViolations } from "./axe";
@@ -60,7 +61,8 @@ test("a visitor sees the link on a listing without owners and is asked to log in
   await expect(page).toHaveURL(`${base}/en/restaurant/claim-cafe/claim`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Is Claim Cafe your restaurant?");
   const prompt = page.getByTestId("claim-sign-in");
-  await expect(prompt.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
+  // Signing up comes back here too (the sign-up page honours `next` as the login page does).
+  await expect(prompt.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup?next=%2Fen%2Frestaurant%2Fclaim-cafe%2Fclaim");
   await expectNoSeriousA11yViolations(page);
   await page.goto(`${base}/he/restaurant/claim-cafe`);
   await page.getByRole("link", { name: "זו המסעדה שלכם?" }).click();
@@ -78,6 +80,24 @@ test("a visitor sees the link on a listing without owners and is asked to log in
   await page.getByRole("button", { name: "Log In" }).click();
   await expect(page).toHaveURL(`${base}/en/restaurant/claim-cafe/claim`);
   await expect(page.getByRole("button", { name: "Send claim" })).toBeVisible();
+});
+
+test("an account whose e-mail address is not verified is told so, in English and Hebrew, and may have the link sent again; no form", async ({
+  page,
+  context,
+}) => {
+  const user = await signedIn(context, "guest");
+  await server.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id));
+  await page.goto(`${base}/en/restaurant/quiet-deli/claim`);
+  const notice = page.getByTestId("claim-verify-first");
+  await expect(notice).toContainText("is not confirmed yet");
+  await expect(page.getByRole("button", { name: "Send claim" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.goto(`${base}/he/restaurant/quiet-deli/claim`);
+  await expect(notice).toContainText("עדיין לא אומתה");
+  await notice.getByRole("button", { name: "שליחת הקישור שוב" }).click();
+  await expect(notice.getByRole("status")).toHaveText("שלחנו את הקישור שוב. ייתכן שיגיע בעוד כמה דקות.");
+  await expect.poll(() => outbox().filter((mail) => mail.includes(user.email)).length).toBeGreaterThan(0);
 });
 
 test("English: a guest claims with a proof, an admin approves, and the new owner edits the listing", async ({ page, context, browser, browserErrors }) => {
