@@ -43,6 +43,7 @@ import { createDirectory } from "../app/features/restaurants/search/directory.se
 import { createFileStore, type Storage } from "./uploads/storage";
 import { openStorage } from "./uploads/open-storage";
 import { uploadHandler } from "./uploads/upload-route";
+import { heldFilesGuard } from "./uploads/held-files";
 import { formUploads } from "./uploads/form-upload";
 import { securityHeaders } from "./http/security";
 import { SEARCH_MISSED_PATH, type SearchMisses } from "./statistics/search-misses";
@@ -188,8 +189,9 @@ export function createApp({
   app.use("/assets", (assets ?? precompressedAssets(path.join(clientDir, "assets"))).middleware);
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  // Uploaded and generated files have random names and are never rewritten (kept a year).
-  app.use("/uploads", storage.serve);
+  // Uploaded and generated files have random names and are never rewritten (kept a year); those a
+  // claim or a suggestion holds reach only the admins who decide them, uncached (ADR 006's update).
+  app.use("/uploads", heldFilesGuard({ db: database.db, auth, requireTwoFactorForAdmins: config.requireTwoFactorForAdmins }), storage.serve);
 
   // A file that is not there gets a plain 404, never the app's 404 page: that reads the session
   // and would take a pending one-time toast meant for the visitor's next page (issue 13).

@@ -335,6 +335,7 @@ export const enManage = {
   "claims.roleAt": "Role",
   "claims.phone": "Business phone",
   "claims.proof": "Open the proof",
+  "claims.proofDeleted": "The proof was deleted {days} days after the decision.",
   "claims.note": "Note",
   "claims.language": "Language",
   "claims.hasOwners": "This listing has {count} linked owners already.",

@@ -335,6 +335,7 @@ export const heManage: ManageMessages = {
   "claims.roleAt": "תפקיד",
   "claims.phone": "טלפון העסק",
   "claims.proof": "פתיחת ההוכחה",
+  "claims.proofDeleted": "ההוכחה נמחקה {days} ימים אחרי ההחלטה.",
   "claims.note": "הערה",
   "claims.language": "שפה",
   "claims.hasOwners": "לדף הזה כבר מקושרים {count} בעלים.",

@@ -11,6 +11,7 @@ import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../compo
 import { Pager } from "../../components/ui/Pager";
 import { approveClaim, listClaims, rejectClaim, type DecidedClaim, type QueueClaim } from "../../features/restaurants/claims/queue.server";
 import { CLAIM_REASON_MAX } from "../../features/restaurants/claims/rules";
+import { HELD_FILE_DAYS } from "../../features/restaurants/editing/held-files.server";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
 import { formatLongDate } from "../../lib/dates";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const statusParam = params.get("status") ?? "open";
   const status = isStatus(statusParam) ? statusParam : undefined;
   const queue = await listClaims(context.get(servicesContext).db, viewer, { status, page: Number(params.get("page") ?? 1) });
-  return { ...queue, status: status ?? ("all" as const) };
+  return { ...queue, status: status ?? ("all" as const), heldFileDays: HELD_FILE_DAYS };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,7 +83,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Claims({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLanguage();
-  const { claims, total, page, pages, status } = loaderData;
+  const { claims, total, page, pages, status, heldFileDays } = loaderData;
   const query = (changes: Record<string, string>) => `?${new URLSearchParams({ status, ...changes }).toString()}`;
   const failed = actionData && "error" in actionData ? actionData : undefined;
   return (
@@ -113,6 +114,7 @@ export default function Claims({ loaderData, actionData }: Route.ComponentProps)
           {claims.map((claim) => (
             <ClaimCard
               key={claim.id}
+              heldFileDays={heldFileDays}
               claim={claim}
               error={failed?.claimId === claim.id ? failed.error : undefined}
               reasonError={failed?.claimId === claim.id ? failed.errors?.reason : undefined}
@@ -136,11 +138,13 @@ const APPROVE_BUTTON = "inline-flex min-h-11 items-center rounded-lg bg-brand-70
 
 function ClaimCard({
   claim,
+  heldFileDays,
   error,
   reasonError,
   reason,
 }: {
   claim: QueueClaim;
+  heldFileDays: number;
   error: MessageKey | undefined;
   reasonError: MessageKey | undefined;
   reason: string;
@@ -214,9 +218,14 @@ function ClaimCard({
         </div>
       </dl>
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <a href={claim.proofUrl} target="_blank" rel="noreferrer" className="text-brand-800 underline underline-offset-4" data-testid="claim-proof">
-          {t("claims.proof")}
-        </a>
+        {claim.proofUrl ? (
+          <a href={claim.proofUrl} target="_blank" rel="noreferrer" className="text-brand-800 underline underline-offset-4" data-testid="claim-proof">
+            {t("claims.proof")}
+          </a>
+        ) : (
+          // Deleted a set time after the decision (the upload clean-up).
+          <span className="text-stone-600">{t("claims.proofDeleted", { days: heldFileDays })}</span>
+        )}
       </p>
       {claim.status === "open" && claim.listingOwners > 0 ? (
         <p className="mt-2 text-sm font-medium text-amber-900">{t("claims.hasOwners", { count: claim.listingOwners })}</p>
