@@ -6,17 +6,19 @@
 // takes no claim; an account with an open claim on it is told it waits for review; the claimant
 // sees their own last decision. The domain (sendClaim) checks the permission, the limits and the
 // proof itself; a refusal fills the form again and stores nothing.
+import { useState } from "react";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/claim";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "../components/ui/FormFields";
 import { resendVerification } from "../features/accounts/accounts.server";
 import { claimNeeded, claimPageFor, emailVerifiedOf, sendClaim } from "../features/restaurants/claims/claims.server";
 import { CLAIM_NOTE_MAX, CLAIM_PHONE_MAX, CLAIM_ROLE_MAX, parseClaim } from "../features/restaurants/claims/rules";
+import { formFileProblem } from "../features/restaurants/editing/form-file";
 import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { formatLongDate } from "../lib/dates";
 import { AppError } from "../lib/errors";
-import { readFormData } from "../lib/form-data.server";
+import { readFileForm } from "../lib/form-data.server";
 import { detectLanguage, localized } from "../lib/i18n/language";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
@@ -47,7 +49,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   // The route's guard; sendClaim asks the rule book again.
   if (!can(viewer, "claim:send")) accessDenied();
   const language = detectLanguage(new URL(request.url).pathname);
-  const form = await readFormData(request);
+  const { form, tooLarge } = await readFileForm(request, services.oversizedForm);
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -63,6 +65,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     return { resent: true as const };
   }
   try {
+    // Larger than the door takes: the proof's message, with everything typed kept.
+    if (tooLarge) throw new AppError("tooLarge", "claim.proofTooLarge", { fieldErrors: { proof: "claim.proofTooLarge" } });
     const file = form.get("proof");
     const proof = file instanceof File && file.size > 0 ? { data: Buffer.from(await file.arrayBuffer()), name: file.name, type: file.type } : null;
     const parsed = parseClaim(form);
@@ -97,6 +101,12 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
   const resent = actionData !== undefined && "resent" in actionData;
   const errors = (failure?.errors ?? {}) as Partial<Record<string, MessageKey>>;
   const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+  // The proof is checked here before anything is sent (the server checks it again).
+  const [proofProblem, setProofProblem] = useState<MessageKey | null>(null);
+  const proofProblemOf = (file: File | undefined): MessageKey | null => {
+    const problem = file && file.size > 0 ? formFileProblem(file, { pdf: true }) : null;
+    return problem === "tooLarge" ? "claim.proofTooLarge" : problem === "wrongType" ? "claim.proofType" : null;
+  };
   const values = failure?.fields;
   let body;
   if (page.viewerIsOwner) {
@@ -156,8 +166,22 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
     body = (
       <>
         <p className="text-stone-700">{t("claim.intro")}</p>
-        <Form method="post" encType="multipart/form-data" className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4" noValidate>
-          {failure ? <FormAlert>{ti(failure.error, failure.values ?? {})}</FormAlert> : null}
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4"
+          noValidate
+          onSubmit={(event) => {
+            const input = event.currentTarget.elements.namedItem("proof");
+            const problem = input instanceof HTMLInputElement ? proofProblemOf(input.files?.[0]) : null;
+            setProofProblem(problem);
+            if (problem) {
+              event.preventDefault();
+              if (input instanceof HTMLInputElement) input.focus();
+            }
+          }}
+        >
+          {failure && !proofProblem ? <FormAlert>{ti(failure.error, failure.values ?? {})}</FormAlert> : null}
           <TextField
             label={t("claim.role")}
             name="role"
@@ -191,7 +215,8 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
             hint={t("claim.proofHint")}
             required
             accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
-            error={fieldError("proof")}
+            onChange={(event) => setProofProblem(proofProblemOf(event.currentTarget.files?.[0]))}
+            error={proofProblem ? t(proofProblem) : fieldError("proof")}
           />
           <TextAreaField
             label={t("claim.note")}
