@@ -120,10 +120,10 @@ describe("route facts", () => {
 
 // Issue 29: the claim page is about the viewer (never cached) and its form carries one file.
 describe("the claim page's facts", () => {
-  it("is private, shows the contribute area and may take a file; the report page may not", () => {
+  it("is private, shows the contribute area (and the account's, for sending the verification link again) and may take a file; the report page may not", () => {
     expect(matchRoute("/he/restaurant/x/claim")).toMatchObject({
       pattern: "/restaurant/:slug/claim",
-      facts: { private: true, areas: ["restaurant", "contribute"], label: "claim", fileForm: true },
+      facts: { private: true, areas: ["restaurant", "contribute", "account"], label: "claim", fileForm: true },
     });
     expect(matchRoute("/en/restaurant/x/claim.data").facts.fileForm).toBe(true);
     expect(matchRoute("/en/restaurant/x/report").facts.fileForm).toBeUndefined();

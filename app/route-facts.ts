@@ -51,7 +51,7 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/": { label: "home" },
   "/restaurant/:slug": { areas: RESTAURANT, later: CONTRIBUTE, label: "restaurant" },
   "/restaurant/:slug/report": { areas: ["restaurant", "contribute"], label: "report" },
-  "/restaurant/:slug/claim": { private: true, areas: ["restaurant", "contribute"], label: "claim", fileForm: true },
+  "/restaurant/:slug/claim": { private: true, areas: ["restaurant", "contribute", "account"], label: "claim", fileForm: true },
   // Issue 29: public, its page cacheable; its form carries the certificate photo.
   "/suggest": { areas: CONTRIBUTE, label: "suggest", fileForm: true },
   // Issue 30: about the visitor (their list), never cached.

@@ -43,6 +43,8 @@ import { createDirectory } from "../app/features/restaurants/search/directory.se
 import { createFileStore, type Storage } from "./uploads/storage";
 import { openStorage } from "./uploads/open-storage";
 import { uploadHandler } from "./uploads/upload-route";
+import { heldFilesGuard } from "./uploads/held-files";
+import { markOversized, OVERSIZED_FORM_READ_MAX, readOversizedForm, type OversizedForm } from "./http/oversized-form";
 import { formUploads } from "./uploads/form-upload";
 import { securityHeaders } from "./http/security";
 import { SEARCH_MISSED_PATH, type SearchMisses } from "./statistics/search-misses";
@@ -189,8 +191,9 @@ export function createApp({
   app.use("/assets", (assets ?? precompressedAssets(path.join(clientDir, "assets"))).middleware);
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  // Uploaded and generated files have random names and are never rewritten (kept a year).
-  app.use("/uploads", storage.serve);
+  // Uploaded and generated files have random names and are never rewritten (kept a year); those a
+  // claim or a suggestion holds reach only the admins who decide them, uncached (ADR 006's update).
+  app.use("/uploads", heldFilesGuard({ db: database.db, auth, requireTwoFactorForAdmins: config.requireTwoFactorForAdmins }), storage.serve);
 
   // A file that is not there gets a plain 404, never the app's 404 page: that reads the session
   // and would take a pending one-time toast meant for the visitor's next page (issue 13).
@@ -337,13 +340,24 @@ export function createApp({
       res.status(411).type("text/plain").send("Length required");
       return;
     }
-    const limit = matchRoute(req.path).facts.fileForm ? FILE_FORM_BYTES : MAX_FORM_BYTES;
-    if (Number(declared ?? 0) > limit) {
+    const fileForm = matchRoute(req.path).facts.fileForm === true;
+    const limit = fileForm ? FILE_FORM_BYTES : MAX_FORM_BYTES;
+    const size = Number(declared ?? 0);
+    const tooLarge = () => {
       // Answered without reading the body: the connection closes rather than take it in.
       res.set("Connection", "close").status(413).type("text/plain").send("Request too large");
-      return;
-    }
-    next();
+    };
+    if (size <= limit) return next();
+    // A page's form with a file a little too large: its text comes back with the file's message.
+    if (!fileForm || size > OVERSIZED_FORM_READ_MAX || !req.is("multipart/form-data")) return tooLarge();
+    readOversizedForm(req).then(
+      (form) => {
+        if (!form) return tooLarge();
+        markOversized(res, form);
+        next();
+      },
+      () => tooLarge(),
+    );
   });
   if (pageCache) app.use(pageCache.capture);
   // Issue 31: the open data feeds, after the capture: kept and emptied with the pages (route facts' `openData`).
@@ -378,6 +392,7 @@ export function createApp({
           reportFiled,
           nonce: String(res.locals.nonce ?? ""),
           clientIp: clients.of(req),
+          ...(res.locals.oversizedForm ? { oversizedForm: res.locals.oversizedForm as OversizedForm } : {}),
           reportDatabaseUnavailable: () => dbAvailability.markDown(),
           ...(searchMisses ? { searchMissed: searchMisses.report } : {}),
           ...clockOf(testClock ? testNowOf(req) : undefined),

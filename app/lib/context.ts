@@ -38,6 +38,12 @@ export interface AppServices {
   nonce: string;
   /** The client's address (behind a trusted proxy, from X-Forwarded-For), for rate limits. */
   clientIp: string;
+  /**
+   * Set when a page's form with a file was larger than the door takes: its text fields as sent and
+   * the file fields that had a file. The body was read already: the action answers with the file
+   * field's message and the fields, and must not read the request's form.
+   */
+  oversizedForm?: { fields: Record<string, string>; files: string[] };
   toasts: ToastStore;
   /** Delivers an e-mail of ours (SMTP or the development outbox), e.g. a security notice. */
   sendEmail: (to: string, content: EmailContent) => Promise<void>;

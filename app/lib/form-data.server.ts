@@ -13,3 +13,18 @@ export async function readFormData(request: Request): Promise<FormData> {
     return new FormData();
   }
 }
+
+/**
+ * The form of a page that carries a file (route facts' `fileForm`): as `readFormData`, or, when the
+ * door found it too large (`oversized`, from the services), its text fields as sent and
+ * `tooLarge` true — the body was read already, so the request's form is never read again.
+ */
+export async function readFileForm(
+  request: Request,
+  oversized: { fields: Record<string, string> } | undefined,
+): Promise<{ form: FormData; tooLarge: boolean }> {
+  if (!oversized) return { form: await readFormData(request), tooLarge: false };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(oversized.fields)) form.set(name, value);
+  return { form, tooLarge: true };
+}

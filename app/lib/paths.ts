@@ -29,7 +29,9 @@ export const reportChallengePath = (): string => "/api/report-challenge";
 export const loginPath = (language: Language, returnTo?: string): string =>
   localizePath("/login", language) + (returnTo === undefined ? "" : `?next=${encodeURIComponent(returnTo)}`);
 export const twoFactorLoginPath = (language: Language): string => localizePath("/login/two-factor", language);
-export const signupPath = (language: Language): string => localizePath("/signup", language);
+/** The sign-up page; `returnTo` (a path of this site) is where the new account goes back to, as for the login page. */
+export const signupPath = (language: Language, returnTo?: string): string =>
+  localizePath("/signup", language) + (returnTo === undefined ? "" : `?next=${encodeURIComponent(returnTo)}`);
 export const forgotPasswordPath = (language: Language): string => localizePath("/forgot-password", language);
 export const resetPasswordPath = (language: Language, token?: string): string =>
   localizePath("/reset-password", language) + (token === undefined ? "" : `?token=${encodeURIComponent(token)}`);

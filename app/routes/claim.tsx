@@ -1,19 +1,24 @@
 // /en/restaurant/:slug/claim and /he/restaurant/:slug/claim — "Is this your restaurant?" (issue
 // 29). Private (about the viewer, never cached); its form carries one file (route facts' fileForm)
-// and works without JavaScript. A visitor is asked to log in or sign up; a listing with owners
+// and works without JavaScript. A visitor is asked to log in or sign up (both come back here); an
+// account whose e-mail address is not verified is told so and may have the link sent again (only a
+// verified address may claim: anyone can sign up as info@ a restaurant's domain); a listing with owners
 // takes no claim; an account with an open claim on it is told it waits for review; the claimant
 // sees their own last decision. The domain (sendClaim) checks the permission, the limits and the
 // proof itself; a refusal fills the form again and stores nothing.
+import { useState } from "react";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/claim";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "../components/ui/FormFields";
-import { claimNeeded, claimPageFor, sendClaim } from "../features/restaurants/claims/claims.server";
+import { resendVerification } from "../features/accounts/accounts.server";
+import { claimNeeded, claimPageFor, emailVerifiedOf, sendClaim } from "../features/restaurants/claims/claims.server";
 import { CLAIM_NOTE_MAX, CLAIM_PHONE_MAX, CLAIM_ROLE_MAX, parseClaim } from "../features/restaurants/claims/rules";
+import { formFileProblem } from "../features/restaurants/editing/form-file";
 import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { formatLongDate } from "../lib/dates";
 import { AppError } from "../lib/errors";
-import { readFormData } from "../lib/form-data.server";
+import { readFileForm } from "../lib/form-data.server";
 import { detectLanguage, localized } from "../lib/i18n/language";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
@@ -32,6 +37,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     page,
     signedIn: viewer !== null,
     mayClaim: can(viewer, "claim:send") && viewer !== null && claimNeeded(viewer),
+    emailVerified: viewer !== null && (await emailVerifiedOf(db, viewer.id)),
+    email: viewer?.email ?? "",
     contactEmail: settings.contactEmail,
   };
 }
@@ -42,13 +49,24 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   // The route's guard; sendClaim asks the rule book again.
   if (!can(viewer, "claim:send")) accessDenied();
   const language = detectLanguage(new URL(request.url).pathname);
-  const form = await readFormData(request);
+  const { form, tooLarge } = await readFileForm(request, services.oversizedForm);
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
   const fields = { role: text("role").slice(0, 500), phone: text("phone").slice(0, 100), note: text("note").slice(0, 2_000) };
+  if (form.get("intent") === "resendVerification" && viewer) {
+    // The account page's way of sending the verification link again, with its limit.
+    try {
+      await resendVerification(services, viewer);
+    } catch (error) {
+      return actionError(error, { log: "[claims] resending the verification link failed:", with: { fields } });
+    }
+    return { resent: true as const };
+  }
   try {
+    // Larger than the door takes: the proof's message, with everything typed kept.
+    if (tooLarge) throw new AppError("tooLarge", "claim.proofTooLarge", { fieldErrors: { proof: "claim.proofTooLarge" } });
     const file = form.get("proof");
     const proof = file instanceof File && file.size > 0 ? { data: Buffer.from(await file.arrayBuffer()), name: file.name, type: file.type } : null;
     const parsed = parseClaim(form);
@@ -77,11 +95,18 @@ const link = "font-medium text-brand-800 underline underline-offset-4";
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
   const { language, t, ti } = useLanguage();
-  const { page, signedIn, mayClaim, contactEmail } = loaderData;
+  const { page, signedIn, mayClaim, emailVerified, email, contactEmail } = loaderData;
   const name = localized(page.restaurant.name, language);
   const failure = actionData && "error" in actionData ? actionData : undefined;
+  const resent = actionData !== undefined && "resent" in actionData;
   const errors = (failure?.errors ?? {}) as Partial<Record<string, MessageKey>>;
   const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+  // The proof is checked here before anything is sent (the server checks it again).
+  const [proofProblem, setProofProblem] = useState<MessageKey | null>(null);
+  const proofProblemOf = (file: File | undefined): MessageKey | null => {
+    const problem = file && file.size > 0 ? formFileProblem(file, { pdf: true }) : null;
+    return problem === "tooLarge" ? "claim.proofTooLarge" : problem === "wrongType" ? "claim.proofType" : null;
+  };
   const values = failure?.fields;
   let body;
   if (page.viewerIsOwner) {
@@ -107,7 +132,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
             {t("claim.signIn")}
           </Link>
           <Link
-            to={signupPath(language)}
+            to={signupPath(language, claimPath(page.restaurant.slug, language))}
             className="inline-flex min-h-11 items-center rounded-lg px-5 font-semibold text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50"
           >
             {t("claim.signUp")}
@@ -123,12 +148,40 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
     );
   } else if (!mayClaim) {
     body = <p>{t("claim.adminNeedsNone")}</p>;
+  } else if (!emailVerified) {
+    body = (
+      <div data-testid="claim-verify-first" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        {/* The address is isolated (FSI…PDI): left to right inside a Hebrew line, whole and in order. */}
+        <p>{t("claim.notVerified", { email: `\u2068${email}\u2069` })}</p>
+        <Form method="post" className="mt-3 space-y-2">
+          {resent ? <p role="status">{t("claim.resent")}</p> : null}
+          {failure ? <FormAlert>{ti(failure.error, failure.values ?? {})}</FormAlert> : null}
+          <SubmitButton intent="resendVerification" busyLabel={t("claim.sending")} variant="outline">
+            {t("claim.resend")}
+          </SubmitButton>
+        </Form>
+      </div>
+    );
   } else {
     body = (
       <>
         <p className="text-stone-700">{t("claim.intro")}</p>
-        <Form method="post" encType="multipart/form-data" className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4" noValidate>
-          {failure ? <FormAlert>{ti(failure.error, failure.values ?? {})}</FormAlert> : null}
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4"
+          noValidate
+          onSubmit={(event) => {
+            const input = event.currentTarget.elements.namedItem("proof");
+            const problem = input instanceof HTMLInputElement ? proofProblemOf(input.files?.[0]) : null;
+            setProofProblem(problem);
+            if (problem) {
+              event.preventDefault();
+              if (input instanceof HTMLInputElement) input.focus();
+            }
+          }}
+        >
+          {failure && !proofProblem ? <FormAlert>{ti(failure.error, failure.values ?? {})}</FormAlert> : null}
           <TextField
             label={t("claim.role")}
             name="role"
@@ -162,7 +215,8 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
             hint={t("claim.proofHint")}
             required
             accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
-            error={fieldError("proof")}
+            onChange={(event) => setProofProblem(proofProblemOf(event.currentTarget.files?.[0]))}
+            error={proofProblem ? t(proofProblem) : fieldError("proof")}
           />
           <TextAreaField
             label={t("claim.note")}

@@ -10,7 +10,7 @@ import { fileSuggestion } from "../features/restaurants/suggestions/filing.serve
 import { actionError, parsedOrThrow } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { AppError, isAppError } from "../lib/errors";
-import { readFormData } from "../lib/form-data.server";
+import { readFileForm } from "../lib/form-data.server";
 import { detectLanguage } from "../lib/i18n/language";
 import { brandName } from "../lib/i18n/brand";
 import { translator } from "../lib/i18n/messages";
@@ -22,7 +22,7 @@ import type { MessageKey } from "../locales/en";
 export async function action({ context, request }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const language = detectLanguage(new URL(request.url).pathname);
-  const form = await readFormData(request);
+  const { form, tooLarge } = await readFileForm(request, services.oversizedForm);
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -31,6 +31,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const fields = Object.fromEntries(SUGGESTION_FIELDS.map((name) => [name, text(name).slice(0, 2_500)]));
   try {
     if (text("website") !== "") throw new AppError("invalid", "suggest.refused");
+    // Larger than the door takes: the photo's message, with everything typed kept.
+    if (tooLarge) throw new AppError("tooLarge", "suggest.photoTooLarge", { fieldErrors: { certificate: "suggest.photoTooLarge" } });
     const values = parsedOrThrow(parseSuggestion(form));
     const withProof = text("mode") === "pow";
     if (withProof && !(await services.proofOfWork.verify(services.db, text("pow")))) throw new AppError("invalid", "suggest.proofFailed");

@@ -1,6 +1,6 @@
 // Restaurants and who may edit them (spec section 3).
 import { sql } from "drizzle-orm";
-import { boolean, doublePrecision, date, index, jsonb, pgTable, smallint, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, date, index, jsonb, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import type { WeeklyHours } from "../hours";
 import type { CertificateBody, CertificateLevel, PesachPlans } from "../lifecycle";
@@ -117,8 +117,20 @@ export const restaurantOwners = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The approved claim that made this link, if one did (null for an admin's link). A listing has
+     * at most one such link: two approvals at once cannot both make an owner. Unlinking the owner
+     * deletes the row, so a later claim can be approved again.
+     */
+    claim_id: uuid("claim_id"),
   },
-  (t) => [unique("restaurant_owners_restaurant_user_key").on(t.restaurant_id, t.user_id), index("restaurant_owners_user_idx").on(t.user_id)],
+  (t) => [
+    unique("restaurant_owners_restaurant_user_key").on(t.restaurant_id, t.user_id),
+    index("restaurant_owners_user_idx").on(t.user_id),
+    uniqueIndex("restaurant_owners_one_claimed_idx")
+      .on(t.restaurant_id)
+      .where(sql`${t.claim_id} is not null`),
+  ],
 );
 
 /** Old slugs of renamed restaurants, so their old URLs redirect permanently to the new ones. */

@@ -18,8 +18,10 @@ import type { Request, Response } from "express";
 import type { S3StorageConfig } from "../config";
 import {
   contentTypeOf,
+  isPrivateFile,
   isValidStorageKey,
   keyOfUrl,
+  PRIVATE_FILE_CACHE_CONTROL,
   STORED_FILE_CACHE_CONTROL,
   storedFileHeaders,
   StorageUnavailableError,
@@ -107,7 +109,10 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
         : await client.send(new GetObjectCommand({ ...input, ...(range ? { Range: range } : {}) }));
     } catch (error) {
       if (isNotModified(error)) {
-        res.status(304).set("Cache-Control", STORED_FILE_CACHE_CONTROL).end();
+        res
+          .status(304)
+          .set("Cache-Control", isPrivateFile(res) ? PRIVATE_FILE_CACHE_CONTROL : STORED_FILE_CACHE_CONTROL)
+          .end();
         return;
       }
       if (isMissing(error)) {
@@ -123,7 +128,7 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
     res.status(output.ContentRange ? 206 : 200);
     // The type is the one the app gave the name, not the object's own (storedFileHeaders).
     res.set({
-      ...storedFileHeaders(key),
+      ...storedFileHeaders(key, isPrivateFile(res)),
       "Accept-Ranges": "bytes",
       ...(output.ContentLength !== undefined ? { "Content-Length": String(output.ContentLength) } : {}),
       ...(output.ETag ? { ETag: output.ETag } : {}),
@@ -192,7 +197,8 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
         sendNotFound(res);
         return;
       }
-      if (publicBase) {
+      // A held file is streamed here, never through the CDN, which would cache it.
+      if (publicBase && !isPrivateFile(res)) {
         // The CDN serves the file; the redirect itself is as permanent as the file.
         res.set("Cache-Control", STORED_FILE_CACHE_CONTROL).redirect(301, `${publicBase}/${key}`);
         return;

@@ -21,6 +21,17 @@ export interface Storage {
 /** Uploaded and generated files have random names and are never rewritten. */
 export const STORED_FILE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
+/** A held file (a claim's proof, a suggestion's photo) is for one admin's eyes: never kept by a browser or a proxy. */
+export const PRIVATE_FILE_CACHE_CONTROL = "private, no-store";
+
+/**
+ * True when the guard in front of the storage (server/uploads/held-files.ts) let an admin through
+ * to a held file: the storage then serves it uncached and never sends the visitor to a CDN.
+ */
+export function isPrivateFile(res: { locals: Record<string, unknown> }): boolean {
+  return res.locals.privateFile === true;
+}
+
 /** The storage key behind a public URL made by put(), or null for any other URL. */
 export function keyOfUrl(url: string): string | null {
   const prefix = `${UPLOADS_PUBLIC_BASE}/`;
@@ -51,14 +62,14 @@ const INLINE_TYPES = new Set(["image/webp", "image/png", "image/jpeg", "applicat
  * metadata or the file system's guess: a file the app did not make (someone with access to the
  * bucket or the folder, a misconfigured bucket) can then never be a page of this site — no
  * text/html, no sniffing, and anything but an image or a PDF is a download.
- * `name` is a key or a file's path: only its extension counts.
+ * `name` is a key or a file's path: only its extension counts; `privately` for a held file.
  */
-export function storedFileHeaders(name: string): Record<string, string> {
+export function storedFileHeaders(name: string, privately = false): Record<string, string> {
   const type = contentTypeOf(name);
   return {
     "Content-Type": type,
     "X-Content-Type-Options": "nosniff",
-    "Cache-Control": STORED_FILE_CACHE_CONTROL,
+    "Cache-Control": privately ? PRIVATE_FILE_CACHE_CONTROL : STORED_FILE_CACHE_CONTROL,
     ...(INLINE_TYPES.has(type) ? {} : { "Content-Disposition": "attachment" }),
   };
 }
@@ -130,7 +141,7 @@ export function createLocalStorage(rootDir: string): Storage {
       cacheControl: false,
       // The type set here is kept: express.static only guesses one when none is set.
       setHeaders: (res, file) => {
-        for (const [name, value] of Object.entries(storedFileHeaders(file))) res.setHeader(name, value);
+        for (const [name, value] of Object.entries(storedFileHeaders(file, isPrivateFile(res)))) res.setHeader(name, value);
       },
       fallthrough: false,
       index: false,

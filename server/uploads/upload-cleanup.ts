@@ -1,7 +1,9 @@
 // Uploads nobody attached to a restaurant (the form was left, a photo replaced before saving) are
 // removed once they are older than a grace period and nothing names them: from the table, then
-// from storage. Run hourly by the server, and on demand by `npm run uploads:clean`.
+// from storage. Files held by a claim or a suggestion go too, HELD_FILE_DAYS after the decision
+// (held-files.server.ts). Run hourly by the server, and on demand by `npm run uploads:clean`.
 import type { FileStore } from "../../app/lib/context";
+import { takeDecidedHeldFiles } from "../../app/features/restaurants/editing/held-files.server";
 import { removeStoredFiles, takeAbandonedUploads } from "../../app/features/restaurants/editing/uploads.server";
 import type { Db } from "../../database/types";
 import { scheduleJob, type Job } from "../jobs";
@@ -16,9 +18,9 @@ export interface CleanOptions {
   now?: Date;
 }
 
-/** Removes abandoned uploads; returns their URLs. */
+/** Removes abandoned uploads and held files whose decision is old enough; returns their URLs. */
 export async function cleanUploads({ db, files, graceHours, now = new Date() }: CleanOptions): Promise<string[]> {
-  const urls = await takeAbandonedUploads(db, new Date(now.getTime() - graceHours * HOUR_MS));
+  const urls = [...(await takeAbandonedUploads(db, new Date(now.getTime() - graceHours * HOUR_MS))), ...(await takeDecidedHeldFiles(db, now))];
   await removeStoredFiles(files, urls);
   return urls;
 }

@@ -8,8 +8,10 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { FACTORY_PASSWORD, insertRestaurant } from "../../database/factories";
+import { users } from "../../database/schema/auth";
 import { claims } from "../../database/schema/lifecycle";
 import { rateLimits } from "../../database/schema/people";
+import { restaurants } from "../../database/schema/restaurants";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test, waitForAppOnLoad } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";
@@ -60,7 +62,8 @@ test("a visitor sees the link on a listing without owners and is asked to log in
   await expect(page).toHaveURL(`${base}/en/restaurant/claim-cafe/claim`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Is Claim Cafe your restaurant?");
   const prompt = page.getByTestId("claim-sign-in");
-  await expect(prompt.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
+  // Signing up comes back here too (the sign-up page honours `next` as the login page does).
+  await expect(prompt.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup?next=%2Fen%2Frestaurant%2Fclaim-cafe%2Fclaim");
   await expectNoSeriousA11yViolations(page);
   await page.goto(`${base}/he/restaurant/claim-cafe`);
   await page.getByRole("link", { name: "זו המסעדה שלכם?" }).click();
@@ -78,6 +81,24 @@ test("a visitor sees the link on a listing without owners and is asked to log in
   await page.getByRole("button", { name: "Log In" }).click();
   await expect(page).toHaveURL(`${base}/en/restaurant/claim-cafe/claim`);
   await expect(page.getByRole("button", { name: "Send claim" })).toBeVisible();
+});
+
+test("an account whose e-mail address is not verified is told so, in English and Hebrew, and may have the link sent again; no form", async ({
+  page,
+  context,
+}) => {
+  const user = await signedIn(context, "guest");
+  await server.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id));
+  await page.goto(`${base}/en/restaurant/quiet-deli/claim`);
+  const notice = page.getByTestId("claim-verify-first");
+  await expect(notice).toContainText("is not confirmed yet");
+  await expect(page.getByRole("button", { name: "Send claim" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.goto(`${base}/he/restaurant/quiet-deli/claim`);
+  await expect(notice).toContainText("עדיין לא אומתה");
+  await notice.getByRole("button", { name: "שליחת הקישור שוב" }).click();
+  await expect(notice.getByRole("status")).toHaveText("שלחנו את הקישור שוב. ייתכן שיגיע בעוד כמה דקות.");
+  await expect.poll(() => outbox().filter((mail) => mail.includes(user.email)).length).toBeGreaterThan(0);
 });
 
 test("English: a guest claims with a proof, an admin approves, and the new owner edits the listing", async ({ page, context, browser, browserErrors }) => {
@@ -225,6 +246,56 @@ test("without JavaScript: the claim form posts with its file and says what is mi
   await expect(admin.getByTestId("claim-row").filter({ hasText: "Quiet Deli" })).toHaveCount(0);
   expect(await approved()).toBe(before + 1);
   await adminContext.close();
+});
+
+test("a proof over the limit: with JavaScript the field says so and nothing is sent; without, the page comes back with the message and what was typed (English and Hebrew)", async ({
+  browser,
+  browserErrors,
+}) => {
+  // Four rounds of a 12 MB file (two languages, with and without JavaScript).
+  test.setTimeout(120_000);
+  // The refused posts without JavaScript answer 413, which Chromium logs.
+  browserErrors.expect({ text: /status of 413/, url: /\/restaurant\/big-proof-bistro\/claim$/ });
+  await insertRestaurant(server.database.db, { slug: "big-proof-bistro", name_en: "Big Proof Bistro", name_he: "ביסטרו הוכחה גדולה", address: "4 Claim St" });
+  const big = { name: "scan.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(12 * 1024 * 1024, 1) };
+  const words = {
+    en: {
+      role: "Your role at the restaurant",
+      phone: "Business phone",
+      proof: /^Proof/,
+      send: "Send claim",
+      tooLarge: "The proof can be at most 10 MB (an image at most 5 MB).",
+    },
+    he: { role: "התפקיד שלכם במסעדה", phone: "טלפון העסק", proof: /^הוכחה/, send: "שליחת הבקשה", tooLarge: "ההוכחה יכולה להיות עד 10MB (תמונה עד 5MB)." },
+  } as const;
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    await signedIn(context, "guest");
+    const page = await context.newPage();
+    if (javaScriptEnabled) waitForAppOnLoad(page);
+    for (const language of ["en", "he"] as const) {
+      const w = words[language];
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      await page.goto(`${base}/${language}/restaurant/big-proof-bistro/claim`);
+      await page.getByLabel(w.role).fill("Owner");
+      await page.getByLabel(w.phone).fill("03-111-2222");
+      await page.getByLabel(w.proof).setInputFiles(big);
+      await page.getByRole("button", { name: w.send }).click();
+      await expect(page.getByText(w.tooLarge).first()).toBeVisible();
+      await expect(page.getByLabel(w.proof)).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel(w.role)).toHaveValue("Owner");
+      await expect(page.getByLabel(w.phone)).toHaveValue("03-111-2222");
+      // With JavaScript nothing was sent; without, the one post came back as the page.
+      expect(posts.length, `${language}, JavaScript ${javaScriptEnabled}`).toBe(javaScriptEnabled ? 0 : 1);
+      page.removeAllListeners("request");
+    }
+    await context.close();
+  }
+  const [bistro] = await server.database.db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.slug, "big-proof-bistro"));
+  expect(await server.database.db.$count(claims, eq(claims.restaurant_id, bistro!.id))).toBe(0);
 });
 
 test("the claim page and the queue fit a 360 px phone, English and Hebrew", async ({ browser }) => {

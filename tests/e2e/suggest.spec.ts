@@ -11,7 +11,7 @@ import { suggestions } from "../../database/schema/lifecycle";
 import { rateLimits } from "../../database/schema/people";
 import { restaurants } from "../../database/schema/restaurants";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForAppOnLoad } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";
 import { readOutbox } from "./outbox";
 
@@ -147,6 +147,61 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Send the suggestion" }).click();
     await expect(page.getByTestId("suggest-thanks")).toContainText("Thank you!");
     expect(await suggested("Plain Form Place")).toMatchObject({ language: "en", proof_of_work: false, certificate_url: null });
+  });
+});
+
+test.describe("a photo over the limit", () => {
+  test("with JavaScript the field says so and nothing is sent; without, the page comes back with the message and what was typed (English and Hebrew)", async ({
+    browser,
+    browserErrors,
+  }) => {
+    // Four rounds of a 12 MB file (two languages, with and without JavaScript).
+    test.setTimeout(120_000);
+    // The refused posts without JavaScript answer 413, which Chromium logs.
+    browserErrors.expect({ text: /status of 413/, url: /\/suggest$/ });
+    const big = { name: "teuda.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(12 * 1024 * 1024, 1) };
+    const words = {
+      en: {
+        path: "/suggest",
+        name: "Name in English",
+        address: "Address",
+        photo: /^Photo of the kashrut certificate/,
+        send: "Send the suggestion",
+        tooLarge: "The photo must be smaller than 5 MB.",
+      },
+      he: {
+        path: "/he/suggest",
+        name: "השם באנגלית",
+        address: "כתובת",
+        photo: /^צילום של תעודת הכשרות/,
+        send: "שליחת ההצעה",
+        tooLarge: "התמונה צריכה להיות קטנה מ-5MB.",
+      },
+    } as const;
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      if (javaScriptEnabled) waitForAppOnLoad(page);
+      for (const language of ["en", "he"] as const) {
+        const w = words[language];
+        const posts: string[] = [];
+        page.on("request", (request) => {
+          if (request.method() === "POST" && !request.url().includes("/api/")) posts.push(request.url());
+        });
+        await page.goto(`${base}${w.path}`);
+        await page.getByLabel(w.name).fill("Too Big Photo Diner");
+        await page.getByLabel(w.address, { exact: true }).fill("9 Big St");
+        await page.getByLabel(w.photo).setInputFiles(big);
+        await page.getByRole("button", { name: w.send }).click();
+        await expect(page.getByText(w.tooLarge).first()).toBeVisible();
+        await expect(page.getByLabel(w.name)).toHaveValue("Too Big Photo Diner");
+        await expect(page.getByLabel(w.address, { exact: true })).toHaveValue("9 Big St");
+        expect(posts.length, `${language}, JavaScript ${javaScriptEnabled}`).toBe(javaScriptEnabled ? 0 : 1);
+        page.removeAllListeners("request");
+      }
+      await context.close();
+    }
+    expect(await suggested("Too Big Photo Diner")).toBeUndefined();
   });
 });
 

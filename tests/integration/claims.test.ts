@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CLAIM_LIMITS } from "../../app/features/restaurants/claims/claims.server";
+import { CLAIM_LIMITS, sendClaim } from "../../app/features/restaurants/claims/claims.server";
 import { approveClaim, listClaims, rejectClaim } from "../../app/features/restaurants/claims/queue.server";
 import type { AppServices } from "../../app/lib/context";
 import type { EmailContent } from "../../app/lib/emails";
@@ -28,7 +28,7 @@ import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, signedInUser, type RouteOutcome } from "../setup/routes";
 import { createServices } from "../setup/services";
 
-type Who = "visitor" | "guest" | "guest2" | "owner" | "admin";
+type Who = "visitor" | "guest" | "guest2" | "unverified" | "owner" | "admin";
 
 let database: TestDatabase;
 let services: AppServices;
@@ -38,8 +38,8 @@ const ids: Record<string, string> = {};
 let outbox: { to: string; content: EmailContent }[] = [];
 let png: Buffer;
 
-async function makeUser(who: Exclude<Who, "visitor">, role: "guest" | "owner" | "admin") {
-  const user = await signedInUser(services, { email: `${who}@claims.example`, role, firstName: who, lastName: "Claimer" });
+async function makeUser(who: Exclude<Who, "visitor">, role: "guest" | "owner" | "admin", emailVerified = true) {
+  const user = await signedInUser(services, { email: `${who}@claims.example`, role, firstName: who, lastName: "Claimer", emailVerified });
   cookies[who] = user.cookie;
   emails[who] = user.email;
   ids[who] = user.id;
@@ -50,6 +50,8 @@ beforeAll(async () => {
   services = createServices(database.db, { sendEmail: async (to, content) => void outbox.push({ to, content }) });
   await makeUser("guest", "guest");
   await makeUser("guest2", "guest");
+  // Anyone can sign up as info@ the restaurant's domain: only a verified address may claim.
+  await makeUser("unverified", "guest", false);
   await makeUser("owner", "owner");
   await makeUser("admin", "admin");
   png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#2255aa" } })
@@ -62,7 +64,8 @@ beforeEach(async () => {
   await database.db.delete(restaurantChanges);
   await database.db.delete(uploads);
   // Back to the roles the tests start from (an approval promotes a guest).
-  for (const who of ["guest", "guest2"] as const) await database.db.update(userRoles).set({ role: "guest" }).where(eq(userRoles.userId, ids[who]!));
+  for (const who of ["guest", "guest2", "unverified"] as const)
+    await database.db.update(userRoles).set({ role: "guest" }).where(eq(userRoles.userId, ids[who]!));
   outbox = [];
   const free = await insertRestaurant(database.db, { slug: "free-place", name_en: "Free Place", name_he: "מקום פנוי" });
   const owned = await insertRestaurant(database.db, { slug: "owned-place", name_en: "Owned Place" });
@@ -259,6 +262,129 @@ describe("sending a claim", () => {
   });
 });
 
+describe("a claim needs a verified e-mail address", () => {
+  it("an unverified account is told so on the page, with a way to have the link sent again; its claim is refused and nothing is stored", async () => {
+    expect(await page("unverified")).toMatchObject({ signedIn: true, mayClaim: true, emailVerified: false });
+    expect(await page("guest")).toMatchObject({ emailVerified: true });
+    for (const language of ["en", "he"] as const) {
+      const refused = await send("unverified", {}, { language });
+      expect(refused).toMatchObject({ status: 403, data: { error: "claim.verifyFirst" } });
+    }
+    expect(await stored()).toHaveLength(0);
+    expect(await database.db.select().from(uploads)).toHaveLength(0);
+    // The limits were not spent either: the refusal comes before them.
+    expect(
+      await database.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `claim:account:${ids.unverified}`)),
+    ).toHaveLength(0);
+    // The page's own button sends the verification link again (the account page's function, with its limit).
+    const resent = await callRoute(claimAction, services, "/he/restaurant/free-place/claim", {
+      ...as("unverified"),
+      form: { intent: "resendVerification" },
+      params: { slug: "free-place" },
+    });
+    expect(resent).toMatchObject({ status: 200, data: { resent: true } });
+    const [spent] = await database.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `verify:account:${emails.unverified}`));
+    expect(spent?.count).toBe(1);
+  });
+
+  it("the domain refuses it too, whatever the route does", async () => {
+    const actor = { id: ids.unverified!, role: "guest" as const, email: emails.unverified! };
+    await expect(
+      sendClaim(
+        database.db,
+        actor,
+        {
+          slug: "free-place",
+          values: { role: "Owner", phone: "03-555-1234", note: "" },
+          proof: { data: png, name: "c.png", type: "image/png" },
+          language: "en",
+          clientIp: "10.0.0.1",
+        },
+        services.acceptUpload,
+      ),
+    ).rejects.toMatchObject({ code: "forbidden", messageKey: "claim.verifyFirst" });
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it("the queue shows whether each claimant's address is verified; a claim from an address not verified (sent before the rule) cannot be approved", async () => {
+    await send("guest");
+    // A claim stored before the rule existed, from an address never verified.
+    await database.db.insert(claims).values({
+      restaurant_id: ids.free!,
+      user_id: ids.unverified!,
+      role_at_restaurant: "Owner",
+      business_phone: "03-555-0000",
+      proof_url: "/uploads/restaurant-images/abc-800.webp",
+      language: "en",
+    });
+    const queue = (await callRoute(queueLoader, services, "/dashboard/claims", as("admin"))).data as Awaited<ReturnType<typeof queueLoader>>;
+    const byEmail = Object.fromEntries(queue.claims.map((claim) => [claim.account.email, claim.account.emailVerified]));
+    expect(byEmail).toEqual({ [emails.guest!]: true, [emails.unverified!]: false });
+    const [old] = await database.db.select().from(claims).where(eq(claims.user_id, ids.unverified!));
+    expect(await decide("admin", { intent: "approve", claimId: old!.id })).toMatchObject({ status: 409, data: { error: "claims.unverified" } });
+    expect(await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!))).toHaveLength(0);
+  });
+});
+
+describe("one owner per listing through claims", () => {
+  it("approving one claim closes the listing's other open claims as rejected, with a reason in each claimant's language", async () => {
+    const first = await openClaimOf("guest", "en");
+    await send("guest2", {}, { language: "he" });
+    expect((await decide("admin", { intent: "approve", claimId: first })).status).toBe(302);
+    const [other] = await database.db.select().from(claims).where(eq(claims.user_id, ids.guest2!));
+    expect(other).toMatchObject({ status: "rejected", decided_by: ids.admin });
+    expect(other?.decision_note).toMatch(/[\u0590-\u05ff]/);
+    expect((await page("guest2")).page).toMatchObject({ managed: true, decided: { status: "rejected", reason: other!.decision_note } });
+    // Its claimant is told, in the language they claimed in.
+    expect(outbox.map((mail) => mail.to).sort()).toEqual([emails.guest, emails.guest2].sort());
+    expect(outbox.find((mail) => mail.to === emails.guest2)?.content.html).toContain('dir="rtl"');
+    expect(await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!))).toHaveLength(1);
+  });
+
+  it("a listing that has an owner (linked by an admin since) cannot get a claim approved; the claim stays open for a rejection", async () => {
+    const id = await openClaimOf("guest");
+    await database.db.insert(restaurantOwners).values({ restaurant_id: ids.free!, user_id: ids.owner! });
+    expect(await decide("admin", { intent: "approve", claimId: id })).toMatchObject({ status: 409, data: { error: "claims.listingManaged" } });
+    const links = await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!));
+    expect(links.map((link) => link.user_id)).toEqual([ids.owner]);
+    expect((await stored())[0]?.status).toBe("open");
+  });
+
+  it("two approvals at once of two claims on one listing make one owner; the other is refused", async () => {
+    const first = await openClaimOf("guest");
+    await send("guest2");
+    const [second] = await database.db.select().from(claims).where(eq(claims.user_id, ids.guest2!));
+    const admin = { id: ids.admin!, role: "admin" as const, email: emails.admin! };
+    const outcomes = await Promise.allSettled([approveClaim(database.db, admin, first), approveClaim(database.db, admin, second!.id)]);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    expect(await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!))).toHaveLength(1);
+    const statuses = (await stored()).map((claim) => claim.status).sort();
+    expect(statuses).toEqual(["approved", "rejected"]);
+  });
+
+  it("the database holds one owner link made by a claim per listing; unlinking it lets a later claim be approved", async () => {
+    const first = await openClaimOf("guest");
+    expect((await decide("admin", { intent: "approve", claimId: first })).status).toBe(302);
+    const [link] = await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!));
+    expect(link?.claim_id).toBe(first);
+    // A second link from a claim is refused by the database itself, whatever the code does.
+    await expect(database.db.insert(restaurantOwners).values({ restaurant_id: ids.free!, user_id: ids.guest2!, claim_id: first })).rejects.toThrow();
+    // An admin's link (no claim) is still allowed beside it.
+    await database.db.insert(restaurantOwners).values({ restaurant_id: ids.free!, user_id: ids.owner! });
+    // Once the listing has no owners again, a new claim can be approved.
+    await database.db.delete(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!));
+    await send("guest2");
+    const [second] = await database.db.select().from(claims).where(eq(claims.user_id, ids.guest2!));
+    expect((await decide("admin", { intent: "approve", claimId: second!.id })).status).toBe(302);
+  });
+});
+
 describe("the claims queue", () => {
   it("admins see it with the account, the listing, the role, the phone, the proof and the note; others never", async () => {
     await send("guest", { role: "Owner", note: "שלום" });
@@ -316,7 +442,7 @@ describe("the claims queue", () => {
     expect((await stored())[0]?.status).toBe("approved");
   });
 
-  it("approving a claim by an owner links them without changing their role; other open claims stay open", async () => {
+  it("approving a claim by an owner links them without changing their role; the listing's other open claims are closed", async () => {
     const other = await insertRestaurant(database.db, { slug: "second-place", name_en: "Second Place" });
     const mine = await send("owner", {}, { slug: "second-place" });
     expect(mine.status).toBe(302);
@@ -328,8 +454,8 @@ describe("the claims queue", () => {
     const links = await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, other.id));
     expect(links.map((link) => link.user_id)).toEqual([ids.owner]);
     const [guestClaim] = await database.db.select().from(claims).where(eq(claims.user_id, ids.guest2!));
-    expect(guestClaim?.status).toBe("open");
-    const queue = (await callRoute(queueLoader, services, "/dashboard/claims", as("admin"))).data as Awaited<ReturnType<typeof queueLoader>>;
+    expect(guestClaim?.status).toBe("rejected");
+    const queue = (await callRoute(queueLoader, services, "/dashboard/claims?status=all", as("admin"))).data as Awaited<ReturnType<typeof queueLoader>>;
     expect(queue.claims.find((claim) => claim.id === guestClaim!.id)?.listingOwners).toBe(1);
   });
 

@@ -24,6 +24,8 @@ import { userRoles } from "../../database/schema/people";
 import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { imageFiles } from "../../app/lib/images";
 import { createLocalStorage } from "../../server/uploads/storage";
+import { heldFileAccess } from "../../app/features/restaurants/editing/held-files.server";
+import { uploads } from "../../database/schema/uploads";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, signedInUser, type RouteOutcome } from "../setup/routes";
 import { createServices } from "../setup/services";
@@ -441,6 +443,8 @@ function filesOfRow(row: { photo: string | null; teuda: string | null; menu_link
 // to read (a visitor is asked to sign in), and sending a claim any signed-in account's.
 describe("claims (issue 29)", () => {
   async function openClaim(): Promise<{ id: string; restaurantId: string }> {
+    // Only a claim from a verified address can be approved.
+    await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, ids.guest!));
     const free = await insertRestaurant(database.db, { slug: "unowned-place", name_en: "Unowned Place" });
     const [claim] = await database.db
       .insert(claims)
@@ -511,6 +515,54 @@ describe("claims (issue 29)", () => {
       await database.db.update(userRoles).set({ role: "guest" }).where(eq(userRoles.userId, ids.guest!));
     });
   }
+});
+
+// The files a claim or a suggestion holds: only admins open them (with two-factor set up where the
+// site requires it); everyone else is refused, the claimant too. The server's guard asks this rule.
+describe("held files (a claim's proof, a suggestion's photo)", () => {
+  const ROLE: Record<Who, "guest" | "owner" | "admin" | null> = { visitor: null, guest: "guest", ownerUnlinked: "owner", ownerLinked: "owner", admin: "admin" };
+  const readerOf =
+    (who: Who, twoFactorEnabled = false) =>
+    async () =>
+      ROLE[who] ? { role: ROLE[who], twoFactorEnabled } : null;
+
+  it("a claim's proof and a suggestion's photo: admins only; a listing's file: everyone", async () => {
+    const { id: claimId } = await (async () => {
+      const free = await insertRestaurant(database.db, { slug: "held-place", name_en: "Held Place" });
+      const [claim] = await database.db
+        .insert(claims)
+        .values({
+          restaurant_id: free.id,
+          user_id: ids.guest!,
+          role_at_restaurant: "Owner",
+          business_phone: "03-555-1234",
+          proof_url: "/uploads/restaurant-images/aa11-800.webp",
+          language: "en",
+        })
+        .returning();
+      return claim!;
+    })();
+    const [suggestion] = await database.db
+      .insert(suggestions)
+      .values({ name_en: "Held", address: "1 Held St", language: "en", proof_of_work: true })
+      .returning();
+    await database.db.insert(uploads).values([
+      { url: "/uploads/restaurant-images/aa11-800.webp", kind: "teuda", uploaded_by: ids.guest!, held_by: claimId },
+      { url: "/uploads/restaurant-images/bb22-800.webp", kind: "teuda", held_by: suggestion!.id },
+      { url: "/uploads/restaurant-images/cc33-800.webp", kind: "photo", restaurant_id: ids.restaurant!, attached_at: new Date() },
+    ]);
+    const settings = { requireTwoFactorForAdmins: false };
+    for (const url of ["/uploads/restaurant-images/aa11-400.webp", "/uploads/restaurant-images/bb22-800.webp"]) {
+      for (const who of EVERYONE)
+        expect(await heldFileAccess(database.db, url, readerOf(who), settings), `${who} ${url}`).toBe(who === "admin" ? "allowed" : "refused");
+      // Where the site requires two-factor, an admin without it is refused too.
+      expect(await heldFileAccess(database.db, url, readerOf("admin"), { requireTwoFactorForAdmins: true })).toBe("refused");
+      expect(await heldFileAccess(database.db, url, readerOf("admin", true), { requireTwoFactorForAdmins: true })).toBe("allowed");
+    }
+    for (const who of EVERYONE) expect(await heldFileAccess(database.db, "/uploads/restaurant-images/cc33-1200.webp", readerOf(who), settings)).toBe("public");
+    await database.db.delete(uploads);
+    await database.db.delete(suggestions);
+  });
 });
 
 // Issue 30: alerts for saved places. The settings page is any account's own (a visitor signs in);

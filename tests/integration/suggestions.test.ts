@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EMPTY_FORM } from "../../app/features/restaurants/editing/form-schema";
-import { SUGGESTION_LIMITS } from "../../app/features/restaurants/suggestions/filing.server";
+import { fileSuggestion, networkOf, SUGGESTION_LIMITS } from "../../app/features/restaurants/suggestions/filing.server";
 import {
   approveSuggestion,
   countOpenSuggestions,
@@ -224,15 +224,67 @@ describe("guards: refused with a message, nothing stored", () => {
     expect(await stored()).toHaveLength(SUGGESTION_LIMITS.perIp.max);
   });
 
-  it("the site's daily limit, whatever the address: refused, and the photo never stored", async () => {
-    await database.db.insert(rateLimits).values({ key: "suggest:all", count: SUGGESTION_LIMITS.global.max, resetAt: new Date(Date.now() + 60 * 60_000) });
-    const over = await suggest(VALID, { ip: "203.0.113.50", file: await jpeg() });
+  it("the site's daily limits, whatever the address, one per way in: refused, and the photo never stored", async () => {
+    const resetAt = new Date(Date.now() + 60 * 60_000);
+    await database.db.insert(rateLimits).values({ key: "suggest:all", count: SUGGESTION_LIMITS.global.max, resetAt });
+    const over = await suggest({ ...VALID, mode: "pow", pow: await proof() }, { ip: "203.0.113.50", file: await jpeg() });
     expect(over.status).toBe(429);
     expect(await stored()).toEqual([]);
     expect(await database.db.select().from(uploads)).toEqual([]);
     // The address's own attempt was given back.
     const [own] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, "suggest:ip:203.0.113.50"));
     expect(own?.count ?? 0).toBe(0);
+    // The proof-of-work's quota spent leaves the way without JavaScript open, and the other way round.
+    expect((await suggest(VALID, { ip: "203.0.113.51" })).status).toBe(200);
+    await database.db.delete(rateLimits);
+    await database.db.insert(rateLimits).values({ key: "suggest-basic:all", count: SUGGESTION_LIMITS.basicGlobal.max, resetAt });
+    expect((await suggest(VALID, { ip: "203.0.113.52", file: await jpeg() })).status).toBe(429);
+    expect((await suggest({ ...VALID, mode: "pow", pow: await proof() }, { ip: "203.0.113.53" })).status).toBe(200);
+  });
+});
+
+describe("a flood of suggestions from many addresses", () => {
+  const values = { nameEn: "Flood Cafe", nameHe: "", address: "1 Flood St", kashrut: "", link: "", note: "", email: "" };
+  const basic = (clientIp: string, now: Date) => fileSuggestion(database.db, { values, language: "en", proofOfWork: false, clientIp }, now);
+  const withProof = (clientIp: string, now: Date) => fileSuggestion(database.db, { values, language: "en", proofOfWork: true, clientIp }, now);
+  const count = async (key: string) => (await database.db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count ?? 0;
+
+  it("one address sends its share without JavaScript per day, not per hour: two hours later it is still refused", async () => {
+    const start = new Date("2026-11-28T08:00:00Z");
+    for (let i = 0; i < SUGGESTION_LIMITS.basicPerIp.max; i++) await basic("198.51.100.7", start);
+    await expect(basic("198.51.100.7", new Date(start.getTime() + 2 * 60 * 60_000))).rejects.toThrow();
+    // Its share is a small part of the site's: many addresses are needed to spend the quota.
+    expect(SUGGESTION_LIMITS.basicPerIp.max * 20).toBeLessThanOrEqual(SUGGESTION_LIMITS.basicGlobal.max);
+  });
+
+  it("addresses of one network (an IPv4 /24, an IPv6 /48) share an allowance without JavaScript", async () => {
+    expect(networkOf("203.0.113.9")).toBe("203.0.113");
+    expect(networkOf("2001:db8:1:2::/64")).toBe("2001:db8:1");
+    const now = new Date("2026-11-28T08:00:00Z");
+    for (let i = 1; i <= SUGGESTION_LIMITS.basicPerNetwork.max; i++) await basic(`203.0.113.${i}`, now);
+    await expect(basic("203.0.113.200", now)).rejects.toThrow();
+    await basic("192.0.2.1", now);
+  });
+
+  it("spends only the quota of suggestions without JavaScript: visitors with the proof-of-work still get through, and it is not counted against theirs", async () => {
+    const now = new Date("2026-11-28T08:00:00Z");
+    let sent = 0;
+    // Enough addresses from enough networks to spend the whole no-JavaScript quota, and more.
+    for (let network = 0; sent < SUGGESTION_LIMITS.basicGlobal.max + 5; network++) {
+      for (let host = 1; host <= SUGGESTION_LIMITS.basicPerNetwork.max; host++) {
+        try {
+          await basic(`10.${network}.0.${host}`, now);
+        } catch {
+          // Refused: the quota is spent.
+        }
+        sent++;
+      }
+    }
+    expect(await count("suggest-basic:all")).toBe(SUGGESTION_LIMITS.basicGlobal.max);
+    await expect(basic("172.16.0.1", now)).rejects.toThrow();
+    expect(await count("suggest:all")).toBe(0);
+    await withProof("172.16.0.2", now);
+    expect(await count("suggest:all")).toBe(1);
   });
 });
 

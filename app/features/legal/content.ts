@@ -272,6 +272,7 @@ function privacyEn(email: string): LegalDocument {
           "We keep your account information until your account is deleted.",
           `You can ask us to delete your account at any time by emailing ${email}. We will then delete your personal information, except for anything the law requires us to keep.`,
           "Server logs are deleted after 30 days at most.",
+          "A file you send with a claim to manage a listing, or with a restaurant suggestion (a certificate or a business document), is seen only by our administrators and is deleted 30 days after they decide. A certificate photo that becomes part of a published listing stays with the listing.",
         ],
       },
       {
@@ -382,6 +383,7 @@ function privacyHe(email: string): LegalDocument {
           "אנחנו שומרים את פרטי החשבון שלכם עד שהחשבון נמחק.",
           `אפשר לבקש מאיתנו למחוק את החשבון בכל עת, בפנייה לכתובת ${email}. לאחר מכן נמחק את המידע האישי שלכם, למעט מידע שהחוק מחייב אותנו לשמור.`,
           "יומני השרת נמחקים לאחר 30 יום לכל היותר.",
+          "קובץ שאתם שולחים עם בקשה לנהל דף של מסעדה, או עם הצעה של מסעדה (תעודה או מסמך של העסק), נראה רק למנהלי האתר ונמחק 30 יום אחרי ההחלטה. תמונת תעודה שהופכת לחלק מדף מסעדה שפורסם נשארת עם הדף.",
         ],
       },
       {

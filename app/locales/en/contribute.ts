@@ -35,6 +35,11 @@ export const enContribute = {
   "claim.proofType": "The proof must be an image (JPEG, PNG, WebP or GIF) or a PDF.",
   "claim.proofTooLarge": "The proof can be at most 10 MB (an image at most 5 MB).",
   "claim.alreadyOpen": "You already have a claim on this listing waiting for review.",
+  "claim.verifyFirst": "Confirm your e-mail address before claiming a listing: open the link we sent you, then send the claim again.",
+  "claim.notVerified":
+    "Your e-mail address {email} is not confirmed yet. Only a confirmed address can claim a listing: open the link we sent you, then come back to this page.",
+  "claim.resend": "Send the link again",
+  "claim.resent": "We sent the link again. It may take a few minutes to arrive.",
   // Issue 29: suggest a restaurant
   "suggest.pageTitle": "Suggest a restaurant",
   "suggest.intro": "Know a kosher restaurant in Tel Aviv that is not listed yet? Tell us about it. We check every suggestion before anything is published.",

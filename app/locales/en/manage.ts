@@ -308,7 +308,7 @@ export const enManage = {
   "editor.certificateValidUntil": "Valid until",
   "form.certificateBodyInvalid": "Choose a supervising body from the list.",
   "form.certificateLevelInvalid": "Choose a level from the list.",
-  "form.certificateDateInvalid": "Enter a real date (day, month and year).",
+  "form.certificateDateInvalid": "Enter a real date (day, month and year) between 2000 and 2100.",
   "form.certificateBodyRequired": "Choose the supervising body before the certificate's details.",
   "certificates.nav": "Certificates",
   "certificates.title": "Kashrut certificates",
@@ -342,6 +342,7 @@ export const enManage = {
   "claims.roleAt": "Role",
   "claims.phone": "Business phone",
   "claims.proof": "Open the proof",
+  "claims.proofDeleted": "The proof was deleted {days} days after the decision.",
   "claims.note": "Note",
   "claims.language": "Language",
   "claims.hasOwners": "This listing has {count} linked owners already.",
@@ -358,6 +359,12 @@ export const enManage = {
   "claims.rejectedToast": "Claim rejected; the account was told why.",
   "claims.notFound": "This claim no longer exists.",
   "claims.alreadyDecided": "This claim was already decided.",
+  "claims.emailVerified": "E-mail verified",
+  "claims.emailNotVerified": "E-mail not verified",
+  "claims.unverified":
+    "This account's e-mail address is not verified, so the claim cannot be approved. Reject it with a reason, or wait until the address is verified.",
+  "claims.listingManaged": "This listing has an owner already, so no claim on it can be approved. Reject the claim with a reason.",
+  "claims.supersededReason": "Another claim on this listing was approved, so this one was closed. If you think that is a mistake, write to us.",
   // Issue 29: the suggestions queue
   "suggestions.nav": "Suggestions",
   "suggestions.openCount": "{count} open suggestions",
@@ -431,7 +438,6 @@ export const enManage = {
   "pesachEdit.invalidTime": "Enter a time as HH:MM, from 00:00 to 23:59.",
   "pesachEdit.hoursIncomplete": "Enter both times, or neither.",
   "pesachEdit.sameStartEnd": "The hours cannot start and end at the same time.",
-  "pesachEdit.invalidDay": "Enter a real date.",
   "pesachEdit.kitniyotOnlyOpen": "Kitniyot apply only to a place open during Pesach.",
   "pesachEdit.certificateOnlyKosher": "A Pesach certificate applies only to a place kosher for Pesach.",
   // Issue 30: installable and offline (shown only by the server: the offline page and the web app manifest)

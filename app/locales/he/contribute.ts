@@ -36,6 +36,10 @@ export const heContribute: ContributeMessages = {
   "claim.proofType": "ההוכחה צריכה להיות תמונה (JPEG, ‏PNG, ‏WebP או GIF) או PDF.",
   "claim.proofTooLarge": "ההוכחה יכולה להיות עד 10MB (תמונה עד 5MB).",
   "claim.alreadyOpen": "כבר יש לכם בקשה על הדף הזה שממתינה לבדיקה.",
+  "claim.verifyFirst": "לפני שליחת בקשה צריך לאמת את כתובת האימייל: פתחו את הקישור ששלחנו לכם, ואז שלחו את הבקשה שוב.",
+  "claim.notVerified": "כתובת האימייל שלכם {email} עדיין לא אומתה. רק כתובת מאומתת יכולה לבקש לנהל דף: פתחו את הקישור ששלחנו לכם, ואז חזרו לדף הזה.",
+  "claim.resend": "שליחת הקישור שוב",
+  "claim.resent": "שלחנו את הקישור שוב. ייתכן שיגיע בעוד כמה דקות.",
   // Issue 29: suggest a restaurant
   "suggest.pageTitle": "הציעו מסעדה",
   "suggest.intro": "מכירים מסעדה כשרה בתל אביב שעוד לא מופיעה באתר? ספרו לנו עליה. אנחנו בודקים כל הצעה לפני שמשהו מתפרסם.",

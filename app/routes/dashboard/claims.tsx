@@ -9,8 +9,9 @@ import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { useHydrated } from "../../lib/use-hydrated";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/ui/FormFields";
 import { Pager } from "../../components/ui/Pager";
-import { approveClaim, listClaims, rejectClaim, type QueueClaim } from "../../features/restaurants/claims/queue.server";
+import { approveClaim, listClaims, rejectClaim, type DecidedClaim, type QueueClaim } from "../../features/restaurants/claims/queue.server";
 import { CLAIM_REASON_MAX } from "../../features/restaurants/claims/rules";
+import { HELD_FILE_DAYS } from "../../features/restaurants/editing/held-files.server";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
 import { formatLongDate } from "../../lib/dates";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const statusParam = params.get("status") ?? "open";
   const status = isStatus(statusParam) ? statusParam : undefined;
   const queue = await listClaims(context.get(servicesContext).db, viewer, { status, page: Number(params.get("page") ?? 1) });
-  return { ...queue, status: status ?? ("all" as const) };
+  return { ...queue, status: status ?? ("all" as const), heldFileDays: HELD_FILE_DAYS };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const claimId = String(form.get("claimId") ?? "");
   const reason = String(form.get("reason") ?? "");
-  let decided;
+  let decided: DecidedClaim & { closed?: DecidedClaim[] };
   try {
     if (intent === "approve") decided = await approveClaim(services.db, viewer, claimId);
     else if (intent === "reject") decided = await rejectClaim(services.db, viewer, claimId, reason);
@@ -54,19 +55,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return actionError(error, { log: "[claims] decision failed:", with: { claimId, reason: reason.slice(0, 2_000) } });
   }
-  const { language } = decided;
-  const link = `${services.settings.publicUrl}${decided.status === "approved" ? dashboardPath(language) : claimPath(decided.restaurant.slug, language)}`;
-  const content = claimDecisionEmail({
-    language,
-    outcome: decided.status,
-    restaurant: localized(decided.restaurant.name, language),
-    reason: decided.reason,
-    link,
-  });
-  // The answer is sent after the decision is kept: failing to send it does not undo it.
-  await services.sendEmail(decided.email, content).catch((error: unknown) => {
-    console.error("[claims] decision e-mail failed:", error);
-  });
+  // The answers are sent after the decision is kept: failing to send one does not undo it. An
+  // approval also tells the claimants whose open claims on the listing it closed.
+  for (const one of [decided, ...(decided.closed ?? [])]) {
+    const { language } = one;
+    const link = `${services.settings.publicUrl}${one.status === "approved" ? dashboardPath(language) : claimPath(one.restaurant.slug, language)}`;
+    const content = claimDecisionEmail({
+      language,
+      outcome: one.status,
+      restaurant: localized(one.restaurant.name, language),
+      reason: one.reason,
+      link,
+    });
+    await services.sendEmail(one.email, content).catch((error: unknown) => {
+      console.error("[claims] decision e-mail failed:", error);
+    });
+  }
   return redirectWithToast(services.toasts, pageOf(request), {
     type: "success",
     message: decided.status === "approved" ? "claims.approvedToast" : "claims.rejectedToast",
@@ -79,7 +83,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Claims({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLanguage();
-  const { claims, total, page, pages, status } = loaderData;
+  const { claims, total, page, pages, status, heldFileDays } = loaderData;
   const query = (changes: Record<string, string>) => `?${new URLSearchParams({ status, ...changes }).toString()}`;
   const failed = actionData && "error" in actionData ? actionData : undefined;
   return (
@@ -110,6 +114,7 @@ export default function Claims({ loaderData, actionData }: Route.ComponentProps)
           {claims.map((claim) => (
             <ClaimCard
               key={claim.id}
+              heldFileDays={heldFileDays}
               claim={claim}
               error={failed?.claimId === claim.id ? failed.error : undefined}
               reasonError={failed?.claimId === claim.id ? failed.errors?.reason : undefined}
@@ -133,11 +138,13 @@ const APPROVE_BUTTON = "inline-flex min-h-11 items-center rounded-lg bg-brand-70
 
 function ClaimCard({
   claim,
+  heldFileDays,
   error,
   reasonError,
   reason,
 }: {
   claim: QueueClaim;
+  heldFileDays: number;
   error: MessageKey | undefined;
   reasonError: MessageKey | undefined;
   reason: string;
@@ -170,7 +177,17 @@ function ClaimCard({
                 {" · "}
                 <bdi>{claim.account.name}</bdi>
               </>
-            ) : null}
+            ) : null}{" "}
+            <span
+              data-testid="claim-email-state"
+              data-verified={claim.account.emailVerified ? "yes" : "no"}
+              className={cn(
+                "ms-1 inline-block rounded-full border px-2 py-0.5 text-xs font-semibold",
+                claim.account.emailVerified ? "border-brand-600/40 bg-brand-50 text-brand-900" : "border-red-300 bg-red-50 text-red-900",
+              )}
+            >
+              {claim.account.emailVerified ? t("claims.emailVerified") : t("claims.emailNotVerified")}
+            </span>
           </dd>
         </div>
         <div className={row}>
@@ -201,9 +218,14 @@ function ClaimCard({
         </div>
       </dl>
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <a href={claim.proofUrl} target="_blank" rel="noreferrer" className="text-brand-800 underline underline-offset-4" data-testid="claim-proof">
-          {t("claims.proof")}
-        </a>
+        {claim.proofUrl ? (
+          <a href={claim.proofUrl} target="_blank" rel="noreferrer" className="text-brand-800 underline underline-offset-4" data-testid="claim-proof">
+            {t("claims.proof")}
+          </a>
+        ) : (
+          // Deleted a set time after the decision (the upload clean-up).
+          <span className="text-stone-600">{t("claims.proofDeleted", { days: heldFileDays })}</span>
+        )}
       </p>
       {claim.status === "open" && claim.listingOwners > 0 ? (
         <p className="mt-2 text-sm font-medium text-amber-900">{t("claims.hasOwners", { count: claim.listingOwners })}</p>

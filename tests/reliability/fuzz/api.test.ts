@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { anySegment, anyString, encode } from "./arbitraries";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { claims } from "../../../database/schema/lifecycle";
 import { uploads } from "../../../database/schema/uploads";
+import { imageFiles } from "../../../app/lib/images";
 import { searchMisses } from "../../../database/schema/statistics";
 import { MISS_TERM_MAX, missTerm } from "../../../app/features/restaurants/search/misses";
 import { check, EVERYONE, send, sendInvalid, startFuzzServer, type FuzzServer, type Who } from "./harness";
@@ -381,3 +385,57 @@ function pagesWithParams(): [path: string, params: string[]][] {
     ["/restaurant/x", []],
   ];
 }
+
+describe("GET /uploads: held files", () => {
+  const HELD_BYTES = "RIFF0000WEBP-held";
+  it("any path under /uploads answers without a 5xx, and a claim's proof (any width, any spelling) reaches admins only, uncached", async () => {
+    const proof = "/uploads/restaurant-images/0a1b2c3d4e5f60718293a4b5-800.webp";
+    const [claim] = await server.db
+      .insert(claims)
+      .values({
+        restaurant_id: server.fixtures.otherRestaurantId,
+        user_id: server.fixtures.userIds.guest,
+        role_at_restaurant: "Owner",
+        business_phone: "03-555-1234",
+        proof_url: proof,
+        language: "en",
+      })
+      .returning();
+    await server.db.insert(uploads).values({ url: proof, kind: "teuda", uploaded_by: server.fixtures.userIds.guest, held_by: claim!.id });
+    for (const url of imageFiles(proof)) {
+      const file = path.join(server.uploadsDir, url.slice("/uploads/".length));
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, HELD_BYTES);
+    }
+    const held = fc
+      .constantFrom(...imageFiles(proof))
+      .chain((url) =>
+        fc.constantFrom(url, url.replace("restaurant-images", "restaurant%2Dimages"), `${url}?v=1`, url.replace(".webp", "%2Ewebp"), url.toUpperCase()),
+      );
+    const arbitrary = fc.record({
+      method: fc.constantFrom("GET", "HEAD"),
+      path: fc.oneof(
+        held,
+        anySegment.map((s) => `/uploads/${s}`),
+        anySegment.map((s) => `/uploads/restaurant-images/${s}`),
+      ),
+      who: fc.constantFrom(...EVERYONE),
+    });
+    await check("held files", arbitrary, 200, async ({ method, path: requested, who }) => {
+      const response = await sendInvalid(server, { method, path: requested, headers: cookieOf(who) });
+      let decoded = "";
+      try {
+        decoded = decodeURIComponent(requested.split("?")[0]!);
+      } catch {
+        // A broken encoding names no file.
+      }
+      const isHeld = imageFiles(proof).includes(decoded);
+      if (isHeld) {
+        expect(response.status, `${who} ${requested}`).toBe(who === "admin" ? 200 : 404);
+        expect(response.headers.get("cache-control"), requested).toBe("private, no-store");
+      }
+      // Only an admin ever reads the held file's bytes.
+      if (who !== "admin") expect(response.text, `${who} ${requested}`).not.toBe(HELD_BYTES);
+    });
+  });
+});

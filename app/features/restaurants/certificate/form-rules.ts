@@ -18,6 +18,15 @@ export function isCertificateDay(value: string): boolean {
   return year >= FIRST_YEAR && year <= LAST_YEAR;
 }
 
+/**
+ * A certificate's last day as a form types it: empty, or a real day in the believable years. One
+ * piece for the listing's certificate and Pesach's, so both refuse the same days with the same words.
+ */
+export const certificateDay = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || isCertificateDay(value), "form.certificateDateInvalid" satisfies MessageKey);
+
 /** The fields; left out (a form or file from before issue 29) they are empty. */
 export const certificateFields = {
   certificateBody: z
@@ -34,11 +43,7 @@ export const certificateFields = {
     .trim()
     .max(CERTIFICATE_NUMBER_MAX, "form.tooLong" satisfies MessageKey)
     .default(""),
-  certificateValidUntil: z
-    .string()
-    .trim()
-    .refine((value) => value === "" || isCertificateDay(value), "form.certificateDateInvalid" satisfies MessageKey)
-    .default(""),
+  certificateValidUntil: certificateDay.default(""),
 };
 
 /** Details given without a supervising body (none chosen, or "none"). */

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { ClaimStatus } from "../../../../database/lifecycle";
+import { users } from "../../../../database/schema/auth";
 import { claims } from "../../../../database/schema/lifecycle";
 import { restaurantOwners, restaurants } from "../../../../database/schema/restaurants";
 import type { Db } from "../../../../database/types";
@@ -92,6 +93,16 @@ export interface SentClaim {
   clientIp: string;
 }
 
+/**
+ * Whether the account proved it reads its e-mail address (the link sent at sign-up). Read from the
+ * database, never from the session, so a link opened a moment ago counts and an old session cannot
+ * vouch for an address. Anyone can sign up as info@ a restaurant's domain: only this makes it theirs.
+ */
+export async function emailVerifiedOf(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId));
+  return row?.verified === true;
+}
+
 /** Which upload kind a proof is: a PDF by its first bytes, else an image (the checks refuse anything else). */
 export function proofKind(data: Buffer): "pdf" | "teuda" {
   return data.subarray(0, 4).toString("latin1") === "%PDF" ? "pdf" : "teuda";
@@ -110,8 +121,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Sends `actor`'s claim on the listing at `slug`. Refused, with nothing stored, when: the listing is
- * gone or has owners, the actor already has an open claim on it, the actor is an admin, the proof
+ * Sends `actor`'s claim on the listing at `slug`. Refused, with nothing stored, when: the actor's
+ * e-mail address is not verified (before any limit is spent), the listing is gone or has owners, the actor already has an open claim on it, the actor is an admin, the proof
  * is missing or not an image or PDF, or a limit is reached (RateLimitedError). The proof is stored
  * as held by the claim (the clean-up keeps it).
  */
@@ -124,6 +135,7 @@ export async function sendClaim(
 ): Promise<{ id: string }> {
   assertCan(actor, "claim:send");
   if (!claimNeeded(actor)) throw new AppError("conflict", "claim.adminNeedsNone");
+  if (!(await emailVerifiedOf(db, actor.id))) throw new AppError("forbidden", "claim.verifyFirst");
   const page = await claimPageFor(db, actor, claim.slug);
   if (!page) throw new AppError("notFound", "report.restaurantGone", { subject: claim.slug });
   if (page.managed) throw new AppError("conflict", "claim.managed");

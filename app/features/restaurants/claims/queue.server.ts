@@ -1,8 +1,9 @@
-// The claims queue (issue 29), admins only: the open claims with their account, listing and proof,
-// and the decisions — approve (the account becomes an owner linked to the listing, through the
-// owner-link path, so the history records it) or reject with a reason. Every function checks its
+// The claims queue (issue 29), admins only: the open claims with their account (and whether its
+// e-mail address is verified), listing and proof, and the decisions — approve (the account becomes
+// an owner linked to the listing, through the owner-link path, so the history records it; the
+// listing's other open claims are closed) or reject with a reason. Every function checks its
 // reader or actor itself (assertCan). The claimant's e-mail is the route's (emails.ts).
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { ClaimStatus } from "../../../../database/lifecycle";
 import { users } from "../../../../database/schema/auth";
@@ -14,6 +15,7 @@ import { AppError } from "../../../lib/errors";
 import { storableText } from "../../../lib/form-rules";
 import { isUuid } from "../../../lib/ids";
 import type { Language } from "../../../lib/i18n/language";
+import { translator } from "../../../lib/i18n/messages";
 import { can, mayBeLinkedAsOwner, type Subject } from "../../../lib/permissions";
 import { assertCan, isSystem } from "../../../lib/permissions.server";
 import type { MessageKey } from "../../../locales/en";
@@ -41,7 +43,8 @@ export const rejectReasonSchema = z
 export interface QueueClaim {
   id: string;
   restaurant: { id: string; slug: string; nameEn: string; nameHe: string | null };
-  account: { id: string; email: string; name: string };
+  /** `emailVerified`: the claimant proved they read that address (a claim needs it; older ones may not have). */
+  account: { id: string; email: string; name: string; emailVerified: boolean };
   role: string;
   phone: string;
   proofUrl: string;
@@ -79,6 +82,7 @@ export async function listClaims(db: Db, reader: Reader | null, filter: { status
       nameEn: restaurants.name_en,
       nameHe: restaurants.name_he,
       email: users.email,
+      emailVerified: users.emailVerified,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       owners: ownerCount,
@@ -102,10 +106,10 @@ export async function listClaims(db: Db, reader: Reader | null, filter: { status
     total,
     page,
     pages,
-    claims: rows.map(({ claim, slug, nameEn, nameHe, email, firstName, lastName, owners }) => ({
+    claims: rows.map(({ claim, slug, nameEn, nameHe, email, emailVerified, firstName, lastName, owners }) => ({
       id: claim.id,
       restaurant: { id: claim.restaurant_id, slug, nameEn, nameHe },
-      account: { id: claim.user_id, email, name: `${firstName ?? ""} ${lastName ?? ""}`.trim() },
+      account: { id: claim.user_id, email, name: `${firstName ?? ""} ${lastName ?? ""}`.trim(), emailVerified },
       role: claim.role_at_restaurant,
       phone: claim.business_phone,
       proofUrl: claim.proof_url,
@@ -151,12 +155,12 @@ async function takeOpen(tx: Tx, id: string) {
     .from(restaurants)
     .where(eq(restaurants.id, claim.restaurant_id));
   const [account] = await tx
-    .select({ email: users.email, role: userRoles.role })
+    .select({ email: users.email, emailVerified: users.emailVerified, role: userRoles.role })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .where(eq(users.id, claim.user_id));
   if (!restaurant || !account) throw new AppError("notFound", "claims.notFound", { subject: id });
-  return { claim, restaurant, account: { email: account.email, role: account.role ?? "guest" } };
+  return { claim, restaurant, account: { email: account.email, emailVerified: account.emailVerified, role: account.role ?? "guest" } };
 }
 
 function decided(taken: Awaited<ReturnType<typeof takeOpen>>, status: DecidedClaim["status"], reason: string): DecidedClaim {
@@ -171,17 +175,36 @@ function decided(taken: Awaited<ReturnType<typeof takeOpen>>, status: DecidedCla
   };
 }
 
+/** An approval: the claim approved, and the listing's other open claims it closed (each claimant is told). */
+export interface ApprovedClaim extends DecidedClaim {
+  closed: DecidedClaim[];
+}
+
 /**
  * Approves an open claim (admins): a guest account becomes an owner (an owner stays one; an admin,
  * who manages every listing already, is neither demoted nor linked) and is linked to the listing
- * through addOwner, which records the link in the history. Other open claims on the listing stay
- * open: the queue shows the listing's owners, and the admin decides them. All or nothing.
+ * through addOwner, which records the link in the history. One owner per listing through claims:
+ * the listing's row is locked first, so approvals on one listing run one after the other; a listing
+ * that has an owner already (another claim, an admin's link) refuses (`claims.listingManaged`), and
+ * the approval closes the listing's other open claims as rejected, with a reason in each claimant's
+ * language. The link records the claim, and the database keeps one such link per listing. A claim
+ * from an address never verified (sent before claims needed one) is refused (`claims.unverified`).
+ * All or nothing.
  */
-export async function approveClaim(db: Db, actor: Actor | null, id: string, now = new Date()): Promise<DecidedClaim> {
+export async function approveClaim(db: Db, actor: Actor | null, id: string, now = new Date()): Promise<ApprovedClaim> {
   assertCan(actor, "claims:manage");
+  if (!isUuid(id)) throw new AppError("notFound", "claims.notFound", { subject: id });
   return db.transaction(async (tx) => {
+    // The listing first, then the claims: two approvals on one listing wait for each other here,
+    // and never hold one claim each while waiting for the other's.
+    const [target] = await tx.select({ restaurantId: claims.restaurant_id }).from(claims).where(eq(claims.id, id));
+    if (!target) throw new AppError("notFound", "claims.notFound", { subject: id });
+    await tx.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, target.restaurantId)).for("update");
     const taken = await takeOpen(tx, id);
     const { claim, account } = taken;
+    if (!account.emailVerified) throw new AppError("conflict", "claims.unverified", { subject: id });
+    const owners = await tx.$count(restaurantOwners, eq(restaurantOwners.restaurant_id, claim.restaurant_id));
+    if (owners > 0) throw new AppError("conflict", "claims.listingManaged", { subject: id });
     if (claimNeeded(account)) {
       if (!mayBeLinkedAsOwner(account)) {
         // Only a guest gets here (admins never, owners already may be linked): made an owner.
@@ -190,17 +213,27 @@ export async function approveClaim(db: Db, actor: Actor | null, id: string, now 
           .values({ userId: claim.user_id, role: "owner" })
           .onConflictDoUpdate({ target: userRoles.userId, set: { role: "owner", updatedAt: now }, setWhere: eq(userRoles.role, "guest") });
       }
-      const linked = await tx
-        .select({ id: restaurantOwners.id })
-        .from(restaurantOwners)
+      await addOwner(tx, actor, claim.restaurant_id, claim.user_id);
+      await tx
+        .update(restaurantOwners)
+        .set({ claim_id: claim.id })
         .where(and(eq(restaurantOwners.restaurant_id, claim.restaurant_id), eq(restaurantOwners.user_id, claim.user_id)));
-      if (linked.length === 0) await addOwner(tx, actor, claim.restaurant_id, claim.user_id);
     }
-    await tx
-      .update(claims)
-      .set({ status: "approved", decided_by: isSystem(actor) ? null : actor.id, decided_at: now })
-      .where(eq(claims.id, claim.id));
-    return decided(taken, "approved", "");
+    const decidedBy = isSystem(actor) ? null : actor.id;
+    await tx.update(claims).set({ status: "approved", decided_by: decidedBy, decided_at: now }).where(eq(claims.id, claim.id));
+    const others = await tx
+      .select({ claim: claims, email: users.email })
+      .from(claims)
+      .innerJoin(users, eq(users.id, claims.user_id))
+      .where(and(eq(claims.restaurant_id, claim.restaurant_id), eq(claims.status, "open"), ne(claims.id, claim.id)))
+      .for("update", { of: claims });
+    const closed: DecidedClaim[] = [];
+    for (const other of others) {
+      const reason = translator(other.claim.language)("claims.supersededReason");
+      await tx.update(claims).set({ status: "rejected", decision_note: reason, decided_by: decidedBy, decided_at: now }).where(eq(claims.id, other.claim.id));
+      closed.push(decided({ ...taken, claim: other.claim, account: { ...taken.account, email: other.email } }, "rejected", reason));
+    }
+    return { ...decided(taken, "approved", ""), closed };
   });
 }
 

@@ -45,11 +45,13 @@ describe("the upload rules", () => {
     expect(ERROR_STATUS[UPLOAD_REFUSAL_CODE.unavailable]).toBe(503);
   });
 
-  it("are browser-safe: the module imports types only (the upload fields ship it)", () => {
+  it("are browser-safe: the module imports types only, and the public forms' file limits (which import nothing)", () => {
     const source = readFileSync(path.join(import.meta.dirname, "upload-rules.ts"), "utf8");
     const imports = source.split("\n").filter((line) => line.startsWith("import "));
     expect(imports.length).toBeGreaterThan(0);
-    for (const line of imports) expect(line).toMatch(/^import type /);
+    for (const line of imports) expect(line).toMatch(/^import type |^import \{ [\w, ]+ \} from "\.\/form-file";$/);
+    const formFile = readFileSync(path.join(import.meta.dirname, "form-file.ts"), "utf8");
+    expect(formFile.split("\n").filter((line) => line.startsWith("import "))).toEqual([]);
   });
 });
 

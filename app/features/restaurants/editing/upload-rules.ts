@@ -6,14 +6,14 @@
 import type { UploadKindName } from "../../../../database/schema/uploads";
 import type { AppErrorCode } from "../../../lib/errors";
 import type { MessageKey } from "../../../locales/en";
+import { IMAGE_FORMATS, IMAGE_MAX_BYTES } from "./form-file";
 
 /** As stored in `uploads.kind` and asked for by `POST /api/uploads?kind=…`. */
 export type UploadKind = UploadKindName;
 
 const MiB = 1024 * 1024;
 
-/** The image formats the server decodes (by their bytes, never by a name or a declared type). */
-export const IMAGE_FORMATS = ["jpeg", "png", "webp", "gif"] as const;
+export { IMAGE_FORMATS };
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 const IMAGES = IMAGE_FORMATS.map((format) => `image/${format}`).join(",");
@@ -32,8 +32,8 @@ interface UploadRule {
 }
 
 export const UPLOAD_RULES: Readonly<Record<UploadKind, UploadRule>> = {
-  photo: { maxBytes: 5 * MiB, accept: IMAGES, tooLarge: "upload.tooLarge5", wrongType: "upload.onlyImages", failed: "upload.failedImage" },
-  teuda: { maxBytes: 5 * MiB, accept: IMAGES, tooLarge: "upload.tooLarge5", wrongType: "upload.onlyImages", failed: "upload.failedImage" },
+  photo: { maxBytes: IMAGE_MAX_BYTES, accept: IMAGES, tooLarge: "upload.tooLarge5", wrongType: "upload.onlyImages", failed: "upload.failedImage" },
+  teuda: { maxBytes: IMAGE_MAX_BYTES, accept: IMAGES, tooLarge: "upload.tooLarge5", wrongType: "upload.onlyImages", failed: "upload.failedImage" },
   menu: { maxBytes: 30 * MiB, accept: IMAGES, tooLarge: "upload.sizeExceeds", wrongType: "upload.onlyImages", failed: "upload.failedImage" },
   pdf: { maxBytes: 30 * MiB, accept: "application/pdf", tooLarge: "upload.tooLarge30", wrongType: "upload.onlyPdf", failed: "upload.failedFile" },
 };

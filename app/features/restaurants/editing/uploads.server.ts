@@ -14,6 +14,7 @@ import { restaurants, type RestaurantRow } from "../../../../database/schema/res
 import { uploads, type UploadKindName } from "../../../../database/schema/uploads";
 import type { Db } from "../../../../database/types";
 import { imageFiles } from "../../../lib/images";
+import { FORM_FILE_MAX_BYTES as FORM_FILE_LIMIT } from "./form-file";
 import { AppError } from "../../../lib/errors";
 import { can, type Subject } from "../../../lib/permissions";
 import { isSystem } from "../../../lib/permissions.server";
@@ -65,7 +66,7 @@ export function uploaderOf(actor: Pick<Subject, "role"> & { id: string }): strin
  * The largest file a page's form may carry (issue 29: a suggestion's certificate photo, a claim's
  * proof; route facts' `fileForm`), within its kind's own limit: such a form is read into memory whole.
  */
-export const FORM_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const FORM_FILE_MAX_BYTES = FORM_FILE_LIMIT;
 
 export async function recordUpload(
   db: DbOrTx,

@@ -11,16 +11,37 @@ const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * How many suggestions may be sent. Every one counts under the general limits; one sent without
- * JavaScript (no proof-of-work) also under the stricter `basic` ones. The address's limits come
- * first, so an address refused for its own excess never spends the site's daily quota.
+ * How many suggestions may be sent. The two ways in have quotas of their own, so a flood through
+ * one never closes the other: one with the proof-of-work (JavaScript) counts under `perIp` and
+ * `global`; one without it (no proof: cheap to script) under `basicPerIp`, `basicPerNetwork` and
+ * `basicGlobal` only. An address's share of the no-JavaScript quota is small and daily (an address
+ * that waits an hour gets no more), and its network's too, so spending the site's quota takes many
+ * addresses in many networks. The narrow keys come first, so an address refused for its own excess
+ * spends nothing of what others share (ADR 019).
  */
 export const SUGGESTION_LIMITS = {
   perIp: { max: 5, windowMs: HOUR_MS },
-  basicPerIp: { max: 2, windowMs: HOUR_MS },
   global: { max: 200, windowMs: DAY_MS },
+  basicPerIp: { max: 2, windowMs: DAY_MS },
+  basicPerNetwork: { max: 4, windowMs: DAY_MS },
   basicGlobal: { max: 50, windowMs: DAY_MS },
 } satisfies Record<string, Limit>;
+
+/**
+ * The network a client address is in, as the no-JavaScript limits count it: an IPv4 address's /24
+ * ("203.0.113"), an IPv6 client's /48 (it is counted by its /64 already, "2001:db8:1:2::/64").
+ * One provider's customers, or one machine room, share it.
+ */
+export function networkOf(clientIp: string): string {
+  if (clientIp.includes(":"))
+    return clientIp
+      .replace(/::\/64$/, "")
+      .split(":")
+      .slice(0, 3)
+      .join(":");
+  const octets = clientIp.split(".");
+  return octets.length === 4 ? octets.slice(0, 3).join(".") : clientIp;
+}
 
 export interface FiledSuggestion {
   values: SuggestionValues;
@@ -40,12 +61,16 @@ export async function fileSuggestion(db: Db, filed: FiledSuggestion, now = new D
   const basic = !filed.proofOfWork;
   await hitRateLimits(
     db,
-    [
-      { key: `suggest:ip:${filed.clientIp}`, limit: SUGGESTION_LIMITS.perIp },
-      ...(basic ? [{ key: `suggest-basic:ip:${filed.clientIp}`, limit: SUGGESTION_LIMITS.basicPerIp }] : []),
-      ...(basic ? [{ key: "suggest-basic:all", limit: SUGGESTION_LIMITS.basicGlobal }] : []),
-      { key: "suggest:all", limit: SUGGESTION_LIMITS.global },
-    ],
+    basic
+      ? [
+          { key: `suggest-basic:ip:${filed.clientIp}`, limit: SUGGESTION_LIMITS.basicPerIp },
+          { key: `suggest-basic:net:${networkOf(filed.clientIp)}`, limit: SUGGESTION_LIMITS.basicPerNetwork },
+          { key: "suggest-basic:all", limit: SUGGESTION_LIMITS.basicGlobal },
+        ]
+      : [
+          { key: `suggest:ip:${filed.clientIp}`, limit: SUGGESTION_LIMITS.perIp },
+          { key: "suggest:all", limit: SUGGESTION_LIMITS.global },
+        ],
     now,
   );
   // The id first: the photo is stored held by it, so the clean-up keeps it with the suggestion.

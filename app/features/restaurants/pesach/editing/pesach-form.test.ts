@@ -34,7 +34,7 @@ describe("the Pesach form", () => {
       [{ status: "closed", kitniyot: "yes" }, "kitniyot", "pesachEdit.kitniyotOnlyOpen"],
       [{ status: "not_kosher", body: "tzohar" }, "body", "pesachEdit.certificateOnlyKosher"],
       [{ status: "kosher", body: "nobody" }, "body", "form.invalidValue"],
-      [{ status: "kosher", body: "tzohar", validUntil: "2027-02-30" }, "validUntil", "pesachEdit.invalidDay"],
+      [{ status: "kosher", body: "tzohar", validUntil: "2027-02-30" }, "validUntil", "form.certificateDateInvalid"],
       [{ status: "kosher", cholFrom: "10:00" }, "cholTo", "pesachEdit.hoursIncomplete"],
       [{ status: "kosher", cholFrom: "10:00", cholTo: "10:00" }, "cholTo", "pesachEdit.sameStartEnd"],
       [{ status: "kosher", cholFrom: "9am", cholTo: "10:00" }, "cholFrom", "pesachEdit.invalidTime"],

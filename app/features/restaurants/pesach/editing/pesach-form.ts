@@ -2,9 +2,9 @@
 // JavaScript), checked by a zod schema whose every rule names its message (ADR 021).
 import { z } from "zod";
 import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, PESACH_STATUSES, type PesachPlan } from "../../../../../database/lifecycle";
-import { isCalendarDay } from "../../../../lib/dates";
 import { FORM_PARSE, fieldMessages } from "../../../../lib/form-rules";
 import type { MessageKey } from "../../../../locales/en";
+import { certificateDay } from "../../certificate/form-rules";
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const optionalTime = z
@@ -19,10 +19,7 @@ export const pesachFormSchema = z
     kitniyot: z.enum(["", "yes", "no"]),
     body: z.enum(["", ...CERTIFICATE_BODIES]),
     level: z.enum(["", ...CERTIFICATE_LEVELS]),
-    validUntil: z
-      .string()
-      .trim()
-      .refine((value) => value === "" || isCalendarDay(value), { error: "pesachEdit.invalidDay" }),
+    validUntil: certificateDay,
     cholFrom: optionalTime,
     cholTo: optionalTime,
   })

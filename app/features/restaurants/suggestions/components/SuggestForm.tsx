@@ -9,6 +9,7 @@ import { useLanguage } from "../../../../lib/i18n/use-language";
 import { suggestPath } from "../../../../lib/paths";
 import { useProofOfWork } from "../../../../lib/use-proof-of-work";
 import type { MessageKey } from "../../../../locales/en";
+import { formFileProblem } from "../../editing/form-file";
 import { SUGGESTION_FIELD_MAX } from "../limits";
 import type { SuggestionField } from "../rules";
 
@@ -22,6 +23,11 @@ export interface SuggestAnswer {
   fields?: Record<string, string>;
 }
 
+function photoProblemOf(file: File | undefined): MessageKey | null {
+  const problem = file && file.size > 0 ? formFileProblem(file, { pdf: false }) : null;
+  return problem === "tooLarge" ? "suggest.photoTooLarge" : problem === "wrongType" ? "suggest.photoNotImage" : null;
+}
+
 export function SuggestForm({ answer: pageAnswer }: { answer?: SuggestAnswer | undefined }) {
   const { language, t } = useLanguage();
   const fetcher = useFetcher<SuggestAnswer>();
@@ -33,6 +39,7 @@ export function SuggestForm({ answer: pageAnswer }: { answer?: SuggestAnswer | u
   const busy = waiting || fetcher.state !== "idle";
   // What the visitor typed, kept after a refusal with JavaScript (the form is not re-rendered from the server).
   const [typed, setTyped] = useState<Record<string, string> | undefined>(pageAnswer?.fields);
+  const [photoProblem, setPhotoProblem] = useState<MessageKey | null>(null);
 
   useEffect(() => startProof(), [startProof]);
   useEffect(() => {
@@ -43,6 +50,15 @@ export function SuggestForm({ answer: pageAnswer }: { answer?: SuggestAnswer | u
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     setTyped(Object.fromEntries([...data.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+    // The photo is checked here before anything is sent (the server checks it again).
+    const file = data.get("certificate");
+    const problem = photoProblemOf(file instanceof File ? file : undefined);
+    setPhotoProblem(problem);
+    if (problem) {
+      const input = event.currentTarget.elements.namedItem("certificate");
+      if (input instanceof HTMLInputElement) input.focus();
+      return;
+    }
     await sign(data);
     await fetcher.submit(data, { method: "post", action: suggestPath(language), encType: "multipart/form-data" });
   }
@@ -150,7 +166,8 @@ export function SuggestForm({ answer: pageAnswer }: { answer?: SuggestAnswer | u
         type="file"
         accept="image/jpeg,image/png,image/webp"
         hint={t("suggest.certificateHint")}
-        error={message(errors.certificate)}
+        onChange={(event) => setPhotoProblem(photoProblemOf(event.currentTarget.files?.[0]))}
+        error={photoProblem ? t(photoProblem) : message(errors.certificate)}
       />
       <TextAreaField
         label={t("suggest.note")}

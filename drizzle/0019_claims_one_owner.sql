@@ -1,0 +1,2 @@
+ALTER TABLE "restaurant_owners" ADD COLUMN "claim_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "restaurant_owners_one_claimed_idx" ON "restaurant_owners" USING btree ("restaurant_id") WHERE "restaurant_owners"."claim_id" is not null;
