@@ -90,5 +90,10 @@ export function safeReturnPath(value: string | null | undefined): string | undef
   // eslint-disable-next-line no-control-regex -- a control character never belongs in a path we send back to
   if (/[\u0000-\u001F\u007F\\]/.test(value)) return undefined;
   const url = new URL(value, RETURN_BASE);
-  return url.origin === RETURN_BASE ? url.pathname + url.search + url.hash : undefined;
+  if (url.origin !== RETURN_BASE) return undefined;
+  // The parser resolves dot segments, so "/.//host" or "/%2e%2e//host" comes out as "//host":
+  // what it gives back is checked again, as a browser would read it.
+  const path = url.pathname + url.search + url.hash;
+  if (path.startsWith("//") || path.startsWith("/\\") || new URL(path, RETURN_BASE).origin !== RETURN_BASE) return undefined;
+  return path;
 }
