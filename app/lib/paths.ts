@@ -29,12 +29,20 @@ export const reportChallengePath = (): string => "/api/report-challenge";
 export const loginPath = (language: Language, returnTo?: string): string =>
   localizePath("/login", language) + (returnTo === undefined ? "" : `?next=${encodeURIComponent(returnTo)}`);
 export const twoFactorLoginPath = (language: Language): string => localizePath("/login/two-factor", language);
-export const signupPath = (language: Language): string => localizePath("/signup", language);
+/** The sign-up page; `returnTo` (a path of this site) is kept through sign-up, the e-mail's link and log-in. */
+export const signupPath = (language: Language, returnTo?: string): string =>
+  localizePath("/signup", language) + (returnTo === undefined ? "" : `?next=${encodeURIComponent(returnTo)}`);
 export const forgotPasswordPath = (language: Language): string => localizePath("/forgot-password", language);
 export const resetPasswordPath = (language: Language, token?: string): string =>
   localizePath("/reset-password", language) + (token === undefined ? "" : `?token=${encodeURIComponent(token)}`);
-export const verifyEmailPath = (language: Language, token?: string): string =>
-  localizePath("/verify-email", language) + (token === undefined ? "" : `?token=${encodeURIComponent(token)}`);
+/** The e-mail verification page (the link of the e-mail sent at sign-up); `returnTo` is where its "Continue" leads. */
+export const verifyEmailPath = (language: Language, token?: string, returnTo?: string): string => {
+  const query = new URLSearchParams();
+  if (token !== undefined) query.set("token", token);
+  if (returnTo !== undefined) query.set("next", returnTo);
+  const search = query.toString().replaceAll("+", "%20");
+  return localizePath("/verify-email", language) + (search ? `?${search}` : "");
+};
 /** The account page; `section` is the id of a part of it (the two-factor settings). */
 export const accountPath = (language: Language, section?: "two-factor"): string => localizePath("/account", language) + (section ? `#${section}` : "");
 /** Where the log-out form posts (one path for both languages; the form says which). */

@@ -94,7 +94,7 @@ export default function Login() {
         </p>
         <p>
           {t("login.noAccount")}{" "}
-          <Link to={signupPath(language)} className="font-medium text-brand-800 underline underline-offset-4">
+          <Link to={signupPath(language, safeReturnPath(params.get("next")))} className="font-medium text-brand-800 underline underline-offset-4">
             {t("login.signupLink")}
           </Link>
         </p>

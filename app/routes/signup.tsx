@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, Link, redirect, useActionData, useNavigate } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/signup";
 import { FormAlert, SubmitButton, TextField } from "../components/ui/FormFields";
 import { signUp } from "../features/accounts/accounts.server";
@@ -11,7 +11,7 @@ import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
-import { dashboardPath, loginPath, signupPath } from "../lib/paths";
+import { dashboardPath, homePath, loginPath, safeReturnPath, signupPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import { simplePageMeta } from "../lib/seo";
 import { readFormData } from "../lib/form-data.server";
@@ -19,14 +19,19 @@ import { readFormData } from "../lib/form-data.server";
 export const SIGNUP_REDIRECT_MS = 3_000;
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  if (context.get(viewerContext)) throw redirect(dashboardPath(detectLanguage(new URL(request.url).pathname)));
+  // A signed-in user goes where the sign-up was asked from (a page of this site), or the dashboard.
+  const url = new URL(request.url);
+  if (context.get(viewerContext)) throw redirect(safeReturnPath(url.searchParams.get("next")) ?? dashboardPath(detectLanguage(url.pathname)));
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
   const values = readSignup(await readFormData(request));
+  // The verification e-mail's link leads back to where the person was going (or this language's home page).
+  const returnTo = safeReturnPath(url.searchParams.get("next")) ?? homePath(detectLanguage(url.pathname));
   try {
-    await signUp(context.get(servicesContext), values);
+    await signUp(context.get(servicesContext), values, returnTo);
   } catch (error) {
     const { password: _password, confirmPassword: _confirm, ...kept } = values;
     return actionError(error, { log: "[accounts] sign-up failed:", with: { ok: false as const, values: kept } });
@@ -42,7 +47,9 @@ export default function Signup() {
   const { language, t } = useLanguage();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
-  const login = loginPath(language);
+  // Where the person was going (the claim page): kept through the form, its errors and log-in.
+  const [params] = useSearchParams();
+  const login = loginPath(language, safeReturnPath(params.get("next")));
   const succeeded = actionData?.ok === true;
 
   useEffect(() => {

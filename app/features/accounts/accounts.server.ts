@@ -97,13 +97,17 @@ function checkStrength(password: string, personal: string[], field = "password")
 }
 
 /** Account functions throw an AppError when refused (ADR 010); success returns what the page needs. */
-export async function signUp(services: AppServices, values: SignupValues): Promise<void> {
+/**
+ * `returnTo`, a path of this site (already cleaned), is where the verification e-mail's link
+ * leads on after the address is verified; its language is the link's.
+ */
+export async function signUp(services: AppServices, values: SignupValues, returnTo?: string): Promise<void> {
   refuse(validateSignup(values));
   try {
     await hitRateLimits(services.db, [{ key: `signup:ip:${services.clientIp}`, limit: LIMITS.signUpPerIp }]);
     checkStrength(values.password, [values.firstName, values.lastName, values.email]);
     const { user } = await services.auth.api.signUpEmail({
-      body: { email: values.email, password: values.password, name: values.firstName },
+      body: { email: values.email, password: values.password, name: values.firstName, ...(returnTo ? { callbackURL: returnTo } : {}) },
     });
     await services.db
       .update(profiles)
