@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useActionData, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/signup";
-import { FormAlert, SubmitButton, TextField } from "../components/ui/FormFields";
+import { FormAlert, RequiredNote, SubmitButton, TextField } from "../components/ui/FormFields";
 import { signUp } from "../features/accounts/accounts.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
@@ -11,6 +11,7 @@ import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
+import { useFocusFirstInvalid } from "../lib/use-focus-first-invalid";
 import { dashboardPath, homePath, loginPath, safeReturnPath, signupPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import { simplePageMeta } from "../lib/seo";
@@ -51,6 +52,11 @@ export default function Signup() {
   const [params] = useSearchParams();
   const login = loginPath(language, safeReturnPath(params.get("next")));
   const succeeded = actionData?.ok === true;
+  // A refused form takes the person to its first field in error (the phone's may be off-screen).
+  const { ref: formRef, focusFirstInvalidLater } = useFocusFirstInvalid<HTMLFormElement>();
+  useEffect(() => {
+    if (actionData?.ok === false) focusFirstInvalidLater();
+  }, [actionData, focusFirstInvalidLater]);
 
   useEffect(() => {
     if (!succeeded) return;
@@ -76,25 +82,33 @@ export default function Signup() {
 
   const failure = actionData?.ok === false ? actionData : undefined;
   const values = actionData?.ok === false ? actionData.values : undefined;
+  /** Each field's message beside it (the server answers every field in error at once). */
+  const errorOf = (field: string): string | undefined => {
+    const key = failure?.errors?.[field];
+    return key ? t(key) : undefined;
+  };
   return (
     <AuthCard title={t("signup.title")}>
       <p className="mb-5 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">{t("signup.guestNotice")}</p>
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" className="space-y-4" noValidate ref={formRef}>
         {failure ? <FailureAlert failure={failure} /> : null}
+        <RequiredNote>{t("signup.requiredNote")}</RequiredNote>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t("auth.firstName")}
             name="firstName"
             autoComplete="given-name"
             defaultValue={values?.firstName}
-            invalid={Boolean(failure?.errors?.firstName)}
+            error={errorOf("firstName")}
+            required
           />
           <TextField
             label={t("auth.lastName")}
             name="lastName"
             autoComplete="family-name"
             defaultValue={values?.lastName}
-            invalid={Boolean(failure?.errors?.lastName)}
+            error={errorOf("lastName")}
+            required
           />
         </div>
         <TextField
@@ -104,7 +118,7 @@ export default function Signup() {
           autoComplete="email"
           required
           defaultValue={values?.email}
-          invalid={Boolean(failure?.errors?.email)}
+          error={errorOf("email")}
           dir="ltr"
         />
         <TextField
@@ -114,10 +128,11 @@ export default function Signup() {
           autoComplete="tel"
           placeholder={t("auth.phonePlaceholder")}
           defaultValue={values?.phone}
-          invalid={Boolean(failure?.errors?.phone)}
+          error={errorOf("phone")}
+          required
           dir="ltr"
         />
-        <NewPasswordFields label="auth.password" invalid={(field) => Boolean(failure?.errors?.[field])} required />
+        <NewPasswordFields label="auth.password" invalid={(field) => Boolean(failure?.errors?.[field])} error={errorOf} required />
         <SubmitButton busyLabel={t("signup.submitting")} className="w-full">
           {t("signup.submit")}
         </SubmitButton>

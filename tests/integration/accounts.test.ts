@@ -110,6 +110,26 @@ describe("sign-up", () => {
     expect((await failureOf({ ...base, email: "" })).failure?.error).toBe("error.credentialsRequired");
   });
 
+  it("answers every field in error at once, the spec's first rule on top (the form without JavaScript shows them all)", async () => {
+    const empty = { firstName: "", lastName: "", phone: "", email: "", password: "a", confirmPassword: "b" };
+    expect(await failureOf(empty)).toMatchObject({
+      status: 400,
+      failure: {
+        error: "error.firstNameRequired",
+        errors: {
+          firstName: "error.firstNameRequired",
+          lastName: "error.lastNameRequired",
+          phone: "error.phoneRequired",
+          confirmPassword: "error.passwordsMismatch",
+          password: "error.passwordTooShort",
+          email: "error.credentialsRequired",
+        },
+      },
+    });
+    const some = await failureOf({ ...base, lastName: "", email: "not-an-email" });
+    expect(some.failure?.errors).toEqual({ lastName: "error.lastNameRequired", email: "error.invalidEmail" });
+  });
+
   it("refuses a weak password on the server with reasons, and stores nothing", async () => {
     const weak = await failureOf({ ...base, email: "weak@example.com", password: "password1", confirmPassword: "password1" });
     expect(weak.failure?.error).toBe("error.weakPassword");

@@ -20,7 +20,7 @@ import {
   type PasswordAttempt,
   type PasswordTicket,
 } from "./rate-limit.server";
-import { checkNewPassword, checkProfileText, isEmail, validateLogin, validateSignup, type FieldError, type SignupValues } from "./validation";
+import { checkNewPassword, checkProfileText, isEmail, signupErrors, validateLogin, type FieldError, type SignupValues } from "./validation";
 
 type AuthCode = { code: AppErrorCode; message: MessageKey; field?: string };
 
@@ -102,7 +102,11 @@ function checkStrength(password: string, personal: string[], field = "password")
  * leads on after the address is verified; its language is the link's.
  */
 export async function signUp(services: AppServices, values: SignupValues, returnTo?: string): Promise<void> {
-  refuse(validateSignup(values));
+  // Every field in error at once (the form shows each beside its field); the first rule's message is the form's.
+  const [first, ...more] = signupErrors(values);
+  if (first) {
+    throw new AppError("invalid", first.message, { fieldErrors: Object.fromEntries([first, ...more].map((one) => [one.field, one.message])) });
+  }
   try {
     await hitRateLimits(services.db, [{ key: `signup:ip:${services.clientIp}`, limit: LIMITS.signUpPerIp }]);
     checkStrength(values.password, [values.firstName, values.lastName, values.email]);
