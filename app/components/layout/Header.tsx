@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { switchLanguagePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
-import { accountPath, blogsPath, savedPath, dashboardPath, homePath, loginPath, safeReturnPath, signupPath } from "../../lib/paths";
+import { accountPath, blogsPath, savedPath, dashboardPath, homePath, loginPath } from "../../lib/paths";
 import type { MessageKey } from "../../locales/en";
 import { cn } from "../../lib/cn";
 import { can } from "../../lib/permissions";
@@ -35,7 +35,7 @@ interface NavItem {
 
 export function Header({ viewer }: { viewer?: Viewer | undefined }) {
   const { language, t, ti } = useLanguage();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const compact = useCompactOnScroll();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer's dialog code (radix) loads when the menu is first opened, then stays.
@@ -71,14 +71,10 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
     </p>
   ) : (
     // A visitor finds "Log in" here as well as in the footer; it comes back to this page (not from
-    // the home page or the account pages themselves, where the usual landing page is better).
+    // the home page or the log-in page itself). The login page cleans it, as any `next`.
     <Link
-      to={loginPath(
-        language,
-        [homePath(language), loginPath(language), signupPath(language)].includes(pathname) ? undefined : safeReturnPath(pathname + search),
-      )}
-      className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 underline-offset-4 hover:bg-brand-50 hover:underline"
-      data-testid="header-login"
+      to={loginPath(language, pathname === homePath(language) || pathname === loginPath(language) ? undefined : pathname)}
+      className="rounded-md px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
     >
       {t("footer.login")}
     </Link>
