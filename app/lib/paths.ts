@@ -28,7 +28,9 @@ export const reportChallengePath = (): string => "/api/report-challenge";
 /** The login page; `returnTo` (a path of this site) is where a successful sign-in goes back to. */
 export const loginPath = (language: Language, returnTo?: string): string =>
   localizePath("/login", language) + (returnTo === undefined ? "" : `?next=${encodeURIComponent(returnTo)}`);
-export const twoFactorLoginPath = (language: Language): string => localizePath("/login/two-factor", language);
+/** The second sign-in step; `returnTo` is the login page's way back, kept through it. */
+export const twoFactorLoginPath = (language: Language, returnTo?: string): string =>
+  localizePath("/login/two-factor", language) + (returnTo === undefined ? "" : `?next=${encodeURIComponent(returnTo)}`);
 /** The sign-up page; `returnTo` (a path of this site) is kept through sign-up, the e-mail's link and log-in. */
 export const signupPath = (language: Language, returnTo?: string): string =>
   localizePath("/signup", language) + (returnTo === undefined ? "" : `?next=${encodeURIComponent(returnTo)}`);

@@ -629,6 +629,26 @@ describe("two-factor sign-in", () => {
     expect((await callRoute(accountLoader, services, "/account", { cookie: renewed })).data).toMatchObject({ twoFactor: { state: "on" } });
   });
 
+  it("keeps the way back (`next`) through the second step, cleaned like the login page's", async () => {
+    await signUpUser("tfa-next@example.com");
+    const { secret } = await enableTwoFactor("tfa-next@example.com");
+    const claim = "/he/restaurant/x/claim";
+    const first = await passwordStep("tfa-next@example.com", fromNewIp(), `/he/login?next=${encodeURIComponent(claim)}`);
+    expect(first.outcome.location).toBe(`/he/login/two-factor?next=${encodeURIComponent(claim)}`);
+    const done = await codeStep(first.pending, totp(secret), "totp", fromNewIp(), first.outcome.location!);
+    expect(done.outcome.location).toBe(claim);
+    // A signed-in user opening the second step goes there too; another site is never followed.
+    expect((await callRoute(twoFactorLoader, services, `/he/login/two-factor?next=${encodeURIComponent(claim)}`, { cookie: done.session })).location).toBe(
+      claim,
+    );
+    const tricky = await callRoute(twoFactorLoader, services, `/he/login/two-factor?next=${encodeURIComponent("/.//evil.example")}`, { cookie: done.session });
+    expect(tricky.location).toBe("/he/dashboard");
+    // Without a pending sign-in, back to the password, still with the way back.
+    expect((await callRoute(twoFactorLoader, services, `/he/login/two-factor?next=${encodeURIComponent(claim)}`)).location).toBe(
+      `/he/login?next=${encodeURIComponent(claim)}`,
+    );
+  });
+
   it("asks for a code after a correct password; only a right code opens a session", async () => {
     await signUpUser("tfa-login@example.com");
     const { secret } = await enableTwoFactor("tfa-login@example.com");
