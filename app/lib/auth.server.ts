@@ -8,7 +8,8 @@ import { accounts, profiles, sessions, twoFactors, userRoles, users, verificatio
 import type { Db } from "../../database/types";
 import { existingAccountEmail, passwordResetEmail, verificationEmail, type EmailContent } from "./emails";
 import { brandName } from "./i18n/brand";
-import { loginPath, resetPasswordPath, verifyEmailPath } from "./paths";
+import { detectLanguage } from "./i18n/language";
+import { loginPath, resetPasswordPath, safeReturnPath, verifyEmailPath } from "./paths";
 
 export interface AuthOptions {
   db: Db;
@@ -56,8 +57,12 @@ export function createAuth({ db, secret, baseURL, secureCookies, sendEmail = asy
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
-      sendVerificationEmail: async ({ user, token }) => {
-        await sendEmail(user.email, verificationEmail(`${baseURL}${verifyEmailPath("en", token)}`));
+      // Sign-up passes where the person was going (a path of this site) as the callback; the link
+      // opens our page in that path's language, and its "Continue" leads back there.
+      sendVerificationEmail: async ({ user, token, url }) => {
+        const returnTo = safeReturnPath(new URL(url).searchParams.get("callbackURL"));
+        const language = returnTo ? detectLanguage(new URL(returnTo, baseURL).pathname) : "en";
+        await sendEmail(user.email, verificationEmail(`${baseURL}${verifyEmailPath(language, token, returnTo)}`));
       },
     },
     session: {

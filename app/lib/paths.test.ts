@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { TRICKY_RETURN_PATHS } from "../../tests/setup/tricky-return-paths";
 import { detectLanguage, switchLanguagePath } from "./i18n/language";
 import {
   accessibilityPath,
@@ -106,6 +108,56 @@ describe("loginPath with a return path, and safeReturnPath", () => {
     }
   });
 
+  it("never gives back a path a browser reads as another site (dot segments, encoded dots, slashes, backslashes, schemes)", () => {
+    for (const tricky of TRICKY_RETURN_PATHS) {
+      const out = safeReturnPath(tricky);
+      if (out === undefined) continue;
+      expect(isSitePath(out), JSON.stringify(tricky)).toBe(true);
+    }
+    expect(safeReturnPath("/.//evil.example")).toBeUndefined();
+    expect(safeReturnPath("/%2e%2e//evil.example")).toBeUndefined();
+    // Harmless dot segments still resolve to the page they name.
+    expect(safeReturnPath("/en/./restaurant/../saved")).toBe("/en/saved");
+  });
+
+  it("whatever it is given, gives back nothing or a path of this site, the same when cleaned again", () => {
+    const pieces = fc.constantFrom(
+      "/",
+      "//",
+      ".",
+      "..",
+      "%2e",
+      "%2E",
+      "%2F",
+      "%5C",
+      "\\",
+      "\t",
+      "\n",
+      "%09",
+      ":",
+      "@",
+      "?",
+      "#",
+      "evil.example",
+      "http:",
+      "javascript:",
+      "a",
+    );
+    const input = fc.oneof(
+      fc.array(pieces, { maxLength: 8 }).map((parts) => parts.join("")),
+      fc.string(),
+      fc.constantFrom(...TRICKY_RETURN_PATHS),
+    );
+    fc.assert(
+      fc.property(input, (value) => {
+        const out = safeReturnPath(value);
+        if (out === undefined) return true;
+        return isSitePath(out) && safeReturnPath(out) === out;
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it("gives a path with letters of any language back percent-encoded, as a redirect's Location must be (issue 30: a 500 the fuzz found)", () => {
     expect(safeReturnPath("/he/saved?q=גריל")).toBe("/he/saved?q=%D7%92%D7%A8%D7%99%D7%9C");
     expect(safeReturnPath("/\uA688")).toBe("/%EA%9A%88");
@@ -114,3 +166,9 @@ describe("loginPath with a return path, and safeReturnPath", () => {
     expect(() => new Headers({ location: safeReturnPath("/\uA688 x")! })).not.toThrow();
   });
 });
+
+/** A path that starts with one slash (not "//" or "/\\") and stays on the site it is read on. */
+function isSitePath(out: string): boolean {
+  const site = "https://site.example";
+  return out.startsWith("/") && !out.startsWith("//") && !out.startsWith("/\\") && new URL(out, site).origin === site;
+}

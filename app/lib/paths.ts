@@ -28,15 +28,23 @@ export const reportChallengePath = (): string => "/api/report-challenge";
 /** The login page; `returnTo` (a path of this site) is where a successful sign-in goes back to. */
 export const loginPath = (language: Language, returnTo?: string): string =>
   localizePath("/login", language) + (returnTo === undefined ? "" : `?next=${encodeURIComponent(returnTo)}`);
-export const twoFactorLoginPath = (language: Language): string => localizePath("/login/two-factor", language);
-/** The sign-up page; `returnTo` (a path of this site) is where the new account goes back to, as for the login page. */
+/** The second sign-in step; `returnTo` is the login page's way back, kept through it. */
+export const twoFactorLoginPath = (language: Language, returnTo?: string): string =>
+  localizePath("/login/two-factor", language) + (returnTo === undefined ? "" : `?next=${encodeURIComponent(returnTo)}`);
+/** The sign-up page; `returnTo` (a path of this site) is kept through sign-up, the e-mail's link and log-in. */
 export const signupPath = (language: Language, returnTo?: string): string =>
   localizePath("/signup", language) + (returnTo === undefined ? "" : `?next=${encodeURIComponent(returnTo)}`);
 export const forgotPasswordPath = (language: Language): string => localizePath("/forgot-password", language);
 export const resetPasswordPath = (language: Language, token?: string): string =>
   localizePath("/reset-password", language) + (token === undefined ? "" : `?token=${encodeURIComponent(token)}`);
-export const verifyEmailPath = (language: Language, token?: string): string =>
-  localizePath("/verify-email", language) + (token === undefined ? "" : `?token=${encodeURIComponent(token)}`);
+/** The e-mail verification page (the link of the e-mail sent at sign-up); `returnTo` is where its "Continue" leads. */
+export const verifyEmailPath = (language: Language, token?: string, returnTo?: string): string => {
+  const query = new URLSearchParams();
+  if (token !== undefined) query.set("token", token);
+  if (returnTo !== undefined) query.set("next", returnTo);
+  const search = query.toString().replaceAll("+", "%20");
+  return localizePath("/verify-email", language) + (search ? `?${search}` : "");
+};
 /** The account page; `section` is the id of a part of it (the two-factor settings). */
 export const accountPath = (language: Language, section?: "two-factor"): string => localizePath("/account", language) + (section ? `#${section}` : "");
 /** Where the log-out form posts (one path for both languages; the form says which). */
@@ -92,5 +100,10 @@ export function safeReturnPath(value: string | null | undefined): string | undef
   // eslint-disable-next-line no-control-regex -- a control character never belongs in a path we send back to
   if (/[\u0000-\u001F\u007F\\]/.test(value)) return undefined;
   const url = new URL(value, RETURN_BASE);
-  return url.origin === RETURN_BASE ? url.pathname + url.search + url.hash : undefined;
+  if (url.origin !== RETURN_BASE) return undefined;
+  // The parser resolves dot segments, so "/.//host" or "/%2e%2e//host" comes out as "//host":
+  // what it gives back is checked again, as a browser would read it.
+  const path = url.pathname + url.search + url.hash;
+  if (path.startsWith("//") || path.startsWith("/\\") || new URL(path, RETURN_BASE).origin !== RETURN_BASE) return undefined;
+  return path;
 }

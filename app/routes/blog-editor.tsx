@@ -17,6 +17,8 @@ import { blogPath, blogsPath } from "../lib/paths";
 import { noindexPageMeta } from "../lib/seo";
 import { redirectWithToast } from "../lib/toast.server";
 import { useLocalDraft } from "../lib/use-local-draft";
+import { useFocusFirstInvalid } from "../lib/use-focus-first-invalid";
+import { DraftNotice } from "../components/ui/DraftNotice";
 import { readFormData } from "../lib/form-data.server";
 
 const EMPTY: BlogFormValues = { title: "", subtitle: "", slug: "", image: "", content: "" };
@@ -75,16 +77,21 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
     (Object.keys(values) as (keyof BlogFormValues)[]).map((name) => [name, sent && values[name] !== sent[name] ? live[name] : serverErrors[name]]),
   );
 
+  // A restored draft is said above the form, with Keep and Discard (the saved post back).
+  const [restored, setRestored] = useState(false);
   const draft = useLocalDraft(key, values, {
     read: readBlogDraft,
     onRestore: (kept) => {
       setValues(kept);
-      toast.info(t("editor.draftRestored"));
+      setRestored(true);
     },
   });
+  // A refused save takes the person to the first field in error.
+  const { ref: formRef, focusFirstInvalidLater } = useFocusFirstInvalid<HTMLFormElement>();
   const onFailed = useEffectEvent(() => {
     draft.save(values);
     if (actionData?.error) toast.error(t(actionData.error));
+    if (actionData?.errors) focusFirstInvalidLater();
   });
   useEffect(() => {
     if (actionData) onFailed();
@@ -114,6 +121,7 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-2 text-3xl font-extrabold">{loaderData.id ? t("blog.editTitle") : t("blog.addTitle")}</h1>
       <Form
+        ref={formRef}
         method="post"
         noValidate
         className="mt-6 space-y-5 rounded-2xl border border-stone-200 bg-white p-6"
@@ -122,6 +130,19 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
           draft.clear();
         }}
       >
+        {restored ? (
+          <DraftNotice
+            message={t("editor.draftRestored")}
+            keepLabel={t("editor.draftKeep")}
+            discardLabel={t("editor.draftDiscard")}
+            onKeep={() => setRestored(false)}
+            onDiscard={() => {
+              draft.clear();
+              setValues(loaderData.initial);
+              setRestored(false);
+            }}
+          />
+        ) : null}
         {field("title", t("blog.fieldTitle"), { dir: "auto" })}
         {field("subtitle", t("blog.fieldSubtitle"), { dir: "auto" })}
         <div className="flex items-end gap-2">

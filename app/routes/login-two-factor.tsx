@@ -14,16 +14,20 @@ import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
-import { dashboardPath, homePath, loginPath, twoFactorLoginPath } from "../lib/paths";
+import { dashboardPath, homePath, loginPath, safeReturnPath, twoFactorLoginPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import { simplePageMeta } from "../lib/seo";
 import { readFormData } from "../lib/form-data.server";
 
+/** The login page's way back, kept through this step (cleaned as there). */
+const returnPathOf = (request: Request): string | undefined => safeReturnPath(new URL(request.url).searchParams.get("next"));
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const language = detectLanguage(new URL(request.url).pathname);
-  if (context.get(viewerContext)) throw redirect(dashboardPath(language));
+  const returnTo = returnPathOf(request);
+  if (context.get(viewerContext)) throw redirect(returnTo ?? dashboardPath(language));
   // Nothing to verify without a pending sign-in: start at the password.
-  if (!hasPendingSignIn(request)) throw redirect(loginPath(language));
+  if (!hasPendingSignIn(request)) throw redirect(loginPath(language, returnTo));
   return null;
 }
 
@@ -39,7 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return actionError(error, { log: "[accounts] second sign-in step failed:", with: { method } });
   }
-  // As after a password-only sign-in: admins and owners to the dashboard, guests home.
+  // As after a password-only sign-in: back where the login was asked from, or admins and owners
+  // to the dashboard, guests home.
+  const returnTo = returnPathOf(request);
+  if (returnTo) throw redirect(returnTo, { headers: result.headers });
   const role = await roleOf(services.db, result.userId);
   throw redirect(can({ role }, "dashboard:enter") ? dashboardPath(language) : homePath(language), { headers: result.headers });
 }
@@ -54,7 +61,8 @@ export default function LoginTwoFactor() {
   const [searchParams] = useSearchParams();
   const backup = searchParams.get("backup") === "1";
   const failure = actionData;
-  const here = twoFactorLoginPath(language);
+  const returnTo = safeReturnPath(searchParams.get("next"));
+  const here = twoFactorLoginPath(language, returnTo);
   const expired = failure?.error === "twoFactor.expired" || failure?.error === "twoFactor.tooManyAttempts";
   return (
     <AuthCard title={t("twoFactor.loginTitle")}>
@@ -84,13 +92,13 @@ export default function LoginTwoFactor() {
       </Form>
       <div className="mt-6 space-y-2 text-sm text-stone-700">
         <p>
-          <Link to={backup ? here : `${here}?backup=1`} className="font-medium text-brand-800 underline underline-offset-4">
+          <Link to={backup ? here : `${here}${returnTo ? "&" : "?"}backup=1`} className="font-medium text-brand-800 underline underline-offset-4">
             {t(backup ? "twoFactor.useApp" : "twoFactor.useBackup")}
           </Link>
         </p>
         <p>
           <Link
-            to={loginPath(language)}
+            to={loginPath(language, returnTo)}
             className={expired ? "font-semibold text-brand-800 underline underline-offset-4" : "font-medium text-brand-800 underline underline-offset-4"}
           >
             {t("twoFactor.backToLogin")}

@@ -34,10 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return actionError(error, { log: "[accounts] sign-in failed:", with: { email } });
   }
-  // Two-factor accounts: the password was right; the code comes next (no session yet).
-  if (result.twoFactorRequired) throw redirect(twoFactorLoginPath(language), { headers: result.headers });
-  // Back where the login was asked from (issue 29: the claim page), if it is one of our pages.
+  // Back where the login was asked from (the claim page), if it is one of our pages.
   const returnTo = safeReturnPath(new URL(request.url).searchParams.get("next"));
+  // Two-factor accounts: the password was right; the code comes next (no session yet), with the way back.
+  if (result.twoFactorRequired) throw redirect(twoFactorLoginPath(language, returnTo), { headers: result.headers });
   if (returnTo) throw redirect(returnTo, { headers: result.headers });
   // Admins and owners land on their dashboard; guests, who have none, on the home page.
   const role = await roleOf(services.db, result.userId);
@@ -94,7 +94,7 @@ export default function Login() {
         </p>
         <p>
           {t("login.noAccount")}{" "}
-          <Link to={signupPath(language)} className="font-medium text-brand-800 underline underline-offset-4">
+          <Link to={signupPath(language, safeReturnPath(params.get("next")))} className="font-medium text-brand-800 underline underline-offset-4">
             {t("login.signupLink")}
           </Link>
         </p>

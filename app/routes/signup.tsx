@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { Form, Link, redirect, useActionData, useNavigate } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/signup";
-import { FormAlert, SubmitButton, TextField } from "../components/ui/FormFields";
+import { FormAlert, RequiredNote, SubmitButton, TextField } from "../components/ui/FormFields";
 import { signUp } from "../features/accounts/accounts.server";
 import { AuthCard } from "../features/accounts/components/AuthCard";
 import { FailureAlert } from "../features/accounts/components/FailureAlert";
@@ -11,7 +11,8 @@ import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
-import { dashboardPath, loginPath, signupPath } from "../lib/paths";
+import { useFocusFirstInvalid } from "../lib/use-focus-first-invalid";
+import { dashboardPath, homePath, loginPath, safeReturnPath, signupPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import { simplePageMeta } from "../lib/seo";
 import { readFormData } from "../lib/form-data.server";
@@ -19,14 +20,19 @@ import { readFormData } from "../lib/form-data.server";
 export const SIGNUP_REDIRECT_MS = 3_000;
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  if (context.get(viewerContext)) throw redirect(dashboardPath(detectLanguage(new URL(request.url).pathname)));
+  // A signed-in user goes where the sign-up was asked from (a page of this site), or the dashboard.
+  const url = new URL(request.url);
+  if (context.get(viewerContext)) throw redirect(safeReturnPath(url.searchParams.get("next")) ?? dashboardPath(detectLanguage(url.pathname)));
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
   const values = readSignup(await readFormData(request));
+  // The verification e-mail's link leads back to where the person was going (or this language's home page).
+  const returnTo = safeReturnPath(url.searchParams.get("next")) ?? homePath(detectLanguage(url.pathname));
   try {
-    await signUp(context.get(servicesContext), values);
+    await signUp(context.get(servicesContext), values, returnTo);
   } catch (error) {
     const { password: _password, confirmPassword: _confirm, ...kept } = values;
     return actionError(error, { log: "[accounts] sign-up failed:", with: { ok: false as const, values: kept } });
@@ -42,8 +48,15 @@ export default function Signup() {
   const { language, t } = useLanguage();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
-  const login = loginPath(language);
+  // Where the person was going (the claim page): kept through the form, its errors and log-in.
+  const [params] = useSearchParams();
+  const login = loginPath(language, safeReturnPath(params.get("next")));
   const succeeded = actionData?.ok === true;
+  // A refused form takes the person to its first field in error (the phone's may be off-screen).
+  const { ref: formRef, focusFirstInvalidLater } = useFocusFirstInvalid<HTMLFormElement>();
+  useEffect(() => {
+    if (actionData?.ok === false) focusFirstInvalidLater();
+  }, [actionData, focusFirstInvalidLater]);
 
   useEffect(() => {
     if (!succeeded) return;
@@ -69,25 +82,33 @@ export default function Signup() {
 
   const failure = actionData?.ok === false ? actionData : undefined;
   const values = actionData?.ok === false ? actionData.values : undefined;
+  /** Each field's message beside it (the server answers every field in error at once). */
+  const errorOf = (field: string): string | undefined => {
+    const key = failure?.errors?.[field];
+    return key ? t(key) : undefined;
+  };
   return (
     <AuthCard title={t("signup.title")}>
       <p className="mb-5 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">{t("signup.guestNotice")}</p>
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" className="space-y-4" noValidate ref={formRef}>
         {failure ? <FailureAlert failure={failure} /> : null}
+        <RequiredNote>{t("signup.requiredNote")}</RequiredNote>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t("auth.firstName")}
             name="firstName"
             autoComplete="given-name"
             defaultValue={values?.firstName}
-            invalid={Boolean(failure?.errors?.firstName)}
+            error={errorOf("firstName")}
+            required
           />
           <TextField
             label={t("auth.lastName")}
             name="lastName"
             autoComplete="family-name"
             defaultValue={values?.lastName}
-            invalid={Boolean(failure?.errors?.lastName)}
+            error={errorOf("lastName")}
+            required
           />
         </div>
         <TextField
@@ -97,7 +118,7 @@ export default function Signup() {
           autoComplete="email"
           required
           defaultValue={values?.email}
-          invalid={Boolean(failure?.errors?.email)}
+          error={errorOf("email")}
           dir="ltr"
         />
         <TextField
@@ -107,10 +128,11 @@ export default function Signup() {
           autoComplete="tel"
           placeholder={t("auth.phonePlaceholder")}
           defaultValue={values?.phone}
-          invalid={Boolean(failure?.errors?.phone)}
+          error={errorOf("phone")}
+          required
           dir="ltr"
         />
-        <NewPasswordFields label="auth.password" invalid={(field) => Boolean(failure?.errors?.[field])} required />
+        <NewPasswordFields label="auth.password" invalid={(field) => Boolean(failure?.errors?.[field])} error={errorOf} required />
         <SubmitButton busyLabel={t("signup.submitting")} className="w-full">
           {t("signup.submit")}
         </SubmitButton>

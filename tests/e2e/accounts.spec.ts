@@ -66,7 +66,9 @@ test("sign up -> guest without dashboard -> admin makes them owner -> they have 
   await user.getByRole("button", { name: "Log Out" }).click();
   await expect(user.getByText("Successfully logged out")).toBeVisible();
   await expect(user).toHaveURL(/127\.0\.0\.1:\d+\/$/);
-  await expect(user.getByRole("link", { name: "Log In" })).toBeVisible();
+  // Signed out: Log In is back in the header and the footer.
+  await expect(user.locator("header").getByRole("link", { name: "Log In" })).toBeVisible();
+  await expect(user.locator("footer").getByRole("link", { name: "Log In" })).toBeVisible();
   await user.goto("/dashboard");
   await expect(user).toHaveURL(/\/login$/);
 });

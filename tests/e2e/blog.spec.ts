@@ -101,3 +101,22 @@ test("going back to the blog list shows 3 skeleton cards while it loads", async 
   await expect(page.getByRole("heading", { level: 1, name: "Kosher Tel Aviv Blog" })).toBeVisible();
   await expect(page.getByTestId("blog-skeleton")).toHaveCount(0);
 });
+
+test("a restored blog draft can be discarded: the form is blank again and the draft gone", async ({ page, signedInAs }) => {
+  await signedInAs("admin");
+  await page.goto("/dashboard/blog/add");
+  await page.evaluate(() => window.localStorage.removeItem("blog-form-new"));
+  const title = page.getByLabel("Title", { exact: true });
+  await title.fill("A draft to throw away");
+  await page.reload();
+  await expect(title).toHaveValue("A draft to throw away");
+  const notice = page.getByTestId("draft-notice");
+  await expect(notice).toContainText("Your unsaved changes were restored.");
+  await notice.getByRole("button", { name: "Discard them" }).click();
+  await expect(title).toHaveValue("");
+  await expect(notice).toBeHidden();
+  expect(await page.evaluate(() => window.localStorage.getItem("blog-form-new"))).toBeNull();
+  await page.reload();
+  await expect(title).toHaveValue("");
+  await expect(notice).toBeHidden();
+});

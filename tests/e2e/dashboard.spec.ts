@@ -127,6 +127,54 @@ test("a draft survives a reload and is cleared after saving", async ({ browser, 
   expect(await page.evaluate(() => window.localStorage.getItem("restaurant-form-new"))).toBeNull();
 });
 
+test("a restored draft can be discarded: the saved values come back and the draft is gone; or kept", async ({ browser, signedInAs }) => {
+  const page = await signedIn(browser, signedInAs, "admin");
+  await page.getByRole("link", { name: "Edit Copper Pot" }).click();
+  const name = page.getByLabel("Restaurant name (English)");
+  await expect(name).toHaveValue("Copper Pot");
+  const key = await page.evaluate(() => Object.keys(window.localStorage).find((one) => one.startsWith("restaurant-form-")) ?? null);
+  await name.fill("Copper Pot Draft");
+  await page.reload();
+  await expect(name).toHaveValue("Copper Pot Draft");
+  const notice = page.getByTestId("draft-notice");
+  await expect(notice).toContainText("Your unsaved changes were restored.");
+  await expectNoSeriousA11yViolations(page);
+  await notice.getByRole("button", { name: "Discard them" }).click();
+  await expect(name).toHaveValue("Copper Pot");
+  await expect(notice).toBeHidden();
+  expect(await page.evaluate(() => Object.keys(window.localStorage).filter((one) => one.startsWith("restaurant-form-")))).toEqual(key ? [key] : []);
+  await page.reload();
+  await expect(name).toHaveValue("Copper Pot");
+  await expect(notice).toBeHidden();
+  // Kept: the notice goes, the draft stays.
+  await name.fill("Copper Pot Kept");
+  await page.reload();
+  await notice.getByRole("button", { name: "Keep them" }).click();
+  await expect(notice).toBeHidden();
+  await expect(name).toHaveValue("Copper Pot Kept");
+  await notice.page().evaluate(() => window.localStorage.clear());
+});
+
+test("a failed save on a phone takes the person to the first field in error, in Hebrew too", async ({ browser, signedInAs }) => {
+  const page = await signedIn(browser, signedInAs, "admin");
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const [prefix, label, save] of [
+    ["", "Address", "Save Restaurant"],
+    ["/he", "כתובת", "שמירת המסעדה"],
+  ] as const) {
+    await page.goto(`${base}${prefix}/dashboard/add`);
+    await page.evaluate(() => window.localStorage.clear());
+    await page.getByLabel(prefix ? "שם המסעדה (אנגלית)" : "Restaurant name (English)").fill("Far Field");
+    const button = page.getByRole("button", { name: save });
+    await button.scrollIntoViewIfNeeded();
+    await button.click();
+    const address = page.getByLabel(label, { exact: true });
+    await expect(address).toBeFocused();
+    await expect(address).toBeInViewport();
+    await expect(address).toHaveAttribute("aria-invalid", "true");
+  }
+});
+
 test("admin manages owners, sets and clears the verification date, renames, and deletes with confirm", async ({ browser, signedInAs }) => {
   // A long journey (two accounts or a dozen steps, axe twice): 20–27 s on an idle 2-core machine, so it gets three times the usual 30 s.
   test.slow();

@@ -84,6 +84,62 @@ test.describe("header", () => {
   });
 });
 
+test.describe("Log in for a visitor", () => {
+  for (const [language, here, login, menu] of [
+    ["en", "/accessibility", "Log In", "Open menu"],
+    ["he", "/he/accessibility", "התחברות", "פתיחת תפריט"],
+  ] as const) {
+    test(`is in the header on a wide screen and in the phone menu, and comes back to the page (${language})`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(here);
+      const header = page.locator("header").first();
+      const link = header.getByRole("link", { name: login, exact: true });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute("href", `${language === "he" ? "/he" : ""}/login?next=${encodeURIComponent(here)}`);
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.getByRole("button", { name: menu }).click();
+      const drawer = page.getByRole("dialog");
+      await drawer.getByRole("link", { name: login, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(here)}$`));
+      await expect(drawer).toBeHidden();
+    });
+  }
+});
+
+test("the footer's focus ring stands out on its dark green (3:1 at least)", async ({ page }) => {
+  await page.goto("/");
+  const link = page.locator("footer").getByRole("link").first();
+  await link.focus();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Shift+Tab");
+  const { outline, background, style } = await link.evaluate((element) => {
+    const footer = element.closest("footer")!;
+    const computed = getComputedStyle(element);
+    return { outline: computed.outlineColor, style: computed.outlineStyle, background: getComputedStyle(footer).backgroundColor };
+  });
+  expect(style).not.toBe("none");
+  expect(contrast(outline, background), `${outline} on ${background}`).toBeGreaterThanOrEqual(3);
+});
+
+/** WCAG contrast of two CSS colours as the browser computes them (rgb(), or oklab()/oklch() from Tailwind 4). */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, bl] = rgbOf(color).map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+function rgbOf(color: string): [number, number, number] {
+  const numbers = (color.match(/[\d.]+/g) ?? []).map(Number);
+  if (!color.startsWith("rgb")) throw new Error(`not an rgb colour: ${color}`);
+  return [numbers[0]!, numbers[1]!, numbers[2]!];
+}
+
 test("an unknown path shows the 404 page with a way home", async ({ page, browserErrors }) => {
   browserErrors.expect({ text: /status of 404/, url: /\/no\/such\/page$/ });
   const response = await page.goto("/no/such/page");

@@ -110,6 +110,26 @@ describe("sign-up", () => {
     expect((await failureOf({ ...base, email: "" })).failure?.error).toBe("error.credentialsRequired");
   });
 
+  it("answers every field in error at once, the spec's first rule on top (the form without JavaScript shows them all)", async () => {
+    const empty = { firstName: "", lastName: "", phone: "", email: "", password: "a", confirmPassword: "b" };
+    expect(await failureOf(empty)).toMatchObject({
+      status: 400,
+      failure: {
+        error: "error.firstNameRequired",
+        errors: {
+          firstName: "error.firstNameRequired",
+          lastName: "error.lastNameRequired",
+          phone: "error.phoneRequired",
+          confirmPassword: "error.passwordsMismatch",
+          password: "error.passwordTooShort",
+          email: "error.credentialsRequired",
+        },
+      },
+    });
+    const some = await failureOf({ ...base, lastName: "", email: "not-an-email" });
+    expect(some.failure?.errors).toEqual({ lastName: "error.lastNameRequired", email: "error.invalidEmail" });
+  });
+
   it("refuses a weak password on the server with reasons, and stores nothing", async () => {
     const weak = await failureOf({ ...base, email: "weak@example.com", password: "password1", confirmPassword: "password1" });
     expect(weak.failure?.error).toBe("error.weakPassword");
@@ -607,6 +627,26 @@ describe("two-factor sign-in", () => {
     const renewed = sessionCookie(right.headers);
     expect(renewed).toMatch(/better-auth\.session_token=/);
     expect((await callRoute(accountLoader, services, "/account", { cookie: renewed })).data).toMatchObject({ twoFactor: { state: "on" } });
+  });
+
+  it("keeps the way back (`next`) through the second step, cleaned like the login page's", async () => {
+    await signUpUser("tfa-next@example.com");
+    const { secret } = await enableTwoFactor("tfa-next@example.com");
+    const claim = "/he/restaurant/x/claim";
+    const first = await passwordStep("tfa-next@example.com", fromNewIp(), `/he/login?next=${encodeURIComponent(claim)}`);
+    expect(first.outcome.location).toBe(`/he/login/two-factor?next=${encodeURIComponent(claim)}`);
+    const done = await codeStep(first.pending, totp(secret), "totp", fromNewIp(), first.outcome.location!);
+    expect(done.outcome.location).toBe(claim);
+    // A signed-in user opening the second step goes there too; another site is never followed.
+    expect((await callRoute(twoFactorLoader, services, `/he/login/two-factor?next=${encodeURIComponent(claim)}`, { cookie: done.session })).location).toBe(
+      claim,
+    );
+    const tricky = await callRoute(twoFactorLoader, services, `/he/login/two-factor?next=${encodeURIComponent("/.//evil.example")}`, { cookie: done.session });
+    expect(tricky.location).toBe("/he/dashboard");
+    // Without a pending sign-in, back to the password, still with the way back.
+    expect((await callRoute(twoFactorLoader, services, `/he/login/two-factor?next=${encodeURIComponent(claim)}`)).location).toBe(
+      `/he/login?next=${encodeURIComponent(claim)}`,
+    );
   });
 
   it("asks for a code after a correct password; only a right code opens a session", async () => {

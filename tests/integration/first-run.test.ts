@@ -1,8 +1,9 @@
 // A newcomer's first run (issue 26, item 18): `npm install` asks nothing about install scripts, and
-// the build `npm start` runs prints its summary and nothing alarming. The build runs on a copy of
-// the sources in a temporary folder, so the build the other test files use is left alone.
+// `npm run build` prints Vite's full output and nothing alarming, and the build `npm start` runs
+// prints one summary line. The builds run on a copy of the sources in a temporary folder, so the
+// build the other test files use is left alone.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -22,7 +23,7 @@ describe("a clean first run", () => {
     expect([...new Set(withScripts)].filter((name) => !(name in allowScripts))).toEqual([]);
   });
 
-  it("npm run build: the summary, and no warning, deprecation or future-flag notice", () => {
+  it("npm run build: Vite's full list and no warning, deprecation or future-flag notice; npm start's build: one summary line", () => {
     for (const entry of [
       "app",
       "server",
@@ -52,5 +53,20 @@ describe("a clean first run", () => {
     expect(output).toMatch(/built in/);
     const alarming = output.split("\n").filter((line) => /warn|deprecat|future flag|INEFFECTIVE|PLUGIN_TIMINGS|error/i.test(line));
     expect(alarming).toEqual([]);
-  }, 240_000);
+    // Vite's table lists every file: `npm run build` shows it all.
+    expect(output.split("\n").filter((line) => /build\/client\/assets\//.test(line)).length).toBeGreaterThan(20);
+
+    // `npm start` builds when a source changed, and says so in one summary line, not the table.
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path.join(scratch, "app", "root.tsx"), later, later);
+    const start = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], {
+      cwd: scratch,
+      encoding: "utf8",
+      env: { ...shell, NO_COLOR: "1", FORCE_COLOR: "0" },
+    });
+    const startOutput = `${start.stdout}\n${start.stderr}`.trim();
+    expect(start.status, startOutput).toBe(0);
+    expect(startOutput.split("\n"), startOutput).toHaveLength(2);
+    expect(startOutput).toMatch(/^Sources changed since the last build: rebuilding…\nBuilt in [\d.]+ s: \d+ files in build\/ \(VERBOSE=1/);
+  }, 420_000);
 });

@@ -7,7 +7,7 @@ export function Footer({ signedIn = false }: { signedIn?: boolean }) {
   const year = new Date().getFullYear();
   const link = "text-stone-200 underline-offset-4 hover:text-white hover:underline";
   return (
-    <footer className="mt-16 bg-brand-900 text-stone-200">
+    <footer className="site-footer mt-16 bg-brand-900 text-stone-200">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{t("brand.name")}</p>

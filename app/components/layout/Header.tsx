@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { switchLanguagePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
-import { accountPath, blogsPath, savedPath, dashboardPath, homePath } from "../../lib/paths";
+import { accountPath, blogsPath, savedPath, dashboardPath, homePath, loginPath } from "../../lib/paths";
 import type { MessageKey } from "../../locales/en";
 import { cn } from "../../lib/cn";
 import { can } from "../../lib/permissions";
@@ -69,7 +69,16 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
       </Link>{" "}
       <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">{t(`role.${viewer.role}`)}</span>
     </p>
-  ) : null;
+  ) : (
+    // A visitor finds "Log in" here as well as in the footer; it comes back to this page (not from
+    // the home page or the log-in page itself). The login page cleans it, as any `next`.
+    <Link
+      to={loginPath(language, pathname === homePath(language) || pathname === loginPath(language) ? undefined : pathname)}
+      className="rounded-md px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
+    >
+      {t("footer.login")}
+    </Link>
+  );
 
   return (
     <header
@@ -127,7 +136,7 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
               closeLabel={t("nav.closeMenu")}
               dir={language === "he" ? "rtl" : "ltr"}
             >
-              {welcome}
+              <div onClick={() => setDrawerOpen(false)}>{welcome}</div>
               <nav aria-label={t("nav.main")} className="flex flex-col gap-1">
                 {items.map((item) => (
                   <NavLink

@@ -71,21 +71,51 @@ export function FieldHint({ id, children, className }: { id?: string | undefined
   );
 }
 
+/**
+ * The visible mark of a required field, after its label. Hidden from screen readers: the control's
+ * own `required` says it (the form's note, RequiredNote, says what the mark means).
+ */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ms-0.5 font-bold text-red-700" data-required-mark="">
+      *
+    </span>
+  );
+}
+
+/** What the required mark means, once above a form's fields (the page's words). */
+export function RequiredNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="text-sm text-stone-700">
+      <RequiredMark /> {children}
+    </p>
+  );
+}
+
 function Field({
   fieldId,
   label,
   error,
   hint,
   hintFirst = false,
+  required = false,
   className,
   children,
-}: Pick<FieldProps, "label" | "error" | "hint" | "hintFirst" | "className"> & { fieldId: string; children: ReactNode }) {
+}: Pick<FieldProps, "label" | "error" | "hint" | "hintFirst" | "className"> & { fieldId: string; required?: boolean | undefined; children: ReactNode }) {
   const hintLine = hint ? <FieldHint id={`${fieldId}-hint`}>{hint}</FieldHint> : null;
   return (
     <div className={className}>
-      <label htmlFor={fieldId} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
+      {required ? (
+        // The mark sits beside the label, not in it: the field's name stays its label's words.
+        <div className="text-sm font-medium text-stone-800">
+          <label htmlFor={fieldId}>{label}</label>
+          <RequiredMark />
+        </div>
+      ) : (
+        <label htmlFor={fieldId} className="block text-sm font-medium text-stone-800">
+          {label}
+        </label>
+      )}
       {hintFirst ? hintLine : null}
       {children}
       {hintFirst ? null : hintLine}
@@ -108,7 +138,7 @@ export function TextField({
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "className">) {
   const { fieldId, bad, control } = wiring({ name, id, error, invalid, hint });
   return (
-    <Field fieldId={fieldId} label={label} error={error} hint={hint} hintFirst={hintFirst} className={className}>
+    <Field fieldId={fieldId} label={label} error={error} hint={hint} hintFirst={hintFirst} required={input.required} className={className}>
       <input name={name} {...control} className={controlClass(bad, inputClassName)} {...input} />
     </Field>
   );
@@ -128,7 +158,7 @@ export function TextAreaField({
 }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "className">) {
   const { fieldId, bad, control } = wiring({ name, id, error, invalid, hint });
   return (
-    <Field fieldId={fieldId} label={label} error={error} hint={hint} hintFirst={hintFirst} className={className}>
+    <Field fieldId={fieldId} label={label} error={error} hint={hint} hintFirst={hintFirst} required={textarea.required} className={className}>
       <textarea name={name} {...control} className={controlClass(bad, inputClassName)} {...textarea} />
     </Field>
   );
@@ -149,7 +179,7 @@ export function SelectField({
 }: FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "className">) {
   const { fieldId, bad, control } = wiring({ name, id, error, invalid, hint });
   return (
-    <Field fieldId={fieldId} label={label} error={error} hint={hint} hintFirst={hintFirst} className={className}>
+    <Field fieldId={fieldId} label={label} error={error} hint={hint} hintFirst={hintFirst} required={select.required} className={className}>
       <select name={name} {...control} className={controlClass(bad, inputClassName)} {...select}>
         {children}
       </select>

@@ -20,7 +20,7 @@ import {
   type PasswordAttempt,
   type PasswordTicket,
 } from "./rate-limit.server";
-import { checkNewPassword, checkProfileText, isEmail, validateLogin, validateSignup, type FieldError, type SignupValues } from "./validation";
+import { checkNewPassword, checkProfileText, isEmail, signupErrors, validateLogin, type FieldError, type SignupValues } from "./validation";
 
 type AuthCode = { code: AppErrorCode; message: MessageKey; field?: string };
 
@@ -97,13 +97,21 @@ function checkStrength(password: string, personal: string[], field = "password")
 }
 
 /** Account functions throw an AppError when refused (ADR 010); success returns what the page needs. */
-export async function signUp(services: AppServices, values: SignupValues): Promise<void> {
-  refuse(validateSignup(values));
+/**
+ * `returnTo`, a path of this site (already cleaned), is where the verification e-mail's link
+ * leads on after the address is verified; its language is the link's.
+ */
+export async function signUp(services: AppServices, values: SignupValues, returnTo?: string): Promise<void> {
+  // Every field in error at once (the form shows each beside its field); the first rule's message is the form's.
+  const [first, ...more] = signupErrors(values);
+  if (first) {
+    throw new AppError("invalid", first.message, { fieldErrors: Object.fromEntries([first, ...more].map((one) => [one.field, one.message])) });
+  }
   try {
     await hitRateLimits(services.db, [{ key: `signup:ip:${services.clientIp}`, limit: LIMITS.signUpPerIp }]);
     checkStrength(values.password, [values.firstName, values.lastName, values.email]);
     const { user } = await services.auth.api.signUpEmail({
-      body: { email: values.email, password: values.password, name: values.firstName },
+      body: { email: values.email, password: values.password, name: values.firstName, ...(returnTo ? { callbackURL: returnTo } : {}) },
     });
     await services.db
       .update(profiles)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkNewPassword, checkProfileText, validateLogin, validateSignup, type SignupValues } from "./validation";
+import { checkNewPassword, checkProfileText, signupErrors, validateLogin, validateSignup, type SignupValues } from "./validation";
 
 const valid: SignupValues = {
   firstName: "Dana",
@@ -28,6 +28,24 @@ describe("sign-up validation, in the spec's order", () => {
       field: "password",
       message: "error.passwordTooShort",
     });
+  });
+
+  it("lists every field in error at once, one message a field, in the spec's order", () => {
+    const empty = { firstName: "", lastName: "", email: "", phone: "", password: "a", confirmPassword: "b" };
+    expect(signupErrors(empty)).toEqual([
+      { field: "firstName", message: "error.firstNameRequired" },
+      { field: "lastName", message: "error.lastNameRequired" },
+      { field: "phone", message: "error.phoneRequired" },
+      { field: "confirmPassword", message: "error.passwordsMismatch" },
+      { field: "password", message: "error.passwordTooShort" },
+      { field: "email", message: "error.credentialsRequired" },
+    ]);
+    expect(signupErrors({ ...valid, firstName: "a\nb", phone: "9".repeat(31), email: "x" })).toEqual([
+      { field: "email", message: "error.invalidEmail" },
+      { field: "firstName", message: "error.lineBreak" },
+      { field: "phone", message: "error.phoneTooLong" },
+    ]);
+    expect(signupErrors(valid)).toEqual([]);
   });
 
   it("requires an e-mail and a password, then a valid e-mail, then at most 128 characters", () => {

@@ -1,5 +1,6 @@
 // Account form rules shared by the forms and the server actions. Sign-up is checked in the spec's
-// order (section 5) and stops at the first failing rule, whose message is shown.
+// order (section 5): every field in error gets its message (its first failing rule) at once, and
+// the first failing rule's message is also the form's.
 import type { MessageKey } from "../../locales/en";
 import { isOneLine, isStorable } from "../../lib/form-rules";
 
@@ -50,17 +51,30 @@ export function checkNewPassword(password: string, confirm: string): FieldError<
   return null;
 }
 
-/** The first failing sign-up rule, in the spec's order, or null. (Strength is checked on the server.) */
+/**
+ * Every field in error, in the spec's order of its rules: one message a field (its first failing
+ * rule), so the form can show them all beside their fields. (Strength is checked on the server.)
+ */
+export function signupErrors(values: SignupValues): FieldError<SignupField>[] {
+  const found: FieldError<SignupField>[] = [];
+  const add = (error: FieldError<SignupField> | null) => {
+    if (error && !found.some((one) => one.field === error.field)) found.push(error);
+  };
+  if (values.firstName === "") add({ field: "firstName", message: "error.firstNameRequired" });
+  if (values.lastName === "") add({ field: "lastName", message: "error.lastNameRequired" });
+  if (values.phone === "") add({ field: "phone", message: "error.phoneRequired" });
+  if (values.password !== values.confirmPassword) add({ field: "confirmPassword", message: "error.passwordsMismatch" });
+  if (values.password.length < PASSWORD_MIN) add({ field: "password", message: "error.passwordTooShort" });
+  if (values.email === "" || values.password === "") add({ field: "email", message: "error.credentialsRequired" });
+  else if (!isEmail(values.email)) add({ field: "email", message: "error.invalidEmail" });
+  if (values.password.length > PASSWORD_MAX) add({ field: "password", message: "error.passwordTooLong" });
+  for (const error of profileTextErrors(values)) add(error);
+  return found;
+}
+
+/** The first failing sign-up rule, in the spec's order, or null. */
 export function validateSignup(values: SignupValues): FieldError<SignupField> | null {
-  if (values.firstName === "") return { field: "firstName", message: "error.firstNameRequired" };
-  if (values.lastName === "") return { field: "lastName", message: "error.lastNameRequired" };
-  if (values.phone === "") return { field: "phone", message: "error.phoneRequired" };
-  if (values.password !== values.confirmPassword) return { field: "confirmPassword", message: "error.passwordsMismatch" };
-  if (values.password.length < PASSWORD_MIN) return { field: "password", message: "error.passwordTooShort" };
-  if (values.email === "" || values.password === "") return { field: "email", message: "error.credentialsRequired" };
-  if (!isEmail(values.email)) return { field: "email", message: "error.invalidEmail" };
-  if (values.password.length > PASSWORD_MAX) return { field: "password", message: "error.passwordTooLong" };
-  return checkProfileText(values);
+  return signupErrors(values)[0] ?? null;
 }
 
 export const NAME_MAX = 100;
@@ -70,15 +84,23 @@ export const PHONE_MAX = 30;
  * After the spec's rules, for sign-up and the account page: text PostgreSQL cannot store (a NUL
  * character) is refused rather than a 500, and so is text far longer than any name or number.
  */
-export function checkProfileText(values: { firstName: string; lastName: string; phone: string }): FieldError<"firstName" | "lastName" | "phone"> | null {
+export function checkProfileText(values: ProfileText): FieldError<keyof ProfileText> | null {
+  return profileTextErrors(values)[0] ?? null;
+}
+
+type ProfileText = { firstName: string; lastName: string; phone: string };
+
+/** Every failure of checkProfileText's rules, in its order (a field may appear twice: the first counts). */
+function profileTextErrors(values: ProfileText): FieldError<keyof ProfileText>[] {
+  const found: FieldError<keyof ProfileText>[] = [];
   for (const field of ["firstName", "lastName", "phone"] as const) {
-    if (hasInvalidCharacters(values[field])) return { field, message: "error.invalidCharacters" };
-    if (!isOneLine(values[field])) return { field, message: "error.lineBreak" };
+    if (hasInvalidCharacters(values[field])) found.push({ field, message: "error.invalidCharacters" });
+    else if (!isOneLine(values[field])) found.push({ field, message: "error.lineBreak" });
   }
-  if (values.firstName.length > NAME_MAX) return { field: "firstName", message: "error.nameTooLong" };
-  if (values.lastName.length > NAME_MAX) return { field: "lastName", message: "error.nameTooLong" };
-  if (values.phone.length > PHONE_MAX) return { field: "phone", message: "error.phoneTooLong" };
-  return null;
+  if (values.firstName.length > NAME_MAX) found.push({ field: "firstName", message: "error.nameTooLong" });
+  if (values.lastName.length > NAME_MAX) found.push({ field: "lastName", message: "error.nameTooLong" });
+  if (values.phone.length > PHONE_MAX) found.push({ field: "phone", message: "error.phoneTooLong" });
+  return found;
 }
 
 export function validateLogin(email: string, password: string): FieldError<"email" | "password"> | null {

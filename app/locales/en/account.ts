@@ -33,6 +33,8 @@ export const enAccount = {
   "verify.title": "E-mail verification",
   "verify.done": "Your e-mail address is verified. Thank you!",
   "verify.failed": "This verification link is invalid or has expired.",
+  "verify.continue": "Continue",
+  "signup.requiredNote": "Fields marked * are required.",
   "twoFactor.passwordRequired": "Enter your password to continue.",
   "twoFactor.code": "6-digit code",
   "twoFactor.cannotDisable": "Administrators cannot turn off two-factor authentication on this site.",

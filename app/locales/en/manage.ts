@@ -159,6 +159,8 @@ export const enManage = {
   "editor.saveFailed": "Failed to save restaurant",
   "editor.errorTitle": "Error",
   "editor.draftRestored": "Your unsaved changes were restored.",
+  "editor.draftKeep": "Keep them",
+  "editor.draftDiscard": "Discard them",
   "owners.title": "Restaurant Ownership",
   "owners.subtitle": "Manage who can edit {name}",
   "owners.email": "Email",

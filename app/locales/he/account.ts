@@ -35,6 +35,8 @@ export const heAccount: AccountMessages = {
   "verify.title": "אימות אימייל",
   "verify.done": "כתובת האימייל אומתה. תודה!",
   "verify.failed": "קישור האימות אינו תקף או שפג תוקפו.",
+  "verify.continue": "המשך",
+  "signup.requiredNote": "שדות המסומנים ב-* הם שדות חובה.",
   "twoFactor.passwordRequired": "הזינו את הסיסמה כדי להמשיך.",
   "twoFactor.code": "קוד בן 6 ספרות",
   "twoFactor.cannotDisable": "מנהלי האתר אינם יכולים לכבות את האימות הדו־שלבי.",

@@ -160,6 +160,8 @@ export const heManage: ManageMessages = {
   "editor.saveFailed": "שמירת המסעדה נכשלה",
   "editor.errorTitle": "שגיאה",
   "editor.draftRestored": "השינויים שלא נשמרו שוחזרו.",
+  "editor.draftKeep": "להשאיר",
+  "editor.draftDiscard": "לבטל את השינויים",
   "owners.title": "בעלות על המסעדה",
   "owners.subtitle": "ניהול ההרשאות לעריכת {name}",
   "owners.email": "אימייל",

@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyString, encode, extraHeaders, formBody, formEntries, intents, type Entries } from "./arbitraries";
+import { TRICKY_RETURN_PATHS } from "../../setup/tricky-return-paths";
 import { check, clearRateLimits, EVERYONE, PASSWORD, send, sendInvalid, SIGNED_IN, startFuzzServer, type FuzzServer, type Who } from "./harness";
 
 let server: FuzzServer;
@@ -233,6 +234,31 @@ describe("signup", () => {
     });
   });
 
+  it("takes any way back (`next`) without a 5xx, and never sends anyone to another site with it", async () => {
+    const arbitrary = fc.record({
+      path: at("/signup"),
+      next: fc.oneof(anyString, fc.constantFrom(...TRICKY_RETURN_PATHS)),
+      n: fc.nat(),
+      signedIn: fc.boolean(),
+    });
+    await check("signup next", arbitrary, 120, async ({ path, next, n, signedIn }) => {
+      await clearRateLimits(server);
+      const query = `?next=${encode(next).slice(0, 2_000)}`;
+      const cookie: Record<string, string> = signedIn ? { cookie: server.cookies.guest } : {};
+      const opened = await send(server, { method: "GET", path: `${path.replace(/\.data$/, "")}${query}`, headers: cookie });
+      expectOnThisSite(opened.headers.get("location"));
+      const body = new URLSearchParams({
+        firstName: "Dana",
+        lastName: "Levi",
+        email: `next-${n}@fuzz.example`,
+        phone: "050-1234567",
+        password: STRONG,
+        confirmPassword: STRONG,
+      });
+      await send(server, { method: "POST", path: `${path}${query}`, body });
+    });
+  });
+
   it("stores hostile but valid names as text, with the e-mail's owner unchanged", async () => {
     // A valid form whose names and phone are hostile strings: accepted or refused with a message.
     const arbitrary = fc.record({ n: fc.nat(), firstName: anyString, lastName: anyString, phone: anyString });
@@ -267,11 +293,24 @@ describe("forgot and reset password, verify e-mail", () => {
     });
   });
 
-  it("verify-email: a made-up token verifies nothing", async () => {
-    const arbitrary = fc.record({ lang: fc.constantFrom("", "/he"), token: fc.oneof(anyString, fc.base64String({ minLength: 24, maxLength: 40 })) });
-    await check("verify-email", arbitrary, 100, async ({ lang, token }) => {
-      const response = await sendInvalid(server, { method: "GET", path: `${lang}/verify-email?token=${encode(token).slice(0, 8_000)}` });
+  it("verify-email: a made-up token verifies nothing; its Continue stays on this site whatever `next` says", async () => {
+    const arbitrary = fc.record({
+      lang: fc.constantFrom("", "/he"),
+      token: fc.oneof(anyString, fc.base64String({ minLength: 24, maxLength: 40 })),
+      next: fc.oneof(anyString, fc.constantFrom(...TRICKY_RETURN_PATHS)),
+    });
+    await check("verify-email", arbitrary, 100, async ({ lang, token, next }) => {
+      const response = await sendInvalid(server, {
+        method: "GET",
+        path: `${lang}/verify-email?token=${encode(token).slice(0, 8_000)}&next=${encode(next).slice(0, 2_000)}`,
+      });
       expect(response.status).toBe(200);
+      const href = /data-testid="verify-continue"[^>]*href="([^"]*)"|href="([^"]*)"[^>]*data-testid="verify-continue"/.exec(response.text);
+      expect(href, response.text.slice(0, 500)).not.toBeNull();
+      const continued = (href![1] ?? href![2] ?? "").replaceAll("&amp;", "&");
+      expectOnThisSite(continued);
+      const carried = new URL(continued, "https://site.example").searchParams.get("next");
+      if (carried !== null) expectOnThisSite(carried);
     });
   });
 });
@@ -411,4 +450,11 @@ function toFormData(entries: Entries): FormData {
   const form = new FormData();
   for (const [k, v] of entries) form.append(k, v);
   return form;
+}
+
+/** A redirect's target or a link, when there is one, is a path of this site (never "//host" or "/\\host"). */
+function expectOnThisSite(target: string | null): void {
+  if (target === null) return;
+  expect(target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\"), target).toBe(true);
+  expect(new URL(target, "https://site.example").origin, target).toBe("https://site.example");
 }

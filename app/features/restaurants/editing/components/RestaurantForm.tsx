@@ -7,6 +7,8 @@ import { CheckboxField, Choice, ChoiceGroup, FieldError, SelectField, SubmitButt
 import { cn } from "../../../../lib/cn";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { useLocalDraft } from "../../../../lib/use-local-draft";
+import { useFocusFirstInvalid } from "../../../../lib/use-focus-first-invalid";
+import { DraftNotice } from "../../../../components/ui/DraftNotice";
 import type { MessageKey } from "../../../../locales/en";
 import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../constants";
 import { EMPTY_FORM, parseRestaurantForm, type FieldErrors } from "../form-schema";
@@ -89,18 +91,30 @@ export function RestaurantForm({
     return error ? t(error) : undefined;
   };
 
+  // A restored draft is said above the form, which offers to keep it or discard it.
+  const [restored, setRestored] = useState(false);
   const draft = useLocalDraft(key, values, {
     read: readDraft,
     onRestore: (kept) => {
       setValues(kept);
       setKind(menuKind(kept));
-      toast.info(t("editor.draftRestored"));
+      setRestored(true);
     },
   });
+  const discardDraft = () => {
+    draft.clear();
+    setValues(initial);
+    setKind(menuKind(initial));
+    setTouched(new Set());
+    setRestored(false);
+  };
 
+  // A failed save takes the person to the first field in error (on a phone it may be far above).
+  const { ref: formRef, focusFirstInvalidLater } = useFocusFirstInvalid<HTMLFormElement>();
   const onSaveFailed = useEffectEvent((response: SaveResponse) => {
     draft.save(values);
     toast.error(t("editor.errorTitle"), { description: t(response.error ?? "editor.saveFailed") });
+    if (response.errors) focusFirstInvalidLater();
   });
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && (fetcher.data.error || fetcher.data.errors)) onSaveFailed(fetcher.data);
@@ -175,6 +189,7 @@ export function RestaurantForm({
     setTouched(new Set(Object.keys(values) as (keyof RestaurantFormValues)[]));
     if (!parsed.ok) {
       toast.error(t("editor.errorTitle"), { description: t("form.invalid") });
+      focusFirstInvalidLater();
       return;
     }
     // Cleared now; put back if the save fails (see onSaveFailed).
@@ -186,6 +201,7 @@ export function RestaurantForm({
 
   return (
     <form
+      ref={formRef}
       noValidate
       className="space-y-6"
       onSubmit={(event) => {
@@ -193,6 +209,15 @@ export function RestaurantForm({
         submit();
       }}
     >
+      {restored ? (
+        <DraftNotice
+          message={t("editor.draftRestored")}
+          keepLabel={t("editor.draftKeep")}
+          discardLabel={t("editor.draftDiscard")}
+          onKeep={() => setRestored(false)}
+          onDiscard={discardDraft}
+        />
+      ) : null}
       <Section title={t("editor.basic")}>
         <div className="grid gap-4 sm:grid-cols-2">
           {text("nameEn", t("editor.nameEn"), { dir: "ltr" })}
