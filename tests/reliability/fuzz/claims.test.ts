@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../../database/schema/auth";
 import { claims } from "../../../database/schema/lifecycle";
 import { uploads } from "../../../database/schema/uploads";
 import { anyId, anySegment, anyString, formBody, formEntries, intents } from "./arbitraries";
@@ -117,6 +118,10 @@ describe("sending a claim", () => {
         form.set("proof", new Blob([new Uint8Array(png)], { type: "image/png" }), "certificate.png");
         return form;
       };
+      // From an address never verified, the same valid claim is refused and changes nothing.
+      const unverified = await sendInvalid(server, { method: "POST", path: claimPath("en", "other-place"), body: body(), headers: cookieOf(who) });
+      expect(unverified.status, who).toBe(403);
+      await server.db.update(users).set({ emailVerified: true }).where(eq(users.id, server.fixtures.userIds[who]));
       const sent = await send(server, { method: "POST", path: claimPath("en", "other-place"), body: body(), headers: cookieOf(who) });
       expect(sent.status, who).toBe(302);
       const mine = await server.db.select().from(claims).where(eq(claims.user_id, server.fixtures.userIds[who]));
@@ -127,7 +132,8 @@ describe("sending a claim", () => {
       const again = await sendInvalid(server, { method: "POST", path: claimPath("en", "other-place"), body: body(), headers: cookieOf(who) });
       expect(again.status).toBe(409);
     }
-    // A listing with owners takes none, from anyone.
+    // A listing with owners takes none, from anyone (with a verified address: others are refused before).
+    await server.db.update(users).set({ emailVerified: true }).where(eq(users.id, server.fixtures.userIds.guest));
     for (const who of ["guest", "owner"] as const) {
       const form = new FormData();
       form.set("role", "Owner");
