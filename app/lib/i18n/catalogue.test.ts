@@ -40,9 +40,9 @@ describe("areasOf", () => {
     }
   });
 
-  it("loads the contribute area for the public's forms, and not for the restaurant page (issue 29)", () => {
+  it("loads the contribute area for the public's forms, and not for the restaurant page; the claim page also the account's words (an unverified address)", () => {
     expect(areasOf("/suggest")).toEqual(["site", "contribute"]);
-    expect(areasOf("/he/restaurant/x/claim")).toEqual(["site", "restaurant", "contribute"]);
+    expect(areasOf("/he/restaurant/x/claim")).toEqual(["site", "restaurant", "account", "contribute"]);
     expect(areasOf("/he/restaurant/x")).toEqual(["site", "restaurant"]);
   });
 });
