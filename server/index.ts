@@ -265,6 +265,8 @@ export async function startServer({
     server,
     port,
     writeStatistics: async () => {
+      // Taps and beacons already answered are checked first (known slug, limit), so what they count is written too.
+      await Promise.all([listingCounts?.settled(), searchMisses?.settled()]);
       await Promise.all([listingCounts?.tally.flush(), searchMisses?.tally.flush()]);
     },
     stop: () =>
@@ -286,7 +288,10 @@ export async function startServer({
         server.close(() => {
           clearTimeout(force);
           // Issue 31: what was counted in memory is written once no request can count more.
-          void cleaning.then(() => Promise.all([listingCounts?.tally.stop(), searchMisses?.tally.stop()])).then(() => resolve());
+          void cleaning
+            .then(() => Promise.all([listingCounts?.settled(), searchMisses?.settled()]))
+            .then(() => Promise.all([listingCounts?.tally.stop(), searchMisses?.tally.stop()]))
+            .then(() => resolve());
         });
         server.closeIdleConnections();
         // Live-update streams never end by themselves: end them so the server can close.

@@ -26,6 +26,8 @@ export interface ListingCounter {
    * (unknown kind, a bot, a slug no listing has). Asked after the ping is answered.
    */
   tap(req: IncomingMessage, slug: string, kind: string): Promise<boolean>;
+  /** Resolves once the taps reported so far are counted or not (before a write that must include them). */
+  settled(): Promise<void>;
   tally: Tally;
 }
 
@@ -100,6 +102,15 @@ export function createListingCounter({ write, writeEveryMs, now = () => new Date
     return day;
   };
   const count = (slug: string, kind: Count) => tally.add(`${today()}\t${slug}\t${kind}`);
+  const tapOf = async (req: IncomingMessage, slug: string, kind: string): Promise<boolean> => {
+    if (!isSlug(slug) || !isTapKind(kind) || !isPerson(req)) return false;
+    // Slugs that cannot be read (the database is down): the tap is not counted rather than guessed.
+    const known = await knownSlugs().catch(() => undefined);
+    if (!known?.has(slug)) return false;
+    count(slug, kind);
+    return true;
+  };
+  const tapping = new Set<Promise<boolean>>();
 
   return {
     tally,
@@ -115,13 +126,14 @@ export function createListingCounter({ write, writeEveryMs, now = () => new Date
         if (res.statusCode === 200) count(slug, "views");
       });
     },
-    async tap(req, slug, kind) {
-      if (!isSlug(slug) || !isTapKind(kind) || !isPerson(req)) return false;
-      // Slugs that cannot be read (the database is down): the tap is not counted rather than guessed.
-      const known = await knownSlugs().catch(() => undefined);
-      if (!known?.has(slug)) return false;
-      count(slug, kind);
-      return true;
+    tap(req, slug, kind) {
+      const counted = tapOf(req, slug, kind);
+      tapping.add(counted);
+      void counted.finally(() => tapping.delete(counted));
+      return counted;
+    },
+    settled: async () => {
+      await Promise.all([...tapping]);
     },
   };
 }

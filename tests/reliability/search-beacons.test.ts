@@ -4,8 +4,8 @@
 // one after another, once held every request (cached pages too) for many seconds. Here the built
 // server (embedded database, demo data, a batch written every 2 s) takes a burst of beacons with
 // distinct terms from many addresses (X-Forwarded-For from loopback, which TRUST_PROXY trusts by
-// default) and from one, while a cached page is asked for again and again: the slowest answer
-// through the writes stays under MAX_MS.
+// default) and from one, while a cached page is asked for again and again: its answers through the
+// writes stay short (MEDIAN_MS, P99_MS, MAX_MS).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,12 +18,14 @@ const BEACONS = 1_000;
 /** How long the cached page is watched from the burst's start: several writes of the batch. */
 const WATCH_MS = 12_000;
 /**
- * What the writes may add to a cached page's answer, for 95 answers in 100, over the same page's
- * answers without beacons (the test machine is shared: its slowest answers measure the machine,
- * not the server), and the median through the writes. Before the work was bounded, the median was
- * over half a second and the slowest over two seconds.
+ * What the writes may add to a cached page's answer, for 99 answers in 100, over the same page's
+ * slowest 5 in 100 without beacons (the test machine is shared: its slowest answers measure the
+ * machine, not the server); the slowest answer of all; and the median through the writes. Before
+ * the work was bounded, a write held the server for one to three seconds at a time: the slowest
+ * answer took 1.7–3.1 s and 99 in 100 took up to 0.6–1.5 s.
  */
-const MAX_MS = 250;
+const P99_MS = 500;
+const MAX_MS = 1_000;
 const MEDIAN_MS = 50;
 
 let dataDir: string;
@@ -86,7 +88,7 @@ describe("a burst of search beacons", () => {
     ["from a thousand addresses", (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`],
     ["from one address", () => "203.0.113.7"],
   ] as const)(
-    `%s: a cached page keeps answering (median under ${MEDIAN_MS} ms, 95 in 100 within ${MAX_MS} ms of the quiet machine's) through the writes`,
+    `%s: a cached page keeps answering through the writes (median under ${MEDIAN_MS} ms, 99 in 100 within ${P99_MS} ms of the quiet machine's, none over ${MAX_MS} ms)`,
     async (label, from) => {
       const base = server!.url;
       const page = `${base}/en/accessibility`;
@@ -112,7 +114,8 @@ describe("a burst of search beacons", () => {
       // From many addresses the batches outgrew a write: each wrote its share while the page was watched.
       if (label === "from a thousand addresses") expect(server!.output()).toMatch(/search misses: 100 written, \d+ wait for the next write/);
       expect(report.p50, JSON.stringify(report)).toBeLessThan(MEDIAN_MS);
-      expect(report.p95, JSON.stringify(report)).toBeLessThan(MAX_MS + report.quietP95);
+      expect(report.p99, JSON.stringify(report)).toBeLessThan(P99_MS + report.quietP95);
+      expect(report.max, JSON.stringify(report)).toBeLessThan(MAX_MS);
     },
     120_000,
   );

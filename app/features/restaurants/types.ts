@@ -116,7 +116,7 @@ declare module "../../lib/context" {
      * while it is). Refuses with an UploadError (an AppError: too large, not of its kind); returns its URL.
      */
     acceptUpload: (file: { data: Buffer; name: string }, kind: UploadKindName, holder: { uploadedBy: string | null; heldBy: string }) => Promise<string>;
-    /** Issue 31: counts a home search that found nothing, once per visitor (their address, as a keyed hash; in memory; bots and short terms ignored). Absent: not counted. */
+    /** Counts a home search that found nothing, once per visitor (their address, as a keyed hash; in memory; bots and short terms ignored). Absent: not counted. */
     searchMissed?: (term: string, userAgent: string | null, clientIp: string) => void;
   }
 }
