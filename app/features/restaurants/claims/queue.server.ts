@@ -1,4 +1,4 @@
-// The claims queue (issue 29), admins only: the open claims with their account (and whether its
+// The claims queue, admins only: the open claims with their account (and whether its
 // e-mail address is verified), listing and proof, and the decisions — approve (the account becomes
 // an owner linked to the listing, through the owner-link path, so the history records it; the
 // listing's other open claims are closed) or reject with a reason. Every function checks its
