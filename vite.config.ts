@@ -74,7 +74,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-rout
  */
 const SHARED = /[\\/]app[\\/](?:lib|locales|components|features[\\/](?:restaurants|blog)[\\/](?!.*editing)(?!.*map))/;
 const NOT_SHARED =
-  /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|use-local-draft|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$|[\\/]alerts[\\/]|[\\/]ui[\\/]PeriodLinks\.tsx$|[\\/]statistics[\\/](?!ping\.ts$)/;
+  /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|DraftNotice|use-local-draft|use-focus-first-invalid|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$|[\\/]alerts[\\/]|[\\/]ui[\\/]PeriodLinks\.tsx$|[\\/]statistics[\\/](?!ping\.ts$)/;
 
 const CARDS =
   /[\\/]search[\\/]components[\\/](?:ResultsGrid|RestaurantCard)\.tsx$|[\\/]map[\\/]components[\\/]MapView\.tsx$|[\\/]map[\\/]distance\.ts$|[\\/]pesach[\\/]hours\.ts$|[\\/]pesach[\\/]components[\\/]PesachMark\.tsx$|[\\/]hours[\\/]open-line\.ts$/;

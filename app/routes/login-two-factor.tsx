@@ -28,7 +28,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (context.get(viewerContext)) throw redirect(returnTo ?? dashboardPath(language));
   // Nothing to verify without a pending sign-in: start at the password.
   if (!hasPendingSignIn(request)) throw redirect(loginPath(language, returnTo));
-  return null;
+  // Cleaned here on the server: the page's links keep it.
+  return { returnTo: returnTo ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,13 +56,13 @@ export function meta(args: Route.MetaArgs) {
   return simplePageMeta(args, { title: "twoFactor.loginTitle", description: "twoFactor.loginIntro", path: twoFactorLoginPath, noindex: true });
 }
 
-export default function LoginTwoFactor() {
+export default function LoginTwoFactor({ loaderData }: Route.ComponentProps) {
   const { language, t } = useLanguage();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const backup = searchParams.get("backup") === "1";
   const failure = actionData;
-  const returnTo = safeReturnPath(searchParams.get("next"));
+  const returnTo = loaderData.returnTo ?? undefined;
   const here = twoFactorLoginPath(language, returnTo);
   const expired = failure?.error === "twoFactor.expired" || failure?.error === "twoFactor.tooManyAttempts";
   return (

@@ -19,8 +19,10 @@ import { readFormData } from "../lib/form-data.server";
 export function loader({ request, context }: Route.LoaderArgs) {
   // Spec: a signed-in user opening the login page goes to the dashboard (or where it was sent from).
   const url = new URL(request.url);
-  if (context.get(viewerContext)) throw redirect(safeReturnPath(url.searchParams.get("next")) ?? dashboardPath(detectLanguage(url.pathname)));
-  return null;
+  const returnTo = safeReturnPath(url.searchParams.get("next"));
+  if (context.get(viewerContext)) throw redirect(returnTo ?? dashboardPath(detectLanguage(url.pathname)));
+  // The way back, cleaned here on the server: the page's "Sign up" link keeps it.
+  return { returnTo: returnTo ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +50,7 @@ export function meta(args: Route.MetaArgs) {
   return simplePageMeta(args, { title: "login.title", description: "meta.defaultDescription", path: loginPath });
 }
 
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
   const { language, t } = useLanguage();
   const actionData = useActionData<typeof action>();
   const failure = actionData;
@@ -94,7 +96,7 @@ export default function Login() {
         </p>
         <p>
           {t("login.noAccount")}{" "}
-          <Link to={signupPath(language, safeReturnPath(params.get("next")))} className="font-medium text-brand-800 underline underline-offset-4">
+          <Link to={signupPath(language, loaderData.returnTo ?? undefined)} className="font-medium text-brand-800 underline underline-offset-4">
             {t("login.signupLink")}
           </Link>
         </p>

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, Link, redirect, useActionData, useNavigate, useSearchParams } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigate } from "react-router";
 import type { Route } from "./+types/signup";
 import { FormAlert, RequiredNote, SubmitButton, TextField } from "../components/ui/FormFields";
 import { signUp } from "../features/accounts/accounts.server";
@@ -22,8 +22,10 @@ export const SIGNUP_REDIRECT_MS = 3_000;
 export function loader({ request, context }: Route.LoaderArgs) {
   // A signed-in user goes where the sign-up was asked from (a page of this site), or the dashboard.
   const url = new URL(request.url);
-  if (context.get(viewerContext)) throw redirect(safeReturnPath(url.searchParams.get("next")) ?? dashboardPath(detectLanguage(url.pathname)));
-  return null;
+  const returnTo = safeReturnPath(url.searchParams.get("next"));
+  if (context.get(viewerContext)) throw redirect(returnTo ?? dashboardPath(detectLanguage(url.pathname)));
+  // The way back, cleaned here on the server: the page's log-in links keep it.
+  return { returnTo: returnTo ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,13 +46,12 @@ export function meta(args: Route.MetaArgs) {
   return simplePageMeta(args, { title: "signup.title", description: "signup.guestNotice", path: signupPath });
 }
 
-export default function Signup() {
+export default function Signup({ loaderData }: Route.ComponentProps) {
   const { language, t } = useLanguage();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   // Where the person was going (the claim page): kept through the form, its errors and log-in.
-  const [params] = useSearchParams();
-  const login = loginPath(language, safeReturnPath(params.get("next")));
+  const login = loginPath(language, loaderData.returnTo ?? undefined);
   const succeeded = actionData?.ok === true;
   // A refused form takes the person to its first field in error (the phone's may be off-screen).
   const { ref: formRef, focusFirstInvalidLater } = useFocusFirstInvalid<HTMLFormElement>();

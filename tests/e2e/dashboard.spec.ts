@@ -172,6 +172,9 @@ test("a failed save on a phone takes the person to the first field in error, in 
     await expect(address).toBeFocused();
     await expect(address).toBeInViewport();
     await expect(address).toHaveAttribute("aria-invalid", "true");
+    // The fields the rules require are marked, and say so.
+    await expect(address).toHaveAttribute("required", "");
+    await expect(page.locator("form [data-required-mark]")).toHaveCount(4);
   }
 });
 

@@ -161,6 +161,7 @@ export const enManage = {
   "editor.draftRestored": "Your unsaved changes were restored.",
   "editor.draftKeep": "Keep them",
   "editor.draftDiscard": "Discard them",
+  "editor.requiredNote": "Fields marked * are required.",
   "owners.title": "Restaurant Ownership",
   "owners.subtitle": "Manage who can edit {name}",
   "owners.email": "Email",

@@ -162,6 +162,7 @@ export const heManage: ManageMessages = {
   "editor.draftRestored": "השינויים שלא נשמרו שוחזרו.",
   "editor.draftKeep": "להשאיר",
   "editor.draftDiscard": "לבטל את השינויים",
+  "editor.requiredNote": "שדות המסומנים ב-* הם שדות חובה.",
   "owners.title": "בעלות על המסעדה",
   "owners.subtitle": "ניהול ההרשאות לעריכת {name}",
   "owners.email": "אימייל",

@@ -3,7 +3,17 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { CheckboxField, Choice, ChoiceGroup, FieldError, SelectField, SubmitButton, TextAreaField, TextField } from "../../../../components/ui/FormFields";
+import {
+  CheckboxField,
+  Choice,
+  ChoiceGroup,
+  FieldError,
+  RequiredNote,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "../../../../components/ui/FormFields";
 import { cn } from "../../../../lib/cn";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { useLocalDraft } from "../../../../lib/use-local-draft";
@@ -56,6 +66,9 @@ function placeOf(values: Pick<RestaurantFormValues, "latitude" | "longitude">): 
 }
 
 type LinkReading = "found" | "noLink" | "notInLink" | null;
+
+/** The fields the form's rules require (form-schema.ts): marked beside their labels, `required` on the control. */
+const REQUIRED_FIELDS: ReadonlySet<keyof RestaurantFormValues> = new Set(["nameEn", "address", "kashrut"]);
 
 export function RestaurantForm({
   id,
@@ -156,6 +169,7 @@ export function RestaurantForm({
         inputMode={extra.inputMode}
         autoComplete={extra.autoComplete ?? "off"}
         error={messageOf(field)}
+        required={REQUIRED_FIELDS.has(field)}
         onChange={(event) => update({ [field]: event.target.value })}
         // A bare domain is shown as the https address it will be saved as (ADR 013).
         onBlur={
@@ -218,6 +232,7 @@ export function RestaurantForm({
           onDiscard={discardDraft}
         />
       ) : null}
+      <RequiredNote>{t("editor.requiredNote")}</RequiredNote>
       <Section title={t("editor.basic")}>
         <div className="grid gap-4 sm:grid-cols-2">
           {text("nameEn", t("editor.nameEn"), { dir: "ltr" })}
@@ -228,6 +243,7 @@ export function RestaurantForm({
         <SelectField
           label={t("editor.kashrut")}
           name="kashrut"
+          required
           value={values.kashrut}
           error={messageOf("kashrut")}
           onChange={(event) => update({ kashrut: event.target.value })}
