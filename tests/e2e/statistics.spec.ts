@@ -74,7 +74,7 @@ for (const language of ["en", "he"] as const) {
     await navigatePing;
     // Last: a tel: link hands the page to the phone's dialer.
     const phonePing = visit.waitForRequest((request) => request.url().endsWith(`/api/taps/${SLUG}/phone`) && request.method() === "POST");
-    await visit.locator('a[href^="tel:"]').click();
+    await visit.getByRole("link", { name: language === "he" ? "התקשרו למסעדה" : "Call the restaurant" }).click();
     await phonePing;
     await diner.close();
     await writeStatistics();
