@@ -442,7 +442,7 @@ describe("the queue: acting on a report (admins only; a refused action changes n
   });
 
   it("close the restaurant: without the confirmation nothing changes and the page asks to confirm", async () => {
-    const { mine } = await twoReports();
+    const { mine, theirs } = await twoReports();
     const outcome = await act("admin", { intent: "markClosed", reportId: mine.id, note: "Phoned: shut for good." });
     expect(outcome.status).toBe(200);
     expect(outcome.data).toMatchObject({ confirmClose: { reportId: mine.id, note: "Phoned: shut for good." } });
@@ -452,6 +452,11 @@ describe("the queue: acting on a report (admins only; a refused action changes n
     // A confirmation that is not the word the form sends is no confirmation.
     expect((await act("admin", { intent: "markClosed", reportId: mine.id, confirm: "yes please" })).status).toBe(200);
     expect((await restaurantRow()).is_permanently_closed).toBe(false);
+    // A report already handled is refused before any confirmation is asked for.
+    await act("admin", { intent: "dismiss", reportId: theirs.id });
+    const late = await act("admin", { intent: "markClosed", reportId: theirs.id });
+    expect(late.status).toBe(409);
+    expect(errorOf(late)).toBe("reports.alreadyClosed");
   });
 
   it("close the restaurant, confirmed: it closes through the normal change path (history) and the report is resolved", async () => {

@@ -66,13 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Only a crafted request names another intent.
     if (!INTENTS.includes(intent)) throw new AppError("invalid", "error.unexpected", { subject: intent });
     checkReportNote(note);
-    // Unconfirmed, closing changes nothing: the page asks (the dialog with JavaScript, a second
-    // step without it) and sends the confirmation with the same report and note.
-    if (intent === "markClosed" && form.get("confirm") !== CONFIRM_CLOSE) return { confirmClose: { reportId, note } };
     if (intent === "markClosed" || intent === "verifyToday") {
       // Through the restaurant's normal change path (history, live update, caches), then resolved.
       const restaurantId = await openReportRestaurant(services.db, reportId);
       if (!restaurantId) throw new AppError("conflict", "reports.alreadyClosed", { subject: reportId });
+      // Unconfirmed, closing changes nothing: the page asks (the dialog with JavaScript, a second
+      // step without it) and sends the confirmation with the same report and note.
+      if (intent === "markClosed" && form.get("confirm") !== CONFIRM_CLOSE) return { confirmClose: { reportId, note } };
       if (intent === "markClosed") await setPermanentlyClosed(services.db, viewer, restaurantId, true);
       else await setVerificationDate(services.db, viewer, restaurantId, telAvivDay(new Date()));
     }
