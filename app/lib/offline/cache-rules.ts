@@ -124,7 +124,7 @@ export function assetsOfPage(html: string, origin: string): string[] {
   return [...found];
 }
 
-/** The messages the page may post to the worker (documented in app/service-worker.ts and the README). */
+/** The messages the page may post to the worker (documented in app/service-worker.ts and docs/features.md). */
 export type WorkerMessage = { type: "cache-pages"; urls: string[] } | { type: "forget-pages" };
 
 /** A message from a page, checked (anything else is ignored): `cache-pages` keeps only this site's public pages. */
