@@ -1,4 +1,4 @@
-// The service worker: the site keeps working in a basement with no signal. Built by
+// The service worker (ADR 024): the site keeps working in a basement with no signal. Built by
 // vite.config.ts (`serviceWorker()`) into build/client/sw.js, one small script with the rules of
 // app/lib/offline/cache-rules.ts; the server answers /sw.js without caching (server/app.ts).
 //

@@ -1,4 +1,4 @@
-// Search past the browser index: the database gives the same restaurants as the
+// Search past the browser index (ADR 022): the database gives the same restaurants as the
 // browser's own filtering, for Hebrew and English terms with prefixes, niqqud, final letters,
 // geresh and a typo, alone and with the other filters. Runs on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// What the service worker (app/service-worker.ts) may keep and show without a network.
+// What the service worker (app/service-worker.ts) may keep and show without a network (ADR 024).
 // Pure and browser-safe, so the rules are unit-tested here rather than inside the worker.
 // The one rule that matters most: nothing about a visitor is ever kept. The server answers every
 // page about the visitor (a session cookie, a one-time toast, a private route) with

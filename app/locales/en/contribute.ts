@@ -1,4 +1,4 @@
-// The public's forms that are pages of their own: suggesting a restaurant and claiming a
+// The public's forms that are pages of their own (ADR 023): suggesting a restaurant and claiming a
 // listing. Their own area (ADR 012, update 2026-11-26), so the restaurant page does not carry them.
 export const enContribute = {
   // Claims ("Is this your restaurant?")

@@ -1,4 +1,4 @@
-// The public's forms that are pages of their own, in Hebrew: typed by the English area.
+// The public's forms that are pages of their own (ADR 023), in Hebrew: typed by the English area.
 import type { ContributeMessages } from "../en";
 
 export const heContribute: ContributeMessages = {
