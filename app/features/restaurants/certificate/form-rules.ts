@@ -1,4 +1,4 @@
-// The restaurant form's certificate fields, for editing/form-schema.ts: a body from the
+// The restaurant form's certificate fields (ADR 023), for editing/form-schema.ts: a body from the
 // list or none given, a level from the list, an optional number, and a real calendar day (past days
 // allowed: an expired certificate is still a fact). Details without a supervising body are refused.
 import { z } from "zod";

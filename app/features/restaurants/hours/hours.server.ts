@@ -1,4 +1,4 @@
-// Saving a restaurant's structured hours through the restaurants' change path. Apart
+// Saving a restaurant's structured hours (ADR 016) through the restaurants' change path. Apart
 // from manage.server.ts so the public pages, which read restaurants through it, do not carry the
 // hours editor's rules and messages.
 import type { Db } from "../../../../database/types";

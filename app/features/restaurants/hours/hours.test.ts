@@ -1,4 +1,4 @@
-// "Is it open now?" at fixed clocks, with the real Shabbat and Yom Tov windows of Tel
+// "Is it open now?" at fixed clocks (ADR 016), with the real Shabbat and Yom Tov windows of Tel
 // Aviv from @hebcal/core (server-side; the pure module only takes their instants).
 import { describe, expect, it } from "vitest";
 import {

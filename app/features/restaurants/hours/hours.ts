@@ -1,4 +1,4 @@
-// Opening hours as data, and the one answer to "is it open now?". Pure and browser-safe:
+// Opening hours as data (ADR 016), and the one answer to "is it open now?". Pure and browser-safe:
 // the Shabbat and Yom Tov windows it needs (candle lighting to havdalah, computed on the server
 // with @hebcal/core, which is GPL and never shipped to the browser) come in as plain instants.
 // Every time of day is Tel Aviv's (Asia/Jerusalem), whatever the server's or the browser's zone.

@@ -1,4 +1,4 @@
-// The open data feeds: every public listing, in our JSON and as GeoJSON, built from the
+// The open data feeds (ADR 025): every public listing, in our JSON and as GeoJSON, built from the
 // app's restaurants by pure functions (the query is open-data.server.ts, the endpoints server/app.ts).
 // Only what the public page shows: never owners, e-mails, user ids, who changed what, reports,
 // suggestions or claims. Photos and menu images are left out: they are the restaurants' own, not

@@ -1,4 +1,4 @@
-// Pesach's days in a restaurant's hours, browser-safe: the restaurant page's timeline,
+// Pesach's days in a restaurant's hours (ADR 023), browser-safe: the restaurant page's timeline,
 // the cards' "open now" and the filter. A module of its own so that pages which do not judge
 // "open now" in the browser (the restaurant page sends a timeline) do not carry it.
 import type { PesachPlans } from "../../../../database/lifecycle";

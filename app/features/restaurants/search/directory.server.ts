@@ -1,4 +1,4 @@
-// The home page's results, from wherever they are kept best: up to the browser index's
+// The home page's results, from wherever they are kept best (ADR 022): up to the browser index's
 // limit, from the public list every process holds (the browser then filters by itself); past it,
 // from the database (search-query.server.ts), so no process holds a directory of 100,000.
 import type { Db } from "../../../../database/types";
