@@ -69,7 +69,7 @@ export default function handleRequest(
       nonce,
       // A finished Suspense boundary stays where it is in the HTML. React otherwise moves a
       // boundary past the first 12,800 bytes to the end of the page, hidden, and shows it with an
-      // inline script: without JavaScript it would stay hidden (the report form, issue 14).
+      // inline script: without JavaScript it would stay hidden (the report form).
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         shellRendered = true;

@@ -40,7 +40,7 @@ const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] =
   { prefix: "history.", values: CHANGE_ACTIONS, reason: "a restaurant change's action (change history panel)" },
   { prefix: "report.reason.", values: REPORT_REASONS, reason: "a problem report's reason (report form, queue, notice e-mail)" },
   { prefix: "reports.status.", values: [...REPORT_STATUSES, "all"], reason: "a report's status (queue filter and cards)" },
-  // Issue 29: the certificate's status line (rabbinate "k" or other supervision "s", and its state), its body and level.
+  // The certificate's status line (rabbinate "k" or other supervision "s", and its state), its body and level.
   {
     prefix: "cert.",
     values: ["k", "s"].flatMap((who) => ["valid", "renewalPending", "expired"].map((state) => `${who}.${state}`)),
@@ -53,7 +53,7 @@ const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] =
   { prefix: "suggestions.status.", values: SUGGESTION_STATUSES, reason: "a suggestion's status (the suggestions queue's cards)" },
   { prefix: "suggestions.view.", values: ["open", "decided"], reason: "the suggestions queue's filter" },
   { prefix: "suggestions.language.", values: LANGUAGES, reason: "the language a suggestion was written in (queue cards)" },
-  // Issue 30: the practical facts (the home page's filters and the restaurant page's line; the form's choices).
+  // The practical facts (the home page's filters and the restaurant page's line; the form's choices).
   { prefix: "facts.", values: FACT_FILTERS, reason: "a practical fact (FilterBar, PracticalLine, the form's services)" },
   { prefix: "practical.price.", values: PRICE_LEVELS.map(String), reason: "a price level's choice (the restaurant form)" },
   { prefix: "practical.wheelchair.", values: WHEELCHAIR_ACCESS, reason: "a wheelchair access choice (the restaurant form)" },

@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       publicUrl: settings.publicUrl,
       // Only what the shell shows; pages that need more load it themselves.
       viewer: viewer ? { firstName: viewer.firstName, role: viewer.role } : null,
-      // Issue 30: a signed-in viewer's saved places (their Save buttons); a visitor's are on the device.
+      // A signed-in viewer's saved places (their Save buttons); a visitor's are on the device.
       saved: viewer ? await savedSlugs(db, viewer.id) : null,
       toast: toast ? { id: toast.id, type: toast.type, text: t(toast.message) } : null,
     },
@@ -112,7 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#114a2d" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Issue 30: the installable site, named and started in the page's language (app/lib/offline/app-pages.ts, answered by server/app.ts). */}
+        {/* The installable site, named and started in the page's language (app/lib/offline/app-pages.ts, answered by server/app.ts). */}
         <link rel="manifest" href={localizePath("/manifest.webmanifest", language)} />
         <Meta />
         <Links />
@@ -154,7 +154,7 @@ export default function App() {
       />
       <Header viewer={viewer} />
       <main id="main" className="flex-1" aria-busy={busy}>
-        {/* Issue 30: every Save button on the page reads the saved places from here. */}
+        {/* Every Save button on the page reads the saved places from here. */}
         <SavedProvider account={data?.saved ?? null}>
           {loadingHome ? <HomeSkeleton /> : loadingBlogs ? <BlogSkeleton label={t("blog.loading")} /> : <Outlet />}
         </SavedProvider>

@@ -91,7 +91,7 @@ describe("route facts", () => {
     expect(matchPage("/he/account")).toEqual(matchRoute("/he/account"));
   });
 
-  // Issue 30: the installable site's own paths; the manifest and the offline page in both languages.
+  // The installable site's own paths; the manifest and the offline page in both languages.
   it("know the service worker, the manifests and the offline pages, public, the last two also under /he", () => {
     expect(matchRoute("/sw.js")).toMatchObject({ pattern: "/sw.js", facts: { label: "service_worker" } });
     for (const path of ["/manifest.webmanifest", "/he/manifest.webmanifest"]) {
@@ -103,7 +103,7 @@ describe("route facts", () => {
     expect(matchPage("/offline").pattern).toBe("*");
   });
 
-  // Issue 31: the open data feeds are public (cached as pages, never `private, no-store`), each with its own label.
+  // The open data feeds are public (cached as pages, never `private, no-store`), each with its own label.
   it("know the open data feeds: public, cacheable, their own labels, and only at their exact paths", () => {
     expect(matchRoute("/api/restaurants.json")).toMatchObject({ pattern: "/api/restaurants.json", facts: { label: "api_open_data_json", openData: true } });
     expect(matchRoute("/api/restaurants.geojson")).toMatchObject({
@@ -118,7 +118,7 @@ describe("route facts", () => {
   });
 });
 
-// Issue 29: the claim page is about the viewer (never cached) and its form carries one file.
+// The claim page is about the viewer (never cached) and its form carries one file.
 describe("the claim page's facts", () => {
   it("is private, shows the contribute area (and the account's, for sending the verification link again) and may take a file; the report page may not", () => {
     expect(matchRoute("/he/restaurant/x/claim")).toMatchObject({

@@ -1,4 +1,4 @@
-// What the server and the catalogue loader need to know about each route, declared once (issue 27),
+// What the server and the catalogue loader need to know about each route, declared once,
 // beside the route table: whether it is about the visitor (never cached), which message areas its
 // page shows, its metrics label, and whether its path carries a secret. Keyed by the route's path
 // pattern without the language prefix: the pages (every route of app/routes.ts), then the
@@ -21,20 +21,20 @@ export interface RouteFacts {
   /** Its path parameters are one-time secrets: the log shows them as `[redacted]`. */
   secret?: true;
   /**
-   * Its form may carry one file (issue 29: a suggestion's certificate photo, a claim's proof), so
+   * Its form may carry one file (a suggestion's certificate photo, a claim's proof), so
    * works without JavaScript: the door lets its body be as large as the largest upload
    * (`FILE_FORM_BYTES` in server/app.ts) instead of a plain form's 1 MiB.
    */
   fileForm?: true;
   /**
-   * Issue 31: an open data feed, answered by the server (server/app.ts): public and cached as pages
+   * An open data feed, answered by the server (server/app.ts): public and cached as pages
    * are though its path is a file's, readable from any site (`Access-Control-Allow-Origin: *`).
    */
   openData?: true;
 }
 
 const RESTAURANT: readonly Area[] = ["restaurant"];
-/** The public's own forms (issue 29; the problem report's too): their words apart from the restaurant page's. */
+/** The public's own forms (the problem report's too): their words apart from the restaurant page's. */
 const CONTRIBUTE: readonly Area[] = ["contribute"];
 const ACCOUNT = { private: true, areas: ["account"], label: "account" } as const;
 const MANAGE: readonly Area[] = ["restaurant", "account", "manage", "contribute", "blog"];
@@ -52,9 +52,9 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/restaurant/:slug": { areas: RESTAURANT, later: CONTRIBUTE, label: "restaurant" },
   "/restaurant/:slug/report": { areas: ["restaurant", "contribute"], label: "report" },
   "/restaurant/:slug/claim": { private: true, areas: ["restaurant", "contribute", "account"], label: "claim", fileForm: true },
-  // Issue 29: public, its page cacheable; its form carries the certificate photo.
+  // Public, its page cacheable; its form carries the certificate photo.
   "/suggest": { areas: CONTRIBUTE, label: "suggest", fileForm: true },
-  // Issue 30: about the visitor (their list), never cached.
+  // About the visitor (their list), never cached.
   "/saved": { private: true, areas: ["account"], label: "saved" },
   "/accessibility": {},
   "/privacy-policy": {},
@@ -64,7 +64,7 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/forgot-password": ACCOUNT,
   "/reset-password": ACCOUNT,
   "/verify-email": ACCOUNT,
-  // Issue 30: and its alert settings and the alerts' unsubscribe page (a splat: no entry more in every page's facts).
+  // And its alert settings and the alerts' unsubscribe page (a splat: no entry more in every page's facts).
   "/account/*": { private: true, areas: MANAGE, label: "account" },
   "/logout": { private: true, label: "account" },
   "/blogs": BLOG,
@@ -88,16 +88,16 @@ export const SERVER_FACTS: Record<string, RouteFacts> = {
   "/api/uploads/*": { private: true, label: "api_uploads" },
   "/api/auth/reset-password/:token": { private: true, label: "api_auth", secret: true },
   "/api/auth/*": { private: true, label: "api_auth" },
-  // Issue 31: taps on a listing's links, posted by the browser (the links' `ping`).
+  // Taps on a listing's links, posted by the browser (the links' `ping`).
   "/api/taps/*": { private: true, label: "api_taps" },
-  // Issue 31: the open data feeds (app/features/restaurants/open-data): public, cached and emptied on change as pages are.
+  // The open data feeds (app/features/restaurants/open-data): public, cached and emptied on change as pages are.
   "/api/restaurants.json": { label: "api_open_data_json", openData: true },
   "/api/restaurants.geojson": { label: "api_open_data_geojson", openData: true },
   "/api/*": { private: true, label: "api_other" },
   "/assets/*": { label: "assets" },
   "/uploads/*": { label: "uploads" },
   "/healthz": { label: "healthz" },
-  // Issue 30: the service worker's script (never cached by HTTP caches), the web app manifest and the
+  // The service worker's script (never cached by HTTP caches), the web app manifest and the
   // offline page (public, cacheable), answered by the server itself (server/app.ts), not by React
   // Router: as routes they would lengthen the route manifest every page loads. The manifest and the
   // offline page are also under /he (matched here by `matchRoute` like their English paths).
@@ -107,7 +107,7 @@ export const SERVER_FACTS: Record<string, RouteFacts> = {
   "/metrics": { label: "metrics" },
 };
 
-/** The server's own paths that also answer under /he (issue 30): matched as their English paths. */
+/** The server's own paths that also answer under /he: matched as their English paths. */
 const HEBREW_SERVER_PATH = /^\/he(?=\/(?:manifest\.webmanifest|offline)$)/;
 
 export interface RouteMatch {

@@ -14,14 +14,14 @@ function dashboard(prefix: string, suffix: string) {
     route("edit/:id/pesach", "routes/dashboard/pesach.tsx", { id: `dashboard-pesach-${suffix}` }),
     route("users", "routes/dashboard/users.tsx", { id: `dashboard-users-${suffix}` }),
     route("reports", "routes/dashboard/reports.tsx", { id: `dashboard-reports-${suffix}` }),
-    // Issue 29: the certificates ending and ended (admins).
+    // The certificates ending and ended (admins).
     route("certificates", "routes/dashboard/certificates.tsx", { id: `dashboard-certificates-${suffix}` }),
     route("claims", "routes/dashboard/claims.tsx", { id: `dashboard-claims-${suffix}` }),
     route("suggestions", "routes/dashboard/suggestions.tsx", { id: `dashboard-suggestions-${suffix}` }),
-    // Issue 31: views and taps per listing (owners: theirs; admins: all), and their CSV.
+    // Views and taps per listing (owners: theirs; admins: all), and their CSV.
     route("statistics", "routes/dashboard/statistics.tsx", { id: `dashboard-statistics-${suffix}` }),
     route("statistics/csv", "routes/dashboard/statistics-csv.ts", { id: `dashboard-statistics-csv-${suffix}` }),
-    // Issue 31: the home page's searches that found nothing (admins).
+    // The home page's searches that found nothing (admins).
     route("searches", "routes/dashboard/searches.tsx", { id: `dashboard-searches-${suffix}` }),
   ]);
 }
@@ -37,7 +37,7 @@ export default [
   route("en/restaurant/:slug/claim", "routes/claim.tsx", { id: "claim-en" }),
   route("he/restaurant/:slug/claim", "routes/claim.tsx", { id: "claim-he" }),
   ...bilingual("suggest", "routes/suggest.tsx", "suggest"),
-  // Issue 30: a diner's saved places (and where every Save button posts).
+  // A diner's saved places (and where every Save button posts).
   ...bilingual("saved", "routes/saved.tsx", "saved"),
   route("accessibility", "routes/legal.tsx", { id: "accessibility-en" }),
   route("he/accessibility", "routes/legal.tsx", { id: "accessibility-he" }),
@@ -50,7 +50,7 @@ export default [
   ...bilingual("reset-password", "routes/reset-password.tsx", "reset-password"),
   ...bilingual("verify-email", "routes/verify-email.tsx", "verify-email"),
   ...bilingual("account", "routes/account.tsx", "account"),
-  // Issue 30: alerts for saved places: the settings, and the unsubscribe page every digest links to.
+  // Alerts for saved places: the settings, and the unsubscribe page every digest links to.
   ...bilingual("account/alerts", "routes/account-alerts.tsx", "account-alerts"),
   ...bilingual("account/alerts/unsubscribe", "routes/alerts-unsubscribe.tsx", "alerts-unsubscribe"),
   route("logout", "routes/logout.ts"),

@@ -1,4 +1,4 @@
-// The service worker (issue 30): the site keeps working in a basement with no signal. Built by
+// The service worker (ADR 024): the site keeps working in a basement with no signal. Built by
 // vite.config.ts (`serviceWorker()`) into build/client/sw.js, one small script with the rules of
 // app/lib/offline/cache-rules.ts; the server answers /sw.js without caching (server/app.ts).
 //
@@ -122,7 +122,7 @@ async function keepPage(cacheName: string, url: string, answer: Response): Promi
 
 /**
  * Fetches a page as anyone would see it (no cookies) and keeps it if public. Marked as a copy for
- * offline use, so the server does not count it as a view of the listing (issue 31).
+ * offline use, so the server does not count it as a view of the listing.
  */
 async function fetchAndKeep(cacheName: string, url: string): Promise<boolean> {
   try {

@@ -1,6 +1,6 @@
 // Keystroke-to-updated-grid latency on the home page in Chromium, with N generated restaurants.
 // Used by bench/run.ts; `npm run bench:filter` runs it alone (default 2,000). Target: p95 <= 16 ms,
-// one frame at 60 Hz (issue 28).
+// one frame at 60 Hz.
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 

@@ -32,13 +32,13 @@ export function generateRestaurants(count: number): NewRestaurantRow[] {
         online_order_link: i % 5 === 0 ? `https://order.example.com/${i}` : null,
         phone_number: `03-555-${String(i).padStart(4, "0")}`,
         opening_hours: "Sun–Thu 12:00–23:00",
-        // Spread over central Tel Aviv (issue 16): the map view clusters thousands of pins.
+        // Spread over central Tel Aviv: the map view clusters thousands of pins.
         latitude: 32.06 + ((i * 7_919) % 4_000) / 100_000,
         longitude: 34.765 + ((i * 104_729) % 2_000) / 100_000,
       }),
     );
   }
-  // The search text the app writes with every save (issue 28), so search past the browser index finds them.
+  // The search text the app writes with every save, so search past the browser index finds them.
   return rows.map((row) => ({ ...row, search_text: searchTextOfRow(row) }));
 }
 

@@ -10,7 +10,7 @@ import { generateRestaurants, insertRestaurants } from "./generate";
 
 export interface BenchServer {
   baseUrl: string;
-  /** The server's process id (to pin it to a core: the counting comparison, issue 31). */
+  /** The server's process id (to pin it to a core: the counting comparison). */
   pid: number;
   /** Resident and peak resident memory of the server process (MB), from /proc/<pid>/status. */
   memory(): { rssMB: number; peakRssMB: number };

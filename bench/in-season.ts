@@ -1,4 +1,4 @@
-// First-visit JavaScript in Pesach's season (issue 29): home with its filter and the cards' marks,
+// First-visit JavaScript in Pesach's season (ADR 023): home with its filter and the cards' marks,
 // and the restaurant page of a place kosher for Pesach with its Pesach section. The season is a
 // date, so this part runs the browser suite's server (tests/e2e/serve.ts: the built app with demo
 // data, which hears a request's `x-test-now`) at a day of Pesach 2027's season; the bytes of

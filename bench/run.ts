@@ -27,7 +27,7 @@ const FIRST_VISIT_PAGES = ["/", "/he", "/en/restaurant/bench-1", "/he/restaurant
 const RENDER_TARGET_MS = 15;
 /** Server RSS with PGlite at 10,000 restaurants (MB). */
 const RSS_TARGET_MB = 400;
-/** Server peak RSS with PGlite at 100,000 restaurants (MB, issue 28): past the browser index no process holds the list. */
+/** Server peak RSS with PGlite at 100,000 restaurants (MB): past the browser index no process holds the list. */
 const RSS_PEAK_100K_TARGET_MB = 500;
 /**
  * `BENCH_ONLY=js,lighthouse` runs only some parts (render, filter, js, lighthouse, load, photo;
@@ -130,7 +130,7 @@ const PERSON_AGENT = "user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537
 const BOT_AGENT = "user-agent=Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 /**
- * Issue 31: what counting views costs. The restaurant page asked for by a person's browser (every
+ * What counting views costs. The restaurant page asked for by a person's browser (every
  * answer a counted view: a count in memory, written in a batch) and by a crawler (not counted), from
  * the same server. Two servers, even two started alike, measured up to 24 % apart on this shared
  * two-core machine (the first one started slower, in either order of runs), so both sides are one
@@ -172,7 +172,7 @@ async function countingCost(server: BenchServer) {
 /**
  * A plain `node:http` server: answering `{"ok":true}` (the issue's baseline), or, given a page's
  * headers and body as the app sends them, those same bytes — what any Node server pays to send that
- * page, so the ratio against it is the app's own overhead (issue 28).
+ * page, so the ratio against it is the app's own overhead.
  */
 async function plainNodeBaseline(page?: { headers: Record<string, string>; body: Buffer }) {
   const server = http.createServer((_req, res) => {
@@ -229,7 +229,7 @@ async function photoProcessing() {
 }
 
 /**
- * What a large directory costs (issue 28): an uncached search of `/`, the sitemap index and one of its
+ * What a large directory costs: an uncached search of `/`, the sitemap index and one of its
  * files, and a page of the sitemap table (median of 5 each, every request a new address so none is cached).
  */
 async function scaleCost(base: string) {
@@ -278,7 +278,7 @@ for (const count of SIZES) {
         results.visitorJs = { budgetBytes: VISITOR_JS_BUDGET_BYTES, pages: rows };
         results.mapView = await mapViewWeight(server.baseUrl);
         console.log("map view", JSON.stringify(results.mapView));
-        // Issue 29: the same budget in Pesach's season (the browser suite's server at a fixed day).
+        // The same budget in Pesach's season (the browser suite's server at a fixed day).
         results.visitorJsInSeason = await inSeasonJs();
         for (const row of (results.visitorJsInSeason as { pages: VisitorJs[] }).pages) console.log("visitor JS in season", JSON.stringify(row));
       }

@@ -125,7 +125,7 @@ export interface MapViewWeight {
   pinsShownMs: number;
 }
 
-/** What opening the map view costs (issue 16): its own code on the wire, and the time to the pins. */
+/** What opening the map view costs: its own code on the wire, and the time to the pins. */
 export async function mapViewWeight(base: string): Promise<MapViewWeight> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {

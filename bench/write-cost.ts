@@ -1,4 +1,4 @@
-// What one write costs a large directory (issue 28): a rename saved through the dashboard's own
+// What one write costs a large directory (ADR 022): a rename saved through the dashboard's own
 // function, then the time until the home page's search finds the new name, in a process built as
 // the server builds it (the change feed, the directory's caches, the search-text keeper). Past the
 // browser index's limit nothing reloads the directory: the save writes the search text, the change

@@ -1,4 +1,4 @@
-// Structured opening hours as stored in `restaurants.hours` (issue 15). Plain types, shared by the
+// Structured opening hours as stored in `restaurants.hours` (ADR 016). Plain types, shared by the
 // schema, the server and the pages (no Drizzle, so the browser bundle may import them).
 
 /** "HH:MM", 00:00–23:59, Tel Aviv time. */

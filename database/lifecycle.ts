@@ -1,4 +1,4 @@
-// How listings arrive and stay true (issue 29): the kashrut certificate's facts, Pesach, suggestions
+// How listings arrive and stay true (ADR 023): the kashrut certificate's facts, Pesach, suggestions
 // and claims. Plain data, shared by the schema, the server and the pages (no Drizzle, so the browser
 // bundle may import it).
 

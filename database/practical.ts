@@ -1,4 +1,4 @@
-// The practical facts people filter by (issue 30): a price level, what a place offers besides
+// The practical facts people filter by (ADR 024): a price level, what a place offers besides
 // sitting down, and its wheelchair access. Plain data, shared by the schema, the server and the
 // pages (no Drizzle, so the browser bundle may import it). All are optional: not given is unknown.
 

@@ -1,4 +1,4 @@
-// Problem reports' reasons and statuses (issue 14). Plain data, shared by the database schema, the
+// Problem reports' reasons and statuses. Plain data, shared by the database schema, the
 // server and the pages; like roles.ts it imports no Drizzle, so the browser bundle may import it.
 export const REPORT_REASONS = ["closed", "kashrut", "hours", "contact", "shabbat", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -1,4 +1,4 @@
--- Search past the browser index (issue 28, ADR 022): the normalised text a term is matched
+-- Search past the browser index (ADR 022): the normalised text a term is matched
 -- against, its words, every word ever searched-for text has had, trigram indexes for substrings and
 -- typos, and the listing's order. pg_trgm is a trusted extension (PostgreSQL 13+): the database's
 -- owner may create it.

@@ -1,4 +1,4 @@
--- How listings arrive and stay true (issue 29): suggestions from the public, claims by accounts, the
+-- How listings arrive and stay true (ADR 023): suggestions from the public, claims by accounts, the
 -- kashrut certificate's facts and Pesach per year on each restaurant, the reminders already sent, and
 -- uploads held by a suggestion or a claim.
 CREATE TABLE "certificate_reminders" (

@@ -1,4 +1,4 @@
-// `npx tsx scripts/make-icons.ts`: the web app manifest's icons (issue 30), drawn from the favicon
+// `npx tsx scripts/make-icons.ts`: the web app manifest's icons (ADR 024), drawn from the favicon
 // (public/favicon.svg, the brand's green square with its white K) and committed under public/icons:
 // 192 and 512 pixels as the favicon draws them, and a 512-pixel maskable icon, whose platform may cut
 // it to any shape: the green fills the square and the K stays within the middle 60 % (the safe zone

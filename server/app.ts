@@ -76,11 +76,11 @@ export interface AppDeps {
   storage?: Storage;
   /** Who the client is (made from TRUST_PROXY when not given; the server shares its own with the request log). */
   clients?: ClientAddresses;
-  /** Issue 31: counts views and taps per listing (absent: nothing is counted, STATISTICS=off). */
+  /** Counts views and taps per listing (absent: nothing is counted, STATISTICS=off). */
   listingCounts?: ListingCounter;
-  /** Issue 29: the browser tests' server only — a request's `x-test-now` sets the services' clock (server/http/test-clock.ts). */
+  /** The browser tests' server only — a request's `x-test-now` sets the services' clock (server/http/test-clock.ts). */
   testClock?: boolean;
-  /** Issue 31: home searches that found nothing, counted in memory (absent: not counted, no beacon endpoint). */
+  /** Home searches that found nothing, counted in memory (absent: not counted, no beacon endpoint). */
   searchMisses?: SearchMisses;
 }
 
@@ -163,7 +163,7 @@ export function createApp({
 
   for (const middleware of before) app.use(middleware);
 
-  // Issue 30: the service worker (built from app/service-worker.ts). Never kept by HTTP caches, so a
+  // The service worker (built from app/service-worker.ts). Never kept by HTTP caches, so a
   // new build's worker is seen on the next visit; its folder is the site's root, so it may control
   // every page without a Service-Worker-Allowed header. Its CSP (the page's) limits what it fetches.
   app.get("/sw.js", (_req, res, next) => {
@@ -175,7 +175,7 @@ export function createApp({
       },
     );
   });
-  // Issue 30: the web app manifest and the offline page, in each language (app/lib/offline/app-pages.ts).
+  // The web app manifest and the offline page, in each language (app/lib/offline/app-pages.ts).
   // Public, the same for everyone: kept a day (manifest) and an hour (offline page) by browsers and caches.
   for (const language of LANGUAGES) {
     const manifest = JSON.stringify(webManifest(language));
@@ -196,7 +196,7 @@ export function createApp({
   app.use("/uploads", heldFilesGuard({ db: database.db, auth, requireTwoFactorForAdmins: config.requireTwoFactorForAdmins }), storage.serve);
 
   // A file that is not there gets a plain 404, never the app's 404 page: that reads the session
-  // and would take a pending one-time toast meant for the visitor's next page (issue 13).
+  // and would take a pending one-time toast meant for the visitor's next page.
   app.use((req, res, next) => {
     if (!isFilePath(req.path)) return next();
     res.status(404).type("text/plain; charset=utf-8").send("Not found");
@@ -238,7 +238,7 @@ export function createApp({
     next();
   });
   app.get("/api/live/restaurants/:slug", live);
-  // Issue 31: a tap on a listing's link, posted by the browser itself (the link's `ping`). Always a
+  // A tap on a listing's link, posted by the browser itself (the link's `ping`). Always a
   // quick empty answer: the count waits in memory for the next batch.
   // Only a listing that exists is counted (the counter checks its slugs in memory), after the answer.
   app.post("/api/taps/:slug/:kind", (req, res) => {
@@ -246,11 +246,11 @@ export function createApp({
     res.status(204).end();
     void listingCounts?.tap(req, req.params.slug, req.params.kind);
   });
-  // Issue 31: the browser's word that a search of its own index found nothing (204; counted in memory).
+  // The browser's word that a search of its own index found nothing (204; counted in memory).
   if (searchMisses) app.post(SEARCH_MISSED_PATH, searchMisses.beacon);
 
   const toasts = createToastStore(config.authSecret, config.isProduction);
-  // Issue 30: the alerts' unsubscribe links, signed with the same secret.
+  // The alerts' unsubscribe links, signed with the same secret.
   const alertTokens = createAlertTokens(config.authSecret);
   const publicRestaurants = createRestaurantListCache(database.db, changes);
   const directorySize = createRestaurantCountCache(database.db, changes);
@@ -303,7 +303,7 @@ export function createApp({
     }
   });
   const files = createFileStore(storage);
-  // Files inside a page's form (issue 29): the upload route's checks, held by a suggestion or a claim.
+  // Files inside a page's form: the upload route's checks, held by a suggestion or a claim.
   const acceptUpload = formUploads({ db: database.db, storage, processed: (seconds, kind) => metrics.uploadProcessed(seconds, kind) });
   // Uploads stream to disk-side checks with their size limits; only admins and owners may upload.
   app.post(
@@ -360,7 +360,7 @@ export function createApp({
     );
   });
   if (pageCache) app.use(pageCache.capture);
-  // Issue 31: the open data feeds, after the capture: kept and emptied with the pages (route facts' `openData`).
+  // The open data feeds, after the capture: kept and emptied with the pages (route facts' `openData`).
   const openData = {
     db: database.db,
     publicUrl: config.publicUrl,

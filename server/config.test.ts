@@ -129,7 +129,7 @@ describe("parseConfig", () => {
   it("calls a verification overdue after 180 days unless VERIFICATION_MAX_AGE_DAYS says otherwise", () => {
     expect(parseConfig({ DATA_DIR: tempDir() }).verificationMaxAgeDays).toBe(180);
     expect(parseConfig({ DATA_DIR: tempDir(), VERIFICATION_MAX_AGE_DAYS: "90" }).verificationMaxAgeDays).toBe(90);
-    // Issue 29: the certificates' grace period.
+    // The certificates' grace period.
     expect(parseConfig({ DATA_DIR: tempDir() }).certificateGraceDays).toBe(30);
     expect(parseConfig({ DATA_DIR: tempDir(), CERTIFICATE_GRACE_DAYS: "0" }).certificateGraceDays).toBe(0);
   });

@@ -95,10 +95,10 @@ const envSchema = z.object({
     .default(24),
   // After this many days without a verification, a listing says its information may be out of date.
   VERIFICATION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
-  // Issue 29: days after a certificate's last day during which it shows "renewal pending", not "expired".
+  // Days after a certificate's last day during which it shows "renewal pending", not "expired".
   CERTIFICATE_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   REQUIRE_2FA_FOR_ADMINS: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
-  // The maps' tiles (issue 16): OpenStreetMap's standard tiles unless configured; the CSP allows this host.
+  // The maps' tiles: OpenStreetMap's standard tiles unless configured; the CSP allows this host.
   MAP_TILE_URL: z
     .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
     .refine(
@@ -108,7 +108,7 @@ const envSchema = z.object({
     .default(DEFAULT_TILES.url),
   MAP_ATTRIBUTION: z.string().trim().min(1).max(200).default(DEFAULT_TILES.attribution),
   MAP_ATTRIBUTION_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).default(DEFAULT_TILES.attributionUrl),
-  // Where uploads live (issue 17): local disk by default, or an S3-compatible bucket.
+  // Where uploads live: local disk by default, or an S3-compatible bucket.
   STORAGE: z.enum(["local", "s3"], { message: "must be local or s3" }).default("local"),
   S3_BUCKET: z
     .string()
@@ -128,7 +128,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   LOG_FORMAT: z.enum(["json", "pretty"], { message: "must be json or pretty" }).optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 16`)").optional(),
-  // Issue 31: page views, taps and searches that found nothing, counted in memory and written in batches.
+  // Page views, taps and searches that found nothing, counted in memory and written in batches.
   STATISTICS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
   STATISTICS_WRITE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
 });
@@ -178,7 +178,7 @@ export interface Config {
   /** Administrators must set up two-factor sign-in before they can use the dashboard. */
   requireTwoFactorForAdmins: boolean;
   verificationMaxAgeDays: number;
-  /** Issue 29: a certificate's grace period after its last day (CERTIFICATE_GRACE_DAYS, default 30). */
+  /** A certificate's grace period after its last day (CERTIFICATE_GRACE_DAYS, default 30). */
   certificateGraceDays: number;
   mapTiles: MapTiles;
   /** Image hosts the CSP names besides https: (the map's tile host), for live and cached pages alike. */
@@ -189,7 +189,7 @@ export interface Config {
   storage: StorageConfig;
   /** The log's level and format: JSON lines except in development, where they are pretty. */
   log: LogSettings;
-  /** Issue 31: whether views, taps and missed searches are counted, and how often the counts are written. */
+  /** Whether views, taps and missed searches are counted, and how often the counts are written. */
   statistics: { enabled: boolean; writeEveryMs: number };
 }
 

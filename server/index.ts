@@ -44,11 +44,11 @@ import { createAlertTokens } from "../app/features/restaurants/alerts/token.serv
 const REPORT_NOTICES_EVERY_MS = 5 * 60_000;
 /** How often the embedded database's planner statistics are refreshed (PGlite runs no autovacuum). */
 const STATISTICS_EVERY_MS = 60 * 60_000;
-/** Issue 29: certificate reminders are checked hourly (each goes once; the day is Tel Aviv's). */
+/** Certificate reminders are checked hourly (each goes once; the day is Tel Aviv's). */
 const CERTIFICATE_REMINDERS_EVERY_MS = 60 * 60_000;
-/** Issue 30: saved places' alerts are checked hourly (at most one digest per account per Tel Aviv day). */
+/** Saved places' alerts are checked hourly (at most one digest per account per Tel Aviv day). */
 const ALERT_DIGESTS_EVERY_MS = 60 * 60_000;
-/** Issue 31: searches that found nothing seen once on a day that is over are removed hourly. */
+/** Searches that found nothing seen once on a day that is over are removed hourly. */
 const SEARCH_MISSES_PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface MainOptions {
@@ -69,7 +69,7 @@ export interface StartOptions {
   timeouts?: HttpTimeouts;
   /** Where each request's line goes (the process's log); tests that drive the server in-process leave it out. */
   logger?: Logger;
-  /** Issue 29: the browser tests' server only — a request's `x-test-now` header sets the server's clock (server/http/test-clock.ts). */
+  /** The browser tests' server only — a request's `x-test-now` header sets the server's clock (server/http/test-clock.ts). */
   testClock?: boolean;
 }
 
@@ -97,7 +97,7 @@ export interface RunningServer {
   port: number;
   /** Stops accepting, ends live streams, waits for open requests; leaves the database open. */
   stop(): Promise<void>;
-  /** Issue 31: writes the counts waiting in memory now (the timer does it every STATISTICS_WRITE_SECONDS). */
+  /** Writes the counts waiting in memory now (the timer does it every STATISTICS_WRITE_SECONDS). */
   writeStatistics(): Promise<void>;
 }
 
@@ -168,14 +168,14 @@ export async function startServer({
   );
   // PostgreSQL's autovacuum keeps the planner's statistics; PGlite has none, and without them a
   // search of a large directory scans instead of using its indexes (ADR 022). At start (warm-up) and hourly.
-  // Issue 29: owners are reminded 14 and 3 days before their certificate's last day; at start and hourly.
+  // Owners are reminded 14 and 3 days before their certificate's last day; at start and hourly.
   const certificateReminders = scheduleJob(
     "[certificates] reminders",
     () => sendCertificateReminders(database.db, { sendEmail, publicUrl: config.publicUrl }),
     CERTIFICATE_REMINDERS_EVERY_MS,
   );
   certificateReminders.runSoon();
-  // Issue 30: diners with alerts on get one e-mail a day at most when a saved place changed; at start and hourly.
+  // Diners with alerts on get one e-mail a day at most when a saved place changed; at start and hourly.
   const alertTokens = createAlertTokens(config.authSecret);
   const alertDigests = scheduleJob(
     "[alerts] digests",
@@ -183,7 +183,7 @@ export async function startServer({
     ALERT_DIGESTS_EVERY_MS,
   );
   alertDigests.runSoon();
-  // Issue 31: views of restaurant pages and taps on their links, counted in memory and written in batches.
+  // Views of restaurant pages and taps on their links, counted in memory and written in batches.
   const listingCounts = config.statistics.enabled
     ? createListingCounter({
         write: (counts) => addListingCounts(database.db, counts),
@@ -192,7 +192,7 @@ export async function startServer({
       })
     : undefined;
   const statistics = database.kind === "pglite" ? scheduleJob("[database] statistics", () => refreshStatistics(database), STATISTICS_EVERY_MS) : undefined;
-  // Issue 31: home searches that found nothing, counted in memory and written in batches (with the
+  // Home searches that found nothing, counted in memory and written in batches (with the
   // listings' counts; none with STATISTICS=off); terms seen once on a day that is over are removed
   // at start and hourly (whatever the switch says: what was kept before it was turned off too).
   const searchMissesPrune = scheduleJob(
@@ -287,7 +287,7 @@ export async function startServer({
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          // Issue 31: what was counted in memory is written once no request can count more.
+          // What was counted in memory is written once no request can count more.
           void cleaning
             .then(() => Promise.all([listingCounts?.settled(), searchMisses?.settled()]))
             .then(() => Promise.all([listingCounts?.tally.stop(), searchMisses?.tally.stop()]))

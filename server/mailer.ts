@@ -10,7 +10,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** Extra headers, e.g. List-Unsubscribe (issue 30's alerts). */
+  /** Extra headers, e.g. List-Unsubscribe (the saved places' alerts). */
   headers?: Record<string, string>;
 }
 

@@ -1,4 +1,4 @@
-// The one way an action answers a failure (issue 12, ADR 010). A domain function throws an AppError;
+// The one way an action answers a failure (ADR 010). A domain function throws an AppError;
 // the action catches whatever was thrown and returns `actionError(error, …)`:
 //   - an AppError becomes its status and a body the page reads: { error, errors?, values?, reasons? };
 //   - forbidden + "access.denied" is thrown as the 403 the dashboard pages show as "Access denied";

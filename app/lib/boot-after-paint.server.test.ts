@@ -39,7 +39,7 @@ describe("bootAfterFirstPaint", () => {
     expect(other).toBe(one.replaceAll("N1", "N2"));
   });
 
-  it("registers the service worker once the page has loaded and settled (a delay, then an idle moment), and only then (issue 30)", () => {
+  it("registers the service worker once the page has loaded and settled (a delay, then an idle moment), and only then", () => {
     const loader = /<script nonce="N1">(\(function\(\)\{[\s\S]*?)<\/script>/.exec(bootAfterFirstPaint(page()))![1]!;
     expect(loader).toContain(REGISTER_SERVICE_WORKER);
     const registered: string[] = [];

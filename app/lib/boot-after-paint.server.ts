@@ -21,7 +21,7 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 const MODULE_TYPE = /\stype="module"/;
 
 /**
- * Issue 30: registers the service worker (app/service-worker.ts) once the page has loaded and
+ * Registers the service worker (app/service-worker.ts) once the page has loaded and
  * settled, never before: part of the boot script every page already has, so it costs no script file
  * of its own. Its first install fetches the shell and both languages' public messages, work that
  * competed with the page's own start on a slow phone (Lighthouse's blocking time on the restaurant

@@ -14,7 +14,7 @@ export interface AppSettings {
   requireTwoFactorForAdmins: boolean;
   /** Days after which a verification is overdue (VERIFICATION_MAX_AGE_DAYS, default 180). */
   verificationMaxAgeDays: number;
-  /** Days a certificate shows "renewal pending" after its last day (CERTIFICATE_GRACE_DAYS, default 30; issue 29). */
+  /** Days a certificate shows "renewal pending" after its last day (CERTIFICATE_GRACE_DAYS, default 30). */
   certificateGraceDays: number;
   /** Map tiles and their credit (MAP_TILE_URL, MAP_ATTRIBUTION, MAP_ATTRIBUTION_URL). */
   mapTiles: MapTiles;
@@ -52,7 +52,7 @@ export interface AppServices {
   /** Tells the server the database could not be reached (it then answers 503 until it can). */
   reportDatabaseUnavailable?: () => void;
   /**
-   * The server's clock for what depends on the calendar (issue 29: the Pesach season); absent:
+   * The server's clock for what depends on the calendar (the Pesach season); absent:
    * the machine's. Only the browser tests' server sets another (a request's `x-test-now`).
    */
   now?: () => Date;

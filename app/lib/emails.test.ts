@@ -78,7 +78,7 @@ describe("e-mails, made as the server makes them", () => {
     }
   });
 
-  // Issue 29: the answer to a claim is in the language the account claimed in.
+  // The answer to a claim is in the language the account claimed in.
   it("tell a claimant the decision in the claim's language only, with the site's name and a rejection's reason", () => {
     for (const language of ["en", "he"] as const) {
       for (const outcome of ["approved", "rejected"] as const) {
@@ -95,7 +95,7 @@ describe("e-mails, made as the server makes them", () => {
     }
   });
 
-  // Issue 29: the answer to a suggestion is in the language the visitor wrote in (we know it).
+  // The answer to a suggestion is in the language the visitor wrote in (we know it).
   it("tell a suggester what became of their suggestion in their language only, with the site's name and the reason", () => {
     const outcomes = ["approved", "merged", "rejected"] as const;
     for (const language of ["en", "he"] as const) {
@@ -114,7 +114,7 @@ describe("e-mails, made as the server makes them", () => {
     }
   });
 
-  // Issue 30: the saved places' digest is in the language the diner chose, names isolated, with one-click unsubscribe.
+  // The saved places' digest is in the language the diner chose, names isolated, with one-click unsubscribe.
   it("write an alert digest in the chosen language only, names isolated, with the unsubscribe link and headers", () => {
     for (const language of ["en", "he"] as const) {
       const unsubscribeLink = `https://example.com${language === "he" ? "/he" : ""}/account/alerts/unsubscribe?token=abc.def`;

@@ -5,7 +5,7 @@ export interface EmailContent {
   subject: string;
   text: string;
   html: string;
-  /** Extra headers (issue 30: the alerts' List-Unsubscribe and List-Unsubscribe-Post). */
+  /** Extra headers (the alerts' List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
 }
 
@@ -128,7 +128,7 @@ export function reportReplyEmail(restaurant: { en: string; he: string }, outcome
   );
 }
 
-// Issue 29: the kashrut certificate's reminders.
+// The kashrut certificate's reminders.
 /** To a restaurant's linked owners, 14 and 3 days before their certificate's last day (once each). */
 export function certificateReminderEmail({
   restaurant,
@@ -157,7 +157,7 @@ export function certificateReminderEmail({
   );
 }
 
-// Issue 29: claims — the claimant's answer, in the claim's language only (they chose it).
+// Claims — the claimant's answer, in the claim's language only (they chose it).
 export interface ClaimDecision {
   language: "en" | "he";
   outcome: "approved" | "rejected";
@@ -220,7 +220,7 @@ function inLanguage(language: "en" | "he", subject: string, paragraphs: string[]
   return { subject, text, html };
 }
 
-/** What became of a restaurant suggestion (issue 29): to the visitor who left an address, in the language they wrote in. */
+/** What became of a restaurant suggestion: to the visitor who left an address, in the language they wrote in. */
 export interface SuggestionOutcome {
   language: "en" | "he";
   /** The name they suggested, in their language when they gave it. */
@@ -261,7 +261,7 @@ export interface DigestLine {
   to?: string;
 }
 
-/** An alert digest (issue 30): to a diner, in the language they chose, about the saved places that changed. */
+/** An alert digest: to a diner, in the language they chose, about the saved places that changed. */
 export interface AlertDigest {
   language: "en" | "he";
   places: { name: string; link: string; lines: DigestLine[] }[];

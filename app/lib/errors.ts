@@ -1,4 +1,4 @@
-// One error model for the app (issue 12). A domain function throws an AppError; its code decides the
+// One error model for the app. A domain function throws an AppError; its code decides the
 // HTTP status and its message key says what went wrong in the page's language. Routes turn it into an
 // answer in one place (the helper beside this class), never with their own instanceof chains.
 import type { MessageKey } from "../locales/en";

@@ -1,4 +1,4 @@
-// Form rules as zod schemas, and the one way their failures become message keys (issue 12):
+// Form rules as zod schemas, and the one way their failures become message keys:
 // every rule names its message key (a check without one fails form-rules tests), and a value of
 // the wrong type — which only a crafted request sends — gets the generic "form.invalidValue".
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// An image that has a placeholder ends on it however early it fails (issue 13). React's onError
+// An image that has a placeholder ends on it however early it fails. React's onError
 // (FallbackImage) sees only failures after the page hydrates, and the page's scripts start after
 // its first paint (ADR 011), so an image that fails while the page is being read would stay a
 // broken-image icon. A small script in <head> catches every image error on the page (the event

@@ -1,4 +1,4 @@
-// Links owners type into the restaurant form (issue 13, ADR 013). People write addresses the way
+// Links owners type into the restaurant form (ADR 013). People write addresses the way
 // they see them on a card or a shop window: `www.example.com/book`, `example.co.il`. Such an
 // address, a host name with a dot and a top-level domain of letters, gets `https://` in front;
 // anything else must already be an http(s) address. Every other scheme (`javascript:`, `data:`,

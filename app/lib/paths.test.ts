@@ -95,7 +95,7 @@ describe("page paths", () => {
   });
 });
 
-// Issue 29: the login page's return path.
+// The login page's return path.
 describe("loginPath with a return path, and safeReturnPath", () => {
   it("carries the path back, encoded", () => {
     expect(loginPath("he", "/he/restaurant/a b/claim")).toBe("/he/login?next=%2Fhe%2Frestaurant%2Fa%20b%2Fclaim");
@@ -158,7 +158,7 @@ describe("loginPath with a return path, and safeReturnPath", () => {
     );
   });
 
-  it("gives a path with letters of any language back percent-encoded, as a redirect's Location must be (issue 30: a 500 the fuzz found)", () => {
+  it("gives a path with letters of any language back percent-encoded, as a redirect's Location must be (a 500 the fuzz found)", () => {
     expect(safeReturnPath("/he/saved?q=גריל")).toBe("/he/saved?q=%D7%92%D7%A8%D7%99%D7%9C");
     expect(safeReturnPath("/\uA688")).toBe("/%EA%9A%88");
     // Already encoded stays as it was.

@@ -17,9 +17,9 @@ export const restaurantPath = (slug: string, language: Language): string => loca
 
 /** The report-a-problem form's own page (where the form posts, with or without JavaScript). */
 export const reportPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/report`;
-/** "Suggest a restaurant" (issue 29): anyone may propose a listing; nothing is public until approved. */
+/** "Suggest a restaurant": anyone may propose a listing; nothing is public until approved. */
 export const suggestPath = (language: Language): string => localizePath("/suggest", language);
-/** A diner's saved places (issue 30): on the device, or in the account once signed in. Its form (Save) posts here too. */
+/** A diner's saved places: on the device, or in the account once signed in. Its form (Save) posts here too. */
 export const savedPath = (language: Language): string => localizePath("/saved", language);
 /** Where the public forms (reports, suggestions) fetch their proof-of-work challenge. */
 export const reportChallengePath = (): string => "/api/report-challenge";
@@ -54,13 +54,13 @@ export const logoutPath = (): string => "/logout";
 export const dashboardPath = (language: Language): string => localizePath("/dashboard", language);
 export const dashboardAddPath = (language: Language): string => localizePath("/dashboard/add", language);
 export const dashboardEditPath = (id: string, language: Language): string => localizePath(`/dashboard/edit/${segment(id)}`, language);
-/** A restaurant's structured opening hours editor (issue 15). */
+/** A restaurant's structured opening hours editor. */
 export const dashboardHoursPath = (id: string, language: Language): string => localizePath(`/dashboard/edit/${segment(id)}/hours`, language);
 export const dashboardUsersPath = (language: Language): string => localizePath("/dashboard/users", language);
 export const dashboardReportsPath = (language: Language): string => localizePath("/dashboard/reports", language);
-/** Issue 29: the certificates ending and ended (admins). */
+/** The certificates ending and ended (admins). */
 export const dashboardCertificatesPath = (language: Language): string => localizePath("/dashboard/certificates", language);
-/** The admins' queue of suggested restaurants (issue 29); `decided` lists those already decided. */
+/** The admins' queue of suggested restaurants; `decided` lists those already decided. */
 export const dashboardSuggestionsPath = (language: Language, view?: "decided"): string =>
   localizePath("/dashboard/suggestions", language) + (view ? `?view=${view}` : "");
 /** The new-restaurant form prefilled from a suggestion (its approval). */
@@ -81,7 +81,7 @@ export const sitemapPath = (language: Language): string => localizePath("/sitema
 /** One of the crawlers' files of a large directory (`pages`, `restaurants-1`, …), listed by /sitemap.xml. */
 export const sitemapFilePath = (name: string): string => `/sitemaps/${name}.xml`;
 
-// Issue 29: claims
+// Claims
 /** "Is this your restaurant?": the claim page of a listing (private: about the viewer). */
 export const claimPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/claim`;
 /** The admins' claims queue. */

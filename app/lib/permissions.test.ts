@@ -49,12 +49,12 @@ const TABLE: Record<Exclude<Action, "restaurant:edit" | "reports:view">, Who[]> 
   "reports:manage": ["admin", "system"],
   // npm run import: the system, or the administrator it is run as (--as).
   "data:import": ["admin", "system"],
-  // Issue 29: the suggestion, claim and certificate queues are the admins'; any account may claim.
+  // The suggestion, claim and certificate queues are the admins'; any account may claim.
   "suggestions:manage": ["admin", "system"],
   "claims:manage": ["admin", "system"],
   "certificates:review": ["admin", "system"],
   "claim:send": ["admin", "owner", "guest", "system"],
-  // Issue 30: any account keeps its own saved places; a visitor keeps them on the device.
+  // Any account keeps its own saved places; a visitor keeps them on the device.
   "saved:keep": ["admin", "owner", "guest", "system"],
 };
 

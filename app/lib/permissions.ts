@@ -42,7 +42,7 @@ interface Resources {
   "suggestions:manage": undefined;
   /** Ask to be linked to a listing without owners ("Is this your restaurant?"): any signed-in account. */
   "claim:send": undefined;
-  /** Keep one's own saved places in one's account (issue 30): any signed-in account, its own list only. */
+  /** Keep one's own saved places in one's account: any signed-in account, its own list only. */
   "saved:keep": undefined;
   /** Approve or reject claims (admins). */
   "claims:manage": undefined;

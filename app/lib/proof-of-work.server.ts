@@ -1,5 +1,5 @@
-// The self-hosted proof-of-work a public form sent with JavaScript carries (a problem report, issue
-// 14, ADR 015; a restaurant suggestion, issue 29), with
+// The self-hosted proof-of-work a public form sent with JavaScript carries (a problem report, ADR 015;
+// a restaurant suggestion), with
 // altcha-lib: the server hands out a signed challenge; the browser spends about a second finding
 // its counter; the server checks the signature (cheap) and that the challenge is used once only,
 // in the shared rate_limits table so every server process agrees.

@@ -50,7 +50,7 @@ export function pageOf(request: Request): string {
 /**
  * A request that shows a page to the visitor: a document navigation or the app's own data fetch.
  * An image, script or style request that lands on a page (a wrong image address) is not one and
- * must not take the toast meant for the next page (issue 13). Without fetch metadata (older
+ * must not take the toast meant for the next page. Without fetch metadata (older
  * browsers), every request counts as a navigation.
  */
 export function isNavigation(secFetchDest: string | null): boolean {

@@ -1,4 +1,4 @@
-// The browser's clock for what depends on the time of day ("open now", issue 15): null on the
+// The browser's clock for what depends on the time of day ("open now"): null on the
 // server and during hydration (the server's HTML never shows a time-dependent state a cache could
 // keep), then the current time, refreshed every 30 seconds for every component at once.
 import { useSyncExternalStore } from "react";

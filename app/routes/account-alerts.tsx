@@ -1,4 +1,4 @@
-// /account/alerts and /he/account/alerts — a diner's e-mail alerts for saved places (issue 30): on
+// /account/alerts and /he/account/alerts — a diner's e-mail alerts for saved places (ADR 024): on
 // or off, and the language the digest is written in (the page's language when first turned on).
 // Signed in only; the account's own setting only (the rule book's `saved:keep`, asked here and by
 // setAlerts). A plain form: it works without JavaScript (ADR 021).

@@ -1,4 +1,4 @@
-// /account/alerts/unsubscribe?token=… (and under /he) — the link in every alert digest (issue 30):
+// /account/alerts/unsubscribe?token=… (and under /he) — the link in every alert digest (ADR 024):
 // no sign-in, the signed token is the proof (alerts/token.server.ts). Opening it changes nothing
 // (mail scanners open links): the page, in the e-mail's language, has one button that turns the
 // alerts off. A POST with the token turns them off at once: the button, or a mail client's

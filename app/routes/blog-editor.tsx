@@ -66,7 +66,7 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
   const key = loaderData.id ? `blog-form-${loaderData.id}` : "blog-form-new";
   const [values, setValues] = useState<BlogFormValues>(loaderData.initial);
   // The values last sent: a field changed since then shows its live message (none once it is
-  // valid) instead of the server's answer about the old value (issue 13).
+  // valid) instead of the server's answer about the old value.
   const [sent, setSent] = useState<BlogFormValues | null>(null);
   const serverErrors: BlogFieldErrors = actionData?.errors ?? {};
   const live = useMemo(() => {

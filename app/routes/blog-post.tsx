@@ -102,7 +102,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-sm text-stone-600">
           <time dateTime={post.date}>{formatBlogDate(post.date)}</time>
         </p>
-        {/* Issue 30: share the post (after hydration only). */}
+        {/* Share the post (after hydration only). */}
         <ShareButton />
         {/* Rendered on the server by micromark, which escapes raw HTML (markdown.server.ts). */}
         <div className="prose-blog mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />

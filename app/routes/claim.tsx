@@ -1,5 +1,5 @@
-// /en/restaurant/:slug/claim and /he/restaurant/:slug/claim — "Is this your restaurant?" (issue
-// 29). Private (about the viewer, never cached); its form carries one file (route facts' fileForm)
+// /en/restaurant/:slug/claim and /he/restaurant/:slug/claim — "Is this your restaurant?".
+// Private (about the viewer, never cached); its form carries one file (route facts' fileForm)
 // and works without JavaScript. A visitor is asked to log in or sign up (both come back here); an
 // account whose e-mail address is not verified is told so and may have the link sent again (only a
 // verified address may claim: anyone can sign up as info@ a restaurant's domain); a listing with owners

@@ -21,11 +21,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The day in Tel Aviv that freshness is judged on, here and in the browser alike (ADR 014).
   const clock = freshnessClock(settings.verificationMaxAgeDays, undefined, settings.certificateGraceDays);
   // Shabbat and Yom Tov around now (plain instants): "open now" is judged with them here, and in
-  // the browser with its own clock (issue 15; the calendar library stays on the server).
+  // the browser with its own clock (the calendar library stays on the server).
   // The services' clock when a test sets one (seasonNow), else the machine's.
   const now = seasonNow(services).getTime();
   const windows = windowsAround(now);
-  // Issue 29: in Pesach's season (the server's calendar), its filter, the cards' marks and its days in "open now".
+  // In Pesach's season (the server's calendar), its filter, the cards' marks and its days in "open now".
   const pesach = pesachSeasonAt(new Date(now));
   const filters = parseFilters(params, { pesachSeason: pesach !== null });
   const found = await directory({
@@ -35,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     limit: parseShown(params),
     pesachYear: pesach?.year,
   });
-  // Issue 31: a search that found nothing is counted in memory (never for a bot or a short term;
+  // A search that found nothing is counted in memory (never for a bot or a short term;
   // the term is searched again alone before it is written, so one narrowed by filters is dropped).
   if (found.total === 0 && filters.searchTerm.trim() !== "") services.searchMissed?.(filters.searchTerm, request.headers.get("user-agent"), services.clientIp);
   return {

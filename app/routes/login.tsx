@@ -54,7 +54,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const { language, t } = useLanguage();
   const actionData = useActionData<typeof action>();
   const failure = actionData;
-  // Issue 30: sent here by Save without JavaScript (a visitor's places are kept by the browser).
+  // Sent here by Save without JavaScript (a visitor's places are kept by the browser).
   const [params] = useSearchParams();
   return (
     <AuthCard title={t("login.title")}>

@@ -1,5 +1,5 @@
-// /en/restaurant/:slug/report and /he/restaurant/:slug/report — where the report form posts (issue
-// 14). The restaurant page holds the form; this page shows it on its own for a visitor without
+// /en/restaurant/:slug/report and /he/restaurant/:slug/report — where the report form posts.
+// The restaurant page holds the form; this page shows it on its own for a visitor without
 // JavaScript (after a refusal, and with the thank-you). Guards in order, each refusing with a
 // message and storing nothing: the honeypot, the form's rules, the proof-of-work (when the form
 // says it carries one), the rate limits.

@@ -78,19 +78,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     contactEmail: settings.contactEmail,
     clock,
     history: await loadPublicHistory(db, restaurant.id),
-    // The week, the coming Shabbat or Yom Tov, and the timeline "open now" is read from (issue 15).
-    // In Pesach's season its plan's days count too: closed for Pesach, Chol HaMoed's own hours (issue 29).
+    // The week, the coming Shabbat or Yom Tov, and the timeline "open now" is read from.
+    // In Pesach's season its plan's days count too: closed for Pesach, Chol HaMoed's own hours.
     hours:
       restaurant.hours && !restaurant.isPermanentlyClosed ? hoursViewOf(restaurant.hours, now.getTime(), pesachExceptions(restaurant.pesach, season)) : null,
     lastChanged: laterDay(restaurant.lastVerified, telAvivDay(updatedAt)),
     tiles: settings.mapTiles,
     // The tiles around the place, laid out here: the page's script need not know tile math.
     placeMap: restaurant.location ? staticMap(restaurant.location, settings.mapTiles.url, PLACE_MAP) : null,
-    // Issue 29: "Is this your restaurant?" on a listing without owners (the same for every visitor).
+    // "Is this your restaurant?" on a listing without owners (the same for every visitor).
     claimable: !(await hasOwners(db, restaurant.id)),
-    // Issue 29: its plan for the Pesach whose season it is (the server's calendar).
+    // Its plan for the Pesach whose season it is (the server's calendar).
     pesach: pesachSectionOf(restaurant.pesach, season, language),
-    // Issue 30: its questions and answers, written here in the page's language.
+    // Its questions and answers, written here in the page's language.
     faq: faqOf(restaurant, language, certificate),
     seo: {
       title: restaurantTitle(restaurant, language, certificate),
@@ -102,7 +102,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         ...practicalStructuredData(restaurant),
       },
     },
-    // Issue 30: the page's badges for them, worded here in the page's language.
+    // The page's badges for them, worded here in the page's language.
     practical: practicalLabels(restaurant, translator(language)),
   };
 }

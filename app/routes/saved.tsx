@@ -1,4 +1,4 @@
-// /saved and /he/saved — a diner's saved places (issue 30). Private (about the visitor, never
+// /saved and /he/saved — a diner's saved places (ADR 024). Private (about the visitor, never
 // cached). Signed in, the account's list from the server; without an account, this device's list:
 // the page asks its own loader for those cards (`?slugs=`). Its action is where every Save button
 // posts: add or remove a place, or merge a device's list once its visitor has signed in.

@@ -1,4 +1,4 @@
-// /suggest and /he/suggest — "Suggest a restaurant" (issue 29): anyone may propose a listing; nothing
+// /suggest and /he/suggest — "Suggest a restaurant" (ADR 023): anyone may propose a listing; nothing
 // is public until an admin approves it. The form posts here with or without JavaScript (a multipart
 // form carrying one file: `fileForm` in the route facts). Guards in order, each refusing with a
 // message and storing nothing: the honeypot, the form's rules, the proof-of-work (when the form says

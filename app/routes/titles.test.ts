@@ -62,18 +62,18 @@ const PAGES: Record<string, { url: string; loaderData?: (language: Language) => 
   "dashboard/reports": { url: "/dashboard/reports", title: (t) => page(t, "reports.title") },
   "dashboard/claims": { url: "/dashboard/claims", title: (t) => page(t, "claims.title") },
   "dashboard/edit/:id/hours": { url: "/dashboard/edit/r-1/hours", title: (t) => page(t, "hours.title") },
-  // Issue 29: the certificates list and a restaurant's Pesach.
+  // The certificates list and a restaurant's Pesach.
   "dashboard/certificates": { url: "/dashboard/certificates", title: (t) => page(t, "certificates.title") },
   "dashboard/edit/:id/pesach": { url: "/dashboard/edit/r-1/pesach", title: (t) => page(t, "pesachEdit.edit") },
-  // Issue 29: suggest a restaurant and the suggestions queue.
+  // Suggest a restaurant and the suggestions queue.
   suggest: { url: "/suggest", title: (t) => `${t("suggest.pageTitle")} | ${t("brand.name")}` },
   "dashboard/suggestions": { url: "/dashboard/suggestions", title: (t) => page(t, "suggestions.title") },
   "dashboard/statistics": { url: "/dashboard/statistics", title: (t) => page(t, "statistics.title") },
-  // Issue 31: the searches that found nothing (admins).
+  // The searches that found nothing (admins).
   "dashboard/searches": { url: "/dashboard/searches", title: (t) => page(t, "misses.title") },
-  // Issue 30: a diner's saved places.
+  // A diner's saved places.
   saved: { url: "/saved", title: (t) => `${t("saved.title")} | ${t("brand.name")}` },
-  // Issue 30: alerts for saved places.
+  // Alerts for saved places.
   "account/alerts": { url: "/account/alerts", title: (t) => page(t, "alerts.title") },
   "account/alerts/unsubscribe": { url: "/account/alerts/unsubscribe", title: (t) => page(t, "alerts.unsubscribeTitle") },
   "restaurant/:slug/report": {
@@ -102,7 +102,7 @@ const NOT_PAGES: Record<string, string> = {
   "sitemap.xml": "XML for crawlers",
   "sitemaps/:file": "XML for crawlers (a large directory's sitemap files)",
   "robots.txt": "plain text",
-  "dashboard/statistics/csv": "a CSV file (issue 31)",
+  "dashboard/statistics/csv": "a CSV file",
   "restaurant/:slug (routes/redirect.ts)": "permanent redirect",
   "blogs (routes/redirect.ts)": "permanent redirect",
   "blog/:id (routes/redirect.ts)": "permanent redirect",

@@ -1,4 +1,4 @@
-// Alerts for saved places (issue 30): an account may be e-mailed (at most once a Tel Aviv day, a
+// Alerts for saved places (ADR 024): an account may be e-mailed (at most once a Tel Aviv day, a
 // digest) when a place it saved changes its kashrut, closes or reopens, or its certificate expires.
 // Off by default. What changed is found against a snapshot per (account, saved place) of the facts
 // last reported (or first seen); it goes with the saved place (removing the place, the account or

@@ -1,4 +1,4 @@
-// How listings arrive and stay true (issue 29): suggestions from the public, claims by accounts,
+// How listings arrive and stay true (ADR 023): suggestions from the public, claims by accounts,
 // and the certificate reminders already sent.
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";

@@ -1,4 +1,4 @@
-// Problem reports from visitors (issue 14): what they said about a restaurant, and what the admins
+// Problem reports from visitors: what they said about a restaurant, and what the admins
 // did with it. Every status change is an event with who and when.
 import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";

@@ -49,29 +49,29 @@ export const restaurants = pgTable(
       .default(sql`'[]'::jsonb`),
     is_permanently_closed: boolean("is_permanently_closed").notNull().default(false),
     kashrut_website: text("kashrut_website"),
-    /** Structured weekly hours and Shabbat rules (issue 15); null until set. `opening_hours` stays as the note. */
+    /** Structured weekly hours and Shabbat rules; null until set. `opening_hours` stays as the note. */
     hours: jsonb("hours").$type<WeeklyHours>(),
-    /** Where the restaurant is (issue 16): both or neither, inside Israel (checked by the form's rules). */
+    /** Where the restaurant is: both or neither, inside Israel (checked by the form's rules). */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
-    /** The kashrut certificate's facts (issue 29): all null when not given. */
+    /** The kashrut certificate's facts: all null when not given. */
     certificate_body: text("certificate_body").$type<CertificateBody>(),
     certificate_level: text("certificate_level").$type<CertificateLevel>(),
     certificate_number: text("certificate_number"),
     certificate_valid_until: date("certificate_valid_until", { mode: "string" }),
-    /** Pesach, per year (issue 29): `{ "2027": { status, kitniyot?, certificate?, cholHamoed? } }`. */
+    /** Pesach, per year: `{ "2027": { status, kitniyot?, certificate?, cholHamoed? } }`. */
     pesach: jsonb("pesach")
       .$type<PesachPlans>()
       .notNull()
       .default(sql`'{}'::jsonb`),
-    /** Issue 30: the practical facts (database/practical.ts); null and false are "not given". */
+    /** The practical facts (database/practical.ts); null and false are "not given". */
     price_level: smallint("price_level").$type<PriceLevel>(),
     delivery: boolean("delivery").notNull().default(false),
     takeaway: boolean("takeaway").notNull().default(false),
     catering: boolean("catering").notNull().default(false),
     wheelchair: text("wheelchair").$type<WheelchairAccess>(),
     /**
-     * What a search term is matched against (issue 28): names, descriptions, address and tags in
+     * What a search term is matched against: names, descriptions, address and tags in
      * both languages, normalised by the browser index's own normaliser (searchTextOf). Written with
      * every save; null when a write changed those fields without it (a trigger sees to that), until
      * the server fills it in again.
@@ -169,7 +169,7 @@ export const restaurantChanges = pgTable(
 );
 
 /**
- * Every word any restaurant's search text has had (issue 28): where a typo's close words are
+ * Every word any restaurant's search text has had: where a typo's close words are
  * looked up (rule 3 in search.ts). Kept by a database trigger; a word no restaurant has any more
  * only costs a look-up that finds nothing.
  */

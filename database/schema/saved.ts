@@ -1,4 +1,4 @@
-// Saved places (issue 30): the restaurants a diner keeps. On a device without an account they live
+// Saved places (ADR 024): the restaurants a diner keeps. On a device without an account they live
 // in the browser (app/features/restaurants/saved/device.ts); signed in, here, so they follow the
 // account. Deleting the account or the restaurant deletes the row.
 import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";

@@ -1,4 +1,4 @@
-// What owners and admins learn from the site (issue 31): counts per listing and Tel Aviv day, and
+// What owners and admins learn from the site (ADR 025): counts per listing and Tel Aviv day, and
 // the home page's searches that found nothing. Counts only: no address, agent or cookie is ever
 // stored; a search is counted once per visitor and day by a keyed hash that is deleted when its
 // day's counting is done (searchMissVisitors). Each process adds up its counts in memory and adds them here in batches

@@ -21,7 +21,7 @@ export const uploads = pgTable(
     /** The restaurant using the file; null until a save attaches it, and again once detached. */
     restaurant_id: uuid("restaurant_id").references(() => restaurants.id, { onDelete: "set null" }),
     attached_at: timestamp("attached_at", { withTimezone: true }),
-    /** Held by a suggestion or a claim (issue 29) rather than a restaurant: kept while it is. */
+    /** Held by a suggestion or a claim rather than a restaurant: kept while it is. */
     held_by: uuid("held_by"),
   },
   (t) => [

@@ -1,4 +1,4 @@
-// Keeps every restaurant's stored search text written (issue 28). The app writes it with each
+// Keeps every restaurant's stored search text written (ADR 022). The app writes it with each
 // save; a write that changed what is searched without it (a script, psql) leaves it empty
 // (drizzle/0011's trigger), and this fills it in when the database announces the change, in every
 // process (the fill is safe to run twice). At start it fills what an upgrade left empty, and says

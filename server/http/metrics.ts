@@ -1,4 +1,4 @@
-// Prometheus metrics for operators (issue 17): requests by route, status class and duration,
+// Prometheus metrics for operators: requests by route, status class and duration,
 // page-cache hits and misses, open live-update streams, the database pool, whether the database
 // is taken as down (the circuit breaker), and upload processing time. `/metrics` is off unless
 // METRICS_TOKEN is set (then it asks for `Authorization: Bearer <token>`); outside production,

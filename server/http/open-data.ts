@@ -1,4 +1,4 @@
-// The open data feeds' endpoints (issue 31): GET /api/restaurants.json and /api/restaurants.geojson.
+// The open data feeds' endpoints (ADR 025): GET /api/restaurants.json and /api/restaurants.geojson.
 // Thin: the records are app/features/restaurants/open-data's. Mounted after the page cache's
 // capture, so an anonymous GET is kept and answered from memory as a page is, and emptied with the
 // pages on every change; the route facts (`openData`) make these paths public and cacheable.

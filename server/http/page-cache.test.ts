@@ -150,7 +150,7 @@ describe("page cache misses", () => {
   });
 });
 
-// Issue 31: the open data feeds are kept as pages are, with their own headers; other JSON never is.
+// The open data feeds are kept as pages are, with their own headers; other JSON never is.
 describe("page cache and the open data feeds", () => {
   function renderJson(cache: PageCache, path: string, type: string) {
     const headers: Record<string, string> = {

@@ -18,11 +18,11 @@ interface Entry extends Precompressed {
   csp: string;
   etag: string;
   storedAt: number;
-  /** Issue 29: when it stops being served: its lifetime, or the next midnight in Tel Aviv if sooner. */
+  /** When it stops being served: its lifetime, or the next midnight in Tel Aviv if sooner. */
   expiresAt: number;
   /** The densest brotli has been asked for (at the page's first hit). */
   densified?: boolean;
-  /** Issue 31: an open data feed's own headers (CORS, its licence's Link, Last-Modified, Vary), sent again with every hit. */
+  /** An open data feed's own headers (CORS, its licence's Link, Last-Modified, Vary), sent again with every hit. */
   headers: Record<string, string>;
 }
 
@@ -54,7 +54,7 @@ export function isPrivatePath(path: string): boolean {
 /** React Router's own endpoints (route discovery) and files are not pages: never touched here. */
 const NOT_PAGES = /^\/__|\.[a-z0-9]+$/i;
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
-/** Issue 31: the headers an open data feed's answer keeps in the cache (route facts' `openData`). */
+/** The headers an open data feed's answer keeps in the cache (route facts' `openData`). */
 const FEED_HEADERS = ["access-control-allow-origin", "link", "last-modified"] as const;
 const FEED_TYPES = /application\/(?:geo\+)?json/;
 const isFeedPath = (path: string): boolean => matchRoute(path).facts.openData === true;
@@ -77,7 +77,7 @@ function scriptHashes(html: string): string[] {
 }
 
 /**
- * The next midnight in Tel Aviv after `now` (issue 29): a page is about its day (the Pesach season,
+ * The next midnight in Tel Aviv after `now`: a page is about its day (the Pesach season,
  * freshness begin and end at a day's edge), so none is served past it.
  */
 export function nextTelAvivMidnight(now: number): number {
@@ -135,7 +135,7 @@ export interface PageCacheOptions {
    * served from nor stored in it. Defaults to always true.
    */
   usable?: () => boolean;
-  /** Requests never served from nor stored in the cache (the browser tests' own clock, issue 29). */
+  /** Requests never served from nor stored in the cache (the browser tests' own clock). */
   bypass?: (req: IncomingMessage) => boolean;
 }
 
@@ -206,7 +206,7 @@ export function createPageCache({
 
   const serve: RequestHandler = (req, res, next) => {
     const isFile = /\.(?:xml|txt)$/.test(req.path);
-    // Issue 31: the open data feeds are kept as pages are (their paths look like files').
+    // The open data feeds are kept as pages are (their paths look like files').
     const isFeed = !isFile && NOT_PAGES.test(req.path) && isFeedPath(req.path);
     if (NOT_PAGES.test(req.path) && !isFile && !isFeed) return next();
     const cookie = req.headers.cookie ?? "";

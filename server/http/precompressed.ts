@@ -22,7 +22,7 @@ const quick: Record<Encoding, (raw: Buffer) => Buffer> = {
 /**
  * Quick compression (a few ms for a page), so the body can be served at once: in both encodings,
  * or only in the one the request at hand takes (a page rendered for one visitor: the other is made
- * if another visitor asks for it, which spared a fifth of an uncached render's CPU, issue 28).
+ * if another visitor asks for it, which spared a fifth of an uncached render's CPU).
  */
 export function precompress(raw: Buffer, only?: Encoding | null): Precompressed {
   if (only === undefined) return { raw, gzip: quick.gzip(raw), br: quick.br(raw) };

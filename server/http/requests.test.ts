@@ -80,7 +80,7 @@ describe("isFilePath (a plain 404 when missing, never the app's 404 page)", () =
       "/robots.txt",
       "/sitemaps/restaurants-12.xml",
       "/sitemaps/pages.xml",
-      // Issue 31: the open data feeds.
+      // The open data feeds.
       "/api/restaurants.json",
       "/api/restaurants.geojson",
       "/no-such-page",

@@ -80,7 +80,7 @@ const SITEMAP_FILE = /^\/sitemaps\/[a-z0-9-]+\.xml$/;
 /**
  * A path that names a file (under a file folder, or ending in an extension), not a page: when the
  * static handlers did not find it, it gets a plain 404. The app's 404 page would read the session
- * and take a pending one-time toast meant for the next page (issue 13). React Router's data
+ * and take a pending one-time toast meant for the next page. React Router's data
  * requests (`.data`) and the app's own file-like routes are pages.
  */
 export function isFilePath(path: string): boolean {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, setStandardHeaders } from "./security";
 
 describe("security headers", () => {
-  it("name the map's tile host among image sources, beside what was allowed before (issue 16)", () => {
+  it("name the map's tile host among image sources, beside what was allowed before", () => {
     const policy = contentSecurityPolicy("nonce", ["http://127.0.0.1:8080"]);
     expect(policy).toContain("img-src 'self' data: blob: https: http://127.0.0.1:8080;");
     expect(contentSecurityPolicy({ hashes: ["abc"] }, ["http://tiles.local"])).toContain("img-src 'self' data: blob: https: http://tiles.local;");

@@ -1,4 +1,4 @@
-// The browser tests' clock (issue 29): a request may say what time it is on the server with an
+// The browser tests' clock: a request may say what time it is on the server with an
 // `x-test-now` header (an ISO instant), so the tests can visit the site "during Pesach 2027".
 // Heard only by a server started with `testClock` (tests/e2e/serve.ts does; server.js never
 // does), and such a request is never served from nor stored in the page cache.

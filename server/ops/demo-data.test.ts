@@ -35,7 +35,7 @@ describe("demo restaurant rows", () => {
     expect(rows.some((row) => row.hours?.beforeRest.kind === "fixed" && row.hours.beforeRest.time === "15:00")).toBe(true);
   });
 
-  it("give most listings practical facts (issue 30), so each home filter finds some and misses some", async () => {
+  it("give most listings practical facts, so each home filter finds some and misses some", async () => {
     const rows = await buildDemoRows(media);
     const share = (test: (row: (typeof rows)[number]) => boolean) => rows.filter(test).length / rows.length;
     expect(share((row) => row.price_level != null)).toBeGreaterThan(0.6);

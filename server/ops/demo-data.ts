@@ -181,14 +181,14 @@ export function alongStreet(knots: readonly Knot[], number: number): { lat: numb
   return { lat: roundCoordinate(lat0 + (lat1 - lat0) * share + side), lng: roundCoordinate(lng0 + (lng1 - lng0) * share + side) };
 }
 
-/** Notes beside the structured hours below (the free text is the note for exceptions since issue 15). */
+/** Notes beside the structured hours below (the free text is the note for exceptions once a listing has structured hours). */
 const HOURS_NOTES = ["Closed on Independence Day and Tisha B'Av.", "Breakfast until 11:30.", "The kitchen closes an hour before the bar."];
 
 const r = (from: string, to: string) => ({ from, to });
 const weekdays = (ranges: { from: string; to: string }[]) => [ranges, ranges, ranges, ranges, ranges];
 
 /**
- * Three kinds of week as data (issue 15), Sunday first: a restaurant that closes Friday at 15:00
+ * Three kinds of week as data, Sunday first: a restaurant that closes Friday at 15:00
  * and reopens an hour after Shabbat, a café closed from Friday afternoon to Sunday, and a late bar
  * open past midnight that reopens half an hour after Shabbat ends.
  */
@@ -214,7 +214,7 @@ const STRUCTURED_HOURS: Omit<WeeklyHours, "closedOnShabbat">[] = [
 export type DemoEvent = { daysAgo: number; kashrut: Exclude<Kashrut, "unknown"> } | { daysAgo: number; closed: boolean } | { daysAgo: number; verified: true };
 
 /**
- * A plausible past for a few listings (issue 26), oldest first: what the restaurant page's History
+ * A plausible past for a few listings, oldest first: what the restaurant page's History
  * section shows (public-history.ts) — a kashrut authority change, a closing for renovation and the
  * reopening, verifications. Written by `loadDemoHistory` through the dashboard's change path, as
  * the demo admin, back-dated to those days. These listings start unverified: their verifications
@@ -258,7 +258,7 @@ function random(seed: number): () => number {
 }
 
 /**
- * Issue 31: the demo listings' counts for the 90 days before `today` (not today: the site's own
+ * The demo listings' counts for the 90 days before `today` (not today: the site's own
  * counting starts there), the same on every machine. Fewer on Saturdays, when kosher places are
  * closed; taps a fraction of the views, only on the links a listing has.
  */
@@ -300,7 +300,7 @@ export function demoStatistics(
 }
 
 /**
- * Issue 31: a few home searches that found nothing in the demo directory over the week before
+ * A few home searches that found nothing in the demo directory over the week before
  * `today`, each more than once a day (a term seen once on a day is not kept), so the admins' list
  * has something to show.
  */
@@ -347,7 +347,7 @@ export interface DemoMedia {
 }
 
 /**
- * Issue 29: Pesach 2027 for some demo listings (not closed for good): kosher for Pesach with a
+ * Pesach 2027 for some demo listings (not closed for good): kosher for Pesach with a
  * certificate and Chol HaMoed hours, closed, or open but not kosher for Pesach.
  */
 function demoPesach(i: number, closed: boolean): PesachPlans {
@@ -368,7 +368,7 @@ function demoPesach(i: number, closed: boolean): PesachPlans {
 
 /** The demo restaurants as rows to insert, the same on every machine. */
 /**
- * Issue 29: the kashrut certificate of the i-th demo listing, its date relative to the day the data
+ * The kashrut certificate of the i-th demo listing, its date relative to the day the data
  * is loaded, so a newcomer sees every state: valid, ending soon (the admins' list, the reminders),
  * renewal pending (CERTIFICATE_GRACE_DAYS), expired, private supervision, and none given.
  */
@@ -405,7 +405,7 @@ export function demoCertificate(
 }
 
 /**
- * Issue 30: the practical facts of the i-th demo listing, so every filter finds some and misses
+ * The practical facts of the i-th demo listing, so every filter finds some and misses
  * some: a price level for four in five (each level), delivery, takeaway and catering in different
  * mixes (every listing tagged Takeaway offers it), and wheelchair access yes, partly or no for
  * three in four. Taken from `i` and the tags (not the random sequence, so the other demo values stay
@@ -500,7 +500,7 @@ export async function loadDemoData({ db, auth, storage, isProduction, log = () =
   });
 
   await db.transaction(async (tx) => {
-    // With the search text every save writes (issue 28).
+    // With the search text every save writes.
     const inserted = await insertRestaurants(
       tx,
       rows.map((row) => ({ ...row, search_text: searchTextOfRow(row) })),
@@ -510,7 +510,7 @@ export async function loadDemoData({ db, auth, storage, isProduction, log = () =
       namedFiles(row).map((file) => ({ url: file.url, kind: file.kind, uploaded_by: null, restaurant_id: row.id, attached_at: new Date() })),
     );
     if (media.length > 0) await tx.insert(uploads).values(media).onConflictDoNothing();
-    // Issue 31: 90 days of made-up views and taps, so the statistics page has something to show.
+    // 90 days of made-up views and taps, so the statistics page has something to show.
     await tx.insert(listingStats).values(demoStatistics(inserted, telAvivDay(new Date(started))));
     await tx.insert(searchMisses).values(demoSearchMisses(telAvivDay(new Date(started))));
     await tx.insert(blogs).values(

@@ -1,4 +1,4 @@
-// Who is counted (issue 31): a person's browser, by its User-Agent. Bots by isbot's list, and a
+// Who is counted (ADR 025): a person's browser, by its User-Agent. Bots by isbot's list, and a
 // request with no User-Agent at all, which no browser sends. One rule for views, taps and searches.
 import { isbot } from "isbot";
 

@@ -1,4 +1,4 @@
-// Views of restaurant pages and taps on their links, counted per listing and Tel Aviv day (issue 31).
+// Views of restaurant pages and taps on their links, counted per listing and Tel Aviv day (ADR 025).
 // The server counts them where every request arrives, cached pages included, in memory (a tally);
 // the tally writes them in batches. Nothing about the visitor is kept: not an address, an agent, a
 // cookie. Bots (isbot, or no User-Agent at all) and requests that are not a person opening the page

@@ -1,4 +1,4 @@
-// Issue 31: the home page's searches that found nothing, counted on the request path in memory only
+// The home page's searches that found nothing, counted on the request path in memory only
 // (a tally: server/statistics/tally.ts) and written in batches, where each term is searched again
 // alone (recordMisses). Two places report a miss: the home loader (the server searched) and the
 // browser after it searched its own index (a beacon to POST /api/searches/missed). Neither a bot

@@ -1,4 +1,4 @@
-// Counts kept in memory and written in batches (issue 31). Counting is a synchronous `add` on a Map:
+// Counts kept in memory and written in batches (ADR 025). Counting is a synchronous `add` on a Map:
 // a page view never waits for, or causes, a database write. A timer writes what was counted every
 // `everyMs` (and `stop` writes the rest); a failed write puts its counts back for the next one, so
 // nothing counted is lost by an outage shorter than the memory bound.

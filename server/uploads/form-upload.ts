@@ -1,4 +1,4 @@
-// A file that came inside a page's form (issue 29: a suggestion's certificate photo, a claim's
+// A file that came inside a page's form (a suggestion's certificate photo, a claim's
 // proof): the same checks, re-encoding and storage as POST /api/uploads, recorded as held by its
 // suggestion or claim, so the clean-up keeps it while they are kept.
 import type { AppServices } from "../../app/lib/context";

@@ -1,4 +1,4 @@
-// Alerts for saved places (issue 30) in a real browser, in English and Hebrew: a diner saves a
+// Alerts for saved places (ADR 024) in a real browser, in English and Hebrew: a diner saves a
 // place, finds the alert settings from the Saved page and turns alerts on (the e-mails' language
 // is the page's); the digest job (run through the control socket, as the server runs it hourly)
 // sends nothing while nothing changed; the place's kashrut level changes (as an admin's edit would,

@@ -1,4 +1,4 @@
-// The kashrut certificate (issue 29) in a real browser, in English and Hebrew: each state on the
+// The kashrut certificate (ADR 023) in a real browser, in English and Hebrew: each state on the
 // cards and the restaurant page, private supervision never called "kosher", the "Valid
 // certificate" filter with and without JavaScript, and the admins' one-click "Renewed until".
 //

@@ -1,4 +1,4 @@
-// "Is this your restaurant?" and the claims queue (issue 29), in a real browser, in English and
+// "Is this your restaurant?" and the claims queue (ADR 023), in a real browser, in English and
 // Hebrew: a visitor sees the link and is asked to sign in; a guest claims a listing without owners
 // with a proof file (with JavaScript, and without); an admin approves, and the claimant — now an
 // owner — edits the listing from the dashboard; an admin rejects with a reason, which the claimant

@@ -17,27 +17,27 @@ export function sharedServerSession(body: SessionRequest): Promise<SignedInUser>
   return askSharedServer<SignedInUser>("/session", body);
 }
 
-/** Issue 30: runs the alerts' digest job on the shared server now; how many e-mails it sent. */
+/** Runs the alerts' digest job on the shared server now; how many e-mails it sent. */
 export async function runAlertDigests(): Promise<number> {
   return (await askSharedServer<{ sent: number }>("/alerts/run", {})).sent;
 }
 
-/** Issue 31: writes the shared server's statistics waiting in memory now. */
+/** Writes the shared server's statistics waiting in memory now. */
 export async function writeStatistics(): Promise<void> {
   await askSharedServer<{ written: boolean }>("/statistics/write", {});
 }
 
-/** Issue 30: the unsubscribe token the server's digests carry for an account (signed with its secret). */
+/** The unsubscribe token the server's digests carry for an account (signed with its secret). */
 export async function alertToken(userId: string): Promise<string> {
   return (await askSharedServer<{ token: string }>("/alerts/token", { userId })).token;
 }
 
-/** The listing facts a spec may change through the control socket (issue 30's alerts). */
+/** The listing facts a spec may change through the control socket (for the saved places' alerts). */
 export type ListingFacts = Partial<
   Record<"kashrut" | "certificate_body" | "certificate_level" | "certificate_valid_until" | "is_permanently_closed", string | boolean | null>
 >;
 
-/** Issue 30: changes a listing's kashrut facts on the shared server's database, as an admin's edit would; returns them as they were. */
+/** Changes a listing's kashrut facts on the shared server's database, as an admin's edit would; returns them as they were. */
 export async function changeListing(slug: string, set: ListingFacts): Promise<ListingFacts> {
   const { changed, before } = await askSharedServer<{ changed: number; before: ListingFacts }>("/restaurant", { slug, set });
   if (changed !== 1) throw new Error(`no restaurant ${slug} on the e2e server`);

@@ -1,4 +1,4 @@
-// The facts people filter by (issue 30) in a real browser: an owner sets a listing's price level,
+// The facts people filter by (ADR 024) in a real browser: an owner sets a listing's price level,
 // services and wheelchair access in the restaurant form (English); the restaurant page shows them
 // in Hebrew (and in its structured data); the home page's "Price & more" filters find it with and
 // without JavaScript, in English and Hebrew; axe clean; nothing wider than 360 px.

@@ -58,7 +58,7 @@ export function waitForAppOnLoad(page: Page): Page {
   return page;
 }
 
-/** The default map tiles' host (issue 16): answered in the browser by `answerTiles`, never the network. */
+/** The default map tiles' host: answered in the browser by `answerTiles`, never the network. */
 export const TILE_HOST = "https://tile.openstreetmap.org";
 
 let tile: Promise<Buffer> | undefined;

@@ -1,4 +1,4 @@
-// Opening hours that know Shabbat (issue 15) on the restaurant page, in English and Hebrew, with a
+// Opening hours that know Shabbat (ADR 016) on the restaurant page, in English and Hebrew, with a
 // fixed browser clock: "open now" is read in the browser from the week the server sent, and the
 // coming Shabbat's real times are shown. Its own server and database (demo data).
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Where to eat near me (issue 16): the List / Map switch and its URL, the map showing exactly the
+// Where to eat near me (ADR 017): the List / Map switch and its URL, the map showing exactly the
 // filtered results with clusters, popups linking to the page, "Near me" with a mocked position and
 // with a refusal, the restaurant page's tile map, and the form's pin and link reading — in English
 // and Hebrew, axe clean. Tile requests are answered in the browser (fixtures: answerTiles); the

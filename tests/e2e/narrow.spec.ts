@@ -64,7 +64,7 @@ async function sidewaysScrollers(page: Page): Promise<string[]> {
 }
 
 for (const role of ["owner", "admin"] as const) {
-  test(`issue 26: on a 360 px phone, an ${role}'s restaurants are cards whose Edit link is on screen, English and Hebrew`, async ({ page, signedInAs }) => {
+  test(`on a 360 px phone, an ${role}'s restaurants are cards whose Edit link is on screen, English and Hebrew`, async ({ page, signedInAs }) => {
     await page.goto("/");
     const slugs = await page
       .locator('a[href^="/en/restaurant/"]')
@@ -86,7 +86,7 @@ for (const role of ["owner", "admin"] as const) {
   });
 }
 
-test("issue 26: the phone dashboard is a list of cards (headings, status, the table's facts, 44 px actions), axe clean with unique ids; wide screens keep the table", async ({
+test("the phone dashboard is a list of cards (headings, status, the table's facts, 44 px actions), axe clean with unique ids; wide screens keep the table", async ({
   page,
   signedInAs,
 }) => {

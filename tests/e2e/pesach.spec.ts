@@ -1,4 +1,4 @@
-// Pesach on the directory (issue 29), at fixed clocks around Pesach 2027 on the server (the
+// Pesach on the directory (ADR 023), at fixed clocks around Pesach 2027 on the server (the
 // request's x-test-now, heard only by the browser tests' server; never cached) and in the browser
 // (page.clock): in its season home offers "Kosher for Pesach" (with JavaScript and without), cards
 // carry the mark and the restaurant page its section; out of season none of it shows; an owner

@@ -1,4 +1,4 @@
-// What a careful visitor and owner tripped over (issue 13), on this file's own server and
+// What a careful visitor and owner tripped over, on this file's own server and
 // database (demo data), so the posts and edits made here disturb no other test.
 import type { Browser, Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
@@ -142,7 +142,7 @@ test("3. a missing file gets a plain 404 and leaves the pending toast for the pa
 test("5. in Hebrew, an English name, address and hours stay in order and aligned with the page", async ({ page }) => {
   const [row] = await server.database.db
     .update(restaurants)
-    // Hours as free text only (a listing without structured hours, issue 15).
+    // Hours as free text only (a listing without structured hours).
     // No Hebrew address or note: the English ones are what a Hebrew page shows.
     .set({
       name_he: "",

@@ -1,4 +1,4 @@
-// Report a problem and the reports queue (issue 14), in a real browser, in English and Hebrew, with
+// Report a problem and the reports queue, in a real browser, in English and Hebrew, with
 // JavaScript (the proof-of-work found in the page) and without (the form posts to its own page).
 // Its own server and database (demo data), so the reports and e-mails are this file's alone.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Saved places (issue 30) in a real browser: a visitor saves from a card and from a restaurant page
+// Saved places (ADR 024) in a real browser: a visitor saves from a card and from a restaurant page
 // without an account (on the device), finds them on the Saved page in English and Hebrew, signs in
 // and finds them merged into the account — on another device too; without JavaScript a diner saves
 // through the server and a visitor is asked to sign in. Axe, 360 px, a real toggle button.

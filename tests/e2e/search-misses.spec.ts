@@ -1,4 +1,4 @@
-// Issue 31: the home page's searches that found nothing, in a real browser. A term is counted by
+// The home page's searches that found nothing, in a real browser. A term is counted by
 // the server when it searched (a link with ?q=) and by the browser's beacon when it searched its
 // own index (typing; the beacon is sent once the term has stayed); after the shared server writes
 // what it counted (control socket), an admin finds the terms on /dashboard/searches, in English and

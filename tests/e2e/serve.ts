@@ -17,7 +17,7 @@ const { parseConfig } = await import("../../server/config");
 const { openDatabase } = await import("../../server/data/database");
 const { createSessionMaker } = await import("./sessions");
 const { controlSocketPath } = await import("./control");
-// Issue 30: the alerts' digest job, run when a spec asks (the server runs it hourly), writing to the
+// The alerts' digest job, run when a spec asks (the server runs it hourly), writing to the
 // server's outbox; its e-mails' words come from the catalogues, which this process loads too.
 await import("../../app/lib/i18n/all-messages.server");
 const { sendAlertDigests } = await import("../../app/features/restaurants/alerts/digest.server");
@@ -29,13 +29,13 @@ const build = (await import(pathToFileURL(path.resolve("build/server/index.js"))
 
 const config = parseConfig(env);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-// Issue 29: a request may carry `x-test-now` (the Pesach specs visit 2027); never cached.
+// A request may carry `x-test-now` (the Pesach specs visit 2027); never cached.
 const running = await build.startServer({ config, database, clientDir: path.resolve("build/client"), testClock: true });
 const signedInUser = createSessionMaker({ db: database.db, secret: config.authSecret, baseURL: config.publicUrl, secureCookies: config.isProduction });
 
 const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
 const alertTokens = createAlertTokens(config.authSecret);
-/** The listing facts a spec may change as an admin would (issue 30's alerts): nothing else. */
+/** The listing facts a spec may change as an admin would (for the saved places' alerts): nothing else. */
 const CHANGEABLE = ["kashrut", "certificate_body", "certificate_level", "certificate_valid_until", "is_permanently_closed"] as const;
 
 /** What the control socket does besides sessions: run the alerts' job, sign an unsubscribe link's token, change a listing's facts, write the counted statistics. */
@@ -49,7 +49,7 @@ async function answerControl(url: string, body: string): Promise<unknown> {
         tokens: alertTokens,
       }),
     };
-  // Issue 31: the counts waiting in memory written now (the server writes them every minute).
+  // The counts waiting in memory written now (the server writes them every minute).
   if (url === "/statistics/write") return running.writeStatistics().then(() => ({ written: true }));
   if (url === "/alerts/token") return { token: alertTokens.sign((JSON.parse(body) as { userId: string }).userId) };
   if (url === "/restaurant") {

@@ -149,7 +149,7 @@ test("an unknown path shows the 404 page with a way home", async ({ page, browse
   await expect(page.getByRole("heading", { level: 1, name: "Kosher Restaurants in Tel Aviv" })).toBeVisible();
 });
 
-test("every public page hydrates without an error, English and Hebrew (issue 26: the legal pages' text mismatch)", async ({ page, browserErrors }) => {
+test("every public page hydrates without an error, English and Hebrew (the legal pages' text mismatch)", async ({ page, browserErrors }) => {
   // The suite's guard (fixtures.ts) fails the test on any page error or console.error; the 404
   // page's own document answers 404 on purpose, and Chromium logs that.
   browserErrors.expect({ text: /status of 404/, url: /\/no-such-page$/ });
@@ -215,7 +215,7 @@ test("a page changing in the browser while the server answers 503 says so, in th
   }
 });
 
-test("every page's language switch leads to a page that is there (issue 13: /sitemap led to a 404)", async ({ page, request }) => {
+test("every page's language switch leads to a page that is there (/sitemap led to a 404)", async ({ page, request }) => {
   test.slow();
   await page.goto("/");
   const restaurant = (await page.locator('a[href^="/en/restaurant/"]').first().getAttribute("href")) ?? "/";

@@ -1,4 +1,4 @@
-// Statistics (issue 31) in a real browser: a diner opens a restaurant page and taps its phone number
+// Statistics (ADR 025) in a real browser: a diner opens a restaurant page and taps its phone number
 // and a link out; the browser reports the taps itself (the links' `ping`), and once the server
 // writes its batch (the control socket, as its timer does every minute) the listing's owner sees one
 // more view and the taps on the dashboard, in the chart's table, in English and Hebrew; the admin

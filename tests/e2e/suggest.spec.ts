@@ -1,4 +1,4 @@
-// "Suggest a restaurant" and the admins' suggestions queue (issue 29), in a real browser, in English
+// "Suggest a restaurant" and the admins' suggestions queue (ADR 023), in a real browser, in English
 // and Hebrew, with JavaScript (the proof-of-work found in the page) and without (a multipart form
 // posting to its own page), with a certificate photo; then an admin approves one (the prefilled
 // form, saved: its public page exists), merges one into an existing listing, and rejects one with

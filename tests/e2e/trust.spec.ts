@@ -1,4 +1,4 @@
-// Trust in listings (issue 14): how fresh a listing's verification is, on the restaurant page, on
+// Trust in listings: how fresh a listing's verification is, on the restaurant page, on
 // the cards and as a home filter, in both languages. Its own server and database (demo data).
 import { eq, isNotNull } from "drizzle-orm";
 import { addDays, telAvivDay } from "../../app/lib/dates";

@@ -1,4 +1,4 @@
-// Alerts for saved places (issue 30), on a real database: the settings through their route (the
+// Alerts for saved places (ADR 024), on a real database: the settings through their route (the
 // account's own only), the daily digest job through an outbox (nothing when nothing changed; one
 // e-mail with every change, in the chosen language; at most one a Tel Aviv day; none when off),
 // the unsubscribe link (opening it changes nothing; a POST with the token turns alerts off; a

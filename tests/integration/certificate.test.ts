@@ -1,4 +1,4 @@
-// The kashrut certificate (issue 29): its facts saved through the restaurant form's path (linked
+// The kashrut certificate (ADR 023): its facts saved through the restaurant form's path (linked
 // owner, admin; another owner refused) and recorded in the history; the restaurant page's loader
 // sending the day and grace period; the owners' reminders 14 and 3 days before, once each, in the
 // outbox; and the admins' list with its one-click "Renewed until".

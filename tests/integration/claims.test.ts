@@ -1,4 +1,4 @@
-// Claims ("Is this your restaurant?", issue 29), through the routes as the server runs them: the
+// Claims ("Is this your restaurant?"), through the routes as the server runs them: the
 // restaurant page's link, the claim page for each kind of viewer, sending a claim with its proof
 // (one row, the proof held by it), every refusal (a message, nothing stored), the limits, and the
 // admins' queue: approve (a guest becomes an owner linked to the listing, recorded in the history,

@@ -135,7 +135,7 @@ describe("dashboard loaders", () => {
     ownerLinked: "ok",
     admin: "ok",
   });
-  // Issue 29: Pesach
+  // Pesach
   expectMatrix(
     "Pesach page",
     (who) => callRoute(pesachLoader, services, `/dashboard/edit/${ids.restaurant}/pesach`, { ...as(who), params: { id: ids.restaurant! } }),
@@ -155,7 +155,7 @@ describe("dashboard loaders", () => {
     admin: "ok",
   });
 
-  // Issue 31: statistics — the overview is everyone's on the dashboard (each sees their own listings),
+  // Statistics — the overview is everyone's on the dashboard (each sees their own listings),
   // one listing's (and its CSV) only for those who may edit it.
   expectMatrix("statistics overview", (who) => callRoute(statisticsLoader, services, "/dashboard/statistics", as(who)), {
     visitor: "login",
@@ -186,7 +186,7 @@ describe("dashboard loaders", () => {
       admin: "ok",
     },
   );
-  // Issue 29: the certificates ending and ended.
+  // The certificates ending and ended.
   expectMatrix("certificates", (who) => callRoute(certificatesLoader, services, "/dashboard/certificates", as(who)), {
     visitor: "login",
     guest: "home",
@@ -194,7 +194,7 @@ describe("dashboard loaders", () => {
     ownerLinked: "forbidden",
     admin: "ok",
   });
-  // Issue 29: the suggestions queue and the add form opened from a suggestion.
+  // The suggestions queue and the add form opened from a suggestion.
   expectMatrix("suggestions queue", (who) => callRoute(suggestionsLoader, services, "/dashboard/suggestions", as(who)), {
     visitor: "login",
     guest: "home",
@@ -210,7 +210,7 @@ describe("dashboard loaders", () => {
     admin: "ok",
   });
 
-  // Issue 31: the searches that found nothing (the suggestions queue's admins).
+  // The searches that found nothing (the suggestions queue's admins).
   expectMatrix("searches that found nothing", (who) => callRoute(searchesLoader, services, "/dashboard/searches?days=30", as(who)), {
     visitor: "login",
     guest: "home",
@@ -230,7 +230,7 @@ describe("dashboard loaders", () => {
 describe("dashboard actions (refused writes change nothing)", () => {
   const name = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]?.name_en;
 
-  // Issue 29: Pesach
+  // Pesach
   it("saving a Pesach plan: only a linked owner or an admin; refused, nothing changes", async () => {
     const pesach = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]?.pesach;
     const expected: Record<Who, Expectation> = { visitor: "login", guest: "forbidden", ownerUnlinked: "forbidden", ownerLinked: "ok", admin: "ok" };
@@ -324,7 +324,7 @@ describe("dashboard actions (refused writes change nothing)", () => {
     expect(await database.db.$count(restaurants, eq(restaurants.id, victim.id))).toBe(0);
   });
 
-  it("renewed until (issue 29): admins only, even for the linked owner", async () => {
+  it("renewed until: admins only, even for the linked owner", async () => {
     await database.db
       .update(restaurants)
       .set({ certificate_body: "rabbinate_tel_aviv", certificate_valid_until: "2026-04-01" })
@@ -383,7 +383,7 @@ describe("dashboard actions (refused writes change nothing)", () => {
   });
 });
 
-describe("files of another restaurant (issue 11, item 1)", () => {
+describe("files of another restaurant", () => {
   /** Puts a file on disk under uploadsDir for a public /uploads/ URL (every width of an image). */
   function storeFiles(url: string): string[] {
     const paths = imageFiles(url).map((one) => path.join(uploadsDir, one.slice("/uploads/".length)));
@@ -439,9 +439,9 @@ function filesOfRow(row: { photo: string | null; teuda: string | null; menu_link
   return [row.photo, row.teuda, row.menu_link, ...row.menu_images.map((image) => image.url)];
 }
 
-// Issue 29: claims. The claims queue and its decisions are the admins'; the claim page is everyone's
+// Claims. The claims queue and its decisions are the admins'; the claim page is everyone's
 // to read (a visitor is asked to sign in), and sending a claim any signed-in account's.
-describe("claims (issue 29)", () => {
+describe("claims", () => {
   async function openClaim(): Promise<{ id: string; restaurantId: string }> {
     // Only a claim from a verified address can be approved.
     await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, ids.guest!));
@@ -565,9 +565,9 @@ describe("held files (a claim's proof, a suggestion's photo)", () => {
   });
 });
 
-// Issue 30: alerts for saved places. The settings page is any account's own (a visitor signs in);
+// Alerts for saved places. The settings page is any account's own (a visitor signs in);
 // the unsubscribe link is no one's session's: its token decides, and a wrong one changes nothing.
-describe("alerts (issue 30)", () => {
+describe("alerts", () => {
   beforeEach(async () => {
     await database.db.delete(alertSettings);
   });

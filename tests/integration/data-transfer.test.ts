@@ -116,12 +116,12 @@ const harbor = (overrides: Partial<RestaurantFormValues> = {}): RestaurantFormVa
   descriptionHe: "דגים על הגריל, ליד הים — English inside",
   tags: ["Fish", "Grill"],
   menuImages: [{ url: "https://images.example/menu-1.jpg", name: "תפריט | עמוד 1", size: 123_456, type: "image/jpeg" }],
-  // Issue 29: the kashrut certificate travels with the form's fields.
+  // The kashrut certificate travels with the form's fields.
   certificateBody: "badatz_beit_yosef",
   certificateLevel: "mehadrin",
   certificateNumber: "BY-778",
   certificateValidUntil: "2027-04-19",
-  // Issue 30: the practical facts too.
+  // The practical facts too.
   priceLevel: "3",
   delivery: true,
   takeaway: false,
@@ -229,7 +229,7 @@ describe("export", () => {
 });
 
 describe("import", () => {
-  // Issue 29: Pesach
+  // Pesach
   it("carries Pesach plans by year through JSON and CSV; a bad plan is refused with its row's message in both languages", async () => {
     const { harborId } = await seed();
     const plan = {
@@ -318,7 +318,7 @@ describe("import", () => {
     expect(await historyCount()).toBe(0);
   });
 
-  it("refuses a bad certificate (issue 29): an unknown body, a date that is no day, details without a body, each named by row and field in both languages", async () => {
+  it("refuses a bad certificate: an unknown body, a date that is no day, details without a body, each named by row and field in both languages", async () => {
     const file: ImportInput = fromJson(
       JSON.stringify({
         restaurants: [
@@ -339,7 +339,7 @@ describe("import", () => {
     expect(await db.select().from(restaurants)).toEqual([]);
   });
 
-  it("carries the practical facts (issue 30) through JSON and CSV, in the history; bad values are refused by row and field in both languages", async () => {
+  it("carries the practical facts through JSON and CSV, in the history; bad values are refused by row and field in both languages", async () => {
     const { harborId } = await seed();
     const exported = await exportData(db);
     expect(exported.restaurants.find((r) => r.slug === "harbor-grill")).toMatchObject({

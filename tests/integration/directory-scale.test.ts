@@ -1,4 +1,4 @@
-// A directory past the browser index's limit (issue 28), as a server process holds it: the home
+// A directory past the browser index's limit (ADR 022), as a server process holds it: the home
 // page's results come from the database and the whole list is never read; a write from anywhere
 // (here plain SQL, as another process or psql would) is found by the next searches once the
 // database announces it, without reloading the directory.

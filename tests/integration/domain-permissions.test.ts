@@ -1,4 +1,4 @@
-// Domain functions that write check their actor themselves (issue 12, "Permissions, one owner"):
+// Domain functions that write check their actor themselves ("Permissions, one owner"):
 // called directly — as a future route or script might, without the route's require* guard — by
 // someone without the right, each refuses with AppError "forbidden" and changes nothing. Scripts
 // act as SYSTEM, which may do everything and is recorded without a user.
@@ -128,7 +128,7 @@ describe("restaurants", () => {
       await expectRefused(() => setVerificationDate(db, actor(who), restaurantId, "2026-01-02"));
       await expectRefused(() => addOwner(db, actor(who), restaurantId, people.omer.id));
       await expectRefused(() => removeOwner(db, actor(who), restaurantId, otherOwnerLink));
-      // Issue 29: "Renewed until" is the admins' (certificates:review), even for the linked owner.
+      // "Renewed until" is the admins' (certificates:review), even for the linked owner.
       await expectRefused(() => renewCertificate(db, actor(who), restaurantId, "2027-04-01"));
     });
   }
@@ -141,14 +141,14 @@ describe("restaurants", () => {
       // Refused whatever the hours: a stranger learns nothing of the editor's rules.
       await expectRefused(() => setRestaurantHours(db, actor(who), restaurantId, "not hours"));
       await expectRefused(() => adoptSlug(db, actor(who), restaurantId, "taken-over-grill"));
-      // Issue 29: Pesach, refused whatever the plan.
+      // Pesach, refused whatever the plan.
       await expectRefused(() => saveRestaurantPesach(db, actor(who), restaurantId, "2027", { status: "closed" }));
       await expectRefused(() => setRestaurantPesach(db, actor(who), restaurantId, "2027", { status: "closed" }));
       await expectRefused(() => setRestaurantPesach(db, actor(who), restaurantId, "2027", { status: "nonsense" }));
     });
   }
 
-  it("manage.server.ts exports only writes that check their actor (issue 27): each is in this file's refusals", () => {
+  it("manage.server.ts exports only writes that check their actor: each is in this file's refusals", () => {
     const reads = ["mayEdit", "filesOf", "getRestaurantById"];
     const checkedWrites = [
       "createRestaurant",
@@ -159,7 +159,7 @@ describe("restaurants", () => {
       "saveRestaurantHours",
       "adoptSlug",
       "renewCertificate",
-      // Issue 29: Pesach
+      // Pesach
       "saveRestaurantPesach",
     ];
     expect(Object.keys(manage).sort()).toEqual([...reads, ...checkedWrites].sort());
@@ -179,7 +179,7 @@ describe("restaurants", () => {
   });
 });
 
-describe("suggestions (issue 29)", () => {
+describe("suggestions", () => {
   let suggestionId: string;
   beforeAll(async () => {
     const [row] = await db.insert(suggestions).values({ name_en: "Suggested Grill", address: "3 Guard St", language: "en", proof_of_work: true }).returning();
@@ -260,7 +260,7 @@ describe("user roles", () => {
   });
 });
 
-// Issue 29: claims. Sending one is any signed-in account's (never no one's); deciding them and
+// Claims. Sending one is any signed-in account's (never no one's); deciding them and
 // reading the queue are the admins'. A refused decision changes nothing: the claim stays open,
 // nobody is linked or promoted.
 describe("claims (claim:send, claims:manage)", () => {
@@ -306,7 +306,7 @@ describe("claims (claim:send, claims:manage)", () => {
   }
 });
 
-// Issue 30: an account's alerts are its own. setAlerts writes the acting account's row only (it
+// An account's alerts are its own. setAlerts writes the acting account's row only (it
 // takes no account to act on); no one signed in, or an actor without an account id, is refused.
 describe("alerts (saved:keep, the account's own)", () => {
   it("setAlerts refuses no one signed in and an actor that is no account, changing nothing", async () => {

@@ -1,4 +1,4 @@
-// A newcomer's first run (issue 26, item 18): `npm install` asks nothing about install scripts, and
+// A newcomer's first run: `npm install` asks nothing about install scripts, and
 // `npm run build` prints Vite's full output and nothing alarming, and the build `npm start` runs
 // prints one summary line. The builds run on a copy of the sources in a temporary folder, so the
 // build the other test files use is left alone.

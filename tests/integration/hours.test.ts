@@ -1,4 +1,4 @@
-// Structured opening hours (issue 15) saved and loaded through the normal change path, on PGlite
+// Structured opening hours (ADR 016) saved and loaded through the normal change path, on PGlite
 // and PostgreSQL: valid hours round-trip, invalid ones are refused with a message and change
 // nothing, only an editor of the restaurant may save them, and the change is in the history.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Issue 30: what the server answers for the installable site: the service worker's script, the web
+// What the server answers for the installable site: the service worker's script, the web
 // app manifest and the offline page in each language; and that a signed-in visitor's restaurant page
 // says it may not be kept (the service worker keeps only public answers, app/lib/offline/cache-rules.ts).
 // The built server runs in this process on this file's copy of the template database.

@@ -93,7 +93,7 @@ async function createHarborGrill(hex = "a") {
   return (await byName("Harbor Grill"))!;
 }
 
-describe("a restaurant's location (issue 16)", () => {
+describe("a restaurant's location", () => {
   it("is saved with the form, rounded to six decimals, in the history, the public page and the search index", async () => {
     const grill = await createHarborGrill();
     expect(grill.latitude).toBeNull();
@@ -293,7 +293,7 @@ describe("deleting", () => {
   });
 });
 
-describe("public history (issue 14)", () => {
+describe("public history", () => {
   it("shows the restaurant page kashrut changes, closing, reopening and verifications, with dates and nothing about who", async () => {
     expect((await save(undefined, values({ nameEn: "Public Record Grill", photo: "" }))).status).toBe(302);
     const row = (await byName("Public Record Grill"))!;

@@ -1,4 +1,4 @@
-// Issue 31: the open data feeds, through the built server on a test database (PGlite here, PostgreSQL
+// The open data feeds, through the built server on a test database (PGlite here, PostgreSQL
 // on CI): every public listing in both formats, closed ones marked, nothing personal, GeoJSON's
 // structure, the licence and CORS, and the page cache emptied by a change made through the domain.
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Pesach's season on cached pages (issue 29): the page cache keeps a page no later than the next
+// Pesach's season on cached pages (ADR 023): the page cache keeps a page no later than the next
 // midnight in Tel Aviv, so the season's filter appears and goes at the day's edge, not up to a
 // cache lifetime late. The browser tests' clock (`x-test-now`) is heard only by a server started
 // with `testClock`, and such requests never touch the cache.

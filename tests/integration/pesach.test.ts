@@ -1,4 +1,4 @@
-// Pesach (issue 29) through the normal change path and the public pages' loaders: a linked owner
+// Pesach (ADR 023) through the normal change path and the public pages' loaders: a linked owner
 // or an administrator saves a year's plan (the history records it), another owner is refused,
 // bad input changes nothing; home and the restaurant page show Pesach only in its season, on the
 // server's clock; both search paths keep the same restaurants for "Kosher for Pesach".

@@ -1,4 +1,4 @@
-// The practical facts (issue 30): saved through the restaurant form's path by the linked owner and
+// The practical facts (ADR 024): saved through the restaurant form's path by the linked owner and
 // by an admin (another owner and a guest refused, nothing changed), each change in the history and
 // its panel; bad values refused with the field's message; the restaurant page's loader sending
 // them; the home page's loader filtering by them from the URL (no JavaScript needed).

@@ -1,4 +1,4 @@
-// Problem reports (issue 14), through the routes as the server runs them: filing one with and
+// Problem reports, through the routes as the server runs them: filing one with and
 // without JavaScript, every abuse guard (each refusal has a message and stores nothing), the
 // e-mails (at most one per restaurant per hour, with a digest line), the queue's permission matrix
 // (a refused action changes nothing) and its one-click changes through the normal change path.

@@ -1,4 +1,4 @@
-// Saved places (issue 30) through the route, as the browser and a form without JavaScript send
+// Saved places (ADR 024) through the route, as the browser and a form without JavaScript send
 // them: an account keeps its own list (add, remove, merge a device's list), never another's; a
 // visitor without an account is sent to sign in and nothing is stored; the page shows the list's
 // cards (the account's, or a device's by its slugs); deleting a restaurant takes it off every list.

@@ -1,4 +1,4 @@
-// Search past the browser index (issue 28): the database gives the same restaurants as the
+// Search past the browser index (ADR 022): the database gives the same restaurants as the
 // browser's own filtering, for Hebrew and English terms with prefixes, niqqud, final letters,
 // geresh and a typo, alone and with the other filters. Runs on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,12 +28,12 @@ const PLACES: Partial<NewRestaurantRow>[] = [
     address: "12 Dizengoff St, Tel Aviv",
     tags: ["Meat", "Grill"],
     kashrut: "mehadrin",
-    // Issue 29: valid.
+    // Valid.
     certificate_body: "rabbinate_tel_aviv",
     certificate_valid_until: "2026-12-01",
-    // Issue 29: kosher for Pesach 2027, closed for 2028.
+    // Kosher for Pesach 2027, closed for 2028.
     pesach: { "2027": { status: "kosher" }, "2028": { status: "closed" } },
-    // Issue 30.
+    // The practical facts people filter by.
     price_level: 3,
     delivery: true,
     takeaway: true,
@@ -194,18 +194,18 @@ const WITH: Partial<FilterState>[] = [
   { selectedTags: ["Dairy", "Grill"] },
   { linkFilters: ["booking", "wolt"] },
   { recentlyVerified: true },
-  // Issue 29.
+  // A valid kashrut certificate.
   { validCertificate: true },
-  // Issue 29: Kosher for Pesach (2027, the season's year here).
+  // Kosher for Pesach (2027, the season's year here).
   { pesachKosher: true },
-  // Issue 30: the practical filters.
+  // The practical filters.
   { priceUpTo: 2 },
   { priceUpTo: 1, factFilters: ["delivery"] },
   { factFilters: ["takeaway", "wheelchair"] },
   { factFilters: ["catering"], kashrutTypes: ["tzohar"] },
 ];
 
-/** Issue 29: the season's Pesach, for Kosher for Pesach. */
+/** The season's Pesach, for Kosher for Pesach. */
 const PESACH_YEAR = "2027";
 
 const slugs = (list: readonly { slug: string }[]) => list.map((restaurant) => restaurant.slug);
@@ -221,12 +221,12 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-describe("search in the database and in the browser give the same restaurants (issue 28)", () => {
+describe("search in the database and in the browser give the same restaurants", () => {
   it("the database reads Hebrew letters into trigrams (its LC_CTYPE is not C)", async () => {
     expect(await trigramsReadHebrew(database.db)).toMatchObject({ ok: true });
   });
 
-  it("the Valid certificate filter keeps valid and renewal pending, on both paths (issue 29)", async () => {
+  it("the Valid certificate filter keeps valid and renewal pending, on both paths", async () => {
     const state = { ...EMPTY_FILTERS, validCertificate: true };
     const expected = ["cafe-noa", "olive-grill", "shalom-bakery"];
     expect(slugs(applyFilters(all, state, CLOCK)).sort()).toEqual(expected);
@@ -240,7 +240,7 @@ describe("search in the database and in the browser give the same restaurants (i
     expect(slugs((await searchDirectory(database.db, state, { clock: noGrace, limit: 100 })).restaurants)).toEqual(["olive-grill"]);
   });
 
-  it("the practical filters (issue 30) keep the same restaurants in the database, the full list and the browser's index", async () => {
+  it("the practical filters keep the same restaurants in the database, the full list and the browser's index", async () => {
     const index = decodeIndex(JSON.parse(JSON.stringify(all.map(toIndexRow))));
     const cases: [Partial<FilterState>, string[]][] = [
       [{ priceUpTo: 1 }, ["closed-deli", "tel-aviv-pizza"]],

@@ -1,4 +1,4 @@
-// Issue 31: the home page's searches that found nothing, in the database (PGlite and PostgreSQL):
+// The home page's searches that found nothing, in the database (PGlite and PostgreSQL):
 // counted only when the term alone finds nothing, written only when the tally flushes (never on
 // the request path), pruned when seen once on a day that is over, and summed for the admins' list.
 import express from "express";

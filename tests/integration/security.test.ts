@@ -1,4 +1,4 @@
-// What the outside security review found at the HTTP level (issue 11, items 4, 5, 6, 8 and 9):
+// What the outside security review found at the HTTP level:
 // writes that do not show they come from our pages, caching of personal answers, a NUL in the
 // user search, slow clients and live-update streams, and who may say the visitor's address.
 // The built server runs in this process on this file's copy of the template database.

@@ -144,7 +144,7 @@ describe("HTTP", () => {
     expect(login.status).toBe(401);
   });
 
-  it("lets a page whose form carries a file (the suggestion form, issue 29) take a multi-MB body; a plain page still refuses over 1 MiB", async () => {
+  it("lets a page whose form carries a file (the suggestion form) take a multi-MB body; a plain page still refuses over 1 MiB", async () => {
     // 3 MB of bytes that are not an image: read whole by the page's action, which refuses the photo with its message.
     const form = new FormData();
     form.set("nameEn", "Big Photo Place");

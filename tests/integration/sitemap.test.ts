@@ -1,4 +1,4 @@
-// The sitemap at the size of a large directory (issue 28): the table a page at a time, and
+// The sitemap at the size of a large directory: the table a page at a time, and
 // crawlers' files in a sitemap index, both read a block of restaurants at a time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSitemapFile, loadSitemapPage, loadSitemapXml } from "../../app/features/sitemap/queries.server";

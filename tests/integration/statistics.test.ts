@@ -1,4 +1,4 @@
-// Issue 31: the listings' statistics in the database (both engines), and through the built server:
+// The listings' statistics in the database (both engines), and through the built server:
 // a view (cached or not) or a tap is counted in memory and written only by the batch, never on the
 // request's way; bots are not counted; owners read only their listings, admins all.
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Restaurant suggestions (issue 29), through the routes as the server runs them: filing one with
+// Restaurant suggestions (ADR 023), through the routes as the server runs them: filing one with
 // and without JavaScript and with a certificate photo (nothing public), every guard (each refusal
 // has a message and stores nothing), the duplicate hint, and the admins' three decisions — approve
 // through the normal create path, merge, reject — with the visitor's e-mail in their language;

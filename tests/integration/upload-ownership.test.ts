@@ -254,7 +254,7 @@ describe("clean-up of uploads nobody attached", () => {
     expect(stored(young)).toBe(false);
   });
 
-  it("keeps an upload held by a suggestion or a claim while it exists, and removes it once its holder is gone (issue 29)", async () => {
+  it("keeps an upload held by a suggestion or a claim while it exists, and removes it once its holder is gone", async () => {
     const old = new Date(Date.now() - 100 * HOUR);
     const restaurant = await insertRestaurant(db, { slug: "held-uploads" });
     const [suggestion] = await db.insert(suggestions).values({ address: "Dizengoff 1", language: "en", proof_of_work: true }).returning();

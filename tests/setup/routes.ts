@@ -18,12 +18,12 @@ export interface RouteOutcome {
 export interface CallOptions {
   method?: "GET" | "POST";
   form?: Record<string, string>;
-  /** A multipart body (a form carrying a file: the suggestion and claim forms, issue 29). */
+  /** A multipart body (a form carrying a file: the suggestion and claim forms). */
   multipart?: FormData;
   /** A JSON body (as the restaurant form sends). */
   json?: unknown;
   cookie?: string;
-  /** The page that posted (a form without JavaScript: the Save button, issue 30). */
+  /** The page that posted (a form without JavaScript: the Save button). */
   referer?: string;
   params?: Record<string, string>;
 }

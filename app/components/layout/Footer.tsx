@@ -72,7 +72,7 @@ export function Footer({ signedIn = false }: { signedIn?: boolean }) {
           </ul>
         </nav>
       </div>
-      {/* The year is the browser's: a page rendered (or cached) on 31 December may hydrate on 1 January (issue 29's tests visit 2027). */}
+      {/* The year is the browser's: a page rendered (or cached) on 31 December may hydrate on 1 January (the Pesach tests visit 2027). */}
       <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-stone-300" suppressHydrationWarning>
         {t("footer.copyright", { year })}
       </p>

@@ -1,5 +1,5 @@
 // An image that shows its placeholder when it has no address or fails to load, settling there
-// after one failure: it asks for the address again only when the address changes (issue 13).
+// after one failure: it asks for the address again only when the address changes.
 // Before hydration, the head script of image-fallback.server.ts does the same from the
 // `data-fallback` attribute.
 import { useState, type ImgHTMLAttributes } from "react";

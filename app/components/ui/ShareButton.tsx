@@ -2,7 +2,7 @@ import { useLanguage } from "../../lib/i18n/use-language";
 import { useHydrated } from "../../lib/use-hydrated";
 
 /**
- * Share the page (issue 30): the browser's own share sheet where it has one ("Share"), else "Copy
+ * Share the page: the browser's own share sheet where it has one ("Share"), else "Copy
  * link" with a confirmation announced politely in the status region beside the button. The link is
  * the page's canonical URL, in the page's language. The button is not drawn before the page is
  * hydrated, so there is no dead button without JavaScript; its line keeps its height, so nothing

@@ -1,4 +1,4 @@
-// What the share button does when clicked (issue 30), loaded with the first click.
+// What the share button does when clicked (ADR 024), loaded with the first click.
 import type { Translate } from "../../lib/i18n/messages";
 
 /** The page's link in its own language: its canonical URL, absolute (app/lib/seo.ts builds it from the site's public address). */

@@ -1,4 +1,4 @@
-// Every account form rule says what is wrong in both languages (issue 12).
+// Every account form rule says what is wrong in both languages.
 import { describe, expect, it } from "vitest";
 import { en } from "../../locales/en";
 import { he } from "../../locales/he";

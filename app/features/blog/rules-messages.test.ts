@@ -1,4 +1,4 @@
-// Every rule of the blog form says what is wrong in both languages (issue 12): before, an image
+// Every rule of the blog form says what is wrong in both languages: before, an image
 // address over 2,000 characters came back with zod's English text and showed an empty message.
 import { describe, expect, it } from "vitest";
 import { rulesOf } from "../../lib/form-rules";

@@ -88,7 +88,7 @@ describe("privacy policy", () => {
   });
 });
 
-it("names the site in the language's words when the messages arrive after the module loaded, as in the browser (issue 26)", async () => {
+it("names the site in the language's words when the messages arrive after the module loaded, as in the browser", async () => {
   // The browser loads this module first and the page's messages later (entry.client.tsx); a name
   // read at load time stayed "brand.name" and the hydrated page differed from the server's.
   vi.resetModules();
@@ -103,7 +103,7 @@ it("names the site in the language's words when the messages arrive after the mo
   }
 });
 
-// Issue 31: the privacy policy says exactly what the site counts, in both languages.
+// The privacy policy says exactly what the site counts, in both languages.
 describe("privacy policy on statistics", () => {
   it.each([
     [

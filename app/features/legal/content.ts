@@ -8,7 +8,7 @@ import type { Language } from "../../lib/i18n/language";
 // The site's name is read from the catalogue each time a document is made, never once when this
 // module loads: in the browser the modules load before the page's messages arrive
 // (entry.client.tsx), so a name read then was the key "brand.name" and the hydrated text
-// differed from the server's (issue 26: React error #418 on both legal pages).
+// differed from the server's (React error #418 on both legal pages).
 
 export interface LegalSection {
   heading: string;

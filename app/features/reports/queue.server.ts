@@ -1,4 +1,4 @@
-// The problem reports queue (issue 14): who sees which reports (admins all, linked owners those on
+// The problem reports queue: who sees which reports (admins all, linked owners those on
 // their restaurants), and status changes (admins), each recorded with who and when. Every function
 // checks its reader or actor itself (the scope below, assertCan), so no route or script can skip it.
 import { and, count, desc, eq, inArray } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Problem reports from visitors (issue 14): filing one, with its rate limits, and the e-mails that
+// Problem reports from visitors: filing one, with its rate limits, and the e-mails that
 // tell admins and linked owners, at most one per restaurant per hour. The queue is queue.server.ts.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { users } from "../../../database/schema/auth";

@@ -1,4 +1,4 @@
-// What a problem report must be (issue 14), as a zod schema whose every rule names its message
+// What a problem report must be, as a zod schema whose every rule names its message
 // (app/lib/form-rules.ts). Used on the server; the form itself only mirrors the limits.
 import { z } from "zod";
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from "../../../database/reports";

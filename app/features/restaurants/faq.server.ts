@@ -1,6 +1,6 @@
 // The restaurant page's questions and answers, written on the server in the page's language (as
 // its Pesach section is): the page carries the few sentences, not the catalogue that makes them
-// (issue 30: room in the first visit's budget; the words are in locales/*/written.ts). A sentence
+// (room in the first visit's budget; the words are in locales/*/written.ts). A sentence
 // comes as its template and values, so the page still isolates a name or hours in the other language.
 import type { Language } from "../../lib/i18n/language";
 import { localized } from "../../lib/i18n/language";

@@ -1,4 +1,4 @@
-// How fresh a listing's verification is (issue 14): never verified, verified within the allowed
+// How fresh a listing's verification is: never verified, verified within the allowed
 // age (VERIFICATION_MAX_AGE_DAYS, default 180), or overdue. Pure and browser-safe. Days are
 // calendar days in Tel Aviv, whatever the server's or the visitor's time zone; the page's loader
 // says which day it is (`today`), so the server's HTML and the hydrated page agree, and a cached
@@ -12,7 +12,7 @@ export type Freshness = "never" | "fresh" | "overdue";
 export interface FreshnessClock {
   today: string;
   maxAgeDays: number;
-  /** Issue 29: the certificates' grace period after their last day (CERTIFICATE_GRACE_DAYS; certificate/status.ts). */
+  /** The certificates' grace period after their last day (CERTIFICATE_GRACE_DAYS; certificate/status.ts). */
   graceDays?: number;
 }
 

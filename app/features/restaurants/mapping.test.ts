@@ -118,7 +118,7 @@ describe("form values", () => {
     });
   });
 
-  it("carry the practical facts (issue 30) from a row to the app, the form and back; not given is absent, '' or false", () => {
+  it("carry the practical facts from a row to the app, the form and back; not given is absent, '' or false", () => {
     const row = buildRestaurantRow({ price_level: 2, delivery: true, takeaway: false, catering: true, wheelchair: "partly" });
     const restaurant = rowToRestaurant(row);
     expect(restaurant).toMatchObject({ priceLevel: 2, delivery: true, catering: true, wheelchair: "partly" });

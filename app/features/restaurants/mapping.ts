@@ -63,9 +63,9 @@ export function rowToRestaurant(row: RestaurantRow): Restaurant {
     menuImages: (row.menu_images ?? []).flatMap((image) => toMenuImage(image) ?? []),
     isPermanentlyClosed: row.is_permanently_closed,
     certificate: certificateOfRow(row),
-    // Issue 29: Pesach plans (checked when saved); none is absent.
+    // Pesach plans (checked when saved); none is absent.
     pesach: row.pesach && Object.keys(row.pesach).length > 0 ? row.pesach : undefined,
-    // Issue 30: the practical facts.
+    // The practical facts.
     ...practicalOfRow(row),
   });
 }
@@ -127,7 +127,7 @@ export function slugFromName(nameEn: string): string {
 export type SearchedColumns = Pick<NewRestaurantRow, "name_en" | "name_he" | "description_en" | "description_he" | "address" | "tags">;
 
 /**
- * The stored search text (`search_text`, issue 28) of a row: the same text the browser index
+ * The stored search text (`search_text`) of a row: the same text the browser index
  * matches for the restaurant this row maps to (`searchText(rowToRestaurant(row))`).
  */
 export function searchTextOfRow(row: SearchedColumns): string {

@@ -66,7 +66,7 @@ describe("structured data", () => {
     expect("geo" in data).toBe(false);
   });
 
-  it("gives the place's coordinates when it has them (issue 16)", () => {
+  it("gives the place's coordinates when it has them", () => {
     const data = restaurantJsonLd(r({ name_en: "Olive Grill", latitude: 32.0779, longitude: 34.7741 }), "en", "https://k.example/en/restaurant/olive");
     expect(data).toMatchObject({ geo: { "@type": "GeoCoordinates", latitude: 32.0779, longitude: 34.7741 } });
   });

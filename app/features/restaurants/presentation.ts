@@ -92,7 +92,7 @@ export function isPdfLink(url: string): boolean {
 
 /**
  * schema.org WebPage for a restaurant's page: when its information last changed or was verified,
- * whichever is later (issue 14). A Restaurant has no modification date of its own in schema.org;
+ * whichever is later. A Restaurant has no modification date of its own in schema.org;
  * the page about it does, and points at it.
  */
 export function restaurantPageJsonLd(pageUrl: string, lastChanged: string) {

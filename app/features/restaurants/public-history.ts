@@ -1,4 +1,4 @@
-// What the public may see of a restaurant's change history (issue 14): its kashrut authority
+// What the public may see of a restaurant's change history: its kashrut authority
 // changing, its closing and reopening, and its verifications — with dates only, never who made the
 // change and nothing else that was changed. Pure; the records come from restaurant_changes.
 import type { ChangeAction, FieldChanges } from "../../../database/schema/restaurants";

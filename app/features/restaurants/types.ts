@@ -29,7 +29,7 @@ export interface Restaurant {
   photo?: string;
   teuda?: string;
   phoneNumber?: string;
-  /** The free-text hours: since issue 15, the note for exceptions beside the structured `hours`. */
+  /** The free-text hours: once a listing has structured `hours`, the note for exceptions beside them. */
   openingHours?: string;
   /** The hours note in Hebrew, when given. */
   openingHoursHe?: string;
@@ -38,7 +38,7 @@ export interface Restaurant {
   /** ISO date, yyyy-MM-dd. */
   lastVerified?: string;
   wazeLink?: string;
-  /** Where it is (issue 16), when known: for the maps and "near me". */
+  /** Where it is, when known: for the maps and "near me". */
   location?: LatLng;
   menuLink?: string;
   bookingLink?: string;
@@ -47,11 +47,11 @@ export interface Restaurant {
   kashrutWebsite?: string;
   menuImages: MenuImage[];
   isPermanentlyClosed: boolean;
-  /** Issue 29: the kashrut certificate's facts, when a supervising body is given (certificate/status.ts). */
+  /** The kashrut certificate's facts, when a supervising body is given (certificate/status.ts). */
   certificate?: CertificateFacts;
-  /** Issue 29: Pesach, per year ("2027"); absent without any plan. */
+  /** Pesach, per year ("2027"); absent without any plan. */
   pesach?: PesachPlans;
-  // Issue 30: the practical facts (practical/practical.ts), each absent when not given.
+  // The practical facts (practical/practical.ts), each absent when not given.
   /** 1 (₪) to 4 (₪₪₪₪). */
   priceLevel?: PriceLevel;
   delivery?: true;
@@ -86,13 +86,13 @@ export interface RestaurantFormValues {
   tags: string[];
   menuImages: MenuImage[];
   isPermanentlyClosed: boolean;
-  // Issue 29: the kashrut certificate ("" when not given; the details only with a supervising body).
+  // The kashrut certificate ("" when not given; the details only with a supervising body).
   certificateBody: string;
   certificateLevel: string;
   certificateNumber: string;
   /** yyyy-MM-dd, the certificate's last valid day. */
   certificateValidUntil: string;
-  // Issue 30: the practical facts ("" or false when not given).
+  // The practical facts ("" or false when not given).
   /** "1" to "4", or "". */
   priceLevel: string;
   delivery: boolean;
@@ -108,10 +108,10 @@ declare module "../../lib/context" {
   interface AppServices {
     /** The public restaurant list, cached in memory and refreshed on every change. */
     publicRestaurants: () => Promise<Restaurant[]>;
-    /** The home page's results: from the public list, or from the database past the browser index's limit (issue 28). */
+    /** The home page's results: from the public list, or from the database past the browser index's limit. */
     directory: Directory;
     /**
-     * Checks, re-encodes and stores a file that came inside a page's form (issue 29), as POST
+     * Checks, re-encodes and stores a file that came inside a page's form, as POST
      * /api/uploads does, and records it as held by a suggestion or a claim (kept from the clean-up
      * while it is). Refuses with an UploadError (an AppError: too large, not of its kind); returns its URL.
      */

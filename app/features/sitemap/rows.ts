@@ -61,7 +61,7 @@ export const ROWS_PER_RESTAURANT = 2;
 export function restaurantSitemapRows(restaurants: SitemapInput["restaurants"]): SitemapRow[] {
   return restaurants.flatMap((restaurant) => {
     const alternates = inBothLanguages((language) => restaurantPath(restaurant.slug, language));
-    // The later of the last change and the last verification (issue 14): either is news to a crawler.
+    // The later of the last change and the last verification: either is news to a crawler.
     const lastModified = laterDay(restaurant.lastVerified, formatIsoDate(restaurant.updatedAt));
     return [
       { path: alternates.en, lastModified, changeFrequency: "weekly", priority: 0.7, alternates },

@@ -1,7 +1,7 @@
 // Which message areas a page needs, and loading them in the browser (ADR 012). The `site` area
 // (the shell and the public pages) is loaded for every page; the `restaurant` area for restaurant
 // pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
-// signed-in owners and admins; the `contribute` area for the public's own forms (suggest, claim: issue 29; the problem report, whose form on the restaurant page loads it when opened: a route's `later` areas). Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
+// signed-in owners and admins; the `contribute` area for the public's own forms (suggest, claim; the problem report, whose form on the restaurant page loads it when opened: a route's `later` areas). Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
 // language is its own chunk, so a first visit fetches one language's public messages and no more.
 import type { Messages } from "../../locales/en";
 import { matchPage } from "../../route-facts";

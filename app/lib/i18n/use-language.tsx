@@ -11,7 +11,7 @@ export interface LanguageInfo {
   /**
    * A message whose {placeholders} hold user data (a name, opening hours, an address), each value
    * in its own `<bdi>`: an English or numeric value inside a Hebrew sentence keeps its order and
-   * does not pull the sentence's punctuation around (issue 13).
+   * does not pull the sentence's punctuation around.
    */
   ti: (key: MessageKey, values: Record<string, string | number>) => ReactNode;
 }

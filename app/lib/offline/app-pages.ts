@@ -1,4 +1,4 @@
-// The installable site's two server-made answers (issue 30): the web app manifest and the offline
+// The installable site's two server-made answers (ADR 024): the web app manifest and the offline
 // page, each in one language. Pure; the server answers them (server/app.ts), the service worker keeps
 // the offline page (app/service-worker.ts).
 import { directionOf, localizePath, type Language } from "../i18n/language";

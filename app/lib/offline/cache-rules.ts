@@ -1,4 +1,4 @@
-// What the service worker (app/service-worker.ts) may keep and show without a network (issue 30).
+// What the service worker (app/service-worker.ts) may keep and show without a network (ADR 024).
 // Pure and browser-safe, so the rules are unit-tested here rather than inside the worker.
 // The one rule that matters most: nothing about a visitor is ever kept. The server answers every
 // page about the visitor (a session cookie, a one-time toast, a private route) with
@@ -124,7 +124,7 @@ export function assetsOfPage(html: string, origin: string): string[] {
   return [...found];
 }
 
-/** The messages the page may post to the worker (documented in app/service-worker.ts and the README). */
+/** The messages the page may post to the worker (documented in app/service-worker.ts and docs/features.md). */
 export type WorkerMessage = { type: "cache-pages"; urls: string[] } | { type: "forget-pages" };
 
 /** A message from a page, checked (anything else is ignored): `cache-pages` keeps only this site's public pages. */

@@ -1,7 +1,7 @@
-// The public's forms that are pages of their own (issue 29): suggesting a restaurant and claiming a
+// The public's forms that are pages of their own (ADR 023): suggesting a restaurant and claiming a
 // listing. Their own area (ADR 012, update 2026-11-26), so the restaurant page does not carry them.
 export const enContribute = {
-  // Issue 29: claims ("Is this your restaurant?")
+  // Claims ("Is this your restaurant?")
   "claim.pageTitle": "Is {name} your restaurant?",
   "claim.back": "Back to {name}",
   "claim.intro":
@@ -40,7 +40,7 @@ export const enContribute = {
     "Your e-mail address {email} is not confirmed yet. Only a confirmed address can claim a listing: open the link we sent you, then come back to this page.",
   "claim.resend": "Send the link again",
   "claim.resent": "We sent the link again. It may take a few minutes to arrive.",
-  // Issue 29: suggest a restaurant
+  // Suggest a restaurant
   "suggest.pageTitle": "Suggest a restaurant",
   "suggest.intro": "Know a kosher restaurant in Tel Aviv that is not listed yet? Tell us about it. We check every suggestion before anything is published.",
   "suggest.nameEn": "Name in English",

@@ -300,7 +300,7 @@ export const enManage = {
   "editor.locationFound": "The location was taken from the link.",
   "editor.locationClear": "Clear the location",
   "editor.mapLabel": "Map: tap to place the pin, drag the pin to move it",
-  // Issue 29: the kashrut certificate
+  // The kashrut certificate
   "editor.certificate": "Kashrut certificate",
   "editor.certificateHint": "Only a rabbinate certificate is called “kosher” on the site; other bodies are shown as “under the supervision of …”.",
   "editor.certificateBody": "Supervising body",
@@ -326,7 +326,7 @@ export const enManage = {
   "certificates.renewed": "The certificate's date was saved.",
   "certificates.dateInvalid": "Enter a real date after the certificate's current one.",
   "certificates.edit": "Edit listing",
-  // Issue 29: the claims queue
+  // The claims queue
   "claims.nav": "Claims",
   "claims.title": "Claims",
   "claims.intro":
@@ -368,7 +368,7 @@ export const enManage = {
     "This account's e-mail address is not verified, so the claim cannot be approved. Reject it with a reason, or wait until the address is verified.",
   "claims.listingManaged": "This listing has an owner already, so no claim on it can be approved. Reject the claim with a reason.",
   "claims.supersededReason": "Another claim on this listing was approved, so this one was closed. If you think that is a mistake, write to us.",
-  // Issue 29: the suggestions queue
+  // The suggestions queue
   "suggestions.nav": "Suggestions",
   "suggestions.openCount": "{count} open suggestions",
   "suggestions.title": "Suggested restaurants",
@@ -411,7 +411,7 @@ export const enManage = {
   "suggestions.decidedOn": "Decided {date}",
   "suggestions.listing": "The listing",
   "suggestions.fromSuggestion": "From a visitor's suggestion: check and complete the details. Saving adds the restaurant and tells the visitor.",
-  // Issue 29: Pesach
+  // Pesach
   "pesachEdit.edit": "Pesach",
   "pesachEdit.title": "Pesach {year}",
   "pesachEdit.dates": "Pesach is from {from} to {to}; Chol HaMoed from {cholFrom} to {cholTo}.",
@@ -443,11 +443,11 @@ export const enManage = {
   "pesachEdit.sameStartEnd": "The hours cannot start and end at the same time.",
   "pesachEdit.kitniyotOnlyOpen": "Kitniyot apply only to a place open during Pesach.",
   "pesachEdit.certificateOnlyKosher": "A Pesach certificate applies only to a place kosher for Pesach.",
-  // Issue 30: installable and offline (shown only by the server: the offline page and the web app manifest)
+  // Installable and offline (shown only by the server: the offline page and the web app manifest)
   "offline.title": "You are offline",
   "offline.body": "This page is not saved on this device. The restaurant pages you viewed recently and your saved places open without a connection.",
   "app.shortName": "Kosher TLV",
-  // Issue 30: the facts people filter by
+  // The facts people filter by
   "practical.title": "Price and services",
   "practical.hint": "All optional. Leave empty what you do not know: the site then says nothing about it.",
   "practical.priceLevel": "Price level",
@@ -464,7 +464,7 @@ export const enManage = {
   "form.priceLevelInvalid": "Choose a price level from 1 (₪) to 4 (₪₪₪₪), or leave it empty.",
   "form.wheelchairInvalid": "Choose wheelchair access from the list (yes, partly or no), or leave it empty.",
   "form.yesNoInvalid": "Enter true or false.",
-  // Issue 31: statistics
+  // Statistics
   "statistics.nav": "Statistics",
   "statistics.title": "Statistics",
   "statistics.site": "The whole site",
@@ -491,7 +491,7 @@ export const enManage = {
   "statistics.listing": "Restaurant",
   "statistics.all": "All listings",
   "statistics.noListings": "No listing is linked to your account yet.",
-  // Issue 31: searches that found nothing
+  // Searches that found nothing
   "misses.nav": "Searches not found",
   "misses.title": "Searches that found nothing",
   "misses.intro":

@@ -58,7 +58,7 @@ export const enRestaurant = {
   "hours.note": "Good to know",
   "map.place": "Map of the area around {address}",
   "editor.loadFailed": "Failed to load restaurant data",
-  // Issue 29: the kashrut certificate
+  // The kashrut certificate
   "certificate.body.rabbinate_tel_aviv": "Kosher certificate of the Tel Aviv-Yafo Rabbinate",
   "certificate.body.badatz_eda_haharedit": "Under the supervision of Badatz HaEdah HaCharedit",
   "certificate.body.badatz_beit_yosef": "Under the supervision of Badatz Beit Yosef",

@@ -108,7 +108,7 @@ export const enSite = {
   "freshness.cardFresh": "Checked {date}",
   "freshness.cardOverdue": "May be outdated",
   "freshness.cardOverdueLong": "Last check long ago: the details may be out of date",
-  // Issue 29: the kashrut certificate
+  // The kashrut certificate
   "cert.k.valid": "Kosher certificate valid until {date}",
   "cert.k.renewalPending": "Kosher certificate renewal pending (expired {date})",
   "cert.k.expired": "Kosher certificate expired on {date}",
@@ -116,22 +116,22 @@ export const enSite = {
   "cert.s.renewalPending": "Supervision renewal pending (expired {date})",
   "cert.s.expired": "Supervision expired on {date}",
   "filters.certificate": "Valid certificate",
-  // Issue 29: suggest a restaurant (the links to it)
+  // Suggest a restaurant (the links to it)
   "footer.suggest": "Suggest a restaurant",
   "home.suggestHint": "Know a kosher place we are missing? Suggest a restaurant",
-  // Issue 29: Pesach
+  // Pesach
   "pesach.kosher": "Kosher for Pesach",
   "pesach.closed": "Closed for Pesach",
-  // Issue 30: saved places
+  // Saved places
   "saved.save": "Save",
   "nav.saved": "Saved",
   "saved.tooMany": "You can save up to {max} places.",
-  // Issue 30: share
+  // Share
   "share.button": "Share",
   "share.copy": "Copy link",
   "share.copied": "Link copied",
   "share.failed": "Could not copy the link",
-  // Issue 30: the facts people filter by
+  // The facts people filter by
   "filters.more": "Price & more",
   "filters.price": "Price",
   "filters.priceUpTo": "Up to {price}",

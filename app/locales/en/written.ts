@@ -25,7 +25,7 @@ export const enWritten = {
   "pesach.mehadrin": "Mehadrin",
   "pesach.validUntil": "Valid until {date}",
   "pesach.cholHamoed": "Chol HaMoed ({from} – {to})",
-  // Issue 30: the restaurant page's practical facts (practical/page.server.ts)
+  // The restaurant page's practical facts (practical/page.server.ts)
   "factsPage.wheelchairPartly": "Partly wheelchair accessible",
   "factsPage.wheelchairNo": "Not wheelchair accessible",
 } as const;

@@ -1,8 +1,8 @@
-// The public's forms that are pages of their own (issue 29), in Hebrew: typed by the English area.
+// The public's forms that are pages of their own (ADR 023), in Hebrew: typed by the English area.
 import type { ContributeMessages } from "../en";
 
 export const heContribute: ContributeMessages = {
-  // Issue 29: claims ("Is this your restaurant?")
+  // Claims ("Is this your restaurant?")
   "claim.pageTitle": "{name} היא המסעדה שלכם?",
   "claim.back": "חזרה אל {name}",
   "claim.intro":
@@ -40,7 +40,7 @@ export const heContribute: ContributeMessages = {
   "claim.notVerified": "כתובת האימייל שלכם {email} עדיין לא אומתה. רק כתובת מאומתת יכולה לבקש לנהל דף: פתחו את הקישור ששלחנו לכם, ואז חזרו לדף הזה.",
   "claim.resend": "שליחת הקישור שוב",
   "claim.resent": "שלחנו את הקישור שוב. ייתכן שיגיע בעוד כמה דקות.",
-  // Issue 29: suggest a restaurant
+  // Suggest a restaurant
   "suggest.pageTitle": "הציעו מסעדה",
   "suggest.intro": "מכירים מסעדה כשרה בתל אביב שעוד לא מופיעה באתר? ספרו לנו עליה. אנחנו בודקים כל הצעה לפני שמשהו מתפרסם.",
   "suggest.nameEn": "השם באנגלית",

@@ -301,7 +301,7 @@ export const heManage: ManageMessages = {
   "editor.locationFound": "המיקום נלקח מהקישור.",
   "editor.locationClear": "ניקוי המיקום",
   "editor.mapLabel": "מפה: הקישו כדי להציב את הסיכה, גררו את הסיכה כדי להזיז אותה",
-  // Issue 29: the kashrut certificate
+  // The kashrut certificate
   "editor.certificate": "תעודת כשרות",
   "editor.certificateHint": "רק תעודה של הרבנות נקראת באתר „כשר”; גופים אחרים מוצגים כ„בהשגחת …”.",
   "editor.certificateBody": "הגוף המשגיח",
@@ -327,7 +327,7 @@ export const heManage: ManageMessages = {
   "certificates.renewed": "תאריך התעודה נשמר.",
   "certificates.dateInvalid": "יש להזין תאריך אמיתי אחרי התאריך הנוכחי של התעודה.",
   "certificates.edit": "עריכת המסעדה",
-  // Issue 29: the claims queue
+  // The claims queue
   "claims.nav": "בקשות ניהול",
   "claims.title": "בקשות ניהול",
   "claims.intro": "חשבונות שמבקשים לנהל דף של מסעדה. אישור הופך את החשבון לבעלים המקושר לדף; דחייה דורשת סיבה, שנשלחת לחשבון.",
@@ -367,7 +367,7 @@ export const heManage: ManageMessages = {
   "claims.unverified": "כתובת האימייל של החשבון הזה לא אומתה, ולכן אי אפשר לאשר את הבקשה. דחו אותה עם סיבה, או חכו עד שהכתובת תאומת.",
   "claims.listingManaged": "לדף הזה כבר יש בעלים, ולכן אי אפשר לאשר עליו בקשה. דחו את הבקשה עם סיבה.",
   "claims.supersededReason": "בקשה אחרת על הדף הזה אושרה, ולכן הבקשה הזו נסגרה. אם לדעתכם זו טעות, כתבו לנו.",
-  // Issue 29: the suggestions queue
+  // The suggestions queue
   "suggestions.nav": "הצעות",
   "suggestions.openCount": "{count} הצעות פתוחות",
   "suggestions.title": "מסעדות שהוצעו",
@@ -410,7 +410,7 @@ export const heManage: ManageMessages = {
   "suggestions.decidedOn": "הוחלט ב-{date}",
   "suggestions.listing": "דף המסעדה",
   "suggestions.fromSuggestion": "מהצעה של גולש: בדקו והשלימו את הפרטים. השמירה מוסיפה את המסעדה ומודיעה למציעים.",
-  // Issue 29: Pesach
+  // Pesach
   "pesachEdit.edit": "פסח",
   "pesachEdit.title": "פסח {year}",
   "pesachEdit.dates": "פסח חל מ-{from} עד {to}; חול המועד מ-{cholFrom} עד {cholTo}.",
@@ -442,11 +442,11 @@ export const heManage: ManageMessages = {
   "pesachEdit.sameStartEnd": "שעת הפתיחה ושעת הסגירה אינן יכולות להיות זהות.",
   "pesachEdit.kitniyotOnlyOpen": "קטניות רלוונטיות רק למקום הפתוח בפסח.",
   "pesachEdit.certificateOnlyKosher": "תעודה לפסח רלוונטית רק למקום כשר לפסח.",
-  // Issue 30: installable and offline (shown only by the server: the offline page and the web app manifest)
+  // Installable and offline (shown only by the server: the offline page and the web app manifest)
   "offline.title": "אין חיבור לאינטרנט",
   "offline.body": "הדף הזה לא נשמר במכשיר. דפי המסעדות שצפיתם בהם לאחרונה והמקומות השמורים שלכם נפתחים גם בלי חיבור.",
   "app.shortName": "כשר ת״א",
-  // Issue 30: the facts people filter by
+  // The facts people filter by
   "practical.title": "מחיר ושירותים",
   "practical.hint": "הכול רשות. מה שאינו ידוע אפשר להשאיר ריק: האתר פשוט לא יציין אותו.",
   "practical.priceLevel": "רמת מחירים",
@@ -463,7 +463,7 @@ export const heManage: ManageMessages = {
   "form.priceLevelInvalid": "יש לבחור רמת מחירים מ־1 (₪) עד 4 (₪₪₪₪), או להשאיר ריק.",
   "form.wheelchairInvalid": "יש לבחור נגישות מהרשימה (yes‏, partly או no), או להשאיר ריק.",
   "form.yesNoInvalid": "יש להזין true או false.",
-  // Issue 31: statistics
+  // Statistics
   "statistics.nav": "סטטיסטיקה",
   "statistics.title": "סטטיסטיקה",
   "statistics.site": "כל האתר",
@@ -490,7 +490,7 @@ export const heManage: ManageMessages = {
   "statistics.listing": "מסעדה",
   "statistics.all": "כל המסעדות",
   "statistics.noListings": "עדיין אין מסעדה המקושרת לחשבון שלך.",
-  // Issue 31: searches that found nothing
+  // Searches that found nothing
   "misses.nav": "חיפושים ללא תוצאות",
   "misses.title": "חיפושים שלא מצאו דבר",
   "misses.intro": "מה שמבקרים חיפשו בדף הבית ולא מצאו, נספר לפי יום בלי שום פרט על מי שחיפש. מונח שנראה פעם אחת בלבד אינו נשמר.",

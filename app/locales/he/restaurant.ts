@@ -58,7 +58,7 @@ export const heRestaurant: RestaurantMessages = {
   "hours.note": "כדאי לדעת",
   "map.place": "מפת הסביבה של {address}",
   "editor.loadFailed": "טעינת נתוני המסעדה נכשלה",
-  // Issue 29: the kashrut certificate
+  // The kashrut certificate
   "certificate.body.rabbinate_tel_aviv": "תעודת כשרות של הרבנות תל אביב-יפו",
   "certificate.body.badatz_eda_haharedit": "בהשגחת בד״ץ העדה החרדית",
   "certificate.body.badatz_beit_yosef": "בהשגחת בד״ץ בית יוסף",

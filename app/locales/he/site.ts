@@ -109,7 +109,7 @@ export const heSite: SiteMessages = {
   "freshness.cardFresh": "נבדק ב-{date}",
   "freshness.cardOverdue": "ייתכן שלא עדכני",
   "freshness.cardOverdueLong": "הבדיקה האחרונה ישנה: ייתכן שהפרטים אינם עדכניים",
-  // Issue 29: the kashrut certificate
+  // The kashrut certificate
   "cert.k.valid": "תעודת כשרות בתוקף עד {date}",
   "cert.k.renewalPending": "תעודת הכשרות בחידוש (פגה ב־{date})",
   "cert.k.expired": "תוקף תעודת הכשרות פג ב־{date}",
@@ -117,22 +117,22 @@ export const heSite: SiteMessages = {
   "cert.s.renewalPending": "ההשגחה בחידוש (פגה ב־{date})",
   "cert.s.expired": "תוקף ההשגחה פג ב־{date}",
   "filters.certificate": "תעודה בתוקף",
-  // Issue 29: suggest a restaurant (the links to it)
+  // Suggest a restaurant (the links to it)
   "footer.suggest": "הציעו מסעדה",
   "home.suggestHint": "מכירים מקום כשר שחסר אצלנו? הציעו מסעדה",
-  // Issue 29: Pesach
+  // Pesach
   "pesach.kosher": "כשר לפסח",
   "pesach.closed": "סגור בפסח",
-  // Issue 30: saved places
+  // Saved places
   "saved.save": "שמירה",
   "nav.saved": "שמורים",
   "saved.tooMany": "אפשר לשמור עד {max} מקומות.",
-  // Issue 30: share
+  // Share
   "share.button": "שיתוף",
   "share.copy": "העתקת קישור",
   "share.copied": "הקישור הועתק",
   "share.failed": "ההעתקה נכשלה",
-  // Issue 30: the facts people filter by
+  // The facts people filter by
   "filters.more": "מחיר ועוד",
   "filters.price": "מחיר",
   "filters.priceUpTo": "עד {price}",

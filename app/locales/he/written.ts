@@ -22,7 +22,7 @@ export const heWritten: WrittenMessages = {
   "pesach.mehadrin": "מהדרין",
   "pesach.validUntil": "בתוקף עד {date}",
   "pesach.cholHamoed": "חול המועד ({from} – {to})",
-  // Issue 30: the restaurant page's practical facts (practical/page.server.ts)
+  // The restaurant page's practical facts (practical/page.server.ts)
   "factsPage.wheelchairPartly": "נגישות חלקית",
   "factsPage.wheelchairNo": "אין נגישות",
 };

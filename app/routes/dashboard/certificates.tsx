@@ -1,5 +1,5 @@
 // /dashboard/certificates and /he/dashboard/certificates — the kashrut certificates ending in the
-// next 30 days and those past their last day (issue 29), for admins (`certificates:review`), each
+// next 30 days and those past their last day, for admins (`certificates:review`), each
 // with a one-click "Renewed until …" that goes through the restaurant's normal change path
 // (renewCertificate: history, live updates, caches). Plain forms: works without JavaScript.
 import { Form, Link } from "react-router";

@@ -1,4 +1,4 @@
-// /dashboard/claims and /he/dashboard/claims — the claims queue (issue 29), admins only: each claim
+// /dashboard/claims and /he/dashboard/claims — the claims queue (ADR 023), admins only: each claim
 // with the account, the listing, the role, the phone, the proof and the note; approve (one click,
 // confirmed) or reject with a reason. The claimant is e-mailed in the claim's language. Every action
 // checks permission itself (requirePermission, then the domain functions' own assertCan).

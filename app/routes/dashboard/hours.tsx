@@ -1,4 +1,4 @@
-// /dashboard/edit/:id/hours (and /he/…) — a restaurant's weekly hours and Shabbat rules (issue 15),
+// /dashboard/edit/:id/hours (and /he/…) — a restaurant's weekly hours and Shabbat rules (ADR 016),
 // for whoever may edit the restaurant. Its own page, so its code loads only when it is used.
 import { Link } from "react-router";
 import type { Route } from "./+types/hours";

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     canManageUsers: can(viewer, "users:manage"),
     openReports: await countOpenReports(db, viewer),
-    // Issue 29: the admins' queues (owners see nothing of suggestions and claims) and certificates list.
+    // The admins' queues (owners see nothing of suggestions and claims) and certificates list.
     openSuggestions: can(viewer, "suggestions:manage") ? await countOpenSuggestions(db, viewer) : null,
     openClaims: can(viewer, "claims:manage") ? await countOpenClaims(db, viewer) : null,
     canReviewCertificates: can(viewer, "certificates:review"),
@@ -86,7 +86,7 @@ function DashboardNav({ canManageUsers, openReports, openSuggestions, openClaims
           {t("certificates.nav")}
         </NavLink>
       ) : null}
-      {/* Issue 31: the searches that found nothing (the suggestions queue's admins). */}
+      {/* The searches that found nothing (the suggestions queue's admins). */}
       {openSuggestions !== null ? (
         <NavLink to={localizePath("/dashboard/searches", language)} className={linkClass}>
           {t("misses.nav")}

@@ -1,5 +1,5 @@
-// /dashboard/edit/:id/pesach (and /he/…) — a restaurant's plan for the coming (or current) Pesach
-// (issue 29), for whoever may edit the restaurant. Its own page, so its code loads only when used;
+// /dashboard/edit/:id/pesach (and /he/…) — a restaurant's plan for the coming (or current) Pesach,
+// for whoever may edit the restaurant. Its own page, so its code loads only when used;
 // a plain form, so it works without JavaScript.
 import { Link } from "react-router";
 import type { Route } from "./+types/pesach";

@@ -1,4 +1,4 @@
-// /dashboard/reports and /he/dashboard/reports — the problem reports queue (issue 14). Admins see
+// /dashboard/reports and /he/dashboard/reports — the problem reports queue. Admins see
 // every report and act on them; linked owners read those on their restaurants; the dashboard's
 // rule for everyone else. Every action checks permission itself (requirePermission, then the
 // domain functions' own assertCan).

@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const dashboard = dashboardPath(detectLanguage(new URL(request.url).pathname));
   if (!params.id) {
     const viewer = await requirePermission(request, context, "restaurant:create");
-    // Issue 29: approving a suggestion opens this form prefilled with what the visitor sent.
+    // Approving a suggestion opens this form prefilled with what the visitor sent.
     const suggestionId = new URL(request.url).searchParams.get("suggestion");
     if (suggestionId !== null) {
       await requirePermission(request, context, "suggestions:manage");
@@ -87,7 +87,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (intent === "save") {
     const viewer = params.id ? await requireRestaurantAccess(request, context, params.id) : await requirePermission(request, context, "restaurant:create");
-    // Issue 29: the form opened from a suggestion approves it as it creates the listing.
+    // The form opened from a suggestion approves it as it creates the listing.
     const suggestionId = params.id ? null : new URL(request.url).searchParams.get("suggestion");
     if (suggestionId !== null) await requirePermission(request, context, "suggestions:manage");
     let removedFiles: string[] = [];
@@ -189,7 +189,7 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
           {t("hours.edit")}
         </Link>
       ) : null}
-      {/* Issue 29: Pesach */}
+      {/* Pesach */}
       {loaderData.id ? (
         <Link
           to={`${dashboardEditPath(loaderData.id, language)}/pesach`}

@@ -1,5 +1,5 @@
-// /dashboard/searches and /he/dashboard/searches — the home page's searches that found nothing
-// (issue 31), for admins (the suggestions queue's rule, `suggestions:manage`: what is missing from
+// /dashboard/searches and /he/dashboard/searches — the home page's searches that found nothing,
+// for admins (the suggestions queue's rule, `suggestions:manage`: what is missing from
 // the directory is theirs to add). The top terms of the last 7 or 30 days (plain links: no
 // JavaScript needed), counted more than once, each with the way to the suggestions queue and to a
 // new listing. Terms are the visitors' own words, normalised: shown bidi-isolated.

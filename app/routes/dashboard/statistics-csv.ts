@@ -1,4 +1,4 @@
-// /dashboard/statistics/csv — the statistics page's days as a CSV file (issue 31), for the same
+// /dashboard/statistics/csv — the statistics page's days as a CSV file (ADR 025), for the same
 // viewers and with the same checks as the page.
 import type { Route } from "./+types/statistics-csv";
 import { statisticsCsv } from "../../features/restaurants/statistics/report.server";

@@ -1,4 +1,4 @@
-// What the statistics page and its CSV both read from a request (issue 31): the viewer (dashboard
+// What the statistics page and its CSV both read from a request (ADR 025): the viewer (dashboard
 // only), the period and listing asked for, and the report for them on the services' day in Tel Aviv.
 import type { RouterContextProvider } from "react-router";
 import { periodFrom } from "../../components/ui/PeriodLinks";

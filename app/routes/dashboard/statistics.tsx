@@ -1,4 +1,4 @@
-// /dashboard/statistics and /he/dashboard/statistics — how listings are seen (issue 31): page views
+// /dashboard/statistics and /he/dashboard/statistics — how listings are seen (ADR 025): page views
 // and taps on their links per day for the last 30 or 90 days, as a chart, a table and a CSV file.
 // Owners see their listings; administrators every listing and the site's totals. Links and a GET
 // form only: works without JavaScript.

@@ -1,5 +1,5 @@
-// /dashboard/suggestions and /he/dashboard/suggestions — the admins' queue of suggested restaurants
-// (issue 29). Each open suggestion shows the visitor's facts (bidi-isolated), the certificate photo,
+// /dashboard/suggestions and /he/dashboard/suggestions — the admins' queue of suggested restaurants.
+// Each open suggestion shows the visitor's facts (bidi-isolated), the certificate photo,
 // and the listings with a similar name or address; an admin approves it (the new-restaurant form,
 // prefilled: /dashboard/add?suggestion=…), merges it into an existing listing, or rejects it with a
 // reason. The visitor, if they left an address, is told in their language. Every action checks

@@ -19,7 +19,7 @@ export interface ExportedRestaurant extends RestaurantFormValues {
   slug: string;
   /** The structured weekly hours and Shabbat rules, or null when not set. */
   hours: WeeklyHours | null;
-  /** Issue 29: Pesach plans by year (`{ "2027": { status, … } }`); {} when none. */
+  /** Pesach plans by year (`{ "2027": { status, … } }`); {} when none. */
   pesach: PesachPlans;
   /** yyyy-MM-dd, or "" when never verified. */
   lastVerified: string;
@@ -224,7 +224,7 @@ function valueOf(column: string, cell: string): unknown {
       return cell.trim() === "" ? null : jsonOr(cell);
     case "pesach":
       return cell.trim() === "" ? {} : jsonOr(cell);
-    // Issue 30: the practical yes-flags read as the closed box does.
+    // The practical yes-flags read as the closed box does.
     case "delivery":
     case "takeaway":
     case "catering":

@@ -238,7 +238,7 @@ interface RestaurantPlan {
   values: RestaurantFormValues;
   formChanged: boolean;
   hours: { value: WeeklyHours | null } | undefined;
-  /** Issue 29: the file's Pesach plans, when they differ from the stored ones. */
+  /** The file's Pesach plans, when they differ from the stored ones. */
   pesach: { value: PesachPlans } | undefined;
   lastVerified: { value: string | null } | undefined;
   ownersAdd: { userId: string; email: string }[];
@@ -319,7 +319,7 @@ async function planRestaurants(
       if (canonical(existing?.hours ?? null) !== canonical(value)) hours = { value };
     }
 
-    // Issue 29: Pesach plans, checked whole (pesach.ts); a bad one is refused with the row's message.
+    // Pesach plans, checked whole (pesach.ts); a bad one is refused with the row's message.
     let pesach: RestaurantPlan["pesach"];
     if (has(values, "pesach")) {
       const checked = values.pesach === "" ? {} : pesachPlansOf(values.pesach);

@@ -98,7 +98,7 @@ const IMPORT_MESSAGES = {
     en: "{count} stored files the export names are not in the uploads, so it does not carry them (an import elsewhere refuses the restaurants naming them): {urls}",
     he: "{count} קבצים שמורים שהייצוא מזכיר אינם בהעלאות, ולכן הוא אינו מביא אותם (ייבוא באתר אחר ידחה את המסעדות שמזכירות אותם): {urls}",
   },
-  // Issue 29: Pesach
+  // Pesach
   pesachInvalid: {
     en: 'Pesach must be JSON: plans by year, like {"2027":{"status":"kosher","kitniyot":false}}; status is closed, kosher or not_kosher; a certificate only when kosher; Chol HaMoed hours as [{"from":"10:00","to":"22:00"}].',
     he: 'פסח צריך להיות JSON: תוכנית לכל שנה, כמו {"2027":{"status":"kosher","kitniyot":false}}; הסטטוס הוא closed‏, kosher או not_kosher; תעודה רק כשכשר; שעות חול המועד כמו [{"from":"10:00","to":"22:00"}].',

@@ -1,4 +1,4 @@
-// Fuzzing alerts for saved places (issue 30): the settings form at /account/alerts and /he/account/alerts
+// Fuzzing alerts for saved places (ADR 024): the settings form at /account/alerts and /he/account/alerts
 // (as a form and as its data request), and the unsubscribe link, opened (GET) and posted (the page's
 // button, a mail client's one-click). Never a 5xx; a visitor changes nothing; an account changes its
 // own setting only, and only to a language we write in; opening any unsubscribe link changes

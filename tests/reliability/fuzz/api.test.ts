@@ -108,7 +108,7 @@ describe("POST /api/uploads: accepted files are recorded with their uploader", (
   });
 });
 
-// Issue 31: taps reported by links' ping. Any slug and kind, from a browser or not, signed in or
+// Taps reported by links' ping. Any slug and kind, from a browser or not, signed in or
 // not: a quick empty answer (or the cross-site refusal), never a 5xx.
 describe("POST /api/taps/:slug/:kind", () => {
   it("answers any slug, kind and body with 204 (a 4xx from another site, or for a path that is not a tap's), never a 5xx", async () => {
@@ -138,7 +138,7 @@ describe("POST /api/taps/:slug/:kind", () => {
   });
 });
 
-// Issue 31: the browser's beacon for a search of its own index that found nothing.
+// The browser's beacon for a search of its own index that found nothing.
 describe("POST /api/searches/missed", () => {
   const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
   it("answers any body, type and agent without a 5xx, writes nothing on the way, and keeps only normalised terms of three letters that find nothing", async () => {
@@ -199,7 +199,7 @@ describe("GET /api/live/restaurants/:slug", () => {
   });
 });
 
-// Issue 31: the open data feeds take no input; any query string or conditional header still gets the feed (or a 304), never a 5xx.
+// The open data feeds take no input; any query string or conditional header still gets the feed (or a 304), never a 5xx.
 describe("GET /api/restaurants.json and .geojson", () => {
   it("answer any query string, If-None-Match and Accept-Encoding, as every role, with the feed or a 304", async () => {
     const arbitrary = fc.record({
@@ -248,13 +248,13 @@ describe("other methods and pages without an action", () => {
         "/uploads/../../etc/passwd",
         "/assets/..%2f..%2fpackage.json",
         "/no/such/page",
-        // Issue 30: the service worker, the web app manifests and the offline pages.
+        // The service worker, the web app manifests and the offline pages.
         "/sw.js",
         "/manifest.webmanifest",
         "/he/manifest.webmanifest",
         "/offline",
         "/he/offline",
-        // Issue 31: the open data feeds.
+        // The open data feeds.
         "/api/restaurants.json",
         "/api/restaurants.geojson",
       ),
@@ -375,7 +375,7 @@ function pagesWithParams(): [path: string, params: string[]][] {
     ["/dashboard/add", []],
     [`/dashboard/edit/${server.fixtures.restaurantId}`, []],
     ["/dashboard/users", ["q", "page"]],
-    // Issue 31: statistics (a listing's or the overview) and their CSV.
+    // Statistics (a listing's or the overview) and their CSV.
     ["/dashboard/statistics", ["restaurant", "days"]],
     ["/he/dashboard/statistics", ["restaurant", "days"]],
     ["/dashboard/statistics/csv", ["restaurant", "days"]],

@@ -1,4 +1,4 @@
-// Fuzzing claims (issue 29): sending one at /en|he/restaurant/:slug/claim (a form carrying one
+// Fuzzing claims (ADR 023): sending one at /en|he/restaurant/:slug/claim (a form carrying one
 // file), reading the claim page, and the admins' queue at /dashboard/claims (approve, reject with a
 // reason; listing with any filter) — as a visitor, a guest, an owner (linked to a restaurant or
 // not) and an admin. Never a 5xx or a stack trace; an invalid or unauthorised request changes

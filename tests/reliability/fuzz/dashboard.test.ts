@@ -97,7 +97,7 @@ const restaurantBreakers: fc.Arbitrary<(v: Values) => Values> = fc.oneof(
     const { nameEn: _drop, ...rest } = v;
     return rest;
   }),
-  // The location (issue 16): outside Israel, half given, not a decimal number, not text at all.
+  // The location: outside Israel, half given, not a decimal number, not text at all.
   fc
     .constantFrom<[unknown, unknown]>(
       ["35.1264", "33.4299"],
@@ -116,7 +116,7 @@ const restaurantBreakers: fc.Arbitrary<(v: Values) => Values> = fc.oneof(
       [`32.${"0".repeat(30)}`, "34.78"],
     )
     .map(([latitude, longitude]) => (v: Values) => ({ ...v, latitude, longitude })),
-  // Issue 29: the certificate: an unknown body or level, a date that is no day, a number too long,
+  // The certificate: an unknown body or level, a date that is no day, a number too long,
   // details without a supervising body, values that are not text.
   fc
     .constantFrom<Values>(
@@ -134,7 +134,7 @@ const restaurantBreakers: fc.Arbitrary<(v: Values) => Values> = fc.oneof(
       { certificateBody: "none", certificateNumber: "12" },
     )
     .map((certificate) => (v: Values) => ({ ...v, ...certificate })),
-  // Issue 30: the practical facts: a level outside 1-4 or not a level at all, an unknown access,
+  // The practical facts: a level outside 1-4 or not a level at all, an unknown access,
   // a flag that is not a boolean, values of the wrong type.
   fc
     .constantFrom<Values>(
@@ -261,7 +261,7 @@ describe("restaurant editor: owners and verification date", () => {
   });
 });
 
-describe("certificates: renewed until (issue 29)", () => {
+describe("certificates: renewed until", () => {
   it("refuses renewals from non-admins, and invalid ones (unknown listing, no certificate, a date that is no day) from admins; nothing changes", async () => {
     const day = fc.oneof(
       fc.constantFrom("2099-01-01", "2027-02-30", "19/04/2027", "", " ", "2027-4-1", "1926-01-01", "9999-12-31"),

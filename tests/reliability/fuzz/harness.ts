@@ -52,7 +52,7 @@ export interface FuzzServer {
   /** The request headers that make a request come from `who` on our own pages (none for an anonymous visitor). */
   cookieOf(who: Who): Record<string, string>;
   fixtures: Fixtures;
-  /** Issue 31: writes what the server counted in memory (listing counts, searches that found nothing) now. */
+  /** Writes what the server counted in memory (listing counts, searches that found nothing) now. */
   writeStatistics(): Promise<void>;
   stop(): Promise<void>;
 }

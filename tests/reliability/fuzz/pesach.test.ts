@@ -1,4 +1,4 @@
-// Fuzzing the Pesach page's save (issue 29), /dashboard/edit/:id/pesach, in both languages and as
+// Fuzzing the Pesach page's save (ADR 023), /dashboard/edit/:id/pesach, in both languages and as
 // its data request: as a visitor, a guest, an owner of another restaurant, the linked owner and an
 // admin. Never a 5xx; one who may not edit changes nothing, whatever the form; an invalid plan
 // changes nothing; whatever an editor sends, what is stored is a valid plan.

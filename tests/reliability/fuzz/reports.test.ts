@@ -1,4 +1,4 @@
-// Fuzzing the problem reports (issue 14): filing one at /en|he/restaurant/:slug/report (anyone,
+// Fuzzing the problem reports: filing one at /en|he/restaurant/:slug/report (anyone,
 // with or without proof-of-work), the challenges at /api/report-challenge, and the admins' queue at
 // /dashboard/reports (acting on a report; listing with any filter) — as a visitor, a guest, an
 // owner (linked to the reported restaurant or not) and an admin. Never a 5xx or a stack trace; an

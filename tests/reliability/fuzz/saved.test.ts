@@ -1,4 +1,4 @@
-// Fuzzing saved places (issue 30): the Save form's action at /saved and /he/saved, as a form and as
+// Fuzzing saved places (ADR 024): the Save form's action at /saved and /he/saved, as a form and as
 // its data request, and the page with any `slugs`. Never a 5xx; a visitor without an account
 // changes nothing; whatever an account sends, its list holds only its own rows, only restaurants
 // that exist, and no more than the most a list keeps.

@@ -1,4 +1,4 @@
-// Fuzzing restaurant suggestions (issue 29): filing one at /suggest and /he/suggest (anyone, with or
+// Fuzzing restaurant suggestions (ADR 023): filing one at /suggest and /he/suggest (anyone, with or
 // without proof-of-work, with or without a file), the admins' queue at /dashboard/suggestions
 // (merge, reject, the listing search) and the approval form at /dashboard/add?suggestion=… — as a
 // visitor, a guest, an owner (linked or not) and an admin. Never a 5xx or a stack trace; an invalid

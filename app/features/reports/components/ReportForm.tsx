@@ -1,4 +1,4 @@
-// "Report a problem" (issue 14): reason, an optional note and e-mail. A plain form that posts to
+// "Report a problem": reason, an optional note and e-mail. A plain form that posts to
 // the report page, so it works without JavaScript (marked "basic": stricter limits). With
 // JavaScript it is sent in place with a proof-of-work found while the visitor fills it in.
 import { useEffect, useId, useRef, type FormEvent } from "react";

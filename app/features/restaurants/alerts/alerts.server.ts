@@ -1,4 +1,4 @@
-// A diner's e-mail alerts for saved places (issue 30): the setting (on/off and the digest's
+// A diner's e-mail alerts for saved places (ADR 024): the setting (on/off and the digest's
 // language), turning it on (which takes a snapshot of every saved place: changes are counted from
 // then), and turning it off by the signed link of an e-mail. Only the account itself changes its
 // alerts: the rule book's `saved:keep` (alerts are a setting of one's own saved places: any

@@ -1,4 +1,4 @@
-// What a saved place's alert says: its snapshot against its facts now (issue 30).
+// What a saved place's alert says: its snapshot against its facts now (ADR 024).
 import { describe, expect, it } from "vitest";
 import { changesSince, isCertificateExpired, type CurrentFacts, type PlaceFacts } from "./changes";
 

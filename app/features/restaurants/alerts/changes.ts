@@ -1,4 +1,4 @@
-// What changed at a saved place since its account was last told (issue 30's alerts): the facts
+// What changed at a saved place since its account was last told (for the saved places' alerts): the facts
 // kept in its snapshot against the facts now. Pure, so it is unit tested. A place changed and
 // changed back before the digest has nothing to say; a place seen for the first time has no
 // snapshot and says nothing either (the job records one).
@@ -8,7 +8,7 @@ import type { CertificateBody, CertificateLevel } from "../../../../database/lif
 export interface PlaceFacts {
   /** The listing's kashrut value (rabanut, mehadrin, tzohar, unknown). */
   kashrut: string;
-  /** Who supervises it (the certificate's body, issue 29); null: not given. */
+  /** Who supervises it (the certificate's body); null: not given. */
   certificateBody: CertificateBody | null;
   certificateLevel: CertificateLevel | null;
   /** Permanently closed. */

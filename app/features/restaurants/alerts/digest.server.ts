@@ -1,4 +1,4 @@
-// The alerts' daily digest (issue 30): for each account with alerts on, its saved places' facts now
+// The alerts' daily digest (ADR 024): for each account with alerts on, its saved places' facts now
 // against their snapshots (changes.ts); when something changed, one e-mail in the account's
 // language listing every changed place, at most one per Tel Aviv day. The server runs it hourly.
 //

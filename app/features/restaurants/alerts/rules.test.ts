@@ -1,4 +1,4 @@
-// Every rule of the alert settings form says what is wrong in both languages (issue 30).
+// Every rule of the alert settings form says what is wrong in both languages (ADR 024).
 import { describe, expect, it } from "vitest";
 import { rulesOf } from "../../../lib/form-rules";
 import { en } from "../../../locales/en";

@@ -1,4 +1,4 @@
-// The alert settings form (issue 30), as a zod schema whose every rule names its message
+// The alert settings form (ADR 024), as a zod schema whose every rule names its message
 // (app/lib/form-rules.ts): on or off (a checkbox: "on" or absent), and the e-mails' language.
 import { z } from "zod";
 import { LANGUAGES } from "../../../lib/i18n/language";

@@ -4,7 +4,7 @@ import type { AlertTokens } from "./token.server";
 
 declare module "../../../lib/context" {
   interface AppServices {
-    /** Signs and checks the unsubscribe links of the alerts' e-mails (issue 30). */
+    /** Signs and checks the unsubscribe links of the alerts' e-mails. */
     alertTokens: AlertTokens;
   }
 }

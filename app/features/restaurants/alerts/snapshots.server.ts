@@ -1,4 +1,4 @@
-// The alerts' snapshots of saved places (issue 30): taken when alerts are turned on (every saved
+// The alerts' snapshots of saved places (ADR 024): taken when alerts are turned on (every saved
 // place) and when an account with alerts on saves a place (keepPlaces). Apart from the settings
 // (alerts.server.ts) because the saved places' code, which every page's root loader reaches, needs
 // only this.

@@ -1,4 +1,4 @@
-// The unsubscribe link's token (issue 30): made for one account with the server's secret, and
+// The unsubscribe link's token (ADR 024): made for one account with the server's secret, and
 // nothing else passes for it.
 import { describe, expect, it } from "vitest";
 import { createAlertTokens } from "./token.server";

@@ -1,4 +1,4 @@
-// The unsubscribe link's token (issue 30's alerts): the account's id and an HMAC-SHA256 of it with
+// The unsubscribe link's token (the saved places' alerts): the account's id and an HMAC-SHA256 of it with
 // the server's secret (AUTH_SECRET, as sessions and the toast cookie are signed), under a
 // purpose of its own so no other signature of ours can stand in for it. It never expires: it can
 // only turn alerts off, and the link in an old e-mail should still work.

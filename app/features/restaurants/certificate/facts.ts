@@ -1,4 +1,4 @@
-// A certificate's facts between their three forms (issue 29): the row's columns, the app's
+// A certificate's facts between their three forms (ADR 023): the row's columns, the app's
 // `CertificateFacts` (absent without a body) and the restaurant form's flat fields ("" when not
 // given). The level, number and date are kept only with a supervising body ("none" has none).
 import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, type CertificateBody, type CertificateFacts, type CertificateLevel } from "../../../../database/lifecycle";

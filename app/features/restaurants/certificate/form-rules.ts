@@ -1,4 +1,4 @@
-// The restaurant form's certificate fields (issue 29), for editing/form-schema.ts: a body from the
+// The restaurant form's certificate fields (ADR 023), for editing/form-schema.ts: a body from the
 // list or none given, a level from the list, an optional number, and a real calendar day (past days
 // allowed: an expired certificate is still a fact). Details without a supervising body are refused.
 import { z } from "zod";
@@ -27,7 +27,7 @@ export const certificateDay = z
   .trim()
   .refine((value) => value === "" || isCertificateDay(value), "form.certificateDateInvalid" satisfies MessageKey);
 
-/** The fields; left out (a form or file from before issue 29) they are empty. */
+/** The fields; left out (a form or file from before these fields existed) they are empty. */
 export const certificateFields = {
   certificateBody: z
     .string()

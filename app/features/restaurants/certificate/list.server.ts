@@ -1,4 +1,4 @@
-// The admins' list of certificates (issue 29, `certificates:review`): those whose last valid day
+// The admins' list of certificates (`certificates:review`): those whose last valid day
 // is in the next 30 days, and those already past it (renewal pending during the grace period, then
 // expired), the soonest first. Each is renewed with one click (manage.server.ts renewCertificate).
 import { and, asc, isNotNull, lte, ne } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The certificate reminders (issue 29): each restaurant's linked owners are e-mailed 14 and 3 days
+// The certificate reminders (ADR 023): each restaurant's linked owners are e-mailed 14 and 3 days
 // before its certificate's last valid day (reminders.ts), once each: the reminder is recorded in
 // certificate_reminders (restaurant, that date, days before: its primary key) before it is sent,
 // so several processes, or a run again the same day, never send it twice. A new date (a renewal)

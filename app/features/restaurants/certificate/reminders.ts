@@ -1,4 +1,4 @@
-// When a certificate's reminder is due (issue 29): its owners are e-mailed 14 and 3 days before its
+// When a certificate's reminder is due (ADR 023): its owners are e-mailed 14 and 3 days before its
 // last valid day, once each (CERTIFICATE_REMINDER_DAYS). Pure, so it is unit tested.
 import { CERTIFICATE_REMINDER_DAYS } from "../../../../database/lifecycle";
 import { addDays } from "../../../lib/dates";

@@ -1,4 +1,4 @@
-// A kashrut certificate's state on a given day (issue 29): not given, valid until its last day,
+// A kashrut certificate's state on a given day (ADR 023): not given, valid until its last day,
 // "renewal pending" for a grace period after it (rabbinate certificates are renewed in batches,
 // often all on one date, and the new one may not be known yet), then expired. Pure and
 // browser-safe. The day is Tel Aviv's calendar day, sent by the page's loader as freshness does

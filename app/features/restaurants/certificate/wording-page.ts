@@ -1,4 +1,4 @@
-// The restaurant page's and the form's words for a certificate's body (issue 29): the rabbinate's
+// The restaurant page's and the form's words for a certificate's body (ADR 023): the rabbinate's
 // "Kosher certificate of the Tel Aviv-Yafo Rabbinate", any other's "Under the supervision of …"
 // (Israeli law lets only a rabbinate certificate be called kosher). Apart from wording.ts, which
 // the home page's cards load, so its first visit does not carry them.

@@ -1,4 +1,4 @@
-// What the site says about a certificate (issue 29), in either language. Israeli law lets only a
+// What the site says about a certificate (ADR 023), in either language. Israeli law lets only a
 // rabbinate certificate be called "kosher": every other body is worded "under the supervision of
 // …" and its line says "supervision", never "kosher certificate". Pure: the keys are the
 // catalogues' (the status line in `site`, shown on cards; the rest in `restaurant`, the page's).

@@ -1,4 +1,4 @@
-// "Is this your restaurant?" (issue 29): a signed-in account claims a listing without owners with
+// "Is this your restaurant?" (ADR 023): a signed-in account claims a listing without owners with
 // its role there, a business phone and one proof (a file, through the normal upload checks); admins
 // approve (the account becomes an owner, linked to the listing through the owner-link path, so the
 // history records it) or reject with a reason. Every function checks its actor or reader itself

@@ -1,4 +1,4 @@
-// Whether a listing has owners (issue 29): the restaurant page offers "Is this your restaurant?" when
+// Whether a listing has owners (ADR 023): the restaurant page offers "Is this your restaurant?" when
 // not. Its own small module: the public restaurant page imports nothing else of claims.
 import { eq } from "drizzle-orm";
 import { restaurantOwners } from "../../../../database/schema/restaurants";

@@ -1,4 +1,4 @@
-// What a claim ("Is this your restaurant?", issue 29) must be, as a zod schema whose every rule
+// What a claim ("Is this your restaurant?") must be, as a zod schema whose every rule
 // names its message (app/lib/form-rules.ts): the account's role at the restaurant, a business phone
 // and an optional note. The proof file is checked by the upload checks (claims.server.ts).
 // Browser-safe: the form mirrors the limits.

@@ -4,7 +4,7 @@ import { KASHRUT_LABELS } from "../constants";
 import type { PublicEvent } from "../public-history";
 import { Section } from "./Section";
 
-/** The changes a diner may care about (issue 14), in a disclosure that works without JavaScript. */
+/** The changes a diner may care about, in a disclosure that works without JavaScript. */
 export function PublicHistory({ events }: { events: PublicEvent[] }) {
   const { language, t } = useLanguage();
   if (events.length === 0) return null;

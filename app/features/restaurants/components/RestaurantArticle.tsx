@@ -30,7 +30,7 @@ import type { FaqText } from "../faq.server";
 import type { PesachText } from "../pesach/section.server";
 import { PracticalLine } from "../practical/components/PracticalLine";
 
-/** Only in Pesach's season (issue 29): the rest of the year a first visit does not carry it. */
+/** Only in Pesach's season: the rest of the year a first visit does not carry it. */
 
 /** The id of the report section (a <details>): the route loads the form's code once it is opened. */
 export const REPORT_SECTION = "report-section";
@@ -44,13 +44,13 @@ export interface RestaurantPageData {
   hours: HoursView | null;
   tiles: MapTiles;
   placeMap: StaticMap | null;
-  /** Issue 29: the listing has no owners, so the page offers "Is this your restaurant?". */
+  /** The listing has no owners, so the page offers "Is this your restaurant?". */
   claimable?: boolean;
-  /** Issue 29: in Pesach's season, the restaurant's plan for it (null otherwise). */
+  /** In Pesach's season, the restaurant's plan for it (null otherwise). */
   pesach?: PesachText | null;
-  /** Issue 30: the questions and answers in the page's language (faq.server.ts); null when it is closed. */
+  /** The questions and answers in the page's language (faq.server.ts); null when it is closed. */
   faq?: FaqText | null;
-  /** Issue 30: the practical facts' badges, worded by the loader (practicalLabels). */
+  /** The practical facts' badges, worded by the loader (practicalLabels). */
   practical?: string[];
 }
 
@@ -119,16 +119,16 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
             />
             {closed ? <ClosedBadge large /> : null}
             <TagList tags={restaurant.tags} more={0} />
-            {/* Issue 30: keep it among the diner's saved places. */}
+            {/* Keep it among the diner's saved places. */}
             <SaveButton slug={restaurant.slug} name={name} className="ms-auto" />
           </div>
-          {/* Issue 30: price, services and wheelchair access. */}
+          {/* Price, services and wheelchair access. */}
           <PracticalLine labels={loaderData.practical} />
           <VerificationLine lastVerified={restaurant.lastVerified} freshness={freshnessOf(restaurant.lastVerified, loaderData.clock)} />
-          {/* Issue 29: the kashrut certificate. */}
+          {/* The kashrut certificate. */}
           <CertificateFacts certificate={restaurant.certificate} clock={loaderData.clock} />
           {loaderData.hours ? <OpenStatus timeline={loaderData.hours.timeline} /> : null}
-          {/* Issue 30: share the page (after hydration only). */}
+          {/* Share the page (after hydration only). */}
           <ShareButton />
         </header>
 

@@ -4,7 +4,7 @@ import type { Freshness } from "../freshness";
 import { WARNING_PATH } from "./Badges";
 
 /**
- * When the information was last verified, by the kashrut badge (issue 14): the date when fresh,
+ * When the information was last verified, by the kashrut badge: the date when fresh,
  * "Not verified yet" without one, and in words with a warning sign when it is overdue.
  */
 export function VerificationLine({ lastVerified, freshness }: { lastVerified: string | undefined; freshness: Freshness }) {

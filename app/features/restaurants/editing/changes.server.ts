@@ -53,14 +53,14 @@ const TRACKED = [
   "hours",
   "latitude",
   "longitude",
-  // Issue 29: the kashrut certificate.
+  // The kashrut certificate.
   "certificate_body",
   "certificate_level",
   "certificate_number",
   "certificate_valid_until",
-  // Issue 29: Pesach
+  // Pesach
   "pesach",
-  // Issue 30: the practical facts
+  // The practical facts
   "price_level",
   "delivery",
   "takeaway",

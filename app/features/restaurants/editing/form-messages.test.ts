@@ -1,4 +1,4 @@
-// Every rule of the restaurant form says what is wrong in both languages (issue 12): before, a
+// Every rule of the restaurant form says what is wrong in both languages: before, a
 // file address over 2,000 characters, a tag not in the list, a menu image without a name… came
 // back with zod's English text, which is no message key, so the page showed an empty message.
 import { describe, expect, it } from "vitest";

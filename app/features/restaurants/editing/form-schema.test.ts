@@ -20,7 +20,7 @@ describe("restaurant form: inputs found by fuzzing", () => {
   });
 });
 
-describe("restaurant form: the practical facts (issue 30)", () => {
+describe("restaurant form: the practical facts", () => {
   it("takes a price level of 1 to 4 (text or a number), the three flags and wheelchair access, all optional", () => {
     expect(parseRestaurantForm(valid)).toMatchObject({ ok: true, values: { priceLevel: "", delivery: false, wheelchair: "" } });
     const { priceLevel: _p, delivery: _d, takeaway: _t, catering: _c, wheelchair: _w, ...before } = valid;
@@ -78,7 +78,7 @@ describe("restaurant form: links (ADR 013)", () => {
   });
 });
 
-describe("the location rules (issue 16)", () => {
+describe("the location rules", () => {
   it("take both coordinates or neither, inside Israel, and say which rule failed even beside other mistakes", () => {
     expect(parseRestaurantForm({ ...valid, latitude: " 32.0779 ", longitude: "34.7741" })).toMatchObject({
       ok: true,
@@ -97,7 +97,7 @@ describe("the location rules (issue 16)", () => {
   });
 });
 
-describe("a form without the location fields (sent before issue 16)", () => {
+describe("a form without the location fields (sent before they existed)", () => {
   it("is read as having no location, not refused", () => {
     const { latitude: _latitude, longitude: _longitude, ...old } = { ...valid, latitude: "", longitude: "" };
     expect(parseRestaurantForm(old)).toMatchObject({ ok: true, values: { latitude: "", longitude: "" } });

@@ -40,7 +40,7 @@ const fileUrl = oneLineText()
     "upload.failedImage" satisfies MessageKey,
   );
 
-/** A decimal degree as typed ("32.0853"), or empty; left out (a form from before issue 16) is empty. */
+/** A decimal degree as typed ("32.0853"), or empty; left out (a form from before the location fields) is empty. */
 const coordinate = oneLineText()
   .trim()
   .max(20, "form.locationInvalid" satisfies MessageKey)
@@ -115,9 +115,9 @@ export const restaurantFormSchema = z
       )
       .max(MAX_MENU_IMAGES, "upload.maxFiles" satisfies MessageKey),
     isPermanentlyClosed: z.boolean(),
-    // Issue 29: the kashrut certificate.
+    // The kashrut certificate.
     ...certificateFields,
-    // Issue 30: the practical facts.
+    // The practical facts.
     ...practicalFields,
   })
   // Both or neither, and the pair a place in Israel: said on the latitude (the location's first
@@ -135,7 +135,7 @@ export const restaurantFormSchema = z
       when: coordinatesParsed,
     },
   )
-  // Issue 29: a certificate's details belong to a supervising body.
+  // A certificate's details belong to a supervising body.
   .refine((values) => !detailsWithoutBody(values), DETAILS_NEED_BODY) satisfies z.ZodType<RestaurantFormValues, unknown>;
 
 export type FieldErrors = Partial<Record<keyof RestaurantFormValues, MessageKey>>;

@@ -44,7 +44,7 @@ export function filesOf(row: Pick<RestaurantRow, "photo" | "teuda" | "menu_link"
 /**
  * Adds a restaurant. Its files must be unattached uploads of `actor` (FileNotAllowedError
  * otherwise, and nothing is saved), or held by the suggestion it is made from (`suggestionId`:
- * an approval, issue 29); they are attached to it.
+ * an approval); they are attached to it.
  */
 export async function createRestaurant(
   db: Db,
@@ -160,7 +160,7 @@ export async function saveRestaurantHours(db: Db, actor: Actor | null, id: strin
 }
 
 /**
- * Issue 29: sets one year's Pesach plan (null removes it), the other years kept, merged in the
+ * Sets one year's Pesach plan (null removes it), the other years kept, merged in the
  * database under the row's lock; checked by the caller (pesach/pesach.server.ts).
  */
 export async function saveRestaurantPesach(db: Db, actor: Actor | null, id: string, year: string, plan: PesachPlan | null): Promise<Restaurant> {
@@ -183,7 +183,7 @@ export async function adoptSlug(db: Db, actor: Actor | null, id: string, slug: s
 }
 
 /**
- * Issue 29: "Renewed until …" from the certificates list (admins, `certificates:review`): a new last
+ * "Renewed until …" from the certificates list (admins, `certificates:review`): a new last
  * valid day for a restaurant's certificate, later than its current one, through the change path
  * (history, live updates, caches). Refuses a restaurant without a supervising body (nothing to renew).
  */
@@ -205,7 +205,7 @@ export async function renewCertificate(db: Db, actor: Actor | null, id: string, 
  * Sets some fields of one restaurant through the change path every write takes: the row locked,
  * updated with a new `updated_at` (the database announces the change: live updates, caches), and
  * the fields that changed recorded in the history, at `now` when given. Not exported: each caller
- * above has checked that `editor` may make this change (issue 27).
+ * above has checked that `editor` may make this change.
  */
 async function changeFields(db: Db, editor: Actor, id: string, fields: Partial<NewRestaurantRow>, action: ChangeAction, now?: Date): Promise<Restaurant> {
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);

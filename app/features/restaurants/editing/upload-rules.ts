@@ -1,4 +1,4 @@
-// What may be uploaded, once for both sides (issue 27): the kinds, their size limits, the image
+// What may be uploaded, once for both sides: the kinds, their size limits, the image
 // formats, and the message each refusal shows. The server checks every file by these rules
 // (server/uploads/processing.ts, the upload route, an import's carried files); the upload fields use
 // them for their `accept` attribute and to spare the user a pointless wait (`precheck`). Browser-safe:

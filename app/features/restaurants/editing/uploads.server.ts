@@ -3,7 +3,7 @@
 // Every upload is a row in `uploads` (who uploaded it, when, what kind, which restaurant it is
 // attached to). A restaurant form may name a file only if the restaurant already names it, or it
 // is attached to this restaurant, or it is an unattached upload by the person saving (for the
-// system — an import run by `npm run import` — one recorded with no uploader), or (issue 29) an
+// system — an import run by `npm run import` — one recorded with no uploader), or an
 // unattached upload held by the suggestion an admin is approving. A file is
 // deleted only when no restaurant and no blog post names it (in any of its widths) and it is not
 // attached anywhere — never because one form stopped naming it.
@@ -63,7 +63,7 @@ export function uploaderOf(actor: Pick<Subject, "role"> & { id: string }): strin
 
 /** Records a stored upload (unattached unless a restaurant is given). */
 /**
- * The largest file a page's form may carry (issue 29: a suggestion's certificate photo, a claim's
+ * The largest file a page's form may carry (a suggestion's certificate photo, a claim's
  * proof; route facts' `fileForm`), within its kind's own limit: such a form is read into memory whole.
  */
 export const FORM_FILE_MAX_BYTES = FORM_FILE_LIMIT;
@@ -202,7 +202,7 @@ export const DEFAULT_UPLOAD_GRACE_HOURS = 24;
  * Forgets uploads that were never attached (or were detached) before `olderThan` and that no
  * restaurant or blog post names; returns their URLs, for the caller to delete from storage.
  */
-/** Not held by a suggestion or a claim that still exists (issue 29): a holder's deletion frees its file. */
+/** Not held by a suggestion or a claim that still exists: a holder's deletion frees its file. */
 const heldByNothing = or(
   isNull(uploads.held_by),
   and(

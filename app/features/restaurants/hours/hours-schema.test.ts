@@ -1,4 +1,4 @@
-// Weekly hours' rules (issue 15): every rule says what is wrong in both languages.
+// Weekly hours' rules (ADR 016): every rule says what is wrong in both languages.
 import { describe, expect, it } from "vitest";
 import { rulesOf } from "../../../lib/form-rules";
 import { en } from "../../../locales/en";

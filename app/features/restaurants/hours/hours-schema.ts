@@ -1,4 +1,4 @@
-// What weekly hours must be (issue 15), as a zod schema whose every rule names its message
+// What weekly hours must be (ADR 016), as a zod schema whose every rule names its message
 // (app/lib/form-rules.ts): seven days of at most four ranges, each a real time, start ≠ end, no
 // two ranges of a day overlapping; Shabbat margins of 0–180 minutes.
 import { z } from "zod";

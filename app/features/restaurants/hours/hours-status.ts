@@ -1,4 +1,4 @@
-// The browser's half of "open now?" (issue 15): the server sends a restaurant's timeline for the
+// The browser's half of "open now?" (ADR 016): the server sends a restaurant's timeline for the
 // coming week (hours.ts, timelineOf); this picks the entry in force. No calendar code ships.
 import type { Transition } from "./hours";
 

@@ -1,4 +1,4 @@
-// What the restaurant page shows of its hours (issue 15) beside the week itself, prepared on the
+// What the restaurant page shows of its hours (ADR 016) beside the week itself, prepared on the
 // server: the week's table as it will really be, the coming Shabbat or Yom Tov with its real times,
 // and the timeline "open now" is read from. All three from the same windows, so they agree.
 import { comingRestOf, timelineOf, weekTableOf, type ComingRest, type DayExceptions, type TimeRange, type Transition, type WeeklyHours } from "./hours";
@@ -14,7 +14,7 @@ export interface HoursView {
   timeline: Transition[];
 }
 
-/** `exceptions`: days whose hours are not the week's (Pesach's, issue 29). */
+/** `exceptions`: days whose hours are not the week's (Pesach's). */
 export function hoursViewOf(hours: WeeklyHours, now = Date.now(), exceptions?: DayExceptions): HoursView {
   const windows = windowsAround(now);
   return {

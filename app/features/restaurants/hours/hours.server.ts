@@ -1,4 +1,4 @@
-// Saving a restaurant's structured hours (issue 15) through the restaurants' change path. Apart
+// Saving a restaurant's structured hours (ADR 016) through the restaurants' change path. Apart
 // from manage.server.ts so the public pages, which read restaurants through it, do not carry the
 // hours editor's rules and messages.
 import type { Db } from "../../../../database/types";
@@ -10,7 +10,7 @@ import { type Actor } from "../editing/changes.server";
 import type { Restaurant } from "../types";
 
 /**
- * Saves a restaurant's structured hours (issue 15), or clears them (null), through the normal change
+ * Saves a restaurant's structured hours, or clears them (null), through the normal change
  * path: the editor's permission, a history record, the database's change announcement. Invalid
  * hours are refused (AppError "invalid", with each day's message) and nothing changes.
  */

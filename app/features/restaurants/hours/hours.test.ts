@@ -1,4 +1,4 @@
-// "Is it open now?" at fixed clocks (issue 15), with the real Shabbat and Yom Tov windows of Tel
+// "Is it open now?" at fixed clocks (ADR 016), with the real Shabbat and Yom Tov windows of Tel
 // Aviv from @hebcal/core (server-side; the pure module only takes their instants).
 import { describe, expect, it } from "vitest";
 import {
@@ -153,7 +153,7 @@ describe("timelineOf and statusNow: what the browser reads", () => {
   });
 });
 
-// Issue 29: days whose hours are not the week's (Pesach's), still closed for Shabbat and Yom Tov.
+// Days whose hours are not the week's (Pesach's), still closed for Shabbat and Yom Tov.
 describe("day exceptions", () => {
   // Chol HaMoed 2027 runs 23–27 April; 22 and 28 April are Yom Tov. Tuesday 27 April 2027 is a weekday.
   const timelineAt = (local: string, exceptions?: DayExceptions) => timelineOf(typical, windows, tlv(local), 8, exceptions);

@@ -1,4 +1,4 @@
-// Opening hours as data (issue 15), and the one answer to "is it open now?". Pure and browser-safe:
+// Opening hours as data (ADR 016), and the one answer to "is it open now?". Pure and browser-safe:
 // the Shabbat and Yom Tov windows it needs (candle lighting to havdalah, computed on the server
 // with @hebcal/core, which is GPL and never shipped to the browser) come in as plain instants.
 // Every time of day is Tel Aviv's (Asia/Jerusalem), whatever the server's or the browser's zone.
@@ -82,7 +82,7 @@ const weekdayOf = (day: number) => new Date(day).getUTCDay();
 type Interval = [number, number];
 
 /**
- * Days whose ranges are not the week's (issue 29: Chol HaMoed's hours, closed during Pesach): a
+ * Days whose ranges are not the week's (Chol HaMoed's hours, closed during Pesach): a
  * Tel Aviv day ("YYYY-MM-DD") and its ranges instead, none for closed. Shabbat and Yom Tov are
  * still taken out after.
  */

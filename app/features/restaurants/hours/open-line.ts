@@ -1,7 +1,7 @@
 // A card's "open now" for the coming days, worked out by the server (open-line.server.ts) from the
 // week, Shabbat and holidays and the Pesach plan, so that the browser only finds the step in force,
 // as the restaurant page does with its timeline (hours-status.ts): the home page's first visit then
-// carries no hours code (issue 30; the search index brings it for the places it filters).
+// carries no hours code (the search index brings it for the places it filters).
 // Flat for a small page: [minute, state, minutes later, state, …]: the first step's minute since
 // 1970, then each step's minutes after the one before; a state is CLOSED, OPEN, SHABBAT or HOLIDAY, or
 // -1 past the horizon (nothing is said then).

@@ -1,4 +1,4 @@
-// Shabbat and Yom Tov in Tel Aviv (issue 15): candle lighting to havdalah, from @hebcal/core.
+// Shabbat and Yom Tov in Tel Aviv (ADR 016): candle lighting to havdalah, from @hebcal/core.
 // Server only: the library is GPL-2.0 (ADR 016), so the browser gets these windows as plain
 // instants (with the page's data and the search index), never the library.
 import { CandleLightingEvent, flags, HavdalahEvent, HebrewCalendar, Location } from "@hebcal/core";

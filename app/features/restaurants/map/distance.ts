@@ -1,4 +1,4 @@
-// How far a restaurant is from the visitor (issue 16, "Near me"): computed in the browser, from a
+// How far a restaurant is from the visitor ("Near me"): computed in the browser, from a
 // position that never leaves it. Its own module so that only the home page carries it.
 import type { Language } from "../../../lib/i18n/language";
 import type { LatLng } from "./location";

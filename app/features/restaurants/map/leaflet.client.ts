@@ -1,4 +1,4 @@
-// Leaflet for the maps (issue 16, ADR 017): the results map on the home page and the pin in the
+// Leaflet for the maps (ADR 017): the results map on the home page and the pin in the
 // restaurant form. Only the browser loads this, and only when a map is opened: it is never part of a
 // page's first JavaScript. Plain Leaflet (BSD-2-Clause) and Leaflet.markercluster (MIT).
 import L from "leaflet";

@@ -1,4 +1,4 @@
-// Where a restaurant is (issue 16). Pure: used by the form's rules, the maps and the demo data.
+// Where a restaurant is (ADR 017). Pure: used by the form's rules, the maps and the demo data.
 // No geocoding service is ever called: a location is typed, dropped on a map, or read from a
 // navigation link. How far a place is lives in distance.ts (only the home page needs it).
 

@@ -1,4 +1,4 @@
-// Our kashrut in OpenStreetMap's terms (issue 31): the value of `diet:kosher`. Pure and browser-safe.
+// Our kashrut in OpenStreetMap's terms (ADR 025): the value of `diet:kosher`. Pure and browser-safe.
 import type { CertificateFacts } from "../../../../database/lifecycle";
 import { certificateState, type CertificateClock } from "../certificate/status";
 import type { Kashrut } from "../constants";

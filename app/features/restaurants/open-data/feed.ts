@@ -1,4 +1,4 @@
-// The open data feeds (issue 31): every public listing, in our JSON and as GeoJSON, built from the
+// The open data feeds (ADR 025): every public listing, in our JSON and as GeoJSON, built from the
 // app's restaurants by pure functions (the query is open-data.server.ts, the endpoints server/app.ts).
 // Only what the public page shows: never owners, e-mails, user ids, who changed what, reports,
 // suggestions or claims. Photos and menu images are left out: they are the restaurants' own, not
@@ -68,7 +68,7 @@ export interface OpenDataRecord {
   location: { lat: number; lon: number } | null;
   /** OSM `opening_hours`, or null when not expressible (opening-hours.ts) or closed. */
   openingHours: string | null;
-  /** Our structured week (issue 15), null when not given or closed. */
+  /** Our structured week, null when not given or closed. */
   hours: WeeklyHours | null;
   /** The listing's note about its hours (exceptions), free text in its own language. */
   hoursNote: string | null;

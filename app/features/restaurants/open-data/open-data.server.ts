@@ -1,4 +1,4 @@
-// The open data feeds' query (issue 31): every public listing with when it last changed, by slug.
+// The open data feeds' query (ADR 025): every public listing with when it last changed, by slug.
 // Every restaurant in the table is public (suggestions and claims live in their own tables until
 // approved); permanently closed ones are listed and marked.
 import { asc } from "drizzle-orm";

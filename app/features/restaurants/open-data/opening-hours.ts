@@ -1,4 +1,4 @@
-// Our weekly hours (issue 15) in OpenStreetMap's `opening_hours` syntax (issue 31's open data), or
+// Our weekly hours in OpenStreetMap's `opening_hours` syntax (for the open data feeds), or
 // null when they cannot be said in it. Pure and browser-safe.
 //
 // The string describes an ordinary week: `Su-Th 12:00-23:00; Fr 11:00-14:00; Sa off` (days in

@@ -1,4 +1,4 @@
-// Pesach's days in a restaurant's hours (issue 29), browser-safe: the restaurant page's timeline,
+// Pesach's days in a restaurant's hours (ADR 023), browser-safe: the restaurant page's timeline,
 // the cards' "open now" and the filter. A module of its own so that pages which do not judge
 // "open now" in the browser (the restaurant page sends a timeline) do not carry it.
 import type { PesachPlans } from "../../../../database/lifecycle";
@@ -7,7 +7,7 @@ import type { DayExceptions } from "../hours/hours";
 import { planFor, type PesachSeason } from "./pesach";
 
 /**
- * The days of the season's Pesach whose hours are not the week's (issue 29), for "open now" on the
+ * The days of the season's Pesach whose hours are not the week's, for "open now" on the
  * restaurant page, the cards and the filter: every day of it when the restaurant is closed for
  * Pesach, each day of Chol HaMoed (between the first and the last) when it gave hours for them.
  * Nothing out of season or without a plan.

@@ -1,4 +1,4 @@
-// Saving one year's Pesach plan (issue 29) through the restaurants' change path: the editor's
+// Saving one year's Pesach plan (ADR 023) through the restaurants' change path: the editor's
 // permission (restaurant:edit, a linked owner or an administrator), a history record, the
 // database's change announcement (live updates, the list and page caches).
 import type { Db } from "../../../../database/types";

@@ -1,4 +1,4 @@
-// Pesach on the directory (issue 29), pure and browser-safe: the season a page is given by the
+// Pesach on the directory (ADR 023), pure and browser-safe: the season a page is given by the
 // server (season.server.ts decides it with @hebcal/core), what a card and a page show of a
 // restaurant's plan (its form in the search index is in search-index.ts). (The plans' checks are in plans.ts:
 // the home page does not carry them.)

@@ -1,4 +1,4 @@
-// A stored or imported value checked whole as Pesach plans (issue 29): the import refuses a row
+// A stored or imported value checked whole as Pesach plans (ADR 023): the import refuses a row
 // whose plans break a rule, and the fuzz suite holds what is stored to them. Apart from pesach.ts
 // so the home page does not carry the certificate bodies.
 import {

@@ -1,4 +1,4 @@
-// Which Pesach is near, in Tel Aviv (issue 29), from @hebcal/core. Server only: the library is
+// Which Pesach is near, in Tel Aviv (ADR 023), from @hebcal/core. Server only: the library is
 // GPL-2.0 (ADR 016), so pages get the season as plain days (`PesachSeason`), never the library.
 import { HDate, months } from "@hebcal/core";
 import { addDays, telAvivDay } from "../../../lib/dates";

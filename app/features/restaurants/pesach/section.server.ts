@@ -1,4 +1,4 @@
-// The restaurant page's Pesach section in season (issue 29), written on the server in the page's
+// The restaurant page's Pesach section in season (ADR 023), written on the server in the page's
 // language: the page then carries its words, not the code and the catalogue that make them (a
 // section of a few lines that never changes in the browser; the first visit's budget, ADR 020).
 import type { PesachPlans } from "../../../../database/lifecycle";

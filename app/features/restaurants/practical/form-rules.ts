@@ -1,6 +1,6 @@
-// The restaurant form's practical facts (issue 30), for editing/form-schema.ts: a price level from
+// The restaurant form's practical facts (ADR 024), for editing/form-schema.ts: a price level from
 // 1 to 4 or none, three yes-flags, and wheelchair access from its list or none. A form or file from
-// before issue 30 leaves them out: then they are not given. An import may write the level as a
+// before these fields existed leaves them out: then they are not given. An import may write the level as a
 // number (2) as well as text ("2").
 import { z } from "zod";
 import { isWheelchairAccess } from "../../../../database/practical";

@@ -1,4 +1,4 @@
-// What the restaurant page says of the practical facts (issue 30), made by its loader: the badges'
+// What the restaurant page says of the practical facts (ADR 024), made by its loader: the badges'
 // words in the page's language and schema.org's words for search engines. Apart from practical.ts,
 // which every part of the app reaches through the mapping: only the restaurant page shows these.
 import type { Translate } from "../../../lib/i18n/messages";

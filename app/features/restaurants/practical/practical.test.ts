@@ -6,7 +6,7 @@ import { priceSigns, servicesOf } from "./practical";
 
 const r = (overrides: Parameters<typeof buildRestaurantRow>[0]) => rowToRestaurant(buildRestaurantRow(overrides));
 
-describe("the practical facts' structured data (issue 30)", () => {
+describe("the practical facts' structured data", () => {
   it("gives the price range in shekel signs and the known services and wheelchair access as amenities", () => {
     expect(practicalStructuredData(r({ price_level: 3, delivery: true, catering: true, wheelchair: "yes" }))).toEqual({
       priceRange: "₪₪₪",
@@ -36,7 +36,7 @@ describe("the practical facts' structured data (issue 30)", () => {
   });
 });
 
-describe("the restaurant page's badges (issue 30)", () => {
+describe("the restaurant page's badges", () => {
   it("word the price, the services and the access in the page's language, in order; nothing when nothing is known", async () => {
     await import("../../../lib/i18n/all-messages.server");
     const { translator } = await import("../../../lib/i18n/messages");

@@ -1,4 +1,4 @@
-// The practical facts (issue 30) between their three forms: the row's columns, the app's flat
+// The practical facts (ADR 024) between their three forms: the row's columns, the app's flat
 // optional fields (absent when not given) and the restaurant form's fields ("" or false when not
 // given). A yes-flag is stored as true or false; false means "not said", never "no".
 import { isPriceLevel, isWheelchairAccess, SERVICES, type PriceLevel, type Service, type WheelchairAccess } from "../../../../database/practical";

@@ -1,4 +1,4 @@
-// Saved places on this device (issue 30), for a visitor without an account: a list of slugs in
+// Saved places on this device (ADR 024), for a visitor without an account: a list of slugs in
 // localStorage, the latest first, shared by every Save button and the Saved page of every open tab
 // (the `storage` event). The server never sees it until the visitor signs in, when it is merged into
 // the account (saved.server.ts) and emptied here. Nothing is read before hydration: the server's

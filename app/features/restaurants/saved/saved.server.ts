@@ -1,4 +1,4 @@
-// Saved places in an account (issue 30). Any signed-in account keeps its own list (the rule book's
+// Saved places in an account (ADR 024). Any signed-in account keeps its own list (the rule book's
 // `saved:keep`, asked here as well as by the route); a visitor without an account keeps theirs on the
 // device (device.ts) until signing in merges it here. Places are named by slug, as pages and cards
 // name them; a slug that no longer names a restaurant is skipped, never an error.

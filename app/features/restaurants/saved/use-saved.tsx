@@ -1,4 +1,4 @@
-// Which places the visitor has saved (issue 30), for every Save button on the page: the account's
+// Which places the visitor has saved (ADR 024), for every Save button on the page: the account's
 // list, which the root loader sends to a signed-in viewer, or else this device's (device.ts).
 // One provider holds the one fetcher that saves to the account: a fetcher per button subscribed
 // each card to the router's state, and a page of new results unmounted 24 of them, each of which

@@ -1,4 +1,4 @@
-// The home page's results, from wherever they are kept best (issue 28): up to the browser index's
+// The home page's results, from wherever they are kept best (ADR 022): up to the browser index's
 // limit, from the public list every process holds (the browser then filters by itself); past it,
 // from the database (search-query.server.ts), so no process holds a directory of 100,000.
 import type { Db } from "../../../../database/types";
@@ -16,7 +16,7 @@ export interface DirectoryQuery {
   open?: OpenClock;
   /** How many results the page shows. */
   limit: number;
-  /** Issue 29: the year of the Pesach whose season it is, for "Kosher for Pesach". */
+  /** The year of the Pesach whose season it is, for "Kosher for Pesach". */
   pesachYear?: string | undefined;
 }
 

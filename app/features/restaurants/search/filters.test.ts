@@ -119,7 +119,7 @@ describe("recently verified", () => {
   });
 });
 
-describe("open now (issue 15)", () => {
+describe("open now", () => {
   const week = (ranges: [string, string][]) => ({
     ...emptyWeek(),
     days: Array.from({ length: 7 }, () => ranges.map(([from, to]) => ({ from, to }))),
@@ -194,7 +194,7 @@ describe("URL state", () => {
     });
   });
 
-  it("reads the practical filters (issue 30): a price limit of 1 to 3 and known facts, in a stable order, once each", () => {
+  it("reads the practical filters: a price limit of 1 to 3 and known facts, in a stable order, once each", () => {
     expect(parseFilters(new URLSearchParams("price=2&has=wheelchair&has=delivery,catering&has=delivery"))).toMatchObject({
       priceUpTo: 2,
       factFilters: ["delivery", "catering", "wheelchair"],
@@ -206,7 +206,7 @@ describe("URL state", () => {
     expect(serializeFilters(EMPTY_FILTERS).toString()).toBe("");
   });
 
-  it("keeps the view and the order apart from the filters (issue 16)", () => {
+  it("keeps the view and the order apart from the filters", () => {
     expect(parseFilters(new URLSearchParams("view=map&sort=distance"))).toMatchObject({ view: "map", sort: "distance" });
     expect(parseFilters(new URLSearchParams("view=globe&sort=price"))).toMatchObject({ view: "list", sort: "" });
     const mapped = { ...EMPTY_FILTERS, view: "map" as const, sort: "distance" as const };
@@ -259,7 +259,7 @@ describe("tag filters from the URL", () => {
   });
 });
 
-describe("the practical filters (issue 30)", () => {
+describe("the practical filters", () => {
   const make = (name_en: string, overrides: Parameters<typeof buildRestaurantRow>[0]) => rowToRestaurant(buildRestaurantRow({ name_en, ...overrides }));
   const list = [
     make("Cheap Delivery", { price_level: 1, delivery: true, wheelchair: "yes" }),

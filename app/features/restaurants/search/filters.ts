@@ -9,10 +9,10 @@ import { PESACH_KOSHER, PESACH_PARAM } from "../pesach/pesach";
 export const LINK_FILTERS = ["booking", "wolt", "order"] as const;
 export type LinkFilter = (typeof LINK_FILTERS)[number];
 
-/** Issue 30: the practical facts a visitor may ask for, all of them together ("wheelchair": fully accessible). */
+/** The practical facts a visitor may ask for, all of them together ("wheelchair": fully accessible). */
 export const FACT_FILTERS = ["delivery", "takeaway", "catering", "wheelchair"] as const;
 export type FactFilter = (typeof FACT_FILTERS)[number];
-/** Issue 30: "up to" one of these price levels (₪ to ₪₪₪; ₪₪₪₪ would be any known price). */
+/** "up to" one of these price levels (₪ to ₪₪₪; ₪₪₪₪ would be any known price). */
 export const PRICE_FILTERS = ["1", "2", "3"] as const;
 
 export interface FilterState {
@@ -20,21 +20,21 @@ export interface FilterState {
   selectedTags: string[];
   kashrutTypes: Kashrut[];
   linkFilters: LinkFilter[];
-  /** Only restaurants verified within the allowed age (issue 14). */
+  /** Only restaurants verified within the allowed age. */
   recentlyVerified: boolean;
-  /** Only restaurants open at this moment, Shabbat and Yom Tov included (issue 15). */
+  /** Only restaurants open at this moment, Shabbat and Yom Tov included. */
   openNow: boolean;
-  /** Issue 29: only restaurants whose certificate is valid or renewal pending (certificate/status.ts). */
+  /** Only restaurants whose certificate is valid or renewal pending (certificate/status.ts). */
   validCertificate: boolean;
-  /** How the results are shown (issue 16): a list, or a map above the list. Not a filter. */
+  /** How the results are shown: a list, or a map above the list. Not a filter. */
   view: ResultsView;
   /** Nearest first, once the browser knows where the visitor is (it never leaves the browser); otherwise the usual order. */
   sort: ResultsSort;
-  /** Issue 29: only restaurants kosher for Pesach; heard only in its season (`parseFilters`' option). */
+  /** Only restaurants kosher for Pesach; heard only in its season (`parseFilters`' option). */
   pesachKosher: boolean;
-  /** Issue 30: only restaurants whose price level is given and at most this (0: any price). */
+  /** Only restaurants whose price level is given and at most this (0: any price). */
   priceUpTo: number;
-  /** Issue 30: only restaurants known to have every one of these. */
+  /** Only restaurants known to have every one of these. */
   factFilters: FactFilter[];
 }
 
@@ -48,7 +48,7 @@ export type DaysOf = (restaurant: Pick<Restaurant, "pesach">) => DayExceptions |
 export interface OpenClock {
   now: number;
   windows: readonly RestWindow[];
-  /** Issue 29: a restaurant's days whose hours are not the week's (Pesach's: pesach/hours.ts). */
+  /** A restaurant's days whose hours are not the week's (Pesach's: pesach/hours.ts). */
   exceptionsOf?: DaysOf | undefined;
 }
 
@@ -96,7 +96,7 @@ function unique<T>(values: T[]): T[] {
 
 /**
  * Reads filters from a query string; unknown values are ignored, never an error. `pesach=kosher`
- * is read only when the page is in Pesach's season (issue 29); otherwise it is ignored.
+ * is read only when the page is in Pesach's season; otherwise it is ignored.
  */
 export function parseFilters(params: URLSearchParams, { pesachSeason = false }: { pesachSeason?: boolean } = {}): FilterState {
   const list = (name: string) =>

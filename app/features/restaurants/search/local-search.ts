@@ -9,7 +9,7 @@ import { missed } from "./missed-beacon";
 export { prepareForSearch } from "./matching";
 
 /**
- * The filters' rules. Issue 31: each search's number of results is told to missed-beacon.ts, which
+ * The filters' rules. Each search's number of results is told to missed-beacon.ts, which
  * reports a term that found nothing once typing settles (here, so the first visit carries none of it).
  */
 export const applyFilters: typeof filter = (restaurants, state, ...rest) => {

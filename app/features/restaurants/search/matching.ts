@@ -83,7 +83,7 @@ const LINK_OF: Record<LinkFilter, (r: Restaurant) => string | undefined> = {
   order: (r) => r.onlineOrderLink,
 };
 
-/** Issue 30: what each practical filter asks of a restaurant ("wheelchair": fully accessible, not partly). */
+/** What each practical filter asks of a restaurant ("wheelchair": fully accessible, not partly). */
 const FACT_OF: Record<FactFilter, (r: Restaurant) => boolean> = {
   delivery: (r) => r.delivery === true,
   takeaway: (r) => r.takeaway === true,
@@ -114,22 +114,22 @@ function matchesFilters(
   if (state.recentlyVerified && (!clock || freshnessOf(restaurant.lastVerified, clock) !== "fresh")) return false;
   if (state.openNow && !isOpenAt(restaurant, open)) return false;
   if (state.validCertificate && (!clock || !hasValidCertificate(restaurant.certificate, clock))) return false;
-  // Issue 29: kosher for the season's Pesach (out of season the filter is never set).
+  // Kosher for the season's Pesach (out of season the filter is never set).
   if (state.pesachKosher && (!pesachYear || !kosherForPesach(restaurant.pesach, pesachYear))) return false;
-  // Issue 30: a price level given and within the limit; every practical fact asked for.
+  // A price level given and within the limit; every practical fact asked for.
   if (state.priceUpTo > 0 && !(restaurant.priceLevel !== undefined && restaurant.priceLevel <= state.priceUpTo)) return false;
   if (!state.factFilters.every((fact) => FACT_OF[fact](restaurant))) return false;
   return true;
 }
 
-/** Open at the clock's instant: has hours, is not closed for good, and they say open (Pesach's days included, issue 29). */
+/** Open at the clock's instant: has hours, is not closed for good, and they say open (Pesach's days included). */
 export function isOpenAt(restaurant: Pick<Restaurant, "hours" | "isPermanentlyClosed" | "pesach">, open: OpenClock | undefined): boolean {
   return Boolean(
     open && restaurant.hours && !restaurant.isPermanentlyClosed && statusAt(restaurant.hours, open.windows, open.now, open.exceptionsOf?.(restaurant)).open,
   );
 }
 
-/** `pesachYear`: the year of the Pesach whose season it is (issue 29), for "Kosher for Pesach". */
+/** `pesachYear`: the year of the Pesach whose season it is, for "Kosher for Pesach". */
 export function applyFilters(
   restaurants: readonly Restaurant[],
   state: FilterState,

@@ -1,4 +1,4 @@
-// Issue 31: the browser's word that a search of its own index found nothing. Loaded only with the
+// The browser's word that a search of its own index found nothing. Loaded only with the
 // index (local-search.ts), never on a first visit. A term that has shown no results for
 // SETTLED_MS (typing has stopped), or is on screen when the page is hidden, is sent once per page
 // as a beacon: the raw term as text, nothing else (no cookie is read, the server keeps no address

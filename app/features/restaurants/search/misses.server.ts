@@ -1,4 +1,4 @@
-// Issue 31: the home page's searches that found nothing, in the database (search_misses: a Tel Aviv
+// The home page's searches that found nothing, in the database (search_misses: a Tel Aviv
 // day, a normalised term, how many different visitors searched it — nothing about who, once the
 // day's counting is done; until then search_miss_visitors holds the day's keyed hashes). Counted in memory on the request
 // path (server/statistics/search-misses.ts) and written here in batches, where each term is searched

@@ -24,7 +24,7 @@ const full = fromRow(
 );
 const bare = fromRow(buildRestaurantRow({ name_he: null, description_en: null, description_he: "רק עברית", photo: null, tags: [] }));
 
-describe("search index rows: the location (issue 16)", () => {
+describe("search index rows: the location", () => {
   it("carry the coordinates for the map and Near me, and nothing when there are none or they are damaged", () => {
     const placed = fromRow(buildRestaurantRow({ name_en: "Placed", latitude: 32.0779, longitude: 34.7741 }));
     const row = JSON.parse(JSON.stringify(toIndexRow(placed))) as unknown[];
@@ -35,7 +35,7 @@ describe("search index rows: the location (issue 16)", () => {
   });
 });
 
-describe("search index rows: the certificate (issue 29)", () => {
+describe("search index rows: the certificate", () => {
   it("carry the body and last day for the card and the filter, and nothing when there is none or it is damaged", () => {
     const certified = fromRow(
       buildRestaurantRow({
@@ -56,7 +56,7 @@ describe("search index rows: the certificate (issue 29)", () => {
   });
 });
 
-describe("search index rows: the practical facts (issue 30)", () => {
+describe("search index rows: the practical facts", () => {
   const facts = fromRow(buildRestaurantRow({ name_en: "Facts", price_level: 2, delivery: true, takeaway: false, catering: true, wheelchair: "partly" }));
 
   it("carry the price level, the services and wheelchair access as one number at the row's end", () => {
@@ -160,7 +160,7 @@ describe("search index rows", () => {
   });
 });
 
-describe("search index rows: the wheelchair order (issue 30)", () => {
+describe("search index rows: the wheelchair order", () => {
   it("is the lists' own", async () => {
     const { WHEELCHAIR_ACCESS } = await import("../../../../database/practical");
     for (const [i, wheelchair] of WHEELCHAIR_ACCESS.entries()) {

@@ -44,9 +44,9 @@ export function forCard(
     ...(lastVerified ? { lastVerified } : {}),
     ...(hours ? { hours } : {}),
     ...(withPlace && location ? { location } : {}),
-    // Issue 29: the certificate's body and last day (the card's line, the "Valid certificate" filter).
+    // The certificate's body and last day (the card's line, the "Valid certificate" filter).
     ...(certificate ? { certificate: { body: certificate.body, ...(certificate.validUntil ? { validUntil: certificate.validUntil } : {}) } } : {}),
-    // Issue 29: the home page keeps only its season's status (pesach.ts, forCardPesach).
+    // The home page keeps only its season's status (pesach.ts, forCardPesach).
     ...(pesach ? { pesach } : {}),
   };
 }
@@ -54,10 +54,10 @@ export function forCard(
 /**
  * One restaurant as a row: id, slug, English name, Hebrew name, address, kashrut, tags, photo,
  * flags (1 closed, 2 booking, 4 delivery app, 8 online order), English and Hebrew descriptions,
- * last verification day (YYYY-MM-DD), weekly hours (0 without; for "open now", issue 15),
- * [latitude, longitude] (0 without; for the map and "near me", issue 16), the certificate's
- * [body, last valid day or ""] (0 without; issue 29), Pesach statuses per year ("2027k,2028c",
- * pesach.ts; issue 29), the practical facts as one number (issue 30: the price level 1-4 in
+ * last verification day (YYYY-MM-DD), weekly hours (0 without; for "open now"),
+ * [latitude, longitude] (0 without; for the map and "near me"), the certificate's
+ * [body, last valid day or ""] (0 without), Pesach statuses per year ("2027k,2028c",
+ * pesach.ts), the practical facts as one number (the price level 1-4 in
  * its lowest 3 bits, 0 without; 8 delivery, 16 takeaway, 32 catering; wheelchair access in the
  * next two bits, 64 yes, 128 partly, 192 no, 0 not given). Missing text is "".
  */
@@ -86,7 +86,7 @@ const BOOKING = 2;
 const WOLT = 4;
 const ORDER = 8;
 
-// Issue 30: the practical facts' number (the last field of a row).
+// The practical facts' number (the last field of a row).
 const PRICE_BITS = 7;
 const DELIVERY = 8;
 const TAKEAWAY = 16;
@@ -120,7 +120,7 @@ export function decodeIndexFacts(value: unknown): Pick<Restaurant, "priceLevel" 
   };
 }
 
-// Issue 29: Pesach's plans in the index (here, not in pesach.ts: only the index's code needs them).
+// Pesach's plans in the index (here, not in pesach.ts: only the index's code needs them).
 const CODE: Record<PesachStatus, string> = { kosher: "k", closed: "c", not_kosher: "n" };
 const STATUS_OF: Record<string, PesachStatus> = { k: "kosher", c: "closed", n: "not_kosher" };
 

@@ -1,5 +1,5 @@
 // The home page's search and filters in the database, for a directory past the browser index's
-// limit (CLIENT_FILTER_LIMIT, issue 28): the same rules as `applyFilters` (matching.ts, search.ts),
+// limit (CLIENT_FILTER_LIMIT): the same rules as `applyFilters` (matching.ts, search.ts),
 // run on the stored search text with pg_trgm's index, so no process holds the whole directory.
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -73,7 +73,7 @@ const LINK_COLUMN: Record<LinkFilter, AnyPgColumn> = {
   order: restaurants.online_order_link,
 };
 
-/** Issue 30: the practical filters, as FACT_OF in matching.ts. */
+/** The practical filters, as FACT_OF in matching.ts. */
 const FACT_CONDITION: Record<FactFilter, SQL> = {
   delivery: sql`${restaurants.delivery}`,
   takeaway: sql`${restaurants.takeaway}`,
@@ -92,12 +92,12 @@ async function conditions(state: FilterState, clock: FreshnessClock | undefined,
   if (state.kashrutTypes.length > 0) parts.push(inArray(restaurants.kashrut, state.kashrutTypes));
   if (state.linkFilters.length > 0) parts.push(or(...state.linkFilters.map((link) => present(LINK_COLUMN[link]))));
   if (state.recentlyVerified) parts.push(clock ? sql`${restaurants.last_verified} >= ${addDays(clock.today, -clock.maxAgeDays)}` : sql`false`);
-  // Issue 29: valid or renewal pending, as hasValidCertificate (certificate/status.ts).
+  // Valid or renewal pending, as hasValidCertificate (certificate/status.ts).
   if (state.validCertificate)
     parts.push(clock ? sql`${restaurants.certificate_body} <> 'none' and ${restaurants.certificate_valid_until} >= ${oldestPassingDay(clock)}` : sql`false`);
-  // Issue 29: kosher for the season's Pesach (kosherForPesach in pesach.ts).
+  // Kosher for the season's Pesach (kosherForPesach in pesach.ts).
   if (state.pesachKosher) parts.push(pesachYear ? sql`${restaurants.pesach} -> ${pesachYear}::text ->> 'status' = 'kosher'` : sql`false`);
-  // Issue 30: a price level given and within the limit (null is not); every practical fact asked for.
+  // A price level given and within the limit (null is not); every practical fact asked for.
   if (state.priceUpTo > 0) parts.push(sql`${restaurants.price_level} <= ${state.priceUpTo}`);
   for (const fact of state.factFilters) parts.push(FACT_CONDITION[fact]);
   return and(...parts);
@@ -160,7 +160,7 @@ function toListed(row: CardRow): ListedRestaurant {
   return forCard(restaurant, true);
 }
 
-/** The cards of the given restaurants in the given order (saved places, issue 30); ids not found are left out. */
+/** The cards of the given restaurants in the given order (saved places); ids not found are left out. */
 export async function cardsByIds(db: Db, ids: readonly string[]): Promise<ListedRestaurant[]> {
   if (ids.length === 0) return [];
   const rows = await db

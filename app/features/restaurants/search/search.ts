@@ -1,4 +1,4 @@
-// Search, Hebrew-aware, written once for the browser index and the database (issue 28). Text is
+// Search, Hebrew-aware, written once for the browser index and the database (ADR 022). Text is
 // normalised the same way everywhere: case-insensitive, niqqud and cantillation marks ignored,
 // final letters read as their regular forms, geresh/gershayim and quote marks ignored. A term's
 // word matches a restaurant when, in its normalised text (`searchTextOf`):

@@ -1,4 +1,4 @@
-// What is counted per listing and Tel Aviv day (issue 31): views of its page and taps on its links
+// What is counted per listing and Tel Aviv day (ADR 025): views of its page and taps on its links
 // out. Counts only: nothing about who viewed or tapped is kept (ADR 025).
 
 /** The links out whose taps are counted, in the order the dashboard shows them. */

@@ -1,4 +1,4 @@
-// The statistics page's addresses (issue 31): the page (one listing's, or the overview) for a
+// The statistics page's addresses (ADR 025): the page (one listing's, or the overview) for a
 // period of days, and its CSV. Here rather than in app/lib/paths.ts, which every page loads.
 import { localizePath, type Language } from "../../../lib/i18n/language";
 

@@ -1,4 +1,4 @@
-// Where the browser reports a tap on a listing's link (issue 31), apart from the statistics' other
+// Where the browser reports a tap on a listing's link (ADR 025), apart from the statistics' other
 // code: the restaurant page needs only this.
 import type { TapKind } from "./kinds";
 

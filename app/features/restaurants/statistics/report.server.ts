@@ -1,4 +1,4 @@
-// What the dashboard's statistics page (and its CSV) shows a viewer (issue 31): one listing's days,
+// What the dashboard's statistics page (and its CSV) shows a viewer (ADR 025): one listing's days,
 // or an overview — the site's days and every listing's totals for an administrator, the sum of an
 // owner's listings and each one's totals for an owner. Who may see what is decided here again, not
 // only by the route (statisticsScope: the rule book's restaurant:edit).

@@ -1,4 +1,4 @@
-// The listings' counts in the database (issue 31): batches added by the server's tally, and what
+// The listings' counts in the database (ADR 025): batches added by the server's tally, and what
 // the dashboard reads. Reading is for whoever may edit the listings asked about: the route checks,
 // and `statisticsScope` below decides which listings a viewer's totals cover.
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Filing a visitor's restaurant suggestion (issue 29), with its rate limits. Kept apart from the
+// Filing a visitor's restaurant suggestion (ADR 023), with its rate limits. Kept apart from the
 // queue and decisions (suggestions.server.ts) so the public page's code reaches nothing of the dashboard.
 import { randomUUID } from "node:crypto";
 import { suggestions } from "../../../../database/schema/lifecycle";

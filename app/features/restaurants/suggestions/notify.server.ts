@@ -1,4 +1,4 @@
-// Telling the visitor what became of their suggestion (issue 29), if they left an address: in the
+// Telling the visitor what became of their suggestion (ADR 023), if they left an address: in the
 // language they wrote in, with a link to the listing (approved, merged) or to the site (rejected).
 import type { AppServices } from "../../../lib/context";
 import { suggestionOutcomeEmail } from "../../../lib/emails";

@@ -1,4 +1,4 @@
-// What a restaurant suggestion must be (issue 29), as a zod schema whose every rule names its
+// What a restaurant suggestion must be (ADR 023), as a zod schema whose every rule names its
 // message (app/lib/form-rules.ts). Used on the server; the form itself only mirrors the limits.
 import { z } from "zod";
 import { FORM_PARSE, fieldMessages, hasNoControlCharacters, oneLineText, paragraphText } from "../../../lib/form-rules";

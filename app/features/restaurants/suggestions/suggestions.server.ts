@@ -1,4 +1,4 @@
-// Restaurant suggestions from the public (issue 29; filing one is filing.server.ts): the admins' queue
+// Restaurant suggestions from the public (filing one is filing.server.ts): the admins' queue
 // with the duplicate hint, and the three decisions (approve through the normal create path, merge
 // into an existing listing, reject with a reason). Nothing of a suggestion is public: only an
 // approval makes a listing, through createRestaurant. Every reader and decision checks

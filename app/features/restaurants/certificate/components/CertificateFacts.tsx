@@ -1,4 +1,4 @@
-// The restaurant page's certificate block (issue 29): who supervises (the rabbinate's "kosher
+// The restaurant page's certificate block (ADR 023): who supervises (the rabbinate's "kosher
 // certificate", any other body's "under the supervision of …"), its state, level and number.
 // Nothing when no body is given.
 import type { CertificateFacts as Facts } from "../../../../../database/lifecycle";

@@ -1,4 +1,4 @@
-// The restaurant form's "Kashrut certificate" fieldset (issue 29): the supervising body (or none
+// The restaurant form's "Kashrut certificate" fieldset (ADR 023): the supervising body (or none
 // given), then, for a body that supervises, its level, number and last valid day. Past days are
 // allowed: an expired certificate is still a fact, shown as expired.
 import { SelectField, TextField } from "../../../../components/ui/FormFields";

@@ -1,4 +1,4 @@
-// The certificate's status line (issue 29), on cards and the restaurant page: "Kosher certificate
+// The certificate's status line (ADR 023), on cards and the restaurant page: "Kosher certificate
 // valid until 19 April", "Supervision renewal pending (expired 20 April)", or with a warning sign
 // "… expired on 3 March" (a text warning sign: an SVG costs the first visit's JavaScript more).
 // Nothing when no date is given. An expired certificate never hides the

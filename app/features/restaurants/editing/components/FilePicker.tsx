@@ -1,4 +1,4 @@
-// A file input that speaks the page's language (issue 13). The browser's own control says
+// A file input that speaks the page's language. The browser's own control says
 // "Choose File / No file chosen" in the browser's language, whatever the page's. The native input
 // stays, visually hidden but in the tab order, so the keyboard and screen readers use it as
 // always (its name is the field's label); what the eye sees is a button in the page's language

@@ -77,7 +77,7 @@ export function RestaurantForm({
   tiles,
 }: {
   id?: string | undefined;
-  /** The kept draft's name for a new restaurant made from something (a suggestion, issue 29): not the blank form's. */
+  /** The kept draft's name for a new restaurant made from something (a suggestion): not the blank form's. */
   draft?: string | undefined;
   initial: RestaurantFormValues;
   tiles: MapTiles;
@@ -257,7 +257,7 @@ export function RestaurantForm({
         </SelectField>
       </Section>
 
-      {/* Issue 29: the kashrut certificate. */}
+      {/* The kashrut certificate. */}
       <CertificateFieldset values={values} update={update} messageOf={messageOf} />
 
       <Section title={t("editor.contact")}>
@@ -289,7 +289,7 @@ export function RestaurantForm({
         />
       </Section>
 
-      {/* Issue 30: the practical facts. */}
+      {/* The practical facts. */}
       <PracticalFieldset values={values} update={update} messageOf={messageOf} />
 
       <Section title={t("editor.location")}>

@@ -1,4 +1,4 @@
-// A restaurant's hours on its page (issue 15): "open now" read in the browser from the timeline the
+// A restaurant's hours on its page (ADR 016): "open now" read in the browser from the timeline the
 // server sent (never rendered on the server, so a cached page cannot show a stale status), the
 // week with Hebrew day names in Hebrew, and the coming Shabbat or Yom Tov with its real times.
 import { useNow } from "../../../../lib/use-now";

@@ -1,4 +1,4 @@
-// The weekly hours editor (issue 15): a row per day with its ranges (add, remove, copy Sunday to
+// The weekly hours editor (ADR 016): a row per day with its ranges (add, remove, copy Sunday to
 // the weekdays), the Shabbat and Yom Tov rules, and a live preview of the coming week with its
 // real candle-lighting and havdalah times. Sent as JSON; the server checks every rule again.
 import { useState } from "react";

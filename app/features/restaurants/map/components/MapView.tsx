@@ -7,7 +7,7 @@ import { KASHRUT_LABELS } from "../../constants";
 import type { ListedRestaurant } from "../../search/search-index";
 import { shortStatus, type StatusOf } from "../../search/components/RestaurantCard";
 
-// The map view's code (Leaflet, its CSS, the clusters) loads only when the map is shown (issue 16):
+// The map view's code (Leaflet, its CSS, the clusters) loads only when the map is shown:
 // never with the page. If it cannot be loaded, the page says so and the list stays.
 const ResultsMap = lazy(() => import("./ResultsMap").catch(() => ({ default: MapFailed })));
 

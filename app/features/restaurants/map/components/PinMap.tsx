@@ -1,4 +1,4 @@
-// The restaurant form's map (issue 16): tap or click to drop the pin, drag it to the door. The
+// The restaurant form's map (ADR 017): tap or click to drop the pin, drag it to the door. The
 // coordinates fields beside it stay the accessible way to set the place; this map follows them.
 // Loaded only with the form's location section (Leaflet is never in a public page's first visit).
 import { useEffect, useRef } from "react";

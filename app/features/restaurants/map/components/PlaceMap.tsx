@@ -1,4 +1,4 @@
-// The restaurant page's small map (issue 16): map tiles laid out around the place with a pin at the
+// The restaurant page's small map (ADR 017): map tiles laid out around the place with a pin at the
 // centre. Plain images, lazy-loaded (it sits below the fold): no map library, no script, and it
 // works without JavaScript. The loader lays the tiles out (static-map.ts, on the server); the
 // navigation buttons beside it do the rest.

@@ -1,4 +1,4 @@
-// The home page's map view (issue 16): exactly the filtered results, as pins that cluster when they
+// The home page's map view (ADR 017): exactly the filtered results, as pins that cluster when they
 // crowd. A pin's popup is a small card (name, kashrut, open or closed) linking to the restaurant's
 // page. Loaded only when the map view is opened (with Leaflet, its CSS and this file).
 import { useEffect, useRef } from "react";

@@ -1,4 +1,4 @@
-// A card's Pesach mark in season (issue 29): "Kosher for Pesach" or "Closed for Pesach"; nothing
+// A card's Pesach mark in season (ADR 023): "Kosher for Pesach" or "Closed for Pesach"; nothing
 // for a place open but not kosher for Pesach, or without a plan.
 import type { PesachStatus } from "../../../../../database/lifecycle";
 import { useLanguage } from "../../../../lib/i18n/use-language";

@@ -1,4 +1,4 @@
-// The restaurant page's Pesach section in season (issue 29): open or closed, kitniyot, the Pesach
+// The restaurant page's Pesach section in season (ADR 023): open or closed, kitniyot, the Pesach
 // certificate and the Chol HaMoed hours with their dates, as the server wrote them in the page's
 // language (section.server.ts).
 import type { PesachText } from "../section.server";

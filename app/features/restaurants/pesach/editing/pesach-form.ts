@@ -1,4 +1,4 @@
-// The Pesach form (issue 29): one year's plan as a plain form posts it (it works without
+// The Pesach form (ADR 023): one year's plan as a plain form posts it (it works without
 // JavaScript), checked by a zod schema whose every rule names its message (ADR 021).
 import { z } from "zod";
 import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, PESACH_STATUSES, type PesachPlan } from "../../../../../database/lifecycle";

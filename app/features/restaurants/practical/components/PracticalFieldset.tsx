@@ -1,4 +1,4 @@
-// The restaurant form's "Price and services" fieldset (issue 30): the price level, what the place
+// The restaurant form's "Price and services" fieldset (ADR 024): the price level, what the place
 // offers (delivery, takeaway, catering) and its wheelchair access. All optional: "Not given" and
 // an unticked box say nothing on the site.
 import { CheckboxField, ChoiceGroup, SelectField } from "../../../../components/ui/FormFields";

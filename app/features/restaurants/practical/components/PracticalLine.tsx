@@ -1,4 +1,4 @@
-// The restaurant page's practical facts (issue 30) as one compact line: the price level,
+// The restaurant page's practical facts (ADR 024) as one compact line: the price level,
 // the services known and the wheelchair access, in the page's language. The loader words them
 // (practicalLabels), so every restaurant page's script carries no more than this; nothing when
 // nothing is known.

@@ -1,4 +1,4 @@
-// "Save" on a card and a restaurant page (issue 30): a real toggle button (aria-pressed), whose
+// "Save" on a card and a restaurant page (ADR 024): a real toggle button (aria-pressed), whose
 // name says what it does and whose place ("Save Bella Tavola"). Signed in, it posts to /saved;
 // without an account it keeps the place on this device. Without JavaScript it is a plain form:
 // an account's place is saved by the server, a visitor is asked to sign in.

@@ -37,13 +37,13 @@ const SEARCH_URL_DELAY_MS = 300;
 export interface DirectoryData {
   restaurants: ListedRestaurant[];
   total: number;
-  /** Past the database's count cap (issue 28): at least `total` match. */
+  /** Past the database's count cap: at least `total` match. */
   totalIsAtLeast: boolean;
   indexVersion: string | null;
   clock: FreshnessClock;
   windows: RestWindow[];
   tiles: MapTiles;
-  /** Issue 29: the Pesach whose season it is (the server's calendar), or null the rest of the year. */
+  /** The Pesach whose season it is (the server's calendar), or null the rest of the year. */
   pesach: PesachSeason | null;
 }
 
@@ -99,9 +99,9 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
 
   // Filtered in the keystroke's own render, not deferred: the index's word lists and remembered
   // typo answers make a keystroke ~2 ms of filtering at 2,000, so the grid updates within the frame
-  // (a deferred render waited for the next frame: p95 27 ms; now 12–15 ms, issue 28).
+  // (a deferred render waited for the next frame: p95 27 ms; now 12–15 ms).
   const now = useNow();
-  // Issue 29: Pesach's days in "open now" (the cards, the map's popups and the filter).
+  // Pesach's days in "open now" (the cards, the map's popups and the filter).
   const season = loaderData.pesach;
   const exceptionsOf = useCallback<DaysOf>((restaurant) => pesachExceptions(restaurant.pesach, season), [season]);
   const results = useMemo(() => {
@@ -187,7 +187,7 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
             </div>
           ) : null}
         </section>
-        {/* Issue 29: below the results, and so right under "No restaurants found" when nothing matches. */}
+        {/* Below the results, and so right under "No restaurants found" when nothing matches. */}
         <p className="mt-8 text-center">
           <Link
             to={suggestPath(language)}

@@ -13,7 +13,7 @@ interface FilterBarProps {
   /** The count is a floor: "more than" (a large directory's database stops counting). */
   resultCountIsAtLeast?: boolean;
   homePath: string;
-  /** Issue 29: in Pesach's season, the "Kosher for Pesach" filter shows. */
+  /** In Pesach's season, the "Kosher for Pesach" filter shows. */
   pesachSeason?: boolean;
   onSearchChange: (value: string) => void;
   onChange: (next: FilterState) => void;
@@ -161,7 +161,7 @@ export function FilterBar({
           </fieldset>
         </Disclosure>
 
-        {/* Issue 30: up to a price level (radios: "All" is sent empty and read as none), and the practical facts. */}
+        {/* Up to a price level (radios: "All" is sent empty and read as none), and the practical facts. */}
         <Disclosure label={t("filters.more")} summaryExtra={count((filters.priceUpTo > 0 ? 1 : 0) + filters.factFilters.length)} panelClassName="w-56">
           <fieldset>
             <legend className="text-sm font-medium">{t("filters.price")}</legend>
@@ -210,7 +210,7 @@ export function FilterBar({
           checked={filters.openNow}
           onChange={() => onChange({ ...filters, openNow: !filters.openNow })}
         />
-        {/* Issue 29: valid or renewal pending (certificate/status.ts). */}
+        {/* Valid or renewal pending (certificate/status.ts). */}
         <Check
           name="certificate"
           value="valid"

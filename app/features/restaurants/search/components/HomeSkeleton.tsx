@@ -25,7 +25,7 @@ export function SkeletonGrid() {
 /**
  * The home page while its data loads during a client transition. The root shows it on every page,
  * so its hero is a placeholder of the same shape, not the hero itself (whose code and words would
- * then be on every page's first visit; issue 30).
+ * then be on every page's first visit).
  */
 export function HomeSkeleton() {
   return (

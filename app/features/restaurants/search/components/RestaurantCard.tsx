@@ -40,7 +40,7 @@ function OpenNow({ restaurant, statusOf }: { restaurant: ListedRestaurant; statu
 
 /**
  * A search index card's status from its week, Shabbat, holidays and Pesach: the index's code
- * (local-search.ts), which the page has once the index is in (issue 30: none on the first visit).
+ * (local-search.ts), which the page has once the index is in (none on the first visit).
  */
 export type StatusOf = (restaurant: ListedRestaurant, now: number) => ShortStatus | undefined;
 
@@ -72,11 +72,11 @@ export const RestaurantCard = memo(function RestaurantCard({
   restaurant: ListedRestaurant;
   eager: boolean;
   freshness: Freshness;
-  /** Issue 29: the day (and grace period) the certificate's line is judged on. */
+  /** The day (and grace period) the certificate's line is judged on. */
   clock: CertificateClock;
   /** How far it is from the visitor ("350 m"), once "Near me" knows. */
   distance?: string | undefined;
-  /** Issue 29: the Pesach whose season it is (the card's mark), or null. */
+  /** The Pesach whose season it is (the card's mark), or null. */
   season: PesachSeason | null;
   statusOf: StatusOf | undefined;
 }) {
@@ -85,7 +85,7 @@ export const RestaurantCard = memo(function RestaurantCard({
   const tags = visibleTags(restaurant.tags, CARD_TAGS);
   const doubtful = isDoubtful(kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, certificateState(restaurant.certificate, clock)));
   return (
-    // Issue 30: Save sits over the card's photo, outside its link (a button is never inside a link).
+    // Save sits over the card's photo, outside its link (a button is never inside a link).
     <div className="relative h-full">
       <Link
         to={restaurantPath(restaurant.slug, language)}

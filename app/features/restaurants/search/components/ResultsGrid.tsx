@@ -22,7 +22,7 @@ export const ResultsGrid = memo(function ResultsGrid({
   clock: FreshnessClock;
   /** How far each is from the visitor ("350 m"), once "Near me" knows. */
   distanceOf?: ((restaurant: ListedRestaurant) => string | undefined) | undefined;
-  /** Issue 29: the Pesach whose season it is (cards then carry its mark), or null. */
+  /** The Pesach whose season it is (cards then carry its mark), or null. */
   season: PesachSeason | null;
   /** The search index's cards' "open now" (the index's code), once it is in. */
   statusOf?: StatusOf | undefined;

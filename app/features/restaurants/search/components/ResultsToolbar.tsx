@@ -1,4 +1,4 @@
-// Above the results (issue 16): List or Map, kept in the URL like the filters (links, so they work
+// Above the results (ADR 017): List or Map, kept in the URL like the filters (links, so they work
 // without JavaScript), and "Near me", which asks the browser where the visitor is only when pressed.
 // The position stays in this page's memory: it is never sent to the server.
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// The chart's numbers as a table (issue 31): each day, newest first, with the period's totals. It
+// The chart's numbers as a table (ADR 025): each day, newest first, with the period's totals. It
 // scrolls inside its own box on a narrow screen (never the page), and can be scrolled by keyboard.
 import { formatLongDate } from "../../../../lib/dates";
 import { useLanguage } from "../../../../lib/i18n/use-language";

@@ -1,4 +1,4 @@
-// A listing's (or the site's) days as a small bar chart drawn as inline SVG (issue 31): no chart
+// A listing's (or the site's) days as a small bar chart drawn as inline SVG (ADR 025): no chart
 // library. Views are the green bars, taps the narrower orange ones in front of them. The chart is a picture
 // for the eye; the same numbers are in the table that follows it (CountsTable), which screen
 // readers read. Time runs in the page's reading direction: the newest day is at the end of the line.

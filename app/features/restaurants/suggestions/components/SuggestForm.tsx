@@ -1,4 +1,4 @@
-// "Suggest a restaurant" (issue 29): names, address, kashrut as the visitor knows it, a link, a photo
+// "Suggest a restaurant" (ADR 023): names, address, kashrut as the visitor knows it, a link, a photo
 // of the certificate, a note and an e-mail for the answer. A plain multipart form that posts to its
 // own page, so it works without JavaScript (marked "basic": stricter limits). With JavaScript it
 // is sent in place with a proof-of-work found while the visitor fills it in.

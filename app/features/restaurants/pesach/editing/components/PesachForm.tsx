@@ -1,4 +1,4 @@
-// The Pesach form (issue 29): the year's status, kitniyot, the Pesach certificate and Chol HaMoed
+// The Pesach form (ADR 023): the year's status, kitniyot, the Pesach certificate and Chol HaMoed
 // hours. A plain POST form (it works without JavaScript); the server checks every rule (pesach-form.ts).
 import { Form } from "react-router";
 import { CERTIFICATE_BODIES } from "../../../../../../database/lifecycle";
