@@ -29,27 +29,10 @@ import { createLogger, requestLogger, routeConsoleTo } from "./http/logger";
 import type { Logger } from "pino";
 import { createFileStore } from "./uploads/storage";
 import { openStorage } from "./uploads/open-storage";
-import { cleanUploads, scheduleUploadCleanup } from "./uploads/upload-cleanup";
-import { scheduleJob } from "./jobs";
-import { refreshStatistics } from "./data/database";
-import { sendReportNotices } from "../app/features/reports/reports.server";
-import { sendCertificateReminders } from "../app/features/restaurants/certificate/reminders.server";
-import { sendAlertDigests } from "../app/features/restaurants/alerts/digest.server";
+import { startJobs } from "./jobs";
+import { JOBS, REPORT_NOTICES_JOB } from "./job-list";
 import { createSearchMisses } from "./statistics/search-misses";
-import { pruneSingleMisses } from "../app/features/restaurants/search/misses.server";
-import { telAvivDay } from "../app/lib/dates";
 import { createAlertTokens } from "../app/features/restaurants/alerts/token.server";
-
-/** How often the server looks for reports whose restaurant may be e-mailed again. */
-const REPORT_NOTICES_EVERY_MS = 5 * 60_000;
-/** How often the embedded database's planner statistics are refreshed (PGlite runs no autovacuum). */
-const STATISTICS_EVERY_MS = 60 * 60_000;
-/** Issue 29: certificate reminders are checked hourly (each goes once; the day is Tel Aviv's). */
-const CERTIFICATE_REMINDERS_EVERY_MS = 60 * 60_000;
-/** Issue 30: saved places' alerts are checked hourly (at most one digest per account per Tel Aviv day). */
-const ALERT_DIGESTS_EVERY_MS = 60 * 60_000;
-/** Issue 31: searches that found nothing seen once on a day that is over are removed hourly. */
-const SEARCH_MISSES_PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface MainOptions {
   /** The environment as the operator gave it (before the bootstrap set NODE_ENV for libraries). */
@@ -159,30 +142,8 @@ export async function startServer({
   const build = dev ? dev.build : await loadBuild();
   // The build's scripts and stylesheets, answered before Express with only a file's headers.
   const assets = precompressedAssets(path.join(clientDir, "assets"));
-  // New reports are e-mailed right after they are filed; those that arrive within the hour after
-  // their restaurant's last e-mail go out when it is up (checked every few minutes).
-  const reportNotices = scheduleJob(
-    "[reports] notices",
-    () => sendReportNotices(database.db, { sendEmail, publicUrl: config.publicUrl }),
-    REPORT_NOTICES_EVERY_MS,
-  );
-  // PostgreSQL's autovacuum keeps the planner's statistics; PGlite has none, and without them a
-  // search of a large directory scans instead of using its indexes (ADR 022). At start (warm-up) and hourly.
-  // Issue 29: owners are reminded 14 and 3 days before their certificate's last day; at start and hourly.
-  const certificateReminders = scheduleJob(
-    "[certificates] reminders",
-    () => sendCertificateReminders(database.db, { sendEmail, publicUrl: config.publicUrl }),
-    CERTIFICATE_REMINDERS_EVERY_MS,
-  );
-  certificateReminders.runSoon();
-  // Issue 30: diners with alerts on get one e-mail a day at most when a saved place changed; at start and hourly.
-  const alertTokens = createAlertTokens(config.authSecret);
-  const alertDigests = scheduleJob(
-    "[alerts] digests",
-    () => sendAlertDigests(database.db, { sendEmail, publicUrl: config.publicUrl, tokens: alertTokens }),
-    ALERT_DIGESTS_EVERY_MS,
-  );
-  alertDigests.runSoon();
+  // The periodic jobs (server/job-list.ts): e-mails, reminders, digests, clean-ups.
+  const jobs = startJobs(JOBS, { config, database, sendEmail, alertTokens: createAlertTokens(config.authSecret), files: createFileStore(storage) });
   // Issue 31: views of restaurant pages and taps on their links, counted in memory and written in batches.
   const listingCounts = config.statistics.enabled
     ? createListingCounter({
@@ -191,16 +152,8 @@ export async function startServer({
         knownSlugs: createKnownSlugsCache(database.db, changes),
       })
     : undefined;
-  const statistics = database.kind === "pglite" ? scheduleJob("[database] statistics", () => refreshStatistics(database), STATISTICS_EVERY_MS) : undefined;
-  // Issue 31: home searches that found nothing, counted in memory and written in batches (with the
-  // listings' counts; none with STATISTICS=off); terms seen once on a day that is over are removed
-  // at start and hourly (whatever the switch says: what was kept before it was turned off too).
-  const searchMissesPrune = scheduleJob(
-    "[statistics] search misses clean-up",
-    () => pruneSingleMisses(database.db, telAvivDay(new Date())),
-    SEARCH_MISSES_PRUNE_EVERY_MS,
-  );
-  searchMissesPrune.runSoon();
+  // Home searches that found nothing, counted in memory and written in batches with the listings'
+  // counts (none with STATISTICS=off).
   // One reading of who each client is, for the request log and the app alike (its cache is per request).
   const clients = clientAddresses(config.trustProxy);
   // The beacon's per-address limit counts clients as every other limit does, under a keyed hash.
@@ -209,7 +162,7 @@ export async function startServer({
     : undefined;
   const app = createApp({
     clients,
-    reportFiled: () => reportNotices.runSoon(),
+    reportFiled: () => jobs.runSoon(REPORT_NOTICES_JOB),
     storage,
     config,
     database,
@@ -229,10 +182,6 @@ export async function startServer({
 
   const metrics = metricsOf(app);
   const logRequest = logger ? requestLogger(logger, clients) : undefined;
-
-  // Uploads never attached to a restaurant are removed after the grace period (hourly check).
-  const files = createFileStore(storage);
-  const uploadCleaner = scheduleUploadCleanup(() => cleanUploads({ db: database.db, files, graceHours: config.uploadGraceHours }));
 
   // Cached pages for anonymous visitors are answered before Express; everything else goes to it.
   const server = createServer(
@@ -272,14 +221,7 @@ export async function startServer({
     stop: () =>
       new Promise<void>((resolve) => {
         // A clean-up under way finishes before the caller closes the database.
-        const cleaning = Promise.all([
-          uploadCleaner.stop(),
-          reportNotices.stop(),
-          certificateReminders.stop(),
-          alertDigests.stop(),
-          statistics?.stop(),
-          searchMissesPrune.stop(),
-        ]).then(() => {});
+        const cleaning = jobs.stop();
         const force = setTimeout(() => {
           console.error("Requests did not finish in time; closing anyway.");
           server.closeAllConnections();
