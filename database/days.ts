@@ -1,11 +1,9 @@
 // Calendar days as stored (`date` columns, a certificate's last day in JSON): "yyyy-MM-dd". Plain
 // functions, shared by the stored shapes' schemas and the app (app/lib/dates.ts hands them on).
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A date-only value, yyyy-MM-dd. */
 export function isIsoDay(value: unknown): value is string {
-  return typeof value === "string" && ISO_DAY.test(value);
+  return typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
 }
 
 /** yyyy-MM-dd naming a real day (2026-02-30 has the shape, but the database refuses it). */
