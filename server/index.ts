@@ -152,11 +152,11 @@ export async function startServer({
         knownSlugs: createKnownSlugsCache(database.db, changes),
       })
     : undefined;
-  // Home searches that found nothing, counted in memory and written in batches with the listings'
-  // counts (none with STATISTICS=off).
   // One reading of who each client is, for the request log and the app alike (its cache is per request).
   const clients = clientAddresses(config.trustProxy);
-  // The beacon's per-address limit counts clients as every other limit does, under a keyed hash.
+  // Home searches that found nothing, counted in memory and written in batches with the listings'
+  // counts (none with STATISTICS=off). The beacon's per-address limit counts clients as every other
+  // limit does, under a keyed hash.
   const searchMisses = config.statistics.enabled
     ? createSearchMisses({ db: database.db, everyMs: config.statistics.writeEveryMs, clientOf: clients.of, secret: config.authSecret })
     : undefined;
