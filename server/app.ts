@@ -29,7 +29,7 @@ import type { AssetServer } from "./http/static-assets";
 import type { ListingCounter } from "./statistics/listings";
 import { compressedIndex, ENDPOINTS, type EndpointDeps } from "./endpoints";
 
-export { FILE_FORM_BYTES, MAX_FORM_BYTES, sendUnavailable } from "./endpoints";
+export { FILE_FORM_BYTES, MAX_FORM_BYTES } from "./endpoints";
 
 export interface AppDeps {
   config: Config;
