@@ -4,6 +4,13 @@
 /** "HH:MM", 00:00–23:59, Tel Aviv time. */
 export type Clock = string;
 
+/** A Clock's one spelling: two digits each, 00:00 to 23:59 (the hours and minutes captured). */
+export const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export function isClock(value: unknown): value is Clock {
+  return typeof value === "string" && CLOCK.test(value);
+}
+
 /** One opening range. `to` at or before `from` runs past midnight (18:00–02:00). */
 export interface TimeRange {
   from: Clock;

@@ -29,27 +29,10 @@ import { createLogger, requestLogger, routeConsoleTo } from "./http/logger";
 import type { Logger } from "pino";
 import { createFileStore } from "./uploads/storage";
 import { openStorage } from "./uploads/open-storage";
-import { cleanUploads, scheduleUploadCleanup } from "./uploads/upload-cleanup";
-import { scheduleJob } from "./jobs";
-import { refreshStatistics } from "./data/database";
-import { sendReportNotices } from "../app/features/reports/reports.server";
-import { sendCertificateReminders } from "../app/features/restaurants/certificate/reminders.server";
-import { sendAlertDigests } from "../app/features/restaurants/alerts/digest.server";
+import { startJobs } from "./jobs";
+import { JOBS, REPORT_NOTICES_JOB } from "./job-list";
 import { createSearchMisses } from "./statistics/search-misses";
-import { pruneSingleMisses } from "../app/features/restaurants/search/misses.server";
-import { telAvivDay } from "../app/lib/dates";
 import { createAlertTokens } from "../app/features/restaurants/alerts/token.server";
-
-/** How often the server looks for reports whose restaurant may be e-mailed again. */
-const REPORT_NOTICES_EVERY_MS = 5 * 60_000;
-/** How often the embedded database's planner statistics are refreshed (PGlite runs no autovacuum). */
-const STATISTICS_EVERY_MS = 60 * 60_000;
-/** Certificate reminders are checked hourly (each goes once; the day is Tel Aviv's). */
-const CERTIFICATE_REMINDERS_EVERY_MS = 60 * 60_000;
-/** Saved places' alerts are checked hourly (at most one digest per account per Tel Aviv day). */
-const ALERT_DIGESTS_EVERY_MS = 60 * 60_000;
-/** Searches that found nothing seen once on a day that is over are removed hourly. */
-const SEARCH_MISSES_PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface MainOptions {
   /** The environment as the operator gave it (before the bootstrap set NODE_ENV for libraries). */
@@ -69,7 +52,7 @@ export interface StartOptions {
   timeouts?: HttpTimeouts;
   /** Where each request's line goes (the process's log); tests that drive the server in-process leave it out. */
   logger?: Logger;
-  /** The browser tests' server only — a request's `x-test-now` header sets the server's clock (server/http/test-clock.ts). */
+  /** Issue 29: the browser tests' server only — a request's `x-test-now` header sets the server's clock (server/http/test-clock.ts). */
   testClock?: boolean;
 }
 
@@ -97,7 +80,7 @@ export interface RunningServer {
   port: number;
   /** Stops accepting, ends live streams, waits for open requests; leaves the database open. */
   stop(): Promise<void>;
-  /** Writes the counts waiting in memory now (the timer does it every STATISTICS_WRITE_SECONDS). */
+  /** Issue 31: writes the counts waiting in memory now (the timer does it every STATISTICS_WRITE_SECONDS). */
   writeStatistics(): Promise<void>;
 }
 
@@ -159,31 +142,9 @@ export async function startServer({
   const build = dev ? dev.build : await loadBuild();
   // The build's scripts and stylesheets, answered before Express with only a file's headers.
   const assets = precompressedAssets(path.join(clientDir, "assets"));
-  // New reports are e-mailed right after they are filed; those that arrive within the hour after
-  // their restaurant's last e-mail go out when it is up (checked every few minutes).
-  const reportNotices = scheduleJob(
-    "[reports] notices",
-    () => sendReportNotices(database.db, { sendEmail, publicUrl: config.publicUrl }),
-    REPORT_NOTICES_EVERY_MS,
-  );
-  // PostgreSQL's autovacuum keeps the planner's statistics; PGlite has none, and without them a
-  // search of a large directory scans instead of using its indexes (ADR 022). At start (warm-up) and hourly.
-  // Owners are reminded 14 and 3 days before their certificate's last day; at start and hourly.
-  const certificateReminders = scheduleJob(
-    "[certificates] reminders",
-    () => sendCertificateReminders(database.db, { sendEmail, publicUrl: config.publicUrl }),
-    CERTIFICATE_REMINDERS_EVERY_MS,
-  );
-  certificateReminders.runSoon();
-  // Diners with alerts on get one e-mail a day at most when a saved place changed; at start and hourly.
-  const alertTokens = createAlertTokens(config.authSecret);
-  const alertDigests = scheduleJob(
-    "[alerts] digests",
-    () => sendAlertDigests(database.db, { sendEmail, publicUrl: config.publicUrl, tokens: alertTokens }),
-    ALERT_DIGESTS_EVERY_MS,
-  );
-  alertDigests.runSoon();
-  // Views of restaurant pages and taps on their links, counted in memory and written in batches.
+  // The periodic jobs (server/job-list.ts): e-mails, reminders, digests, clean-ups.
+  const jobs = startJobs(JOBS, { config, database, sendEmail, alertTokens: createAlertTokens(config.authSecret), files: createFileStore(storage) });
+  // Issue 31: views of restaurant pages and taps on their links, counted in memory and written in batches.
   const listingCounts = config.statistics.enabled
     ? createListingCounter({
         write: (counts) => addListingCounts(database.db, counts),
@@ -191,25 +152,17 @@ export async function startServer({
         knownSlugs: createKnownSlugsCache(database.db, changes),
       })
     : undefined;
-  const statistics = database.kind === "pglite" ? scheduleJob("[database] statistics", () => refreshStatistics(database), STATISTICS_EVERY_MS) : undefined;
-  // Home searches that found nothing, counted in memory and written in batches (with the
-  // listings' counts; none with STATISTICS=off); terms seen once on a day that is over are removed
-  // at start and hourly (whatever the switch says: what was kept before it was turned off too).
-  const searchMissesPrune = scheduleJob(
-    "[statistics] search misses clean-up",
-    () => pruneSingleMisses(database.db, telAvivDay(new Date())),
-    SEARCH_MISSES_PRUNE_EVERY_MS,
-  );
-  searchMissesPrune.runSoon();
   // One reading of who each client is, for the request log and the app alike (its cache is per request).
   const clients = clientAddresses(config.trustProxy);
-  // The beacon's per-address limit counts clients as every other limit does, under a keyed hash.
+  // Home searches that found nothing, counted in memory and written in batches with the listings'
+  // counts (none with STATISTICS=off). The beacon's per-address limit counts clients as every other
+  // limit does, under a keyed hash.
   const searchMisses = config.statistics.enabled
     ? createSearchMisses({ db: database.db, everyMs: config.statistics.writeEveryMs, clientOf: clients.of, secret: config.authSecret })
     : undefined;
   const app = createApp({
     clients,
-    reportFiled: () => reportNotices.runSoon(),
+    reportFiled: () => jobs.runSoon(REPORT_NOTICES_JOB),
     storage,
     config,
     database,
@@ -229,10 +182,6 @@ export async function startServer({
 
   const metrics = metricsOf(app);
   const logRequest = logger ? requestLogger(logger, clients) : undefined;
-
-  // Uploads never attached to a restaurant are removed after the grace period (hourly check).
-  const files = createFileStore(storage);
-  const uploadCleaner = scheduleUploadCleanup(() => cleanUploads({ db: database.db, files, graceHours: config.uploadGraceHours }));
 
   // Cached pages for anonymous visitors are answered before Express; everything else goes to it.
   const server = createServer(
@@ -272,14 +221,7 @@ export async function startServer({
     stop: () =>
       new Promise<void>((resolve) => {
         // A clean-up under way finishes before the caller closes the database.
-        const cleaning = Promise.all([
-          uploadCleaner.stop(),
-          reportNotices.stop(),
-          certificateReminders.stop(),
-          alertDigests.stop(),
-          statistics?.stop(),
-          searchMissesPrune.stop(),
-        ]).then(() => {});
+        const cleaning = jobs.stop();
         const force = setTimeout(() => {
           console.error("Requests did not finish in time; closing anyway.");
           server.closeAllConnections();
@@ -287,7 +229,7 @@ export async function startServer({
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          // What was counted in memory is written once no request can count more.
+          // Issue 31: what was counted in memory is written once no request can count more.
           void cleaning
             .then(() => Promise.all([listingCounts?.settled(), searchMisses?.settled()]))
             .then(() => Promise.all([listingCounts?.tally.stop(), searchMisses?.tally.stop()]))

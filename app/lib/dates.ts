@@ -1,23 +1,12 @@
 // Dates shown to people. Date-only values (yyyy-MM-dd) are formatted in UTC so the server and
 // the browser always agree, whatever their time zones.
 import type { Language } from "./i18n/language";
+import { isIsoDay } from "../../database/days";
 
 const LOCALES: Record<Language, string> = { en: "en-US", he: "he-IL" };
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A date-only value, yyyy-MM-dd. */
-export function isIsoDay(value: unknown): value is string {
-  return typeof value === "string" && ISO_DAY.test(value);
-}
-
-/** yyyy-MM-dd naming a real day (2026-02-30 has the shape, but the database refuses it). */
-export function isCalendarDay(value: string): boolean {
-  if (!isIsoDay(value)) return false;
-  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+// Days as stored are checked where the stored shapes are defined (database/days.ts).
+export { isCalendarDay, isIsoDay } from "../../database/days";
 
 function asUtcDate(value: string | Date): Date {
   return isIsoDay(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);

@@ -23,6 +23,17 @@ export function hasNoControlCharacters(value: string): boolean {
   return !CONTROL.test(value);
 }
 
+/**
+ * Reads a form's text fields as sent: a field left out, or a file where text belongs, reads as "".
+ * Every action and form parser reads its fields through this, then checks them with its schema.
+ */
+export function formText(form: { get(name: string): unknown }): (name: string) => string {
+  return (name) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+}
+
 /** Text that can be stored (a NUL is refused with a message, not a 500). For text with paragraphs. */
 export const storableText = () => z.string().refine(isStorable, "error.invalidCharacters" satisfies MessageKey);
 

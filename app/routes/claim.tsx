@@ -27,6 +27,7 @@ import { accessDenied } from "../lib/permissions.server";
 import { claimPath, dashboardPath, homePath, loginPath, restaurantPath, signupPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import type { MessageKey } from "../locales/en";
+import { formText } from "../lib/form-rules";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, settings } = context.get(servicesContext);
@@ -50,10 +51,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (!can(viewer, "claim:send")) accessDenied();
   const language = detectLanguage(new URL(request.url).pathname);
   const { form, tooLarge } = await readFileForm(request, services.oversizedForm);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = formText(form);
   const fields = { role: text("role").slice(0, 500), phone: text("phone").slice(0, 100), note: text("note").slice(0, 2_000) };
   if (form.get("intent") === "resendVerification" && viewer) {
     // The account page's way of sending the verification link again, with its limit.

@@ -17,6 +17,7 @@ import { detectLanguage, localized } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
 import { homePath, restaurantPath } from "../lib/paths";
 import { translator } from "../lib/i18n/messages";
+import { formText } from "../lib/form-rules";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = await getRestaurantBySlug(context.get(servicesContext).db, params.slug);
@@ -27,10 +28,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readFormData(request);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = formText(form);
   const fields = { reason: text("reason"), note: text("note").slice(0, 2_000), email: text("email").slice(0, 300) };
   try {
     if (text("website") !== "") throw new AppError("invalid", "report.refused");

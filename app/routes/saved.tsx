@@ -24,6 +24,7 @@ import { homePath, loginPath, restaurantPath, safeReturnPath, savedPath } from "
 import { keepOffline } from "../features/restaurants/saved/offline";
 import { alertsPath } from "../features/restaurants/alerts/paths";
 import { viewerContext } from "../lib/session.server";
+import { formText } from "../lib/form-rules";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -50,10 +51,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const viewer = context.get(viewerContext);
   const language = detectLanguage(new URL(request.url).pathname);
   const form = await readFormData(request);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = formText(form);
   // A Save button without JavaScript is itself the field: `add` or `remove`, its value the place.
   const button = form.has("add") ? "add" : form.has("remove") ? "remove" : "";
   const intent = text("intent") || button;

@@ -18,15 +18,13 @@ import { inBothLanguages, suggestPath } from "../lib/paths";
 import { pageMeta, publicUrlFrom } from "../lib/seo";
 import { useLanguage } from "../lib/i18n/use-language";
 import type { MessageKey } from "../locales/en";
+import { formText } from "../lib/form-rules";
 
 export async function action({ context, request }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const language = detectLanguage(new URL(request.url).pathname);
   const { form, tooLarge } = await readFileForm(request, services.oversizedForm);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = formText(form);
   // What was typed, to fill the form again (bounded: a refusal never echoes a huge field).
   const fields = Object.fromEntries(SUGGESTION_FIELDS.map((name) => [name, text(name).slice(0, 2_500)]));
   try {

@@ -2,7 +2,7 @@
 // order (section 5): every field in error gets its message (its first failing rule) at once, and
 // the first failing rule's message is also the form's.
 import type { MessageKey } from "../../locales/en";
-import { isOneLine, isStorable } from "../../lib/form-rules";
+import { formText, isOneLine, isStorable } from "../../lib/form-rules";
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -27,9 +27,9 @@ export interface FieldError<F extends string = string> {
   message: MessageKey;
 }
 
+/** One text field of a form, as formText reads it. */
 export function readString(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
+  return formText(form)(name);
 }
 
 export function readSignup(form: FormData): SignupValues {

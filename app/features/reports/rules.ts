@@ -2,7 +2,7 @@
 // (app/lib/form-rules.ts). Used on the server; the form itself only mirrors the limits.
 import { z } from "zod";
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from "../../../database/reports";
-import { FORM_PARSE, fieldMessages, paragraphText } from "../../lib/form-rules";
+import { FORM_PARSE, fieldMessages, paragraphText, formText } from "../../lib/form-rules";
 import type { MessageKey } from "../../locales/en";
 
 const EMAIL_MAX = 254;
@@ -30,10 +30,7 @@ export type ParsedReport = { ok: true; values: ReportValues } | { ok: false; err
 
 /** The form's fields as sent (a field left out is empty), checked. */
 export function parseReport(form: { get(name: string): unknown }): ParsedReport {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = formText(form);
   const parsed = reportSchema.safeParse({ reason: text("reason"), note: text("note"), email: text("email") }, FORM_PARSE);
   if (parsed.success) return { ok: true, values: parsed.data };
   return { ok: false, errors: fieldMessages<ReportField>(parsed.error.issues) };

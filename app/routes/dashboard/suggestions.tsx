@@ -33,6 +33,7 @@ import { dashboardApprovePath, dashboardEditPath, restaurantPath } from "../../l
 import { noindexPageMeta } from "../../lib/seo";
 import { pageOf, redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
+import { formText } from "../../lib/form-rules";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requirePermission(request, context, "suggestions:manage");
@@ -55,10 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requirePermission(request, context, "suggestions:manage");
   const services = context.get(servicesContext);
   const form = await readFormData(request);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = formText(form);
   const intent = text("intent") as Intent;
   const suggestionId = text("suggestionId");
   let decision: Decision;

@@ -2,7 +2,7 @@
 // (app/lib/form-rules.ts): on or off (a checkbox: "on" or absent), and the e-mails' language.
 import { z } from "zod";
 import { LANGUAGES } from "../../../lib/i18n/language";
-import { FORM_PARSE, fieldMessages } from "../../../lib/form-rules";
+import { FORM_PARSE, fieldMessages, formText } from "../../../lib/form-rules";
 import type { MessageKey } from "../../../locales/en";
 import type { AlertSettings } from "./alerts.server";
 
@@ -17,10 +17,7 @@ export type ParsedAlertSettings = { ok: true; values: AlertSettings } | { ok: fa
 
 /** The form's fields as sent (a field left out is empty), checked. */
 export function parseAlertSettings(form: { get(name: string): unknown }): ParsedAlertSettings {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = formText(form);
   const parsed = alertSettingsSchema.safeParse({ enabled: text("enabled"), language: text("language") }, FORM_PARSE);
   if (parsed.success) return { ok: true, values: parsed.data };
   return { ok: false, errors: fieldMessages<AlertSettingsField>(parsed.error.issues) };

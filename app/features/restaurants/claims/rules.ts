@@ -3,7 +3,7 @@
 // and an optional note. The proof file is checked by the upload checks (claims.server.ts).
 // Browser-safe: the form mirrors the limits.
 import { z } from "zod";
-import { FORM_PARSE, fieldMessages, oneLineText, paragraphText } from "../../../lib/form-rules";
+import { FORM_PARSE, fieldMessages, oneLineText, paragraphText, formText } from "../../../lib/form-rules";
 import type { MessageKey } from "../../../locales/en";
 
 export const CLAIM_ROLE_MAX = 100;
@@ -42,10 +42,7 @@ export type ParsedClaim = { ok: true; values: ClaimValues } | { ok: false; error
 
 /** The form's fields as sent (a field left out, or a file where text belongs, is empty), checked. */
 export function parseClaim(form: { get(name: string): unknown }): ParsedClaim {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = formText(form);
   const parsed = claimSchema.safeParse({ role: text("role"), phone: text("phone"), note: text("note") }, FORM_PARSE);
   if (parsed.success) return { ok: true, values: parsed.data };
   return { ok: false, errors: fieldMessages<ClaimField>(parsed.error.issues) };

@@ -3,10 +3,12 @@
 // with @hebcal/core, which is GPL and never shipped to the browser) come in as plain instants.
 // Every time of day is Tel Aviv's (Asia/Jerusalem), whatever the server's or the browser's zone.
 
-import type { Clock, TimeRange, WeeklyHours } from "../../../../database/hours";
+import { CLOCK, type Clock, type TimeRange, type WeeklyHours } from "../../../../database/hours";
 import { telAvivDay } from "../../../lib/dates";
 
 export type { AfterRest, BeforeRest, Clock, TimeRange, WeeklyHours } from "../../../../database/hours";
+// The one spelling of a time of day is the stored shape's (database/hours.ts).
+export { isClock } from "../../../../database/hours";
 
 /** A Shabbat or Yom Tov (or both, back to back): candle lighting to havdalah, in epoch ms. */
 export interface RestWindow {
@@ -21,11 +23,6 @@ export type HoursStatus = { open: true; until: number } | { open: false; opensAt
 export const MAX_RANGES_PER_DAY = 4;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-export function isClock(value: unknown): value is Clock {
-  return typeof value === "string" && CLOCK.test(value);
-}
 
 export function minutesOf(clock: Clock): number {
   const [, h, m] = CLOCK.exec(clock) ?? [];

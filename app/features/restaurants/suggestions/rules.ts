@@ -1,7 +1,7 @@
 // What a restaurant suggestion must be (ADR 023), as a zod schema whose every rule names its
 // message (app/lib/form-rules.ts). Used on the server; the form itself only mirrors the limits.
 import { z } from "zod";
-import { FORM_PARSE, fieldMessages, hasNoControlCharacters, oneLineText, paragraphText } from "../../../lib/form-rules";
+import { FORM_PARSE, fieldMessages, hasNoControlCharacters, oneLineText, paragraphText, formText } from "../../../lib/form-rules";
 import { isWebLink, withScheme } from "../../../lib/links";
 import type { MessageKey } from "../../../locales/en";
 
@@ -62,10 +62,7 @@ export type ParsedSuggestion = { ok: true; values: SuggestionValues } | { ok: fa
 
 /** The form's fields as sent (a field left out is empty), checked. */
 export function parseSuggestion(form: { get(name: string): unknown }): ParsedSuggestion {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = formText(form);
   const parsed = suggestionSchema.safeParse(Object.fromEntries(SUGGESTION_FIELDS.map((field) => [field, text(field)])), FORM_PARSE);
   if (parsed.success) return { ok: true, values: parsed.data };
   return { ok: false, errors: fieldMessages<SuggestionField>(parsed.error.issues) };

@@ -5,12 +5,12 @@ import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, PESACH_STATUSES, type PesachPla
 import { FORM_PARSE, fieldMessages } from "../../../../lib/form-rules";
 import type { MessageKey } from "../../../../locales/en";
 import { certificateDay } from "../../certificate/form-rules";
+import { isClock } from "../../../../../database/hours";
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const optionalTime = z
   .string()
   .trim()
-  .refine((value) => value === "" || TIME.test(value), { error: "pesachEdit.invalidTime" });
+  .refine((value) => value === "" || isClock(value), { error: "pesachEdit.invalidTime" });
 
 export const pesachFormSchema = z
   .object({
