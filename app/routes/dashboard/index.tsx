@@ -8,9 +8,8 @@ import { matchesDashboardSearch, nextSort, sortRows, type SortColumn, type SortS
 import { ClosedBadge, FreshnessMark, TagList, KashrutBadge } from "../../features/restaurants/components/Badges";
 import { freshnessClock, freshnessOf, type Freshness } from "../../features/restaurants/freshness";
 import { visibleTags } from "../../features/restaurants/components/Badges";
-import { deleteRestaurant } from "../../features/restaurants/editing/manage.server";
+import { removeRestaurant } from "../../features/restaurants/editing/save.server";
 import { listRestaurantsForUser } from "../../features/restaurants/queries.server";
-import { removeStoredFiles } from "../../features/restaurants/editing/uploads.server";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
 import { AppError } from "../../lib/errors";
@@ -49,17 +48,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireDashboard(request, context);
   const services = context.get(servicesContext);
   const form = await readFormData(request);
-  let files: string[];
   try {
     if (readString(form, "intent") !== "delete") throw new AppError("invalid", "manage.deleteFailed");
     // Owners see no delete button; a crafted request is refused in the page's words (403).
     if (!can(viewer, "restaurant:delete")) throw new AppError("forbidden", "manage.onlyAdminsDelete");
-    files = await deleteRestaurant(services.db, viewer, readString(form, "id"));
+    // Its files nothing else names are removed after the commit; one that cannot be is logged.
+    await removeRestaurant(services, viewer, readString(form, "id"));
   } catch (error) {
     return actionError(error, { log: "[dashboard] delete failed:", fallback: "manage.deleteFailed", messages: { notFound: "manage.deleteFailed" } });
   }
-  // After the commit: files nothing else names. A file that cannot be deleted is logged.
-  await removeStoredFiles(services.files, files);
   return redirectWithToast(services.toasts, pageOf(request), { type: "success", message: "manage.deleted" });
 }
 

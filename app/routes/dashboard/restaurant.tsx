@@ -5,11 +5,11 @@ import type { Route } from "./+types/restaurant";
 import { OwnershipPanel, HistoryList, VerificationPicker, type PanelResponse } from "../../features/restaurants/editing/components/AdminPanels";
 import { RestaurantForm } from "../../features/restaurants/editing/components/RestaurantForm";
 import { EMPTY_FORM, parseRestaurantForm } from "../../features/restaurants/editing/form-schema";
-import { createRestaurant, getRestaurantById, setVerificationDate, updateRestaurant } from "../../features/restaurants/editing/manage.server";
+import { createRestaurant, getRestaurantById, setVerificationDate } from "../../features/restaurants/editing/manage.server";
+import { saveRestaurant } from "../../features/restaurants/editing/save.server";
 import { listHistory } from "../../features/restaurants/editing/changes.server";
 import { addOwner, listAvailableOwners, listOwners, removeOwner } from "../../features/restaurants/editing/owners.server";
 import { restaurantToFormValues } from "../../features/restaurants/mapping";
-import { removeStoredFiles } from "../../features/restaurants/editing/uploads.server";
 import { actionError, parsedOrThrow } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
 import { AppError, isAppError } from "../../lib/errors";
@@ -19,8 +19,8 @@ import { can } from "../../lib/permissions";
 import { hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
 import { detectLanguage, localized } from "../../lib/i18n/language";
 import { dashboardEditPath, dashboardHoursPath, dashboardPath, dashboardSuggestionsPath } from "../../lib/paths";
-import { approveSuggestion, suggestionFormValues, type Decision } from "../../features/restaurants/suggestions/suggestions.server";
-import { tellSuggester } from "../../features/restaurants/suggestions/notify.server";
+import { suggestionFormValues } from "../../features/restaurants/suggestions/suggestions.server";
+import { approveAndTell } from "../../features/restaurants/suggestions/decisions.server";
 import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
@@ -90,12 +90,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // Issue 29: the form opened from a suggestion approves it as it creates the listing.
     const suggestionId = params.id ? null : new URL(request.url).searchParams.get("suggestion");
     if (suggestionId !== null) await requirePermission(request, context, "suggestions:manage");
-    let removedFiles: string[] = [];
-    let decision: Decision | undefined;
     try {
       const values = parsedOrThrow(parseRestaurantForm((body as { values?: unknown }).values));
-      if (params.id) ({ removedFiles } = await updateRestaurant(services.db, viewer, params.id, values));
-      else if (suggestionId !== null) ({ decision } = await approveSuggestion(services.db, viewer, suggestionId, values));
+      // Each removes the files it made unused, or answers the visitor, after its own commit.
+      if (params.id) await saveRestaurant(services, viewer, params.id, values);
+      else if (suggestionId !== null) await approveAndTell(services, viewer, suggestionId, values);
       else await createRestaurant(services.db, viewer, values);
     } catch (error) {
       // Access lost since the check above (an owner unlinked meanwhile) is refused like the check
@@ -103,10 +102,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       // its fields. Nothing was saved.
       return actionError(error, { log: "[dashboard] save failed:", fallback: "editor.saveFailed", messages: { notFound: "editor.saveFailed" } });
     }
-    // After the commit: files the restaurant stopped naming that nothing else names.
-    await removeStoredFiles(services.files, removedFiles);
-    if (decision) {
-      await tellSuggester(services, decision);
+    if (suggestionId !== null) {
       return redirectWithToast(services.toasts, dashboardSuggestionsPath(language), { type: "success", message: "suggestions.approvedToast" });
     }
     return redirectWithToast(services.toasts, dashboardPath(language), {
