@@ -3,10 +3,10 @@
 // or reject with a reason. The page model (claims/queue-page.server.ts) reads the page and the
 // decisions; the domain function decides and e-mails the claimant in the claim's language. Every
 // action checks permission itself (requirePermission, then the domain functions' own assertCan).
-import { Form } from "react-router";
 import type { Route } from "./+types/claims";
 import { SelectField } from "../../components/ui/FormFields";
 import { Pager } from "../../components/ui/Pager";
+import { QueueEmpty, QueueFilters, QueuePage } from "../../components/ui/QueuePage";
 import { ClaimCard } from "../../features/restaurants/claims/components/ClaimCard";
 import { claimsQueueAction, claimsQueuePage } from "../../features/restaurants/claims/queue-page.server";
 import { servicesContext } from "../../lib/context";
@@ -34,12 +34,9 @@ export default function Claims({ loaderData, actionData }: Route.ComponentProps)
   const query = (changes: Record<string, string>) => `?${new URLSearchParams({ status, ...changes }).toString()}`;
   const failed = actionData && "error" in actionData ? actionData : undefined;
   return (
-    <section aria-labelledby="claims-title">
-      <h1 id="claims-title" className="text-2xl font-extrabold">
-        {t("claims.title")}
-      </h1>
+    <QueuePage id="claims-title" title={t("claims.title")}>
       <p className="mt-2 text-stone-700">{t("claims.intro")}</p>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+      <QueueFilters submit={t("claims.filter")} count={t("claims.count", { count: total })} countTestId="claims-total">
         <SelectField label={t("claims.status")} name="status" id="claims-status" defaultValue={status}>
           {(["open", "approved", "rejected", "all"] as const).map((value) => (
             <option key={value} value={value}>
@@ -47,15 +44,9 @@ export default function Claims({ loaderData, actionData }: Route.ComponentProps)
             </option>
           ))}
         </SelectField>
-        <button type="submit" className="min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50">
-          {t("claims.filter")}
-        </button>
-        <p className="ms-auto text-sm text-stone-600" data-testid="claims-total">
-          {t("claims.count", { count: total })}
-        </p>
-      </Form>
+      </QueueFilters>
       {claims.length === 0 ? (
-        <p className="mt-6 text-stone-700">{t("claims.none")}</p>
+        <QueueEmpty>{t("claims.none")}</QueueEmpty>
       ) : (
         <ul className="mt-4 space-y-3">
           {claims.map((claim) => (
@@ -71,6 +62,6 @@ export default function Claims({ loaderData, actionData }: Route.ComponentProps)
         </ul>
       )}
       <Pager page={page} pages={pages} href={(n: number) => query({ page: String(n) })} />
-    </section>
+    </QueuePage>
   );
 }

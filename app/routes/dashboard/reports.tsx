@@ -3,11 +3,11 @@
 // else. The page model (reports/queue-page.server.ts) reads the page and the actions; the domain
 // function changes the report (and the listing) and replies to the reporter. Every action checks
 // permission itself (requirePermission, then the domain functions' own assertCan).
-import { Form } from "react-router";
 import type { Route } from "./+types/reports";
 import { REPORT_REASONS } from "../../../database/reports";
 import { SelectField } from "../../components/ui/FormFields";
 import { Pager } from "../../components/ui/Pager";
+import { QueueEmpty, QueueFilters, QueuePage } from "../../components/ui/QueuePage";
 import { ReportCard } from "../../features/reports/components/ReportCard";
 import type { ListingChanges } from "../../features/reports/decisions.server";
 import { reportsQueueAction, reportsQueuePage } from "../../features/reports/queue-page.server";
@@ -43,12 +43,9 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
   const { reports, total, page, pages, status, reason, canManage } = loaderData;
   const query = (changes: Record<string, string>) => `?${new URLSearchParams({ status, ...(reason === "all" ? {} : { reason }), ...changes }).toString()}`;
   return (
-    <section aria-labelledby="reports-title">
-      <h1 id="reports-title" className="text-2xl font-extrabold">
-        {t("reports.title")}
-      </h1>
+    <QueuePage id="reports-title" title={t("reports.title")}>
       {canManage ? null : <p className="mt-2 text-stone-700">{t("reports.readOnly")}</p>}
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+      <QueueFilters submit={t("reports.filter")} count={t("reports.count", { count: total })} countTestId="reports-total">
         <SelectField label={t("reports.status")} name="status" id="reports-status" defaultValue={status}>
           {(["open", "resolved", "dismissed", "all"] as const).map((value) => (
             <option key={value} value={value}>
@@ -64,15 +61,9 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
             </option>
           ))}
         </SelectField>
-        <button type="submit" className="min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50">
-          {t("reports.filter")}
-        </button>
-        <p className="ms-auto text-sm text-stone-600" data-testid="reports-total">
-          {t("reports.count", { count: total })}
-        </p>
-      </Form>
+      </QueueFilters>
       {reports.length === 0 ? (
-        <p className="mt-6 text-stone-700">{t("reports.none")}</p>
+        <QueueEmpty>{t("reports.none")}</QueueEmpty>
       ) : (
         <ul className="mt-4 space-y-3">
           {reports.map((report) => (
@@ -87,6 +78,6 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
         </ul>
       )}
       <Pager page={page} pages={pages} href={(n: number) => query({ page: String(n) })} />
-    </section>
+    </QueuePage>
   );
 }

@@ -2,6 +2,7 @@
 // panel, the verification date and the change history. Every action checks permission itself.
 import { data, Link } from "react-router";
 import type { Route } from "./+types/restaurant";
+import { BackLink } from "../../components/ui/BackLink";
 import { OwnershipPanel, HistoryList, VerificationPicker, type PanelResponse } from "../../features/restaurants/editing/components/AdminPanels";
 import { RestaurantForm } from "../../features/restaurants/editing/components/RestaurantForm";
 import { EMPTY_FORM, parseRestaurantForm } from "../../features/restaurants/editing/form-schema";
@@ -164,12 +165,7 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
   const name = loaderData.mode === "edit" ? localized(loaderData.name, language) : "";
   return (
     <div className="space-y-6">
-      <Link to={dashboardPath(language)} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        {t("editor.back")}
-      </Link>
+      <BackLink to={dashboardPath(language)}>{t("editor.back")}</BackLink>
       <h1 className="text-2xl font-extrabold">{loaderData.mode === "edit" ? t("editor.editTitle") : t("editor.addTitle")}</h1>
       {loaderData.suggestionId ? (
         <p className="rounded-lg border border-brand-600/40 bg-brand-50 p-3 text-brand-900" data-testid="from-suggestion">

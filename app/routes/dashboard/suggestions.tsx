@@ -5,10 +5,10 @@
 // reason. The page model (suggestions/queue-page.server.ts) reads the page and the decisions; the
 // domain function decides and tells the visitor, if they left an address, in their language. Every
 // action checks permission itself (requirePermission, then the domain functions' own assertCan).
-import { Form } from "react-router";
 import type { Route } from "./+types/suggestions";
 import { SelectField } from "../../components/ui/FormFields";
 import { Pager } from "../../components/ui/Pager";
+import { QueueEmpty, QueueFilters, QueuePage } from "../../components/ui/QueuePage";
 import { SuggestionCard } from "../../features/restaurants/suggestions/components/SuggestionCard";
 import { suggestionsQueueAction, suggestionsQueuePage } from "../../features/restaurants/suggestions/queue-page.server";
 import { servicesContext } from "../../lib/context";
@@ -34,11 +34,8 @@ export default function Suggestions({ loaderData, actionData }: Route.ComponentP
   const { t } = useLanguage();
   const { suggestions, total, page, pages, view, found } = loaderData;
   return (
-    <section aria-labelledby="suggestions-title">
-      <h1 id="suggestions-title" className="text-2xl font-extrabold">
-        {t("suggestions.title")}
-      </h1>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+    <QueuePage id="suggestions-title" title={t("suggestions.title")}>
+      <QueueFilters submit={t("reports.filter")} count={t("suggestions.count", { count: total })} countTestId="suggestions-total">
         <SelectField label={t("suggestions.view")} name="view" id="suggestions-view" defaultValue={view}>
           {(["open", "decided"] as const).map((value) => (
             <option key={value} value={value}>
@@ -46,15 +43,9 @@ export default function Suggestions({ loaderData, actionData }: Route.ComponentP
             </option>
           ))}
         </SelectField>
-        <button type="submit" className="min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50">
-          {t("reports.filter")}
-        </button>
-        <p className="ms-auto text-sm text-stone-600" data-testid="suggestions-total">
-          {t("suggestions.count", { count: total })}
-        </p>
-      </Form>
+      </QueueFilters>
       {suggestions.length === 0 ? (
-        <p className="mt-6 text-stone-700">{t("suggestions.none")}</p>
+        <QueueEmpty>{t("suggestions.none")}</QueueEmpty>
       ) : (
         <ul className="mt-4 space-y-3">
           {suggestions.map((suggestion) => (
@@ -68,6 +59,6 @@ export default function Suggestions({ loaderData, actionData }: Route.ComponentP
         </ul>
       )}
       <Pager page={page} pages={pages} href={(n: number) => `?${new URLSearchParams({ view, page: String(n) }).toString()}`} />
-    </section>
+    </QueuePage>
   );
 }

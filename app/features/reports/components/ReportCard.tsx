@@ -6,7 +6,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { REPORT_NOTE_MAX, type ReportStatus } from "../../../../database/reports";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog";
 import { FormAlert, SubmitButton, TextAreaField } from "../../../components/ui/FormFields";
-import { cn } from "../../../lib/cn";
+import { StatusPill } from "../../../components/ui/QueuePage";
 import { formatLongDate } from "../../../lib/dates";
 import { localized } from "../../../lib/i18n/language";
 import { useLanguage } from "../../../lib/i18n/use-language";
@@ -45,7 +45,7 @@ export function ReportCard({
         <h2 className="text-lg font-semibold">
           <bdi>{name}</bdi>
         </h2>
-        <span className={cn("rounded-full border px-2 py-0.5 text-xs font-semibold", STATUS_STYLE[report.status])}>{t(`reports.status.${report.status}`)}</span>
+        <StatusPill tone={STATUS_STYLE[report.status]}>{t(`reports.status.${report.status}`)}</StatusPill>
         <span className="text-sm text-stone-600">{t("reports.received", { date: formatLongDate(report.createdAt, language) })}</span>
       </div>
       <p className="mt-2 font-medium">{t(`report.reason.${report.reason}`)}</p>

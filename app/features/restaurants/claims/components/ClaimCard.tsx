@@ -5,6 +5,7 @@ import { Form, Link, useSubmit } from "react-router";
 import type { ClaimStatus } from "../../../../../database/lifecycle";
 import { ConfirmDialog } from "../../../../components/ui/ConfirmDialog";
 import { FormAlert, SubmitButton, TextAreaField } from "../../../../components/ui/FormFields";
+import { StatusPill } from "../../../../components/ui/QueuePage";
 import { cn } from "../../../../lib/cn";
 import { formatLongDate } from "../../../../lib/dates";
 import { localized } from "../../../../lib/i18n/language";
@@ -49,7 +50,7 @@ export function ClaimCard({
             <bdi>{name}</bdi>
           </Link>
         </h2>
-        <span className={cn("rounded-full border px-2 py-0.5 text-xs font-semibold", STATUS_STYLE[claim.status])}>{t(`claims.status.${claim.status}`)}</span>
+        <StatusPill tone={STATUS_STYLE[claim.status]}>{t(`claims.status.${claim.status}`)}</StatusPill>
         <span className="text-sm text-stone-600">{t("claims.received", { date: formatLongDate(claim.createdAt, language) })}</span>
       </div>
       <dl className="mt-2 space-y-1 text-sm">

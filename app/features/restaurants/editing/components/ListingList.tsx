@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { Link, useSubmit } from "react-router";
 import { ConfirmDialog } from "../../../../components/ui/ConfirmDialog";
+import { ColumnHeader, DataTable } from "../../../../components/ui/DataTable";
 import { localized } from "../../../../lib/i18n/language";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { dashboardEditPath } from "../../../../lib/paths";
@@ -114,58 +115,49 @@ export function ListingCards({ rows, canDelete }: { rows: Row[]; canDelete: bool
 export function ListingTable({ rows, canDelete, header }: { rows: Row[]; canDelete: boolean; header: (column: "name" | "address" | "kashrut") => ReactNode }) {
   const { language, t } = useLanguage();
   return (
-    <div className="relative mt-4 hidden overflow-x-auto rounded-xl border border-stone-200 bg-white md:block">
-      {/* relative: the rows' visually hidden labels (absolutely positioned) stay inside this scroller. */}
-      <table className="w-full text-sm">
-        <thead className="bg-stone-100 text-stone-700">
-          <tr>
-            {header("name")}
-            <th scope="col" className="px-3 py-2 text-start font-semibold">
-              {t("manage.status")}
-            </th>
-            {header("address")}
-            {header("kashrut")}
-            <th scope="col" className="px-3 py-2 text-start font-semibold">
-              {t("manage.tags")}
-            </th>
-            <th scope="col" className="px-3 py-2 text-start font-semibold">
-              {t("manage.actions")}
-            </th>
+    <DataTable
+      className="hidden md:block"
+      head={
+        <>
+          {header("name")}
+          <ColumnHeader>{t("manage.status")}</ColumnHeader>
+          {header("address")}
+          {header("kashrut")}
+          <ColumnHeader>{t("manage.tags")}</ColumnHeader>
+          <ColumnHeader>{t("manage.actions")}</ColumnHeader>
+        </>
+      }
+    >
+      {rows.map((row) => {
+        const name = localized(row.name, language);
+        const tags = visibleTags(row.tags, DASHBOARD_TAGS);
+        return (
+          <tr key={row.id} className="border-t border-stone-100" data-testid="manage-row">
+            <td className="px-3 py-2 font-medium">
+              <bdi>{name}</bdi>
+            </td>
+            <td className="px-3 py-2">
+              <ListingStatus closed={row.closed} freshness={row.freshness} lastVerified={row.lastVerified} />
+            </td>
+            <td className="px-3 py-2">
+              <bdi>{row.address}</bdi>
+            </td>
+            <td className="px-3 py-2 text-xs">
+              <KashrutBadge kashrut={row.kashrut} />
+            </td>
+            <td className="px-3 py-2">
+              <div className="flex flex-wrap gap-1 text-xs">
+                <TagList tags={tags.shown} more={tags.more} />
+              </div>
+            </td>
+            <td className="px-3 py-2">
+              <div className="flex gap-2">
+                <RowActions row={row} name={name} canDelete={canDelete} large={false} />
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const name = localized(row.name, language);
-            const tags = visibleTags(row.tags, DASHBOARD_TAGS);
-            return (
-              <tr key={row.id} className="border-t border-stone-100" data-testid="manage-row">
-                <td className="px-3 py-2 font-medium">
-                  <bdi>{name}</bdi>
-                </td>
-                <td className="px-3 py-2">
-                  <ListingStatus closed={row.closed} freshness={row.freshness} lastVerified={row.lastVerified} />
-                </td>
-                <td className="px-3 py-2">
-                  <bdi>{row.address}</bdi>
-                </td>
-                <td className="px-3 py-2 text-xs">
-                  <KashrutBadge kashrut={row.kashrut} />
-                </td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-1 text-xs">
-                    <TagList tags={tags.shown} more={tags.more} />
-                  </div>
-                </td>
-                <td className="px-3 py-2">
-                  <div className="flex gap-2">
-                    <RowActions row={row} name={name} canDelete={canDelete} large={false} />
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -3,6 +3,7 @@
 // merge into a listing (found by a search) or reject with a reason; once decided, the decision.
 import { Form, Link } from "react-router";
 import { Choice, ChoiceGroup, FormAlert, SubmitButton, TextAreaField, TextField } from "../../../../components/ui/FormFields";
+import { StatusPill } from "../../../../components/ui/QueuePage";
 import { cn } from "../../../../lib/cn";
 import { formatLongDate } from "../../../../lib/dates";
 import { localized } from "../../../../lib/i18n/language";
@@ -57,9 +58,7 @@ export function SuggestionCard({
             </span>
           ))}
         </h2>
-        <span className={cn("rounded-full border px-2 py-0.5 text-xs font-semibold", STATUS_STYLE[suggestion.status])}>
-          {t(`suggestions.status.${suggestion.status}`)}
-        </span>
+        <StatusPill tone={STATUS_STYLE[suggestion.status]}>{t(`suggestions.status.${suggestion.status}`)}</StatusPill>
         <span className="text-sm text-stone-600">{t("suggestions.received", { date: formatLongDate(suggestion.createdAt, language) })}</span>
         <span className="text-sm text-stone-600">{t(`suggestions.language.${suggestion.language}`)}</span>
       </div>
