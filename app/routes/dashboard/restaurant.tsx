@@ -8,8 +8,8 @@ import { RestaurantForm } from "../../features/restaurants/editing/components/Re
 import { EMPTY_FORM, parseRestaurantForm } from "../../features/restaurants/editing/form-schema";
 import { createRestaurant, getRestaurantById, setVerificationDate } from "../../features/restaurants/editing/manage.server";
 import { saveRestaurant } from "../../features/restaurants/editing/save.server";
-import { listHistory } from "../../features/restaurants/editing/changes.server";
-import { addOwner, listAvailableOwners, listOwners, removeOwner } from "../../features/restaurants/editing/owners.server";
+import { addOwner, removeOwner } from "../../features/restaurants/editing/owners.server";
+import { adminPanels } from "../../features/restaurants/editing/admin-panels.server";
 import { restaurantToFormValues } from "../../features/restaurants/mapping";
 import { actionError, parsedOrThrow } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
@@ -49,20 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const restaurant = (await hasRestaurantAccess(services.db, viewer, params.id)) ? await getRestaurantById(services.db, params.id) : undefined;
   // Spec: lacking access or failing to load sends the user back to the dashboard.
   if (!restaurant) throw await redirectWithToast(services.toasts, dashboard, { type: "error", message: "editor.loadFailed" });
-  const admin = can(viewer, "owners:manage")
-    ? {
-        owners: (await listOwners(services.db, restaurant.id)).map(({ id, userEmail }) => ({ id, userEmail })),
-        available: await listAvailableOwners(services.db, restaurant.id),
-        history: (await listHistory(services.db, restaurant.id)).map((entry) => ({
-          id: entry.id,
-          action: entry.action,
-          actorEmail: entry.actor_email,
-          createdAt: entry.created_at.toISOString(),
-          changes: entry.changes,
-        })),
-        lastVerified: restaurant.lastVerified,
-      }
-    : null;
+  const admin = can(viewer, "owners:manage") ? await adminPanels(services.db, restaurant) : null;
   return {
     mode: "edit" as const,
     id: restaurant.id,
