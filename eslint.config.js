@@ -124,6 +124,37 @@ export default tseslint.config(
       "check-file/filename-naming-convention": ["error", { "**/*.tsx": "PASCAL_CASE" }, { ignoreMiddleExtensions: true }],
     },
   },
+  {
+    // Route modules stay thin (ADR 027): they check the permission, call the feature's page model
+    // and render; the page model, the domain and the larger components live in the feature. And a
+    // side effect has one owner: the domain function that commits the change sends its e-mail and
+    // removes the files it made unused, so a route neither sends mail nor removes files itself.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "max-lines": ["error", { max: 200 }],
+      "no-restricted-properties": [
+        "error",
+        { property: "sendEmail", message: "A route sends no e-mail: the domain function (or job) that makes the change sends its own (ADR 027)." },
+      ],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/uploads.server"],
+              importNames: ["removeStoredFiles"],
+              message: "Files are removed by the function that commits the change (saveRestaurant, removeRestaurant…), after its commit (ADR 027).",
+            },
+            {
+              group: ["**/notify.server", "**/emails"],
+              message: "A route sends no e-mail: call the feature's decision, which tells whom it must (ADR 027).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's (`npm run lint` checks it): no lint rule argues with it.
   prettierConfig,
 );

@@ -52,7 +52,7 @@ export interface StartOptions {
   timeouts?: HttpTimeouts;
   /** Where each request's line goes (the process's log); tests that drive the server in-process leave it out. */
   logger?: Logger;
-  /** Issue 29: the browser tests' server only — a request's `x-test-now` header sets the server's clock (server/http/test-clock.ts). */
+  /** The browser tests' server only — a request's `x-test-now` header sets the server's clock (server/http/test-clock.ts). */
   testClock?: boolean;
 }
 
@@ -80,7 +80,7 @@ export interface RunningServer {
   port: number;
   /** Stops accepting, ends live streams, waits for open requests; leaves the database open. */
   stop(): Promise<void>;
-  /** Issue 31: writes the counts waiting in memory now (the timer does it every STATISTICS_WRITE_SECONDS). */
+  /** Writes the counts waiting in memory now (the timer does it every STATISTICS_WRITE_SECONDS). */
   writeStatistics(): Promise<void>;
 }
 
@@ -144,7 +144,7 @@ export async function startServer({
   const assets = precompressedAssets(path.join(clientDir, "assets"));
   // The periodic jobs (server/job-list.ts): e-mails, reminders, digests, clean-ups.
   const jobs = startJobs(JOBS, { config, database, sendEmail, alertTokens: createAlertTokens(config.authSecret), files: createFileStore(storage) });
-  // Issue 31: views of restaurant pages and taps on their links, counted in memory and written in batches.
+  // Views of restaurant pages and taps on their links, counted in memory and written in batches.
   const listingCounts = config.statistics.enabled
     ? createListingCounter({
         write: (counts) => addListingCounts(database.db, counts),
@@ -229,7 +229,7 @@ export async function startServer({
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          // Issue 31: what was counted in memory is written once no request can count more.
+          // What was counted in memory is written once no request can count more.
           void cleaning
             .then(() => Promise.all([listingCounts?.settled(), searchMisses?.settled()]))
             .then(() => Promise.all([listingCounts?.tally.stop(), searchMisses?.tally.stop()]))

@@ -1,135 +1,34 @@
+// /account and /he/account — the signed-in viewer's account: the profile, the password, the devices
+// signed in, the verification link, two-factor. The page model (accounts/account-page.server.ts)
+// reads the page and runs each form's change; the route checks the viewer and renders.
 import { useState } from "react";
-import { data, Form, Link, useActionData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/account";
-import { FormAlert, SubmitButton, TextField } from "../components/ui/FormFields";
-import { changePassword, listSessions, resendVerification, signOutOtherSessions, updateProfile } from "../features/accounts/accounts.server";
-import { FailureAlert } from "../features/accounts/components/FailureAlert";
+import { SubmitButton, TextField } from "../components/ui/FormFields";
+import { accountAction, accountPage, type Intent } from "../features/accounts/account-page.server";
 import { NewPasswordFields } from "../features/accounts/components/NewPasswordFields";
+import { Outcome } from "../features/accounts/components/Outcome";
 import { TwoFactorSection } from "../features/accounts/components/TwoFactorSection";
-import {
-  confirmTwoFactorSetup,
-  disableTwoFactor,
-  regenerateBackupCodes,
-  startTwoFactorSetup,
-  twoFactorState,
-  type TwoFactorSetup,
-} from "../features/accounts/two-factor.server";
-import { readString } from "../features/accounts/validation";
-import { actionError, type ErrorAnswer } from "../lib/action-error.server";
+import type { TwoFactorSetup } from "../features/accounts/two-factor.server";
+import { describeAgent } from "../features/accounts/user-agent";
 import { servicesContext } from "../lib/context";
-import { AppError } from "../lib/errors";
 import { formatLongDate } from "../lib/dates";
 import { useLanguage } from "../lib/i18n/use-language";
-import { mustKeepTwoFactor } from "../lib/permissions";
 import { accountPath } from "../lib/paths";
 import { requireViewer } from "../lib/permissions.server";
 import { simplePageMeta } from "../lib/seo";
-import type { MessageKey } from "../locales/en";
-import { readFormData } from "../lib/form-data.server";
 import { alertsPath } from "../features/restaurants/alerts/paths";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
-  const services = context.get(servicesContext);
-  const sessions = await listSessions(services, viewer);
-  return {
-    profile: {
-      email: viewer.email,
-      emailVerified: viewer.emailVerified,
-      firstName: viewer.firstName,
-      lastName: viewer.lastName,
-      phone: viewer.phone,
-      role: viewer.role,
-    },
-    sessions: sessions.map((s) => ({ ...s, current: s.id === viewer.sessionId })),
-    twoFactor: {
-      state: await twoFactorState(services.db, viewer),
-      required: mustKeepTwoFactor(viewer, services.settings),
-    },
-  };
+  return accountPage(context.get(servicesContext), requireViewer(request, context));
 }
 
-const INTENTS = [
-  "profile",
-  "password",
-  "signOutOthers",
-  "resendVerification",
-  "twoFactorSetup",
-  "twoFactorConfirm",
-  "twoFactorDisable",
-  "twoFactorCodes",
-] as const;
-type Intent = (typeof INTENTS)[number];
-const isIntent = (value: string): value is Intent => (INTENTS as readonly string[]).includes(value);
-export type ActionResult =
-  { intent: Intent; ok: true; message: MessageKey; setup?: TwoFactorSetup; backupCodes?: string[] } | ({ intent: Intent; ok: false } & ErrorAnswer);
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
-  const services = context.get(servicesContext);
-  const form = await readFormData(request);
-  const asked = readString(form, "intent");
-  // What is answered; an intent no form sends (a crafted request) is answered on the profile form.
-  const intent: Intent = isIntent(asked) ? asked : "profile";
-  try {
-    return await run();
-  } catch (error) {
-    return actionError(error, { log: "[accounts] account change failed:", with: { intent, ok: false as const } });
-  }
-
-  async function run() {
-    const done = (message: MessageKey, headers?: Headers, more: { setup?: TwoFactorSetup; backupCodes?: string[] } = {}) =>
-      data<ActionResult>({ intent, ok: true, message, ...more }, headers ? { headers } : undefined);
-    if (!isIntent(asked)) throw new AppError("invalid", "error.unexpected", { subject: asked });
-    switch (asked) {
-      case "profile":
-        await updateProfile(services, viewer, {
-          firstName: readString(form, "firstName").trim(),
-          lastName: readString(form, "lastName").trim(),
-          phone: readString(form, "phone").trim(),
-        });
-        return done("account.saved");
-      case "password": {
-        const { headers } = await changePassword(
-          services,
-          request,
-          viewer,
-          readString(form, "currentPassword"),
-          readString(form, "password"),
-          readString(form, "confirmPassword"),
-        );
-        return done("account.passwordChanged", headers);
-      }
-      case "signOutOthers":
-        await signOutOtherSessions(services, request);
-        return done("account.signedOutOthers");
-      case "resendVerification":
-        await resendVerification(services, viewer);
-        return done("account.resent");
-      case "twoFactorSetup": {
-        const { setup } = await startTwoFactorSetup(services, request, viewer, readString(form, "setupPassword"));
-        return done("twoFactor.statusOff", undefined, { setup });
-      }
-      case "twoFactorConfirm":
-        return done("twoFactor.enabled", (await confirmTwoFactorSetup(services, request, viewer, readString(form, "code"))).headers);
-      case "twoFactorDisable":
-        return done("twoFactor.disabled", (await disableTwoFactor(services, request, viewer, readString(form, "disablePassword"))).headers);
-      case "twoFactorCodes": {
-        const { backupCodes } = await regenerateBackupCodes(services, request, viewer, readString(form, "codesPassword"));
-        return done("twoFactor.regenerated", undefined, { backupCodes });
-      }
-    }
-  }
+  return accountAction(context.get(servicesContext), requireViewer(request, context), request);
 }
 
 export function meta(args: Route.MetaArgs) {
   return simplePageMeta(args, { title: "account.title", description: "account.title", path: (language) => accountPath(language), noindex: true });
-}
-
-function Outcome({ result, intent }: { result: ActionResult | undefined; intent: Intent }) {
-  const { t } = useLanguage();
-  if (!result || result.intent !== intent) return null;
-  return result.ok ? <FormAlert tone="success">{t(result.message)}</FormAlert> : <FailureAlert failure={result} />;
 }
 
 const card = "rounded-2xl border border-stone-200 bg-white p-6 shadow-sm";
@@ -272,29 +171,4 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       </section>
     </div>
   );
-}
-
-/** "Chrome on Linux" from a user-agent string; good enough to recognise one's own devices. */
-function describeAgent(agent: string): string {
-  const browser = /Edg\//.test(agent)
-    ? "Edge"
-    : /Firefox\//.test(agent)
-      ? "Firefox"
-      : /Chrome\//.test(agent)
-        ? "Chrome"
-        : /Safari\//.test(agent)
-          ? "Safari"
-          : "Browser";
-  const system = /Android/.test(agent)
-    ? "Android"
-    : /iPhone|iPad/.test(agent)
-      ? "iOS"
-      : /Windows/.test(agent)
-        ? "Windows"
-        : /Mac OS X/.test(agent)
-          ? "macOS"
-          : /Linux/.test(agent)
-            ? "Linux"
-            : "";
-  return system ? `${browser} · ${system}` : browser;
 }

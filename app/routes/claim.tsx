@@ -4,20 +4,18 @@
 // account whose e-mail address is not verified is told so and may have the link sent again (only a
 // verified address may claim: anyone can sign up as info@ a restaurant's domain); a listing with owners
 // takes no claim; an account with an open claim on it is told it waits for review; the claimant
-// sees their own last decision. The domain (sendClaim) checks the permission, the limits and the
-// proof itself; a refusal fills the form again and stores nothing.
-import { useState } from "react";
+// sees their own last decision. The page model (claims/claim-page.server.ts) reads the page and
+// sends the claim; the domain (sendClaim) checks the permission, the limits and the proof itself; a
+// refusal fills the form again and stores nothing.
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/claim";
-import { FormAlert, SubmitButton, TextAreaField, TextField } from "../components/ui/FormFields";
+import { FormAlert, SubmitButton } from "../components/ui/FormFields";
 import { resendVerification } from "../features/accounts/accounts.server";
-import { claimNeeded, claimPageFor, emailVerifiedOf, sendClaim } from "../features/restaurants/claims/claims.server";
-import { CLAIM_NOTE_MAX, CLAIM_PHONE_MAX, CLAIM_ROLE_MAX, parseClaim } from "../features/restaurants/claims/rules";
-import { formFileProblem } from "../features/restaurants/editing/form-file";
+import { claimPage, sendClaimForm, typedFields } from "../features/restaurants/claims/claim-page.server";
+import { ClaimForm } from "../features/restaurants/claims/components/ClaimForm";
 import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { formatLongDate } from "../lib/dates";
-import { AppError } from "../lib/errors";
 import { readFileForm } from "../lib/form-data.server";
 import { detectLanguage, localized } from "../lib/i18n/language";
 import { translator } from "../lib/i18n/messages";
@@ -26,22 +24,11 @@ import { can } from "../lib/permissions";
 import { accessDenied } from "../lib/permissions.server";
 import { claimPath, dashboardPath, homePath, loginPath, restaurantPath, signupPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
-import type { MessageKey } from "../locales/en";
-import { formText } from "../lib/form-rules";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, settings } = context.get(servicesContext);
-  const viewer = context.get(viewerContext);
-  const page = await claimPageFor(db, viewer, params.slug);
+  const page = await claimPage(context.get(servicesContext), context.get(viewerContext), params.slug);
   if (!page) throw redirect(homePath(detectLanguage(new URL(request.url).pathname)));
-  return {
-    page,
-    signedIn: viewer !== null,
-    mayClaim: can(viewer, "claim:send") && viewer !== null && claimNeeded(viewer),
-    emailVerified: viewer !== null && (await emailVerifiedOf(db, viewer.id)),
-    email: viewer?.email ?? "",
-    contactEmail: settings.contactEmail,
-  };
+  return page;
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -51,8 +38,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (!can(viewer, "claim:send")) accessDenied();
   const language = detectLanguage(new URL(request.url).pathname);
   const { form, tooLarge } = await readFileForm(request, services.oversizedForm);
-  const text = formText(form);
-  const fields = { role: text("role").slice(0, 500), phone: text("phone").slice(0, 100), note: text("note").slice(0, 2_000) };
+  const fields = typedFields(form);
   if (form.get("intent") === "resendVerification" && viewer) {
     // The account page's way of sending the verification link again, with its limit.
     try {
@@ -62,22 +48,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     }
     return { resent: true as const };
   }
-  try {
-    // Larger than the door takes: the proof's message, with everything typed kept.
-    if (tooLarge) throw new AppError("tooLarge", "claim.proofTooLarge", { fieldErrors: { proof: "claim.proofTooLarge" } });
-    const file = form.get("proof");
-    const proof = file instanceof File && file.size > 0 ? { data: Buffer.from(await file.arrayBuffer()), name: file.name, type: file.type } : null;
-    const parsed = parseClaim(form);
-    if (!parsed.ok || !proof) {
-      const errors: Record<string, MessageKey> = {};
-      for (const [field, message] of Object.entries(parsed.ok ? {} : parsed.errors)) if (message) errors[field] = message;
-      if (!proof) errors.proof = "claim.proofRequired";
-      throw new AppError("invalid", "form.invalid", { fieldErrors: errors });
-    }
-    await sendClaim(services.db, viewer, { slug: params.slug, values: parsed.values, proof, language, clientIp: services.clientIp }, services.acceptUpload);
-  } catch (error) {
-    return actionError(error, { log: "[claims] sending failed:", with: { fields } });
-  }
+  const refused = await sendClaimForm(services, viewer, { slug: params.slug, form, tooLarge, language });
+  if (refused) return refused;
   // Sent: the page now says it waits for review (a reload sends nothing again).
   throw redirect(claimPath(params.slug, language));
 }
@@ -97,15 +69,6 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
   const name = localized(page.restaurant.name, language);
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const resent = actionData !== undefined && "resent" in actionData;
-  const errors = (failure?.errors ?? {}) as Partial<Record<string, MessageKey>>;
-  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
-  // The proof is checked here before anything is sent (the server checks it again).
-  const [proofProblem, setProofProblem] = useState<MessageKey | null>(null);
-  const proofProblemOf = (file: File | undefined): MessageKey | null => {
-    const problem = file && file.size > 0 ? formFileProblem(file, { pdf: true }) : null;
-    return problem === "tooLarge" ? "claim.proofTooLarge" : problem === "wrongType" ? "claim.proofType" : null;
-  };
-  const values = failure?.fields;
   let body;
   if (page.viewerIsOwner) {
     body = (
@@ -164,70 +127,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
     body = (
       <>
         <p className="text-stone-700">{t("claim.intro")}</p>
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4"
-          noValidate
-          onSubmit={(event) => {
-            const input = event.currentTarget.elements.namedItem("proof");
-            const problem = input instanceof HTMLInputElement ? proofProblemOf(input.files?.[0]) : null;
-            setProofProblem(problem);
-            if (problem) {
-              event.preventDefault();
-              if (input instanceof HTMLInputElement) input.focus();
-            }
-          }}
-        >
-          {failure && !proofProblem ? <FormAlert>{ti(failure.error, failure.values ?? {})}</FormAlert> : null}
-          <TextField
-            label={t("claim.role")}
-            name="role"
-            id="claim-role"
-            hint={t("claim.roleHint")}
-            required
-            maxLength={CLAIM_ROLE_MAX}
-            autoComplete="organization-title"
-            dir="auto"
-            defaultValue={values?.role ?? ""}
-            error={fieldError("role")}
-          />
-          <TextField
-            label={t("claim.phone")}
-            name="phone"
-            id="claim-phone"
-            type="tel"
-            hint={t("claim.phoneHint")}
-            required
-            maxLength={CLAIM_PHONE_MAX}
-            autoComplete="tel"
-            dir="ltr"
-            defaultValue={values?.phone ?? ""}
-            error={fieldError("phone")}
-          />
-          <TextField
-            label={t("claim.proof")}
-            name="proof"
-            id="claim-proof"
-            type="file"
-            hint={t("claim.proofHint")}
-            required
-            accept="image/jpeg,image/png,image/webp,image/gif,application/pdf"
-            onChange={(event) => setProofProblem(proofProblemOf(event.currentTarget.files?.[0]))}
-            error={proofProblem ? t(proofProblem) : fieldError("proof")}
-          />
-          <TextAreaField
-            label={t("claim.note")}
-            name="note"
-            id="claim-note"
-            rows={3}
-            maxLength={CLAIM_NOTE_MAX}
-            dir="auto"
-            defaultValue={values?.note ?? ""}
-            error={fieldError("note")}
-          />
-          <SubmitButton busyLabel={t("claim.sending")}>{t("claim.submit")}</SubmitButton>
-        </Form>
+        <ClaimForm failure={failure} />
       </>
     );
   }

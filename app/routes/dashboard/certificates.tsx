@@ -4,6 +4,7 @@
 // (renewCertificate: history, live updates, caches). Plain forms: works without JavaScript.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/certificates";
+import { QueueEmpty, QueuePage } from "../../components/ui/QueuePage";
 import { FormAlert, SubmitButton, TextField } from "../../components/ui/FormFields";
 import { listCertificates, type ListedCertificate } from "../../features/restaurants/certificate/list.server";
 import { CertificateLine } from "../../features/restaurants/certificate/components/CertificateLine";
@@ -50,13 +51,10 @@ export default function Certificates({ loaderData, actionData }: Route.Component
   const { t } = useLanguage();
   const { certificates, clock, graceDays } = loaderData;
   return (
-    <section aria-labelledby="certificates-title">
-      <h1 id="certificates-title" className="text-2xl font-extrabold">
-        {t("certificates.title")}
-      </h1>
+    <QueuePage id="certificates-title" title={t("certificates.title")}>
       <p className="mt-2 max-w-prose text-stone-700">{t("certificates.intro", { days: graceDays })}</p>
       {certificates.length === 0 ? (
-        <p className="mt-6 text-stone-700">{t("certificates.none")}</p>
+        <QueueEmpty>{t("certificates.none")}</QueueEmpty>
       ) : (
         <ul className="mt-4 space-y-3">
           {certificates.map((certificate) => (
@@ -69,7 +67,7 @@ export default function Certificates({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       )}
-    </section>
+    </QueuePage>
   );
 }
 

@@ -1,6 +1,6 @@
 // /dashboard/edit/:id/hours (and /he/…) — a restaurant's weekly hours and Shabbat rules (ADR 016),
 // for whoever may edit the restaurant. Its own page, so its code loads only when it is used.
-import { Link } from "react-router";
+import { BackLink } from "../../components/ui/BackLink";
 import type { Route } from "./+types/hours";
 import { HoursEditor } from "../../features/restaurants/hours/components/HoursEditor";
 import { emptyWeek } from "../../features/restaurants/hours/hours";
@@ -61,12 +61,7 @@ export default function HoursPage({ loaderData, actionData }: Route.ComponentPro
   const { language, t } = useLanguage();
   return (
     <div className="space-y-6">
-      <Link to={dashboardEditPath(loaderData.id, language)} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        {t("hours.back")}
-      </Link>
+      <BackLink to={dashboardEditPath(loaderData.id, language)}>{t("hours.back")}</BackLink>
       <h1 className="text-2xl font-extrabold">
         {t("hours.title")}: <bdi>{localized(loaderData.name, language)}</bdi>
       </h1>

@@ -1,7 +1,7 @@
 // /dashboard/edit/:id/pesach (and /he/…) — a restaurant's plan for the coming (or current) Pesach,
 // for whoever may edit the restaurant. Its own page, so its code loads only when used;
 // a plain form, so it works without JavaScript.
-import { Link } from "react-router";
+import { BackLink } from "../../components/ui/BackLink";
 import type { Route } from "./+types/pesach";
 import { getRestaurantById } from "../../features/restaurants/editing/manage.server";
 import { PesachForm } from "../../features/restaurants/pesach/editing/components/PesachForm";
@@ -63,12 +63,7 @@ export default function PesachPage({ loaderData, actionData }: Route.ComponentPr
   const { language, t } = useLanguage();
   return (
     <div className="space-y-6">
-      <Link to={dashboardEditPath(loaderData.id, language)} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        {t("pesachEdit.back")}
-      </Link>
+      <BackLink to={dashboardEditPath(loaderData.id, language)}>{t("pesachEdit.back")}</BackLink>
       <h1 className="text-2xl font-extrabold">
         {t("pesachEdit.title", { year: loaderData.pesach.year })}: <bdi>{localized(loaderData.name, language)}</bdi>
       </h1>

@@ -2,14 +2,15 @@
 // panel, the verification date and the change history. Every action checks permission itself.
 import { data, Link } from "react-router";
 import type { Route } from "./+types/restaurant";
+import { BackLink } from "../../components/ui/BackLink";
 import { OwnershipPanel, HistoryList, VerificationPicker, type PanelResponse } from "../../features/restaurants/editing/components/AdminPanels";
 import { RestaurantForm } from "../../features/restaurants/editing/components/RestaurantForm";
 import { EMPTY_FORM, parseRestaurantForm } from "../../features/restaurants/editing/form-schema";
-import { createRestaurant, getRestaurantById, setVerificationDate, updateRestaurant } from "../../features/restaurants/editing/manage.server";
-import { listHistory } from "../../features/restaurants/editing/changes.server";
-import { addOwner, listAvailableOwners, listOwners, removeOwner } from "../../features/restaurants/editing/owners.server";
+import { createRestaurant, getRestaurantById, setVerificationDate } from "../../features/restaurants/editing/manage.server";
+import { saveRestaurant } from "../../features/restaurants/editing/save.server";
+import { addOwner, removeOwner } from "../../features/restaurants/editing/owners.server";
+import { adminPanels } from "../../features/restaurants/editing/admin-panels.server";
 import { restaurantToFormValues } from "../../features/restaurants/mapping";
-import { removeStoredFiles } from "../../features/restaurants/editing/uploads.server";
 import { actionError, parsedOrThrow } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
 import { AppError, isAppError } from "../../lib/errors";
@@ -19,8 +20,8 @@ import { can } from "../../lib/permissions";
 import { hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
 import { detectLanguage, localized } from "../../lib/i18n/language";
 import { dashboardEditPath, dashboardHoursPath, dashboardPath, dashboardSuggestionsPath } from "../../lib/paths";
-import { approveSuggestion, suggestionFormValues, type Decision } from "../../features/restaurants/suggestions/suggestions.server";
-import { tellSuggester } from "../../features/restaurants/suggestions/notify.server";
+import { suggestionFormValues } from "../../features/restaurants/suggestions/suggestions.server";
+import { approveAndTell } from "../../features/restaurants/suggestions/decisions.server";
 import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
@@ -48,20 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const restaurant = (await hasRestaurantAccess(services.db, viewer, params.id)) ? await getRestaurantById(services.db, params.id) : undefined;
   // Spec: lacking access or failing to load sends the user back to the dashboard.
   if (!restaurant) throw await redirectWithToast(services.toasts, dashboard, { type: "error", message: "editor.loadFailed" });
-  const admin = can(viewer, "owners:manage")
-    ? {
-        owners: (await listOwners(services.db, restaurant.id)).map(({ id, userEmail }) => ({ id, userEmail })),
-        available: await listAvailableOwners(services.db, restaurant.id),
-        history: (await listHistory(services.db, restaurant.id)).map((entry) => ({
-          id: entry.id,
-          action: entry.action,
-          actorEmail: entry.actor_email,
-          createdAt: entry.created_at.toISOString(),
-          changes: entry.changes,
-        })),
-        lastVerified: restaurant.lastVerified,
-      }
-    : null;
+  const admin = can(viewer, "owners:manage") ? await adminPanels(services.db, restaurant) : null;
   return {
     mode: "edit" as const,
     id: restaurant.id,
@@ -90,12 +78,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // The form opened from a suggestion approves it as it creates the listing.
     const suggestionId = params.id ? null : new URL(request.url).searchParams.get("suggestion");
     if (suggestionId !== null) await requirePermission(request, context, "suggestions:manage");
-    let removedFiles: string[] = [];
-    let decision: Decision | undefined;
     try {
       const values = parsedOrThrow(parseRestaurantForm((body as { values?: unknown }).values));
-      if (params.id) ({ removedFiles } = await updateRestaurant(services.db, viewer, params.id, values));
-      else if (suggestionId !== null) ({ decision } = await approveSuggestion(services.db, viewer, suggestionId, values));
+      // Each removes the files it made unused, or answers the visitor, after its own commit.
+      if (params.id) await saveRestaurant(services, viewer, params.id, values);
+      else if (suggestionId !== null) await approveAndTell(services, viewer, suggestionId, values);
       else await createRestaurant(services.db, viewer, values);
     } catch (error) {
       // Access lost since the check above (an owner unlinked meanwhile) is refused like the check
@@ -103,10 +90,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       // its fields. Nothing was saved.
       return actionError(error, { log: "[dashboard] save failed:", fallback: "editor.saveFailed", messages: { notFound: "editor.saveFailed" } });
     }
-    // After the commit: files the restaurant stopped naming that nothing else names.
-    await removeStoredFiles(services.files, removedFiles);
-    if (decision) {
-      await tellSuggester(services, decision);
+    if (suggestionId !== null) {
       return redirectWithToast(services.toasts, dashboardSuggestionsPath(language), { type: "success", message: "suggestions.approvedToast" });
     }
     return redirectWithToast(services.toasts, dashboardPath(language), {
@@ -168,12 +152,7 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
   const name = loaderData.mode === "edit" ? localized(loaderData.name, language) : "";
   return (
     <div className="space-y-6">
-      <Link to={dashboardPath(language)} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        {t("editor.back")}
-      </Link>
+      <BackLink to={dashboardPath(language)}>{t("editor.back")}</BackLink>
       <h1 className="text-2xl font-extrabold">{loaderData.mode === "edit" ? t("editor.editTitle") : t("editor.addTitle")}</h1>
       {loaderData.suggestionId ? (
         <p className="rounded-lg border border-brand-600/40 bg-brand-50 p-3 text-brand-900" data-testid="from-suggestion">

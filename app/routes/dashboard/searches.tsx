@@ -5,6 +5,8 @@
 // new listing. Terms are the visitors' own words, normalised: shown bidi-isolated.
 import { Link } from "react-router";
 import type { Route } from "./+types/searches";
+import { QueuePage } from "../../components/ui/QueuePage";
+import { ColumnHeader, DataTable } from "../../components/ui/DataTable";
 import { PeriodLinks, periodFrom } from "../../components/ui/PeriodLinks";
 import { topMisses } from "../../features/restaurants/search/misses.server";
 import { servicesContext } from "../../lib/context";
@@ -37,10 +39,7 @@ export default function Searches({ loaderData }: Route.ComponentProps) {
   const { days, misses } = loaderData;
   const here = localizePath("/dashboard/searches", language);
   return (
-    <section aria-labelledby="misses-title">
-      <h1 id="misses-title" className="text-2xl font-extrabold">
-        {t("misses.title")}
-      </h1>
+    <QueuePage id="misses-title" title={t("misses.title")}>
       <p className="mt-2 max-w-prose text-stone-700">{t("misses.intro")}</p>
       <PeriodLinks label={t("misses.period")} periods={MISS_PERIODS} current={days} href={(period) => `${here}?days=${period}`}>
         {(period) => t("misses.days", { days: period })}
@@ -50,53 +49,45 @@ export default function Searches({ loaderData }: Route.ComponentProps) {
           {t("misses.none", { days })}
         </p>
       ) : (
-        <div className="relative mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white">
-          <table className="w-full text-sm" data-testid="misses-table">
-            <caption className="px-3 py-2 text-start font-semibold text-stone-800">{t("misses.caption", { days })}</caption>
-            <thead className="bg-stone-100 text-stone-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
-                  {t("misses.term")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-end font-semibold">
-                  {t("misses.count")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
-                  {t("misses.actions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {misses.map((miss) => (
-                <tr key={miss.term} className="border-t border-stone-100" data-testid="miss-row">
-                  <th scope="row" className="px-3 py-2 text-start font-medium break-words">
-                    <bdi>{miss.term}</bdi>
-                  </th>
-                  <td className="px-3 py-2 text-end tabular-nums">{miss.count}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-x-4 gap-y-1">
-                      <Link to={dashboardSuggestionsPath(language)} className={linkClass}>
-                        {t("misses.suggestions")}
-                        <span className="sr-only">
-                          {" "}
-                          (<bdi>{miss.term}</bdi>)
-                        </span>
-                      </Link>
-                      <Link to={dashboardAddPath(language)} className={linkClass}>
-                        {t("misses.add")}
-                        <span className="sr-only">
-                          {" "}
-                          (<bdi>{miss.term}</bdi>)
-                        </span>
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          testId="misses-table"
+          caption={t("misses.caption", { days })}
+          head={
+            <>
+              <ColumnHeader>{t("misses.term")}</ColumnHeader>
+              <ColumnHeader end>{t("misses.count")}</ColumnHeader>
+              <ColumnHeader>{t("misses.actions")}</ColumnHeader>
+            </>
+          }
+        >
+          {misses.map((miss) => (
+            <tr key={miss.term} className="border-t border-stone-100" data-testid="miss-row">
+              <th scope="row" className="px-3 py-2 text-start font-medium break-words">
+                <bdi>{miss.term}</bdi>
+              </th>
+              <td className="px-3 py-2 text-end tabular-nums">{miss.count}</td>
+              <td className="px-3 py-2">
+                <div className="flex flex-wrap gap-x-4 gap-y-1">
+                  <Link to={dashboardSuggestionsPath(language)} className={linkClass}>
+                    {t("misses.suggestions")}
+                    <span className="sr-only">
+                      {" "}
+                      (<bdi>{miss.term}</bdi>)
+                    </span>
+                  </Link>
+                  <Link to={dashboardAddPath(language)} className={linkClass}>
+                    {t("misses.add")}
+                    <span className="sr-only">
+                      {" "}
+                      (<bdi>{miss.term}</bdi>)
+                    </span>
+                  </Link>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-    </section>
+    </QueuePage>
   );
 }

@@ -1,6 +1,8 @@
 import { Pager } from "../../components/ui/Pager";
 import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/users";
+import { QueueEmpty, QueuePage } from "../../components/ui/QueuePage";
+import { ColumnHeader, DataTable } from "../../components/ui/DataTable";
 import { FormAlert, SubmitButton, TextField } from "../../components/ui/FormFields";
 import { readString } from "../../features/accounts/validation";
 import { isRole, listUsers, setUserRole } from "../../features/accounts/users.server";
@@ -59,10 +61,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const searchError = "errors" in loaderData ? loaderData.errors?.q : undefined;
   const pageLink = (n: number) => `?${new URLSearchParams({ ...(search ? { q: search } : {}), page: String(n) }).toString()}`;
   return (
-    <section aria-labelledby="users-title">
-      <h1 id="users-title" className="text-2xl font-extrabold">
-        {t("users.title")}
-      </h1>
+    <QueuePage id="users-title" title={t("users.title")}>
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
         <TextField
           label={t("users.search")}
@@ -85,62 +84,50 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {users.length === 0 ? (
-        <p className="mt-6 text-stone-700">{t("users.none")}</p>
+        <QueueEmpty>{t("users.none")}</QueueEmpty>
       ) : (
-        <div className="relative mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white">
-          {/* relative: the rows' visually hidden labels (absolutely positioned) stay inside this scroller instead of widening the page at 360 px. */}
-          <table className="w-full text-sm">
-            <thead className="bg-stone-100 text-stone-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
-                  {t("users.name")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
-                  {t("users.email")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
-                  {t("users.joined")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">
-                  {t("users.role")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id} className="border-t border-stone-100" data-testid="user-row">
-                  <td className="px-3 py-2">
-                    <bdi>{`${user.firstName} ${user.lastName}`.trim() || "—"}</bdi>
-                  </td>
-                  <td className="px-3 py-2">
-                    <bdi dir="ltr">{user.email}</bdi>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatLongDate(user.createdAt, language)}</td>
-                  <td className="px-3 py-2">
-                    <Form method="post" className="flex items-center gap-2">
-                      <input type="hidden" name="userId" value={user.id} />
-                      <label htmlFor={`role-${user.id}`} className="sr-only">
-                        {t("users.roleFor", { email: user.email })}
-                      </label>
-                      <select id={`role-${user.id}`} name="role" defaultValue={user.role} className="min-h-10 rounded-lg border border-stone-300 bg-white px-2">
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {t(`role.${role}`)}
-                          </option>
-                        ))}
-                      </select>
-                      <SubmitButton intent={`role:${user.id}`} busyLabel={t("users.save")} className="min-h-10 px-3 text-sm">
-                        {t("users.save")}
-                      </SubmitButton>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          head={
+            <>
+              <ColumnHeader>{t("users.name")}</ColumnHeader>
+              <ColumnHeader>{t("users.email")}</ColumnHeader>
+              <ColumnHeader>{t("users.joined")}</ColumnHeader>
+              <ColumnHeader>{t("users.role")}</ColumnHeader>
+            </>
+          }
+        >
+          {users.map((user) => (
+            <tr key={user.id} className="border-t border-stone-100" data-testid="user-row">
+              <td className="px-3 py-2">
+                <bdi>{`${user.firstName} ${user.lastName}`.trim() || "—"}</bdi>
+              </td>
+              <td className="px-3 py-2">
+                <bdi dir="ltr">{user.email}</bdi>
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatLongDate(user.createdAt, language)}</td>
+              <td className="px-3 py-2">
+                <Form method="post" className="flex items-center gap-2">
+                  <input type="hidden" name="userId" value={user.id} />
+                  <label htmlFor={`role-${user.id}`} className="sr-only">
+                    {t("users.roleFor", { email: user.email })}
+                  </label>
+                  <select id={`role-${user.id}`} name="role" defaultValue={user.role} className="min-h-10 rounded-lg border border-stone-300 bg-white px-2">
+                    {ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {t(`role.${role}`)}
+                      </option>
+                    ))}
+                  </select>
+                  <SubmitButton intent={`role:${user.id}`} busyLabel={t("users.save")} className="min-h-10 px-3 text-sm">
+                    {t("users.save")}
+                  </SubmitButton>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pager page={page} pages={pages} href={pageLink} />
-    </section>
+    </QueuePage>
   );
 }

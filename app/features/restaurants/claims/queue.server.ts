@@ -2,7 +2,8 @@
 // e-mail address is verified), listing and proof, and the decisions — approve (the account becomes
 // an owner linked to the listing, through the owner-link path, so the history records it; the
 // listing's other open claims are closed) or reject with a reason. Every function checks its
-// reader or actor itself (assertCan). The claimant's e-mail is the route's (emails.ts).
+// reader or actor itself (assertCan). decideClaim makes a decision and sends the claimants' e-mails
+// itself, after the decision is kept: the page only calls it and shows the result.
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { ClaimStatus } from "../../../../database/lifecycle";
@@ -11,13 +12,16 @@ import { claims } from "../../../../database/schema/lifecycle";
 import { profiles, userRoles } from "../../../../database/schema/people";
 import { restaurantOwners, restaurants } from "../../../../database/schema/restaurants";
 import type { Db } from "../../../../database/types";
+import type { AppServices } from "../../../lib/context";
+import { claimDecisionEmail } from "../../../lib/emails";
 import { AppError } from "../../../lib/errors";
 import { storableText } from "../../../lib/form-rules";
 import { isUuid } from "../../../lib/ids";
-import type { Language } from "../../../lib/i18n/language";
+import { localized, type Language } from "../../../lib/i18n/language";
 import { translator } from "../../../lib/i18n/messages";
 import { can, mayBeLinkedAsOwner, type Subject } from "../../../lib/permissions";
 import { assertCan, isSystem } from "../../../lib/permissions.server";
+import { claimPath, dashboardPath } from "../../../lib/paths";
 import type { MessageKey } from "../../../locales/en";
 import type { Actor } from "../editing/changes.server";
 import { addOwner } from "../editing/owners.server";
@@ -257,5 +261,37 @@ export async function rejectClaim(db: Db, actor: Actor | null, id: string, reaso
       .set({ status: "rejected", decision_note: parsed.data, decided_by: isSystem(actor) ? null : actor.id, decided_at: now })
       .where(eq(claims.id, taken.claim.id));
     return decided(taken, "rejected", parsed.data);
+  });
+}
+
+/** What a decision needs besides the actor: the database, and the mail that tells the claimants. */
+export type DecisionServices = Pick<AppServices, "db" | "sendEmail" | "settings">;
+
+/** An admin's decision on one claim: approve it, or reject it with a reason. */
+export type ClaimDecision = { intent: "approve" } | { intent: "reject"; reason: string };
+
+/**
+ * Decides a claim (approveClaim or rejectClaim), then tells the claimant in the claim's language;
+ * an approval also tells the claimants whose open claims on the listing it closed. The e-mails go
+ * after the decision is kept: failing to send one is logged and does not undo it.
+ */
+export async function decideClaim(
+  services: DecisionServices,
+  actor: Actor | null,
+  id: string,
+  decision: ClaimDecision,
+): Promise<DecidedClaim & { closed?: DecidedClaim[] }> {
+  const made: DecidedClaim & { closed?: DecidedClaim[] } =
+    decision.intent === "approve" ? await approveClaim(services.db, actor, id) : await rejectClaim(services.db, actor, id, decision.reason);
+  for (const one of [made, ...(made.closed ?? [])]) await tellClaimant(services, one);
+  return made;
+}
+
+async function tellClaimant(services: DecisionServices, one: DecidedClaim): Promise<void> {
+  const { language } = one;
+  const link = `${services.settings.publicUrl}${one.status === "approved" ? dashboardPath(language) : claimPath(one.restaurant.slug, language)}`;
+  const content = claimDecisionEmail({ language, outcome: one.status, restaurant: localized(one.restaurant.name, language), reason: one.reason, link });
+  await services.sendEmail(one.email, content).catch((error: unknown) => {
+    console.error("[claims] decision e-mail failed:", error);
   });
 }
