@@ -5,9 +5,9 @@
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/saved";
-import { freshnessClock } from "../features/restaurants/freshness";
+import { freshnessClock } from "../features/restaurants/core/freshness";
 import { windowsAround } from "../features/restaurants/hours/rest-windows.server";
-import { MapView } from "../features/restaurants/map/components/MapView";
+import { MapView } from "../features/restaurants/search/components/MapView";
 import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
 import { clearDevice, MAX_SAVED, useDeviceSlugs } from "../features/restaurants/saved/device";
 import { cardsForSlugs, keepPlaces, savedCards } from "../features/restaurants/saved/saved.server";

@@ -8,7 +8,7 @@ import { EMPTY_FORM, parseRestaurantForm } from "../../features/restaurants/edit
 import { createRestaurant, getRestaurantById, setVerificationDate, updateRestaurant } from "../../features/restaurants/editing/manage.server";
 import { listHistory } from "../../features/restaurants/editing/changes.server";
 import { addOwner, listAvailableOwners, listOwners, removeOwner } from "../../features/restaurants/editing/owners.server";
-import { restaurantToFormValues } from "../../features/restaurants/mapping";
+import { restaurantToFormValues } from "../../features/restaurants/core/mapping";
 import { removeStoredFiles } from "../../features/restaurants/editing/uploads.server";
 import { actionError, parsedOrThrow } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";

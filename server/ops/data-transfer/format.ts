@@ -6,7 +6,7 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { EMPTY_FORM } from "../../../app/features/restaurants/editing/form-schema";
-import type { RestaurantFormValues } from "../../../app/features/restaurants/types";
+import type { RestaurantFormValues } from "../../../app/features/restaurants/core/types";
 import type { WeeklyHours } from "../../../database/hours";
 import type { PesachPlans } from "../../../database/lifecycle";
 

@@ -26,9 +26,9 @@ import {
 } from "../../../app/features/restaurants/editing/manage.server";
 import { diffRows, type Actor } from "../../../app/features/restaurants/editing/changes.server";
 import { addOwner, OwnerLinkError, removeOwner } from "../../../app/features/restaurants/editing/owners.server";
-import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../../app/features/restaurants/mapping";
+import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../../app/features/restaurants/core/mapping";
 import { uploaderOf } from "../../../app/features/restaurants/editing/uploads.server";
-import type { RestaurantFormValues } from "../../../app/features/restaurants/types";
+import type { RestaurantFormValues } from "../../../app/features/restaurants/core/types";
 import { isCalendarDay } from "../../../app/lib/dates";
 import { AppError } from "../../../app/lib/errors";
 import { mayBeLinkedAsOwner } from "../../../app/lib/permissions";

@@ -7,7 +7,7 @@ import type { WeeklyHours } from "./hours";
 import { parseWeeklyHours } from "./hours-schema";
 import { mayEdit, saveRestaurantHours } from "../editing/manage.server";
 import { type Actor } from "../editing/changes.server";
-import type { Restaurant } from "../types";
+import type { Restaurant } from "../core/types";
 
 /**
  * Saves a restaurant's structured hours (issue 15), or clears them (null), through the normal change

@@ -5,7 +5,7 @@ import type { Db } from "../../../../database/types";
 import { AppError } from "../../../lib/errors";
 import { type Actor } from "../editing/changes.server";
 import { mayEdit, saveRestaurantPesach } from "../editing/manage.server";
-import type { Restaurant } from "../types";
+import type { Restaurant } from "../core/types";
 import { parsePesachForm } from "./editing/pesach-form";
 
 const YEAR = /^20\d\d$/;

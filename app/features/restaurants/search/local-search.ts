@@ -2,7 +2,7 @@
 // search.ts). The home page imports it only with the index, after the first paint
 // (use-search-index.ts), so a first visit does not carry it; until then filters ask the server.
 import { decodeIndex, searchIndexPath } from "./search-index";
-import type { Restaurant } from "../types";
+import type { Restaurant } from "../core/types";
 import { applyFilters as filter } from "./matching";
 import { missed } from "./missed-beacon";
 

@@ -1,14 +1,14 @@
 // Which restaurants pass a filter state (filters.ts): the search rules of search.ts over each
 // restaurant's text, and the other filters. The server runs it on the public list; the browser
 // loads it with the search index, after the first paint (so a first visit does not carry it).
-import { isTag, TAGS } from "../constants";
-import { freshnessOf, type FreshnessClock } from "../freshness";
+import { isTag, TAGS } from "../core/constants";
+import { freshnessOf, type FreshnessClock } from "../core/freshness";
 import { statusAt } from "../hours/hours";
 import { hasValidCertificate } from "../certificate/filter";
-import type { Restaurant } from "../types";
+import type { Restaurant } from "../core/types";
 import { kosherForPesach } from "../pesach/pesach";
 import type { FactFilter, FilterState, LinkFilter, OpenClock } from "./filters";
-import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "./search";
+import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "../../../lib/search-text";
 
 /** What a restaurant's search text is made of: names, descriptions, address and tags (with their English labels), in both languages. */
 export function searchFields(restaurant: Pick<Restaurant, "name" | "description" | "address" | "tags">): string[] {

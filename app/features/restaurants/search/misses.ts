@@ -3,7 +3,7 @@
 // (search.ts: case, niqqud, final letters, quotes, spaces), cut to MISS_TERM_MAX characters, and
 // kept only with at least MISS_TERM_MIN_LETTERS letters or digits (counted as characters, not
 // bytes: "פיצ" has three); control characters read as spaces. Nothing about who searched is ever part of it.
-import { normalizeForSearch } from "./search";
+import { normalizeForSearch } from "../../../lib/search-text";
 
 /** The longest term kept, in characters (after normalising). */
 export const MISS_TERM_MAX = 60;

@@ -6,14 +6,14 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { restaurants, searchVocabulary } from "../../../../database/schema/restaurants";
 import type { Db } from "../../../../database/types";
 import { addDays } from "../../../lib/dates";
-import type { FreshnessClock } from "../freshness";
-import { rowToRestaurant, searchTextOfRow } from "../mapping";
+import type { FreshnessClock } from "../core/freshness";
+import { rowToRestaurant, searchTextOfRow } from "../core/mapping";
 import type { RestaurantRow } from "../../../../database/schema/restaurants";
 import { forCard, type ListedRestaurant } from "./search-index";
 import type { FactFilter, FilterState, LinkFilter, OpenClock } from "./filters";
 import { isOpenAt } from "./matching";
-import { oldestPassingDay } from "../certificate/status";
-import { mayBeTypo, searchWords, TYPO_SIMILARITY, wordStems } from "./search";
+import { oldestPassingDay } from "../core/certificate-status";
+import { mayBeTypo, searchWords, TYPO_SIMILARITY, wordStems } from "../../../lib/search-text";
 
 export interface DirectoryPage {
   /** The first `limit` matches, in the listing's order: what their cards show. */

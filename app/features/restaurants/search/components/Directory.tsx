@@ -4,10 +4,10 @@ import type { MapTiles } from "../../../../lib/context";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { homePath, suggestPath } from "../../../../lib/paths";
 import { useNow } from "../../../../lib/use-now";
-import type { FreshnessClock } from "../../freshness";
+import type { FreshnessClock } from "../../core/freshness";
 import type { RestWindow } from "../../hours/hours";
-import { MapView } from "../../map/components/MapView";
-import type { LatLng } from "../../map/location";
+import { MapView } from "./MapView";
+import type { LatLng } from "../../core/location";
 import {
   clearedFilters,
   parseFilters,

@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { freshnessOf, type FreshnessClock } from "../../freshness";
+import { freshnessOf, type FreshnessClock } from "../../core/freshness";
 import type { ListedRestaurant } from "../search-index";
 import type { PesachSeason } from "../../pesach/pesach";
 import { RestaurantCard, type StatusOf } from "./RestaurantCard";

@@ -1,8 +1,8 @@
 // Reading restaurants.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { restaurantChanges, restaurantOwners, restaurants } from "../../../database/schema/restaurants";
-import type { Db } from "../../../database/types";
-import { can, type Subject } from "../../lib/permissions";
+import { restaurantChanges, restaurantOwners, restaurants } from "../../../../database/schema/restaurants";
+import type { Db } from "../../../../database/types";
+import { can, type Subject } from "../../../lib/permissions";
 import { rowToRestaurant } from "./mapping";
 import { compareForListing } from "./presentation";
 import { publicHistory, type PublicEvent } from "./public-history";

@@ -1,13 +1,13 @@
 // What the public pages say about a restaurant: labels, title and description, structured data,
 // the kashrut website rule and the menu kind. Pure, so it is unit tested. The title, description
 // and structured data are made by the page's loader (the browser does not carry their words).
-import type { WeeklyHours } from "../../../database/hours";
-import type { Language } from "../../lib/i18n/language";
-import { localized } from "../../lib/i18n/language";
-import { formatLongDate } from "../../lib/dates";
+import type { WeeklyHours } from "../../../../database/hours";
+import type { Language } from "../../../lib/i18n/language";
+import { localized } from "../../../lib/i18n/language";
+import { formatLongDate } from "../../../lib/dates";
 import { KASHRUT_LABELS, tagLabel } from "./constants";
-import { kashrutStanding } from "./certificate/standing";
-import type { CertificateState } from "./certificate/status";
+import { kashrutStanding } from "./kashrut";
+import type { CertificateState } from "./certificate-status";
 import type { Restaurant } from "./types";
 
 export const META_TAGS = 3;

@@ -3,7 +3,7 @@
 // given). The level, number and date are kept only with a supervising body ("none" has none).
 import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, type CertificateBody, type CertificateFacts, type CertificateLevel } from "../../../../database/lifecycle";
 import type { RestaurantRow } from "../../../../database/schema/restaurants";
-import type { RestaurantFormValues } from "../types";
+import type { RestaurantFormValues } from "./types";
 
 export type CertificateColumns = Pick<RestaurantRow, "certificate_body" | "certificate_level" | "certificate_number" | "certificate_valid_until">;
 export type CertificateFields = Pick<RestaurantFormValues, "certificateBody" | "certificateLevel" | "certificateNumber" | "certificateValidUntil">;

@@ -4,7 +4,7 @@
 // says which day it is (`today`), so the server's HTML and the hydrated page agree, and a cached
 // page is at most the page cache's lifetime behind (ADR 014).
 
-import { isIsoDay, telAvivDay } from "../../lib/dates";
+import { isIsoDay, telAvivDay } from "../../../lib/dates";
 
 export type Freshness = "never" | "fresh" | "overdue";
 

@@ -2,15 +2,15 @@
 // its Pesach section is): the page carries the few sentences, not the catalogue that makes them
 // (issue 30: room in the first visit's budget; the words are in locales/*/written.ts). A sentence
 // comes as its template and values, so the page still isolates a name or hours in the other language.
-import type { Language } from "../../lib/i18n/language";
-import { localized } from "../../lib/i18n/language";
-import { translator } from "../../lib/i18n/messages";
-import { formatLongDate } from "../../lib/dates";
-import { KASHRUT_LABELS } from "./constants";
-import { kashrutStanding } from "./certificate/standing";
-import type { CertificateState } from "./certificate/status";
-import type { Restaurant } from "./types";
-import type { WrittenKey } from "../../locales/en";
+import type { Language } from "../../../lib/i18n/language";
+import { localized } from "../../../lib/i18n/language";
+import { translator } from "../../../lib/i18n/messages";
+import { formatLongDate } from "../../../lib/dates";
+import { KASHRUT_LABELS } from "../core/constants";
+import { kashrutStanding } from "../core/kashrut";
+import type { CertificateState } from "../core/certificate-status";
+import type { Restaurant } from "../core/types";
+import type { WrittenKey } from "../../../locales/en";
 
 /** A sentence as its template in the page's language and the values that fill it (the page isolates each: isolatedMessage). */
 export interface Sentence {

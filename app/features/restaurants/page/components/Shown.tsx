@@ -1,6 +1,6 @@
-import type { Bilingual } from "../../../lib/i18n/language";
-import { localizedWithLanguage } from "../../../lib/i18n/language";
-import { useLanguage } from "../../../lib/i18n/use-language";
+import type { Bilingual } from "../../../../lib/i18n/language";
+import { localizedWithLanguage } from "../../../../lib/i18n/language";
+import { useLanguage } from "../../../../lib/i18n/use-language";
 
 /**
  * A listing's text in the page's language, or the English where there is no Hebrew: isolated, and

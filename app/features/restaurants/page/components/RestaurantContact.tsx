@@ -1,13 +1,13 @@
-import type { MapTiles } from "../../../lib/context";
-import { localizedWithLanguage } from "../../../lib/i18n/language";
-import { useLanguage } from "../../../lib/i18n/use-language";
+import type { MapTiles } from "../../../../lib/context";
+import { localizedWithLanguage } from "../../../../lib/i18n/language";
+import { useLanguage } from "../../../../lib/i18n/use-language";
 import { Shown } from "./Shown";
-import { WeekHours } from "../hours/components/Hours";
-import type { HoursView } from "../hours/hours-view.server";
-import { PlaceMap } from "../map/components/PlaceMap";
-import type { StaticMap } from "../map/static-map";
-import { tapPing } from "../statistics/ping";
-import type { Restaurant } from "../types";
+import { WeekHours } from "../../hours/components/Hours";
+import type { HoursView } from "../../hours/hours-view.server";
+import { PlaceMap } from "../../map/components/PlaceMap";
+import type { StaticMap } from "../../map/static-map";
+import { tapPing } from "../../statistics/ping";
+import type { Restaurant } from "../../core/types";
 
 /** Phone, address with its small map, the week's hours and the hours note. */
 export function RestaurantContact({

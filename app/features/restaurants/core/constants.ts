@@ -1,5 +1,5 @@
 // Kashrut values and tags (spec section 3), with their labels in both languages.
-import type { Language } from "../../lib/i18n/language";
+import type { Language } from "../../../lib/i18n/language";
 
 export const KASHRUT_VALUES = ["rabanut", "mehadrin", "tzohar", "unknown"] as const;
 export type Kashrut = (typeof KASHRUT_VALUES)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildRestaurantRow } from "../../../database/factories";
+import { buildRestaurantRow } from "../../../../database/factories";
 import { rowToRestaurant } from "./mapping";
 import {
   isPdfLink,

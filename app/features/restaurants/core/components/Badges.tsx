@@ -1,6 +1,6 @@
-import { cn } from "../../../lib/cn";
-import { formatLongDate } from "../../../lib/dates";
-import { useLanguage } from "../../../lib/i18n/use-language";
+import { cn } from "../../../../lib/cn";
+import { formatLongDate } from "../../../../lib/dates";
+import { useLanguage } from "../../../../lib/i18n/use-language";
 import { KASHRUT_LABELS, tagLabel, type Kashrut } from "../constants";
 import type { Freshness } from "../freshness";
 

@@ -1,8 +1,8 @@
 // What the public may see of a restaurant's change history (issue 14): its kashrut authority
 // changing, its closing and reopening, and its verifications — with dates only, never who made the
 // change and nothing else that was changed. Pure; the records come from restaurant_changes.
-import type { ChangeAction, FieldChanges } from "../../../database/schema/restaurants";
-import { isIsoDay, telAvivDay } from "../../lib/dates";
+import type { ChangeAction, FieldChanges } from "../../../../database/schema/restaurants";
+import { isIsoDay, telAvivDay } from "../../../lib/dates";
 import { isKashrut, type Kashrut } from "./constants";
 
 export interface RecordedChange {

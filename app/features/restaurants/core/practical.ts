@@ -3,7 +3,7 @@
 // given). A yes-flag is stored as true or false; false means "not said", never "no".
 import { isPriceLevel, isWheelchairAccess, SERVICES, type PriceLevel, type Service, type WheelchairAccess } from "../../../../database/practical";
 import type { RestaurantRow } from "../../../../database/schema/restaurants";
-import type { Restaurant, RestaurantFormValues } from "../types";
+import type { Restaurant, RestaurantFormValues } from "./types";
 
 export type PracticalColumns = Pick<RestaurantRow, "price_level" | "delivery" | "takeaway" | "catering" | "wheelchair">;
 export type PracticalFacts = Pick<Restaurant, "priceLevel" | "delivery" | "takeaway" | "catering" | "wheelchair">;

@@ -3,8 +3,8 @@
 // (never say "kosher" or "verified", never a reassuring mark). Titles, descriptions, the questions
 // and answers and the badges all read this one answer. Pure and browser-safe.
 import type { CertificateBody } from "../../../../database/lifecycle";
-import type { Kashrut } from "../constants";
-import type { CertificateState } from "./status";
+import type { Kashrut } from "./constants";
+import type { CertificateState } from "./certificate-status";
 
 export type KashrutStanding = "supervised" | "renewalPending" | "expired" | "unknown";
 

@@ -3,9 +3,9 @@ import type { MapTiles } from "../../../../lib/context";
 import { translator } from "../../../../lib/i18n/messages";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { useHydrated } from "../../../../lib/use-hydrated";
-import { KASHRUT_LABELS } from "../../constants";
-import type { ListedRestaurant } from "../../search/search-index";
-import { shortStatus, type StatusOf } from "../../search/components/RestaurantCard";
+import { KASHRUT_LABELS } from "../../core/constants";
+import type { ListedRestaurant } from "../search-index";
+import { shortStatus, type StatusOf } from "./RestaurantCard";
 
 // The map view's code (Leaflet, its CSS, the clusters) loads only when the map is shown (issue 16):
 // never with the page. If it cannot be loaded, the page says so and the list stays.

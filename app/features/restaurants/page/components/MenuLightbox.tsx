@@ -1,8 +1,8 @@
 // The menu lightbox (a radix dialog), loaded with its dialog code when a menu image is first
 // opened: arrows move (mirrored in Hebrew), Escape closes, focus returns to the thumbnail.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useLanguage } from "../../../lib/i18n/use-language";
-import type { MenuImage } from "../types";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import type { MenuImage } from "../../core/types";
 
 interface Props {
   images: MenuImage[];

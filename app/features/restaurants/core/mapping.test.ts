@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildRestaurantRow } from "../../../database/factories";
+import { buildRestaurantRow } from "../../../../database/factories";
 import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "./mapping";
 
 describe("rowToRestaurant", () => {

@@ -2,12 +2,12 @@
 // in both languages: "kosher" and "Yes" only where its kashrut is known and its certificate current.
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../../database/factories";
-import { KASHRUT_VALUES, type Kashrut } from "../constants";
-import { faqOf } from "../faq.server";
-import { rowToRestaurant } from "../mapping";
-import { restaurantDescription, restaurantJsonLd, restaurantTitle } from "../presentation";
-import { isDoubtful, kashrutStanding, type KashrutStanding } from "./standing";
-import { certificateState, type CertificateState } from "./status";
+import { KASHRUT_VALUES, type Kashrut } from "./constants";
+import { faqOf } from "../page/faq.server";
+import { rowToRestaurant } from "./mapping";
+import { restaurantDescription, restaurantJsonLd, restaurantTitle } from "./presentation";
+import { isDoubtful, kashrutStanding, type KashrutStanding } from "./kashrut";
+import { certificateState, type CertificateState } from "./certificate-status";
 
 const clock = { today: "2027-06-01", graceDays: 30 };
 /** A rabbinate certificate whose last valid day puts it in each state on `clock.today`. */

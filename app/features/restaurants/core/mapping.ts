@@ -1,13 +1,13 @@
 // The one place that converts between stored rows (snake_case columns) and the app's shape
 // (bilingual objects, camelCase, empty optional values absent), and from form values back to rows.
-import type { NewRestaurantRow, RestaurantRow, StoredMenuImage } from "../../../database/schema/restaurants";
+import type { NewRestaurantRow, RestaurantRow, StoredMenuImage } from "../../../../database/schema/restaurants";
 import { isKashrut } from "./constants";
-import { roundCoordinate } from "./map/location";
-import { searchFields } from "./search/matching";
-import { searchTextOf } from "./search/search";
+import { roundCoordinate } from "./location";
+import { searchFields } from "../search/matching";
+import { searchTextOf } from "../../../lib/search-text";
 import type { MenuImage, Restaurant, RestaurantFormValues } from "./types";
-import { certificateColumns, certificateFormValues, certificateOfRow } from "./certificate/facts";
-import { practicalColumns, practicalFormValues, practicalOfRow } from "./practical/practical";
+import { certificateColumns, certificateFormValues, certificateOfRow } from "./certificate";
+import { practicalColumns, practicalFormValues, practicalOfRow } from "./practical";
 
 /** A trimmed string, or undefined when null, undefined or blank. */
 function present(value: string | null | undefined): string | undefined {

@@ -1,12 +1,12 @@
 // The restaurant as the app sees it (spec section 3, "Restaurant (in the app)").
-import type { Bilingual } from "../../lib/i18n/language";
+import type { Bilingual } from "../../../lib/i18n/language";
 import type { Kashrut } from "./constants";
-import type { WeeklyHours } from "../../../database/hours";
-import type { LatLng } from "./map/location";
-import type { Directory } from "./search/directory.server";
-import type { UploadKindName } from "../../../database/schema/uploads";
-import type { CertificateFacts, PesachPlans } from "../../../database/lifecycle";
-import type { PriceLevel, WheelchairAccess } from "../../../database/practical";
+import type { WeeklyHours } from "../../../../database/hours";
+import type { LatLng } from "./location";
+import type { Directory } from "../search/directory.server";
+import type { UploadKindName } from "../../../../database/schema/uploads";
+import type { CertificateFacts, PesachPlans } from "../../../../database/lifecycle";
+import type { PriceLevel, WheelchairAccess } from "../../../../database/practical";
 
 export interface MenuImage {
   url: string;
@@ -104,7 +104,7 @@ export interface RestaurantFormValues {
 
 // The feature's entry in the services every loader gets: app/lib/context.ts declares the services
 // without knowing any feature (app/lib never imports one), and this adds the restaurant list to them.
-declare module "../../lib/context" {
+declare module "../../../lib/context" {
   interface AppServices {
     /** The public restaurant list, cached in memory and refreshed on every change. */
     publicRestaurants: () => Promise<Restaurant[]>;

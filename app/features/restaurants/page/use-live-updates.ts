@@ -4,8 +4,8 @@
 // reloaded once, in case an update was missed meanwhile.
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import type { Language } from "../../lib/i18n/language";
-import { homePath, restaurantPath } from "../../lib/paths";
+import type { Language } from "../../../lib/i18n/language";
+import { homePath, restaurantPath } from "../../../lib/paths";
 
 interface UpdateEvent {
   op: "insert" | "update" | "delete";

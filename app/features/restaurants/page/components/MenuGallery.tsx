@@ -1,9 +1,9 @@
 // Menu images as thumbnails that open a full-screen lightbox: arrows move (mirrored in Hebrew),
 // Escape closes, focus returns to the thumbnail. Without JavaScript a thumbnail links to its image.
 import { lazy, Suspense, useRef, useState } from "react";
-import { responsiveImage } from "../../../lib/images";
-import { useLanguage } from "../../../lib/i18n/use-language";
-import type { MenuImage } from "../types";
+import { responsiveImage } from "../../../../lib/images";
+import { useLanguage } from "../../../../lib/i18n/use-language";
+import type { MenuImage } from "../../core/types";
 
 // The lightbox's dialog code (radix) loads when a menu image is first opened.
 const MenuLightbox = lazy(() => import("./MenuLightbox"));
