@@ -3,7 +3,7 @@
 import type { NewRestaurantRow, RestaurantRow, StoredMenuImage } from "../../../../database/schema/restaurants";
 import { isKashrut } from "./constants";
 import { roundCoordinate } from "./location";
-import { searchFields } from "../search/matching";
+import { searchFields } from "./search-fields";
 import { searchTextOf } from "../../../lib/search-text";
 import type { MenuImage, Restaurant, RestaurantFormValues } from "./types";
 import { certificateColumns, certificateFormValues, certificateOfRow } from "./certificate";

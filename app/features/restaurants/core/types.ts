@@ -3,7 +3,6 @@ import type { Bilingual } from "../../../lib/i18n/language";
 import type { Kashrut } from "./constants";
 import type { WeeklyHours } from "../../../../database/hours";
 import type { LatLng } from "./location";
-import type { Directory } from "../search/directory.server";
 import type { UploadKindName } from "../../../../database/schema/uploads";
 import type { CertificateFacts, PesachPlans } from "../../../../database/lifecycle";
 import type { PriceLevel, WheelchairAccess } from "../../../../database/practical";
@@ -108,8 +107,6 @@ declare module "../../../lib/context" {
   interface AppServices {
     /** The public restaurant list, cached in memory and refreshed on every change. */
     publicRestaurants: () => Promise<Restaurant[]>;
-    /** The home page's results: from the public list, or from the database past the browser index's limit (issue 28). */
-    directory: Directory;
     /**
      * Checks, re-encodes and stores a file that came inside a page's form (issue 29), as POST
      * /api/uploads does, and records it as held by a suggestion or a claim (kept from the clean-up

@@ -58,3 +58,12 @@ export function createDirectory({ db, list, size, closeTo }: DirectorySources): 
     };
   };
 }
+
+// The search part's entry in the services every loader gets (beside the listing's own, in core/types.ts):
+// the core describes a listing and knows nothing of how the directory is searched.
+declare module "../../../lib/context" {
+  interface AppServices {
+    /** The home page's results: from the public list, or from the database past the browser index's limit. */
+    directory: Directory;
+  }
+}
