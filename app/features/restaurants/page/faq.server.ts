@@ -6,10 +6,7 @@ import type { Language } from "../../../lib/i18n/language";
 import { localized } from "../../../lib/i18n/language";
 import { translator } from "../../../lib/i18n/messages";
 import { formatLongDate } from "../../../lib/dates";
-import { KASHRUT_LABELS } from "../core/constants";
-import { kashrutStanding } from "../core/kashrut";
-import type { CertificateState } from "../core/certificate-status";
-import type { Restaurant } from "../core/types";
+import { KASHRUT_LABELS, kashrutStanding, type CertificateState, type Restaurant } from "../core";
 import type { WrittenKey } from "../../../locales/en";
 
 /** A sentence as its template in the page's language and the values that fill it (the page isolates each: isolatedMessage). */

@@ -10,7 +10,7 @@ import { AppError } from "../../../lib/errors";
 import type { Subject } from "../../../lib/permissions";
 import { assertCan } from "../../../lib/permissions.server";
 import { isPlaceSlug, MAX_SAVED } from "./device";
-import { snapshotNewlySaved } from "../alerts/snapshots.server";
+import { snapshotNewlySaved } from "../alerts/index.server";
 
 /** The account a list belongs to: the acting viewer, who must be allowed and must be an account. */
 function ownerOf(actor: Subject | null): string {

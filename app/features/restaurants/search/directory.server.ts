@@ -2,8 +2,7 @@
 // limit, from the public list every process holds (the browser then filters by itself); past it,
 // from the database (search-query.server.ts), so no process holds a directory of 100,000.
 import type { Db } from "../../../../database/types";
-import type { FreshnessClock } from "../core/freshness";
-import type { Restaurant } from "../core/types";
+import type { FreshnessClock, Restaurant } from "../core";
 import { hasActiveFilters, type FilterState, type OpenClock } from "./filters";
 import { applyFilters } from "./matching";
 import { CLIENT_FILTER_LIMIT } from "./search-index";

@@ -1,12 +1,10 @@
 // Which restaurants pass a filter state (filters.ts): the search rules of search.ts over each
 // restaurant's text, and the other filters. The server runs it on the public list; the browser
 // loads it with the search index, after the first paint (so a first visit does not carry it).
-import { freshnessOf, type FreshnessClock } from "../core/freshness";
-import { statusAt } from "../hours/hours";
-import { hasValidCertificate } from "../certificate/filter";
-import type { Restaurant } from "../core/types";
-import { searchFields } from "../core/search-fields";
-import { kosherForPesach } from "../pesach/pesach";
+import { freshnessOf, type FreshnessClock, type Restaurant, searchFields } from "../core";
+import { statusAt } from "../hours";
+import { hasValidCertificate } from "../certificate";
+import { kosherForPesach } from "../pesach";
 import type { FactFilter, FilterState, LinkFilter, OpenClock } from "./filters";
 import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "../../../lib/search-text";
 

@@ -5,7 +5,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import { restaurants } from "../../../../database/schema/restaurants";
 import { savedPlaces } from "../../../../database/schema/saved";
 import type { Db } from "../../../../database/types";
-import { isPlaceSlug, MAX_SAVED } from "../saved/device";
+import { isPlaceSlug, MAX_SAVED } from "../saved";
 import { cardsByIds } from "./search-query.server";
 import type { ListedRestaurant } from "./search-index";
 

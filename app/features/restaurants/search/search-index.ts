@@ -2,10 +2,8 @@
 // search index adds what the filters need (never phone numbers, menus or certificate photos), as compact rows
 // loaded by the browser after the first paint, so filtering is instant without the HTML carrying
 // every restaurant: the page itself holds only the results on screen.
-import { isKashrut } from "../core/constants";
-import type { Restaurant } from "../core/types";
-import type { WeeklyHours } from "../hours/hours";
-import type { OpenLine } from "../hours/open-line";
+import { isKashrut, type Restaurant } from "../core";
+import type { WeeklyHours, OpenLine } from "../hours";
 import type { CertificateBody } from "../../../../database/lifecycle";
 import type { PesachPlans, PesachStatus } from "../../../../database/lifecycle";
 import type { PriceLevel, WheelchairAccess } from "../../../../database/practical";

@@ -6,13 +6,11 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { restaurants, searchVocabulary } from "../../../../database/schema/restaurants";
 import type { Db } from "../../../../database/types";
 import { addDays } from "../../../lib/dates";
-import type { FreshnessClock } from "../core/freshness";
-import { rowToRestaurant, searchTextOfRow } from "../core/mapping";
+import { type FreshnessClock, rowToRestaurant, searchTextOfRow, oldestPassingDay } from "../core";
 import type { RestaurantRow } from "../../../../database/schema/restaurants";
 import { forCard, type ListedRestaurant } from "./search-index";
 import type { FactFilter, FilterState, LinkFilter, OpenClock } from "./filters";
 import { isOpenAt } from "./matching";
-import { oldestPassingDay } from "../core/certificate-status";
 import { mayBeTypo, searchWords, TYPO_SIMILARITY, wordStems } from "../../../lib/search-text";
 
 export interface DirectoryPage {

@@ -3,8 +3,7 @@
 // Nothing when no body is given.
 import type { CertificateFacts as Facts } from "../../../../../database/lifecycle";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import type { CertificateClock } from "../../core/certificate-status";
-import { certificateState } from "../../core/certificate-status";
+import { type CertificateClock, certificateState } from "../../core";
 import { bodyMessage } from "../wording-page";
 import { CertificateLine } from "./CertificateLine";
 

@@ -20,17 +20,26 @@ import { useLocalDraft } from "../../../../lib/use-local-draft";
 import { useFocusFirstInvalid } from "../../../../lib/use-focus-first-invalid";
 import { DraftNotice } from "../../../../components/ui/DraftNotice";
 import type { MessageKey } from "../../../../locales/en";
-import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../core/constants";
+import {
+  KASHRUT_LABELS,
+  KASHRUT_VALUES,
+  TAG_NAMES,
+  tagLabel,
+  menuKind,
+  type MenuKind,
+  type RestaurantFormValues,
+  coordinatesFromLink,
+  inIsrael,
+  roundCoordinate,
+  type LatLng,
+} from "../../core";
 import { EMPTY_FORM, parseRestaurantForm, type FieldErrors } from "../form-schema";
-import { menuKind, type MenuKind } from "../../core/presentation";
-import type { RestaurantFormValues } from "../../core/types";
 import { MenuImagesField } from "./MenuImagesField";
 import { UploadField } from "./UploadField";
 import { withScheme } from "../../../../lib/links";
 import type { MapTiles } from "../../../../lib/context";
-import { coordinatesFromLink, inIsrael, roundCoordinate, type LatLng } from "../../core/location";
-import { CertificateFieldset } from "../../certificate/components/CertificateFieldset";
-import { PracticalFieldset } from "../../practical/components/PracticalFieldset";
+import { CertificateFieldset } from "../../certificate";
+import { PracticalFieldset } from "../../practical";
 
 export function draftKey(id: string | undefined): string {
   return id ? `restaurant-form-${id}` : "restaurant-form-new";
@@ -56,7 +65,7 @@ export interface SaveResponse {
 }
 
 // The pin map's code (Leaflet) loads with the form, after it: never part of a public page.
-const PinMap = lazy(() => import("../../map/components/PinMap"));
+const PinMap = lazy(() => import("../../map/index.client").then((map) => ({ default: map.PinMap })));
 
 /** A typed pair that is a place (the form's rules say what is wrong with any other). */
 function placeOf(values: Pick<RestaurantFormValues, "latitude" | "longitude">): LatLng | null {

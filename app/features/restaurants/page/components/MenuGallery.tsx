@@ -3,7 +3,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { responsiveImage } from "../../../../lib/images";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import type { MenuImage } from "../../core/types";
+import type { MenuImage } from "../../core";
 
 // The lightbox's dialog code (radix) loads when a menu image is first opened.
 const MenuLightbox = lazy(() => import("./MenuLightbox"));

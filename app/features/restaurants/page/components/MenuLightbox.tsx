@@ -2,7 +2,7 @@
 // opened: arrows move (mirrored in Hebrew), Escape closes, focus returns to the thumbnail.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import type { MenuImage } from "../../core/types";
+import type { MenuImage } from "../../core";
 
 interface Props {
   images: MenuImage[];

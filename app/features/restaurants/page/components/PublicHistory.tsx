@@ -1,7 +1,6 @@
 import { formatLongDate } from "../../../../lib/dates";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { KASHRUT_LABELS } from "../../core/constants";
-import type { PublicEvent } from "../../core/public-history";
+import { KASHRUT_LABELS, type PublicEvent } from "../../core";
 import { Section } from "./Section";
 
 /** The changes a diner may care about (issue 14), in a disclosure that works without JavaScript. */

@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { isPdfLink, kashrutWebsiteButton } from "../../core/presentation";
-import type { TapKind } from "../../statistics/kinds";
-import { tapPing } from "../../statistics/ping";
-import type { Restaurant } from "../../core/types";
+import { isPdfLink, kashrutWebsiteButton, type Restaurant } from "../../core";
+import { type TapKind, tapPing } from "../../statistics";
 
 const button =
   "flex min-h-11 w-full items-center gap-3 rounded-lg border border-stone-300 bg-white px-4 py-2.5 font-medium text-stone-800 hover:border-brand-700 hover:bg-brand-50";

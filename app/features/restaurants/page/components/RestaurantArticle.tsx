@@ -6,29 +6,35 @@ import { localized } from "../../../../lib/i18n/language";
 import { isolatedMessage, useLanguage } from "../../../../lib/i18n/use-language";
 import { responsiveImage } from "../../../../lib/images";
 import { claimPath, homePath } from "../../../../lib/paths";
-import { freshnessOf, type FreshnessClock } from "../../core/freshness";
-import { OpenStatus } from "../../hours/components/Hours";
-import type { HoursView } from "../../hours/hours-view.server";
-import type { StaticMap } from "../../map/static-map";
-import type { PublicEvent } from "../../core/public-history";
-import type { Restaurant } from "../../core/types";
+import {
+  freshnessOf,
+  type FreshnessClock,
+  type PublicEvent,
+  type Restaurant,
+  ClosedBadge,
+  KashrutBadge,
+  TagList,
+  isDoubtful,
+  kashrutStanding,
+  certificateState,
+} from "../../core";
+import { OpenStatus } from "../../hours";
+import type { HoursView } from "../../hours/index.server";
+import type { StaticMap } from "../../map";
 import { useLiveRestaurant } from "../use-live-updates";
-import { ClosedBadge, KashrutBadge, TagList } from "../../core/components/Badges";
 import { MenuGallery } from "./MenuGallery";
 import { PublicHistory } from "./PublicHistory";
 import { RestaurantActions } from "./RestaurantActions";
-import { SaveButton } from "../../saved/components/SaveButton";
+import { SaveButton } from "../../saved";
 import { RestaurantContact } from "./RestaurantContact";
 import { Section } from "./Section";
 import { Shown } from "./Shown";
 import { VerificationLine } from "./VerificationLine";
-import { CertificateFacts } from "../../certificate/components/CertificateFacts";
-import { isDoubtful, kashrutStanding } from "../../core/kashrut";
-import { certificateState } from "../../core/certificate-status";
-import { PesachSection } from "../../pesach/components/PesachSection";
+import { CertificateFacts } from "../../certificate";
+import { PesachSection } from "../../pesach";
 import type { FaqText } from "../faq.server";
-import type { PesachText } from "../../pesach/section.server";
-import { PracticalLine } from "../../practical/components/PracticalLine";
+import type { PesachText } from "../../pesach/index.server";
+import { PracticalLine } from "../../practical";
 
 /** Only in Pesach's season (issue 29): the rest of the year a first visit does not carry it. */
 

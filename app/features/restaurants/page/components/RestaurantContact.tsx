@@ -2,12 +2,11 @@ import type { MapTiles } from "../../../../lib/context";
 import { localizedWithLanguage } from "../../../../lib/i18n/language";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { Shown } from "./Shown";
-import { WeekHours } from "../../hours/components/Hours";
-import type { HoursView } from "../../hours/hours-view.server";
-import { PlaceMap } from "../../map/components/PlaceMap";
-import type { StaticMap } from "../../map/static-map";
-import { tapPing } from "../../statistics/ping";
-import type { Restaurant } from "../../core/types";
+import { WeekHours } from "../../hours";
+import type { HoursView } from "../../hours/index.server";
+import { PlaceMap, type StaticMap } from "../../map";
+import { tapPing } from "../../statistics";
+import type { Restaurant } from "../../core";
 
 /** Phone, address with its small map, the week's hours and the hours note. */
 export function RestaurantContact({

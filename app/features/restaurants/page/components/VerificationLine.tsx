@@ -1,7 +1,6 @@
 import { formatLongDate } from "../../../../lib/dates";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import type { Freshness } from "../../core/freshness";
-import { WARNING_PATH } from "../../core/components/Badges";
+import { type Freshness, WARNING_PATH } from "../../core";
 
 /**
  * When the information was last verified, by the kashrut badge (issue 14): the date when fresh,

@@ -3,7 +3,7 @@ import type { MapTiles } from "../../../../lib/context";
 import { translator } from "../../../../lib/i18n/messages";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { useHydrated } from "../../../../lib/use-hydrated";
-import { KASHRUT_LABELS } from "../../core/constants";
+import { KASHRUT_LABELS } from "../../core";
 import type { ListedRestaurant } from "../search-index";
 import { shortStatus, type StatusOf } from "./RestaurantCard";
 

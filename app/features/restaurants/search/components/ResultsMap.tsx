@@ -7,9 +7,9 @@ import { directionOf, localized } from "../../../../lib/i18n/language";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { restaurantPath } from "../../../../lib/paths";
 import type { MapTiles } from "../../../../lib/context";
-import { TEL_AVIV } from "../../core/location";
+import { TEL_AVIV } from "../../core";
 import type { ListedRestaurant } from "../search-index";
-import { CITY_ZOOM, createMap, L, pinIcon } from "../../map/leaflet.client";
+import { CITY_ZOOM, createMap, L, pinIcon } from "../../map/index.client";
 
 /** Close enough to read the street names around one pin; the whole city for many. */
 const MAX_FIT_ZOOM = 16;
