@@ -64,7 +64,7 @@ export function createRestaurantCountCache(db: Db, changes: Feed): () => Promise
 const MAX_KEPT_WORDS = 1_000;
 
 /**
- * A typo's close words (search.ts, rule 3), remembered per word: the vocabulary changes only when a
+ * A typo's close words (app/lib/search-text.ts, rule 3), remembered per word: the vocabulary changes only when a
  * restaurant does, so everything is dropped on every change (ADR 022).
  */
 export function createCloseWordsCache(db: Db, changes: Feed): CloseWords {

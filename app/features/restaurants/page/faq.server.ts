@@ -20,7 +20,7 @@ export interface FaqText {
   items: { question: Sentence; answer: Sentence }[];
 }
 
-/** Is it kosher: "Yes" only when its kashrut is known and its certificate current (certificate/standing.ts). */
+/** Is it kosher: "Yes" only when its kashrut is known and its certificate current (core/kashrut.ts). */
 function kosherAnswer(
   restaurant: Restaurant,
   language: Language,

@@ -1,5 +1,5 @@
 // The browser's filtering engine: the search index's decoder and the filters' rules (matching.ts,
-// search.ts). The home page imports it only with the index, after the first paint
+// app/lib/search-text.ts). The home page imports it only with the index, after the first paint
 // (use-search-index.ts), so a first visit does not carry it; until then filters ask the server.
 import { decodeIndex, searchIndexPath } from "./search-index";
 import type { Restaurant } from "../core";

@@ -1,4 +1,4 @@
-// Which restaurants pass a filter state (filters.ts): the search rules of search.ts over each
+// Which restaurants pass a filter state (filters.ts): the search rules of app/lib/search-text.ts over each
 // restaurant's text, and the other filters. The server runs it on the public list; the browser
 // loads it with the search index, after the first paint (so a first visit does not carry it).
 import { freshnessOf, type FreshnessClock, type Restaurant, searchFields } from "../core";
@@ -8,7 +8,7 @@ import { kosherForPesach } from "../pesach";
 import type { FactFilter, FilterState, LinkFilter, OpenClock } from "./filters";
 import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "../../../lib/search-text";
 
-/** The text a search term is matched against (search.ts), made once per restaurant object. */
+/** The text a search term is matched against (app/lib/search-text.ts), made once per restaurant object. */
 const haystacks = new WeakMap<Restaurant, string>();
 export function searchText(restaurant: Restaurant): string {
   let text = haystacks.get(restaurant);

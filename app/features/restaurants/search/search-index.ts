@@ -206,7 +206,7 @@ export function fromIndexRow(row: unknown): Restaurant | undefined {
     ...(bits & BOOKING ? { bookingLink: "1" } : {}),
     ...(bits & WOLT ? { woltLink: "1" } : {}),
     ...(bits & ORDER ? { onlineOrderLink: "1" } : {}),
-    // The server wrote the body; a damaged date reads as none (certificate/status.ts).
+    // The server wrote the body; a damaged date reads as none (core/certificate-status.ts).
     ...(Array.isArray(certificate) && typeof certificate[0] === "string" && certificate[0]
       ? { certificate: { body: certificate[0] as CertificateBody, ...(certificate[1] ? { validUntil: text(certificate[1]) } : {}) } }
       : {}),

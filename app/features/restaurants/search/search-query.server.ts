@@ -42,7 +42,7 @@ const textArray = (values: readonly string[]) =>
   )}]::text[]`;
 
 /**
- * The words any restaurant's text has that are close to `word` (search.ts, rule 3): `%` lets the
+ * The words any restaurant's text has that are close to `word` (app/lib/search-text.ts, rule 3): `%` lets the
  * vocabulary's trigram index find the candidates (its threshold, pg_trgm's 0.3, is below ours);
  * `similarity` is the exact test the browser makes.
  */
@@ -54,7 +54,7 @@ export async function closeWords(db: Db, word: string): Promise<string[]> {
   return rows.map((row) => row.word);
 }
 
-/** One search word (search.ts, rules 1–3): it anywhere in the text, a stem beginning a word, or one of its close words. */
+/** One search word (app/lib/search-text.ts, rules 1–3): it anywhere in the text, a stem beginning a word, or one of its close words. */
 function wordCondition(word: string, close: readonly string[]): SQL {
   const text = restaurants.search_text;
   const forms = [
