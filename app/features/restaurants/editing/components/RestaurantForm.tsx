@@ -1,6 +1,6 @@
 // The add/edit restaurant form: the spec's sections, on-change validation with its messages, the
 // derived menu type, uploads, and a draft in local storage kept on every change.
-import { lazy, Suspense, useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import {
@@ -40,6 +40,8 @@ import { withScheme } from "../../../../lib/links";
 import type { MapTiles } from "../../../../lib/context";
 import { CertificateFieldset } from "../../certificate";
 import { PracticalFieldset } from "../../practical";
+// The pin map's code (Leaflet) loads with the form, after it: never part of a public page.
+import { PinMap } from "../../map";
 
 export function draftKey(id: string | undefined): string {
   return id ? `restaurant-form-${id}` : "restaurant-form-new";
@@ -63,9 +65,6 @@ export interface SaveResponse {
   errors?: FieldErrors;
   error?: MessageKey;
 }
-
-// The pin map's code (Leaflet) loads with the form, after it: never part of a public page.
-const PinMap = lazy(() => import("../../map/index.client").then((map) => ({ default: map.PinMap })));
 
 /** A typed pair that is a place (the form's rules say what is wrong with any other). */
 function placeOf(values: Pick<RestaurantFormValues, "latitude" | "longitude">): LatLng | null {
