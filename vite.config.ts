@@ -76,7 +76,7 @@ const SHARED = /[\\/]app[\\/](?:lib|locales|components|features[\\/](?:restauran
 // A room's public file (restaurants/<part>/index.ts) only re-exports: in a group it would bring every module it names along.
 // A listing's location (core/location.ts) is for the pages with a map or a form, as the map part is.
 const NOT_SHARED =
-  /[\\/]index\.ts$|[\\/]restaurants[\\/]core[\\/]location\.ts$|(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|DraftNotice|use-local-draft|use-focus-first-invalid|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$|[\\/]alerts[\\/]|[\\/]ui[\\/]PeriodLinks\.tsx$|[\\/]statistics[\\/](?!ping\.ts$)/;
+  /[\\/]restaurants[\\/][a-z-]+[\\/]index\.ts$|[\\/]restaurants[\\/]core[\\/]location\.ts$|(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|DraftNotice|use-local-draft|use-focus-first-invalid|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$|[\\/]alerts[\\/]|[\\/]ui[\\/]PeriodLinks\.tsx$|[\\/]statistics[\\/](?!ping\.ts$)/;
 
 /** The restaurants wing's public files (ADR 026): re-exports only. */
 const PUBLIC_FILE = /[\\/]features[\\/]restaurants[\\/][a-z-]+[\\/]index(?:\.client)?\.ts$/;
