@@ -13,6 +13,27 @@ const root = import.meta.dirname;
 const features = readdirSync(path.join(root, "app/features"), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// The restaurants wing's rooms (docs/architecture.md, ADR 026): the core (what a listing is) and the parts
+// beside it. A room is entered only through its public files; inside a room, files import each other freely.
+// The core imports no part. (That the parts form no loop is checked by app/import-graph.test.ts.)
+const wing = "./app/features/restaurants";
+const wingRooms = readdirSync(path.join(root, wing), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const PUBLIC_FILES = ["./index.ts", "./index.server.ts", "./index.client.ts"];
+const wingZones = [
+  ...wingRooms.map((room) => ({
+    target: wingRooms.filter((other) => other !== room).map((other) => `${wing}/${other}`),
+    from: `${wing}/${room}`,
+    except: PUBLIC_FILES,
+    message: `The restaurants wing's ${room}/ is entered only through its public files (index.ts, index.server.ts, index.client.ts): export what is needed there.`,
+  })),
+  {
+    target: `${wing}/core`,
+    from: wingRooms.filter((room) => room !== "core").map((room) => `${wing}/${room}`),
+    message: "The restaurants core imports no part of the wing: the parts build on it. Move what a listing is into the core, or turn the dependency around.",
+  },
+];
 const layerZones = [
   {
     target: ["./app/lib", "./app/components", "./app/locales"],
@@ -78,10 +99,15 @@ export default tseslint.config(
       "import/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs"] } },
     },
     rules: {
-      "import/no-restricted-paths": ["error", { basePath: root, zones: layerZones }],
+      "import/no-restricted-paths": ["error", { basePath: root, zones: [...layerZones, ...wingZones] }],
       // Type-only imports are ignored (they vanish at run time); packages are not followed.
       "import/no-cycle": ["error", { ignoreExternal: true }],
     },
+  },
+  {
+    // A test may reach into the rooms it tests (as routes, server/ and scripts/ may for now): the layers still hold.
+    files: ["app/features/restaurants/**/*.test.{ts,tsx}"],
+    rules: { "import/no-restricted-paths": ["error", { basePath: root, zones: layerZones }] },
   },
   {
     // Who may do what is decided by the permission modules alone (ADR 009, issue 27): elsewhere a role

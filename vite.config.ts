@@ -73,11 +73,16 @@ const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-rout
  * restaurant page use (the week's hours table, the blog's post image and the pager: issue 29).
  */
 const SHARED = /[\\/]app[\\/](?:lib|locales|components|features[\\/](?:restaurants|blog)[\\/](?!.*editing)(?!.*map))/;
+// A room's public file (restaurants/<part>/index.ts) only re-exports: in a group it would bring every module it names along.
+// A listing's location (core/location.ts) is for the pages with a map or a form, as the map part is.
 const NOT_SHARED =
-  /(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|DraftNotice|use-local-draft|use-focus-first-invalid|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$|[\\/]alerts[\\/]|[\\/]ui[\\/]PeriodLinks\.tsx$|[\\/]statistics[\\/](?!ping\.ts$)/;
+  /[\\/]restaurants[\\/][a-z-]+[\\/]index\.ts$|[\\/]restaurants[\\/]core[\\/]location\.ts$|(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|DraftNotice|use-local-draft|use-focus-first-invalid|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$|[\\/]alerts[\\/]|[\\/]ui[\\/]PeriodLinks\.tsx$|[\\/]statistics[\\/](?!ping\.ts$)/;
+
+/** The restaurants wing's public files (ADR 026): re-exports only. */
+const PUBLIC_FILE = /[\\/]features[\\/]restaurants[\\/][a-z-]+[\\/]index(?:\.client)?\.ts$/;
 
 const CARDS =
-  /[\\/]search[\\/]components[\\/](?:ResultsGrid|RestaurantCard)\.tsx$|[\\/]map[\\/]components[\\/]MapView\.tsx$|[\\/]map[\\/]distance\.ts$|[\\/]pesach[\\/]hours\.ts$|[\\/]pesach[\\/]components[\\/]PesachMark\.tsx$|[\\/]hours[\\/]open-line\.ts$/;
+  /[\\/]search[\\/]components[\\/](?:ResultsGrid|RestaurantCard|MapView)\.tsx$|[\\/]map[\\/]distance\.ts$|[\\/]pesach[\\/]hours\.ts$|[\\/]pesach[\\/]components[\\/]PesachMark\.tsx$|[\\/]hours[\\/]open-line\.ts$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets(), serviceWorker()],
@@ -107,6 +112,10 @@ export default defineConfig({
             },
           },
           checks: { bundlerTimings: false },
+          // A restaurants room's public files (index.ts, index.client.ts) only re-export: marked free of side
+          // effects, a page's bundle takes from them only the modules whose names it uses, never the whole room.
+          treeshake: { moduleSideEffects: (id) => (PUBLIC_FILE.test(id) ? false : undefined) },
+          experimental: { lazyBarrel: true },
         },
       },
     },

@@ -1,6 +1,6 @@
 // The layer rules of docs/architecture.md ("Who may import what") are enforced by lint. These tests
 // run the project's own ESLint configuration on small probe files, so losing a rule fails the suite.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -61,7 +61,7 @@ describe("layers (import/no-restricted-paths)", () => {
     ).toEqual([]);
   });
 
-  it("a feature's sub-folders may import each other and the feature's top, never another feature", async () => {
+  it("a feature's sub-folders never import another feature", async () => {
     // restaurants/map/static-map.ts sits in a sub-folder of its feature: the rule covers the whole folder. (A module
     // no import-cycle probe below goes through: ESLint keeps what it read of a probed file for the run.)
     expect(await layerProblems("app/features/restaurants/map/static-map.ts", `import { blogPath } from "../../blog/rules";\n${use(["blogPath"])}`)).toEqual([
@@ -70,7 +70,7 @@ describe("layers (import/no-restricted-paths)", () => {
     expect(
       await layerProblems(
         "app/features/restaurants/map/static-map.ts",
-        `import { normalizeForSearch } from "../search/search";\nimport { KASHRUT_LABELS } from "../constants";\n${use(["normalizeForSearch", "KASHRUT_LABELS"])}`,
+        `import { normalizeForSearch } from "../../../lib/search-text";\nimport { KASHRUT_LABELS } from "../core";\n${use(["normalizeForSearch", "KASHRUT_LABELS"])}`,
       ),
     ).toEqual([]);
   });
@@ -98,9 +98,57 @@ describe("layers (import/no-restricted-paths)", () => {
 
 describe("no import cycles (import/no-cycle)", () => {
   it("reports a module that imports one of the modules importing it", async () => {
-    // restaurants/search/filters.ts imports constants.ts; constants.ts importing filters.ts closes a cycle.
-    const code = `import { applyFilters } from "./search/filters";\n${use(["applyFilters"])}`;
-    expect(await layerProblems("app/features/restaurants/constants.ts", code)).toEqual(["import/no-cycle"]);
+    // restaurants/core/mapping.ts imports constants.ts; constants.ts importing mapping.ts closes a cycle.
+    const code = `import { rowToRestaurant } from "./mapping";\n${use(["rowToRestaurant"])}`;
+    expect(await layerProblems("app/features/restaurants/core/constants.ts", code)).toEqual(["import/no-cycle"]);
+  });
+});
+
+describe("the restaurants wing's rooms (import/no-restricted-paths)", () => {
+  const wing = "app/features/restaurants";
+  const rooms = readdirSync(path.join(root, wing), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  /** A module inside a room that is not one of its public files. */
+  const innerFile = (room: string) =>
+    readdirSync(path.join(root, wing, room), { recursive: true, encoding: "utf8" })
+      .filter((name) => /\.tsx?$/.test(name) && !/^index\.|\.test\./.test(name))
+      .sort()[0]!
+      .replace(/\.tsx?$/, "");
+  // Probes stand in rooms no other room imports, so no import of theirs can close a loop.
+  const proberFor = (room: string) => `${wing}/${room === "page" ? "claims/rules.ts" : "page/faq.server.ts"}`;
+
+  it("has a core and its parts", () => {
+    expect(rooms).toEqual(expect.arrayContaining(["core", "search", "map", "hours", "certificate", "editing", "saved", "page"]));
+  });
+
+  it("a room is entered from another only through its public files", async () => {
+    for (const room of rooms) {
+      const prober = proberFor(room);
+      expect(await layerProblems(prober, `export * from "../${room}/${innerFile(room)}";\n`), room).toEqual(["import/no-restricted-paths"]);
+      for (const name of ["index.ts", "index.server.ts", "index.client.ts"].filter((file) => existsSync(path.join(root, wing, room, file)))) {
+        const entry = name === "index.ts" ? `../${room}` : `../${room}/${name.replace(/\.ts$/, "")}`;
+        expect(await layerProblems(prober, `export * from "${entry}";\n`), `${room}/${name}`).toEqual([]);
+      }
+    }
+  });
+
+  it("inside a room, files import each other freely", async () => {
+    expect(await layerProblems(`${wing}/search/misses.ts`, `export * from "./filters";\nexport * from "./components/RestaurantCard";\n`)).toEqual([]);
+  });
+
+  it("the core imports no part, not even through its public file", async () => {
+    expect(await layerProblems(`${wing}/core/freshness.ts`, `export * from "../saved";\n`)).toEqual(["import/no-restricted-paths"]);
+    expect(await layerProblems(`${wing}/core/freshness.ts`, `import type { HoursView } from "../hours/index.server";\nexport type { HoursView };\n`)).toEqual([
+      "import/no-restricted-paths",
+    ]);
+    expect(await layerProblems(`${wing}/core/freshness.ts`, `export * from "./constants";\nexport * from "../../../lib/dates";\n`)).toEqual([]);
+  });
+
+  it("a test may reach into the rooms it tests", async () => {
+    expect(await layerProblems(`${wing}/certificate/reminders.test.ts`, `export * from "../search/filters";\nexport * from "../core/constants";\n`)).toEqual(
+      [],
+    );
   });
 });
 

@@ -135,6 +135,42 @@ describe("message areas", () => {
     return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((file) => /\.tsx?$/.test(file) && existsSync(file));
   }
 
+  const PUBLIC_FILE = /[\\/]features[\\/]restaurants[\\/][a-z-]+[\\/]index(?:\.server|\.client)?\.ts$/;
+
+  /** The names an `import { a, type B, c as d } from …` statement takes (the name exported, not the local one). */
+  function namesOf(statement: string): Set<string> {
+    const list = /\{([^}]*)\}/.exec(statement)?.[1] ?? "";
+    return new Set(
+      list
+        .split(",")
+        .map(
+          (name) =>
+            name
+              .trim()
+              .replace(/^type\s+/, "")
+              .split(/\s+as\s+/)[0]!,
+        )
+        .filter(Boolean),
+    );
+  }
+
+  /** The files a public file re-exports any of `names` from. */
+  function reexportedFiles(publicFile: string, names: Set<string>): string[] {
+    const files: string[] = [];
+    for (const match of readFileSync(publicFile, "utf8").matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from\s+["']([^"']+)["']/g)) {
+      const exported = match[1]!.split(",").map((name) =>
+        name
+          .trim()
+          .replace(/^type\s+/, "")
+          .split(/\s+as\s+/)
+          .at(-1)!,
+      );
+      const target = resolveImport(publicFile, match[2]!);
+      if (target && exported.some((name) => names.has(name))) files.push(target);
+    }
+    return files;
+  }
+
   /**
    * Every source file the given files import, directly or not (the catalogues aside), in two parts:
    * `now`, what renders with the page, and `later`, what a module that loads its page's `later`
@@ -154,7 +190,14 @@ describe("message areas", () => {
       for (const match of source.matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)) {
         const imported = resolveImport(file, match[1] ?? match[2]!);
         if (!imported || imported.includes(`${path.sep}locales${path.sep}`)) continue;
-        pending.push({ file: imported, part: match[2] !== undefined && loadsLater ? later : part });
+        const into = match[2] !== undefined && loadsLater ? later : part;
+        // A restaurants room's public file only re-exports, and the bundle takes from it only the names
+        // used (vite.config.ts): follow the files of those names, not the whole room.
+        if (PUBLIC_FILE.test(imported) && match[1] !== undefined) {
+          for (const reexported of reexportedFiles(imported, namesOf(match[0]))) pending.push({ file: reexported, part: into });
+          continue;
+        }
+        pending.push({ file: imported, part: into });
       }
     }
     return { now: [...now], later: [...later].filter((file) => !now.has(file)) };
@@ -278,8 +321,8 @@ describe("message areas", () => {
       .map((file) => path.join(root, file));
     const usedInBrowser = keysUsedBy(browserFiles).filter((key) => key in enWritten);
     expect(usedInBrowser).toEqual([]);
-    // The check sees a use: the restaurant page's questions are written by faq.server.ts.
-    expect(keysUsedBy([path.join(appDir, "features", "restaurants", "faq.server.ts")])).toContain("restaurant.faqKosherQ");
+    // The check sees a use: the restaurant page's questions are written by page/faq.server.ts.
+    expect(keysUsedBy([path.join(appDir, "features", "restaurants", "page", "faq.server.ts")])).toContain("restaurant.faqKosherQ");
   });
 
   it("puts every key in exactly one area, the same one in both languages", () => {

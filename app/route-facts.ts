@@ -4,7 +4,7 @@
 // pattern without the language prefix: the pages (every route of app/routes.ts), then the
 // server's own paths (API, files, probes). Browser-safe and small: the catalogue loader ships the
 // pages' part in the first visit's JavaScript.
-import type { Area } from "./lib/i18n/catalogue";
+import type { Area } from "./lib/i18n/areas";
 
 export interface RouteFacts {
   /** About the visitor (accounts, the dashboard, the API): never cached, answered `private, no-store`. */

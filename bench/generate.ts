@@ -2,8 +2,8 @@
 import { buildRestaurant } from "../database/factories";
 import { restaurants, type NewRestaurantRow } from "../database/schema/restaurants";
 import type { Db } from "../database/types";
-import { KASHRUT_VALUES, TAG_NAMES, TAGS } from "../app/features/restaurants/constants";
-import { searchTextOfRow } from "../app/features/restaurants/mapping";
+import { KASHRUT_VALUES, TAG_NAMES, TAGS } from "../app/features/restaurants/core/constants";
+import { searchTextOfRow } from "../app/features/restaurants/core/mapping";
 
 const WORDS_EN = ["Olive", "Cedar", "Lemon", "Harbor", "Garden", "Copper", "Golden", "Salt", "Basil", "Fig", "Date", "Ember", "Stone", "Blue", "Sunny"];
 const WORDS_HE = ["זית", "ארז", "לימון", "נמל", "גינה", "נחושת", "זהב", "מלח", "בזיליקום", "תאנה", "תמר", "גחלים", "אבן", "כחול", "שמש"];

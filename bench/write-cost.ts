@@ -7,7 +7,7 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { updateRestaurant } from "../app/features/restaurants/editing/manage.server";
-import { restaurantToFormValues, rowToRestaurant } from "../app/features/restaurants/mapping";
+import { restaurantToFormValues, rowToRestaurant } from "../app/features/restaurants/core/mapping";
 import { createDirectory } from "../app/features/restaurants/search/directory.server";
 import { EMPTY_FILTERS } from "../app/features/restaurants/search/filters";
 import { SYSTEM } from "../app/lib/permissions.server";

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { brandName } from "../app/lib/i18n/brand";
 import type { MapTiles } from "../app/lib/context";
 import { LOG_LEVELS, type LogSettings } from "./http/logger";
+import type { TrustProxy } from "./http/client-address";
 
 const postgresUrl = z.string().refine((value) => {
   try {
@@ -51,8 +52,8 @@ const trustProxy = z.string().transform((value, ctx): TrustProxy => {
   return z.NEVER;
 });
 
-/** What Express's `trust proxy` setting receives. */
-export type TrustProxy = false | number | string[];
+// What Express's `trust proxy` setting receives is the client address reader's type; named here too for the settings' readers.
+export type { TrustProxy };
 
 export const DEFAULT_TILES: MapTiles = {
   url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",

@@ -29,7 +29,7 @@ export interface MapTiles {
 }
 
 // Features add their own services to this interface (declaration merging, as React Router's own
-// AppLoadContext): e.g. `publicRestaurants` in app/features/restaurants/types.ts.
+// AppLoadContext): e.g. `publicRestaurants` in app/features/restaurants/core/types.ts.
 export interface AppServices {
   db: Db;
   auth: Auth;

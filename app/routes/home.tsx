@@ -4,7 +4,7 @@ import { Directory } from "../features/restaurants/search/components/Directory";
 import { parseFilters, parseShown } from "../features/restaurants/search/filters";
 import { cardRows } from "../features/restaurants/search/card-rows.server";
 import { searchIndexInBrowser } from "../features/restaurants/search/use-search-index";
-import { freshnessClock } from "../features/restaurants/freshness";
+import { freshnessClock } from "../features/restaurants/core/freshness";
 import { windowsAround } from "../features/restaurants/hours/rest-windows.server";
 import { pesachExceptions } from "../features/restaurants/pesach/hours";
 import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";

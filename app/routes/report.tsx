@@ -8,7 +8,7 @@ import type { Route } from "./+types/report";
 import { ReportForm } from "../features/reports/components/ReportForm";
 import { fileReport } from "../features/reports/reports.server";
 import { parseReport } from "../features/reports/rules";
-import { getRestaurantBySlug } from "../features/restaurants/queries.server";
+import { getRestaurantBySlug } from "../features/restaurants/core/queries.server";
 import { actionError, parsedOrThrow } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { AppError } from "../lib/errors";

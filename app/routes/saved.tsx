@@ -5,12 +5,13 @@
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/saved";
-import { freshnessClock } from "../features/restaurants/freshness";
+import { freshnessClock } from "../features/restaurants/core/freshness";
 import { windowsAround } from "../features/restaurants/hours/rest-windows.server";
-import { MapView } from "../features/restaurants/map/components/MapView";
+import { MapView } from "../features/restaurants/search/components/MapView";
 import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
 import { clearDevice, MAX_SAVED, useDeviceSlugs } from "../features/restaurants/saved/device";
-import { cardsForSlugs, keepPlaces, savedCards } from "../features/restaurants/saved/saved.server";
+import { keepPlaces } from "../features/restaurants/saved/saved.server";
+import { cardsForSlugs, savedCards } from "../features/restaurants/search/saved-cards.server";
 import { ResultsGrid } from "../features/restaurants/search/components/ResultsGrid";
 import { cardRows } from "../features/restaurants/search/card-rows.server";
 import { actionError } from "../lib/action-error.server";

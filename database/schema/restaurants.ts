@@ -77,7 +77,7 @@ export const restaurants = pgTable(
      * the server fills it in again.
      */
     search_text: text("search_text"),
-    /** The search text's words, each a candidate for a typo's match (rule 3 in search.ts); kept by the database. */
+    /** The search text's words, each a candidate for a typo's match (rule 3 in app/lib/search-text.ts); kept by the database. */
     search_words: text("search_words")
       .array()
       .generatedAlwaysAs(sql`string_to_array(search_text, ' ')`),
@@ -170,7 +170,7 @@ export const restaurantChanges = pgTable(
 
 /**
  * Every word any restaurant's search text has had: where a typo's close words are
- * looked up (rule 3 in search.ts). Kept by a database trigger; a word no restaurant has any more
+ * looked up (rule 3 in app/lib/search-text.ts). Kept by a database trigger; a word no restaurant has any more
  * only costs a look-up that finds nothing.
  */
 export const searchVocabulary = pgTable(

@@ -2,9 +2,9 @@
 // database announces a restaurant change (from any process), so a write is visible on the very
 // next request. While announcements could be missed (database connection lost) nothing is kept,
 // and everything is dropped when they work again.
-import { listRestaurants } from "../../app/features/restaurants/queries.server";
+import { listRestaurants } from "../../app/features/restaurants/core/queries.server";
 import { closeWords, countRestaurants, type CloseWords } from "../../app/features/restaurants/search/search-query.server";
-import type { Restaurant } from "../../app/features/restaurants/types";
+import type { Restaurant } from "../../app/features/restaurants/core/types";
 import { restaurants } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
 import type { ChangeFeed, RestaurantChange } from "./changes";
@@ -64,7 +64,7 @@ export function createRestaurantCountCache(db: Db, changes: Feed): () => Promise
 const MAX_KEPT_WORDS = 1_000;
 
 /**
- * A typo's close words (search.ts, rule 3), remembered per word: the vocabulary changes only when a
+ * A typo's close words (app/lib/search-text.ts, rule 3), remembered per word: the vocabulary changes only when a
  * restaurant does, so everything is dropped on every change (ADR 022).
  */
 export function createCloseWordsCache(db: Db, changes: Feed): CloseWords {

@@ -6,7 +6,6 @@
 import type { IncomingMessage } from "node:http";
 import { isIPv4, isIPv6 } from "node:net";
 import proxyaddr from "proxy-addr";
-import type { TrustProxy } from "../config";
 
 export type TrustRule = (address: string, hop: number) => boolean;
 
@@ -18,6 +17,9 @@ export interface ClientAddresses {
   /** True when the socket's peer is a trusted proxy: only then are its own headers (X-Request-Id) believed. */
   fromTrustedPeer(req: IncomingMessage): boolean;
 }
+
+/** What Express's `trust proxy` setting receives (server/config.ts reads it from the environment). */
+export type TrustProxy = false | number | string[];
 
 /** TRUST_PROXY as Express compiles it: `false` trusts no one, a number that many hops, a list those addresses. */
 export function trustRuleOf(trustProxy: TrustProxy): TrustRule {

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Db } from "../../database/types";
-import { freshnessClock } from "../../app/features/restaurants/freshness";
+import { freshnessClock } from "../../app/features/restaurants/core/freshness";
 import { OPEN_DATA_LICENSE, lastChangeOf } from "../../app/features/restaurants/open-data/feed";
 import { openDataFeed, type OpenDataFormat } from "../../app/features/restaurants/open-data/open-data.server";
 import { PUBLIC_CACHE_CONTROL } from "./page-cache";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { KASHRUT_VALUES } from "../../app/features/restaurants/constants";
-import { slugFromName } from "../../app/features/restaurants/mapping";
+import { KASHRUT_VALUES } from "../../app/features/restaurants/core/constants";
+import { slugFromName } from "../../app/features/restaurants/core/mapping";
 import { parseWeeklyHours } from "../../app/features/restaurants/hours/hours-schema";
 import { alongStreet, buildDemoRows, DEMO_HISTORY, type DemoMedia } from "./demo-data";
-import { coordinatesFromLink, inIsrael } from "../../app/features/restaurants/map/location";
+import { coordinatesFromLink, inIsrael } from "../../app/features/restaurants/core/location";
 
 // Stand-ins for the generated pictures and menus: the rows are built without a database or files.
 const media: DemoMedia = {

@@ -17,7 +17,7 @@ import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.s
 import { createRestaurant, saveRestaurantPesach, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
 import { addOwner } from "../../app/features/restaurants/editing/owners.server";
 import { recordUpload } from "../../app/features/restaurants/editing/uploads.server";
-import type { RestaurantFormValues } from "../../app/features/restaurants/types";
+import type { RestaurantFormValues } from "../../app/features/restaurants/core/types";
 import { SYSTEM } from "../../app/lib/permissions.server";
 import { en } from "../../app/locales/en";
 import { he } from "../../app/locales/he";

@@ -13,7 +13,7 @@ import { restaurants } from "../../database/schema/restaurants";
 import { createChangeFeed, type ChangeFeed } from "../../server/data/changes";
 import { createRestaurantCountCache, createRestaurantListCache } from "../../server/data/restaurant-cache";
 import { keepSearchText } from "../../server/data/search-text";
-import { searchTextOfRow } from "../../app/features/restaurants/mapping";
+import { searchTextOfRow } from "../../app/features/restaurants/core/mapping";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 
 let database: TestDatabase;

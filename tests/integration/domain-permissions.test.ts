@@ -23,7 +23,7 @@ import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.s
 import { setRestaurantPesach } from "../../app/features/restaurants/pesach/pesach.server";
 import { type Actor } from "../../app/features/restaurants/editing/changes.server";
 import { addOwner, removeOwner } from "../../app/features/restaurants/editing/owners.server";
-import type { RestaurantFormValues } from "../../app/features/restaurants/types";
+import type { RestaurantFormValues } from "../../app/features/restaurants/core/types";
 import { AppError } from "../../app/lib/errors";
 import { SYSTEM } from "../../app/lib/permissions.server";
 import { buildBlog, buildRestaurant } from "../../database/factories";

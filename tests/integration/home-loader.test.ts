@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_FILTERS, RESULTS_PAGE } from "../../app/features/restaurants/search/filters";
 import { applyFilters } from "../../app/features/restaurants/search/matching";
-import { listRestaurants } from "../../app/features/restaurants/queries.server";
+import { listRestaurants } from "../../app/features/restaurants/core/queries.server";
 import { loader } from "../../app/routes/home";
 import { buildRestaurant } from "../../database/factories";
 import { restaurants } from "../../database/schema/restaurants";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setPermanentlyClosed, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
 import { listAvailableOwners, listOwners } from "../../app/features/restaurants/editing/owners.server";
-import { restaurantToFormValues, rowToRestaurant } from "../../app/features/restaurants/mapping";
+import { restaurantToFormValues, rowToRestaurant } from "../../app/features/restaurants/core/mapping";
 import { SYSTEM } from "../../app/lib/permissions.server";
 import { recordUpload } from "../../app/features/restaurants/editing/uploads.server";
 import type { AppServices } from "../../app/lib/context";

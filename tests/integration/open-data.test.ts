@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setPermanentlyClosed, saveRestaurantHours } from "../../app/features/restaurants/editing/manage.server";
 import type { OpenDataGeoJson, OpenDataJson } from "../../app/features/restaurants/open-data/feed";
-import { listRestaurants } from "../../app/features/restaurants/queries.server";
+import { listRestaurants } from "../../app/features/restaurants/core/queries.server";
 import { emptyWeek } from "../../app/features/restaurants/hours/hours";
 import { insertRestaurant } from "../../database/factories";
 import { suggestions } from "../../database/schema/lifecycle";

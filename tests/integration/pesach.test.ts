@@ -12,8 +12,8 @@ import { shortStatus } from "../../app/features/restaurants/search/components/Re
 import { windowsAround } from "../../app/features/restaurants/hours/rest-windows.server";
 import { pesachSeasonAt } from "../../app/features/restaurants/pesach/season.server";
 import { pesachExceptions } from "../../app/features/restaurants/pesach/hours";
-import type { Restaurant } from "../../app/features/restaurants/types";
-import { listRestaurants } from "../../app/features/restaurants/queries.server";
+import type { Restaurant } from "../../app/features/restaurants/core/types";
+import { listRestaurants } from "../../app/features/restaurants/core/queries.server";
 import { searchDirectory } from "../../app/features/restaurants/search/search-query.server";
 import { loader as homeLoader } from "../../app/routes/home";
 import { loader as restaurantLoader } from "../../app/routes/restaurant";

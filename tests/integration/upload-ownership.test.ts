@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRestaurant, deleteRestaurant, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
 import { type Actor } from "../../app/features/restaurants/editing/changes.server";
-import type { RestaurantFormValues } from "../../app/features/restaurants/types";
+import type { RestaurantFormValues } from "../../app/features/restaurants/core/types";
 import { FileNotAllowedError, namedAnywhere, recordUpload, removeStoredFiles } from "../../app/features/restaurants/editing/uploads.server";
 import { imageFiles } from "../../app/lib/images";
 import { EMPTY_FORM } from "../../app/features/restaurants/editing/form-schema";

@@ -6,7 +6,7 @@ import { servicesContext, type AppServices } from "../../app/lib/context";
 import type { Db } from "../../database/types";
 import { createToastStore } from "../../app/lib/toast.server";
 import { createAlertTokens } from "../../app/features/restaurants/alerts/token.server";
-import { listRestaurants } from "../../app/features/restaurants/queries.server";
+import { listRestaurants } from "../../app/features/restaurants/core/queries.server";
 import { DEFAULT_TILES } from "../../server/config";
 import type { EmailContent } from "../../app/lib/emails";
 import { createProofOfWork } from "../../app/lib/proof-of-work.server";

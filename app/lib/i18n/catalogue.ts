@@ -7,9 +7,9 @@ import type { Messages } from "../../locales/en";
 import { matchPage } from "../../route-facts";
 import { detectLanguage, type Language } from "./language";
 import { addMessages } from "./messages";
+import { AREAS, type Area } from "./areas";
 
-export const AREAS = ["site", "restaurant", "account", "manage", "contribute", "blog"] as const;
-export type Area = (typeof AREAS)[number];
+export { AREAS, type Area } from "./areas";
 
 /** The message areas the page at `pathname` shows: `site`, and those its route declares (app/route-facts.ts). */
 export function areasOf(pathname: string): Area[] {

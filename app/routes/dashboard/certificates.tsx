@@ -9,7 +9,7 @@ import { FormAlert, SubmitButton, TextField } from "../../components/ui/FormFiel
 import { listCertificates, type ListedCertificate } from "../../features/restaurants/certificate/list.server";
 import { CertificateLine } from "../../features/restaurants/certificate/components/CertificateLine";
 import { bodyMessage } from "../../features/restaurants/certificate/wording-page";
-import { freshnessClock } from "../../features/restaurants/freshness";
+import { freshnessClock } from "../../features/restaurants/core/freshness";
 import { renewCertificate } from "../../features/restaurants/editing/manage.server";
 import { actionError } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";

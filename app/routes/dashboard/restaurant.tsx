@@ -10,7 +10,7 @@ import { createRestaurant, getRestaurantById, setVerificationDate } from "../../
 import { saveRestaurant } from "../../features/restaurants/editing/save.server";
 import { addOwner, removeOwner } from "../../features/restaurants/editing/owners.server";
 import { adminPanels } from "../../features/restaurants/editing/admin-panels.server";
-import { restaurantToFormValues } from "../../features/restaurants/mapping";
+import { restaurantToFormValues } from "../../features/restaurants/core/mapping";
 import { actionError, parsedOrThrow } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
 import { AppError, isAppError } from "../../lib/errors";

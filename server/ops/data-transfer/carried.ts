@@ -28,8 +28,7 @@ import type { Db } from "../../../database/types";
 import { createLocalStorage, keyOfUrl, UPLOADS_PUBLIC_BASE, type Storage } from "../../uploads/storage";
 import { UPLOAD_RULES, type UploadKind } from "../../../app/features/restaurants/editing/upload-rules";
 import { processUpload, UploadError, UploadFailedError, type StoredUpload } from "../../uploads/processing";
-import type { ImportInput, ImportRow, Table } from "./format";
-import type { RowError } from "./import";
+import type { ImportInput, ImportRow, RowError, Table } from "./format";
 import { catalogueMessage, importMessage } from "./messages";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -3,7 +3,7 @@
 // of the same data are the same file (but for `exportedAt`).
 import { eq } from "drizzle-orm";
 import { generateSlug } from "../../../app/features/blog/rules";
-import { restaurantToFormValues, rowToRestaurant } from "../../../app/features/restaurants/mapping";
+import { restaurantToFormValues, rowToRestaurant } from "../../../app/features/restaurants/core/mapping";
 import { users } from "../../../database/schema/auth";
 import { blogs } from "../../../database/schema/blogs";
 import { restaurantOwners, restaurants } from "../../../database/schema/restaurants";

@@ -6,9 +6,10 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { EMPTY_FORM } from "../../../app/features/restaurants/editing/form-schema";
-import type { RestaurantFormValues } from "../../../app/features/restaurants/types";
+import type { RestaurantFormValues } from "../../../app/features/restaurants/core/types";
 import type { WeeklyHours } from "../../../database/hours";
 import type { PesachPlans } from "../../../database/lifecycle";
+import type { BilingualMessage } from "./messages";
 
 export const EXPORT_FORMAT = "kosher-tel-aviv";
 export const EXPORT_VERSION = 1;
@@ -83,6 +84,14 @@ export interface ImportInput {
 }
 
 /** A problem with the file itself (not JSON, no header, unknown column): nothing can be imported. */
+/** One problem: the table, the row's number in its file (1-based), the field ("" for the whole row). Shared by the import and the files it carries. */
+export interface RowError {
+  table: Table;
+  row: number;
+  field: string;
+  message: BilingualMessage;
+}
+
 export class FileFormatError extends Error {
   override name = "FileFormatError";
 }

@@ -26,9 +26,9 @@ import {
 } from "../../../app/features/restaurants/editing/manage.server";
 import { diffRows, type Actor } from "../../../app/features/restaurants/editing/changes.server";
 import { addOwner, OwnerLinkError, removeOwner } from "../../../app/features/restaurants/editing/owners.server";
-import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../../app/features/restaurants/mapping";
+import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../../app/features/restaurants/core/mapping";
 import { uploaderOf } from "../../../app/features/restaurants/editing/uploads.server";
-import type { RestaurantFormValues } from "../../../app/features/restaurants/types";
+import type { RestaurantFormValues } from "../../../app/features/restaurants/core/types";
 import { isCalendarDay } from "../../../app/lib/dates";
 import { AppError } from "../../../app/lib/errors";
 import { mayBeLinkedAsOwner } from "../../../app/lib/permissions";
@@ -42,16 +42,10 @@ import { restaurantOwners, restaurants, restaurantSlugRedirects, type Restaurant
 import type { Db } from "../../../database/types";
 import type { Storage } from "../../uploads/storage";
 import { closeFiles, discardFiles, prepareFiles, recordFiles, storeFiles, type CarriedFiles, type PreparedFiles } from "./carried";
-import { FORM_FIELDS, POST_COLUMNS, RESTAURANT_COLUMNS, type ImportInput, type ImportRow, type Table } from "./format";
+import { FORM_FIELDS, POST_COLUMNS, RESTAURANT_COLUMNS, type ImportInput, type ImportRow, type RowError, type Table } from "./format";
 import { catalogueMessage, importMessage, type BilingualMessage } from "./messages";
 
-/** One problem: the table, the row's number in its file (1-based), the field ("" for the whole row). */
-export interface RowError {
-  table: Table;
-  row: number;
-  field: string;
-  message: BilingualMessage;
-}
+export type { RowError };
 
 export interface ImportCounts {
   created: number;

@@ -22,7 +22,7 @@ import { translator, type Translate } from "../../../lib/i18n/messages";
 import { restaurantPath } from "../../../lib/paths";
 import type { MessageKey } from "../../../locales/en";
 import type { CertificateBody, CertificateLevel } from "../../../../database/lifecycle";
-import { isKashrut, KASHRUT_LABELS } from "../constants";
+import { isKashrut, KASHRUT_LABELS } from "../core";
 import { changesSince, isCertificateExpired, type CurrentFacts, type PlaceChange, type PlaceFacts } from "./changes";
 import { alertsPath, unsubscribePath } from "./paths";
 import { writeSnapshots } from "./snapshots.server";

@@ -1,4 +1,4 @@
-// The alerts' entry in the services every loader gets (as app/features/restaurants/types.ts adds
+// The alerts' entry in the services every loader gets (as app/features/restaurants/core/types.ts adds
 // the restaurant list): the unsubscribe links' signer, made by the server with its secret.
 import type { AlertTokens } from "./token.server";
 

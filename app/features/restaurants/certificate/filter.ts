@@ -1,6 +1,6 @@
 // The "Valid certificate" filter's rule (ADR 023), apart from status.ts so that only the filtering
 // code (matching.ts, loaded with the search index after the first paint) carries it.
-import { certificateState, type CertificateClock, type CertificateDates } from "./status";
+import { certificateState, type CertificateClock, type CertificateDates } from "../core";
 
 /**
  * The "Valid certificate" filter: valid, or renewal pending (the site does not call it expired

@@ -6,7 +6,7 @@ import { CERTIFICATE_NUMBER_MAX } from "../../../../database/lifecycle";
 import { isCalendarDay } from "../../../lib/dates";
 import { oneLineText } from "../../../lib/form-rules";
 import type { MessageKey } from "../../../locales/en";
-import { isCertificateBody, isCertificateLevel, type CertificateFields } from "./facts";
+import { isCertificateBody, isCertificateLevel, type CertificateFields } from "../core";
 
 /** A date between these years is believable; anything else is a typing slip (02026, 1926). */
 const FIRST_YEAR = 2000;

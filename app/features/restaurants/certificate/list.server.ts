@@ -8,7 +8,7 @@ import type { Db } from "../../../../database/types";
 import { addDays, isCalendarDay } from "../../../lib/dates";
 import type { Subject } from "../../../lib/permissions";
 import { assertCan } from "../../../lib/permissions.server";
-import { certificateState, type CertificateClock, type CertificateState } from "./status";
+import { certificateState, type CertificateClock, type CertificateState } from "../core";
 
 /** How far ahead the list looks. */
 export const EXPIRING_WITHIN_DAYS = 30;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hasValidCertificate } from "./filter";
-import { certificateState, oldestPassingDay } from "./status";
+import { certificateState, oldestPassingDay } from "../core/certificate-status";
 
 const rabbinate = { body: "rabbinate_tel_aviv", validUntil: "2027-04-19" } as const;
 const at = (today: string, graceDays = 30) => ({ today, graceDays });

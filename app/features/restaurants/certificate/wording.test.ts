@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CERTIFICATE_BODIES, isRabbinate } from "../../../../database/lifecycle";
 import { translator } from "../../../lib/i18n/messages";
-import { certificateState } from "./status";
+import { certificateState } from "../core/certificate-status";
 import { certificateDate, statusMessage } from "./wording";
 import { bodyMessage } from "./wording-page";
 

@@ -5,7 +5,7 @@
 import type { CertificateBody } from "../../../../database/lifecycle";
 import { formatLongDate } from "../../../lib/dates";
 import type { SiteKey } from "../../../locales/en";
-import type { CertificateState } from "./status";
+import type { CertificateState } from "../core";
 
 /** The status line: "Kosher certificate valid until April 19, 2027" / "Supervision expired on March 3, 2027"; none without a state. */
 export function statusMessage(body: CertificateBody, state: CertificateState): { key: SiteKey; date: string } | undefined {

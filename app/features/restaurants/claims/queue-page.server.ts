@@ -8,8 +8,7 @@ import type { AppServices } from "../../../lib/context";
 import { AppError } from "../../../lib/errors";
 import { readFormData } from "../../../lib/form-data.server";
 import { pageOf, redirectWithToast } from "../../../lib/toast.server";
-import type { Actor } from "../editing/changes.server";
-import { HELD_FILE_DAYS } from "../editing/held-files.server";
+import { HELD_FILE_DAYS, type Actor } from "../editing/index.server";
 import { decideClaim, listClaims, type DecidedClaim } from "./queue.server";
 
 const isStatus = (value: string | null): value is ClaimStatus => CLAIM_STATUSES.includes(value as ClaimStatus);

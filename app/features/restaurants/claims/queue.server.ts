@@ -23,8 +23,7 @@ import { can, mayBeLinkedAsOwner, type Subject } from "../../../lib/permissions"
 import { assertCan, isSystem } from "../../../lib/permissions.server";
 import { claimPath, dashboardPath } from "../../../lib/paths";
 import type { MessageKey } from "../../../locales/en";
-import type { Actor } from "../editing/changes.server";
-import { addOwner } from "../editing/owners.server";
+import { type Actor, addOwner } from "../editing/index.server";
 import { claimNeeded } from "./claims.server";
 import { CLAIM_REASON_MAX } from "./rules";
 

@@ -1,7 +1,7 @@
 // What the restaurant editor shows admins under the form: the owners linked to the listing, the
 // accounts that may be linked, the change history and the verification date.
 import type { Db } from "../../../../database/types";
-import type { Restaurant } from "../types";
+import type { Restaurant } from "../core";
 import { listHistory } from "./changes.server";
 import { listAvailableOwners, listOwners } from "./owners.server";
 

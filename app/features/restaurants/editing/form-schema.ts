@@ -4,11 +4,9 @@ import { z } from "zod";
 import { fieldMessages, FORM_PARSE, oneLineText, storableText } from "../../../lib/form-rules";
 import { isWebLink, withScheme } from "../../../lib/links";
 import type { MessageKey } from "../../../locales/en";
-import { isKashrut, isTag, TAGS } from "../constants";
-import { inIsrael } from "../map/location";
-import type { RestaurantFormValues } from "../types";
-import { certificateFields, DETAILS_NEED_BODY, detailsWithoutBody } from "../certificate/form-rules";
-import { practicalFields } from "../practical/form-rules";
+import { isKashrut, isTag, TAGS, inIsrael, type RestaurantFormValues } from "../core";
+import { certificateFields, DETAILS_NEED_BODY, detailsWithoutBody } from "../certificate";
+import { practicalFields } from "../practical";
 
 export const MAX_MENU_IMAGES = 10;
 

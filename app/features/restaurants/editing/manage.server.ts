@@ -21,11 +21,10 @@ import { AppError } from "../../../lib/errors";
 import { mayBeLinkedAsOwner } from "../../../lib/permissions";
 import { assertCan, hasRestaurantAccess } from "../../../lib/permissions.server";
 import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "./uploads.server";
-import { formValuesToRow, rowToRestaurant, slugFromName } from "../mapping";
-import type { Restaurant, RestaurantFormValues } from "../types";
+import { formValuesToRow, rowToRestaurant, slugFromName, type Restaurant, type RestaurantFormValues } from "../core";
 import { diffRows, record, RestaurantNotFoundError, type Actor } from "./changes.server";
 import { isSlugFor, uniqueSlug } from "./slugs.server";
-import { isCertificateDay } from "../certificate/form-rules";
+import { isCertificateDay } from "../certificate";
 
 /**
  * Refuses (AppError "forbidden") unless `actor` may edit this restaurant: the spec's

@@ -2,7 +2,7 @@
 // change made unused are removed from storage here, after the transaction, so no caller can forget
 // them. A file that cannot be deleted is logged, not an error (removeStoredFiles).
 import type { AppServices } from "../../../lib/context";
-import type { RestaurantFormValues } from "../types";
+import type { RestaurantFormValues } from "../core";
 import type { Actor } from "./changes.server";
 import { deleteRestaurant, updateRestaurant, type UpdateResult } from "./manage.server";
 import { removeStoredFiles } from "./uploads.server";

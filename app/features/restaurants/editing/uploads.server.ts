@@ -19,7 +19,7 @@ import { AppError } from "../../../lib/errors";
 import { can, type Subject } from "../../../lib/permissions";
 import { isSystem } from "../../../lib/permissions.server";
 import type { MessageKey } from "../../../locales/en";
-import type { RestaurantFormValues } from "../types";
+import type { RestaurantFormValues } from "../core";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type DbOrTx = Db | Tx;

@@ -5,9 +5,8 @@ import type { Db } from "../../../../database/types";
 import { AppError } from "../../../lib/errors";
 import type { WeeklyHours } from "./hours";
 import { parseWeeklyHours } from "./hours-schema";
-import { mayEdit, saveRestaurantHours } from "../editing/manage.server";
-import { type Actor } from "../editing/changes.server";
-import type { Restaurant } from "../types";
+import { mayEdit, saveRestaurantHours, type Actor } from "../editing/index.server";
+import type { Restaurant } from "../core";
 
 /**
  * Saves a restaurant's structured hours, or clears them (null), through the normal change

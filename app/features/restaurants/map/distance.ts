@@ -1,7 +1,7 @@
 // How far a restaurant is from the visitor ("Near me"): computed in the browser, from a
 // position that never leaves it. Its own module so that only the home page carries it.
 import type { Language } from "../../../lib/i18n/language";
-import type { LatLng } from "./location";
+import type { LatLng } from "../core";
 
 const EARTH_RADIUS_M = 6_371_008.8;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;

@@ -11,7 +11,7 @@ import "./map.css";
 import type { MapTiles } from "../../../lib/context";
 import type { Language } from "../../../lib/i18n/language";
 import { translator } from "../../../lib/i18n/messages";
-import { TEL_AVIV } from "./location";
+import { TEL_AVIV } from "../core";
 
 export { L };
 

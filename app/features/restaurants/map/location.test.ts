@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { byDistance, distanceMeters, formatDistance } from "./distance";
-import { coordinatesFromLink, inIsrael, TEL_AVIV } from "./location";
+import { coordinatesFromLink, inIsrael, TEL_AVIV } from "../core/location";
 
 describe("coordinatesFromLink", () => {
   it.each([

@@ -1,6 +1,6 @@
 // The restaurant page's small map (ADR 017): a few map tiles laid out around the place, as plain
 // images — no map library, no JavaScript, lazy-loaded below the fold. Pure: Web Mercator tile math.
-import type { LatLng } from "./location";
+import type { LatLng } from "../core";
 
 export const TILE_SIZE = 256;
 

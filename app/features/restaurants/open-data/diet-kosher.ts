@@ -1,7 +1,6 @@
 // Our kashrut in OpenStreetMap's terms (ADR 025): the value of `diet:kosher`. Pure and browser-safe.
 import type { CertificateFacts } from "../../../../database/lifecycle";
-import { certificateState, type CertificateClock } from "../certificate/status";
-import type { Kashrut } from "../constants";
+import { certificateState, type CertificateClock, type Kashrut } from "../core";
 
 /** OSM's `diet:kosher`: `only` (everything served is kosher) or `yes` (kosher food is served, the supervision unconfirmed). */
 export type DietKosher = "only" | "yes";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../../database/factories";
 import { emptyWeek } from "../hours/hours";
-import { rowToRestaurant } from "../mapping";
-import type { Restaurant } from "../types";
+import { rowToRestaurant } from "../core/mapping";
+import type { Restaurant } from "../core/types";
 import { lastChangeOf, OPEN_DATA_LICENSE, openDataGeoJson, openDataJson, openDataRecord, type OpenDataContext } from "./feed";
 
 const context: OpenDataContext = { publicUrl: "https://kosher.example", clock: { today: "2026-11-26", maxAgeDays: 180, graceDays: 14 } };

@@ -7,10 +7,17 @@ import type { WeeklyHours } from "../../../../database/hours";
 import type { CertificateBody, CertificateLevel } from "../../../../database/lifecycle";
 import type { PriceLevel, WheelchairAccess } from "../../../../database/practical";
 import { restaurantPath } from "../../../lib/paths";
-import { certificateState, type CertificateState } from "../certificate/status";
-import { KASHRUT_LABELS, tagLabel, type Kashrut } from "../constants";
-import { freshnessOf, type Freshness, type FreshnessClock } from "../freshness";
-import type { Restaurant } from "../types";
+import {
+  certificateState,
+  type CertificateState,
+  KASHRUT_LABELS,
+  tagLabel,
+  type Kashrut,
+  freshnessOf,
+  type Freshness,
+  type FreshnessClock,
+  type Restaurant,
+} from "../core";
 import { dietKosher, type DietKosher } from "./diet-kosher";
 import { osmOpeningHours } from "./opening-hours";
 

@@ -4,7 +4,7 @@
 import { asc } from "drizzle-orm";
 import { restaurants } from "../../../../database/schema/restaurants";
 import type { Db } from "../../../../database/types";
-import { rowToRestaurant } from "../mapping";
+import { rowToRestaurant } from "../core";
 import { openDataGeoJson, openDataJson, openDataRecord, type OpenDataContext, type OpenDataRecord } from "./feed";
 
 export async function loadOpenDataRecords(db: Db, context: OpenDataContext): Promise<OpenDataRecord[]> {

@@ -12,7 +12,7 @@
 // the hours are not expressible and the answer is null. Yom Tov and Pesach days move with the Hebrew
 // calendar and are not in the string (the JSON feed's own `hours` says `closedOnShabbat`).
 import type { Clock, TimeRange, WeeklyHours } from "../../../../database/hours";
-import { isClock, minutesOf, rangeSpan } from "../hours/hours";
+import { isClock, minutesOf, rangeSpan } from "../hours";
 
 /** OpenStreetMap's day abbreviations, Sunday first like `WeeklyHours.days`. */
 export const OSM_DAYS = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"] as const;

@@ -3,7 +3,7 @@
 // "open now" in the browser (the restaurant page sends a timeline) do not carry it.
 import type { PesachPlans } from "../../../../database/lifecycle";
 import { addDays } from "../../../lib/dates";
-import type { DayExceptions } from "../hours/hours";
+import type { DayExceptions } from "../hours";
 import { planFor, type PesachSeason } from "./pesach";
 
 /**

@@ -3,9 +3,8 @@
 // database's change announcement (live updates, the list and page caches).
 import type { Db } from "../../../../database/types";
 import { AppError } from "../../../lib/errors";
-import { type Actor } from "../editing/changes.server";
-import { mayEdit, saveRestaurantPesach } from "../editing/manage.server";
-import type { Restaurant } from "../types";
+import { type Actor, mayEdit, saveRestaurantPesach } from "../editing/index.server";
+import type { Restaurant } from "../core";
 import { parsePesachForm } from "./editing/pesach-form";
 
 const YEAR = /^20\d\d$/;

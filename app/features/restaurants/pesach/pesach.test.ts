@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildRestaurant } from "../../../../database/factories";
-import { rowToRestaurant } from "../mapping";
+import { rowToRestaurant } from "../core/mapping";
 import { EMPTY_FILTERS, parseFilters, serializeFilters } from "../search/filters";
 import { applyFilters } from "../search/matching";
 import { decodeIndex, decodeIndexPesach, encodeIndexPesach, toIndexRow } from "../search/search-index";

@@ -5,7 +5,7 @@ import type { PesachPlans } from "../../../../database/lifecycle";
 import { formatLongDate } from "../../../lib/dates";
 import type { Language } from "../../../lib/i18n/language";
 import { translator } from "../../../lib/i18n/messages";
-import { bodyMessage } from "../certificate/wording-page";
+import { bodyMessage } from "../certificate";
 import { pesachPageData, type PesachSeason } from "./pesach";
 
 /** What the section says: its title and days, the status, further lines, and Chol HaMoed's hours. */

@@ -2,7 +2,7 @@
 // words in the page's language and schema.org's words for search engines. Apart from practical.ts,
 // which every part of the app reaches through the mapping: only the restaurant page shows these.
 import type { Translate } from "../../../lib/i18n/messages";
-import { priceSigns, servicesOf, type PracticalFacts, type Service } from "./practical";
+import { priceSigns, servicesOf, type PracticalFacts, type Service } from "../core";
 
 /**
  * schema.org's words for the facts, added to the restaurant page's Restaurant (presentation.ts):

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../../database/factories";
-import { rowToRestaurant } from "../mapping";
+import { rowToRestaurant } from "../core/mapping";
 import { practicalLabels, practicalStructuredData } from "./page.server";
-import { priceSigns, servicesOf } from "./practical";
+import { priceSigns, servicesOf } from "../core/practical";
 
 const r = (overrides: Parameters<typeof buildRestaurantRow>[0]) => rowToRestaurant(buildRestaurantRow(overrides));
 

@@ -9,10 +9,8 @@ import type { Db } from "../../../../database/types";
 import { AppError } from "../../../lib/errors";
 import type { Subject } from "../../../lib/permissions";
 import { assertCan } from "../../../lib/permissions.server";
-import { cardsByIds } from "../search/search-query.server";
-import type { ListedRestaurant } from "../search/search-index";
 import { isPlaceSlug, MAX_SAVED } from "./device";
-import { snapshotNewlySaved } from "../alerts/snapshots.server";
+import { snapshotNewlySaved } from "../alerts/index.server";
 
 /** The account a list belongs to: the acting viewer, who must be allowed and must be an account. */
 function ownerOf(actor: Subject | null): string {
@@ -31,32 +29,6 @@ export async function savedSlugs(db: Db, userId: string): Promise<string[]> {
     .orderBy(desc(savedPlaces.created_at), restaurants.slug)
     .limit(MAX_SAVED);
   return rows.map((row) => row.slug);
-}
-
-/** The cards of an account's saved places, the latest first. */
-export async function savedCards(db: Db, userId: string): Promise<ListedRestaurant[]> {
-  const rows = await db
-    .select({ id: savedPlaces.restaurant_id })
-    .from(savedPlaces)
-    .where(eq(savedPlaces.user_id, userId))
-    .orderBy(desc(savedPlaces.created_at), savedPlaces.restaurant_id)
-    .limit(MAX_SAVED);
-  return cardsByIds(
-    db,
-    rows.map((row) => row.id),
-  );
-}
-
-/** The cards of the given slugs, in their order (a device's list, shown before any account holds it). */
-export async function cardsForSlugs(db: Db, slugs: readonly string[]): Promise<ListedRestaurant[]> {
-  const wanted = [...new Set(slugs.filter(isPlaceSlug))].slice(0, MAX_SAVED);
-  if (wanted.length === 0) return [];
-  const rows = await db.select({ id: restaurants.id, slug: restaurants.slug }).from(restaurants).where(inArray(restaurants.slug, wanted));
-  const idOf = new Map(rows.map((row) => [row.slug, row.id]));
-  return cardsByIds(
-    db,
-    wanted.flatMap((slug) => idOf.get(slug) ?? []),
-  );
 }
 
 /**

@@ -1,10 +1,9 @@
 // The cards a page's HTML carries (home, Saved): what a card shows (forCard), its season's Pesach
 // status, and its "open now" for the coming days worked out here (open-line.server.ts) in place of
 // its week, so the page needs no hours code to say it. The map view adds the place.
-import { openLineOf } from "../hours/open-line.server";
-import type { RestWindow } from "../hours/hours";
-import { pesachExceptions } from "../pesach/hours";
-import { forCardPesach, type PesachSeason } from "../pesach/pesach";
+import { openLineOf } from "../hours/index.server";
+import type { RestWindow } from "../hours";
+import { pesachExceptions, forCardPesach, type PesachSeason } from "../pesach";
 import { forCard, type ListedRestaurant } from "./search-index";
 
 export function cardRows(

@@ -2,8 +2,7 @@
 // limit, from the public list every process holds (the browser then filters by itself); past it,
 // from the database (search-query.server.ts), so no process holds a directory of 100,000.
 import type { Db } from "../../../../database/types";
-import type { FreshnessClock } from "../freshness";
-import type { Restaurant } from "../types";
+import type { FreshnessClock, Restaurant } from "../core";
 import { hasActiveFilters, type FilterState, type OpenClock } from "./filters";
 import { applyFilters } from "./matching";
 import { CLIENT_FILTER_LIMIT } from "./search-index";
@@ -57,4 +56,13 @@ export function createDirectory({ db, list, size, closeTo }: DirectorySources): 
       indexVersion: all.length <= CLIENT_FILTER_LIMIT ? searchIndexOf(all).version : null,
     };
   };
+}
+
+// The search part's entry in the services every loader gets (beside the listing's own, in core/types.ts):
+// the core describes a listing and knows nothing of how the directory is searched.
+declare module "../../../lib/context" {
+  interface AppServices {
+    /** The home page's results: from the public list, or from the database past the browser index's limit. */
+    directory: Directory;
+  }
 }

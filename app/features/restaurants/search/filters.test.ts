@@ -1,11 +1,11 @@
-import { visibleTags } from "../components/Badges";
+import { visibleTags } from "../core/components/Badges";
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../../database/factories";
 import { emptyWeek } from "../hours/hours";
 import { applyFilters } from "./matching";
 import { clearedFilters, EMPTY_FILTERS, hasActiveFilters, parseFilters, parseShown, RESULTS_PAGE, serializeFilters, toggle, type FilterState } from "./filters";
-import { rowToRestaurant } from "../mapping";
-import { normalizeForSearch } from "./search";
+import { rowToRestaurant } from "../core/mapping";
+import { normalizeForSearch } from "../../../lib/search-text";
 
 const r = (overrides: Parameters<typeof buildRestaurantRow>[0]) => rowToRestaurant(buildRestaurantRow(overrides));
 

@@ -1,10 +1,9 @@
 // Home page filters (spec section 5): all conditions hold together. The state lives in the URL
 // query so a filtered view can be shared, reloaded, rendered on the server and left with Back.
 // Matching restaurants against a state is in matching.ts, which the browser loads with the search index.
-import { isKashrut, isTag, type Kashrut } from "../constants";
-import type { DayExceptions, RestWindow } from "../hours/hours";
-import type { Restaurant } from "../types";
-import { PESACH_KOSHER, PESACH_PARAM } from "../pesach/pesach";
+import { isKashrut, isTag, type Kashrut, type Restaurant } from "../core";
+import type { DayExceptions, RestWindow } from "../hours";
+import { PESACH_KOSHER, PESACH_PARAM } from "../pesach";
 
 export const LINK_FILTERS = ["booking", "wolt", "order"] as const;
 export type LinkFilter = (typeof LINK_FILTERS)[number];

@@ -1,8 +1,8 @@
 // The browser's filtering engine: the search index's decoder and the filters' rules (matching.ts,
-// search.ts). The home page imports it only with the index, after the first paint
+// app/lib/search-text.ts). The home page imports it only with the index, after the first paint
 // (use-search-index.ts), so a first visit does not carry it; until then filters ask the server.
 import { decodeIndex, searchIndexPath } from "./search-index";
-import type { Restaurant } from "../types";
+import type { Restaurant } from "../core";
 import { applyFilters as filter } from "./matching";
 import { missed } from "./missed-beacon";
 
@@ -25,6 +25,6 @@ export async function fetchIndex(version: string, signal: AbortSignal): Promise<
   return decodeIndex(await response.json());
 }
 // The index's cards say "open now" from their week (a page's cards carry an open line instead).
-export { statusAt } from "../hours/hours";
+export { statusAt } from "../hours";
 // "Near me" needs the index's places: its distances come with it.
-export { byDistance, distanceMeters, formatDistance } from "../map/distance";
+export { byDistance, distanceMeters, formatDistance } from "../map";

@@ -1,22 +1,14 @@
-// Which restaurants pass a filter state (filters.ts): the search rules of search.ts over each
+// Which restaurants pass a filter state (filters.ts): the search rules of app/lib/search-text.ts over each
 // restaurant's text, and the other filters. The server runs it on the public list; the browser
 // loads it with the search index, after the first paint (so a first visit does not carry it).
-import { isTag, TAGS } from "../constants";
-import { freshnessOf, type FreshnessClock } from "../freshness";
-import { statusAt } from "../hours/hours";
-import { hasValidCertificate } from "../certificate/filter";
-import type { Restaurant } from "../types";
-import { kosherForPesach } from "../pesach/pesach";
+import { freshnessOf, type FreshnessClock, type Restaurant, searchFields } from "../core";
+import { statusAt } from "../hours";
+import { hasValidCertificate } from "../certificate";
+import { kosherForPesach } from "../pesach";
 import type { FactFilter, FilterState, LinkFilter, OpenClock } from "./filters";
-import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "./search";
+import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "../../../lib/search-text";
 
-/** What a restaurant's search text is made of: names, descriptions, address and tags (with their English labels), in both languages. */
-export function searchFields(restaurant: Pick<Restaurant, "name" | "description" | "address" | "tags">): string[] {
-  const tagText = restaurant.tags.flatMap((tag) => (isTag(tag) ? [tag, TAGS[tag]] : [tag]));
-  return [restaurant.name.en, restaurant.name.he ?? "", restaurant.description?.en ?? "", restaurant.description?.he ?? "", restaurant.address, ...tagText];
-}
-
-/** The text a search term is matched against (search.ts), made once per restaurant object. */
+/** The text a search term is matched against (app/lib/search-text.ts), made once per restaurant object. */
 const haystacks = new WeakMap<Restaurant, string>();
 export function searchText(restaurant: Restaurant): string {
   let text = haystacks.get(restaurant);

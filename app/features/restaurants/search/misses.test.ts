@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MISS_TERM_MAX, missKey, missTerm, parseMissKey } from "./misses";
-import { normalizeForSearch } from "./search";
+import { normalizeForSearch } from "../../../lib/search-text";
 
 describe("missTerm", () => {
   it("normalises as the search does: case, spaces, niqqud, final letters, quotes", () => {

@@ -1,9 +1,9 @@
 // The home page's searches that found nothing — what a term is once the server has
 // read it. The browser's word is never trusted: its term is normalised as the search normalises
-// (search.ts: case, niqqud, final letters, quotes, spaces), cut to MISS_TERM_MAX characters, and
+// (app/lib/search-text.ts: case, niqqud, final letters, quotes, spaces), cut to MISS_TERM_MAX characters, and
 // kept only with at least MISS_TERM_MIN_LETTERS letters or digits (counted as characters, not
 // bytes: "פיצ" has three); control characters read as spaces. Nothing about who searched is ever part of it.
-import { normalizeForSearch } from "./search";
+import { normalizeForSearch } from "../../../lib/search-text";
 
 /** The longest term kept, in characters (after normalising). */
 export const MISS_TERM_MAX = 60;

@@ -2,7 +2,7 @@
 // cache hands out the same array until a restaurant changes) and named by a hash of its content,
 // so browsers and CDNs may keep it forever. (The server compresses it once for sending.)
 import { createHash } from "node:crypto";
-import type { Restaurant } from "../types";
+import type { Restaurant } from "../core";
 import { toIndexRow } from "./search-index";
 
 export interface BuiltSearchIndex {

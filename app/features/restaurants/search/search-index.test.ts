@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../../database/factories";
 import { EMPTY_FILTERS } from "./filters";
 import { applyFilters } from "./matching";
-import { rowToRestaurant as fromRow } from "../mapping";
+import { rowToRestaurant as fromRow } from "../core/mapping";
 import { decodeIndex, forCard, fromIndexRow, toIndexRow } from "./search-index";
 
 const full = fromRow(

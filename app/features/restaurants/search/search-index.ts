@@ -2,10 +2,8 @@
 // search index adds what the filters need (never phone numbers, menus or certificate photos), as compact rows
 // loaded by the browser after the first paint, so filtering is instant without the HTML carrying
 // every restaurant: the page itself holds only the results on screen.
-import { isKashrut } from "../constants";
-import type { Restaurant } from "../types";
-import type { WeeklyHours } from "../hours/hours";
-import type { OpenLine } from "../hours/open-line";
+import { isKashrut, type Restaurant } from "../core";
+import type { WeeklyHours, OpenLine } from "../hours";
 import type { CertificateBody } from "../../../../database/lifecycle";
 import type { PesachPlans, PesachStatus } from "../../../../database/lifecycle";
 import type { PriceLevel, WheelchairAccess } from "../../../../database/practical";
@@ -208,7 +206,7 @@ export function fromIndexRow(row: unknown): Restaurant | undefined {
     ...(bits & BOOKING ? { bookingLink: "1" } : {}),
     ...(bits & WOLT ? { woltLink: "1" } : {}),
     ...(bits & ORDER ? { onlineOrderLink: "1" } : {}),
-    // The server wrote the body; a damaged date reads as none (certificate/status.ts).
+    // The server wrote the body; a damaged date reads as none (core/certificate-status.ts).
     ...(Array.isArray(certificate) && typeof certificate[0] === "string" && certificate[0]
       ? { certificate: { body: certificate[0] as CertificateBody, ...(certificate[1] ? { validUntil: text(certificate[1]) } : {}) } }
       : {}),

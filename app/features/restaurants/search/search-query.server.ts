@@ -6,14 +6,12 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { restaurants, searchVocabulary } from "../../../../database/schema/restaurants";
 import type { Db } from "../../../../database/types";
 import { addDays } from "../../../lib/dates";
-import type { FreshnessClock } from "../freshness";
-import { rowToRestaurant, searchTextOfRow } from "../mapping";
+import { type FreshnessClock, rowToRestaurant, searchTextOfRow, oldestPassingDay } from "../core";
 import type { RestaurantRow } from "../../../../database/schema/restaurants";
 import { forCard, type ListedRestaurant } from "./search-index";
 import type { FactFilter, FilterState, LinkFilter, OpenClock } from "./filters";
 import { isOpenAt } from "./matching";
-import { oldestPassingDay } from "../certificate/status";
-import { mayBeTypo, searchWords, TYPO_SIMILARITY, wordStems } from "./search";
+import { mayBeTypo, searchWords, TYPO_SIMILARITY, wordStems } from "../../../lib/search-text";
 
 export interface DirectoryPage {
   /** The first `limit` matches, in the listing's order: what their cards show. */
@@ -44,7 +42,7 @@ const textArray = (values: readonly string[]) =>
   )}]::text[]`;
 
 /**
- * The words any restaurant's text has that are close to `word` (search.ts, rule 3): `%` lets the
+ * The words any restaurant's text has that are close to `word` (app/lib/search-text.ts, rule 3): `%` lets the
  * vocabulary's trigram index find the candidates (its threshold, pg_trgm's 0.3, is below ours);
  * `similarity` is the exact test the browser makes.
  */
@@ -56,7 +54,7 @@ export async function closeWords(db: Db, word: string): Promise<string[]> {
   return rows.map((row) => row.word);
 }
 
-/** One search word (search.ts, rules 1–3): it anywhere in the text, a stem beginning a word, or one of its close words. */
+/** One search word (app/lib/search-text.ts, rules 1–3): it anywhere in the text, a stem beginning a word, or one of its close words. */
 function wordCondition(word: string, close: readonly string[]): SQL {
   const text = restaurants.search_text;
   const forms = [

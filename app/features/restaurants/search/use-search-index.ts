@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Restaurant } from "../types";
+import type { Restaurant } from "../core";
 import type * as Engine from "./local-search";
 
 /** The index in the browser, and the rules that filter and sort it (loaded with it: local-search.ts). */

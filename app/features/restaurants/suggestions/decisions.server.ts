@@ -3,8 +3,8 @@
 // existing listing, or reject with a reason. The answer goes after the decision is kept; failing
 // to send it is logged and does not undo it (tellSuggester).
 import type { AppServices } from "../../../lib/context";
-import type { Actor } from "../editing/changes.server";
-import type { RestaurantFormValues } from "../types";
+import type { Actor } from "../editing/index.server";
+import type { RestaurantFormValues } from "../core";
 import { tellSuggester } from "./notify.server";
 import { approveSuggestion, mergeSuggestion, rejectSuggestion, type Decision } from "./suggestions.server";
 

@@ -9,7 +9,7 @@ import { AppError } from "../../../lib/errors";
 import { readFormData } from "../../../lib/form-data.server";
 import { pageOf, redirectWithToast } from "../../../lib/toast.server";
 import type { MessageKey } from "../../../locales/en";
-import type { Actor } from "../editing/changes.server";
+import type { Actor } from "../editing/index.server";
 import { decideSuggestion } from "./decisions.server";
 import { findListings, listSuggestions, type QueueView } from "./suggestions.server";
 import { formText } from "../../../lib/form-rules";

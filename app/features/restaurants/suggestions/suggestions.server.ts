@@ -14,12 +14,10 @@ import { isUuid } from "../../../lib/ids";
 import type { Subject } from "../../../lib/permissions";
 import { assertCan, isSystem } from "../../../lib/permissions.server";
 import type { MessageKey } from "../../../locales/en";
-import { isKashrut, KASHRUT_LABELS, KASHRUT_VALUES } from "../constants";
-import type { Actor } from "../editing/changes.server";
-import { createRestaurant } from "../editing/manage.server";
-import { EMPTY_FORM } from "../editing/form-schema";
-import { normalizeForSearch } from "../search/search";
-import type { Restaurant, RestaurantFormValues } from "../types";
+import { isKashrut, KASHRUT_LABELS, KASHRUT_VALUES, type Restaurant, type RestaurantFormValues } from "../core";
+import { type Actor, createRestaurant } from "../editing/index.server";
+import { EMPTY_FORM } from "../editing";
+import { normalizeForSearch } from "../../../lib/search-text";
 import { paragraphText } from "../../../lib/form-rules";
 import { SUGGESTION_FIELD_MAX } from "./limits";
 

@@ -3,8 +3,7 @@
 // Nothing when no body is given.
 import type { CertificateFacts as Facts } from "../../../../../database/lifecycle";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import type { CertificateClock } from "../status";
-import { certificateState } from "../status";
+import { type CertificateClock, certificateState } from "../../core";
 import { bodyMessage } from "../wording-page";
 import { CertificateLine } from "./CertificateLine";
 

@@ -5,7 +5,7 @@ import { SelectField, TextField } from "../../../../components/ui/FormFields";
 import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, CERTIFICATE_NUMBER_MAX } from "../../../../../database/lifecycle";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { bodyMessage } from "../wording-page";
-import type { CertificateFields } from "../facts";
+import type { CertificateFields } from "../../core";
 
 export function CertificateFieldset({
   values,

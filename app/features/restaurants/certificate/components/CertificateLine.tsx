@@ -6,7 +6,7 @@
 import type { CertificateFacts } from "../../../../../database/lifecycle";
 import { cn } from "../../../../lib/cn";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { certificateState, type CertificateClock } from "../status";
+import { certificateState, type CertificateClock } from "../../core";
 import { certificateDate, statusMessage } from "../wording";
 
 export function CertificateLine({

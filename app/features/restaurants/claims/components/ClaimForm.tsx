@@ -6,7 +6,7 @@ import { Form } from "react-router";
 import { FormAlert, SubmitButton, TextAreaField, TextField } from "../../../../components/ui/FormFields";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../../locales/en";
-import { formFileProblem } from "../../editing/form-file";
+import { formFileProblem } from "../../editing";
 import { CLAIM_NOTE_MAX, CLAIM_PHONE_MAX, CLAIM_ROLE_MAX } from "../rules";
 
 /** The refusal the server answered with, if any: its message, its fields' messages, and what was typed. */

@@ -7,8 +7,7 @@ import { ColumnHeader, DataTable } from "../../../../components/ui/DataTable";
 import { localized } from "../../../../lib/i18n/language";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { dashboardEditPath } from "../../../../lib/paths";
-import { ClosedBadge, FreshnessMark, KashrutBadge, TagList, visibleTags } from "../../components/Badges";
-import type { Freshness } from "../../freshness";
+import { ClosedBadge, FreshnessMark, KashrutBadge, TagList, visibleTags, type Freshness } from "../../core";
 import type { ListingRow } from "../listings-page.server";
 
 const DASHBOARD_TAGS = 2;

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { responsiveImage } from "../../../../lib/images";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { MAX_MENU_IMAGES } from "../form-schema";
-import type { MenuImage } from "../../types";
+import type { MenuImage } from "../../core";
 import { uploadFile } from "../upload-client";
 import { UPLOAD_RULES } from "../upload-rules";
 import { FilePicker } from "./FilePicker";

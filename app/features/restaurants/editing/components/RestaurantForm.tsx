@@ -1,6 +1,6 @@
 // The add/edit restaurant form: the spec's sections, on-change validation with its messages, the
 // derived menu type, uploads, and a draft in local storage kept on every change.
-import { lazy, Suspense, useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import {
@@ -20,17 +20,28 @@ import { useLocalDraft } from "../../../../lib/use-local-draft";
 import { useFocusFirstInvalid } from "../../../../lib/use-focus-first-invalid";
 import { DraftNotice } from "../../../../components/ui/DraftNotice";
 import type { MessageKey } from "../../../../locales/en";
-import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../constants";
+import {
+  KASHRUT_LABELS,
+  KASHRUT_VALUES,
+  TAG_NAMES,
+  tagLabel,
+  menuKind,
+  type MenuKind,
+  type RestaurantFormValues,
+  coordinatesFromLink,
+  inIsrael,
+  roundCoordinate,
+  type LatLng,
+} from "../../core";
 import { EMPTY_FORM, parseRestaurantForm, type FieldErrors } from "../form-schema";
-import { menuKind, type MenuKind } from "../../presentation";
-import type { RestaurantFormValues } from "../../types";
 import { MenuImagesField } from "./MenuImagesField";
 import { UploadField } from "./UploadField";
 import { withScheme } from "../../../../lib/links";
 import type { MapTiles } from "../../../../lib/context";
-import { coordinatesFromLink, inIsrael, roundCoordinate, type LatLng } from "../../map/location";
-import { CertificateFieldset } from "../../certificate/components/CertificateFieldset";
-import { PracticalFieldset } from "../../practical/components/PracticalFieldset";
+import { CertificateFieldset } from "../../certificate";
+import { PracticalFieldset } from "../../practical";
+// The pin map's code (Leaflet) loads with the form, after it: never part of a public page.
+import { PinMap } from "../../map";
 
 export function draftKey(id: string | undefined): string {
   return id ? `restaurant-form-${id}` : "restaurant-form-new";
@@ -54,9 +65,6 @@ export interface SaveResponse {
   errors?: FieldErrors;
   error?: MessageKey;
 }
-
-// The pin map's code (Leaflet) loads with the form, after it: never part of a public page.
-const PinMap = lazy(() => import("../../map/components/PinMap"));
 
 /** A typed pair that is a place (the form's rules say what is wrong with any other). */
 function placeOf(values: Pick<RestaurantFormValues, "latitude" | "longitude">): LatLng | null {

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import type { MapTiles } from "../../../../lib/context";
 import { translator } from "../../../../lib/i18n/messages";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { roundCoordinate, TEL_AVIV, type LatLng } from "../location";
+import { roundCoordinate, TEL_AVIV, type LatLng } from "../../core";
 import { createMap, L, pinIcon } from "../leaflet.client";
 
 const PLACE_ZOOM = 17;

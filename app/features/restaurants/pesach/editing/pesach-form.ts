@@ -4,7 +4,7 @@ import { z } from "zod";
 import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, PESACH_STATUSES, type PesachPlan } from "../../../../../database/lifecycle";
 import { FORM_PARSE, fieldMessages } from "../../../../lib/form-rules";
 import type { MessageKey } from "../../../../locales/en";
-import { certificateDay } from "../../certificate/form-rules";
+import { certificateDay } from "../../certificate";
 import { isClock } from "../../../../../database/hours";
 
 const optionalTime = z

@@ -4,7 +4,7 @@
 import { CheckboxField, ChoiceGroup, SelectField } from "../../../../components/ui/FormFields";
 import { PRICE_LEVELS, SERVICES, WHEELCHAIR_ACCESS } from "../../../../../database/practical";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import type { PracticalFields } from "../practical";
+import type { PracticalFields } from "../../core";
 
 export function PracticalFieldset({
   values,

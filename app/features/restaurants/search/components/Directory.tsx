@@ -4,10 +4,9 @@ import type { MapTiles } from "../../../../lib/context";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { homePath, suggestPath } from "../../../../lib/paths";
 import { useNow } from "../../../../lib/use-now";
-import type { FreshnessClock } from "../../freshness";
-import type { RestWindow } from "../../hours/hours";
-import { MapView } from "../../map/components/MapView";
-import type { LatLng } from "../../map/location";
+import type { FreshnessClock, LatLng } from "../../core";
+import type { RestWindow } from "../../hours";
+import { MapView } from "./MapView";
 import {
   clearedFilters,
   parseFilters,
@@ -21,8 +20,7 @@ import {
 } from "../filters";
 import type { ListedRestaurant } from "../search-index";
 import { useSearchIndex } from "../use-search-index";
-import type { PesachSeason } from "../../pesach/pesach";
-import { pesachExceptions } from "../../pesach/hours";
+import { type PesachSeason, pesachExceptions } from "../../pesach";
 import { FilterBar } from "./FilterBar";
 import { Hero } from "./Hero";
 import { ResultsGrid } from "./ResultsGrid";

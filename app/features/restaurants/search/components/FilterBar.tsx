@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { Disclosure } from "../../../../components/ui/Disclosure";
 import { useHydrated } from "../../../../lib/use-hydrated";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../constants";
+import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../core";
 import { FACT_FILTERS, hasActiveFilters, LINK_FILTERS, toggle, type FilterState } from "../filters";
 
 interface FilterBarProps {

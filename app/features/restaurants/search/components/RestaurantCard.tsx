@@ -5,18 +5,25 @@ import { localized } from "../../../../lib/i18n/language";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { restaurantPath } from "../../../../lib/paths";
 import type { ListedRestaurant } from "../search-index";
-import type { Freshness } from "../../freshness";
-import { ClosedBadge, FreshnessMark, KashrutBadge, TagList, visibleTags } from "../../components/Badges";
-import { openLineAt, type ShortStatus } from "../../hours/open-line";
+import {
+  type Freshness,
+  ClosedBadge,
+  FreshnessMark,
+  KashrutBadge,
+  TagList,
+  visibleTags,
+  certificateState,
+  type CertificateClock,
+  isDoubtful,
+  kashrutStanding,
+} from "../../core";
+import { openLineAt, type ShortStatus } from "../../hours";
 import { useNow } from "../../../../lib/use-now";
 import { cn } from "../../../../lib/cn";
 import type { SiteKey } from "../../../../locales/en";
-import { CertificateLine } from "../../certificate/components/CertificateLine";
-import { certificateState, type CertificateClock } from "../../certificate/status";
-import { isDoubtful, kashrutStanding } from "../../certificate/standing";
-import { PesachMark } from "../../pesach/components/PesachMark";
-import { SaveButton } from "../../saved/components/SaveButton";
-import type { PesachSeason } from "../../pesach/pesach";
+import { CertificateLine } from "../../certificate";
+import { PesachMark, type PesachSeason } from "../../pesach";
+import { SaveButton } from "../../saved";
 
 /**
  * "Open now" / "Closed for Shabbat" in short, from the browser's clock after hydration (never in

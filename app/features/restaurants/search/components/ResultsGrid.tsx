@@ -1,8 +1,8 @@
 import { memo } from "react";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { freshnessOf, type FreshnessClock } from "../../freshness";
+import { freshnessOf, type FreshnessClock } from "../../core";
 import type { ListedRestaurant } from "../search-index";
-import type { PesachSeason } from "../../pesach/pesach";
+import type { PesachSeason } from "../../pesach";
 import { RestaurantCard, type StatusOf } from "./RestaurantCard";
 
 /** Cards in the first row load eagerly; the rest wait until they scroll near. */

@@ -7,7 +7,7 @@ import { cn } from "../../../../lib/cn";
 import { useHydrated } from "../../../../lib/use-hydrated";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { serializeFilters, type FilterState, type ResultsSort, type ResultsView } from "../filters";
-import type { LatLng } from "../../map/location";
+import type { LatLng } from "../../core";
 
 type Locating = "idle" | "locating" | "denied" | "failed";
 

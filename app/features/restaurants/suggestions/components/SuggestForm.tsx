@@ -9,7 +9,7 @@ import { useLanguage } from "../../../../lib/i18n/use-language";
 import { suggestPath } from "../../../../lib/paths";
 import { useProofOfWork } from "../../../../lib/use-proof-of-work";
 import type { MessageKey } from "../../../../locales/en";
-import { formFileProblem } from "../../editing/form-file";
+import { formFileProblem } from "../../editing";
 import { SUGGESTION_FIELD_MAX } from "../limits";
 import type { SuggestionField } from "../rules";
 

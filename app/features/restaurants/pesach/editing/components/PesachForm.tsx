@@ -9,7 +9,7 @@ import { useLanguage } from "../../../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../../../locales/en";
 import type { PesachSeason } from "../../pesach";
 import type { PesachField, PesachFormValues } from "../pesach-form";
-import { bodyMessage } from "../../../certificate/wording-page";
+import { bodyMessage } from "../../../certificate";
 
 const STATUS_LABELS = [
   ["", "pesachEdit.statusNone"],
