@@ -41,6 +41,12 @@ const layerZones = [
     message: "app/lib, app/components and app/locales are shared by every feature and page: they never import a feature or a route.",
   },
   {
+    // The files at app/'s top (the route table's facts, the root, the page's message loader) stand above the shared layers.
+    target: ["./app/lib", "./app/components", "./app/locales"],
+    from: ["./app/*.ts", "./app/*.tsx"],
+    message: "app/lib, app/components and app/locales never import the files at app/'s top (route facts, root, entries): pass what they need in.",
+  },
+  {
     target: "./app/features",
     from: "./app/routes",
     message: "A feature never imports a route: routes compose features, not the other way round.",

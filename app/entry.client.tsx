@@ -5,7 +5,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { loadMessagesFor } from "./lib/i18n/catalogue";
+import { loadMessagesFor } from "./page-messages";
 
 await loadMessagesFor(window.location.pathname);
 

@@ -34,6 +34,17 @@ describe("layers (import/no-restricted-paths)", () => {
     expect(await layerProblems("app/lib/redirects.ts", `import { meta } from "../routes/home";\n${use(["meta"])}`)).toEqual(["import/no-restricted-paths"]);
   });
 
+  it("app/lib and app/components never import the files at app/'s top, such as the route table's facts", async () => {
+    expect(await layerProblems("app/lib/redirects.ts", `import { matchPage } from "../route-facts";\n${use(["matchPage"])}`)).toEqual([
+      "import/no-restricted-paths",
+    ]);
+    expect(await layerProblems("app/components/ui/Disclosure.tsx", `import { areasOf } from "../../page-messages";\n${use(["areasOf"])}`)).toEqual([
+      "import/no-restricted-paths",
+    ]);
+    // The page's message loader, at app/'s top, may read the route facts beside it.
+    expect(await layerProblems("app/page-messages.ts", `import { matchPage } from "./route-facts";\n${use(["matchPage"])}`)).toEqual([]);
+  });
+
   it("app/components never imports a feature or a route", async () => {
     expect(
       await layerProblems(

@@ -14,7 +14,7 @@ import { LANGUAGES } from "./lib/i18n/language";
 import { FACT_FILTERS, LINK_FILTERS } from "./features/restaurants/search/filters";
 import { PRICE_LEVELS, WHEELCHAIR_ACCESS } from "../database/practical";
 import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, CLAIM_STATUSES, PESACH_STATUSES, SUGGESTION_STATUSES } from "../database/lifecycle";
-import { areasOf, laterAreasOf, type Area } from "./lib/i18n/catalogue";
+import { areasOf, laterAreasOf, type Area } from "./page-messages";
 import { en } from "./locales/en";
 import { enAccount } from "./locales/en/account";
 import { enContribute } from "./locales/en/contribute";
@@ -186,7 +186,7 @@ describe("message areas", () => {
       part.add(file);
       if (part === now) later.delete(file);
       const source = readFileSync(file, "utf8");
-      const loadsLater = /loadLaterMessagesFor\(/.test(source) && !file.endsWith(`${path.sep}catalogue.ts`);
+      const loadsLater = /loadLaterMessagesFor\(/.test(source) && !file.endsWith(`${path.sep}page-messages.ts`);
       for (const match of source.matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)) {
         const imported = resolveImport(file, match[1] ?? match[2]!);
         if (!imported || imported.includes(`${path.sep}locales${path.sep}`)) continue;

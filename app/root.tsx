@@ -23,7 +23,7 @@ import { SavedProvider } from "./features/restaurants/saved/use-saved";
 import { HomeSkeleton } from "./features/restaurants/search/components/HomeSkeleton";
 import { servicesContext } from "./lib/context";
 import { viewerContext, viewerMiddleware } from "./lib/session.server";
-import { loadMessagesFor } from "./lib/i18n/catalogue";
+import { loadMessagesFor } from "./page-messages";
 import { detectLanguage, localizePath, stripLanguagePrefix } from "./lib/i18n/language";
 import { translator } from "./lib/i18n/messages";
 import { useLanguage } from "./lib/i18n/use-language";

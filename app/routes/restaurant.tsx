@@ -9,7 +9,7 @@ import { getRestaurantBySlug, loadPublicHistory } from "../features/restaurants/
 import { servicesContext } from "../lib/context";
 import { laterDay, telAvivDay } from "../lib/dates";
 import { detectLanguage } from "../lib/i18n/language";
-import { loadLaterMessagesFor } from "../lib/i18n/catalogue";
+import { loadLaterMessagesFor } from "../page-messages";
 import { responsiveImage } from "../lib/images";
 import { homePath, inBothLanguages, restaurantPath } from "../lib/paths";
 import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";

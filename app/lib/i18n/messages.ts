@@ -3,7 +3,7 @@
 // The catalogues come in areas (ADR 012): the server and the tests hold every message
 // (`addMessages` with the whole catalogue, in all-messages.server.ts); the browser loads the page
 // language's `site` area before it hydrates, and the `manage` area when a dashboard or account page
-// is opened (catalogue.ts). A key whose area is not loaded shows as the key itself, which the
+// is opened (app/page-messages.ts). A key whose area is not loaded shows as the key itself, which the
 // message-area test keeps from happening: every page's keys are in the areas loaded for its path.
 import type { MessageKey, Messages } from "../../locales/en";
 import type { Language } from "./language";

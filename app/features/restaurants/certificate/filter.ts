@@ -1,4 +1,4 @@
-// The "Valid certificate" filter's rule (ADR 023), apart from status.ts so that only the filtering
+// The "Valid certificate" filter's rule (ADR 023), apart from core/certificate-status.ts so that only the filtering
 // code (matching.ts, loaded with the search index after the first paint) carries it.
 import { certificateState, type CertificateClock, type CertificateDates } from "../core";
 

@@ -12,7 +12,7 @@ export type Freshness = "never" | "fresh" | "overdue";
 export interface FreshnessClock {
   today: string;
   maxAgeDays: number;
-  /** The certificates' grace period after their last day (CERTIFICATE_GRACE_DAYS; certificate/status.ts). */
+  /** The certificates' grace period after their last day (CERTIFICATE_GRACE_DAYS; certificate-status.ts). */
   graceDays?: number;
 }
 

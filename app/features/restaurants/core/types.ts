@@ -46,11 +46,11 @@ export interface Restaurant {
   kashrutWebsite?: string;
   menuImages: MenuImage[];
   isPermanentlyClosed: boolean;
-  /** The kashrut certificate's facts, when a supervising body is given (certificate/status.ts). */
+  /** The kashrut certificate's facts, when a supervising body is given (certificate-status.ts). */
   certificate?: CertificateFacts;
   /** Pesach, per year ("2027"); absent without any plan. */
   pesach?: PesachPlans;
-  // The practical facts (practical/practical.ts), each absent when not given.
+  // The practical facts (practical.ts), each absent when not given.
   /** 1 (₪) to 4 (₪₪₪₪). */
   priceLevel?: PriceLevel;
   delivery?: true;

@@ -23,7 +23,7 @@ export interface FilterState {
   recentlyVerified: boolean;
   /** Only restaurants open at this moment, Shabbat and Yom Tov included. */
   openNow: boolean;
-  /** Only restaurants whose certificate is valid or renewal pending (certificate/status.ts). */
+  /** Only restaurants whose certificate is valid or renewal pending (core/certificate-status.ts). */
   validCertificate: boolean;
   /** How the results are shown: a list, or a map above the list. Not a filter. */
   view: ResultsView;

@@ -1,5 +1,5 @@
 // The home page's search and filters in the database, for a directory past the browser index's
-// limit (CLIENT_FILTER_LIMIT): the same rules as `applyFilters` (matching.ts, search.ts),
+// limit (CLIENT_FILTER_LIMIT): the same rules as `applyFilters` (matching.ts, app/lib/search-text.ts),
 // run on the stored search text with pg_trgm's index, so no process holds the whole directory.
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -90,7 +90,7 @@ async function conditions(state: FilterState, clock: FreshnessClock | undefined,
   if (state.kashrutTypes.length > 0) parts.push(inArray(restaurants.kashrut, state.kashrutTypes));
   if (state.linkFilters.length > 0) parts.push(or(...state.linkFilters.map((link) => present(LINK_COLUMN[link]))));
   if (state.recentlyVerified) parts.push(clock ? sql`${restaurants.last_verified} >= ${addDays(clock.today, -clock.maxAgeDays)}` : sql`false`);
-  // Valid or renewal pending, as hasValidCertificate (certificate/status.ts).
+  // Valid or renewal pending, as hasValidCertificate (core/certificate-status.ts).
   if (state.validCertificate)
     parts.push(clock ? sql`${restaurants.certificate_body} <> 'none' and ${restaurants.certificate_valid_until} >= ${oldestPassingDay(clock)}` : sql`false`);
   // Kosher for the season's Pesach (kosherForPesach in pesach.ts).

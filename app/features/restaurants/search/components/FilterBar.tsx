@@ -210,7 +210,7 @@ export function FilterBar({
           checked={filters.openNow}
           onChange={() => onChange({ ...filters, openNow: !filters.openNow })}
         />
-        {/* Valid or renewal pending (certificate/status.ts). */}
+        {/* Valid or renewal pending (core/certificate-status.ts). */}
         <Check
           name="certificate"
           value="valid"

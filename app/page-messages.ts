@@ -1,15 +1,16 @@
-// Which message areas a page needs, and loading them in the browser (ADR 012). The `site` area
+// Which message areas a page needs, and loading them in the browser (ADR 012). It sits beside the
+// route table's facts it reads (app/route-facts.ts), above app/lib, which never imports a page's facts. The `site` area
 // (the shell and the public pages) is loaded for every page; the `restaurant` area for restaurant
 // pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
 // signed-in owners and admins; the `contribute` area for the public's own forms (suggest, claim; the problem report, whose form on the restaurant page loads it when opened: a route's `later` areas). Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
 // language is its own chunk, so a first visit fetches one language's public messages and no more.
-import type { Messages } from "../../locales/en";
-import { matchPage } from "../../route-facts";
-import { detectLanguage, type Language } from "./language";
-import { addMessages } from "./messages";
-import { AREAS, type Area } from "./areas";
+import type { Messages } from "./locales/en";
+import { matchPage } from "./route-facts";
+import { detectLanguage, type Language } from "./lib/i18n/language";
+import { addMessages } from "./lib/i18n/messages";
+import { AREAS, type Area } from "./lib/i18n/areas";
 
-export { AREAS, type Area } from "./areas";
+export { AREAS, type Area } from "./lib/i18n/areas";
 
 /** The message areas the page at `pathname` shows: `site`, and those its route declares (app/route-facts.ts). */
 export function areasOf(pathname: string): Area[] {
@@ -19,20 +20,20 @@ export function areasOf(pathname: string): Area[] {
 
 const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> = {
   en: {
-    site: () => import("../../locales/en/site").then((module) => module.enSite),
-    restaurant: () => import("../../locales/en/restaurant").then((module) => module.enRestaurant),
-    account: () => import("../../locales/en/account").then((module) => module.enAccount),
-    manage: () => import("../../locales/en/manage").then((module) => module.enManage),
-    contribute: () => import("../../locales/en/contribute").then((module) => module.enContribute),
-    blog: () => import("../../locales/en/blog").then((module) => module.enBlog),
+    site: () => import("./locales/en/site").then((module) => module.enSite),
+    restaurant: () => import("./locales/en/restaurant").then((module) => module.enRestaurant),
+    account: () => import("./locales/en/account").then((module) => module.enAccount),
+    manage: () => import("./locales/en/manage").then((module) => module.enManage),
+    contribute: () => import("./locales/en/contribute").then((module) => module.enContribute),
+    blog: () => import("./locales/en/blog").then((module) => module.enBlog),
   },
   he: {
-    site: () => import("../../locales/he/site").then((module) => module.heSite),
-    restaurant: () => import("../../locales/he/restaurant").then((module) => module.heRestaurant),
-    account: () => import("../../locales/he/account").then((module) => module.heAccount),
-    manage: () => import("../../locales/he/manage").then((module) => module.heManage),
-    contribute: () => import("../../locales/he/contribute").then((module) => module.heContribute),
-    blog: () => import("../../locales/he/blog").then((module) => module.heBlog),
+    site: () => import("./locales/he/site").then((module) => module.heSite),
+    restaurant: () => import("./locales/he/restaurant").then((module) => module.heRestaurant),
+    account: () => import("./locales/he/account").then((module) => module.heAccount),
+    manage: () => import("./locales/he/manage").then((module) => module.heManage),
+    contribute: () => import("./locales/he/contribute").then((module) => module.heContribute),
+    blog: () => import("./locales/he/blog").then((module) => module.heBlog),
   },
 };
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { heManage } from "../../locales/he/manage";
-import { heSite } from "../../locales/he/site";
-import { heRestaurant } from "../../locales/he/restaurant";
-import { heContribute } from "../../locales/he/contribute";
-import { areasOf, laterAreasOf } from "./catalogue";
+import { heManage } from "./locales/he/manage";
+import { heSite } from "./locales/he/site";
+import { heRestaurant } from "./locales/he/restaurant";
+import { heContribute } from "./locales/he/contribute";
+import { areasOf, laterAreasOf } from "./page-messages";
 
 describe("areasOf", () => {
   it("gives public pages the site area only, in both languages", () => {
@@ -57,8 +57,8 @@ describe("loadMessagesFor", () => {
   };
   beforeEach(async () => {
     vi.resetModules();
-    const catalogue = await import("./catalogue");
-    const messages = await import("./messages");
+    const catalogue = await import("./page-messages");
+    const messages = await import("./lib/i18n/messages");
     fresh = {
       load: catalogue.loadMessagesFor,
       loadLater: catalogue.loadLaterMessagesFor,
