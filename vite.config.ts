@@ -33,7 +33,7 @@ function precompressAssets(): Plugin {
 }
 
 /**
- * The service worker (issue 30, app/service-worker.ts) as one classic script at the site's root,
+ * The service worker (app/service-worker.ts) as one classic script at the site's root,
  * `build/client/sw.js` (a worker controls the pages under its own folder), bundled with the rules it
  * imports and named with the build's version (a hash of the client build's file names), with the
  * names of the public pages' message files, which it keeps when it installs: a new build is a new worker, which the browser installs beside the old one (see the worker's "Updates").
@@ -70,13 +70,15 @@ const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-rout
  * The app's small modules shared by pages (helpers, the shell, the directory's pieces). A module in
  * a group brings the modules it imports along, so none that reaches a library only some pages use
  * (zod's form rules, Radix's dialogs) belongs here, nor one only pages other than home and the
- * restaurant page use (the week's hours table, the blog's post image and the pager: issue 29).
+ * restaurant page use (the week's hours table, the blog's post image and the pager). The page's message
+ * loader (app/page-messages.ts) is every page's, so it is shared too.
  */
-const SHARED = /[\\/]app[\\/](?:lib|locales|components|features[\\/](?:restaurants|blog)[\\/](?!.*editing)(?!.*map))/;
+const SHARED = /[\\/]app[\\/](?:page-messages\.ts$|lib|locales|components|features[\\/](?:restaurants|blog)[\\/](?!.*editing)(?!.*map))/;
 // A room's public file (restaurants/<part>/index.ts) only re-exports: in a group it would bring every module it names along.
 // A listing's location (core/location.ts) is for the pages with a map or a form, as the map part is.
+// The dashboard's queue pieces (DataTable, QueuePage, BackLink) are used by several dashboard pages and by no public one.
 const NOT_SHARED =
-  /[\\/]restaurants[\\/][a-z-]+[\\/]index\.ts$|[\\/]restaurants[\\/]core[\\/]location\.ts$|(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|DraftNotice|use-local-draft|use-focus-first-invalid|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$|[\\/]alerts[\\/]|[\\/]ui[\\/]PeriodLinks\.tsx$|[\\/]statistics[\\/](?!ping\.ts$)/;
+  /[\\/]restaurants[\\/][a-z-]+[\\/]index\.ts$|[\\/]restaurants[\\/]core[\\/]location\.ts$|(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|DraftNotice|use-local-draft|use-focus-first-invalid|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$|[\\/]alerts[\\/]|[\\/]ui[\\/](?:PeriodLinks|DataTable|QueuePage|BackLink)\.tsx$|[\\/]statistics[\\/](?!ping\.ts$)/;
 
 /** The restaurants wing's public files (ADR 026): re-exports only. */
 const PUBLIC_FILE = /[\\/]features[\\/]restaurants[\\/][a-z-]+[\\/]index(?:\.client)?\.ts$/;
@@ -105,7 +107,7 @@ export default defineConfig({
               groups: [
                 { name: "framework", test: (id) => FRAMEWORK.test(id) || id.startsWith("\0"), priority: 20 },
                 { name: "shared", test: (id) => SHARED.test(id) && !NOT_SHARED.test(id) && !CARDS.test(id), minShareCount: 2, priority: 10 },
-                // Issue 30: the cards, the map view and the hours rules, which home and the Saved page share
+                // The cards, the map view and the hours rules, which home and the Saved page share
                 // and no other public page loads: one file for those two, not every page's `shared`.
                 { name: "cards", test: (id) => CARDS.test(id), minShareCount: 2, priority: 5 },
               ],
