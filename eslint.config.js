@@ -31,20 +31,23 @@ const wingZones = [
   {
     target: `${wing}/core`,
     from: wingRooms.filter((room) => room !== "core").map((room) => `${wing}/${room}`),
-    message: "The restaurants core imports no part of the wing: the parts build on it. Move what a listing is into the core, or turn the dependency around.",
+    message:
+      "The restaurants core imports no part of the wing: the parts build on it. Move what a listing is into the core, or turn the dependency around.",
   },
 ];
 const layerZones = [
   {
     target: ["./app/lib", "./app/components", "./app/locales"],
     from: ["./app/features", "./app/routes"],
-    message: "app/lib, app/components and app/locales are shared by every feature and page: they never import a feature or a route.",
+    message:
+      "app/lib, app/components and app/locales are shared by every feature and page: they never import a feature or a route.",
   },
   {
     // The files at app/'s top (the route table's facts, the root, the page's message loader) stand above the shared layers.
     target: ["./app/lib", "./app/components", "./app/locales"],
     from: ["./app/*.ts", "./app/*.tsx"],
-    message: "app/lib, app/components and app/locales never import the files at app/'s top (route facts, root, entries): pass what they need in.",
+    message:
+      "app/lib, app/components and app/locales never import the files at app/'s top (route facts, root, entries): pass what they need in.",
   },
   {
     target: "./app/features",
@@ -132,7 +135,8 @@ export default tseslint.config(
           "SwitchStatement > Identifier.discriminant[name='role']",
         ].map((selector) => ({
           selector,
-          message: "Roles are compared only in app/lib/permissions.ts and permissions.server.ts: ask can(…) or a named rule there.",
+          message:
+            "Roles are compared only in app/lib/permissions.ts and permissions.server.ts: ask can(…) or a named rule there.",
         })),
       ],
     },
@@ -145,15 +149,26 @@ export default tseslint.config(
     ignores: ["**/components/**/*.tsx"],
     plugins: { "check-file": checkFile },
     rules: {
-      "check-file/filename-naming-convention": ["error", { "**/*.{ts,tsx,js,mjs}": "KEBAB_CASE" }, { ignoreMiddleExtensions: true }],
-      "check-file/folder-naming-convention": ["error", { "{app,server,database,scripts,tests,bench,docs}/**/": "KEBAB_CASE" }],
+      "check-file/filename-naming-convention": [
+        "error",
+        { "**/*.{ts,tsx,js,mjs}": "KEBAB_CASE" },
+        { ignoreMiddleExtensions: true },
+      ],
+      "check-file/folder-naming-convention": [
+        "error",
+        { "{app,server,database,scripts,tests,bench,docs}/**/": "KEBAB_CASE" },
+      ],
     },
   },
   {
     files: ["**/components/**/*.tsx"],
     plugins: { "check-file": checkFile },
     rules: {
-      "check-file/filename-naming-convention": ["error", { "**/*.tsx": "PASCAL_CASE" }, { ignoreMiddleExtensions: true }],
+      "check-file/filename-naming-convention": [
+        "error",
+        { "**/*.tsx": "PASCAL_CASE" },
+        { ignoreMiddleExtensions: true },
+      ],
     },
   },
   {
@@ -167,7 +182,11 @@ export default tseslint.config(
       "max-lines": ["error", { max: 200 }],
       "no-restricted-properties": [
         "error",
-        { property: "sendEmail", message: "A route sends no e-mail: the domain function (or job) that makes the change sends its own (ADR 027)." },
+        {
+          property: "sendEmail",
+          message:
+            "A route sends no e-mail: the domain function (or job) that makes the change sends its own (ADR 027).",
+        },
       ],
       "no-restricted-imports": [
         "error",
@@ -176,7 +195,8 @@ export default tseslint.config(
             {
               group: ["**/uploads.server"],
               importNames: ["removeStoredFiles"],
-              message: "Files are removed by the function that commits the change (saveRestaurant, removeRestaurant…), after its commit (ADR 027).",
+              message:
+                "Files are removed by the function that commits the change (saveRestaurant, removeRestaurant…), after its commit (ADR 027).",
             },
             {
               group: ["**/notify.server", "**/emails"],

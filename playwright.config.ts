@@ -9,7 +9,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: process.env.CI === "true",
   retries: 0,
-  reporter: process.env.TEST_RESULTS_DIR ? [["list"], ["json", { outputFile: `${process.env.TEST_RESULTS_DIR}/playwright-${process.pid}.json` }]] : [["list"]],
+  reporter: process.env.TEST_RESULTS_DIR
+    ? [["list"], ["json", { outputFile: `${process.env.TEST_RESULTS_DIR}/playwright-${process.pid}.json` }]]
+    : [["list"]],
   timeout: 30_000,
   use: {
     baseURL,
@@ -18,7 +20,14 @@ export default defineConfig({
     launchOptions: {
       // The system Chromium (see scripts/run-e2e.mjs); flags keep it off the closed network.
       executablePath: process.env.CHROME_PATH,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

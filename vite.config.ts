@@ -24,7 +24,9 @@ function precompressAssets(): Plugin {
         const raw = readFileSync(path.join(dir, name));
         writeFileSync(
           path.join(dir, `${name}.br`),
-          brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+          brotliCompressSync(raw, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          }),
         );
         writeFileSync(path.join(dir, `${name}.gz`), gzipSync(raw, { level: 9 }));
       }
@@ -50,12 +52,18 @@ function serviceWorker(): Plugin {
       // The public pages' messages in both languages (ADR 012's site and restaurant areas): a kept
       // page loads them before it hydrates, by `import()`, so they are named in no page's HTML.
       const messages = Object.values(output)
-        .filter((file) => file.type === "chunk" && file.moduleIds.some((id) => /[\\/]app[\\/]locales[\\/](?:en|he)[\\/](?:site|restaurant)\.ts$/.test(id)))
+        .filter(
+          (file) =>
+            file.type === "chunk" &&
+            file.moduleIds.some((id) => /[\\/]app[\\/]locales[\\/](?:en|he)[\\/](?:site|restaurant)\.ts$/.test(id)),
+        )
         .map((file) => `/${file.fileName}`)
         .sort();
       await bundle({
         input: "app/service-worker.ts",
-        transform: { define: { __KTA_SW_VERSION__: JSON.stringify(version), __KTA_SW_MESSAGES__: JSON.stringify(messages) } },
+        transform: {
+          define: { __KTA_SW_VERSION__: JSON.stringify(version), __KTA_SW_MESSAGES__: JSON.stringify(messages) },
+        },
         output: { file: path.join(dir, "sw.js"), format: "iife", minify: true },
         checks: { bundlerTimings: false },
         logLevel: "warn",
@@ -65,7 +73,8 @@ function serviceWorker(): Plugin {
 }
 
 /** React, React Router and the bundler's own helpers: loaded by every page, so one file. */
-const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 /**
  * The app's small modules shared by pages (helpers, the shell, the directory's pieces). A module in
  * a group brings the modules it imports along, so none that reaches a library only some pages use
@@ -73,7 +82,8 @@ const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-rout
  * restaurant page use (the week's hours table, the blog's post image and the pager). The page's message
  * loader (app/page-messages.ts) is every page's, so it is shared too.
  */
-const SHARED = /[\\/]app[\\/](?:page-messages\.ts$|lib|locales|components|features[\\/](?:restaurants|blog)[\\/](?!.*editing)(?!.*map))/;
+const SHARED =
+  /[\\/]app[\\/](?:page-messages\.ts$|lib|locales|components|features[\\/](?:restaurants|blog)[\\/](?!.*editing)(?!.*map))/;
 // A room's public file (restaurants/<part>/index.ts) only re-exports: in a group it would bring every module it names along.
 // A listing's location (core/location.ts) is for the pages with a map or a form, as the map part is.
 // The dashboard's queue pieces (DataTable, QueuePage, BackLink) are used by several dashboard pages and by no public one.
@@ -106,7 +116,12 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: (id) => FRAMEWORK.test(id) || id.startsWith("\0"), priority: 20 },
-                { name: "shared", test: (id) => SHARED.test(id) && !NOT_SHARED.test(id) && !CARDS.test(id), minShareCount: 2, priority: 10 },
+                {
+                  name: "shared",
+                  test: (id) => SHARED.test(id) && !NOT_SHARED.test(id) && !CARDS.test(id),
+                  minShareCount: 2,
+                  priority: 10,
+                },
                 // The cards, the map view and the hours rules, which home and the Saved page share
                 // and no other public page loads: one file for those two, not every page's `shared`.
                 { name: "cards", test: (id) => CARDS.test(id), minShareCount: 2, priority: 5 },

@@ -1,7 +1,13 @@
 import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { bootAfterFirstPaint } from "./lib/boot-after-paint.server";
 import { withImageFallbacks } from "./lib/image-fallback.server";
 import "./lib/i18n/all-messages.server";
@@ -65,45 +71,48 @@ export default function handleRequest(
 
     // Every page is rendered completely before the first byte, for people and for link
     // previews alike: the data is all loaded up front, so nothing is gained by streaming.
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      // A finished Suspense boundary stays where it is in the HTML. React otherwise moves a
-      // boundary past the first 12,800 bytes to the end of the page, hidden, and shows it with an
-      // inline script: without JavaScript it would stay hidden (the report form).
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        shellRendered = true;
-        // The whole page is ready, so it is gathered and its scripts moved behind the first
-        // paint (bootAfterFirstPaint, ADR 011) before it is sent; images with a placeholder get
-        // the script that swaps them even before hydration (withImageFallbacks).
-        const chunks: Buffer[] = [];
-        const body = new Transform({
-          transform(chunk: Buffer, _encoding, callback) {
-            chunks.push(chunk);
-            callback();
-          },
-          flush(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback(null, withImageFallbacks(bootAfterFirstPaint(Buffer.concat(chunks).toString("utf8")), nonce));
-          },
-        });
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        pipe(body);
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        // A finished Suspense boundary stays where it is in the HTML. React otherwise moves a
+        // boundary past the first 12,800 bytes to the end of the page, hidden, and shows it with an
+        // inline script: without JavaScript it would stay hidden (the report form).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
+          shellRendered = true;
+          // The whole page is ready, so it is gathered and its scripts moved behind the first
+          // paint (bootAfterFirstPaint, ADR 011) before it is sent; images with a placeholder get
+          // the script that swaps them even before hydration (withImageFallbacks).
+          const chunks: Buffer[] = [];
+          const body = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            flush(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback(null, withImageFallbacks(bootAfterFirstPaint(Buffer.concat(chunks).toString("utf8")), nonce));
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
   });
 }

@@ -21,7 +21,8 @@ function sourceFiles(): string[] {
   const files: string[] = [];
   for (const folder of FOLDERS) {
     for (const entry of readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile() || !/\.(ts|tsx|mts|js|mjs)$/.test(entry.name) || /\.test\.tsx?$|\.d\.ts$/.test(entry.name)) continue;
+      if (!entry.isFile() || !/\.(ts|tsx|mts|js|mjs)$/.test(entry.name) || /\.test\.tsx?$|\.d\.ts$/.test(entry.name))
+        continue;
       files.push(relative(path.join(entry.parentPath, entry.name)));
     }
   }
@@ -149,7 +150,11 @@ describe("the import graph (type imports included)", () => {
   it("the restaurants core imports no part of the wing", () => {
     const outOfCore = [...graph]
       .filter(([file]) => wingRoom(file) === "core")
-      .flatMap(([file, imports]) => [...imports].filter((target) => !["core", undefined].includes(wingRoom(target))).map((target) => `${file} -> ${target}`));
+      .flatMap(([file, imports]) =>
+        [...imports]
+          .filter((target) => !["core", undefined].includes(wingRoom(target)))
+          .map((target) => `${file} -> ${target}`),
+      );
     expect(outOfCore).toEqual([]);
   });
 

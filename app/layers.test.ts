@@ -29,20 +29,30 @@ describe("layers (import/no-restricted-paths)", () => {
     // A lib module nothing on these import paths depends on, so the layer rule is the only finding
     // (dates.ts, used by the restaurants feature, would also close an import cycle).
     expect(
-      await layerProblems("app/lib/redirects.ts", `import { applyFilters } from "../features/restaurants/search/filters";\n${use(["applyFilters"])}`),
+      await layerProblems(
+        "app/lib/redirects.ts",
+        `import { applyFilters } from "../features/restaurants/search/filters";\n${use(["applyFilters"])}`,
+      ),
     ).toEqual(["import/no-restricted-paths"]);
-    expect(await layerProblems("app/lib/redirects.ts", `import { meta } from "../routes/home";\n${use(["meta"])}`)).toEqual(["import/no-restricted-paths"]);
+    expect(
+      await layerProblems("app/lib/redirects.ts", `import { meta } from "../routes/home";\n${use(["meta"])}`),
+    ).toEqual(["import/no-restricted-paths"]);
   });
 
   it("app/lib and app/components never import the files at app/'s top, such as the route table's facts", async () => {
-    expect(await layerProblems("app/lib/redirects.ts", `import { matchPage } from "../route-facts";\n${use(["matchPage"])}`)).toEqual([
-      "import/no-restricted-paths",
-    ]);
-    expect(await layerProblems("app/components/ui/Disclosure.tsx", `import { areasOf } from "../../page-messages";\n${use(["areasOf"])}`)).toEqual([
-      "import/no-restricted-paths",
-    ]);
+    expect(
+      await layerProblems("app/lib/redirects.ts", `import { matchPage } from "../route-facts";\n${use(["matchPage"])}`),
+    ).toEqual(["import/no-restricted-paths"]);
+    expect(
+      await layerProblems(
+        "app/components/ui/Disclosure.tsx",
+        `import { areasOf } from "../../page-messages";\n${use(["areasOf"])}`,
+      ),
+    ).toEqual(["import/no-restricted-paths"]);
     // The page's message loader, at app/'s top, may read the route facts beside it.
-    expect(await layerProblems("app/page-messages.ts", `import { matchPage } from "./route-facts";\n${use(["matchPage"])}`)).toEqual([]);
+    expect(
+      await layerProblems("app/page-messages.ts", `import { matchPage } from "./route-facts";\n${use(["matchPage"])}`),
+    ).toEqual([]);
   });
 
   it("app/components never imports a feature or a route", async () => {
@@ -52,18 +62,27 @@ describe("layers (import/no-restricted-paths)", () => {
         `import { applyFilters } from "../../features/restaurants/search/filters";\n${use(["applyFilters"])}`,
       ),
     ).toEqual(["import/no-restricted-paths"]);
-    expect(await layerProblems("app/components/ui/Disclosure.tsx", `import { meta } from "../../routes/home";\n${use(["meta"])}`)).toEqual([
-      "import/no-restricted-paths",
-    ]);
+    expect(
+      await layerProblems(
+        "app/components/ui/Disclosure.tsx",
+        `import { meta } from "../../routes/home";\n${use(["meta"])}`,
+      ),
+    ).toEqual(["import/no-restricted-paths"]);
   });
 
   it("a feature never imports another feature or a route, but may import its own modules and app/lib", async () => {
     expect(
-      await layerProblems("app/features/blog/samples.ts", `import { applyFilters } from "../restaurants/search/filters";\n${use(["applyFilters"])}`),
+      await layerProblems(
+        "app/features/blog/samples.ts",
+        `import { applyFilters } from "../restaurants/search/filters";\n${use(["applyFilters"])}`,
+      ),
     ).toEqual(["import/no-restricted-paths"]);
-    expect(await layerProblems("app/features/blog/samples.ts", `import { meta } from "../../routes/home";\n${use(["meta"])}`)).toEqual([
-      "import/no-restricted-paths",
-    ]);
+    expect(
+      await layerProblems(
+        "app/features/blog/samples.ts",
+        `import { meta } from "../../routes/home";\n${use(["meta"])}`,
+      ),
+    ).toEqual(["import/no-restricted-paths"]);
     expect(
       await layerProblems(
         "app/features/blog/samples.ts",
@@ -75,9 +94,12 @@ describe("layers (import/no-restricted-paths)", () => {
   it("a feature's sub-folders never import another feature", async () => {
     // restaurants/map/static-map.ts sits in a sub-folder of its feature: the rule covers the whole folder. (A module
     // no import-cycle probe below goes through: ESLint keeps what it read of a probed file for the run.)
-    expect(await layerProblems("app/features/restaurants/map/static-map.ts", `import { blogPath } from "../../blog/rules";\n${use(["blogPath"])}`)).toEqual([
-      "import/no-restricted-paths",
-    ]);
+    expect(
+      await layerProblems(
+        "app/features/restaurants/map/static-map.ts",
+        `import { blogPath } from "../../blog/rules";\n${use(["blogPath"])}`,
+      ),
+    ).toEqual(["import/no-restricted-paths"]);
     expect(
       await layerProblems(
         "app/features/restaurants/map/static-map.ts",
@@ -87,18 +109,27 @@ describe("layers (import/no-restricted-paths)", () => {
   });
 
   it("database/ imports nothing from app/ or server/", async () => {
-    expect(await layerProblems("database/schema/blogs.ts", `import { formatIsoDate } from "../../app/lib/dates";\n${use(["formatIsoDate"])}`)).toEqual([
-      "import/no-restricted-paths",
-    ]);
-    expect(await layerProblems("database/schema/blogs.ts", `import { ConfigError } from "../../server/config";\n${use(["ConfigError"])}`)).toEqual([
-      "import/no-restricted-paths",
-    ]);
+    expect(
+      await layerProblems(
+        "database/schema/blogs.ts",
+        `import { formatIsoDate } from "../../app/lib/dates";\n${use(["formatIsoDate"])}`,
+      ),
+    ).toEqual(["import/no-restricted-paths"]);
+    expect(
+      await layerProblems(
+        "database/schema/blogs.ts",
+        `import { ConfigError } from "../../server/config";\n${use(["ConfigError"])}`,
+      ),
+    ).toEqual(["import/no-restricted-paths"]);
   });
 
   it("app/ never imports the Node server entry (server/)", async () => {
-    expect(await layerProblems("app/routes/robots-txt.ts", `import { ConfigError } from "../../server/config";\n${use(["ConfigError"])}`)).toEqual([
-      "import/no-restricted-paths",
-    ]);
+    expect(
+      await layerProblems(
+        "app/routes/robots-txt.ts",
+        `import { ConfigError } from "../../server/config";\n${use(["ConfigError"])}`,
+      ),
+    ).toEqual(["import/no-restricted-paths"]);
   });
 
   it("a route may combine features and app/lib", async () => {
@@ -130,14 +161,20 @@ describe("the restaurants wing's rooms (import/no-restricted-paths)", () => {
   const proberFor = (room: string) => `${wing}/${room === "page" ? "claims/rules.ts" : "page/faq.server.ts"}`;
 
   it("has a core and its parts", () => {
-    expect(rooms).toEqual(expect.arrayContaining(["core", "search", "map", "hours", "certificate", "editing", "saved", "page"]));
+    expect(rooms).toEqual(
+      expect.arrayContaining(["core", "search", "map", "hours", "certificate", "editing", "saved", "page"]),
+    );
   });
 
   it("a room is entered from another only through its public files", async () => {
     for (const room of rooms) {
       const prober = proberFor(room);
-      expect(await layerProblems(prober, `export * from "../${room}/${innerFile(room)}";\n`), room).toEqual(["import/no-restricted-paths"]);
-      for (const name of ["index.ts", "index.server.ts", "index.client.ts"].filter((file) => existsSync(path.join(root, wing, room, file)))) {
+      expect(await layerProblems(prober, `export * from "../${room}/${innerFile(room)}";\n`), room).toEqual([
+        "import/no-restricted-paths",
+      ]);
+      for (const name of ["index.ts", "index.server.ts", "index.client.ts"].filter((file) =>
+        existsSync(path.join(root, wing, room, file)),
+      )) {
         const entry = name === "index.ts" ? `../${room}` : `../${room}/${name.replace(/\.ts$/, "")}`;
         expect(await layerProblems(prober, `export * from "${entry}";\n`), `${room}/${name}`).toEqual([]);
       }
@@ -145,21 +182,39 @@ describe("the restaurants wing's rooms (import/no-restricted-paths)", () => {
   });
 
   it("inside a room, files import each other freely", async () => {
-    expect(await layerProblems(`${wing}/search/misses.ts`, `export * from "./filters";\nexport * from "./components/RestaurantCard";\n`)).toEqual([]);
+    expect(
+      await layerProblems(
+        `${wing}/search/misses.ts`,
+        `export * from "./filters";\nexport * from "./components/RestaurantCard";\n`,
+      ),
+    ).toEqual([]);
   });
 
   it("the core imports no part, not even through its public file", async () => {
-    expect(await layerProblems(`${wing}/core/freshness.ts`, `export * from "../saved";\n`)).toEqual(["import/no-restricted-paths"]);
-    expect(await layerProblems(`${wing}/core/freshness.ts`, `import type { HoursView } from "../hours/index.server";\nexport type { HoursView };\n`)).toEqual([
+    expect(await layerProblems(`${wing}/core/freshness.ts`, `export * from "../saved";\n`)).toEqual([
       "import/no-restricted-paths",
     ]);
-    expect(await layerProblems(`${wing}/core/freshness.ts`, `export * from "./constants";\nexport * from "../../../lib/dates";\n`)).toEqual([]);
+    expect(
+      await layerProblems(
+        `${wing}/core/freshness.ts`,
+        `import type { HoursView } from "../hours/index.server";\nexport type { HoursView };\n`,
+      ),
+    ).toEqual(["import/no-restricted-paths"]);
+    expect(
+      await layerProblems(
+        `${wing}/core/freshness.ts`,
+        `export * from "./constants";\nexport * from "../../../lib/dates";\n`,
+      ),
+    ).toEqual([]);
   });
 
   it("a test may reach into the rooms it tests", async () => {
-    expect(await layerProblems(`${wing}/certificate/reminders.test.ts`, `export * from "../search/filters";\nexport * from "../core/constants";\n`)).toEqual(
-      [],
-    );
+    expect(
+      await layerProblems(
+        `${wing}/certificate/reminders.test.ts`,
+        `export * from "../search/filters";\nexport * from "../core/constants";\n`,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -182,13 +237,22 @@ describe("roles are compared only in the permission modules (no-restricted-synta
       expect(await roleProblems(file, `${declare}export const a = user?.role !== "owner";\n`)).toBe(1);
       expect(await roleProblems(file, `${declare}export const b = "admin" === role;\n`)).toBe(1);
       expect(await roleProblems(file, `${declare}export const c = user!.role == "guest";\n`)).toBe(1);
-      expect(await roleProblems(file, `${declare}export function d() {\n  switch (role) {\n    default:\n      return 1;\n  }\n}\n`)).toBe(1);
+      expect(
+        await roleProblems(
+          file,
+          `${declare}export function d() {\n  switch (role) {\n    default:\n      return 1;\n  }\n}\n`,
+        ),
+      ).toBe(1);
     }
   });
 
   it("lets the permission modules compare roles, and anyone ask them", async () => {
-    expect(await roleProblems("app/lib/permissions.ts", `${declare}export const a = user?.role === "admin";\n`)).toBe(0);
-    expect(await roleProblems("app/lib/permissions.server.ts", `${declare}export const a = role === "system";\n`)).toBe(0);
+    expect(await roleProblems("app/lib/permissions.ts", `${declare}export const a = user?.role === "admin";\n`)).toBe(
+      0,
+    );
+    expect(await roleProblems("app/lib/permissions.server.ts", `${declare}export const a = role === "system";\n`)).toBe(
+      0,
+    );
     expect(
       await roleProblems(
         "app/features/restaurants/editing/owners.server.ts",
@@ -221,7 +285,13 @@ describe("no role compared by hand anywhere in the source tree", () => {
   });
 
   it("would find one (the pattern matches the ways a comparison is written)", () => {
-    for (const line of ['if (candidate?.role !== "owner")', 'actor.role === "system"', 'role !== "admin"', '"admin" === user.role', "switch (viewer.role) {"]) {
+    for (const line of [
+      'if (candidate?.role !== "owner")',
+      'actor.role === "system"',
+      'role !== "admin"',
+      '"admin" === user.role',
+      "switch (viewer.role) {",
+    ]) {
       expect(COMPARISON.test(line), line).toBe(true);
     }
     for (const line of ['eq(userRoles.role, "owner")', "const role = user.role;", "mayBeLinkedAsOwner(account)"]) {
@@ -238,7 +308,9 @@ describe("names (check-file)", () => {
 
   it("components are PascalCase, every other module kebab-case (.server, .client, .test read as extensions)", async () => {
     expect(await namingProblems("app/components/ui/ConfirmDialog.tsx")).toEqual([]);
-    expect(await namingProblems("app/components/ui/confirm-dialog.tsx")).toEqual(["check-file/filename-naming-convention"]);
+    expect(await namingProblems("app/components/ui/confirm-dialog.tsx")).toEqual([
+      "check-file/filename-naming-convention",
+    ]);
     expect(await namingProblems("app/features/blog/components/PostCard.tsx")).toEqual([]);
     expect(await namingProblems("app/features/blog/blog.server.ts")).toEqual([]);
     expect(await namingProblems("app/features/blog/blogServer.ts")).toEqual(["check-file/filename-naming-convention"]);

@@ -13,7 +13,13 @@ import { REPORT_REASONS, REPORT_STATUSES } from "../database/reports";
 import { LANGUAGES } from "./lib/i18n/language";
 import { FACT_FILTERS, LINK_FILTERS } from "./features/restaurants/search/filters";
 import { PRICE_LEVELS, WHEELCHAIR_ACCESS } from "../database/practical";
-import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, CLAIM_STATUSES, PESACH_STATUSES, SUGGESTION_STATUSES } from "../database/lifecycle";
+import {
+  CERTIFICATE_BODIES,
+  CERTIFICATE_LEVELS,
+  CLAIM_STATUSES,
+  PESACH_STATUSES,
+  SUGGESTION_STATUSES,
+} from "../database/lifecycle";
 import { areasOf, laterAreasOf, type Area } from "./page-messages";
 import { en } from "./locales/en";
 import { enAccount } from "./locales/en/account";
@@ -38,25 +44,65 @@ const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] =
   { prefix: "role.", values: ROLES, reason: "a user's role (header welcome line, account page, users table)" },
   { prefix: "filters.link.", values: LINK_FILTERS, reason: "the home page's link filters (FilterBar)" },
   { prefix: "history.", values: CHANGE_ACTIONS, reason: "a restaurant change's action (change history panel)" },
-  { prefix: "report.reason.", values: REPORT_REASONS, reason: "a problem report's reason (report form, queue, notice e-mail)" },
-  { prefix: "reports.status.", values: [...REPORT_STATUSES, "all"], reason: "a report's status (queue filter and cards)" },
+  {
+    prefix: "report.reason.",
+    values: REPORT_REASONS,
+    reason: "a problem report's reason (report form, queue, notice e-mail)",
+  },
+  {
+    prefix: "reports.status.",
+    values: [...REPORT_STATUSES, "all"],
+    reason: "a report's status (queue filter and cards)",
+  },
   // The certificate's status line (rabbinate "k" or other supervision "s", and its state), its body and level.
   {
     prefix: "cert.",
     values: ["k", "s"].flatMap((who) => ["valid", "renewalPending", "expired"].map((state) => `${who}.${state}`)),
     reason: "a certificate's status line (wording.ts: cards, restaurant page, certificates list)",
   },
-  { prefix: "certificate.body.", values: CERTIFICATE_BODIES, reason: "a certificate's body (restaurant page, form, certificates list)" },
+  {
+    prefix: "certificate.body.",
+    values: CERTIFICATE_BODIES,
+    reason: "a certificate's body (restaurant page, form, certificates list)",
+  },
   { prefix: "certificate.level.", values: CERTIFICATE_LEVELS, reason: "a certificate's level (restaurant page, form)" },
-  { prefix: "pesach.status.", values: PESACH_STATUSES, reason: "a restaurant's Pesach status (the restaurant page's Pesach section)" },
-  { prefix: "claims.status.", values: [...CLAIM_STATUSES, "all"], reason: "a claim's status (claims queue filter and cards)" },
-  { prefix: "suggestions.status.", values: SUGGESTION_STATUSES, reason: "a suggestion's status (the suggestions queue's cards)" },
+  {
+    prefix: "pesach.status.",
+    values: PESACH_STATUSES,
+    reason: "a restaurant's Pesach status (the restaurant page's Pesach section)",
+  },
+  {
+    prefix: "claims.status.",
+    values: [...CLAIM_STATUSES, "all"],
+    reason: "a claim's status (claims queue filter and cards)",
+  },
+  {
+    prefix: "suggestions.status.",
+    values: SUGGESTION_STATUSES,
+    reason: "a suggestion's status (the suggestions queue's cards)",
+  },
   { prefix: "suggestions.view.", values: ["open", "decided"], reason: "the suggestions queue's filter" },
-  { prefix: "suggestions.language.", values: LANGUAGES, reason: "the language a suggestion was written in (queue cards)" },
+  {
+    prefix: "suggestions.language.",
+    values: LANGUAGES,
+    reason: "the language a suggestion was written in (queue cards)",
+  },
   // The practical facts (the home page's filters and the restaurant page's line; the form's choices).
-  { prefix: "facts.", values: FACT_FILTERS, reason: "a practical fact (FilterBar, PracticalLine, the form's services)" },
-  { prefix: "practical.price.", values: PRICE_LEVELS.map(String), reason: "a price level's choice (the restaurant form)" },
-  { prefix: "practical.wheelchair.", values: WHEELCHAIR_ACCESS, reason: "a wheelchair access choice (the restaurant form)" },
+  {
+    prefix: "facts.",
+    values: FACT_FILTERS,
+    reason: "a practical fact (FilterBar, PracticalLine, the form's services)",
+  },
+  {
+    prefix: "practical.price.",
+    values: PRICE_LEVELS.map(String),
+    reason: "a price level's choice (the restaurant form)",
+  },
+  {
+    prefix: "practical.wheelchair.",
+    values: WHEELCHAIR_ACCESS,
+    reason: "a wheelchair access choice (the restaurant form)",
+  },
 ];
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -71,12 +117,15 @@ function sourceFiles(directory: string): string[] {
 
 const code = ["app", "server"].flatMap(sourceFiles).map((file) => readFileSync(path.join(root, file), "utf8"));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const placeholders = (message: string) => [...new Set([...message.matchAll(/\{(\w+)\}/g)].map((match) => match[1]))].sort();
+const placeholders = (message: string) =>
+  [...new Set([...message.matchAll(/\{(\w+)\}/g)].map((match) => match[1]))].sort();
 
 /** Keys not used by the given source texts (the test's own rule, also applied to a made-up key below). */
 function unusedKeys(keys: string[], sources: string[]): string[] {
   return keys.filter((key) => {
-    const dynamic = DYNAMIC.find(({ prefix, values }) => key.startsWith(prefix) && values.includes(key.slice(prefix.length)));
+    const dynamic = DYNAMIC.find(
+      ({ prefix, values }) => key.startsWith(prefix) && values.includes(key.slice(prefix.length)),
+    );
     if (dynamic) return false;
     const literal = new RegExp(`["'\`]${escape(key)}["'\`]`);
     return !sources.some((source) => literal.test(source));
@@ -89,16 +138,22 @@ describe("message catalogue usage", () => {
   });
 
   it("lists every key the code builds from a prefix, and only prefixes the code still builds", () => {
-    const built = new Set(code.flatMap((source) => [...source.matchAll(/`([a-z][\w.]*\.)\$\{/gi)].map((match) => match[1]!)));
+    const built = new Set(
+      code.flatMap((source) => [...source.matchAll(/`([a-z][\w.]*\.)\$\{/gi)].map((match) => match[1]!)),
+    );
     const keyPrefixes = [...built].filter((prefix) => Object.keys(en).some((key) => key.startsWith(prefix)));
     expect(keyPrefixes.sort()).toEqual(DYNAMIC.map(({ prefix }) => prefix).sort());
     for (const { prefix, values, reason } of DYNAMIC) {
-      for (const value of values) expect(Object.keys(en), `${prefix}${value} (${reason})`).toContain(`${prefix}${value}`);
+      for (const value of values)
+        expect(Object.keys(en), `${prefix}${value} (${reason})`).toContain(`${prefix}${value}`);
     }
   });
 
   it("tells a used key from an unused one, and a built key from a value the code cannot build", () => {
-    expect(unusedKeys(["nav.home", "demo.neverShown", "role.admin", "role.visitor"], code)).toEqual(["demo.neverShown", "role.visitor"]);
+    expect(unusedKeys(["nav.home", "demo.neverShown", "role.admin", "role.visitor"], code)).toEqual([
+      "demo.neverShown",
+      "role.visitor",
+    ]);
     // The catalogues themselves and the tests do not count as use.
     expect(code.some((source) => source.includes('"nav.home": "Home"'))).toBe(false);
     expect(code.some((source) => source.includes("message catalogue usage"))).toBe(false);
@@ -109,7 +164,10 @@ describe("message placeholders", () => {
   it("are the same in English and Hebrew for every key", () => {
     const mismatched = Object.entries(en)
       .filter(([key, english]) => placeholders(english).join() !== placeholders(he[key as keyof typeof he]).join())
-      .map(([key, english]) => `${key}: en {${placeholders(english).join(", ")}} he {${placeholders(he[key as keyof typeof he]).join(", ")}}`);
+      .map(
+        ([key, english]) =>
+          `${key}: en {${placeholders(english).join(", ")}} he {${placeholders(he[key as keyof typeof he]).join(", ")}}`,
+      );
     expect(mismatched).toEqual([]);
   });
 });
@@ -132,7 +190,9 @@ describe("message areas", () => {
   function resolveImport(from: string, specifier: string): string | undefined {
     if (!specifier.startsWith(".")) return undefined;
     const base = path.resolve(path.dirname(from), specifier);
-    return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((file) => /\.tsx?$/.test(file) && existsSync(file));
+    return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(
+      (file) => /\.tsx?$/.test(file) && existsSync(file),
+    );
   }
 
   const PUBLIC_FILE = /[\\/]features[\\/]restaurants[\\/][a-z-]+[\\/]index(?:\.server|\.client)?\.ts$/;
@@ -157,7 +217,9 @@ describe("message areas", () => {
   /** The files a public file re-exports any of `names` from. */
   function reexportedFiles(publicFile: string, names: Set<string>): string[] {
     const files: string[] = [];
-    for (const match of readFileSync(publicFile, "utf8").matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from\s+["']([^"']+)["']/g)) {
+    for (const match of readFileSync(publicFile, "utf8").matchAll(
+      /export\s+(?:type\s+)?\{([^}]*)\}\s*from\s+["']([^"']+)["']/g,
+    )) {
       const exported = match[1]!.split(",").map((name) =>
         name
           .trim()
@@ -187,14 +249,17 @@ describe("message areas", () => {
       if (part === now) later.delete(file);
       const source = readFileSync(file, "utf8");
       const loadsLater = /loadLaterMessagesFor\(/.test(source) && !file.endsWith(`${path.sep}page-messages.ts`);
-      for (const match of source.matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)) {
+      for (const match of source.matchAll(
+        /(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g,
+      )) {
         const imported = resolveImport(file, match[1] ?? match[2]!);
         if (!imported || imported.includes(`${path.sep}locales${path.sep}`)) continue;
         const into = match[2] !== undefined && loadsLater ? later : part;
         // A restaurants room's public file only re-exports, and the bundle takes from it only the names
         // used (vite.config.ts): follow the files of those names, not the whole room.
         if (PUBLIC_FILE.test(imported) && match[1] !== undefined) {
-          for (const reexported of reexportedFiles(imported, namesOf(match[0]))) pending.push({ file: reexported, part: into });
+          for (const reexported of reexportedFiles(imported, namesOf(match[0])))
+            pending.push({ file: reexported, part: into });
           continue;
         }
         pending.push({ file: imported, part: into });
@@ -227,7 +292,9 @@ describe("message areas", () => {
   function keysUsedBy(files: string[]): string[] {
     const words = files.map(wordsOf);
     const built = words.flatMap((word) => word.built);
-    return Object.keys(en).filter((key) => words.some((word) => word.quoted.has(key)) || built.some((prefix) => key.startsWith(prefix)));
+    return Object.keys(en).filter(
+      (key) => words.some((word) => word.quoted.has(key)) || built.some((prefix) => key.startsWith(prefix)),
+    );
   }
 
   interface Page {
@@ -237,10 +304,18 @@ describe("message areas", () => {
   type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
 
   /** Every page of the route table (routes whose module renders something), with a sample path. */
-  function pages(entries: RouteEntry[], parentPath = "", parentFiles: string[] = [path.join(appDir, "root.tsx")]): Page[] {
+  function pages(
+    entries: RouteEntry[],
+    parentPath = "",
+    parentFiles: string[] = [path.join(appDir, "root.tsx")],
+  ): Page[] {
     return entries.flatMap((entry) => {
       const file = path.join(appDir, entry.file);
-      const fullPath = [parentPath, entry.path ?? ""].filter(Boolean).join("/").replace(/:\w+/g, "x").replace(/\*/, "no-such-page");
+      const fullPath = [parentPath, entry.path ?? ""]
+        .filter(Boolean)
+        .join("/")
+        .replace(/:\w+/g, "x")
+        .replace(/\*/, "no-such-page");
       const files = [...parentFiles, file];
       const own = /export default function/.test(readFileSync(file, "utf8")) ? [{ path: `/${fullPath}`, files }] : [];
       return [...own, ...pages(entry.children ?? [], fullPath, files)];
@@ -322,11 +397,15 @@ describe("message areas", () => {
     const usedInBrowser = keysUsedBy(browserFiles).filter((key) => key in enWritten);
     expect(usedInBrowser).toEqual([]);
     // The check sees a use: the restaurant page's questions are written by page/faq.server.ts.
-    expect(keysUsedBy([path.join(appDir, "features", "restaurants", "page", "faq.server.ts")])).toContain("restaurant.faqKosherQ");
+    expect(keysUsedBy([path.join(appDir, "features", "restaurants", "page", "faq.server.ts")])).toContain(
+      "restaurant.faqKosherQ",
+    );
   });
 
   it("puts every key in exactly one area, the same one in both languages", () => {
-    const all = [enSite, enRestaurant, enAccount, enManage, enContribute, enBlog, enWritten].flatMap((area) => Object.keys(area));
+    const all = [enSite, enRestaurant, enAccount, enManage, enContribute, enBlog, enWritten].flatMap((area) =>
+      Object.keys(area),
+    );
     expect(all.length).toBe(new Set(all).size);
     expect(Object.keys(heContribute).sort()).toEqual(Object.keys(enContribute).sort());
     expect(Object.keys(heBlog).sort()).toEqual(Object.keys(enBlog).sort());

@@ -13,7 +13,8 @@ describe("areasOf", () => {
   });
 
   it("adds the blog area for the blog's pages and the sitemap only (not on a first visit to the directory)", () => {
-    for (const path of ["/blogs", "/blog/s/x", "/blog/3", "/sitemap", "/he/sitemap"]) expect(areasOf(path), path).toEqual(["site", "blog"]);
+    for (const path of ["/blogs", "/blog/s/x", "/blog/3", "/sitemap", "/he/sitemap"])
+      expect(areasOf(path), path).toEqual(["site", "blog"]);
   });
 
   it("adds the restaurant area for restaurant pages, and the contribute area for the report form: with the report page, later on the restaurant page", () => {
@@ -29,13 +30,28 @@ describe("areasOf", () => {
   });
 
   it("adds the account area for signing up and in, passwords and e-mail checks (not on a first visit to the directory)", () => {
-    for (const path of ["/login", "/he/login/two-factor", "/signup", "/he/forgot-password", "/reset-password", "/verify-email"]) {
+    for (const path of [
+      "/login",
+      "/he/login/two-factor",
+      "/signup",
+      "/he/forgot-password",
+      "/reset-password",
+      "/verify-email",
+    ]) {
       expect(areasOf(path), path).toEqual(["site", "account"]);
     }
   });
 
   it("adds the account and manage areas for the dashboard, its pages, the blog editor and the account page (and the public forms' words their queues show)", () => {
-    for (const path of ["/dashboard", "/he/dashboard", "/dashboard/edit/3", "/he/dashboard/users", "/dashboard/blog/add", "/account", "/he/account"]) {
+    for (const path of [
+      "/dashboard",
+      "/he/dashboard",
+      "/dashboard/edit/3",
+      "/he/dashboard/users",
+      "/dashboard/blog/add",
+      "/account",
+      "/he/account",
+    ]) {
       expect(areasOf(path), path).toEqual(["site", "restaurant", "account", "manage", "contribute", "blog"]);
     }
   });

@@ -70,9 +70,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * search typed there must not cost a trip to the server for it. Anything else (form submissions,
  * other pages, redirects from them) revalidates as usual.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   const home = currentUrl.pathname === homePath("en") || currentUrl.pathname === homePath("he");
-  if (home && !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  if (home && !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search)
+    return false;
   return defaultShouldRevalidate;
 }
 
@@ -140,8 +146,10 @@ export default function App() {
   const navigation = useNavigation();
   const location = useLocation();
   // Client transitions to the home page show its skeleton while the list loads.
-  const loadingHome = navigation.state === "loading" && isHome(navigation.location.pathname) && !isHome(location.pathname);
-  const loadingBlogs = navigation.state === "loading" && navigation.location.pathname === blogsPath() && location.pathname !== blogsPath();
+  const loadingHome =
+    navigation.state === "loading" && isHome(navigation.location.pathname) && !isHome(location.pathname);
+  const loadingBlogs =
+    navigation.state === "loading" && navigation.location.pathname === blogsPath() && location.pathname !== blogsPath();
   const busy = navigation.state === "loading" && !loadingHome && !loadingBlogs;
   return (
     <>
@@ -184,7 +192,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main id="main" className="flex-1">
         <div className="mx-auto max-w-xl px-4 py-24 text-center">
           <h1 className="text-3xl font-bold">{heading}</h1>
-          {notFound ? null : <p className="mt-4 text-stone-700">{unavailable ? t("unavailable.body") : t("error.body")}</p>}
+          {notFound ? null : (
+            <p className="mt-4 text-stone-700">{unavailable ? t("unavailable.body") : t("error.body")}</p>
+          )}
           {unavailable ? (
             // A full load of the page the visitor wanted: the simplest retry, and it works without JavaScript.
             <a
@@ -194,7 +204,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
               {t("unavailable.retry")}
             </a>
           ) : (
-            <Link to={homePath(language)} className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
+            <Link
+              to={homePath(language)}
+              className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
+            >
               {t("notFound.home")}
             </Link>
           )}

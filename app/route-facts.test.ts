@@ -14,7 +14,9 @@ function flatten(entries: RouteEntry[], parent = ""): { id: string; pattern: str
 }
 const routeObjects = (entries: RouteEntry[]): RouteObject[] =>
   entries.map(({ id, path, index, file, children }) =>
-    index ? { id: id ?? file, index: true } : { id: id ?? file, path, ...(children ? { children: routeObjects(children) } : {}) },
+    index
+      ? { id: id ?? file, index: true }
+      : { id: id ?? file, path, ...(children ? { children: routeObjects(children) } : {}) },
   );
 
 const table = routes as RouteEntry[];
@@ -54,7 +56,12 @@ describe("route facts", () => {
       const path = sample(pattern);
       // A layout shares its path with its index page, which the router picks.
       if (routerPicks(path) !== id) return [];
-      const variants = [path, path.toUpperCase(), path.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`), `${path}/`];
+      const variants = [
+        path,
+        path.toUpperCase(),
+        path.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`),
+        `${path}/`,
+      ];
       return variants.flatMap((variant) => {
         const picked = all.find((route) => route.id === routerPicks(variant));
         const expected = picked && declaringKey(picked.pattern);
@@ -75,17 +82,24 @@ describe("route facts", () => {
   });
 
   it("name the page only for a whole segment", () => {
-    for (const path of ["/dashboards", "/logins", "/he/accountant", "/api-docs", "/healthz/x"]) expect(matchRoute(path).pattern, path).toBe("*");
+    for (const path of ["/dashboards", "/logins", "/he/accountant", "/api-docs", "/healthz/x"])
+      expect(matchRoute(path).pattern, path).toBe("*");
   });
 
   it("keep private what cannot be decoded, and tell the secret in a password-reset link", () => {
     expect(matchRoute("/%E0%A4%A").facts.private).toBe(true);
-    expect(matchRoute("/api/auth/reset-password/T0K3N")).toMatchObject({ pattern: "/api/auth/reset-password/:token", facts: { secret: true } });
+    expect(matchRoute("/api/auth/reset-password/T0K3N")).toMatchObject({
+      pattern: "/api/auth/reset-password/:token",
+      facts: { secret: true },
+    });
     expect(matchRoute("/he/Dashboard/users.data")).toMatchObject({ pattern: "/dashboard/*", facts: { private: true } });
   });
 
   it("take the server's own paths only without a language prefix, and keep them out of the pages' matcher", () => {
-    expect(matchRoute("/api/live/restaurants/x")).toMatchObject({ pattern: "/api/live/*", facts: { private: true, label: "api_live" } });
+    expect(matchRoute("/api/live/restaurants/x")).toMatchObject({
+      pattern: "/api/live/*",
+      facts: { private: true, label: "api_live" },
+    });
     expect(matchRoute("/he/api/live/restaurants/x").pattern).toBe("*");
     expect(matchPage("/api/live/restaurants/x").pattern).toBe("*");
     expect(matchPage("/he/account")).toEqual(matchRoute("/he/account"));
@@ -97,20 +111,26 @@ describe("route facts", () => {
     for (const path of ["/manifest.webmanifest", "/he/manifest.webmanifest"]) {
       expect(matchRoute(path), path).toMatchObject({ pattern: "/manifest.webmanifest", facts: { label: "manifest" } });
     }
-    for (const path of ["/offline", "/he/offline"]) expect(matchRoute(path), path).toMatchObject({ pattern: "/offline", facts: { label: "offline" } });
-    for (const path of ["/sw.js", "/he/offline", "/manifest.webmanifest"]) expect(matchRoute(path).facts.private, path).toBeUndefined();
+    for (const path of ["/offline", "/he/offline"])
+      expect(matchRoute(path), path).toMatchObject({ pattern: "/offline", facts: { label: "offline" } });
+    for (const path of ["/sw.js", "/he/offline", "/manifest.webmanifest"])
+      expect(matchRoute(path).facts.private, path).toBeUndefined();
     expect(matchRoute("/he/sw.js").pattern).toBe("*");
     expect(matchPage("/offline").pattern).toBe("*");
   });
 
   // The open data feeds are public (cached as pages, never `private, no-store`), each with its own label.
   it("know the open data feeds: public, cacheable, their own labels, and only at their exact paths", () => {
-    expect(matchRoute("/api/restaurants.json")).toMatchObject({ pattern: "/api/restaurants.json", facts: { label: "api_open_data_json", openData: true } });
+    expect(matchRoute("/api/restaurants.json")).toMatchObject({
+      pattern: "/api/restaurants.json",
+      facts: { label: "api_open_data_json", openData: true },
+    });
     expect(matchRoute("/api/restaurants.geojson")).toMatchObject({
       pattern: "/api/restaurants.geojson",
       facts: { label: "api_open_data_geojson", openData: true },
     });
-    for (const path of ["/api/restaurants.json", "/api/restaurants.geojson"]) expect(matchRoute(path).facts.private, path).toBeUndefined();
+    for (const path of ["/api/restaurants.json", "/api/restaurants.geojson"])
+      expect(matchRoute(path).facts.private, path).toBeUndefined();
     for (const path of ["/api/restaurants.xml", "/api/restaurants", "/api/restaurants.json/x"]) {
       expect(matchRoute(path), path).toMatchObject({ pattern: "/api/*", facts: { private: true } });
     }

@@ -51,7 +51,12 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/": { label: "home" },
   "/restaurant/:slug": { areas: RESTAURANT, later: CONTRIBUTE, label: "restaurant" },
   "/restaurant/:slug/report": { areas: ["restaurant", "contribute"], label: "report" },
-  "/restaurant/:slug/claim": { private: true, areas: ["restaurant", "contribute", "account"], label: "claim", fileForm: true },
+  "/restaurant/:slug/claim": {
+    private: true,
+    areas: ["restaurant", "contribute", "account"],
+    label: "claim",
+    fileForm: true,
+  },
   // Public, its page cacheable; its form carries the certificate photo.
   "/suggest": { areas: CONTRIBUTE, label: "suggest", fileForm: true },
   // About the visitor (their list), never cached.
@@ -125,7 +130,8 @@ function fits(pattern: string, segments: string[]): boolean {
   );
 }
 
-const find = (table: Record<string, RouteFacts>, segments: string[]) => Object.entries(table).find(([pattern]) => fits(pattern, segments));
+const find = (table: Record<string, RouteFacts>, segments: string[]) =>
+  Object.entries(table).find(([pattern]) => fits(pattern, segments));
 
 /**
  * The page a path belongs to, read as the router reads it: decoded, lower-cased, repeated slashes
@@ -175,6 +181,7 @@ function matchUncached(path: string, server?: Record<string, RouteFacts>): Route
     .filter(Boolean);
   const prefixed = segments[0] === "he" || segments[0] === "en";
   if (prefixed) segments.shift();
-  const [pattern, facts] = (server && !prefixed && find(server, segments)) || find(PAGE_FACTS, segments) || ["*", NOT_FOUND];
+  const [pattern, facts] = (server && !prefixed && find(server, segments)) ||
+    find(PAGE_FACTS, segments) || ["*", NOT_FOUND];
   return { pattern, facts: unreadable ? { ...facts, private: true } : facts };
 }

@@ -72,7 +72,10 @@ interface WorkerScope {
   location: Location;
   navigator: { onLine: boolean };
   registration: { waiting: { postMessage(message: unknown): void } | null };
-  clients: { claim(): Promise<void>; matchAll(options: { type: "window"; includeUncontrolled?: boolean }): Promise<readonly { url: string }[]> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: "window"; includeUncontrolled?: boolean }): Promise<readonly { url: string }[]>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
@@ -156,7 +159,9 @@ async function navigate(event: FetchEvent): Promise<Response> {
     }
     return answer;
   } catch (error) {
-    const kept = (await caches.match(pageKey(url), { cacheName: SAVED })) ?? (await caches.match(pageKey(url), { cacheName: RECENT }));
+    const kept =
+      (await caches.match(pageKey(url), { cacheName: SAVED })) ??
+      (await caches.match(pageKey(url), { cacheName: RECENT }));
     if (kept) return kept;
     const offline = await caches.match(offlinePathFor(url.pathname), { cacheName: SHELL });
     if (offline) return offline;
@@ -167,7 +172,8 @@ async function navigate(event: FetchEvent): Promise<Response> {
 /** A new version waiting while the site's only tab loads another page: it takes over now (see "Updates" above). */
 async function promoteWaiting(): Promise<void> {
   const waiting = scope.registration.waiting;
-  if (waiting && (await scope.clients.matchAll({ type: "window" })).length <= 1) waiting.postMessage({ type: "take-over" });
+  if (waiting && (await scope.clients.matchAll({ type: "window" })).length <= 1)
+    waiting.postMessage({ type: "take-over" });
 }
 
 /** A build file: from the cache, else the network (and kept, once the page has it). */
@@ -208,7 +214,9 @@ scope.addEventListener("activate", (event) => {
     (async () => {
       const names = await caches.keys();
       const first = !names.some((name) => name.startsWith("kta-shell-") && name !== SHELL);
-      await Promise.all(names.filter((name) => name.startsWith("kta-shell-") && name !== SHELL).map((name) => caches.delete(name)));
+      await Promise.all(
+        names.filter((name) => name.startsWith("kta-shell-") && name !== SHELL).map((name) => caches.delete(name)),
+      );
       // No previous version: no page has files of another version to lose.
       if (first) await scope.clients.claim();
     })(),
@@ -256,7 +264,10 @@ async function pageData(request: Request): Promise<Response> {
   try {
     return await fetch(request);
   } catch {
-    return new Response(null, { status: 204, headers: { "X-Remix-Redirect": pageOfDataRequest(new URL(request.url)), "X-Remix-Reload-Document": "true" } });
+    return new Response(null, {
+      status: 204,
+      headers: { "X-Remix-Redirect": pageOfDataRequest(new URL(request.url)), "X-Remix-Reload-Document": "true" },
+    });
   }
 }
 

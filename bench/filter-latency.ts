@@ -23,7 +23,9 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Milliseconds from keydown to the frame after the grid updated, for every keystroke typed. */
-export async function measureFilterLatency(baseUrl: string): Promise<{ keystrokes: number; p50: number; p95: number; max: number }> {
+export async function measureFilterLatency(
+  baseUrl: string,
+): Promise<{ keystrokes: number; p50: number; p95: number; max: number }> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const latencies: number[] = [];
   try {
@@ -60,6 +62,12 @@ export async function measureFilterLatency(baseUrl: string): Promise<{ keystroke
     await browser.close();
   }
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN).toFixed(1));
-  return { keystrokes: latencies.length, p50: at(0.5), p95: at(0.95), max: Number((latencies.at(-1) ?? NaN).toFixed(1)) };
+  const at = (q: number) =>
+    Number((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN).toFixed(1));
+  return {
+    keystrokes: latencies.length,
+    p50: at(0.5),
+    p95: at(0.95),
+    max: Number((latencies.at(-1) ?? NaN).toFixed(1)),
+  };
 }

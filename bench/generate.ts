@@ -5,8 +5,40 @@ import type { Db } from "../database/types";
 import { KASHRUT_VALUES, TAG_NAMES, TAGS } from "../app/features/restaurants/core/constants";
 import { searchTextOfRow } from "../app/features/restaurants/core/mapping";
 
-const WORDS_EN = ["Olive", "Cedar", "Lemon", "Harbor", "Garden", "Copper", "Golden", "Salt", "Basil", "Fig", "Date", "Ember", "Stone", "Blue", "Sunny"];
-const WORDS_HE = ["זית", "ארז", "לימון", "נמל", "גינה", "נחושת", "זהב", "מלח", "בזיליקום", "תאנה", "תמר", "גחלים", "אבן", "כחול", "שמש"];
+const WORDS_EN = [
+  "Olive",
+  "Cedar",
+  "Lemon",
+  "Harbor",
+  "Garden",
+  "Copper",
+  "Golden",
+  "Salt",
+  "Basil",
+  "Fig",
+  "Date",
+  "Ember",
+  "Stone",
+  "Blue",
+  "Sunny",
+];
+const WORDS_HE = [
+  "זית",
+  "ארז",
+  "לימון",
+  "נמל",
+  "גינה",
+  "נחושת",
+  "זהב",
+  "מלח",
+  "בזיליקום",
+  "תאנה",
+  "תמר",
+  "גחלים",
+  "אבן",
+  "כחול",
+  "שמש",
+];
 const STREETS = ["Dizengoff St", "Ibn Gabirol St", "Rothschild Blvd", "Allenby St", "Ben Yehuda St", "Shenkin St"];
 
 export function generateRestaurants(count: number): NewRestaurantRow[] {

@@ -72,7 +72,10 @@ export async function startBenchServer(count: number, env: Record<string, string
       baseUrl: server.url,
       pid,
       cpuSeconds: () => processCpuSeconds(pid),
-      memory: () => ({ rssMB: Math.round(statusKb(pid, "VmRSS") / 1024), peakRssMB: Math.round(statusKb(pid, "VmHWM") / 1024) }),
+      memory: () => ({
+        rssMB: Math.round(statusKb(pid, "VmRSS") / 1024),
+        peakRssMB: Math.round(statusKb(pid, "VmHWM") / 1024),
+      }),
       async stop(afterwards?: (dataDir: string) => Promise<void>) {
         try {
           const code = await server.stop();

@@ -21,7 +21,15 @@ export async function inSeasonJs(): Promise<{ at: string; pages: VisitorJs[] }> 
   const dataDir = mkdtempSync(path.join(tmpdir(), "kta-bench-season-"));
   const child = spawn(process.execPath, ["--import", "tsx", "tests/e2e/serve.ts"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: base, DEMO_DATA: "true" },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      DEMO_DATA: "true",
+    },
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -30,7 +38,8 @@ export async function inSeasonJs(): Promise<{ at: string; pages: VisitorJs[] }> 
   try {
     const deadline = Date.now() + 180_000;
     while (!/\(browser tests\) listening on/.test(output)) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the in-season server did not start:\n${output.slice(-2000)}`);
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`the in-season server did not start:\n${output.slice(-2000)}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const headers = { "x-test-now": IN_SEASON };

@@ -64,7 +64,9 @@ interface Chromium {
 /** Starts Chromium with a fresh profile and resolves with its DevTools port. */
 function launchChromium(timeoutMs = 30_000): Promise<Chromium> {
   const profile = mkdtempSync(path.join(tmpdir(), "kta-bench-lh-"));
-  const child = spawn(findChromium(), [...LIGHTHOUSE_CHROMIUM_ARGS, `--user-data-dir=${profile}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(findChromium(), [...LIGHTHOUSE_CHROMIUM_ARGS, `--user-data-dir=${profile}`, "about:blank"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -103,7 +105,9 @@ function launchChromium(timeoutMs = 30_000): Promise<Chromium> {
       resolve({ port: Number(match[1]), close });
     });
     child.once("error", (error) => fail(`Chromium failed to start: ${error.message}`));
-    void exited.then(() => fail(`Chromium exited with ${child.exitCode ?? child.signalCode} before opening a DevTools port`));
+    void exited.then(() =>
+      fail(`Chromium exited with ${child.exitCode ?? child.signalCode} before opening a DevTools port`),
+    );
   });
 }
 
@@ -157,7 +161,11 @@ export async function runLighthouse(url: string, formFactor: FormFactor): Promis
 }
 
 /** Mobile and desktop for every page, one after the other (runs in parallel would skew each other). */
-export async function lighthousePages(baseUrl: string, pages: string[], log: (row: LighthouseRow) => void = () => {}): Promise<LighthouseRow[]> {
+export async function lighthousePages(
+  baseUrl: string,
+  pages: string[],
+  log: (row: LighthouseRow) => void = () => {},
+): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   for (const pagePath of pages) {
     // Fill the page cache first: Lighthouse measures what a visitor after the first one gets.

@@ -37,14 +37,24 @@ const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(","))
 const part = (name: string) => !ONLY || ONLY.has(name);
 
 /** Raw (compressed) body size and time to the last byte, as a CDN or browser would see it. */
-function fetchRaw(url: string, encoding = "gzip"): Promise<{ bytes: number; ms: number; status: number; cache: string }> {
+function fetchRaw(
+  url: string,
+  encoding = "gzip",
+): Promise<{ bytes: number; ms: number; status: number; cache: string }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { "accept-encoding": encoding } }, (res) => {
         let bytes = 0;
         res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        res.on("end", () => resolve({ bytes, ms: performance.now() - started, status: res.statusCode ?? 0, cache: String(res.headers["x-cache"] ?? "") }));
+        res.on("end", () =>
+          resolve({
+            bytes,
+            ms: performance.now() - started,
+            status: res.statusCode ?? 0,
+            cache: String(res.headers["x-cache"] ?? ""),
+          }),
+        );
       })
       .on("error", reject);
   });
@@ -76,7 +86,11 @@ async function pageCost(base: string, pathName: string) {
     cached.push(result.ms);
     bytes = result.bytes;
   }
-  return { gzipBytes: bytes, renderMs: Number(median(renders).toFixed(1)), cachedMs: Number(median(cached).toFixed(2)) };
+  return {
+    gzipBytes: bytes,
+    renderMs: Number(median(renders).toFixed(1)),
+    cachedMs: Number(median(cached).toFixed(2)),
+  };
 }
 
 /**
@@ -87,7 +101,12 @@ async function pageCost(base: string, pathName: string) {
 const CLIENT_THREADS = Number(process.env.BENCH_CLIENT_THREADS ?? 2);
 
 /** 50 connections for DURATION seconds, and how busy the server was (its CPU time over wall time). */
-async function autocannon(url: string, serverCpuSeconds: () => number, headers: string[] = [], pinned?: { core: number }) {
+async function autocannon(
+  url: string,
+  serverCpuSeconds: () => number,
+  headers: string[] = [],
+  pinned?: { core: number },
+) {
   const cpuBefore = serverCpuSeconds();
   const started = performance.now();
   const args = [
@@ -111,7 +130,12 @@ async function autocannon(url: string, serverCpuSeconds: () => number, headers: 
   );
   const cpuUsed = serverCpuSeconds() - cpuBefore;
   const seconds = (performance.now() - started) / 1000;
-  const report = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number; p50: number }; errors: number; non2xx: number };
+  const report = JSON.parse(stdout) as {
+    requests: { average: number; total: number };
+    latency: { p99: number; p50: number };
+    errors: number;
+    non2xx: number;
+  };
   return {
     reqPerSec: Math.round(report.requests.average),
     p50Ms: report.latency.p50,
@@ -124,7 +148,8 @@ async function autocannon(url: string, serverCpuSeconds: () => number, headers: 
 }
 
 /** A person's browser (the bench's own agent would be a bot's, never counted). */
-const PERSON_AGENT = "user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const PERSON_AGENT =
+  "user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /** A search engine's crawler: its views are not counted (isbot). */
 const BOT_AGENT = "user-agent=Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -187,7 +212,9 @@ async function plainNodeBaseline(page?: { headers: Record<string, string>; body:
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   try {
     // This process only waits for autocannon meanwhile, so its CPU time is the plain server's.
-    return await autocannon(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, () => processCpuSeconds("self"));
+    return await autocannon(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, () =>
+      processCpuSeconds("self"),
+    );
   } finally {
     server.close();
   }
@@ -203,7 +230,8 @@ async function cachedAnswer(url: string): Promise<{ headers: Record<string, stri
         res.on("end", () => {
           const headers: Record<string, string> = {};
           for (const [name, value] of Object.entries(res.headers)) {
-            if (typeof value === "string" && name !== "connection" && name !== "keep-alive" && name !== "date") headers[name] = value;
+            if (typeof value === "string" && name !== "connection" && name !== "keep-alive" && name !== "date")
+              headers[name] = value;
           }
           resolve({ headers, body: Buffer.concat(chunks) });
         });
@@ -216,7 +244,15 @@ async function photoProcessing() {
   const dir = mkdtempSync(path.join(tmpdir(), "kta-bench-photo-"));
   try {
     // 12 megapixels of noise at JPEG quality 96: about 10.4 MB, the size the requirement names.
-    const input = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    const input = await sharp({
+      create: {
+        width: 4000,
+        height: 3000,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
       .jpeg({ quality: 96 })
       .toBuffer();
     const started = performance.now();
@@ -235,9 +271,11 @@ async function photoProcessing() {
 async function scaleCost(base: string) {
   const timed = async (pathName: string) => {
     const runs: { bytes: number; ms: number; status: number }[] = [];
-    for (let i = 0; i < 6; i++) runs.push(await fetchRaw(`${base}${pathName}${pathName.includes("?") ? "&" : "?"}bench=${Date.now()}-${i}`));
+    for (let i = 0; i < 6; i++)
+      runs.push(await fetchRaw(`${base}${pathName}${pathName.includes("?") ? "&" : "?"}bench=${Date.now()}-${i}`));
     const counted = runs.slice(1); // the first compiles the code path
-    if (counted.some((run) => run.status !== 200)) throw new Error(`${pathName} answered ${counted.map((run) => run.status).join(", ")}`);
+    if (counted.some((run) => run.status !== 200))
+      throw new Error(`${pathName} answered ${counted.map((run) => run.status).join(", ")}`);
     return { ms: Number(median(counted.map((run) => run.ms)).toFixed(1)), bytes: counted[0]!.bytes };
   };
   const index = await (await fetch(`${base}/sitemap.xml`)).text();
@@ -250,7 +288,11 @@ async function scaleCost(base: string) {
   };
 }
 
-const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), node: process.version, seconds: DURATION };
+const results: Record<string, unknown> = {
+  measuredAt: new Date().toISOString(),
+  node: process.version,
+  seconds: DURATION,
+};
 const growth: Record<number, Awaited<ReturnType<typeof pageCost>>> = {};
 const serverMemory: Record<number, { rssMB: number; peakRssMB: number }> = {};
 const firstHome: Record<number, number> = {};
@@ -271,7 +313,12 @@ for (const count of SIZES) {
       console.log("scale", JSON.stringify(scale[count]));
     }
     if (count === 2_000) {
-      if (part("filter")) results.filterLatency = { restaurants: count, ...(await measureFilterLatency(server.baseUrl)), targetMs: FILTER_TARGET_MS };
+      if (part("filter"))
+        results.filterLatency = {
+          restaurants: count,
+          ...(await measureFilterLatency(server.baseUrl)),
+          targetMs: FILTER_TARGET_MS,
+        };
       if (part("js")) {
         const rows = await visitorJs(server.baseUrl, FIRST_VISIT_PAGES);
         for (const row of rows) console.log("visitor JS", JSON.stringify(row));
@@ -280,11 +327,14 @@ for (const count of SIZES) {
         console.log("map view", JSON.stringify(results.mapView));
         // The same budget in Pesach's season (the browser suite's server at a fixed day).
         results.visitorJsInSeason = await inSeasonJs();
-        for (const row of (results.visitorJsInSeason as { pages: VisitorJs[] }).pages) console.log("visitor JS in season", JSON.stringify(row));
+        for (const row of (results.visitorJsInSeason as { pages: VisitorJs[] }).pages)
+          console.log("visitor JS in season", JSON.stringify(row));
       }
       results.restaurantPage = await pageCost(server.baseUrl, "/en/restaurant/bench-1");
       if (part("lighthouse")) {
-        lighthouseRows = await lighthousePages(server.baseUrl, LIGHTHOUSE_PAGES, (row) => console.log("lighthouse", JSON.stringify(row)));
+        lighthouseRows = await lighthousePages(server.baseUrl, LIGHTHOUSE_PAGES, (row) =>
+          console.log("lighthouse", JSON.stringify(row)),
+        );
         results.lighthouse = { restaurants: count, runs: lighthouseRows };
       }
       if (part("counting")) {
@@ -365,7 +415,14 @@ const throughput = results.throughput as
     }
   | undefined;
 const counting = results.counting as
-  { ratio: number; capacityCounted: number; capacityNotCounted: number; reqPerSecCounted: number; reqPerSecNotCounted: number } | undefined;
+  | {
+      ratio: number;
+      capacityCounted: number;
+      capacityNotCounted: number;
+      reqPerSecCounted: number;
+      reqPerSecNotCounted: number;
+    }
+  | undefined;
 if (counting) {
   rows.push({
     measure: "restaurant page, views counted vs not (req per server CPU-second, one server)",
@@ -401,15 +458,36 @@ if (throughput) {
       ok: true,
     },
     { measure: "p99 / (ms, 50 conn.)", value: throughput.home.p99Ms, target: "<= 50", ok: throughput.home.p99Ms <= 50 },
-    { measure: "p99 restaurant (ms)", value: throughput.restaurant.p99Ms, target: "<= 50", ok: throughput.restaurant.p99Ms <= 50 },
+    {
+      measure: "p99 restaurant (ms)",
+      value: throughput.restaurant.p99Ms,
+      target: "<= 50",
+      ok: throughput.restaurant.p99Ms <= 50,
+    },
   );
 }
 const filter = results.filterLatency as { p95: number } | undefined;
-if (filter) rows.push({ measure: "filter keystroke p95 (ms, 2,000)", value: filter.p95, target: `<= ${FILTER_TARGET_MS}`, ok: filter.p95 <= FILTER_TARGET_MS });
+if (filter)
+  rows.push({
+    measure: "filter keystroke p95 (ms, 2,000)",
+    value: filter.p95,
+    target: `<= ${FILTER_TARGET_MS}`,
+    ok: filter.p95 <= FILTER_TARGET_MS,
+  });
 const growthResult = results.homeGrowth as { transferRatio: number; renderTimeRatio: number };
 rows.push(
-  { measure: `home transfer ${SIZES.at(-1)} / ${SIZES[0]}`, value: growthResult.transferRatio, target: "<= 2", ok: growthResult.transferRatio <= 2 },
-  { measure: `home render time ${SIZES.at(-1)} / ${SIZES[0]}`, value: growthResult.renderTimeRatio, target: "<= 2", ok: growthResult.renderTimeRatio <= 2 },
+  {
+    measure: `home transfer ${SIZES.at(-1)} / ${SIZES[0]}`,
+    value: growthResult.transferRatio,
+    target: "<= 2",
+    ok: growthResult.transferRatio <= 2,
+  },
+  {
+    measure: `home render time ${SIZES.at(-1)} / ${SIZES[0]}`,
+    value: growthResult.renderTimeRatio,
+    target: "<= 2",
+    ok: growthResult.renderTimeRatio <= 2,
+  },
 );
 if (growth[2_000])
   rows.push({
@@ -467,13 +545,18 @@ for (const [size, figures] of Object.entries(scale)) {
       measure: `/sitemap?page=2, ${label} (ms; gzip bytes)`,
       value: `${figures.sitemapPage.ms} ms; ${figures.sitemapPage.bytes.toLocaleString("en")} B`,
       target: enforced ? `<= ${SITEMAP_TARGET_MS} ms, <= ${SITEMAP_PAGE_TARGET_BYTES.toLocaleString("en")} B` : "—",
-      ok: !enforced || (figures.sitemapPage.ms <= SITEMAP_TARGET_MS && figures.sitemapPage.bytes <= SITEMAP_PAGE_TARGET_BYTES),
+      ok:
+        !enforced ||
+        (figures.sitemapPage.ms <= SITEMAP_TARGET_MS && figures.sitemapPage.bytes <= SITEMAP_PAGE_TARGET_BYTES),
     },
   );
 }
 const js = results.visitorJs as { pages: VisitorJs[] } | undefined;
 const inSeason = results.visitorJsInSeason as { at: string; pages: VisitorJs[] } | undefined;
-for (const row of [...(js?.pages ?? []), ...(inSeason?.pages ?? []).map((page) => ({ ...page, page: `${page.page} in Pesach's season` }))]) {
+for (const row of [
+  ...(js?.pages ?? []),
+  ...(inSeason?.pages ?? []).map((page) => ({ ...page, page: `${page.page} in Pesach's season` })),
+]) {
   rows.push({
     measure: `first-visit JS ${row.page} (bytes on the wire; gzip)`,
     value: `${row.wireBytes.toLocaleString("en")} B in ${row.files} files; gzip ${row.gzipBytes.toLocaleString("en")} B`,
@@ -491,7 +574,13 @@ if (mapView) {
   });
 }
 const photo = results.photo as { ms: number; inputMB: number } | undefined;
-if (photo) rows.push({ measure: `${photo.inputMB} MB photo to WebP widths (ms)`, value: photo.ms, target: "<= 1500", ok: photo.ms <= 1500 });
+if (photo)
+  rows.push({
+    measure: `${photo.inputMB} MB photo to WebP widths (ms)`,
+    value: photo.ms,
+    target: "<= 1500",
+    ok: photo.ms <= 1500,
+  });
 rows.push(
   ...lighthouseRows.map((row) => ({
     measure: `Lighthouse ${row.formFactor} ${row.page} (2,000)`,

@@ -60,7 +60,9 @@ async function recordingPage(
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   const responses = new Map<string, Recorded>();
-  cdp.on("Network.requestWillBeSent", (event) => responses.set(event.requestId, { url: event.request.url, type: event.type }));
+  cdp.on("Network.requestWillBeSent", (event) =>
+    responses.set(event.requestId, { url: event.request.url, type: event.type }),
+  );
   cdp.on("Network.responseReceived", (event) => {
     const response = responses.get(event.requestId);
     if (response) Object.assign(response, { type: event.type, mimeType: event.response.mimeType });
@@ -73,7 +75,11 @@ async function recordingPage(
 }
 
 /** `headers`: sent with every request (the in-season run's `x-test-now`, bench/in-season.ts). */
-export async function visitorJs(base: string, pagePaths: string[], headers: Record<string, string> = {}): Promise<VisitorJs[]> {
+export async function visitorJs(
+  base: string,
+  pagePaths: string[],
+  headers: Record<string, string> = {},
+): Promise<VisitorJs[]> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
     const rows: VisitorJs[] = [];
@@ -102,7 +108,9 @@ export async function visitorJs(base: string, pagePaths: string[], headers: Reco
           files: scripts.length,
           wireBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
           gzipBytes,
-          largest: scripts.slice(0, 6).map(({ url, bytes }) => ({ file: new URL(url).pathname.split("/").pop()!, bytes })),
+          largest: scripts
+            .slice(0, 6)
+            .map(({ url, bytes }) => ({ file: new URL(url).pathname.split("/").pop()!, bytes })),
           dashboardCode,
           mapCode,
         });
@@ -139,7 +147,8 @@ export async function mapViewWeight(base: string): Promise<MapViewWeight> {
         await page.waitForLoadState("networkidle");
         const files = new Map<string, number>();
         for (const { url, bytes } of responses.values()) {
-          if (bytes !== undefined && /\.(m?js|css)$/.test(new URL(url).pathname)) files.set(new URL(url).pathname, bytes);
+          if (bytes !== undefined && /\.(m?js|css)$/.test(new URL(url).pathname))
+            files.set(new URL(url).pathname, bytes);
         }
         return { files, ms };
       } finally {

@@ -14,7 +14,11 @@ import { SYSTEM } from "../app/lib/permissions.server";
 import { restaurants } from "../database/schema/restaurants";
 import { createChangeFeed } from "../server/data/changes";
 import { openDatabase } from "../server/data/database";
-import { createCloseWordsCache, createRestaurantCountCache, createRestaurantListCache } from "../server/data/restaurant-cache";
+import {
+  createCloseWordsCache,
+  createRestaurantCountCache,
+  createRestaurantListCache,
+} from "../server/data/restaurant-cache";
 import { keepSearchText } from "../server/data/search-text";
 
 export async function writeCost(dataDir: string): Promise<{ saveMs: number; searchableMs: number; listReads: number }> {
@@ -45,7 +49,11 @@ export async function writeCost(dataDir: string): Promise<{ saveMs: number; sear
     while ((await search("zanzibar")).total !== 1) {
       if (performance.now() - started > 10_000) throw new Error("the renamed restaurant was not found within 10 s");
     }
-    return { saveMs: Number(saveMs.toFixed(1)), searchableMs: Number((performance.now() - started).toFixed(1)), listReads };
+    return {
+      saveMs: Number(saveMs.toFixed(1)),
+      searchableMs: Number((performance.now() - started).toFixed(1)),
+      listReads,
+    };
   } finally {
     await changes.close();
     await database.close();

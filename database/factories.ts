@@ -145,7 +145,8 @@ export async function createUser(db: Db, auth: SignUpAuth, options: NewUser = {}
   const password = options.password ?? FACTORY_PASSWORD;
   const firstName = options.firstName ?? `${role.charAt(0).toUpperCase()}${role.slice(1)} ${n}`;
   const { user } = await auth.api.signUpEmail({ body: { email, password, name: firstName } });
-  if (role !== "guest") await db.update(userRoles).set({ role, updatedAt: new Date() }).where(eq(userRoles.userId, user.id));
+  if (role !== "guest")
+    await db.update(userRoles).set({ role, updatedAt: new Date() }).where(eq(userRoles.userId, user.id));
   if (options.emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
   // A complete profile, as the sign-up form requires (first and last name, phone).
   await db

@@ -5,7 +5,13 @@
 import { z } from "zod";
 import { isCalendarDay, isIsoDay } from "./days";
 import { CLOCK } from "./hours";
-import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, CERTIFICATE_NUMBER_MAX, PESACH_STATUSES, type PesachPlan } from "./lifecycle";
+import {
+  CERTIFICATE_BODIES,
+  CERTIFICATE_LEVELS,
+  CERTIFICATE_NUMBER_MAX,
+  PESACH_STATUSES,
+  type PesachPlan,
+} from "./lifecycle";
 
 /** A time of day as stored: "HH:MM", 00:00–23:59. */
 export const clockSchema = z.string().regex(CLOCK);
@@ -44,7 +50,9 @@ export const pesachPlanSchema = z
     status,
     ...(kitniyot !== undefined && status !== "closed" ? { kitniyot } : {}),
     ...(certificate ? { certificate } : {}),
-    ...(cholHamoed && cholHamoed.length > 0 && status !== "closed" ? { cholHamoed: cholHamoed.map(({ from, to }) => ({ from, to })) } : {}),
+    ...(cholHamoed && cholHamoed.length > 0 && status !== "closed"
+      ? { cholHamoed: cholHamoed.map(({ from, to }) => ({ from, to })) }
+      : {}),
   }));
 
 /** A Gregorian year of Pesach, the key of each plan ("2027"). */

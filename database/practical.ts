@@ -14,5 +14,7 @@ export type Service = (typeof SERVICES)[number];
 export const WHEELCHAIR_ACCESS = ["yes", "partly", "no"] as const;
 export type WheelchairAccess = (typeof WHEELCHAIR_ACCESS)[number];
 
-export const isPriceLevel = (value: unknown): value is PriceLevel => (PRICE_LEVELS as readonly unknown[]).includes(value);
-export const isWheelchairAccess = (value: unknown): value is WheelchairAccess => (WHEELCHAIR_ACCESS as readonly unknown[]).includes(value);
+export const isPriceLevel = (value: unknown): value is PriceLevel =>
+  (PRICE_LEVELS as readonly unknown[]).includes(value);
+export const isWheelchairAccess = (value: unknown): value is WheelchairAccess =>
+  (WHEELCHAIR_ACCESS as readonly unknown[]).includes(value);

@@ -9,7 +9,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const git = (...args: string[]) =>
+  execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 /** The tracked files under these paths (working-tree copies, so a new file counts once it is added). */
 function tracked(...paths: string[]): string[] {
@@ -46,30 +47,56 @@ const TRACKER_BROKEN = { end: /\bissues?\s*$/i, start: /^\s*(?:\/\/+|\*|#|--)?\s
 function hits(file: string, text: string): string[] {
   const lines = text.split("\n");
   return lines.flatMap((line, i) =>
-    TRACKER.test(line) || (TRACKER_BROKEN.end.test(line) && TRACKER_BROKEN.start.test(lines[i + 1] ?? "")) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+    TRACKER.test(line) || (TRACKER_BROKEN.end.test(line) && TRACKER_BROKEN.start.test(lines[i + 1] ?? ""))
+      ? [`${file}:${i + 1}: ${line.trim()}`]
+      : [],
   );
 }
 
 describe("plain words", () => {
   it("name no tracker entry (say what the code does and why, or link the decision record)", () => {
-    const files = tracked("app", "server", "database", "scripts", "bench", "tests", "docs", "drizzle", ".ci", "README.md").filter(
-      (file) => file !== SELF && !DATED_RECORD.test(file),
-    );
+    const files = tracked(
+      "app",
+      "server",
+      "database",
+      "scripts",
+      "bench",
+      "tests",
+      "docs",
+      "drizzle",
+      ".ci",
+      "README.md",
+    ).filter((file) => file !== SELF && !DATED_RECORD.test(file));
     expect(files.length).toBeGreaterThan(100);
     const found = files.flatMap((file) => {
       const text = textOf(file);
       return text === undefined ? [] : hits(file, text);
     });
-    expect(found, `these lines name a tracker entry; say what the code does and why instead:\n${found.join("\n")}`).toEqual([]);
+    expect(
+      found,
+      `these lines name a tracker entry; say what the code does and why instead:\n${found.join("\n")}`,
+    ).toEqual([]);
   });
 
   it("finds the references it is meant to find, and not zod's issues", () => {
-    for (const line of ["// Issue 30: the saved places", "(issue 29)", "issues 27 and 28", "see issue #12", "PR #4", "wave 3"]) {
+    for (const line of [
+      "// Issue 30: the saved places",
+      "(issue 29)",
+      "issues 27 and 28",
+      "see issue #12",
+      "PR #4",
+      "wave 3",
+    ]) {
       expect(TRACKER.test(line), line).toBe(true);
     }
     expect(hits("f.ts", "// a problem report, issue\n// 14, and more")).toEqual(["f.ts:1: // a problem report, issue"]);
     expect(hits("f.ts", "// zod's issues\nconst limit = 2;")).toEqual([]);
-    for (const line of ["error.issues[0]?.message", "for (const issue of result.error.issues) issue.path", "known issues in prose", "React error #418"]) {
+    for (const line of [
+      "error.issues[0]?.message",
+      "for (const issue of result.error.issues) issue.path",
+      "known issues in prose",
+      "React error #418",
+    ]) {
       expect(TRACKER.test(line), line).toBe(false);
     }
   });
@@ -108,7 +135,8 @@ function linksOf(markdown: string): { line: number; target: string }[] {
   markdown.split("\n").forEach((line, i) => {
     if (/^\s*```/.test(line)) fenced = !fenced;
     if (fenced) return;
-    for (const match of line.replace(/`[^`]*`/g, "").matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) links.push({ line: i + 1, target: match[1]! });
+    for (const match of line.replace(/`[^`]*`/g, "").matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g))
+      links.push({ line: i + 1, target: match[1]! });
   });
   return links;
 }
@@ -127,7 +155,12 @@ describe("links between the docs", () => {
           broken.push(`${page}:${line}: ${target} (no such file)`);
           continue;
         }
-        if (anchor && resolved.endsWith(".md") && statSync(resolved).isFile() && !anchorsOf(readFileSync(resolved, "utf8")).has(anchor)) {
+        if (
+          anchor &&
+          resolved.endsWith(".md") &&
+          statSync(resolved).isFile() &&
+          !anchorsOf(readFileSync(resolved, "utf8")).has(anchor)
+        ) {
           broken.push(`${page}:${line}: ${target} (no such heading)`);
         }
       }

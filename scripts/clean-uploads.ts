@@ -26,17 +26,22 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  return runCommand({ inUse: "The running server removes abandoned uploads every hour by itself." }, async ({ config, database }) => {
-    const hours = graceHours ?? config.uploadGraceHours;
-    const removed = await cleanUploads({
-      db: (await database()).db,
-      files: createFileStore(openStorage(config.storage)),
-      graceHours: hours,
-    });
-    console.log(`Removed ${removed.length} upload${removed.length === 1 ? "" : "s"} unused for more than ${hours} h.`);
-    for (const url of removed) console.log(`  ${url}`);
-    return 0;
-  });
+  return runCommand(
+    { inUse: "The running server removes abandoned uploads every hour by itself." },
+    async ({ config, database }) => {
+      const hours = graceHours ?? config.uploadGraceHours;
+      const removed = await cleanUploads({
+        db: (await database()).db,
+        files: createFileStore(openStorage(config.storage)),
+        graceHours: hours,
+      });
+      console.log(
+        `Removed ${removed.length} upload${removed.length === 1 ? "" : "s"} unused for more than ${hours} h.`,
+      );
+      for (const url of removed) console.log(`  ${url}`);
+      return 0;
+    },
+  );
 }
 
 process.exitCode = await main();

@@ -29,7 +29,10 @@ const STOP_THE_SERVER = "Stop the server first: the embedded database has one us
 class OpenError extends Error {}
 
 /** Runs a command's `body` (which gives the exit code) between reading the configuration and closing the database; gives the exit code. */
-export async function runCommand(options: CommandOptions, body: (command: Command) => Promise<number>): Promise<number> {
+export async function runCommand(
+  options: CommandOptions,
+  body: (command: Command) => Promise<number>,
+): Promise<number> {
   let config: Config;
   try {
     config = parseConfig(options.env ?? process.env);
@@ -59,7 +62,9 @@ async function open(config: Config): Promise<Database> {
     return await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   } catch (error) {
     if (error instanceof DatabaseInUseError) throw error;
-    const where = config.databaseUrl ? "the PostgreSQL database in DATABASE_URL" : `the embedded database in ${config.pgliteDir}`;
+    const where = config.databaseUrl
+      ? "the PostgreSQL database in DATABASE_URL"
+      : `the embedded database in ${config.pgliteDir}`;
     throw new OpenError(`Could not open ${where}: ${messageOf(error)}`, { cause: error });
   }
 }

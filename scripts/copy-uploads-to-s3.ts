@@ -23,7 +23,9 @@ async function main(): Promise<number> {
   // Only the uploads move: the database is not opened.
   return runCommand({}, async ({ config }) => {
     if (config.storage.kind !== "s3") {
-      console.error("Set STORAGE=s3 with S3_BUCKET (and S3_ENDPOINT, S3_REGION, credentials as needed) to name the bucket to copy into.");
+      console.error(
+        "Set STORAGE=s3 with S3_BUCKET (and S3_ENDPOINT, S3_REGION, credentials as needed) to name the bucket to copy into.",
+      );
       return 1;
     }
     const dir = path.resolve(from ?? path.join(config.dataDir, "uploads"));
@@ -34,7 +36,8 @@ async function main(): Promise<number> {
         dir,
         client: createS3Client(config.storage),
         bucket,
-        progress: (done, total, key, copied) => console.log(`[${done}/${total}] ${copied ? "copied" : "already there"}: ${key}`),
+        progress: (done, total, key, copied) =>
+          console.log(`[${done}/${total}] ${copied ? "copied" : "already there"}: ${key}`),
       });
       console.log(`Done: ${result.copied} copied, ${result.skipped} already in the bucket (${result.total} files).`);
       return 0;

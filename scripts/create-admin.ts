@@ -56,7 +56,9 @@ async function createAdmin(): Promise<number> {
           console.error(`There is no account for ${email}.`);
           return 1;
         }
-        console.log(`Two-factor sign-in is now off for ${email}, and it is signed out everywhere. They can set it up again on their account page.`);
+        console.log(
+          `Two-factor sign-in is now off for ${email}, and it is signed out everywhere. They can set it up again on their account page.`,
+        );
         return 0;
       }
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -74,9 +76,17 @@ async function createAdmin(): Promise<number> {
         console.error("That password is too easy to guess. Use a few uncommon words together, or make it longer.");
         return 1;
       }
-      const auth = createAuth({ db, secret: config.authSecret, baseURL: config.publicUrl, secureCookies: config.isProduction });
+      const auth = createAuth({
+        db,
+        secret: config.authSecret,
+        baseURL: config.publicUrl,
+        secureCookies: config.isProduction,
+      });
       const { user } = await auth.api.signUpEmail({ body: { email, password, name: values["first-name"] } });
-      await db.update(profiles).set({ firstName: values["first-name"], lastName: values["last-name"] }).where(eq(profiles.id, user.id));
+      await db
+        .update(profiles)
+        .set({ firstName: values["first-name"], lastName: values["last-name"] })
+        .where(eq(profiles.id, user.id));
       await setUserRole(db, SYSTEM, user.id, "admin");
       console.log(`Created administrator ${email}.`);
       return 0;

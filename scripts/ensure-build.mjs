@@ -9,7 +9,16 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const marker = path.join(root, "build", "server", "index.js");
-const sources = ["app", "server", "database", "drizzle", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const sources = [
+  "app",
+  "server",
+  "database",
+  "drizzle",
+  "public",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newest(entry) {
   const full = path.join(root, entry);
@@ -39,7 +48,9 @@ if (builtAt === 0 || changedAt > builtAt) {
     process.exit(build.status ?? 1);
   }
   if (!verbose) {
-    const files = (build.stdout ?? "").split("\n").filter((line) => /build\/(client|server)\/\S+\s+[\d.]+ kB/.test(line)).length;
+    const files = (build.stdout ?? "")
+      .split("\n")
+      .filter((line) => /build\/(client|server)\/\S+\s+[\d.]+ kB/.test(line)).length;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`Built in ${seconds} s: ${files} files in build/ (VERBOSE=1 npm start, or npm run build, lists them).`);
   }

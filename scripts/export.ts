@@ -23,7 +23,11 @@ function readArguments(): { format: "json" | "csv"; out: string | undefined; wit
   let values;
   try {
     ({ values } = parseArgs({
-      options: { format: { type: "string", default: "json" }, out: { type: "string" }, "with-files": { type: "boolean", default: false } },
+      options: {
+        format: { type: "string", default: "json" },
+        out: { type: "string" },
+        "with-files": { type: "boolean", default: false },
+      },
       allowPositionals: false,
     }));
   } catch (error) {
@@ -31,7 +35,8 @@ function readArguments(): { format: "json" | "csv"; out: string | undefined; wit
     throw error;
   }
   const format = values.format.trim().toLowerCase();
-  if (format !== "json" && format !== "csv") return `Unknown --format ${JSON.stringify(values.format)}: give json or csv.`;
+  if (format !== "json" && format !== "csv")
+    return `Unknown --format ${JSON.stringify(values.format)}: give json or csv.`;
   const out = values.out?.trim();
   if (out === "") return "Give --out a path.";
   if (values["with-files"] && out === undefined) return inBothLanguages(importMessage("filesNeedOut"));
@@ -46,40 +51,51 @@ async function main(): Promise<number> {
     console.error(`${args}\n${USAGE}`);
     return 1;
   }
-  return runCommand({ inUse: "The embedded database has one user at a time: stop the server, export, then start it again." }, async ({ config, database }) => {
-    const data = await exportData((await database()).db);
-    const counted = `${data.restaurants.length} restaurant${data.restaurants.length === 1 ? "" : "s"} and ${data.posts.length} blog post${data.posts.length === 1 ? "" : "s"}`;
-    try {
-      if (args.format === "json" && args.out === undefined) {
-        process.stdout.write(toJson(data));
-        // Standard output is the data; the report goes to standard error.
-        console.error(`Exported ${counted}.`);
+  return runCommand(
+    { inUse: "The embedded database has one user at a time: stop the server, export, then start it again." },
+    async ({ config, database }) => {
+      const data = await exportData((await database()).db);
+      const counted = `${data.restaurants.length} restaurant${data.restaurants.length === 1 ? "" : "s"} and ${data.posts.length} blog post${data.posts.length === 1 ? "" : "s"}`;
+      try {
+        if (args.format === "json" && args.out === undefined) {
+          process.stdout.write(toJson(data));
+          // Standard output is the data; the report goes to standard error.
+          console.error(`Exported ${counted}.`);
+          return 0;
+        }
+        if (args.withFiles && args.out !== undefined) {
+          const bundle = await writeBundle(data, {
+            format: args.format,
+            out: args.out,
+            read: openStoredFileReader(config.storage),
+          });
+          const files = `${bundle.files} file${bundle.files === 1 ? "" : "s"} (${formatBytes(bundle.bytes)})`;
+          console.log(`Exported ${counted} with ${files} to ${isArchiveName(args.out) ? args.out : `${args.out}/`}.`);
+          if (bundle.missing.length > 0)
+            console.error(
+              inBothLanguages(
+                importMessage("filesMissing", { count: bundle.missing.length, urls: bundle.missing.join(", ") }),
+              ),
+            );
+          return 0;
+        }
+        const written = writeExport(data, { format: args.format, out: args.out ?? "." });
+        console.log(`Exported ${counted} to ${written.join(" and ")}.`);
         return 0;
+      } catch (error) {
+        if (error instanceof TransferFileError) {
+          console.error(error.he === undefined ? error.message : inBothLanguages({ en: error.message, he: error.he }));
+          return 1;
+        }
+        // A folder that cannot be made, a file that cannot be written: say which, in one line.
+        if (error instanceof Error && "code" in error && "path" in error) {
+          console.error(`Cannot write ${String(error.path)}: ${String(error.code)}.`);
+          return 1;
+        }
+        throw error;
       }
-      if (args.withFiles && args.out !== undefined) {
-        const bundle = await writeBundle(data, { format: args.format, out: args.out, read: openStoredFileReader(config.storage) });
-        const files = `${bundle.files} file${bundle.files === 1 ? "" : "s"} (${formatBytes(bundle.bytes)})`;
-        console.log(`Exported ${counted} with ${files} to ${isArchiveName(args.out) ? args.out : `${args.out}/`}.`);
-        if (bundle.missing.length > 0)
-          console.error(inBothLanguages(importMessage("filesMissing", { count: bundle.missing.length, urls: bundle.missing.join(", ") })));
-        return 0;
-      }
-      const written = writeExport(data, { format: args.format, out: args.out ?? "." });
-      console.log(`Exported ${counted} to ${written.join(" and ")}.`);
-      return 0;
-    } catch (error) {
-      if (error instanceof TransferFileError) {
-        console.error(error.he === undefined ? error.message : inBothLanguages({ en: error.message, he: error.he }));
-        return 1;
-      }
-      // A folder that cannot be made, a file that cannot be written: say which, in one line.
-      if (error instanceof Error && "code" in error && "path" in error) {
-        console.error(`Cannot write ${String(error.path)}: ${String(error.code)}.`);
-        return 1;
-      }
-      throw error;
-    }
-  });
+    },
+  );
 }
 
 process.exitCode = await main();

@@ -48,7 +48,8 @@ async function adminActor(db: Db, email: string): Promise<Actor> {
         .innerJoin(userRoles, eq(userRoles.userId, users.id))
         .where(eq(users.email, wanted));
   // The import checks its actor itself (data:import); this only turns a wrong --as into its message.
-  if (!user || !can(user, "data:import")) throw new UsageError(`No administrator has the e-mail ${email}: --as names an administrator's account.`);
+  if (!user || !can(user, "data:import"))
+    throw new UsageError(`No administrator has the e-mail ${email}: --as names an administrator's account.`);
   return { id: user.id, email: user.email, role: user.role };
 }
 
@@ -71,12 +72,20 @@ async function main(): Promise<number> {
   let options: Options;
   try {
     const parsed = parseArgs({
-      options: { "dry-run": { type: "boolean", default: false }, as: { type: "string" }, "skip-missing-owners": { type: "boolean", default: false } },
+      options: {
+        "dry-run": { type: "boolean", default: false },
+        as: { type: "string" },
+        "skip-missing-owners": { type: "boolean", default: false },
+      },
       allowPositionals: true,
     });
     if (parsed.positionals.length === 0) throw new UsageError("Give the file to import.");
     positionals = parsed.positionals;
-    options = { dryRun: parsed.values["dry-run"], as: parsed.values.as, skipMissingOwners: parsed.values["skip-missing-owners"] };
+    options = {
+      dryRun: parsed.values["dry-run"],
+      as: parsed.values.as,
+      skipMissingOwners: parsed.values["skip-missing-owners"],
+    };
   } catch (error) {
     if (error instanceof UsageError || error instanceof TypeError) {
       console.error(`${error.message}\n${USAGE}`);
@@ -84,24 +93,27 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  return runCommand({ inUse: "The embedded database has one user at a time: stop the server, import, then start it again." }, async (command) => {
-    let inputs: ImportSource;
-    try {
-      inputs = await readImportSource(positionals);
-    } catch (error) {
-      if (error instanceof TransferFileError) {
-        // A problem with the file itself: in English, and in Hebrew when it has it.
-        console.error(error.he === undefined ? error.message : inBothLanguages({ en: error.message, he: error.he }));
-        return 1;
+  return runCommand(
+    { inUse: "The embedded database has one user at a time: stop the server, import, then start it again." },
+    async (command) => {
+      let inputs: ImportSource;
+      try {
+        inputs = await readImportSource(positionals);
+      } catch (error) {
+        if (error instanceof TransferFileError) {
+          // A problem with the file itself: in English, and in Hebrew when it has it.
+          console.error(error.he === undefined ? error.message : inBothLanguages({ en: error.message, he: error.he }));
+          return 1;
+        }
+        throw error;
       }
-      throw error;
-    }
-    try {
-      return await importInto(command, inputs, options);
-    } finally {
-      await inputs.close();
-    }
-  });
+      try {
+        return await importInto(command, inputs, options);
+      } finally {
+        await inputs.close();
+      }
+    },
+  );
 }
 
 async function importInto({ config, database }: Command, inputs: ImportSource, options: Options): Promise<number> {
@@ -127,17 +139,24 @@ async function importInto({ config, database }: Command, inputs: ImportSource, o
   printRows(
     result.warnings,
     inputs.labels,
-    (count) => `${count} warning${count === "1" ? "" : "s"}: ${count === "1" ? "this owner is" : "these owners are"} left out (--skip-missing-owners).`,
+    (count) =>
+      `${count} warning${count === "1" ? "" : "s"}: ${count === "1" ? "this owner is" : "these owners are"} left out (--skip-missing-owners).`,
   );
   if (!result.ok) {
-    printRows(result.errors, inputs.labels, (count) => `Nothing was imported: ${count} error${count === "1" ? "" : "s"}.`);
+    printRows(
+      result.errors,
+      inputs.labels,
+      (count) => `Nothing was imported: ${count} error${count === "1" ? "" : "s"}.`,
+    );
     return 1;
   }
   console.log(describeSummary(result.summary, result.dryRun));
   if (result.removedFiles.length > 0) {
     // As after a dashboard save: files that nothing names any more go, once the change is committed.
     await removeStoredFiles(createFileStore(storage), result.removedFiles);
-    console.log(`Removed ${result.removedFiles.length} file${result.removedFiles.length === 1 ? "" : "s"} that no restaurant or post names any more.`);
+    console.log(
+      `Removed ${result.removedFiles.length} file${result.removedFiles.length === 1 ? "" : "s"} that no restaurant or post names any more.`,
+    );
   }
   return 0;
 }

@@ -15,7 +15,10 @@ async function main(): Promise<number> {
   let file: string;
   let force: boolean;
   try {
-    const { values, positionals } = parseArgs({ options: { force: { type: "boolean", default: false } }, allowPositionals: true });
+    const { values, positionals } = parseArgs({
+      options: { force: { type: "boolean", default: false } },
+      allowPositionals: true,
+    });
     if (positionals.length !== 1 || !positionals[0]) {
       console.error(`Give one backup file. ${USAGE}`);
       return 1;

@@ -7,7 +7,10 @@ import { openStorage } from "../server/uploads/open-storage";
 
 async function seed(): Promise<number> {
   return runCommand(
-    { inUse: "The running server loads the demo data into an empty database by itself (unless DEMO_DATA=false); or stop it, seed, then start it again." },
+    {
+      inUse:
+        "The running server loads the demo data into an empty database by itself (unless DEMO_DATA=false); or stop it, seed, then start it again.",
+    },
     async ({ config, database }) => {
       if (config.isProduction) {
         console.error("Refused: demo data and demo accounts are never loaded when NODE_ENV=production.");

@@ -137,7 +137,11 @@ export function createApp({
   const proofOfWork = createProofOfWork({ secret: config.authSecret });
   const files = createFileStore(storage);
   // Files inside a page's form: the upload route's checks, held by a suggestion or a claim.
-  const acceptUpload = formUploads({ db: database.db, storage, processed: (seconds, kind) => metrics.uploadProcessed(seconds, kind) });
+  const acceptUpload = formUploads({
+    db: database.db,
+    storage,
+    processed: (seconds, kind) => metrics.uploadProcessed(seconds, kind),
+  });
   const settings: AppSettings = {
     publicUrl: config.publicUrl,
     contactEmail: config.contactEmail,

@@ -20,12 +20,18 @@ describe("parseConfig", () => {
     expect(parseConfig({ DATA_DIR: dataDir }).host).toBe("127.0.0.1");
     expect(parseConfig({ DATA_DIR: dataDir, NODE_ENV: "test" }).host).toBe("127.0.0.1");
     expect(parseConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
-    expect(parseConfig({ DATA_DIR: dataDir, NODE_ENV: "production", AUTH_SECRET: "s".repeat(32) }).host).toBe("0.0.0.0");
-    expect(parseConfig({ DATA_DIR: dataDir, NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), HOST: "10.1.2.3" }).host).toBe("10.1.2.3");
+    expect(parseConfig({ DATA_DIR: dataDir, NODE_ENV: "production", AUTH_SECRET: "s".repeat(32) }).host).toBe(
+      "0.0.0.0",
+    );
+    expect(
+      parseConfig({ DATA_DIR: dataDir, NODE_ENV: "production", AUTH_SECRET: "s".repeat(32), HOST: "10.1.2.3" }).host,
+    ).toBe("10.1.2.3");
   });
 
   it("says where it listens in the start-up line", () => {
-    expect(listeningOn("127.0.0.1", 3000)).toBe("on http://127.0.0.1:3000 (this machine only; HOST=0.0.0.0 opens it to the network)");
+    expect(listeningOn("127.0.0.1", 3000)).toBe(
+      "on http://127.0.0.1:3000 (this machine only; HOST=0.0.0.0 opens it to the network)",
+    );
     expect(listeningOn("0.0.0.0", 8080)).toBe("on every network interface, port 8080 (http://localhost:8080)");
     expect(listeningOn("::1", 3000)).toContain("http://[::1]:3000 (this machine only");
     expect(listeningOn("10.1.2.3", 3000)).toBe("on http://10.1.2.3:3000");
@@ -35,7 +41,9 @@ describe("parseConfig", () => {
     // As in the server's bundle, where this module may be evaluated before the catalogues are added.
     vi.resetModules();
     const fresh = await import("./config");
-    expect(fresh.parseConfig({ DATA_DIR: tempDir() }).mailFrom).toBe("Kosher Tel Aviv <no-reply@kosher-tel-aviv.example>");
+    expect(fresh.parseConfig({ DATA_DIR: tempDir() }).mailFrom).toBe(
+      "Kosher Tel Aviv <no-reply@kosher-tel-aviv.example>",
+    );
   });
 
   it("has working defaults for a laptop: port 3000, PGlite, demo data, a generated secret", () => {
@@ -63,7 +71,9 @@ describe("parseConfig", () => {
     const relative = path.relative(process.cwd(), dataDir);
     expect(parseConfig({ DATA_DIR: relative }).pgliteDir).toBe(path.join(dataDir, "db"));
     // Given with DATABASE_URL too (a backup of PostgreSQL never opens it), so no command has to derive it.
-    expect(parseConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://u:p@127.0.0.1:5432/k" }).pgliteDir).toBe(path.join(dataDir, "db"));
+    expect(parseConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://u:p@127.0.0.1:5432/k" }).pgliteDir).toBe(
+      path.join(dataDir, "db"),
+    );
   });
 
   it("reads PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL, CONTACT_EMAIL and UPLOAD_GRACE_HOURS", () => {
@@ -105,7 +115,9 @@ describe("parseConfig", () => {
     [{ VERIFICATION_MAX_AGE_DAYS: "0" }, "VERIFICATION_MAX_AGE_DAYS"],
   ])("stops on a bad value and names it: %o", (env, name) => {
     expect(() => parseConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
-    expect(() => parseConfig({ DATA_DIR: tempDir(), ...env })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+    expect(() => parseConfig({ DATA_DIR: tempDir(), ...env })).toThrow(
+      new RegExp(`^Invalid configuration:\\n  ${name}:`),
+    );
   });
 
   it("requires AUTH_SECRET in production and never generates one there", () => {
@@ -148,16 +160,23 @@ describe("parseConfig", () => {
       MAP_ATTRIBUTION: "© Our tiles",
     }).mapTiles;
     expect(tileOrigin(own)).toBe("http://127.0.0.1:8080");
-    expect(parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "http://127.0.0.1:8080/{z}/{x}/{y}.png" }).imageOrigins).toEqual(["http://127.0.0.1:8080"]);
+    expect(
+      parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "http://127.0.0.1:8080/{z}/{x}/{y}.png" }).imageOrigins,
+    ).toEqual(["http://127.0.0.1:8080"]);
     expect(own.attribution).toBe("© Our tiles");
     expect(() => parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "https://tiles.example/tile.png" })).toThrow(
       /MAP_TILE_URL: must hold \{z\}, \{x\} and \{y\}/,
     );
-    expect(() => parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "ftp://tiles.example/{z}/{x}/{y}" })).toThrow(/MAP_TILE_URL/);
+    expect(() => parseConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "ftp://tiles.example/{z}/{x}/{y}" })).toThrow(
+      /MAP_TILE_URL/,
+    );
   });
 
   it("treats empty values as unset", () => {
-    expect(parseConfig({ DATA_DIR: tempDir(), PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
+    expect(parseConfig({ DATA_DIR: tempDir(), PORT: "", DATABASE_URL: "" })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
   });
 
   it("reads TRUST_PROXY as Express takes it: loopback by default, a hop count, addresses, or false; never true", () => {
@@ -165,21 +184,28 @@ describe("parseConfig", () => {
     expect(parseConfig({ DATA_DIR: dataDir }).trustProxy).toEqual(["loopback"]);
     expect(parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "1" }).trustProxy).toBe(1);
     expect(parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "false" }).trustProxy).toBe(false);
-    expect(parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "10.0.0.0/8, 192.168.1.7 ,loopback,fd00::/8" }).trustProxy).toEqual([
-      "10.0.0.0/8",
-      "192.168.1.7",
-      "loopback",
-      "fd00::/8",
-    ]);
+    expect(
+      parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "10.0.0.0/8, 192.168.1.7 ,loopback,fd00::/8" }).trustProxy,
+    ).toEqual(["10.0.0.0/8", "192.168.1.7", "loopback", "fd00::/8"]);
     for (const bad of ["true", "10.0.0.0/33", "everyone", "11", "10.0.0.1/8/8", "::1/129"]) {
-      expect(() => parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be false, a hop count/);
+      expect(() => parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY: must be false, a hop count/,
+      );
     }
   });
 
   it("reads the slow-client limits: keep-alive seconds and live-update streams per client and in all", () => {
     const dataDir = tempDir();
-    expect(parseConfig({ DATA_DIR: dataDir })).toMatchObject({ keepAliveSeconds: 10, liveStreams: { perClient: 30, total: 2000 } });
-    const set = parseConfig({ DATA_DIR: dataDir, HTTP_KEEP_ALIVE_SECONDS: "65", LIVE_STREAMS_PER_CLIENT: "4", LIVE_STREAMS_MAX: "100" });
+    expect(parseConfig({ DATA_DIR: dataDir })).toMatchObject({
+      keepAliveSeconds: 10,
+      liveStreams: { perClient: 30, total: 2000 },
+    });
+    const set = parseConfig({
+      DATA_DIR: dataDir,
+      HTTP_KEEP_ALIVE_SECONDS: "65",
+      LIVE_STREAMS_PER_CLIENT: "4",
+      LIVE_STREAMS_MAX: "100",
+    });
     expect(set).toMatchObject({ keepAliveSeconds: 65, liveStreams: { perClient: 4, total: 100 } });
     expect(() => parseConfig({ DATA_DIR: dataDir, LIVE_STREAMS_PER_CLIENT: "0" })).toThrow(/LIVE_STREAMS_PER_CLIENT/);
   });
@@ -187,9 +213,17 @@ describe("parseConfig", () => {
   it("logs JSON lines at info level, pretty ones in development, as LOG_LEVEL and LOG_FORMAT say", () => {
     const dataDir = tempDir();
     expect(parseConfig({ DATA_DIR: dataDir }).log).toEqual({ level: "info", format: "pretty" });
-    expect(parseConfig({ DATA_DIR: dataDir, NODE_ENV: "production", AUTH_SECRET: "s".repeat(40) }).log).toEqual({ level: "info", format: "json" });
-    expect(parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn", LOG_FORMAT: "json" }).log).toEqual({ level: "warn", format: "json" });
-    expect(() => parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL: must be one of fatal, error, warn, info/);
+    expect(parseConfig({ DATA_DIR: dataDir, NODE_ENV: "production", AUTH_SECRET: "s".repeat(40) }).log).toEqual({
+      level: "info",
+      format: "json",
+    });
+    expect(parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn", LOG_FORMAT: "json" }).log).toEqual({
+      level: "warn",
+      format: "json",
+    });
+    expect(() => parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "loud" })).toThrow(
+      /LOG_LEVEL: must be one of fatal, error, warn, info/,
+    );
     expect(() => parseConfig({ DATA_DIR: dataDir, LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT: must be json or pretty/);
   });
 
@@ -225,9 +259,15 @@ describe("parseConfig", () => {
       forcePathStyle: false,
     });
     expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "s3" })).toThrow(/S3_BUCKET: required when STORAGE=s3/);
-    expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "s3", S3_BUCKET: "b-1", AWS_ACCESS_KEY_ID: "x" })).toThrow(/give both, or neither/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "s3", S3_BUCKET: "b-1", AWS_ACCESS_KEY_ID: "x" })).toThrow(
+      /give both, or neither/,
+    );
     expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "disk" })).toThrow(/STORAGE: must be local or s3/);
-    expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "s3", S3_BUCKET: "Bad_Bucket" })).toThrow(/S3_BUCKET: must be a bucket name/);
-    expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "s3", S3_BUCKET: "b-1", S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT: must be an http/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, STORAGE: "s3", S3_BUCKET: "Bad_Bucket" })).toThrow(
+      /S3_BUCKET: must be a bucket name/,
+    );
+    expect(() =>
+      parseConfig({ DATA_DIR: dataDir, STORAGE: "s3", S3_BUCKET: "b-1", S3_ENDPOINT: "minio:9000" }),
+    ).toThrow(/S3_ENDPOINT: must be an http/);
   });
 });

@@ -79,7 +79,10 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(["true", "false"]).optional(),
   SMTP_URL: z
     .string()
-    .refine((value) => /^smtps?:\/\/[^/]+/.test(value), "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
+    .refine(
+      (value) => /^smtps?:\/\/[^/]+/.test(value),
+      "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587",
+    )
     .optional(),
   MAIL_FROM: z
     .string()
@@ -108,24 +111,34 @@ const envSchema = z.object({
     )
     .default(DEFAULT_TILES.url),
   MAP_ATTRIBUTION: z.string().trim().min(1).max(200).default(DEFAULT_TILES.attribution),
-  MAP_ATTRIBUTION_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).default(DEFAULT_TILES.attributionUrl),
+  MAP_ATTRIBUTION_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .default(DEFAULT_TILES.attributionUrl),
   // Where uploads live: local disk by default, or an S3-compatible bucket.
   STORAGE: z.enum(["local", "s3"], { message: "must be local or s3" }).default("local"),
   S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3–63 lowercase letters, digits, dots and hyphens)")
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name (3–63 lowercase letters, digits, dots and hyphens)",
+    )
     .optional(),
   S3_REGION: z
     .string()
     .regex(/^[a-z0-9-]{2,32}$/, "must be a region name such as eu-central-1 (or auto)")
     .default("us-east-1"),
   S3_ENDPOINT: z
-    .url({ protocol: /^https?$/, message: "must be an http(s) URL, e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000" })
+    .url({
+      protocol: /^https?$/,
+      message: "must be an http(s) URL, e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000",
+    })
     .optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  UPLOADS_PUBLIC_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL, e.g. https://cdn.example.com/uploads" }).optional(),
+  UPLOADS_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL, e.g. https://cdn.example.com/uploads" })
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   LOG_FORMAT: z.enum(["json", "pretty"], { message: "must be json or pretty" }).optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 16`)").optional(),
@@ -223,7 +236,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (isProduction && e.DEMO_DATA === "true") {
-    throw new ConfigError("Invalid configuration:\n  DEMO_DATA: demo data and demo accounts are refused when NODE_ENV=production");
+    throw new ConfigError(
+      "Invalid configuration:\n  DEMO_DATA: demo data and demo accounts are refused when NODE_ENV=production",
+    );
   }
 
   const storage = storageOf(e, dataDir);
@@ -249,7 +264,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verificationMaxAgeDays: e.VERIFICATION_MAX_AGE_DAYS,
     certificateGraceDays: e.CERTIFICATE_GRACE_DAYS,
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, attributionUrl: e.MAP_ATTRIBUTION_URL },
-    imageOrigins: [tileOrigin({ url: e.MAP_TILE_URL }), ...(storage.kind === "s3" && storage.publicUrl ? [new URL(storage.publicUrl).origin] : [])],
+    imageOrigins: [
+      tileOrigin({ url: e.MAP_TILE_URL }),
+      ...(storage.kind === "s3" && storage.publicUrl ? [new URL(storage.publicUrl).origin] : []),
+    ],
     metricsToken: e.METRICS_TOKEN,
     storage,
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (e.NODE_ENV === "development" ? "pretty" : "json") },
@@ -287,7 +305,9 @@ function storageOf(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig
     region: e.S3_REGION,
     ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
     forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
-    ...(e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { credentials: { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } } : {}),
+    ...(e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } }
+      : {}),
     ...(e.UPLOADS_PUBLIC_URL ? { publicUrl: e.UPLOADS_PUBLIC_URL.replace(/\/+$/, "") } : {}),
   };
 }

@@ -51,7 +51,10 @@ import { SEARCH_MISSED_PATH, type SearchMisses } from "./statistics/search-misse
 import type { ListingCounter } from "./statistics/listings";
 
 /** The services every page's loader and action gets, except those that depend on the request. */
-export type SharedServices = Omit<AppServices, "nonce" | "clientIp" | "oversizedForm" | "reportDatabaseUnavailable" | "searchMissed" | "now">;
+export type SharedServices = Omit<
+  AppServices,
+  "nonce" | "clientIp" | "oversizedForm" | "reportDatabaseUnavailable" | "searchMissed" | "now"
+>;
 
 /** What the endpoints are mounted with: the app's inputs, and the services createApp makes once. */
 export interface EndpointDeps {
@@ -113,7 +116,11 @@ function mountServiceWorker(app: express.Express, { clientDir }: EndpointDeps): 
   app.get("/sw.js", (_req, res, next) => {
     res.sendFile(
       path.join(clientDir, "sw.js"),
-      { headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" }, cacheControl: false, dotfiles: "deny" },
+      {
+        headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" },
+        cacheControl: false,
+        dotfiles: "deny",
+      },
       (error) => {
         if (error && !res.headersSent) next();
       },
@@ -128,10 +135,18 @@ function mountAppPages(app: express.Express): void {
     const manifest = JSON.stringify(webManifest(language));
     const offline = offlinePage(language);
     app.get(manifestPath(language), (_req, res) => {
-      res.set({ "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "public, max-age=86400" }).send(manifest);
+      res
+        .set({ "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "public, max-age=86400" })
+        .send(manifest);
     });
     app.get(offlinePath(language), (_req, res) => {
-      res.set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=3600", "X-Robots-Tag": "noindex" }).send(offline);
+      res
+        .set({
+          "Content-Type": "text/html; charset=utf-8",
+          "Cache-Control": "public, max-age=3600",
+          "X-Robots-Tag": "noindex",
+        })
+        .send(offline);
     });
   }
 }
@@ -139,14 +154,21 @@ function mountAppPages(app: express.Express): void {
 // Hashed build output never changes under the same name.
 function mountBuildFiles(app: express.Express, { assets, clientDir }: EndpointDeps): void {
   app.use("/assets", (assets ?? precompressedAssets(path.join(clientDir, "assets"))).middleware);
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }));
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }),
+  );
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 }
 
 // Uploaded and generated files have random names and are never rewritten (kept a year); those a
 // claim or a suggestion holds reach only the admins who decide them, uncached (ADR 006's update).
 function mountUploadedFiles(app: express.Express, { database, auth, config, storage }: EndpointDeps): void {
-  app.use("/uploads", heldFilesGuard({ db: database.db, auth, requireTwoFactorForAdmins: config.requireTwoFactorForAdmins }), storage.serve);
+  app.use(
+    "/uploads",
+    heldFilesGuard({ db: database.db, auth, requireTwoFactorForAdmins: config.requireTwoFactorForAdmins }),
+    storage.serve,
+  );
 }
 
 // A file that is not there gets a plain 404, never the app's 404 page: that reads the session
@@ -186,7 +208,12 @@ function mountCrossSiteRefusal(app: express.Express, { config }: EndpointDeps): 
     const host = req.get("host");
     if (host) hosts.add(host.toLowerCase());
     const refusal = crossSiteRefusal(
-      { origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site"), referer: req.get("referer"), cookie: req.get("cookie") },
+      {
+        origin: req.get("origin"),
+        secFetchSite: req.get("sec-fetch-site"),
+        referer: req.get("referer"),
+        cookie: req.get("cookie"),
+      },
       hosts,
     );
     if (refusal) {
@@ -229,7 +256,10 @@ function mountSearchIndex(app: express.Express, { directorySize, services }: End
       const index = searchIndexOf(list);
       const current = req.params.version === index.version;
       res.setHeader("Content-Type", "application/json; charset=utf-8");
-      res.setHeader("Cache-Control", current ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate");
+      res.setHeader(
+        "Cache-Control",
+        current ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+      );
       res.setHeader("ETag", `"${index.version}"`);
       res.setHeader("Vary", "Accept-Encoding");
       if (req.get("if-none-match") === `"${index.version}"`) {
@@ -264,8 +294,13 @@ function mountUploads(app: express.Express, { auth, database, config, storage, m
       async authorize(req) {
         const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
         if (!session) return null;
-        const viewer = { role: await roleOf(database.db, session.user.id), twoFactorEnabled: session.user.twoFactorEnabled === true };
-        return canUpload(viewer, { requireTwoFactorForAdmins: config.requireTwoFactorForAdmins }) ? session.user.id : null;
+        const viewer = {
+          role: await roleOf(database.db, session.user.id),
+          twoFactorEnabled: session.user.twoFactorEnabled === true,
+        };
+        return canUpload(viewer, { requireTwoFactorForAdmins: config.requireTwoFactorForAdmins })
+          ? session.user.id
+          : null;
       },
       // Every upload is recorded with its uploader: only they may attach it to a restaurant (ADR 006).
       record: (upload) => recordUpload(database.db, upload),
@@ -325,7 +360,10 @@ function clockOf(now: Date | undefined): { now?: () => Date } {
 }
 
 // Every page: React Router, with the services in its context (the shared ones and the request's own).
-function mountPages(app: express.Express, { build, services, clients, availability, searchMisses, testClock }: EndpointDeps): void {
+function mountPages(
+  app: express.Express,
+  { build, services, clients, availability, searchMisses, testClock }: EndpointDeps,
+): void {
   app.all(
     "/{*path}",
     createRequestHandler({
@@ -456,7 +494,8 @@ export function sendUnavailable(req: express.Request, res: express.Response): vo
 
 function httpStatusOf(error: unknown): number {
   if (typeof error === "object" && error !== null) {
-    const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+    const status =
+      (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
     if (typeof status === "number" && status >= 400 && status < 600) return status;
   }
   return 500;

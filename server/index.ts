@@ -72,7 +72,12 @@ export function httpTimeouts(config: Pick<Config, "keepAliveSeconds">): HttpTime
   const keepAliveMs = config.keepAliveSeconds * 1000;
   const requestMs = Math.max(120_000, keepAliveMs + 2_000);
   // Headers get longer than an idle kept-alive connection may last (load balancers reuse them).
-  return { headersMs: Math.min(requestMs, Math.max(20_000, keepAliveMs + 1_000)), requestMs, keepAliveMs, checkEveryMs: 5_000 };
+  return {
+    headersMs: Math.min(requestMs, Math.max(20_000, keepAliveMs + 1_000)),
+    requestMs,
+    keepAliveMs,
+    checkEveryMs: 5_000,
+  };
 }
 
 export interface RunningServer {
@@ -97,7 +102,11 @@ export async function startServer({
   testClock = false,
 }: StartOptions): Promise<RunningServer> {
   const stopListening: (() => Promise<void>)[] = [];
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, "outbox"),
+  });
   const sendEmail = (to: string, content: EmailContent) => mailer.send({ to, ...content });
   const auth = createAuth({
     db: database.db,
@@ -143,7 +152,13 @@ export async function startServer({
   // The build's scripts and stylesheets, answered before Express with only a file's headers.
   const assets = precompressedAssets(path.join(clientDir, "assets"));
   // The periodic jobs (server/job-list.ts): e-mails, reminders, digests, clean-ups.
-  const jobs = startJobs(JOBS, { config, database, sendEmail, alertTokens: createAlertTokens(config.authSecret), files: createFileStore(storage) });
+  const jobs = startJobs(JOBS, {
+    config,
+    database,
+    sendEmail,
+    alertTokens: createAlertTokens(config.authSecret),
+    files: createFileStore(storage),
+  });
   // Views of restaurant pages and taps on their links, counted in memory and written in batches.
   const listingCounts = config.statistics.enabled
     ? createListingCounter({
@@ -158,7 +173,12 @@ export async function startServer({
   // counts (none with STATISTICS=off). The beacon's per-address limit counts clients as every other
   // limit does, under a keyed hash.
   const searchMisses = config.statistics.enabled
-    ? createSearchMisses({ db: database.db, everyMs: config.statistics.writeEveryMs, clientOf: clients.of, secret: config.authSecret })
+    ? createSearchMisses({
+        db: database.db,
+        everyMs: config.statistics.writeEveryMs,
+        clientOf: clients.of,
+        secret: config.authSecret,
+      })
     : undefined;
   const app = createApp({
     clients,
@@ -204,7 +224,9 @@ export async function startServer({
   // do not wait for it: seconds at 100,000 restaurants. A database that does not answer yet is no
   // reason not to start; the first request then reads it.
   if (!dev) {
-    await warmUpOf(app)().catch((error: unknown) => console.warn("[start] reading the directory before listening failed; the first request will:", error));
+    await warmUpOf(app)().catch((error: unknown) =>
+      console.warn("[start] reading the directory before listening failed; the first request will:", error),
+    );
   }
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();

@@ -35,7 +35,8 @@ export const JOBS: readonly JobEntry<JobDeps>[] = [
   {
     name: REPORT_NOTICES_JOB,
     everyMs: 5 * MINUTE_MS,
-    run: ({ database, sendEmail, config }) => sendReportNotices(database.db, { sendEmail, publicUrl: config.publicUrl }),
+    run: ({ database, sendEmail, config }) =>
+      sendReportNotices(database.db, { sendEmail, publicUrl: config.publicUrl }),
   },
   // Owners are reminded 14 and 3 days before their certificate's last day (each reminder goes once;
   // the day is Tel Aviv's); at start and hourly.
@@ -43,14 +44,16 @@ export const JOBS: readonly JobEntry<JobDeps>[] = [
     name: "[certificates] reminders",
     everyMs: HOUR_MS,
     atStart: true,
-    run: ({ database, sendEmail, config }) => sendCertificateReminders(database.db, { sendEmail, publicUrl: config.publicUrl }),
+    run: ({ database, sendEmail, config }) =>
+      sendCertificateReminders(database.db, { sendEmail, publicUrl: config.publicUrl }),
   },
   // Diners with alerts on get one e-mail a day at most when a saved place changed; at start and hourly.
   {
     name: "[alerts] digests",
     everyMs: HOUR_MS,
     atStart: true,
-    run: ({ database, sendEmail, config, alertTokens }) => sendAlertDigests(database.db, { sendEmail, publicUrl: config.publicUrl, tokens: alertTokens }),
+    run: ({ database, sendEmail, config, alertTokens }) =>
+      sendAlertDigests(database.db, { sendEmail, publicUrl: config.publicUrl, tokens: alertTokens }),
   },
   // PostgreSQL's autovacuum keeps the planner's statistics; PGlite has none, and without them a
   // search of a large directory scans instead of using its indexes (ADR 022). At start (the app's

@@ -38,14 +38,21 @@ describe("scheduleJob", () => {
 describe("startJobs", () => {
   it("starts the list's jobs that apply, runs those marked atStart, runs one by name, and stops them all", async () => {
     const runs: string[] = [];
-    const entry = (name: string, extra: Partial<JobEntry<{ pglite: boolean }>> = {}): JobEntry<{ pglite: boolean }> => ({
+    const entry = (
+      name: string,
+      extra: Partial<JobEntry<{ pglite: boolean }>> = {},
+    ): JobEntry<{ pglite: boolean }> => ({
       name,
       everyMs: 60_000,
       run: async () => void runs.push(name),
       ...extra,
     });
     const jobs = startJobs(
-      [entry("[a] at start", { atStart: true }), entry("[b] on demand"), entry("[c] pglite only", { atStart: true, when: (deps) => deps.pglite })],
+      [
+        entry("[a] at start", { atStart: true }),
+        entry("[b] on demand"),
+        entry("[c] pglite only", { atStart: true, when: (deps) => deps.pglite }),
+      ],
       {
         pglite: false,
       },

@@ -38,7 +38,10 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions): Maile
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       await mkdir(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`);
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       console.log(`[mail] outbox: "${message.subject}" to ${message.to} -> ${file}`);
     },

@@ -27,13 +27,22 @@ describe("actionError", () => {
     });
     expect(answered(actionError(error, { log: "[test]" }))).toEqual({
       status: 429,
-      body: { error: "error.rateLimited", values: { minutes: 15 }, errors: { email: "error.invalidEmail" }, reasons: ["error.weak.common"] },
+      body: {
+        error: "error.rateLimited",
+        values: { minutes: 15 },
+        errors: { email: "error.invalidEmail" },
+        reasons: ["error.weak.common"],
+      },
     });
   });
 
   it("adds the page's data and uses its words for a code it names", () => {
     const gone = new AppError("notFound", "editor.loadFailed");
-    expect(answered(actionError(gone, { log: "[test]", messages: { notFound: "manage.deleteFailed" }, with: { ok: false } }))).toEqual({
+    expect(
+      answered(
+        actionError(gone, { log: "[test]", messages: { notFound: "manage.deleteFailed" }, with: { ok: false } }),
+      ),
+    ).toEqual({
       status: 404,
       body: { ok: false, error: "manage.deleteFailed" },
     });
@@ -49,7 +58,9 @@ describe("actionError", () => {
   });
 
   it("rethrows a database outage (for the 503 page) and React Router's own answers", () => {
-    const outage = new Error("Failed query", { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) });
+    const outage = new Error("Failed query", {
+      cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+    });
     expect(thrownBy(() => actionError(outage, { log: "[test]" }))).toBe(outage);
     const moved = redirect("/login");
     expect(thrownBy(() => actionError(moved, { log: "[test]" }))).toBe(moved);
@@ -65,7 +76,10 @@ describe("actionError", () => {
     const result = answered(actionError(bug, { log: "[test] save failed:", fallback: "editor.saveFailed" }));
     expect(result).toEqual({ status: 500, body: { error: "editor.saveFailed" } });
     expect(logged).toHaveBeenCalledWith("[test] save failed:", bug);
-    expect(answered(actionError("thrown text", { log: "[test]" }))).toEqual({ status: 500, body: { error: "error.unexpected" } });
+    expect(answered(actionError("thrown text", { log: "[test]" }))).toEqual({
+      status: 500,
+      body: { error: "error.unexpected" },
+    });
     expect(logged).toHaveBeenCalledTimes(2);
     logged.mockClear();
   });

@@ -37,7 +37,10 @@ export interface ActionErrorOptions<Extra extends object> {
   with?: Extra;
 }
 
-export function actionError<Extra extends object = Record<never, never>>(error: unknown, options: ActionErrorOptions<Extra>) {
+export function actionError<Extra extends object = Record<never, never>>(
+  error: unknown,
+  options: ActionErrorOptions<Extra>,
+) {
   const extra = (options.with ?? {}) as Extra;
   if (isAppError(error)) {
     if (error.code === "forbidden" && error.messageKey === "access.denied") accessDenied();
@@ -63,7 +66,9 @@ export function parsedOrThrow<Values>(
   message: MessageKey = "form.invalid",
 ): Values {
   if (parsed.ok) return parsed.values;
-  const fieldErrors = Object.fromEntries(Object.entries(parsed.errors).filter((entry): entry is [string, MessageKey] => entry[1] !== undefined));
+  const fieldErrors = Object.fromEntries(
+    Object.entries(parsed.errors).filter((entry): entry is [string, MessageKey] => entry[1] !== undefined),
+  );
   throw new AppError("invalid", message, { fieldErrors });
 }
 

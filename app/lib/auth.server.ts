@@ -92,7 +92,10 @@ export function createAuth({ db, secret, baseURL, secureCookies, sendEmail = asy
           // Every new account is a guest with a profile row; an admin grants more.
           after: async (user) => {
             await db.insert(userRoles).values({ userId: user.id, role: "guest" }).onConflictDoNothing();
-            await db.insert(profiles).values({ id: user.id, email: user.email, firstName: user.name }).onConflictDoNothing();
+            await db
+              .insert(profiles)
+              .values({ id: user.id, email: user.email, firstName: user.name })
+              .onConflictDoNothing();
           },
         },
       },

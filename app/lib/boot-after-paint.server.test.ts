@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { BOOT_SCRIPT_ID, bootAfterFirstPaint, INERT_TYPE, REGISTER_SERVICE_WORKER, SERVICE_WORKER_DELAY_MS } from "./boot-after-paint.server";
+import {
+  BOOT_SCRIPT_ID,
+  bootAfterFirstPaint,
+  INERT_TYPE,
+  REGISTER_SERVICE_WORKER,
+  SERVICE_WORKER_DELAY_MS,
+} from "./boot-after-paint.server";
 
 // The shape React Router's <Scripts> renders (React hoists the modulepreload links into <head>).
 const page = (extraHead = "") =>
@@ -22,14 +28,18 @@ describe("bootAfterFirstPaint", () => {
   it("keeps the module code, inert, and starts it from a classic script carrying the nonce", () => {
     const html = bootAfterFirstPaint(page());
     const code = 'import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");';
-    expect(html).toContain(`<script id="${BOOT_SCRIPT_ID}" type="${INERT_TYPE}" nonce="N1">${code}</script><script nonce="N1">(function(){`);
+    expect(html).toContain(
+      `<script id="${BOOT_SCRIPT_ID}" type="${INERT_TYPE}" nonce="N1">${code}</script><script nonce="N1">(function(){`,
+    );
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     expect(html).not.toMatch(/<script[^>]*async/);
     const loader = /<script nonce="N1">(\(function\(\)\{[\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(loader).toContain("first-contentful-paint");
     expect(loader).toContain(`getElementById("${BOOT_SCRIPT_ID}")`);
     // Everything else is untouched: the stylesheet, the content and the context script.
-    expect(html).toContain('<head><link rel="stylesheet" href="/assets/root.css"/></head><body><main><h1>Kosher</h1></main>');
+    expect(html).toContain(
+      '<head><link rel="stylesheet" href="/assets/root.css"/></head><body><main><h1>Kosher</h1></main>',
+    );
     expect(html).toContain('<script nonce="N1">window.__reactRouterContext = {};</script>');
   });
 
@@ -57,7 +67,9 @@ describe("bootAfterFirstPaint", () => {
         (callback: () => void, ms: number) => timers.push({ run: callback, ms }),
         idleCallback,
       );
-    run((callback: () => void) => idle.push(callback), { serviceWorker: { register: (url: string) => (registered.push(url), Promise.resolve()) } });
+    run((callback: () => void) => idle.push(callback), {
+      serviceWorker: { register: (url: string) => (registered.push(url), Promise.resolve()) },
+    });
     expect(timers).toEqual([]);
     listeners.load!();
     // Not at load: after the delay, and then when the browser is idle.

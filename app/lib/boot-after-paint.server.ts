@@ -70,7 +70,8 @@ export function bootAfterFirstPaint(html: string): string {
     .replace(/\sasync(="")?/, "")
     .replace(/\sid="[^"]*"/, "");
   const replacement =
-    `<script id="${BOOT_SCRIPT_ID}" type="${INERT_TYPE}"${attributes}>${code}</script>` + `<script${attributes}>${bootLoader(preloads)}</script>`;
+    `<script id="${BOOT_SCRIPT_ID}" type="${INERT_TYPE}"${attributes}>${code}</script>` +
+    `<script${attributes}>${bootLoader(preloads)}</script>`;
   const rewritten = html.slice(0, boot.index) + replacement + html.slice(boot.index + script.length);
   return rewritten.replace(MODULE_PRELOAD, "");
 }

@@ -23,7 +23,8 @@ describe("laterDay", () => {
 describe("isIsoDay", () => {
   it("accepts yyyy-MM-dd only", () => {
     expect(isIsoDay("2026-11-24")).toBe(true);
-    for (const value of ["24/11/2026", "2026-11-24T00:00:00Z", "", undefined, 20261124]) expect(isIsoDay(value), String(value)).toBe(false);
+    for (const value of ["24/11/2026", "2026-11-24T00:00:00Z", "", undefined, 20261124])
+      expect(isIsoDay(value), String(value)).toBe(false);
   });
 });
 
@@ -31,7 +32,8 @@ describe("isCalendarDay", () => {
   it("takes a real day and refuses the shape of one that is not (the database would)", () => {
     expect(isCalendarDay("2026-11-25")).toBe(true);
     expect(isCalendarDay("2028-02-29")).toBe(true);
-    for (const bad of ["2026-02-30", "2027-02-29", "2026-13-01", "0000-01-01", "2026-1-5", "25/11/2026"]) expect(isCalendarDay(bad), bad).toBe(false);
+    for (const bad of ["2026-02-30", "2027-02-29", "2026-13-01", "0000-01-01", "2026-1-5", "25/11/2026"])
+      expect(isCalendarDay(bad), bad).toBe(false);
   });
 });
 

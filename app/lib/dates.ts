@@ -35,7 +35,9 @@ export function formatLongDate(value: string | Date, language: Language): string
 
 /** The calendar day (yyyy-MM-dd) in Tel Aviv at the given instant, whatever the machine's time zone. */
 export function telAvivDay(now: Date): string {
-  return dateFormat("en-CA", { timeZone: "Asia/Jerusalem", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return dateFormat("en-CA", { timeZone: "Asia/Jerusalem", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    now,
+  );
 }
 
 /**

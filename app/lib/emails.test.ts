@@ -16,11 +16,17 @@ beforeAll(async () => {
 
 const NAMES = ["Kosher Tel Aviv", "כשר תל אביב"];
 const keys = new Set<string>(Object.keys(en));
-const rawKeys = (text: string) => [...text.matchAll(/\b[a-z]+\.[a-zA-Z.]+\b/g)].map(([word]) => word).filter((word) => keys.has(word));
+const rawKeys = (text: string) =>
+  [...text.matchAll(/\b[a-z]+\.[a-zA-Z.]+\b/g)].map(([word]) => word).filter((word) => keys.has(word));
 
 function everyEmail(): [string, Emails.EmailContent][] {
   const restaurant = { en: "Falafel Place", he: "מקום הפלאפל" };
-  const notice = { restaurant, reason: { en: "Closed", he: "סגור" }, note: "The door was locked", link: "https://example.com/en/dashboard/reports" };
+  const notice = {
+    restaurant,
+    reason: { en: "Closed", he: "סגור" },
+    note: "The door was locked",
+    link: "https://example.com/en/dashboard/reports",
+  };
   return [
     ["verification", emails.verificationEmail("https://example.com/en/verify-email?token=t")],
     ["password reset", emails.passwordResetEmail("https://example.com/en/reset-password?token=t")],
@@ -28,8 +34,14 @@ function everyEmail(): [string, Emails.EmailContent][] {
     ["failed sign-ins (password alert)", emails.failedSignInsEmail("https://example.com/en/forgot-password")],
     ["report notice", emails.reportNoticeEmail({ ...notice, more: 0 })],
     ["report notice, more", emails.reportNoticeEmail({ ...notice, more: 3 })],
-    ["report reply, resolved", emails.reportReplyEmail(restaurant, "resolved", "https://example.com/en/restaurant/falafel-place")],
-    ["report reply, dismissed", emails.reportReplyEmail(restaurant, "dismissed", "https://example.com/en/restaurant/falafel-place")],
+    [
+      "report reply, resolved",
+      emails.reportReplyEmail(restaurant, "resolved", "https://example.com/en/restaurant/falafel-place"),
+    ],
+    [
+      "report reply, dismissed",
+      emails.reportReplyEmail(restaurant, "dismissed", "https://example.com/en/restaurant/falafel-place"),
+    ],
     [
       "certificate reminder",
       emails.certificateReminderEmail({
@@ -82,9 +94,16 @@ describe("e-mails, made as the server makes them", () => {
   it("tell a claimant the decision in the claim's language only, with the site's name and a rejection's reason", () => {
     for (const language of ["en", "he"] as const) {
       for (const outcome of ["approved", "rejected"] as const) {
-        const mail = emails.claimDecisionEmail({ language, outcome, restaurant: "Gina <b>", reason: "No <i>proof</i>", link: "https://example.com/he" });
+        const mail = emails.claimDecisionEmail({
+          language,
+          outcome,
+          restaurant: "Gina <b>",
+          reason: "No <i>proof</i>",
+          link: "https://example.com/he",
+        });
         const label = `${language} ${outcome}`;
-        for (const part of ["text", "html"] as const) expect(mail[part], label).toContain(NAMES[language === "en" ? 0 : 1]);
+        for (const part of ["text", "html"] as const)
+          expect(mail[part], label).toContain(NAMES[language === "en" ? 0 : 1]);
         for (const part of ["subject", "text", "html"] as const) {
           expect(rawKeys(mail[part]), `${label}: ${part}`).toEqual([]);
           expect(mail[part], `${label}: ${part} in one language`).not.toContain(NAMES[language === "en" ? 1 : 0]);
@@ -100,9 +119,16 @@ describe("e-mails, made as the server makes them", () => {
     const outcomes = ["approved", "merged", "rejected"] as const;
     for (const language of ["en", "he"] as const) {
       for (const outcome of outcomes) {
-        const mail = emails.suggestionOutcomeEmail({ language, name: "Gina <b>", outcome, reason: "No <i>certificate</i>", link: "https://example.com/he" });
+        const mail = emails.suggestionOutcomeEmail({
+          language,
+          name: "Gina <b>",
+          outcome,
+          reason: "No <i>certificate</i>",
+          link: "https://example.com/he",
+        });
         const label = `${language} ${outcome}`;
-        for (const part of ["text", "html"] as const) expect(mail[part], label).toContain(NAMES[language === "en" ? 0 : 1]);
+        for (const part of ["text", "html"] as const)
+          expect(mail[part], label).toContain(NAMES[language === "en" ? 0 : 1]);
         for (const part of ["subject", "text", "html"] as const) {
           expect(rawKeys(mail[part]), `${label}: ${part}`).toEqual([]);
           expect(mail[part], `${label}: ${part} in one language`).not.toContain(NAMES[language === "en" ? 1 : 0]);
@@ -121,19 +147,26 @@ describe("e-mails, made as the server makes them", () => {
       const mail = emails.alertDigestEmail({
         language,
         places: [
-          { name: "Gina <b>", link: "https://example.com/en/restaurant/gina", lines: [{ what: "Kashrut", from: "Rabanut", to: "Tzohar" }, { what: "Closed" }] },
+          {
+            name: "Gina <b>",
+            link: "https://example.com/en/restaurant/gina",
+            lines: [{ what: "Kashrut", from: "Rabanut", to: "Tzohar" }, { what: "Closed" }],
+          },
           { name: "מקום הפלאפל", link: "https://example.com/en/restaurant/falafel", lines: [{ what: "Open again" }] },
         ],
         settingsLink: "https://example.com/account/alerts",
         unsubscribeLink,
       });
       const label = language;
-      for (const part of ["text", "html"] as const) expect(mail[part], label).toContain(NAMES[language === "en" ? 0 : 1]);
+      for (const part of ["text", "html"] as const)
+        expect(mail[part], label).toContain(NAMES[language === "en" ? 0 : 1]);
       for (const part of ["subject", "text", "html"] as const) {
         expect(rawKeys(mail[part]), `${label}: ${part}`).toEqual([]);
         expect(mail[part], `${label}: ${part} in one language`).not.toContain(NAMES[language === "en" ? 1 : 0]);
       }
-      expect(mail.subject, label).toContain(language === "en" ? "2 places you saved have changed" : "2 מקומות ששמרתם השתנו");
+      expect(mail.subject, label).toContain(
+        language === "en" ? "2 places you saved have changed" : "2 מקומות ששמרתם השתנו",
+      );
       expect(mail.html, label).not.toContain("<b>");
       expect(mail.html, label).toContain("<bdi>Gina &lt;b&gt;</bdi>");
       expect(mail.html, label).toContain("<bdi>מקום הפלאפל</bdi>");
@@ -141,7 +174,10 @@ describe("e-mails, made as the server makes them", () => {
       expect(mail.text, label).toContain(`Kashrut: Rabanut ${language === "he" ? "←" : "→"} Tzohar`);
       expect(mail.html.includes('dir="rtl"'), label).toBe(language === "he");
       expect(mail.text, label).toContain(unsubscribeLink);
-      expect(mail.headers, label).toEqual({ "List-Unsubscribe": `<${unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+      expect(mail.headers, label).toEqual({
+        "List-Unsubscribe": `<${unsubscribeLink}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
     }
   });
 

@@ -9,9 +9,16 @@ export interface EmailContent {
   headers?: Record<string, string>;
 }
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-function bilingual(subject: string, en: string[], he: string[], link: string, button: { en: string; he: string }): EmailContent {
+function bilingual(
+  subject: string,
+  en: string[],
+  he: string[],
+  link: string,
+  button: { en: string; he: string },
+): EmailContent {
   const text = [...en, link, "", "—", "", ...he, link, "", `${brandName("en")} · ${brandName("he")}`].join("\n");
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1c1917;max-width:560px;margin:auto">
 <div dir="ltr" lang="en">${en.map((p) => `<p>${escape(p)}</p>`).join("")}<p><a href="${escape(link)}" style="background:#17603a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(button.en)}</a></p></div>
@@ -100,13 +107,21 @@ export function reportNoticeEmail({ restaurant, reason, note, more, link }: Repo
     [
       `A visitor reported a problem with ${restaurant.en}: ${reason.en}.`,
       ...quoted,
-      ...(more > 0 ? [more === 1 ? "1 more report on this restaurant arrived since." : `${more} more reports on this restaurant arrived since.`] : []),
+      ...(more > 0
+        ? [
+            more === 1
+              ? "1 more report on this restaurant arrived since."
+              : `${more} more reports on this restaurant arrived since.`,
+          ]
+        : []),
       "The reports queue has every report and what to do about it.",
     ],
     [
       `התקבל דיווח על בעיה ב${restaurant.he}: ${reason.he}.`,
       ...quoted,
-      ...(more > 0 ? [more === 1 ? "הגיע עוד דיווח אחד על המסעדה מאז." : `הגיעו עוד ${more} דיווחים על המסעדה מאז.`] : []),
+      ...(more > 0
+        ? [more === 1 ? "הגיע עוד דיווח אחד על המסעדה מאז." : `הגיעו עוד ${more} דיווחים על המסעדה מאז.`]
+        : []),
       "בתור הדיווחים מופיעים כל הדיווחים ומה אפשר לעשות בהם.",
     ],
     link,
@@ -115,14 +130,23 @@ export function reportNoticeEmail({ restaurant, reason, note, more, link }: Repo
 }
 
 /** To the visitor who left an address: what became of their report. */
-export function reportReplyEmail(restaurant: { en: string; he: string }, outcome: "resolved" | "dismissed", link: string): EmailContent {
+export function reportReplyEmail(
+  restaurant: { en: string; he: string },
+  outcome: "resolved" | "dismissed",
+  link: string,
+): EmailContent {
   return bilingual(
     `Your report about ${restaurant.en} · הדיווח שלכם על ${restaurant.he}`,
     [
       `Thank you for telling us about a problem with ${restaurant.en}.`,
-      outcome === "resolved" ? "We looked into it and updated the listing." : "We looked into it and found nothing to change in the listing for now.",
+      outcome === "resolved"
+        ? "We looked into it and updated the listing."
+        : "We looked into it and found nothing to change in the listing for now.",
     ],
-    [`תודה שסיפרתם לנו על בעיה ב${restaurant.he}.`, outcome === "resolved" ? "בדקנו ועדכנו את פרטי המסעדה." : "בדקנו ולא מצאנו כרגע מה לשנות בפרטי המסעדה."],
+    [
+      `תודה שסיפרתם לנו על בעיה ב${restaurant.he}.`,
+      outcome === "resolved" ? "בדקנו ועדכנו את פרטי המסעדה." : "בדקנו ולא מצאנו כרגע מה לשנות בפרטי המסעדה.",
+    ],
     link,
     { en: "See the restaurant", he: "לדף המסעדה" },
   );
@@ -177,14 +201,21 @@ export function claimDecisionEmail({ language, outcome, restaurant, reason, link
       ? inLanguage(
           "he",
           `הבקשה לנהל את ${restaurant} אושרה`,
-          [`אישרנו את הבקשה שלכם: החשבון שלכם ב${brand} מנהל עכשיו את הדף של ${restaurant}.`, "בלוח הבקרה אפשר לעדכן את הפרטים, השעות והתפריט."],
+          [
+            `אישרנו את הבקשה שלכם: החשבון שלכם ב${brand} מנהל עכשיו את הדף של ${restaurant}.`,
+            "בלוח הבקרה אפשר לעדכן את הפרטים, השעות והתפריט.",
+          ],
           link,
           "ללוח הבקרה",
         )
       : inLanguage(
           "he",
           `הבקשה לנהל את ${restaurant} נדחתה`,
-          [`לא יכולנו לאשר את הבקשה שלכם לנהל את הדף של ${restaurant}.`, `הסיבה: ${reason}`, "אפשר לשלוח בקשה חדשה עם הוכחה אחרת."],
+          [
+            `לא יכולנו לאשר את הבקשה שלכם לנהל את הדף של ${restaurant}.`,
+            `הסיבה: ${reason}`,
+            "אפשר לשלוח בקשה חדשה עם הוכחה אחרת.",
+          ],
           link,
           "לדף הבקשה",
         );
@@ -203,14 +234,24 @@ export function claimDecisionEmail({ language, outcome, restaurant, reason, link
     : inLanguage(
         "en",
         `Your claim on ${restaurant} was not approved`,
-        [`We could not approve your claim on the listing of ${restaurant}.`, `The reason: ${reason}`, "You may send a new claim with another proof."],
+        [
+          `We could not approve your claim on the listing of ${restaurant}.`,
+          `The reason: ${reason}`,
+          "You may send a new claim with another proof.",
+        ],
         link,
         "Open the claim page",
       );
 }
 
 /** One language only: to a visitor whose language we know (they wrote in it). */
-function inLanguage(language: "en" | "he", subject: string, paragraphs: string[], link: string, button: string): EmailContent {
+function inLanguage(
+  language: "en" | "he",
+  subject: string,
+  paragraphs: string[],
+  link: string,
+  button: string,
+): EmailContent {
   const brand = brandName(language);
   const text = [...paragraphs, link, "", brand].join("\n");
   const direction = language === "he" ? ' dir="rtl" style="text-align:right"' : ' dir="ltr"';
@@ -232,19 +273,51 @@ export interface SuggestionOutcome {
   link: string;
 }
 
-export function suggestionOutcomeEmail({ language, name, outcome, reason = "", link }: SuggestionOutcome): EmailContent {
+export function suggestionOutcomeEmail({
+  language,
+  name,
+  outcome,
+  reason = "",
+  link,
+}: SuggestionOutcome): EmailContent {
   const brand = brandName(language);
   if (language === "he") {
     const subject = `ההצעה שלכם: ${name} · ${brand}`;
-    if (outcome === "approved") return inLanguage("he", subject, [`תודה שהצעתם את ${name}.`, "בדקנו והוספנו את המסעדה לאתר."], link, "לדף המסעדה");
-    if (outcome === "merged") return inLanguage("he", subject, [`תודה שהצעתם את ${name}.`, "המסעדה כבר מופיעה באתר."], link, "לדף המסעדה");
-    return inLanguage("he", subject, [`תודה שהצעתם את ${name}.`, "בדקנו ולא נוסיף אותה כרגע, מהסיבה הזו:", reason], link, "לאתר");
+    if (outcome === "approved")
+      return inLanguage(
+        "he",
+        subject,
+        [`תודה שהצעתם את ${name}.`, "בדקנו והוספנו את המסעדה לאתר."],
+        link,
+        "לדף המסעדה",
+      );
+    if (outcome === "merged")
+      return inLanguage("he", subject, [`תודה שהצעתם את ${name}.`, "המסעדה כבר מופיעה באתר."], link, "לדף המסעדה");
+    return inLanguage(
+      "he",
+      subject,
+      [`תודה שהצעתם את ${name}.`, "בדקנו ולא נוסיף אותה כרגע, מהסיבה הזו:", reason],
+      link,
+      "לאתר",
+    );
   }
   const subject = `Your suggestion: ${name} · ${brand}`;
   if (outcome === "approved")
-    return inLanguage("en", subject, [`Thank you for suggesting ${name}.`, "We checked it and added it to the site."], link, "See the restaurant");
+    return inLanguage(
+      "en",
+      subject,
+      [`Thank you for suggesting ${name}.`, "We checked it and added it to the site."],
+      link,
+      "See the restaurant",
+    );
   if (outcome === "merged")
-    return inLanguage("en", subject, [`Thank you for suggesting ${name}.`, "It is already listed on the site."], link, "See the restaurant");
+    return inLanguage(
+      "en",
+      subject,
+      [`Thank you for suggesting ${name}.`, "It is already listed on the site."],
+      link,
+      "See the restaurant",
+    );
   return inLanguage(
     "en",
     subject,
@@ -273,7 +346,8 @@ export interface AlertDigest {
 
 const DIGEST_WORDS = {
   en: {
-    subject: (count: number) => (count === 1 ? "A place you saved has changed" : `${count} places you saved have changed`),
+    subject: (count: number) =>
+      count === 1 ? "A place you saved has changed" : `${count} places you saved have changed`,
     intro: "Since our last e-mail, these places you saved have changed:",
     why: "You get this e-mail because you turned on alerts for your saved places: at most one a day, only when something changed.",
     settings: "Alert settings",
@@ -298,9 +372,12 @@ export function alertDigestEmail({ language, places, settingsLink, unsubscribeLi
   const brand = brandName(language);
   // The arrow points from the old value to the new one in the line's direction.
   const arrow = language === "he" ? "←" : "→";
-  const lineText = ({ what, from, to }: DigestLine) => (from !== undefined && to !== undefined ? `${what}: ${from} ${arrow} ${to}` : what);
+  const lineText = ({ what, from, to }: DigestLine) =>
+    from !== undefined && to !== undefined ? `${what}: ${from} ${arrow} ${to}` : what;
   const lineHtml = ({ what, from, to }: DigestLine) =>
-    from !== undefined && to !== undefined ? `${escape(what)}: <bdi>${escape(from)}</bdi> ${arrow} <bdi>${escape(to)}</bdi>` : escape(what);
+    from !== undefined && to !== undefined
+      ? `${escape(what)}: <bdi>${escape(from)}</bdi> ${arrow} <bdi>${escape(to)}</bdi>`
+      : escape(what);
   const text = [
     words.intro,
     "",

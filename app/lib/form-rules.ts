@@ -53,7 +53,11 @@ export function paragraphText(max: number, tooLong: MessageKey, required?: Messa
   const text = required ? z.string().min(1, { error: required }) : z.string();
   return storableText()
     .transform((value) => value.replace(/\r\n?/g, "\n").trim())
-    .pipe(text.max(max, { error: tooLong }).refine(hasNoControlCharacters, { error: "error.invalidCharacters" satisfies MessageKey }));
+    .pipe(
+      text
+        .max(max, { error: tooLong })
+        .refine(hasNoControlCharacters, { error: "error.invalidCharacters" satisfies MessageKey }),
+    );
 }
 
 /** The message for a value of the wrong type (a number where text belongs, a field left out). */
@@ -63,7 +67,9 @@ export const INVALID_VALUE = "form.invalidValue" satisfies MessageKey;
 export const FORM_PARSE = { error: () => INVALID_VALUE } as const;
 
 /** The first message per top-level field. */
-export function fieldMessages<Field extends string>(issues: readonly z.core.$ZodIssue[]): Partial<Record<Field, MessageKey>> {
+export function fieldMessages<Field extends string>(
+  issues: readonly z.core.$ZodIssue[],
+): Partial<Record<Field, MessageKey>> {
   const errors: Partial<Record<Field, MessageKey>> = {};
   for (const issue of issues) {
     const field = issue.path[0] as Field | undefined;
@@ -122,6 +128,7 @@ export function rulesOf(schema: z.ZodType, path = ""): Rule[] {
     [path, def.in],
     [path, def.out],
   ];
-  for (const [childPath, child] of children) if (child) rules.push(...rulesOf(child as unknown as z.ZodType, childPath));
+  for (const [childPath, child] of children)
+    if (child) rules.push(...rulesOf(child as unknown as z.ZodType, childPath));
   return rules;
 }

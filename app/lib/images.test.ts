@@ -5,7 +5,8 @@ describe("responsiveImage", () => {
   it("lists every stored width up to the largest", () => {
     expect(responsiveImage("/uploads/restaurant-images/abc-1200.webp")).toEqual({
       src: "/uploads/restaurant-images/abc-800.webp",
-      srcSet: "/uploads/restaurant-images/abc-400.webp 400w, /uploads/restaurant-images/abc-800.webp 800w, /uploads/restaurant-images/abc-1200.webp 1200w",
+      srcSet:
+        "/uploads/restaurant-images/abc-400.webp 400w, /uploads/restaurant-images/abc-800.webp 800w, /uploads/restaurant-images/abc-1200.webp 1200w",
     });
   });
   it("does not offer widths larger than the stored original", () => {

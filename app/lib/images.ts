@@ -20,7 +20,10 @@ export function responsiveImage(url: string, preferredWidth = 800): ResponsiveIm
   const base = match[1];
   const largest = Number(match[2]);
   const widths = IMAGE_WIDTHS.filter((width) => width <= largest);
-  const src = variantUrl(base, widths.includes(preferredWidth as (typeof IMAGE_WIDTHS)[number]) ? preferredWidth : largest);
+  const src = variantUrl(
+    base,
+    widths.includes(preferredWidth as (typeof IMAGE_WIDTHS)[number]) ? preferredWidth : largest,
+  );
   return { src, srcSet: widths.map((width) => `${variantUrl(base, width)} ${width}w`).join(", ") };
 }
 

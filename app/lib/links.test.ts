@@ -5,7 +5,9 @@ describe("withScheme", () => {
   it("puts https:// in front of a bare domain, with or without www, path, query or port", () => {
     expect(withScheme("www.example.com/book")).toBe("https://www.example.com/book");
     expect(withScheme("  example.co.il ")).toBe("https://example.co.il");
-    expect(withScheme("shop.example.com:8443/order?table=4#now")).toBe("https://shop.example.com:8443/order?table=4#now");
+    expect(withScheme("shop.example.com:8443/order?table=4#now")).toBe(
+      "https://shop.example.com:8443/order?table=4#now",
+    );
     expect(withScheme("wolt.com/he/isr/tel-aviv/restaurant/x")).toBe("https://wolt.com/he/isr/tel-aviv/restaurant/x");
   });
 
@@ -30,7 +32,12 @@ describe("withScheme", () => {
 
 describe("isWebLink", () => {
   it("accepts http and https addresses, including a normalised bare domain", () => {
-    for (const value of ["https://example.com", "http://example.com/a?b=c", withScheme("www.example.com/book"), "https://waze.com/ul?ll=32.08,34.78"]) {
+    for (const value of [
+      "https://example.com",
+      "http://example.com/a?b=c",
+      withScheme("www.example.com/book"),
+      "https://waze.com/ul?ll=32.08,34.78",
+    ]) {
       expect(isWebLink(value), value).toBe(true);
     }
   });

@@ -45,7 +45,10 @@ describe("page paths", () => {
     expect(accountPath("he", "two-factor")).toBe("/he/account#two-factor");
     expect(inBothLanguages(dashboardPath)).toEqual({ en: "/dashboard", he: "/he/dashboard" });
     expect(inBothLanguages(dashboardAddPath)).toEqual({ en: "/dashboard/add", he: "/he/dashboard/add" });
-    expect(inBothLanguages((l) => dashboardEditPath("r-1", l))).toEqual({ en: "/dashboard/edit/r-1", he: "/he/dashboard/edit/r-1" });
+    expect(inBothLanguages((l) => dashboardEditPath("r-1", l))).toEqual({
+      en: "/dashboard/edit/r-1",
+      he: "/he/dashboard/edit/r-1",
+    });
     expect(inBothLanguages(dashboardUsersPath)).toEqual({ en: "/dashboard/users", he: "/he/dashboard/users" });
     expect(inBothLanguages(accessibilityPath)).toEqual({ en: "/accessibility", he: "/he/accessibility" });
     expect(inBothLanguages(privacyPolicyPath)).toEqual({ en: "/privacy-policy", he: "/he/privacy-policy" });
@@ -69,7 +72,12 @@ describe("page paths", () => {
   it("are in the language they are asked for, and switch like the language toggle", () => {
     for (const language of ["en", "he"] as const) {
       const other = language === "en" ? "he" : "en";
-      for (const path of [homePath(language), restaurantPath("x", language), loginPath(language), dashboardEditPath("1", language)]) {
+      for (const path of [
+        homePath(language),
+        restaurantPath("x", language),
+        loginPath(language),
+        dashboardEditPath("1", language),
+      ]) {
         expect(detectLanguage(path), path).toBe(language);
         expect(switchLanguagePath(path, language), path).toBe(path);
       }
@@ -103,7 +111,18 @@ describe("loginPath with a return path, and safeReturnPath", () => {
 
   it("takes only this site's own paths", () => {
     expect(safeReturnPath("/en/restaurant/x/claim")).toBe("/en/restaurant/x/claim");
-    for (const bad of [null, undefined, "", "https://evil.example/", "//evil.example", "/\\evil.example", "evil", "/a\nb", "/a\\b", `/${"a".repeat(600)}`]) {
+    for (const bad of [
+      null,
+      undefined,
+      "",
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "evil",
+      "/a\nb",
+      "/a\\b",
+      `/${"a".repeat(600)}`,
+    ]) {
       expect(safeReturnPath(bad), String(bad)).toBeUndefined();
     }
   });

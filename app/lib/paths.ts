@@ -13,7 +13,8 @@ export function inBothLanguages(pathFor: (language: Language) => string): Record
 
 export const homePath = (language: Language): string => localizePath("/", language);
 
-export const restaurantPath = (slug: string, language: Language): string => localizePath(`/restaurant/${segment(slug)}`, language);
+export const restaurantPath = (slug: string, language: Language): string =>
+  localizePath(`/restaurant/${segment(slug)}`, language);
 
 /** The report-a-problem form's own page (where the form posts, with or without JavaScript). */
 export const reportPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/report`;
@@ -46,20 +47,24 @@ export const verifyEmailPath = (language: Language, token?: string, returnTo?: s
   return localizePath("/verify-email", language) + (search ? `?${search}` : "");
 };
 /** The account page; `section` is the id of a part of it (the two-factor settings). */
-export const accountPath = (language: Language, section?: "two-factor"): string => localizePath("/account", language) + (section ? `#${section}` : "");
+export const accountPath = (language: Language, section?: "two-factor"): string =>
+  localizePath("/account", language) + (section ? `#${section}` : "");
 /** Where the log-out form posts (one path for both languages; the form says which). */
 export const logoutPath = (): string => "/logout";
 
 // Dashboard
 export const dashboardPath = (language: Language): string => localizePath("/dashboard", language);
 export const dashboardAddPath = (language: Language): string => localizePath("/dashboard/add", language);
-export const dashboardEditPath = (id: string, language: Language): string => localizePath(`/dashboard/edit/${segment(id)}`, language);
+export const dashboardEditPath = (id: string, language: Language): string =>
+  localizePath(`/dashboard/edit/${segment(id)}`, language);
 /** A restaurant's structured opening hours editor. */
-export const dashboardHoursPath = (id: string, language: Language): string => localizePath(`/dashboard/edit/${segment(id)}/hours`, language);
+export const dashboardHoursPath = (id: string, language: Language): string =>
+  localizePath(`/dashboard/edit/${segment(id)}/hours`, language);
 export const dashboardUsersPath = (language: Language): string => localizePath("/dashboard/users", language);
 export const dashboardReportsPath = (language: Language): string => localizePath("/dashboard/reports", language);
 /** The certificates ending and ended (admins). */
-export const dashboardCertificatesPath = (language: Language): string => localizePath("/dashboard/certificates", language);
+export const dashboardCertificatesPath = (language: Language): string =>
+  localizePath("/dashboard/certificates", language);
 /** The admins' queue of suggested restaurants; `decided` lists those already decided. */
 export const dashboardSuggestionsPath = (language: Language, view?: "decided"): string =>
   localizePath("/dashboard/suggestions", language) + (view ? `?view=${view}` : "");
@@ -70,7 +75,8 @@ export const dashboardApprovePath = (suggestionId: string, language: Language): 
 // Blog: English pages only (the /he/blog… paths redirect to them), except that the header's
 // Blogs link follows the page language as the spec says (/blogs or /he/blogs).
 export const blogsPath = (language: Language = "en"): string => localizePath("/blogs", language);
-export const blogPath = (post: { id: string; slug?: string | null }): string => (post.slug ? `/blog/s/${segment(post.slug)}` : `/blog/${segment(post.id)}`);
+export const blogPath = (post: { id: string; slug?: string | null }): string =>
+  post.slug ? `/blog/s/${segment(post.slug)}` : `/blog/${segment(post.id)}`;
 export const blogAddPath = (): string => "/dashboard/blog/add";
 export const blogEditPath = (id: string): string => `/dashboard/blog/edit/${segment(id)}`;
 
@@ -96,7 +102,8 @@ const RETURN_BASE = "http://return.invalid";
  * is not a valid header value, and made the redirect fail with a 500).
  */
 export function safeReturnPath(value: string | null | undefined): string | undefined {
-  if (!value || value.length > 500 || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
+  if (!value || value.length > 500 || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
+    return undefined;
   // eslint-disable-next-line no-control-regex -- a control character never belongs in a path we send back to
   if (/[\u0000-\u001F\u007F\\]/.test(value)) return undefined;
   const url = new URL(value, RETURN_BASE);
@@ -104,6 +111,7 @@ export function safeReturnPath(value: string | null | undefined): string | undef
   // The parser resolves dot segments, so "/.//host" or "/%2e%2e//host" comes out as "//host":
   // what it gives back is checked again, as a browser would read it.
   const path = url.pathname + url.search + url.hash;
-  if (path.startsWith("//") || path.startsWith("/\\") || new URL(path, RETURN_BASE).origin !== RETURN_BASE) return undefined;
+  if (path.startsWith("//") || path.startsWith("/\\") || new URL(path, RETURN_BASE).origin !== RETURN_BASE)
+    return undefined;
   return path;
 }

@@ -26,7 +26,11 @@ export function isSystem(actor: Pick<Subject, "role">): boolean {
 }
 
 /** For domain functions: refuse (AppError "forbidden", nothing done) unless the actor may do this. */
-export function assertCan<T extends Subject, A extends Action>(actor: T | null | undefined, action: A, ...resource: ResourceArgs<A>): asserts actor is T {
+export function assertCan<T extends Subject, A extends Action>(
+  actor: T | null | undefined,
+  action: A,
+  ...resource: ResourceArgs<A>
+): asserts actor is T {
   if (!can(actor, action, ...resource)) throw new AppError("forbidden", "access.denied");
 }
 
@@ -50,7 +54,11 @@ export function requireViewer(request: Request, context: Readonly<RouterContextP
  * With REQUIRE_2FA_FOR_ADMINS on, an admin without two-factor sign-in is sent to set it up (a write
  * is refused with 403). Every dashboard page, the blog editor included, goes through this.
  */
-export async function requireTwoFactorReady(request: Request, context: Readonly<RouterContextProvider>, viewer: Viewer): Promise<void> {
+export async function requireTwoFactorReady(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  viewer: Viewer,
+): Promise<void> {
   const { settings, toasts } = context.get(servicesContext);
   if (!mustSetUpTwoFactor(viewer, settings)) return;
   if (request.method !== "GET" && request.method !== "HEAD") accessDenied();
@@ -81,7 +89,11 @@ export async function requireDashboard(request: Request, context: Readonly<Route
 }
 
 /** For admin-only actions: a 403 the page shows as "Access denied", never a silent no-op. */
-export async function requirePermission(request: Request, context: Readonly<RouterContextProvider>, action: Action): Promise<Viewer> {
+export async function requirePermission(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  action: Action,
+): Promise<Viewer> {
   const viewer = await requireDashboard(request, context);
   if (!can(viewer, action)) accessDenied();
   return viewer;
@@ -91,7 +103,11 @@ export async function requirePermission(request: Request, context: Readonly<Rout
  * The spec's has_restaurant_access: an admin, or an owner with a restaurant_owners row for this
  * restaurant. (A guest keeps no access even if a link remains from when they were an owner.)
  */
-export async function hasRestaurantAccess(db: Db, viewer: (Subject & { id: string }) | null, restaurantId: string): Promise<boolean> {
+export async function hasRestaurantAccess(
+  db: Db,
+  viewer: (Subject & { id: string }) | null,
+  restaurantId: string,
+): Promise<boolean> {
   if (!viewer) return false;
   // Every restaurant (admins): no look-up. Not one (guests): none either.
   if (can(viewer, "restaurant:edit")) return true;
@@ -105,7 +121,11 @@ export async function hasRestaurantAccess(db: Db, viewer: (Subject & { id: strin
 }
 
 /** For writes to one restaurant: 403 unless the viewer may edit it. */
-export async function requireRestaurantAccess(request: Request, context: Readonly<RouterContextProvider>, restaurantId: string): Promise<Viewer> {
+export async function requireRestaurantAccess(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  restaurantId: string,
+): Promise<Viewer> {
   const viewer = await requireDashboard(request, context);
   if (!(await hasRestaurantAccess(context.get(servicesContext).db, viewer, restaurantId))) {
     accessDenied();

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { can, canUpload, isAdministrator, mayBeLinkedAsOwner, mustKeepTwoFactor, mustSetUpTwoFactor, type Action, type Subject } from "./permissions";
+import {
+  can,
+  canUpload,
+  isAdministrator,
+  mayBeLinkedAsOwner,
+  mustKeepTwoFactor,
+  mustSetUpTwoFactor,
+  type Action,
+  type Subject,
+} from "./permissions";
 
 const on = { requireTwoFactorForAdmins: true };
 const off = { requireTwoFactorForAdmins: false };

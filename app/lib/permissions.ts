@@ -83,7 +83,11 @@ const OWNED_ONLY: ReadonlySet<Action> = new Set(["restaurant:edit", "reports:vie
  * restaurants, edit those they are linked to and read their problem reports; any signed-in account
  * may claim a listing; guests nothing else, visitors nothing.
  */
-export function can<A extends Action>(viewer: Subject | null | undefined, action: A, ...[resource]: ResourceArgs<A>): boolean {
+export function can<A extends Action>(
+  viewer: Subject | null | undefined,
+  action: A,
+  ...[resource]: ResourceArgs<A>
+): boolean {
   if (!viewer) return false;
   if (isAdministrator(viewer) || viewer.role === "system") return true;
   if (ANY_ACCOUNT.has(action)) return viewer.id !== undefined;
@@ -129,11 +133,17 @@ export function mustKeepTwoFactor(viewer: Pick<Subject, "role"> | null, settings
  * With REQUIRE_2FA_FOR_ADMINS on, an administrator who has not set up two-factor sign-in may not
  * use the dashboard (nor upload) until they have. Owners and guests are not affected.
  */
-export function mustSetUpTwoFactor(viewer: (Pick<Subject, "role"> & { twoFactorEnabled: boolean }) | null, settings: TwoFactorSettings): boolean {
+export function mustSetUpTwoFactor(
+  viewer: (Pick<Subject, "role"> & { twoFactorEnabled: boolean }) | null,
+  settings: TwoFactorSettings,
+): boolean {
   return mustKeepTwoFactor(viewer, settings) && !viewer?.twoFactorEnabled;
 }
 
 /** The upload route's rule: the dashboard's users, less an admin who must set up two-factor first. */
-export function canUpload(viewer: (Pick<Subject, "role"> & { twoFactorEnabled: boolean }) | null, settings: TwoFactorSettings): boolean {
+export function canUpload(
+  viewer: (Pick<Subject, "role"> & { twoFactorEnabled: boolean }) | null,
+  settings: TwoFactorSettings,
+): boolean {
   return can(viewer, "dashboard:enter") && !mustSetUpTwoFactor(viewer, settings);
 }

@@ -9,7 +9,10 @@ export const THEME_COLOR = "#114a2d";
 export const BACKGROUND_COLOR = "#fafaf9";
 
 /** The site's name, then the title as the page's heading, a paragraph, and one link. */
-export function plainPage(language: Language, { title, body, link }: { title: string; body: string; link: { href: string; text: string } }): string {
+export function plainPage(
+  language: Language,
+  { title, body, link }: { title: string; body: string; link: { href: string; text: string } },
+): string {
   const brand = translator(language)("brand.name");
   return `<!DOCTYPE html>
 <html lang="${language}" dir="${directionOf(language)}">

@@ -46,7 +46,8 @@ function parsePayload(payload: string): { challenge: Challenge; solution: Soluti
     const parsed: unknown = JSON.parse(payload);
     if (typeof parsed !== "object" || parsed === null) return undefined;
     const { challenge, solution } = parsed as Record<string, unknown>;
-    if (typeof challenge !== "object" || challenge === null || typeof solution !== "object" || solution === null) return undefined;
+    if (typeof challenge !== "object" || challenge === null || typeof solution !== "object" || solution === null)
+      return undefined;
     const parameters = (challenge as Record<string, unknown>).parameters;
     if (typeof parameters !== "object" || parameters === null) return undefined;
     return { challenge: challenge as Challenge, solution: solution as Solution };

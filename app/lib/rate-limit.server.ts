@@ -19,7 +19,9 @@ export class RateLimitedError extends AppError {
     super(
       "rateLimited",
       retryAfterMs < 60_000 ? "error.waitSeconds" : "error.rateLimited",
-      retryAfterMs < 60_000 ? { values: { seconds: waitIn(retryAfterMs, 1_000) } } : { values: { minutes: waitIn(retryAfterMs, 60_000) } },
+      retryAfterMs < 60_000
+        ? { values: { seconds: waitIn(retryAfterMs, 1_000) } }
+        : { values: { minutes: waitIn(retryAfterMs, 60_000) } },
     );
   }
   get minutes(): number {
@@ -52,7 +54,8 @@ export async function hitRateLimits(db: Db, hits: { key: string; limit: Limit }[
     }
   }
   // Now and then, forget windows that ended long ago.
-  if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date(now.getTime() - 24 * 60 * 60_000)));
+  if (Math.random() < 0.01)
+    await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date(now.getTime() - 24 * 60 * 60_000)));
 }
 
 /**

@@ -132,5 +132,6 @@ function trigramsOfWord(textWord: string): Set<string> {
 /** Rule 3 for one search word: whether a (distinct) word of the texts is close to it. */
 export function closeTo(word: string): (textWord: string) => boolean {
   const trigrams = trigramsOf(word);
-  return (textWord) => LETTERS_ONLY.test(textWord) && trigramSimilarity(trigrams, trigramsOfWord(textWord)) >= TYPO_SIMILARITY;
+  return (textWord) =>
+    LETTERS_ONLY.test(textWord) && trigramSimilarity(trigrams, trigramsOfWord(textWord)) >= TYPO_SIMILARITY;
 }

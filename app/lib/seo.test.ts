@@ -23,7 +23,10 @@ describe("pageMeta", () => {
   });
 
   it("has hreflang alternates for both languages and x-default", () => {
-    const alternates = meta.filter((m) => (m as Record<string, unknown>).rel === "alternate") as Record<string, string>[];
+    const alternates = meta.filter((m) => (m as Record<string, unknown>).rel === "alternate") as Record<
+      string,
+      string
+    >[];
     expect(alternates.map((a) => [a.hrefLang, a.href])).toEqual([
       ["en", "https://kosher.example/en/restaurant/x"],
       ["he", "https://kosher.example/he/restaurant/x"],

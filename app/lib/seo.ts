@@ -48,7 +48,12 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     meta.push(
       { tagName: "link", rel: "alternate", hrefLang: "en", href: absoluteUrl(input.publicUrl, input.alternates.en) },
       { tagName: "link", rel: "alternate", hrefLang: "he", href: absoluteUrl(input.publicUrl, input.alternates.he) },
-      { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(input.publicUrl, input.alternates.en) },
+      {
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: "x-default",
+        href: absoluteUrl(input.publicUrl, input.alternates.en),
+      },
       { property: "og:locale:alternate", content: input.language === "he" ? "en_US" : "he_IL" },
     );
   }
@@ -67,7 +72,10 @@ export function publicUrlFrom(matches: ReadonlyArray<{ id: string; data?: unknow
  * <brand>" in the page language, a description from the catalogue, the canonical URL and both alternates.
  */
 export function simplePageMeta(
-  { location, matches }: { location: { pathname: string }; matches: ReadonlyArray<{ id: string; data?: unknown } | undefined> },
+  {
+    location,
+    matches,
+  }: { location: { pathname: string }; matches: ReadonlyArray<{ id: string; data?: unknown } | undefined> },
   page: { title: MessageKey; description: MessageKey; path: (language: Language) => string; noindex?: boolean },
 ): MetaDescriptor[] {
   const language = detectLanguage(location.pathname);

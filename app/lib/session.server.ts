@@ -25,7 +25,12 @@ export async function loadViewer(request: Request, services: AppServices): Promi
   const session = await services.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const [row] = await services.db
-    .select({ role: userRoles.role, firstName: profiles.firstName, lastName: profiles.lastName, phone: profiles.phoneNumber })
+    .select({
+      role: userRoles.role,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      phone: profiles.phoneNumber,
+    })
     .from(profiles)
     .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
     .where(eq(profiles.id, session.user.id))

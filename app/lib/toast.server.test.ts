@@ -29,7 +29,10 @@ describe("the one-time toast", () => {
 describe("pageOf: where an action sends the browser back", () => {
   it.each([
     ["http://127.0.0.1/dashboard/reports.data?status=open", "/dashboard/reports?status=open"],
-    ["http://127.0.0.1/he/dashboard/users.data?q=a&page=2&_routes=routes%2Fdashboard%2Fusers", "/he/dashboard/users?q=a&page=2"],
+    [
+      "http://127.0.0.1/he/dashboard/users.data?q=a&page=2&_routes=routes%2Fdashboard%2Fusers",
+      "/he/dashboard/users?q=a&page=2",
+    ],
     ["http://127.0.0.1/dashboard/users", "/dashboard/users"],
     ["http://127.0.0.1/dashboard.data?index", "/dashboard"],
     ["http://127.0.0.1/_root.data", "/"],

@@ -10,7 +10,14 @@ export interface Toast {
 }
 
 export function createToastStore(secret: string, secure: boolean) {
-  const cookie = createCookie("kta_toast", { httpOnly: true, sameSite: "lax", path: "/", secrets: [secret], secure, maxAge: 60 });
+  const cookie = createCookie("kta_toast", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secrets: [secret],
+    secure,
+    maxAge: 60,
+  });
   return {
     /** A Set-Cookie header carrying the toast to the next page. */
     async set(toast: Omit<Toast, "id">): Promise<string> {
@@ -29,7 +36,12 @@ export function createToastStore(secret: string, secure: boolean) {
 export type ToastStore = ReturnType<typeof createToastStore>;
 
 /** Redirects with a toast, keeping any other headers (e.g. session cookies). */
-export async function redirectWithToast(toasts: ToastStore, url: string, toast: Omit<Toast, "id">, headers: Headers = new Headers()): Promise<Response> {
+export async function redirectWithToast(
+  toasts: ToastStore,
+  url: string,
+  toast: Omit<Toast, "id">,
+  headers: Headers = new Headers(),
+): Promise<Response> {
   headers.append("Set-Cookie", await toasts.set(toast));
   return redirect(url, { headers });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable, unavailablePage } from "./unavailable";
 
-const socketError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, syscall: "connect" });
+const socketError = (code: string) =>
+  Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, syscall: "connect" });
 const sqlError = (code: string) => Object.assign(new Error("server said no"), { code });
 
 describe("isDatabaseUnavailable", () => {
@@ -12,7 +13,8 @@ describe("isDatabaseUnavailable", () => {
   });
 
   it("recognises a server shutting down, crashed, starting up or full (SQLSTATE)", () => {
-    for (const code of ["57P01", "57P02", "57P03", "08006", "08001", "53300"]) expect(isDatabaseUnavailable(sqlError(code)), code).toBe(true);
+    for (const code of ["57P01", "57P02", "57P03", "08006", "08001", "53300"])
+      expect(isDatabaseUnavailable(sqlError(code)), code).toBe(true);
   });
 
   it("recognises node-postgres' own connection messages", () => {
@@ -25,7 +27,9 @@ describe("isDatabaseUnavailable", () => {
     const drizzle = new Error("Failed query: select 1", { cause: socketError("ECONNREFUSED") });
     expect(isDatabaseUnavailable(drizzle)).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([new Error("x"), socketError("ECONNREFUSED")]))).toBe(true);
-    expect(isDatabaseUnavailable(new Error("outer", { cause: new Error("inner", { cause: sqlError("57P01") }) }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("outer", { cause: new Error("inner", { cause: sqlError("57P01") }) }))).toBe(
+      true,
+    );
   });
 
   it("does not mistake bugs, bad input or constraint errors for an outage", () => {

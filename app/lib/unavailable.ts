@@ -50,12 +50,17 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
   if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
   if (typeof message === "string" && PG_CLIENT_MESSAGES.some((pattern) => pattern.test(message))) return true;
-  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
+    return true;
   return cause !== undefined && cause !== error && isDatabaseUnavailable(cause, depth + 1);
 }
 
 /** The complete 503 page in the visitor's language. Says nothing about what failed. */
 export function unavailablePage(language: Language): string {
   const t = translator(language);
-  return plainPage(language, { title: t("unavailable.title"), body: t("unavailable.body"), link: { href: "", text: t("unavailable.retry") } });
+  return plainPage(language, {
+    title: t("unavailable.title"),
+    body: t("unavailable.body"),
+    link: { href: "", text: t("unavailable.retry") },
+  });
 }

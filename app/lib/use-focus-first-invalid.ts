@@ -17,7 +17,10 @@ export function focusFirstInvalid(root: ParentNode | null): boolean {
  * A ref for the form, and a function to call when a send failed: after the next render (when the
  * messages are shown) the first field in error gets the focus.
  */
-export function useFocusFirstInvalid<T extends HTMLElement>(): { ref: RefObject<T | null>; focusFirstInvalidLater: () => void } {
+export function useFocusFirstInvalid<T extends HTMLElement>(): {
+  ref: RefObject<T | null>;
+  focusFirstInvalidLater: () => void;
+} {
   const ref = useRef<T | null>(null);
   const [asked, setAsked] = useState(0);
   useEffect(() => {

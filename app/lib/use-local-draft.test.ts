@@ -10,7 +10,9 @@ interface Values {
 }
 
 const readValues = (value: unknown): Values | null =>
-  typeof value === "object" && value !== null && "title" in value && typeof value.title === "string" ? { ...start, ...(value as Partial<Values>) } : null;
+  typeof value === "object" && value !== null && "title" in value && typeof value.title === "string"
+    ? { ...start, ...(value as Partial<Values>) }
+    : null;
 
 const start: Values = { title: "", body: "" };
 
@@ -38,7 +40,11 @@ describe("localDraft", () => {
   });
 
   it("fills in fields added since the draft was kept, and ignores a value of another shape", () => {
-    const storage = memoryStorage({ old: JSON.stringify({ title: "Old" }), wrong: JSON.stringify([1, 2]), other: JSON.stringify({ name: "x" }) });
+    const storage = memoryStorage({
+      old: JSON.stringify({ title: "Old" }),
+      wrong: JSON.stringify([1, 2]),
+      other: JSON.stringify({ name: "x" }),
+    });
     expect(localDraft("old", readValues, () => storage).load()).toEqual({ title: "Old", body: "" });
     expect(localDraft("wrong", readValues, () => storage).load()).toBeNull();
     expect(localDraft("other", readValues, () => storage).load()).toBeNull();

@@ -37,7 +37,11 @@ export interface LocalDraft<T> {
  * One key's draft. `read` turns a parsed JSON value into the form's values, or null when it is not
  * a draft of this form (it may fill in fields added since the draft was kept).
  */
-export function localDraft<T>(key: string, read: (value: unknown) => T | null, storage: () => DraftStorage | null = browserStorage): LocalDraft<T> {
+export function localDraft<T>(
+  key: string,
+  read: (value: unknown) => T | null,
+  storage: () => DraftStorage | null = browserStorage,
+): LocalDraft<T> {
   const attempt = (step: (store: DraftStorage) => void) => {
     try {
       const store = storage();
@@ -102,7 +106,11 @@ export interface LocalDraftOptions<T> {
  * back through `onRestore`. Returns `clear` (the form was sent) and `save` (the save failed: keep
  * what was sent).
  */
-export function useLocalDraft<T>(key: string, values: T, { read, onRestore }: LocalDraftOptions<T>): Pick<LocalDraft<T>, "clear" | "save"> {
+export function useLocalDraft<T>(
+  key: string,
+  values: T,
+  { read, onRestore }: LocalDraftOptions<T>,
+): Pick<LocalDraft<T>, "clear" | "save"> {
   const draft = useMemo(() => localDraft(key, read), [key, read]);
   const session = useRef<ReturnType<typeof draftSession<T>> | null>(null);
 

@@ -8,7 +8,9 @@ export function useProofOfWork() {
   const proof = useRef<Promise<string | null> | null>(null);
   const [waiting, setWaiting] = useState(false);
   const start = useCallback(() => {
-    proof.current ??= import("./solve.client").then(({ proveWork }) => proveWork(reportChallengePath())).catch(() => null);
+    proof.current ??= import("./solve.client")
+      .then(({ proveWork }) => proveWork(reportChallengePath()))
+      .catch(() => null);
   }, []);
   /** Waits for the proof and marks the form's data with it (`mode=pow`); without one the data stays "basic". */
   const sign = useCallback(

@@ -30,4 +30,12 @@ export type WrittenMessages = Record<WrittenKey, string>;
 export type Messages = Record<MessageKey, string>;
 
 /** Every English message, for the server and the tests; the browser loads an area at a time. */
-export const en: Messages = { ...enSite, ...enRestaurant, ...enAccount, ...enManage, ...enContribute, ...enBlog, ...enWritten };
+export const en: Messages = {
+  ...enSite,
+  ...enRestaurant,
+  ...enAccount,
+  ...enManage,
+  ...enContribute,
+  ...enBlog,
+  ...enWritten,
+};

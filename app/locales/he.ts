@@ -9,4 +9,12 @@ import { heSite } from "./he/site";
 import { heWritten } from "./he/written";
 
 /** Every Hebrew message, for the server and the tests; the browser loads an area at a time. */
-export const he: Messages = { ...heSite, ...heRestaurant, ...heAccount, ...heManage, ...heContribute, ...heBlog, ...heWritten };
+export const he: Messages = {
+  ...heSite,
+  ...heRestaurant,
+  ...heAccount,
+  ...heManage,
+  ...heContribute,
+  ...heBlog,
+  ...heWritten,
+};

@@ -43,7 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, { title: "alerts.title", description: "alerts.intro", path: (language) => alertsPath(language), noindex: true });
+  return simplePageMeta(args, {
+    title: "alerts.title",
+    description: "alerts.intro",
+    path: (language) => alertsPath(language),
+    noindex: true,
+  });
 }
 
 export default function AlertSettingsPage({ loaderData }: Route.ComponentProps) {
@@ -67,8 +72,19 @@ export default function AlertSettingsPage({ loaderData }: Route.ComponentProps) 
         <Form method="post" className="mt-5 space-y-4" noValidate>
           {result?.ok ? <FormAlert tone="success">{t("alerts.saved")}</FormAlert> : null}
           {result && !result.ok ? <FormAlert>{t(result.error, result.values)}</FormAlert> : null}
-          <CheckboxField label={t("alerts.enabled")} name="enabled" value="on" defaultChecked={settings.enabled} key={`enabled-${settings.enabled}`} />
-          <ChoiceGroup legend={t("alerts.language")} id="alerts-language" error={languageError} listClassName="mt-2 flex flex-wrap gap-x-6">
+          <CheckboxField
+            label={t("alerts.enabled")}
+            name="enabled"
+            value="on"
+            defaultChecked={settings.enabled}
+            key={`enabled-${settings.enabled}`}
+          />
+          <ChoiceGroup
+            legend={t("alerts.language")}
+            id="alerts-language"
+            error={languageError}
+            listClassName="mt-2 flex flex-wrap gap-x-6"
+          >
             <Choice
               type="radio"
               name="language"

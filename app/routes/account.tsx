@@ -28,7 +28,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, { title: "account.title", description: "account.title", path: (language) => accountPath(language), noindex: true });
+  return simplePageMeta(args, {
+    title: "account.title",
+    description: "account.title",
+    path: (language) => accountPath(language),
+    noindex: true,
+  });
 }
 
 const card = "rounded-2xl border border-stone-200 bg-white p-6 shadow-sm";
@@ -41,7 +46,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   const [shownSetup, setShownSetup] = useState<TwoFactorSetup | null>(null);
   const freshSetup = result?.ok && result.intent === "twoFactorSetup" ? (result.setup ?? null) : null;
   if (freshSetup && freshSetup !== shownSetup) setShownSetup(freshSetup);
-  const failedField = (intent: Intent, field: string) => result?.intent === intent && !result.ok && Boolean(result.errors?.[field]);
+  const failedField = (intent: Intent, field: string) =>
+    result?.intent === intent && !result.ok && Boolean(result.errors?.[field]);
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-extrabold">{t("account.title")}</h1>

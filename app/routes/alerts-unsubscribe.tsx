@@ -29,7 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await readFormData(request);
     const posted = form.get("token");
     // The page's button sends the token in the form; a one-click POST has it in the link's query.
-    const token = typeof posted === "string" && posted !== "" ? posted : (new URL(request.url).searchParams.get("token") ?? "");
+    const token =
+      typeof posted === "string" && posted !== "" ? posted : (new URL(request.url).searchParams.get("token") ?? "");
     await unsubscribeWithToken(services.db, services.alertTokens, token, services.now?.() ?? new Date());
     return data<ActionResult>({ ok: true });
   } catch (error) {

@@ -23,7 +23,9 @@ describe("route answers", () => {
       .filter((name) => !OWN_STATUS.has(name))
       .flatMap((name) => {
         const text = readFileSync(path.join(dir, name), "utf8");
-        return [...text.matchAll(HAND_WRITTEN)].map((match) => `${name}:${text.slice(0, match.index).split("\n").length}: ${match[0]}`);
+        return [...text.matchAll(HAND_WRITTEN)].map(
+          (match) => `${name}:${text.slice(0, match.index).split("\n").length}: ${match[0]}`,
+        );
       });
     expect(found).toEqual([]);
   });

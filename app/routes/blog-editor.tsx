@@ -26,12 +26,22 @@ const EMPTY: BlogFormValues = { title: "", subtitle: "", slug: "", image: "", co
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = requireViewer(request, context);
-  if (!can(viewer, "blog:manage")) throw await redirectWithToast(services.toasts, blogsPath(), { type: "error", message: "blog.noPermission" });
+  if (!can(viewer, "blog:manage"))
+    throw await redirectWithToast(services.toasts, blogsPath(), { type: "error", message: "blog.noPermission" });
   await requireTwoFactorReady(request, context, viewer);
   if (!params.id) return { id: undefined, initial: EMPTY };
   // An unknown post is the 404 page, as an unknown restaurant is.
   const post = await findBlog(services.db, { id: params.id }).catch(loaderError);
-  return { id: post.id, initial: { title: post.title, subtitle: post.subtitle, slug: post.slug ?? "", image: post.image, content: post.content } };
+  return {
+    id: post.id,
+    initial: {
+      title: post.title,
+      subtitle: post.subtitle,
+      slug: post.slug ?? "",
+      image: post.image,
+      content: post.content,
+    },
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -41,8 +51,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = Object.fromEntries(await readFormData(request));
   try {
     const values = parsedOrThrow(parseBlogForm(form), "blog.saveFailed");
-    const saved = params.id ? await updateBlog(services.db, viewer, params.id, values) : await createBlog(services.db, viewer, values);
-    return redirectWithToast(services.toasts, blogPath({ id: saved.id }), { type: "success", message: params.id ? "blog.updated" : "blog.added" });
+    const saved = params.id
+      ? await updateBlog(services.db, viewer, params.id, values)
+      : await createBlog(services.db, viewer, values);
+    return redirectWithToast(services.toasts, blogPath({ id: saved.id }), {
+      type: "success",
+      message: params.id ? "blog.updated" : "blog.added",
+    });
   } catch (error) {
     // A field against the rules, or a slug another post has, marks its field (400); a post gone is 404.
     return actionError(error, { log: "[blog] save failed:", fallback: "blog.saveFailed" });
@@ -74,7 +89,10 @@ export default function BlogEditor({ loaderData }: Route.ComponentProps) {
     return parsed.ok ? {} : parsed.errors;
   }, [values]);
   const errors: BlogFieldErrors = Object.fromEntries(
-    (Object.keys(values) as (keyof BlogFormValues)[]).map((name) => [name, sent && values[name] !== sent[name] ? live[name] : serverErrors[name]]),
+    (Object.keys(values) as (keyof BlogFormValues)[]).map((name) => [
+      name,
+      sent && values[name] !== sent[name] ? live[name] : serverErrors[name],
+    ]),
   );
 
   // A restored draft is said above the form, with Keep and Discard (the saved post back).

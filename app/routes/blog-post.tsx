@@ -36,14 +36,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // Deleted by someone else meanwhile: as gone as a post that never was.
     if (!(await deleteBlog(services.db, viewer, post.id))) throw new BlogNotFoundError(post.id);
   } catch (error) {
-    return actionError(error, { log: "[blog] delete failed:", fallback: "blog.deleteFailed", messages: { notFound: "blog.deleteFailed" } });
+    return actionError(error, {
+      log: "[blog] delete failed:",
+      fallback: "blog.deleteFailed",
+      messages: { notFound: "blog.deleteFailed" },
+    });
   }
   return redirectWithToast(services.toasts, blogsPath(), { type: "success", message: "blog.deleted" });
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = translator("en");
-  if (!loaderData?.found) return [{ title: `${t("blog.notFound")} | ${t("brand.name")}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData?.found)
+    return [{ title: `${t("blog.notFound")} | ${t("brand.name")}` }, { name: "robots", content: "noindex" }];
   const { post } = loaderData;
   return pageMeta({
     publicUrl: publicUrlFrom(matches),
@@ -65,8 +70,18 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       <BlogImage src={post.image} alt="" eager className="h-[40vh] w-full bg-stone-200 object-cover" />
       <div className="mx-auto max-w-3xl px-4 py-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Link to={blogsPath()} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+          <Link
+            to={blogsPath()}
+            className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5 rtl:rotate-180"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             {t("blog.back")}
@@ -122,9 +137,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{t(notFound ? "blog.notFound" : unavailable ? "unavailable.title" : "error.title")}</h1>
-      <p className="mt-3 text-stone-700">{t(notFound ? "blog.notFoundBody" : unavailable ? "unavailable.body" : "error.body")}</p>
-      <Link to={blogsPath()} className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
+      <h1 className="text-3xl font-bold">
+        {t(notFound ? "blog.notFound" : unavailable ? "unavailable.title" : "error.title")}
+      </h1>
+      <p className="mt-3 text-stone-700">
+        {t(notFound ? "blog.notFoundBody" : unavailable ? "unavailable.body" : "error.body")}
+      </p>
+      <Link
+        to={blogsPath()}
+        className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
+      >
         {t("blog.back")}
       </Link>
     </div>

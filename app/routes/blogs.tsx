@@ -43,7 +43,10 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 max-w-2xl text-stone-700">{t("blog.tagline")}</p>
         </div>
         {canManage ? (
-          <Link to={blogAddPath()} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+          <Link
+            to={blogAddPath()}
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+          >
             {t("blog.add")}
           </Link>
         ) : null}
@@ -61,7 +64,12 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
                 to={blogPath(post)}
                 className="block h-full overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md"
               >
-                <BlogImage src={post.image} alt="" eager={index < 3} className="aspect-[1200/630] w-full bg-stone-200 object-cover" />
+                <BlogImage
+                  src={post.image}
+                  alt=""
+                  eager={index < 3}
+                  className="aspect-[1200/630] w-full bg-stone-200 object-cover"
+                />
                 <div className="p-4">
                   <h2 className="text-lg font-semibold text-stone-900">{post.title}</h2>
                   <p className="mt-1 line-clamp-3 text-stone-700">{post.subtitle}</p>

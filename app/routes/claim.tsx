@@ -103,7 +103,11 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
     );
   } else if (page.open) {
     body = (
-      <p role="status" data-testid="claim-waiting" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+      <p
+        role="status"
+        data-testid="claim-waiting"
+        className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950"
+      >
         {t("claim.waiting", { date: formatLongDate(page.open.createdAt, language) })}
       </p>
     );
@@ -111,7 +115,10 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
     body = <p>{t("claim.adminNeedsNone")}</p>;
   } else if (!emailVerified) {
     body = (
-      <div data-testid="claim-verify-first" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <div
+        data-testid="claim-verify-first"
+        className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+      >
         {/* The address is isolated (FSI…PDI): left to right inside a Hebrew line, whole and in order. */}
         <p>{t("claim.notVerified", { email: `\u2068${email}\u2069` })}</p>
         <Form method="post" className="mt-3 space-y-2">

@@ -23,7 +23,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, { title: "forgot.title", description: "forgot.intro", path: forgotPasswordPath, noindex: true });
+  return simplePageMeta(args, {
+    title: "forgot.title",
+    description: "forgot.intro",
+    path: forgotPasswordPath,
+    noindex: true,
+  });
 }
 
 export default function ForgotPassword() {

@@ -37,7 +37,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   // A search that found nothing is counted in memory (never for a bot or a short term;
   // the term is searched again alone before it is written, so one narrowed by filters is dropped).
-  if (found.total === 0 && filters.searchTerm.trim() !== "") services.searchMissed?.(filters.searchTerm, request.headers.get("user-agent"), services.clientIp);
+  if (found.total === 0 && filters.searchTerm.trim() !== "")
+    services.searchMissed?.(filters.searchTerm, request.headers.get("user-agent"), services.clientIp);
   return {
     // Only the page of results on screen travels with the HTML; the browser then loads the search
     // index (when the directory is small enough) and filters locally.
@@ -53,7 +54,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 // With the index in the browser, filters only change the query string; otherwise ask the server.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return !searchIndexInBrowser();
   return defaultShouldRevalidate;
 }

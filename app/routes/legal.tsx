@@ -41,7 +41,9 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">{doc.title}</h1>
-      <p className="mt-2 text-sm text-stone-600">{t("legal.lastUpdated", { date: formatLongDate(loaderData.viewedOn, language) })}</p>
+      <p className="mt-2 text-sm text-stone-600">
+        {t("legal.lastUpdated", { date: formatLongDate(loaderData.viewedOn, language) })}
+      </p>
       <p className="mt-6 leading-relaxed text-stone-800">{doc.intro}</p>
       {doc.sections.map((section) => (
         <section key={section.heading} className="mt-8">

@@ -20,7 +20,8 @@ import { simplePageMeta } from "../lib/seo";
 import { readFormData } from "../lib/form-data.server";
 
 /** The login page's way back, kept through this step (cleaned as there). */
-const returnPathOf = (request: Request): string | undefined => safeReturnPath(new URL(request.url).searchParams.get("next"));
+const returnPathOf = (request: Request): string | undefined =>
+  safeReturnPath(new URL(request.url).searchParams.get("next"));
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const language = detectLanguage(new URL(request.url).pathname);
@@ -49,11 +50,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const returnTo = returnPathOf(request);
   if (returnTo) throw redirect(returnTo, { headers: result.headers });
   const role = await roleOf(services.db, result.userId);
-  throw redirect(can({ role }, "dashboard:enter") ? dashboardPath(language) : homePath(language), { headers: result.headers });
+  throw redirect(can({ role }, "dashboard:enter") ? dashboardPath(language) : homePath(language), {
+    headers: result.headers,
+  });
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, { title: "twoFactor.loginTitle", description: "twoFactor.loginIntro", path: twoFactorLoginPath, noindex: true });
+  return simplePageMeta(args, {
+    title: "twoFactor.loginTitle",
+    description: "twoFactor.loginIntro",
+    path: twoFactorLoginPath,
+    noindex: true,
+  });
 }
 
 export default function LoginTwoFactor({ loaderData }: Route.ComponentProps) {
@@ -93,14 +101,21 @@ export default function LoginTwoFactor({ loaderData }: Route.ComponentProps) {
       </Form>
       <div className="mt-6 space-y-2 text-sm text-stone-700">
         <p>
-          <Link to={backup ? here : `${here}${returnTo ? "&" : "?"}backup=1`} className="font-medium text-brand-800 underline underline-offset-4">
+          <Link
+            to={backup ? here : `${here}${returnTo ? "&" : "?"}backup=1`}
+            className="font-medium text-brand-800 underline underline-offset-4"
+          >
             {t(backup ? "twoFactor.useApp" : "twoFactor.useBackup")}
           </Link>
         </p>
         <p>
           <Link
             to={loginPath(language, returnTo)}
-            className={expired ? "font-semibold text-brand-800 underline underline-offset-4" : "font-medium text-brand-800 underline underline-offset-4"}
+            className={
+              expired
+                ? "font-semibold text-brand-800 underline underline-offset-4"
+                : "font-medium text-brand-800 underline underline-offset-4"
+            }
           >
             {t("twoFactor.backToLogin")}
           </Link>

@@ -11,7 +11,15 @@ import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
-import { dashboardPath, forgotPasswordPath, homePath, loginPath, safeReturnPath, signupPath, twoFactorLoginPath } from "../lib/paths";
+import {
+  dashboardPath,
+  forgotPasswordPath,
+  homePath,
+  loginPath,
+  safeReturnPath,
+  signupPath,
+  twoFactorLoginPath,
+} from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import { simplePageMeta } from "../lib/seo";
 import { readFormData } from "../lib/form-data.server";
@@ -43,7 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (returnTo) throw redirect(returnTo, { headers: result.headers });
   // Admins and owners land on their dashboard; guests, who have none, on the home page.
   const role = await roleOf(services.db, result.userId);
-  throw redirect(can({ role }, "dashboard:enter") ? dashboardPath(language) : homePath(language), { headers: result.headers });
+  throw redirect(can({ role }, "dashboard:enter") ? dashboardPath(language) : homePath(language), {
+    headers: result.headers,
+  });
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -60,7 +70,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     <AuthCard title={t("login.title")}>
       <Form method="post" className="space-y-4" noValidate>
         {params.get("reason") === "save" ? (
-          <p role="status" className="rounded-lg border border-brand-700 bg-brand-50 px-3 py-2 text-stone-900" data-testid="login-reason">
+          <p
+            role="status"
+            className="rounded-lg border border-brand-700 bg-brand-50 px-3 py-2 text-stone-900"
+            data-testid="login-reason"
+          >
             {t("saved.signIn")}
           </p>
         ) : null}
@@ -96,7 +110,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </p>
         <p>
           {t("login.noAccount")}{" "}
-          <Link to={signupPath(language, loaderData.returnTo ?? undefined)} className="font-medium text-brand-800 underline underline-offset-4">
+          <Link
+            to={signupPath(language, loaderData.returnTo ?? undefined)}
+            className="font-medium text-brand-800 underline underline-offset-4"
+          >
             {t("login.signupLink")}
           </Link>
         </p>

@@ -22,7 +22,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The answer is a page with a toast, not form data: better-auth's refusal says so; a fault is logged.
     if (!isAppError(error)) console.error("[accounts] sign-out failed:", error);
-    return redirectWithToast(services.toasts, home, { type: "error", message: isAppError(error) ? "toast.logoutError" : "error.unexpected" });
+    return redirectWithToast(services.toasts, home, {
+      type: "error",
+      message: isAppError(error) ? "toast.logoutError" : "error.unexpected",
+    });
   }
   return redirectWithToast(services.toasts, home, { type: "success", message: "toast.logoutSuccess" }, headers);
 }

@@ -22,7 +22,10 @@ export default function NotFound() {
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold">{t("notFound.title")}</h1>
-      <Link to={homePath(language)} className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
+      <Link
+        to={homePath(language)}
+        className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
+      >
         {t("notFound.home")}
       </Link>
     </div>

@@ -34,7 +34,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     if (text("website") !== "") throw new AppError("invalid", "report.refused");
     const values = parsedOrThrow(parseReport(form));
     const withProof = text("mode") === "pow";
-    if (withProof && !(await services.proofOfWork.verify(services.db, text("pow")))) throw new AppError("invalid", "report.proofFailed");
+    if (withProof && !(await services.proofOfWork.verify(services.db, text("pow"))))
+      throw new AppError("invalid", "report.proofFailed");
     await fileReport(services.db, { slug: params.slug, values, proofOfWork: withProof, clientIp: services.clientIp });
   } catch (error) {
     // Every refusal (400, 404, 429) fills the form again with what was sent.
@@ -57,7 +58,10 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const name = localized(loaderData.name, language);
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
-      <Link to={restaurantPath(loaderData.slug, language)} className="inline-block min-h-11 py-2.5 font-medium text-brand-800 underline underline-offset-4">
+      <Link
+        to={restaurantPath(loaderData.slug, language)}
+        className="inline-block min-h-11 py-2.5 font-medium text-brand-800 underline underline-offset-4"
+      >
         {ti("report.back", { name })}
       </Link>
       <h1 className="mt-4 text-2xl font-extrabold">{ti("report.pageTitle", { name })}</h1>

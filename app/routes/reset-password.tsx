@@ -16,7 +16,12 @@ import { readFormData } from "../lib/form-data.server";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   try {
-    await resetPassword(context.get(servicesContext), readString(form, "token"), readString(form, "password"), readString(form, "confirmPassword"));
+    await resetPassword(
+      context.get(servicesContext),
+      readString(form, "token"),
+      readString(form, "password"),
+      readString(form, "confirmPassword"),
+    );
   } catch (error) {
     return actionError(error, { log: "[accounts] password reset failed:", with: { done: false as const } });
   }
@@ -24,7 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, { title: "reset.title", description: "reset.title", path: (language) => resetPasswordPath(language), noindex: true });
+  return simplePageMeta(args, {
+    title: "reset.title",
+    description: "reset.title",
+    path: (language) => resetPasswordPath(language),
+    noindex: true,
+  });
 }
 
 export default function ResetPassword() {
@@ -53,7 +63,11 @@ export default function ResetPassword() {
         <Form method="post" className="space-y-4" noValidate>
           {failure ? <FailureAlert failure={failure} /> : null}
           <input type="hidden" name="token" value={token} />
-          <NewPasswordFields label="reset.newPassword" invalid={(field) => Boolean(failure?.errors?.[field])} required />
+          <NewPasswordFields
+            label="reset.newPassword"
+            invalid={(field) => Boolean(failure?.errors?.[field])}
+            required
+          />
           <SubmitButton busyLabel={t("reset.submit")} className="w-full">
             {t("reset.submit")}
           </SubmitButton>

@@ -2,7 +2,12 @@ import { lazy } from "react";
 import { redirect } from "react-router";
 import type { Route } from "./+types/restaurant";
 import { REPORT_SECTION, RestaurantArticle } from "../features/restaurants/page/components/RestaurantArticle";
-import { restaurantDescription, restaurantJsonLd, restaurantPageJsonLd, restaurantTitle } from "../features/restaurants/core/presentation";
+import {
+  restaurantDescription,
+  restaurantJsonLd,
+  restaurantPageJsonLd,
+  restaurantTitle,
+} from "../features/restaurants/core/presentation";
 import { certificateState } from "../features/restaurants/core/certificate-status";
 import { findSlugRedirect } from "../features/restaurants/editing/slugs.server";
 import { getRestaurantBySlug, loadPublicHistory } from "../features/restaurants/core/queries.server";
@@ -34,7 +39,10 @@ const ReportForm = lazy((): Promise<ReportFormModule> => {
   const loaded = serverReportForm;
   // On the server, already loaded: a thenable that resolves at once, so React renders the form in
   // the first pass (no fallback, nothing streamed later).
-  if (loaded) return { then: (resolve: (module: ReportFormModule) => void) => resolve({ default: loaded.ReportForm }) } as Promise<ReportFormModule>;
+  if (loaded)
+    return {
+      then: (resolve: (module: ReportFormModule) => void) => resolve({ default: loaded.ReportForm }),
+    } as Promise<ReportFormModule>;
   // Its words come with it (the `contribute` area: this page's `later`, ADR 012).
   return whenOpened(REPORT_SECTION)
     .then(() => Promise.all([loadReportForm(), loadLaterMessagesFor(window.location.pathname)]))
@@ -81,7 +89,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // The week, the coming Shabbat or Yom Tov, and the timeline "open now" is read from.
     // In Pesach's season its plan's days count too: closed for Pesach, Chol HaMoed's own hours.
     hours:
-      restaurant.hours && !restaurant.isPermanentlyClosed ? hoursViewOf(restaurant.hours, now.getTime(), pesachExceptions(restaurant.pesach, season)) : null,
+      restaurant.hours && !restaurant.isPermanentlyClosed
+        ? hoursViewOf(restaurant.hours, now.getTime(), pesachExceptions(restaurant.pesach, season))
+        : null,
     lastChanged: laterDay(restaurant.lastVerified, telAvivDay(updatedAt)),
     tiles: settings.mapTiles,
     // The tiles around the place, laid out here: the page's script need not know tile math.
@@ -98,7 +108,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       image,
       // schema.org Restaurant with its price range and amenities, for search engines.
       structuredData: {
-        ...restaurantJsonLd(restaurant, language, absoluteUrl(settings.publicUrl, path), image ? absoluteUrl(settings.publicUrl, image) : undefined),
+        ...restaurantJsonLd(
+          restaurant,
+          language,
+          absoluteUrl(settings.publicUrl, path),
+          image ? absoluteUrl(settings.publicUrl, image) : undefined,
+        ),
         ...practicalStructuredData(restaurant),
       },
     },

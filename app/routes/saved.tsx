@@ -61,7 +61,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   // Without an account (and so without JavaScript: with it the device keeps the place) the server
   // cannot save: sign in, and come back to the page.
   if (!viewer) throw redirect(`${loginPath(language, back)}&reason=save`);
-  const slugs = intent === "merge" ? text("slugs").split(",").filter(Boolean).slice(0, MAX_SAVED) : [text("slug") || text(button)];
+  const slugs =
+    intent === "merge" ? text("slugs").split(",").filter(Boolean).slice(0, MAX_SAVED) : [text("slug") || text(button)];
   try {
     if (intent === "remove") await keepPlaces(services.db, viewer, { remove: slugs });
     else if (intent === "add" || intent === "merge") await keepPlaces(services.db, viewer, { add: slugs });
@@ -104,7 +105,10 @@ export default function SavedPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!inAccount || device.length === 0 || merged.current) return;
     merged.current = true;
-    void merge.submit({ intent: "merge", slugs: device.join(","), js: "1" }, { method: "post", action: savedPath(language) });
+    void merge.submit(
+      { intent: "merge", slugs: device.join(","), js: "1" },
+      { method: "post", action: savedPath(language) },
+    );
   }, [inAccount, device, merge, language]);
   useEffect(() => {
     if (merge.state === "idle" && merge.data && "ok" in merge.data) clearDevice();
@@ -120,7 +124,11 @@ export default function SavedPage({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `cards` changes with every load; the list and the view decide
   }, [inAccount, wanted, view, language]);
 
-  const shown = inAccount ? loaderData.restaurants : wanted === "" ? [] : (cards.data?.restaurants ?? []).filter((card) => device.includes(card.slug));
+  const shown = inAccount
+    ? loaderData.restaurants
+    : wanted === ""
+      ? []
+      : (cards.data?.restaurants ?? []).filter((card) => device.includes(card.slug));
   // The saved places' pages are kept for offline use whenever the list is shown.
   const pages = shown.map((restaurant) => restaurantPath(restaurant.slug, language)).join(" ");
   useEffect(() => {
@@ -137,7 +145,11 @@ export default function SavedPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-stone-700">{t("saved.intro")}</p>
       {inAccount ? (
         <p className="mt-2 text-sm">
-          <Link to={alertsPath(language)} className="font-medium text-brand-800 underline underline-offset-4" data-testid="saved-alerts">
+          <Link
+            to={alertsPath(language)}
+            className="font-medium text-brand-800 underline underline-offset-4"
+            data-testid="saved-alerts"
+          >
             {t("alerts.savedLink")}
           </Link>
         </p>
@@ -145,7 +157,10 @@ export default function SavedPage({ loaderData }: Route.ComponentProps) {
       {!inAccount ? (
         <p className="mt-2 text-sm text-stone-700" data-testid="saved-device-note">
           {hydrated ? t("saved.onDevice") : t("saved.needsScript")}{" "}
-          <Link to={loginPath(language, savedPath(language))} className="font-medium text-brand-800 underline underline-offset-4">
+          <Link
+            to={loginPath(language, savedPath(language))}
+            className="font-medium text-brand-800 underline underline-offset-4"
+          >
             {t("footer.login")}
           </Link>
         </p>
@@ -174,7 +189,10 @@ export default function SavedPage({ loaderData }: Route.ComponentProps) {
           </section>
         </>
       ) : loading ? null : (
-        <div className="mt-8 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center" data-testid="saved-empty">
+        <div
+          className="mt-8 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center"
+          data-testid="saved-empty"
+        >
           <p className="text-lg font-semibold">{t("saved.empty")}</p>
           <p className="mt-4">
             <Link to={homePath(language)} className="font-medium text-brand-800 underline underline-offset-4">

@@ -133,7 +133,12 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
           required
           dir="ltr"
         />
-        <NewPasswordFields label="auth.password" invalid={(field) => Boolean(failure?.errors?.[field])} error={errorOf} required />
+        <NewPasswordFields
+          label="auth.password"
+          invalid={(field) => Boolean(failure?.errors?.[field])}
+          error={errorOf}
+          required
+        />
         <SubmitButton busyLabel={t("signup.submitting")} className="w-full">
           {t("signup.submit")}
         </SubmitButton>

@@ -10,6 +10,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const name = /^([a-z0-9-]+)\.xml$/.exec(params.file)?.[1];
   const xml = name === undefined ? undefined : await loadSitemapFile(db, name, settings.publicUrl);
   // A file that is not there is a plain 404, as for any other missing file (never the app's page).
-  if (xml === undefined) return new Response("Not found", { status: ERROR_STATUS.notFound, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (xml === undefined)
+    return new Response("Not found", {
+      status: ERROR_STATUS.notFound,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return xmlResponse(xml);
 }

@@ -20,7 +20,10 @@ export function meta({ location, matches, loaderData }: Route.MetaArgs) {
   const t = translator(language);
   const page = loaderData?.page ?? 1;
   const paged = (path: string) => (page > 1 ? `${path}?page=${page}` : path);
-  const title = page > 1 ? `${t("sitemap.title")} · ${t("pager.page", { page, pages: loaderData?.pages ?? page })}` : t("sitemap.title");
+  const title =
+    page > 1
+      ? `${t("sitemap.title")} · ${t("pager.page", { page, pages: loaderData?.pages ?? page })}`
+      : t("sitemap.title");
   return pageMeta({
     publicUrl: publicUrlFrom(matches),
     language,
@@ -71,7 +74,11 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      <Pager page={page} pages={pages} href={(to) => (to > 1 ? `${sitemapPath(language)}?page=${to}` : sitemapPath(language))} />
+      <Pager
+        page={page}
+        pages={pages}
+        href={(to) => (to > 1 ? `${sitemapPath(language)}?page=${to}` : sitemapPath(language))}
+      />
     </div>
   );
 }

@@ -30,10 +30,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     if (text("website") !== "") throw new AppError("invalid", "suggest.refused");
     // Larger than the door takes: the photo's message, with everything typed kept.
-    if (tooLarge) throw new AppError("tooLarge", "suggest.photoTooLarge", { fieldErrors: { certificate: "suggest.photoTooLarge" } });
+    if (tooLarge)
+      throw new AppError("tooLarge", "suggest.photoTooLarge", {
+        fieldErrors: { certificate: "suggest.photoTooLarge" },
+      });
     const values = parsedOrThrow(parseSuggestion(form));
     const withProof = text("mode") === "pow";
-    if (withProof && !(await services.proofOfWork.verify(services.db, text("pow")))) throw new AppError("invalid", "suggest.proofFailed");
+    if (withProof && !(await services.proofOfWork.verify(services.db, text("pow"))))
+      throw new AppError("invalid", "suggest.proofFailed");
     const file = form.get("certificate");
     // An empty file input sends a nameless, empty file: no photo.
     const photo = file instanceof File && file.size > 0 ? file : undefined;
@@ -45,10 +49,14 @@ export async function action({ context, request }: Route.ActionArgs) {
       certificate: photo
         ? async (suggestionId) => {
             try {
-              return await services.acceptUpload({ data: Buffer.from(await photo.arrayBuffer()), name: photo.name }, "teuda", {
-                uploadedBy: null,
-                heldBy: suggestionId,
-              });
+              return await services.acceptUpload(
+                { data: Buffer.from(await photo.arrayBuffer()), name: photo.name },
+                "teuda",
+                {
+                  uploadedBy: null,
+                  heldBy: suggestionId,
+                },
+              );
             } catch (error) {
               if (!isAppError(error)) throw error;
               // The upload's own words name the dashboard's kinds; this page says it of its one photo.

@@ -26,16 +26,25 @@ function flatten(entries: RouteEntry[], parent = ""): { pattern: string; file: s
   });
 }
 
-const restaurant = rowToRestaurant(buildRestaurantRow({ slug: "olive", name_en: "Olive", name_he: "זית", kashrut: "rabanut" }));
+const restaurant = rowToRestaurant(
+  buildRestaurantRow({ slug: "olive", name_en: "Olive", name_he: "זית", kashrut: "rabanut" }),
+);
 const email = "contact@example.com";
 const page = (t: Translate, key: Parameters<Translate>[0]) => `${t(key)} | ${t("brand.name")}`;
 
 /** The title each page must have (pattern without the he/ or en/ prefix), and the data its meta reads. */
-const PAGES: Record<string, { url: string; loaderData?: (language: Language) => unknown; title: (t: Translate, language: Language) => string }> = {
+const PAGES: Record<
+  string,
+  { url: string; loaderData?: (language: Language) => unknown; title: (t: Translate, language: Language) => string }
+> = {
   "": { url: "/", title: (t) => t("meta.defaultTitle") },
   "restaurant/:slug": {
     url: "/restaurant/olive",
-    loaderData: (l) => ({ restaurant, contactEmail: email, seo: { title: restaurantTitle(restaurant, l), description: "" } }),
+    loaderData: (l) => ({
+      restaurant,
+      contactEmail: email,
+      seo: { title: restaurantTitle(restaurant, l), description: "" },
+    }),
     title: (_t, l) => restaurantTitle(restaurant, l),
   },
   accessibility: {
@@ -53,11 +62,23 @@ const PAGES: Record<string, { url: string; loaderData?: (language: Language) => 
   signup: { url: "/signup", title: (t) => page(t, "signup.title") },
   "forgot-password": { url: "/forgot-password", title: (t) => page(t, "forgot.title") },
   "reset-password": { url: "/reset-password", title: (t) => page(t, "reset.title") },
-  "verify-email": { url: "/verify-email", loaderData: () => ({ verified: true }), title: (t) => page(t, "verify.title") },
+  "verify-email": {
+    url: "/verify-email",
+    loaderData: () => ({ verified: true }),
+    title: (t) => page(t, "verify.title"),
+  },
   account: { url: "/account", title: (t) => page(t, "account.title") },
   dashboard: { url: "/dashboard", title: (t) => page(t, "dashboard.title") },
-  "dashboard/add": { url: "/dashboard/add", loaderData: () => ({ mode: "add" }), title: (t) => page(t, "editor.addTitle") },
-  "dashboard/edit/:id": { url: "/dashboard/edit/r-1", loaderData: () => ({ mode: "edit", id: "r-1" }), title: (t) => page(t, "editor.editTitle") },
+  "dashboard/add": {
+    url: "/dashboard/add",
+    loaderData: () => ({ mode: "add" }),
+    title: (t) => page(t, "editor.addTitle"),
+  },
+  "dashboard/edit/:id": {
+    url: "/dashboard/edit/r-1",
+    loaderData: () => ({ mode: "edit", id: "r-1" }),
+    title: (t) => page(t, "editor.editTitle"),
+  },
   "dashboard/users": { url: "/dashboard/users", title: (t) => page(t, "users.title") },
   "dashboard/reports": { url: "/dashboard/reports", title: (t) => page(t, "reports.title") },
   "dashboard/claims": { url: "/dashboard/claims", title: (t) => page(t, "claims.title") },
@@ -75,7 +96,10 @@ const PAGES: Record<string, { url: string; loaderData?: (language: Language) => 
   saved: { url: "/saved", title: (t) => `${t("saved.title")} | ${t("brand.name")}` },
   // Alerts for saved places.
   "account/alerts": { url: "/account/alerts", title: (t) => page(t, "alerts.title") },
-  "account/alerts/unsubscribe": { url: "/account/alerts/unsubscribe", title: (t) => page(t, "alerts.unsubscribeTitle") },
+  "account/alerts/unsubscribe": {
+    url: "/account/alerts/unsubscribe",
+    title: (t) => page(t, "alerts.unsubscribeTitle"),
+  },
   "restaurant/:slug/report": {
     url: "/restaurant/olive/report",
     loaderData: () => ({ slug: "olive", name: restaurant.name }),
@@ -90,9 +114,21 @@ const PAGES: Record<string, { url: string; loaderData?: (language: Language) => 
   // English-only pages.
   blogs: { url: "/blogs", title: (t) => `${t("blog.title")} | ${t("brand.name")}` },
   "blog/:id": { url: "/blog/b-1", loaderData: () => ({ found: false }), title: (t) => page(t, "blog.notFound") },
-  "blog/s/:slug": { url: "/blog/s/top-5", loaderData: () => ({ found: false }), title: (t) => page(t, "blog.notFound") },
-  "dashboard/blog/add": { url: "/dashboard/blog/add", loaderData: () => ({ id: undefined }), title: (t) => page(t, "blog.addTitle") },
-  "dashboard/blog/edit/:id": { url: "/dashboard/blog/edit/b-1", loaderData: () => ({ id: "b-1" }), title: (t) => page(t, "blog.editTitle") },
+  "blog/s/:slug": {
+    url: "/blog/s/top-5",
+    loaderData: () => ({ found: false }),
+    title: (t) => page(t, "blog.notFound"),
+  },
+  "dashboard/blog/add": {
+    url: "/dashboard/blog/add",
+    loaderData: () => ({ id: undefined }),
+    title: (t) => page(t, "blog.addTitle"),
+  },
+  "dashboard/blog/edit/:id": {
+    url: "/dashboard/blog/edit/b-1",
+    loaderData: () => ({ id: "b-1" }),
+    title: (t) => page(t, "blog.editTitle"),
+  },
   sitemap: { url: "/sitemap", title: (t) => page(t, "sitemap.title") },
 };
 
@@ -138,14 +174,22 @@ describe("page titles", () => {
   });
 
   const pages = all.filter((route) => nameOf(route) in PAGES);
-  it.each(pages.map((route) => [route.pattern || "/", route] as const))("%s has its language's catalogue title", async (_name, route) => {
-    const spec = PAGES[nameOf(route)]!;
-    const language = route.pattern.startsWith("he") ? "he" : "en";
-    const url = language === "he" ? `/he${spec.url === "/" ? "" : spec.url}` : spec.url === "/restaurant/olive" ? "/en/restaurant/olive" : spec.url;
-    expect(detectLanguage(url)).toBe(language);
-    const title = await titleOf(route.file, url, spec.loaderData?.(language));
-    expect(title).toBe(spec.title(translator(language), language));
-    // No English left on a Hebrew page's title (the test data is Hebrew too).
-    if (language === "he") expect(title).not.toMatch(/[A-Za-z]/);
-  });
+  it.each(pages.map((route) => [route.pattern || "/", route] as const))(
+    "%s has its language's catalogue title",
+    async (_name, route) => {
+      const spec = PAGES[nameOf(route)]!;
+      const language = route.pattern.startsWith("he") ? "he" : "en";
+      const url =
+        language === "he"
+          ? `/he${spec.url === "/" ? "" : spec.url}`
+          : spec.url === "/restaurant/olive"
+            ? "/en/restaurant/olive"
+            : spec.url;
+      expect(detectLanguage(url)).toBe(language);
+      const title = await titleOf(route.file, url, spec.loaderData?.(language));
+      expect(title).toBe(spec.title(translator(language), language));
+      // No English left on a Hebrew page's title (the test data is Hebrew too).
+      if (language === "he") expect(title).not.toMatch(/[A-Za-z]/);
+    },
+  );
 });

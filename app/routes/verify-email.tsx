@@ -29,7 +29,9 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   const { t } = useLanguage();
   return (
     <AuthCard title={t("verify.title")}>
-      <FormAlert tone={loaderData.verified ? "success" : "error"}>{loaderData.verified ? t("verify.done") : t("verify.failed")}</FormAlert>
+      <FormAlert tone={loaderData.verified ? "success" : "error"}>
+        {loaderData.verified ? t("verify.done") : t("verify.failed")}
+      </FormAlert>
       <p className="mt-6">
         <Link
           to={loaderData.next}

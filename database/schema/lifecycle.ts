@@ -1,7 +1,18 @@
 // How listings arrive and stay true (ADR 023): suggestions from the public, claims by accounts,
 // and the certificate reminders already sent.
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { restaurants } from "./restaurants";
 

@@ -25,7 +25,10 @@ export const reports = pgTable(
     /** When the admins and owners were told of it (null: still to be, in the next digest). */
     notified_at: timestamp("notified_at", { withTimezone: true }),
   },
-  (t) => [index("reports_status_created_idx").on(t.status, t.created_at), index("reports_restaurant_idx").on(t.restaurant_id, t.created_at)],
+  (t) => [
+    index("reports_status_created_idx").on(t.status, t.created_at),
+    index("reports_restaurant_idx").on(t.restaurant_id, t.created_at),
+  ],
 );
 
 /** Every status change of a report: who, when, and their note. */

@@ -1,6 +1,19 @@
 // Restaurants and who may edit them (spec section 3).
 import { sql } from "drizzle-orm";
-import { boolean, doublePrecision, date, index, jsonb, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import type { WeeklyHours } from "../hours";
 import type { CertificateBody, CertificateLevel, PesachPlans } from "../lifecycle";

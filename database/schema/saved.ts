@@ -16,5 +16,8 @@ export const savedPlaces = pgTable(
       .references(() => restaurants.id, { onDelete: "cascade" }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.user_id, t.restaurant_id] }), index("saved_places_restaurant_idx").on(t.restaurant_id)],
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.restaurant_id] }),
+    index("saved_places_restaurant_idx").on(t.restaurant_id),
+  ],
 );

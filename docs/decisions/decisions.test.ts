@@ -16,7 +16,8 @@ const records = readdirSync(dir)
   .map((name) => ({ name, number: name.slice(0, 3), text: readFileSync(path.join(dir, name), "utf8") }));
 const STATUS = /^Date: (\d{4}-\d{2}-\d{2}) · Status: (Proposed|Accepted|Superseded by (\d{3}))\b/m;
 
-const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const git = (...args: string[]) =>
+  execFileSync("git", args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 /** The full history is needed to find a record's first text; a shallow clone would make every record look new. */
 function requireFullHistory() {

@@ -43,7 +43,9 @@ export function parseChange(payload: string): RestaurantChange | undefined {
   }
 }
 
-export async function createChangeFeed(database: Pick<Database, "listen" | "onResync" | "notificationsLive">): Promise<ChangeFeed> {
+export async function createChangeFeed(
+  database: Pick<Database, "listen" | "onResync" | "notificationsLive">,
+): Promise<ChangeFeed> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const unlisten = await database.listen(CHANGE_CHANNEL, (payload) => {

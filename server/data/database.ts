@@ -224,13 +224,22 @@ export const PGLITE_SETTINGS = { shared_buffers: "32MB" } as const;
  * A PGlite instance with this app's settings, ready; the caller holds the folder's lock (or has
  * none: in memory). openDatabase wraps it; backups and restores open folders they have locked.
  */
-export async function startPglite({ dataDir, loadDataDir }: { dataDir?: string | undefined; loadDataDir?: Blob | undefined }): Promise<PGlite> {
+export async function startPglite({
+  dataDir,
+  loadDataDir,
+}: {
+  dataDir?: string | undefined;
+  loadDataDir?: Blob | undefined;
+}): Promise<PGlite> {
   const client = new PGlite({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     // Trigram search (drizzle/0011): shipped with PGlite, loaded by every instance that opens the data.
     extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`])],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+    ],
   });
   await client.waitReady;
   return client;

@@ -38,7 +38,8 @@ export function lockPgliteDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number.parseInt(readFileSync(file, "utf8"), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) throw new DatabaseInUseError(dir, holder);
+      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder))
+        throw new DatabaseInUseError(dir, holder);
       // Left behind by a process that is gone (or by this one): take it over.
       rmSync(file, { force: true });
     }

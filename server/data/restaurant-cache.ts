@@ -3,7 +3,11 @@
 // next request. While announcements could be missed (database connection lost) nothing is kept,
 // and everything is dropped when they work again.
 import { listRestaurants } from "../../app/features/restaurants/core/queries.server";
-import { closeWords, countRestaurants, type CloseWords } from "../../app/features/restaurants/search/search-query.server";
+import {
+  closeWords,
+  countRestaurants,
+  type CloseWords,
+} from "../../app/features/restaurants/search/search-query.server";
 import type { Restaurant } from "../../app/features/restaurants/core/types";
 import { restaurants } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
@@ -15,7 +19,11 @@ type Feed = Pick<ChangeFeed, "subscribe" | "onResync" | "live">;
  * One value read from the database, kept while the feed is live and dropped on the changes
  * `matters` picks (every change unless told) and on every resync.
  */
-function cachedRead<T>(read: () => Promise<T>, changes: Feed, matters: (change: RestaurantChange) => boolean = () => true): () => Promise<T> {
+function cachedRead<T>(
+  read: () => Promise<T>,
+  changes: Feed,
+  matters: (change: RestaurantChange) => boolean = () => true,
+): () => Promise<T> {
   let cached: Promise<T> | undefined;
   const drop = () => {
     cached = undefined;
@@ -48,7 +56,10 @@ export function createRestaurantListCache(db: Db, changes: Feed): () => Promise<
 
 /** Every listing's slug (open, closed or waiting for review): the taps' counter counts only these. */
 export function createKnownSlugsCache(db: Db, changes: Feed): () => Promise<ReadonlySet<string>> {
-  return cachedRead(async () => new Set((await db.select({ slug: restaurants.slug }).from(restaurants)).map((row) => row.slug)), changes);
+  return cachedRead(
+    async () => new Set((await db.select({ slug: restaurants.slug }).from(restaurants)).map((row) => row.slug)),
+    changes,
+  );
 }
 
 /** How many restaurants there are: only an insert or a delete changes it. */

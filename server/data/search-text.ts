@@ -28,7 +28,10 @@ export function keepSearchText(db: Db, changes: Pick<ChangeFeed, "subscribe" | "
           await fillSearchText(db);
         } while (again);
       } catch (error) {
-        console.warn("[search] could not write the search text of changed restaurants; they are found again after the next change or restart:", error);
+        console.warn(
+          "[search] could not write the search text of changed restaurants; they are found again after the next change or restart:",
+          error,
+        );
       } finally {
         running = undefined;
       }

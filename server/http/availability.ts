@@ -21,7 +21,12 @@ export interface AvailabilityOptions {
   log?: (message: string) => void;
 }
 
-export function createAvailability({ ping, probeIntervalMs = 1_000, probeTimeoutMs = 1_000, log = console.warn }: AvailabilityOptions): Availability {
+export function createAvailability({
+  ping,
+  probeIntervalMs = 1_000,
+  probeTimeoutMs = 1_000,
+  log = console.warn,
+}: AvailabilityOptions): Availability {
   let down = false;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;

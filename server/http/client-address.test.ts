@@ -6,7 +6,11 @@ import { clientAddresses, limitAddressOf } from "./client-address";
 function request(peer: string, forwardedFor?: string): IncomingMessage {
   const socket = new Socket();
   Object.defineProperty(socket, "remoteAddress", { value: peer });
-  return { socket, connection: socket, headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} } as unknown as IncomingMessage;
+  return {
+    socket,
+    connection: socket,
+    headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
+  } as unknown as IncomingMessage;
 }
 
 describe("limitAddressOf", () => {

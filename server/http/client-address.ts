@@ -52,7 +52,12 @@ export function clientAddresses(trustProxy: TrustProxy): ClientAddresses {
       if (address === undefined) {
         const peer = req.socket.remoteAddress;
         // Behind a trusted proxy the client is read from X-Forwarded-For; otherwise it is the peer.
-        address = peer === undefined ? limitAddressOf("") : peerOf(peer).trusted ? limitAddressOf(proxyaddr(req, trust)) : peerOf(peer).address;
+        address =
+          peer === undefined
+            ? limitAddressOf("")
+            : peerOf(peer).trusted
+              ? limitAddressOf(proxyaddr(req, trust))
+              : peerOf(peer).address;
         known.set(req, address);
       }
       return address;
@@ -88,7 +93,9 @@ function ipv6Groups(address: string): number[] {
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
   const text = dotted
     ? address.slice(0, dotted.index) +
-      [(Number(dotted[1]) << 8) | Number(dotted[2]), (Number(dotted[3]) << 8) | Number(dotted[4])].map((n) => n.toString(16)).join(":")
+      [(Number(dotted[1]) << 8) | Number(dotted[2]), (Number(dotted[3]) << 8) | Number(dotted[4])]
+        .map((n) => n.toString(16))
+        .join(":")
     : address;
   const [head = "", tail] = text.split("::");
   const parse = (part: string) => (part === "" ? [] : part.split(":").map((group) => parseInt(group, 16)));

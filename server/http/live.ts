@@ -19,7 +19,11 @@ export interface LiveStreamLimits {
 /** A refusal the page can live with (it works without live updates), in both languages: the stream has no page language. */
 function refuse(res: Response, status: number, key: MessageKey): void {
   const text = `${translator("en")(key)}\n${translator("he")(key)}\n`;
-  res.status(status).set({ "Retry-After": "60", "Cache-Control": "no-store" }).type("text/plain; charset=utf-8").send(text);
+  res
+    .status(status)
+    .set({ "Retry-After": "60", "Cache-Control": "no-store" })
+    .type("text/plain; charset=utf-8")
+    .send(text);
 }
 
 export function liveRestaurantUpdates(

@@ -10,7 +10,8 @@ function memoryLog() {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split("\n")) if (line !== "") lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split("\n"))
+        if (line !== "") lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -51,7 +52,10 @@ describe("requestLogger", () => {
 
   async function serve(handler: Parameters<typeof createServer>[1] & object, trustProxy: TrustProxy = ["loopback"]) {
     const log = memoryLog();
-    const logRequest = requestLogger(createLogger({ level: "info", format: "json" }, log.stream), clientAddresses(trustProxy));
+    const logRequest = requestLogger(
+      createLogger({ level: "info", format: "json" }, log.stream),
+      clientAddresses(trustProxy),
+    );
     server = createServer((req, res) => {
       logRequest(req, res);
       handler(req, res);
@@ -63,7 +67,9 @@ describe("requestLogger", () => {
   }
 
   it("writes one line per request with its id (sent back as a header), status and duration, and no cookies or authorization", async () => {
-    const { log, base } = await serve((_req, res) => res.writeHead(201, { "Set-Cookie": "session=s3cr3t-cookie" }).end("ok"));
+    const { log, base } = await serve((_req, res) =>
+      res.writeHead(201, { "Set-Cookie": "session=s3cr3t-cookie" }).end("ok"),
+    );
     const response = await fetch(`${base}/dashboard?token=reset-me`, {
       headers: { Cookie: "session=s3cr3t-cookie", Authorization: "Bearer s3cr3t-bearer", "X-Request-Id": "edge-42" },
     });
@@ -71,23 +77,35 @@ describe("requestLogger", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(response.headers.get("x-request-id")).toBe("edge-42");
     expect(log.lines).toHaveLength(1);
-    expect(log.lines[0]).toMatchObject({ level: 30, reqId: "edge-42", req: { method: "GET", url: "/dashboard?token=[redacted]" }, res: { statusCode: 201 } });
+    expect(log.lines[0]).toMatchObject({
+      level: 30,
+      reqId: "edge-42",
+      req: { method: "GET", url: "/dashboard?token=[redacted]" },
+      res: { statusCode: 201 },
+    });
     expect(typeof log.lines[0]?.durationMs).toBe("number");
     expect(JSON.stringify(log.lines)).not.toMatch(/s3cr3t|reset-me/);
   });
 
   it("takes a request id only from a trusted proxy, and logs the client address rate limits count", async () => {
     const proxied = await serve((_req, res) => res.end("ok"));
-    const forwarded = await fetch(proxied.base, { headers: { "X-Request-Id": "edge-43", "X-Forwarded-For": "2001:db8:85a3:42::7" } });
+    const forwarded = await fetch(proxied.base, {
+      headers: { "X-Request-Id": "edge-43", "X-Forwarded-For": "2001:db8:85a3:42::7" },
+    });
     await forwarded.text();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(forwarded.headers.get("x-request-id")).toBe("edge-43");
-    expect(proxied.log.lines[0]).toMatchObject({ reqId: "edge-43", req: { client: "2001:db8:85a3:42::/64", remoteAddress: "127.0.0.1" } });
+    expect(proxied.log.lines[0]).toMatchObject({
+      reqId: "edge-43",
+      req: { client: "2001:db8:85a3:42::/64", remoteAddress: "127.0.0.1" },
+    });
     server?.close();
     server?.closeAllConnections();
 
     const direct = await serve((_req, res) => res.end("ok"), false);
-    const forged = await fetch(direct.base, { headers: { "X-Request-Id": "forged-1", "X-Forwarded-For": "198.51.100.7" } });
+    const forged = await fetch(direct.base, {
+      headers: { "X-Request-Id": "forged-1", "X-Forwarded-For": "198.51.100.7" },
+    });
     await forged.text();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(forged.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
@@ -103,16 +121,22 @@ describe("requestLogger", () => {
         done();
       },
     });
-    const logRequest = requestLogger(createLogger({ level: "info", format: "pretty" }, terminal), clientAddresses(["loopback"]));
+    const logRequest = requestLogger(
+      createLogger({ level: "info", format: "pretty" }, terminal),
+      clientAddresses(["loopback"]),
+    );
     server = createServer((req, res) => {
       logRequest(req, res);
       res.end("ok");
     });
     await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
     const address = server.address();
-    const response = await fetch(`http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/en/restaurant/x?q=1`, {
-      headers: { "User-Agent": "test-agent" },
-    });
+    const response = await fetch(
+      `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/en/restaurant/x?q=1`,
+      {
+        headers: { "User-Agent": "test-agent" },
+      },
+    );
     await response.text();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const lines = text.split("\n").filter((line) => line.trim() !== "");
@@ -128,7 +152,11 @@ describe("requestLogger", () => {
     const response = await fetch(`${base}/he`);
     expect(await response.text()).toBe("Something went wrong. Please try again.");
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(log.lines[0]).toMatchObject({ level: 50, res: { statusCode: 500 }, err: { message: "the disk is on fire" } });
+    expect(log.lines[0]).toMatchObject({
+      level: 50,
+      res: { statusCode: 500 },
+      err: { message: "the disk is on fire" },
+    });
     expect(String((log.lines[0]?.err as { stack?: string }).stack)).toContain("logger.test.ts");
   });
 
@@ -175,16 +203,27 @@ describe("routeConsoleTo", () => {
       routeConsoleTo(createLogger({ level: "info", format: "json" }, log.stream));
       console.log("[demo] loaded %d restaurants", 40);
       console.error("[reports] notice e-mail failed:", new Error("SMTP refused"));
-      process.emit("warning", Object.assign(new Error("Node 20 support ends soon"), { name: "NodeVersionSupportWarning" }));
+      process.emit(
+        "warning",
+        Object.assign(new Error("Node 20 support ends soon"), { name: "NodeVersionSupportWarning" }),
+      );
     } finally {
       Object.assign(console, saved);
       process.removeAllListeners("warning");
       for (const listener of warningListeners) process.on("warning", listener);
     }
     expect(log.lines[0]).toMatchObject({ level: 30, msg: "[demo] loaded 40 restaurants" });
-    expect(log.lines[1]).toMatchObject({ level: 50, msg: "[reports] notice e-mail failed:", err: { message: "SMTP refused" } });
+    expect(log.lines[1]).toMatchObject({
+      level: 50,
+      msg: "[reports] notice e-mail failed:",
+      err: { message: "SMTP refused" },
+    });
     expect(String((log.lines[1]?.err as { stack?: string }).stack)).toContain("Error: SMTP refused");
     // Node's warnings are warn-level lines, not errors.
-    expect(log.lines[2]).toMatchObject({ level: 40, warning: "NodeVersionSupportWarning", msg: "Node 20 support ends soon" });
+    expect(log.lines[2]).toMatchObject({
+      level: 40,
+      warning: "NodeVersionSupportWarning",
+      msg: "Node 20 support ends soon",
+    });
   });
 });

@@ -36,7 +36,12 @@ export function createLogger(settings: LogSettings, destination?: DestinationStr
     // still follows its line.
     return pino(
       options,
-      pretty({ sync: true, ignore: "pid,hostname,reqId,req,res,durationMs,aborted", translateTime: "HH:MM:ss.l", ...(destination ? { destination } : {}) }),
+      pretty({
+        sync: true,
+        ignore: "pid,hostname,reqId,req,res,durationMs,aborted",
+        translateTime: "HH:MM:ss.l",
+        ...(destination ? { destination } : {}),
+      }),
     );
   }
   if (destination) return pino(options, destination);
@@ -107,7 +112,10 @@ export function logRequestError(res: ServerResponse, error: unknown): boolean {
  * one, and on a first visit two dozen of them would add a kilobyte of headers to the page's weight.
  * (Written here rather than with pino-http, which cost about four times as much per request.)
  */
-export function requestLogger(logger: Logger, clients: Pick<ClientAddresses, "of" | "fromTrustedPeer">): (req: IncomingMessage, res: ServerResponse) => void {
+export function requestLogger(
+  logger: Logger,
+  clients: Pick<ClientAddresses, "of" | "fromTrustedPeer">,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const started = process.hrtime.bigint();
     // Only a proxy we trust may name the request (so its lines and ours join); a visitor's own
@@ -128,7 +136,13 @@ export function requestLogger(logger: Logger, clients: Pick<ClientAddresses, "of
         {
           reqId: id,
           // `client` is the address rate limits count (behind trusted proxies; an IPv6 one by its /64).
-          req: { method: req.method, url, client: clients.of(req), remoteAddress: req.socket.remoteAddress, userAgent: req.headers["user-agent"] },
+          req: {
+            method: req.method,
+            url,
+            client: clients.of(req),
+            remoteAddress: req.socket.remoteAddress,
+            userAgent: req.headers["user-agent"],
+          },
           res: { statusCode: status },
           durationMs,
           ...(finished ? {} : { aborted: true }),

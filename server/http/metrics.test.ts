@@ -67,7 +67,10 @@ describe("the metrics an operator reads", () => {
   it("count requests by route and status class, time them, and count page-cache hits and misses; read the gauges when asked", async () => {
     let streams = 3;
     const token = "a-long-enough-metrics-token";
-    const { base, metrics } = await serve({ liveStreams: () => streams, databaseDown: () => true, pool: () => ({ total: 5, idle: 2, waiting: 1 }) }, token);
+    const { base, metrics } = await serve(
+      { liveStreams: () => streams, databaseDown: () => true, pool: () => ({ total: 5, idle: 2, waiting: 1 }) },
+      token,
+    );
     await fetch(`${base}/`);
     await fetch(`${base}/`);
     await fetch(`${base}/en/restaurant/a`);

@@ -36,14 +36,25 @@ export function routeOf(path: string): string {
 }
 
 /** Whether the request may read the metrics. */
-export function metricsAllowed(authorization: string | undefined, { token, production }: { token: string | undefined; production: boolean }): boolean {
+export function metricsAllowed(
+  authorization: string | undefined,
+  { token, production }: { token: string | undefined; production: boolean },
+): boolean {
   if (!token) return !production;
   const given = Buffer.from(/^Bearer (.+)$/.exec(authorization ?? "")?.[1] ?? "");
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function createMetrics({ token, production, sources }: { token: string | undefined; production: boolean; sources: MetricSources }): Metrics {
+export function createMetrics({
+  token,
+  production,
+  sources,
+}: {
+  token: string | undefined;
+  production: boolean;
+  sources: MetricSources;
+}): Metrics {
   // Our own registry: two apps in one process (tests) never collide.
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });

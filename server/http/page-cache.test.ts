@@ -23,7 +23,11 @@ function render(cache: PageCache, url: string, html: string) {
 function brotliBody(cache: PageCache, url: string): Buffer {
   let body: Buffer | undefined;
   const req = { method: "GET", url, headers: { "accept-encoding": "br" } } as unknown as IncomingMessage;
-  const res = { setHeader: () => undefined, end: (chunk?: Buffer) => (body = chunk), statusCode: 0 } as unknown as ServerResponse;
+  const res = {
+    setHeader: () => undefined,
+    end: (chunk?: Buffer) => (body = chunk),
+    statusCode: 0,
+  } as unknown as ServerResponse;
   if (!cache.tryServe(req, res) || !body) throw new Error(`no hit for ${url}`);
   return body;
 }
@@ -36,7 +40,8 @@ function isHit(cache: PageCache, url: string): boolean {
 
 // Random text does not compress: a page costs its length, and its length again for each encoding
 // a visitor has asked for (the first render keeps only the one its visitor took).
-const page = (kb: number) => `<p>${Array.from({ length: kb * 16 }, () => Math.random().toString(36).slice(2, 10).padEnd(64, "x")).join("")}</p>`;
+const page = (kb: number) =>
+  `<p>${Array.from({ length: kb * 16 }, () => Math.random().toString(36).slice(2, 10).padEnd(64, "x")).join("")}</p>`;
 
 describe("page cache memory", () => {
   it("keeps within its byte budget by letting the least recently used pages go", () => {
@@ -76,7 +81,21 @@ describe("page cache compression", () => {
   it("serves at once, then the densest brotli of the same page once it is made", async () => {
     const cache = createPageCache();
     // Like a page of cards: markup that repeats around text that does not.
-    const words = ["Olive", "Cedar", "Lemon", "Harbor", "Garden", "Copper", "זית", "ארז", "לימון", "נמל", "Grill", "Sushi", "Cafe"];
+    const words = [
+      "Olive",
+      "Cedar",
+      "Lemon",
+      "Harbor",
+      "Garden",
+      "Copper",
+      "זית",
+      "ארז",
+      "לימון",
+      "נמל",
+      "Grill",
+      "Sushi",
+      "Cafe",
+    ];
     const name = (i: number) => [0, 1, 2].map((k) => words[(i * 7 + k * 5 + ((i * i) % 11)) % words.length]).join(" ");
     const html = `<ul>${Array.from({ length: 300 }, (_, i) => `<li class="card rounded border p-4"><a href="/en/restaurant/place-${(i * 7919) % 1000}">${name(i)} ${i * 13}</a><span>${i % 3 ? "Tzohar" : "Rabanut"}</span></li>`).join("")}</ul>`;
     render(cache, "/", html);
@@ -96,9 +115,19 @@ describe("page cache compression", () => {
 
 describe("page cache misses", () => {
   /** A miss as the app answers it: headers flushed, the page in chunks with a flush after each. */
-  function renderInChunks(cache: PageCache, url: string, parts: string[], { status = 200, acceptEncoding = "gzip" } = {}) {
+  function renderInChunks(
+    cache: PageCache,
+    url: string,
+    parts: string[],
+    { status = 200, acceptEncoding = "gzip" } = {},
+  ) {
     const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8" };
-    const written: { writes: unknown[]; ends: unknown[]; flushes: number; headerFlushes: number } = { writes: [], ends: [], flushes: 0, headerFlushes: 0 };
+    const written: { writes: unknown[]; ends: unknown[]; flushes: number; headerFlushes: number } = {
+      writes: [],
+      ends: [],
+      flushes: 0,
+      headerFlushes: 0,
+    };
     const res = {
       statusCode: status,
       locals: { pageCacheKey: url },

@@ -178,7 +178,14 @@ export function createPageCache({
     });
   };
 
-  const send = (res: ServerResponse, key: string, entry: Entry, ifNoneMatch: string | undefined, acceptEncoding: string, head: boolean) => {
+  const send = (
+    res: ServerResponse,
+    key: string,
+    entry: Entry,
+    ifNoneMatch: string | undefined,
+    acceptEncoding: string,
+    head: boolean,
+  ) => {
     res.setHeader("Content-Type", entry.type);
     res.setHeader("Content-Security-Policy", entry.csp);
     res.setHeader("ETag", entry.etag);
@@ -211,7 +218,8 @@ export function createPageCache({
     if (NOT_PAGES.test(req.path) && !isFile && !isFeed) return next();
     const cookie = req.headers.cookie ?? "";
     // A feed is the same for everyone, signed in or not: a session cookie does not keep it from the cache.
-    const cacheable = (req.method === "GET" || req.method === "HEAD") && (isFeed || !isPersonal(cookie)) && !isPrivatePath(req.path);
+    const cacheable =
+      (req.method === "GET" || req.method === "HEAD") && (isFeed || !isPersonal(cookie)) && !isPrivatePath(req.path);
     if (!cacheable || !usable() || bypass(req)) {
       // A personal answer's Cache-Control is set by the app (server/app.ts), for pages and data alike.
       res.setHeader("X-Cache", "BYPASS");
@@ -246,7 +254,8 @@ export function createPageCache({
     const end = res.end.bind(res) as (...args: unknown[]) => unknown;
     const flushHeaders = typeof res.flushHeaders === "function" ? res.flushHeaders.bind(res) : undefined;
     const keep = (chunk: unknown, encoding?: unknown) => {
-      if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+      if (typeof chunk === "string")
+        chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
       else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     };
     const holding = req.method === "GET";

@@ -12,7 +12,9 @@ export interface Precompressed {
 
 type Encoding = "br" | "gzip";
 
-const brotli = (quality: number, raw: Buffer) => ({ params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+const brotli = (quality: number, raw: Buffer) => ({
+  params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+});
 
 const quick: Record<Encoding, (raw: Buffer) => Buffer> = {
   gzip: (raw) => gzipSync(raw, { level: 6 }),
@@ -51,7 +53,10 @@ export function densify(body: Precompressed, apply: (dense: Buffer) => void): vo
 }
 
 /** The encoding to send, of those at hand, that the client accepts: brotli, then gzip, else none. */
-export function chooseEncoding(acceptEncoding: string, has: (encoding: "br" | "gzip") => boolean = () => true): "br" | "gzip" | null {
+export function chooseEncoding(
+  acceptEncoding: string,
+  has: (encoding: "br" | "gzip") => boolean = () => true,
+): "br" | "gzip" | null {
   if (/\bbr\b/.test(acceptEncoding) && has("br")) return "br";
   if (/\bgzip\b/.test(acceptEncoding) && has("gzip")) return "gzip";
   return null;
@@ -61,7 +66,12 @@ export function chooseEncoding(acceptEncoding: string, has: (encoding: "br" | "g
  * Ends the response with the variant the client accepts (brotli, then gzip, else none), made now
  * if it was not yet; returns the bytes that added to the body (for a cache's accounting).
  */
-export function sendPrecompressed(res: ServerResponse, body: Precompressed, acceptEncoding: string, head: boolean): number {
+export function sendPrecompressed(
+  res: ServerResponse,
+  body: Precompressed,
+  acceptEncoding: string,
+  head: boolean,
+): number {
   const encoding = chooseEncoding(acceptEncoding);
   const { data, added } = variantOf(body, encoding);
   // Setting Content-Encoding also tells the compression middleware the body is already compressed.

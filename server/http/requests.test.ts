@@ -6,11 +6,15 @@ const SESSION = "theme=x; better-auth.session_token=abc.def";
 
 describe("crossSiteRefusal (state-changing requests)", () => {
   it("lets through what a browser sends from our own pages, with or without JavaScript", () => {
-    expect(crossSiteRefusal({ secFetchSite: "same-origin", origin: "https://kosher.example", cookie: SESSION }, OURS)).toBeNull();
+    expect(
+      crossSiteRefusal({ secFetchSite: "same-origin", origin: "https://kosher.example", cookie: SESSION }, OURS),
+    ).toBeNull();
     expect(crossSiteRefusal({ secFetchSite: "none", cookie: SESSION }, OURS)).toBeNull();
     // An older browser: no fetch metadata, but an Origin or a Referer of ours.
     expect(crossSiteRefusal({ origin: "http://127.0.0.1:3000", cookie: SESSION }, OURS)).toBeNull();
-    expect(crossSiteRefusal({ referer: "https://kosher.example/he/dashboard/edit/1", cookie: SESSION }, OURS)).toBeNull();
+    expect(
+      crossSiteRefusal({ referer: "https://kosher.example/he/dashboard/edit/1", cookie: SESSION }, OURS),
+    ).toBeNull();
   });
 
   it("refuses any sign of another site, signed in or not", () => {

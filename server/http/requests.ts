@@ -56,7 +56,8 @@ export function crossSiteRefusal(request: WriteProvenance, ownHosts: ReadonlySet
     if (host === null || !ownHosts.has(host)) return "foreign Referer";
     provenShared = true;
   }
-  if (!provenShared && hasSessionCookie(request.cookie)) return "signed-in write without Origin, Sec-Fetch-Site or Referer";
+  if (!provenShared && hasSessionCookie(request.cookie))
+    return "signed-in write without Origin, Sec-Fetch-Site or Referer";
   return null;
 }
 

@@ -7,8 +7,12 @@ import type { RequestHandler } from "express";
  * The policy for one response: inline scripts are allowed by a per-request nonce, or — for a page
  * served from the cache, identical for everyone — by the hashes of exactly its inline scripts.
  */
-export function contentSecurityPolicy(allow: string | { hashes: string[] }, imageOrigins: readonly string[] = []): string {
-  const scripts = typeof allow === "string" ? `'nonce-${allow}'` : allow.hashes.map((hash) => `'sha256-${hash}'`).join(" ");
+export function contentSecurityPolicy(
+  allow: string | { hashes: string[] },
+  imageOrigins: readonly string[] = [],
+): string {
+  const scripts =
+    typeof allow === "string" ? `'nonce-${allow}'` : allow.hashes.map((hash) => `'sha256-${hash}'`).join(" ");
   return [
     "default-src 'self'",
     `script-src 'self' ${scripts} 'strict-dynamic'`,
@@ -37,7 +41,13 @@ export function setStandardHeaders(res: Pick<ServerResponse, "setHeader">, { hst
   if (hsts) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
 
-export function securityHeaders({ hsts, imageOrigins = [] }: { hsts: boolean; imageOrigins?: readonly string[] }): RequestHandler {
+export function securityHeaders({
+  hsts,
+  imageOrigins = [],
+}: {
+  hsts: boolean;
+  imageOrigins?: readonly string[];
+}): RequestHandler {
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;

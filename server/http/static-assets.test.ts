@@ -38,7 +38,10 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function get(url: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function get(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
@@ -100,7 +103,13 @@ describe("precompressed build assets", () => {
       );
       expect(head.statusCode).toBe(200);
       expect(head.headers["content-length"]).toBe(String("BROTLI-BYTES".length));
-      for (const url of ["/entry-abc.js", "/assets/plain-abc.js", "/assets/entry-abc.js.br", "/assets/%2e%2e/entry-abc.js", "/assets/sub/entry-abc.js"]) {
+      for (const url of [
+        "/entry-abc.js",
+        "/assets/plain-abc.js",
+        "/assets/entry-abc.js.br",
+        "/assets/%2e%2e/entry-abc.js",
+        "/assets/sub/entry-abc.js",
+      ]) {
         expect((await get(`${at}${url}`, "br")).status, url).toBe(299);
       }
     } finally {

@@ -76,7 +76,10 @@ export function precompressedAssets(assetsDir: string): AssetServer {
   return {
     tryServe: (req, res) => {
       const url = req.url ?? "";
-      return url.startsWith(PREFIX) && answer(url.slice(PREFIX.length), req.method, req.headers["accept-encoding"] ?? "", res);
+      return (
+        url.startsWith(PREFIX) &&
+        answer(url.slice(PREFIX.length), req.method, req.headers["accept-encoding"] ?? "", res)
+      );
     },
     middleware: (req, res, next) => {
       // Mounted under /assets: Express has taken the prefix off req.url.

@@ -32,7 +32,9 @@ describe("demo restaurant rows", () => {
       expect(row.hours?.closedOnShabbat, row.name_en).toBe(row.kashrut !== "unknown");
     }
     expect(rows.some((row) => row.hours?.days.some((day) => day.some((range) => range.to < range.from)))).toBe(true);
-    expect(rows.some((row) => row.hours?.beforeRest.kind === "fixed" && row.hours.beforeRest.time === "15:00")).toBe(true);
+    expect(rows.some((row) => row.hours?.beforeRest.kind === "fixed" && row.hours.beforeRest.time === "15:00")).toBe(
+      true,
+    );
   });
 
   it("give most listings practical facts, so each home filter finds some and misses some", async () => {
@@ -83,7 +85,10 @@ describe("demo history", () => {
       for (const event of events) {
         if ("kashrut" in event) {
           // Never from or to "unknown": the listing's Shabbat rule follows the kashrut being known.
-          expect(kashrut === "unknown" || event.kashrut === kashrut, `${slug}: kashrut ${kashrut} to ${event.kashrut}`).toBe(false);
+          expect(
+            kashrut === "unknown" || event.kashrut === kashrut,
+            `${slug}: kashrut ${kashrut} to ${event.kashrut}`,
+          ).toBe(false);
           kashrut = event.kashrut;
         }
         if ("closed" in event) {
@@ -97,7 +102,8 @@ describe("demo history", () => {
       ).toBe(true);
     }
     // Authorities change hands, not numbers: the home's kashrut filters still find ten of each (the browser suite counts them).
-    const count = (kashruts: string[]) => Object.fromEntries(KASHRUT_VALUES.map((value) => [value, kashruts.filter((k) => k === value).length]));
+    const count = (kashruts: string[]) =>
+      Object.fromEntries(KASHRUT_VALUES.map((value) => [value, kashruts.filter((k) => k === value).length]));
     const after = rows.map((row) => {
       const changes = (DEMO_HISTORY[row.slug] ?? []).flatMap((event) => ("kashrut" in event ? [event.kashrut] : []));
       return changes.at(-1) ?? row.kashrut;
@@ -146,7 +152,8 @@ describe("demo restaurant locations", () => {
     const rows = await buildDemoRows(media);
     const withPin = rows.filter((row) => row.waze_link && coordinatesFromLink(row.waze_link));
     expect(withPin.length).toBeGreaterThan(10);
-    for (const row of withPin) expect(coordinatesFromLink(row.waze_link ?? "")).toEqual({ lat: row.latitude, lng: row.longitude });
+    for (const row of withPin)
+      expect(coordinatesFromLink(row.waze_link ?? "")).toEqual({ lat: row.latitude, lng: row.longitude });
     expect(rows.some((row) => row.waze_link && !coordinatesFromLink(row.waze_link))).toBe(true);
   });
 });

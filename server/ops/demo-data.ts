@@ -22,8 +22,17 @@ import type { Auth } from "../../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Kashrut, type Tag } from "../../app/features/restaurants/core/constants";
 import { addDays, telAvivDay } from "../../app/lib/dates";
-import { restaurantToFormValues, rowToRestaurant, searchTextOfRow, slugFromName } from "../../app/features/restaurants/core/mapping";
-import { setPermanentlyClosed, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
+import {
+  restaurantToFormValues,
+  rowToRestaurant,
+  searchTextOfRow,
+  slugFromName,
+} from "../../app/features/restaurants/core/mapping";
+import {
+  setPermanentlyClosed,
+  setVerificationDate,
+  updateRestaurant,
+} from "../../app/features/restaurants/editing/manage.server";
 import type { Actor } from "../../app/features/restaurants/editing/changes.server";
 import { roundCoordinate, TEL_AVIV } from "../../app/features/restaurants/core/location";
 import { namedFiles } from "../../app/features/restaurants/editing/uploads.server";
@@ -31,52 +40,182 @@ import type { Storage } from "../uploads/storage";
 import { processUpload } from "../uploads/processing";
 
 export const DEMO_ACCOUNTS = {
-  admin: { email: "demo-admin@kosher-tel-aviv.test", password: "demo-admin-2026", firstName: "Dana", lastName: "Admin" },
-  owner: { email: "demo-owner@kosher-tel-aviv.test", password: "demo-owner-2026", firstName: "Omer", lastName: "Owner" },
+  admin: {
+    email: "demo-admin@kosher-tel-aviv.test",
+    password: "demo-admin-2026",
+    firstName: "Dana",
+    lastName: "Admin",
+  },
+  owner: {
+    email: "demo-owner@kosher-tel-aviv.test",
+    password: "demo-owner-2026",
+    firstName: "Omer",
+    lastName: "Owner",
+  },
 } as const;
 
 /** [English name, Hebrew name, English cuisine line, Hebrew cuisine line, tags] */
 const PLACES: [string, string, string, string, Tag[]][] = [
-  ["Olive & Ember", "זית וגחלים", "charcoal grill and mezze", "גריל על גחלים ומזטים", ["Meat", "Grill", "Middle Eastern", "Sharing"]],
-  ["Yarkon Dairy Garden", "גינת החלב בירקון", "garden café with fresh pastries", "בית קפה בגינה עם מאפים טריים", ["Dairy", "Cafe", "Bakery", "Vegetarian"]],
-  ["Blue Fig Fish House", "בית הדגים התאנה הכחולה", "fish of the day from the Jaffa port", "דג היום מנמל יפו", ["Fish", "Fine Dining", "Wine"]],
-  ["Pita Lab", "מעבדת הפיתה", "stuffed pitas to take away", "פיתות ממולאות לקחת", ["Meat", "Takeaway", "Middle Eastern"]],
-  ["Nonna Shira", "נונה שירה", "hand-made pasta and wood-oven pizza", "פסטה בעבודת יד ופיצה מתנור עצים", ["Dairy", "Italian", "Pasta", "Pizza"]],
+  [
+    "Olive & Ember",
+    "זית וגחלים",
+    "charcoal grill and mezze",
+    "גריל על גחלים ומזטים",
+    ["Meat", "Grill", "Middle Eastern", "Sharing"],
+  ],
+  [
+    "Yarkon Dairy Garden",
+    "גינת החלב בירקון",
+    "garden café with fresh pastries",
+    "בית קפה בגינה עם מאפים טריים",
+    ["Dairy", "Cafe", "Bakery", "Vegetarian"],
+  ],
+  [
+    "Blue Fig Fish House",
+    "בית הדגים התאנה הכחולה",
+    "fish of the day from the Jaffa port",
+    "דג היום מנמל יפו",
+    ["Fish", "Fine Dining", "Wine"],
+  ],
+  [
+    "Pita Lab",
+    "מעבדת הפיתה",
+    "stuffed pitas to take away",
+    "פיתות ממולאות לקחת",
+    ["Meat", "Takeaway", "Middle Eastern"],
+  ],
+  [
+    "Nonna Shira",
+    "נונה שירה",
+    "hand-made pasta and wood-oven pizza",
+    "פסטה בעבודת יד ופיצה מתנור עצים",
+    ["Dairy", "Italian", "Pasta", "Pizza"],
+  ],
   ["Cedar & Smoke", "ארז ועשן", "dry-aged steaks", "סטייקים מיושנים", ["Meat", "Steakhouse", "Wine", "Date"]],
   ["Green Lentil", "העדשה הירוקה", "plant-based bowls", "קערות טבעוניות", ["Vegan", "Vegetarian", "Takeaway"]],
-  ["Sakura Sushi Bar", "סאקורה בר סושי", "sushi and Japanese small plates", "סושי ומנות יפניות קטנות", ["Sushi", "Asian", "Fish", "Sharing"]],
+  [
+    "Sakura Sushi Bar",
+    "סאקורה בר סושי",
+    "sushi and Japanese small plates",
+    "סושי ומנות יפניות קטנות",
+    ["Sushi", "Asian", "Fish", "Sharing"],
+  ],
   ["Burger Dunes", "דיונות בורגר", "smash burgers and fries", "סמאש בורגר וצ׳יפס", ["Meat", "Burger", "Takeaway"]],
-  ["Lemon Tree Bakery", "מאפיית עץ הלימון", "sourdough and morning pastries", "לחם מחמצת ומאפי בוקר", ["Dairy", "Bakery", "Cafe"]],
-  ["Jaffa Lights", "אורות יפו", "chef's tasting menu", "תפריט טעימות של השף", ["Meat", "Fine Dining", "Special", "Date"]],
-  ["The Quiet Courtyard", "החצר השקטה", "brunch in a hidden courtyard", "בראנץ׳ בחצר נסתרת", ["Dairy", "Cafe", "Vegetarian"]],
+  [
+    "Lemon Tree Bakery",
+    "מאפיית עץ הלימון",
+    "sourdough and morning pastries",
+    "לחם מחמצת ומאפי בוקר",
+    ["Dairy", "Bakery", "Cafe"],
+  ],
+  [
+    "Jaffa Lights",
+    "אורות יפו",
+    "chef's tasting menu",
+    "תפריט טעימות של השף",
+    ["Meat", "Fine Dining", "Special", "Date"],
+  ],
+  [
+    "The Quiet Courtyard",
+    "החצר השקטה",
+    "brunch in a hidden courtyard",
+    "בראנץ׳ בחצר נסתרת",
+    ["Dairy", "Cafe", "Vegetarian"],
+  ],
   ["Wok Street TLV", "רחוב הווק", "noodles and stir-fry", "נודלס ומוקפצים", ["Meat", "Asian", "Takeaway"]],
-  ["Rooftop Vine", "הגפן שעל הגג", "wine bar with small plates", "בר יין עם מנות קטנות", ["Dairy", "Bar", "Wine", "Sharing"]],
-  ["Shuk Kitchen 7", "מטבח השוק 7", "market-fresh Middle Eastern cooking", "בישול מזרח תיכוני טרי מהשוק", ["Meat", "Middle Eastern", "Sharing"]],
-  ["Pizza Yafo Nova", "פיצה יפו נובה", "Neapolitan-style pizza", "פיצה בסגנון נפוליטני", ["Dairy", "Pizza", "Italian", "Takeaway"]],
+  [
+    "Rooftop Vine",
+    "הגפן שעל הגג",
+    "wine bar with small plates",
+    "בר יין עם מנות קטנות",
+    ["Dairy", "Bar", "Wine", "Sharing"],
+  ],
+  [
+    "Shuk Kitchen 7",
+    "מטבח השוק 7",
+    "market-fresh Middle Eastern cooking",
+    "בישול מזרח תיכוני טרי מהשוק",
+    ["Meat", "Middle Eastern", "Sharing"],
+  ],
+  [
+    "Pizza Yafo Nova",
+    "פיצה יפו נובה",
+    "Neapolitan-style pizza",
+    "פיצה בסגנון נפוליטני",
+    ["Dairy", "Pizza", "Italian", "Takeaway"],
+  ],
   ["Copper Pot", "סיר הנחושת", "slow-cooked stews", "תבשילים בבישול איטי", ["Meat", "Special"]],
   ["Salt & Sea", "מלח וים", "grilled fish on the promenade", "דגים על הגריל בטיילת", ["Fish", "Grill", "Wine"]],
   ["Basil Corner", "פינת הבזיליקום", "salads and fresh pasta", "סלטים ופסטה טרייה", ["Dairy", "Pasta", "Vegetarian"]],
-  ["Ember Lane Cocktails", "קוקטיילים בסמטת הגחלים", "cocktail bar with grilled bites", "בר קוקטיילים עם נשנושי גריל", ["Meat", "Bar", "Cocktails", "Date"]],
+  [
+    "Ember Lane Cocktails",
+    "קוקטיילים בסמטת הגחלים",
+    "cocktail bar with grilled bites",
+    "בר קוקטיילים עם נשנושי גריל",
+    ["Meat", "Bar", "Cocktails", "Date"],
+  ],
   ["Little Tokyo Yehuda", "טוקיו הקטנה", "ramen and gyoza", "ראמן וגיוזה", ["Meat", "Asian"]],
   ["Sabich Station", "תחנת הסביח", "sabich and salads", "סביח וסלטים", ["Vegetarian", "Takeaway", "Middle Eastern"]],
-  ["Morning Glory Café", "קפה תפארת הבוקר", "Israeli breakfast all day", "ארוחת בוקר ישראלית כל היום", ["Dairy", "Cafe"]],
+  [
+    "Morning Glory Café",
+    "קפה תפארת הבוקר",
+    "Israeli breakfast all day",
+    "ארוחת בוקר ישראלית כל היום",
+    ["Dairy", "Cafe"],
+  ],
   ["Stone Oven Grill", "גריל תנור האבן", "skewers and laffa", "שיפודים ולאפה", ["Meat", "Grill", "Takeaway"]],
   ["Harbor Noodle Bar", "בר הנודלס בנמל", "noodle soups and bao", "מרקי נודלס ובאו", ["Asian", "Vegan"]],
-  ["Velvet Plate", "הצלחת הקטיפתית", "modern Israeli fine dining", "מטבח ישראלי מודרני", ["Meat", "Fine Dining", "Wine", "Special"]],
+  [
+    "Velvet Plate",
+    "הצלחת הקטיפתית",
+    "modern Israeli fine dining",
+    "מטבח ישראלי מודרני",
+    ["Meat", "Fine Dining", "Wine", "Special"],
+  ],
   ["Falafel Twelve", "פלאפל 12", "falafel and fries", "פלאפל וצ׳יפס", ["Vegan", "Takeaway", "Middle Eastern"]],
   ["Cheese & Crumb", "גבינה ופירור", "cheese boards and quiches", "מגשי גבינות וקישים", ["Dairy", "Wine", "Sharing"]],
-  ["Grill Republic", "רפובליקת הגריל", "burgers and grilled meats", "המבורגרים ובשר על האש", ["Meat", "Burger", "Grill"]],
+  [
+    "Grill Republic",
+    "רפובליקת הגריל",
+    "burgers and grilled meats",
+    "המבורגרים ובשר על האש",
+    ["Meat", "Burger", "Grill"],
+  ],
   ["Seaside Sushi 9", "סושי חוף 9", "sushi with a sea view", "סושי מול הים", ["Sushi", "Fish", "Date"]],
-  ["Bella Tavola TLV", "בלה טבולה", "family-style Italian", "איטלקי בסגנון משפחתי", ["Dairy", "Italian", "Pasta", "Sharing"]],
+  [
+    "Bella Tavola TLV",
+    "בלה טבולה",
+    "family-style Italian",
+    "איטלקי בסגנון משפחתי",
+    ["Dairy", "Italian", "Pasta", "Sharing"],
+  ],
   ["Date Palm Bistro", "ביסטרו הדקל", "bistro for two", "ביסטרו לזוגות", ["Meat", "Date", "Wine"]],
   ["Hummus Hamadregot", "חומוס המדרגות", "hummus and ful", "חומוס ופול", ["Vegan", "Middle Eastern"]],
   ["Night Owl Bar", "בר ינשוף הלילה", "late-night bar food", "אוכל בר עד מאוחר", ["Meat", "Bar", "Cocktails"]],
-  ["Sunflower Vegan Kitchen", "מטבח החמנייה", "vegan comfort food", "אוכל נחמה טבעוני", ["Vegan", "Vegetarian", "Burger"]],
+  [
+    "Sunflower Vegan Kitchen",
+    "מטבח החמנייה",
+    "vegan comfort food",
+    "אוכל נחמה טבעוני",
+    ["Vegan", "Vegetarian", "Burger"],
+  ],
   ["Golden Crust", "הקרום הזהוב", "bakery and sandwiches", "מאפייה וכריכים", ["Dairy", "Bakery", "Takeaway"]],
   ["Smoke Signal BBQ", "אותות עשן", "American-style barbecue", "ברביקיו בסגנון אמריקאי", ["Meat", "Grill", "Sharing"]],
-  ["Marina Fish Grill", "גריל הדגים במרינה", "whole fish from the grill", "דג שלם מהגריל", ["Fish", "Grill", "Middle Eastern"]],
+  [
+    "Marina Fish Grill",
+    "גריל הדגים במרינה",
+    "whole fish from the grill",
+    "דג שלם מהגריל",
+    ["Fish", "Grill", "Middle Eastern"],
+  ],
   ["Espresso Five", "אספרסו 5", "coffee and quick bites", "קפה ונשנושים", ["Dairy", "Cafe", "Takeaway"]],
-  ["Saffron Table", "שולחן הזעפרן", "Persian-Israeli home cooking", "בישול ביתי פרסי-ישראלי", ["Meat", "Middle Eastern", "Special"]],
+  [
+    "Saffron Table",
+    "שולחן הזעפרן",
+    "Persian-Israeli home cooking",
+    "בישול ביתי פרסי-ישראלי",
+    ["Meat", "Middle Eastern", "Special"],
+  ],
 ];
 
 /** A point of a street: [house number, latitude, longitude]; numbers rise along the list. */
@@ -178,11 +317,18 @@ export function alongStreet(knots: readonly Knot[], number: number): { lat: numb
   const [n1, lat1, lng1] = knots[after === -1 ? last : after] ?? TEL_AVIV_KNOT;
   const share = n1 === n0 ? 0 : (number - n0) / (n1 - n0);
   const side = number % 2 === 0 ? 0.00006 : -0.00006;
-  return { lat: roundCoordinate(lat0 + (lat1 - lat0) * share + side), lng: roundCoordinate(lng0 + (lng1 - lng0) * share + side) };
+  return {
+    lat: roundCoordinate(lat0 + (lat1 - lat0) * share + side),
+    lng: roundCoordinate(lng0 + (lng1 - lng0) * share + side),
+  };
 }
 
 /** Notes beside the structured hours below (the free text is the note for exceptions once a listing has structured hours). */
-const HOURS_NOTES = ["Closed on Independence Day and Tisha B'Av.", "Breakfast until 11:30.", "The kitchen closes an hour before the bar."];
+const HOURS_NOTES = [
+  "Closed on Independence Day and Tisha B'Av.",
+  "Breakfast until 11:30.",
+  "The kitchen closes an hour before the bar.",
+];
 
 const r = (from: string, to: string) => ({ from, to });
 const weekdays = (ranges: { from: string; to: string }[]) => [ranges, ranges, ranges, ranges, ranges];
@@ -211,7 +357,10 @@ const STRUCTURED_HOURS: Omit<WeeklyHours, "closedOnShabbat">[] = [
 ];
 
 /** One thing that happened to a listing, `daysAgo` days before the demo data is loaded. */
-export type DemoEvent = { daysAgo: number; kashrut: Exclude<Kashrut, "unknown"> } | { daysAgo: number; closed: boolean } | { daysAgo: number; verified: true };
+export type DemoEvent =
+  | { daysAgo: number; kashrut: Exclude<Kashrut, "unknown"> }
+  | { daysAgo: number; closed: boolean }
+  | { daysAgo: number; verified: true };
 
 /**
  * A plausible past for a few listings, oldest first: what the restaurant page's History
@@ -357,7 +506,11 @@ function demoPesach(i: number, closed: boolean): PesachPlans {
       "2027": {
         status: "kosher",
         kitniyot: i % 2 === 0,
-        certificate: { body: i % 10 === 0 ? "rabbinate_tel_aviv" : "badatz_beit_yosef", level: "mehadrin", validUntil: "2027-04-29" },
+        certificate: {
+          body: i % 10 === 0 ? "rabbinate_tel_aviv" : "badatz_beit_yosef",
+          level: "mehadrin",
+          validUntil: "2027-04-29",
+        },
         cholHamoed: [{ from: "10:00", to: "22:00" }],
       },
     };
@@ -376,7 +529,12 @@ export function demoCertificate(
   i: number,
   today = telAvivDay(new Date()),
 ): Pick<NewRestaurantRow, "certificate_body" | "certificate_level" | "certificate_number" | "certificate_valid_until"> {
-  const none = { certificate_body: null, certificate_level: null, certificate_number: null, certificate_valid_until: null };
+  const none = {
+    certificate_body: null,
+    certificate_level: null,
+    certificate_number: null,
+    certificate_valid_until: null,
+  };
   const certificate = (body: CertificateBody, level: CertificateLevel | null, days: number) => ({
     certificate_body: body,
     certificate_level: level,
@@ -461,7 +619,10 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         kashrut,
         tags: allTags,
         description_en: `${nameEn} is a fictional demo listing: ${lineEn} on ${streetEn}. Demo data – call before visiting.`,
-        description_he: i % 11 === 10 ? null : `${nameHe} היא מסעדה לדוגמה בלבד: ${lineHe} ברחוב ${streetHe}. נתוני הדגמה – התקשרו לפני ההגעה.`,
+        description_he:
+          i % 11 === 10
+            ? null
+            : `${nameHe} היא מסעדה לדוגמה בלבד: ${lineHe} ברחוב ${streetHe}. נתוני הדגמה – התקשרו לפני ההגעה.`,
         // Verified 0-299 days before the data is loaded: most recently, some overdue (ADR 014), a quarter
         // never. A listing with a history is verified there.
         last_verified: i % 4 === 1 || DEMO_HISTORY[slug] ? null : addDays(telAvivDay(new Date()), -((i * 23) % 300)),
@@ -479,7 +640,8 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
         is_permanently_closed: closed,
         photo: withPhoto ? await media.photo(rand, 1200, 800) : null,
         teuda: i % 3 === 1 ? await media.photo(rand, 800, 1100, "teuda") : null,
-        menu_link: menuKind === 1 ? `https://menus.example.com/${slug}` : menuKind === 2 ? await media.pdf(nameEn) : null,
+        menu_link:
+          menuKind === 1 ? `https://menus.example.com/${slug}` : menuKind === 2 ? await media.pdf(nameEn) : null,
         menu_images: menuKind === 3 ? await media.menuImages(rand) : [],
         ...demoCertificate(i),
         pesach: demoPesach(i, closed),
@@ -507,7 +669,13 @@ export async function loadDemoData({ db, auth, storage, isProduction, log = () =
     );
     // Generated media is recorded like any upload: made by the system, attached to its restaurant.
     const media = inserted.flatMap((row) =>
-      namedFiles(row).map((file) => ({ url: file.url, kind: file.kind, uploaded_by: null, restaurant_id: row.id, attached_at: new Date() })),
+      namedFiles(row).map((file) => ({
+        url: file.url,
+        kind: file.kind,
+        uploaded_by: null,
+        restaurant_id: row.id,
+        attached_at: new Date(),
+      })),
     );
     if (media.length > 0) await tx.insert(uploads).values(media).onConflictDoNothing();
     // 90 days of made-up views and taps, so the statistics page has something to show.
@@ -538,7 +706,11 @@ export async function loadDemoData({ db, auth, storage, isProduction, log = () =
       ),
     );
   await db.insert(restaurantOwners).values(owned.map(({ id }) => ({ restaurant_id: id, user_id: ownerId })));
-  const told = await loadDemoHistory(db, { id: adminId, email: DEMO_ACCOUNTS.admin.email, role: "admin" }, new Date(started));
+  const told = await loadDemoHistory(
+    db,
+    { id: adminId, email: DEMO_ACCOUNTS.admin.email, role: "admin" },
+    new Date(started),
+  );
 
   log(
     `[demo] loaded ${rows.length} fictional restaurants (${told} with a history), ${SAMPLE_POSTS.length} posts and 2 demo accounts in ${Date.now() - started} ms`,
@@ -608,12 +780,19 @@ function photoSvg(rand: () => number, width: number, height: number, kind: "phot
       shapes.push(`<circle cx="${cx}" cy="${cy}" r="${Math.round(r * 0.7)}" fill="${light}" opacity="0.55"/>`);
     }
   } else {
-    shapes.push(`<rect x="${width * 0.08}" y="${height * 0.08}" width="${width * 0.84}" height="${height * 0.84}" rx="24" fill="#fffaf0"/>`);
+    shapes.push(
+      `<rect x="${width * 0.08}" y="${height * 0.08}" width="${width * 0.84}" height="${height * 0.84}" rx="24" fill="#fffaf0"/>`,
+    );
     for (let k = 0; k < 9; k++) {
       const y = height * (0.2 + k * 0.07);
-      shapes.push(`<rect x="${width * 0.16}" y="${y}" width="${width * (0.4 + rand() * 0.28)}" height="14" rx="7" fill="${dark}" opacity="0.5"/>`);
+      shapes.push(
+        `<rect x="${width * 0.16}" y="${y}" width="${width * (0.4 + rand() * 0.28)}" height="14" rx="7" fill="${dark}" opacity="0.5"/>`,
+      );
     }
-    if (kind === "teuda") shapes.push(`<circle cx="${width * 0.72}" cy="${height * 0.82}" r="60" fill="none" stroke="${dark}" stroke-width="10"/>`);
+    if (kind === "teuda")
+      shapes.push(
+        `<circle cx="${width * 0.72}" cy="${height * 0.82}" r="60" fill="none" stroke="${dark}" stroke-width="10"/>`,
+      );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
@@ -621,7 +800,13 @@ function photoSvg(rand: () => number, width: number, height: number, kind: "phot
 }
 
 /** A generated picture, stored through the same pipeline as an upload (checks, WebP widths). */
-async function generatePhoto(storage: Storage, rand: () => number, width: number, height: number, kind: "photo" | "teuda" | "menu" = "photo"): Promise<string> {
+async function generatePhoto(
+  storage: Storage,
+  rand: () => number,
+  width: number,
+  height: number,
+  kind: "photo" | "teuda" | "menu" = "photo",
+): Promise<string> {
   const png = await sharp(Buffer.from(photoSvg(rand, width, height, kind)))
     .png()
     .toBuffer();

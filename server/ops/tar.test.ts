@@ -19,7 +19,9 @@ async function packed(entries: Crafted[]): Promise<Buffer> {
     for await (const chunk of archive) parts.push(chunk as Buffer);
   })();
   for (const { header, data } of entries) {
-    await new Promise<void>((resolve, reject) => archive.entry(header, data ?? Buffer.alloc(0), (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      archive.entry(header, data ?? Buffer.alloc(0), (error) => (error ? reject(error) : resolve())),
+    );
   }
   archive.finalize();
   await collected;
@@ -48,7 +50,15 @@ describe("readTar: names", () => {
   it.each(chunkSizes)(
     "passes crafted ../, absolute and backslashed names on exactly as written (fed %i bytes at a time), for callers to refuse",
     async (chunk) => {
-      const names = ["../x", "uploads/../x", "uploads/restaurant-images/../../../etc/cron.d/evil", "/etc/passwd", "./export.json", "files\\..\\evil", "a//b"];
+      const names = [
+        "../x",
+        "uploads/../x",
+        "uploads/restaurant-images/../../../etc/cron.d/evil",
+        "/etc/passwd",
+        "./export.json",
+        "files\\..\\evil",
+        "a//b",
+      ];
       const tar = await packed(names.map((name) => file(name, name)));
       expect(await readAll(tar, chunk)).toEqual(names.map((name) => [name, name]));
       // What restore.ts and files.ts hold each name to (after their uploads/ or files/ prefix).
@@ -85,7 +95,10 @@ describe("readTar: names", () => {
 describe("readTar: entry types", () => {
   const refused: [string, Crafted][] = [
     ["a symlink", { header: { name: "uploads/link", type: "symlink", linkname: "/etc/passwd" } }],
-    ["a symlink out of the folder", { header: { name: "files/restaurant-images/a.webp", type: "symlink", linkname: "../../../../etc/shadow" } }],
+    [
+      "a symlink out of the folder",
+      { header: { name: "files/restaurant-images/a.webp", type: "symlink", linkname: "../../../../etc/shadow" } },
+    ],
     ["a hard link", { header: { name: "uploads/hard", type: "link", linkname: "/etc/passwd" } }],
     ["a character device", { header: { name: "dev/null", type: "character-device", devmajor: 1, devminor: 3 } }],
     ["a block device", { header: { name: "dev/sda", type: "block-device", devmajor: 8 } }],
@@ -112,7 +125,12 @@ describe("readTar: entry types", () => {
   it("skips empty directories, and refuses one with data (tar-stream would read its data as headers)", async () => {
     const tar = await packed([{ header: { name: "files", type: "directory" } }, file("files/a")]);
     expect(await readAll(tar)).toEqual([["files/a", "x"]]);
-    const smuggling = Buffer.concat([craftedTarHeader("dir/", BLOCK, "5"), craftedTarHeader("hidden", 1, "0"), block("h"), Buffer.alloc(1024)]);
+    const smuggling = Buffer.concat([
+      craftedTarHeader("dir/", BLOCK, "5"),
+      craftedTarHeader("hidden", 1, "0"),
+      block("h"),
+      Buffer.alloc(1024),
+    ]);
     await expect(readAll(smuggling)).rejects.toThrow(/a directory of 512 bytes/);
   });
 });
@@ -128,10 +146,14 @@ describe("readTar: what a reader never sees", () => {
   it("ends at the end marker: zeros after it are read (up to 1 MB), an entry or anything else after it is refused", async () => {
     const tar = await packed([file("a")]);
     expect(await readAll(Buffer.concat([tar, Buffer.alloc(10240)]))).toEqual([["a", "x"]]);
-    await expect(readAll(Buffer.concat([tar, Buffer.alloc(2 << 20)]), 1 << 16)).rejects.toThrow(/it goes on after its end marker/);
+    await expect(readAll(Buffer.concat([tar, Buffer.alloc(2 << 20)]), 1 << 16)).rejects.toThrow(
+      /it goes on after its end marker/,
+    );
     const hidden = await packed([file("../hidden")]);
     await expect(readAll(Buffer.concat([tar, hidden]))).rejects.toThrow(/it goes on after its end marker/);
-    await expect(readAll(Buffer.concat([tar, Buffer.from("junk"), Buffer.alloc(508)]))).rejects.toThrow(/it goes on after its end marker/);
+    await expect(readAll(Buffer.concat([tar, Buffer.from("junk"), Buffer.alloc(508)]))).rejects.toThrow(
+      /it goes on after its end marker/,
+    );
   });
 
   it("refuses an archive without its end marker, or cut inside an entry, or with a wrong checksum", async () => {
@@ -153,16 +175,27 @@ describe("writeArchive and readTar", () => {
     const source = path.join(dir, "source.bin");
     const big = randomBytes(3_000_000);
     writeFileSync(source, big);
-    const entries: [string, Buffer][] = [0, 1, 511, 512, 513, 100_000].map((size) => [`entry-${size}.bin`, randomBytes(size)]);
-    entries.push([`uploads/${"d".repeat(150)}/${"f".repeat(120)}.webp`, Buffer.from("long")], ["מסעדה/תפריט.pdf", Buffer.from("עברית")]);
+    const entries: [string, Buffer][] = [0, 1, 511, 512, 513, 100_000].map((size) => [
+      `entry-${size}.bin`,
+      randomBytes(size),
+    ]);
+    entries.push(
+      [`uploads/${"d".repeat(150)}/${"f".repeat(120)}.webp`, Buffer.from("long")],
+      ["מסעדה/תפריט.pdf", Buffer.from("עברית")],
+    );
     const written = await writeArchive(out, async (tar) => {
       for (const [name, data] of entries) await tar.addBuffer(name, data, new Date("2026-01-02T03:04:05Z"));
       await tar.addFile("from-disk.bin", source, big.length, new Date());
       await tar.addFile("head-of-disk.bin", source, 1000, new Date());
     });
     expect(written).toBeGreaterThan(big.length);
-    const expected = [...entries, ["from-disk.bin", big] as [string, Buffer], ["head-of-disk.bin", big.subarray(0, 1000)] as [string, Buffer]];
-    const digest = (list: [string, Buffer][]) => list.map(([name, data]) => [name, data.length, createHash("sha256").update(data).digest("hex")]);
+    const expected = [
+      ...entries,
+      ["from-disk.bin", big] as [string, Buffer],
+      ["head-of-disk.bin", big.subarray(0, 1000)] as [string, Buffer],
+    ];
+    const digest = (list: [string, Buffer][]) =>
+      list.map(([name, data]) => [name, data.length, createHash("sha256").update(data).digest("hex")]);
 
     const archive = openGzip(out);
     const read: [string, Buffer][] = [];
@@ -214,7 +247,9 @@ describe("writeArchive and readTar", () => {
     const sub = mkdtempSync(path.join(dir, "shrank-"));
     const small = path.join(sub, "small.bin");
     writeFileSync(small, "four");
-    await expect(writeArchive(path.join(sub, "out.tar.gz"), (tar) => tar.addFile("small.bin", small, 10, new Date()))).rejects.toThrow(/shrank/);
+    await expect(
+      writeArchive(path.join(sub, "out.tar.gz"), (tar) => tar.addFile("small.bin", small, 10, new Date())),
+    ).rejects.toThrow(/shrank/);
     expect(readdirSync(sub)).toEqual(["small.bin"]);
   });
 });

@@ -50,7 +50,11 @@ export async function writeArchive(out: string, fill: (tar: TarWriter) => Promis
   await mkdir(path.dirname(out), { recursive: true, mode: 0o700 });
   const partial = `${out}.partial-${randomBytes(4).toString("hex")}`;
   const archive = tarPack();
-  const done = pipeline(Readable.from(archive, { objectMode: false }), createGzip(), createWriteStream(partial, { flags: "wx", mode: 0o600 }));
+  const done = pipeline(
+    Readable.from(archive, { objectMode: false }),
+    createGzip(),
+    createWriteStream(partial, { flags: "wx", mode: 0o600 }),
+  );
   // Until `done` is awaited, a failed write must not become an unhandled rejection.
   done.catch(() => {});
   const tar: TarWriter = {
@@ -60,7 +64,8 @@ export async function writeArchive(out: string, fill: (tar: TarWriter) => Promis
     async addFile(name, file, size, mtime) {
       const chunks = size > 0 ? (createReadStream(file, { start: 0, end: size - 1 }) as AsyncIterable<Buffer>) : [];
       const written = await addEntry(archive, done, name, size, mtime, chunks);
-      if (written !== size) throw new TarFormatError(`${file} shrank while it was being backed up; run the backup again.`);
+      if (written !== size)
+        throw new TarFormatError(`${file} shrank while it was being backed up; run the backup again.`);
     },
   };
   try {
@@ -78,17 +83,27 @@ export async function writeArchive(out: string, fill: (tar: TarWriter) => Promis
 }
 
 /** Writes one regular file's entry of `size` bytes; returns how many `chunks` held (the entry is left unfinished when not `size`). */
-async function addEntry(archive: Pack, done: Promise<void>, name: string, size: number, mtime: Date, chunks: AsyncIterable<Buffer> | Iterable<Buffer>) {
+async function addEntry(
+  archive: Pack,
+  done: Promise<void>,
+  name: string,
+  size: number,
+  mtime: Date,
+  chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
+) {
   let sink!: ReturnType<Pack["entry"]>;
   const added = new Promise<void>((resolve, reject) => {
-    sink = archive.entry({ name, size, mtime, mode: 0o644, type: "file" }, (error) => (error ? reject(error) : resolve()));
+    sink = archive.entry({ name, size, mtime, mode: 0o644, type: "file" }, (error) =>
+      error ? reject(error) : resolve(),
+    );
   });
   added.catch(() => {});
   let written = 0;
   for await (const chunk of chunks) {
     written += chunk.length;
     if (written > size) return written;
-    if (!sink.write(chunk)) await Promise.race([new Promise<void>((resolve) => sink.once("drain", () => resolve())), added, done]);
+    if (!sink.write(chunk))
+      await Promise.race([new Promise<void>((resolve) => sink.once("drain", () => resolve())), added, done]);
   }
   if (written !== size) return written;
   // (streamx types `end` with a required argument; undefined ends without writing.)
@@ -112,7 +127,8 @@ export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<Ta
       const { header, offset } = next.value;
       const name = header.name;
       framing.entry(offset, header);
-      if (header.type === "directory" && header.size > 0) throw new TarFormatError(`a directory of ${header.size} bytes`);
+      if (header.type === "directory" && header.size > 0)
+        throw new TarFormatError(`a directory of ${header.size} bytes`);
       if (header.type !== "file" && header.type !== "directory")
         throw new TarFormatError(`unsupported entry type ${JSON.stringify(header.type ?? "unknown")} for ${name}`);
       const chunks = next.value[Symbol.asyncIterator]();
@@ -197,8 +213,10 @@ class Framing {
   /** tar-stream yields an entry whose header is at `offset`. */
   entry(offset: number, header: Header): void {
     if (this.#end !== null) throw new TarFormatError("it goes on after its end marker");
-    if (!this.#waiting || offset !== this.#next) throw new TarFormatError("a header is not where the previous entry ends");
-    if (!Number.isSafeInteger(header.size) || header.size < 0) throw new TarFormatError("a header field is not a number");
+    if (!this.#waiting || offset !== this.#next)
+      throw new TarFormatError("a header is not where the previous entry ends");
+    if (!Number.isSafeInteger(header.size) || header.size < 0)
+      throw new TarFormatError("a header field is not a number");
     this.#waiting = false;
     this.#moveTo(offset + BLOCK + (header.type === "directory" ? 0 : padded(header.size)));
     this.#advance();
@@ -215,8 +233,10 @@ class Framing {
     if (this.#end !== null) return new TarFormatError("it goes on after its end marker");
     if (error.message === "Unexpected end of data") return new TarFormatError("the archive ends inside an entry");
     if (error.message === "Invalid header") return new TarFormatError("a header field is not a number");
-    if (error.message.startsWith("Invalid tar header. Maybe")) return new TarFormatError("a header's checksum is wrong");
-    if (error.message === "Invalid tar header: unknown format.") return new TarFormatError("a header is not in ustar format");
+    if (error.message.startsWith("Invalid tar header. Maybe"))
+      return new TarFormatError("a header's checksum is wrong");
+    if (error.message === "Invalid tar header: unknown format.")
+      return new TarFormatError("a header is not in ustar format");
     return new TarFormatError(error.message);
   }
 
@@ -227,7 +247,8 @@ class Framing {
       if (isEndBlock(header)) {
         this.#end = this.#next;
         this.#held = [];
-        if (this.#position - this.#end - BLOCK > MAX_UNSEEN) throw new TarFormatError("it goes on after its end marker");
+        if (this.#position - this.#end - BLOCK > MAX_UNSEEN)
+          throw new TarFormatError("it goes on after its end marker");
         return;
       }
       const type = String.fromCharCode(header[156] ?? 0);
@@ -237,7 +258,8 @@ class Framing {
       }
       // As tar-stream reads it: a pax header (x, g) or a GNU long name (L, K, N), then its data.
       const size = readSize(header);
-      if (size > MAX_UNSEEN) throw new TarFormatError(`${type === "x" || type === "g" ? "a pax header" : "a long name"} of ${size} bytes`);
+      if (size > MAX_UNSEEN)
+        throw new TarFormatError(`${type === "x" || type === "g" ? "a pax header" : "a long name"} of ${size} bytes`);
       this.#moveTo(this.#next + BLOCK + padded(size));
     }
   }

@@ -6,7 +6,8 @@ import { createListingCounter, type ListingCounter } from "./listings";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-const HEADLESS = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36";
+const HEADLESS =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36";
 // 2026-11-26 23:30 in Tel Aviv is 21:30 UTC: the day is Tel Aviv's, not the machine's.
 const NOW = new Date("2026-11-26T21:30:00Z");
 
@@ -71,7 +72,10 @@ describe("counting views of restaurant pages", () => {
     view(made, "/en/restaurant/basil-corner", 200, {});
     view(made, "/en/restaurant/basil-corner", 200, { "user-agent": CHROME, "sec-purpose": "prefetch;prerender" });
     view(made, "/en/restaurant/basil-corner", 200, { "user-agent": CHROME, "x-offline-copy": "1" });
-    view(made, "/en/restaurant/basil-corner.data", 200, { "user-agent": CHROME, referer: "http://localhost/en/restaurant/basil-corner" });
+    view(made, "/en/restaurant/basil-corner.data", 200, {
+      "user-agent": CHROME,
+      referer: "http://localhost/en/restaurant/basil-corner",
+    });
     await made.tally.flush();
     expect(written).toEqual([]);
   });
@@ -105,7 +109,8 @@ describe("counting views of restaurant pages", () => {
 describe("counting taps", () => {
   it("counts the six kinds of link, for people only", async () => {
     const { counter: made, written } = counter();
-    for (const kind of ["phone", "navigate", "booking", "order", "wolt", "menu"]) expect(await made.tap(request("/api/taps"), "basil-corner", kind)).toBe(true);
+    for (const kind of ["phone", "navigate", "booking", "order", "wolt", "menu"])
+      expect(await made.tap(request("/api/taps"), "basil-corner", kind)).toBe(true);
     expect(await made.tap(request("/api/taps"), "basil-corner", "phone")).toBe(true);
     expect(await made.tap(request("/api/taps"), "basil-corner", "views")).toBe(false);
     expect(await made.tap(request("/api/taps"), "basil-corner", "instagram")).toBe(false);
@@ -114,7 +119,14 @@ describe("counting taps", () => {
     expect(await made.tap(request("/api/taps"), "x".repeat(201), "phone")).toBe(false);
     await made.tally.flush();
     expect(written).toContainEqual({ day: "2026-11-26", slug: "basil-corner", kind: "phone", count: 2 });
-    expect(written.map((count) => count.kind).sort()).toEqual(["booking", "menu", "navigate", "order", "phone", "wolt"]);
+    expect(written.map((count) => count.kind).sort()).toEqual([
+      "booking",
+      "menu",
+      "navigate",
+      "order",
+      "phone",
+      "wolt",
+    ]);
   });
 
   it("counts only listings that exist: a flood of made-up slugs takes no room in the tally and pushes out no real count", async () => {
@@ -128,7 +140,8 @@ describe("counting taps", () => {
       knownSlugs: async () => KNOWN,
     });
     counters.push(made);
-    for (let i = 0; i < 5_000; i += 1) expect(await made.tap(request("/api/taps"), `made-up-${i}`, "phone")).toBe(false);
+    for (let i = 0; i < 5_000; i += 1)
+      expect(await made.tap(request("/api/taps"), `made-up-${i}`, "phone")).toBe(false);
     expect(made.tally.pending()).toBe(0);
     expect(await made.tap(request("/api/taps"), "falafel-king", "wolt")).toBe(true);
     expect(await made.tap(request("/api/taps"), "כנאפה-תל-אביב", "menu")).toBe(true);

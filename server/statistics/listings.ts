@@ -39,7 +39,9 @@ function isPerson(req: IncomingMessage): boolean {
 /** Fetched ahead of a visit (speculation rules, `<link rel=prefetch>`) or by the service worker to keep offline. */
 function isFetchedAhead(req: IncomingMessage): boolean {
   const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
-  return (typeof purpose === "string" && purpose.includes("prefetch")) || req.headers[OFFLINE_COPY_HEADER] !== undefined;
+  return (
+    (typeof purpose === "string" && purpose.includes("prefetch")) || req.headers[OFFLINE_COPY_HEADER] !== undefined
+  );
 }
 
 /**
@@ -83,7 +85,13 @@ export interface ListingCounterOptions {
   knownSlugs: () => Promise<ReadonlySet<string>>;
 }
 
-export function createListingCounter({ write, writeEveryMs, now = () => new Date(), maxKeys = 100_000, knownSlugs }: ListingCounterOptions): ListingCounter {
+export function createListingCounter({
+  write,
+  writeEveryMs,
+  now = () => new Date(),
+  maxKeys = 100_000,
+  knownSlugs,
+}: ListingCounterOptions): ListingCounter {
   const tally = createTally({
     name: "[statistics] listings",
     everyMs: writeEveryMs,

@@ -109,7 +109,13 @@ describe("search misses on the request path", () => {
     }
     await misses.tally.flush();
     expect([...batches[0]!.keys()].sort()).toEqual(
-      [key("thrice", "192.0.2.0"), key("thrice", "192.0.2.1"), key("thrice", "192.0.2.2"), key("twice", "192.0.2.0"), key("twice", "192.0.2.1")].sort(),
+      [
+        key("thrice", "192.0.2.0"),
+        key("thrice", "192.0.2.1"),
+        key("thrice", "192.0.2.2"),
+        key("twice", "192.0.2.0"),
+        key("twice", "192.0.2.1"),
+      ].sort(),
     );
     expect(misses.tally.pending()).toBe(2);
     await misses.tally.flush();

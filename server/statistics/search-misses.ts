@@ -110,7 +110,8 @@ export function createSearchMisses({
       await record(checked);
       // The rest waits for the next write, added to what arrives meanwhile (a failed write puts the whole batch back itself).
       for (const [key, count] of later) tally.add(key, count);
-      if (later.size > 0) warn(`[statistics] search misses: ${checked.size} written, ${later.size} wait for the next write`);
+      if (later.size > 0)
+        warn(`[statistics] search misses: ${checked.size} written, ${later.size} wait for the next write`);
     },
     everyMs,
     maxKeys,
@@ -197,7 +198,10 @@ export function createSearchMisses({
  * now, and the rest. Keys are missKey's (a day, a term, a visitor): the terms most visitors searched
  * go first. A key it cannot read goes with the first part.
  */
-function splitByTerm(counts: ReadonlyMap<string, number>, terms: number): { now: Map<string, number>; later: Map<string, number> } {
+function splitByTerm(
+  counts: ReadonlyMap<string, number>,
+  terms: number,
+): { now: Map<string, number>; later: Map<string, number> } {
   const byTerm = new Map<string, number>();
   for (const [key, count] of counts) {
     const term = parseMissKey(key)?.term ?? key;

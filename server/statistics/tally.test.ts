@@ -11,7 +11,13 @@ function tallyWith(
   write: (counts: ReadonlyMap<string, number>) => Promise<void>,
   options: { everyMs?: number; maxKeys?: number; warn?: (m: string) => void } = {},
 ) {
-  const tally = createTally({ name: "test", write, everyMs: options.everyMs ?? 60_000, maxKeys: options.maxKeys ?? 1_000, warn: options.warn ?? (() => {}) });
+  const tally = createTally({
+    name: "test",
+    write,
+    everyMs: options.everyMs ?? 60_000,
+    maxKeys: options.maxKeys ?? 1_000,
+    warn: options.warn ?? (() => {}),
+  });
   tallies.push(tally);
   return tally;
 }
@@ -104,7 +110,10 @@ describe("tally", () => {
   it("holds at most maxKeys different keys between writes, and says how many counts it dropped", async () => {
     const writes: Map<string, number>[] = [];
     const warnings: string[] = [];
-    const tally = tallyWith(async (counts) => void writes.push(new Map(counts)), { maxKeys: 2, warn: (message) => warnings.push(message) });
+    const tally = tallyWith(async (counts) => void writes.push(new Map(counts)), {
+      maxKeys: 2,
+      warn: (message) => warnings.push(message),
+    });
     tally.add("a");
     tally.add("b");
     tally.add("c");

@@ -18,7 +18,8 @@ export interface FormUploadOptions {
 
 export function formUploads({ db, storage, processed }: FormUploadOptions): AppServices["acceptUpload"] {
   return async (file, kind, holder) => {
-    if (file.data.length > FORM_FILE_MAX_BYTES) throw new UploadError(kind, "tooLarge", `over ${FORM_FILE_MAX_BYTES} bytes in a form`);
+    if (file.data.length > FORM_FILE_MAX_BYTES)
+      throw new UploadError(kind, "tooLarge", `over ${FORM_FILE_MAX_BYTES} bytes in a form`);
     const started = process.hrtime.bigint();
     const stored = await processUpload(kind, file.data, file.name, storage);
     processed?.(Number(process.hrtime.bigint() - started) / 1e9, kind);

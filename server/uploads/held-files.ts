@@ -10,7 +10,15 @@ import type { Auth } from "../../app/lib/auth.server";
 import type { Db } from "../../database/types";
 import { isValidStorageKey, PRIVATE_FILE_CACHE_CONTROL, UPLOADS_PUBLIC_BASE } from "./storage";
 
-export function heldFilesGuard({ db, auth, requireTwoFactorForAdmins }: { db: Db; auth: Auth; requireTwoFactorForAdmins: boolean }): RequestHandler {
+export function heldFilesGuard({
+  db,
+  auth,
+  requireTwoFactorForAdmins,
+}: {
+  db: Db;
+  auth: Auth;
+  requireTwoFactorForAdmins: boolean;
+}): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     let key: string;

@@ -13,11 +13,24 @@ const storage = (put: Storage["put"] = () => Promise.reject(new Error("not to be
 
 describe("processUpload's refusals are AppErrors (one error model)", () => {
   it("a file over its kind's limit: tooLarge, 413, the kind's message, before anything is stored", async () => {
-    const refused = await processUpload("photo", Buffer.alloc(UPLOAD_RULES.photo.maxBytes + 1), "big.jpg", storage()).catch((error: unknown) => error);
+    const refused = await processUpload(
+      "photo",
+      Buffer.alloc(UPLOAD_RULES.photo.maxBytes + 1),
+      "big.jpg",
+      storage(),
+    ).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UploadError);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ code: "tooLarge", status: 413, messageKey: "upload.tooLarge5", kind: "photo", problem: "tooLarge" });
-    await expect(processUpload("menu", Buffer.alloc(UPLOAD_RULES.menu.maxBytes + 1), "big.jpg", storage())).rejects.toMatchObject({
+    expect(refused).toMatchObject({
+      code: "tooLarge",
+      status: 413,
+      messageKey: "upload.tooLarge5",
+      kind: "photo",
+      problem: "tooLarge",
+    });
+    await expect(
+      processUpload("menu", Buffer.alloc(UPLOAD_RULES.menu.maxBytes + 1), "big.jpg", storage()),
+    ).rejects.toMatchObject({
       status: 413,
       messageKey: "upload.sizeExceeds",
     });

@@ -77,7 +77,8 @@ export function sniffImageFormat(data: Buffer): ImageFormat | null {
     const head = data.toString("latin1", 0, 6);
     if (head === "GIF87a" || head === "GIF89a") return "gif";
   }
-  if (data.length >= 12 && data.toString("latin1", 0, 4) === "RIFF" && data.toString("latin1", 8, 12) === "WEBP") return "webp";
+  if (data.length >= 12 && data.toString("latin1", 0, 4) === "RIFF" && data.toString("latin1", 8, 12) === "WEBP")
+    return "webp";
   return null;
 }
 
@@ -118,25 +119,37 @@ async function storeAll(kind: UploadKind, storage: Storage, files: { key: string
   } catch (error) {
     // Leave nothing half-stored behind.
     await Promise.allSettled(urls.map((url) => storage.remove(url)));
-    if (error instanceof StorageUnavailableError) throw new UploadError(kind, "unavailable", "storing the upload", { cause: error });
+    if (error instanceof StorageUnavailableError)
+      throw new UploadError(kind, "unavailable", "storing the upload", { cause: error });
     throw new UploadFailedError(kind, "Storing the upload failed", { cause: error });
   }
 }
 
-async function processImage(kind: Exclude<UploadKind, "pdf">, data: Buffer, originalName: string, storage: Storage, id: string): Promise<StoredUpload> {
+async function processImage(
+  kind: Exclude<UploadKind, "pdf">,
+  data: Buffer,
+  originalName: string,
+  storage: Storage,
+  id: string,
+): Promise<StoredUpload> {
   if (!sniffImageFormat(data)) throw new UploadError(kind, "notImage", "not a JPEG, PNG, GIF or WebP image");
 
   let variants: { width: number; data: Buffer }[];
   try {
     const metadata = await sharp(data, DECODE_OPTIONS).metadata();
-    if (!(IMAGE_FORMATS as readonly string[]).includes(metadata.format)) throw new Error(`Unexpected format ${metadata.format}`);
+    if (!(IMAGE_FORMATS as readonly string[]).includes(metadata.format))
+      throw new Error(`Unexpected format ${metadata.format}`);
     if (metadata.width * metadata.height > DECODE_OPTIONS.limitInputPixels) throw new Error("Too many pixels");
     const sourceWidth = metadata.autoOrient.width;
     const fitting: number[] = IMAGE_WIDTHS.filter((width) => width <= sourceWidth);
     const widths = fitting.length > 0 ? fitting : [sourceWidth];
     variants = [];
     for (const width of widths) {
-      const output = await sharp(data, DECODE_OPTIONS).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
+      const output = await sharp(data, DECODE_OPTIONS)
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer();
       variants.push({ width, data: output });
     }
   } catch (error) {
@@ -179,11 +192,14 @@ export async function processUpload(
   storage: Storage,
   options: { id?: string } = {},
 ): Promise<StoredUpload> {
-  if (data.length > UPLOAD_RULES[kind].maxBytes) throw new UploadError(kind, "tooLarge", `larger than ${UPLOAD_RULES[kind].maxBytes} bytes`);
+  if (data.length > UPLOAD_RULES[kind].maxBytes)
+    throw new UploadError(kind, "tooLarge", `larger than ${UPLOAD_RULES[kind].maxBytes} bytes`);
   const id = options.id ?? randomId();
   if (!FILE_ID.test(id)) throw new Error(`A stored file's id is 24 hex digits, not ${JSON.stringify(id)}`);
   try {
-    return kind === "pdf" ? await processPdf(data, originalName, storage, id) : await processImage(kind, data, originalName, storage, id);
+    return kind === "pdf"
+      ? await processPdf(data, originalName, storage, id)
+      : await processImage(kind, data, originalName, storage, id);
   } catch (error) {
     if (error instanceof UploadError || error instanceof UploadFailedError) throw error;
     throw new UploadFailedError(kind, "Processing the upload failed", { cause: error });

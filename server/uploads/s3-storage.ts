@@ -46,7 +46,10 @@ export function createS3Client(config: S3StorageConfig): S3Client {
 
 /** True for the bucket's "no such file" answers (GetObject says NoSuchKey, HeadObject a bare 404). */
 function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404);
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404)
+  );
 }
 
 function isNotModified(error: unknown): boolean {
@@ -64,7 +67,15 @@ function sendNotFound(res: Response): void {
 
 /** Stores one object whole (one request), typed and cached like every stored file. */
 export async function putObject(client: S3Client, bucket: string, key: string, data: Buffer): Promise<void> {
-  await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentTypeOf(key), CacheControl: STORED_FILE_CACHE_CONTROL }));
+  await client.send(
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      Body: data,
+      ContentType: contentTypeOf(key),
+      CacheControl: STORED_FILE_CACHE_CONTROL,
+    }),
+  );
 }
 
 /** An object's size, or null when the bucket has no such key. */
@@ -103,7 +114,11 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
     const range = req.get("range");
     let output: GetObjectCommandOutput | HeadObjectCommandOutput;
     try {
-      const input = { Bucket: bucket, Key: key, ...(req.get("if-none-match") ? { IfNoneMatch: req.get("if-none-match") } : {}) };
+      const input = {
+        Bucket: bucket,
+        Key: key,
+        ...(req.get("if-none-match") ? { IfNoneMatch: req.get("if-none-match") } : {}),
+      };
       output = head
         ? await client.send(new HeadObjectCommand(input))
         : await client.send(new GetObjectCommand({ ...input, ...(range ? { Range: range } : {}) }));
@@ -162,7 +177,11 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
       sendNotFound(res);
       return;
     }
-    res.status(416).set("Content-Range", `bytes */${size}`).type("text/plain; charset=utf-8").send("Range not satisfiable");
+    res
+      .status(416)
+      .set("Content-Range", `bytes */${size}`)
+      .type("text/plain; charset=utf-8")
+      .send("Range not satisfiable");
   }
 
   return {
@@ -207,7 +226,11 @@ export function createS3Storage(config: S3StorageConfig, client: S3Client = crea
         if (!(error instanceof StorageUnavailableError) || res.headersSent) return next(error);
         // Logged for the operator; the visitor's browser may try the image again later.
         console.error("[storage]", error);
-        res.status(503).set({ "Retry-After": "30", "Cache-Control": "no-store" }).type("text/plain; charset=utf-8").send("Temporarily unavailable");
+        res
+          .status(503)
+          .set({ "Retry-After": "30", "Cache-Control": "no-store" })
+          .type("text/plain; charset=utf-8")
+          .send("Temporarily unavailable");
       });
     },
   };

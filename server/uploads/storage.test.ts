@@ -32,7 +32,8 @@ describe("isUploadKey", () => {
       ["menu", await image(900)],
       ["pdf", Buffer.from("%PDF-1.4\n%%EOF\n")],
     ];
-    for (const [kind, data] of uploads) await processUpload(kind, data, `upload.${kind === "pdf" ? "pdf" : "png"}`, storage);
+    for (const [kind, data] of uploads)
+      await processUpload(kind, data, `upload.${kind === "pdf" ? "pdf" : "png"}`, storage);
     expect(keys).toHaveLength(3 + 1 + 2 + 1);
     for (const key of keys) expect(isUploadKey(key), key).toBe(true);
   });

@@ -97,7 +97,8 @@ export function isValidStorageKey(key: string): boolean {
  * A backup takes no other file and a restore accepts no other name, so a backup file cannot bring
  * in a page, a script or a path out of the folder (storage.test.ts holds this to the pipeline).
  */
-const UPLOAD_KEY_PATTERN = /^(?:restaurant-images|restaurant-menus)\/[0-9a-f]+-\d+\.webp$|^restaurant-menus\/pdf_[0-9a-f]+\.pdf$/;
+const UPLOAD_KEY_PATTERN =
+  /^(?:restaurant-images|restaurant-menus)\/[0-9a-f]+-\d+\.webp$|^restaurant-menus\/pdf_[0-9a-f]+\.pdf$/;
 
 /** True for a name the upload pipeline makes. */
 export function isUploadKey(key: string): boolean {
@@ -141,7 +142,8 @@ export function createLocalStorage(rootDir: string): Storage {
       cacheControl: false,
       // The type set here is kept: express.static only guesses one when none is set.
       setHeaders: (res, file) => {
-        for (const [name, value] of Object.entries(storedFileHeaders(file, isPrivateFile(res)))) res.setHeader(name, value);
+        for (const [name, value] of Object.entries(storedFileHeaders(file, isPrivateFile(res))))
+          res.setHeader(name, value);
       },
       fallthrough: false,
       index: false,

@@ -20,7 +20,10 @@ export interface CleanOptions {
 
 /** Removes abandoned uploads and held files whose decision is old enough; returns their URLs. */
 export async function cleanUploads({ db, files, graceHours, now = new Date() }: CleanOptions): Promise<string[]> {
-  const urls = [...(await takeAbandonedUploads(db, new Date(now.getTime() - graceHours * HOUR_MS))), ...(await takeDecidedHeldFiles(db, now))];
+  const urls = [
+    ...(await takeAbandonedUploads(db, new Date(now.getTime() - graceHours * HOUR_MS))),
+    ...(await takeDecidedHeldFiles(db, now)),
+  ];
   await removeStoredFiles(files, urls);
   return urls;
 }

@@ -4,7 +4,12 @@
 // AppError answered with its code's status (ERROR_STATUS), a fault on our side a logged 500.
 import busboy from "busboy";
 import type { Request, RequestHandler, Response } from "express";
-import { isUploadKind, UPLOAD_RULES, uploadErrorMessage, type UploadKind } from "../../app/features/restaurants/editing/upload-rules";
+import {
+  isUploadKind,
+  UPLOAD_RULES,
+  uploadErrorMessage,
+  type UploadKind,
+} from "../../app/features/restaurants/editing/upload-rules";
 import { AppError, ERROR_STATUS } from "../../app/lib/errors";
 import { imageFiles } from "../../app/lib/images";
 import type { Storage } from "./storage";
@@ -52,7 +57,12 @@ async function handleUpload(req: Request, res: Response, options: UploadRouteOpt
   const kindParam = req.query.kind;
   if (!isUploadKind(kindParam)) {
     // No kind, so no kind's message: the general "Failed to upload file".
-    refuseWith(req, res, new AppError("invalid", "upload.failedFile", { subject: "unknown upload kind" }), !bodyDone(req));
+    refuseWith(
+      req,
+      res,
+      new AppError("invalid", "upload.failedFile", { subject: "unknown upload kind" }),
+      !bodyDone(req),
+    );
     return;
   }
   const kind: UploadKind = kindParam;
@@ -75,7 +85,11 @@ async function handleUpload(req: Request, res: Response, options: UploadRouteOpt
   const limit = UPLOAD_RULES[kind].maxBytes;
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: req.headers, defParamCharset: "utf8", limits: { files: 1, fileSize: limit + 1, fields: 5, parts: 8 } });
+    parser = busboy({
+      headers: req.headers,
+      defParamCharset: "utf8",
+      limits: { files: 1, fileSize: limit + 1, fields: 5, parts: 8 },
+    });
   } catch {
     // Not multipart/form-data (or no boundary).
     refuseWith(req, res, malformed("not multipart/form-data"), !bodyDone(req));

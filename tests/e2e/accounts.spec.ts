@@ -26,13 +26,19 @@ async function signUp(page: Page, email: string, firstName: string) {
   await page.getByRole("button", { name: "Sign Up" }).click();
 }
 
-test("sign up -> guest without dashboard -> admin makes them owner -> they have the dashboard -> log out", async ({ browser }) => {
+test("sign up -> guest without dashboard -> admin makes them owner -> they have the dashboard -> log out", async ({
+  browser,
+}) => {
   // A long journey (two accounts or a dozen steps, axe twice): 20–27 s on an idle 2-core machine, so it gets three times the usual 30 s.
   test.slow();
   const email = `journey-${Date.now()}@example.com`;
   const user = waitForAppOnLoad(await (await browser.newContext()).newPage());
   await signUp(user, email, "Yael");
-  await expect(user.getByText("Sign up successful! Check your email for verification if required, or log in now. You start as a diner.")).toBeVisible();
+  await expect(
+    user.getByText(
+      "Sign up successful! Check your email for verification if required, or log in now. You start as a diner.",
+    ),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(user);
   // The spec: the login page follows after 3 seconds.
   await expect(user).toHaveURL(/\/login$/, { timeout: 6_000 });
@@ -106,7 +112,10 @@ test("without JavaScript, signing in through the form works, in Hebrew too", asy
   await context.close();
 });
 
-test("Hebrew sign-up checks fields in the spec's order, with Hebrew messages and reasons for a weak password", async ({ page, browserErrors }) => {
+test("Hebrew sign-up checks fields in the spec's order, with Hebrew messages and reasons for a weak password", async ({
+  page,
+  browserErrors,
+}) => {
   // Each refused sign-up answers 400, which Chromium logs.
   browserErrors.expect({ text: /status of 400/, url: /\/he\/signup\.data$/ });
   await page.goto("/he/signup");
@@ -170,7 +179,10 @@ test("password reset from the e-mail link", async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
 });
 
-test("two-factor: set up on the account page, then sign in with a code (Hebrew) and with a backup code", async ({ browser, browserErrors }) => {
+test("two-factor: set up on the account page, then sign in with a code (Hebrew) and with a backup code", async ({
+  browser,
+  browserErrors,
+}) => {
   // The wrong codes are refused with 401, which Chromium logs.
   browserErrors.expect({ text: /status of 401/, url: /\/account\.data$/ });
   browserErrors.expect({ text: /status of 401/, url: /\/he\/login\/two-factor\.data$/ });
@@ -192,10 +204,14 @@ test("two-factor: set up on the account page, then sign in with a code (Hebrew) 
   await expect(section.getByTestId("two-factor-status")).toHaveText("Two-factor authentication is off.");
   await section.getByLabel("Your password").fill(password);
   await section.getByRole("button", { name: "Set up two-factor authentication" }).click();
-  await expect(section.getByRole("img", { name: "QR code for adding Kosher Tel Aviv to an authenticator app" })).toBeVisible();
+  await expect(
+    section.getByRole("img", { name: "QR code for adding Kosher Tel Aviv to an authenticator app" }),
+  ).toBeVisible();
   const secret = (await section.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
-  const backupCodes = (await section.getByTestId("backup-codes").getByRole("listitem").allInnerTexts()).map((code) => code.trim());
+  const backupCodes = (await section.getByTestId("backup-codes").getByRole("listitem").allInnerTexts()).map((code) =>
+    code.trim(),
+  );
   expect(backupCodes).toHaveLength(10);
   await expect(section.getByLabel("6-digit code")).toHaveAttribute("autocomplete", "one-time-code");
   await expect(section.getByLabel("6-digit code")).toHaveAttribute("inputmode", "numeric");
@@ -246,7 +262,9 @@ test("two-factor: set up on the account page, then sign in with a code (Hebrew) 
   await context.close();
 });
 
-test("changing the password signs out the other devices and keeps this one, also in Hebrew without JavaScript", async ({ browser }) => {
+test("changing the password signs out the other devices and keeps this one, also in Hebrew without JavaScript", async ({
+  browser,
+}) => {
   // Two devices, three sign-ins and a sign-up: a long journey.
   test.slow();
   const email = `change-${Date.now()}@example.com`;

@@ -20,7 +20,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("a Hebrew page shows the Hebrew address and note, or the English marked and isolated; an English page the English", async ({ page }) => {
+test("a Hebrew page shows the Hebrew address and note, or the English marked and isolated; an English page the English", async ({
+  page,
+}) => {
   const db = server.database.db;
   const open = eq(restaurants.is_permanently_closed, false);
   const [hebrew] = await db

@@ -16,7 +16,10 @@ test.describe.configure({ mode: "serial" });
 test.use({ viewport: { width: 360, height: 800 } });
 
 async function expectFits(page: Page) {
-  const { width, view } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, view: window.innerWidth }));
+  const { width, view } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    view: window.innerWidth,
+  }));
   expect(width, `${page.url()} is ${width} px wide in a ${view} px window`).toBeLessThanOrEqual(view);
 }
 
@@ -88,7 +91,9 @@ for (const [language, card] of [
     await page.goto(href);
     const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
     const save = page.getByRole("button", { name: `${words.save} ${name}` });
-    const posted = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.endsWith("/saved.data"));
+    const posted = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.endsWith("/saved.data"),
+    );
     await save.click();
     expect((await posted).status()).toBe(200);
     // Kept in the account (the button's own refresh is the saved suite's; here the list is what counts).
@@ -120,7 +125,10 @@ for (const [language, card] of [
 
     // The place's kashrut level changes: one digest, in the diner's language.
     const before = await changeListing(slug, {});
-    const from = before.certificate_level === "regular" || before.certificate_level === "mehadrin" ? before.certificate_level : null;
+    const from =
+      before.certificate_level === "regular" || before.certificate_level === "mehadrin"
+        ? before.certificate_level
+        : null;
     const to = from === "mehadrin" ? "regular" : "mehadrin";
     try {
       await changeListing(slug, { certificate_level: to });
@@ -141,7 +149,9 @@ for (const [language, card] of [
     expect(mailsTo(diner.email)).toHaveLength(1);
 
     // The unsubscribe link, opened without a session: one button, nothing changed until pressed.
-    const link = new RegExp(`https?://[^\\s"]+${words.prefix}/account/alerts/unsubscribe\\?token=[\\w.%-]+`).exec(mail)?.[0];
+    const link = new RegExp(`https?://[^\\s"]+${words.prefix}/account/alerts/unsubscribe\\?token=[\\w.%-]+`).exec(
+      mail,
+    )?.[0];
     expect(link).toBeDefined();
     const cookies = await context.cookies();
     await context.clearCookies();
@@ -166,7 +176,10 @@ for (const [language, card] of [
   });
 }
 
-test("without JavaScript: the settings form saves, and the unsubscribe button turns alerts off (Hebrew)", async ({ browser, signedInAs }) => {
+test("without JavaScript: the settings form saves, and the unsubscribe button turns alerts off (Hebrew)", async ({
+  browser,
+  signedInAs,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
   const page = await context.newPage();
   const diner = await signedInAs("guest", { context });

@@ -7,7 +7,9 @@ test("a visitor reads the blog and sees no admin controls", async ({ page, brows
   browserErrors.expect({ text: /status of 404/, url: /\/blog\/s\/no-such-post$/ });
   await page.goto("/blogs");
   await expect(page.getByRole("heading", { level: 1, name: "Kosher Tel Aviv Blog" })).toBeVisible();
-  await expect(page.getByText("Discover the latest news, guides, and stories about kosher dining in Tel Aviv")).toBeVisible();
+  await expect(
+    page.getByText("Discover the latest news, guides, and stories about kosher dining in Tel Aviv"),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Add Blog" })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("link", { name: /Understanding Kashrut Certifications/ }).click();
@@ -32,7 +34,10 @@ test("the post's title, description and image are in the server HTML", async ({ 
   expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/images\/blog-top-5\.svg"/);
 });
 
-test("an admin writes a post with a generated slug, views it by slug, edits it and deletes it", async ({ page, signedInAs }) => {
+test("an admin writes a post with a generated slug, views it by slug, edits it and deletes it", async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs("admin");
   await page.goto("/blogs");
   await page.getByRole("link", { name: "Add Blog" }).click();
@@ -48,7 +53,11 @@ test("an admin writes a post with a generated slug, views it by slug, edits it a
   await page.getByLabel("Subtitle").fill("Three stands, one verdict.");
   await page.getByLabel("Image URL").fill("/images/blog-top-5.svg");
   await expect(page.getByRole("img", { name: "Image preview" })).toBeVisible();
-  await page.getByLabel("Content").fill("## The stands\n\n- First\n- Second\n\n<script>window.hacked = true</script>\n\n[Map](https://maps.example.com)");
+  await page
+    .getByLabel("Content")
+    .fill(
+      "## The stands\n\n- First\n- Second\n\n<script>window.hacked = true</script>\n\n[Map](https://maps.example.com)",
+    );
   await expectNoSeriousA11yViolations(page);
 
   // The draft survives a reload.
@@ -102,7 +111,10 @@ test("going back to the blog list shows 3 skeleton cards while it loads", async 
   await expect(page.getByTestId("blog-skeleton")).toHaveCount(0);
 });
 
-test("a restored blog draft can be discarded: the form is blank again and the draft gone", async ({ page, signedInAs }) => {
+test("a restored blog draft can be discarded: the form is blank again and the draft gone", async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs("admin");
   await page.goto("/dashboard/blog/add");
   await page.evaluate(() => window.localStorage.removeItem("blog-form-new"));

@@ -26,7 +26,9 @@ test("cards say each state in words, in English and Hebrew; an expired certifica
   const total = await cards(page).count();
   // Renewal pending: the rabbinate's listing 7 days past its last day ("expired" the day after it).
   const expiredOn = (days: number, language: "en" | "he") => formatLongDate(addDays(today, days + 1), language);
-  await expect(line(page, "renewalPending").first()).toHaveText(`⚠Kosher certificate renewal pending (expired ${expiredOn(-7, "en")})`);
+  await expect(line(page, "renewalPending").first()).toHaveText(
+    `⚠Kosher certificate renewal pending (expired ${expiredOn(-7, "en")})`,
+  );
   await expect(
     line(page, "valid")
       .filter({ hasText: formatLongDate(addDays(today, 10), "en") })
@@ -36,20 +38,26 @@ test("cards say each state in words, in English and Hebrew; an expired certifica
   await expect(line(page, "expired").first()).toHaveText(`⚠Supervision expired on ${expiredOn(-60, "en")}`);
   await expect(line(page, "expired").first().locator('[aria-hidden="true"]')).toHaveText("⚠");
   // Private supervision is never "kosher certificate".
-  for (const text of await page.locator('[data-cert]:has-text("Supervision")').allTextContents()) expect(text).not.toMatch(/kosher/i);
+  for (const text of await page.locator('[data-cert]:has-text("Supervision")').allTextContents())
+    expect(text).not.toMatch(/kosher/i);
   await expectNoSeriousA11yViolations(page);
 
   await page.goto(`/he?${ALL}`);
   await expect(cards(page)).toHaveCount(total);
   await expect(line(page, "renewalPending").first()).toHaveText(`⚠תעודת הכשרות בחידוש (פגה ב־${expiredOn(-7, "he")})`);
   await expect(line(page, "expired").first()).toHaveText(`⚠תוקף ההשגחה פג ב־${expiredOn(-60, "he")}`);
-  for (const text of await page.locator('[data-cert]:has-text("השגחה")').allTextContents()) expect(text).not.toMatch(/כשרות/);
+  for (const text of await page.locator('[data-cert]:has-text("השגחה")').allTextContents())
+    expect(text).not.toMatch(/כשרות/);
   await expectNoSeriousA11yViolations(page);
 });
 
-test("the restaurant page names the body, the level and the number; private supervision is 'under the supervision of', in both languages", async ({ page }) => {
+test("the restaurant page names the body, the level and the number; private supervision is 'under the supervision of', in both languages", async ({
+  page,
+}) => {
   await page.goto(`/?${ALL}`);
-  const badatz = cards(page).filter({ has: page.locator('[data-cert="valid"]', { hasText: formatLongDate(addDays(today, 200), "en") }) });
+  const badatz = cards(page).filter({
+    has: page.locator('[data-cert="valid"]', { hasText: formatLongDate(addDays(today, 200), "en") }),
+  });
   const href = await badatz.first().getByRole("link").getAttribute("href");
   await page.goto(href!);
   const block = page.getByTestId("certificate");
@@ -73,11 +81,15 @@ test("the restaurant page names the body, the level and the number; private supe
     .getAttribute("href");
   await page.goto(expired!);
   await expect(page.getByTestId("certificate")).toContainText("Under the supervision of Tzohar");
-  await expect(page.getByTestId("certificate")).toContainText("The listing stays; please check the certificate at the restaurant.");
+  await expect(page.getByTestId("certificate")).toContainText(
+    "The listing stays; please check the certificate at the restaurant.",
+  );
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("the Valid certificate filter keeps valid and renewal pending, drops expired and none given, with JavaScript", async ({ page }) => {
+test("the Valid certificate filter keeps valid and renewal pending, drops expired and none given, with JavaScript", async ({
+  page,
+}) => {
   await page.goto(`/?${ALL}`);
   const all = await cards(page).count();
   await page.getByLabel("Valid certificate").check();
@@ -102,7 +114,9 @@ test("the Valid certificate filter without JavaScript, in Hebrew", async ({ brow
   await expect(page).toHaveURL(/certificate=valid/);
   await expect(page.getByLabel("תעודה בתוקף")).toBeChecked();
   await expect(line(page, "expired")).toHaveCount(0);
-  expect(await cards(page).count()).toBe(await page.locator('[data-cert="valid"], [data-cert="renewalPending"]').count());
+  expect(await cards(page).count()).toBe(
+    await page.locator('[data-cert="valid"], [data-cert="renewalPending"]').count(),
+  );
   await context.close();
 });
 
@@ -162,13 +176,18 @@ test("an owner is refused the admins' list", async ({ page, signedInAs, browserE
   await expect(page.getByRole("heading", { name: /^Access denied/ })).toBeVisible();
 });
 
-test("the restaurant form's Kashrut certificate fieldset: details once a body is chosen, axe clean, in English and Hebrew", async ({ page, signedInAs }) => {
+test("the restaurant form's Kashrut certificate fieldset: details once a body is chosen, axe clean, in English and Hebrew", async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs("admin");
   await page.goto("/dashboard/add");
   const fieldset = page.getByRole("group", { name: "Kashrut certificate" });
   await expect(fieldset.getByLabel("Valid until")).toHaveCount(0);
   await fieldset.getByLabel("Supervising body").selectOption("badatz_beit_yosef");
-  await expect(fieldset.getByLabel("Supervising body").locator("option:checked")).toHaveText("Under the supervision of Badatz Beit Yosef");
+  await expect(fieldset.getByLabel("Supervising body").locator("option:checked")).toHaveText(
+    "Under the supervision of Badatz Beit Yosef",
+  );
   await fieldset.getByLabel("Level").selectOption("mehadrin");
   await fieldset.getByLabel("Certificate number (optional)").fill("BY-12");
   await fieldset.getByLabel("Valid until").fill("2027-04-19");

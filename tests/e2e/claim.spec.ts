@@ -30,9 +30,24 @@ test.beforeAll(async () => {
   proof = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#f4f1e8" } })
     .jpeg()
     .toBuffer();
-  await insertRestaurant(server.database.db, { slug: "claim-cafe", name_en: "Claim Cafe", name_he: "קפה בקשה", address: "1 Claim St" });
-  await insertRestaurant(server.database.db, { slug: "nidche-grill", name_en: "Nidche Grill", name_he: "גריל נדחה", address: "2 Claim St" });
-  await insertRestaurant(server.database.db, { slug: "quiet-deli", name_en: "Quiet Deli", name_he: "מעדניית שקט", address: "3 Claim St" });
+  await insertRestaurant(server.database.db, {
+    slug: "claim-cafe",
+    name_en: "Claim Cafe",
+    name_he: "קפה בקשה",
+    address: "1 Claim St",
+  });
+  await insertRestaurant(server.database.db, {
+    slug: "nidche-grill",
+    name_en: "Nidche Grill",
+    name_he: "גריל נדחה",
+    address: "2 Claim St",
+  });
+  await insertRestaurant(server.database.db, {
+    slug: "quiet-deli",
+    name_en: "Quiet Deli",
+    name_he: "מעדניית שקט",
+    address: "3 Claim St",
+  });
 });
 test.beforeEach(async () => {
   await server.database.db.delete(rateLimits);
@@ -52,7 +67,10 @@ async function signedIn(context: BrowserContext, role: "guest" | "admin") {
 }
 
 async function noSideScroll(page: Page) {
-  const { width, view } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, view: window.innerWidth }));
+  const { width, view } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    view: window.innerWidth,
+  }));
   expect(width, page.url()).toBeLessThanOrEqual(view);
 }
 
@@ -63,7 +81,10 @@ test("a visitor sees the link on a listing without owners and is asked to log in
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Is Claim Cafe your restaurant?");
   const prompt = page.getByTestId("claim-sign-in");
   // Signing up comes back here too (the sign-up page honours `next` as the login page does).
-  await expect(prompt.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup?next=%2Fen%2Frestaurant%2Fclaim-cafe%2Fclaim");
+  await expect(prompt.getByRole("link", { name: "Sign up" })).toHaveAttribute(
+    "href",
+    "/signup?next=%2Fen%2Frestaurant%2Fclaim-cafe%2Fclaim",
+  );
   await expectNoSeriousA11yViolations(page);
   await page.goto(`${base}/he/restaurant/claim-cafe`);
   await page.getByRole("link", { name: "זו המסעדה שלכם?" }).click();
@@ -101,7 +122,12 @@ test("an account whose e-mail address is not verified is told so, in English and
   await expect.poll(() => outbox().filter((mail) => mail.includes(user.email)).length).toBeGreaterThan(0);
 });
 
-test("English: a guest claims with a proof, an admin approves, and the new owner edits the listing", async ({ page, context, browser, browserErrors }) => {
+test("English: a guest claims with a proof, an admin approves, and the new owner edits the listing", async ({
+  page,
+  context,
+  browser,
+  browserErrors,
+}) => {
   // The refused post (a bad phone) answers 400, which Chromium logs.
   browserErrors.expect({ text: /status of 400/, url: /\/en\/restaurant\/claim-cafe\/claim\.data$/ });
   const guest = await signedIn(context, "guest");
@@ -146,7 +172,8 @@ test("English: a guest claims with a proof, an admin approves, and the new owner
   await adminContext.close();
 
   // The claimant is told, in English, with the dashboard's address.
-  const mail = () => outbox().find((one) => one.includes(guest.email) && one.includes("now manages the listing of Claim Cafe"));
+  const mail = () =>
+    outbox().find((one) => one.includes(guest.email) && one.includes("now manages the listing of Claim Cafe"));
   await expect.poll(mail, { timeout: 10_000 }).toBeTruthy();
   expect(mail()).toMatch(/http:\/\/\S+\/dashboard\s/);
 
@@ -170,7 +197,12 @@ test("English: a guest claims with a proof, an admin approves, and the new owner
   await visitor.close();
 });
 
-test("Hebrew: a claim rejected with a reason; the claimant reads it in the e-mail and on the page", async ({ page, context, browser, browserErrors }) => {
+test("Hebrew: a claim rejected with a reason; the claimant reads it in the e-mail and on the page", async ({
+  page,
+  context,
+  browser,
+  browserErrors,
+}) => {
   // The refused decision (no reason) answers 400, which Chromium logs.
   browserErrors.expect({ text: /status of 400/, url: /\/he\/dashboard\/claims\.data$/ });
   const guest = await signedIn(context, "guest");
@@ -202,10 +234,13 @@ test("Hebrew: a claim rejected with a reason; the claimant reads it in the e-mai
   await expect(admin.getByText("הבקשה נדחתה, והחשבון קיבל את הסיבה.")).toBeVisible();
   await admin.getByLabel("סטטוס").selectOption("rejected");
   await admin.getByRole("button", { name: "הצגה" }).click();
-  await expect(admin.getByTestId("claim-row").filter({ hasText: guest.email })).toContainText("התעודה שצורפה שייכת למסעדה אחרת.");
+  await expect(admin.getByTestId("claim-row").filter({ hasText: guest.email })).toContainText(
+    "התעודה שצורפה שייכת למסעדה אחרת.",
+  );
   await adminContext.close();
 
-  const mail = () => outbox().find((one) => one.includes(guest.email) && one.includes("התעודה שצורפה שייכת למסעדה אחרת."));
+  const mail = () =>
+    outbox().find((one) => one.includes(guest.email) && one.includes("התעודה שצורפה שייכת למסעדה אחרת."));
   await expect.poll(mail, { timeout: 10_000 }).toBeTruthy();
   expect(mail()).toContain("לא יכולנו לאשר את הבקשה שלכם לנהל את הדף של גריל נדחה");
   expect(mail()).toMatch(/href="http:\/\/[^"]+\/he\/restaurant\/nidche-grill\/claim"/);
@@ -216,7 +251,10 @@ test("Hebrew: a claim rejected with a reason; the claimant reads it in the e-mai
   await expect(page.getByRole("button", { name: "שליחת הבקשה" })).toBeVisible();
 });
 
-test("without JavaScript: the claim form posts with its file and says what is missing", async ({ browser, browserErrors }) => {
+test("without JavaScript: the claim form posts with its file and says what is missing", async ({
+  browser,
+  browserErrors,
+}) => {
   // The refused post answers 400, which Chromium logs.
   browserErrors.expect({ text: /status of 400/, url: /\/en\/restaurant\/quiet-deli\/claim$/ });
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -256,7 +294,12 @@ test("a proof over the limit: with JavaScript the field says so and nothing is s
   test.setTimeout(120_000);
   // The refused posts without JavaScript answer 413, which Chromium logs.
   browserErrors.expect({ text: /status of 413/, url: /\/restaurant\/big-proof-bistro\/claim$/ });
-  await insertRestaurant(server.database.db, { slug: "big-proof-bistro", name_en: "Big Proof Bistro", name_he: "ביסטרו הוכחה גדולה", address: "4 Claim St" });
+  await insertRestaurant(server.database.db, {
+    slug: "big-proof-bistro",
+    name_en: "Big Proof Bistro",
+    name_he: "ביסטרו הוכחה גדולה",
+    address: "4 Claim St",
+  });
   const big = { name: "scan.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(12 * 1024 * 1024, 1) };
   const words = {
     en: {
@@ -266,7 +309,13 @@ test("a proof over the limit: with JavaScript the field says so and nothing is s
       send: "Send claim",
       tooLarge: "The proof can be at most 10 MB (an image at most 5 MB).",
     },
-    he: { role: "התפקיד שלכם במסעדה", phone: "טלפון העסק", proof: /^הוכחה/, send: "שליחת הבקשה", tooLarge: "ההוכחה יכולה להיות עד 10MB (תמונה עד 5MB)." },
+    he: {
+      role: "התפקיד שלכם במסעדה",
+      phone: "טלפון העסק",
+      proof: /^הוכחה/,
+      send: "שליחת הבקשה",
+      tooLarge: "ההוכחה יכולה להיות עד 10MB (תמונה עד 5MB).",
+    },
   } as const;
   for (const javaScriptEnabled of [true, false]) {
     const context = await browser.newContext({ javaScriptEnabled });
@@ -294,7 +343,10 @@ test("a proof over the limit: with JavaScript the field says so and nothing is s
     }
     await context.close();
   }
-  const [bistro] = await server.database.db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.slug, "big-proof-bistro"));
+  const [bistro] = await server.database.db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(eq(restaurants.slug, "big-proof-bistro"));
   expect(await server.database.db.$count(claims, eq(claims.restaurant_id, bistro!.id))).toBe(0);
 });
 

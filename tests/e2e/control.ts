@@ -34,12 +34,18 @@ export async function alertToken(userId: string): Promise<string> {
 
 /** The listing facts a spec may change through the control socket (for the saved places' alerts). */
 export type ListingFacts = Partial<
-  Record<"kashrut" | "certificate_body" | "certificate_level" | "certificate_valid_until" | "is_permanently_closed", string | boolean | null>
+  Record<
+    "kashrut" | "certificate_body" | "certificate_level" | "certificate_valid_until" | "is_permanently_closed",
+    string | boolean | null
+  >
 >;
 
 /** Changes a listing's kashrut facts on the shared server's database, as an admin's edit would; returns them as they were. */
 export async function changeListing(slug: string, set: ListingFacts): Promise<ListingFacts> {
-  const { changed, before } = await askSharedServer<{ changed: number; before: ListingFacts }>("/restaurant", { slug, set });
+  const { changed, before } = await askSharedServer<{ changed: number; before: ListingFacts }>("/restaurant", {
+    slug,
+    set,
+  });
   if (changed !== 1) throw new Error(`no restaurant ${slug} on the e2e server`);
   return before;
 }
@@ -47,7 +53,12 @@ export async function changeListing(slug: string, set: ListingFacts): Promise<Li
 function askSharedServer<T>(path: string, body: unknown): Promise<T> {
   return new Promise((resolve, reject) => {
     const call = request(
-      { socketPath: controlSocketPath(sharedDataDir), method: "POST", path, headers: { "content-type": "application/json" } },
+      {
+        socketPath: controlSocketPath(sharedDataDir),
+        method: "POST",
+        path,
+        headers: { "content-type": "application/json" },
+      },
       (response) => {
         let text = "";
         response.setEncoding("utf8");

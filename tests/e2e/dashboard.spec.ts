@@ -39,7 +39,10 @@ const jpeg = (color: string, width = 1600, height = 1000) =>
     .jpeg()
     .toBuffer();
 
-test("admin adds a restaurant with photo, certificate and menu images, and sees it on the public page", async ({ browser, signedInAs }) => {
+test("admin adds a restaurant with photo, certificate and menu images, and sees it on the public page", async ({
+  browser,
+  signedInAs,
+}) => {
   const page = await signedIn(browser, signedInAs, "admin");
   await page.getByRole("link", { name: "Add Restaurant" }).click();
   await expect(page.getByRole("heading", { name: "Add Restaurant" })).toBeVisible();
@@ -51,9 +54,13 @@ test("admin adds a restaurant with photo, certificate and menu images, and sees 
   await page.getByLabel("Phone number").fill("03-555-9999");
   await page.getByLabel("Booking link").fill("https://booking.example.com/e2e-bistro");
 
-  await page.getByLabel("Restaurant photo").setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await jpeg("#aa5533") });
+  await page
+    .getByLabel("Restaurant photo")
+    .setInputFiles({ name: "front.jpg", mimeType: "image/jpeg", buffer: await jpeg("#aa5533") });
   await expect(page.getByText("Image uploaded successfully").first()).toBeVisible();
-  await page.getByLabel("Kashrut certificate (teuda)").setInputFiles({ name: "teuda.jpg", mimeType: "image/jpeg", buffer: await jpeg("#eeeeee", 800, 1100) });
+  await page
+    .getByLabel("Kashrut certificate (teuda)")
+    .setInputFiles({ name: "teuda.jpg", mimeType: "image/jpeg", buffer: await jpeg("#eeeeee", 800, 1100) });
 
   await page.getByRole("radio", { name: "Menu Images" }).check();
   await page.getByLabel("Menu images (up to 10)").setInputFiles([
@@ -72,21 +79,32 @@ test("admin adds a restaurant with photo, certificate and menu images, and sees 
 
   await page.goto(`${base}/en/restaurant/e2e-bistro`);
   await expect(page.getByRole("heading", { level: 1, name: "E2E Bistro" })).toBeVisible();
-  await expect(page.getByRole("img", { name: "E2E Bistro", exact: true })).toHaveAttribute("srcset", /-400\.webp 400w, .*-1200\.webp 1200w/);
+  await expect(page.getByRole("img", { name: "E2E Bistro", exact: true })).toHaveAttribute(
+    "srcset",
+    /-400\.webp 400w, .*-1200\.webp 1200w/,
+  );
   await expect(page.getByRole("link", { name: /Open menu page \d in full screen/ })).toHaveCount(2);
   await expect(page.getByRole("img", { name: "Kashrut certificate of E2E Bistro" })).toBeVisible();
   await expect(page.getByText("A bistro made by a browser test.")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
 
-test("an upload that is not an image is refused with the spec's message", async ({ browser, signedInAs, browserErrors }) => {
+test("an upload that is not an image is refused with the spec's message", async ({
+  browser,
+  signedInAs,
+  browserErrors,
+}) => {
   // The refused upload answers 400, which Chromium logs.
   browserErrors.expect({ text: /status of 400/, url: /\/api\/uploads\?kind=photo$/ });
   const page = await signedIn(browser, signedInAs, "admin");
   await page.goto(`${base}/dashboard/add`);
   await page
     .getByLabel("Restaurant photo")
-    .setInputFiles({ name: "evil.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html><script>alert(1)</script></html>") });
+    .setInputFiles({
+      name: "evil.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("<html><script>alert(1)</script></html>"),
+    });
   await expect(page.getByRole("alert").filter({ hasText: "Only image files are allowed" })).toBeVisible();
 });
 
@@ -127,12 +145,17 @@ test("a draft survives a reload and is cleared after saving", async ({ browser, 
   expect(await page.evaluate(() => window.localStorage.getItem("restaurant-form-new"))).toBeNull();
 });
 
-test("a restored draft can be discarded: the saved values come back and the draft is gone; or kept", async ({ browser, signedInAs }) => {
+test("a restored draft can be discarded: the saved values come back and the draft is gone; or kept", async ({
+  browser,
+  signedInAs,
+}) => {
   const page = await signedIn(browser, signedInAs, "admin");
   await page.getByRole("link", { name: "Edit Copper Pot" }).click();
   const name = page.getByLabel("Restaurant name (English)");
   await expect(name).toHaveValue("Copper Pot");
-  const key = await page.evaluate(() => Object.keys(window.localStorage).find((one) => one.startsWith("restaurant-form-")) ?? null);
+  const key = await page.evaluate(
+    () => Object.keys(window.localStorage).find((one) => one.startsWith("restaurant-form-")) ?? null,
+  );
   await name.fill("Copper Pot Draft");
   await page.reload();
   await expect(name).toHaveValue("Copper Pot Draft");
@@ -142,7 +165,9 @@ test("a restored draft can be discarded: the saved values come back and the draf
   await notice.getByRole("button", { name: "Discard them" }).click();
   await expect(name).toHaveValue("Copper Pot");
   await expect(notice).toBeHidden();
-  expect(await page.evaluate(() => Object.keys(window.localStorage).filter((one) => one.startsWith("restaurant-form-")))).toEqual(key ? [key] : []);
+  expect(
+    await page.evaluate(() => Object.keys(window.localStorage).filter((one) => one.startsWith("restaurant-form-"))),
+  ).toEqual(key ? [key] : []);
   await page.reload();
   await expect(name).toHaveValue("Copper Pot");
   await expect(notice).toBeHidden();
@@ -155,7 +180,10 @@ test("a restored draft can be discarded: the saved values come back and the draf
   await notice.page().evaluate(() => window.localStorage.clear());
 });
 
-test("a failed save on a phone takes the person to the first field in error, in Hebrew too", async ({ browser, signedInAs }) => {
+test("a failed save on a phone takes the person to the first field in error, in Hebrew too", async ({
+  browser,
+  signedInAs,
+}) => {
   const page = await signedIn(browser, signedInAs, "admin");
   await page.setViewportSize({ width: 360, height: 740 });
   for (const [prefix, label, save] of [
@@ -178,7 +206,10 @@ test("a failed save on a phone takes the person to the first field in error, in 
   }
 });
 
-test("admin manages owners, sets and clears the verification date, renames, and deletes with confirm", async ({ browser, signedInAs }) => {
+test("admin manages owners, sets and clears the verification date, renames, and deletes with confirm", async ({
+  browser,
+  signedInAs,
+}) => {
   // A long journey (two accounts or a dozen steps, axe twice): 20–27 s on an idle 2-core machine, so it gets three times the usual 30 s.
   test.slow();
   const page = await signedIn(browser, signedInAs, "admin");
@@ -234,7 +265,10 @@ test("the Hebrew dashboard is right to left and validates in Hebrew", async ({ b
   await expectNoSeriousA11yViolations(page);
 });
 
-test("a public page's visitor gets the dashboard's texts on the way in, in either language (ADR 012)", async ({ browser, signedInAs }) => {
+test("a public page's visitor gets the dashboard's texts on the way in, in either language (ADR 012)", async ({
+  browser,
+  signedInAs,
+}) => {
   const page = await signedIn(browser, signedInAs, "admin");
   const dashboardScripts: string[] = [];
   page.on("request", (request) => {

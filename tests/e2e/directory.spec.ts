@@ -26,10 +26,13 @@ test.describe("home filters", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("the search index and its code load only when the visitor reaches for the filters, then filtering asks the server nothing", async ({ page }) => {
+  test("the search index and its code load only when the visitor reaches for the filters, then filtering asks the server nothing", async ({
+    page,
+  }) => {
     const loaded: string[] = [];
     page.on("request", (request) => {
-      if (/\/api\/search-index\/|\/local-search-[^/]*\.js$/.test(request.url())) loaded.push(new URL(request.url()).pathname);
+      if (/\/api\/search-index\/|\/local-search-[^/]*\.js$/.test(request.url()))
+        loaded.push(new URL(request.url()).pathname);
     });
     await page.goto("/", { waitUntil: "networkidle" });
     // A visitor who only reads the list (and opens a card) fetches neither.
@@ -198,7 +201,9 @@ test.describe("restaurant page", () => {
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   });
 
-  test("a closed restaurant, in Hebrew, shows the closed badge and notice and hides hours and Q&A", async ({ page }) => {
+  test("a closed restaurant, in Hebrew, shows the closed badge and notice and hides hours and Q&A", async ({
+    page,
+  }) => {
     await page.goto("/he/restaurant/lemon-tree-bakery");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByText("נסגר לצמיתות")).toBeVisible();
@@ -248,13 +253,17 @@ test.describe("restaurant page", () => {
     await expect(counter).toHaveText(`2 / ${total}`);
   });
 
-  test("the server HTML carries title, description, canonical, hreflang, Open Graph and JSON-LD", async ({ request }) => {
+  test("the server HTML carries title, description, canonical, hreflang, Open Graph and JSON-LD", async ({
+    request,
+  }) => {
     const html = await (await request.get("/he/restaurant/olive-and-ember")).text();
     expect(html).toContain("<title>זית וגחלים | מסעדה כשרה (רבנות) בתל אביב</title>");
     expect(html).toMatch(/<meta name="description" content="זית וגחלים: מסעדה כשרה בתל אביב, כשרות רבנות\./);
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/he\/restaurant\/olive-and-ember"/);
     expect(html).toMatch(/<link rel="alternate" hrefLang="en" href="[^"]+\/en\/restaurant\/olive-and-ember"/);
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\/restaurant-images\/[0-9a-f]+-1200\.webp"/);
+    expect(html).toMatch(
+      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\/restaurant-images\/[0-9a-f]+-1200\.webp"/,
+    );
     const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(jsonLd!)).toMatchObject({ "@type": "Restaurant", name: "זית וגחלים" });
   });
@@ -312,10 +321,15 @@ test.describe("routes", () => {
     });
   }
 
-  test("the sitemap lists restaurants in both languages with dates, and crawlers get XML and robots.txt", async ({ page, request }) => {
+  test("the sitemap lists restaurants in both languages with dates, and crawlers get XML and robots.txt", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/sitemap");
     await expect(page.getByRole("columnheader", { name: "Last modified" })).toBeVisible();
-    await expect(page.getByRole("row", { name: /\/he\/restaurant\/olive-and-ember/ })).toContainText(/\d{4}-\d{2}-\d{2}.*weekly.*0\.7/);
+    await expect(page.getByRole("row", { name: /\/he\/restaurant\/olive-and-ember/ })).toContainText(
+      /\d{4}-\d{2}-\d{2}.*weekly.*0\.7/,
+    );
     await expectNoSeriousA11yViolations(page);
     const xml = await request.get("/sitemap.xml");
     expect(xml.headers()["content-type"]).toContain("application/xml");

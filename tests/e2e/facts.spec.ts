@@ -18,10 +18,17 @@ const SLUG = "golden-crust";
 /** The listing's form, as the owner's dashboard links it (set by the first test). */
 let editPath = "";
 const cards = (page: Page) => page.getByRole("region", { name: /^(Restaurants|מסעדות)$/ }).getByRole("listitem");
-const filters = (page: Page, label: string) => page.locator("details").filter({ has: page.locator("summary", { hasText: label }) });
+const filters = (page: Page, label: string) =>
+  page.locator("details").filter({ has: page.locator("summary", { hasText: label }) });
 
 const WORDS = {
-  en: { more: "Price & more", upTo: "Up to ₪", catering: "Catering", wheelchair: "Wheelchair accessible", apply: "Apply filters" },
+  en: {
+    more: "Price & more",
+    upTo: "Up to ₪",
+    catering: "Catering",
+    wheelchair: "Wheelchair accessible",
+    apply: "Apply filters",
+  },
   he: { more: "מחיר ועוד", upTo: "עד ₪", catering: "קייטרינג", wheelchair: "נגיש לכיסאות גלגלים", apply: "החלת סינון" },
 } as const;
 
@@ -93,7 +100,9 @@ test("the restaurant page shows them in Hebrew, right to left, and gives them to
   await expect(line).toHaveText("מחיר: ₪ · טייק אוויי · קייטרינג · נגיש לכיסאות גלגלים");
   await expect(line).not.toContainText("משלוחים");
   expect(await line.evaluate((element) => getComputedStyle(element).direction)).toBe("rtl");
-  const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
+  const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (text) => JSON.parse(text) as Record<string, unknown>,
+  );
   const restaurant = data.find((item) => item["@type"] === "Restaurant")!;
   expect(restaurant.priceRange).toBe("₪");
   expect(restaurant.amenityFeature).toEqual([
@@ -127,7 +136,10 @@ test("the home filters find it without JavaScript, in English and Hebrew", async
   await withoutJavaScript(browser, "he");
 });
 
-test("nothing is wider than 360 px: the open filters, the restaurant page and the form, in both languages", async ({ page, signedInAs }) => {
+test("nothing is wider than 360 px: the open filters, the restaurant page and the form, in both languages", async ({
+  page,
+  signedInAs,
+}) => {
   await page.setViewportSize({ width: 360, height: 800 });
   for (const [path, more] of [
     ["/", WORDS.en.more],

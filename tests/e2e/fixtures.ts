@@ -33,7 +33,9 @@ export type SignedInAs = (role: UserRole, options?: SignedInOptions) => Promise<
  * (the 503 page, a file) does not wait.
  */
 export async function appReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.getElementById("boot-module") || document.documentElement.hasAttribute("data-hydrated"));
+  await page.waitForFunction(
+    () => !document.getElementById("boot-module") || document.documentElement.hasAttribute("data-hydrated"),
+  );
 }
 
 /**

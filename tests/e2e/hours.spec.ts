@@ -2,7 +2,12 @@
 // fixed browser clock: "open now" is read in the browser from the week the server sent, and the
 // coming Shabbat's real times are shown. Its own server and database (demo data).
 import { eq } from "drizzle-orm";
-import { statusAt, telAvivDayStart, telAvivInstant, type WeeklyHours } from "../../app/features/restaurants/hours/hours";
+import {
+  statusAt,
+  telAvivDayStart,
+  telAvivInstant,
+  type WeeklyHours,
+} from "../../app/features/restaurants/hours/hours";
 import { restWindows } from "../../app/features/restaurants/hours/rest-windows.server";
 import { restaurants } from "../../database/schema/restaurants";
 import { expectNoSeriousA11yViolations } from "./axe";
@@ -25,8 +30,15 @@ function next(weekday: number, hhmm: string): number {
   const [h, m] = hhmm.split(":").map(Number);
   return telAvivInstant(day, h! * 60 + m!);
 }
-const weekday = (at: number, locale: string) => new Intl.DateTimeFormat(locale, { timeZone: "Asia/Jerusalem", weekday: "long" }).format(at);
-const clock = (at: number) => new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Jerusalem", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
+const weekday = (at: number, locale: string) =>
+  new Intl.DateTimeFormat(locale, { timeZone: "Asia/Jerusalem", weekday: "long" }).format(at);
+const clock = (at: number) =>
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Asia/Jerusalem",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(at);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -44,7 +56,9 @@ test.afterAll(async () => {
 test("on a weekday afternoon: open now, until its closing time, in English and Hebrew", async ({ page }) => {
   // A weekday this coming week that is no Yom Tov (Monday to Thursday, 13:00).
   const windows = restWindows(new Date(), new Date(Date.now() + 10 * DAY));
-  const weekdayAfternoon = [1, 2, 3, 4].map((day) => next(day, "13:00")).find((at) => statusAt(place.hours, windows, at).open)!;
+  const weekdayAfternoon = [1, 2, 3, 4]
+    .map((day) => next(day, "13:00"))
+    .find((at) => statusAt(place.hours, windows, at).open)!;
   await page.clock.setFixedTime(weekdayAfternoon);
   await page.goto(`${base}/en/restaurant/${place.slug}`);
   await expect(page.getByTestId("open-status")).toHaveText("Open now · until 23:00");
@@ -54,7 +68,9 @@ test("on a weekday afternoon: open now, until its closing time, in English and H
   await expect(week.getByRole("row").first()).toContainText("Sunday");
   await expect(week.getByRole("row").first()).toContainText("12:00–23:00");
   // Today's row stands out (by the browser's clock).
-  await expect(week.locator('tr[aria-current="date"]')).toHaveText(new RegExp(`^${weekday(weekdayAfternoon, "en-GB")}`));
+  await expect(week.locator('tr[aria-current="date"]')).toHaveText(
+    new RegExp(`^${weekday(weekdayAfternoon, "en-GB")}`),
+  );
   await expectNoSeriousA11yViolations(page);
 
   await page.goto(`${base}/he/restaurant/${place.slug}`);
@@ -62,7 +78,9 @@ test("on a weekday afternoon: open now, until its closing time, in English and H
   await expect(page.getByTestId("week-hours").getByRole("row").last()).toContainText("יום שבת");
 });
 
-test("on Friday after the cut-off and on Shabbat: closed for Shabbat, opening after it ends; the coming Shabbat's times", async ({ page }) => {
+test("on Friday after the cut-off and on Shabbat: closed for Shabbat, opening after it ends; the coming Shabbat's times", async ({
+  page,
+}) => {
   const windows = restWindows(new Date(), new Date(Date.now() + 10 * DAY));
   const friday = next(5, "16:00");
   const expected = statusAt(place.hours, windows, friday);
@@ -70,8 +88,11 @@ test("on Friday after the cut-off and on Shabbat: closed for Shabbat, opening af
   await page.clock.setFixedTime(friday);
   await page.goto(`${base}/en/restaurant/${place.slug}`);
   // (Around a Yom Tov the same week says "for the holiday" and may open another day.)
-  const why = expected.reason === "holiday" ? ["Closed for the holiday", "סגור בחג"] : ["Closed for Shabbat", "סגור בשבת"];
-  await expect(page.getByTestId("open-status")).toHaveText(`${why[0]} · opens ${weekday(expected.opensAt, "en-GB")} at ${clock(expected.opensAt)}`);
+  const why =
+    expected.reason === "holiday" ? ["Closed for the holiday", "סגור בחג"] : ["Closed for Shabbat", "סגור בשבת"];
+  await expect(page.getByTestId("open-status")).toHaveText(
+    `${why[0]} · opens ${weekday(expected.opensAt, "en-GB")} at ${clock(expected.opensAt)}`,
+  );
   // The coming Shabbat (or Yom Tov) as the server sees it today: its real times, whatever the week.
   const rest = page.getByTestId("coming-rest");
   await expect(rest).toContainText(/^(This Shabbat|The coming holiday)/);
@@ -80,11 +101,15 @@ test("on Friday after the cut-off and on Shabbat: closed for Shabbat, opening af
 
   await page.clock.setFixedTime(friday + 20 * 3_600_000); // Saturday noon
   await page.goto(`${base}/he/restaurant/${place.slug}`);
-  await expect(page.getByTestId("open-status")).toHaveText(`${why[1]} · נפתח ב${weekday(expected.opensAt, "he-IL")} ב-${clock(expected.opensAt)}`);
+  await expect(page.getByTestId("open-status")).toHaveText(
+    `${why[1]} · נפתח ב${weekday(expected.opensAt, "he-IL")} ב-${clock(expected.opensAt)}`,
+  );
   await expect(page.getByTestId("coming-rest")).toContainText(/נסגר ב.+ ב-\d\d:\d\d · הדלקת נרות \d\d:\d\d/);
 });
 
-test("one truth: the week's table shows the day after Shabbat opening when the box says it opens; Plan your visit calls the restaurant", async ({ page }) => {
+test("one truth: the week's table shows the day after Shabbat opening when the box says it opens; Plan your visit calls the restaurant", async ({
+  page,
+}) => {
   for (const [language, opens] of [
     ["en", /Opens (\S+) at (\d\d:\d\d)/],
     ["he", /נפתח ב(\S+(?: \S+)?) ב-(\d\d:\d\d)/],
@@ -108,14 +133,25 @@ test("one truth: the week's table shows the day after Shabbat opening when the b
   await expect(page.getByRole("link", { name: "Call the restaurant" })).toBeVisible();
 });
 
-test("the server's HTML carries no status (a cached page cannot show a stale one), and search engines get the weekly hours", async ({ request }) => {
+test("the server's HTML carries no status (a cached page cannot show a stale one), and search engines get the weekly hours", async ({
+  request,
+}) => {
   const html = await (await request.get(`${base}/en/restaurant/${place.slug}`)).text();
   expect(html).toMatch(/data-testid="open-status"[^>]*><\/p>/);
   const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
     (match) => JSON.parse(match[1]!) as Record<string, unknown>,
   );
-  const spec = blocks.find((block) => block["@type"] === "Restaurant")?.openingHoursSpecification as { dayOfWeek: string; opens: string; closes: string }[];
-  expect(spec).toContainEqual({ "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Friday", opens: "11:00", closes: "22:00" });
+  const spec = blocks.find((block) => block["@type"] === "Restaurant")?.openingHoursSpecification as {
+    dayOfWeek: string;
+    opens: string;
+    closes: string;
+  }[];
+  expect(spec).toContainEqual({
+    "@type": "OpeningHoursSpecification",
+    dayOfWeek: "https://schema.org/Friday",
+    opens: "11:00",
+    closes: "22:00",
+  });
   expect(spec.filter((entry) => entry.dayOfWeek.endsWith("Sunday"))).toHaveLength(1);
 });
 
@@ -141,7 +177,9 @@ test("an owner edits the week on a phone: ranges, copy Sunday, Shabbat rules, a 
   await sunday.getByRole("button", { name: /הוספת שעות/ }).click();
   await page.getByRole("button", { name: "שמירת השעות" }).click();
   await expect(sunday.getByRole("alert")).toHaveText("טווחי השעות של היום חופפים.");
-  expect((await server.database.db.select().from(restaurants).where(eq(restaurants.id, row!.id)))[0]!.hours).toEqual(place.hours);
+  expect((await server.database.db.select().from(restaurants).where(eq(restaurants.id, row!.id)))[0]!.hours).toEqual(
+    place.hours,
+  );
 
   // In English: Sunday 09:00–17:00 only, copied to the weekdays; Friday closes 30 minutes before candle lighting.
   await page.goto(`${base}/dashboard/edit/${row!.id}/hours`);
@@ -157,7 +195,9 @@ test("an owner edits the week on a phone: ranges, copy Sunday, Shabbat rules, a 
   await page.getByRole("button", { name: "Save hours" }).click();
   await expect(page.getByText("The opening hours are saved.")).toBeVisible();
   const saved = (await server.database.db.select().from(restaurants).where(eq(restaurants.id, row!.id)))[0]!.hours!;
-  expect(saved.days.slice(0, 5).map((day) => day.map((r) => `${r.from}-${r.to}`).join())).toEqual(Array(5).fill("09:00-17:00"));
+  expect(saved.days.slice(0, 5).map((day) => day.map((r) => `${r.from}-${r.to}`).join())).toEqual(
+    Array(5).fill("09:00-17:00"),
+  );
   expect(saved.beforeRest).toEqual({ kind: "candles", minutes: 30 });
 
   await page.goto(`${base}/en/restaurant/${place.slug}`);
@@ -170,7 +210,8 @@ test("the home page: each card says open or closed by the browser's clock, and '
 }) => {
   const windows = restWindows(new Date(), new Date(Date.now() + 10 * DAY));
   const rows = await server.database.db.select().from(restaurants);
-  const openAt = (at: number) => rows.filter((row) => row.hours && !row.is_permanently_closed && statusAt(row.hours, windows, at).open);
+  const openAt = (at: number) =>
+    rows.filter((row) => row.hours && !row.is_permanently_closed && statusAt(row.hours, windows, at).open);
   const weekdayAfternoon = [1, 2, 3, 4].map((day) => next(day, "13:00")).find((at) => openAt(at).length > 0)!;
   const open = openAt(weekdayAfternoon);
   expect(open.length).toBeGreaterThan(0);
@@ -181,7 +222,9 @@ test("the home page: each card says open or closed by the browser's clock, and '
   await reachForFilters(page);
   await page.getByLabel("Open now").check();
   await expect(page).toHaveURL(/[?&]open=now/);
-  await expect(page.getByTestId("result-count")).toHaveText(open.length === 1 ? "1 restaurant found" : `${open.length} restaurants found`);
+  await expect(page.getByTestId("result-count")).toHaveText(
+    open.length === 1 ? "1 restaurant found" : `${open.length} restaurants found`,
+  );
   await expect(page.getByTestId("card-open").first()).toHaveText("Open now");
   await expect(page.locator('[data-testid="card-open"][data-open="false"]')).toHaveCount(0);
 
@@ -190,7 +233,9 @@ test("the home page: each card says open or closed by the browser's clock, and '
   const shabbatClosed = rows.find((row) => row.hours?.closedOnShabbat && !row.is_permanently_closed && row.name_he)!;
   // Searched for, so its card is on the first page whatever the order.
   await page.goto(`${base}/he?q=${encodeURIComponent(shabbatClosed.name_en)}`);
-  await expect(page.getByRole("link", { name: new RegExp(shabbatClosed.name_he!) }).getByTestId("card-open")).toHaveText(/סגור (בשבת|בחג)/);
+  await expect(
+    page.getByRole("link", { name: new RegExp(shabbatClosed.name_he!) }).getByTestId("card-open"),
+  ).toHaveText(/סגור (בשבת|בחג)/);
 
   // Without JavaScript the server filters on its own clock; the cards carry no status.
   const context = await browser.newContext({ javaScriptEnabled: false });

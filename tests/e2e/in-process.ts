@@ -21,10 +21,22 @@ export interface InProcessServer {
 export async function startInProcess({ demoData }: { demoData: boolean }): Promise<InProcessServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "kta-e2e-inproc-"));
   const database = await openDatabase({});
-  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
-  const config = parseConfig({ DATA_DIR: dataDir, DEMO_DATA: demoData ? "true" : "false", PORT: "0", HOST: "127.0.0.1" });
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as {
+    startServer: typeof StartServer;
+  };
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    DEMO_DATA: demoData ? "true" : "false",
+    PORT: "0",
+    HOST: "127.0.0.1",
+  });
   const running: RunningServer = await build.startServer({ config, database, clientDir: path.resolve("build/client") });
-  const signIn = createSessionMaker({ db: database.db, secret: config.authSecret, baseURL: config.publicUrl, secureCookies: config.isProduction });
+  const signIn = createSessionMaker({
+    db: database.db,
+    secret: config.authSecret,
+    baseURL: config.publicUrl,
+    secureCookies: config.isProduction,
+  });
   return {
     baseUrl: `http://127.0.0.1:${running.port}`,
     database,

@@ -33,7 +33,10 @@ test("an update to the restaurant appears on the open page without a reload", as
   await page.evaluate(() => document.body.setAttribute("data-test-session", "kept"));
   await page.waitForLoadState("networkidle");
 
-  await database.db.update(restaurants).set({ name_he: "קפה חי ומעודכן", is_permanently_closed: true }).where(eq(restaurants.id, row!.id));
+  await database.db
+    .update(restaurants)
+    .set({ name_he: "קפה חי ומעודכן", is_permanently_closed: true })
+    .where(eq(restaurants.id, row!.id));
 
   await expect(page.getByRole("heading", { level: 1, name: "קפה חי ומעודכן" })).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId("closed-notice")).toBeVisible();

@@ -71,10 +71,9 @@ const cardNames = (page: Page) =>
 
 test("List / Map: kept in the URL, the map holds exactly the filtered results, clustered", async ({ page }) => {
   await page.goto(`${base}/`);
-  await expect(page.getByRole("navigation", { name: "Show the results as" }).getByRole("link", { name: "List", exact: true })).toHaveAttribute(
-    "aria-current",
-    "true",
-  );
+  await expect(
+    page.getByRole("navigation", { name: "Show the results as" }).getByRole("link", { name: "List", exact: true }),
+  ).toHaveAttribute("aria-current", "true");
   await page.getByRole("link", { name: "Map", exact: true }).click();
   await expect(page).toHaveURL(/[?&]view=map/);
   await expect(page.getByRole("link", { name: "Map", exact: true })).toHaveAttribute("aria-current", "true");
@@ -140,7 +139,9 @@ test("an open popup stays open, and the map where it was, while the minutes pass
   expect(await map.locator(".leaflet-map-pane").getAttribute("style")).toBe(view);
 });
 
-test("the map is no trap for the keyboard: a skip link jumps to the list, and Tab leaves the map; axe clean in both languages", async ({ page }) => {
+test("the map is no trap for the keyboard: a skip link jumps to the list, and Tab leaves the map; axe clean in both languages", async ({
+  page,
+}) => {
   await page.goto(`${base}/?view=map`);
   await expect(page.getByTestId("results-map").locator(".marker-cluster").first()).toBeVisible();
   const skip = page.getByRole("link", { name: "Skip the map" });
@@ -154,7 +155,9 @@ test("the map is no trap for the keyboard: a skip link jumps to the list, and Ta
   let outside = false;
   for (let presses = 0; presses < 80 && !outside; presses++) {
     await page.keyboard.press("Tab");
-    outside = await page.evaluate(() => !document.querySelector('[data-testid="results-map"]')?.contains(document.activeElement));
+    outside = await page.evaluate(
+      () => !document.querySelector('[data-testid="results-map"]')?.contains(document.activeElement),
+    );
   }
   expect(outside).toBe(true);
   await expectNoSeriousA11yViolations(page);
@@ -171,7 +174,10 @@ test.describe("Near me", () => {
 
   test.use({ permissions: ["geolocation"] });
 
-  test("asks only when pressed, then sorts nearest first with distances, in English and Hebrew", async ({ page, context }) => {
+  test("asks only when pressed, then sorts nearest first with distances, in English and Hebrew", async ({
+    page,
+    context,
+  }) => {
     const here = nearest();
     await context.setGeolocation({ latitude: here.latitude!, longitude: here.longitude! });
     await page.goto(`${base}/`);
@@ -191,13 +197,17 @@ test.describe("Near me", () => {
     await expect.poll(async () => (await cardNames(page))[0]).toBe(here.name_en);
     const distances = page.getByTestId("card-distance");
     await expect(distances.first()).toHaveText("10 m away");
-    expect((await distances.allTextContents()).slice(0, 8)).toEqual(expected.slice(0, 8).map((row) => `${formatDistance(row.meters, "en")} away`));
+    expect((await distances.allTextContents()).slice(0, 8)).toEqual(
+      expected.slice(0, 8).map((row) => `${formatDistance(row.meters, "en")} away`),
+    );
 
     await page.goto(`${base}/he`);
     await reachForFilters(page);
     await page.getByRole("button", { name: "קרוב אליי" }).click();
     await expect(page.getByTestId("card-distance").first()).toHaveText("במרחק 10 מ׳");
-    await expect(page.getByTestId("card-distance").nth(4)).toHaveText(`במרחק ${formatDistance(expected[4]!.meters, "he")}`);
+    await expect(page.getByTestId("card-distance").nth(4)).toHaveText(
+      `במרחק ${formatDistance(expected[4]!.meters, "he")}`,
+    );
 
     // The position is not sent anywhere: no request carries it.
     const sent: string[] = [];
@@ -222,7 +232,10 @@ test.describe("Near me refused", () => {
     // The visitor says no (or the browser does): the error callback with PERMISSION_DENIED.
     await context.addInitScript(() => {
       Object.defineProperty(navigator, "geolocation", {
-        value: { getCurrentPosition: (_ok: unknown, fail: (error: { code: number }) => void) => setTimeout(() => fail({ code: 1 }), 10) },
+        value: {
+          getCurrentPosition: (_ok: unknown, fail: (error: { code: number }) => void) =>
+            setTimeout(() => fail({ code: 1 }), 10),
+        },
       });
     });
   });
@@ -233,7 +246,9 @@ test.describe("Near me refused", () => {
     const before = await cardNames(page);
     const url = page.url();
     await page.getByRole("button", { name: "Near me" }).click();
-    await expect(page.getByTestId("near-me-status")).toHaveText(/Location access was not allowed, so the list is as it was/);
+    await expect(page.getByTestId("near-me-status")).toHaveText(
+      /Location access was not allowed, so the list is as it was/,
+    );
     expect(await cardNames(page)).toEqual(before);
     expect(page.url()).toBe(url);
     await expect(page.getByTestId("card-distance")).toHaveCount(0);
@@ -258,13 +273,19 @@ test("without JavaScript the map view keeps the list and the filters keep the vi
   await context.close();
 });
 
-test("the restaurant page shows the place on a small tile map, lazy, with the tiles' credit and coordinates in its data", async ({ page, tiles }) => {
+test("the restaurant page shows the place on a small tile map, lazy, with the tiles' credit and coordinates in its data", async ({
+  page,
+  tiles,
+}) => {
   const row = open.find((r) => !r.is_permanently_closed)!;
   await page.goto(`${base}/en/restaurant/${row.slug}`);
   const figure = page.getByTestId("place-map");
   // The address is isolated in the label (FSI…PDI), so a Hebrew label keeps an English street in order.
   await expect(figure.getByRole("img", { name: `Map of the area around \u2068${row.address}\u2069` })).toBeAttached();
-  await expect(figure.getByRole("link", { name: "© OpenStreetMap contributors" })).toHaveAttribute("href", "https://www.openstreetmap.org/copyright");
+  await expect(figure.getByRole("link", { name: "© OpenStreetMap contributors" })).toHaveAttribute(
+    "href",
+    "https://www.openstreetmap.org/copyright",
+  );
   const images = figure.locator("img");
   await expect(images.first()).toHaveAttribute("loading", "lazy");
   await figure.scrollIntoViewIfNeeded();
@@ -279,7 +300,8 @@ test("the restaurant page shows the place on a small tile map, lazy, with the ti
 
 test.describe("the restaurant form's location", () => {
   const ownedRow = () => open.find((r) => r.slug === "nonna-shira") ?? open[4]!;
-  const stored = async (id: string) => (await server.database.db.select().from(restaurants).where(eq(restaurants.id, id)))[0]!;
+  const stored = async (id: string) =>
+    (await server.database.db.select().from(restaurants).where(eq(restaurants.id, id)))[0]!;
 
   test("a link with coordinates sets the pin, one without says so; a tap moves it; outside Israel is refused; saved in English", async ({
     page,
@@ -295,7 +317,9 @@ test.describe("the restaurant form's location", () => {
     await expect(page.getByTestId("pin-map").locator(".map-pin")).toBeVisible();
 
     const link = page.getByRole("textbox", { name: "Navigation app link (Waze)" });
-    await link.fill("https://www.google.com/maps/place/Somewhere/@32.0700,34.7600,17z/data=!4m2!3m1!8m2!3d32.071234!4d34.763321");
+    await link.fill(
+      "https://www.google.com/maps/place/Somewhere/@32.0700,34.7600,17z/data=!4m2!3m1!8m2!3d32.071234!4d34.763321",
+    );
     await page.getByRole("button", { name: "Take the location from the navigation link" }).click();
     await expect(latitude).toHaveValue("32.071234");
     await expect(longitude).toHaveValue("34.763321");

@@ -8,7 +8,10 @@ test.use({ viewport: { width: 360, height: 800 } });
 
 async function expectNoSidewaysScroll(page: Page, path: string) {
   await page.goto(path);
-  const { page: width, view } = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+  const { page: width, view } = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    view: window.innerWidth,
+  }));
   expect(width, `${path} is ${width} px wide in a ${view} px window`).toBeLessThanOrEqual(view);
 }
 
@@ -21,7 +24,11 @@ test("public pages fit a 360 px phone, English and Hebrew", async ({ page, brows
   const restaurant = await page.locator('a[href^="/en/restaurant/"]').first().getAttribute("href");
   const restaurants = [restaurant ?? "/", (restaurant ?? "/").replace("/en/", "/he/")];
   // Each restaurant page, and its report form's own page (where the form posts without JavaScript).
-  for (const path of [...PUBLIC_PAGES, ...restaurants, ...(restaurant ? restaurants.map((path) => `${path}/report`) : [])]) {
+  for (const path of [
+    ...PUBLIC_PAGES,
+    ...restaurants,
+    ...(restaurant ? restaurants.map((path) => `${path}/report`) : []),
+  ]) {
     await expectNoSidewaysScroll(page, path);
   }
 });
@@ -58,13 +65,23 @@ test("the dashboard and account pages fit a 360 px phone, English and Hebrew", a
 async function sidewaysScrollers(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll("main, main *")]
-      .filter((element) => ["auto", "scroll"].includes(getComputedStyle(element).overflowX) && element.scrollWidth > element.clientWidth + 1)
-      .map((element) => `<${element.tagName.toLowerCase()} class="${element.className}"> ${element.scrollWidth} px in ${element.clientWidth} px`),
+      .filter(
+        (element) =>
+          ["auto", "scroll"].includes(getComputedStyle(element).overflowX) &&
+          element.scrollWidth > element.clientWidth + 1,
+      )
+      .map(
+        (element) =>
+          `<${element.tagName.toLowerCase()} class="${element.className}"> ${element.scrollWidth} px in ${element.clientWidth} px`,
+      ),
   );
 }
 
 for (const role of ["owner", "admin"] as const) {
-  test(`on a 360 px phone, an ${role}'s restaurants are cards whose Edit link is on screen, English and Hebrew`, async ({ page, signedInAs }) => {
+  test(`on a 360 px phone, an ${role}'s restaurants are cards whose Edit link is on screen, English and Hebrew`, async ({
+    page,
+    signedInAs,
+  }) => {
     await page.goto("/");
     const slugs = await page
       .locator('a[href^="/en/restaurant/"]')
@@ -99,7 +116,9 @@ test("the phone dashboard is a list of cards (headings, status, the table's fact
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(path);
     // The notifications region (sonner's) is named in the page's language.
-    await expect(page.locator(`section[aria-label^="${path === "/dashboard" ? "Notifications" : "התראות"} "]`)).toHaveCount(1);
+    await expect(
+      page.locator(`section[aria-label^="${path === "/dashboard" ? "Notifications" : "התראות"} "]`),
+    ).toHaveCount(1);
     const cards = page.getByTestId("manage-cards");
     await expect(cards).toBeVisible();
     await expect(page.getByRole("table")).toBeHidden();
@@ -112,9 +131,13 @@ test("the phone dashboard is a list of cards (headings, status, the table's fact
     await expect(cards.getByRole("heading", { level: 2 })).toHaveCount(count);
     const first = items.first();
     const name = (await first.getByRole("heading", { level: 2 }).innerText()).trim();
-    await expect(first.getByRole("link", { name: edit })).toHaveAccessibleName(new RegExp(`${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+    await expect(first.getByRole("link", { name: edit })).toHaveAccessibleName(
+      new RegExp(`${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+    );
     // The facts the table shows (address, kashrut, tags) as a description list, and the status.
-    await expect(first.locator("dt")).toHaveText(path === "/dashboard" ? ["Address", "Kashrut", "Tags"] : ["כתובת", "כשרות", "תגיות"]);
+    await expect(first.locator("dt")).toHaveText(
+      path === "/dashboard" ? ["Address", "Kashrut", "Tags"] : ["כתובת", "כשרות", "תגיות"],
+    );
     await expect(cards.getByText(closed).first()).toBeVisible();
     await expect(cards.getByText(never).first()).toBeVisible();
     // Edit and Delete are real controls a finger can hit, inside the screen.

@@ -24,7 +24,8 @@ async function kept(page: Page, cacheName: string): Promise<string[]> {
 async function everythingKept(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const urls: string[] = [];
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
     return urls;
   });
 }
@@ -81,7 +82,9 @@ test.describe("offline", () => {
     await page.goto("/");
     await controlled(page);
     for (const language of ["en", "he"] as const) await page.goto(`/${language}/restaurant/${RESTAURANT}`);
-    await expect.poll(() => kept(page, "kta-recent")).toEqual(expect.arrayContaining([`/en/restaurant/${RESTAURANT}`, `/he/restaurant/${RESTAURANT}`]));
+    await expect
+      .poll(() => kept(page, "kta-recent"))
+      .toEqual(expect.arrayContaining([`/en/restaurant/${RESTAURANT}`, `/he/restaurant/${RESTAURANT}`]));
 
     await context.setOffline(true);
     await page.reload();
@@ -102,7 +105,11 @@ test.describe("offline", () => {
     await context.setOffline(false);
   });
 
-  test("a signed-in dashboard page is never kept: signed out and offline, it is not shown", async ({ page, context, signedInAs }) => {
+  test("a signed-in dashboard page is never kept: signed out and offline, it is not shown", async ({
+    page,
+    context,
+    signedInAs,
+  }) => {
     await signedInAs("owner");
     await page.goto("/");
     await controlled(page);
@@ -111,7 +118,11 @@ test.describe("offline", () => {
     // A restaurant page a signed-in visitor views is kept as anyone sees it (without the session).
     await page.goto(`/en/restaurant/${RESTAURANT}`);
     await expect.poll(() => kept(page, "kta-recent")).toContain(`/en/restaurant/${RESTAURANT}`);
-    expect((await everythingKept(page)).filter((path) => !path.startsWith("/assets/") && /dashboard|account|login/.test(path))).toEqual([]);
+    expect(
+      (await everythingKept(page)).filter(
+        (path) => !path.startsWith("/assets/") && /dashboard|account|login/.test(path),
+      ),
+    ).toEqual([]);
 
     await page.getByRole("button", { name: "Log Out" }).click();
     await expect(page.getByRole("link", { name: "Log In" }).first()).toBeVisible();
@@ -128,7 +139,11 @@ test.describe("offline", () => {
     await context.setOffline(false);
   });
 
-  test("a page can ask the worker to keep pages and to forget them (cache-pages, forget-pages)", async ({ page, context, browserErrors }) => {
+  test("a page can ask the worker to keep pages and to forget them (cache-pages, forget-pages)", async ({
+    page,
+    context,
+    browserErrors,
+  }) => {
     expectOfflineNoise(browserErrors);
     await page.goto("/");
     await controlled(page);
@@ -142,7 +157,12 @@ test.describe("offline", () => {
           }),
         message,
       );
-    expect(await ask({ type: "cache-pages", urls: [`/he/restaurant/${RESTAURANT}`, "/dashboard", "https://elsewhere.example/"] })).toEqual({
+    expect(
+      await ask({
+        type: "cache-pages",
+        urls: [`/he/restaurant/${RESTAURANT}`, "/dashboard", "https://elsewhere.example/"],
+      }),
+    ).toEqual({
       type: "cache-pages",
       kept: 1,
     });
@@ -182,7 +202,11 @@ const statusBeside = (page: Page, label: string) =>
   page.getByRole("button", { name: label, exact: true }).locator("xpath=following-sibling::*[@role='status']");
 
 test.describe("share", () => {
-  test("the share sheet gets the page's link in its language, on restaurant pages and blog posts", async ({ page, context, baseURL }) => {
+  test("the share sheet gets the page's link in its language, on restaurant pages and blog posts", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await stubShare(context);
     for (const [path, label] of [
       [`/en/restaurant/${RESTAURANT}`, "Share"],
@@ -191,13 +215,19 @@ test.describe("share", () => {
     ] as const) {
       await page.goto(path);
       await page.getByRole("button", { name: label, exact: true }).click();
-      await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared?.at(-1)?.url)).toBe(`${baseURL}${path}`);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData[] }).shared?.at(-1)?.url))
+        .toBe(`${baseURL}${path}`);
       // The share sheet says what happened: the page adds nothing.
       await expect(statusBeside(page, label)).toHaveText("");
     }
   });
 
-  test("without a share sheet, Copy link copies the page's link and says so, English and Hebrew, axe clean at 360 px", async ({ page, context, baseURL }) => {
+  test("without a share sheet, Copy link copies the page's link and says so, English and Hebrew, axe clean at 360 px", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await withoutShare(context);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.setViewportSize({ width: 360, height: 800 });
@@ -213,7 +243,10 @@ test.describe("share", () => {
       await expect(statusBeside(page, label)).toHaveText(said);
       await expect(statusBeside(page, label)).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${path}`);
-      const { width, view } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, view: window.innerWidth }));
+      const { width, view } = await page.evaluate(() => ({
+        width: document.documentElement.scrollWidth,
+        view: window.innerWidth,
+      }));
       expect(width, path).toBeLessThanOrEqual(view);
       await expectNoSeriousA11yViolations(page);
     }

@@ -24,7 +24,10 @@ const count = (page: Page) => page.getByTestId("result-count");
 const resultsReady = reachForFilters;
 
 async function expectFits(page: Page) {
-  const { width, view } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, view: window.innerWidth }));
+  const { width, view } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    view: window.innerWidth,
+  }));
   expect(width, `${page.url()} is ${width} px wide in a ${view} px window`).toBeLessThanOrEqual(view);
 }
 
@@ -32,7 +35,9 @@ for (const [language, prefix, label, mark] of [
   ["English", "", "Kosher for Pesach", "Kosher for Pesach"],
   ["Hebrew", "/he", "כשר לפסח", "כשר לפסח"],
 ] as const) {
-  test(`in season (${language}): the filter keeps the places kosher for Pesach, each with its mark`, async ({ page }) => {
+  test(`in season (${language}): the filter keeps the places kosher for Pesach, each with its mark`, async ({
+    page,
+  }) => {
     await at(page, IN_SEASON);
     await page.goto(`${prefix}/`);
     await resultsReady(page);
@@ -58,18 +63,26 @@ for (const [language, prefix, label, mark] of [
     await page.goto(`${prefix}/?pesach=kosher`);
     await cards(page).first().getByRole("link").click();
     await expect(page.getByTestId("pesach-section")).toBeVisible();
-    await expect(page.getByTestId("pesach-status")).toHaveText(language === "English" ? "Open and kosher for Pesach" : "פתוח וכשר לפסח");
+    await expect(page.getByTestId("pesach-status")).toHaveText(
+      language === "English" ? "Open and kosher for Pesach" : "פתוח וכשר לפסח",
+    );
     await expectNoSeriousA11yViolations(page);
   });
 
-  test(`during Chol HaMoed (${language}): a place closed for Pesach is not "open now", on its card nor for the filter`, async ({ page }) => {
+  test(`during Chol HaMoed (${language}): a place closed for Pesach is not "open now", on its card nor for the filter`, async ({
+    page,
+  }) => {
     const closedMark = language === "English" ? "Closed for Pesach" : "סגור בפסח";
     const closedCards = cards(page).filter({ has: page.getByTestId("pesach-mark").filter({ hasText: closedMark }) });
     const openLine = (slug: string) => page.locator(`#results a[href$="/restaurant/${slug}"] [data-testid=card-open]`);
     // Monday 26 April 2027, 15:00 in Tel Aviv: the week's hours would have most places open.
     await at(page, "2027-04-26T15:00:00+03:00");
     await page.goto(`${prefix}/?show=48`);
-    const slugs = (await closedCards.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("/").pop()!))).sort();
+    const slugs = (
+      await closedCards
+        .getByRole("link")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("/").pop()!))
+    ).sort();
     expect(slugs.length).toBeGreaterThan(0);
     for (const slug of slugs) await expect(openLine(slug)).toHaveAttribute("data-open", "false");
     await expect(cards(page).locator("[data-testid=card-open][data-open=true]").first()).toBeVisible();
@@ -87,11 +100,15 @@ for (const [language, prefix, label, mark] of [
     await at(page, "2027-05-03T15:00:00+03:00");
     await page.goto(`${prefix}/?show=48`);
     await expect(cards(page).locator("[data-testid=card-open][data-open]").first()).toBeAttached();
-    const openAfter = await Promise.all(slugs.map(async (slug) => (await openLine(slug).getAttribute("data-open")) === "true"));
+    const openAfter = await Promise.all(
+      slugs.map(async (slug) => (await openLine(slug).getAttribute("data-open")) === "true"),
+    );
     expect(openAfter.some(Boolean)).toBe(true);
   });
 
-  test(`out of season (${language}): no filter, no marks, no section, and ?pesach=kosher is ignored`, async ({ page }) => {
+  test(`out of season (${language}): no filter, no marks, no section, and ?pesach=kosher is ignored`, async ({
+    page,
+  }) => {
     await at(page, OUT_OF_SEASON);
     await page.goto(`${prefix}/`);
     await resultsReady(page);
@@ -108,7 +125,9 @@ for (const [language, prefix, label, mark] of [
   });
 }
 
-test("without JavaScript, in season: the filter form's checkbox filters on the server (Hebrew)", async ({ browser }) => {
+test("without JavaScript, in season: the filter form's checkbox filters on the server (Hebrew)", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   await context.setExtraHTTPHeaders({ "x-test-now": IN_SEASON });
   const page = await context.newPage();

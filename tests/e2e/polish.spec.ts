@@ -22,7 +22,9 @@ test.beforeAll(async () => {
   base = server.baseUrl;
   const [row] = await server.database.db
     .insert(blogs)
-    .values(buildBlog({ title: "A post whose image is gone", slug: "image-gone", image: "/uploads/blog/no-such-image.webp" }))
+    .values(
+      buildBlog({ title: "A post whose image is gone", slug: "image-gone", image: "/uploads/blog/no-such-image.webp" }),
+    )
     .returning();
   brokenPost = { id: row!.id, slug: row!.slug! };
 });
@@ -42,13 +44,20 @@ async function admin(browser: Browser, signedInAs: SignedInAs, path: string): Pr
 /** The image has loaded, and what it shows is the placeholder. */
 const endsOnPlaceholder = (image: Locator) =>
   expect
-    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0 && new URL(element.src).pathname))
+    .poll(() =>
+      image.evaluate(
+        (element: HTMLImageElement) => element.complete && element.naturalWidth > 0 && new URL(element.src).pathname,
+      ),
+    )
     .toBe(BLOG_PLACEHOLDER);
 const hero = (page: Page) => page.locator("article img");
 const card = (page: Page) => page.getByRole("link", { name: /A post whose image is gone/ }).locator("img");
 const preview = (page: Page) => page.getByRole("img", { name: "Image preview" });
 
-test("1. a blog image that fails before the page's scripts run ends on the placeholder (hero and card)", async ({ browser, browserErrors }) => {
+test("1. a blog image that fails before the page's scripts run ends on the placeholder (hero and card)", async ({
+  browser,
+  browserErrors,
+}) => {
   // Chromium logs the scripts refused below and the missing image.
   browserErrors.expect({ text: /net::ERR_FAILED/, url: /\/assets\/[^/]+\.js$/ });
   browserErrors.expect({ text: /status of 404/, url: /\/uploads\/blog\/no-such-image\.webp$/ });
@@ -129,7 +138,8 @@ test("3. a missing file gets a plain 404 and leaves the pending toast for the pa
   await page.getByRole("button", { name: "Save Blog" }).click();
   await saved;
   await page.evaluate(async () => {
-    const load = (src: string) => new Promise((resolve) => Object.assign(new Image(), { onload: resolve, onerror: resolve, src }));
+    const load = (src: string) =>
+      new Promise((resolve) => Object.assign(new Image(), { onload: resolve, onerror: resolve, src }));
     // A missing file, and a wrong image address that lands on a page.
     await Promise.all([load("/images/missing-hero.svg?again"), load("/blog/not-an-image")]);
   });
@@ -155,7 +165,13 @@ test("5. in Hebrew, an English name, address and hours stay in order and aligned
     .where(
       eq(
         restaurants.slug,
-        (await server.database.db.select({ slug: restaurants.slug }).from(restaurants).where(eq(restaurants.is_permanently_closed, false)).limit(1))[0]!.slug,
+        (
+          await server.database.db
+            .select({ slug: restaurants.slug })
+            .from(restaurants)
+            .where(eq(restaurants.is_permanently_closed, false))
+            .limit(1)
+        )[0]!.slug,
       ),
     )
     .returning();
@@ -172,7 +188,11 @@ test("5. in Hebrew, an English name, address and hours stay in order and aligned
   await expect(page.locator("dd bdi").filter({ hasText: "12 Ben Yehuda St." })).toHaveCount(1);
 });
 
-test("6. a blog form's field error goes once the field is valid, and the others stay", async ({ browser, signedInAs, browserErrors }) => {
+test("6. a blog form's field error goes once the field is valid, and the others stay", async ({
+  browser,
+  signedInAs,
+  browserErrors,
+}) => {
   // The refused save answers 400, which Chromium logs.
   browserErrors.expect({ text: /status of 400/, url: /\/dashboard\/blog\/add\.data$/ });
   const page = await admin(browser, signedInAs, "/dashboard/blog/add");
@@ -189,7 +209,10 @@ test("6. a blog form's field error goes once the field is valid, and the others 
   await page.context().close();
 });
 
-test("7. a bare domain in a link field is saved as its https address; another scheme is refused", async ({ browser, signedInAs }) => {
+test("7. a bare domain in a link field is saved as its https address; another scheme is refused", async ({
+  browser,
+  signedInAs,
+}) => {
   const page = await admin(browser, signedInAs, "/dashboard");
   await page.getByRole("link", { name: /^Edit/ }).first().click();
   await expect(page).toHaveURL(/\/dashboard\/edit\//);

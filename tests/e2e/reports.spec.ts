@@ -21,7 +21,11 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startInProcess({ demoData: true });
   base = server.baseUrl;
-  const [row] = await server.database.db.select().from(restaurants).where(eq(restaurants.is_permanently_closed, false)).limit(1);
+  const [row] = await server.database.db
+    .select()
+    .from(restaurants)
+    .where(eq(restaurants.is_permanently_closed, false))
+    .limit(1);
   place = { id: row!.id, slug: row!.slug, name: row!.name_en };
 });
 test.beforeEach(async () => {
@@ -51,9 +55,17 @@ test("with JavaScript: two clicks and a submit, a thank-you in place, the admins
   await expect(thanks).toBeFocused();
   await expect(page).toHaveURL(`${base}/en/restaurant/${place.slug}`);
   const [row] = await reportsOf();
-  expect(row).toMatchObject({ reason: "hours", note: "Closes at 22:00 <b>now</b>", email: "diner@example.com", proof_of_work: true });
+  expect(row).toMatchObject({
+    reason: "hours",
+    note: "Closes at 22:00 <b>now</b>",
+    email: "diner@example.com",
+    proof_of_work: true,
+  });
   // The demo administrator is told, in both languages.
-  const notice = () => outbox().find((mail) => mail.includes("A visitor reported a problem with") && mail.includes("demo-admin@kosher-tel-aviv.test"));
+  const notice = () =>
+    outbox().find(
+      (mail) => mail.includes("A visitor reported a problem with") && mail.includes("demo-admin@kosher-tel-aviv.test"),
+    );
   await expect.poll(notice, { timeout: 10_000 }).toBeTruthy();
   expect(notice()).toContain("Wrong opening hours");
   expect(notice()).toContain("שעות פתיחה שגויות");
@@ -73,7 +85,10 @@ test("with JavaScript in Hebrew: the form and its thank-you are in Hebrew", asyn
   await expectNoSeriousA11yViolations(page);
 });
 
-test("without JavaScript: the form posts to its page, says what is missing in the page's language, then thanks", async ({ browser, browserErrors }) => {
+test("without JavaScript: the form posts to its page, says what is missing in the page's language, then thanks", async ({
+  browser,
+  browserErrors,
+}) => {
   // The refused posts answer 400 (no reason) and 429 (over the limit), which Chromium logs.
   browserErrors.expect({ text: /status of 400/, url: /\/he\/restaurant\/[^/]+\/report$/ });
   browserErrors.expect({ text: /status of 429/, url: /\/en\/restaurant\/[^/]+\/report$/ });
@@ -109,7 +124,10 @@ test("without JavaScript: the form posts to its page, says what is missing in th
   await context.close();
 });
 
-test("the queue: admins see every report escaped, with the no-JavaScript mark, and resolve one; the nav counts open reports", async ({ page, signedInAs }) => {
+test("the queue: admins see every report escaped, with the no-JavaScript mark, and resolve one; the nav counts open reports", async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs("admin", { server });
   const open = (await reportsOf()).filter((row) => row.status === "open").length;
   await page.goto(`${base}/dashboard/reports`);
@@ -118,7 +136,9 @@ test("the queue: admins see every report escaped, with the no-JavaScript mark, a
   const hours = page.getByTestId("report-row").filter({ hasText: "Wrong opening hours" });
   await expect(hours.getByTestId("report-note")).toHaveText("Closes at 22:00 <b>now</b>");
   await expect(hours.getByRole("link", { name: "diner@example.com" })).toBeVisible();
-  await expect(page.getByTestId("report-row").filter({ hasText: "Closed permanently" }).getByTestId("report-basic")).toBeVisible();
+  await expect(
+    page.getByTestId("report-row").filter({ hasText: "Closed permanently" }).getByTestId("report-basic"),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   await hours.getByLabel("Note for the team (optional)").fill("Hours fixed after a call");
@@ -132,9 +152,16 @@ test("the queue: admins see every report escaped, with the no-JavaScript mark, a
   await expect(page.getByTestId("report-events")).toContainText("Hours fixed after a call");
   // The reporter's reply.
   await expect
-    .poll(() => outbox().filter((mail) => mail.includes("We looked into it and updated the listing.") && mail.includes("To: diner@example.com")).length, {
-      timeout: 10_000,
-    })
+    .poll(
+      () =>
+        outbox().filter(
+          (mail) =>
+            mail.includes("We looked into it and updated the listing.") && mail.includes("To: diner@example.com"),
+        ).length,
+      {
+        timeout: 10_000,
+      },
+    )
     .toBe(1);
 
   await page.goto(`${base}/he/dashboard/reports`);
@@ -151,12 +178,22 @@ async function closingCase(slug: string) {
     .returning();
   await server.database.db
     .insert(reports)
-    .values({ restaurant_id: row!.id, reason: "closed", note: `gone ${slug}`, proof_of_work: true, notified_at: new Date() });
-  const closed = async () => (await server.database.db.select().from(restaurants).where(eq(restaurants.id, row!.id)))[0]!.is_permanently_closed;
+    .values({
+      restaurant_id: row!.id,
+      reason: "closed",
+      note: `gone ${slug}`,
+      proof_of_work: true,
+      notified_at: new Date(),
+    });
+  const closed = async () =>
+    (await server.database.db.select().from(restaurants).where(eq(restaurants.id, row!.id)))[0]!.is_permanently_closed;
   return { name: row!.name_en, nameHe: row!.name_he!, closed };
 }
 
-test("closing the restaurant from a report is named for what it does and asks first (Cancel changes nothing)", async ({ page, signedInAs }) => {
+test("closing the restaurant from a report is named for what it does and asks first (Cancel changes nothing)", async ({
+  page,
+  signedInAs,
+}) => {
   const listing = await closingCase("closing-with-js");
   await signedInAs("admin", { server });
   await page.goto(`${base}/dashboard/reports`);
@@ -175,7 +212,10 @@ test("closing the restaurant from a report is named for what it does and asks fi
   await expect.poll(listing.closed).toBe(true);
 });
 
-test("without JavaScript, in Hebrew: closing takes a second step that names the restaurant", async ({ browser, signedInAs }) => {
+test("without JavaScript, in Hebrew: closing takes a second step that names the restaurant", async ({
+  browser,
+  signedInAs,
+}) => {
   const listing = await closingCase("closing-without-js");
   const context = await browser.newContext({ javaScriptEnabled: false });
   await signedInAs("admin", { server, context });
@@ -195,7 +235,10 @@ test("without JavaScript, in Hebrew: closing takes a second step that names the 
   await context.close();
 });
 
-test("the queue: a linked owner reads the reports on their restaurant, without the reporter's address or actions", async ({ page, signedInAs }) => {
+test("the queue: a linked owner reads the reports on their restaurant, without the reporter's address or actions", async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs("owner", { server, owns: [place.slug] });
   await page.goto(`${base}/he/dashboard/reports?status=all`);
   await expect(page.getByText("אפשר לקרוא את הדיווחים על המסעדות שלכם")).toBeVisible();
@@ -206,7 +249,10 @@ test("the queue: a linked owner reads the reports on their restaurant, without t
 
 // Found with the queue: an action that sends the browser back to its own page redirected to the
 // page's data address (…/users.data), which showed "Page not found" after a role change.
-test("the user administration page stays on itself after a role change with JavaScript", async ({ page, signedInAs }) => {
+test("the user administration page stays on itself after a role change with JavaScript", async ({
+  page,
+  signedInAs,
+}) => {
   await signedInAs("admin", { server });
   const guest = await server.signIn({ role: "guest" });
   await page.goto(`${base}/dashboard/users?q=${encodeURIComponent(guest.email)}`);

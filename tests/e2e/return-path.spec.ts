@@ -20,7 +20,12 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startInProcess({ demoData: false });
   base = server.baseUrl;
-  await insertRestaurant(server.database.db, { slug: "walk-cafe", name_en: "Walk Cafe", name_he: "קפה הליכה", address: "1 Walk St" });
+  await insertRestaurant(server.database.db, {
+    slug: "walk-cafe",
+    name_en: "Walk Cafe",
+    name_he: "קפה הליכה",
+    address: "1 Walk St",
+  });
 });
 test.beforeEach(async () => {
   await server.database.db.delete(rateLimits);
@@ -95,7 +100,10 @@ for (const language of ["en", "he"] as const) {
   const words = WORDS[language];
   const claim = `/${language}/restaurant/walk-cafe/claim`;
 
-  test(`a new owner goes from the claim page through sign-up, the e-mail's link and log-in back to it (${language})`, async ({ page, browserErrors }) => {
+  test(`a new owner goes from the claim page through sign-up, the e-mail's link and log-in back to it (${language})`, async ({
+    page,
+    browserErrors,
+  }) => {
     test.slow();
     browserErrors.expect({ text: /status of 400/, url: /\/signup\.data/ });
     const email = `walk-${language}-${Date.now()}@example.com`;
@@ -156,7 +164,10 @@ for (const language of ["en", "he"] as const) {
     await page.screenshot({ path: `/tmp/h39-b-shots/signup-errors-360-${language}.png`, fullPage: true });
   });
 
-  test(`sign-up without JavaScript answers every field in error at once (${language})`, async ({ browser, browserErrors }) => {
+  test(`sign-up without JavaScript answers every field in error at once (${language})`, async ({
+    browser,
+    browserErrors,
+  }) => {
     browserErrors.expect({ text: /status of 400/, url: /\/signup\?next=/ });
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -10,7 +10,10 @@ const cards = (page: Page) => page.locator("#results li");
 const savedCards = (page: Page) => page.locator("#saved-list li");
 
 async function expectFits(page: Page) {
-  const { width, view } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, view: window.innerWidth }));
+  const { width, view } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    view: window.innerWidth,
+  }));
   expect(width, `${page.url()} is ${width} px wide in a ${view} px window`).toBeLessThanOrEqual(view);
 }
 
@@ -67,7 +70,11 @@ test("without an account: Save on a card and on a restaurant page keeps them on 
   await expectFits(page);
 });
 
-test("signing in merges the device's places into the account, which shows them on another device too", async ({ page, browser, signedInAs }) => {
+test("signing in merges the device's places into the account, which shows them on another device too", async ({
+  page,
+  browser,
+  signedInAs,
+}) => {
   await page.goto("/");
   const first = await cardAt(page, 1);
   const second = await cardAt(page, 2);
@@ -89,7 +96,10 @@ test("signing in merges the device's places into the account, which shows them o
   await phone.goto(new URL("/he/saved", page.url()).toString());
   await expect(phone.locator("#saved-list li")).toHaveCount(2);
   await phone.goto(new URL("/he", page.url()).toString());
-  await expect(phone.locator(`#results li:has(a[href$="/${second.slug}"]) [data-testid=save-button]`)).toHaveAttribute("aria-pressed", "true");
+  await expect(phone.locator(`#results li:has(a[href$="/${second.slug}"]) [data-testid=save-button]`)).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await other.close();
 });
 
@@ -115,7 +125,10 @@ test("signed in, with JavaScript: Save on a restaurant page and on a card change
   await expect(page.getByTestId("save-button")).toHaveAttribute("aria-pressed", "false");
 });
 
-test("without JavaScript: a signed-in diner saves through the server; a visitor is asked to sign in and comes back", async ({ browser, signedInAs }) => {
+test("without JavaScript: a signed-in diner saves through the server; a visitor is asked to sign in and comes back", async ({
+  browser,
+  signedInAs,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/he");

@@ -29,7 +29,9 @@ async function searchInBrowser(page: Page, path: string, term: string, address: 
   // The index loads when the visitor reaches for the filters.
   await search.focus();
   await expect(page.locator("section[data-index=ready]")).toHaveCount(1);
-  const beacon = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/searches/missed");
+  const beacon = page.waitForRequest(
+    (request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/searches/missed",
+  );
   await search.fill(term);
   const sent = await beacon;
   expect(sent.postData()).toBe(term);
@@ -44,11 +46,17 @@ async function searchOnServer(page: Page, path: string, term: string, address: s
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {
-  const { width, view } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, view: window.innerWidth }));
+  const { width, view } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    view: window.innerWidth,
+  }));
   expect(width).toBeLessThanOrEqual(view);
 }
 
-test("searches that found nothing, on home in English and Hebrew, reach the admins' list", async ({ page, signedInAs }) => {
+test("searches that found nothing, on home in English and Hebrew, reach the admins' list", async ({
+  page,
+  signedInAs,
+}) => {
   test.setTimeout(60_000);
   const english = `zq${unheardOf("bcdfghjklmnpqrstvwxz")}`;
   const hebrew = unheardOf("אבגדהוזחטיכלמנסעפצקרשת");
@@ -76,7 +84,10 @@ test("searches that found nothing, on home in English and Hebrew, reach the admi
   await expect(table.getByRole("row", { name: new RegExp(`^${hebrew} 2 `) })).toBeVisible();
   await expect(table.getByText(once)).toHaveCount(0);
   const row = table.getByTestId("miss-row").filter({ hasText: english });
-  await expect(row.getByRole("link", { name: `Suggestions queue (${english})` })).toHaveAttribute("href", "/dashboard/suggestions");
+  await expect(row.getByRole("link", { name: `Suggestions queue (${english})` })).toHaveAttribute(
+    "href",
+    "/dashboard/suggestions",
+  );
   await expect(row.getByRole("link", { name: `Add a listing (${english})` })).toHaveAttribute("href", "/dashboard/add");
   await noSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page);
@@ -86,7 +97,9 @@ test("searches that found nothing, on home in English and Hebrew, reach the admi
   await expect(page).toHaveURL(/\/dashboard\/searches\?days=30$/);
   await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");
   await expect(
-    page.getByRole("table", { name: "Searches most often without results in the last 30 days" }).getByRole("rowheader", { name: english }),
+    page
+      .getByRole("table", { name: "Searches most often without results in the last 30 days" })
+      .getByRole("rowheader", { name: english }),
   ).toBeVisible();
 
   // Hebrew: the page in Hebrew, the English term isolated in it.
@@ -109,9 +122,14 @@ test("a bot's search is counted neither by the server nor from a beacon", async 
   const term = `zq${unheardOf("bcdfghjklmnpqrstvwxz")}`;
   for (const userAgent of ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", ""]) {
     for (let i = 0; i < 2; i++) {
-      const answer = await page.request.post("/api/searches/missed", { data: term, headers: { "content-type": "text/plain", "user-agent": userAgent } });
+      const answer = await page.request.post("/api/searches/missed", {
+        data: term,
+        headers: { "content-type": "text/plain", "user-agent": userAgent },
+      });
       expect(answer.status()).toBe(204);
-      expect((await page.request.get(`/?q=${term}&bot=${i}`, { headers: { "user-agent": userAgent } })).status()).toBe(200);
+      expect((await page.request.get(`/?q=${term}&bot=${i}`, { headers: { "user-agent": userAgent } })).status()).toBe(
+        200,
+      );
     }
   }
   await writeStatistics();

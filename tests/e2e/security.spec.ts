@@ -3,7 +3,10 @@
 // (Signing in through the form without JavaScript is covered in accounts.spec.ts.)
 import { expect, test } from "./fixtures";
 
-test("without JavaScript, saving the account form (a signed-in write) works, in Hebrew too", async ({ browser, signedInAs }) => {
+test("without JavaScript, saving the account form (a signed-in write) works, in Hebrew too", async ({
+  browser,
+  signedInAs,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   await signedInAs("admin", { context });
   const page = await context.newPage();

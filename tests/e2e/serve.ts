@@ -25,18 +25,35 @@ const { createAlertTokens } = await import("../../app/features/restaurants/alert
 const { createMailer } = await import("../../server/mailer");
 const { eq } = await import("drizzle-orm");
 const { restaurants } = await import("../../database/schema/restaurants");
-const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
+const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as {
+  startServer: typeof StartServer;
+};
 
 const config = parseConfig(env);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 // A request may carry `x-test-now` (the Pesach specs visit 2027); never cached.
 const running = await build.startServer({ config, database, clientDir: path.resolve("build/client"), testClock: true });
-const signedInUser = createSessionMaker({ db: database.db, secret: config.authSecret, baseURL: config.publicUrl, secureCookies: config.isProduction });
+const signedInUser = createSessionMaker({
+  db: database.db,
+  secret: config.authSecret,
+  baseURL: config.publicUrl,
+  secureCookies: config.isProduction,
+});
 
-const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
+const mailer = createMailer({
+  smtpUrl: undefined,
+  from: config.mailFrom,
+  outboxDir: path.join(config.dataDir, "outbox"),
+});
 const alertTokens = createAlertTokens(config.authSecret);
 /** The listing facts a spec may change as an admin would (for the saved places' alerts): nothing else. */
-const CHANGEABLE = ["kashrut", "certificate_body", "certificate_level", "certificate_valid_until", "is_permanently_closed"] as const;
+const CHANGEABLE = [
+  "kashrut",
+  "certificate_body",
+  "certificate_level",
+  "certificate_valid_until",
+  "is_permanently_closed",
+] as const;
 
 /** What the control socket does besides sessions: run the alerts' job, sign an unsubscribe link's token, change a listing's facts, write the counted statistics. */
 async function answerControl(url: string, body: string): Promise<unknown> {
@@ -54,10 +71,13 @@ async function answerControl(url: string, body: string): Promise<unknown> {
   if (url === "/alerts/token") return { token: alertTokens.sign((JSON.parse(body) as { userId: string }).userId) };
   if (url === "/restaurant") {
     const { slug, set } = JSON.parse(body) as { slug: string; set: Record<string, unknown> };
-    const values = Object.fromEntries(Object.entries(set).filter(([key]) => (CHANGEABLE as readonly string[]).includes(key)));
+    const values = Object.fromEntries(
+      Object.entries(set).filter(([key]) => (CHANGEABLE as readonly string[]).includes(key)),
+    );
     const [before] = await database.db.select().from(restaurants).where(eq(restaurants.slug, slug));
     if (!before) return { changed: 0, before: null };
-    if (Object.keys(values).length > 0) await database.db.update(restaurants).set(values).where(eq(restaurants.slug, slug));
+    if (Object.keys(values).length > 0)
+      await database.db.update(restaurants).set(values).where(eq(restaurants.slug, slug));
     return { changed: 1, before: Object.fromEntries(CHANGEABLE.map((key) => [key, before[key]])) };
   }
   return undefined;
@@ -76,13 +96,17 @@ const control = createServer((request, response) => {
     }
     answerControl(request.url ?? "", body)
       .then((answer) =>
-        answer === undefined ? response.writeHead(404).end() : response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer)),
+        answer === undefined
+          ? response.writeHead(404).end()
+          : response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer)),
       )
       .catch((error: unknown) => response.writeHead(500).end(String(error)));
   });
 });
 await new Promise<void>((resolve) => control.listen(socketPath, resolve));
-console.log(`Kosher Tel Aviv (browser tests) listening on http://localhost:${running.port}; control socket ${socketPath}`);
+console.log(
+  `Kosher Tel Aviv (browser tests) listening on http://localhost:${running.port}; control socket ${socketPath}`,
+);
 
 let stopping = false;
 const stop = () => {

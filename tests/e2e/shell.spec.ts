@@ -89,13 +89,18 @@ test.describe("Log in for a visitor", () => {
     ["en", "/accessibility", "Log In", "Open menu"],
     ["he", "/he/accessibility", "התחברות", "פתיחת תפריט"],
   ] as const) {
-    test(`is in the header on a wide screen and in the phone menu, and comes back to the page (${language})`, async ({ page }) => {
+    test(`is in the header on a wide screen and in the phone menu, and comes back to the page (${language})`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(here);
       const header = page.locator("header").first();
       const link = header.getByRole("link", { name: login, exact: true });
       await expect(link).toBeVisible();
-      await expect(link).toHaveAttribute("href", `${language === "he" ? "/he" : ""}/login?next=${encodeURIComponent(here)}`);
+      await expect(link).toHaveAttribute(
+        "href",
+        `${language === "he" ? "/he" : ""}/login?next=${encodeURIComponent(here)}`,
+      );
       await page.setViewportSize({ width: 360, height: 740 });
       await page.getByRole("button", { name: menu }).click();
       const drawer = page.getByRole("dialog");
@@ -115,7 +120,11 @@ test("the footer's focus ring stands out on its dark green (3:1 at least)", asyn
   const { outline, background, style } = await link.evaluate((element) => {
     const footer = element.closest("footer")!;
     const computed = getComputedStyle(element);
-    return { outline: computed.outlineColor, style: computed.outlineStyle, background: getComputedStyle(footer).backgroundColor };
+    return {
+      outline: computed.outlineColor,
+      style: computed.outlineStyle,
+      background: getComputedStyle(footer).backgroundColor,
+    };
   });
   expect(style).not.toBe("none");
   expect(contrast(outline, background), `${outline} on ${background}`).toBeGreaterThanOrEqual(3);
@@ -149,7 +158,10 @@ test("an unknown path shows the 404 page with a way home", async ({ page, browse
   await expect(page.getByRole("heading", { level: 1, name: "Kosher Restaurants in Tel Aviv" })).toBeVisible();
 });
 
-test("every public page hydrates without an error, English and Hebrew (the legal pages' text mismatch)", async ({ page, browserErrors }) => {
+test("every public page hydrates without an error, English and Hebrew (the legal pages' text mismatch)", async ({
+  page,
+  browserErrors,
+}) => {
   // The suite's guard (fixtures.ts) fails the test on any page error or console.error; the 404
   // page's own document answers 404 on purpose, and Chromium logs that.
   browserErrors.expect({ text: /status of 404/, url: /\/no-such-page$/ });
@@ -187,7 +199,10 @@ test("a page is painted before its JavaScript is asked for, then hydrates (ADR 0
   }
 });
 
-test("a page changing in the browser while the server answers 503 says so, in the page's language, with a way to retry", async ({ page, browserErrors }) => {
+test("a page changing in the browser while the server answers 503 says so, in the page's language, with a way to retry", async ({
+  page,
+  browserErrors,
+}) => {
   // The page data's 503, made below, is logged by Chromium as a failed load.
   browserErrors.expect({ text: /status of 503/, url: /\/restaurant\/[^/]+\.data$/ });
   for (const [home, title, retry] of [
@@ -197,7 +212,11 @@ test("a page changing in the browser while the server answers 503 says so, in th
     await page.goto(home);
     // What the server's circuit breaker answers while the database is unreachable.
     await page.route(/\.data(\?|$)/, (route) =>
-      route.fulfill({ status: 503, headers: { "retry-after": "30", "content-type": "text/html" }, body: "<!doctype html><title>503</title>" }),
+      route.fulfill({
+        status: 503,
+        headers: { "retry-after": "30", "content-type": "text/html" },
+        body: "<!doctype html><title>503</title>",
+      }),
     );
     const card = page
       .getByRole("region", { name: /^(Restaurants|מסעדות)$/ })
@@ -215,11 +234,18 @@ test("a page changing in the browser while the server answers 503 says so, in th
   }
 });
 
-test("every page's language switch leads to a page that is there (/sitemap led to a 404)", async ({ page, request }) => {
+test("every page's language switch leads to a page that is there (/sitemap led to a 404)", async ({
+  page,
+  request,
+}) => {
   test.slow();
   await page.goto("/");
   const restaurant = (await page.locator('a[href^="/en/restaurant/"]').first().getAttribute("href")) ?? "/";
-  const pages = [...PUBLIC_PAGES.filter((path) => !path.endsWith("/no-such-page")), restaurant, restaurant.replace("/en/", "/he/")];
+  const pages = [
+    ...PUBLIC_PAGES.filter((path) => !path.endsWith("/no-such-page")),
+    restaurant,
+    restaurant.replace("/en/", "/he/"),
+  ];
   for (const path of pages) {
     await page.goto(path);
     const target = await page.getByRole("link", { name: /^(Switch to Hebrew|מעבר לאנגלית)$/ }).getAttribute("href");

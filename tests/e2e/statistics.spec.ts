@@ -10,7 +10,8 @@ import { writeStatistics } from "./control";
 import { expect, test } from "./fixtures";
 
 // A person's browser (the suite's own is one too: Playwright's "Desktop Chrome" agent).
-const DINER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const DINER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 // A listing no other spec opens (they open the first card, and the ones they name): other specs run
 // at the same time, and their visits are counted too.
 const SLUG = "wok-street-tlv";
@@ -19,7 +20,10 @@ test.describe.configure({ mode: "serial" });
 test.use({ viewport: { width: 360, height: 800 } });
 
 async function expectFits(page: Page) {
-  const { width, view } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, view: window.innerWidth }));
+  const { width, view } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    view: window.innerWidth,
+  }));
   expect(width, `${page.url()} is ${width} px wide in a ${view} px window`).toBeLessThanOrEqual(view);
 }
 
@@ -28,7 +32,9 @@ async function todaysRow(page: Page): Promise<Record<string, number>> {
   const table = page.getByTestId("statistics-table");
   const headers = await table.locator("thead th").allInnerTexts();
   const cells = await table.locator("tbody tr").first().locator("th, td").allInnerTexts();
-  return Object.fromEntries(headers.slice(1).map((header, i) => [header.trim(), Number(cells[i + 1]!.replace(/[^\d]/g, ""))]));
+  return Object.fromEntries(
+    headers.slice(1).map((header, i) => [header.trim(), Number(cells[i + 1]!.replace(/[^\d]/g, ""))]),
+  );
 }
 
 const WORDS = {
@@ -56,7 +62,12 @@ const WORDS = {
 
 for (const language of ["en", "he"] as const) {
   const words = WORDS[language];
-  test(`${language}: a diner's view and taps reach the owner's chart and table`, async ({ page, browser, signedInAs, baseURL }) => {
+  test(`${language}: a diner's view and taps reach the owner's chart and table`, async ({
+    page,
+    browser,
+    signedInAs,
+    baseURL,
+  }) => {
     await signedInAs("owner", { owns: [SLUG] });
     await page.goto(`${words.prefix}/dashboard/statistics`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(language === "he" ? /\S/ : "Wok Street TLV");
@@ -66,14 +77,20 @@ for (const language of ["en", "he"] as const) {
     // A diner, in another browser context (no session), with a person's browser.
     const diner = await browser.newContext({ userAgent: DINER_AGENT, baseURL: baseURL! });
     // Links out stay on this machine.
-    await diner.route(/^(?!http:\/\/(127\.0\.0\.1|localhost)).*/, (route) => route.fulfill({ status: 200, body: "elsewhere" }));
+    await diner.route(/^(?!http:\/\/(127\.0\.0\.1|localhost)).*/, (route) =>
+      route.fulfill({ status: 200, body: "elsewhere" }),
+    );
     const visit = await diner.newPage();
     await visit.goto(`${words.prefix === "/he" ? "/he" : "/en"}/restaurant/${SLUG}`);
-    const navigatePing = visit.waitForRequest((request) => request.url().endsWith(`/api/taps/${SLUG}/navigate`) && request.method() === "POST");
+    const navigatePing = visit.waitForRequest(
+      (request) => request.url().endsWith(`/api/taps/${SLUG}/navigate`) && request.method() === "POST",
+    );
     await visit.locator(`a[ping$="/navigate"]`).click();
     await navigatePing;
     // Last: a tel: link hands the page to the phone's dialer.
-    const phonePing = visit.waitForRequest((request) => request.url().endsWith(`/api/taps/${SLUG}/phone`) && request.method() === "POST");
+    const phonePing = visit.waitForRequest(
+      (request) => request.url().endsWith(`/api/taps/${SLUG}/phone`) && request.method() === "POST",
+    );
     await visit.getByRole("link", { name: language === "he" ? "התקשרו למסעדה" : "Call the restaurant" }).click();
     await phonePing;
     await diner.close();

@@ -25,7 +25,11 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startInProcess({ demoData: true });
   base = server.baseUrl;
-  const [row] = await server.database.db.select().from(restaurants).where(eq(restaurants.is_permanently_closed, false)).limit(1);
+  const [row] = await server.database.db
+    .select()
+    .from(restaurants)
+    .where(eq(restaurants.is_permanently_closed, false))
+    .limit(1);
   listed = { id: row!.id, slug: row!.slug, name: row!.name_en, nameHe: row!.name_he ?? row!.name_en };
 });
 test.beforeEach(async () => {
@@ -60,7 +64,10 @@ async function photo() {
 }
 
 async function expectNoSidewaysScroll(page: Page) {
-  const { width, view } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, view: window.innerWidth }));
+  const { width, view } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    view: window.innerWidth,
+  }));
   expect(width, `${page.url()} is ${width} px wide in a ${view} px window`).toBeLessThanOrEqual(view);
 }
 
@@ -95,7 +102,10 @@ test.describe("with JavaScript", () => {
     expect(await server.database.db.$count(restaurants)).toBe(before);
   });
 
-  test("Hebrew: what is missing is said in Hebrew and the typed values stay; then thanks in Hebrew", async ({ page, browserErrors }) => {
+  test("Hebrew: what is missing is said in Hebrew and the typed values stay; then thanks in Hebrew", async ({
+    page,
+    browserErrors,
+  }) => {
     // The refused post answers 400, which Chromium logs.
     browserErrors.expect({ text: /status of 400/, url: /\/he\/suggest\.data$/ });
     // Home links to it below the results, and so right under "no restaurants found" when nothing matches.
@@ -113,7 +123,11 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("הדוא״ל שלכם (לא חובה)").fill("reject-me@example.com");
     await page.getByRole("button", { name: "שליחת ההצעה" }).click();
     await expect(page.getByTestId("suggest-thanks")).toContainText("נבדוק את ההצעה שלכם.");
-    expect(await suggestedHe("בורקס הדוד")).toMatchObject({ language: "he", proof_of_work: true, address: "אלנבי 99, תל אביב" });
+    expect(await suggestedHe("בורקס הדוד")).toMatchObject({
+      language: "he",
+      proof_of_work: true,
+      address: "אלנבי 99, תל אביב",
+    });
     await expectNoSeriousA11yViolations(page);
   });
 });
@@ -121,7 +135,10 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Hebrew and English: the form posts to its page with the photo, says what is wrong, then thanks", async ({ page, browserErrors }) => {
+  test("Hebrew and English: the form posts to its page with the photo, says what is wrong, then thanks", async ({
+    page,
+    browserErrors,
+  }) => {
     // The refused post answers 400, which Chromium logs.
     browserErrors.expect({ text: /status of 400/, url: /\/he\/suggest$/ });
     await page.goto(`${base}/he/suggest`);
@@ -146,7 +163,11 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Address").fill("Herzl 3");
     await page.getByRole("button", { name: "Send the suggestion" }).click();
     await expect(page.getByTestId("suggest-thanks")).toContainText("Thank you!");
-    expect(await suggested("Plain Form Place")).toMatchObject({ language: "en", proof_of_work: false, certificate_url: null });
+    expect(await suggested("Plain Form Place")).toMatchObject({
+      language: "en",
+      proof_of_work: false,
+      certificate_url: null,
+    });
   });
 });
 
@@ -206,7 +227,10 @@ test.describe("a photo over the limit", () => {
 });
 
 test.describe("the admins' queue", () => {
-  test("approve: the prefilled form is saved, the listing is public, the visitor told", async ({ page, signedInAs }) => {
+  test("approve: the prefilled form is saved, the listing is public, the visitor told", async ({
+    page,
+    signedInAs,
+  }) => {
     await signedInAs("admin", { server });
     await page.goto(`${base}/dashboard/suggestions`);
     await expect(page.getByRole("heading", { name: "Suggested restaurants" })).toBeVisible();
@@ -214,7 +238,9 @@ test.describe("the admins' queue", () => {
     await expect(page.getByTestId("open-suggestions")).toHaveText(String(open));
     const card = page.getByTestId("suggestion-row").filter({ hasText: "Shuk Sabich" });
     await expect(card.getByTestId("suggestion-certificate")).toBeVisible();
-    await expect(page.getByTestId("suggestion-row").filter({ hasText: "Plain Form Place" }).getByTestId("suggestion-basic")).toBeVisible();
+    await expect(
+      page.getByTestId("suggestion-row").filter({ hasText: "Plain Form Place" }).getByTestId("suggestion-basic"),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await card.getByTestId("suggestion-approve").click();
     await expect(page).toHaveURL(/\/dashboard\/add\?suggestion=/);
@@ -227,19 +253,32 @@ test.describe("the admins' queue", () => {
     await expect(page.getByText("Restaurant added from the suggestion")).toBeVisible();
     const row = await suggested("Shuk Sabich");
     expect(row!.status).toBe("approved");
-    const [listing] = await server.database.db.select().from(restaurants).where(eq(restaurants.id, row!.restaurant_id!));
+    const [listing] = await server.database.db
+      .select()
+      .from(restaurants)
+      .where(eq(restaurants.id, row!.restaurant_id!));
     expect(listing!.teuda).toBe(row!.certificate_url);
     const publicPage = await page.goto(`${base}/en/restaurant/${listing!.slug}`);
     expect(publicPage!.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Shuk Sabich");
     await expect
-      .poll(() => outbox().filter((mail) => mail.includes("To: approve-me@example.com") && mail.includes("We checked it and added it to the site.")).length, {
-        timeout: 10_000,
-      })
+      .poll(
+        () =>
+          outbox().filter(
+            (mail) =>
+              mail.includes("To: approve-me@example.com") && mail.includes("We checked it and added it to the site."),
+          ).length,
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(1);
   });
 
-  test("merge: an existing listing is chosen by search; the visitor is told it is already listed, in Hebrew", async ({ page, signedInAs }) => {
+  test("merge: an existing listing is chosen by search; the visitor is told it is already listed, in Hebrew", async ({
+    page,
+    signedInAs,
+  }) => {
     await signedInAs("admin", { server });
     await page.goto(`${base}/he/dashboard/suggestions`);
     const card = () => page.getByTestId("suggestion-row").filter({ hasText: "Merge Me Place" });
@@ -255,12 +294,22 @@ test.describe("the admins' queue", () => {
     await expect(page.getByText("ההצעה אוחדה עם המסעדה הקיימת")).toBeVisible();
     expect(await suggested("Merge Me Place")).toMatchObject({ status: "merged", restaurant_id: listed.id });
     await expect
-      .poll(() => outbox().filter((mail) => mail.includes("To: merge-me@example.com") && mail.includes("המסעדה כבר מופיעה באתר.")).length, { timeout: 10_000 })
+      .poll(
+        () =>
+          outbox().filter(
+            (mail) => mail.includes("To: merge-me@example.com") && mail.includes("המסעדה כבר מופיעה באתר."),
+          ).length,
+        { timeout: 10_000 },
+      )
       .toBe(1);
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("reject: a reason is required; the visitor gets it in Hebrew; decided ones are under their filter", async ({ page, signedInAs, browserErrors }) => {
+  test("reject: a reason is required; the visitor gets it in Hebrew; decided ones are under their filter", async ({
+    page,
+    signedInAs,
+    browserErrors,
+  }) => {
     // The refused post answers 400, which Chromium logs.
     browserErrors.expect({ text: /status of 400/, url: /\/he\/dashboard\/suggestions\.data$/ });
     await signedInAs("admin", { server });
@@ -272,9 +321,18 @@ test.describe("the admins' queue", () => {
     await card().getByLabel("סיבה", { exact: false }).fill("אין תעודת כשרות בתוקף");
     await card().getByRole("button", { name: "לדחות" }).click();
     await expect(page.getByText("ההצעה נדחתה")).toBeVisible();
-    expect(await suggestedHe("בורקס הדוד")).toMatchObject({ status: "rejected", decision_note: "אין תעודת כשרות בתוקף" });
+    expect(await suggestedHe("בורקס הדוד")).toMatchObject({
+      status: "rejected",
+      decision_note: "אין תעודת כשרות בתוקף",
+    });
     await expect
-      .poll(() => outbox().filter((mail) => mail.includes("To: reject-me@example.com") && mail.includes("אין תעודת כשרות בתוקף")).length, { timeout: 10_000 })
+      .poll(
+        () =>
+          outbox().filter(
+            (mail) => mail.includes("To: reject-me@example.com") && mail.includes("אין תעודת כשרות בתוקף"),
+          ).length,
+        { timeout: 10_000 },
+      )
       .toBe(1);
     await expect(page.getByTestId("suggestion-row").filter({ hasText: "בורקס הדוד" })).toHaveCount(0);
     await page.getByLabel("מצב").selectOption("decided");
@@ -283,14 +341,21 @@ test.describe("the admins' queue", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("on a 360 px phone nothing scrolls sideways: the form and the queue, English and Hebrew", async ({ page, signedInAs }) => {
+  test("on a 360 px phone nothing scrolls sideways: the form and the queue, English and Hebrew", async ({
+    page,
+    signedInAs,
+  }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     for (const target of ["/suggest", "/he/suggest"]) {
       await page.goto(`${base}${target}`);
       await expectNoSidewaysScroll(page);
     }
     await signedInAs("admin", { server });
-    for (const target of ["/dashboard/suggestions", "/he/dashboard/suggestions", "/he/dashboard/suggestions?view=decided"]) {
+    for (const target of [
+      "/dashboard/suggestions",
+      "/he/dashboard/suggestions",
+      "/he/dashboard/suggestions?view=decided",
+    ]) {
       await page.goto(`${base}${target}`);
       await expectNoSidewaysScroll(page);
     }

@@ -11,7 +11,8 @@ test.describe.configure({ mode: "serial" });
 
 let server: InProcessServer;
 let base: string;
-const listings: Record<"fresh" | "overdue" | "never" | "unknown" | "expired", { slug: string; name: string }> = {} as never;
+const listings: Record<"fresh" | "overdue" | "never" | "unknown" | "expired", { slug: string; name: string }> =
+  {} as never;
 
 /** The Tel Aviv day `days` calendar days before today. */
 const daysAgo = (days: number) => addDays(telAvivDay(new Date()), -days);
@@ -45,18 +46,27 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("search engines get the page's real last-change date: the later of its last change and last verification", async ({ request }) => {
+test("search engines get the page's real last-change date: the later of its last change and last verification", async ({
+  request,
+}) => {
   const html = await (await request.get(`${base}/en/restaurant/${listings.fresh.slug}`)).text();
   const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
     (match) => JSON.parse(match[1]!) as Record<string, unknown>,
   );
   const webPage = blocks.find((block) => block["@type"] === "WebPage");
   // The listing was changed (its verification day set) today in this test's set-up.
-  expect(webPage).toMatchObject({ dateModified: telAvivDay(new Date()), about: { "@id": expect.stringMatching(/#restaurant$/) } });
-  expect(blocks.find((block) => block["@type"] === "Restaurant")).toMatchObject({ "@id": (webPage!.about as { "@id": string })["@id"] });
+  expect(webPage).toMatchObject({
+    dateModified: telAvivDay(new Date()),
+    about: { "@id": expect.stringMatching(/#restaurant$/) },
+  });
+  expect(blocks.find((block) => block["@type"] === "Restaurant")).toMatchObject({
+    "@id": (webPage!.about as { "@id": string })["@id"],
+  });
 });
 
-test("the restaurant page says when it was verified, beside the kashrut badge, in English and Hebrew", async ({ page }) => {
+test("the restaurant page says when it was verified, beside the kashrut badge, in English and Hebrew", async ({
+  page,
+}) => {
   await page.goto(`${base}/en/restaurant/${listings.fresh.slug}`);
   await expect(page.getByTestId("verification")).toHaveText(/^Details checked on \w+ \d{1,2}, \d{4}$/);
   await expect(page.getByTestId("verification")).toHaveAttribute("data-freshness", "fresh");
@@ -76,7 +86,9 @@ test("the restaurant page says when it was verified, beside the kashrut badge, i
   await expect(page.getByTestId("verification")).toHaveText("הפרטים טרם נבדקו");
 });
 
-test("cards say when the details were checked, or that the check is overdue, in words, and nothing for a listing never checked", async ({ page }) => {
+test("cards say when the details were checked, or that the check is overdue, in words, and nothing for a listing never checked", async ({
+  page,
+}) => {
   await page.goto(`${base}/?q=${encodeURIComponent(listings.fresh.name)}`);
   const card = (name: string) => page.getByRole("link", { name: new RegExp(name) });
   await expect(card(listings.fresh.name).getByTestId("freshness-mark")).toHaveAttribute("data-freshness", "fresh");
@@ -91,7 +103,10 @@ test("cards say when the details were checked, or that the check is overdue, in 
   await expect(card(listings.never.name).getByTestId("freshness-mark")).toHaveCount(0);
 });
 
-test("the home filter 'Recently checked' keeps only fresh listings, lives in the URL, and works without JavaScript", async ({ page, browser }) => {
+test("the home filter 'Recently checked' keeps only fresh listings, lives in the URL, and works without JavaScript", async ({
+  page,
+  browser,
+}) => {
   await page.goto(`${base}/`);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
   await page.getByLabel("Recently checked").check();
@@ -111,7 +126,9 @@ test("the home filter 'Recently checked' keeps only fresh listings, lives in the
   await context.close();
 });
 
-test("a restaurant's public history lists kashrut changes and verifications, dates only, closed until opened", async ({ page }) => {
+test("a restaurant's public history lists kashrut changes and verifications, dates only, closed until opened", async ({
+  page,
+}) => {
   const [row] = await server.database.db.select().from(restaurants).where(eq(restaurants.slug, listings.fresh.slug));
   await server.database.db.insert(restaurantChanges).values([
     {
@@ -136,13 +153,18 @@ test("a restaurant's public history lists kashrut changes and verifications, dat
   const history = page.getByTestId("public-history");
   await expect(history.getByRole("listitem").first()).toBeHidden();
   await history.getByText("History").click();
-  await expect(history.getByRole("listitem")).toHaveText(["February 4, 2026Information verified", "February 3, 2026Kashrut changed from Rabanut to Tzohar"]);
+  await expect(history.getByRole("listitem")).toHaveText([
+    "February 4, 2026Information verified",
+    "February 3, 2026Kashrut changed from Rabanut to Tzohar",
+  ]);
   await expect(history).not.toContainText("someone@example.com");
   await expectNoSeriousA11yViolations(page);
 
   await page.goto(`${base}/he/restaurant/${listings.fresh.slug}?history`);
   await page.getByTestId("public-history").getByText("היסטוריה").click();
-  await expect(page.getByTestId("public-history").getByRole("listitem").last()).toContainText("הכשרות השתנתה מ-רבנות ל-צהר");
+  await expect(page.getByTestId("public-history").getByRole("listitem").last()).toContainText(
+    "הכשרות השתנתה מ-רבנות ל-צהר",
+  );
 });
 
 test("an unknown kashrut and an expired supervision are never called verified or kosher, on the page and its card, in English and Hebrew", async ({
@@ -151,8 +173,14 @@ test("an unknown kashrut and an expired supervision are never called verified or
 }) => {
   // Two more listings, checked recently: one of unknown kashrut, one whose supervision expired a year ago.
   const db = server.database.db;
-  const open = await db.select().from(restaurants).where(eq(restaurants.is_permanently_closed, false)).orderBy(restaurants.slug);
-  const others = open.filter((row) => !Object.values(listings).some((listing) => listing?.slug === row.slug)).slice(0, 2);
+  const open = await db
+    .select()
+    .from(restaurants)
+    .where(eq(restaurants.is_permanently_closed, false))
+    .orderBy(restaurants.slug);
+  const others = open
+    .filter((row) => !Object.values(listings).some((listing) => listing?.slug === row.slug))
+    .slice(0, 2);
   const changes = [
     ["unknown", { kashrut: "unknown", certificate_body: null, certificate_valid_until: null }],
     ["expired", { kashrut: "rabanut", certificate_body: "rabbinate_tel_aviv", certificate_valid_until: daysAgo(365) }],
@@ -179,7 +207,9 @@ test("an unknown kashrut and an expired supervision are never called verified or
       await expect(header).not.toContainText("✓");
       await expect(page.locator("body")).not.toContainText(words.verifiedKosher);
       await expect(header.locator("[data-doubtful]")).toHaveCount(1);
-      await expect(page.getByTestId("verification")).toHaveText(language === "en" ? /^Details checked on / : /^הפרטים נבדקו ב-/);
+      await expect(page.getByTestId("verification")).toHaveText(
+        language === "en" ? /^Details checked on / : /^הפרטים נבדקו ב-/,
+      );
       await expect(page).not.toHaveTitle(words.kosherTitle);
       // The answer to "Is it kosher?" does not say yes.
       const answer = page.getByTestId("faq").first().locator("p");

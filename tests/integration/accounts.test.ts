@@ -43,7 +43,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
   smtp = await startTestSmtp();
   outbox = mkdtempSync(path.join(tmpdir(), "kta-outbox-"));
-  const mailer = createMailer({ smtpUrl: smtp.url + "?ignoreTLS=true", from: "Kosher Tel Aviv <no-reply@example.com>", outboxDir: outbox });
+  const mailer = createMailer({
+    smtpUrl: smtp.url + "?ignoreTLS=true",
+    from: "Kosher Tel Aviv <no-reply@example.com>",
+    outboxDir: outbox,
+  });
   // Every e-mail the app asks for is noted when asked for, before it goes to the SMTP listener.
   const sendEmail = (to: string, content: EmailContent) => {
     requested.push({ to, ...content });
@@ -93,10 +97,20 @@ async function setRole(userId: string, role: "admin" | "owner" | "guest") {
 }
 
 describe("sign-up", () => {
-  const base = { firstName: "Dana", lastName: "Levi", phone: "050-1234567", email: "order@example.com", password: strong, confirmPassword: strong };
+  const base = {
+    firstName: "Dana",
+    lastName: "Levi",
+    phone: "050-1234567",
+    email: "order@example.com",
+    password: strong,
+    confirmPassword: strong,
+  };
   const failureOf = async (form: Record<string, string>) => {
     const outcome = await callRoute(signupAction, fromNewIp(), "/signup", { form });
-    return { status: outcome.status, failure: outcome.data as { error?: string; errors?: Record<string, string>; reasons?: string[] } | undefined };
+    return {
+      status: outcome.status,
+      failure: outcome.data as { error?: string; errors?: Record<string, string>; reasons?: string[] } | undefined,
+    };
   };
 
   it("checks the fields in the spec's order and answers with its messages", async () => {
@@ -104,9 +118,14 @@ describe("sign-up", () => {
     expect((await failureOf(empty)).failure?.error).toBe("error.firstNameRequired");
     expect((await failureOf({ ...empty, firstName: "D" })).failure?.error).toBe("error.lastNameRequired");
     expect((await failureOf({ ...empty, firstName: "D", lastName: "L" })).failure?.error).toBe("error.phoneRequired");
-    expect((await failureOf({ ...empty, firstName: "D", lastName: "L", phone: "1" })).failure?.error).toBe("error.passwordsMismatch");
+    expect((await failureOf({ ...empty, firstName: "D", lastName: "L", phone: "1" })).failure?.error).toBe(
+      "error.passwordsMismatch",
+    );
     const short = await failureOf({ ...base, password: "abc", confirmPassword: "abc" });
-    expect(short).toMatchObject({ status: 400, failure: { error: "error.passwordTooShort", errors: { password: "error.passwordTooShort" } } });
+    expect(short).toMatchObject({
+      status: 400,
+      failure: { error: "error.passwordTooShort", errors: { password: "error.passwordTooShort" } },
+    });
     expect((await failureOf({ ...base, email: "" })).failure?.error).toBe("error.credentialsRequired");
   });
 
@@ -131,7 +150,12 @@ describe("sign-up", () => {
   });
 
   it("refuses a weak password on the server with reasons, and stores nothing", async () => {
-    const weak = await failureOf({ ...base, email: "weak@example.com", password: "password1", confirmPassword: "password1" });
+    const weak = await failureOf({
+      ...base,
+      email: "weak@example.com",
+      password: "password1",
+      confirmPassword: "password1",
+    });
     expect(weak.failure?.error).toBe("error.weakPassword");
     expect(weak.failure?.reasons).toContain("error.weak.common");
     expect(await database.db.$count(users, eq(users.email, "weak@example.com"))).toBe(0);
@@ -142,21 +166,32 @@ describe("sign-up", () => {
     const [role] = await database.db.select().from(userRoles).where(eq(userRoles.userId, user.id));
     const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, user.id));
     expect(role?.role).toBe("guest");
-    expect(profile).toMatchObject({ firstName: "Noa", lastName: "Levi", phoneNumber: "050-1234567", email: "new-guest@example.com" });
+    expect(profile).toMatchObject({
+      firstName: "Noa",
+      lastName: "Levi",
+      phoneNumber: "050-1234567",
+      email: "new-guest@example.com",
+    });
     // The same answer as a new sign-up, so nobody can find out who has an account...
-    const again = await callRoute(signupAction, fromNewIp(), "/signup", { form: { ...base, firstName: "Intruder", email: "new-guest@example.com" } });
+    const again = await callRoute(signupAction, fromNewIp(), "/signup", {
+      form: { ...base, firstName: "Intruder", email: "new-guest@example.com" },
+    });
     expect(again.data).toEqual({ ok: true });
     expect(await database.db.$count(users, eq(users.email, "new-guest@example.com"))).toBe(1);
     const [kept] = await database.db.select().from(profiles).where(eq(profiles.id, user.id));
     expect(kept?.firstName).toBe("Noa");
     // ...while the owner of the address hears about it.
-    const mail = await smtp.waitFor((m) => m.to.includes("new-guest@example.com") && m.text.includes("already has an account"));
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes("new-guest@example.com") && m.text.includes("already has an account"),
+    );
     expect(mail.text).toContain("כבר יש לה חשבון");
   });
 
   it("sends a verification e-mail that verifies the address", async () => {
     await signUpUser("verify-me@example.com");
-    const mail = await smtp.waitFor((m) => m.to.includes("verify-me@example.com") && m.text.includes("/verify-email?token="));
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes("verify-me@example.com") && m.text.includes("/verify-email?token="),
+    );
     expect(mail.text).toContain("Please confirm that this is your e-mail address.");
     expect(mail.text).toContain("אנא אשרו שזו כתובת האימייל שלכם.");
   });
@@ -216,7 +251,8 @@ describe("login and logout", () => {
     statuses.push((await logIn("regular@example.com", strong, home)).outcome.status);
     expect(statuses).toEqual([...Array<number>(9).fill(302), ...Array<number>(7).fill(401), 302]);
     // The 7 failures before the last sign-in no longer count for this address.
-    for (let i = 0; i < 2; i++) expect((await logIn("regular@example.com", `typo-again-${i}`, home)).outcome.status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await logIn("regular@example.com", `typo-again-${i}`, home)).outcome.status).toBe(401);
   });
 
   it("one address can never start the account's delay, even when the owner signs in meanwhile", async () => {
@@ -243,7 +279,10 @@ describe("login and logout", () => {
   it("slows an account down step by step when wrong passwords come from many addresses, never locks it, and tells the owner once by e-mail", async () => {
     const email = "spread-attack@example.com";
     await signUpUser(email);
-    const mailsTo = () => smtp.messages.filter((m) => m.to.includes(email) && m.text.includes("tried to sign in to your Kosher Tel Aviv account")).length;
+    const mailsTo = () =>
+      smtp.messages.filter(
+        (m) => m.to.includes(email) && m.text.includes("tried to sign in to your Kosher Tel Aviv account"),
+      ).length;
     vi.useFakeTimers({ toFake: ["Date"] });
     const later = (ms: number) => vi.setSystemTime(new Date(Date.now() + ms));
     try {
@@ -258,17 +297,25 @@ describe("login and logout", () => {
       later(1_000);
       expect((await logIn(email, "spray-10")).outcome.status).toBe(401);
       later(1_000);
-      expect((await logIn(email, "spray-11")).outcome.data).toMatchObject({ error: "error.waitSeconds", values: { seconds: 1 } });
+      expect((await logIn(email, "spray-11")).outcome.data).toMatchObject({
+        error: "error.waitSeconds",
+        values: { seconds: 1 },
+      });
       later(1_000);
       expect((await logIn(email, "spray-12")).outcome.status).toBe(401);
       later(1_000);
-      expect((await logIn(email, "spray-13")).outcome.data).toMatchObject({ error: "error.waitSeconds", values: { seconds: 3 } });
+      expect((await logIn(email, "spray-13")).outcome.data).toMatchObject({
+        error: "error.waitSeconds",
+        values: { seconds: 3 },
+      });
       // The owner, once the wait is over, signs in with the right password: never a lock.
       later(3_000);
       expect((await logIn(email, strong)).outcome.status).toBe(302);
 
       // The owner heard about it once, in both languages, with what to do.
-      const mail = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes("tried to sign in to your Kosher Tel Aviv account"));
+      const mail = await smtp.waitFor(
+        (m) => m.to.includes(email) && m.text.includes("tried to sign in to your Kosher Tel Aviv account"),
+      );
       expect(mail.text).toContain("If it was you, there is nothing to do.");
       expect(mail.text).toContain("http://127.0.0.1/forgot-password");
       expect(mail.text).toContain("אם זה הייתם אתם, אין צורך לעשות דבר.");
@@ -278,7 +325,9 @@ describe("login and logout", () => {
       for (let i = 0; i < 10; i++) expect((await logIn(email, `second-wave-${i}`)).outcome.status).toBe(401);
       // The sign-in action asks for this e-mail before it answers (the delivery is not awaited):
       // once the failures are answered, every e-mail they would send has been asked for.
-      expect(requested.filter((m) => m.to === email && m.text.includes("tried to sign in to your Kosher Tel Aviv account"))).toHaveLength(1);
+      expect(
+        requested.filter((m) => m.to === email && m.text.includes("tried to sign in to your Kosher Tel Aviv account")),
+      ).toHaveLength(1);
       expect(mailsTo()).toBe(1);
     } finally {
       vi.useRealTimers();
@@ -289,7 +338,14 @@ describe("login and logout", () => {
     const s = fromNewIp();
     for (let i = 0; i < 5; i++) await signUpUser(`burst-${i}@example.com`, "Burst", s);
     const sixth = await callRoute(signupAction, s, "/signup", {
-      form: { firstName: "B", lastName: "B", phone: "1", email: "burst-6@example.com", password: strong, confirmPassword: strong },
+      form: {
+        firstName: "B",
+        lastName: "B",
+        phone: "1",
+        email: "burst-6@example.com",
+        password: strong,
+        confirmPassword: strong,
+      },
     });
     expect(sixth.status).toBe(429);
   });
@@ -299,9 +355,13 @@ describe("password reset by e-mail", () => {
   it("works end to end through the SMTP listener, and the old password stops working", async () => {
     await signUpUser("reset@example.com");
     const { cookie: oldSession } = await logIn("reset@example.com");
-    const asked = await callRoute(forgotAction, fromNewIp(), "/forgot-password", { form: { email: "reset@example.com" } });
+    const asked = await callRoute(forgotAction, fromNewIp(), "/forgot-password", {
+      form: { email: "reset@example.com" },
+    });
     expect(asked.data).toEqual({ sent: true });
-    const mail = await smtp.waitFor((m) => m.to.includes("reset@example.com") && m.text.includes("/reset-password?token="));
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes("reset@example.com") && m.text.includes("/reset-password?token="),
+    );
     const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     expect(token).toBeTruthy();
 
@@ -326,7 +386,9 @@ describe("password reset by e-mail", () => {
   it("answers the same for an unknown e-mail and sends nothing", async () => {
     const known = await createUser(database.db, services.auth, { email: "somebody@example.com" });
     const before = { requested: requested.length, delivered: smtp.messages.length };
-    const asked = await callRoute(forgotAction, fromNewIp(), "/forgot-password", { form: { email: "nobody@example.com" } });
+    const asked = await callRoute(forgotAction, fromNewIp(), "/forgot-password", {
+      form: { email: "nobody@example.com" },
+    });
     expect(asked.data).toEqual({ sent: true });
     // Then the same request for an account that exists: once its e-mail has arrived, an e-mail
     // for the unknown address, asked for earlier, would have been asked for and sent too.
@@ -341,17 +403,23 @@ describe("password reset by e-mail", () => {
     const sameIp = fromNewIp();
     const statuses: number[] = [];
     for (let i = 0; i < LIMITS.resetPerAccountAndIp.max + 1; i++) {
-      statuses.push((await callRoute(forgotAction, sameIp, "/forgot-password", { form: { email: "spam-target@example.com" } })).status);
+      statuses.push(
+        (await callRoute(forgotAction, sameIp, "/forgot-password", { form: { email: "spam-target@example.com" } }))
+          .status,
+      );
     }
     expect(statuses).toEqual([...Array<number>(LIMITS.resetPerAccountAndIp.max).fill(200), 429]);
   });
 
   it("anonymous requests from many addresses cap the account's mails, but never lock its owner out of a reset", async () => {
     const owner = await createUser(database.db, services.auth, { email: "flooded@example.com" });
-    const mails = () => requested.filter((m) => m.to === owner.email && m.text.includes("/reset-password?token=")).length;
+    const mails = () =>
+      requested.filter((m) => m.to === owner.email && m.text.includes("/reset-password?token=")).length;
     const statuses: number[] = [];
     for (let i = 0; i < RESET_MAILS.free + 5; i++) {
-      statuses.push((await callRoute(forgotAction, fromNewIp(), "/forgot-password", { form: { email: owner.email } })).status);
+      statuses.push(
+        (await callRoute(forgotAction, fromNewIp(), "/forgot-password", { form: { email: owner.email } })).status,
+      );
     }
     // The flood reaches the owner's inbox only a few times (and every one of those links works).
     expect(statuses.filter((status) => status === 200).length).toBe(RESET_MAILS.free);
@@ -392,12 +460,22 @@ describe("account page", () => {
 
     const wrong = await callRoute(accountAction, services, "/account", {
       cookie,
-      form: { intent: "password", currentPassword: "not-it-at-all", password: "brand-new-olive-5", confirmPassword: "brand-new-olive-5" },
+      form: {
+        intent: "password",
+        currentPassword: "not-it-at-all",
+        password: "brand-new-olive-5",
+        confirmPassword: "brand-new-olive-5",
+      },
     });
     expect(wrong.data).toMatchObject({ ok: false, error: "account.wrongPassword" });
     const changed = await callRoute(accountAction, services, "/account", {
       cookie,
-      form: { intent: "password", currentPassword: strong, password: "brand-new-olive-5", confirmPassword: "brand-new-olive-5" },
+      form: {
+        intent: "password",
+        currentPassword: strong,
+        password: "brand-new-olive-5",
+        confirmPassword: "brand-new-olive-5",
+      },
     });
     expect(changed.data).toMatchObject({ ok: true, message: "account.passwordChanged" });
     expect((await logIn("account@example.com", "brand-new-olive-5")).outcome.status).toBe(302);
@@ -409,7 +487,12 @@ describe("account page", () => {
     const laptop = (await logIn("two-devices@example.com")).cookie;
     const changed = await callRoute(accountAction, fromNewIp(), "/account", {
       cookie: laptop,
-      form: { intent: "password", currentPassword: strong, password: "two-devices-olive-8", confirmPassword: "two-devices-olive-8" },
+      form: {
+        intent: "password",
+        currentPassword: strong,
+        password: "two-devices-olive-8",
+        confirmPassword: "two-devices-olive-8",
+      },
     });
     expect(changed.data).toMatchObject({ ok: true, message: "account.passwordChanged" });
     expect(await services.auth.api.getSession({ headers: new Headers({ cookie: phone }) })).toBeNull();
@@ -417,7 +500,9 @@ describe("account page", () => {
     const renewed = sessionCookie(changed.headers);
     expect(await services.auth.api.getSession({ headers: new Headers({ cookie: renewed }) })).not.toBeNull();
     const page = await callRoute(accountLoader, services, "/account", { cookie: renewed });
-    expect((page.data as { sessions: { current: boolean }[] }).sessions).toEqual([expect.objectContaining({ current: true })]);
+    expect((page.data as { sessions: { current: boolean }[] }).sessions).toEqual([
+      expect.objectContaining({ current: true }),
+    ]);
   });
 
   it("limits wrong current passwords like sign-in, so a stolen session cannot guess the password", async () => {
@@ -427,7 +512,12 @@ describe("account page", () => {
     const change = (currentPassword: string) =>
       callRoute(accountAction, thief, "/account", {
         cookie,
-        form: { intent: "password", currentPassword, password: "thief-chosen-olive-3", confirmPassword: "thief-chosen-olive-3" },
+        form: {
+          intent: "password",
+          currentPassword,
+          password: "thief-chosen-olive-3",
+          confirmPassword: "thief-chosen-olive-3",
+        },
       });
     for (let i = 0; i < 8; i++) {
       const wrong = await change(`guess-${i}`);
@@ -448,7 +538,10 @@ describe("account page", () => {
     const thief = fromNewIp();
     const { cookie } = await logIn("stolen-tfa@example.com", strong, thief);
     for (let i = 0; i < 8; i++) {
-      const wrong = await callRoute(accountAction, thief, "/account", { cookie, form: { intent: "twoFactorSetup", setupPassword: `guess-${i}` } });
+      const wrong = await callRoute(accountAction, thief, "/account", {
+        cookie,
+        form: { intent: "twoFactorSetup", setupPassword: `guess-${i}` },
+      });
       expect(wrong.data).toMatchObject({ ok: false, error: "account.wrongPassword" });
     }
     // The thief's address has used up its wrong passwords for this account, wherever they were typed.
@@ -465,7 +558,10 @@ describe("account page", () => {
     expect(sessions).toHaveLength(2);
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
 
-    const out = await callRoute(accountAction, services, "/account", { cookie: laptop, form: { intent: "signOutOthers" } });
+    const out = await callRoute(accountAction, services, "/account", {
+      cookie: laptop,
+      form: { intent: "signOutOthers" },
+    });
     expect(out.data).toMatchObject({ ok: true });
     expect(await services.auth.api.getSession({ headers: new Headers({ cookie: phone }) })).toBeNull();
     expect(await services.auth.api.getSession({ headers: new Headers({ cookie: laptop }) })).not.toBeNull();
@@ -481,7 +577,9 @@ describe("dashboard access and roles", () => {
     const guest = await callRoute(dashboardLoader, services, "/he/dashboard", { cookie });
     expect(guest.location).toBe("/he");
     const toast = guest.headers.getSetCookie().find((c) => c.startsWith("kta_toast="));
-    const { toast: carried } = await services.toasts.take(new Request("http://x/", { headers: { cookie: toast!.split(";")[0]! } }));
+    const { toast: carried } = await services.toasts.take(
+      new Request("http://x/", { headers: { cookie: toast!.split(";")[0]! } }),
+    );
     expect(carried?.message).toBe("toast.guestNoDashboard");
   });
 
@@ -490,7 +588,10 @@ describe("dashboard access and roles", () => {
     const owner = await signUpUser("just-owner@example.com");
     await setRole(owner.id, "owner");
     const ownerCookie = (await logIn("just-owner@example.com")).cookie;
-    const denied = await callRoute(usersAction, services, "/dashboard/users", { cookie: ownerCookie, form: { userId: target.id, role: "owner" } });
+    const denied = await callRoute(usersAction, services, "/dashboard/users", {
+      cookie: ownerCookie,
+      form: { userId: target.id, role: "owner" },
+    });
     expect(denied.status).toBe(403);
     expect((await callRoute(usersLoader, services, "/dashboard/users", { cookie: ownerCookie })).status).toBe(403);
     const [unchanged] = await database.db.select().from(userRoles).where(eq(userRoles.userId, target.id));
@@ -503,7 +604,10 @@ describe("dashboard access and roles", () => {
     expect((listed.data as { users: { email: string; role: string }[] }).users).toEqual([
       expect.objectContaining({ email: "promote-me@example.com", role: "guest" }),
     ]);
-    const promoted = await callRoute(usersAction, services, "/dashboard/users", { cookie: adminCookie, form: { userId: target.id, role: "owner" } });
+    const promoted = await callRoute(usersAction, services, "/dashboard/users", {
+      cookie: adminCookie,
+      form: { userId: target.id, role: "owner" },
+    });
     expect(promoted.status).toBe(302);
     const [now] = await database.db.select().from(userRoles).where(eq(userRoles.userId, target.id));
     expect(now?.role).toBe("owner");
@@ -514,12 +618,18 @@ describe("dashboard access and roles", () => {
     const only = await signUpUser("only-admin@example.com");
     await setRole(only.id, "admin");
     const cookie = (await logIn("only-admin@example.com")).cookie;
-    const refused = await callRoute(usersAction, services, "/dashboard/users", { cookie, form: { userId: only.id, role: "guest" } });
+    const refused = await callRoute(usersAction, services, "/dashboard/users", {
+      cookie,
+      form: { userId: only.id, role: "guest" },
+    });
     expect(refused.status).toBe(409);
     expect(refused.data).toEqual({ error: "users.lastAdmin" });
     const second = await signUpUser("second-admin@example.com");
     await setRole(second.id, "admin");
-    const allowed = await callRoute(usersAction, services, "/dashboard/users", { cookie, form: { userId: second.id, role: "owner" } });
+    const allowed = await callRoute(usersAction, services, "/dashboard/users", {
+      cookie,
+      form: { userId: second.id, role: "owner" },
+    });
     expect(allowed.status).toBe(302);
   });
 
@@ -528,15 +638,25 @@ describe("dashboard access and roles", () => {
     await setRole(admin.id, "admin");
     const cookie = (await logIn("pager-admin@example.com")).cookie;
     for (let i = 0; i < 22; i++) {
-      await services.auth.api.signUpEmail({ body: { email: `bulk-${String(i).padStart(2, "0")}@example.com`, password: strong, name: "Bulk" } });
+      await services.auth.api.signUpEmail({
+        body: { email: `bulk-${String(i).padStart(2, "0")}@example.com`, password: strong, name: "Bulk" },
+      });
     }
-    const first = (await callRoute(usersLoader, services, "/dashboard/users?q=bulk", { cookie })).data as { users: unknown[]; pages: number; total: number };
+    const first = (await callRoute(usersLoader, services, "/dashboard/users?q=bulk", { cookie })).data as {
+      users: unknown[];
+      pages: number;
+      total: number;
+    };
     expect(first.total).toBe(22);
     expect(first.users).toHaveLength(20);
     expect(first.pages).toBe(2);
-    const second = (await callRoute(usersLoader, services, "/dashboard/users?q=bulk&page=2", { cookie })).data as { users: unknown[] };
+    const second = (await callRoute(usersLoader, services, "/dashboard/users?q=bulk&page=2", { cookie })).data as {
+      users: unknown[];
+    };
     expect(second.users).toHaveLength(2);
-    const byName = (await callRoute(usersLoader, services, "/dashboard/users?q=Pager", { cookie })).data as { users: { email: string }[] };
+    const byName = (await callRoute(usersLoader, services, "/dashboard/users?q=Pager", { cookie })).data as {
+      users: { email: string }[];
+    };
     expect(byName.users.map((u) => u.email)).toEqual(["pager-admin@example.com"]);
   });
 });
@@ -560,9 +680,15 @@ describe("two-factor sign-in", () => {
   /** Sets up two-factor through the account page's actions, as a person would. */
   async function enableTwoFactor(email: string, s = services): Promise<Enabled> {
     const { cookie } = await logIn(email);
-    const started = await callRoute(accountAction, s, "/account", { cookie, form: { intent: "twoFactorSetup", setupPassword: strong } });
+    const started = await callRoute(accountAction, s, "/account", {
+      cookie,
+      form: { intent: "twoFactorSetup", setupPassword: strong },
+    });
     const { setup } = started.data as { setup: { secret: string; backupCodes: string[] } };
-    const confirmed = await callRoute(accountAction, s, "/account", { cookie, form: { intent: "twoFactorConfirm", code: totp(setup.secret) } });
+    const confirmed = await callRoute(accountAction, s, "/account", {
+      cookie,
+      form: { intent: "twoFactorConfirm", code: totp(setup.secret) },
+    });
     expect(confirmed.data).toMatchObject({ ok: true, message: "twoFactor.enabled" });
     return { secret: setup.secret, backupCodes: setup.backupCodes, cookie: sessionCookie(confirmed.headers) };
   }
@@ -573,20 +699,30 @@ describe("two-factor sign-in", () => {
     return { outcome, pending: pendingCookie(outcome.headers), session: sessionCookie(outcome.headers) };
   }
 
-  async function codeStep(pending: string, code: string, method: "totp" | "backup" = "totp", s = fromNewIp(), path = "/login/two-factor") {
+  async function codeStep(
+    pending: string,
+    code: string,
+    method: "totp" | "backup" = "totp",
+    s = fromNewIp(),
+    path = "/login/two-factor",
+  ) {
     const outcome = await callRoute(twoFactorAction, s, path, { cookie: pending, form: { method, code } });
     return { outcome, session: sessionCookie(outcome.headers) };
   }
 
   async function userId(email: string) {
-    const [user] = await database.db.select({ id: users.id, twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.email, email));
+    const [user] = await database.db
+      .select({ id: users.id, twoFactorEnabled: users.twoFactorEnabled })
+      .from(users)
+      .where(eq(users.email, email));
     return user!;
   }
 
   it("is set up on the account page: the password, then a code from the app turns it on", async () => {
     const { id } = await signUpUser("tfa-setup@example.com");
     const { cookie } = await logIn("tfa-setup@example.com");
-    const setupWith = (setupPassword: string) => callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorSetup", setupPassword } });
+    const setupWith = (setupPassword: string) =>
+      callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorSetup", setupPassword } });
 
     expect((await setupWith("")).data).toMatchObject({
       ok: false,
@@ -601,7 +737,9 @@ describe("two-factor sign-in", () => {
     expect(await database.db.$count(twoFactors, eq(twoFactors.userId, id))).toBe(0);
 
     const started = await setupWith(strong);
-    const { setup } = started.data as { setup: { secret: string; backupCodes: string[]; qr: { size: number; path: string } } };
+    const { setup } = started.data as {
+      setup: { secret: string; backupCodes: string[]; qr: { size: number; path: string } };
+    };
     expect(setup.secret).toMatch(/^[A-Z2-7]{32,}$/);
     expect(setup.backupCodes).toHaveLength(10);
     expect(new Set(setup.backupCodes).size).toBe(10);
@@ -610,13 +748,24 @@ describe("two-factor sign-in", () => {
     expect(setup.qr.path).toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
     // Not in force until a code confirms it: the page asks for one.
     expect((await userId("tfa-setup@example.com")).twoFactorEnabled).toBe(false);
-    expect((await callRoute(accountLoader, services, "/account", { cookie })).data).toMatchObject({ twoFactor: { state: "pending", required: false } });
+    expect((await callRoute(accountLoader, services, "/account", { cookie })).data).toMatchObject({
+      twoFactor: { state: "pending", required: false },
+    });
 
-    const confirm = (code: string) => callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorConfirm", code } });
-    expect((await confirm("12345")).data).toMatchObject({ ok: false, error: "twoFactor.codeFormat", errors: { code: "twoFactor.codeFormat" } });
+    const confirm = (code: string) =>
+      callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorConfirm", code } });
+    expect((await confirm("12345")).data).toMatchObject({
+      ok: false,
+      error: "twoFactor.codeFormat",
+      errors: { code: "twoFactor.codeFormat" },
+    });
     const wrong = await confirm(wrongTotp(setup.secret));
     expect(wrong.status).toBe(401);
-    expect(wrong.data).toMatchObject({ ok: false, error: "twoFactor.invalidCode", errors: { code: "twoFactor.invalidCode" } });
+    expect(wrong.data).toMatchObject({
+      ok: false,
+      error: "twoFactor.invalidCode",
+      errors: { code: "twoFactor.invalidCode" },
+    });
     expect((await userId("tfa-setup@example.com")).twoFactorEnabled).toBe(false);
 
     const code = totp(setup.secret);
@@ -626,27 +775,42 @@ describe("two-factor sign-in", () => {
     // better-auth replaced the session on this device; the new cookie came back with the answer.
     const renewed = sessionCookie(right.headers);
     expect(renewed).toMatch(/better-auth\.session_token=/);
-    expect((await callRoute(accountLoader, services, "/account", { cookie: renewed })).data).toMatchObject({ twoFactor: { state: "on" } });
+    expect((await callRoute(accountLoader, services, "/account", { cookie: renewed })).data).toMatchObject({
+      twoFactor: { state: "on" },
+    });
   });
 
   it("keeps the way back (`next`) through the second step, cleaned like the login page's", async () => {
     await signUpUser("tfa-next@example.com");
     const { secret } = await enableTwoFactor("tfa-next@example.com");
     const claim = "/he/restaurant/x/claim";
-    const first = await passwordStep("tfa-next@example.com", fromNewIp(), `/he/login?next=${encodeURIComponent(claim)}`);
+    const first = await passwordStep(
+      "tfa-next@example.com",
+      fromNewIp(),
+      `/he/login?next=${encodeURIComponent(claim)}`,
+    );
     expect(first.outcome.location).toBe(`/he/login/two-factor?next=${encodeURIComponent(claim)}`);
     const done = await codeStep(first.pending, totp(secret), "totp", fromNewIp(), first.outcome.location!);
     expect(done.outcome.location).toBe(claim);
     // A signed-in user opening the second step goes there too; another site is never followed.
-    expect((await callRoute(twoFactorLoader, services, `/he/login/two-factor?next=${encodeURIComponent(claim)}`, { cookie: done.session })).location).toBe(
-      claim,
+    expect(
+      (
+        await callRoute(twoFactorLoader, services, `/he/login/two-factor?next=${encodeURIComponent(claim)}`, {
+          cookie: done.session,
+        })
+      ).location,
+    ).toBe(claim);
+    const tricky = await callRoute(
+      twoFactorLoader,
+      services,
+      `/he/login/two-factor?next=${encodeURIComponent("/.//evil.example")}`,
+      { cookie: done.session },
     );
-    const tricky = await callRoute(twoFactorLoader, services, `/he/login/two-factor?next=${encodeURIComponent("/.//evil.example")}`, { cookie: done.session });
     expect(tricky.location).toBe("/he/dashboard");
     // Without a pending sign-in, back to the password, still with the way back.
-    expect((await callRoute(twoFactorLoader, services, `/he/login/two-factor?next=${encodeURIComponent(claim)}`)).location).toBe(
-      `/he/login?next=${encodeURIComponent(claim)}`,
-    );
+    expect(
+      (await callRoute(twoFactorLoader, services, `/he/login/two-factor?next=${encodeURIComponent(claim)}`)).location,
+    ).toBe(`/he/login?next=${encodeURIComponent(claim)}`);
   });
 
   it("asks for a code after a correct password; only a right code opens a session", async () => {
@@ -655,7 +819,9 @@ describe("two-factor sign-in", () => {
     const { id } = await userId("tfa-login@example.com");
     const sessionsBefore = await database.db.$count(sessions, eq(sessions.userId, id));
 
-    const wrongPassword = await callRoute(loginAction, fromNewIp(), "/login", { form: { email: "tfa-login@example.com", password: "nope-nope-nope-1" } });
+    const wrongPassword = await callRoute(loginAction, fromNewIp(), "/login", {
+      form: { email: "tfa-login@example.com", password: "nope-nope-nope-1" },
+    });
     expect(wrongPassword.status).toBe(401);
     expect(pendingCookie(wrongPassword.headers)).toBe("");
 
@@ -668,10 +834,15 @@ describe("two-factor sign-in", () => {
 
     // The code page needs a pending sign-in.
     expect((await callRoute(twoFactorLoader, services, "/he/login/two-factor")).location).toBe("/he/login");
-    expect((await callRoute(twoFactorLoader, services, "/he/login/two-factor", { cookie: step.pending })).status).toBe(200);
+    expect((await callRoute(twoFactorLoader, services, "/he/login/two-factor", { cookie: step.pending })).status).toBe(
+      200,
+    );
 
     const malformed = await codeStep(step.pending, "12ab56");
-    expect(malformed.outcome).toMatchObject({ status: 400, data: { error: "twoFactor.codeFormat", errors: { code: "twoFactor.codeFormat" } } });
+    expect(malformed.outcome).toMatchObject({
+      status: 400,
+      data: { error: "twoFactor.codeFormat", errors: { code: "twoFactor.codeFormat" } },
+    });
     const wrong = await codeStep(step.pending, wrongTotp(secret));
     expect(wrong.outcome).toMatchObject({ status: 401, data: { error: "twoFactor.invalidCode" } });
     expect(wrong.session).toBe("");
@@ -692,7 +863,9 @@ describe("two-factor sign-in", () => {
     const { cookie: otherDevice } = await logIn("tfa-elsewhere@example.com");
     const { cookie: thisDevice } = await enableTwoFactor("tfa-elsewhere@example.com");
     expect(await services.auth.api.getSession({ headers: new Headers({ cookie: otherDevice }) })).toBeNull();
-    expect((await services.auth.api.getSession({ headers: new Headers({ cookie: thisDevice }) }))?.user.email).toBe("tfa-elsewhere@example.com");
+    expect((await services.auth.api.getSession({ headers: new Headers({ cookie: thisDevice }) }))?.user.email).toBe(
+      "tfa-elsewhere@example.com",
+    );
   });
 
   it("a code from the app opens one session: the same code is refused for a second sign-in within its window", async () => {
@@ -719,7 +892,9 @@ describe("two-factor sign-in", () => {
     const { backupCodes, cookie } = await enableTwoFactor("tfa-backup@example.com");
 
     const first = await passwordStep("tfa-backup@example.com");
-    expect((await codeStep(first.pending, "not a code", "backup")).outcome.data).toMatchObject({ error: "twoFactor.backupFormat" });
+    expect((await codeStep(first.pending, "not a code", "backup")).outcome.data).toMatchObject({
+      error: "twoFactor.backupFormat",
+    });
     const used = await codeStep(first.pending, backupCodes[0]!, "backup");
     expect(used.outcome.status).toBe(302);
     expect(used.session).toMatch(/better-auth\.session_token=/);
@@ -736,8 +911,15 @@ describe("two-factor sign-in", () => {
       cookie,
       form: { intent: "twoFactorCodes", codesPassword: "nope-nope-nope-2" },
     });
-    expect(wrongPassword.data).toMatchObject({ ok: false, error: "account.wrongPassword", errors: { codesPassword: "account.wrongPassword" } });
-    const renewed = await callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorCodes", codesPassword: strong } });
+    expect(wrongPassword.data).toMatchObject({
+      ok: false,
+      error: "account.wrongPassword",
+      errors: { codesPassword: "account.wrongPassword" },
+    });
+    const renewed = await callRoute(accountAction, services, "/account", {
+      cookie,
+      form: { intent: "twoFactorCodes", codesPassword: strong },
+    });
     const fresh = (renewed.data as { backupCodes: string[] }).backupCodes;
     expect(fresh).toHaveLength(10);
     const third = await passwordStep("tfa-backup@example.com");
@@ -748,7 +930,8 @@ describe("two-factor sign-in", () => {
   it("turns off only with the password; then a password alone signs in again", async () => {
     await signUpUser("tfa-off@example.com");
     const { cookie } = await enableTwoFactor("tfa-off@example.com");
-    const off = (disablePassword: string) => callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorDisable", disablePassword } });
+    const off = (disablePassword: string) =>
+      callRoute(accountAction, services, "/account", { cookie, form: { intent: "twoFactorDisable", disablePassword } });
     expect((await off("nope-nope-nope-3")).data).toMatchObject({
       ok: false,
       error: "account.wrongPassword",
@@ -777,7 +960,10 @@ describe("two-factor sign-in", () => {
     // Even the right code, from a new address and a new sign-in, waits now.
     const { pending } = await passwordStep("tfa-limit@example.com");
     const limited = await codeStep(pending, totp(secret));
-    expect(limited.outcome).toMatchObject({ status: 429, data: { error: "error.rateLimited", values: { minutes: 15 } } });
+    expect(limited.outcome).toMatchObject({
+      status: 429,
+      data: { error: "error.rateLimited", values: { minutes: 15 } },
+    });
     expect(limited.session).toBe("");
   });
 
@@ -826,29 +1012,44 @@ describe("two-factor sign-in", () => {
       expect(page.status).toBe(302);
       expect(page.location).toBe("/he/account#two-factor");
       const toast = page.headers.getSetCookie().find((c) => c.startsWith("kta_toast="));
-      const { toast: carried } = await s.toasts.take(new Request("http://x/", { headers: { cookie: toast!.split(";")[0]! } }));
+      const { toast: carried } = await s.toasts.take(
+        new Request("http://x/", { headers: { cookie: toast!.split(";")[0]! } }),
+      );
       expect(carried?.message).toBe("toast.twoFactorRequired");
       expect((await callRoute(usersLoader, s, "/dashboard/users", { cookie })).location).toBe("/account#two-factor");
-      const write = await callRoute(usersAction, s, "/dashboard/users", { cookie, form: { userId: target.id, role: "owner" } });
+      const write = await callRoute(usersAction, s, "/dashboard/users", {
+        cookie,
+        form: { userId: target.id, role: "owner" },
+      });
       expect(write.status).toBe(403);
       const [unchanged] = await database.db.select().from(userRoles).where(eq(userRoles.userId, target.id));
       expect(unchanged?.role).toBe("guest");
       // The blog editor is part of the dashboard: the same rule, no side door.
-      expect((await callRoute(blogEditorLoader, s, "/dashboard/blog/add", { cookie })).location).toBe("/account#two-factor");
+      expect((await callRoute(blogEditorLoader, s, "/dashboard/blog/add", { cookie })).location).toBe(
+        "/account#two-factor",
+      );
       const post = { title: "Side door", subtitle: "s", slug: "side-door", image: "", content: "c" };
       expect((await callRoute(blogEditorAction, s, "/dashboard/blog/add", { cookie, form: post })).status).toBe(403);
       expect(await database.db.$count(blogs)).toBe(0);
-      expect((await callRoute(accountLoader, s, "/account", { cookie })).data).toMatchObject({ twoFactor: { state: "off", required: true } });
+      expect((await callRoute(accountLoader, s, "/account", { cookie })).data).toMatchObject({
+        twoFactor: { state: "off", required: true },
+      });
 
       // Without the setting, the same admin is let in (two-factor stays optional).
       expect((await callRoute(dashboardLoader, services, "/dashboard", { cookie })).status).toBe(200);
 
       const { cookie: withTwoFactor } = await enableTwoFactor("tfa-admin@example.com", s);
       expect((await callRoute(dashboardLoader, s, "/dashboard", { cookie: withTwoFactor })).status).toBe(200);
-      const allowed = await callRoute(usersAction, s, "/dashboard/users", { cookie: withTwoFactor, form: { userId: target.id, role: "owner" } });
+      const allowed = await callRoute(usersAction, s, "/dashboard/users", {
+        cookie: withTwoFactor,
+        form: { userId: target.id, role: "owner" },
+      });
       expect(allowed.status).toBe(302);
       // ...and cannot turn it off again while the setting is on.
-      const off = await callRoute(accountAction, s, "/account", { cookie: withTwoFactor, form: { intent: "twoFactorDisable", disablePassword: strong } });
+      const off = await callRoute(accountAction, s, "/account", {
+        cookie: withTwoFactor,
+        form: { intent: "twoFactorDisable", disablePassword: strong },
+      });
       expect(off).toMatchObject({ status: 403, data: { ok: false, error: "twoFactor.cannotDisable" } });
       expect((await userId("tfa-admin@example.com")).twoFactorEnabled).toBe(true);
     });

@@ -37,7 +37,12 @@ const place: Record<string, string> = {};
 /** Noon in Tel Aviv on a day (UTC+2 in November). */
 const at = (day: string, hour = 12) => new Date(`${day}T${String(hour - 2).padStart(2, "0")}:00:00Z`);
 const run = (day: string, hour?: number) =>
-  sendAlertDigests(database.db, { sendEmail: services.sendEmail, publicUrl: "https://kosher.example", tokens: services.alertTokens, now: at(day, hour) });
+  sendAlertDigests(database.db, {
+    sendEmail: services.sendEmail,
+    publicUrl: "https://kosher.example",
+    tokens: services.alertTokens,
+    now: at(day, hour),
+  });
 const actor = (who: Who) => ({ id: people[who].id, role: people[who].role });
 
 beforeAll(async () => {
@@ -75,21 +80,33 @@ beforeEach(async () => {
       certificate_valid_until: "2026-11-30",
     })
   ).id;
-  place.grill = (await insertRestaurant(database.db, { slug: "grill-three", name_en: "Grill Three", name_he: null, kashrut: "mehadrin" })).id;
+  place.grill = (
+    await insertRestaurant(database.db, {
+      slug: "grill-three",
+      name_en: "Grill Three",
+      name_he: null,
+      kashrut: "mehadrin",
+    })
+  ).id;
 });
 afterAll(async () => {
   await database?.destroy();
 });
 
-const change = (id: string, values: Partial<typeof restaurants.$inferInsert>) => database.db.update(restaurants).set(values).where(eq(restaurants.id, id));
+const change = (id: string, values: Partial<typeof restaurants.$inferInsert>) =>
+  database.db.update(restaurants).set(values).where(eq(restaurants.id, id));
 const save = (who: Who, ...slugs: string[]) => keepPlaces(database.db, actor(who), { add: slugs });
-const turnOn = (who: Who, language: "en" | "he" = "en", day = "2026-11-26") => setAlerts(database.db, actor(who), { enabled: true, language }, at(day, 9));
+const turnOn = (who: Who, language: "en" | "he" = "en", day = "2026-11-26") =>
+  setAlerts(database.db, actor(who), { enabled: true, language }, at(day, 9));
 
 describe("the alert settings page", () => {
   it("is off by default, in the page's language; saving turns alerts on in the language chosen, for the account itself", async () => {
     const page = await callRoute(settingsLoader, services, "/he/account/alerts", { cookie: people.diner.cookie });
     expect(page.data).toMatchObject({ settings: { enabled: false, language: "he" }, email: people.diner.email });
-    const saved = await callRoute(settingsAction, services, "/he/account/alerts", { cookie: people.diner.cookie, form: { enabled: "on", language: "he" } });
+    const saved = await callRoute(settingsAction, services, "/he/account/alerts", {
+      cookie: people.diner.cookie,
+      form: { enabled: "on", language: "he" },
+    });
     expect(saved).toMatchObject({ status: 200, data: { ok: true } });
     expect(await alertSettingsOf(database.db, people.diner.id, "en")).toEqual({ enabled: true, language: "he" });
     // Another account is untouched, whatever the form says (no field names an account).
@@ -99,28 +116,43 @@ describe("the alert settings page", () => {
     });
     expect(await alertSettingsOf(database.db, people.other.id, "en")).toEqual({ enabled: false, language: "en" });
     // Turned off (the box not ticked): off.
-    await callRoute(settingsAction, services, "/account/alerts", { cookie: people.diner.cookie, form: { language: "en" } });
+    await callRoute(settingsAction, services, "/account/alerts", {
+      cookie: people.diner.cookie,
+      form: { language: "en" },
+    });
     expect(await alertSettingsOf(database.db, people.diner.id, "he")).toEqual({ enabled: false, language: "en" });
   });
 
   it("refuses a bad form with its message and changes nothing; a visitor is sent to sign in", async () => {
-    const bad = await callRoute(settingsAction, services, "/account/alerts", { cookie: people.diner.cookie, form: { enabled: "on", language: "fr" } });
+    const bad = await callRoute(settingsAction, services, "/account/alerts", {
+      cookie: people.diner.cookie,
+      form: { enabled: "on", language: "fr" },
+    });
     expect(bad).toMatchObject({ status: 400, data: { ok: false, errors: { language: "alerts.languageInvalid" } } });
     expect(await database.db.select().from(alertSettings)).toEqual([]);
-    const visitor = await callRoute(settingsAction, services, "/he/account/alerts", { form: { enabled: "on", language: "he" } });
+    const visitor = await callRoute(settingsAction, services, "/he/account/alerts", {
+      form: { enabled: "on", language: "he" },
+    });
     expect(visitor).toMatchObject({ status: 302, location: "/he/login" });
-    expect(await callRoute(settingsLoader, services, "/account/alerts")).toMatchObject({ status: 302, location: "/login" });
+    expect(await callRoute(settingsLoader, services, "/account/alerts")).toMatchObject({
+      status: 302,
+      location: "/login",
+    });
     expect(await database.db.select().from(alertSettings)).toEqual([]);
   });
 
   it("is the account's own: the domain function writes the acting account only, and refuses no account", async () => {
-    await expect(setAlerts(database.db, null, { enabled: true, language: "en" })).rejects.toSatisfy((error) => isAppError(error) && error.code === "forbidden");
+    await expect(setAlerts(database.db, null, { enabled: true, language: "en" })).rejects.toSatisfy(
+      (error) => isAppError(error) && error.code === "forbidden",
+    );
     await expect(setAlerts(database.db, { role: "guest" }, { enabled: true, language: "en" })).rejects.toSatisfy(
       (error) => isAppError(error) && error.code === "forbidden",
     );
     // An admin turning alerts on turns on the admin's own, never another account's.
     await setAlerts(database.db, actor("admin"), { enabled: true, language: "en" });
-    expect((await database.db.select({ id: alertSettings.user_id }).from(alertSettings)).map((row) => row.id)).toEqual([people.admin.id]);
+    expect((await database.db.select({ id: alertSettings.user_id }).from(alertSettings)).map((row) => row.id)).toEqual([
+      people.admin.id,
+    ]);
   });
 });
 
@@ -140,18 +172,26 @@ describe("the daily digest", () => {
     expect(await run("2026-11-28")).toBe(0);
     expect(await run("2026-11-29")).toBe(0);
     expect(outbox).toHaveLength(1);
-    expect(await database.db.select().from(alertSnapshots).where(eq(alertSnapshots.user_id, people.diner.id))).toHaveLength(3);
+    expect(
+      await database.db.select().from(alertSnapshots).where(eq(alertSnapshots.user_id, people.diner.id)),
+    ).toHaveLength(3);
   });
 
   it("records nothing for a place saved with alerts off", async () => {
     await save("other", "falafel-one");
-    expect(await database.db.select().from(alertSnapshots).where(eq(alertSnapshots.user_id, people.other.id))).toEqual([]);
+    expect(await database.db.select().from(alertSnapshots).where(eq(alertSnapshots.user_id, people.other.id))).toEqual(
+      [],
+    );
   });
 
   it("sends one e-mail with every change of every place, in the language chosen, then none the same day, nor the next without a change", async () => {
     await save("hebrew", "falafel-one", "sushi-two", "grill-three");
     await turnOn("hebrew", "he");
-    await change(place.falafel!, { kashrut: "mehadrin", certificate_body: "badatz_landau", certificate_level: "mehadrin" });
+    await change(place.falafel!, {
+      kashrut: "mehadrin",
+      certificate_body: "badatz_landau",
+      certificate_level: "mehadrin",
+    });
     await change(place.grill!, { is_permanently_closed: true });
     // sushi-two's certificate ends on 2026-11-30: expired on December 1st. Changed and changed back: nothing.
     await change(place.sushi!, { kashrut: "rabanut" });
@@ -170,9 +210,14 @@ describe("the daily digest", () => {
     expect(content.text).toContain("https://kosher.example/he/restaurant/falafel-one");
     expect(content.html).toContain("<bdi>Grill Three</bdi>");
     expect(content.text).not.toMatch(/Kosher Tel Aviv|Kashrut/);
-    const unsubscribe = /https:\/\/kosher\.example\/he\/account\/alerts\/unsubscribe\?token=[\w.-]+/.exec(content.text)?.[0];
+    const unsubscribe = /https:\/\/kosher\.example\/he\/account\/alerts\/unsubscribe\?token=[\w.-]+/.exec(
+      content.text,
+    )?.[0];
     expect(unsubscribe).toBeDefined();
-    expect(content.headers).toEqual({ "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(content.headers).toEqual({
+      "List-Unsubscribe": `<${unsubscribe}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
     // Again the same day (later that hour, or the next hour): none. The next day, nothing new: none.
     await change(place.grill!, { is_permanently_closed: false });
     expect(await run("2026-12-01", 23)).toBe(0);
@@ -193,7 +238,9 @@ describe("the daily digest", () => {
     const { content } = outbox[0]!;
     expect(content.subject).toBe("A place you saved has changed · Kosher Tel Aviv");
     expect(content.text).toContain("Sushi Two");
-    expect(content.text).toContain("Kashrut supervision: Under the supervision of Tzohar → Kosher certificate of the Tel Aviv-Yafo Rabbinate");
+    expect(content.text).toContain(
+      "Kashrut supervision: Under the supervision of Tzohar → Kosher certificate of the Tel Aviv-Yafo Rabbinate",
+    );
     expect(content.text).toContain("The certificate was renewed, valid until November 30, 2027");
     expect(content.text).toContain("https://kosher.example/en/restaurant/sushi-two");
     expect(content.text).not.toContain("סושי");
@@ -255,12 +302,19 @@ describe("the daily digest", () => {
     await turnOn("diner");
     const doomed = await signedInUser(services, { email: "doomed@alerts.example", emailVerified: true });
     await keepPlaces(database.db, { id: doomed.id, role: "guest" }, { add: ["falafel-one"] });
-    await setAlerts(database.db, { id: doomed.id, role: "guest" }, { enabled: true, language: "en" }, at("2026-11-26", 9));
+    await setAlerts(
+      database.db,
+      { id: doomed.id, role: "guest" },
+      { enabled: true, language: "en" },
+      at("2026-11-26", 9),
+    );
     await keepPlaces(database.db, actor("diner"), { remove: ["sushi-two"] });
     await database.db.delete(restaurants).where(eq(restaurants.id, place.grill!));
     await database.db.delete(users).where(eq(users.id, doomed.id));
     // Their snapshots went with them.
-    expect((await database.db.select().from(alertSnapshots)).map((row) => [row.user_id, row.restaurant_id])).toEqual([[people.diner.id, place.falafel]]);
+    expect((await database.db.select().from(alertSnapshots)).map((row) => [row.user_id, row.restaurant_id])).toEqual([
+      [people.diner.id, place.falafel],
+    ]);
     await change(place.falafel!, { kashrut: "tzohar" });
     expect(await run("2026-11-27")).toBe(1);
     expect(outbox.map((mail) => mail.to)).toEqual([people.diner.email]);
@@ -286,8 +340,13 @@ describe("the daily digest", () => {
     const files = readdirSync(outboxDir);
     expect(files).toHaveLength(1);
     // Long headers are folded onto the next line: unfolded to read them.
-    const eml = decodeQuotedPrintable(readFileSync(path.join(outboxDir, files[0]!), "utf8")).replace(/\r?\n[ \t]+/g, " ");
-    expect(eml).toMatch(/^List-Unsubscribe: <https:\/\/kosher\.example\/account\/alerts\/unsubscribe\?token=[\w.-]+>$/m);
+    const eml = decodeQuotedPrintable(readFileSync(path.join(outboxDir, files[0]!), "utf8")).replace(
+      /\r?\n[ \t]+/g,
+      " ",
+    );
+    expect(eml).toMatch(
+      /^List-Unsubscribe: <https:\/\/kosher\.example\/account\/alerts\/unsubscribe\?token=[\w.-]+>$/m,
+    );
     expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
   });
 });
@@ -297,20 +356,34 @@ describe("unsubscribing by the e-mail's link", () => {
     await turnOn("hebrew", "he");
     const token = services.alertTokens.sign(people.hebrew.id);
     const url = `/he/account/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
-    expect(await callRoute(unsubscribeLoader, services, url)).toMatchObject({ status: 200, data: { valid: true, token } });
+    expect(await callRoute(unsubscribeLoader, services, url)).toMatchObject({
+      status: 200,
+      data: { valid: true, token },
+    });
     expect((await alertSettingsOf(database.db, people.hebrew.id, "en")).enabled).toBe(true);
-    expect(await callRoute(unsubscribeAction, services, url, { form: { token } })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await callRoute(unsubscribeAction, services, url, { form: { token } })).toMatchObject({
+      status: 200,
+      data: { ok: true },
+    });
     expect(await alertSettingsOf(database.db, people.hebrew.id, "en")).toEqual({ enabled: false, language: "he" });
     // Again: still off, answered as done.
-    expect(await callRoute(unsubscribeAction, services, url, { form: { token } })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await callRoute(unsubscribeAction, services, url, { form: { token } })).toMatchObject({
+      status: 200,
+      data: { ok: true },
+    });
   });
 
   it("a mail client's one-click POST (RFC 8058: the link's token, List-Unsubscribe=One-Click) turns alerts off", async () => {
     await turnOn("diner");
     const token = services.alertTokens.sign(people.diner.id);
-    const answer = await callRoute(unsubscribeAction, services, `/account/alerts/unsubscribe?token=${encodeURIComponent(token)}`, {
-      form: { "List-Unsubscribe": "One-Click" },
-    });
+    const answer = await callRoute(
+      unsubscribeAction,
+      services,
+      `/account/alerts/unsubscribe?token=${encodeURIComponent(token)}`,
+      {
+        form: { "List-Unsubscribe": "One-Click" },
+      },
+    );
     expect(answer).toMatchObject({ status: 200, data: { ok: true } });
     expect((await alertSettingsOf(database.db, people.diner.id, "en")).enabled).toBe(false);
   });
@@ -321,11 +394,19 @@ describe("unsubscribing by the e-mail's link", () => {
     const token = services.alertTokens.sign(people.diner.id);
     const forged = `${Buffer.from(people.other.id).toString("base64url")}.${token.split(".")[1]}`;
     for (const bad of [forged, token.slice(0, -2), "", "nonsense", "%%%"]) {
-      expect(await callRoute(unsubscribeLoader, services, `/account/alerts/unsubscribe?token=${encodeURIComponent(bad)}`), bad).toMatchObject({
+      expect(
+        await callRoute(unsubscribeLoader, services, `/account/alerts/unsubscribe?token=${encodeURIComponent(bad)}`),
+        bad,
+      ).toMatchObject({
         status: 200,
         data: { valid: false },
       });
-      const answer = await callRoute(unsubscribeAction, services, `/account/alerts/unsubscribe?token=${encodeURIComponent(bad)}`, { form: { token: bad } });
+      const answer = await callRoute(
+        unsubscribeAction,
+        services,
+        `/account/alerts/unsubscribe?token=${encodeURIComponent(bad)}`,
+        { form: { token: bad } },
+      );
       expect(answer, bad).toMatchObject({ status: 400, data: { ok: false, error: "alerts.badToken" } });
     }
     expect((await alertSettingsOf(database.db, people.diner.id, "en")).enabled).toBe(true);

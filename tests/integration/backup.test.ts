@@ -3,7 +3,17 @@
 // cases run in both of CI's runs (they use their own DATA_DIR); the pg_dump case needs the
 // PostgreSQL run (DATABASE_URL) and pg_dump on PATH.
 import { createHash, randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -140,7 +150,9 @@ const installState = (install: { dataDir: string; uploadsDir: string }) =>
 
 /** Nothing half-done is left beside the database or the uploads folder. */
 function expectNoLeftovers(dataDir: string) {
-  expect(readdirSync(dataDir).filter((name) => /\.(restore|previous|partial)-|^restored-uploads|^\.kta-/.test(name))).toEqual([]);
+  expect(
+    readdirSync(dataDir).filter((name) => /\.(restore|previous|partial)-|^restored-uploads|^\.kta-/.test(name)),
+  ).toEqual([]);
 }
 
 async function entriesOf(file: string): Promise<string[]> {
@@ -150,7 +162,11 @@ async function entriesOf(file: string): Promise<string[]> {
 }
 
 /** Copies a backup with its manifest and database snapshot changed by `edit` (a consistent file otherwise). */
-async function rewriteBackup(source: string, target: string, edit: (manifest: BackupManifest, database: Buffer) => Buffer): Promise<void> {
+async function rewriteBackup(
+  source: string,
+  target: string,
+  edit: (manifest: BackupManifest, database: Buffer) => Buffer,
+): Promise<void> {
   const entries: [string, Buffer][] = [];
   for await (const entry of readTar(createReadStream(source).pipe(createGunzip()))) {
     const parts: Buffer[] = [];
@@ -169,14 +185,20 @@ async function rewriteBackup(source: string, target: string, edit: (manifest: Ba
 }
 
 /** A backup's entries: its manifest, its database snapshot and its uploads (name and bytes). */
-async function partsOf(file: string): Promise<{ manifest: BackupManifest; database: Buffer; uploads: [string, Buffer][] }> {
+async function partsOf(
+  file: string,
+): Promise<{ manifest: BackupManifest; database: Buffer; uploads: [string, Buffer][] }> {
   const entries: [string, Buffer][] = [];
   for await (const entry of readTar(createReadStream(file).pipe(createGunzip()))) {
     const parts: Buffer[] = [];
     for await (const chunk of entry.body()) parts.push(chunk);
     entries.push([entry.name, Buffer.concat(parts)]);
   }
-  return { manifest: JSON.parse(entries[0]![1].toString("utf8")) as BackupManifest, database: entries[1]![1], uploads: entries.slice(2) };
+  return {
+    manifest: JSON.parse(entries[0]![1].toString("utf8")) as BackupManifest,
+    database: entries[1]![1],
+    uploads: entries.slice(2),
+  };
 }
 
 interface CraftedEntry {
@@ -229,11 +251,16 @@ describe("backup and restore on PGlite", () => {
       expect(path.dirname(backup.file)).toBe(path.join(install.dataDir, "backups"));
       expect(readdirSync(path.dirname(backup.file))).toEqual([path.basename(backup.file)]);
       expect(path.basename(backup.file)).toMatch(/^kosher-tel-aviv-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz$/);
-      expect(backup.manifest.database).toMatchObject({ kind: "pglite", contents: { restaurants: 3, users: 2, blogPosts: 1 } });
+      expect(backup.manifest.database).toMatchObject({
+        kind: "pglite",
+        contents: { restaurants: 3, users: 2, blogPosts: 1 },
+      });
       expect(backup.manifest.database.migrations.applied).toBeGreaterThan(0);
       expect(backup.manifest.database.migrations.latest).toMatch(/^\d{4}_/);
       expect(backup.manifest.uploads).toEqual({ included: true, files: 3, bytes: 301_000 + "%PDF-1.4 menu".length });
-      expect(lines).toContainEqual(expect.stringMatching(/^Database: [\d.]+ MB \(PGlite; 3 restaurants, 2 users and 1 blog post\)$/));
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^Database: [\d.]+ MB \(PGlite; 3 restaurants, 2 users and 1 blog post\)$/),
+      );
       expect(lines).toContain("Uploads: 3 files (294.0 KB)");
       expect(await entriesOf(backup.file)).toEqual([
         "manifest.json",
@@ -292,9 +319,14 @@ describe("backup and restore on PGlite", () => {
       // While the server (here: this process) has the embedded database open, both commands refuse.
       const held = await openDatabase({ pgliteDir: install.pgliteDir, migrate: false });
       try {
-        for (const attempt of [await runScript("scripts/backup.ts", [], env), await runScript("scripts/restore.ts", [file!, "--force"], env)]) {
+        for (const attempt of [
+          await runScript("scripts/backup.ts", [], env),
+          await runScript("scripts/restore.ts", [file!, "--force"], env),
+        ]) {
           expect(attempt.status).toBe(1);
-          expect(attempt.stderr).toMatch(/^The embedded database in .* is already open in another process \(pid \d+\)\..*\nStop the server first: /);
+          expect(attempt.stderr).toMatch(
+            /^The embedded database in .* is already open in another process \(pid \d+\)\..*\nStop the server first: /,
+          );
         }
       } finally {
         await held.close();
@@ -320,7 +352,10 @@ describe("backup and restore on PGlite", () => {
       expect(again).toMatchObject({ status: 1, stderr: expect.stringContaining("already exists") });
 
       const usage = await runScript("scripts/restore.ts", [], env);
-      expect(usage).toMatchObject({ status: 1, stderr: expect.stringContaining("Usage: npm run restore -- FILE [--force]") });
+      expect(usage).toMatchObject({
+        status: 1,
+        stderr: expect.stringContaining("Usage: npm run restore -- FILE [--force]"),
+      });
       const unknown = await runScript("scripts/backup.ts", ["--outt", "x"], env);
       expect(unknown).toMatchObject({ status: 1, stderr: expect.stringContaining("Usage: npm run backup") });
     },
@@ -345,10 +380,15 @@ describe("backup and restore on PGlite", () => {
       const whole = readFileSync(backup.file);
       writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length * 0.6)));
       const foreignManifest = path.join(dir, "foreign.tar.gz");
-      await writeArchive(foreignManifest, (tar) => tar.addBuffer("manifest.json", Buffer.from('{"format":"something-else"}'), new Date()));
+      await writeArchive(foreignManifest, (tar) =>
+        tar.addBuffer("manifest.json", Buffer.from('{"format":"something-else"}'), new Date()),
+      );
 
       const cases: [string, RegExp][] = [
-        [text, /notes\.txt is not a backup made by `npm run backup` \(it is not gzip-compressed\)\. Nothing was changed\./],
+        [
+          text,
+          /notes\.txt is not a backup made by `npm run backup` \(it is not gzip-compressed\)\. Nothing was changed\./,
+        ],
         [gzipped, /is not a backup made by `npm run backup` \(it is not a tar archive/],
         [otherTar, /is not a backup .*its first entry is "hello\.txt", not manifest\.json/],
         [foreignManifest, /is not a backup .*its manifest is not valid/],
@@ -399,7 +439,10 @@ describe("backup and restore on PGlite", () => {
       const files: CraftedEntry[] = uploads.map(([name, data]) => ({ name, data }));
       const [last] = uploads.slice(-1) as [[string, Buffer]];
       /** The backup with one more upload, which its manifest counts. */
-      const withUpload = (name: string, data = Buffer.from("<script>alert(document.cookie)</script>")): CraftedEntry[] => [
+      const withUpload = (
+        name: string,
+        data = Buffer.from("<script>alert(document.cookie)</script>"),
+      ): CraftedEntry[] => [
         manifestOf((copy) => {
           if (!copy.uploads.included) throw new Error("the backup holds uploads");
           copy.uploads.files += 1;
@@ -412,7 +455,11 @@ describe("backup and restore on PGlite", () => {
       const compressed = gzipSync(Buffer.alloc(64 * MiB));
 
       const cases: { name: string; entries: CraftedEntry[]; trailing?: number; refusal: RegExp }[] = [
-        { name: "outside", entries: withUpload("uploads/../x"), refusal: /holds a file the app does not make: "uploads\/\.\.\/x"/ },
+        {
+          name: "outside",
+          entries: withUpload("uploads/../x"),
+          refusal: /holds a file the app does not make: "uploads\/\.\.\/x"/,
+        },
         {
           name: "page",
           entries: withUpload("uploads/restaurant-images/evil.html"),
@@ -423,10 +470,19 @@ describe("backup and restore on PGlite", () => {
           entries: withUpload("uploads/restaurant-images/aaaaaaaaaaaaaaaaaaaaaaaa-400.webp.js"),
           refusal: /holds a file the app does not make/,
         },
-        { name: "second-manifest", entries: [manifestOf(), snapshot, ...files, manifestOf()], refusal: /unexpected entry "manifest\.json"/ },
+        {
+          name: "second-manifest",
+          entries: [manifestOf(), snapshot, ...files, manifestOf()],
+          refusal: /unexpected entry "manifest\.json"/,
+        },
         {
           name: "huge-header",
-          entries: [manifestOf(), snapshot, ...files.slice(0, -1), { name: last[0], data: Buffer.alloc(1_000), claims: 8_000_000_000 }],
+          entries: [
+            manifestOf(),
+            snapshot,
+            ...files.slice(0, -1),
+            { name: last[0], data: Buffer.alloc(1_000), claims: 8_000_000_000 },
+          ],
           refusal: /its uploads are larger than the manifest lists \(3 files, 294\.0 KB\)/,
         },
         {
@@ -436,20 +492,36 @@ describe("backup and restore on PGlite", () => {
         },
         {
           name: "extra-upload",
-          entries: [manifestOf(), snapshot, ...files, { name: "uploads/restaurant-menus/pdf_dddddddddddddddddddddddd.pdf", data: Buffer.alloc(0) }],
+          entries: [
+            manifestOf(),
+            snapshot,
+            ...files,
+            { name: "uploads/restaurant-menus/pdf_dddddddddddddddddddddddd.pdf", data: Buffer.alloc(0) },
+          ],
           refusal: /its uploads are more than the manifest lists/,
         },
         {
           name: "database-bomb",
-          entries: [manifestOf(), { name: manifest.database.entry, data: { zeros: manifest.database.bytes + 64 * MiB } }, ...files],
-          refusal: new RegExp(`its database snapshot is [\\d.]+ MB, the manifest says ${formatBytes(manifest.database.bytes).replace(".", "\\.")}`),
+          entries: [
+            manifestOf(),
+            { name: manifest.database.entry, data: { zeros: manifest.database.bytes + 64 * MiB } },
+            ...files,
+          ],
+          refusal: new RegExp(
+            `its database snapshot is [\\d.]+ MB, the manifest says ${formatBytes(manifest.database.bytes).replace(".", "\\.")}`,
+          ),
         },
         {
           name: "pax-bomb",
           entries: [manifestOf(), { name: "PaxHeader", type: "x", data: { zeros: 64 * MiB } }, snapshot, ...files],
           refusal: /a pax header of 67108864 bytes/,
         },
-        { name: "trailing-bomb", entries: [manifestOf(), snapshot, ...files], trailing: 64 * MiB, refusal: /it goes on after its end marker/ },
+        {
+          name: "trailing-bomb",
+          entries: [manifestOf(), snapshot, ...files],
+          trailing: 64 * MiB,
+          refusal: /it goes on after its end marker/,
+        },
         {
           // PGlite decompresses a gzipped snapshot by itself, whole and in memory.
           name: "compressed-snapshot",
@@ -484,7 +556,10 @@ describe("backup and restore on PGlite", () => {
     "leaves out of a backup a file in the uploads folder that the app did not make, and says so, so the backup restores",
     async () => {
       const install = await createInstall();
-      writeFileSync(path.join(install.uploadsDir, "restaurant-images", "evil.html"), "<script>alert(document.cookie)</script>");
+      writeFileSync(
+        path.join(install.uploadsDir, "restaurant-images", "evil.html"),
+        "<script>alert(document.cookie)</script>",
+      );
       const lines: string[] = [];
       const backup = await createBackup({
         ...install,
@@ -514,7 +589,10 @@ describe("backup and restore on PGlite", () => {
       const size = 256 * MiB;
       const file = path.join(tempDir("kta-crafted-"), "large.tar.gz");
       await craftArchive(file, [
-        { name: "manifest.json", data: Buffer.from(JSON.stringify({ ...manifest, database: { ...manifest.database, bytes: size } })) },
+        {
+          name: "manifest.json",
+          data: Buffer.from(JSON.stringify({ ...manifest, database: { ...manifest.database, bytes: size } })),
+        },
         { name: manifest.database.entry, data: { zeros: size } },
         ...uploads.map(([name, data]) => ({ name, data })),
       ]);
@@ -541,9 +619,16 @@ describe("backup and restore on PGlite", () => {
       const install = await createInstall();
       const before = await installState(install);
       const lines: string[] = [];
-      const backup = await createBackup({ dataDir: install.dataDir, pgliteDir: install.pgliteDir, uploadsDir: null, progress: (line) => lines.push(line) });
+      const backup = await createBackup({
+        dataDir: install.dataDir,
+        pgliteDir: install.pgliteDir,
+        uploadsDir: null,
+        progress: (line) => lines.push(line),
+      });
       expect(backup.manifest.uploads).toEqual({ included: false, note: S3_UPLOADS_NOTE });
-      expect(S3_UPLOADS_NOTE).toBe("uploads live in the bucket; back them up with the bucket's versioning or replication");
+      expect(S3_UPLOADS_NOTE).toBe(
+        "uploads live in the bucket; back them up with the bucket's versioning or replication",
+      );
       expect(lines).toContain(`Uploads: not included (${S3_UPLOADS_NOTE})`);
       expect(await entriesOf(backup.file)).toEqual(["manifest.json", "database/pglite-data.tar"]);
 
@@ -582,7 +667,9 @@ describe("backup and restore on PGlite", () => {
       expect(result.uploadsRestored).toBe(3);
       expect(result.uploadsExtractedTo).toMatch(/restored-uploads-/);
       expect(filesOf(result.uploadsExtractedTo!)).toEqual(before.files);
-      expect(lines).toContainEqual(expect.stringContaining(`npm run uploads:copy-to-s3 -- --from ${result.uploadsExtractedTo}`));
+      expect(lines).toContainEqual(
+        expect.stringContaining(`npm run uploads:copy-to-s3 -- --from ${result.uploadsExtractedTo}`),
+      );
       expect(await installState(install)).toEqual(before);
     },
     SLOW,
@@ -597,7 +684,10 @@ describe("the backup file format", () => {
     const big = randomBytes(1_500_000);
     writeFileSync(source, big);
     const longName = `uploads/${"d".repeat(90)}/${"f".repeat(95)}.webp`;
-    const entries: [string, Buffer][] = [0, 1, 511, 512, 513, 70_000].map((size) => [`entry-${size}.bin`, randomBytes(size)]);
+    const entries: [string, Buffer][] = [0, 1, 511, 512, 513, 70_000].map((size) => [
+      `entry-${size}.bin`,
+      randomBytes(size),
+    ]);
     entries.push([longName, Buffer.from("long")]);
     await writeArchive(file, async (tar) => {
       for (const [name, data] of entries) await tar.addBuffer(name, data, new Date());
@@ -609,7 +699,8 @@ describe("the backup file format", () => {
       for await (const chunk of entry.body()) parts.push(chunk);
       read.push([entry.name, Buffer.concat(parts)]);
     }
-    const digest = (list: [string, Buffer][]) => list.map(([name, data]) => [name, data.length, createHash("sha256").update(data).digest("hex")]);
+    const digest = (list: [string, Buffer][]) =>
+      list.map(([name, data]) => [name, data.length, createHash("sha256").update(data).digest("hex")]);
     expect(digest(read)).toEqual(digest([...entries, ["from-disk.bin", big]]));
     // Entries a reader does not read are skipped.
     const names: string[] = [];
@@ -620,7 +711,9 @@ describe("the backup file format", () => {
   it("writes nothing under the final name when writing fails", async () => {
     const dir = tempDir("kta-tar-");
     const file = path.join(dir, "out.tar.gz");
-    await expect(writeArchive(file, (tar) => tar.addFile("gone.bin", path.join(dir, "gone.bin"), 10, new Date()))).rejects.toThrow();
+    await expect(
+      writeArchive(file, (tar) => tar.addFile("gone.bin", path.join(dir, "gone.bin"), 10, new Date())),
+    ).rejects.toThrow();
     expect(readdirSync(dir)).toEqual([]);
   });
 });
@@ -683,7 +776,15 @@ describe("backup and restore on PostgreSQL", () => {
     /** A restore whose psql says it is `version` (and notes each call's arguments). */
     const restoreWith = (version: string) => {
       writeFileSync(path.join(bin, "psql"), `#!/bin/sh\necho "$*" >> '${calls}'\necho '${version}'\n`, { mode: 0o755 });
-      return restoreBackup({ file, force: true, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl, uploadsDir: null, env: { PATH: bin } });
+      return restoreBackup({
+        file,
+        force: true,
+        dataDir,
+        pgliteDir: pgliteDirIn(dataDir),
+        databaseUrl,
+        uploadsDir: null,
+        env: { PATH: bin },
+      });
     };
     for (const version of [
       "psql (PostgreSQL) 15.13 (Debian 15.13-0+deb12u1)",
@@ -710,7 +811,9 @@ describe("backup and restore on PostgreSQL", () => {
       "psql (PostgreSQL) 18.0",
       "psql (PostgreSQL) 19devel",
     ]) {
-      await expect(restoreWith(version), version).rejects.toThrow(/^Could not connect to the PostgreSQL database in DATABASE_URL/);
+      await expect(restoreWith(version), version).rejects.toThrow(
+        /^Could not connect to the PostgreSQL database in DATABASE_URL/,
+      );
     }
     // psql was only ever asked its version, and nothing was written beside the backup.
     expect(new Set(readFileSync(calls, "utf8").trim().split("\n"))).toEqual(new Set(["--version"]));
@@ -721,13 +824,13 @@ describe("backup and restore on PostgreSQL", () => {
     ctx.skip(!pgToolsOnPath(), "pg_dump and psql are not on PATH (apt-get install -y postgresql-client)");
     const dataDir = tempDir("kta-backup-");
     const databaseUrl = "postgres://kosher:secret@127.0.0.1:1/kosher";
-    await expect(createBackup({ dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl, uploadsDir: null })).rejects.toThrow(
-      /^Could not connect to the PostgreSQL database in DATABASE_URL \(.+\)\. Nothing was changed\.$/,
-    );
+    await expect(
+      createBackup({ dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl, uploadsDir: null }),
+    ).rejects.toThrow(/^Could not connect to the PostgreSQL database in DATABASE_URL \(.+\)\. Nothing was changed\.$/);
     const file = path.join(dataDir, "missing.tar.gz");
-    await expect(restoreBackup({ file, force: false, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl, uploadsDir: null })).rejects.toThrow(
-      /does not exist/,
-    );
+    await expect(
+      restoreBackup({ file, force: false, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl, uploadsDir: null }),
+    ).rejects.toThrow(/does not exist/);
   });
 
   it(
@@ -756,28 +859,55 @@ describe("backup and restore on PostgreSQL", () => {
           contents: { restaurants: 3, users: 2, blogPosts: 1 },
         });
         expect(backup.manifest.database.tool).toMatch(/^pg_dump \(PostgreSQL\) \d+/);
-        expect(lines).toContainEqual(expect.stringMatching(/^Database: [\d.]+ [KM]B \(PostgreSQL; 3 restaurants, 2 users and 1 blog post\)$/));
+        expect(lines).toContainEqual(
+          expect.stringMatching(/^Database: [\d.]+ [KM]B \(PostgreSQL; 3 restaurants, 2 users and 1 blog post\)$/),
+        );
 
         await change(database.db, uploadsDir);
         const changed = await stateOf(database.db, uploadsDir);
-        const refusal = restoreBackup({ file: backup.file, force: false, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl: database.url, uploadsDir });
+        const refusal = restoreBackup({
+          file: backup.file,
+          force: false,
+          dataDir,
+          pgliteDir: pgliteDirIn(dataDir),
+          databaseUrl: database.url,
+          uploadsDir,
+        });
         await expect(refusal).rejects.toBeInstanceOf(DatabaseNotEmptyError);
         expect(await stateOf(database.db, uploadsDir)).toEqual(changed);
 
         // A PGlite backup is not restored into PostgreSQL (and the other way round).
-        await expect(restoreBackup({ file: backup.file, force: true, dataDir, pgliteDir: pgliteDirIn(dataDir), uploadsDir })).rejects.toThrow(
-          /holds a PostgreSQL dump, but DATABASE_URL is not set/,
-        );
+        await expect(
+          restoreBackup({ file: backup.file, force: true, dataDir, pgliteDir: pgliteDirIn(dataDir), uploadsDir }),
+        ).rejects.toThrow(/holds a PostgreSQL dump, but DATABASE_URL is not set/);
 
         // A dump that fails half-way (after the old schema was dropped) is rolled back as a whole.
         const failing = path.join(dataDir, "failing.tar.gz");
-        await rewriteBackup(backup.file, failing, (_manifest, sql) => Buffer.concat([sql, Buffer.from("\nselect 1 / 0;\n")]));
+        await rewriteBackup(backup.file, failing, (_manifest, sql) =>
+          Buffer.concat([sql, Buffer.from("\nselect 1 / 0;\n")]),
+        );
         await expect(
-          restoreBackup({ file: failing, force: true, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl: database.url, uploadsDir }),
-        ).rejects.toThrow(/psql could not restore the dump \(exit 3\), so the database was left as it was: .*division by zero/);
+          restoreBackup({
+            file: failing,
+            force: true,
+            dataDir,
+            pgliteDir: pgliteDirIn(dataDir),
+            databaseUrl: database.url,
+            uploadsDir,
+          }),
+        ).rejects.toThrow(
+          /psql could not restore the dump \(exit 3\), so the database was left as it was: .*division by zero/,
+        );
         expect(await stateOf(database.db, uploadsDir)).toEqual(changed);
 
-        await restoreBackup({ file: backup.file, force: true, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl: database.url, uploadsDir });
+        await restoreBackup({
+          file: backup.file,
+          force: true,
+          dataDir,
+          pgliteDir: pgliteDirIn(dataDir),
+          databaseUrl: database.url,
+          uploadsDir,
+        });
         expect(await stateOf(database.db, uploadsDir)).toEqual(before);
         expectNoLeftovers(dataDir);
       } finally {
@@ -802,28 +932,51 @@ describe("backup and restore on PostgreSQL", () => {
       // without restricted mode of our own psql would run it, and the restore would succeed.
       const refusedByPsql =
         /is not a backup made by `npm run backup` \(its database dump holds a psql command.*backslash commands are restricted; only \\unrestrict is allowed\)\. Nothing was changed\.$/;
-      const refusedBeforePsql = /is not a backup made by `npm run backup` \(its database dump holds a psql \\unrestrict command.*\)\. Nothing was changed\.$/;
+      const refusedBeforePsql =
+        /is not a backup made by `npm run backup` \(its database dump holds a psql \\unrestrict command.*\)\. Nothing was changed\.$/;
       const cases: { name: string; sql: (file: string) => string; refusal: RegExp }[] = [
         { name: "shell", sql: (file) => `\\! touch ${file}\n`, refusal: refusedByPsql },
         { name: "output", sql: (file) => `\\o ${file}\nselect 'written';\n`, refusal: refusedByPsql },
-        { name: "output-mid-line", sql: (file) => `select 1; \\o ${file}\nselect 'written';\n`, refusal: refusedByPsql },
+        {
+          name: "output-mid-line",
+          sql: (file) => `select 1; \\o ${file}\nselect 'written';\n`,
+          refusal: refusedByPsql,
+        },
         // psql before 15.19/16.15/17.11/18.6 runs a backtick in \unrestrict's argument even in restricted mode.
         { name: "backtick", sql: (file) => `\\unrestrict \`touch ${file}\`\n`, refusal: refusedBeforePsql },
-        { name: "backtick-mid-line", sql: (file) => `select 1; \\unrestrict \`touch ${file}\`\n`, refusal: refusedBeforePsql },
+        {
+          name: "backtick-mid-line",
+          sql: (file) => `select 1; \\unrestrict \`touch ${file}\`\n`,
+          refusal: refusedBeforePsql,
+        },
       ];
       const markers = cases.map((crafted) => `${marker}-${crafted.name}`);
       try {
         await seed(database.db, uploadsDir);
         const before = await stateOf(database.db, uploadsDir);
-        const backup = await createBackup({ dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl: database.url, uploadsDir });
+        const backup = await createBackup({
+          dataDir,
+          pgliteDir: pgliteDirIn(dataDir),
+          databaseUrl: database.url,
+          uploadsDir,
+        });
         await change(database.db, uploadsDir);
         const changed = await stateOf(database.db, uploadsDir);
 
         for (const [index, crafted] of cases.entries()) {
           const made = markers[index]!;
           const file = path.join(dataDir, `${crafted.name}.tar.gz`);
-          await rewriteBackup(backup.file, file, (_manifest, sql) => Buffer.concat([sql, Buffer.from(crafted.sql(made))]));
-          const outcome = await restoreBackup({ file, force: true, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl: database.url, uploadsDir }).then(
+          await rewriteBackup(backup.file, file, (_manifest, sql) =>
+            Buffer.concat([sql, Buffer.from(crafted.sql(made))]),
+          );
+          const outcome = await restoreBackup({
+            file,
+            force: true,
+            dataDir,
+            pgliteDir: pgliteDirIn(dataDir),
+            databaseUrl: database.url,
+            uploadsDir,
+          }).then(
             () => new Error("the restore succeeded"),
             (error: unknown) => error,
           );
@@ -835,7 +988,14 @@ describe("backup and restore on PostgreSQL", () => {
         }
 
         // A backup as pg_dump wrote it (its own \restrict and \unrestrict lines included) still restores.
-        await restoreBackup({ file: backup.file, force: true, dataDir, pgliteDir: pgliteDirIn(dataDir), databaseUrl: database.url, uploadsDir });
+        await restoreBackup({
+          file: backup.file,
+          force: true,
+          dataDir,
+          pgliteDir: pgliteDirIn(dataDir),
+          databaseUrl: database.url,
+          uploadsDir,
+        });
         expect(await stateOf(database.db, uploadsDir)).toEqual(before);
         expectNoLeftovers(dataDir);
       } finally {

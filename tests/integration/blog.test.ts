@@ -22,7 +22,13 @@ async function user(name: string, role: "admin" | "owner" | "guest") {
   cookies[name] = (await signedInUser(services, { email: `${name}@blog.example`, role, firstName: name })).cookie;
 }
 
-const post = { title: "Shabbat Dinner Guide", subtitle: "Where to eat on Friday", slug: "", image: "https://img.example/a.jpg", content: "## Friday\n\nText." };
+const post = {
+  title: "Shabbat Dinner Guide",
+  subtitle: "Where to eat on Friday",
+  slug: "",
+  image: "https://img.example/a.jpg",
+  content: "## Friday\n\nText.",
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -42,7 +48,10 @@ afterAll(async () => {
 describe("writing posts", () => {
   it("is for admins only: others are refused on the server and nothing is stored", async () => {
     for (const who of ["owner", "guest"]) {
-      const outcome = await callRoute(editorAction, services, "/dashboard/blog/add", { cookie: cookies[who]!, form: { ...post, slug: "x" } });
+      const outcome = await callRoute(editorAction, services, "/dashboard/blog/add", {
+        cookie: cookies[who]!,
+        form: { ...post, slug: "x" },
+      });
       expect(outcome.status, who).toBe(403);
       const page = await callRoute(editorLoader, services, "/dashboard/blog/add", { cookie: cookies[who]! });
       expect(page.location, who).toBe("/blogs");
@@ -68,7 +77,10 @@ describe("writing posts", () => {
   });
 
   it("creates, then updates (keeping the slug when none is given), and keeps slugs unique", async () => {
-    const created = await callRoute(editorAction, services, "/dashboard/blog/add", { cookie: cookies.admin!, form: { ...post, slug: "shabbat-guide" } });
+    const created = await callRoute(editorAction, services, "/dashboard/blog/add", {
+      cookie: cookies.admin!,
+      form: { ...post, slug: "shabbat-guide" },
+    });
     expect(created.status).toBe(302);
     const [row] = await database.db.select().from(blogs).where(eq(blogs.slug, "shabbat-guide"));
     expect(created.location).toBe(`/blog/${row!.id}`);
@@ -102,10 +114,18 @@ describe("writing posts", () => {
       .insert(blogs)
       .values(buildBlog({ slug: "to-delete" }))
       .returning();
-    const byOwner = await callRoute(postAction, services, "/blog/s/to-delete", { cookie: cookies.owner!, params: { slug: "to-delete" }, form: {} });
+    const byOwner = await callRoute(postAction, services, "/blog/s/to-delete", {
+      cookie: cookies.owner!,
+      params: { slug: "to-delete" },
+      form: {},
+    });
     expect(byOwner.status).toBe(403);
     expect(await database.db.$count(blogs, eq(blogs.id, row!.id))).toBe(1);
-    const byAdmin = await callRoute(postAction, services, "/blog/s/to-delete", { cookie: cookies.admin!, params: { slug: "to-delete" }, form: {} });
+    const byAdmin = await callRoute(postAction, services, "/blog/s/to-delete", {
+      cookie: cookies.admin!,
+      params: { slug: "to-delete" },
+      form: {},
+    });
     expect(byAdmin.location).toBe("/blogs");
     expect(await database.db.$count(blogs, eq(blogs.id, row!.id))).toBe(0);
   });
@@ -153,7 +173,10 @@ describe("reading posts", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const result = await listBlogs(broken);
     expect(result.fallback).toBe(true);
-    expect(result.posts.map((p) => p.title)).toEqual(["Top 5 Kosher Restaurants in Tel Aviv", "Understanding Kashrut Certifications"]);
+    expect(result.posts.map((p) => p.title)).toEqual([
+      "Top 5 Kosher Restaurants in Tel Aviv",
+      "Understanding Kashrut Certifications",
+    ]);
     expect(logged).toHaveBeenCalledTimes(1);
     logged.mockRestore();
   });

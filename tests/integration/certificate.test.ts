@@ -42,7 +42,11 @@ beforeAll(async () => {
     ["admin", "admin"],
     ["guest", "guest"],
   ] as const) {
-    const user = await signedInUser(services, { email: `${who.toLowerCase()}@certificate.example`, role, firstName: who });
+    const user = await signedInUser(services, {
+      email: `${who.toLowerCase()}@certificate.example`,
+      role,
+      firstName: who,
+    });
     cookies[who] = user.cookie;
     ids[who] = user.id;
     emails[who] = `${who.toLowerCase()}@certificate.example`;
@@ -52,7 +56,11 @@ beforeEach(async () => {
   await database.db.delete(restaurants);
   await database.db.delete(restaurantChanges);
   outbox = [];
-  const restaurant = await insertRestaurant(database.db, { slug: "certified-place", name_en: "Certified Place", name_he: "מקום מושגח" });
+  const restaurant = await insertRestaurant(database.db, {
+    slug: "certified-place",
+    name_en: "Certified Place",
+    name_he: "מקום מושגח",
+  });
   ids.restaurant = restaurant.id;
   await database.db.insert(restaurantOwners).values([
     { restaurant_id: restaurant.id, user_id: ids.ownerLinked! },
@@ -80,7 +88,12 @@ const save = (who: Who, certificate: Partial<typeof EMPTY_FORM>) =>
     json: { intent: "save", values: values(certificate) },
   });
 
-const FACTS = { certificateBody: "rabbinate_tel_aviv", certificateLevel: "mehadrin", certificateNumber: "TA-1234", certificateValidUntil: "2027-04-19" };
+const FACTS = {
+  certificateBody: "rabbinate_tel_aviv",
+  certificateLevel: "mehadrin",
+  certificateNumber: "TA-1234",
+  certificateValidUntil: "2027-04-19",
+};
 
 describe("saving the facts through the restaurant form's path", () => {
   it("the linked owner saves them; they are in the history and on the restaurant page", async () => {
@@ -92,15 +105,25 @@ describe("saving the facts through the restaurant form's path", () => {
       certificate_number: "TA-1234",
       certificate_valid_until: "2027-04-19",
     });
-    const [change] = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, ids.restaurant!));
+    const [change] = await database.db
+      .select()
+      .from(restaurantChanges)
+      .where(eq(restaurantChanges.restaurant_id, ids.restaurant!));
     expect(change).toMatchObject({ action: "update", actor_email: emails.ownerLinked });
     expect(change!.changes).toMatchObject({
       certificate_body: { old: null, new: "rabbinate_tel_aviv" },
       certificate_valid_until: { old: null, new: "2027-04-19" },
     });
-    const page = await callRoute(restaurantLoader, services, "/en/restaurant/certified-place", { params: { slug: "certified-place" } });
+    const page = await callRoute(restaurantLoader, services, "/en/restaurant/certified-place", {
+      params: { slug: "certified-place" },
+    });
     const data = page.data as { restaurant: { certificate?: unknown }; clock: { graceDays?: number } };
-    expect(data.restaurant.certificate).toEqual({ body: "rabbinate_tel_aviv", level: "mehadrin", number: "TA-1234", validUntil: "2027-04-19" });
+    expect(data.restaurant.certificate).toEqual({
+      body: "rabbinate_tel_aviv",
+      level: "mehadrin",
+      number: "TA-1234",
+      validUntil: "2027-04-19",
+    });
     expect(data.clock.graceDays).toBe(30);
   });
 
@@ -108,7 +131,12 @@ describe("saving the facts through the restaurant form's path", () => {
     expect((await save("admin", { ...FACTS, certificateBody: "tzohar" })).status).toBe(302);
     expect(await row()).toMatchObject({ certificate_body: "tzohar", certificate_valid_until: "2027-04-19" });
     expect((await save("admin", { certificateBody: "none" })).status).toBe(302);
-    expect(await row()).toMatchObject({ certificate_body: "none", certificate_level: null, certificate_number: null, certificate_valid_until: null });
+    expect(await row()).toMatchObject({
+      certificate_body: "none",
+      certificate_level: null,
+      certificate_number: null,
+      certificate_valid_until: null,
+    });
   });
 
   it("an owner not linked to it is refused, and nothing changes", async () => {
@@ -141,7 +169,12 @@ describe("saving the facts through the restaurant form's path", () => {
 
 describe("reminders to the linked owners", () => {
   const at = (day: string) => new Date(`${day}T09:00:00+03:00`);
-  const remind = (day: string) => sendCertificateReminders(database.db, { sendEmail: services.sendEmail, publicUrl: "http://127.0.0.1", now: at(day) });
+  const remind = (day: string) =>
+    sendCertificateReminders(database.db, {
+      sendEmail: services.sendEmail,
+      publicUrl: "http://127.0.0.1",
+      now: at(day),
+    });
 
   beforeEach(async () => {
     await database.db
@@ -175,7 +208,10 @@ describe("reminders to the linked owners", () => {
     expect(await remind("2027-04-18")).toBe(0);
     expect(await remind("2027-04-20")).toBe(0);
     expect(outbox).toEqual([]);
-    const sent = await database.db.select().from(certificateReminders).where(eq(certificateReminders.restaurant_id, ids.restaurant!));
+    const sent = await database.db
+      .select()
+      .from(certificateReminders)
+      .where(eq(certificateReminders.restaurant_id, ids.restaurant!));
     expect(sent.map((reminder) => reminder.days_before).sort()).toEqual([14, 3].sort());
   });
 
@@ -190,13 +226,19 @@ describe("reminders to the linked owners", () => {
     expect(outbox.length).toBe(2);
     expect(outbox[0]!.content.subject).toContain("in 2 days");
     outbox = [];
-    await database.db.update(restaurants).set({ certificate_valid_until: "2028-04-19" }).where(eq(restaurants.id, ids.restaurant!));
+    await database.db
+      .update(restaurants)
+      .set({ certificate_valid_until: "2028-04-19" })
+      .where(eq(restaurants.id, ids.restaurant!));
     expect(await remind("2028-04-05")).toBe(1);
     expect(outbox.length).toBe(2);
   });
 
   it("tells nobody about private 'none', a listing without owners, or a closed one", async () => {
-    await database.db.update(restaurants).set({ certificate_body: "none", certificate_valid_until: null }).where(eq(restaurants.id, ids.restaurant!));
+    await database.db
+      .update(restaurants)
+      .set({ certificate_body: "none", certificate_valid_until: null })
+      .where(eq(restaurants.id, ids.restaurant!));
     const closed = await insertRestaurant(database.db, {
       slug: "closed-place",
       name_en: "Closed Place",
@@ -249,7 +291,9 @@ describe("the admins' list and Renewed until", () => {
   });
 
   it("is the admins' only: an owner is refused", async () => {
-    await expect(listCertificates(database.db, { id: ids.ownerLinked!, role: "owner" }, clock)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listCertificates(database.db, { id: ids.ownerLinked!, role: "owner" }, clock)).rejects.toMatchObject({
+      code: "forbidden",
+    });
   });
 
   it("renewed until: through the change path, in the history; a date not after the current one is refused, nothing changed", async () => {
@@ -261,7 +305,9 @@ describe("the admins' list and Renewed until", () => {
     });
     await expect(renewCertificate(database.db, admin, pending!.id, "2027-02-30")).rejects.toBeInstanceOf(AppError);
     const [none] = await database.db.select().from(restaurants).where(eq(restaurants.slug, "no-supervision"));
-    await expect(renewCertificate(database.db, admin, none!.id, "2028-01-01")).rejects.toMatchObject({ code: "conflict" });
+    await expect(renewCertificate(database.db, admin, none!.id, "2028-01-01")).rejects.toMatchObject({
+      code: "conflict",
+    });
     expect(await database.db.$count(restaurantChanges)).toBe(0);
 
     await renewCertificate(database.db, admin, pending!.id, "2028-04-01");
@@ -271,8 +317,13 @@ describe("the admins' list and Renewed until", () => {
       .select()
       .from(restaurantChanges)
       .where(and(eq(restaurantChanges.restaurant_id, pending!.id), eq(restaurantChanges.action, "update")));
-    expect(change).toMatchObject({ actor_email: emails.admin, changes: { certificate_valid_until: { old: "2027-04-01", new: "2028-04-01" } } });
-    await expect(renewCertificate(database.db, SYSTEM, pending!.id, "2029-04-01")).resolves.toMatchObject({ certificate: { validUntil: "2029-04-01" } });
+    expect(change).toMatchObject({
+      actor_email: emails.admin,
+      changes: { certificate_valid_until: { old: "2027-04-01", new: "2028-04-01" } },
+    });
+    await expect(renewCertificate(database.db, SYSTEM, pending!.id, "2029-04-01")).resolves.toMatchObject({
+      certificate: { validUntil: "2029-04-01" },
+    });
   });
 
   it("the page's form (no JavaScript): an admin's post renews and comes back with a toast; a bad date answers 400 on its row", async () => {

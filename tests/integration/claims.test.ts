@@ -39,7 +39,13 @@ let outbox: { to: string; content: EmailContent }[] = [];
 let png: Buffer;
 
 async function makeUser(who: Exclude<Who, "visitor">, role: "guest" | "owner" | "admin", emailVerified = true) {
-  const user = await signedInUser(services, { email: `${who}@claims.example`, role, firstName: who, lastName: "Claimer", emailVerified });
+  const user = await signedInUser(services, {
+    email: `${who}@claims.example`,
+    role,
+    firstName: who,
+    lastName: "Claimer",
+    emailVerified,
+  });
   cookies[who] = user.cookie;
   emails[who] = user.email;
   ids[who] = user.id;
@@ -97,14 +103,25 @@ function claimBody({ role = "Owner", phone = "03-555-1234", note = "", proof }: 
   return body;
 }
 
-function send(who: Who, form: ClaimForm = {}, options: { slug?: string; language?: "en" | "he"; ip?: string } = {}): Promise<RouteOutcome> {
+function send(
+  who: Who,
+  form: ClaimForm = {},
+  options: { slug?: string; language?: "en" | "he"; ip?: string } = {},
+): Promise<RouteOutcome> {
   const slug = options.slug ?? "free-place";
   const withIp = options.ip ? { ...services, clientIp: options.ip } : services;
-  return callRoute(claimAction, withIp, `/${options.language ?? "en"}/restaurant/${slug}/claim`, { ...as(who), multipart: claimBody(form), params: { slug } });
+  return callRoute(claimAction, withIp, `/${options.language ?? "en"}/restaurant/${slug}/claim`, {
+    ...as(who),
+    multipart: claimBody(form),
+    params: { slug },
+  });
 }
 
 const page = async (who: Who, slug = "free-place") => {
-  const outcome = await callRoute(claimLoader, services, `/en/restaurant/${slug}/claim`, { ...as(who), params: { slug } });
+  const outcome = await callRoute(claimLoader, services, `/en/restaurant/${slug}/claim`, {
+    ...as(who),
+    params: { slug },
+  });
   return outcome.data as Awaited<ReturnType<typeof claimLoader>>;
 };
 
@@ -120,19 +137,29 @@ const decide = (who: Who, form: Record<string, string>, language: "en" | "he" = 
 
 describe("the restaurant page and the claim page", () => {
   it("the restaurant page offers the claim link only on a listing without owners", async () => {
-    const free = await callRoute(restaurantLoader, services, "/en/restaurant/free-place", { params: { slug: "free-place" } });
-    const owned = await callRoute(restaurantLoader, services, "/en/restaurant/owned-place", { params: { slug: "owned-place" } });
+    const free = await callRoute(restaurantLoader, services, "/en/restaurant/free-place", {
+      params: { slug: "free-place" },
+    });
+    const owned = await callRoute(restaurantLoader, services, "/en/restaurant/owned-place", {
+      params: { slug: "owned-place" },
+    });
     expect((free.data as { claimable: boolean }).claimable).toBe(true);
     expect((owned.data as { claimable: boolean }).claimable).toBe(false);
   });
 
   it("a visitor is asked to sign in; a guest may claim; a listing with owners takes no claim; an unknown one sends home", async () => {
     expect(await page("visitor")).toMatchObject({ signedIn: false, page: { managed: false, open: null } });
-    expect(await page("guest")).toMatchObject({ signedIn: true, mayClaim: true, page: { managed: false, viewerIsOwner: false } });
+    expect(await page("guest")).toMatchObject({
+      signedIn: true,
+      mayClaim: true,
+      page: { managed: false, viewerIsOwner: false },
+    });
     expect(await page("guest", "owned-place")).toMatchObject({ page: { managed: true, viewerIsOwner: false } });
     expect(await page("owner", "owned-place")).toMatchObject({ page: { managed: true, viewerIsOwner: true } });
     expect(await page("admin")).toMatchObject({ mayClaim: false });
-    const gone = await callRoute(claimLoader, services, "/he/restaurant/no-such/claim", { params: { slug: "no-such" } });
+    const gone = await callRoute(claimLoader, services, "/he/restaurant/no-such/claim", {
+      params: { slug: "no-such" },
+    });
     expect(gone).toMatchObject({ status: 302, location: "/he" });
   });
 });
@@ -141,7 +168,9 @@ describe("logging in from the claim page", () => {
   it("goes back to it; a return path to another site is ignored", async () => {
     const user = await signedInUser(services, { email: "returning@claims.example" });
     const form = { email: user.email, password: user.password };
-    const back = await callRoute(loginAction, services, "/login?next=%2Fen%2Frestaurant%2Ffree-place%2Fclaim", { form });
+    const back = await callRoute(loginAction, services, "/login?next=%2Fen%2Frestaurant%2Ffree-place%2Fclaim", {
+      form,
+    });
     expect(back).toMatchObject({ status: 302, location: "/en/restaurant/free-place/claim" });
     expect(back.headers.getSetCookie().join()).toContain("session_token");
     for (const next of ["%2F%2Fevil.example", "https%3A%2F%2Fevil.example", "%2F%5Cevil.example"]) {
@@ -152,7 +181,11 @@ describe("logging in from the claim page", () => {
 
 describe("sending a claim", () => {
   it("stores one open claim with its proof, held by it; the page then says it waits for review", async () => {
-    const sent = await send("guest", { role: "Manager", phone: "+972 3 555 1234", note: "I run the kitchen" }, { language: "he" });
+    const sent = await send(
+      "guest",
+      { role: "Manager", phone: "+972 3 555 1234", note: "I run the kitchen" },
+      { language: "he" },
+    );
     expect(sent).toMatchObject({ status: 302, location: "/he/restaurant/free-place/claim" });
     const rows = await stored();
     expect(rows).toHaveLength(1);
@@ -212,15 +245,23 @@ describe("sending a claim", () => {
       [{ role: "Owner\nand chef" }, { role: "error.lineBreak" }],
       [{ note: "n".repeat(1_001) }, { note: "claim.noteTooLong" }],
       [{ note: "bad\u0000" }, { note: "error.invalidCharacters" }],
-      [{ proof: { data: Buffer.from("just text, not an image"), name: "proof.png", type: "image/png" } }, { proof: "claim.proofType" }],
-      [{ proof: { data: Buffer.from("PDF? not really"), name: "proof.pdf", type: "application/pdf" } }, { proof: "claim.proofType" }],
+      [
+        { proof: { data: Buffer.from("just text, not an image"), name: "proof.png", type: "image/png" } },
+        { proof: "claim.proofType" },
+      ],
+      [
+        { proof: { data: Buffer.from("PDF? not really"), name: "proof.pdf", type: "application/pdf" } },
+        { proof: "claim.proofType" },
+      ],
     ];
     for (const [form, errors] of cases) {
       const refused = await send("guest", form);
       expect(refused.status, JSON.stringify(errors)).toBe(400);
       expect((refused.data as { errors: Record<string, string> }).errors).toMatchObject(errors);
       // What was typed comes back (a form sends its line breaks as CRLF).
-      expect((refused.data as { fields: { role: string } }).fields.role.replace(/\r\n/g, "\n")).toBe((form.role ?? "Owner").slice(0, 500));
+      expect((refused.data as { fields: { role: string } }).fields.role.replace(/\r\n/g, "\n")).toBe(
+        (form.role ?? "Owner").slice(0, 500),
+      );
     }
     expect(await stored()).toHaveLength(0);
     expect(await database.db.select().from(uploads)).toHaveLength(0);
@@ -242,7 +283,11 @@ describe("sending a claim", () => {
   it("the limit per account: refused with the wait, nothing stored; another account is not affected", async () => {
     await database.db
       .insert(rateLimits)
-      .values({ key: `claim:account:${ids.guest}`, count: CLAIM_LIMITS.perAccount.max, resetAt: new Date(Date.now() + 3_600_000) });
+      .values({
+        key: `claim:account:${ids.guest}`,
+        count: CLAIM_LIMITS.perAccount.max,
+        resetAt: new Date(Date.now() + 3_600_000),
+      });
     const refused = await send("guest");
     expect(refused).toMatchObject({ status: 429, data: { error: "error.rateLimited" } });
     expect(await stored()).toHaveLength(0);
@@ -250,7 +295,9 @@ describe("sending a claim", () => {
   });
 
   it("the limit per address, before the account's: a refused attempt spends nothing of the account's", async () => {
-    await database.db.insert(rateLimits).values({ key: "claim:ip:10.9.9.9", count: CLAIM_LIMITS.perIp.max, resetAt: new Date(Date.now() + 3_600_000) });
+    await database.db
+      .insert(rateLimits)
+      .values({ key: "claim:ip:10.9.9.9", count: CLAIM_LIMITS.perIp.max, resetAt: new Date(Date.now() + 3_600_000) });
     expect((await send("guest", {}, { ip: "10.9.9.9" })).status).toBe(429);
     const [account] = await database.db
       .select()
@@ -323,12 +370,19 @@ describe("a claim needs a verified e-mail address", () => {
       proof_url: "/uploads/restaurant-images/abc-800.webp",
       language: "en",
     });
-    const queue = (await callRoute(queueLoader, services, "/dashboard/claims", as("admin"))).data as Awaited<ReturnType<typeof queueLoader>>;
+    const queue = (await callRoute(queueLoader, services, "/dashboard/claims", as("admin"))).data as Awaited<
+      ReturnType<typeof queueLoader>
+    >;
     const byEmail = Object.fromEntries(queue.claims.map((claim) => [claim.account.email, claim.account.emailVerified]));
     expect(byEmail).toEqual({ [emails.guest!]: true, [emails.unverified!]: false });
     const [old] = await database.db.select().from(claims).where(eq(claims.user_id, ids.unverified!));
-    expect(await decide("admin", { intent: "approve", claimId: old!.id })).toMatchObject({ status: 409, data: { error: "claims.unverified" } });
-    expect(await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!))).toHaveLength(0);
+    expect(await decide("admin", { intent: "approve", claimId: old!.id })).toMatchObject({
+      status: 409,
+      data: { error: "claims.unverified" },
+    });
+    expect(
+      await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!)),
+    ).toHaveLength(0);
   });
 });
 
@@ -340,18 +394,29 @@ describe("one owner per listing through claims", () => {
     const [other] = await database.db.select().from(claims).where(eq(claims.user_id, ids.guest2!));
     expect(other).toMatchObject({ status: "rejected", decided_by: ids.admin });
     expect(other?.decision_note).toMatch(/[\u0590-\u05ff]/);
-    expect((await page("guest2")).page).toMatchObject({ managed: true, decided: { status: "rejected", reason: other!.decision_note } });
+    expect((await page("guest2")).page).toMatchObject({
+      managed: true,
+      decided: { status: "rejected", reason: other!.decision_note },
+    });
     // Its claimant is told, in the language they claimed in.
     expect(outbox.map((mail) => mail.to).sort()).toEqual([emails.guest, emails.guest2].sort());
     expect(outbox.find((mail) => mail.to === emails.guest2)?.content.html).toContain('dir="rtl"');
-    expect(await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!))).toHaveLength(1);
+    expect(
+      await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!)),
+    ).toHaveLength(1);
   });
 
   it("a listing that has an owner (linked by an admin since) cannot get a claim approved; the claim stays open for a rejection", async () => {
     const id = await openClaimOf("guest");
     await database.db.insert(restaurantOwners).values({ restaurant_id: ids.free!, user_id: ids.owner! });
-    expect(await decide("admin", { intent: "approve", claimId: id })).toMatchObject({ status: 409, data: { error: "claims.listingManaged" } });
-    const links = await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!));
+    expect(await decide("admin", { intent: "approve", claimId: id })).toMatchObject({
+      status: 409,
+      data: { error: "claims.listingManaged" },
+    });
+    const links = await database.db
+      .select()
+      .from(restaurantOwners)
+      .where(eq(restaurantOwners.restaurant_id, ids.free!));
     expect(links.map((link) => link.user_id)).toEqual([ids.owner]);
     expect((await stored())[0]?.status).toBe("open");
   });
@@ -361,9 +426,14 @@ describe("one owner per listing through claims", () => {
     await send("guest2");
     const [second] = await database.db.select().from(claims).where(eq(claims.user_id, ids.guest2!));
     const admin = { id: ids.admin!, role: "admin" as const, email: emails.admin! };
-    const outcomes = await Promise.allSettled([approveClaim(database.db, admin, first), approveClaim(database.db, admin, second!.id)]);
+    const outcomes = await Promise.allSettled([
+      approveClaim(database.db, admin, first),
+      approveClaim(database.db, admin, second!.id),
+    ]);
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
-    expect(await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!))).toHaveLength(1);
+    expect(
+      await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!)),
+    ).toHaveLength(1);
     const statuses = (await stored()).map((claim) => claim.status).sort();
     expect(statuses).toEqual(["approved", "rejected"]);
   });
@@ -371,10 +441,15 @@ describe("one owner per listing through claims", () => {
   it("the database holds one owner link made by a claim per listing; unlinking it lets a later claim be approved", async () => {
     const first = await openClaimOf("guest");
     expect((await decide("admin", { intent: "approve", claimId: first })).status).toBe(302);
-    const [link] = await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!));
+    const [link] = await database.db
+      .select()
+      .from(restaurantOwners)
+      .where(eq(restaurantOwners.restaurant_id, ids.free!));
     expect(link?.claim_id).toBe(first);
     // A second link from a claim is refused by the database itself, whatever the code does.
-    await expect(database.db.insert(restaurantOwners).values({ restaurant_id: ids.free!, user_id: ids.guest2!, claim_id: first })).rejects.toThrow();
+    await expect(
+      database.db.insert(restaurantOwners).values({ restaurant_id: ids.free!, user_id: ids.guest2!, claim_id: first }),
+    ).rejects.toThrow();
     // An admin's link (no claim) is still allowed beside it.
     await database.db.insert(restaurantOwners).values({ restaurant_id: ids.free!, user_id: ids.owner! });
     // Once the listing has no owners again, a new claim can be approved.
@@ -402,11 +477,19 @@ describe("the claims queue", () => {
     });
     expect(data.claims[0]?.proofUrl).toMatch(/^\/uploads\//);
     expect(await callRoute(queueLoader, services, "/dashboard/claims", as("owner"))).toMatchObject({ status: 403 });
-    expect(await callRoute(queueLoader, services, "/dashboard/claims", as("guest"))).toMatchObject({ status: 302, location: "/" });
-    expect(await callRoute(queueLoader, services, "/dashboard/claims", as("visitor"))).toMatchObject({ status: 302, location: "/login" });
+    expect(await callRoute(queueLoader, services, "/dashboard/claims", as("guest"))).toMatchObject({
+      status: 302,
+      location: "/",
+    });
+    expect(await callRoute(queueLoader, services, "/dashboard/claims", as("visitor"))).toMatchObject({
+      status: 302,
+      location: "/login",
+    });
     // The navigation's count is the admins' too: an owner's dashboard shows nothing of claims.
     expect((await callRoute(layoutLoader, services, "/dashboard", as("admin"))).data).toMatchObject({ openClaims: 1 });
-    expect((await callRoute(layoutLoader, services, "/dashboard", as("owner"))).data).toMatchObject({ openClaims: null });
+    expect((await callRoute(layoutLoader, services, "/dashboard", as("owner"))).data).toMatchObject({
+      openClaims: null,
+    });
     // And the domain refuses whoever is not an admin.
     await expect(listClaims(database.db, { id: ids.owner!, role: "owner" })).rejects.toThrow(AppError);
   });
@@ -419,14 +502,24 @@ describe("the claims queue", () => {
     expect(claim).toMatchObject({ status: "approved", decided_by: ids.admin });
     const [role] = await database.db.select().from(userRoles).where(eq(userRoles.userId, ids.guest!));
     expect(role?.role).toBe("owner");
-    const links = await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!));
+    const links = await database.db
+      .select()
+      .from(restaurantOwners)
+      .where(eq(restaurantOwners.restaurant_id, ids.free!));
     expect(links.map((link) => link.user_id)).toEqual([ids.guest]);
     const viewer = { id: ids.guest!, role: "owner" as const };
     expect(can(viewer, "restaurant:edit", { ownerIds: links.map((link) => link.user_id) })).toBe(true);
     expect(await hasRestaurantAccess(database.db, viewer, ids.free!)).toBe(true);
-    const history = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, ids.free!));
+    const history = await database.db
+      .select()
+      .from(restaurantChanges)
+      .where(eq(restaurantChanges.restaurant_id, ids.free!));
     expect(history).toEqual([
-      expect.objectContaining({ action: "owner_add", actor_email: emails.admin, changes: { owner: { old: null, new: emails.guest } } }),
+      expect.objectContaining({
+        action: "owner_add",
+        actor_email: emails.admin,
+        changes: { owner: { old: null, new: emails.guest } },
+      }),
     ]);
     expect(outbox).toHaveLength(1);
     expect(outbox[0]?.to).toBe(emails.guest);
@@ -434,11 +527,16 @@ describe("the claims queue", () => {
     expect(outbox[0]?.content.text).toContain("http://127.0.0.1/he/dashboard");
     expect(outbox[0]?.content.html).toContain('dir="rtl"');
     // The listing has an owner now: the page no longer offers the link, and the claimant manages it.
-    const restaurantPage = await callRoute(restaurantLoader, services, "/en/restaurant/free-place", { params: { slug: "free-place" } });
+    const restaurantPage = await callRoute(restaurantLoader, services, "/en/restaurant/free-place", {
+      params: { slug: "free-place" },
+    });
     expect((restaurantPage.data as { claimable: boolean }).claimable).toBe(false);
     expect((await page("guest")).page).toMatchObject({ viewerIsOwner: true });
     // Decided once: a second decision is a conflict and changes nothing.
-    expect(await decide("admin", { intent: "reject", claimId: id, reason: "late" })).toMatchObject({ status: 409, data: { error: "claims.alreadyDecided" } });
+    expect(await decide("admin", { intent: "reject", claimId: id, reason: "late" })).toMatchObject({
+      status: 409,
+      data: { error: "claims.alreadyDecided" },
+    });
     expect((await stored())[0]?.status).toBe("approved");
   });
 
@@ -455,29 +553,47 @@ describe("the claims queue", () => {
     expect(links.map((link) => link.user_id)).toEqual([ids.owner]);
     const [guestClaim] = await database.db.select().from(claims).where(eq(claims.user_id, ids.guest2!));
     expect(guestClaim?.status).toBe("rejected");
-    const queue = (await callRoute(queueLoader, services, "/dashboard/claims?status=all", as("admin"))).data as Awaited<ReturnType<typeof queueLoader>>;
+    const queue = (await callRoute(queueLoader, services, "/dashboard/claims?status=all", as("admin"))).data as Awaited<
+      ReturnType<typeof queueLoader>
+    >;
     expect(queue.claims.find((claim) => claim.id === guestClaim!.id)?.listingOwners).toBe(1);
   });
 
   it("reject needs a reason (nothing changes without one) and e-mails it in the claim's language", async () => {
     const id = await openClaimOf("guest", "en");
     const without = await decide("admin", { intent: "reject", claimId: id, reason: "   " });
-    expect(without).toMatchObject({ status: 400, data: { error: "claims.reasonRequired", errors: { reason: "claims.reasonRequired" } } });
+    expect(without).toMatchObject({
+      status: 400,
+      data: { error: "claims.reasonRequired", errors: { reason: "claims.reasonRequired" } },
+    });
     expect((await stored())[0]?.status).toBe("open");
     expect(outbox).toHaveLength(0);
-    const rejected = await decide("admin", { intent: "reject", claimId: id, reason: "The certificate is another restaurant's." }, "he");
+    const rejected = await decide(
+      "admin",
+      { intent: "reject", claimId: id, reason: "The certificate is another restaurant's." },
+      "he",
+    );
     expect(rejected.status).toBe(302);
-    expect((await stored())[0]).toMatchObject({ status: "rejected", decision_note: "The certificate is another restaurant's.", decided_by: ids.admin });
+    expect((await stored())[0]).toMatchObject({
+      status: "rejected",
+      decision_note: "The certificate is another restaurant's.",
+      decided_by: ids.admin,
+    });
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ to: emails.guest });
     expect(outbox[0]?.content.subject).toBe("Your claim on Free Place was not approved");
     expect(outbox[0]?.content.text).toContain("The certificate is another restaurant's.");
     expect(outbox[0]?.content.text).toContain("http://127.0.0.1/en/restaurant/free-place/claim");
     // Nothing was linked; the claimant reads the reason and may claim again.
-    expect(await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!))).toHaveLength(0);
+    expect(
+      await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!)),
+    ).toHaveLength(0);
     const [role] = await database.db.select().from(userRoles).where(eq(userRoles.userId, ids.guest!));
     expect(role?.role).toBe("guest");
-    expect((await page("guest")).page).toMatchObject({ open: null, decided: { status: "rejected", reason: "The certificate is another restaurant's." } });
+    expect((await page("guest")).page).toMatchObject({
+      open: null,
+      decided: { status: "rejected", reason: "The certificate is another restaurant's." },
+    });
     expect((await send("guest")).status).toBe(302);
   });
 
@@ -493,15 +609,22 @@ describe("the claims queue", () => {
     await expect(rejectClaim(database.db, owner, id, "no")).rejects.toMatchObject({ code: "forbidden" });
     await expect(approveClaim(database.db, null, id)).rejects.toMatchObject({ code: "forbidden" });
     expect((await stored())[0]?.status).toBe("open");
-    expect(await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!))).toHaveLength(0);
+    expect(
+      await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.free!)),
+    ).toHaveLength(0);
     expect(outbox).toHaveLength(0);
   });
 
   it("a crafted decision (unknown intent, no such claim, not an id) gets a message and changes nothing", async () => {
     const id = await openClaimOf("guest");
     expect((await decide("admin", { intent: "delete", claimId: id })).status).toBe(400);
-    expect(await decide("admin", { intent: "approve", claimId: "not-an-id" })).toMatchObject({ status: 404, data: { error: "claims.notFound" } });
-    expect(await decide("admin", { intent: "approve", claimId: "00000000-0000-4000-8000-000000000000" })).toMatchObject({ status: 404 });
+    expect(await decide("admin", { intent: "approve", claimId: "not-an-id" })).toMatchObject({
+      status: 404,
+      data: { error: "claims.notFound" },
+    });
+    expect(await decide("admin", { intent: "approve", claimId: "00000000-0000-4000-8000-000000000000" })).toMatchObject(
+      { status: 404 },
+    );
     expect((await decide("admin", { intent: "reject", claimId: id, reason: "r".repeat(1_001) })).status).toBe(400);
     expect((await stored())[0]?.status).toBe("open");
     expect(outbox).toHaveLength(0);

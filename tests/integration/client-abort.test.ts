@@ -23,7 +23,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, "assets"));
   // Large enough that the answer is still being sent when the client goes.
   // With its build-time brotli copy, which the asset middleware sends itself (res.sendFile).
-  for (const name of ["big-0123abcd.js", "big-0123abcd.js.br"]) writeFileSync(path.join(dir, "assets", name), Buffer.alloc(16 * 1024 * 1024, 0x20));
+  for (const name of ["big-0123abcd.js", "big-0123abcd.js.br"])
+    writeFileSync(path.join(dir, "assets", name), Buffer.alloc(16 * 1024 * 1024, 0x20));
 });
 afterAll(async () => {
   await database?.destroy();
@@ -48,18 +49,26 @@ it("a download the visitor abandons leaves the site up (no 503 for everyone)", a
     // Gone mid-download, and gone before the answer began (the browser left the page at once).
     for (const encoding of ["identity", "br"]) {
       await new Promise<void>((resolve, reject) => {
-        const call = request({ host: "127.0.0.1", port, path: "/assets/big-0123abcd.js", headers: { "accept-encoding": encoding } }, (response) => {
-          response.once("data", () => {
-            call.destroy();
-            resolve();
-          });
-        });
+        const call = request(
+          { host: "127.0.0.1", port, path: "/assets/big-0123abcd.js", headers: { "accept-encoding": encoding } },
+          (response) => {
+            response.once("data", () => {
+              call.destroy();
+              resolve();
+            });
+          },
+        );
         call.once("error", reject);
         call.end();
       });
     }
     for (let i = 0; i < 40; i++) {
-      const call = request({ host: "127.0.0.1", port, path: "/assets/big-0123abcd.js", headers: { "accept-encoding": i % 2 ? "br" : "identity" } });
+      const call = request({
+        host: "127.0.0.1",
+        port,
+        path: "/assets/big-0123abcd.js",
+        headers: { "accept-encoding": i % 2 ? "br" : "identity" },
+      });
       call.on("error", () => {});
       call.end(() => setImmediate(() => call.destroy()));
       await new Promise((resolve) => setTimeout(resolve, 5));

@@ -10,7 +10,9 @@ describe("the client build", () => {
   it("holds no @hebcal code (GPL-2.0), nor any file that says it is under the GPL", () => {
     const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));
     expect(scripts.length).toBeGreaterThan(10);
-    const offending = scripts.filter((name) => /hebcal|GNU General Public License|GPLv2|GPL-2\.0/i.test(readFileSync(path.join(assets, name), "utf8")));
+    const offending = scripts.filter((name) =>
+      /hebcal|GNU General Public License|GPLv2|GPL-2\.0/i.test(readFileSync(path.join(assets, name), "utf8")),
+    );
     expect(offending).toEqual([]);
   });
 });

@@ -68,12 +68,18 @@ describe("the operators' commands", () => {
     async () => {
       const dataDir = tempDir();
       const held = await openInstall(dataDir);
-      const inUse = new RegExp(`^The embedded database in ${pgliteDirIn(dataDir)} is already open in another process \\(pid ${process.pid}\\)\\..*\\n(.+)\\n$`);
+      const inUse = new RegExp(
+        `^The embedded database in ${pgliteDirIn(dataDir)} is already open in another process \\(pid ${process.pid}\\)\\..*\\n(.+)\\n$`,
+      );
       try {
         const commands: [string, string[], string][] = [
           ["scripts/export.ts", [], "stop the server, export, then start it again."],
           ["scripts/seed.ts", [], "The running server loads the demo data"],
-          ["scripts/create-admin.ts", ["--email", "boss@example.com"], "stop the server, run this again, then start it."],
+          [
+            "scripts/create-admin.ts",
+            ["--email", "boss@example.com"],
+            "stop the server, run this again, then start it.",
+          ],
           ["scripts/clean-uploads.ts", [], "The running server removes abandoned uploads every hour by itself."],
           ["scripts/backup.ts", [], "Stop the server first: the embedded database has one user at a time."],
         ];
@@ -126,6 +132,8 @@ describe("the operators' commands", () => {
     expect(existsSync(lock)).toBe(false);
 
     expect(await runCommand({ env: { ...env, LOG_LEVEL: "loud" } }, () => Promise.resolve(0))).toBe(1);
-    expect(String(vi.mocked(console.error).mock.lastCall?.[0])).toMatch(/^Invalid configuration:\n {2}LOG_LEVEL: must be one of/);
+    expect(String(vi.mocked(console.error).mock.lastCall?.[0])).toMatch(
+      /^Invalid configuration:\n {2}LOG_LEVEL: must be one of/,
+    );
   });
 });

@@ -70,7 +70,10 @@ beforeEach(async () => {
   await database.db.delete(restaurants);
   const restaurant = await insertRestaurant(database.db, { slug: "matrix-place", name_en: "Matrix Place" });
   ids.restaurant = restaurant.id;
-  const [link] = await database.db.insert(restaurantOwners).values({ restaurant_id: restaurant.id, user_id: ids.ownerLinked! }).returning();
+  const [link] = await database.db
+    .insert(restaurantOwners)
+    .values({ restaurant_id: restaurant.id, user_id: ids.ownerLinked! })
+    .returning();
   ids.link = link!.id;
   await database.db.delete(suggestions);
   const [suggestion] = await database.db
@@ -91,7 +94,10 @@ type Expectation = "ok" | "login" | "home" | "dashboard" | "forbidden";
 function verdict(outcome: RouteOutcome): Expectation {
   if (outcome.location === "/login") return "login";
   if (outcome.location === "/") return "home";
-  if (outcome.location === "/dashboard" && outcome.headers.getSetCookie().some((c) => c.includes("kta_toast") && !c.includes("Max-Age=0"))) {
+  if (
+    outcome.location === "/dashboard" &&
+    outcome.headers.getSetCookie().some((c) => c.includes("kta_toast") && !c.includes("Max-Age=0"))
+  ) {
     // A redirect to the dashboard is a refusal for the editor's loader, a success for a save.
     return "dashboard";
   }
@@ -128,17 +134,29 @@ describe("dashboard loaders", () => {
     ownerLinked: "ok",
     admin: "ok",
   });
-  expectMatrix("edit page", (who) => callRoute(editorLoader, services, `/dashboard/edit/${ids.restaurant}`, { ...as(who), params: { id: ids.restaurant! } }), {
-    visitor: "login",
-    guest: "home",
-    ownerUnlinked: "dashboard",
-    ownerLinked: "ok",
-    admin: "ok",
-  });
+  expectMatrix(
+    "edit page",
+    (who) =>
+      callRoute(editorLoader, services, `/dashboard/edit/${ids.restaurant}`, {
+        ...as(who),
+        params: { id: ids.restaurant! },
+      }),
+    {
+      visitor: "login",
+      guest: "home",
+      ownerUnlinked: "dashboard",
+      ownerLinked: "ok",
+      admin: "ok",
+    },
+  );
   // Pesach
   expectMatrix(
     "Pesach page",
-    (who) => callRoute(pesachLoader, services, `/dashboard/edit/${ids.restaurant}/pesach`, { ...as(who), params: { id: ids.restaurant! } }),
+    (who) =>
+      callRoute(pesachLoader, services, `/dashboard/edit/${ids.restaurant}/pesach`, {
+        ...as(who),
+        params: { id: ids.restaurant! },
+      }),
     {
       visitor: "login",
       guest: "home",
@@ -157,16 +175,21 @@ describe("dashboard loaders", () => {
 
   // Statistics — the overview is everyone's on the dashboard (each sees their own listings),
   // one listing's (and its CSV) only for those who may edit it.
-  expectMatrix("statistics overview", (who) => callRoute(statisticsLoader, services, "/dashboard/statistics", as(who)), {
-    visitor: "login",
-    guest: "home",
-    ownerUnlinked: "ok",
-    ownerLinked: "ok",
-    admin: "ok",
-  });
+  expectMatrix(
+    "statistics overview",
+    (who) => callRoute(statisticsLoader, services, "/dashboard/statistics", as(who)),
+    {
+      visitor: "login",
+      guest: "home",
+      ownerUnlinked: "ok",
+      ownerLinked: "ok",
+      admin: "ok",
+    },
+  );
   expectMatrix(
     "one listing's statistics",
-    (who) => callRoute(statisticsLoader, services, `/dashboard/statistics?restaurant=${ids.restaurant}&days=90`, as(who)),
+    (who) =>
+      callRoute(statisticsLoader, services, `/dashboard/statistics?restaurant=${ids.restaurant}&days=90`, as(who)),
     {
       visitor: "login",
       guest: "home",
@@ -177,7 +200,8 @@ describe("dashboard loaders", () => {
   );
   expectMatrix(
     "one listing's statistics as CSV",
-    (who) => callRoute(statisticsCsvLoader, services, `/dashboard/statistics/csv?restaurant=${ids.restaurant}`, as(who)),
+    (who) =>
+      callRoute(statisticsCsvLoader, services, `/dashboard/statistics/csv?restaurant=${ids.restaurant}`, as(who)),
     {
       visitor: "login",
       guest: "home",
@@ -195,45 +219,67 @@ describe("dashboard loaders", () => {
     admin: "ok",
   });
   // The suggestions queue and the add form opened from a suggestion.
-  expectMatrix("suggestions queue", (who) => callRoute(suggestionsLoader, services, "/dashboard/suggestions", as(who)), {
-    visitor: "login",
-    guest: "home",
-    ownerUnlinked: "forbidden",
-    ownerLinked: "forbidden",
-    admin: "ok",
-  });
-  expectMatrix("add page from a suggestion", (who) => callRoute(editorLoader, services, `/dashboard/add?suggestion=${ids.suggestion}`, as(who)), {
-    visitor: "login",
-    guest: "home",
-    ownerUnlinked: "forbidden",
-    ownerLinked: "forbidden",
-    admin: "ok",
-  });
+  expectMatrix(
+    "suggestions queue",
+    (who) => callRoute(suggestionsLoader, services, "/dashboard/suggestions", as(who)),
+    {
+      visitor: "login",
+      guest: "home",
+      ownerUnlinked: "forbidden",
+      ownerLinked: "forbidden",
+      admin: "ok",
+    },
+  );
+  expectMatrix(
+    "add page from a suggestion",
+    (who) => callRoute(editorLoader, services, `/dashboard/add?suggestion=${ids.suggestion}`, as(who)),
+    {
+      visitor: "login",
+      guest: "home",
+      ownerUnlinked: "forbidden",
+      ownerLinked: "forbidden",
+      admin: "ok",
+    },
+  );
 
   // The searches that found nothing (the suggestions queue's admins).
-  expectMatrix("searches that found nothing", (who) => callRoute(searchesLoader, services, "/dashboard/searches?days=30", as(who)), {
-    visitor: "login",
-    guest: "home",
-    ownerUnlinked: "forbidden",
-    ownerLinked: "forbidden",
-    admin: "ok",
-  });
+  expectMatrix(
+    "searches that found nothing",
+    (who) => callRoute(searchesLoader, services, "/dashboard/searches?days=30", as(who)),
+    {
+      visitor: "login",
+      guest: "home",
+      ownerUnlinked: "forbidden",
+      ownerLinked: "forbidden",
+      admin: "ok",
+    },
+  );
 
   it("shows owners only the restaurants they are linked to", async () => {
     const unlinked = await callRoute(indexLoader, services, "/dashboard", as("ownerUnlinked"));
     const linked = await callRoute(indexLoader, services, "/dashboard", as("ownerLinked"));
     expect((unlinked.data as { restaurants: unknown[] }).restaurants).toEqual([]);
-    expect((linked.data as { restaurants: { slug: string }[] }).restaurants.map((r) => r.slug)).toEqual(["matrix-place"]);
+    expect((linked.data as { restaurants: { slug: string }[] }).restaurants.map((r) => r.slug)).toEqual([
+      "matrix-place",
+    ]);
   });
 });
 
 describe("dashboard actions (refused writes change nothing)", () => {
-  const name = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]?.name_en;
+  const name = async () =>
+    (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]?.name_en;
 
   // Pesach
   it("saving a Pesach plan: only a linked owner or an admin; refused, nothing changes", async () => {
-    const pesach = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]?.pesach;
-    const expected: Record<Who, Expectation> = { visitor: "login", guest: "forbidden", ownerUnlinked: "forbidden", ownerLinked: "ok", admin: "ok" };
+    const pesach = async () =>
+      (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]?.pesach;
+    const expected: Record<Who, Expectation> = {
+      visitor: "login",
+      guest: "forbidden",
+      ownerUnlinked: "forbidden",
+      ownerLinked: "ok",
+      admin: "ok",
+    };
     for (const who of EVERYONE) {
       const before = await pesach();
       const outcome = await callRoute(pesachAction, services, `/dashboard/edit/${ids.restaurant}/pesach`, {
@@ -249,7 +295,13 @@ describe("dashboard actions (refused writes change nothing)", () => {
   });
 
   it("saving an edit: only a linked owner or an admin", async () => {
-    const expected: Record<Who, Expectation> = { visitor: "login", guest: "forbidden", ownerUnlinked: "forbidden", ownerLinked: "ok", admin: "ok" };
+    const expected: Record<Who, Expectation> = {
+      visitor: "login",
+      guest: "forbidden",
+      ownerUnlinked: "forbidden",
+      ownerLinked: "ok",
+      admin: "ok",
+    };
     for (const who of EVERYONE) {
       const before = await name();
       const outcome = await callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, {
@@ -265,7 +317,13 @@ describe("dashboard actions (refused writes change nothing)", () => {
   });
 
   it("adding a restaurant: owners and admins; an owner who adds one is linked to it", async () => {
-    const expected: Record<Who, Expectation> = { visitor: "login", guest: "forbidden", ownerUnlinked: "ok", ownerLinked: "ok", admin: "ok" };
+    const expected: Record<Who, Expectation> = {
+      visitor: "login",
+      guest: "forbidden",
+      ownerUnlinked: "ok",
+      ownerLinked: "ok",
+      admin: "ok",
+    };
     for (const who of EVERYONE) {
       const outcome = await callRoute(editorAction, services, "/dashboard/add", {
         ...as(who),
@@ -276,7 +334,10 @@ describe("dashboard actions (refused writes change nothing)", () => {
       const count = await database.db.$count(restaurants, eq(restaurants.name_en, `Added by ${who}`));
       expect(count, who).toBe(expected[who] === "ok" ? 1 : 0);
     }
-    const [mine] = await database.db.select().from(restaurants).where(eq(restaurants.name_en, "Added by ownerUnlinked"));
+    const [mine] = await database.db
+      .select()
+      .from(restaurants)
+      .where(eq(restaurants.name_en, "Added by ownerUnlinked"));
     expect(await database.db.$count(restaurantOwners, eq(restaurantOwners.restaurant_id, mine!.id))).toBe(1);
   });
 
@@ -289,7 +350,12 @@ describe("dashboard actions (refused writes change nothing)", () => {
       const snapshot = async () =>
         JSON.stringify([
           await database.db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, ids.restaurant!)),
-          (await database.db.select({ v: restaurants.last_verified }).from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0],
+          (
+            await database.db
+              .select({ v: restaurants.last_verified })
+              .from(restaurants)
+              .where(eq(restaurants.id, ids.restaurant!))
+          )[0],
         ]);
       const before = await snapshot();
       for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
@@ -313,13 +379,22 @@ describe("dashboard actions (refused writes change nothing)", () => {
   it("deleting: admins only", async () => {
     const victim = await insertRestaurant(database.db, { slug: "delete-me" });
     for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
-      const outcome = await callRoute(indexAction, services, "/dashboard", { ...as(who), form: { intent: "delete", id: victim.id } });
+      const outcome = await callRoute(indexAction, services, "/dashboard", {
+        ...as(who),
+        form: { intent: "delete", id: victim.id },
+      });
       expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : "forbidden");
       expect(await database.db.$count(restaurants, eq(restaurants.id, victim.id)), who).toBe(1);
     }
-    const owner = await callRoute(indexAction, services, "/dashboard", { ...as("ownerLinked"), form: { intent: "delete", id: victim.id } });
+    const owner = await callRoute(indexAction, services, "/dashboard", {
+      ...as("ownerLinked"),
+      form: { intent: "delete", id: victim.id },
+    });
     expect(owner.data).toEqual({ error: "manage.onlyAdminsDelete" });
-    const admin = await callRoute(indexAction, services, "/dashboard", { ...as("admin"), form: { intent: "delete", id: victim.id } });
+    const admin = await callRoute(indexAction, services, "/dashboard", {
+      ...as("admin"),
+      form: { intent: "delete", id: victim.id },
+    });
     expect(admin.status).toBe(302);
     expect(await database.db.$count(restaurants, eq(restaurants.id, victim.id))).toBe(0);
   });
@@ -329,7 +404,9 @@ describe("dashboard actions (refused writes change nothing)", () => {
       .update(restaurants)
       .set({ certificate_body: "rabbinate_tel_aviv", certificate_valid_until: "2026-04-01" })
       .where(eq(restaurants.id, ids.restaurant!));
-    const validUntil = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]?.certificate_valid_until;
+    const validUntil = async () =>
+      (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]
+        ?.certificate_valid_until;
     for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
       const outcome = await callRoute(certificatesAction, services, "/dashboard/certificates", {
         ...as(who),
@@ -347,7 +424,8 @@ describe("dashboard actions (refused writes change nothing)", () => {
   });
 
   it("deciding a suggestion (approve, merge, reject): admins only", async () => {
-    const status = async () => (await database.db.select().from(suggestions).where(eq(suggestions.id, ids.suggestion!)))[0]?.status;
+    const status = async () =>
+      (await database.db.select().from(suggestions).where(eq(suggestions.id, ids.suggestion!)))[0]?.status;
     for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
       for (const form of [
         { intent: "merge", suggestionId: ids.suggestion!, restaurantId: ids.restaurant! } as Record<string, string>,
@@ -374,7 +452,10 @@ describe("dashboard actions (refused writes change nothing)", () => {
 
   it("changing roles: admins only", async () => {
     for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
-      const outcome = await callRoute(usersAction, services, "/dashboard/users", { ...as(who), form: { userId: ids.guest!, role: "admin" } });
+      const outcome = await callRoute(usersAction, services, "/dashboard/users", {
+        ...as(who),
+        form: { userId: ids.guest!, role: "admin" },
+      });
       expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : "forbidden");
     }
     const [guest] = await database.db.select().from(userRoles).where(eq(userRoles.userId, ids.guest!));
@@ -408,9 +489,14 @@ describe("files of another restaurant", () => {
       menu_images: [{ url: menuImage, name: "menu.webp" }],
     });
     const files = [photo, teuda, menuImage, pdf].flatMap(storeFiles);
-    const ownRow = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]!;
+    const ownRow = async () =>
+      (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]!;
     const save = (who: Who, values: Record<string, unknown>) =>
-      callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, { ...as(who), params: { id: ids.restaurant! }, json: { intent: "save", values } });
+      callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, {
+        ...as(who),
+        params: { id: ids.restaurant! },
+        json: { intent: "save", values },
+      });
 
     for (const who of ["ownerLinked", "admin"] as const) {
       for (const [field, value] of [
@@ -422,7 +508,10 @@ describe("files of another restaurant", () => {
         const before = await ownRow();
         const refused = await save(who, { ...validValues(`Thief ${who}`), [field]: value });
         expect(refused.status, `${who} ${field}`).toBe(400);
-        expect(refused.data, `${who} ${field}`).toMatchObject({ error: "form.invalid", errors: { [field]: "upload.notYours" } });
+        expect(refused.data, `${who} ${field}`).toMatchObject({
+          error: "form.invalid",
+          errors: { [field]: "upload.notYours" },
+        });
         // Nothing was saved: not the file, not the rest of the form.
         expect(await ownRow(), `${who} ${field}`).toEqual(before);
       }
@@ -435,7 +524,12 @@ describe("files of another restaurant", () => {
   });
 });
 
-function filesOfRow(row: { photo: string | null; teuda: string | null; menu_link: string | null; menu_images: { url: string }[] }) {
+function filesOfRow(row: {
+  photo: string | null;
+  teuda: string | null;
+  menu_link: string | null;
+  menu_images: { url: string }[];
+}) {
   return [row.photo, row.teuda, row.menu_link, ...row.menu_images.map((image) => image.url)];
 }
 
@@ -467,13 +561,21 @@ describe("claims", () => {
     ownerLinked: "forbidden",
     admin: "ok",
   });
-  expectMatrix("claim page", (who) => callRoute(claimLoader, services, "/en/restaurant/matrix-place/claim", { ...as(who), params: { slug: "matrix-place" } }), {
-    visitor: "ok",
-    guest: "ok",
-    ownerUnlinked: "ok",
-    ownerLinked: "ok",
-    admin: "ok",
-  });
+  expectMatrix(
+    "claim page",
+    (who) =>
+      callRoute(claimLoader, services, "/en/restaurant/matrix-place/claim", {
+        ...as(who),
+        params: { slug: "matrix-place" },
+      }),
+    {
+      visitor: "ok",
+      guest: "ok",
+      ownerUnlinked: "ok",
+      ownerLinked: "ok",
+      admin: "ok",
+    },
+  );
 
   it("sending a claim: any signed-in account; a visitor's post is refused and stores nothing", async () => {
     await insertRestaurant(database.db, { slug: "unowned-place", name_en: "Unowned Place" });
@@ -503,11 +605,17 @@ describe("claims", () => {
         ]);
       const before = await snapshot();
       for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
-        const outcome = await callRoute(claimsAction, services, "/dashboard/claims", { ...as(who), form: { intent, claimId: id, reason: "No proof." } });
+        const outcome = await callRoute(claimsAction, services, "/dashboard/claims", {
+          ...as(who),
+          form: { intent, claimId: id, reason: "No proof." },
+        });
         expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : "forbidden");
       }
       expect(await snapshot()).toBe(before);
-      const byAdmin = await callRoute(claimsAction, services, "/dashboard/claims", { ...as("admin"), form: { intent, claimId: id, reason: "No proof." } });
+      const byAdmin = await callRoute(claimsAction, services, "/dashboard/claims", {
+        ...as("admin"),
+        form: { intent, claimId: id, reason: "No proof." },
+      });
       expect(byAdmin.status).toBe(302);
       const [decided] = await database.db.select().from(claims).where(eq(claims.id, id));
       expect(decided?.status).toBe(intent === "approve" ? "approved" : "rejected");
@@ -520,7 +628,13 @@ describe("claims", () => {
 // The files a claim or a suggestion holds: only admins open them (with two-factor set up where the
 // site requires it); everyone else is refused, the claimant too. The server's guard asks this rule.
 describe("held files (a claim's proof, a suggestion's photo)", () => {
-  const ROLE: Record<Who, "guest" | "owner" | "admin" | null> = { visitor: null, guest: "guest", ownerUnlinked: "owner", ownerLinked: "owner", admin: "admin" };
+  const ROLE: Record<Who, "guest" | "owner" | "admin" | null> = {
+    visitor: null,
+    guest: "guest",
+    ownerUnlinked: "owner",
+    ownerLinked: "owner",
+    admin: "admin",
+  };
   const readerOf =
     (who: Who, twoFactorEnabled = false) =>
     async () =>
@@ -549,17 +663,31 @@ describe("held files (a claim's proof, a suggestion's photo)", () => {
     await database.db.insert(uploads).values([
       { url: "/uploads/restaurant-images/aa11-800.webp", kind: "teuda", uploaded_by: ids.guest!, held_by: claimId },
       { url: "/uploads/restaurant-images/bb22-800.webp", kind: "teuda", held_by: suggestion!.id },
-      { url: "/uploads/restaurant-images/cc33-800.webp", kind: "photo", restaurant_id: ids.restaurant!, attached_at: new Date() },
+      {
+        url: "/uploads/restaurant-images/cc33-800.webp",
+        kind: "photo",
+        restaurant_id: ids.restaurant!,
+        attached_at: new Date(),
+      },
     ]);
     const settings = { requireTwoFactorForAdmins: false };
     for (const url of ["/uploads/restaurant-images/aa11-400.webp", "/uploads/restaurant-images/bb22-800.webp"]) {
       for (const who of EVERYONE)
-        expect(await heldFileAccess(database.db, url, readerOf(who), settings), `${who} ${url}`).toBe(who === "admin" ? "allowed" : "refused");
+        expect(await heldFileAccess(database.db, url, readerOf(who), settings), `${who} ${url}`).toBe(
+          who === "admin" ? "allowed" : "refused",
+        );
       // Where the site requires two-factor, an admin without it is refused too.
-      expect(await heldFileAccess(database.db, url, readerOf("admin"), { requireTwoFactorForAdmins: true })).toBe("refused");
-      expect(await heldFileAccess(database.db, url, readerOf("admin", true), { requireTwoFactorForAdmins: true })).toBe("allowed");
+      expect(await heldFileAccess(database.db, url, readerOf("admin"), { requireTwoFactorForAdmins: true })).toBe(
+        "refused",
+      );
+      expect(await heldFileAccess(database.db, url, readerOf("admin", true), { requireTwoFactorForAdmins: true })).toBe(
+        "allowed",
+      );
     }
-    for (const who of EVERYONE) expect(await heldFileAccess(database.db, "/uploads/restaurant-images/cc33-1200.webp", readerOf(who), settings)).toBe("public");
+    for (const who of EVERYONE)
+      expect(
+        await heldFileAccess(database.db, "/uploads/restaurant-images/cc33-1200.webp", readerOf(who), settings),
+      ).toBe("public");
     await database.db.delete(uploads);
     await database.db.delete(suggestions);
   });
@@ -581,7 +709,8 @@ describe("alerts", () => {
   });
   expectMatrix(
     "alert settings saved (each its own)",
-    (who) => callRoute(alertsAction, services, "/account/alerts", { ...as(who), form: { enabled: "on", language: "en" } }),
+    (who) =>
+      callRoute(alertsAction, services, "/account/alerts", { ...as(who), form: { enabled: "on", language: "en" } }),
     {
       visitor: "login",
       guest: "ok",
@@ -598,7 +727,9 @@ describe("alerts", () => {
       ...as("admin"),
       form: { enabled: "on", language: "he", userId: ids.guest!, user_id: ids.guest! },
     });
-    expect((await database.db.select({ id: alertSettings.user_id }).from(alertSettings)).map((row) => row.id)).toEqual([ids.admin]);
+    expect((await database.db.select({ id: alertSettings.user_id }).from(alertSettings)).map((row) => row.id)).toEqual([
+      ids.admin,
+    ]);
   });
 
   it("the unsubscribe page and its POST answer anyone by the token alone: a good token turns its account's alerts off, another token nothing", async () => {
@@ -608,15 +739,28 @@ describe("alerts", () => {
     ]);
     const token = services.alertTokens.sign(ids.guest!);
     for (const who of EVERYONE) {
-      const page = await callRoute(unsubscribeLoader, services, `/account/alerts/unsubscribe?token=${encodeURIComponent(token)}`, as(who));
+      const page = await callRoute(
+        unsubscribeLoader,
+        services,
+        `/account/alerts/unsubscribe?token=${encodeURIComponent(token)}`,
+        as(who),
+      );
       expect(page.status, who).toBe(200);
       // A session does not stand in for the token: the admin's own token is not this one.
-      const forged = await callRoute(unsubscribeAction, services, "/account/alerts/unsubscribe", { ...as(who), form: { token: `${token}x` } });
+      const forged = await callRoute(unsubscribeAction, services, "/account/alerts/unsubscribe", {
+        ...as(who),
+        form: { token: `${token}x` },
+      });
       expect(forged.status, who).toBe(400);
     }
     expect((await database.db.select().from(alertSettings)).every((row) => row.enabled)).toBe(true);
     await callRoute(unsubscribeAction, services, "/account/alerts/unsubscribe", { form: { token } });
-    const rows = await database.db.select({ id: alertSettings.user_id, enabled: alertSettings.enabled }).from(alertSettings);
-    expect(Object.fromEntries(rows.map((row) => [row.id, row.enabled]))).toEqual({ [ids.guest!]: false, [ids.admin!]: true });
+    const rows = await database.db
+      .select({ id: alertSettings.user_id, enabled: alertSettings.enabled })
+      .from(alertSettings);
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.enabled]))).toEqual({
+      [ids.guest!]: false,
+      [ids.admin!]: true,
+    });
   });
 });

@@ -3,7 +3,17 @@
 // is a dashboard edit as far as the history and the change announcements are concerned.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,7 +24,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { createBlog } from "../../app/features/blog/blog.server";
 import { EMPTY_FORM } from "../../app/features/restaurants/editing/form-schema";
 import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
-import { createRestaurant, saveRestaurantPesach, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
+import {
+  createRestaurant,
+  saveRestaurantPesach,
+  setVerificationDate,
+  updateRestaurant,
+} from "../../app/features/restaurants/editing/manage.server";
 import { addOwner } from "../../app/features/restaurants/editing/owners.server";
 import { recordUpload } from "../../app/features/restaurants/editing/uploads.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/core/types";
@@ -24,7 +39,12 @@ import { he } from "../../app/locales/he";
 import { createUser, insertRestaurant, type CreatedUser } from "../../database/factories";
 import type { WeeklyHours } from "../../database/hours";
 import { blogs } from "../../database/schema/blogs";
-import { restaurantChanges, restaurantOwners, restaurants, restaurantSlugRedirects } from "../../database/schema/restaurants";
+import {
+  restaurantChanges,
+  restaurantOwners,
+  restaurants,
+  restaurantSlugRedirects,
+} from "../../database/schema/restaurants";
 import { uploads } from "../../database/schema/uploads";
 import type { Db } from "../../database/types";
 import { CHANGE_CHANNEL } from "../../server/data/changes";
@@ -33,7 +53,15 @@ import { loadDemoData } from "../../server/ops/demo-data";
 import { storedFilesOf } from "../../server/ops/data-transfer/carried";
 import { exportData } from "../../server/ops/data-transfer/export";
 import { readImportSource, TransferFileError, writeBundle, writeExport } from "../../server/ops/data-transfer/files";
-import { fromCsv, fromJson, toCsv, toJson, type ExportedRestaurant, type ExportFile, type ImportInput } from "../../server/ops/data-transfer/format";
+import {
+  fromCsv,
+  fromJson,
+  toCsv,
+  toJson,
+  type ExportedRestaurant,
+  type ExportFile,
+  type ImportInput,
+} from "../../server/ops/data-transfer/format";
 import { describeSummary, formatRowError, importData, type ImportResult } from "../../server/ops/data-transfer/import";
 import { openStoredFileReader } from "../../server/uploads/open-storage";
 import { createS3Storage } from "../../server/uploads/s3-storage";
@@ -170,7 +198,10 @@ async function seed(): Promise<{ harborId: string }> {
 
 const asJson = (data: ExportFile): ImportInput => fromJson(toJson(data));
 function asCsv(data: ExportFile): ImportInput {
-  return { restaurants: fromCsv(toCsv("restaurants", data.restaurants)).rows, posts: fromCsv(toCsv("posts", data.posts)).rows };
+  return {
+    restaurants: fromCsv(toCsv("restaurants", data.restaurants)).rows,
+    posts: fromCsv(toCsv("posts", data.posts)).rows,
+  };
 }
 const historyCount = async () => (await db.select().from(restaurantChanges)).length;
 const errorsOf = (result: ImportResult) => (result.ok ? [] : result.errors);
@@ -189,7 +220,14 @@ describe("export", () => {
       lastVerified: "2026-03-04",
       owners: ["owner@example.com", "second.owner@example.com"],
     });
-    expect(data.restaurants[0]).toMatchObject({ nameEn: "Café Noir", nameHe: "", isPermanentlyClosed: true, hours: null, lastVerified: "", owners: [] });
+    expect(data.restaurants[0]).toMatchObject({
+      nameEn: "Café Noir",
+      nameHe: "",
+      isPermanentlyClosed: true,
+      hours: null,
+      lastVerified: "",
+      owners: [],
+    });
     expect(data.posts.map((post) => [post.slug, post.date])).toEqual([
       ["kashrut-guide", expect.any(String)],
       ["top-5", "2024-01-05T09:30:00.000Z"],
@@ -249,7 +287,9 @@ describe("import", () => {
     const changed = structuredClone(exported);
     changed.restaurants.find((r) => r.slug === "harbor-grill")!.pesach = { "2028": { status: "closed" } };
     expect(await importData(db, asCsv(changed))).toMatchObject({ ok: true, summary: { restaurants: { updated: 1 } } });
-    expect((await db.select().from(restaurants).where(eq(restaurants.id, harborId)))[0]?.pesach).toEqual({ "2028": { status: "closed" } });
+    expect((await db.select().from(restaurants).where(eq(restaurants.id, harborId)))[0]?.pesach).toEqual({
+      "2028": { status: "closed" },
+    });
 
     const bad = structuredClone(exported);
     (bad.restaurants[1] as unknown as Record<string, unknown>).pesach = { "2027": { status: "open" } };
@@ -257,43 +297,53 @@ describe("import", () => {
     expect(errorsOf(refused).map(({ row, field }) => [row, field])).toEqual([[2, "pesach"]]);
     expect(errorsOf(refused)[0]!.message.en).toContain("Pesach must be JSON");
     expect(errorsOf(refused)[0]!.message.he).toContain("פסח");
-    expect((await db.select().from(restaurants).where(eq(restaurants.id, harborId)))[0]?.pesach).toEqual({ "2028": { status: "closed" } });
+    expect((await db.select().from(restaurants).where(eq(restaurants.id, harborId)))[0]?.pesach).toEqual({
+      "2028": { status: "closed" },
+    });
   });
 
   it.each([
     ["JSON", asJson],
     ["CSV", asCsv],
-  ])("of an export into an empty directory reproduces it (%s), and importing it again changes nothing", async (_format, read) => {
-    await seed();
-    const before = await exportData(db);
-    await emptyDirectory();
+  ])(
+    "of an export into an empty directory reproduces it (%s), and importing it again changes nothing",
+    async (_format, read) => {
+      await seed();
+      const before = await exportData(db);
+      await emptyDirectory();
 
-    const result = await importData(db, read(before));
-    expect(result).toEqual({
-      ok: true,
-      dryRun: false,
-      summary: {
-        restaurants: { created: 2, updated: 0, unchanged: 0 },
-        posts: { created: 2, updated: 0, unchanged: 0 },
-        ownersLinked: 2,
-        ownersUnlinked: 0,
-        filesBrought: 0,
-      },
-      removedFiles: [],
-      warnings: [],
-    });
-    const after = await exportData(db);
-    expect(after.restaurants).toEqual(before.restaurants);
-    expect(after.posts).toEqual(before.posts);
+      const result = await importData(db, read(before));
+      expect(result).toEqual({
+        ok: true,
+        dryRun: false,
+        summary: {
+          restaurants: { created: 2, updated: 0, unchanged: 0 },
+          posts: { created: 2, updated: 0, unchanged: 0 },
+          ownersLinked: 2,
+          ownersUnlinked: 0,
+          filesBrought: 0,
+        },
+        removedFiles: [],
+        warnings: [],
+      });
+      const after = await exportData(db);
+      expect(after.restaurants).toEqual(before.restaurants);
+      expect(after.posts).toEqual(before.posts);
 
-    const changes = await historyCount();
-    const again = await importData(db, read(after));
-    expect(again).toMatchObject({
-      ok: true,
-      summary: { restaurants: { created: 0, updated: 0, unchanged: 2 }, posts: { created: 0, updated: 0, unchanged: 2 }, ownersLinked: 0, ownersUnlinked: 0 },
-    });
-    expect(await historyCount()).toBe(changes);
-  });
+      const changes = await historyCount();
+      const again = await importData(db, read(after));
+      expect(again).toMatchObject({
+        ok: true,
+        summary: {
+          restaurants: { created: 0, updated: 0, unchanged: 2 },
+          posts: { created: 0, updated: 0, unchanged: 2 },
+          ownersLinked: 0,
+          ownersUnlinked: 0,
+        },
+      });
+      expect(await historyCount()).toBe(changes);
+    },
+  );
 
   it("imports nothing when one row among good ones is bad, and names its row and field in English and Hebrew (JSON rows count from 1)", async () => {
     const file: ImportInput = fromJson(
@@ -303,7 +353,16 @@ describe("import", () => {
           { ...harbor({ nameEn: "X", kashrut: "kosher-ish" }), slug: "" },
           { ...harbor({ nameEn: "Third Place" }), slug: "" },
         ],
-        posts: [{ slug: "fine-post", title: "Fine", subtitle: "Fine", image: "https://images.example/p.jpg", content: "Text", date: "" }],
+        posts: [
+          {
+            slug: "fine-post",
+            title: "Fine",
+            subtitle: "Fine",
+            image: "https://images.example/p.jpg",
+            content: "Text",
+            date: "",
+          },
+        ],
       }),
     );
     const result = await importData(db, file);
@@ -312,7 +371,9 @@ describe("import", () => {
       { table: "restaurants", row: 2, field: "kashrut" },
     ]);
     expect(errorsOf(result)[0]!.message).toEqual({ en: en["form.nameEnMin"], he: he["form.nameEnMin"] });
-    expect(formatRowError(errorsOf(result)[0]!)).toBe(`Row 2, nameEn: ${en["form.nameEnMin"]}\n    ${he["form.nameEnMin"]}`);
+    expect(formatRowError(errorsOf(result)[0]!)).toBe(
+      `Row 2, nameEn: ${en["form.nameEnMin"]}\n    ${he["form.nameEnMin"]}`,
+    );
     expect(await db.select().from(restaurants)).toEqual([]);
     expect(await db.select().from(blogs)).toEqual([]);
     expect(await historyCount()).toBe(0);
@@ -332,9 +393,21 @@ describe("import", () => {
     );
     const result = await importData(db, file);
     expect(errorsOf(result).map(({ row, field, message }) => ({ row, field, message }))).toEqual([
-      { row: 2, field: "certificateBody", message: { en: en["form.certificateBodyInvalid"], he: he["form.certificateBodyInvalid"] } },
-      { row: 3, field: "certificateValidUntil", message: { en: en["form.certificateDateInvalid"], he: he["form.certificateDateInvalid"] } },
-      { row: 4, field: "certificateBody", message: { en: en["form.certificateBodyRequired"], he: he["form.certificateBodyRequired"] } },
+      {
+        row: 2,
+        field: "certificateBody",
+        message: { en: en["form.certificateBodyInvalid"], he: he["form.certificateBodyInvalid"] },
+      },
+      {
+        row: 3,
+        field: "certificateValidUntil",
+        message: { en: en["form.certificateDateInvalid"], he: he["form.certificateDateInvalid"] },
+      },
+      {
+        row: 4,
+        field: "certificateBody",
+        message: { en: en["form.certificateBodyRequired"], he: he["form.certificateBodyRequired"] },
+      },
     ]);
     expect(await db.select().from(restaurants)).toEqual([]);
   });
@@ -350,7 +423,11 @@ describe("import", () => {
       wheelchair: "partly",
     });
     // The closed café from older data: nothing given.
-    expect(exported.restaurants.find((r) => r.slug === "cafe-noir-legacy")).toMatchObject({ priceLevel: "", delivery: false, wheelchair: "" });
+    expect(exported.restaurants.find((r) => r.slug === "cafe-noir-legacy")).toMatchObject({
+      priceLevel: "",
+      delivery: false,
+      wheelchair: "",
+    });
     const csv = toCsv("restaurants", exported.restaurants);
     expect(csv.split("\n")[0]).toContain("priceLevel,delivery,takeaway,catering,wheelchair");
 
@@ -359,9 +436,18 @@ describe("import", () => {
     const harborRow = rows.find((row) => row.values.slug === "harbor-grill")!;
     Object.assign(harborRow.values, { priceLevel: "1", delivery: false, takeaway: true, wheelchair: "yes" });
     const changes = await historyCount();
-    expect(await importData(db, { restaurants: rows, posts: [] })).toMatchObject({ ok: true, summary: { restaurants: { updated: 1, unchanged: 1 } } });
+    expect(await importData(db, { restaurants: rows, posts: [] })).toMatchObject({
+      ok: true,
+      summary: { restaurants: { updated: 1, unchanged: 1 } },
+    });
     const [stored] = await db.select().from(restaurants).where(eq(restaurants.id, harborId));
-    expect(stored).toMatchObject({ price_level: 1, delivery: false, takeaway: true, catering: true, wheelchair: "yes" });
+    expect(stored).toMatchObject({
+      price_level: 1,
+      delivery: false,
+      takeaway: true,
+      catering: true,
+      wheelchair: "yes",
+    });
     const [history] = await db
       .select()
       .from(restaurantChanges)
@@ -376,7 +462,10 @@ describe("import", () => {
       wheelchair: { old: "partly", new: "yes" },
     });
     expect(history?.changes).not.toHaveProperty("catering");
-    const numbered = await importData(db, fromJson(JSON.stringify({ restaurants: [{ slug: "harbor-grill", priceLevel: 4 }], posts: [] })));
+    const numbered = await importData(
+      db,
+      fromJson(JSON.stringify({ restaurants: [{ slug: "harbor-grill", priceLevel: 4 }], posts: [] })),
+    );
     expect(numbered).toMatchObject({ ok: true, summary: { restaurants: { updated: 1 } } });
     expect((await db.select().from(restaurants).where(eq(restaurants.id, harborId)))[0]?.price_level).toBe(4);
 
@@ -396,15 +485,25 @@ describe("import", () => {
       { row: 2, field: "wheelchair", message: { en: en["form.wheelchairInvalid"], he: he["form.wheelchairInvalid"] } },
     ]);
     // A CSV cell that is not true or false is that row's error, not a file error.
-    const maybe = exported.restaurants.map((r) => (r.slug === "harbor-grill" ? { ...r, delivery: "maybe" as unknown as boolean } : r));
+    const maybe = exported.restaurants.map((r) =>
+      r.slug === "harbor-grill" ? { ...r, delivery: "maybe" as unknown as boolean } : r,
+    );
     const badCsv = fromCsv(toCsv("restaurants", maybe)).rows;
-    expect(errorsOf(await importData(db, { restaurants: badCsv, posts: [] })).map(({ field }) => field)).toEqual(["delivery"]);
-    expect((await db.select().from(restaurants).where(eq(restaurants.id, harborId)))[0]).toMatchObject({ price_level: 4, delivery: false, wheelchair: "yes" });
+    expect(errorsOf(await importData(db, { restaurants: badCsv, posts: [] })).map(({ field }) => field)).toEqual([
+      "delivery",
+    ]);
+    expect((await db.select().from(restaurants).where(eq(restaurants.id, harborId)))[0]).toMatchObject({
+      price_level: 4,
+      delivery: false,
+      wheelchair: "yes",
+    });
   });
 
   it("numbers CSV rows as a spreadsheet does (the header is row 1), and reports a row with the wrong number of cells", async () => {
     // One line per row here (the test splits lines; a cell may hold line breaks, and is then still one row).
-    const good = toCsv("restaurants", [{ ...harbor({ descriptionEn: "By the sea" }), slug: "", hours: null, pesach: {}, lastVerified: "", owners: [] }])
+    const good = toCsv("restaurants", [
+      { ...harbor({ descriptionEn: "By the sea" }), slug: "", hours: null, pesach: {}, lastVerified: "", owners: [] },
+    ])
       .trimEnd()
       .split("\n");
     const [header, row] = [good[0]!, good[1]!];
@@ -416,21 +515,36 @@ describe("import", () => {
       [3, "kashrut"],
       [5, ""],
     ]);
-    expect(errorsOf(result)[1]!.message.en).toBe(`This row has ${FSI}3${PDI} cells, but the header has ${FSI}${header.split(",").length}${PDI} columns.`);
+    expect(errorsOf(result)[1]!.message.en).toBe(
+      `This row has ${FSI}3${PDI} cells, but the header has ${FSI}${header.split(",").length}${PDI} columns.`,
+    );
     expect(await db.select().from(restaurants)).toEqual([]);
 
     // A cell with a line break is still one row.
     const multiLine = toCsv("restaurants", [
-      { ...harbor({ descriptionEn: "Line one\nline two" }), slug: "", hours: null, pesach: {}, lastVerified: "", owners: [] },
+      {
+        ...harbor({ descriptionEn: "Line one\nline two" }),
+        slug: "",
+        hours: null,
+        pesach: {},
+        lastVerified: "",
+        owners: [],
+      },
       { ...harbor({ kashrut: "kosher-ish" }), slug: "", hours: null, pesach: {}, lastVerified: "", owners: [] },
     ]);
-    expect(errorsOf(await importData(db, { restaurants: fromCsv(multiLine).rows, posts: [] })).map(({ row: n, field }) => [n, field])).toEqual([
-      [3, "kashrut"],
-    ]);
+    expect(
+      errorsOf(await importData(db, { restaurants: fromCsv(multiLine).rows, posts: [] })).map(({ row: n, field }) => [
+        n,
+        field,
+      ]),
+    ).toEqual([[3, "kashrut"]]);
   });
 
   it("refuses an unknown field or column, naming it", async () => {
-    const result = await importData(db, fromJson(JSON.stringify({ restaurants: [{ ...harbor(), slug: "", nameHE: "typo" }], posts: [] })));
+    const result = await importData(
+      db,
+      fromJson(JSON.stringify({ restaurants: [{ ...harbor(), slug: "", nameHE: "typo" }], posts: [] })),
+    );
     expect(errorsOf(result).map(({ row, field }) => [row, field])).toEqual([[1, "nameHE"]]);
     expect(() => fromCsv("slug,nameEn,nameHE\nx,Y,Z\n")).toThrow(/unknown column "nameHE"/);
   });
@@ -441,7 +555,14 @@ describe("import", () => {
     const changes = await historyCount();
     const file = structuredClone(before);
     file.restaurants[1]!.nameHe = "גריל הנמל החדש";
-    file.restaurants.push({ ...harbor({ nameEn: "New Place" }), slug: "", hours: null, pesach: {}, lastVerified: "", owners: ["owner@example.com"] });
+    file.restaurants.push({
+      ...harbor({ nameEn: "New Place" }),
+      slug: "",
+      hours: null,
+      pesach: {},
+      lastVerified: "",
+      owners: ["owner@example.com"],
+    });
 
     const result = await importData(db, asJson(file), { dryRun: true });
     expect(result).toEqual({
@@ -486,10 +607,18 @@ describe("import", () => {
         actor_id: admin.id,
         actor_email: "admin@example.com",
         restaurant_name: "Harbor Grill",
-        changes: { name_he: { old: "גריל הנמל", new: "גריל הנמל החדש" }, tags: { old: ["Fish", "Grill"], new: ["Fish"] } },
+        changes: {
+          name_he: { old: "גריל הנמל", new: "גריל הנמל החדש" },
+          tags: { old: ["Fish", "Grill"], new: ["Fish"] },
+        },
       });
       // The same record as the dashboard's save of the same change.
-      await updateRestaurant(db, { id: admin.id, email: admin.email, role: "admin" }, harborId, harbor({ nameHe: "גריל", tags: ["Fish"] }));
+      await updateRestaurant(
+        db,
+        { id: admin.id, email: admin.email, role: "admin" },
+        harborId,
+        harbor({ nameHe: "גריל", tags: ["Fish"] }),
+      );
       const [dashboard] = await db
         .select()
         .from(restaurantChanges)
@@ -497,7 +626,11 @@ describe("import", () => {
         .orderBy(restaurantChanges.created_at)
         .then((rows) => rows.slice(-1));
       expect(Object.keys(dashboard!)).toEqual(Object.keys(imported!));
-      expect(dashboard).toMatchObject({ action: "update", actor_id: admin.id, changes: { name_he: { old: "גריל הנמל החדש", new: "גריל" } } });
+      expect(dashboard).toMatchObject({
+        action: "update",
+        actor_id: admin.id,
+        changes: { name_he: { old: "גריל הנמל החדש", new: "גריל" } },
+      });
 
       await expect
         .poll(() => heard.map((payload) => JSON.parse(payload) as { op: string; slug: string }))
@@ -513,7 +646,10 @@ describe("import", () => {
     file.restaurants[1]!.phoneNumber = "03-5550199";
     expect(await importData(db, asJson(file))).toMatchObject({ ok: true });
     const rows = await db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, harborId));
-    expect(rows.find((row) => row.action === "update" && "phone_number" in row.changes)).toMatchObject({ actor_id: null, actor_email: "system" });
+    expect(rows.find((row) => row.action === "update" && "phone_number" in row.changes)).toMatchObject({
+      actor_id: null,
+      actor_email: "system",
+    });
   });
 
   it("is for administrators and the system (data:import): an owner or a guest is refused before anything is read or written", async () => {
@@ -522,13 +658,21 @@ describe("import", () => {
       { id: owner.id, email: owner.email, role: "owner" as const },
       { id: "u-guest", email: "guest@example.com", role: "guest" as const },
     ]) {
-      await expect(importData(db, fromJson(JSON.stringify(file)), { actor })).rejects.toMatchObject({ code: "forbidden" });
+      await expect(importData(db, fromJson(JSON.stringify(file)), { actor })).rejects.toMatchObject({
+        code: "forbidden",
+      });
       // Refused before the dry run too: it reports nothing to one who may not import.
-      await expect(importData(db, fromJson(JSON.stringify(file)), { actor, dryRun: true })).rejects.toMatchObject({ code: "forbidden" });
+      await expect(importData(db, fromJson(JSON.stringify(file)), { actor, dryRun: true })).rejects.toMatchObject({
+        code: "forbidden",
+      });
     }
     expect(await db.select().from(restaurants)).toEqual([]);
     expect(await historyCount()).toBe(0);
-    expect(await importData(db, fromJson(JSON.stringify(file)), { actor: { id: admin.id, email: admin.email, role: "admin" } })).toMatchObject({ ok: true });
+    expect(
+      await importData(db, fromJson(JSON.stringify(file)), {
+        actor: { id: admin.id, email: admin.email, role: "admin" },
+      }),
+    ).toMatchObject({ ok: true });
   });
 
   it("a new restaurant keeps the file's slug when it is free: created under the name's, then renamed, in the history", async () => {
@@ -538,7 +682,9 @@ describe("import", () => {
     expect(created!.slug).toBe("harbor-legacy");
     const history = await db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, created!.id));
     expect(history.map((row) => row.action).sort()).toEqual(["create", "update"]);
-    expect(history.find((row) => row.action === "update")!.changes).toEqual({ slug: { old: "harbor-grill", new: "harbor-legacy" } });
+    expect(history.find((row) => row.action === "update")!.changes).toEqual({
+      slug: { old: "harbor-grill", new: "harbor-legacy" },
+    });
   });
 
   it("refuses an owner e-mail no account has, or an account that is not an owner, with the e-mail isolated in both languages", async () => {
@@ -564,9 +710,14 @@ describe("import", () => {
   });
 
   it("with skipMissingOwners reports an owner no account has as a warning in both languages and imports the row without them; other owner problems stay errors", async () => {
-    const file = { restaurants: [{ ...harbor(), slug: "", owners: ["owner@example.com", "Gone@Example.com"] }], posts: [] };
+    const file = {
+      restaurants: [{ ...harbor(), slug: "", owners: ["owner@example.com", "Gone@Example.com"] }],
+      posts: [],
+    };
     // Without the option it is an error, as it always was.
-    expect(errorsOf(await importData(db, fromJson(JSON.stringify(file)))).map(({ row, field }) => [row, field])).toEqual([[1, "owners"]]);
+    expect(
+      errorsOf(await importData(db, fromJson(JSON.stringify(file)))).map(({ row, field }) => [row, field]),
+    ).toEqual([[1, "owners"]]);
     expect(await db.select().from(restaurants)).toEqual([]);
 
     const result = await importData(db, fromJson(JSON.stringify(file)), { skipMissingOwners: true });
@@ -585,10 +736,19 @@ describe("import", () => {
     expect(result.warnings[0]!.message.he).toMatch(/[\u0590-\u05FF]/);
     expect(formatRowError(result.warnings[0]!)).toMatch(/^Row 1, owners: No account has the e-mail .*\n {4}אין חשבון/);
     const [created] = await db.select().from(restaurants);
-    expect((await db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, created!.id))).map((link) => link.user_id)).toEqual([owner.id]);
+    expect(
+      (await db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, created!.id))).map(
+        (link) => link.user_id,
+      ),
+    ).toEqual([owner.id]);
 
     // An account that exists but is not an owner is still refused.
-    const guest = { restaurants: [{ ...harbor({ nameEn: "Second Place" }), slug: "", owners: ["guest@example.com", "gone@example.com"] }], posts: [] };
+    const guest = {
+      restaurants: [
+        { ...harbor({ nameEn: "Second Place" }), slug: "", owners: ["guest@example.com", "gone@example.com"] },
+      ],
+      posts: [],
+    };
     const refused = await importData(db, fromJson(JSON.stringify(guest)), { skipMissingOwners: true });
     expect(errorsOf(refused).map(({ row, field, message }) => [row, field, message.en])).toEqual([
       [1, "owners", expect.stringContaining("does not have the Owner role")],
@@ -601,18 +761,27 @@ describe("import", () => {
     const { harborId } = await seed();
     const file = await exportData(db);
     file.restaurants[1]!.owners = ["second.owner@example.com"];
-    expect(await importData(db, asJson(file))).toMatchObject({ ok: true, summary: { ownersLinked: 0, ownersUnlinked: 1 } });
+    expect(await importData(db, asJson(file))).toMatchObject({
+      ok: true,
+      summary: { ownersLinked: 0, ownersUnlinked: 1 },
+    });
     const links = await db.select().from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, harborId));
     expect(links.map((link) => link.user_id)).toEqual([secondOwner.id]);
     const removal = (await db.select().from(restaurantChanges).where(eq(restaurantChanges.action, "owner_remove")))[0];
-    expect(removal).toMatchObject({ restaurant_id: harborId, changes: { owner: { old: "owner@example.com", new: null } } });
+    expect(removal).toMatchObject({
+      restaurant_id: harborId,
+      changes: { owner: { old: "owner@example.com", new: null } },
+    });
   });
 
   it("keeps the current value of a field a row leaves out, and matches an old slug that redirects", async () => {
     const { harborId } = await seed();
     await updateRestaurant(db, SYSTEM, harborId, harbor({ nameEn: "Harbour Grill" }));
     const file = { restaurants: [{ slug: "harbor-grill", isPermanentlyClosed: true }], posts: [] };
-    expect(await importData(db, fromJson(JSON.stringify(file)))).toMatchObject({ ok: true, summary: { restaurants: { created: 0, updated: 1 } } });
+    expect(await importData(db, fromJson(JSON.stringify(file)))).toMatchObject({
+      ok: true,
+      summary: { restaurants: { created: 0, updated: 1 } },
+    });
     const [row] = await db.select().from(restaurants).where(eq(restaurants.id, harborId));
     expect(row).toMatchObject({
       slug: "harbour-grill",
@@ -650,8 +819,18 @@ describe("import", () => {
   });
 
   it("checks posts with the blog's rules, and a slug twice in one file", async () => {
-    const post = { slug: "same", title: "A", subtitle: "B", image: "https://images.example/p.jpg", content: "C", date: "2025-02-03T10:00:00Z" };
-    const file = { restaurants: [], posts: [post, { ...post, title: "" }, { ...post, slug: "Not A Slug", date: "yesterday" }] };
+    const post = {
+      slug: "same",
+      title: "A",
+      subtitle: "B",
+      image: "https://images.example/p.jpg",
+      content: "C",
+      date: "2025-02-03T10:00:00Z",
+    };
+    const file = {
+      restaurants: [],
+      posts: [post, { ...post, title: "" }, { ...post, slug: "Not A Slug", date: "yesterday" }],
+    };
     const result = await importData(db, fromJson(JSON.stringify(file)));
     expect(errorsOf(result).map(({ table, row, field }) => [table, row, field])).toEqual([
       ["posts", 2, "title"],
@@ -747,7 +926,8 @@ describe("an export with its files (--with-files)", () => {
     return dir;
   };
 
-  const picture = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } });
+  const picture = (width: number, height: number, background: string) =>
+    sharp({ create: { width, height, channels: 3, background } });
 
   /**
    * A restaurant with every kind of stored file, uploaded as the dashboard uploads them (checked,
@@ -786,19 +966,25 @@ describe("an export with its files (--with-files)", () => {
   }
 
   /** Serves a storage's files at /uploads, as the server mounts it. */
-  async function serveUploads(storage: Storage): Promise<{ get: (url: string) => Promise<Response>; close: () => Promise<void> }> {
+  async function serveUploads(
+    storage: Storage,
+  ): Promise<{ get: (url: string) => Promise<Response>; close: () => Promise<void> }> {
     const app = express();
     app.use("/uploads", storage.serve);
     const server = app.listen(0, "127.0.0.1");
     await once(server, "listening");
     const { port } = server.address() as AddressInfo;
-    return { get: (url) => fetch(`http://127.0.0.1:${port}${url}`), close: () => new Promise((resolve) => server.close(() => resolve())) };
+    return {
+      get: (url) => fetch(`http://127.0.0.1:${port}${url}`),
+      close: () => new Promise((resolve) => server.close(() => resolve())),
+    };
   }
 
   /** A fresh site: its own empty database and uploads folder, with (or without) the owner's account. */
   async function freshSite(options: { withOwner: boolean }) {
     const site = await createTestDatabase();
-    if (options.withOwner) await createUser(site.db, createTestAuth(site.db), { role: "owner", email: "owner@example.com" });
+    if (options.withOwner)
+      await createUser(site.db, createTestAuth(site.db), { role: "owner", email: "owner@example.com" });
     const uploadsDir = tempDir("kta-transfer-target-");
     const local = createLocalStorage(uploadsDir);
     const calls = { put: 0, remove: 0 };
@@ -829,9 +1015,11 @@ describe("an export with its files (--with-files)", () => {
       const written = await writeBundle(data, { format: "json", out, read: (url) => readLocalFile(sourceDir, url) });
       // The photo, the certificate, the menu page, the PDF, and the post's width of the photo.
       expect(written).toMatchObject({ files: 5, missing: [] });
-      expect((statSync(name.endsWith(".tar.gz") ? out : path.join(out, "files", "restaurant-images")).mode & 0o777).toString(8)).toBe(
-        name.endsWith(".tar.gz") ? "600" : "700",
-      );
+      expect(
+        (statSync(name.endsWith(".tar.gz") ? out : path.join(out, "files", "restaurant-images")).mode & 0o777).toString(
+          8,
+        ),
+      ).toBe(name.endsWith(".tar.gz") ? "600" : "700");
 
       const { site, uploadsDir, storage } = await freshSite({ withOwner: true });
       const source = await readImportSource([out]);
@@ -860,16 +1048,25 @@ describe("an export with its files (--with-files)", () => {
         expect(now!.teuda).toMatch(/^\/uploads\/restaurant-images\/[0-9a-f]{24}-400\.webp$/);
         expect(now!.menuLink).toMatch(/^\/uploads\/restaurant-menus\/pdf_[0-9a-f]{24}\.pdf$/);
         expect(now!.menuImages).toEqual([
-          { url: expect.stringMatching(/^\/uploads\/restaurant-menus\/[0-9a-f]{24}-300\.webp$/), name: "Menu", size: expect.any(Number), type: "image/webp" },
+          {
+            url: expect.stringMatching(/^\/uploads\/restaurant-menus\/[0-9a-f]{24}-300\.webp$/),
+            name: "Menu",
+            size: expect.any(Number),
+            type: "image/webp",
+          },
         ]);
         for (const field of ["photo", "teuda", "menuLink"] as const) expect(now![field]).not.toBe(was![field]);
-        expect(imported.posts.map((post) => post.image)).toEqual([expect.stringMatching(/^\/uploads\/restaurant-images\/[0-9a-f]{24}-800\.webp$/)]);
+        expect(imported.posts.map((post) => post.image)).toEqual([
+          expect.stringMatching(/^\/uploads\/restaurant-images\/[0-9a-f]{24}-800\.webp$/),
+        ]);
 
         // Recorded as uploads by the system (no uploader), the restaurant's attached to it.
         const [restaurant] = await site.db.select().from(restaurants);
         const rows = await site.db.select().from(uploads);
         expect(
-          rows.map((row) => ({ url: row.url, kind: row.kind, restaurant: row.restaurant_id, by: row.uploaded_by })).sort((a, b) => a.url.localeCompare(b.url)),
+          rows
+            .map((row) => ({ url: row.url, kind: row.kind, restaurant: row.restaurant_id, by: row.uploaded_by }))
+            .sort((a, b) => a.url.localeCompare(b.url)),
         ).toEqual(
           [
             { url: now!.photo, kind: "photo", restaurant: restaurant!.id, by: null },
@@ -904,12 +1101,19 @@ describe("an export with its files (--with-files)", () => {
             const response = await served.get(url);
             expect(response.status, url).toBe(200);
             expect(response.headers.get("content-type")).toBe("image/webp");
-            expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width });
+            expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({
+              format: "webp",
+              width,
+            });
           }
           const pdf = await served.get(now!.menuLink);
           expect(pdf.status).toBe(200);
           expect(pdf.headers.get("content-type")).toBe("application/pdf");
-          expect(Buffer.from(await pdf.arrayBuffer()).equals(readFileSync(path.join(sourceDir, files.pdf.url.slice("/uploads/".length))))).toBe(true);
+          expect(
+            Buffer.from(await pdf.arrayBuffer()).equals(
+              readFileSync(path.join(sourceDir, files.pdf.url.slice("/uploads/".length))),
+            ),
+          ).toBe(true);
         } finally {
           await served.close();
         }
@@ -918,7 +1122,10 @@ describe("an export with its files (--with-files)", () => {
         const keys = await storedKeys(uploadsDir);
         const changes = await site.db.$count(restaurantChanges);
         const again = await importData(site.db, source.input, { files: { carried: source.carried, storage } });
-        expect(again).toMatchObject({ ok: true, summary: { restaurants: { created: 0, updated: 0, unchanged: 1 }, posts: { unchanged: 1 }, filesBrought: 0 } });
+        expect(again).toMatchObject({
+          ok: true,
+          summary: { restaurants: { created: 0, updated: 0, unchanged: 1 }, posts: { unchanged: 1 }, filesBrought: 0 },
+        });
         expect(await storedKeys(uploadsDir)).toEqual(keys);
         expect(await site.db.$count(restaurantChanges)).toBe(changes);
       } finally {
@@ -950,7 +1157,11 @@ describe("an export with its files (--with-files)", () => {
       expect(await site.db.$count(restaurants)).toBe(0);
 
       calls.put = 0;
-      const dry = await importData(site.db, source.input, { files: { carried: source.carried, storage }, dryRun: true, skipMissingOwners: true });
+      const dry = await importData(site.db, source.input, {
+        files: { carried: source.carried, storage },
+        dryRun: true,
+        skipMissingOwners: true,
+      });
       expect(dry).toMatchObject({ ok: true, dryRun: true, summary: { restaurants: { created: 1 }, filesBrought: 5 } });
       expect(describeSummary(dry.ok ? dry.summary : (undefined as never), true)).toMatch(
         /, link 0 owners and unlink 0, bring in 5 files\. Nothing was changed/,
@@ -959,9 +1170,18 @@ describe("an export with its files (--with-files)", () => {
       expect(await site.db.$count(uploads)).toBe(0);
 
       // With the owner's warning instead, it goes through.
-      const imported = await importData(site.db, source.input, { files: { carried: source.carried, storage }, skipMissingOwners: true });
-      expect(imported).toMatchObject({ ok: true, summary: { restaurants: { created: 1 }, filesBrought: 5 }, warnings: [{ row: 1, field: "owners" }] });
-      expect(describeSummary(imported.ok ? imported.summary : (undefined as never), false)).toMatch(/, linked 0 owners and unlinked 0, brought in 5 files\.$/);
+      const imported = await importData(site.db, source.input, {
+        files: { carried: source.carried, storage },
+        skipMissingOwners: true,
+      });
+      expect(imported).toMatchObject({
+        ok: true,
+        summary: { restaurants: { created: 1 }, filesBrought: 5 },
+        warnings: [{ row: 1, field: "owners" }],
+      });
+      expect(describeSummary(imported.ok ? imported.summary : (undefined as never), false)).toMatch(
+        /, linked 0 owners and unlinked 0, brought in 5 files\.$/,
+      );
       expect(await storedKeys(uploadsDir)).toHaveLength(8);
     } finally {
       await source.close();
@@ -1005,8 +1225,13 @@ describe("an export with its files (--with-files)", () => {
     try {
       expect(source.labels).toEqual({ restaurants: `${out}: restaurants.csv`, posts: `${out}: blog-posts.csv` });
       const uploadsBefore = await db.select().from(uploads);
-      const result = await importData(db, source.input, { files: { carried: source.carried, storage: createLocalStorage(sourceDir) } });
-      expect(result).toMatchObject({ ok: true, summary: { restaurants: { unchanged: 1 }, posts: { unchanged: 1 }, filesBrought: 0 } });
+      const result = await importData(db, source.input, {
+        files: { carried: source.carried, storage: createLocalStorage(sourceDir) },
+      });
+      expect(result).toMatchObject({
+        ok: true,
+        summary: { restaurants: { unchanged: 1 }, posts: { unchanged: 1 }, filesBrought: 0 },
+      });
       expect(await db.select().from(uploads)).toEqual(uploadsBefore);
     } finally {
       await source.close();
@@ -1027,7 +1252,9 @@ describe("an export with its files (--with-files)", () => {
       );
     const strayError = await refusal([stray]);
     expect(strayError).toBeInstanceOf(TransferFileError);
-    expect(strayError!.message).toContain(`holds ${FSI}../../etc/cron.d/evil${PDI}, which an export's archive does not`);
+    expect(strayError!.message).toContain(
+      `holds ${FSI}../../etc/cron.d/evil${PDI}, which an export's archive does not`,
+    );
     expect(strayError!.he).toMatch(/[\u0590-\u05FF]/);
 
     const sparse = path.join(dir, "zeros");
@@ -1035,7 +1262,9 @@ describe("an export with its files (--with-files)", () => {
     truncateSync(sparse, 50 * 1024 * 1024 + 1);
     const large = path.join(dir, "large.tar.gz");
     await writeArchive(large, (tar) => tar.addFile("export.json", sparse, 50 * 1024 * 1024 + 1, new Date()));
-    expect((await refusal([large]))!.message).toContain(`${FSI}${large}: export.json${PDI} has ${FSI}52,428,801${PDI} bytes, more than an import reads`);
+    expect((await refusal([large]))!.message).toContain(
+      `${FSI}${large}: export.json${PDI} has ${FSI}52,428,801${PDI} bytes, more than an import reads`,
+    );
 
     const notGzip = path.join(dir, "plain.tar.gz");
     writeFileSync(notGzip, "{}");
@@ -1048,7 +1277,10 @@ describe("an export with its files (--with-files)", () => {
   it("reads the files from a bucket too (STORAGE=s3)", async () => {
     const bucket = await startTestBucket();
     try {
-      const url = await createS3Storage(bucket.config).put("restaurant-menus/pdf_abcdefabcdefabcdefabcdef.pdf", Buffer.from("%PDF-1.4 menu"));
+      const url = await createS3Storage(bucket.config).put(
+        "restaurant-menus/pdf_abcdefabcdefabcdefabcdef.pdf",
+        Buffer.from("%PDF-1.4 menu"),
+      );
       const read = openStoredFileReader({ kind: "s3", ...bucket.config });
       expect((await read(url))?.toString()).toBe("%PDF-1.4 menu");
       expect(await read("/uploads/restaurant-menus/pdf_000000000000000000000000.pdf")).toBeNull();
@@ -1073,7 +1305,13 @@ describe("npm run export / npm run import", () => {
         new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
           const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
             cwd: ROOT,
-            env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DEMO_DATA: "false", ...served.env },
+            env: {
+              PATH: process.env.PATH,
+              HOME: process.env.HOME,
+              DATA_DIR: dataDir,
+              DEMO_DATA: "false",
+              ...served.env,
+            },
           });
           let stdout = "";
           let stderr = "";
@@ -1093,10 +1331,18 @@ describe("npm run export / npm run import", () => {
       const file = JSON.parse(readFileSync(jsonFile, "utf8")) as ExportFile;
       file.restaurants[0]!.nameHe = "גריל חדש";
 
-      writeFileSync(jsonFile, JSON.stringify({ ...file, restaurants: [...file.restaurants, { ...file.restaurants[0], slug: "", nameEn: "X" }] }));
+      writeFileSync(
+        jsonFile,
+        JSON.stringify({
+          ...file,
+          restaurants: [...file.restaurants, { ...file.restaurants[0], slug: "", nameEn: "X" }],
+        }),
+      );
       const refused = await run("scripts/import.ts", [jsonFile]);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(`(restaurants):\n  Row 2, nameEn: ${en["form.nameEnMin"]}\n      ${he["form.nameEnMin"]}`);
+      expect(refused.stderr).toContain(
+        `(restaurants):\n  Row 2, nameEn: ${en["form.nameEnMin"]}\n      ${he["form.nameEnMin"]}`,
+      );
       expect(refused.stderr).toContain("Nothing was imported: 1 error.");
 
       writeFileSync(jsonFile, JSON.stringify(file));
@@ -1174,7 +1420,9 @@ describe("moving a site's content to a new one, as an operator does", () => {
       const exported = await run("scripts/export.ts", ["--with-files", "--out", archive], sourceDir);
       expect(exported, exported.stderr).toMatchObject({ code: 0, stderr: "" });
       expect(exported.stdout).toMatch(
-        new RegExp(`Exported 40 restaurants and 2 blog posts with ${files} files \\([\\d.]+ [KM]B\\) to ${archive.replace(/[.]/g, "\\.")}\\.`),
+        new RegExp(
+          `Exported 40 restaurants and 2 blog posts with ${files} files \\([\\d.]+ [KM]B\\) to ${archive.replace(/[.]/g, "\\.")}\\.`,
+        ),
       );
       expect((statSync(archive).mode & 0o777).toString(8)).toBe("600");
 
@@ -1182,7 +1430,9 @@ describe("moving a site's content to a new one, as an operator does", () => {
       const refused = await run("scripts/import.ts", [archive], targetDir);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(`${archive}: export.json (restaurants):\n  Row `);
-      expect(refused.stderr).toContain(`owners: No account has the e-mail ${FSI}demo-owner@kosher-tel-aviv.test${PDI}.`);
+      expect(refused.stderr).toContain(
+        `owners: No account has the e-mail ${FSI}demo-owner@kosher-tel-aviv.test${PDI}.`,
+      );
       expect(refused.stderr).toContain("Nothing was imported: 2 errors.");
       expect(await storedKeys(path.join(targetDir, "uploads"))).toEqual([]);
 
@@ -1231,11 +1481,14 @@ describe("moving a site's content to a new one, as an operator does", () => {
         const page = await fetch(`${server.url}/restaurant/${withEverything.slug}`);
         expect(page.status).toBe(200);
         const html = await page.text();
-        for (const url of [withEverything.photo, withEverything.teuda]) expect(html).toContain(url.replace(/-\d+\.webp$/, ""));
+        for (const url of [withEverything.photo, withEverything.teuda])
+          expect(html).toContain(url.replace(/-\d+\.webp$/, ""));
         for (const url of urls) {
           const response = await fetch(server.url + url);
           expect(response.status, url).toBe(200);
-          expect(response.headers.get("content-type"), url).toBe(url.endsWith(".pdf") ? "application/pdf" : "image/webp");
+          expect(response.headers.get("content-type"), url).toBe(
+            url.endsWith(".pdf") ? "application/pdf" : "image/webp",
+          );
           await response.arrayBuffer();
         }
       } finally {

@@ -75,7 +75,11 @@ describe("demo data", () => {
   });
 
   it("has every menu kind: none, link, PDF and images", () => {
-    const kinds = new Set(list.map((r) => (r.menuImages.length > 0 ? "images" : r.menuLink?.endsWith(".pdf") ? "pdf" : r.menuLink ? "link" : "none")));
+    const kinds = new Set(
+      list.map((r) =>
+        r.menuImages.length > 0 ? "images" : r.menuLink?.endsWith(".pdf") ? "pdf" : r.menuLink ? "link" : "none",
+      ),
+    );
     expect(kinds).toEqual(new Set(["none", "link", "pdf", "images"]));
   });
 
@@ -92,9 +96,13 @@ describe("demo data", () => {
   it("records every generated file as an upload attached to its restaurant (so an owner may keep it, and its deletion follows the rules)", async () => {
     const rows = await database.db.select().from(restaurants);
     const recorded = await database.db.select().from(uploads);
-    const expected = rows.flatMap((row) => namedFiles(row).map((file) => ({ url: file.url, kind: file.kind, restaurant_id: row.id, uploaded_by: null })));
+    const expected = rows.flatMap((row) =>
+      namedFiles(row).map((file) => ({ url: file.url, kind: file.kind, restaurant_id: row.id, uploaded_by: null })),
+    );
     expect(expected.length).toBeGreaterThan(30);
-    expect(recorded.map(({ url, kind, restaurant_id, uploaded_by }) => ({ url, kind, restaurant_id, uploaded_by }))).toEqual(expect.arrayContaining(expected));
+    expect(
+      recorded.map(({ url, kind, restaurant_id, uploaded_by }) => ({ url, kind, restaurant_id, uploaded_by })),
+    ).toEqual(expect.arrayContaining(expected));
     expect(recorded).toHaveLength(expected.length);
   });
 
@@ -137,7 +145,12 @@ describe("demo data", () => {
 
   it("is refused in production", async () => {
     await expect(
-      loadDemoData({ db: database.db, auth: createTestAuth(database.db), storage: createLocalStorage(uploadsDir), isProduction: true }),
+      loadDemoData({
+        db: database.db,
+        auth: createTestAuth(database.db),
+        storage: createLocalStorage(uploadsDir),
+        isProduction: true,
+      }),
     ).rejects.toThrow(/refused when NODE_ENV=production/);
   });
 });
@@ -187,7 +200,9 @@ describe("demo history", () => {
 
   it("tells a kashrut authority change, and a closing followed by the reopening", async () => {
     const smoke = await pageHistory("smoke-signal-bbq", "he");
-    expect(smoke.history.filter((event) => event.kind === "kashrut")).toEqual([expect.objectContaining({ from: "rabanut", to: "mehadrin" })]);
+    expect(smoke.history.filter((event) => event.kind === "kashrut")).toEqual([
+      expect.objectContaining({ from: "rabanut", to: "mehadrin" }),
+    ]);
     expect(smoke.restaurant.kashrutWebsite).toContain("/mehadrin/");
     const nonna = await pageHistory("nonna-shira", "en");
     expect(kinds(nonna.history).filter((kind) => kind !== "verified")).toEqual(["reopened", "closed"]);
@@ -203,7 +218,10 @@ describe("demo history", () => {
       expect(telAvivDay(change.created_at) < loadedOn).toBe(true);
       // Only what the story changes: the form's save of a new authority touches nothing else.
       for (const field of Object.keys(change.changes)) {
-        expect(["kashrut", "kashrut_website", "is_permanently_closed", "last_verified"], `${change.restaurant_name}: ${field}`).toContain(field);
+        expect(
+          ["kashrut", "kashrut_website", "is_permanently_closed", "last_verified"],
+          `${change.restaurant_name}: ${field}`,
+        ).toContain(field);
       }
     }
   });

@@ -25,7 +25,12 @@ const COUNT = CLIENT_FILTER_LIMIT + 1;
 beforeAll(async () => {
   database = await createTestDatabase();
   const rows = Array.from({ length: COUNT }, (_, i) => {
-    const row = buildRestaurant({ slug: `place-${i}`, name_en: `Place ${i}`, name_he: null, address: `${i} Long Street` });
+    const row = buildRestaurant({
+      slug: `place-${i}`,
+      name_en: `Place ${i}`,
+      name_he: null,
+      address: `${i} Long Street`,
+    });
     return { ...row, search_text: searchTextOfRow(row) };
   });
   for (let i = 0; i < rows.length; i += 500) await database.db.insert(restaurants).values(rows.slice(i, i + 500));
@@ -72,7 +77,10 @@ describe("a directory past the browser index's limit", () => {
     const common = await search("place");
     expect(common).toMatchObject({ total: COUNT_CAP, totalIsAtLeast: true });
     // Showing more than the cap counts as far as the page goes.
-    expect(await directory({ state: { ...EMPTY_FILTERS, searchTerm: "place" }, limit: 144 })).toMatchObject({ total: 144, totalIsAtLeast: true });
+    expect(await directory({ state: { ...EMPTY_FILTERS, searchTerm: "place" }, limit: 144 })).toMatchObject({
+      total: 144,
+      totalIsAtLeast: true,
+    });
     expect(common.restaurants).toHaveLength(24);
     const few = await search("place 249");
     // place-249, place-1249, place-2249, place-2490 … place-2499: all on one page
@@ -82,7 +90,10 @@ describe("a directory past the browser index's limit", () => {
   });
 
   it("finds a rename written by plain SQL once the database announces it (the server fills the search text)", async () => {
-    await database.db.update(restaurants).set({ name_en: "Zeytinia Harbour Kitchen" }).where(eq(restaurants.slug, "place-7"));
+    await database.db
+      .update(restaurants)
+      .set({ name_en: "Zeytinia Harbour Kitchen" })
+      .where(eq(restaurants.slug, "place-7"));
     const found = await eventually(
       () => search("zeytinia"),
       (result) => result.total === 1,
@@ -93,7 +104,9 @@ describe("a directory past the browser index's limit", () => {
   });
 
   it("counts a restaurant added or removed by another client", async () => {
-    await database.db.insert(restaurants).values(buildRestaurant({ slug: "added-elsewhere", name_en: "Added Elsewhere" }));
+    await database.db
+      .insert(restaurants)
+      .values(buildRestaurant({ slug: "added-elsewhere", name_en: "Added Elsewhere" }));
     expect(
       (
         await eventually(

@@ -68,10 +68,20 @@ beforeAll(async () => {
   }
   const [restaurant] = await db
     .insert(restaurants)
-    .values(buildRestaurant({ name_en: "Guarded Grill", slug: "guarded-grill", certificate_body: "rabbinate_tel_aviv", certificate_valid_until: "2026-04-01" }))
+    .values(
+      buildRestaurant({
+        name_en: "Guarded Grill",
+        slug: "guarded-grill",
+        certificate_body: "rabbinate_tel_aviv",
+        certificate_valid_until: "2026-04-01",
+      }),
+    )
     .returning();
   restaurantId = restaurant!.id;
-  const [link] = await db.insert(restaurantOwners).values({ restaurant_id: restaurantId, user_id: people.dana.id }).returning();
+  const [link] = await db
+    .insert(restaurantOwners)
+    .values({ restaurant_id: restaurantId, user_id: people.dana.id })
+    .returning();
   otherOwnerLink = link!.id;
   const [blog] = await db
     .insert(blogs)
@@ -103,8 +113,19 @@ async function expectRefused(attempt: () => Promise<unknown>) {
   expect(await everything()).toEqual(before);
 }
 
-const form = (name: string): RestaurantFormValues => ({ ...EMPTY_FORM, nameEn: name, address: "1 Guard St", kashrut: "tzohar" });
-const post = { title: "Taken over", subtitle: "No", slug: "taken-over", image: "https://img.example/x.jpg", content: "Text." };
+const form = (name: string): RestaurantFormValues => ({
+  ...EMPTY_FORM,
+  nameEn: name,
+  address: "1 Guard St",
+  kashrut: "tzohar",
+});
+const post = {
+  title: "Taken over",
+  subtitle: "No",
+  slug: "taken-over",
+  image: "https://img.example/x.jpg",
+  content: "Text.",
+};
 
 // Who is refused what: an owner for a restaurant they are not linked to (and every admin-only
 // action even for their own), a guest, and no one at all.
@@ -171,8 +192,12 @@ describe("restaurants", () => {
   });
 
   it("the linked owner and an admin may save; the system too, recorded without a user", async () => {
-    await expect(updateRestaurant(db, people.dana, restaurantId, form("Guarded Grill"))).resolves.toMatchObject({ restaurant: { id: restaurantId } });
-    await expect(updateRestaurant(db, people.admin, restaurantId, form("Guarded Grill Bar"))).resolves.toMatchObject({ restaurant: { id: restaurantId } });
+    await expect(updateRestaurant(db, people.dana, restaurantId, form("Guarded Grill"))).resolves.toMatchObject({
+      restaurant: { id: restaurantId },
+    });
+    await expect(updateRestaurant(db, people.admin, restaurantId, form("Guarded Grill Bar"))).resolves.toMatchObject({
+      restaurant: { id: restaurantId },
+    });
     await setVerificationDate(db, SYSTEM, restaurantId, "2026-03-04");
     const [last] = await db.select().from(restaurantChanges).where(eq(restaurantChanges.action, "verify"));
     expect(last).toMatchObject({ actor_id: null, actor_email: "system", restaurant_id: restaurantId });
@@ -182,7 +207,10 @@ describe("restaurants", () => {
 describe("suggestions", () => {
   let suggestionId: string;
   beforeAll(async () => {
-    const [row] = await db.insert(suggestions).values({ name_en: "Suggested Grill", address: "3 Guard St", language: "en", proof_of_work: true }).returning();
+    const [row] = await db
+      .insert(suggestions)
+      .values({ name_en: "Suggested Grill", address: "3 Guard St", language: "en", proof_of_work: true })
+      .returning();
     suggestionId = row!.id;
   });
 
@@ -190,33 +218,61 @@ describe("suggestions", () => {
     it(`every read and decision refuses ${who}`, async () => {
       await expectRefused(() => suggestionDomain.listSuggestions(db, actor(who), "open"));
       await expectRefused(() => suggestionDomain.listSuggestions(db, actor(who), "decided"));
-      await expectRefused(() => suggestionDomain.similarListings(db, actor(who), { names: ["Guarded Grill"], address: "" }));
+      await expectRefused(() =>
+        suggestionDomain.similarListings(db, actor(who), { names: ["Guarded Grill"], address: "" }),
+      );
       await expectRefused(() => suggestionDomain.findListings(db, actor(who), "Guarded"));
       await expectRefused(() => suggestionDomain.suggestionFormValues(db, actor(who), suggestionId));
-      await expectRefused(() => suggestionDomain.approveSuggestion(db, actor(who), suggestionId, form(`Approved by ${who}`)));
+      await expectRefused(() =>
+        suggestionDomain.approveSuggestion(db, actor(who), suggestionId, form(`Approved by ${who}`)),
+      );
       await expectRefused(() => suggestionDomain.mergeSuggestion(db, actor(who), suggestionId, restaurantId));
       await expectRefused(() => suggestionDomain.rejectSuggestion(db, actor(who), suggestionId, "No"));
     });
   }
 
   it("suggestions.server.ts exports only reads and decisions that check their actor, each refused above", () => {
-    const checked = ["listSuggestions", "similarListings", "findListings", "suggestionFormValues", "approveSuggestion", "mergeSuggestion", "rejectSuggestion"];
+    const checked = [
+      "listSuggestions",
+      "similarListings",
+      "findListings",
+      "suggestionFormValues",
+      "approveSuggestion",
+      "mergeSuggestion",
+      "rejectSuggestion",
+    ];
     // The badge's count answers 0 to whoever may not manage them; the rest is pure.
-    const unchecked = ["countOpenSuggestions", "kashrutOf", "linkFieldOf", "rejectionSchema", "SIMILARITY_THRESHOLD", "SUGGESTIONS_PAGE_SIZE"];
+    const unchecked = [
+      "countOpenSuggestions",
+      "kashrutOf",
+      "linkFieldOf",
+      "rejectionSchema",
+      "SIMILARITY_THRESHOLD",
+      "SUGGESTIONS_PAGE_SIZE",
+    ];
     expect(Object.keys(suggestionDomain).sort()).toEqual([...checked, ...unchecked].sort());
   });
 
   it("an admin may decide, and the system too", async () => {
-    await expect(suggestionDomain.rejectSuggestion(db, people.admin, suggestionId, "Not kosher")).resolves.toMatchObject({ status: "rejected" });
-    const [row] = await db.insert(suggestions).values({ name_en: "Another", address: "4 Guard St", language: "he", proof_of_work: false }).returning();
-    await expect(suggestionDomain.mergeSuggestion(db, SYSTEM, row!.id, restaurantId)).resolves.toMatchObject({ status: "merged" });
+    await expect(
+      suggestionDomain.rejectSuggestion(db, people.admin, suggestionId, "Not kosher"),
+    ).resolves.toMatchObject({ status: "rejected" });
+    const [row] = await db
+      .insert(suggestions)
+      .values({ name_en: "Another", address: "4 Guard St", language: "he", proof_of_work: false })
+      .returning();
+    await expect(suggestionDomain.mergeSuggestion(db, SYSTEM, row!.id, restaurantId)).resolves.toMatchObject({
+      status: "merged",
+    });
   });
 });
 
 describe("import (data:import)", () => {
   for (const who of ["dana", "omer", "gina"] as const) {
     it(`importData refuses ${who}, even on a dry run`, async () => {
-      const file = fromJson(JSON.stringify({ restaurants: [{ ...form("Imported by a stranger"), slug: "" }], posts: [] }));
+      const file = fromJson(
+        JSON.stringify({ restaurants: [{ ...form("Imported by a stranger"), slug: "" }], posts: [] }),
+      );
       await expectRefused(() => importData(db, file, { actor: people[who] }));
       await expectRefused(() => importData(db, file, { actor: people[who], dryRun: true }));
     });
@@ -278,7 +334,10 @@ describe("claims (claim:send, claims:manage)", () => {
       clientIp: "1.2.3.4",
     };
     const before = await db.select().from(claims);
-    await expect(sendClaim(db, null, claim, neverUpload)).rejects.toMatchObject({ code: "forbidden", messageKey: "access.denied" });
+    await expect(sendClaim(db, null, claim, neverUpload)).rejects.toMatchObject({
+      code: "forbidden",
+      messageKey: "access.denied",
+    });
     expect(await db.select().from(claims)).toEqual(before);
   });
 
@@ -312,7 +371,10 @@ describe("alerts (saved:keep, the account's own)", () => {
   it("setAlerts refuses no one signed in and an actor that is no account, changing nothing", async () => {
     const before = await db.select().from(alertSettings);
     for (const actor of [null, { role: "guest" as const }, { role: "owner" as const, id: "" }]) {
-      await expect(setAlerts(db, actor, { enabled: true, language: "en" })).rejects.toMatchObject({ code: "forbidden", messageKey: "access.denied" });
+      await expect(setAlerts(db, actor, { enabled: true, language: "en" })).rejects.toMatchObject({
+        code: "forbidden",
+        messageKey: "access.denied",
+      });
     }
     expect(await db.select().from(alertSettings)).toEqual(before);
   });

@@ -14,12 +14,16 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("a clean first run", () => {
   it("npm install: every package with an install script is approved or denied in package.json (npm 11 warns of the rest)", () => {
-    const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { hasInstallScript?: boolean }>;
+    };
     const withScripts = Object.entries(lock.packages)
       .filter(([, entry]) => entry.hasInstallScript)
       .map(([where]) => where.slice(where.lastIndexOf("node_modules/") + "node_modules/".length));
     expect(withScripts.length).toBeGreaterThan(0);
-    const { allowScripts = {} } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { allowScripts?: Record<string, boolean> };
+    const { allowScripts = {} } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+      allowScripts?: Record<string, boolean>;
+    };
     expect([...new Set(withScripts)].filter((name) => !(name in allowScripts))).toEqual([]);
   });
 
@@ -51,7 +55,9 @@ describe("a clean first run", () => {
     const output = `${build.stdout}\n${build.stderr}`;
     expect(build.status, output).toBe(0);
     expect(output).toMatch(/built in/);
-    const alarming = output.split("\n").filter((line) => /warn|deprecat|future flag|INEFFECTIVE|PLUGIN_TIMINGS|error/i.test(line));
+    const alarming = output
+      .split("\n")
+      .filter((line) => /warn|deprecat|future flag|INEFFECTIVE|PLUGIN_TIMINGS|error/i.test(line));
     expect(alarming).toEqual([]);
     // Vite's table lists every file: `npm run build` shows it all.
     expect(output.split("\n").filter((line) => /build\/client\/assets\//.test(line)).length).toBeGreaterThan(20);
@@ -67,6 +73,8 @@ describe("a clean first run", () => {
     const startOutput = `${start.stdout}\n${start.stderr}`.trim();
     expect(start.status, startOutput).toBe(0);
     expect(startOutput.split("\n"), startOutput).toHaveLength(2);
-    expect(startOutput).toMatch(/^Sources changed since the last build: rebuilding…\nBuilt in [\d.]+ s: \d+ files in build\/ \(VERBOSE=1/);
+    expect(startOutput).toMatch(
+      /^Sources changed since the last build: rebuilding…\nBuilt in [\d.]+ s: \d+ files in build\/ \(VERBOSE=1/,
+    );
   }, 420_000);
 });

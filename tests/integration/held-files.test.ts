@@ -89,7 +89,14 @@ beforeEach(async () => {
   for (const url of [PUBLIC_PHOTO, PROOF, PROOF_PDF, SUGGESTION_PHOTO]) putFiles(url);
   const [claim] = await database.db
     .insert(claims)
-    .values({ restaurant_id: listing.id, user_id: ids.guest!, role_at_restaurant: "Owner", business_phone: "03-555-1234", proof_url: PROOF, language: "en" })
+    .values({
+      restaurant_id: listing.id,
+      user_id: ids.guest!,
+      role_at_restaurant: "Owner",
+      business_phone: "03-555-1234",
+      proof_url: PROOF,
+      language: "en",
+    })
     .returning();
   const [pdfClaim] = await database.db
     .insert(claims)
@@ -104,7 +111,13 @@ beforeEach(async () => {
     .returning();
   const [suggestion] = await database.db
     .insert(suggestions)
-    .values({ name_en: "New Place", address: "1 New St", certificate_url: SUGGESTION_PHOTO, language: "en", proof_of_work: true })
+    .values({
+      name_en: "New Place",
+      address: "1 New St",
+      certificate_url: SUGGESTION_PHOTO,
+      language: "en",
+      proof_of_work: true,
+    })
     .returning();
   ids.claim = claim!.id;
   ids.pdfClaim = pdfClaim!.id;
@@ -145,7 +158,10 @@ describe("serving held files", () => {
   });
 
   it("a suggestion's photo attached to the listing its approval made is the listing's: public", async () => {
-    await database.db.update(uploads).set({ restaurant_id: ids.listing!, attached_at: new Date() }).where(eq(uploads.url, SUGGESTION_PHOTO));
+    await database.db
+      .update(uploads)
+      .set({ restaurant_id: ids.listing!, attached_at: new Date() })
+      .where(eq(uploads.url, SUGGESTION_PHOTO));
     expect((await get(SUGGESTION_PHOTO)).status).toBe(200);
   });
 });
@@ -157,15 +173,23 @@ describe("deleting held files after the decision", () => {
   it(`deletes them ${HELD_FILE_DAYS} days after the decision (row, files, the holder's link), never while open or sooner`, async () => {
     expect(HELD_FILE_DAYS).toBe(30);
     const decidedAt = new Date("2026-10-01T10:00:00Z");
-    await database.db.update(claims).set({ status: "rejected", decision_note: "No.", decided_at: decidedAt }).where(eq(claims.id, ids.claim!));
-    await database.db.update(suggestions).set({ status: "rejected", decision_note: "No.", decided_at: decidedAt }).where(eq(suggestions.id, ids.suggestion!));
+    await database.db
+      .update(claims)
+      .set({ status: "rejected", decision_note: "No.", decided_at: decidedAt })
+      .where(eq(claims.id, ids.claim!));
+    await database.db
+      .update(suggestions)
+      .set({ status: "rejected", decision_note: "No.", decided_at: decidedAt })
+      .where(eq(suggestions.id, ids.suggestion!));
     // The day before the time is up: nothing goes.
     expect(await clean(new Date(decidedAt.getTime() + (HELD_FILE_DAYS - 1) * DAY_MS))).toEqual([]);
     expect(onDisk(PROOF)).toBe(true);
     const removed = await clean(new Date(decidedAt.getTime() + (HELD_FILE_DAYS + 1) * DAY_MS));
     expect(removed.sort()).toEqual([PROOF, SUGGESTION_PHOTO].sort());
     for (const url of [...imageFiles(PROOF), ...imageFiles(SUGGESTION_PHOTO)]) expect(onDisk(url), url).toBe(false);
-    expect((await database.db.select().from(uploads)).map((row) => row.url).sort()).toEqual([PROOF_PDF, PUBLIC_PHOTO].sort());
+    expect((await database.db.select().from(uploads)).map((row) => row.url).sort()).toEqual(
+      [PROOF_PDF, PUBLIC_PHOTO].sort(),
+    );
     const [claim] = await database.db.select().from(claims).where(eq(claims.id, ids.claim!));
     expect(claim?.proof_url).toBe("");
     const [suggestion] = await database.db.select().from(suggestions).where(eq(suggestions.id, ids.suggestion!));
@@ -177,8 +201,14 @@ describe("deleting held files after the decision", () => {
 
   it("an approved suggestion's photo attached to its listing is kept", async () => {
     const decidedAt = new Date("2026-10-01T10:00:00Z");
-    await database.db.update(suggestions).set({ status: "approved", decided_at: decidedAt }).where(eq(suggestions.id, ids.suggestion!));
-    await database.db.update(uploads).set({ restaurant_id: ids.listing!, attached_at: decidedAt }).where(eq(uploads.url, SUGGESTION_PHOTO));
+    await database.db
+      .update(suggestions)
+      .set({ status: "approved", decided_at: decidedAt })
+      .where(eq(suggestions.id, ids.suggestion!));
+    await database.db
+      .update(uploads)
+      .set({ restaurant_id: ids.listing!, attached_at: decidedAt })
+      .where(eq(uploads.url, SUGGESTION_PHOTO));
     expect(await clean(new Date(decidedAt.getTime() + 90 * DAY_MS))).toEqual([]);
     expect(onDisk(SUGGESTION_PHOTO)).toBe(true);
   });

@@ -29,9 +29,21 @@ describe("home loader", () => {
       ]);
     const services = createServices(database.db);
     const result = await loader(routeArgs(services, "/"));
-    expect(result.restaurants.map((r) => r.name.en)).toEqual(["C Photo Tzohar", "B Photo Rabanut", "A No Photo Tzohar", "D No Photo Mehadrin"]);
+    expect(result.restaurants.map((r) => r.name.en)).toEqual([
+      "C Photo Tzohar",
+      "B Photo Rabanut",
+      "A No Photo Tzohar",
+      "D No Photo Mehadrin",
+    ]);
     // The HTML carries only what a card shows.
-    expect(Object.keys(result.restaurants[0]!).sort()).toEqual(["isPermanentlyClosed", "kashrut", "name", "photo", "slug", "tags"]);
+    expect(Object.keys(result.restaurants[0]!).sort()).toEqual([
+      "isPermanentlyClosed",
+      "kashrut",
+      "name",
+      "photo",
+      "slug",
+      "tags",
+    ]);
   });
 });
 
@@ -40,7 +52,11 @@ describe("home loader paging", () => {
     const small = await createTestDatabase();
     try {
       const rows = Array.from({ length: 60 }, (_, i) =>
-        buildRestaurant({ slug: `small-${i}`, name_en: `Small Place ${i}`, kashrut: i % 3 === 0 ? "tzohar" : "rabanut" }),
+        buildRestaurant({
+          slug: `small-${i}`,
+          name_en: `Small Place ${i}`,
+          kashrut: i % 3 === 0 ? "tzohar" : "rabanut",
+        }),
       );
       await small.db.insert(restaurants).values(rows);
       const services = createServices(small.db);
@@ -74,12 +90,20 @@ describe("home loader paging", () => {
       expect(first.restaurants).toHaveLength(RESULTS_PAGE);
       // Past the limit the database counts a filter's matches up to 100 (or as far as the page goes), then says "more than" (ADR 022).
       const filtered = await loader(routeArgs(services, `/?kashrut=tzohar&show=${RESULTS_PAGE * 4}`));
-      expect(filtered).toMatchObject({ indexVersion: null, total: Math.max(COUNT_CAP, RESULTS_PAGE * 4), totalIsAtLeast: true });
+      expect(filtered).toMatchObject({
+        indexVersion: null,
+        total: Math.max(COUNT_CAP, RESULTS_PAGE * 4),
+        totalIsAtLeast: true,
+      });
       expect(filtered.restaurants).toHaveLength(RESULTS_PAGE * 4);
       expect(filtered.restaurants.every((r) => r.kashrut === "tzohar")).toBe(true);
       // Fewer matches than the cap are counted exactly, as the browser's own filtering counts them.
       const narrow = await loader(routeArgs(services, "/?kashrut=tzohar&q=big+place+258"));
-      const expected = applyFilters(await listRestaurants(big.db), { ...EMPTY_FILTERS, kashrutTypes: ["tzohar"], searchTerm: "big place 258" });
+      const expected = applyFilters(await listRestaurants(big.db), {
+        ...EMPTY_FILTERS,
+        kashrutTypes: ["tzohar"],
+        searchTerm: "big place 258",
+      });
       expect(expected.length).toBeGreaterThan(0);
       expect(expected.length).toBeLessThan(COUNT_CAP);
       expect(narrow).toMatchObject({ total: expected.length, totalIsAtLeast: false });

@@ -19,7 +19,15 @@ let stranger: { id: string; email: string; role: "owner" };
 
 const hours: WeeklyHours = {
   ...emptyWeek(),
-  days: [[{ from: "12:00", to: "23:00" }], [], [], [], [{ from: "18:00", to: "02:00" }], [{ from: "11:00", to: "15:00" }], [{ from: "17:00", to: "23:30" }]],
+  days: [
+    [{ from: "12:00", to: "23:00" }],
+    [],
+    [],
+    [],
+    [{ from: "18:00", to: "02:00" }],
+    [{ from: "11:00", to: "15:00" }],
+    [{ from: "17:00", to: "23:30" }],
+  ],
   beforeRest: { kind: "candles", minutes: 45 },
   afterRest: { kind: "havdalah", minutes: 60 },
 };
@@ -27,7 +35,11 @@ const hours: WeeklyHours = {
 beforeAll(async () => {
   database = await createTestDatabase();
   const auth = createTestAuth(database.db);
-  const restaurant = await insertRestaurant(database.db, { slug: "hours-place", name_en: "Hours Place", opening_hours: "Closed on Independence Day" });
+  const restaurant = await insertRestaurant(database.db, {
+    slug: "hours-place",
+    name_en: "Hours Place",
+    opening_hours: "Closed on Independence Day",
+  });
   restaurantId = restaurant.id;
   const linked = await createUser(database.db, auth, { email: "hours-owner@example.com", role: "owner" });
   const other = await createUser(database.db, auth, { email: "hours-stranger@example.com", role: "owner" });
@@ -47,8 +59,15 @@ describe("structured hours", () => {
     expect(saved.hours).toEqual(hours);
     expect((await getRestaurantById(database.db, restaurantId))?.hours).toEqual(hours);
     expect((await stored()).opening_hours).toBe("Closed on Independence Day");
-    const [change] = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, restaurantId));
-    expect(change).toMatchObject({ action: "update", actor_email: owner.email, changes: { hours: { old: null, new: hours } } });
+    const [change] = await database.db
+      .select()
+      .from(restaurantChanges)
+      .where(eq(restaurantChanges.restaurant_id, restaurantId));
+    expect(change).toMatchObject({
+      action: "update",
+      actor_email: owner.email,
+      changes: { hours: { old: null, new: hours } },
+    });
   });
 
   it("invalid hours are refused with the day's message and change nothing", async () => {
@@ -73,13 +92,17 @@ describe("structured hours", () => {
       messageKey: "hours.overlap",
       fieldErrors: { "days.0": "hours.overlap" },
     });
-    await expect(setRestaurantHours(database.db, owner, restaurantId, "Sun–Thu 12–23")).rejects.toMatchObject({ code: "invalid" });
+    await expect(setRestaurantHours(database.db, owner, restaurantId, "Sun–Thu 12–23")).rejects.toMatchObject({
+      code: "invalid",
+    });
     expect(await stored()).toEqual(before);
   });
 
   it("an owner not linked to the restaurant is refused; the system may clear them", async () => {
     const before = await stored();
-    await expect(setRestaurantHours(database.db, stranger, restaurantId, emptyWeek())).rejects.toMatchObject({ code: "forbidden" });
+    await expect(setRestaurantHours(database.db, stranger, restaurantId, emptyWeek())).rejects.toMatchObject({
+      code: "forbidden",
+    });
     expect(await stored()).toEqual(before);
     await setRestaurantHours(database.db, SYSTEM, restaurantId, null);
     expect((await stored()).hours).toBeNull();
@@ -102,7 +125,8 @@ describe("the hours editor's page (/dashboard/edit/:id/hours)", () => {
     const guest = await cookieOf("hours-guest@example.com", "guest");
     await database.db.insert(restaurantOwners).values({ restaurant_id: restaurantId, user_id: linked.id });
     const url = `/dashboard/edit/${restaurantId}/hours`;
-    const load = (cookie?: string) => callRoute(loader, services, url, { params: { id: restaurantId }, ...(cookie ? { cookie } : {}) });
+    const load = (cookie?: string) =>
+      callRoute(loader, services, url, { params: { id: restaurantId }, ...(cookie ? { cookie } : {}) });
 
     const forAdmin = await load(admin.cookie);
     expect(forAdmin.status).toBe(200);
@@ -124,7 +148,9 @@ describe("the hours editor's page (/dashboard/edit/:id/hours)", () => {
       expect(outcome.location ?? "").not.toContain("/hours");
     }
     expect(await stored()).toEqual(before);
-    const refused = await save(linked.cookie, { hours: { ...hours, days: [[{ from: "10:00", to: "10:00" }], [], [], [], [], [], []] } });
+    const refused = await save(linked.cookie, {
+      hours: { ...hours, days: [[{ from: "10:00", to: "10:00" }], [], [], [], [], [], []] },
+    });
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({ error: "hours.sameStartEnd", errors: { "days.0": "hours.sameStartEnd" } });
     expect(await stored()).toEqual(before);

@@ -25,7 +25,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), "kta-installable-"));
   await insertRestaurant(database.db, { slug: "offline-cafe", name_en: "Offline Cafe" });
-  const { startServer } = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
+  const { startServer } = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as {
+    startServer: typeof StartServer;
+  };
   server = await startServer({
     config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", PORT: "0", HOST: "127.0.0.1" }),
     database,
@@ -69,7 +71,9 @@ describe("the web app manifest", () => {
 
   it("is linked from every page in the page's language", async () => {
     expect(await (await fetch(`${base}/`)).text()).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
-    expect(await (await fetch(`${base}/he/restaurant/offline-cafe`)).text()).toContain('<link rel="manifest" href="/he/manifest.webmanifest"/>');
+    expect(await (await fetch(`${base}/he/restaurant/offline-cafe`)).text()).toContain(
+      '<link rel="manifest" href="/he/manifest.webmanifest"/>',
+    );
   });
 });
 
@@ -99,10 +103,20 @@ describe("what the service worker may keep, as the server answers it", () => {
       lastName: "Owner",
       phoneNumber: "03-5550000",
     });
-    const login = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ email, password: PASSWORD }), redirect: "manual" });
+    const login = await fetch(`${base}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email, password: PASSWORD }),
+      redirect: "manual",
+    });
     expect(login.status).toBe(302);
     const cookie = sessionCookie(login.headers);
-    const worker = (response: Response) => ({ status: response.status, type: "basic", url: response.url, headers: response.headers, redirected: false });
+    const worker = (response: Response) => ({
+      status: response.status,
+      type: "basic",
+      url: response.url,
+      headers: response.headers,
+      redirected: false,
+    });
 
     const anonymous = await fetch(`${base}/en/restaurant/offline-cafe`);
     expect(isKeepablePage(worker(anonymous), base)).toBe(true);

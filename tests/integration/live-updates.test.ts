@@ -155,7 +155,9 @@ describe("GET /api/live/restaurants/:slug", () => {
   it("refuses a malformed slug", async () => {
     const server = await listenLiveApp();
     try {
-      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/live/restaurants/${"x".repeat(300)}`);
+      const response = await fetch(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/live/restaurants/${"x".repeat(300)}`,
+      );
       expect(response.status).toBe(400);
     } finally {
       server.close();

@@ -2,7 +2,11 @@
 // verification date, and cleaning up files.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setPermanentlyClosed, setVerificationDate, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
+import {
+  setPermanentlyClosed,
+  setVerificationDate,
+  updateRestaurant,
+} from "../../app/features/restaurants/editing/manage.server";
 import { listAvailableOwners, listOwners } from "../../app/features/restaurants/editing/owners.server";
 import { restaurantToFormValues, rowToRestaurant } from "../../app/features/restaurants/core/mapping";
 import { SYSTEM } from "../../app/lib/permissions.server";
@@ -62,7 +66,8 @@ async function save(id: string | undefined, body: Record<string, unknown>) {
   });
 }
 
-const byName = async (name: string) => (await database.db.select().from(restaurants).where(eq(restaurants.name_en, name)))[0];
+const byName = async (name: string) =>
+  (await database.db.select().from(restaurants).where(eq(restaurants.name_en, name)))[0];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -97,16 +102,26 @@ describe("a restaurant's location", () => {
   it("is saved with the form, rounded to six decimals, in the history, the public page and the search index", async () => {
     const grill = await createHarborGrill();
     expect(grill.latitude).toBeNull();
-    expect((await save(grill.id, values({ photo: grill.photo, latitude: "32.07123456", longitude: "34.7633" }))).status).toBe(302);
+    expect(
+      (await save(grill.id, values({ photo: grill.photo, latitude: "32.07123456", longitude: "34.7633" }))).status,
+    ).toBe(302);
     const saved = (await byName("Harbor Grill"))!;
     expect([saved.latitude, saved.longitude]).toEqual([32.071235, 34.7633]);
-    const history = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, grill.id));
+    const history = await database.db
+      .select()
+      .from(restaurantChanges)
+      .where(eq(restaurantChanges.restaurant_id, grill.id));
     expect(history.find((entry) => entry.action === "update")?.changes).toMatchObject({
       latitude: { old: null, new: 32.071235 },
       longitude: { old: null, new: 34.7633 },
     });
-    const page = await callRoute(publicLoader, services, `/en/restaurant/${saved.slug}`, { params: { slug: saved.slug } });
-    expect((page.data as { restaurant: { location?: unknown } }).restaurant.location).toEqual({ lat: 32.071235, lng: 34.7633 });
+    const page = await callRoute(publicLoader, services, `/en/restaurant/${saved.slug}`, {
+      params: { slug: saved.slug },
+    });
+    expect((page.data as { restaurant: { location?: unknown } }).restaurant.location).toEqual({
+      lat: 32.071235,
+      lng: 34.7633,
+    });
     const listed = (await services.publicRestaurants()).find((restaurant) => restaurant.id === grill.id);
     expect(listed?.location).toEqual({ lat: 32.071235, lng: 34.7633 });
 
@@ -129,14 +144,19 @@ describe("a restaurant's location", () => {
       expect(errors.latitude).toBe(message);
       expect(en[message]).toBeTruthy();
       expect(he[message]).toBeTruthy();
-      expect([(await byName("Harbor Grill"))?.latitude, (await byName("Harbor Grill"))?.longitude]).toEqual([32.08, 34.78]);
+      expect([(await byName("Harbor Grill"))?.latitude, (await byName("Harbor Grill"))?.longitude]).toEqual([
+        32.08, 34.78,
+      ]);
     }
   });
 });
 
 describe("saving a restaurant", () => {
   it("refuses bad input with the spec's messages and stores nothing", async () => {
-    const outcome = await save(undefined, values({ nameEn: "H", address: "", kashrut: "", wazeLink: "javascript:alert(1)" }));
+    const outcome = await save(
+      undefined,
+      values({ nameEn: "H", address: "", kashrut: "", wazeLink: "javascript:alert(1)" }),
+    );
     expect(outcome.status).toBe(400);
     expect((outcome.data as { errors: Record<string, string> }).errors).toEqual({
       nameEn: "form.nameEnMin",
@@ -144,13 +164,22 @@ describe("saving a restaurant", () => {
       kashrut: "form.kashrutRequired",
       wazeLink: "form.linkInvalid",
     });
-    const eleven = Array.from({ length: 11 }, (_, i) => ({ url: `/uploads/restaurant-menus/${"b".repeat(23)}${i % 10}-800.webp`, name: `p${i}` }));
-    expect(((await save(undefined, values({ menuImages: eleven }))).data as { errors: Record<string, string> }).errors.menuImages).toBe("upload.maxFiles");
+    const eleven = Array.from({ length: 11 }, (_, i) => ({
+      url: `/uploads/restaurant-menus/${"b".repeat(23)}${i % 10}-800.webp`,
+      name: `p${i}`,
+    }));
+    expect(
+      ((await save(undefined, values({ menuImages: eleven }))).data as { errors: Record<string, string> }).errors
+        .menuImages,
+    ).toBe("upload.maxFiles");
     expect(await database.db.$count(restaurants)).toBe(0);
   });
 
   it("says what is wrong with a too-long file address, in both languages, and stores nothing", async () => {
-    const outcome = await save(undefined, values({ photo: `/uploads/restaurant-images/${"a".repeat(2000)}-1200.webp` }));
+    const outcome = await save(
+      undefined,
+      values({ photo: `/uploads/restaurant-images/${"a".repeat(2000)}-1200.webp` }),
+    );
     expect(outcome.status).toBe(400);
     const { error, errors } = outcome.data as { error: MessageKey; errors: Record<string, MessageKey> };
     expect(error).toBe("form.invalid");
@@ -164,11 +193,16 @@ describe("saving a restaurant", () => {
   it("creates with a URL-safe slug, a suffix on collision, and a 'create' history entry", async () => {
     await uploadedPhoto("a");
     expect((await save(undefined, values())).location).toBe("/dashboard");
-    expect((await save(undefined, values({ nameEn: "Harbor  Grill!", photo: await uploadedPhoto("e") }))).status).toBe(302);
+    expect((await save(undefined, values({ nameEn: "Harbor  Grill!", photo: await uploadedPhoto("e") }))).status).toBe(
+      302,
+    );
     const slugs = (await database.db.select({ slug: restaurants.slug }).from(restaurants)).map((r) => r.slug).sort();
     expect(slugs).toEqual(["harbor-grill", "harbor-grill-2"]);
     const first = await byName("Harbor Grill");
-    const [entry] = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, first!.id));
+    const [entry] = await database.db
+      .select()
+      .from(restaurantChanges)
+      .where(eq(restaurantChanges.restaurant_id, first!.id));
     expect(entry).toMatchObject({ action: "create", actor_email: "manager@example.com" });
     expect(entry!.changes.name_en).toEqual({ old: null, new: "Harbor Grill" });
   });
@@ -180,7 +214,10 @@ describe("saving a restaurant", () => {
     const renamed = await byName("Harbor House");
     expect(renamed).toMatchObject({ slug: "harbor-house", last_verified: "2026-04-01", photo: null });
 
-    const history = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id));
+    const history = await database.db
+      .select()
+      .from(restaurantChanges)
+      .where(eq(restaurantChanges.restaurant_id, row!.id));
     const update = history.find((h) => h.action === "update");
     expect(update?.changes).toMatchObject({
       name_en: { old: "Harbor Grill", new: "Harbor House" },
@@ -188,7 +225,9 @@ describe("saving a restaurant", () => {
     });
     expect(update?.changes.last_verified).toBeUndefined();
 
-    const old = await callRoute(publicLoader, services, "/he/restaurant/harbor-grill", { params: { slug: "harbor-grill" } });
+    const old = await callRoute(publicLoader, services, "/he/restaurant/harbor-grill", {
+      params: { slug: "harbor-grill" },
+    });
     expect(old.status).toBe(301);
     expect(old.location).toBe("/he/restaurant/harbor-house");
     // The photo it no longer uses is deleted.
@@ -198,8 +237,12 @@ describe("saving a restaurant", () => {
   it("a new restaurant may take a freed slug, and then the old redirect no longer applies", async () => {
     const renamed = await createHarborGrill();
     expect((await save(renamed.id, values({ nameEn: "Harbor House", photo: "" }))).status).toBe(302);
-    expect((await save(undefined, values({ nameEn: "Harbor Grill", photo: await uploadedPhoto("f") }))).status).toBe(302);
-    const page = await callRoute(publicLoader, services, "/en/restaurant/harbor-grill", { params: { slug: "harbor-grill" } });
+    expect((await save(undefined, values({ nameEn: "Harbor Grill", photo: await uploadedPhoto("f") }))).status).toBe(
+      302,
+    );
+    const page = await callRoute(publicLoader, services, "/en/restaurant/harbor-grill", {
+      params: { slug: "harbor-grill" },
+    });
     expect(page.status).toBe(200);
     expect((page.data as { restaurant: { name: { en: string } } }).restaurant.name.en).toBe("Harbor Grill");
   });
@@ -236,29 +279,41 @@ describe("owners and verification", () => {
       callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, { cookie: admin, params: { id: row!.id }, form });
     expect((await edit({ intent: "addOwner", userId: "" })).data).toEqual({ ok: false, error: "owners.selectUser" });
     expect((await edit({ intent: "addOwner", userId: owner.id })).data).toEqual({ ok: true, message: "owners.added" });
-    expect((await edit({ intent: "addOwner", userId: owner.id })).data).toEqual({ ok: false, error: "owners.addFailed" });
+    expect((await edit({ intent: "addOwner", userId: owner.id })).data).toEqual({
+      ok: false,
+      error: "owners.addFailed",
+    });
     const owners = await listOwners(database.db, row!.id);
     expect(owners.map((o) => o.userEmail)).toEqual(["owner-one@example.com"]);
     expect(await listAvailableOwners(database.db, row!.id)).toEqual([]);
-    expect((await edit({ intent: "removeOwner", linkId: owners[0]!.id })).data).toEqual({ ok: true, message: "owners.removed" });
+    expect((await edit({ intent: "removeOwner", linkId: owners[0]!.id })).data).toEqual({
+      ok: true,
+      message: "owners.removed",
+    });
     expect(await listOwners(database.db, row!.id)).toEqual([]);
 
-    const actions = (await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id))).map((h) => h.action);
+    const actions = (
+      await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id))
+    ).map((h) => h.action);
     expect(actions).toEqual(expect.arrayContaining(["owner_add", "owner_remove"]));
   });
 
   it("sets and clears the verification date at once, with history", async () => {
     const row = await insertRestaurant(database.db, { name_en: "Harbor House", last_verified: "2026-04-01" });
     const edit = (date: string) =>
-      callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, { cookie: admin, params: { id: row!.id }, form: { intent: "verify", date } });
+      callRoute(editorAction, services, `/dashboard/edit/${row!.id}`, {
+        cookie: admin,
+        params: { id: row!.id },
+        form: { intent: "verify", date },
+      });
     expect((await edit("2026-11-20")).data).toEqual({ ok: true, message: "verification.success" });
     expect((await byName("Harbor House"))?.last_verified).toBe("2026-11-20");
     expect((await edit("not-a-date")).data).toEqual({ ok: false, error: "verification.failed" });
     expect((await edit("")).data).toEqual({ ok: true, message: "verification.success" });
     expect((await byName("Harbor House"))?.last_verified).toBeNull();
-    const verifies = (await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id))).filter(
-      (h) => h.action === "verify",
-    );
+    const verifies = (
+      await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id))
+    ).filter((h) => h.action === "verify");
     expect(verifies.map((v) => v.changes.last_verified)).toEqual(
       expect.arrayContaining([
         { old: "2026-04-01", new: "2026-11-20" },
@@ -274,9 +329,15 @@ describe("deleting", () => {
     removed.length = 0;
     await database.db
       .update(restaurants)
-      .set({ teuda: "/uploads/restaurant-images/cccccccccccccccccccccccc-800.webp", menu_link: "/uploads/restaurant-menus/pdf_dddddddddddddddddddddddd.pdf" })
+      .set({
+        teuda: "/uploads/restaurant-images/cccccccccccccccccccccccc-800.webp",
+        menu_link: "/uploads/restaurant-menus/pdf_dddddddddddddddddddddddd.pdf",
+      })
       .where(eq(restaurants.id, row!.id));
-    const outcome = await callRoute(indexAction, services, "/dashboard", { cookie: admin, form: { intent: "delete", id: row!.id } });
+    const outcome = await callRoute(indexAction, services, "/dashboard", {
+      cookie: admin,
+      form: { intent: "delete", id: row!.id },
+    });
     expect(outcome.status).toBe(302);
     expect(await database.db.$count(restaurants, eq(restaurants.id, row!.id))).toBe(0);
     expect(removed).toEqual(
@@ -286,9 +347,15 @@ describe("deleting", () => {
         "/uploads/restaurant-menus/pdf_dddddddddddddddddddddddd.pdf",
       ]),
     );
-    const history = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row!.id));
+    const history = await database.db
+      .select()
+      .from(restaurantChanges)
+      .where(eq(restaurantChanges.restaurant_id, row!.id));
     expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(["create", "delete"]));
-    const missing = await callRoute(indexAction, services, "/dashboard", { cookie: admin, form: { intent: "delete", id: row!.id } });
+    const missing = await callRoute(indexAction, services, "/dashboard", {
+      cookie: admin,
+      form: { intent: "delete", id: row!.id },
+    });
     expect(missing.data).toEqual({ error: "manage.deleteFailed" });
   });
 });
@@ -300,14 +367,28 @@ describe("public history", () => {
     const fresh = await callRoute(publicLoader, services, `/en/restaurant/${row.slug}`, { params: { slug: row.slug } });
     expect((fresh.data as { history: unknown[] }).history).toEqual([]);
 
-    expect((await save(row.id, values({ nameEn: "Public Record Grill", photo: "", kashrut: "mehadrin", phoneNumber: "03-5550199" }))).status).toBe(302);
+    expect(
+      (
+        await save(
+          row.id,
+          values({ nameEn: "Public Record Grill", photo: "", kashrut: "mehadrin", phoneNumber: "03-5550199" }),
+        )
+      ).status,
+    ).toBe(302);
     const verify = await callRoute(editorAction, services, `/dashboard/edit/${row.id}`, {
       cookie: admin,
       params: { id: row.id },
       form: { intent: "verify", date: "2026-10-01" },
     });
     expect(verify.status).toBe(200);
-    expect((await save(row.id, values({ nameEn: "Public Record Grill", photo: "", kashrut: "mehadrin", isPermanentlyClosed: true }))).status).toBe(302);
+    expect(
+      (
+        await save(
+          row.id,
+          values({ nameEn: "Public Record Grill", photo: "", kashrut: "mehadrin", isPermanentlyClosed: true }),
+        )
+      ).status,
+    ).toBe(302);
 
     const page = await callRoute(publicLoader, services, `/he/restaurant/${row.slug}`, { params: { slug: row.slug } });
     const history = (page.data as { history: { kind: string; day: string }[] }).history;
@@ -322,13 +403,22 @@ describe("public history", () => {
 describe("changes at a given time (the demo's back-dated history)", () => {
   it("are recorded, and mark the restaurant changed, at the `now` given; without one, at the present", async () => {
     const row = await insertRestaurant(database.db, { name_en: "Back Dated Bistro", kashrut: "rabanut" });
-    const times = [new Date("2025-11-02T09:15:00Z"), new Date("2025-12-24T16:40:00Z"), new Date("2026-01-05T08:00:00Z")];
+    const times = [
+      new Date("2025-11-02T09:15:00Z"),
+      new Date("2025-12-24T16:40:00Z"),
+      new Date("2026-01-05T08:00:00Z"),
+    ];
     const form = { ...restaurantToFormValues(rowToRestaurant(row)), kashrut: "tzohar" as const };
     await updateRestaurant(database.db, SYSTEM, row.id, form, times[0]);
     await setPermanentlyClosed(database.db, SYSTEM, row.id, true, times[1]);
     await setVerificationDate(database.db, SYSTEM, row.id, "2026-01-05", times[2]);
-    const recorded = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row.id));
-    expect(recorded.map((change) => change.created_at.toISOString()).sort()).toEqual(times.map((time) => time.toISOString()));
+    const recorded = await database.db
+      .select()
+      .from(restaurantChanges)
+      .where(eq(restaurantChanges.restaurant_id, row.id));
+    expect(recorded.map((change) => change.created_at.toISOString()).sort()).toEqual(
+      times.map((time) => time.toISOString()),
+    );
     expect((await byName("Back Dated Bistro"))?.updated_at).toEqual(times[2]);
 
     const page = await callRoute(publicLoader, services, `/en/restaurant/${row.slug}`, { params: { slug: row.slug } });
@@ -340,9 +430,9 @@ describe("changes at a given time (the demo's back-dated history)", () => {
 
     const before = Date.now();
     await setPermanentlyClosed(database.db, SYSTEM, row.id, false);
-    const [latest] = (await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row.id))).sort(
-      (a, b) => b.created_at.getTime() - a.created_at.getTime(),
-    );
+    const [latest] = (
+      await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, row.id))
+    ).sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
     expect(latest?.created_at.getTime()).toBeGreaterThanOrEqual(before - 1_000);
   });
 });

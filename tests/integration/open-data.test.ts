@@ -49,16 +49,32 @@ beforeAll(async () => {
   ids.open = open.id;
   await database.db.insert(restaurantOwners).values({ restaurant_id: open.id, user_id: owner.id });
   ids.closed = (
-    await insertRestaurant(database.db, { slug: "closed-cafe", name_en: "Closed Cafe", is_permanently_closed: true, latitude: 32.07, longitude: 34.77 })
+    await insertRestaurant(database.db, {
+      slug: "closed-cafe",
+      name_en: "Closed Cafe",
+      is_permanently_closed: true,
+      latitude: 32.07,
+      longitude: 34.77,
+    })
   ).id;
-  ids.nowhere = (await insertRestaurant(database.db, { slug: "nowhere-bakery", name_en: "Nowhere Bakery", kashrut: "unknown" })).id;
+  ids.nowhere = (
+    await insertRestaurant(database.db, { slug: "nowhere-bakery", name_en: "Nowhere Bakery", kashrut: "unknown" })
+  ).id;
   ids.changing = (await insertRestaurant(database.db, { slug: "changing-deli", name_en: "Changing Deli" })).id;
   // A suggestion is not a listing until approved: never in the feeds.
   await database.db
     .insert(suggestions)
-    .values({ name_en: "Suggested Secret Place", address: "9 Nowhere St", language: "en", proof_of_work: true, email: "suggester@open-data.example" });
+    .values({
+      name_en: "Suggested Secret Place",
+      address: "9 Nowhere St",
+      language: "en",
+      proof_of_work: true,
+      email: "suggester@open-data.example",
+    });
   dataDir = mkdtempSync(path.join(tmpdir(), "kta-open-data-"));
-  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as {
+    startServer: typeof StartServer;
+  };
   running = await build.startServer({
     config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", PORT: "0", HOST: "127.0.0.1", PUBLIC_URL }),
     database,
@@ -106,10 +122,25 @@ describe("GET /api/restaurants.json", () => {
       kashrut: { dietKosher: "only", certificate: { body: "rabbinate_tel_aviv", state: "valid" } },
       location: { lat: 32.08, lon: 34.78 },
     });
-    expect(feed.restaurants.find((r) => r.slug === "closed-cafe")).toMatchObject({ closed: true, openingHours: null, addressHe: null });
-    expect(feed.restaurants.find((r) => r.slug === "nowhere-bakery")).toMatchObject({ location: null, kashrut: { dietKosher: "yes" } });
+    expect(feed.restaurants.find((r) => r.slug === "closed-cafe")).toMatchObject({
+      closed: true,
+      openingHours: null,
+      addressHe: null,
+    });
+    expect(feed.restaurants.find((r) => r.slug === "nowhere-bakery")).toMatchObject({
+      location: null,
+      kashrut: { dietKosher: "yes" },
+    });
     // No owner, no user id, no e-mail, no suggestion.
-    for (const secret of [owner.id, owner.email, admin.id, admin.email, "Suggested Secret Place", "suggester@open-data.example", "@open-data.example"]) {
+    for (const secret of [
+      owner.id,
+      owner.email,
+      admin.id,
+      admin.email,
+      "Suggested Secret Place",
+      "suggester@open-data.example",
+      "@open-data.example",
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -117,7 +148,10 @@ describe("GET /api/restaurants.json", () => {
   it("names its licence (body and Link header), lets any site read it (CORS) and is cached as a page", async () => {
     const first = await fetch(`${base}/api/restaurants.json`);
     const feed = (await first.json()) as OpenDataJson;
-    expect(feed).toMatchObject({ version: 1, license: { name: "ODbL-1.0", url: "https://opendatacommons.org/licenses/odbl/1-0/" } });
+    expect(feed).toMatchObject({
+      version: 1,
+      license: { name: "ODbL-1.0", url: "https://opendatacommons.org/licenses/odbl/1-0/" },
+    });
     expect(feed.attribution).toContain("ODbL-1.0");
     expect(Date.parse(feed.generatedAt)).not.toBeNaN();
     const second = await fetch(`${base}/api/restaurants.json`, { headers: { "accept-encoding": "br" } });
@@ -155,15 +189,26 @@ describe("GET /api/restaurants.json", () => {
     await getJson();
     expect((await fetch(`${base}/api/restaurants.json`)).headers.get("x-cache")).toBe("HIT");
     await setPermanentlyClosed(database.db, admin, ids.changing!, true);
-    await eventually(async () => (await getJson()).restaurants.find((r) => r.slug === "changing-deli")?.closed === true);
+    await eventually(
+      async () => (await getJson()).restaurants.find((r) => r.slug === "changing-deli")?.closed === true,
+    );
     await getGeoJson();
-    await saveRestaurantHours(database.db, admin, ids.open!, { ...emptyWeek(false), days: [[], [{ from: "08:00", to: "16:00" }], [], [], [], [], []] });
-    await eventually(async () => (await getGeoJson()).features.find((f) => f.id === "open-grill")?.properties.openingHours === "Mo 08:00-16:00; Su,Tu-Sa off");
+    await saveRestaurantHours(database.db, admin, ids.open!, {
+      ...emptyWeek(false),
+      days: [[], [{ from: "08:00", to: "16:00" }], [], [], [], [], []],
+    });
+    await eventually(
+      async () =>
+        (await getGeoJson()).features.find((f) => f.id === "open-grill")?.properties.openingHours ===
+        "Mo 08:00-16:00; Su,Tu-Sa off",
+    );
   });
 
   it("is never private: a signed-in visitor gets the same public feed, from the cache (a cookie cannot force a fresh read)", async () => {
     await (await fetch(`${base}/api/restaurants.json`)).text();
-    const answer = await fetch(`${base}/api/restaurants.json`, { headers: { cookie: "better-auth.session_token=whatever" } });
+    const answer = await fetch(`${base}/api/restaurants.json`, {
+      headers: { cookie: "better-auth.session_token=whatever" },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("x-cache")).toBe("HIT");
     expect(answer.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
@@ -198,7 +243,10 @@ describe("GET /api/restaurants.geojson", () => {
       expect(lat).toBeGreaterThanOrEqual(-90);
       expect(lat).toBeLessThanOrEqual(90);
     }
-    expect(feed.features.find((f) => f.id === "open-grill")?.geometry).toEqual({ type: "Point", coordinates: [34.78, 32.08] });
+    expect(feed.features.find((f) => f.id === "open-grill")?.geometry).toEqual({
+      type: "Point",
+      coordinates: [34.78, 32.08],
+    });
     expect(feed.features.find((f) => f.id === "nowhere-bakery")?.geometry).toBeNull();
     expect(feed.features.find((f) => f.id === "closed-cafe")?.properties).toMatchObject({
       closed: true,

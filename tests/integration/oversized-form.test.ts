@@ -30,7 +30,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "kta-oversized-"));
   await insertRestaurant(database.db, { slug: "big-file-cafe", name_en: "Big File Cafe", name_he: "קפה קובץ גדול" });
   const user = await createUser(database.db, createTestAuth(database.db), { role: "guest", emailVerified: true });
-  const start = ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer }).startServer;
+  const start = (
+    (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer }
+  ).startServer;
   running = await start({
     config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", PORT: "0", HOST: "127.0.0.1" }),
     database,
@@ -38,7 +40,11 @@ beforeAll(async () => {
   });
   base = `http://127.0.0.1:${running.port}`;
   // Signed in through the app's own login, so the session is the server's.
-  const login = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ email: user.email, password: user.password }), redirect: "manual" });
+  const login = await fetch(`${base}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email: user.email, password: user.password }),
+    redirect: "manual",
+  });
   expect(login.status).toBe(302);
   cookie = sessionCookie(login.headers);
 }, 60_000);
@@ -101,7 +107,11 @@ describe("a form with a file over the limit", () => {
   });
 
   it("with JavaScript (the page's data), the claim's answer is the proof's field error and the fields", async () => {
-    const response = await fetch(`${base}/he/restaurant/big-file-cafe/claim.data`, { method: "POST", body: claimForm(), headers: { ...headers, cookie } });
+    const response = await fetch(`${base}/he/restaurant/big-file-cafe/claim.data`, {
+      method: "POST",
+      body: claimForm(),
+      headers: { ...headers, cookie },
+    });
     expect(response.status).toBe(413);
     const body = await response.text();
     expect(body).toContain("claim.proofTooLarge");
@@ -130,7 +140,12 @@ describe("a form with a file over the limit", () => {
     const huge = await fetch(`${base}/en/restaurant/big-file-cafe/claim`, {
       method: "POST",
       body: "x",
-      headers: { ...headers, cookie, "content-type": "multipart/form-data; boundary=x", "content-length": String(OVERSIZED_FORM_READ_MAX + 1) },
+      headers: {
+        ...headers,
+        cookie,
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(OVERSIZED_FORM_READ_MAX + 1),
+      },
     }).catch(() => null);
     if (huge) expect(huge.status).toBe(413);
     const plain = new FormData();

@@ -24,7 +24,9 @@ beforeAll(async () => {
   // Each page-cache test visits pages of its own restaurant, so none finds a page another has cached.
   await insertRestaurant(database.db, { slug: "cached-cafe", name_en: "Cached Cafe" });
   await insertRestaurant(database.db, { slug: "changing-cafe", name_en: "Changing Cafe" });
-  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as {
+    startServer: typeof StartServer;
+  };
   running = await build.startServer({
     config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", PORT: "0", HOST: "127.0.0.1" }),
     database,
@@ -69,7 +71,8 @@ describe("anonymous page cache", () => {
     const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
     expect(inline.length).toBeGreaterThan(0);
     const { createHash } = await import("node:crypto");
-    for (const script of inline) expect(csp).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    for (const script of inline)
+      expect(csp).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
 
     const conditional = await fetch(`${base}/en/restaurant/cached-cafe`, { headers: { "if-none-match": etag! } });
     expect(conditional.status).toBe(304);
@@ -108,8 +111,13 @@ describe("anonymous page cache", () => {
 
   it("shows a restaurant change on the next request, wherever the change came from", async () => {
     await (await fetch(`${base}/en/restaurant/changing-cafe`)).text();
-    await database.db.update(restaurants).set({ name_en: "Changing Cafe Renamed" }).where(eq(restaurants.slug, "changing-cafe"));
-    await eventually(async () => (await (await fetch(`${base}/en/restaurant/changing-cafe`)).text()).includes("Changing Cafe Renamed"));
+    await database.db
+      .update(restaurants)
+      .set({ name_en: "Changing Cafe Renamed" })
+      .where(eq(restaurants.slug, "changing-cafe"));
+    await eventually(async () =>
+      (await (await fetch(`${base}/en/restaurant/changing-cafe`)).text()).includes("Changing Cafe Renamed"),
+    );
     await eventually(async () => (await (await fetch(`${base}/`)).text()).includes("Changing Cafe Renamed"));
   });
 
@@ -141,7 +149,9 @@ describe("search index", () => {
     // A write straight to the database (as another process would make it) reaches this process as
     // a notification, on PostgreSQL over a second connection: wait for it, briefly.
     await insertRestaurant(database.db, { slug: "index-newcomer", name_en: "Index Newcomer" });
-    await eventually(async () => (await fetch(`${base}/api/search-index/${version}`)).headers.get("etag") !== `"${version}"`);
+    await eventually(
+      async () => (await fetch(`${base}/api/search-index/${version}`)).headers.get("etag") !== `"${version}"`,
+    );
     const after = await fetch(`${base}/api/search-index/${version}`);
     const afterRows = (await after.json()) as unknown[][];
     expect(after.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");

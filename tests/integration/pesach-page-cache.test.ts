@@ -22,7 +22,9 @@ const PESACH_FILTER = 'name="pesach"';
 async function start(testClock: boolean): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "kta-pesach-"));
   dirs.push(dataDir);
-  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as {
+    startServer: typeof StartServer;
+  };
   return build.startServer({
     config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", PORT: "0", HOST: "127.0.0.1" }),
     database,
@@ -33,7 +35,11 @@ async function start(testClock: boolean): Promise<RunningServer> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await insertRestaurant(database.db, { slug: "seder-house", name_en: "Seder House", pesach: { "2027": { status: "kosher" } } });
+  await insertRestaurant(database.db, {
+    slug: "seder-house",
+    name_en: "Seder House",
+    pesach: { "2027": { status: "kosher" } },
+  });
   running = await start(true);
   plain = await start(false);
 }, 60_000);
@@ -54,10 +60,16 @@ async function visit(server: RunningServer, url: string, headers: Record<string,
 
 describe("cached pages and the Pesach season", () => {
   it("a page is kept no later than the next midnight in Tel Aviv, summer time or not", () => {
-    expect(new Date(nextTelAvivMidnight(Date.parse("2027-04-28T23:58:00+03:00"))).toISOString()).toBe("2027-04-28T21:00:00.000Z");
-    expect(new Date(nextTelAvivMidnight(Date.parse("2027-03-22T23:58:00+02:00"))).toISOString()).toBe("2027-03-22T22:00:00.000Z");
+    expect(new Date(nextTelAvivMidnight(Date.parse("2027-04-28T23:58:00+03:00"))).toISOString()).toBe(
+      "2027-04-28T21:00:00.000Z",
+    );
+    expect(new Date(nextTelAvivMidnight(Date.parse("2027-03-22T23:58:00+02:00"))).toISOString()).toBe(
+      "2027-03-22T22:00:00.000Z",
+    );
     // The night summer time begins (Friday 26 March 2027, 02:00 → 03:00).
-    expect(new Date(nextTelAvivMidnight(Date.parse("2027-03-25T12:00:00+02:00"))).toISOString()).toBe("2027-03-25T22:00:00.000Z");
+    expect(new Date(nextTelAvivMidnight(Date.parse("2027-03-25T12:00:00+02:00"))).toISOString()).toBe(
+      "2027-03-25T22:00:00.000Z",
+    );
   });
 
   it("the filter goes with the season's last day, though the page was cached two minutes before", async () => {

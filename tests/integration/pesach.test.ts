@@ -38,8 +38,16 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const auth = createTestAuth(database.db);
   placeId = (await insertRestaurant(database.db, { slug: "pesach-place", name_en: "Pesach Place" })).id;
-  await insertRestaurant(database.db, { slug: "pesach-closed", name_en: "Pesach Closed", pesach: { "2027": { status: "closed" } } });
-  await insertRestaurant(database.db, { slug: "pesach-next-year", name_en: "Pesach Next Year", pesach: { "2028": { status: "kosher" } } });
+  await insertRestaurant(database.db, {
+    slug: "pesach-closed",
+    name_en: "Pesach Closed",
+    pesach: { "2027": { status: "closed" } },
+  });
+  await insertRestaurant(database.db, {
+    slug: "pesach-next-year",
+    name_en: "Pesach Next Year",
+    pesach: { "2028": { status: "kosher" } },
+  });
   await insertRestaurant(database.db, { slug: "pesach-none", name_en: "Pesach None" });
   const linked = await createUser(database.db, auth, { email: "pesach-owner@example.com", role: "owner" });
   const other = await createUser(database.db, auth, { email: "pesach-stranger@example.com", role: "owner" });
@@ -54,7 +62,16 @@ afterAll(async () => {
 });
 
 const stored = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, placeId)))[0]!;
-const form = (values: Record<string, string>) => ({ status: "", kitniyot: "", body: "", level: "", validUntil: "", cholFrom: "", cholTo: "", ...values });
+const form = (values: Record<string, string>) => ({
+  status: "",
+  kitniyot: "",
+  body: "",
+  level: "",
+  validUntil: "",
+  cholFrom: "",
+  cholTo: "",
+  ...values,
+});
 
 async function refusal(run: () => Promise<unknown>): Promise<string> {
   try {
@@ -75,10 +92,22 @@ describe("saving a Pesach plan", () => {
       "2027",
       form({ status: "kosher", kitniyot: "yes", body: "tzohar", cholFrom: "10:00", cholTo: "22:00" }),
     );
-    const plan = { status: "kosher", kitniyot: true, certificate: { body: "tzohar" }, cholHamoed: [{ from: "10:00", to: "22:00" }] };
+    const plan = {
+      status: "kosher",
+      kitniyot: true,
+      certificate: { body: "tzohar" },
+      cholHamoed: [{ from: "10:00", to: "22:00" }],
+    };
     expect(saved.pesach).toEqual({ "2027": plan });
-    const [change] = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, placeId));
-    expect(change).toMatchObject({ action: "update", actor_email: owner.email, changes: { pesach: { old: {}, new: { "2027": plan } } } });
+    const [change] = await database.db
+      .select()
+      .from(restaurantChanges)
+      .where(eq(restaurantChanges.restaurant_id, placeId));
+    expect(change).toMatchObject({
+      action: "update",
+      actor_email: owner.email,
+      changes: { pesach: { old: {}, new: { "2027": plan } } },
+    });
   });
 
   it("an administrator saves another year beside it; removing a year keeps the others", async () => {
@@ -90,9 +119,15 @@ describe("saving a Pesach plan", () => {
 
   it("another owner and an anonymous visitor are refused, whatever they send; nothing changes", async () => {
     const before = await stored();
-    expect(await refusal(() => setRestaurantPesach(database.db, stranger, placeId, "2027", form({ status: "closed" })))).toBe("forbidden");
-    expect(await refusal(() => setRestaurantPesach(database.db, null, placeId, "2027", form({ status: "closed" })))).toBe("forbidden");
-    expect(await refusal(() => setRestaurantPesach(database.db, stranger, placeId, "2027", { status: "nonsense" }))).toBe("forbidden");
+    expect(
+      await refusal(() => setRestaurantPesach(database.db, stranger, placeId, "2027", form({ status: "closed" }))),
+    ).toBe("forbidden");
+    expect(
+      await refusal(() => setRestaurantPesach(database.db, null, placeId, "2027", form({ status: "closed" }))),
+    ).toBe("forbidden");
+    expect(
+      await refusal(() => setRestaurantPesach(database.db, stranger, placeId, "2027", { status: "nonsense" })),
+    ).toBe("forbidden");
     expect((await stored()).pesach).toEqual(before.pesach);
   });
 
@@ -105,13 +140,18 @@ describe("saving a Pesach plan", () => {
       expect(isAppError(error) && error.code).toBe("invalid");
       expect(isAppError(error) && error.fieldErrors).toEqual({ kitniyot: "pesachEdit.kitniyotOnlyOpen" });
     }
-    expect(await refusal(() => setRestaurantPesach(database.db, owner, placeId, "next", form({ status: "closed" })))).toBe("invalid");
+    expect(
+      await refusal(() => setRestaurantPesach(database.db, owner, placeId, "next", form({ status: "closed" }))),
+    ).toBe("invalid");
     expect((await stored()).pesach).toEqual(before.pesach);
   });
 });
 
 /** Open 12:00–23:00 every day, closed on Shabbat and Yom Tov with no margins. */
-const noonToElevenEveryDay = () => ({ ...emptyWeek(), days: Array.from({ length: 7 }, () => [{ from: "12:00", to: "23:00" }]) });
+const noonToElevenEveryDay = () => ({
+  ...emptyWeek(),
+  days: Array.from({ length: 7 }, () => [{ from: "12:00", to: "23:00" }]),
+});
 
 describe("Pesach on the public pages, on the server's clock", () => {
   it("in season, home sends the season, the cards' marks (with Chol HaMoed's hours) and honours ?pesach=kosher", async () => {
@@ -119,7 +159,9 @@ describe("Pesach on the public pages, on the server's clock", () => {
     const all = await homeLoader(routeArgs(services, "/"));
     expect(all.pesach).toEqual({ year: "2027", firstDay: "2027-04-22", lastDay: "2027-04-28" });
     const bySlug = new Map(all.restaurants.map((r) => [r.slug, r]));
-    expect(bySlug.get("pesach-place")?.pesach).toEqual({ "2027": { status: "kosher", cholHamoed: [{ from: "10:00", to: "22:00" }] } });
+    expect(bySlug.get("pesach-place")?.pesach).toEqual({
+      "2027": { status: "kosher", cholHamoed: [{ from: "10:00", to: "22:00" }] },
+    });
     expect(bySlug.get("pesach-closed")?.pesach).toEqual({ "2027": { status: "closed" } });
     // Another year's plan is not this season's.
     expect(bySlug.get("pesach-next-year")).not.toHaveProperty("pesach");
@@ -138,7 +180,11 @@ describe("Pesach on the public pages, on the server's clock", () => {
 
   it("the restaurant page has its Pesach section only in season", async () => {
     const page = (now: Date) =>
-      restaurantLoader(routeArgs(createServices(database.db, { now: () => now }), "/en/restaurant/pesach-place", undefined, { slug: "pesach-place" }));
+      restaurantLoader(
+        routeArgs(createServices(database.db, { now: () => now }), "/en/restaurant/pesach-place", undefined, {
+          slug: "pesach-place",
+        }),
+      );
     expect((await page(IN_SEASON)).pesach).toMatchObject({
       title: "Pesach 2027",
       status: "Open and kosher for Pesach",
@@ -156,9 +202,16 @@ describe("Pesach on the public pages, on the server's clock", () => {
       hours,
       pesach: { "2027": { status: "kosher", cholHamoed: [{ from: "09:00", to: "14:00" }] } },
     });
-    await insertRestaurant(database.db, { slug: "pesach-shut", name_en: "Pesach Shut", hours, pesach: { "2027": { status: "closed" } } });
+    await insertRestaurant(database.db, {
+      slug: "pesach-shut",
+      name_en: "Pesach Shut",
+      hours,
+      pesach: { "2027": { status: "closed" } },
+    });
     const openAt = async (slug: string, now: Date) => {
-      const data = await restaurantLoader(routeArgs(createServices(database.db, { now: () => now }), `/en/restaurant/${slug}`, undefined, { slug }));
+      const data = await restaurantLoader(
+        routeArgs(createServices(database.db, { now: () => now }), `/en/restaurant/${slug}`, undefined, { slug }),
+      );
       return statusNow(data.hours!.timeline, now.getTime())?.open;
     };
     // Monday 26 April 2027, Chol HaMoed: 10:00 open only by Chol HaMoed's hours, 15:00 only by the week's.
@@ -178,7 +231,12 @@ describe("Pesach on the public pages, on the server's clock", () => {
       hours: week,
       pesach: { "2027": { status: "not_kosher", cholHamoed: [{ from: "09:00", to: "14:00" }] } },
     });
-    await insertRestaurant(database.db, { slug: "home-shut", name_en: "Home Shut", hours: week, pesach: { "2027": { status: "closed" } } });
+    await insertRestaurant(database.db, {
+      slug: "home-shut",
+      name_en: "Home Shut",
+      hours: week,
+      pesach: { "2027": { status: "closed" } },
+    });
     await insertRestaurant(database.db, { slug: "home-usual", name_en: "Home Usual", hours: week });
     const ours = (slugs: string[]) => slugs.filter((slug) => slug.startsWith("home-")).sort();
     const state = { ...EMPTY_FILTERS, openNow: true };
@@ -196,27 +254,48 @@ describe("Pesach on the public pages, on the server's clock", () => {
       const cards = (await homeLoader(routeArgs(createServices(database.db, { now: () => now }), "/"))).restaurants;
       return {
         browser: ours(applyFilters(index, state, undefined, open).map((r) => r.slug)),
-        database: ours((await searchDirectory(database.db, state, { open, limit: 100 })).restaurants.map((r) => r.slug)),
+        database: ours(
+          (await searchDirectory(database.db, state, { open, limit: 100 })).restaurants.map((r) => r.slug),
+        ),
         server: ours(home.restaurants.map((r) => r.slug)),
         cards: ours(cards.filter((card) => shortStatus(card, open.now)?.open).map((card) => card.slug)),
       };
     };
     // Monday 26 April 2027, Chol HaMoed. 10:00: open only by Chol HaMoed's hours (and not the week's).
     const morning = await openBy("2027-04-26T10:00:00+03:00");
-    expect(morning).toEqual({ browser: ["home-chol"], database: ["home-chol"], server: ["home-chol"], cards: ["home-chol"] });
+    expect(morning).toEqual({
+      browser: ["home-chol"],
+      database: ["home-chol"],
+      server: ["home-chol"],
+      cards: ["home-chol"],
+    });
     // 15:00: the week's hours for a restaurant without a plan; the closed one stays closed.
     const afternoon = await openBy("2027-04-26T15:00:00+03:00");
-    expect(afternoon).toEqual({ browser: ["home-usual"], database: ["home-usual"], server: ["home-usual"], cards: ["home-usual"] });
+    expect(afternoon).toEqual({
+      browser: ["home-usual"],
+      database: ["home-usual"],
+      server: ["home-usual"],
+      cards: ["home-usual"],
+    });
     // A week after Pesach, all three by the week's hours.
     const after = ["home-chol", "home-shut", "home-usual"];
-    expect(await openBy("2027-05-04T15:00:00+03:00")).toEqual({ browser: after, database: after, server: after, cards: after });
+    expect(await openBy("2027-05-04T15:00:00+03:00")).toEqual({
+      browser: after,
+      database: after,
+      server: after,
+      cards: after,
+    });
   });
 
   it("the browser's index and the database keep the same restaurants for Kosher for Pesach", async () => {
     const state = { ...EMPTY_FILTERS, pesachKosher: true };
     for (const year of ["2027", "2028"]) {
-      const inBrowser = applyFilters(await listRestaurants(database.db), state, undefined, undefined, year).map((r) => r.slug);
-      const inDatabase = (await searchDirectory(database.db, state, { limit: 100, pesachYear: year })).restaurants.map((r) => r.slug);
+      const inBrowser = applyFilters(await listRestaurants(database.db), state, undefined, undefined, year).map(
+        (r) => r.slug,
+      );
+      const inDatabase = (await searchDirectory(database.db, state, { limit: 100, pesachYear: year })).restaurants.map(
+        (r) => r.slug,
+      );
       expect(inDatabase.sort()).toEqual(inBrowser.sort());
       expect(inBrowser.length).toBeGreaterThan(0);
     }

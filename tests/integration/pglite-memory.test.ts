@@ -21,7 +21,10 @@ afterAll(() => {
 });
 
 async function setting(database: Awaited<ReturnType<typeof openDatabase>>, name: string) {
-  const result = await database.pglite!.query<{ setting: string; unit: string | null }>("select setting, unit from pg_settings where name = $1", [name]);
+  const result = await database.pglite!.query<{ setting: string; unit: string | null }>(
+    "select setting, unit from pg_settings where name = $1",
+    [name],
+  );
   return result.rows[0]!;
 }
 

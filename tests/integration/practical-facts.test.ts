@@ -58,7 +58,17 @@ const save = (who: Who, facts: Record<string, unknown>) =>
   callRoute(editorAction, services, `/dashboard/edit/${ids.restaurant}`, {
     cookie: cookies[who]!,
     params: { id: ids.restaurant! },
-    json: { intent: "save", values: { ...EMPTY_FORM, nameEn: "Facts Place", nameHe: "מקום העובדות", address: "1 Fact St", kashrut: "rabanut", ...facts } },
+    json: {
+      intent: "save",
+      values: {
+        ...EMPTY_FORM,
+        nameEn: "Facts Place",
+        nameHe: "מקום העובדות",
+        address: "1 Fact St",
+        kashrut: "rabanut",
+        ...facts,
+      },
+    },
   });
 
 const FACTS = { priceLevel: "2", delivery: true, takeaway: true, catering: false, wheelchair: "yes" };
@@ -66,8 +76,17 @@ const FACTS = { priceLevel: "2", delivery: true, takeaway: true, catering: false
 describe("saving the practical facts through the restaurant form's path", () => {
   it("the linked owner saves them; each is in the history, shown in the admin's panel, and on the restaurant page", async () => {
     expect((await save("ownerLinked", FACTS)).status).toBe(302);
-    expect(await row()).toMatchObject({ price_level: 2, delivery: true, takeaway: true, catering: false, wheelchair: "yes" });
-    const [change] = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, ids.restaurant!));
+    expect(await row()).toMatchObject({
+      price_level: 2,
+      delivery: true,
+      takeaway: true,
+      catering: false,
+      wheelchair: "yes",
+    });
+    const [change] = await database.db
+      .select()
+      .from(restaurantChanges)
+      .where(eq(restaurantChanges.restaurant_id, ids.restaurant!));
     expect(change).toMatchObject({ action: "update", actor_email: "ownerlinked@facts.example" });
     expect(change!.changes).toEqual({
       price_level: { old: null, new: 2 },
@@ -76,16 +95,39 @@ describe("saving the practical facts through the restaurant form's path", () => 
       wheelchair: { old: null, new: "yes" },
     });
 
-    const editor = await callRoute(editorLoader, services, `/dashboard/edit/${ids.restaurant}`, { cookie: cookies.admin!, params: { id: ids.restaurant! } });
-    const data = editor.data as { initial: typeof EMPTY_FORM; admin: { history: { changes: Record<string, unknown> }[] } };
+    const editor = await callRoute(editorLoader, services, `/dashboard/edit/${ids.restaurant}`, {
+      cookie: cookies.admin!,
+      params: { id: ids.restaurant! },
+    });
+    const data = editor.data as {
+      initial: typeof EMPTY_FORM;
+      admin: { history: { changes: Record<string, unknown> }[] };
+    };
     expect(data.initial).toMatchObject(FACTS);
-    expect(Object.keys(data.admin.history[0]!.changes).sort()).toEqual(["delivery", "price_level", "takeaway", "wheelchair"]);
+    expect(Object.keys(data.admin.history[0]!.changes).sort()).toEqual([
+      "delivery",
+      "price_level",
+      "takeaway",
+      "wheelchair",
+    ]);
 
-    const page = await callRoute(restaurantLoader, services, "/he/restaurant/facts-place", { params: { slug: "facts-place" } });
-    expect((page.data as { restaurant: unknown }).restaurant).toMatchObject({ priceLevel: 2, delivery: true, takeaway: true, wheelchair: "yes" });
+    const page = await callRoute(restaurantLoader, services, "/he/restaurant/facts-place", {
+      params: { slug: "facts-place" },
+    });
+    expect((page.data as { restaurant: unknown }).restaurant).toMatchObject({
+      priceLevel: 2,
+      delivery: true,
+      takeaway: true,
+      wheelchair: "yes",
+    });
     expect((page.data as { restaurant: object }).restaurant).not.toHaveProperty("catering");
     // Worded by the loader in the page's language, with schema.org's words beside them.
-    expect((page.data as { practical: string[] }).practical).toEqual(["מחיר: ₪₪", "משלוחים", "טייק אוויי", "נגיש לכיסאות גלגלים"]);
+    expect((page.data as { practical: string[] }).practical).toEqual([
+      "מחיר: ₪₪",
+      "משלוחים",
+      "טייק אוויי",
+      "נגיש לכיסאות גלגלים",
+    ]);
     expect((page.data as { seo: { structuredData: object } }).seo.structuredData).toMatchObject({
       "@type": "Restaurant",
       priceRange: "₪₪",
@@ -95,15 +137,28 @@ describe("saving the practical facts through the restaurant form's path", () => 
         { "@type": "LocationFeatureSpecification", name: "Wheelchair accessible", value: true },
       ],
     });
-    const english = await callRoute(restaurantLoader, services, "/en/restaurant/facts-place", { params: { slug: "facts-place" } });
-    expect((english.data as { practical: string[] }).practical).toEqual(["Price: ₪₪", "Delivery", "Takeaway", "Wheelchair accessible"]);
+    const english = await callRoute(restaurantLoader, services, "/en/restaurant/facts-place", {
+      params: { slug: "facts-place" },
+    });
+    expect((english.data as { practical: string[] }).practical).toEqual([
+      "Price: ₪₪",
+      "Delivery",
+      "Takeaway",
+      "Wheelchair accessible",
+    ]);
   });
 
   it("an admin saves them, and clears them again: not given is null and false, recorded as a change", async () => {
     expect((await save("admin", { ...FACTS, catering: true, wheelchair: "partly" })).status).toBe(302);
     expect(await row()).toMatchObject({ catering: true, wheelchair: "partly" });
     expect((await save("admin", {})).status).toBe(302);
-    expect(await row()).toMatchObject({ price_level: null, delivery: false, takeaway: false, catering: false, wheelchair: null });
+    expect(await row()).toMatchObject({
+      price_level: null,
+      delivery: false,
+      takeaway: false,
+      catering: false,
+      wheelchair: null,
+    });
     expect(await database.db.$count(restaurantChanges)).toBe(2);
   });
 
@@ -134,10 +189,20 @@ describe("saving the practical facts through the restaurant form's path", () => 
 
 describe("the home page's practical filters, from the URL", () => {
   it("keep only the restaurants with the facts asked for; unknown values are ignored", async () => {
-    await database.db.update(restaurants).set({ price_level: 2, delivery: true, wheelchair: "yes" }).where(eq(restaurants.id, ids.restaurant!));
-    await insertRestaurant(database.db, { slug: "dear-place", name_en: "Dear Place", price_level: 4, delivery: true, wheelchair: "partly" });
+    await database.db
+      .update(restaurants)
+      .set({ price_level: 2, delivery: true, wheelchair: "yes" })
+      .where(eq(restaurants.id, ids.restaurant!));
+    await insertRestaurant(database.db, {
+      slug: "dear-place",
+      name_en: "Dear Place",
+      price_level: 4,
+      delivery: true,
+      wheelchair: "partly",
+    });
     await insertRestaurant(database.db, { slug: "unknown-place", name_en: "Unknown Place" });
-    const slugs = async (query: string) => (await homeLoader(routeArgs(services, `/he${query}`))).restaurants.map((r) => r.slug).sort();
+    const slugs = async (query: string) =>
+      (await homeLoader(routeArgs(services, `/he${query}`))).restaurants.map((r) => r.slug).sort();
     expect(await slugs("")).toEqual(["dear-place", "facts-place", "unknown-place"]);
     expect(await slugs("?price=2")).toEqual(["facts-place"]);
     expect(await slugs("?has=delivery")).toEqual(["dear-place", "facts-place"]);

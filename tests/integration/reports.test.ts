@@ -53,7 +53,12 @@ beforeEach(async () => {
   await database.db.delete(rateLimits);
   await database.db.delete(restaurantChanges);
   outbox = [];
-  const restaurant = await insertRestaurant(database.db, { slug: "report-place", name_en: "Report Place", name_he: "מקום הדיווח", last_verified: null });
+  const restaurant = await insertRestaurant(database.db, {
+    slug: "report-place",
+    name_en: "Report Place",
+    name_he: "מקום הדיווח",
+    last_verified: null,
+  });
   const other = await insertRestaurant(database.db, { slug: "other-place", name_en: "Other Place" });
   ids.restaurant = restaurant.id;
   ids.other = other.id;
@@ -66,10 +71,16 @@ afterAll(async () => {
 const as = (who: Who) => (who === "visitor" ? {} : { cookie: cookies[who]! });
 const stored = () => database.db.select().from(reports);
 
-function file(form: Record<string, string>, options: { slug?: string; language?: "en" | "he"; ip?: string } = {}): Promise<RouteOutcome> {
+function file(
+  form: Record<string, string>,
+  options: { slug?: string; language?: "en" | "he"; ip?: string } = {},
+): Promise<RouteOutcome> {
   const slug = options.slug ?? "report-place";
   const withIp = options.ip ? { ...services, clientIp: options.ip } : services;
-  return callRoute(reportAction, withIp, `/${options.language ?? "en"}/restaurant/${slug}/report`, { form: { mode: "basic", ...form }, params: { slug } });
+  return callRoute(reportAction, withIp, `/${options.language ?? "en"}/restaurant/${slug}/report`, {
+    form: { mode: "basic", ...form },
+    params: { slug },
+  });
 }
 
 /** A real proof-of-work: a challenge from the server, solved as the browser does. */
@@ -83,7 +94,11 @@ const errorOf = (outcome: RouteOutcome) => (outcome.data as { error?: string }).
 
 describe("filing a report", () => {
   it("without JavaScript: stored as sent, marked as having no proof-of-work, thanked", async () => {
-    const outcome = await file({ reason: "hours", note: "  Closes at 22:00 now, not 23:00\r\nsince October  ", email: "diner@example.com" });
+    const outcome = await file({
+      reason: "hours",
+      note: "  Closes at 22:00 now, not 23:00\r\nsince October  ",
+      email: "diner@example.com",
+    });
     expect(outcome.status).toBe(200);
     expect(outcome.data).toEqual({ ok: true });
     const [row] = await stored();
@@ -98,7 +113,10 @@ describe("filing a report", () => {
   });
 
   it("with JavaScript: the proof-of-work is checked and the report marked as carrying one (Hebrew page too)", async () => {
-    const outcome = await file({ mode: "pow", pow: await proof(), reason: "shabbat", note: "", email: "" }, { language: "he" });
+    const outcome = await file(
+      { mode: "pow", pow: await proof(), reason: "shabbat", note: "", email: "" },
+      { language: "he" },
+    );
     expect(outcome.data).toEqual({ ok: true });
     const [row] = await stored();
     expect(row).toMatchObject({ reason: "shabbat", note: "", email: null, proof_of_work: true });
@@ -110,7 +128,9 @@ describe("filing a report", () => {
   });
 
   it("the report page shows the restaurant's name, and an unknown one sends the visitor home", async () => {
-    const found = await callRoute(reportLoader, services, "/he/restaurant/report-place/report", { params: { slug: "report-place" } });
+    const found = await callRoute(reportLoader, services, "/he/restaurant/report-place/report", {
+      params: { slug: "report-place" },
+    });
     expect(found.data).toMatchObject({ slug: "report-place", name: { en: "Report Place", he: "מקום הדיווח" } });
     const missing = await callRoute(reportLoader, services, "/he/restaurant/nope/report", { params: { slug: "nope" } });
     expect(missing.location).toBe("/he");
@@ -121,7 +141,11 @@ describe("abuse guards: refused with a message, nothing stored", () => {
   const cases: [string, () => Promise<Record<string, string>>, string][] = [
     ["a filled honeypot", async () => ({ reason: "hours", website: "http://spam.example" }), "report.refused"],
     ["a missing proof-of-work", async () => ({ mode: "pow", pow: "", reason: "hours" }), "report.proofFailed"],
-    ["a proof-of-work that is not JSON", async () => ({ mode: "pow", pow: "{nope", reason: "hours" }), "report.proofFailed"],
+    [
+      "a proof-of-work that is not JSON",
+      async () => ({ mode: "pow", pow: "{nope", reason: "hours" }),
+      "report.proofFailed",
+    ],
     [
       "a wrong solution",
       async () => {
@@ -146,7 +170,11 @@ describe("abuse guards: refused with a message, nothing stored", () => {
       async () => {
         const { createProofOfWork } = await import("../../app/lib/proof-of-work.server");
         const challenge = await createProofOfWork({ secret: "another-secret-another-secret-0123456" }).challenge();
-        return { mode: "pow", pow: JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) }), reason: "hours" };
+        return {
+          mode: "pow",
+          pow: JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) }),
+          reason: "hours",
+        };
       },
       "report.proofFailed",
     ],
@@ -195,14 +223,16 @@ describe("abuse guards: refused with a message, nothing stored", () => {
   });
 
   it("with a proof-of-work, the limit per address", async () => {
-    for (let i = 0; i < REPORT_LIMITS.perIp.max; i++) expect((await file({ mode: "pow", pow: await proof(), reason: "hours" })).status).toBe(200);
+    for (let i = 0; i < REPORT_LIMITS.perIp.max; i++)
+      expect((await file({ mode: "pow", pow: await proof(), reason: "hours" })).status).toBe(200);
     const over = await file({ mode: "pow", pow: await proof(), reason: "hours" });
     expect(over.status).toBe(429);
     expect((await stored()).length).toBe(REPORT_LIMITS.perIp.max);
   });
 
   it("the limit per restaurant, whatever the address; another restaurant is not affected", async () => {
-    for (let i = 0; i < REPORT_LIMITS.basicPerRestaurant.max; i++) expect((await file({ reason: "hours" }, { ip: `10.0.0.${i}` })).status).toBe(200);
+    for (let i = 0; i < REPORT_LIMITS.basicPerRestaurant.max; i++)
+      expect((await file({ reason: "hours" }, { ip: `10.0.0.${i}` })).status).toBe(200);
     const over = await file({ reason: "hours" }, { ip: "10.0.1.1" });
     expect(over.status).toBe(429);
     expect((await file({ reason: "hours" }, { ip: "10.0.1.2", slug: "other-place" })).status).toBe(200);
@@ -211,10 +241,13 @@ describe("abuse guards: refused with a message, nothing stored", () => {
 
   it("refused attempts never spend the restaurant's quota: one address cannot silence it for a genuine visitor", async () => {
     // Scripted requests from one address without proof-of-work: all but the first few are refused.
-    for (let i = 0; i < REPORT_LIMITS.perRestaurant.max + 5; i++) await file({ reason: "hours" }, { ip: "203.0.113.9" });
+    for (let i = 0; i < REPORT_LIMITS.perRestaurant.max + 5; i++)
+      await file({ reason: "hours" }, { ip: "203.0.113.9" });
     expect((await stored()).length).toBe(REPORT_LIMITS.basicPerIp.max);
     // A visitor elsewhere, with a valid proof-of-work, is still heard.
-    expect((await file({ mode: "pow", pow: await proof(), reason: "hours" }, { ip: "198.51.100.7" })).data).toEqual({ ok: true });
+    expect((await file({ mode: "pow", pow: await proof(), reason: "hours" }, { ip: "198.51.100.7" })).data).toEqual({
+      ok: true,
+    });
     // Only the accepted reports were counted against the restaurant.
     const [quota] = await database.db
       .select()
@@ -232,7 +265,8 @@ describe("abuse guards: refused with a message, nothing stored", () => {
 });
 
 describe("the e-mails", () => {
-  const notices = (now: Date) => sendReportNotices(database.db, { sendEmail: services.sendEmail, publicUrl: "http://127.0.0.1", now });
+  const notices = (now: Date) =>
+    sendReportNotices(database.db, { sendEmail: services.sendEmail, publicUrl: "http://127.0.0.1", now });
 
   it("tell the admins and the linked owners, at most once an hour per restaurant, with a digest line", async () => {
     const start = new Date();
@@ -274,17 +308,27 @@ describe("the e-mails", () => {
 
   it("filing a report tells the server, which sends its e-mail without waiting for the timer", async () => {
     let told = 0;
-    const outcome = await callRoute(reportAction, { ...services, reportFiled: () => void told++ }, "/en/restaurant/report-place/report", {
-      form: { reason: "closed" },
-      params: { slug: "report-place" },
-    });
+    const outcome = await callRoute(
+      reportAction,
+      { ...services, reportFiled: () => void told++ },
+      "/en/restaurant/report-place/report",
+      {
+        form: { reason: "closed" },
+        params: { slug: "report-place" },
+      },
+    );
     expect(outcome.data).toEqual({ ok: true });
     expect(told).toBe(1);
     // A refused report does not.
-    await callRoute(reportAction, { ...services, reportFiled: () => void told++ }, "/en/restaurant/report-place/report", {
-      form: { reason: "" },
-      params: { slug: "report-place" },
-    });
+    await callRoute(
+      reportAction,
+      { ...services, reportFiled: () => void told++ },
+      "/en/restaurant/report-place/report",
+      {
+        form: { reason: "" },
+        params: { slug: "report-place" },
+      },
+    );
     expect(told).toBe(1);
   });
 });
@@ -320,12 +364,19 @@ function verdict(outcome: RouteOutcome): Verdict {
 describe("the queue: who sees what", () => {
   it("visitors log in, guests go home; owners see only their restaurants' reports (no reporter address); admins see all", async () => {
     const { mine } = await twoReports();
-    const expected: Record<Who, Verdict> = { visitor: "login", guest: "home", ownerUnlinked: "ok", ownerLinked: "ok", admin: "ok" };
+    const expected: Record<Who, Verdict> = {
+      visitor: "login",
+      guest: "home",
+      ownerUnlinked: "ok",
+      ownerLinked: "ok",
+      admin: "ok",
+    };
     const seen: Partial<Record<Who, { id: string; email: string | null }[]>> = {};
     for (const who of EVERYONE) {
       const outcome = await callRoute(queueLoader, services, "/he/dashboard/reports", as(who));
       expect(verdict(outcome), who).toBe(expected[who]);
-      if (verdict(outcome) === "ok") seen[who] = (outcome.data as { reports: { id: string; email: string | null }[] }).reports;
+      if (verdict(outcome) === "ok")
+        seen[who] = (outcome.data as { reports: { id: string; email: string | null }[] }).reports;
     }
     expect(seen.ownerUnlinked).toEqual([]);
     expect(seen.ownerLinked!.map((r) => [r.id, r.email])).toEqual([[mine.id, null]]);
@@ -341,9 +392,11 @@ describe("the queue: who sees what", () => {
     });
     expect(resolved.status).toBeLessThan(400);
     const load = async (who: Who) =>
-      ((await callRoute(queueLoader, services, "/dashboard/reports?status=all", as(who))).data as { reports: Record<string, unknown>[] }).reports.find(
-        (r) => r.id === mine.id,
-      )!;
+      (
+        (await callRoute(queueLoader, services, "/dashboard/reports?status=all", as(who))).data as {
+          reports: Record<string, unknown>[];
+        }
+      ).reports.find((r) => r.id === mine.id)!;
     const owner = await load("ownerLinked");
     expect(owner).toMatchObject({ reason: "closed", note: "Looks closed", status: "resolved", email: null });
     expect(owner.proofOfWork).toBeUndefined();
@@ -352,7 +405,12 @@ describe("the queue: who sees what", () => {
     const admin = await load("admin");
     expect(admin).toMatchObject({ email: "diner@example.com", proofOfWork: true });
     expect(admin.events).toEqual([
-      { status: "resolved", note: "Internal: called the owner twice", actorEmail: "admin@reports.example", createdAt: expect.any(String) },
+      {
+        status: "resolved",
+        note: "Internal: called the owner twice",
+        actorEmail: "admin@reports.example",
+        createdAt: expect.any(String),
+      },
     ]);
   });
 
@@ -360,7 +418,9 @@ describe("the queue: who sees what", () => {
     await twoReports();
     const counts: Partial<Record<Who, number>> = {};
     for (const who of ["ownerUnlinked", "ownerLinked", "admin"] as const) {
-      counts[who] = ((await callRoute(layoutLoader, services, "/dashboard", as(who))).data as { openReports: number }).openReports;
+      counts[who] = (
+        (await callRoute(layoutLoader, services, "/dashboard", as(who))).data as { openReports: number }
+      ).openReports;
     }
     expect(counts).toEqual({ ownerUnlinked: 0, ownerLinked: 1, admin: 2 });
   });
@@ -397,14 +457,21 @@ describe("the queue: who sees what", () => {
 });
 
 describe("the queue: acting on a report (admins only; a refused action changes nothing)", () => {
-  const act = (who: Who, form: Record<string, string>, path = "/dashboard/reports") => callRoute(queueAction, services, path, { ...as(who), form });
+  const act = (who: Who, form: Record<string, string>, path = "/dashboard/reports") =>
+    callRoute(queueAction, services, path, { ...as(who), form });
   const reportRow = async (id: string) => (await database.db.select().from(reports).where(eq(reports.id, id)))[0]!;
-  const restaurantRow = async () => (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]!;
+  const restaurantRow = async () =>
+    (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]!;
 
   for (const intent of ["resolve", "dismiss", "markClosed", "verifyToday"]) {
     it(`${intent}: refused for visitor, guest and owners`, async () => {
       const { mine } = await twoReports();
-      const expected: Record<Exclude<Who, "admin">, Verdict> = { visitor: "login", guest: "forbidden", ownerUnlinked: "forbidden", ownerLinked: "forbidden" };
+      const expected: Record<Exclude<Who, "admin">, Verdict> = {
+        visitor: "login",
+        guest: "forbidden",
+        ownerUnlinked: "forbidden",
+        ownerLinked: "forbidden",
+      };
       for (const who of Object.keys(expected) as Exclude<Who, "admin">[]) {
         expect(verdict(await act(who, { intent, reportId: mine.id, note: "no" })), who).toBe(expected[who]);
       }
@@ -417,11 +484,21 @@ describe("the queue: acting on a report (admins only; a refused action changes n
 
   it("resolve: recorded with who and when and the note; the reporter gets a bilingual reply", async () => {
     const { mine } = await twoReports();
-    const outcome = await act("admin", { intent: "resolve", reportId: mine.id, note: "Called them: closed." }, "/he/dashboard/reports");
+    const outcome = await act(
+      "admin",
+      { intent: "resolve", reportId: mine.id, note: "Called them: closed." },
+      "/he/dashboard/reports",
+    );
     expect(outcome.status).toBe(302);
     expect((await reportRow(mine.id)).status).toBe("resolved");
     const [event] = await database.db.select().from(reportEvents);
-    expect(event).toMatchObject({ report_id: mine.id, status: "resolved", note: "Called them: closed.", actor_id: ids.admin, actor_email: emails.admin });
+    expect(event).toMatchObject({
+      report_id: mine.id,
+      status: "resolved",
+      note: "Called them: closed.",
+      actor_id: ids.admin,
+      actor_email: emails.admin,
+    });
     expect(Date.now() - event!.created_at.getTime()).toBeLessThan(60_000);
     expect(outbox.map((mail) => mail.to)).toEqual(["diner@example.com"]);
     expect(outbox[0]!.content.text).toContain("We looked into it and updated the listing.");
@@ -463,8 +540,15 @@ describe("the queue: acting on a report (admins only; a refused action changes n
     const { mine } = await twoReports();
     expect((await act("admin", { intent: "markClosed", reportId: mine.id, confirm: "close" })).status).toBe(302);
     expect((await restaurantRow()).is_permanently_closed).toBe(true);
-    const [change] = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, ids.restaurant!));
-    expect(change).toMatchObject({ action: "update", actor_email: emails.admin, changes: { is_permanently_closed: { old: false, new: true } } });
+    const [change] = await database.db
+      .select()
+      .from(restaurantChanges)
+      .where(eq(restaurantChanges.restaurant_id, ids.restaurant!));
+    expect(change).toMatchObject({
+      action: "update",
+      actor_email: emails.admin,
+      changes: { is_permanently_closed: { old: false, new: true } },
+    });
     expect((await reportRow(mine.id)).status).toBe("resolved");
   });
 
@@ -472,7 +556,10 @@ describe("the queue: acting on a report (admins only; a refused action changes n
     const { mine } = await twoReports();
     expect((await act("admin", { intent: "verifyToday", reportId: mine.id })).status).toBe(302);
     expect((await restaurantRow()).last_verified).toBe(telAvivDay(new Date()));
-    const [change] = await database.db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, ids.restaurant!));
+    const [change] = await database.db
+      .select()
+      .from(restaurantChanges)
+      .where(eq(restaurantChanges.restaurant_id, ids.restaurant!));
     expect(change).toMatchObject({ action: "verify", actor_email: emails.admin });
     expect((await reportRow(mine.id)).status).toBe("resolved");
   });

@@ -15,7 +15,9 @@ afterAll(async () => {
 
 describe("restaurant loader", () => {
   it("loads a restaurant by slug in the app shape", async () => {
-    await database.db.insert(restaurants).values(buildRestaurant({ slug: "by-slug", name_en: "By Slug", name_he: "לפי כתובת" }));
+    await database.db
+      .insert(restaurants)
+      .values(buildRestaurant({ slug: "by-slug", name_en: "By Slug", name_he: "לפי כתובת" }));
     const services = createServices(database.db);
     const data = await loader(routeArgs(services, "/he/restaurant/by-slug", undefined, { slug: "by-slug" }));
     expect(data.restaurant.name).toEqual({ en: "By Slug", he: "לפי כתובת" });
@@ -24,7 +26,9 @@ describe("restaurant loader", () => {
 
   it("redirects an unknown slug to the home page", async () => {
     const services = createServices(database.db);
-    const thrown = await loader(routeArgs(services, "/en/restaurant/nope", undefined, { slug: "nope" })).catch((e: unknown) => e);
+    const thrown = await loader(routeArgs(services, "/en/restaurant/nope", undefined, { slug: "nope" })).catch(
+      (e: unknown) => e,
+    );
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("location")).toBe("/");
@@ -32,7 +36,9 @@ describe("restaurant loader", () => {
 
   it("redirects an unknown slug on a Hebrew page to the Hebrew home page", async () => {
     const services = createServices(database.db);
-    const thrown = await loader(routeArgs(services, "/he/restaurant/nope", undefined, { slug: "nope" })).catch((e: unknown) => e);
+    const thrown = await loader(routeArgs(services, "/he/restaurant/nope", undefined, { slug: "nope" })).catch(
+      (e: unknown) => e,
+    );
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("location")).toBe("/he");

@@ -37,7 +37,10 @@ const SITE = "https://site.example";
 function expectOnSite(location: string | null | undefined, input: string): void {
   expect(location, JSON.stringify(input)).toBeTruthy();
   const target = location!;
-  expect(target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\"), `${JSON.stringify(input)} -> ${target}`).toBe(true);
+  expect(
+    target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\"),
+    `${JSON.stringify(input)} -> ${target}`,
+  ).toBe(true);
   expect(new URL(target, SITE).origin, `${JSON.stringify(input)} -> ${target}`).toBe(SITE);
 }
 
@@ -45,13 +48,17 @@ describe("a return path an attacker sends", () => {
   it("is never followed off the site by the login page of a signed-in user", async () => {
     for (const next of TRICKY_RETURN_PATHS) {
       for (const login of ["/login", "/he/login"]) {
-        const answer = await callRoute(loginLoader, services, `${login}?next=${encodeURIComponent(next)}`, { cookie: user.cookie });
+        const answer = await callRoute(loginLoader, services, `${login}?next=${encodeURIComponent(next)}`, {
+          cookie: user.cookie,
+        });
         expect(answer.status, next).toBe(302);
         expectOnSite(answer.location, next);
       }
     }
     // The dot-segment trick falls back to the dashboard.
-    const dotted = await callRoute(loginLoader, services, `/he/login?next=${encodeURIComponent("/.//evil.example")}`, { cookie: user.cookie });
+    const dotted = await callRoute(loginLoader, services, `/he/login?next=${encodeURIComponent("/.//evil.example")}`, {
+      cookie: user.cookie,
+    });
     expect(dotted.location).toBe("/he/dashboard");
   });
 
@@ -64,16 +71,26 @@ describe("a return path an attacker sends", () => {
       expect(answer.status, next).toBe(302);
       expectOnSite(answer.location, next);
     }
-    const dotted = await callRoute(loginAction, { ...services, clientIp: "10.1.0.1" }, `/he/login?next=${encodeURIComponent("/..//evil.example")}`, { form });
+    const dotted = await callRoute(
+      loginAction,
+      { ...services, clientIp: "10.1.0.1" },
+      `/he/login?next=${encodeURIComponent("/..//evil.example")}`,
+      { form },
+    );
     expect(dotted.location).toBe("/he");
   });
 
   it("is never followed off the site by the Save form, signed in or sent to log in", async () => {
     for (const next of TRICKY_RETURN_PATHS) {
-      const signedIn = await callRoute(savedAction, services, "/he/saved", { form: { intent: "add", slug: "sushi-two", next }, cookie: user.cookie });
+      const signedIn = await callRoute(savedAction, services, "/he/saved", {
+        form: { intent: "add", slug: "sushi-two", next },
+        cookie: user.cookie,
+      });
       expect(signedIn.status, next).toBe(302);
       expectOnSite(signedIn.location, next);
-      const visitor = await callRoute(savedAction, services, "/he/saved", { form: { intent: "add", slug: "sushi-two", next } });
+      const visitor = await callRoute(savedAction, services, "/he/saved", {
+        form: { intent: "add", slug: "sushi-two", next },
+      });
       expectOnSite(visitor.location, next);
       // The login page it sends a visitor to carries only a cleaned path back.
       const carried = new URL(visitor.location!, SITE).searchParams.get("next");
@@ -108,16 +125,27 @@ async function signUpAndReadLink(signupUrl: string, email: string, ip: string): 
 
 describe("the way back through sign-up and the verification e-mail", () => {
   it("leads a signed-in user opening sign-up to the return path, cleaned", async () => {
-    const back = await callRoute(signupLoader, services, `/he/signup?next=${encodeURIComponent("/he/restaurant/x/claim")}`, { cookie: user.cookie });
+    const back = await callRoute(
+      signupLoader,
+      services,
+      `/he/signup?next=${encodeURIComponent("/he/restaurant/x/claim")}`,
+      { cookie: user.cookie },
+    );
     expect(back.location).toBe("/he/restaurant/x/claim");
     for (const next of TRICKY_RETURN_PATHS) {
-      const answer = await callRoute(signupLoader, services, `/he/signup?next=${encodeURIComponent(next)}`, { cookie: user.cookie });
+      const answer = await callRoute(signupLoader, services, `/he/signup?next=${encodeURIComponent(next)}`, {
+        cookie: user.cookie,
+      });
       expectOnSite(answer.location, next);
     }
   });
 
   it("puts the return path in the e-mail's link, in its language; without one the link leads home", async () => {
-    const link = await signUpAndReadLink(`/he/signup?next=${encodeURIComponent("/he/restaurant/x/claim")}`, "claimant@return-paths.example", "10.2.0.1");
+    const link = await signUpAndReadLink(
+      `/he/signup?next=${encodeURIComponent("/he/restaurant/x/claim")}`,
+      "claimant@return-paths.example",
+      "10.2.0.1",
+    );
     expect(link.pathname).toBe("/he/verify-email");
     expect(link.searchParams.get("next")).toBe("/he/restaurant/x/claim");
     expect(link.searchParams.get("token")).toBeTruthy();
@@ -136,17 +164,37 @@ describe("the way back through sign-up and the verification e-mail", () => {
   });
 
   it("offers Continue on the verified page: through log-in with the return path, or straight there when signed in", async () => {
-    const link = await signUpAndReadLink(`/signup?next=${encodeURIComponent("/en/restaurant/x/claim")}`, "verifier@return-paths.example", "10.4.0.1");
+    const link = await signUpAndReadLink(
+      `/signup?next=${encodeURIComponent("/en/restaurant/x/claim")}`,
+      "verifier@return-paths.example",
+      "10.4.0.1",
+    );
     const verified = await callRoute(verifyLoader, services, link.pathname + link.search);
-    expect(verified.data).toEqual({ verified: true, next: `/login?next=${encodeURIComponent("/en/restaurant/x/claim")}` });
-    const signedIn = await callRoute(verifyLoader, services, `/he/verify-email?token=x&next=${encodeURIComponent("/he/restaurant/x/claim")}`, {
-      cookie: user.cookie,
+    expect(verified.data).toEqual({
+      verified: true,
+      next: `/login?next=${encodeURIComponent("/en/restaurant/x/claim")}`,
     });
+    const signedIn = await callRoute(
+      verifyLoader,
+      services,
+      `/he/verify-email?token=x&next=${encodeURIComponent("/he/restaurant/x/claim")}`,
+      {
+        cookie: user.cookie,
+      },
+    );
     expect(signedIn.data).toEqual({ verified: false, next: "/he/restaurant/x/claim" });
-    expect((await callRoute(verifyLoader, services, "/he/verify-email?token=x")).data).toEqual({ verified: false, next: "/he/login?next=%2Fhe" });
+    expect((await callRoute(verifyLoader, services, "/he/verify-email?token=x")).data).toEqual({
+      verified: false,
+      next: "/he/login?next=%2Fhe",
+    });
     for (const next of TRICKY_RETURN_PATHS) {
       for (const cookie of [undefined, user.cookie]) {
-        const answer = await callRoute(verifyLoader, services, `/verify-email?token=x&next=${encodeURIComponent(next)}`, cookie ? { cookie } : {});
+        const answer = await callRoute(
+          verifyLoader,
+          services,
+          `/verify-email?token=x&next=${encodeURIComponent(next)}`,
+          cookie ? { cookie } : {},
+        );
         const continued = (answer.data as { next: string }).next;
         expectOnSite(continued, next);
         const carried = new URL(continued, SITE).searchParams.get("next");

@@ -26,7 +26,13 @@ const cookies: Record<"admin" | "owner", string> = { admin: "", owner: "" };
 let ownerId = "";
 let restaurantId = "";
 
-const post = { title: "Shabbat Dinner Guide", subtitle: "Where to eat on Friday", slug: "shabbat-guide", image: "https://img.example/a.jpg", content: "Text." };
+const post = {
+  title: "Shabbat Dinner Guide",
+  subtitle: "Where to eat on Friday",
+  slug: "shabbat-guide",
+  image: "https://img.example/a.jpg",
+  content: "Text.",
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -44,7 +50,10 @@ afterAll(async () => {
 describe("an unknown blog post", () => {
   it("is the 404 page in the editor, for an id that is no post and for one that is not an id", async () => {
     for (const id of [randomUUID(), "not-an-id"]) {
-      const page = await callRoute(blogEditorLoader, services, `/dashboard/blog/edit/${id}`, { cookie: cookies.admin, params: { id } });
+      const page = await callRoute(blogEditorLoader, services, `/dashboard/blog/edit/${id}`, {
+        cookie: cookies.admin,
+        params: { id },
+      });
       expect(page.status, id).toBe(404);
       expect(page.data, id).toEqual({ error: "blog.notFound" });
       expect(page.location, id).toBeUndefined();
@@ -53,7 +62,9 @@ describe("an unknown blog post", () => {
 
   it("is the 404 page to read, by id and by slug", async () => {
     const byId = await callRoute(blogPostLoader, services, `/blog/${randomUUID()}`, { params: { id: randomUUID() } });
-    const bySlug = await callRoute(blogPostLoader, services, "/blog/s/no-such-post", { params: { slug: "no-such-post" } });
+    const bySlug = await callRoute(blogPostLoader, services, "/blog/s/no-such-post", {
+      params: { slug: "no-such-post" },
+    });
     for (const outcome of [byId, bySlug]) {
       expect(outcome.status).toBe(404);
       expect(outcome.data).toEqual({ error: "blog.notFound" });
@@ -62,11 +73,19 @@ describe("an unknown blog post", () => {
 
   it("cannot be saved (404, stored nothing) nor deleted (404 with the delete message)", async () => {
     const id = randomUUID();
-    const saved = await callRoute(blogEditorAction, services, `/dashboard/blog/edit/${id}`, { cookie: cookies.admin, params: { id }, form: post });
+    const saved = await callRoute(blogEditorAction, services, `/dashboard/blog/edit/${id}`, {
+      cookie: cookies.admin,
+      params: { id },
+      form: post,
+    });
     expect(saved.status).toBe(404);
     expect(saved.data).toEqual({ error: "blog.notFound" });
     expect(await database.db.$count(blogs)).toBe(0);
-    const deleted = await callRoute(blogPostAction, services, `/blog/${id}`, { cookie: cookies.admin, params: { id }, form: {} });
+    const deleted = await callRoute(blogPostAction, services, `/blog/${id}`, {
+      cookie: cookies.admin,
+      params: { id },
+      form: {},
+    });
     expect(deleted.status).toBe(404);
     expect(deleted.data).toEqual({ error: "blog.deleteFailed" });
   });
@@ -74,19 +93,28 @@ describe("an unknown blog post", () => {
 
 describe("refused actions answer their status and message", () => {
   it("blog editor: 403 for an owner, 400 with each field's message for an admin's invalid post", async () => {
-    const byOwner = await callRoute(blogEditorAction, services, "/dashboard/blog/add", { cookie: cookies.owner, form: post });
+    const byOwner = await callRoute(blogEditorAction, services, "/dashboard/blog/add", {
+      cookie: cookies.owner,
+      form: post,
+    });
     expect(byOwner.status).toBe(403);
     const invalid = await callRoute(blogEditorAction, services, "/dashboard/blog/add", {
       cookie: cookies.admin,
       form: { ...post, title: "", slug: "Bad Slug" },
     });
     expect(invalid.status).toBe(400);
-    expect(invalid.data).toEqual({ error: "blog.saveFailed", errors: { title: "blog.titleRequired", slug: "blog.slugInvalid" } });
+    expect(invalid.data).toEqual({
+      error: "blog.saveFailed",
+      errors: { title: "blog.titleRequired", slug: "blog.slugInvalid" },
+    });
     expect(await database.db.$count(blogs)).toBe(0);
   });
 
   it("account: an intent no form sends is 400 on the profile form", async () => {
-    const outcome = await callRoute(accountAction, services, "/account", { cookie: cookies.owner, form: { intent: "becomeAdmin" } });
+    const outcome = await callRoute(accountAction, services, "/account", {
+      cookie: cookies.owner,
+      form: { intent: "becomeAdmin" },
+    });
     expect(outcome.status).toBe(400);
     expect(outcome.data).toEqual({ intent: "profile", ok: false, error: "error.unexpected" });
   });
@@ -95,12 +123,19 @@ describe("refused actions answer their status and message", () => {
     const url = "/en/restaurant/answers-place/report";
     const params = { slug: "answers-place" };
     const fields = { reason: "hours", note: "Closes at 22:00", email: "" };
-    const honeypot = await callRoute(reportAction, services, url, { params, form: { ...fields, website: "http://spam.example" } });
+    const honeypot = await callRoute(reportAction, services, url, {
+      params,
+      form: { ...fields, website: "http://spam.example" },
+    });
     expect(honeypot.status).toBe(400);
     expect(honeypot.data).toEqual({ error: "report.refused", fields });
     const invalid = await callRoute(reportAction, services, url, { params, form: { ...fields, reason: "" } });
     expect(invalid.status).toBe(400);
-    expect(invalid.data).toEqual({ error: "form.invalid", errors: { reason: "report.reasonRequired" }, fields: { ...fields, reason: "" } });
+    expect(invalid.data).toEqual({
+      error: "form.invalid",
+      errors: { reason: "report.reasonRequired" },
+      fields: { ...fields, reason: "" },
+    });
     const noProof = await callRoute(reportAction, services, url, { params, form: { ...fields, mode: "pow", pow: "" } });
     expect(noProof.status).toBe(400);
     expect(noProof.data).toEqual({ error: "report.proofFailed", fields });
@@ -108,17 +143,26 @@ describe("refused actions answer their status and message", () => {
   });
 
   it("dashboard: a wrong intent is 400 and an owner's delete 403, with the page's messages; nothing deleted", async () => {
-    const wrongIntent = await callRoute(indexAction, services, "/dashboard", { cookie: cookies.admin, form: { intent: "purge", id: restaurantId } });
+    const wrongIntent = await callRoute(indexAction, services, "/dashboard", {
+      cookie: cookies.admin,
+      form: { intent: "purge", id: restaurantId },
+    });
     expect(wrongIntent.status).toBe(400);
     expect(wrongIntent.data).toEqual({ error: "manage.deleteFailed" });
-    const byOwner = await callRoute(indexAction, services, "/dashboard", { cookie: cookies.owner, form: { intent: "delete", id: restaurantId } });
+    const byOwner = await callRoute(indexAction, services, "/dashboard", {
+      cookie: cookies.owner,
+      form: { intent: "delete", id: restaurantId },
+    });
     expect(byOwner.status).toBe(403);
     expect(byOwner.data).toEqual({ error: "manage.onlyAdminsDelete" });
     expect(await database.db.$count(restaurants)).toBe(1);
   });
 
   it("restaurant editor: invalid values are 400 with each field's message; a panel request without a value is 400 with its message", async () => {
-    const invalid = await callRoute(restaurantAction, services, "/dashboard/add", { cookie: cookies.admin, json: { intent: "save", values: { nameEn: "" } } });
+    const invalid = await callRoute(restaurantAction, services, "/dashboard/add", {
+      cookie: cookies.admin,
+      json: { intent: "save", values: { nameEn: "" } },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.data).toMatchObject({ error: "form.invalid", errors: { nameEn: "form.nameEnMin" } });
     const noUser = await callRoute(restaurantAction, services, `/dashboard/edit/${restaurantId}`, {
@@ -138,13 +182,19 @@ describe("refused actions answer their status and message", () => {
   });
 
   it("reports queue: an unknown intent is 400 naming the report", async () => {
-    const outcome = await callRoute(reportsAction, services, "/dashboard/reports", { cookie: cookies.admin, form: { intent: "shred", reportId: "r-1" } });
+    const outcome = await callRoute(reportsAction, services, "/dashboard/reports", {
+      cookie: cookies.admin,
+      form: { intent: "shred", reportId: "r-1" },
+    });
     expect(outcome.status).toBe(400);
     expect(outcome.data).toEqual({ error: "error.unexpected", reportId: "r-1" });
   });
 
   it("users: a role that is none is 400; a search with a NUL character is 400 with the search field's message and no users", async () => {
-    const badRole = await callRoute(usersAction, services, "/dashboard/users", { cookie: cookies.admin, form: { userId: ownerId, role: "emperor" } });
+    const badRole = await callRoute(usersAction, services, "/dashboard/users", {
+      cookie: cookies.admin,
+      form: { userId: ownerId, role: "emperor" },
+    });
     expect(badRole.status).toBe(400);
     expect(badRole.data).toEqual({ error: "error.unexpected" });
     const search = await callRoute(usersLoader, services, "/dashboard/users?q=a%00b", { cookie: cookies.admin });

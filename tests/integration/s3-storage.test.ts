@@ -23,7 +23,11 @@ import { startTestBucket, type TestBucket } from "../setup/s3";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Runs a command as an operator would; asynchronously, since the bucket's server lives in this process. */
-async function run(script: string, args: string[], env: Record<string, string>): Promise<{ status: number; stdout: string; stderr: string }> {
+async function run(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], {
       cwd: ROOT,
@@ -50,7 +54,14 @@ afterAll(async () => {
 async function serveWith(storage: Storage): Promise<{ base: string; recorded: string[]; close: () => Promise<void> }> {
   const recorded: string[] = [];
   const app = express();
-  app.post("/api/uploads", uploadHandler({ storage, authorize: async () => "uploader", record: async (upload) => void recorded.push(upload.url) }));
+  app.post(
+    "/api/uploads",
+    uploadHandler({
+      storage,
+      authorize: async () => "uploader",
+      record: async (upload) => void recorded.push(upload.url),
+    }),
+  );
   app.use("/uploads", storage.serve);
   const server: Server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -61,7 +72,13 @@ async function serveWith(storage: Storage): Promise<{ base: string; recorded: st
   };
 }
 
-async function upload(base: string, kind: string, bytes: Buffer, name: string, type: string): Promise<{ status: number; body: Record<string, string> }> {
+async function upload(
+  base: string,
+  kind: string,
+  bytes: Buffer,
+  name: string,
+  type: string,
+): Promise<{ status: number; body: Record<string, string> }> {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type }), name);
   const response = await fetch(`${base}/api/uploads?kind=${kind}`, { method: "POST", body: form });
@@ -72,14 +89,19 @@ async function upload(base: string, kind: string, bytes: Buffer, name: string, t
  * The same files in a local uploads folder and in the bucket — there typed text/html, as a
  * misconfigured bucket or someone with write access to it could — served by each storage in turn.
  */
-async function eachStorage(files: Record<string, Buffer>, check: (base: string, which: "local" | "s3") => Promise<void>): Promise<void> {
+async function eachStorage(
+  files: Record<string, Buffer>,
+  check: (base: string, which: "local" | "s3") => Promise<void>,
+): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), "kta-serve-"));
   const client = createS3Client(bucket.config);
   try {
     for (const [key, data] of Object.entries(files)) {
       mkdirSync(path.join(dir, path.dirname(key)), { recursive: true });
       writeFileSync(path.join(dir, key), data);
-      await client.send(new PutObjectCommand({ Bucket: bucket.config.bucket, Key: key, Body: data, ContentType: "text/html" }));
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket.config.bucket, Key: key, Body: data, ContentType: "text/html" }),
+      );
     }
     for (const [which, storage] of [
       ["local", createLocalStorage(dir)],
@@ -144,7 +166,9 @@ describe("STORAGE=s3", () => {
     const site = await serveWith(storage);
     try {
       const first = (await upload(site.base, "photo", await photo(), "old.jpg", "image/jpeg")).body.url ?? "";
-      const pdf = (await upload(site.base, "pdf", Buffer.from("%PDF-1.4\n%%EOF\n"), "menu.pdf", "application/pdf")).body.url ?? "";
+      const pdf =
+        (await upload(site.base, "pdf", Buffer.from("%PDF-1.4\n%%EOF\n"), "menu.pdf", "application/pdf")).body.url ??
+        "";
       expect((await fetch(site.base + pdf)).headers.get("content-type")).toBe("application/pdf");
       // Replacing a photo is saving the form with a new one: the old one's files go.
       await files.remove(first);
@@ -178,7 +202,9 @@ describe("STORAGE=s3", () => {
       [`restaurant-menus/${id}.html`]: { type: "application/octet-stream", disposition: "attachment" },
       [`restaurant-images/${id}.svg`]: { type: "application/octet-stream", disposition: "attachment" },
     };
-    const files = Object.fromEntries(Object.keys(expected).map((key) => [key, Buffer.from("<html><script>alert(document.cookie)</script></html>")]));
+    const files = Object.fromEntries(
+      Object.keys(expected).map((key) => [key, Buffer.from("<html><script>alert(document.cookie)</script></html>")]),
+    );
     await eachStorage(files, async (base, which) => {
       for (const [key, { type, disposition }] of Object.entries(expected)) {
         for (const method of ["GET", "HEAD"]) {

@@ -26,7 +26,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   services = createServices(database.db);
   for (const who of ["diner", "other"] as const) {
-    const user = await signedInUser(services, { email: `${who}@saved.example`, role: "guest", firstName: who, lastName: "Saver" });
+    const user = await signedInUser(services, {
+      email: `${who}@saved.example`,
+      role: "guest",
+      firstName: who,
+      lastName: "Saver",
+    });
     cookies[who] = user.cookie;
     ids[who] = user.id;
   }
@@ -42,7 +47,8 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-const post = (form: Record<string, string>, cookie?: string, path = "/saved") => callRoute(action, services, path, { form, ...(cookie ? { cookie } : {}) });
+const post = (form: Record<string, string>, cookie?: string, path = "/saved") =>
+  callRoute(action, services, path, { form, ...(cookie ? { cookie } : {}) });
 
 describe("saving through the route", () => {
   it("adds and removes a place in the signed-in account; without JavaScript it goes back to the page", async () => {
@@ -50,7 +56,10 @@ describe("saving through the route", () => {
     expect(added).toMatchObject({ status: 302, location: "/en/restaurant/sushi-two" });
     expect(await savedSlugs(database.db, ids.diner!)).toEqual(["sushi-two"]);
     // With JavaScript the answer is data, and the page stays.
-    expect(await post({ intent: "add", slug: "falafel-one", js: "1" }, cookies.diner)).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await post({ intent: "add", slug: "falafel-one", js: "1" }, cookies.diner)).toMatchObject({
+      status: 200,
+      data: { ok: true },
+    });
     expect((await savedSlugs(database.db, ids.diner!)).sort()).toEqual(["falafel-one", "sushi-two"]);
     await post({ intent: "remove", slug: "sushi-two", js: "1" }, cookies.diner);
     expect(await savedSlugs(database.db, ids.diner!)).toEqual(["falafel-one"]);
@@ -59,12 +68,16 @@ describe("saving through the route", () => {
   });
 
   it("without JavaScript the button is the field (add or remove, its value the place) and the answer goes back to the page that posted", async () => {
-    const call = (form: Record<string, string>, referer: string) => callRoute(action, services, "/he/saved", { form, cookie: cookies.diner!, referer });
+    const call = (form: Record<string, string>, referer: string) =>
+      callRoute(action, services, "/he/saved", { form, cookie: cookies.diner!, referer });
     const added = await call({ add: "grill-three" }, "http://127.0.0.1/he?q=%D7%92%D7%A8%D7%99%D7%9C");
     expect(added).toMatchObject({ status: 302, location: "/he?q=%D7%92%D7%A8%D7%99%D7%9C" });
     expect(await savedSlugs(database.db, ids.diner!)).toContain("grill-three");
     // Another site's page is not a way back: the Saved page is.
-    expect(await call({ remove: "grill-three" }, "https://evil.example/he")).toMatchObject({ status: 302, location: "/he/saved" });
+    expect(await call({ remove: "grill-three" }, "https://evil.example/he")).toMatchObject({
+      status: 302,
+      location: "/he/saved",
+    });
     expect(await savedSlugs(database.db, ids.diner!)).not.toContain("grill-three");
   });
 
@@ -77,7 +90,11 @@ describe("saving through the route", () => {
   });
 
   it("sends a visitor without an account to sign in (coming back to the page), storing nothing", async () => {
-    const answer = await post({ intent: "add", slug: "sushi-two", next: "/he/restaurant/sushi-two" }, undefined, "/he/saved");
+    const answer = await post(
+      { intent: "add", slug: "sushi-two", next: "/he/restaurant/sushi-two" },
+      undefined,
+      "/he/saved",
+    );
     expect(answer.status).toBe(302);
     expect(answer.location).toBe(`/he/login?next=${encodeURIComponent("/he/restaurant/sushi-two")}&reason=save`);
     expect(await database.db.select().from(savedPlaces)).toEqual([]);
@@ -98,7 +115,11 @@ describe("saving through the route", () => {
   it("refuses more than the most an account keeps, with a message, saving none of that request", async () => {
     const many = Array.from({ length: MAX_SAVED }, (_, i) => ({ slug: `place-${i}`, name_en: `Place ${i}` }));
     for (const row of many) await insertRestaurant(database.db, row);
-    await keepPlaces(database.db, { id: ids.diner!, role: "guest" }, { add: many.slice(0, MAX_SAVED - 1).map((row) => row.slug) });
+    await keepPlaces(
+      database.db,
+      { id: ids.diner!, role: "guest" },
+      { add: many.slice(0, MAX_SAVED - 1).map((row) => row.slug) },
+    );
     const refused = await post({ intent: "merge", slugs: "falafel-one,sushi-two", js: "1" }, cookies.diner);
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({ error: "saved.tooMany" });
@@ -126,10 +147,16 @@ describe("the Saved page and the shell", () => {
     await post({ intent: "add", slug: "grill-three", js: "1" }, cookies.diner);
     const page = await callRoute(loader, services, "/saved", { cookie: cookies.diner });
     expect(page.data).toMatchObject({ inAccount: true });
-    expect((page.data as { restaurants: { slug: string }[] }).restaurants.map((r) => r.slug)).toEqual(["grill-three", "falafel-one"]);
+    expect((page.data as { restaurants: { slug: string }[] }).restaurants.map((r) => r.slug)).toEqual([
+      "grill-three",
+      "falafel-one",
+    ]);
     const device = await callRoute(loader, services, "/he/saved?slugs=sushi-two,no-such-place,a%00b,falafel-one");
     expect(device.data).toMatchObject({ inAccount: false });
-    expect((device.data as { restaurants: { slug: string }[] }).restaurants.map((r) => r.slug)).toEqual(["sushi-two", "falafel-one"]);
+    expect((device.data as { restaurants: { slug: string }[] }).restaurants.map((r) => r.slug)).toEqual([
+      "sushi-two",
+      "falafel-one",
+    ]);
     const none = await callRoute(loader, services, "/saved");
     expect((none.data as { restaurants: unknown[] }).restaurants).toEqual([]);
   });

@@ -16,12 +16,19 @@ afterAll(async () => {
 });
 
 function newUser(email: string) {
-  return createUser(database.db, createTestAuth(database.db), { email, password: "correct-horse-battery", firstName: "Test" });
+  return createUser(database.db, createTestAuth(database.db), {
+    email,
+    password: "correct-horse-battery",
+    firstName: "Test",
+  });
 }
 
 describe("restaurants table", () => {
   it("fills the spec's defaults: empty tags and menu images, not closed, timestamps", async () => {
-    const [row] = await database.db.insert(restaurants).values({ slug: "defaults", name_en: "Defaults", address: "1 Test St", kashrut: "rabanut" }).returning();
+    const [row] = await database.db
+      .insert(restaurants)
+      .values({ slug: "defaults", name_en: "Defaults", address: "1 Test St", kashrut: "rabanut" })
+      .returning();
     expect(row).toMatchObject({ tags: [], menu_images: [], is_permanently_closed: false, last_verified: null });
     expect(row!.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(row!.created_at).toBeInstanceOf(Date);
@@ -40,7 +47,12 @@ describe("restaurants table", () => {
         kashrut: "rabanut",
       })
       .returning();
-    expect(row).toMatchObject({ address: "1 Test St", address_he: "רחוב הבדיקה 1", opening_hours: null, opening_hours_he: "בשישי עד 14:00" });
+    expect(row).toMatchObject({
+      address: "1 Test St",
+      address_he: "רחוב הבדיקה 1",
+      opening_hours: null,
+      opening_hours_he: "בשישי עד 14:00",
+    });
   });
 
   it("stores tags as a text array and menu images as JSON, and reads them back", async () => {
@@ -66,7 +78,9 @@ describe("restaurant_owners", () => {
     const user = await newUser("owner-link@example.com");
     const [restaurant] = await database.db.insert(restaurants).values(buildRestaurant()).returning();
     await database.db.insert(restaurantOwners).values({ restaurant_id: restaurant!.id, user_id: user.id });
-    await expect(database.db.insert(restaurantOwners).values({ restaurant_id: restaurant!.id, user_id: user.id })).rejects.toThrow();
+    await expect(
+      database.db.insert(restaurantOwners).values({ restaurant_id: restaurant!.id, user_id: user.id }),
+    ).rejects.toThrow();
 
     await database.db.delete(restaurants).where(eq(restaurants.id, restaurant!.id));
     expect(await database.db.$count(restaurantOwners, eq(restaurantOwners.user_id, user.id))).toBe(0);
@@ -85,9 +99,13 @@ describe("accounts", () => {
   it("signs in with the password it was created with, and not with another", async () => {
     await newUser("sign-in@example.com");
     const auth = createTestAuth(database.db);
-    const ok = await auth.api.signInEmail({ body: { email: "sign-in@example.com", password: "correct-horse-battery" } });
+    const ok = await auth.api.signInEmail({
+      body: { email: "sign-in@example.com", password: "correct-horse-battery" },
+    });
     expect(ok.user.email).toBe("sign-in@example.com");
-    await expect(auth.api.signInEmail({ body: { email: "sign-in@example.com", password: "wrong-password-123" } })).rejects.toThrow();
+    await expect(
+      auth.api.signInEmail({ body: { email: "sign-in@example.com", password: "wrong-password-123" } }),
+    ).rejects.toThrow();
   });
 });
 

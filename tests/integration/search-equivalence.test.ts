@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { EMPTY_FILTERS, type FilterState } from "../../app/features/restaurants/search/filters";
 import { applyFilters } from "../../app/features/restaurants/search/matching";
-import { fillSearchText, searchDirectory, trigramsReadHebrew } from "../../app/features/restaurants/search/search-query.server";
+import {
+  fillSearchText,
+  searchDirectory,
+  trigramsReadHebrew,
+} from "../../app/features/restaurants/search/search-query.server";
 import { createDirectory } from "../../app/features/restaurants/search/directory.server";
 import { CLIENT_FILTER_LIMIT, decodeIndex, toIndexRow } from "../../app/features/restaurants/search/search-index";
 import { listRestaurants } from "../../app/features/restaurants/core/queries.server";
@@ -230,14 +234,20 @@ describe("search in the database and in the browser give the same restaurants", 
     const state = { ...EMPTY_FILTERS, validCertificate: true };
     const expected = ["cafe-noa", "olive-grill", "shalom-bakery"];
     expect(slugs(applyFilters(all, state, CLOCK)).sort()).toEqual(expected);
-    expect(slugs((await searchDirectory(database.db, state, { clock: CLOCK, limit: 100 })).restaurants).sort()).toEqual(expected);
+    expect(slugs((await searchDirectory(database.db, state, { clock: CLOCK, limit: 100 })).restaurants).sort()).toEqual(
+      expected,
+    );
     // A day later the bakery's grace is over, on both paths; without a grace period only the valid one stays.
     const later = { ...CLOCK, today: "2026-11-26" };
     expect(slugs(applyFilters(all, state, later)).sort()).toEqual(["cafe-noa", "olive-grill"]);
-    expect(slugs((await searchDirectory(database.db, state, { clock: later, limit: 100 })).restaurants).sort()).toEqual(["cafe-noa", "olive-grill"]);
+    expect(slugs((await searchDirectory(database.db, state, { clock: later, limit: 100 })).restaurants).sort()).toEqual(
+      ["cafe-noa", "olive-grill"],
+    );
     const noGrace = { ...CLOCK, graceDays: 0 };
     expect(slugs(applyFilters(all, state, noGrace))).toEqual(["olive-grill"]);
-    expect(slugs((await searchDirectory(database.db, state, { clock: noGrace, limit: 100 })).restaurants)).toEqual(["olive-grill"]);
+    expect(slugs((await searchDirectory(database.db, state, { clock: noGrace, limit: 100 })).restaurants)).toEqual([
+      "olive-grill",
+    ]);
   });
 
   it("the practical filters keep the same restaurants in the database, the full list and the browser's index", async () => {
@@ -314,12 +324,25 @@ describe("search in the database and in the browser give the same restaurants", 
       expect(slugs(found.restaurants)).toEqual(slugs(applyFilters(withHours, state, undefined, open)));
     }
     // At noon in Tel Aviv the one restaurant with hours is open; near midnight nothing is.
-    expect((await searchDirectory(database.db, state, { open: { now: Date.parse("2026-11-24T12:00:00Z"), windows: [] }, limit: 10 })).total).toBe(1);
+    expect(
+      (
+        await searchDirectory(database.db, state, {
+          open: { now: Date.parse("2026-11-24T12:00:00Z"), windows: [] },
+          limit: 10,
+        })
+      ).total,
+    ).toBe(1);
   });
 
   it("a write that changes a name without the search text leaves it empty, and the fill writes it again", async () => {
-    await database.db.update(restaurants).set({ name_en: "Sushi Lev Omakase Bar" }).where(eq(restaurants.slug, "sushi-lev"));
-    const [stale] = await database.db.select({ text: restaurants.search_text }).from(restaurants).where(eq(restaurants.slug, "sushi-lev"));
+    await database.db
+      .update(restaurants)
+      .set({ name_en: "Sushi Lev Omakase Bar" })
+      .where(eq(restaurants.slug, "sushi-lev"));
+    const [stale] = await database.db
+      .select({ text: restaurants.search_text })
+      .from(restaurants)
+      .where(eq(restaurants.slug, "sushi-lev"));
     expect(stale?.text).toBeNull();
     expect(await fillSearchText(database.db)).toBe(1);
     const found = await searchDirectory(database.db, { ...EMPTY_FILTERS, searchTerm: "omakase bar" }, { limit: 10 });
@@ -328,7 +351,11 @@ describe("search in the database and in the browser give the same restaurants", 
 
   it("the home page's directory asks the database only past the browser index's limit", async () => {
     const state = { ...EMPTY_FILTERS, searchTerm: "olivw" };
-    const small = createDirectory({ db: database.db, list: () => listRestaurants(database.db), size: async () => PLACES.length });
+    const small = createDirectory({
+      db: database.db,
+      list: () => listRestaurants(database.db),
+      size: async () => PLACES.length,
+    });
     const large = createDirectory({
       db: database.db,
       list: () => Promise.reject(new Error("the whole list must not be read past the limit")),

@@ -20,7 +20,8 @@ import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, signedInUser } from "../setup/routes";
 import { createServices, routeArgs } from "../setup/services";
 
-const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const TODAY = "2026-11-26";
 
 let database: TestDatabase;
@@ -77,7 +78,9 @@ describe("recording searches that found nothing", () => {
     // So it never reaches the admins' list; a second visitor puts it there.
     expect(await topMisses(database.db, SYSTEM, { days: 7, today: TODAY })).toEqual([]);
     await recordMisses(database.db, new Map([[missKey(TODAY, "https://spam.example", "another"), 1]]));
-    expect(await topMisses(database.db, SYSTEM, { days: 7, today: TODAY })).toEqual([{ term: "https://spam.example", count: 2 }]);
+    expect(await topMisses(database.db, SYSTEM, { days: 7, today: TODAY })).toEqual([
+      { term: "https://spam.example", count: 2 },
+    ]);
   });
 
   it("forgets who searched once the day's counting is done: only the count of visitors remains", async () => {
@@ -122,10 +125,14 @@ describe("recording searches that found nothing", () => {
       if (loopTurns < 100) setImmediate(tick);
     };
     setImmediate(tick);
-    await recordMisses(database.db, new Map(["qqa", "qqb", "qqc", "qqd"].map((term) => [missKey(TODAY, term, "v1"), 1])), async () => {
-      turns.push(loopTurns);
-      return false;
-    });
+    await recordMisses(
+      database.db,
+      new Map(["qqa", "qqb", "qqc", "qqd"].map((term) => [missKey(TODAY, term, "v1"), 1])),
+      async () => {
+        turns.push(loopTurns);
+        return false;
+      },
+    );
     // Each search began after the loop had turned again: no two ran in one turn.
     for (let i = 1; i < turns.length; i += 1) expect(turns[i]).toBeGreaterThan(turns[i - 1]!);
   });
@@ -168,21 +175,30 @@ describe("recording searches that found nothing", () => {
       { term: "bamba", count: 4 },
     ]);
     expect(await topMisses(database.db, SYSTEM, { days: 30, today: TODAY, limit: 2 })).toHaveLength(2);
-    await expect(topMisses(database.db, { id: "x", role: "owner" }, { days: 7, today: TODAY })).rejects.toBeInstanceOf(AppError);
+    await expect(topMisses(database.db, { id: "x", role: "owner" }, { days: 7, today: TODAY })).rejects.toBeInstanceOf(
+      AppError,
+    );
   });
 });
 
 describe("no counter write on the request path", () => {
   it("a home search and a beacon leave the table empty until the tally flushes; bots and found terms are never written", async () => {
-    const misses = createSearchMisses({ db: database.db, everyMs: 3_600_000, now: () => new Date(`${TODAY}T10:00:00Z`) });
+    const misses = createSearchMisses({
+      db: database.db,
+      everyMs: 3_600_000,
+      now: () => new Date(`${TODAY}T10:00:00Z`),
+    });
     const services = createServices(database.db, { searchMissed: misses.report });
-    const search = (q: string, userAgent: string) => homeLoader(routeArgs(services, `/?q=${encodeURIComponent(q)}`, { headers: { "user-agent": userAgent } }));
+    const search = (q: string, userAgent: string) =>
+      homeLoader(routeArgs(services, `/?q=${encodeURIComponent(q)}`, { headers: { "user-agent": userAgent } }));
     expect((await search("Shakshuka Palace", BROWSER)).total).toBe(0);
     expect((await search("shakshuka   palace", BROWSER)).total).toBe(0);
     expect((await search("Shakshuka Palace", "Googlebot/2.1 (+http://www.google.com/bot.html)")).total).toBe(0);
     // Filters narrowed it to nothing, the term alone finds a listing: dropped when written.
     expect((await search("sushi", BROWSER)).total).toBe(1);
-    expect((await homeLoader(routeArgs(services, "/?q=sushi&kashrut=tzohar", { headers: { "user-agent": BROWSER } }))).total).toBe(0);
+    expect(
+      (await homeLoader(routeArgs(services, "/?q=sushi&kashrut=tzohar", { headers: { "user-agent": BROWSER } }))).total,
+    ).toBe(0);
 
     // The browser's beacon: a forged term for a listing we have, and a real miss.
     const app = express();
@@ -192,7 +208,11 @@ describe("no counter write on the request path", () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${SEARCH_MISSED_PATH}`;
       for (const body of ["Falafel Shalom", "בורקס אמיתי", "בּוּרֵקַס אמיתי"]) {
-        const answer = await fetch(url, { method: "POST", body, headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": BROWSER } });
+        const answer = await fetch(url, {
+          method: "POST",
+          body,
+          headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": BROWSER },
+        });
         expect(answer.status).toBe(204);
       }
     } finally {
@@ -232,7 +252,11 @@ describe("the beacon's limit per address", () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${SEARCH_MISSED_PATH}`;
       const send = (body: string, client: string) =>
-        fetch(url, { method: "POST", body, headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": BROWSER, "x-test-client": client } });
+        fetch(url, {
+          method: "POST",
+          body,
+          headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": BROWSER, "x-test-client": client },
+        });
       for (let i = 0; i < 8; i += 1) expect((await send(`made up term ${i}`, "198.51.100.9")).status).toBe(204);
       await misses.settled();
       expect(misses.tally.pending()).toBe(3);
@@ -254,7 +278,11 @@ describe("the beacon's limit per address", () => {
 describe("the admins' page", () => {
   it("shows the period's top terms to an admin, 7 days unless 30 are asked for", async () => {
     const services = createServices(database.db, { now: () => new Date(`${TODAY}T10:00:00Z`) });
-    const admin = await signedInUser(services, { email: "misses-admin@example.com", role: "admin", firstName: "Admin" });
+    const admin = await signedInUser(services, {
+      email: "misses-admin@example.com",
+      role: "admin",
+      firstName: "Admin",
+    });
     await database.db.insert(searchMisses).values([
       { day: TODAY, term: "כנאפה", count: 3 },
       { day: "2026-11-01", term: "malawach", count: 2 },
@@ -270,6 +298,8 @@ describe("the admins' page", () => {
       ],
     });
     // Any other period is the first.
-    expect((await callRoute(searchesLoader, services, "/dashboard/searches?days=3650", { cookie: admin.cookie })).data).toMatchObject({ days: 7 });
+    expect(
+      (await callRoute(searchesLoader, services, "/dashboard/searches?days=3650", { cookie: admin.cookie })).data,
+    ).toMatchObject({ days: 7 });
   });
 });

@@ -47,7 +47,11 @@ async function signedInAdmin(email: string): Promise<string> {
     lastName: "Admin",
     phoneNumber: "03-5550000",
   });
-  const login = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ email, password: PASSWORD }), redirect: "manual" });
+  const login = await fetch(`${base}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password: PASSWORD }),
+    redirect: "manual",
+  });
   expect(login.status).toBe(302);
   return sessionCookie(login.headers);
 }
@@ -56,8 +60,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), "kta-security-"));
   await insertRestaurant(database.db, { slug: "watched-cafe", name_en: "Watched Cafe" });
-  start = ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer }).startServer;
-  base = await serve({ LIVE_STREAMS_PER_CLIENT: "2", LIVE_STREAMS_MAX: "3" }, { headersMs: 400, requestMs: 5_000, keepAliveMs: 1_000, checkEveryMs: 100 });
+  start = (
+    (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer }
+  ).startServer;
+  base = await serve(
+    { LIVE_STREAMS_PER_CLIENT: "2", LIVE_STREAMS_MAX: "3" },
+    { headersMs: 400, requestMs: 5_000, keepAliveMs: 1_000, checkEveryMs: 100 },
+  );
   adminCookie = await signedInAdmin("review-admin@example.com");
 }, 60_000);
 
@@ -67,12 +76,19 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const firstNameOf = async (email: string) => (await database.db.select({ name: profiles.firstName }).from(profiles).where(eq(profiles.email, email)))[0]?.name;
+const firstNameOf = async (email: string) =>
+  (await database.db.select({ name: profiles.firstName }).from(profiles).where(eq(profiles.email, email)))[0]?.name;
 
 describe("writes must show they come from our own pages (fetch metadata, Origin, Referer)", () => {
-  const profileForm = (firstName: string) => new URLSearchParams({ intent: "profile", firstName, lastName: "Admin", phone: "03-5550000" });
+  const profileForm = (firstName: string) =>
+    new URLSearchParams({ intent: "profile", firstName, lastName: "Admin", phone: "03-5550000" });
   const post = (headers: Record<string, string>, firstName: string) =>
-    fetch(`${base}/account`, { method: "POST", body: profileForm(firstName), headers: { cookie: adminCookie, ...headers }, redirect: "manual" });
+    fetch(`${base}/account`, {
+      method: "POST",
+      body: profileForm(firstName),
+      headers: { cookie: adminCookie, ...headers },
+      redirect: "manual",
+    });
 
   it("refuses a signed-in write with no Origin, no Sec-Fetch-Site and no Referer, and changes nothing", async () => {
     const refused = await post({}, "Forged");
@@ -82,13 +98,22 @@ describe("writes must show they come from our own pages (fetch metadata, Origin,
   });
 
   it("refuses Sec-Fetch-Site: cross-site or same-site, and a foreign Referer, even without an Origin", async () => {
-    const foreign: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { referer: "https://evil.example/page" }];
+    const foreign: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { referer: "https://evil.example/page" },
+    ];
     for (const headers of foreign) {
       const refused = await post(headers, "Forged");
       expect(refused.status, JSON.stringify(headers)).toBe(403);
     }
     // In the language of the page the form was on.
-    const hebrew = await fetch(`${base}/he/account`, { method: "POST", body: profileForm("Forged"), headers: { cookie: adminCookie }, redirect: "manual" });
+    const hebrew = await fetch(`${base}/he/account`, {
+      method: "POST",
+      body: profileForm("Forged"),
+      headers: { cookie: adminCookie },
+      redirect: "manual",
+    });
     expect(hebrew.status).toBe(403);
     expect(await hebrew.text()).toMatch(/הבקשה לא נשלחה מדף של האתר/);
     expect(await firstNameOf("review-admin@example.com")).toBe("Review");
@@ -106,7 +131,15 @@ describe("writes must show they come from our own pages (fetch metadata, Origin,
 
 describe("answers that depend on who asks are never kept by a shared cache", () => {
   it("says private, no-store on signed-in pages and their .data, and on account pages for anyone", async () => {
-    for (const url of ["/account", "/account.data", "/dashboard/users", "/dashboard/users.data", "/", "/he.data", "/en/restaurant/watched-cafe"]) {
+    for (const url of [
+      "/account",
+      "/account.data",
+      "/dashboard/users",
+      "/dashboard/users.data",
+      "/",
+      "/he.data",
+      "/en/restaurant/watched-cafe",
+    ]) {
       const response = await fetch(base + url, { headers: { cookie: adminCookie }, redirect: "manual" });
       expect(response.status, url).toBe(200);
       expect(response.headers.get("cache-control"), url).toBe("private, no-store");
@@ -138,18 +171,24 @@ describe("the user search", () => {
 });
 
 /** Opens a live-update stream; resolves with the answer (status, and a way to hang up). */
-function openStream(headers: Record<string, string> = {}): Promise<{ status: number; text: Promise<string>; close: () => void }> {
+function openStream(
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: Promise<string>; close: () => void }> {
   return new Promise((resolve, reject) => {
-    const request = httpGet(`${base}/api/live/restaurants/watched-cafe`, { headers, agent: false }, (response: IncomingMessage) => {
-      let body = "";
-      response.setEncoding("utf8");
-      const text = new Promise<string>((done) => {
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => done(body));
-        response.on("close", () => done(body));
-      });
-      resolve({ status: response.statusCode ?? 0, text, close: () => request.destroy() });
-    });
+    const request = httpGet(
+      `${base}/api/live/restaurants/watched-cafe`,
+      { headers, agent: false },
+      (response: IncomingMessage) => {
+        let body = "";
+        response.setEncoding("utf8");
+        const text = new Promise<string>((done) => {
+          response.on("data", (chunk: string) => (body += chunk));
+          response.on("end", () => done(body));
+          response.on("close", () => done(body));
+        });
+        resolve({ status: response.statusCode ?? 0, text, close: () => request.destroy() });
+      },
+    );
     request.on("error", reject);
   });
 }
@@ -219,8 +258,12 @@ describe("TRUST_PROXY: who may say the visitor's address", () => {
   it("an IPv6 client is counted by its /64: the addresses of one network share one bucket", async () => {
     const proxied = await serve({ TRUST_PROXY: "loopback" });
     await database.db.delete(rateLimits);
-    for (const address of ["2001:db8:85a3:42::a", "2001:db8:85a3:42:ffff::b"]) expect((await failedLogin(proxied, address)).status).toBe(401);
-    const [bucket] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, "signin:ip:2001:db8:85a3:42::/64"));
+    for (const address of ["2001:db8:85a3:42::a", "2001:db8:85a3:42:ffff::b"])
+      expect((await failedLogin(proxied, address)).status).toBe(401);
+    const [bucket] = await database.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, "signin:ip:2001:db8:85a3:42::/64"));
     expect(bucket?.count).toBe(2);
     expect(await countedFor("2001:db8:85a3:42::a")).toBe(0);
   });

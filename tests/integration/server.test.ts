@@ -137,7 +137,9 @@ describe("HTTP", () => {
       `POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\nemail=a`,
     );
     expect(tooLarge).toMatch(/^HTTP\/1\.1 413/);
-    const unsized = await raw("POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n7\r\nemail=a\r\n0\r\n\r\n");
+    const unsized = await raw(
+      "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n7\r\nemail=a\r\n0\r\n\r\n",
+    );
     expect(unsized).toMatch(/^HTTP\/1\.1 411/);
     // An ordinary form is still read.
     const login = await postForm("/login", { email: "nobody@example.com", password: "wrong-password-123" });
@@ -168,7 +170,9 @@ describe("HTTP", () => {
         socket.on("close", () => resolve(text));
         socket.on("error", reject);
         socket.setTimeout(5_000, () => socket.destroy());
-        socket.write(`POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${bytes}\r\n\r\n--x`);
+        socket.write(
+          `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${bytes}\r\n\r\n--x`,
+        );
       });
     expect(await head("/en/restaurant/some-place/report", 3 * 1024 * 1024)).toMatch(/^HTTP\/1\.1 413/);
     expect(await head("/he/suggest", 65 * 1024 * 1024)).toMatch(/^HTTP\/1\.1 413/);
@@ -191,7 +195,13 @@ describe("lifecycle", () => {
     const ownDir = mkdtempSync(path.join(tmpdir(), "kta-server-restart-"));
     const served = await createServerDatabase();
     const port = await freePort();
-    const ownEnv = { DATA_DIR: ownDir, DEMO_DATA: "false", PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...served.env };
+    const ownEnv = {
+      DATA_DIR: ownDir,
+      DEMO_DATA: "false",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...served.env,
+    };
     let own = await startServer(ownEnv);
     try {
       const account = { email: "restart@example.com", password: "olive-branch-restart-7" };
@@ -218,7 +228,11 @@ describe("lifecycle", () => {
       expect(home.headers.get("strict-transport-security")).toContain("max-age=");
       // In production without METRICS_TOKEN, there are no metrics to read.
       expect((await fetch(own.url + "/metrics")).status).toBe(404);
-      const signIn = await fetch(own.url + "/login", { method: "POST", body: new URLSearchParams(account), redirect: "manual" });
+      const signIn = await fetch(own.url + "/login", {
+        method: "POST",
+        body: new URLSearchParams(account),
+        redirect: "manual",
+      });
       expect(signIn.status).toBe(302);
       expect(signIn.headers.get("location")).toBe("/");
       expect(signIn.headers.getSetCookie().join(";")).toMatch(/__Secure-better-auth\.session_token=/);
@@ -235,7 +249,8 @@ describe("lifecycle", () => {
           .filter((line) => line.startsWith("{"))
           .map((line) => JSON.parse(line) as Record<string, unknown>)
           .find((entry) => entry.reqId === id);
-      for (let waited = 0; !lineOf(requestId) && waited < 3_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let waited = 0; !lineOf(requestId) && waited < 3_000; waited += 100)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       const line = lineOf(requestId);
       expect(line).toMatchObject({ level: 30, req: { method: "POST", url: "/login" }, res: { statusCode: 302 } });
       expect(typeof line?.durationMs).toBe("number");

@@ -20,9 +20,13 @@ let all: SitemapRow[];
 beforeAll(async () => {
   database = await createTestDatabase();
   // Inserted out of slug order, so only the query's order makes the pages.
-  const list = Array.from({ length: COUNT }, (_, i) => buildRestaurant({ slug: `place-${String((i * 7) % COUNT).padStart(3, "0")}` }));
+  const list = Array.from({ length: COUNT }, (_, i) =>
+    buildRestaurant({ slug: `place-${String((i * 7) % COUNT).padStart(3, "0")}` }),
+  );
   await database.db.insert(restaurants).values(list);
-  await database.db.insert(blogs).values([buildBlog({ slug: "one" }), buildBlog({ slug: "two" }), buildBlog({ slug: null })]);
+  await database.db
+    .insert(blogs)
+    .values([buildBlog({ slug: "one" }), buildBlog({ slug: "two" }), buildBlog({ slug: null })]);
   const rows = await database.db.select().from(restaurants);
   const posts = await database.db.select().from(blogs);
   all = buildSitemapRows({
@@ -68,7 +72,9 @@ describe("sitemap.xml for a large directory", () => {
   it("past one file, is a sitemap index whose files hold every public URL once", async () => {
     const index = await loadSitemapXml(database.db, "https://kosher.example", { now: NOW, perFile });
     expect(index).toContain("<sitemapindex");
-    const names = [...index.matchAll(/<loc>https:\/\/kosher\.example\/sitemaps\/([a-z0-9-]+)\.xml<\/loc>/g)].map((match) => match[1]!);
+    const names = [...index.matchAll(/<loc>https:\/\/kosher\.example\/sitemaps\/([a-z0-9-]+)\.xml<\/loc>/g)].map(
+      (match) => match[1]!,
+    );
     expect(names).toEqual(["pages", "restaurants-1", "restaurants-2", "restaurants-3"]);
     const locs: string[] = [];
     for (const name of names) {
@@ -92,7 +98,10 @@ describe("sitemap.xml for a large directory", () => {
     // At this size the directory is one file: the index's files do not exist.
     const services = createServices(database.db);
     for (const file of ["restaurants-1.xml", "pages.xml", "pages", "../etc.xml"]) {
-      expect((await callRoute(sitemapFileLoader, services, `/sitemaps/${file}`, { params: { file } })).status, file).toBe(404);
+      expect(
+        (await callRoute(sitemapFileLoader, services, `/sitemaps/${file}`, { params: { file } })).status,
+        file,
+      ).toBe(404);
     }
   });
 });

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser, insertRestaurant } from "../../database/factories";
 import { restaurantOwners } from "../../database/schema/restaurants";
 import { listingStats } from "../../database/schema/statistics";
-import { addListingCounts, countsByDay, daysEndingOn, statisticsScope, totalsByListing } from "../../app/features/restaurants/statistics/store.server";
+import {
+  addListingCounts,
+  countsByDay,
+  daysEndingOn,
+  statisticsScope,
+  totalsByListing,
+} from "../../app/features/restaurants/statistics/store.server";
 import { statisticsCsv, statisticsReport } from "../../app/features/restaurants/statistics/report.server";
 import { isAppError } from "../../app/lib/errors";
 import { parseConfig } from "../../server/config";
@@ -78,7 +84,9 @@ describe("adding counts", () => {
       wolt_taps: 2,
       menu_taps: 0,
     });
-    expect(rows.find((row) => row.restaurant_id === ids["stats-one"] && row.day === "2026-11-25")).toMatchObject({ views: 2 });
+    expect(rows.find((row) => row.restaurant_id === ids["stats-one"] && row.day === "2026-11-25")).toMatchObject({
+      views: 2,
+    });
     expect(rows.find((row) => row.restaurant_id === ids["stats-two"])).toMatchObject({ views: 0, menu_taps: 1 });
   });
 
@@ -114,7 +122,9 @@ describe("reading counts", () => {
     expect(all[1]).toMatchObject({ day: "2026-11-21", views: 0, phone: 0 });
     const one = await countsByDay(database.db, [ids["stats-one"]!], week);
     expect(one.reduce((sum, day) => sum + day.views, 0)).toBe(5);
-    expect(await countsByDay(database.db, [], week)).toEqual(week.map((day) => expect.objectContaining({ day, views: 0 })));
+    expect(await countsByDay(database.db, [], week)).toEqual(
+      week.map((day) => expect.objectContaining({ day, views: 0 })),
+    );
   });
 
   it("lists the listings' totals in the period, most viewed first", async () => {
@@ -140,14 +150,20 @@ describe("who sees what", () => {
     const own = await statisticsReport(database.db, people.owner!, { period: 30, restaurantId: null, today: TODAY });
     expect(own).toMatchObject({ kind: "listing", listing: { slug: "stats-one" }, totals: { views: 2 }, more: false });
     expect(own.days).toHaveLength(30);
-    const refused = await statisticsReport(database.db, people.owner!, { period: 30, restaurantId: ids["stats-two"]!, today: TODAY }).catch(
-      (error: unknown) => error,
-    );
+    const refused = await statisticsReport(database.db, people.owner!, {
+      period: 30,
+      restaurantId: ids["stats-two"]!,
+      today: TODAY,
+    }).catch((error: unknown) => error);
     expect(isAppError(refused) && refused.code).toBe("forbidden");
     const site = await statisticsReport(database.db, people.admin!, { period: 90, restaurantId: null, today: TODAY });
     expect(site).toMatchObject({ kind: "overview", site: true, listingCount: 3 });
     expect(site.days).toHaveLength(90);
-    const two = await statisticsReport(database.db, people.twoListings!, { period: 30, restaurantId: null, today: TODAY });
+    const two = await statisticsReport(database.db, people.twoListings!, {
+      period: 30,
+      restaurantId: null,
+      today: TODAY,
+    });
     expect(two).toMatchObject({ kind: "overview", site: false, listingCount: 2 });
     expect(two.kind === "overview" && two.listings.map((row) => row.slug).sort()).toEqual(["stats-three", "stats-two"]);
     const csv = statisticsCsv(own).split("\r\n");
@@ -164,10 +180,19 @@ describe("through the server", () => {
 
   async function start(env: Record<string, string> = {}) {
     dataDir = mkdtempSync(path.join(tmpdir(), "kta-statistics-"));
-    const { startServer } = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
+    const { startServer } = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as {
+      startServer: typeof StartServer;
+    };
     // Written only by the batch: an hour apart unless stopped (which writes the rest).
     server = await startServer({
-      config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", PORT: "0", HOST: "127.0.0.1", STATISTICS_WRITE_SECONDS: "3600", ...env }),
+      config: parseConfig({
+        DATA_DIR: dataDir,
+        DEMO_DATA: "false",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        STATISTICS_WRITE_SECONDS: "3600",
+        ...env,
+      }),
       database,
       clientDir: path.resolve("build/client"),
     });
@@ -192,12 +217,19 @@ describe("through the server", () => {
     const second = await fetch(page, { headers: { "user-agent": CHROME } });
     expect(second.headers.get("x-cache")).toBe("HIT");
     await fetch(`${base}/he/restaurant/stats-one`, { headers: { "user-agent": CHROME } });
-    await fetch(page, { headers: { "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" } });
+    await fetch(page, {
+      headers: { "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" },
+    });
     await fetch(page);
     await fetch(`${base}/en/restaurant/no-such-listing`, { headers: { "user-agent": CHROME } });
     const tap = await fetch(`${base}/api/taps/stats-one/phone`, {
       method: "POST",
-      headers: { "user-agent": CHROME, "content-type": "text/ping", "sec-fetch-site": "same-origin", "ping-to": "tel:035550118" },
+      headers: {
+        "user-agent": CHROME,
+        "content-type": "text/ping",
+        "sec-fetch-site": "same-origin",
+        "ping-to": "tel:035550118",
+      },
       body: "PING",
     });
     expect(tap.status).toBe(204);
@@ -206,11 +238,17 @@ describe("through the server", () => {
       headers: { "user-agent": CHROME, "sec-fetch-site": "same-origin" },
     });
     expect(unknownKind.status).toBe(204);
-    const crossSite = await fetch(`${base}/api/taps/stats-one/phone`, { method: "POST", headers: { "user-agent": CHROME, "sec-fetch-site": "cross-site" } });
+    const crossSite = await fetch(`${base}/api/taps/stats-one/phone`, {
+      method: "POST",
+      headers: { "user-agent": CHROME, "sec-fetch-site": "cross-site" },
+    });
     expect(crossSite.status).toBe(403);
     // Made-up slugs are answered like any ping and counted nowhere.
     for (let i = 0; i < 50; i += 1) {
-      const madeUp = await fetch(`${base}/api/taps/made-up-${i}/phone`, { method: "POST", headers: { "user-agent": CHROME, "sec-fetch-site": "same-origin" } });
+      const madeUp = await fetch(`${base}/api/taps/made-up-${i}/phone`, {
+        method: "POST",
+        headers: { "user-agent": CHROME, "sec-fetch-site": "same-origin" },
+      });
       expect(madeUp.status).toBe(204);
     }
     // Nothing is in the database until the batch is written.
@@ -225,7 +263,10 @@ describe("through the server", () => {
   it("counts nothing with STATISTICS=off", async () => {
     await start({ STATISTICS: "off" });
     await fetch(`${base}/en/restaurant/stats-two`, { headers: { "user-agent": CHROME } });
-    await fetch(`${base}/api/taps/stats-two/menu`, { method: "POST", headers: { "user-agent": CHROME, "sec-fetch-site": "same-origin" } });
+    await fetch(`${base}/api/taps/stats-two/menu`, {
+      method: "POST",
+      headers: { "user-agent": CHROME, "sec-fetch-site": "same-origin" },
+    });
     await server!.stop();
     server = undefined;
     expect(await viewsOf("stats-two")).toEqual([]);

@@ -80,7 +80,10 @@ const VALID = {
   email: "",
 };
 
-function suggest(form: Record<string, string>, options: { language?: "en" | "he"; ip?: string; file?: File } = {}): Promise<RouteOutcome> {
+function suggest(
+  form: Record<string, string>,
+  options: { language?: "en" | "he"; ip?: string; file?: File } = {},
+): Promise<RouteOutcome> {
   const withIp = options.ip ? { ...services, clientIp: options.ip } : services;
   const path = options.language === "he" ? "/he/suggest" : "/suggest";
   if (options.file) {
@@ -114,8 +117,14 @@ const jpeg = async () =>
   );
 
 /** One open suggestion stored as a visitor would send it; its id. */
-async function filed(form: Partial<typeof VALID> = {}, options: { language?: "en" | "he"; file?: File } = {}): Promise<string> {
-  const outcome = await suggest({ ...VALID, ...form }, { ...options, ip: `198.51.100.${Math.floor(Math.random() * 250)}` });
+async function filed(
+  form: Partial<typeof VALID> = {},
+  options: { language?: "en" | "he"; file?: File } = {},
+): Promise<string> {
+  const outcome = await suggest(
+    { ...VALID, ...form },
+    { ...options, ip: `198.51.100.${Math.floor(Math.random() * 250)}` },
+  );
   expect(outcome.data).toEqual({ ok: true });
   const rows = await stored();
   return rows.sort((a, b) => b.created_at.getTime() - a.created_at.getTime())[0]!.id;
@@ -123,7 +132,12 @@ async function filed(form: Partial<typeof VALID> = {}, options: { language?: "en
 
 describe("suggesting a restaurant", () => {
   it("without JavaScript: one row as sent, marked without proof-of-work, and nothing public", async () => {
-    const outcome = await suggest({ ...VALID, link: "www.gina.example/menu", note: "  Great pita\r\nnear the square ", email: " diner@example.com " });
+    const outcome = await suggest({
+      ...VALID,
+      link: "www.gina.example/menu",
+      note: "  Great pita\r\nnear the square ",
+      email: " diner@example.com ",
+    });
     expect(outcome.status).toBe(200);
     expect(outcome.data).toEqual({ ok: true });
     const rows = await stored();
@@ -149,7 +163,12 @@ describe("suggesting a restaurant", () => {
   it("with JavaScript from the Hebrew page: the proof is checked, the language kept; a Hebrew name alone is enough", async () => {
     const outcome = await suggest({ ...VALID, nameEn: "", mode: "pow", pow: await proof() }, { language: "he" });
     expect(outcome.data).toEqual({ ok: true });
-    expect((await stored())[0]).toMatchObject({ name_en: "", name_he: "פלאפל ג׳ינה", language: "he", proof_of_work: true });
+    expect((await stored())[0]).toMatchObject({
+      name_en: "",
+      name_he: "פלאפל ג׳ינה",
+      language: "he",
+      proof_of_work: true,
+    });
   });
 
   it("with a certificate photo: stored re-encoded, held by the suggestion (no uploader), attached to nothing", async () => {
@@ -169,10 +188,15 @@ describe("suggesting a restaurant", () => {
   });
 
   it("a photo that is not an image: the field says why, nothing stored, the typed values kept", async () => {
-    const outcome = await suggest(VALID, { file: new File([new TextEncoder().encode("not an image at all")], "teuda.jpg", { type: "image/jpeg" }) });
+    const outcome = await suggest(VALID, {
+      file: new File([new TextEncoder().encode("not an image at all")], "teuda.jpg", { type: "image/jpeg" }),
+    });
     expect(outcome.status).toBe(400);
     expect(fieldErrorsOf(outcome).certificate).toBe("suggest.photoNotImage");
-    expect((outcome.data as { fields: Record<string, string> }).fields).toMatchObject({ nameEn: "Falafel Gina", address: "Dizengoff 100, Tel Aviv" });
+    expect((outcome.data as { fields: Record<string, string> }).fields).toMatchObject({
+      nameEn: "Falafel Gina",
+      address: "Dizengoff 100, Tel Aviv",
+    });
     expect(await stored()).toEqual([]);
     expect(await database.db.select().from(uploads)).toEqual([]);
   });
@@ -219,7 +243,8 @@ describe("guards: refused with a message, nothing stored", () => {
   });
 
   it("with a proof-of-work, the limit per address", async () => {
-    for (let i = 0; i < SUGGESTION_LIMITS.perIp.max; i++) expect((await suggest({ ...VALID, mode: "pow", pow: await proof() })).status).toBe(200);
+    for (let i = 0; i < SUGGESTION_LIMITS.perIp.max; i++)
+      expect((await suggest({ ...VALID, mode: "pow", pow: await proof() })).status).toBe(200);
     expect((await suggest({ ...VALID, mode: "pow", pow: await proof() })).status).toBe(429);
     expect(await stored()).toHaveLength(SUGGESTION_LIMITS.perIp.max);
   });
@@ -227,7 +252,10 @@ describe("guards: refused with a message, nothing stored", () => {
   it("the site's daily limits, whatever the address, one per way in: refused, and the photo never stored", async () => {
     const resetAt = new Date(Date.now() + 60 * 60_000);
     await database.db.insert(rateLimits).values({ key: "suggest:all", count: SUGGESTION_LIMITS.global.max, resetAt });
-    const over = await suggest({ ...VALID, mode: "pow", pow: await proof() }, { ip: "203.0.113.50", file: await jpeg() });
+    const over = await suggest(
+      { ...VALID, mode: "pow", pow: await proof() },
+      { ip: "203.0.113.50", file: await jpeg() },
+    );
     expect(over.status).toBe(429);
     expect(await stored()).toEqual([]);
     expect(await database.db.select().from(uploads)).toEqual([]);
@@ -237,17 +265,30 @@ describe("guards: refused with a message, nothing stored", () => {
     // The proof-of-work's quota spent leaves the way without JavaScript open, and the other way round.
     expect((await suggest(VALID, { ip: "203.0.113.51" })).status).toBe(200);
     await database.db.delete(rateLimits);
-    await database.db.insert(rateLimits).values({ key: "suggest-basic:all", count: SUGGESTION_LIMITS.basicGlobal.max, resetAt });
+    await database.db
+      .insert(rateLimits)
+      .values({ key: "suggest-basic:all", count: SUGGESTION_LIMITS.basicGlobal.max, resetAt });
     expect((await suggest(VALID, { ip: "203.0.113.52", file: await jpeg() })).status).toBe(429);
     expect((await suggest({ ...VALID, mode: "pow", pow: await proof() }, { ip: "203.0.113.53" })).status).toBe(200);
   });
 });
 
 describe("a flood of suggestions from many addresses", () => {
-  const values = { nameEn: "Flood Cafe", nameHe: "", address: "1 Flood St", kashrut: "", link: "", note: "", email: "" };
-  const basic = (clientIp: string, now: Date) => fileSuggestion(database.db, { values, language: "en", proofOfWork: false, clientIp }, now);
-  const withProof = (clientIp: string, now: Date) => fileSuggestion(database.db, { values, language: "en", proofOfWork: true, clientIp }, now);
-  const count = async (key: string) => (await database.db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count ?? 0;
+  const values = {
+    nameEn: "Flood Cafe",
+    nameHe: "",
+    address: "1 Flood St",
+    kashrut: "",
+    link: "",
+    note: "",
+    email: "",
+  };
+  const basic = (clientIp: string, now: Date) =>
+    fileSuggestion(database.db, { values, language: "en", proofOfWork: false, clientIp }, now);
+  const withProof = (clientIp: string, now: Date) =>
+    fileSuggestion(database.db, { values, language: "en", proofOfWork: true, clientIp }, now);
+  const count = async (key: string) =>
+    (await database.db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count ?? 0;
 
   it("one address sends its share without JavaScript per day, not per hour: two hours later it is still refused", async () => {
     const start = new Date("2026-11-28T08:00:00Z");
@@ -290,7 +331,12 @@ describe("a flood of suggestions from many addresses", () => {
 
 describe("the queue and the duplicate hint", () => {
   it("shows open suggestions to admins with listings of a similar name or address (Hebrew-aware)", async () => {
-    const landwer = await insertRestaurant(database.db, { slug: "cafe-landwer", name_en: "Café Landwer", name_he: "קפה לנדוור", address: "Rothschild 1" });
+    const landwer = await insertRestaurant(database.db, {
+      slug: "cafe-landwer",
+      name_en: "Café Landwer",
+      name_he: "קפה לנדוור",
+      address: "Rothschild 1",
+    });
     await insertRestaurant(database.db, { slug: "elsewhere", name_en: "Something Else", address: "Herzl 99" });
     await filed({ nameEn: "Cafe Landwer", nameHe: "", address: "Somewhere new 5" });
     await filed({ nameEn: "", nameHe: "קָפֶה לנדוור", address: "Another street 7" });
@@ -298,11 +344,24 @@ describe("the queue and the duplicate hint", () => {
     const queue = await listSuggestions(database.db, actor("admin"), "open");
     expect(queue.total).toBe(3);
     for (const item of queue.suggestions) expect(item.similar.map((listing) => listing.id)).toEqual([landwer.id]);
-    expect(await similarListings(database.db, actor("admin"), { names: ["Totally Unrelated"], address: "Nowhere 0" })).toEqual([]);
+    expect(
+      await similarListings(database.db, actor("admin"), { names: ["Totally Unrelated"], address: "Nowhere 0" }),
+    ).toEqual([]);
     // On one street, only the same house number is a hint.
-    const dizengoff = await insertRestaurant(database.db, { slug: "d100", name_en: "Corner", address: "100 Dizengoff St, Tel Aviv" });
-    await insertRestaurant(database.db, { slug: "d32", name_en: "Elsewhere On Dizengoff", address: "32 Dizengoff St, Tel Aviv" });
-    const onDizengoff = await similarListings(database.db, actor("admin"), { names: ["Quite New"], address: "Dizengoff 100, Tel Aviv" });
+    const dizengoff = await insertRestaurant(database.db, {
+      slug: "d100",
+      name_en: "Corner",
+      address: "100 Dizengoff St, Tel Aviv",
+    });
+    await insertRestaurant(database.db, {
+      slug: "d32",
+      name_en: "Elsewhere On Dizengoff",
+      address: "32 Dizengoff St, Tel Aviv",
+    });
+    const onDizengoff = await similarListings(database.db, actor("admin"), {
+      names: ["Quite New"],
+      address: "Dizengoff 100, Tel Aviv",
+    });
     expect(onDizengoff.map((listing) => listing.id)).toEqual([dizengoff.id]);
     expect(await countOpenSuggestions(database.db, actor("admin"))).toBe(3);
     const layout = await callRoute(layoutLoader, services, "/dashboard", as("admin"));
@@ -312,14 +371,34 @@ describe("the queue and the duplicate hint", () => {
   });
 
   it("the merge form's search finds listings by name or address", async () => {
-    const place = await insertRestaurant(database.db, { slug: "hummus-bar", name_en: "Hummus Bar", name_he: "בר חומוס", address: "Allenby 12" });
+    const place = await insertRestaurant(database.db, {
+      slug: "hummus-bar",
+      name_en: "Hummus Bar",
+      name_he: "בר חומוס",
+      address: "Allenby 12",
+    });
     const id = await filed();
-    const outcome = await callRoute(queueLoader, services, `/dashboard/suggestions?find=allenby&for=${id}`, as("admin"));
-    expect((outcome.data as { found: { for: string; listings: { id: string }[] } }).found).toMatchObject({ for: id, listings: [{ id: place.id }] });
+    const outcome = await callRoute(
+      queueLoader,
+      services,
+      `/dashboard/suggestions?find=allenby&for=${id}`,
+      as("admin"),
+    );
+    expect((outcome.data as { found: { for: string; listings: { id: string }[] } }).found).toMatchObject({
+      for: id,
+      listings: [{ id: place.id }],
+    });
     // A NUL (which PostgreSQL's text cannot hold) is only a space in the search, never a 500 (found by the fuzz suite).
-    const withNul = await callRoute(queueLoader, services, `/dashboard/suggestions?find=allenby%00&for=${id}`, as("admin"));
+    const withNul = await callRoute(
+      queueLoader,
+      services,
+      `/dashboard/suggestions?find=allenby%00&for=${id}`,
+      as("admin"),
+    );
     expect(withNul.status).toBe(200);
-    expect((withNul.data as { found: { listings: { id: string }[] } }).found.listings).toMatchObject([{ id: place.id }]);
+    expect((withNul.data as { found: { listings: { id: string }[] } }).found.listings).toMatchObject([
+      { id: place.id },
+    ]);
   });
 });
 
@@ -340,11 +419,22 @@ describe("approve through the create path", () => {
       woltLink: "https://wolt.com/he/isr/tel-aviv/restaurant/gina",
       teuda: suggestion!.certificate_url,
     });
-    const saved = await callRoute(editorAction, services, `/he/dashboard/add?suggestion=${id}`, { ...as("admin"), json: { intent: "save", values: initial } });
+    const saved = await callRoute(editorAction, services, `/he/dashboard/add?suggestion=${id}`, {
+      ...as("admin"),
+      json: { intent: "save", values: initial },
+    });
     expect(saved.location).toBe("/he/dashboard/suggestions");
     const [restaurant] = await database.db.select().from(restaurants);
-    expect(restaurant).toMatchObject({ name_en: "Falafel Gina", teuda: suggestion!.certificate_url, kashrut: "tzohar" });
-    expect((await stored())[0]).toMatchObject({ status: "approved", restaurant_id: restaurant!.id, decided_by: actor("admin").id });
+    expect(restaurant).toMatchObject({
+      name_en: "Falafel Gina",
+      teuda: suggestion!.certificate_url,
+      kashrut: "tzohar",
+    });
+    expect((await stored())[0]).toMatchObject({
+      status: "approved",
+      restaurant_id: restaurant!.id,
+      decided_by: actor("admin").id,
+    });
     expect((await database.db.select().from(uploads))[0]).toMatchObject({ restaurant_id: restaurant!.id });
     // Recorded in the history as any creation is.
     expect((await database.db.select().from(restaurantChanges)).map((change) => change.action)).toEqual(["create"]);
@@ -378,11 +468,22 @@ describe("approve through the create path", () => {
   it("another admin's held upload is not attachable without its suggestion, nor by an owner", async () => {
     const id = await filed({}, { file: await jpeg() });
     const [suggestion] = await stored();
-    const values = { ...EMPTY_FORM, nameEn: "Sneaky", address: "Somewhere 1", kashrut: "tzohar", teuda: suggestion!.certificate_url! };
-    const plain = await callRoute(editorAction, services, "/dashboard/add", { ...as("admin"), json: { intent: "save", values } });
+    const values = {
+      ...EMPTY_FORM,
+      nameEn: "Sneaky",
+      address: "Somewhere 1",
+      kashrut: "tzohar",
+      teuda: suggestion!.certificate_url!,
+    };
+    const plain = await callRoute(editorAction, services, "/dashboard/add", {
+      ...as("admin"),
+      json: { intent: "save", values },
+    });
     expect(plain.status).toBe(400);
     expect(fieldErrorsOf(plain).teuda).toBe("upload.notYours");
-    await expect(approveSuggestion(database.db, { ...actor("owner") }, id, values)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(approveSuggestion(database.db, { ...actor("owner") }, id, values)).rejects.toMatchObject({
+      code: "forbidden",
+    });
     expect(await database.db.select().from(restaurants)).toEqual([]);
   });
 });
@@ -432,7 +533,11 @@ describe("merge and reject", () => {
       form: { intent: "reject", suggestionId: id, reason: "אין תעודת כשרות בתוקף" },
     });
     expect(outcome.location).toBe("/he/dashboard/suggestions");
-    expect((await stored())[0]).toMatchObject({ status: "rejected", decision_note: "אין תעודת כשרות בתוקף", restaurant_id: null });
+    expect((await stored())[0]).toMatchObject({
+      status: "rejected",
+      decision_note: "אין תעודת כשרות בתוקף",
+      restaurant_id: null,
+    });
     expect(outbox[0]!.to).toBe("he@example.com");
     expect(outbox[0]!.content.text).toContain("אין תעודת כשרות בתוקף");
     expect(outbox[0]!.content.html).toContain('dir="rtl"');
@@ -500,7 +605,10 @@ describe("only admins", () => {
       expect(approve.data ?? {}, who).not.toHaveProperty("initial");
       const save = await callRoute(editorAction, services, `/dashboard/add?suggestion=${id}`, {
         ...as(who),
-        json: { intent: "save", values: { ...EMPTY_FORM, nameEn: "Gina Two", address: "Somewhere 1", kashrut: "tzohar" } },
+        json: {
+          intent: "save",
+          values: { ...EMPTY_FORM, nameEn: "Gina Two", address: "Somewhere 1", kashrut: "tzohar" },
+        },
       });
       expect(save.status === 403 || (save.location ?? "").length > 0, who).toBe(true);
     }

@@ -7,10 +7,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRestaurant, deleteRestaurant, updateRestaurant } from "../../app/features/restaurants/editing/manage.server";
+import {
+  createRestaurant,
+  deleteRestaurant,
+  updateRestaurant,
+} from "../../app/features/restaurants/editing/manage.server";
 import { type Actor } from "../../app/features/restaurants/editing/changes.server";
 import type { RestaurantFormValues } from "../../app/features/restaurants/core/types";
-import { FileNotAllowedError, namedAnywhere, recordUpload, removeStoredFiles } from "../../app/features/restaurants/editing/uploads.server";
+import {
+  FileNotAllowedError,
+  namedAnywhere,
+  recordUpload,
+  removeStoredFiles,
+} from "../../app/features/restaurants/editing/uploads.server";
 import { imageFiles } from "../../app/lib/images";
 import { EMPTY_FORM } from "../../app/features/restaurants/editing/form-schema";
 import { buildBlog, createUser, insertRestaurant } from "../../database/factories";
@@ -53,10 +62,16 @@ afterAll(async () => {
 
 let counter = 0;
 /** Stores the files of a new upload (every width of an image) and records it as the upload route does. */
-async function upload(by: Actor | null, kind: "photo" | "teuda" | "menu" | "pdf" = "photo", createdAt?: Date): Promise<string> {
+async function upload(
+  by: Actor | null,
+  kind: "photo" | "teuda" | "menu" | "pdf" = "photo",
+  createdAt?: Date,
+): Promise<string> {
   const id = (++counter).toString(16).padStart(24, "0");
   const url =
-    kind === "pdf" ? `/uploads/restaurant-menus/pdf_${id}.pdf` : `/uploads/${kind === "menu" ? "restaurant-menus" : "restaurant-images"}/${id}-1200.webp`;
+    kind === "pdf"
+      ? `/uploads/restaurant-menus/pdf_${id}.pdf`
+      : `/uploads/${kind === "menu" ? "restaurant-menus" : "restaurant-images"}/${id}-1200.webp`;
   for (const one of imageFiles(url)) {
     const file = path.join(uploadsDir, one.slice("/uploads/".length));
     mkdirSync(path.dirname(file), { recursive: true });
@@ -100,7 +115,11 @@ describe("attaching files", () => {
     const photo = await upload(actors.dana);
     const pdf = await upload(actors.dana, "pdf");
     const menu = await upload(actors.dana, "menu");
-    const created = await createRestaurant(db, actors.dana, form("Dana's", { photo, menuLink: pdf, menuImages: [{ url: menu, name: "m.webp" }] }));
+    const created = await createRestaurant(
+      db,
+      actors.dana,
+      form("Dana's", { photo, menuLink: pdf, menuImages: [{ url: menu, name: "m.webp" }] }),
+    );
     for (const url of [photo, pdf, menu]) {
       expect(await rowOf(url)).toMatchObject({ restaurant_id: created.id, uploaded_by: actors.dana.id });
       expect((await rowOf(url))!.attached_at).toBeInstanceOf(Date);
@@ -123,11 +142,18 @@ describe("attaching files", () => {
         await expect(attempt).rejects.toBeInstanceOf(FileNotAllowedError);
         await expect(attempt).rejects.toMatchObject({ errors: { [field]: "upload.notYours" } });
       }
-      await expect(createRestaurant(db, actor, form(`New by ${actor.email}`, { menuImages: [{ url: attached, name: "x" }] }))).rejects.toMatchObject({
+      await expect(
+        createRestaurant(db, actor, form(`New by ${actor.email}`, { menuImages: [{ url: attached, name: "x" }] })),
+      ).rejects.toMatchObject({
         errors: { menuImages: "upload.notYours" },
       });
     }
-    expect(await db.$count(restaurants, sql`${restaurants.name_en} like 'Renamed by%' or ${restaurants.name_en} like 'New by%'`)).toBe(0);
+    expect(
+      await db.$count(
+        restaurants,
+        sql`${restaurants.name_en} like 'Renamed by%' or ${restaurants.name_en} like 'New by%'`,
+      ),
+    ).toBe(0);
     expect(await rowOf(danas)).toMatchObject({ restaurant_id: null, uploaded_by: actors.dana.id });
     expect(await rowOf(attached)).toMatchObject({ restaurant_id: danaRestaurant.id });
     expect(stored(danas) && stored(attached)).toBe(true);
@@ -165,9 +191,15 @@ describe("deleting files: only when nothing names them", () => {
   it("a file another restaurant or a blog post (in any width) still names is detached, not deleted; the clean-up keeps it too", async () => {
     const byRestaurant = await upload(actors.dana, "photo", new Date(Date.now() - 1000 * HOUR));
     const byBlog = await upload(actors.dana, "menu", new Date(Date.now() - 1000 * HOUR));
-    const created = await createRestaurant(db, actors.dana, form("Sharer", { photo: byRestaurant, menuImages: [{ url: byBlog, name: "m" }] }));
+    const created = await createRestaurant(
+      db,
+      actors.dana,
+      form("Sharer", { photo: byRestaurant, menuImages: [{ url: byBlog, name: "m" }] }),
+    );
     await insertRestaurant(db, { slug: "names-it-too", teuda: byRestaurant });
-    await db.insert(blogs).values(buildBlog({ slug: "uses-a-width", image: byBlog.replace(/-1200\.webp$/, "-400.webp") }));
+    await db
+      .insert(blogs)
+      .values(buildBlog({ slug: "uses-a-width", image: byBlog.replace(/-1200\.webp$/, "-400.webp") }));
     const { removedFiles } = await save(actors.dana, created.id, form("Sharer"));
     expect(removedFiles).toEqual([]);
     for (const url of [byRestaurant, byBlog]) {
@@ -180,7 +212,11 @@ describe("deleting files: only when nothing names them", () => {
 
   it("a menu image another restaurant lists is still named (every field of every restaurant counts)", async () => {
     const menu = await upload(actors.omer, "menu");
-    const created = await createRestaurant(db, actors.omer, form("Menu Sharer", { menuImages: [{ url: menu, name: "m" }] }));
+    const created = await createRestaurant(
+      db,
+      actors.omer,
+      form("Menu Sharer", { menuImages: [{ url: menu, name: "m" }] }),
+    );
     await insertRestaurant(db, {
       slug: "lists-the-menu",
       menu_images: [
@@ -214,10 +250,13 @@ describe("deleting files: only when nothing names them", () => {
     console.error = (...args: unknown[]) => void errors.push(args);
     try {
       const removed: string[] = [];
-      await removeStoredFiles({ remove: async (url) => (url === "/uploads/a/bad.pdf" ? Promise.reject(new Error("EACCES")) : void removed.push(url)) }, [
-        "/uploads/a/bad.pdf",
-        "/uploads/a/ok.pdf",
-      ]);
+      await removeStoredFiles(
+        {
+          remove: async (url) =>
+            url === "/uploads/a/bad.pdf" ? Promise.reject(new Error("EACCES")) : void removed.push(url),
+        },
+        ["/uploads/a/bad.pdf", "/uploads/a/ok.pdf"],
+      );
       expect(removed).toEqual(["/uploads/a/ok.pdf"]);
       expect(errors).toHaveLength(1);
       expect(String(errors[0]![0])).toContain("/uploads/a/bad.pdf");
@@ -257,7 +296,10 @@ describe("clean-up of uploads nobody attached", () => {
   it("keeps an upload held by a suggestion or a claim while it exists, and removes it once its holder is gone", async () => {
     const old = new Date(Date.now() - 100 * HOUR);
     const restaurant = await insertRestaurant(db, { slug: "held-uploads" });
-    const [suggestion] = await db.insert(suggestions).values({ address: "Dizengoff 1", language: "en", proof_of_work: true }).returning();
+    const [suggestion] = await db
+      .insert(suggestions)
+      .values({ address: "Dizengoff 1", language: "en", proof_of_work: true })
+      .returning();
     const [claim] = await db
       .insert(claims)
       .values({
@@ -269,7 +311,8 @@ describe("clean-up of uploads nobody attached", () => {
         language: "he",
       })
       .returning();
-    const hold = async (url: string, holder: string) => db.update(uploads).set({ held_by: holder }).where(eq(uploads.url, url));
+    const hold = async (url: string, holder: string) =>
+      db.update(uploads).set({ held_by: holder }).where(eq(uploads.url, url));
     const bySuggestion = await upload(null, "teuda", old);
     const byClaim = await upload(actors.omer, "pdf", old);
     const orphan = await upload(null, "teuda", old);
@@ -291,7 +334,9 @@ describe("clean-up of uploads nobody attached", () => {
   it("an upload cleaned up can no longer be attached", async () => {
     const gone = await upload(actors.omer, "photo", new Date(Date.now() - 48 * HOUR));
     expect(await cleanUploads({ db, files, graceHours: 24 })).toContain(gone);
-    await expect(createRestaurant(db, actors.omer, form("Too late", { photo: gone }))).rejects.toBeInstanceOf(FileNotAllowedError);
+    await expect(createRestaurant(db, actors.omer, form("Too late", { photo: gone }))).rejects.toBeInstanceOf(
+      FileNotAllowedError,
+    );
   });
 
   it("the server's timer runs the clean-up on its interval, without overlapping, until stopped", async () => {
@@ -370,7 +415,14 @@ describe("npm run uploads:clean", () => {
       const run = (args: string[]) =>
         new Promise<{ code: number | null; output: string }>((resolve) => {
           const child = spawn(process.execPath, ["--import", "tsx", "scripts/clean-uploads.ts", ...args], {
-            env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DEMO_DATA: "false", UPLOAD_GRACE_HOURS: "1", ...served.env },
+            env: {
+              PATH: process.env.PATH,
+              HOME: process.env.HOME,
+              DATA_DIR: dataDir,
+              DEMO_DATA: "false",
+              UPLOAD_GRACE_HOURS: "1",
+              ...served.env,
+            },
           });
           let output = "";
           child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -382,7 +434,8 @@ describe("npm run uploads:clean", () => {
       expect(first, first.output).toMatchObject({ code: 0 });
       expect(first.output).toContain("Removed 1 upload unused for more than 48 h.");
       expect(first.output).toContain(abandoned);
-      const inDir = (url: string) => imageFiles(url).some((one) => existsSync(path.join(installFiles, one.slice("/uploads/".length))));
+      const inDir = (url: string) =>
+        imageFiles(url).some((one) => existsSync(path.join(installFiles, one.slice("/uploads/".length))));
       expect(inDir(abandoned)).toBe(false);
       expect(inDir(fresh)).toBe(true);
 
@@ -415,7 +468,9 @@ describe("migration backfill", () => {
       .select()
       .from(uploads)
       .where(sql`${uploads.url} in (${photo}, ${menu}, ${pdf})`);
-    expect(rows.map(({ url, kind, uploaded_by }) => ({ url, kind, uploaded_by })).sort((x, y) => x.url.localeCompare(y.url))).toEqual(
+    expect(
+      rows.map(({ url, kind, uploaded_by }) => ({ url, kind, uploaded_by })).sort((x, y) => x.url.localeCompare(y.url)),
+    ).toEqual(
       [
         { url: photo, kind: "photo", uploaded_by: null },
         { url: menu, kind: "menu", uploaded_by: null },
@@ -426,11 +481,18 @@ describe("migration backfill", () => {
     expect([a.id, b.id]).toContain(rows.find((row) => row.url === photo)?.restaurant_id);
     expect(await db.$count(uploads, sql`${uploads.url} like 'https:%'`)).toBe(0);
     // Both restaurants keep saving their forms unchanged (by an owner linked to them).
-    await db.insert(restaurantOwners).values([a, b].map((restaurant) => ({ restaurant_id: restaurant.id, user_id: actors.omer.id })));
+    await db
+      .insert(restaurantOwners)
+      .values([a, b].map((restaurant) => ({ restaurant_id: restaurant.id, user_id: actors.omer.id })));
     for (const id of [a.id, b.id]) {
       const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id));
       await expect(
-        updateRestaurant(db, actors.omer, id, form(row!.name_en, { photo: row!.photo ?? "", menuLink: row!.menu_link ?? "", menuImages: row!.menu_images })),
+        updateRestaurant(
+          db,
+          actors.omer,
+          id,
+          form(row!.name_en, { photo: row!.photo ?? "", menuLink: row!.menu_link ?? "", menuImages: row!.menu_images }),
+        ),
       ).resolves.toMatchObject({ removedFiles: [] });
     }
   });

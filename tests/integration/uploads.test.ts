@@ -135,7 +135,18 @@ describe("createLocalStorage", () => {
     mkdirSync(dir);
     try {
       const storage = createLocalStorage(dir);
-      for (const key of ["../x", "a/../../x", "/etc/passwd", "a\\b.webp", "a/b/c.webp", "A/b.webp", "a/..", "a/.hidden", "nofolder.webp", "a/"]) {
+      for (const key of [
+        "../x",
+        "a/../../x",
+        "/etc/passwd",
+        "a\\b.webp",
+        "a/b/c.webp",
+        "A/b.webp",
+        "a/..",
+        "a/.hidden",
+        "nofolder.webp",
+        "a/",
+      ]) {
         await expect(storage.put(key, Buffer.from("x")), key).rejects.toThrow(/Invalid storage key/);
       }
       expect(storedFiles(dir)).toEqual([]);
@@ -203,7 +214,8 @@ describe("createLocalStorage", () => {
 describe("POST /api/uploads: hostile files are refused and nothing is stored", () => {
   it("answers 400 to a form that ends inside its file, and keeps running (the parser's error reaches the file stream too)", async () => {
     const before = storedFiles();
-    const body = '--cut\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n';
+    const body =
+      '--cut\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n';
     const response = await fetch(`${baseUrl}/api/uploads?kind=photo`, {
       method: "POST",
       body,
@@ -217,7 +229,10 @@ describe("POST /api/uploads: hostile files are refused and nothing is stored", (
   });
 
   it("refuses an ELF executable disguised as photo.jpg (image/jpeg)", async () => {
-    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(2048, 0x90)]);
+    const elf = Buffer.concat([
+      Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]),
+      Buffer.alloc(2048, 0x90),
+    ]);
     await expectRefused("photo", elf, "photo.jpg", "image/jpeg", 400, "upload.onlyImages");
   });
 
@@ -228,7 +243,8 @@ describe("POST /api/uploads: hostile files are refused and nothing is stored", (
   });
 
   it("refuses an SVG with a script, named logo.svg and named logo.png", async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>';
     await expectRefused("photo", svg, "logo.svg", "image/svg+xml", 400, "upload.onlyImages");
     await expectRefused("photo", svg, "logo.png", "image/png", 400, "upload.onlyImages");
     await expectRefused("menu", svg, "logo.png", "image/png", 400, "upload.onlyImages");
@@ -264,7 +280,11 @@ describe("POST /api/uploads: hostile files are refused and nothing is stored", (
         port,
         method: "POST",
         path: "/api/uploads?kind=photo",
-        headers: { "x-test-allow": "yes", "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" },
+        headers: {
+          "x-test-allow": "yes",
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "transfer-encoding": "chunked",
+        },
       });
       const pump = () => {
         // Keep sending (respecting back-pressure) until the server answers; give up at 256 MiB.
@@ -286,8 +306,12 @@ describe("POST /api/uploads: hostile files are refused and nothing is stored", (
       });
       // The server closes the socket: with the body still unsent, the request ends in a reset.
       request.on("error", () => {});
-      request.on("close", () => (answer ? resolve({ ...answer, written }) : reject(new Error(`closed without an answer after ${written} bytes`))));
-      request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="endless.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+      request.on("close", () =>
+        answer ? resolve({ ...answer, written }) : reject(new Error(`closed without an answer after ${written} bytes`)),
+      );
+      request.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="endless.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      );
       request.write(Buffer.from([0xff, 0xd8, 0xff]));
       pump();
     });
@@ -313,7 +337,14 @@ describe("POST /api/uploads: hostile files are refused and nothing is stored", (
 
   it("refuses a truncated JPEG", async () => {
     const whole = await jpeg(600, 400);
-    await expectRefused("photo", whole.subarray(0, Math.floor(whole.length / 2)), "cut.jpg", "image/jpeg", 400, "upload.onlyImages");
+    await expectRefused(
+      "photo",
+      whole.subarray(0, Math.floor(whole.length / 2)),
+      "cut.jpg",
+      "image/jpeg",
+      400,
+      "upload.onlyImages",
+    );
   });
 
   it("refuses anyone not authorized with 403 before reading the body", async () => {
@@ -321,7 +352,14 @@ describe("POST /api/uploads: hostile files are refused and nothing is stored", (
   });
 
   it("refuses HTML uploaded as a PDF with upload.onlyPdf", async () => {
-    await expectRefused("pdf", "<html><body>not a pdf</body></html>", "menu.pdf", "application/pdf", 400, "upload.onlyPdf");
+    await expectRefused(
+      "pdf",
+      "<html><body>not a pdf</body></html>",
+      "menu.pdf",
+      "application/pdf",
+      400,
+      "upload.onlyPdf",
+    );
   });
 
   it("refuses an unknown kind, a missing file field and a non-multipart body", async () => {
@@ -361,7 +399,9 @@ describe("POST /api/uploads: accepted files", () => {
     expect(added).toHaveLength(2);
     for (const file of added) {
       expect(file).toMatch(/^restaurant-images\/[0-9a-f]{24}-(400|800)\.webp$/);
-      expect(path.resolve(storageDir, file).startsWith(path.join(storageDir, "restaurant-images") + path.sep)).toBe(true);
+      expect(path.resolve(storageDir, file).startsWith(path.join(storageDir, "restaurant-images") + path.sep)).toBe(
+        true,
+      );
     }
     expect(existsSync(path.join(storageDir, "..", "etc"))).toBe(false);
   });
@@ -457,7 +497,11 @@ describe("POST /api/uploads: every stored upload is recorded with its uploader",
     const app = express();
     app.post(
       "/api/uploads",
-      uploadHandler({ storage: createLocalStorage(dir), authorize: async () => "u1", record: () => Promise.reject(new Error("database down")) }),
+      uploadHandler({
+        storage: createLocalStorage(dir),
+        authorize: async () => "u1",
+        record: () => Promise.reject(new Error("database down")),
+      }),
     );
     const unrecorded = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => unrecorded.once("listening", resolve));
@@ -466,7 +510,10 @@ describe("POST /api/uploads: every stored upload is recorded with its uploader",
     try {
       const form = new FormData();
       form.append("file", new Blob([new Uint8Array(await jpeg(1300, 700))], { type: "image/jpeg" }), "ok.jpg");
-      const response = await fetch(`http://127.0.0.1:${(unrecorded.address() as AddressInfo).port}/api/uploads?kind=photo`, { method: "POST", body: form });
+      const response = await fetch(
+        `http://127.0.0.1:${(unrecorded.address() as AddressInfo).port}/api/uploads?kind=photo`,
+        { method: "POST", body: form },
+      );
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({ error: "upload.failedImage" });
       expect(errors.mock.calls.length - callsBefore).toBe(1);
@@ -490,7 +537,10 @@ describe("POST /api/uploads: storage failure", () => {
       serve: local.serve,
     };
     const app = express();
-    app.post("/api/uploads", uploadHandler({ storage: failing, authorize: async () => "test-uploader", record: async () => {} }));
+    app.post(
+      "/api/uploads",
+      uploadHandler({ storage: failing, authorize: async () => "test-uploader", record: async () => {} }),
+    );
     const failingServer = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => failingServer.once("listening", resolve));
     // Expected once; later calls still reach the setup's fail-on-console-error spy.
@@ -499,7 +549,10 @@ describe("POST /api/uploads: storage failure", () => {
     try {
       const form = new FormData();
       form.append("file", new Blob([new Uint8Array(await jpeg(1000, 700))], { type: "image/jpeg" }), "ok.jpg");
-      const response = await fetch(`http://127.0.0.1:${(failingServer.address() as AddressInfo).port}/api/uploads?kind=photo`, { method: "POST", body: form });
+      const response = await fetch(
+        `http://127.0.0.1:${(failingServer.address() as AddressInfo).port}/api/uploads?kind=photo`,
+        { method: "POST", body: form },
+      );
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({ error: "upload.failedImage" });
       expect(errors.mock.calls.length - callsBefore).toBe(1);
@@ -527,7 +580,10 @@ describe("POST /api/uploads: refusals answer through the error model (app/lib/er
       serve: (_req, res) => void res.status(503).end(),
     };
     const app = express();
-    app.post("/api/uploads", uploadHandler({ storage: down, authorize: async () => "test-uploader", record: async () => {} }));
+    app.post(
+      "/api/uploads",
+      uploadHandler({ storage: down, authorize: async () => "test-uploader", record: async () => {} }),
+    );
     const unavailable = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => unavailable.once("listening", resolve));
     // The route logs an unreachable storage; expected once.
@@ -536,7 +592,10 @@ describe("POST /api/uploads: refusals answer through the error model (app/lib/er
     try {
       const form = new FormData();
       form.append("file", new Blob([new Uint8Array(await jpeg(400, 300))], { type: "image/jpeg" }), "ok.jpg");
-      const response = await fetch(`http://127.0.0.1:${(unavailable.address() as AddressInfo).port}/api/uploads?kind=photo`, { method: "POST", body: form });
+      const response = await fetch(
+        `http://127.0.0.1:${(unavailable.address() as AddressInfo).port}/api/uploads?kind=photo`,
+        { method: "POST", body: form },
+      );
       expect(response.status).toBe(ERROR_STATUS.unavailable);
       expect(await response.json()).toEqual({ error: "upload.storageUnavailable" });
       expect(errors.mock.calls.length - callsBefore).toBe(1);

@@ -132,6 +132,8 @@ describe("crash safety", () => {
     } finally {
       await reopened.close();
     }
-    console.log(`[crash-safety] PostgreSQL: ${crash.acked.length} acknowledged writes checked after SIGKILL + immediate stop`);
+    console.log(
+      `[crash-safety] PostgreSQL: ${crash.acked.length} acknowledged writes checked after SIGKILL + immediate stop`,
+    );
   });
 });

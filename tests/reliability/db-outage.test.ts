@@ -63,7 +63,11 @@ interface Answer {
 
 async function get(p: string, headers: Record<string, string> = {}): Promise<Answer> {
   const started = performance.now();
-  const response = await fetch(server.url + p, { headers, redirect: "manual", signal: AbortSignal.timeout(MAX_ANSWER_MS + 2_000) });
+  const response = await fetch(server.url + p, {
+    headers,
+    redirect: "manual",
+    signal: AbortSignal.timeout(MAX_ANSWER_MS + 2_000),
+  });
   const body = await response.text();
   return { status: response.status, ms: Math.round(performance.now() - started), body, headers: response.headers };
 }

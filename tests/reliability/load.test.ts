@@ -52,7 +52,9 @@ describe("load", () => {
   it(`serves a mix of public pages to ${CONNECTIONS} connections for ${SECONDS} s without an error`, async () => {
     const baseUrl = server!.url;
     const paths = await sitemapPaths(baseUrl);
-    const restaurants = paths.filter((p) => p.startsWith("/en/restaurant/")).map((p) => p.slice("/en/restaurant/".length));
+    const restaurants = paths
+      .filter((p) => p.startsWith("/en/restaurant/"))
+      .map((p) => p.slice("/en/restaurant/".length));
     const post = paths.find((p) => p.startsWith("/blog/s/"));
     expect(restaurants.length, "demo restaurants in the sitemap").toBeGreaterThanOrEqual(6);
     expect(post, "a blog post in the sitemap").toBeDefined();
@@ -60,12 +62,24 @@ describe("load", () => {
     // Six restaurants spread over the list, each in both languages.
     const picked = [0, 1, 2, 3, 4, 5].map((i) => restaurants[Math.floor((i * restaurants.length) / 6)]!);
     const mix: MixEntry[] = [
-      ...["/", "/he", "/blogs", post!, "/sitemap", "/accessibility", "/he/privacy-policy", "/?q=grill", "/he?q=%D7%A4%D7%9C%D7%90%D7%A4%D7%9C"].map((p) => ({
+      ...[
+        "/",
+        "/he",
+        "/blogs",
+        post!,
+        "/sitemap",
+        "/accessibility",
+        "/he/privacy-policy",
+        "/?q=grill",
+        "/he?q=%D7%A4%D7%9C%D7%90%D7%A4%D7%9C",
+      ].map((p) => ({
         label: p,
         path: p,
         expected: success,
       })),
-      ...picked.flatMap((slug) => [`/en/restaurant/${slug}`, `/he/restaurant/${slug}`]).map((p) => ({ label: p, path: p, expected: success })),
+      ...picked
+        .flatMap((slug) => [`/en/restaurant/${slug}`, `/he/restaurant/${slug}`])
+        .map((p) => ({ label: p, path: p, expected: success })),
       // A page that does not exist: its 404 is the right answer, not an error.
       { label: "/no-such-page (404)", path: "/no-such-page", expected: (status: number) => status === 404 },
       // The home page filtered by a search no one typed before: rendered on every request.
@@ -109,7 +123,9 @@ describe("load", () => {
     instance.on("reqError", (error) => requestErrors.set(error.message, (requestErrors.get(error.message) ?? 0) + 1));
     const result = await instance;
 
-    const rssMB = Math.round(Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${server!.child.pid}/status`, "utf8"))?.[1]) / 1024);
+    const rssMB = Math.round(
+      Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${server!.child.pid}/status`, "utf8"))?.[1]) / 1024,
+    );
     console.log(
       `load: ${CONNECTIONS} connections, ${result.duration} s, ${mix.length} URLs: ${Math.round(result.requests.average)} req/s, ` +
         `${result.requests.total} responses, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
@@ -117,9 +133,16 @@ describe("load", () => {
     );
 
     const wrong = mix.flatMap((entry) =>
-      [...statuses.get(entry.label)!].filter(([status]) => !entry.expected(status)).map(([status, count]) => `${entry.label}: ${count} × ${status}`),
+      [...statuses.get(entry.label)!]
+        .filter(([status]) => !entry.expected(status))
+        .map(([status, count]) => `${entry.label}: ${count} × ${status}`),
     );
-    expect({ errors: result.errors, timeouts: result.timeouts, requestErrors: Object.fromEntries(requestErrors), wrongStatuses: wrong }).toEqual({
+    expect({
+      errors: result.errors,
+      timeouts: result.timeouts,
+      requestErrors: Object.fromEntries(requestErrors),
+      wrongStatuses: wrong,
+    }).toEqual({
       errors: 0,
       timeouts: 0,
       requestErrors: {},

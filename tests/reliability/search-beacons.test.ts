@@ -57,7 +57,12 @@ async function sendBeacons(base: string, from: (i: number) => string): Promise<n
         const answer = await fetch(`${base}/api/searches/missed`, {
           method: "POST",
           body: termOf(i),
-          headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": CHROME, "sec-fetch-site": "same-origin", "x-forwarded-for": from(i) },
+          headers: {
+            "content-type": "text/plain;charset=UTF-8",
+            "user-agent": CHROME,
+            "sec-fetch-site": "same-origin",
+            "x-forwarded-for": from(i),
+          },
         });
         await answer.arrayBuffer();
         statuses.push(answer.status);
@@ -81,7 +86,8 @@ async function watch(url: string, until: number): Promise<number[]> {
   return times;
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
 
 describe("a burst of search beacons", () => {
   it.each([
@@ -112,7 +118,8 @@ describe("a burst of search beacons", () => {
       // Every beacon is answered 204, counted or not: a beacon has no one to show an error to.
       expect(new Set(statuses)).toEqual(new Set([204]));
       // From many addresses the batches outgrew a write: each wrote its share while the page was watched.
-      if (label === "from a thousand addresses") expect(server!.output()).toMatch(/search misses: 100 written, \d+ wait for the next write/);
+      if (label === "from a thousand addresses")
+        expect(server!.output()).toMatch(/search misses: 100 written, \d+ wait for the next write/);
       expect(report.p50, JSON.stringify(report)).toBeLessThan(MEDIAN_MS);
       expect(report.p99, JSON.stringify(report)).toBeLessThan(P99_MS + report.quietP95);
       expect(report.max, JSON.stringify(report)).toBeLessThan(MAX_MS);

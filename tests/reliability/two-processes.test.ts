@@ -45,7 +45,11 @@ beforeAll(async () => {
   });
   servers.push(...(await Promise.all(started)));
   database = await openDatabase({ databaseUrl: postgres.url });
-  const row = await insertRestaurant(database.db, { slug: "shared-table", name_en: "Shared Table", name_he: "שולחן משותף" });
+  const row = await insertRestaurant(database.db, {
+    slug: "shared-table",
+    name_en: "Shared Table",
+    name_he: "שולחן משותף",
+  });
   restaurant = { id: row.id, slug: row.slug };
   const user = await createUser(database.db, createTestAuth(database.db), { role: "admin", emailVerified: true });
   const login = await fetch(`${a().url}/login`, {
@@ -105,9 +109,14 @@ describe.skipIf(!enabled)("two server processes on one PostgreSQL and one bucket
 
   it("counts a rate limit across both: wrong passwords through either add up", async () => {
     const attempt = (server: RunningServer) =>
-      fetch(`${server.url}/login`, { method: "POST", body: new URLSearchParams({ email: admin.email, password: "not-the-password-1" }), redirect: "manual" });
+      fetch(`${server.url}/login`, {
+        method: "POST",
+        body: new URLSearchParams({ email: admin.email, password: "not-the-password-1" }),
+        redirect: "manual",
+      });
     // Eight wrong passwords for one account from one address are allowed in 15 minutes (four on each).
-    for (let i = 0; i < 8; i += 1) expect((await attempt(i % 2 === 0 ? a() : b())).status, `attempt ${i + 1}`).toBe(401);
+    for (let i = 0; i < 8; i += 1)
+      expect((await attempt(i % 2 === 0 ? a() : b())).status, `attempt ${i + 1}`).toBe(401);
     expect((await attempt(a())).status).toBe(429);
     expect((await attempt(b())).status).toBe(429);
   });

@@ -25,7 +25,12 @@ declare module "autocannon" {
   interface Request extends RequestRequest {
     /** Changes the request about to be sent; returning a falsy value restarts the sequence. */
     setupRequest?: (request: RequestRequest, context: Record<string, unknown>) => RequestRequest | undefined;
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
   }
 
   interface Options {

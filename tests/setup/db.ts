@@ -55,7 +55,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * URL goes into the server's environment; on PGlite none (the server makes its own in DATA_DIR,
  * which one process alone may open).
  */
-export async function createServerDatabase(): Promise<{ database: TestDatabase | undefined; env: Record<string, string> }> {
+export async function createServerDatabase(): Promise<{
+  database: TestDatabase | undefined;
+  env: Record<string, string>;
+}> {
   const database = await createTestDatabase();
   if (database.url) return { database, env: { DATABASE_URL: database.url } };
   await database.destroy();

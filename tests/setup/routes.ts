@@ -41,7 +41,12 @@ function outcomeOf(value: unknown, fallbackStatus = 200): RouteOutcome {
   return { status: fallbackStatus, data: value, headers: new Headers() };
 }
 
-export async function callRoute(fn: RouteFunction, services: AppServices, url: string, options: CallOptions = {}): Promise<RouteOutcome> {
+export async function callRoute(
+  fn: RouteFunction,
+  services: AppServices,
+  url: string,
+  options: CallOptions = {},
+): Promise<RouteOutcome> {
   const headers = new Headers();
   if (options.cookie) headers.set("cookie", options.cookie);
   if (options.referer) headers.set("referer", options.referer);
@@ -66,7 +71,8 @@ export async function callRoute(fn: RouteFunction, services: AppServices, url: s
   try {
     return outcomeOf(await (fn as (args: never) => unknown)(args));
   } catch (thrown) {
-    if (thrown instanceof Response || (thrown && typeof thrown === "object" && "type" in thrown)) return outcomeOf(thrown);
+    if (thrown instanceof Response || (thrown && typeof thrown === "object" && "type" in thrown))
+      return outcomeOf(thrown);
     throw thrown;
   }
 }
@@ -81,8 +87,14 @@ export function sessionCookie(headers: Headers): string {
 }
 
 /** A user made by the factory and signed in as better-auth signs anyone in: the user, and its session cookie. */
-export async function signedInUser(services: Pick<AppServices, "db" | "auth">, options: NewUser = {}): Promise<CreatedUser & { cookie: string }> {
+export async function signedInUser(
+  services: Pick<AppServices, "db" | "auth">,
+  options: NewUser = {},
+): Promise<CreatedUser & { cookie: string }> {
   const user = await createUser(services.db, services.auth, options);
-  const { headers } = await services.auth.api.signInEmail({ body: { email: user.email, password: user.password }, returnHeaders: true });
+  const { headers } = await services.auth.api.signInEmail({
+    body: { email: user.email, password: user.password },
+    returnHeaders: true,
+  });
   return { ...user, cookie: sessionCookie(headers) };
 }

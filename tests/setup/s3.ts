@@ -17,7 +17,13 @@ export interface TestBucket {
 
 export async function startTestBucket(bucket = "kta-uploads", port = 0): Promise<TestBucket> {
   const directory = mkdtempSync(path.join(tmpdir(), "kta-s3-"));
-  const server = new S3rver({ port, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    port,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };

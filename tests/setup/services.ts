@@ -54,7 +54,10 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
     proofOfWork: createProofOfWork({ secret: TEST_SECRET }),
     reportFiled: () => {},
     // Files inside a form go to a throwaway folder, through the real checks.
-    acceptUpload: formUploads({ db, storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "kta-form-uploads-"))) }),
+    acceptUpload: formUploads({
+      db,
+      storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "kta-form-uploads-"))),
+    }),
     ...overrides,
   };
 }

@@ -33,7 +33,10 @@ export async function openEventStream(url: string): Promise<EventStream> {
     waitFor(text, timeoutMs = 10_000) {
       if (received.includes(text)) return Promise.resolve(received);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "${text}" within ${timeoutMs} ms; got:\n${received}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no "${text}" within ${timeoutMs} ms; got:\n${received}`)),
+          timeoutMs,
+        );
         waiters.push({
           text,
           resolve: (all) => {

@@ -1,6 +1,15 @@
 import { Form, Link } from "react-router";
 import { useLanguage } from "../../lib/i18n/use-language";
-import { accessibilityPath, blogsPath, homePath, loginPath, logoutPath, privacyPolicyPath, signupPath, suggestPath } from "../../lib/paths";
+import {
+  accessibilityPath,
+  blogsPath,
+  homePath,
+  loginPath,
+  logoutPath,
+  privacyPolicyPath,
+  signupPath,
+  suggestPath,
+} from "../../lib/paths";
 
 export function Footer({ signedIn = false }: { signedIn?: boolean }) {
   const { language, t } = useLanguage();

@@ -67,13 +67,18 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
       <Link to={accountPath(language)} className="underline-offset-4 hover:underline">
         {ti("nav.welcome", { name: viewer.firstName })}
       </Link>{" "}
-      <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">{t(`role.${viewer.role}`)}</span>
+      <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">
+        {t(`role.${viewer.role}`)}
+      </span>
     </p>
   ) : (
     // A visitor finds "Log in" here as well as in the footer; it comes back to this page (not from
     // the home page or the log-in page itself). The login page cleans it, as any `next`.
     <Link
-      to={loginPath(language, pathname === homePath(language) || pathname === loginPath(language) ? undefined : pathname)}
+      to={loginPath(
+        language,
+        pathname === homePath(language) || pathname === loginPath(language) ? undefined : pathname,
+      )}
       className="rounded-md px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50"
     >
       {t("footer.login")}
@@ -89,7 +94,10 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
       data-compact={compact ? "true" : "false"}
     >
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4">
-        <Link to={homePath(language)} className={cn("font-bold text-brand-800 transition-[font-size]", compact ? "text-lg" : "text-xl")}>
+        <Link
+          to={homePath(language)}
+          className={cn("font-bold text-brand-800 transition-[font-size]", compact ? "text-lg" : "text-xl")}
+        >
           {t("brand.name")}
         </Link>
         <nav aria-label={t("nav.main")} className="ms-auto hidden items-center gap-1 md:flex">
@@ -99,7 +107,10 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
               to={item.to}
               end={item.end ?? false}
               className={({ isActive }) =>
-                cn("rounded-md px-3 py-2 text-sm font-medium", isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100")
+                cn(
+                  "rounded-md px-3 py-2 text-sm font-medium",
+                  isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100",
+                )
               }
             >
               {t(item.label)}
@@ -122,7 +133,14 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
             setDrawerOpen(true);
           }}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
           </svg>
         </button>

@@ -30,8 +30,18 @@ export default function MobileMenu({ open, onOpenChange, returnFocus, title, clo
         >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            <Dialog.Close className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-stone-100" aria-label={closeLabel}>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <Dialog.Close
+              className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-stone-100"
+              aria-label={closeLabel}
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>
             </Dialog.Close>

@@ -31,8 +31,13 @@ export function ConfirmDialog({
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-stone-700">{body}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className="min-h-11 rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-50">{cancelLabel}</AlertDialog.Cancel>
-            <AlertDialog.Action onClick={onConfirm} className="min-h-11 rounded-lg bg-red-700 px-4 font-semibold text-white hover:bg-red-800">
+            <AlertDialog.Cancel className="min-h-11 rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-50">
+              {cancelLabel}
+            </AlertDialog.Cancel>
+            <AlertDialog.Action
+              onClick={onConfirm}
+              className="min-h-11 rounded-lg bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
+            >
               {confirmLabel}
             </AlertDialog.Action>
           </div>

@@ -41,11 +41,23 @@ export function Disclosure({
       <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50 [&::-webkit-details-marker]:hidden">
         {label}
         {summaryExtra}
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="ms-auto h-4 w-4 transition group-open:rotate-180" fill="currentColor">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="ms-auto h-4 w-4 transition group-open:rotate-180"
+          fill="currentColor"
+        >
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
         </svg>
       </summary>
-      <div className={cn("absolute start-0 z-30 mt-2 min-w-full rounded-lg border border-stone-200 bg-white p-3 shadow-lg", panelClassName)}>{children}</div>
+      <div
+        className={cn(
+          "absolute start-0 z-30 mt-2 min-w-full rounded-lg border border-stone-200 bg-white p-3 shadow-lg",
+          panelClassName,
+        )}
+      >
+        {children}
+      </div>
     </details>
   );
 }

@@ -2,7 +2,8 @@
 // them (the notice goes) or discards them (the form shows the saved values again and the draft is
 // removed). Texts are the page's words.
 
-const BUTTON = "min-h-11 rounded-lg bg-white px-4 py-2 font-medium text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50";
+const BUTTON =
+  "min-h-11 rounded-lg bg-white px-4 py-2 font-medium text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50";
 
 export function DraftNotice({
   message,

@@ -29,19 +29,44 @@ interface FieldProps {
 
 /** The look of a text-like control (input, textarea, select); a field in error has a thick red border. */
 export function controlClass(bad: boolean, extra?: string): string {
-  return cn("mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base", bad ? "border-2 border-red-700" : "border-stone-300", extra);
+  return cn(
+    "mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base",
+    bad ? "border-2 border-red-700" : "border-stone-300",
+    extra,
+  );
 }
 
 /** The ids and attributes that tie a control to its label, hint and message. */
-function wiring({ name, id, error, invalid = false, hint }: Pick<FieldProps, "name" | "id" | "error" | "invalid" | "hint">) {
+function wiring({
+  name,
+  id,
+  error,
+  invalid = false,
+  hint,
+}: Pick<FieldProps, "name" | "id" | "error" | "invalid" | "hint">) {
   const fieldId = id ?? `field-${name}`;
   const bad = invalid || Boolean(error);
-  const describedBy = [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(" ") || undefined;
-  return { fieldId, bad, control: { id: fieldId, "aria-invalid": bad ? true : undefined, "aria-describedby": describedBy } };
+  const describedBy =
+    [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return {
+    fieldId,
+    bad,
+    control: { id: fieldId, "aria-invalid": bad ? true : undefined, "aria-describedby": describedBy },
+  };
 }
 
 /** A field's message, in the field error's look; `id` is what its control's `aria-describedby` names. */
-export function FieldError({ id, children, className, alert = false }: { id?: string | undefined; children: ReactNode; className?: string; alert?: boolean }) {
+export function FieldError({
+  id,
+  children,
+  className,
+  alert = false,
+}: {
+  id?: string | undefined;
+  children: ReactNode;
+  className?: string;
+  alert?: boolean;
+}) {
   return (
     <p id={id} role={alert ? "alert" : undefined} className={cn("mt-1 text-sm font-medium text-red-700", className)}>
       {children}
@@ -53,7 +78,15 @@ export function FieldError({ id, children, className, alert = false }: { id?: st
  * A field's hint, in the hint's look. In a text hint, a phone number or web address is isolated
  * left to right and kept on one line (in a Hebrew hint it would otherwise reorder or break at 360 px).
  */
-export function FieldHint({ id, children, className }: { id?: string | undefined; children: ReactNode; className?: string }) {
+export function FieldHint({
+  id,
+  children,
+  className,
+}: {
+  id?: string | undefined;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <p id={id} className={cn("mt-1 text-sm text-stone-600", className)}>
       {typeof children === "string"
@@ -101,7 +134,11 @@ function Field({
   required = false,
   className,
   children,
-}: Pick<FieldProps, "label" | "error" | "hint" | "hintFirst" | "className"> & { fieldId: string; required?: boolean | undefined; children: ReactNode }) {
+}: Pick<FieldProps, "label" | "error" | "hint" | "hintFirst" | "className"> & {
+  fieldId: string;
+  required?: boolean | undefined;
+  children: ReactNode;
+}) {
   const hintLine = hint ? <FieldHint id={`${fieldId}-hint`}>{hint}</FieldHint> : null;
   return (
     <div className={className}>
@@ -138,7 +175,15 @@ export function TextField({
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "className">) {
   const { fieldId, bad, control } = wiring({ name, id, error, invalid, hint });
   return (
-    <Field fieldId={fieldId} label={label} error={error} hint={hint} hintFirst={hintFirst} required={input.required} className={className}>
+    <Field
+      fieldId={fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      hintFirst={hintFirst}
+      required={input.required}
+      className={className}
+    >
       <input name={name} {...control} className={controlClass(bad, inputClassName)} {...input} />
     </Field>
   );
@@ -158,7 +203,15 @@ export function TextAreaField({
 }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "className">) {
   const { fieldId, bad, control } = wiring({ name, id, error, invalid, hint });
   return (
-    <Field fieldId={fieldId} label={label} error={error} hint={hint} hintFirst={hintFirst} required={textarea.required} className={className}>
+    <Field
+      fieldId={fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      hintFirst={hintFirst}
+      required={textarea.required}
+      className={className}
+    >
       <textarea name={name} {...control} className={controlClass(bad, inputClassName)} {...textarea} />
     </Field>
   );
@@ -179,7 +232,15 @@ export function SelectField({
 }: FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "className">) {
   const { fieldId, bad, control } = wiring({ name, id, error, invalid, hint });
   return (
-    <Field fieldId={fieldId} label={label} error={error} hint={hint} hintFirst={hintFirst} required={select.required} className={className}>
+    <Field
+      fieldId={fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      hintFirst={hintFirst}
+      required={select.required}
+      className={className}
+    >
       <select name={name} {...control} className={controlClass(bad, inputClassName)} {...select}>
         {children}
       </select>
@@ -294,7 +355,9 @@ export function SubmitButton({
   className?: string;
 }) {
   const navigation = useNavigation();
-  const submitting = busy ?? (navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent));
+  const submitting =
+    busy ??
+    (navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent));
   return (
     <button
       type="submit"

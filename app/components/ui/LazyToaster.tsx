@@ -29,7 +29,8 @@ const Toaster = lazy(() =>
 );
 
 /** Pages that may show toasts from their own code: the signed-in and account pages (not the public ones). */
-const TOASTING_PAGES = /^\/(?:he\/)?(?:dashboard|account|login|signup|forgot-password|reset-password|verify-email)(?:\/|$)/;
+const TOASTING_PAGES =
+  /^\/(?:he\/)?(?:dashboard|account|login|signup|forgot-password|reset-password|verify-email)(?:\/|$)/;
 
 export function LazyToaster({ dir, pathname, pending }: { dir: "ltr" | "rtl"; pathname: string; pending: boolean }) {
   const needed = pending || TOASTING_PAGES.test(pathname);
@@ -46,5 +47,7 @@ export function LazyToaster({ dir, pathname, pending }: { dir: "ltr" | "rtl"; pa
 
 /** Shows a toast, loading sonner first. */
 export function showToast(type: "success" | "error", message: string, options: { id: string }): void {
-  void import("sonner").then(({ toast }) => (type === "error" ? toast.error(message, options) : toast.success(message, options)));
+  void import("sonner").then(({ toast }) =>
+    type === "error" ? toast.error(message, options) : toast.success(message, options),
+  );
 }

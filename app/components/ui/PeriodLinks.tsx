@@ -33,7 +33,9 @@ export function PeriodLinks<P extends number>({
           aria-current={days === current ? "page" : undefined}
           className={cn(
             "inline-flex min-h-11 items-center rounded-lg border px-4 text-sm font-medium",
-            days === current ? "border-brand-700 bg-brand-100 text-brand-900" : "border-stone-300 bg-white text-stone-800 hover:bg-stone-50",
+            days === current
+              ? "border-brand-700 bg-brand-100 text-brand-900"
+              : "border-stone-300 bg-white text-stone-800 hover:bg-stone-50",
           )}
         >
           {children(days)}

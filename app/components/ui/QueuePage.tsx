@@ -21,11 +21,24 @@ export function QueuePage({ id, title, children }: { id: string; title: ReactNod
  * The filters: a GET form (works without JavaScript) with its fields, the submit button, and the
  * count of what matches at the line's end.
  */
-export function QueueFilters({ children, submit, count, countTestId }: { children: ReactNode; submit: string; count: string; countTestId?: string }) {
+export function QueueFilters({
+  children,
+  submit,
+  count,
+  countTestId,
+}: {
+  children: ReactNode;
+  submit: string;
+  count: string;
+  countTestId?: string;
+}) {
   return (
     <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
       {children}
-      <button type="submit" className="min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50">
+      <button
+        type="submit"
+        className="min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50"
+      >
         {submit}
       </button>
       <p className="ms-auto text-sm text-stone-600" data-testid={countTestId}>

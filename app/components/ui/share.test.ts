@@ -11,7 +11,9 @@ function page(canonical?: string): Document {
 
 describe("the share button's link", () => {
   it("is the page's canonical URL (absolute, in the page's language), else the address", () => {
-    expect(pageLink(page("https://kosher.example/he/restaurant/falafel"))).toBe("https://kosher.example/he/restaurant/falafel");
+    expect(pageLink(page("https://kosher.example/he/restaurant/falafel"))).toBe(
+      "https://kosher.example/he/restaurant/falafel",
+    );
     expect(pageLink(page())).toBe("http://127.0.0.1:3000/he/restaurant/falafel?utm=x");
   });
 });
@@ -37,7 +39,13 @@ describe("sharing", () => {
     const copy = { writeText: vi.fn(async () => {}) };
     expect(await shareLink(false, { clipboard: copy } as unknown as Navigator, page(url))).toBe(true);
     const refused = Object.assign(new Error("no"), { name: "NotAllowedError" });
-    expect(await shareLink(true, { share: async () => Promise.reject(refused), clipboard: copy } as unknown as Navigator, page(url))).toBe(true);
+    expect(
+      await shareLink(
+        true,
+        { share: async () => Promise.reject(refused), clipboard: copy } as unknown as Navigator,
+        page(url),
+      ),
+    ).toBe(true);
     expect(copy.writeText).toHaveBeenCalledTimes(2);
     expect(copy.writeText).toHaveBeenCalledWith(url);
   });

@@ -11,7 +11,11 @@ export function pageLink(doc: Pick<Document, "querySelector" | "location">): str
  * false when copying failed, undefined when the share sheet took it (or the visitor closed it).
  * A share sheet that refuses (not the visitor's cancel) falls back to copying.
  */
-export async function shareLink(native: boolean, nav: Pick<Navigator, "share" | "clipboard">, doc: Document): Promise<boolean | undefined> {
+export async function shareLink(
+  native: boolean,
+  nav: Pick<Navigator, "share" | "clipboard">,
+  doc: Document,
+): Promise<boolean | undefined> {
   const url = pageLink(doc);
   if (native) {
     try {

@@ -9,8 +9,21 @@ import { readFormData } from "../../lib/form-data.server";
 import { mustKeepTwoFactor } from "../../lib/permissions";
 import type { Viewer } from "../../lib/session.server";
 import type { MessageKey } from "../../locales/en";
-import { changePassword, listSessions, resendVerification, signOutOtherSessions, updateProfile } from "./accounts.server";
-import { confirmTwoFactorSetup, disableTwoFactor, regenerateBackupCodes, startTwoFactorSetup, twoFactorState, type TwoFactorSetup } from "./two-factor.server";
+import {
+  changePassword,
+  listSessions,
+  resendVerification,
+  signOutOtherSessions,
+  updateProfile,
+} from "./accounts.server";
+import {
+  confirmTwoFactorSetup,
+  disableTwoFactor,
+  regenerateBackupCodes,
+  startTwoFactorSetup,
+  twoFactorState,
+  type TwoFactorSetup,
+} from "./two-factor.server";
 import { readString } from "./validation";
 
 /** The page's data: the profile, the devices signed in (this one marked), and two-factor's state. */
@@ -47,7 +60,8 @@ export type Intent = (typeof INTENTS)[number];
 const isIntent = (value: string): value is Intent => (INTENTS as readonly string[]).includes(value);
 /** A form's answer: what it changed (a new two-factor setup, new backup codes), or its refusal. */
 export type ActionResult =
-  { intent: Intent; ok: true; message: MessageKey; setup?: TwoFactorSetup; backupCodes?: string[] } | ({ intent: Intent; ok: false } & ErrorAnswer);
+  | { intent: Intent; ok: true; message: MessageKey; setup?: TwoFactorSetup; backupCodes?: string[] }
+  | ({ intent: Intent; ok: false } & ErrorAnswer);
 
 /** Runs the change the posted form asks for; each answers on its own form (Outcome). */
 export async function accountAction(services: AppServices, viewer: Viewer, request: Request) {
@@ -62,8 +76,11 @@ export async function accountAction(services: AppServices, viewer: Viewer, reque
   }
 
   async function run() {
-    const done = (message: MessageKey, headers?: Headers, more: { setup?: TwoFactorSetup; backupCodes?: string[] } = {}) =>
-      data<ActionResult>({ intent, ok: true, message, ...more }, headers ? { headers } : undefined);
+    const done = (
+      message: MessageKey,
+      headers?: Headers,
+      more: { setup?: TwoFactorSetup; backupCodes?: string[] } = {},
+    ) => data<ActionResult>({ intent, ok: true, message, ...more }, headers ? { headers } : undefined);
     if (!isIntent(asked)) throw new AppError("invalid", "error.unexpected", { subject: asked });
     switch (asked) {
       case "profile":
@@ -95,11 +112,22 @@ export async function accountAction(services: AppServices, viewer: Viewer, reque
         return done("twoFactor.statusOff", undefined, { setup });
       }
       case "twoFactorConfirm":
-        return done("twoFactor.enabled", (await confirmTwoFactorSetup(services, request, viewer, readString(form, "code"))).headers);
+        return done(
+          "twoFactor.enabled",
+          (await confirmTwoFactorSetup(services, request, viewer, readString(form, "code"))).headers,
+        );
       case "twoFactorDisable":
-        return done("twoFactor.disabled", (await disableTwoFactor(services, request, viewer, readString(form, "disablePassword"))).headers);
+        return done(
+          "twoFactor.disabled",
+          (await disableTwoFactor(services, request, viewer, readString(form, "disablePassword"))).headers,
+        );
       case "twoFactorCodes": {
-        const { backupCodes } = await regenerateBackupCodes(services, request, viewer, readString(form, "codesPassword"));
+        const { backupCodes } = await regenerateBackupCodes(
+          services,
+          request,
+          viewer,
+          readString(form, "codesPassword"),
+        );
         return done("twoFactor.regenerated", undefined, { backupCodes });
       }
     }

@@ -20,7 +20,15 @@ import {
   type PasswordAttempt,
   type PasswordTicket,
 } from "./rate-limit.server";
-import { checkNewPassword, checkProfileText, isEmail, signupErrors, validateLogin, type FieldError, type SignupValues } from "./validation";
+import {
+  checkNewPassword,
+  checkProfileText,
+  isEmail,
+  signupErrors,
+  validateLogin,
+  type FieldError,
+  type SignupValues,
+} from "./validation";
 
 type AuthCode = { code: AppErrorCode; message: MessageKey; field?: string };
 
@@ -58,14 +66,23 @@ interface ApiError {
  */
 export function apiErrorOf(error: unknown): ApiError | null {
   if (error instanceof APIError) return error as ApiError;
-  if (error instanceof Error && error.name === "APIError" && typeof (error as { statusCode?: unknown }).statusCode === "number") {
+  if (
+    error instanceof Error &&
+    error.name === "APIError" &&
+    typeof (error as { statusCode?: unknown }).statusCode === "number"
+  ) {
     return error as unknown as ApiError;
   }
   return null;
 }
 
 /** A failure that names one form field: the field is marked, the message shown above the form. */
-export function fieldError(code: AppErrorCode, field: string, message: MessageKey, options: { reasons?: MessageKey[] } = {}): AppError {
+export function fieldError(
+  code: AppErrorCode,
+  field: string,
+  message: MessageKey,
+  options: { reasons?: MessageKey[] } = {},
+): AppError {
   return new AppError(code, message, { fieldErrors: { [field]: message }, ...options });
 }
 
@@ -78,10 +95,13 @@ export function authError(error: unknown): unknown {
   if (!apiError) return error;
   const code = apiError.body?.code ?? "";
   const known = CODE_MESSAGES[code];
-  if (known) return known.field ? fieldError(known.code, known.field, known.message) : new AppError(known.code, known.message);
+  if (known)
+    return known.field ? fieldError(known.code, known.field, known.message) : new AppError(known.code, known.message);
   // better-auth's own checks of the request body (its e-mail rule is stricter than ours).
   if (code === "VALIDATION_ERROR") {
-    return (apiError.body?.message ?? "").includes("email") ? fieldError("invalid", "email", "error.invalidEmail") : new AppError("invalid", "form.invalid");
+    return (apiError.body?.message ?? "").includes("email")
+      ? fieldError("invalid", "email", "error.invalidEmail")
+      : new AppError("invalid", "form.invalid");
   }
   return error;
 }
@@ -105,13 +125,20 @@ export async function signUp(services: AppServices, values: SignupValues, return
   // Every field in error at once (the form shows each beside its field); the first rule's message is the form's.
   const [first, ...more] = signupErrors(values);
   if (first) {
-    throw new AppError("invalid", first.message, { fieldErrors: Object.fromEntries([first, ...more].map((one) => [one.field, one.message])) });
+    throw new AppError("invalid", first.message, {
+      fieldErrors: Object.fromEntries([first, ...more].map((one) => [one.field, one.message])),
+    });
   }
   try {
     await hitRateLimits(services.db, [{ key: `signup:ip:${services.clientIp}`, limit: LIMITS.signUpPerIp }]);
     checkStrength(values.password, [values.firstName, values.lastName, values.email]);
     const { user } = await services.auth.api.signUpEmail({
-      body: { email: values.email, password: values.password, name: values.firstName, ...(returnTo ? { callbackURL: returnTo } : {}) },
+      body: {
+        email: values.email,
+        password: values.password,
+        name: values.firstName,
+        ...(returnTo ? { callbackURL: returnTo } : {}),
+      },
     });
     await services.db
       .update(profiles)
@@ -126,14 +153,24 @@ export async function signUp(services: AppServices, values: SignupValues, return
  * A correct password either signs in (a session cookie), or, for an account with two-factor
  * authentication, opens the second step (better-auth's short-lived two_factor cookie, no session).
  */
-export type SignedIn = { headers: Headers; twoFactorRequired: false; userId: string } | { headers: Headers; twoFactorRequired: true };
+export type SignedIn =
+  { headers: Headers; twoFactorRequired: false; userId: string } | { headers: Headers; twoFactorRequired: true };
 
-export async function signIn(services: AppServices, request: Request, email: string, password: string): Promise<SignedIn> {
+export async function signIn(
+  services: AppServices,
+  request: Request,
+  email: string,
+  password: string,
+): Promise<SignedIn> {
   refuse(validateLogin(email, password));
   try {
     // A right password is not a failure, whatever the second step then asks.
     const { headers, response } = await withPasswordCheck(services, email, "INVALID_EMAIL_OR_PASSWORD", () =>
-      services.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: request.headers, returnHeaders: true }),
+      services.auth.api.signInEmail({
+        body: { email, password, rememberMe: true },
+        headers: request.headers,
+        returnHeaders: true,
+      }),
     );
     if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
       return { headers: cookiesOnly(headers), twoFactorRequired: true };
@@ -150,7 +187,12 @@ export async function signIn(services: AppServices, request: Request, email: str
  * counts as a wrong password, a right password clears its address's failures. Every place that
  * checks a password — sign-in, the account page, two-factor settings — goes through here.
  */
-export async function withPasswordCheck<T>(services: AppServices, account: string, wrongCode: string, check: () => Promise<T>): Promise<T> {
+export async function withPasswordCheck<T>(
+  services: AppServices,
+  account: string,
+  wrongCode: string,
+  check: () => Promise<T>,
+): Promise<T> {
   const attempt: PasswordAttempt = { account, ip: services.clientIp };
   const ticket = await beginPasswordAttempt(services.db, attempt);
   const result = await check().catch(async (error: unknown) => {
@@ -168,9 +210,11 @@ async function onWrongPassword(services: AppServices, attempt: PasswordAttempt, 
   const [user] = await services.db.select({ email: users.email }).from(users).where(eq(users.email, attempt.account));
   if (!user) return;
   // Not awaited: the answer does not wait for the mail server.
-  services.sendEmail(user.email, failedSignInsEmail(`${services.settings.publicUrl}${forgotPasswordPath("en")}`)).catch((error: unknown) => {
-    console.error("[accounts] could not send the failed sign-ins e-mail:", error);
-  });
+  services
+    .sendEmail(user.email, failedSignInsEmail(`${services.settings.publicUrl}${forgotPasswordPath("en")}`))
+    .catch((error: unknown) => {
+      console.error("[accounts] could not send the failed sign-ins e-mail:", error);
+    });
 }
 
 export async function signOut(services: AppServices, request: Request): Promise<{ headers: Headers }> {
@@ -193,7 +237,9 @@ export async function requestPasswordReset(services: AppServices, email: string)
     // locking its owner out (claimResetMail), since anyone may ask for anyone's reset.
     await hitRateLimits(services.db, [
       { key: `reset:ip:${services.clientIp}`, limit: LIMITS.resetPerIp },
-      ...(wellFormed ? [{ key: `reset:account-ip:${address}|${services.clientIp}`, limit: LIMITS.resetPerAccountAndIp }] : []),
+      ...(wellFormed
+        ? [{ key: `reset:account-ip:${address}|${services.clientIp}`, limit: LIMITS.resetPerAccountAndIp }]
+        : []),
     ]);
     if (!wellFormed) return;
     await claimResetMail(services.db, address);
@@ -207,7 +253,12 @@ export async function requestPasswordReset(services: AppServices, email: string)
 
 const RESET_TOKEN = /^[A-Za-z0-9_-]{1,255}$/;
 
-export async function resetPassword(services: AppServices, token: string, password: string, confirm: string): Promise<void> {
+export async function resetPassword(
+  services: AppServices,
+  token: string,
+  password: string,
+  confirm: string,
+): Promise<void> {
   refuse(checkNewPassword(password, confirm));
   checkStrength(password, []);
   // Our reset links carry better-auth's token (letters and digits); anything else cannot be one.

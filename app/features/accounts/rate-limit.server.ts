@@ -78,7 +78,10 @@ export interface PasswordAttempt {
 /** How long after the last failure the account takes its next attempt, given its failure count. */
 export function accountDelayMs(failures: number): number {
   if (failures < ACCOUNT_DELAY.free) return 0;
-  return Math.min(ACCOUNT_DELAY.maxDelayMs, ACCOUNT_DELAY.baseDelayMs * 2 ** Math.min(30, failures - ACCOUNT_DELAY.free));
+  return Math.min(
+    ACCOUNT_DELAY.maxDelayMs,
+    ACCOUNT_DELAY.baseDelayMs * 2 ** Math.min(30, failures - ACCOUNT_DELAY.free),
+  );
 }
 
 /** Adds one to `key`'s count when `allowed` (or its window has ended); null when refused. The window runs from now. */
@@ -131,7 +134,11 @@ export interface PasswordTicket {
  * slip past a limit). Throws RateLimitedError, at once and without holding the request, when the
  * address has failed too often for the account or the account's delay has not passed.
  */
-export async function beginPasswordAttempt(db: Db, { account, ip }: PasswordAttempt, now = new Date()): Promise<PasswordTicket> {
+export async function beginPasswordAttempt(
+  db: Db,
+  { account, ip }: PasswordAttempt,
+  now = new Date(),
+): Promise<PasswordTicket> {
   await hitRateLimits(db, [{ key: `signin:ip:${ip}`, limit: LIMITS.signInPerIp }], now);
   const pair = pairKey(account, ip);
   const pairLimit = LIMITS.signInPerAccountAndIp;
@@ -166,10 +173,19 @@ export async function beginPasswordAttempt(db: Db, { account, ip }: PasswordAtte
  * tell the owner by e-mail: the account has reached the failures that start its delay, and has
  * not been told within the alert window.
  */
-export async function passwordFailed(db: Db, { account }: PasswordAttempt, ticket: PasswordTicket, now = new Date()): Promise<{ alert: boolean }> {
+export async function passwordFailed(
+  db: Db,
+  { account }: PasswordAttempt,
+  ticket: PasswordTicket,
+  now = new Date(),
+): Promise<{ alert: boolean }> {
   if (ticket.accountFailures < ACCOUNT_DELAY.free) return { alert: false };
   try {
-    await hitRateLimits(db, [{ key: alertKey(account), limit: { max: 1, windowMs: ACCOUNT_DELAY.alertWindowMs } }], now);
+    await hitRateLimits(
+      db,
+      [{ key: alertKey(account), limit: { max: 1, windowMs: ACCOUNT_DELAY.alertWindowMs } }],
+      now,
+    );
     return { alert: true };
   } catch (error) {
     if (error instanceof RateLimitedError) return { alert: false };
@@ -182,7 +198,11 @@ export async function passwordFailed(db: Db, { account }: PasswordAttempt, ticke
  * The account's window is put back as it was (unless another attempt has moved it since), so the
  * owner signing in never makes earlier failures count for longer.
  */
-export async function passwordSucceeded(db: Db, { account, ip }: PasswordAttempt, ticket: PasswordTicket): Promise<void> {
+export async function passwordSucceeded(
+  db: Db,
+  { account, ip }: PasswordAttempt,
+  ticket: PasswordTicket,
+): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, pairKey(account, ip)));
   const claimed = sql`${ticket.accountResetClaimed.toISOString()}::timestamptz`;
   await db

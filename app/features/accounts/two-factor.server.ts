@@ -42,14 +42,20 @@ export function normaliseBackupCode(raw: string): string {
 
 export async function twoFactorState(db: Db, viewer: Viewer): Promise<TwoFactorState> {
   if (viewer.twoFactorEnabled) return "on";
-  const [row] = await db.select({ verified: twoFactors.verified }).from(twoFactors).where(eq(twoFactors.userId, viewer.id)).limit(1);
+  const [row] = await db
+    .select({ verified: twoFactors.verified })
+    .from(twoFactors)
+    .where(eq(twoFactors.userId, viewer.id))
+    .limit(1);
   return row && !row.verified ? "pending" : "off";
 }
 
 /** better-auth's INVALID_PASSWORD, about the field the two-factor forms use. */
 function passwordFailure(error: unknown, field: string): unknown {
   const failure = authError(error);
-  return isAppError(failure) && failure.messageKey === "account.wrongPassword" ? fieldError(failure.code, field, failure.messageKey) : failure;
+  return isAppError(failure) && failure.messageKey === "account.wrongPassword"
+    ? fieldError(failure.code, field, failure.messageKey)
+    : failure;
 }
 
 /** The password asked again for a two-factor change: a guess here counts like one at sign-in. */
@@ -62,15 +68,25 @@ function passwordMissing(field: string): AppError {
 }
 
 /** Step one of the set-up: the password, then a new secret and backup codes (not yet in force). */
-export async function startTwoFactorSetup(services: AppServices, request: Request, viewer: Viewer, password: string): Promise<{ setup: TwoFactorSetup }> {
+export async function startTwoFactorSetup(
+  services: AppServices,
+  request: Request,
+  viewer: Viewer,
+  password: string,
+): Promise<{ setup: TwoFactorSetup }> {
   if (viewer.twoFactorEnabled) throw new AppError("conflict", "twoFactor.alreadyEnabled");
   if (password === "") throw passwordMissing("setupPassword");
   try {
-    await hitRateLimits(services.db, [{ key: `2fa-password:account:${viewer.id}`, limit: LIMITS.twoFactorPasswordPerAccount }]);
-    const answer = await confirmPassword(services, viewer, () => services.auth.api.enableTwoFactor({ body: { password }, headers: request.headers }));
+    await hitRateLimits(services.db, [
+      { key: `2fa-password:account:${viewer.id}`, limit: LIMITS.twoFactorPasswordPerAccount },
+    ]);
+    const answer = await confirmPassword(services, viewer, () =>
+      services.auth.api.enableTwoFactor({ body: { password }, headers: request.headers }),
+    );
     const uri = "totpURI" in answer ? answer.totpURI : undefined;
     const secret = uri ? new URL(uri).searchParams.get("secret") : null;
-    if (!uri || !secret || !("backupCodes" in answer) || !answer.backupCodes) throw new Error("two-factor set-up returned no TOTP URI");
+    if (!uri || !secret || !("backupCodes" in answer) || !answer.backupCodes)
+      throw new Error("two-factor set-up returned no TOTP URI");
     return { setup: { secret, qr: qrCode(uri), backupCodes: answer.backupCodes } };
   } catch (error) {
     throw passwordFailure(error, "setupPassword");
@@ -78,7 +94,12 @@ export async function startTwoFactorSetup(services: AppServices, request: Reques
 }
 
 /** Step two: a code from the app proves it has the secret; two-factor is then on. */
-export async function confirmTwoFactorSetup(services: AppServices, request: Request, viewer: Viewer, rawCode: string): Promise<{ headers: Headers }> {
+export async function confirmTwoFactorSetup(
+  services: AppServices,
+  request: Request,
+  viewer: Viewer,
+  rawCode: string,
+): Promise<{ headers: Headers }> {
   const code = normaliseTotpCode(rawCode);
   if (!TOTP_CODE.test(code)) throw fieldError("invalid", "code", "twoFactor.codeFormat");
   try {
@@ -87,7 +108,11 @@ export async function confirmTwoFactorSetup(services: AppServices, request: Requ
       { key: `2fa:account:${viewer.id}`, limit: LIMITS.twoFactorCodePerAccount },
     ]);
     // On success better-auth replaces the session (same device, new token): the cookie travels on.
-    const { headers } = await services.auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
+    const { headers } = await services.auth.api.verifyTOTP({
+      body: { code },
+      headers: request.headers,
+      returnHeaders: true,
+    });
     // A session opened elsewhere before this never gave the second factor: signed out, as a
     // password change signs out every other device.
     const session = headers
@@ -101,13 +126,20 @@ export async function confirmTwoFactorSetup(services: AppServices, request: Requ
   }
 }
 
-export async function disableTwoFactor(services: AppServices, request: Request, viewer: Viewer, password: string): Promise<{ headers: Headers }> {
+export async function disableTwoFactor(
+  services: AppServices,
+  request: Request,
+  viewer: Viewer,
+  password: string,
+): Promise<{ headers: Headers }> {
   if (mustKeepTwoFactor(viewer, services.settings)) {
     throw new AppError("forbidden", "twoFactor.cannotDisable");
   }
   if (password === "") throw passwordMissing("disablePassword");
   try {
-    await hitRateLimits(services.db, [{ key: `2fa-password:account:${viewer.id}`, limit: LIMITS.twoFactorPasswordPerAccount }]);
+    await hitRateLimits(services.db, [
+      { key: `2fa-password:account:${viewer.id}`, limit: LIMITS.twoFactorPasswordPerAccount },
+    ]);
     const { headers } = await confirmPassword(services, viewer, () =>
       services.auth.api.disableTwoFactor({ body: { password }, headers: request.headers, returnHeaders: true }),
     );
@@ -118,10 +150,17 @@ export async function disableTwoFactor(services: AppServices, request: Request, 
 }
 
 /** New backup codes replace the old ones (all of them, used or not). */
-export async function regenerateBackupCodes(services: AppServices, request: Request, viewer: Viewer, password: string): Promise<{ backupCodes: string[] }> {
+export async function regenerateBackupCodes(
+  services: AppServices,
+  request: Request,
+  viewer: Viewer,
+  password: string,
+): Promise<{ backupCodes: string[] }> {
   if (password === "") throw passwordMissing("codesPassword");
   try {
-    await hitRateLimits(services.db, [{ key: `2fa-password:account:${viewer.id}`, limit: LIMITS.twoFactorPasswordPerAccount }]);
+    await hitRateLimits(services.db, [
+      { key: `2fa-password:account:${viewer.id}`, limit: LIMITS.twoFactorPasswordPerAccount },
+    ]);
     const { backupCodes } = await confirmPassword(services, viewer, () =>
       services.auth.api.generateBackupCodes({ body: { password }, headers: request.headers }),
     );
@@ -181,12 +220,14 @@ export async function verifySignInCode(
     if (!userId) throw new AppError("unauthorized", "twoFactor.expired");
     await hitRateLimits(services.db, [{ key: `2fa:account:${userId}`, limit: LIMITS.twoFactorCodePerAccount }]);
     const call = { body: { code }, headers: request.headers, returnHeaders: true } as const;
-    if (method === "backup") return { headers: cookiesOnly((await services.auth.api.verifyBackupCode(call)).headers), userId };
+    if (method === "backup")
+      return { headers: cookiesOnly((await services.auth.api.verifyBackupCode(call)).headers), userId };
     // A code from the app works once (RFC 6238 §5.2): taken before it is checked, so two requests
     // with one code cannot both pass; given back if it turns out wrong. A repeat gets the usual
     // message. (Backup codes are spent by better-auth itself.)
     const used = `2fa:used:${userId}:${code}`;
-    if (!(await claimOnce(services.db, used, TOTP_VALID_MS))) throw fieldError("unauthorized", "code", "twoFactor.invalidCode");
+    if (!(await claimOnce(services.db, used, TOTP_VALID_MS)))
+      throw fieldError("unauthorized", "code", "twoFactor.invalidCode");
     try {
       return { headers: cookiesOnly((await services.auth.api.verifyTOTP(call)).headers), userId };
     } catch (error) {

@@ -33,7 +33,11 @@ export async function listUsers(db: Db, { search = "", page = 1 }: { search?: st
         ilike(sql`${profiles.firstName} || ' ' || ${profiles.lastName}`, pattern),
       )
     : undefined;
-  const [totals] = await db.select({ total: count() }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(where);
+  const [totals] = await db
+    .select({ total: count() })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(where);
   const total = totals?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
@@ -92,7 +96,11 @@ export async function setUserRole(db: Db, actor: Subject | null, userId: string,
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) throw new UserNotFoundError(userId);
-    const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin")).for("update");
+    const admins = await tx
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .where(eq(userRoles.role, "admin"))
+      .for("update");
     const isAdmin = admins.some((admin) => admin.userId === userId);
     if (isAdmin && !isAdministrator({ role }) && admins.length <= 1) throw new LastAdminError(userId);
     await tx

@@ -2,9 +2,25 @@
 import { describe, expect, it } from "vitest";
 import { en } from "../../locales/en";
 import { he } from "../../locales/he";
-import { checkNewPassword, checkProfileText, NAME_MAX, PASSWORD_MAX, PHONE_MAX, validateLogin, validateSignup, type FieldError } from "./validation";
+import {
+  checkNewPassword,
+  checkProfileText,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PHONE_MAX,
+  validateLogin,
+  validateSignup,
+  type FieldError,
+} from "./validation";
 
-const signup = { firstName: "Dana", lastName: "Levi", email: "dana@example.com", phone: "03-1234567", password: "secret-pass", confirmPassword: "secret-pass" };
+const signup = {
+  firstName: "Dana",
+  lastName: "Levi",
+  email: "dana@example.com",
+  phone: "03-1234567",
+  password: "secret-pass",
+  confirmPassword: "secret-pass",
+};
 
 function expectShown(failure: FieldError | null, label: string) {
   expect(failure, label).not.toBeNull();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { checkNewPassword, checkProfileText, signupErrors, validateLogin, validateSignup, type SignupValues } from "./validation";
+import {
+  checkNewPassword,
+  checkProfileText,
+  signupErrors,
+  validateLogin,
+  validateSignup,
+  type SignupValues,
+} from "./validation";
 
 const valid: SignupValues = {
   firstName: "Dana",
@@ -18,8 +25,14 @@ describe("sign-up validation, in the spec's order", () => {
   it("reports the first failing rule only, in order", () => {
     const empty = { firstName: "", lastName: "", email: "", phone: "", password: "a", confirmPassword: "b" };
     expect(validateSignup(empty)).toEqual({ field: "firstName", message: "error.firstNameRequired" });
-    expect(validateSignup({ ...empty, firstName: "D" })).toEqual({ field: "lastName", message: "error.lastNameRequired" });
-    expect(validateSignup({ ...empty, firstName: "D", lastName: "L" })).toEqual({ field: "phone", message: "error.phoneRequired" });
+    expect(validateSignup({ ...empty, firstName: "D" })).toEqual({
+      field: "lastName",
+      message: "error.lastNameRequired",
+    });
+    expect(validateSignup({ ...empty, firstName: "D", lastName: "L" })).toEqual({
+      field: "phone",
+      message: "error.phoneRequired",
+    });
     expect(validateSignup({ ...empty, firstName: "D", lastName: "L", phone: "1" })).toEqual({
       field: "confirmPassword",
       message: "error.passwordsMismatch",
@@ -79,14 +92,23 @@ describe("text the database cannot hold (found by fuzzing)", () => {
   });
 
   it("refuses a line break in a name or phone (it would split an e-mail's greeting, a CSV row, a log line)", () => {
-    expect(validateSignup({ ...valid, firstName: "Dana\r\nBcc: x@example.com" })).toEqual({ field: "firstName", message: "error.lineBreak" });
+    expect(validateSignup({ ...valid, firstName: "Dana\r\nBcc: x@example.com" })).toEqual({
+      field: "firstName",
+      message: "error.lineBreak",
+    });
     expect(validateSignup({ ...valid, lastName: "Levi\n" })).toEqual({ field: "lastName", message: "error.lineBreak" });
     expect(validateSignup({ ...valid, phone: "050\r1234567" })).toEqual({ field: "phone", message: "error.lineBreak" });
   });
 
   it("refuses a NUL character in a name or phone, after the spec's rules", () => {
-    expect(validateSignup({ ...valid, firstName: "Da\u0000na" })).toEqual({ field: "firstName", message: "error.invalidCharacters" });
-    expect(validateSignup({ ...valid, phone: "050\u0000" })).toEqual({ field: "phone", message: "error.invalidCharacters" });
+    expect(validateSignup({ ...valid, firstName: "Da\u0000na" })).toEqual({
+      field: "firstName",
+      message: "error.invalidCharacters",
+    });
+    expect(validateSignup({ ...valid, phone: "050\u0000" })).toEqual({
+      field: "phone",
+      message: "error.invalidCharacters",
+    });
     expect(validateSignup({ ...valid, lastName: "", firstName: "\u0000" })?.message).toBe("error.lastNameRequired");
   });
 });
@@ -98,8 +120,17 @@ describe("profile text limits", () => {
     expect(checkProfileText({ firstName: "דנה", lastName: "לוי", phone: "+972 3 555 1234" })).toBeNull();
   });
   it("refuse over-long names and numbers with a message for the field", () => {
-    expect(checkProfileText({ ...ok, firstName: "a".repeat(101) })).toEqual({ field: "firstName", message: "error.nameTooLong" });
-    expect(checkProfileText({ ...ok, lastName: "b".repeat(120_000) })).toEqual({ field: "lastName", message: "error.nameTooLong" });
-    expect(checkProfileText({ ...ok, phone: "1".repeat(31) })).toEqual({ field: "phone", message: "error.phoneTooLong" });
+    expect(checkProfileText({ ...ok, firstName: "a".repeat(101) })).toEqual({
+      field: "firstName",
+      message: "error.nameTooLong",
+    });
+    expect(checkProfileText({ ...ok, lastName: "b".repeat(120_000) })).toEqual({
+      field: "lastName",
+      message: "error.nameTooLong",
+    });
+    expect(checkProfileText({ ...ok, phone: "1".repeat(31) })).toEqual({
+      field: "phone",
+      message: "error.phoneTooLong",
+    });
   });
 });

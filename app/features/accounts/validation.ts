@@ -104,7 +104,8 @@ function profileTextErrors(values: ProfileText): FieldError<keyof ProfileText>[]
 }
 
 export function validateLogin(email: string, password: string): FieldError<"email" | "password"> | null {
-  if (email === "" || password === "") return { field: email === "" ? "email" : "password", message: "error.credentialsRequired" };
+  if (email === "" || password === "")
+    return { field: email === "" ? "email" : "password", message: "error.credentialsRequired" };
   if (!isEmail(email)) return { field: "email", message: "error.invalidEmail" };
   if (password.length > PASSWORD_MAX) return { field: "password", message: "error.invalidCredentials" };
   return null;

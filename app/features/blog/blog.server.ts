@@ -126,7 +126,14 @@ export async function updateBlog(db: Db, actor: Subject | null, id: string, valu
   await assertSlugFree(db, slug, id);
   const [row] = await db
     .update(blogs)
-    .set({ title: values.title, subtitle: values.subtitle, image: values.image, content: values.content, slug, updated_at: new Date() })
+    .set({
+      title: values.title,
+      subtitle: values.subtitle,
+      image: values.image,
+      content: values.content,
+      slug,
+      updated_at: new Date(),
+    })
     .where(eq(blogs.id, id))
     .returning();
   if (!row) throw new BlogNotFoundError(id);

@@ -6,7 +6,13 @@ import { en } from "../../locales/en";
 import { he } from "../../locales/he";
 import { blogFormSchema, parseBlogForm } from "./rules";
 
-const valid = { title: "Title", subtitle: "Subtitle", slug: "a-post", image: "https://example.com/a.jpg", content: "Body" };
+const valid = {
+  title: "Title",
+  subtitle: "Subtitle",
+  slug: "a-post",
+  image: "https://example.com/a.jpg",
+  content: "Body",
+};
 
 function expectShown(message: string | undefined, label: string) {
   expect(message, label).toBeDefined();

@@ -45,17 +45,26 @@ describe("validation", () => {
   });
   it("keeps a title and subtitle on one line; the content keeps its paragraphs", () => {
     expect(parseBlogForm({ ...valid, title: "T\r\nX" })).toEqual({ ok: false, errors: { title: "error.lineBreak" } });
-    expect(parseBlogForm({ ...valid, subtitle: "S\nX" })).toEqual({ ok: false, errors: { subtitle: "error.lineBreak" } });
+    expect(parseBlogForm({ ...valid, subtitle: "S\nX" })).toEqual({
+      ok: false,
+      errors: { subtitle: "error.lineBreak" },
+    });
     expect(parseBlogForm({ ...valid, content: "One.\n\nTwo." }).ok).toBe(true);
   });
 
   it("allows only lowercase letters, digits and single hyphens between groups in a slug", () => {
     for (const slug of ["Upper", "two--hyphens", "-lead", "trail-", "sp ace", "ü"]) {
-      expect(parseBlogForm({ ...valid, slug }), slug).toMatchObject({ ok: false, errors: { slug: "blog.slugInvalid" } });
+      expect(parseBlogForm({ ...valid, slug }), slug).toMatchObject({
+        ok: false,
+        errors: { slug: "blog.slugInvalid" },
+      });
     }
   });
   it("refuses javascript: image addresses", () => {
-    expect(parseBlogForm({ ...valid, image: "javascript:alert(1)" })).toMatchObject({ ok: false, errors: { image: "blog.imageInvalid" } });
+    expect(parseBlogForm({ ...valid, image: "javascript:alert(1)" })).toMatchObject({
+      ok: false,
+      errors: { image: "blog.imageInvalid" },
+    });
   });
 });
 
@@ -79,7 +88,9 @@ describe("markdown", () => {
     expect(html).toContain('<a target="_blank" rel="noopener noreferrer" href="https://example.com">site</a>');
   });
   it("leaves a <script> and an onerror= attribute inert, as text", () => {
-    const html = renderMarkdown('<script>alert("x")</script>\n\n<img src=x onerror=alert(1)>\n\nText <b onmouseover=alert(1)>bold</b>');
+    const html = renderMarkdown(
+      '<script>alert("x")</script>\n\n<img src=x onerror=alert(1)>\n\nText <b onmouseover=alert(1)>bold</b>',
+    );
     expect(html).not.toMatch(/<script|<img|<b /i);
     expect(html).toContain("&lt;script&gt;");
     expect(html).toContain("onerror=alert(1)&gt;");

@@ -75,7 +75,9 @@ export const blogFormSchema = z.object({
 export type BlogFormValues = z.infer<typeof blogFormSchema>;
 export type BlogFieldErrors = Partial<Record<keyof BlogFormValues, MessageKey>>;
 
-export function parseBlogForm(input: unknown): { ok: true; values: BlogFormValues } | { ok: false; errors: BlogFieldErrors } {
+export function parseBlogForm(
+  input: unknown,
+): { ok: true; values: BlogFormValues } | { ok: false; errors: BlogFieldErrors } {
   const result = blogFormSchema.safeParse(input, FORM_PARSE);
   if (result.success) return { ok: true, values: result.data };
   return { ok: false, errors: fieldMessages<keyof BlogFormValues>(result.error.issues) };

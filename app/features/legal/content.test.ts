@@ -29,7 +29,9 @@ describe.each(DOCUMENTS)("%s", (_name, build) => {
     expect(en.sections.length).toBeGreaterThan(0);
     expect(he.sections.length).toBe(en.sections.length);
     for (let i = 0; i < en.sections.length; i++) {
-      expect(Boolean(he.sections[i]!.items), `section ${i} has a list in one language only`).toBe(Boolean(en.sections[i]!.items));
+      expect(Boolean(he.sections[i]!.items), `section ${i} has a list in one language only`).toBe(
+        Boolean(en.sections[i]!.items),
+      );
     }
   });
 
@@ -126,7 +128,19 @@ describe("privacy policy on statistics", () => {
     [
       "he",
       "מה אנחנו סופרים",
-      ["נפתח", "הטלפון", "לוולט", "לתפריט", "לא מצאו", "משלוש אותיות", "IP", "משני מבקרים שונים", "גיבוב עם מפתח", "מתחלף כל יום", "הקודים נמחקים"],
+      [
+        "נפתח",
+        "הטלפון",
+        "לוולט",
+        "לתפריט",
+        "לא מצאו",
+        "משלוש אותיות",
+        "IP",
+        "משני מבקרים שונים",
+        "גיבוב עם מפתח",
+        "מתחלף כל יום",
+        "הקודים נמחקים",
+      ],
     ],
   ] as const)("in %s names every count and what is never kept", (language, heading, words) => {
     const section = privacyPolicy(language, EMAIL).sections.find((s) => s.heading === heading);

@@ -253,7 +253,10 @@ function privacyEn(email: string): LegalDocument {
       },
       {
         heading: "Who we share it with",
-        paragraphs: ["We do not sell your personal information, and we do not share it for advertising.", "We share information only in these cases:"],
+        paragraphs: [
+          "We do not sell your personal information, and we do not share it for advertising.",
+          "We share information only in these cases:",
+        ],
         items: [
           "With service providers that host the site or send our emails, under contracts that require them to protect it and use it only to provide their service to us",
           "When the law requires it, for example under a court order",
@@ -301,11 +304,15 @@ function privacyEn(email: string): LegalDocument {
       },
       {
         heading: "Changes to this policy",
-        paragraphs: ["We may update this policy from time to time. The current version will always be published on this page."],
+        paragraphs: [
+          "We may update this policy from time to time. The current version will always be published on this page.",
+        ],
       },
       {
         heading: "Contact us",
-        paragraphs: [`If you have any question about this policy or about your personal information, email us at ${email}.`],
+        paragraphs: [
+          `If you have any question about this policy or about your personal information, email us at ${email}.`,
+        ],
       },
     ],
   };
@@ -364,7 +371,10 @@ function privacyHe(email: string): LegalDocument {
       },
       {
         heading: "עם מי אנחנו משתפים מידע",
-        paragraphs: ["איננו מוכרים את המידע האישי שלכם, ואיננו משתפים אותו לצורכי פרסום.", "אנחנו משתפים מידע רק במקרים האלה:"],
+        paragraphs: [
+          "איננו מוכרים את המידע האישי שלכם, ואיננו משתפים אותו לצורכי פרסום.",
+          "אנחנו משתפים מידע רק במקרים האלה:",
+        ],
         items: [
           "עם ספקי שירות שמאחסנים את האתר או שולחים עבורנו דואר אלקטרוני, לפי חוזה שמחייב אותם להגן על המידע ולהשתמש בו רק כדי לתת לנו את השירות",
           "כשהחוק מחייב זאת, למשל לפי צו של בית משפט",
@@ -398,7 +408,11 @@ function privacyHe(email: string): LegalDocument {
       {
         heading: "איך אנחנו מגנים על המידע",
         paragraphs: ["אנחנו נוקטים אמצעים סבירים כדי להגן על המידע שלכם, ובהם:"],
-        items: ["כל החיבורים לאתר מוצפנים (HTTPS).", "סיסמאות נשמרות רק בצורה מגובבת (hash).", "הגישה למידע אישי ולכלי העריכה מוגבלת לפי התפקיד של כל משתמש."],
+        items: [
+          "כל החיבורים לאתר מוצפנים (HTTPS).",
+          "סיסמאות נשמרות רק בצורה מגובבת (hash).",
+          "הגישה למידע אישי ולכלי העריכה מוגבלת לפי התפקיד של כל משתמש.",
+        ],
       },
       {
         heading: "ילדים",

@@ -53,9 +53,11 @@ export async function actOnReport(
     const name = { en: closed.restaurantName.en, he: closed.restaurantName.he ?? closed.restaurantName.en };
     const link = `${services.settings.publicUrl}${restaurantPath(closed.restaurantSlug, language)}`;
     // The reply is a courtesy: failing to send it does not undo the change.
-    await services.sendEmail(closed.email, reportReplyEmail(name, closed.status === "dismissed" ? "dismissed" : "resolved", link)).catch((error: unknown) => {
-      console.error("[reports] reply e-mail failed:", error);
-    });
+    await services
+      .sendEmail(closed.email, reportReplyEmail(name, closed.status === "dismissed" ? "dismissed" : "resolved", link))
+      .catch((error: unknown) => {
+        console.error("[reports] reply e-mail failed:", error);
+      });
   }
   return closed;
 }

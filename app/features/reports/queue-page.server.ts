@@ -33,7 +33,12 @@ export async function reportsQueuePage(db: Db, viewer: Reader, request: Request)
   const reasonParam = params.get("reason");
   const reason = isReason(reasonParam) ? reasonParam : undefined;
   const queue = await listReports(db, viewer, { status, reason, page: Number(params.get("page") ?? 1) });
-  return { ...queue, status: status ?? ("all" as const), reason: reason ?? ("all" as const), canManage: can(viewer, "reports:manage") };
+  return {
+    ...queue,
+    status: status ?? ("all" as const),
+    reason: reason ?? ("all" as const),
+    canManage: can(viewer, "reports:manage"),
+  };
 }
 
 /**
@@ -41,7 +46,12 @@ export async function reportsQueuePage(db: Db, viewer: Reader, request: Request)
  * or — for marking the restaurant closed without the confirmation — the confirmation step, with the
  * same report and note, before anything changes.
  */
-export async function reportsQueueAction(services: AppServices, viewer: Actor, request: Request, listing: ListingChanges) {
+export async function reportsQueueAction(
+  services: AppServices,
+  viewer: Actor,
+  request: Request,
+  listing: ListingChanges,
+) {
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "") as ReportAction;
   const reportId = String(form.get("reportId") ?? "");
@@ -56,7 +66,12 @@ export async function reportsQueueAction(services: AppServices, viewer: Actor, r
       await reportRestaurantToChange(services, reportId);
       return { confirmClose: { reportId, note } };
     }
-    await actOnReport(services, viewer, { reportId, action: intent, note, language: detectLanguage(new URL(request.url).pathname) }, listing);
+    await actOnReport(
+      services,
+      viewer,
+      { reportId, action: intent, note, language: detectLanguage(new URL(request.url).pathname) },
+      listing,
+    );
   } catch (error) {
     return actionError(error, { log: "[reports] status change failed:", with: { reportId } });
   }

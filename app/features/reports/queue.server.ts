@@ -21,7 +21,10 @@ function scopeOf(db: Db, reader: Reader): SQL | undefined | "none" {
   if (can(reader, "reports:view")) return undefined;
   if (!can(reader, "dashboard:enter")) return "none";
   // An owner: the restaurants they are linked to (can(reader, "reports:view", restaurant) for each).
-  const linked = db.select({ id: restaurantOwners.restaurant_id }).from(restaurantOwners).where(eq(restaurantOwners.user_id, reader.id));
+  const linked = db
+    .select({ id: restaurantOwners.restaurant_id })
+    .from(restaurantOwners)
+    .where(eq(restaurantOwners.user_id, reader.id));
   return inArray(reports.restaurant_id, linked);
 }
 
@@ -76,7 +79,11 @@ export interface Queue {
 export async function listReports(db: Db, reader: Reader, filter: QueueFilter = {}): Promise<Queue> {
   const scope = scopeOf(db, reader);
   if (scope === "none") throw new AppError("forbidden", "access.denied");
-  const where = and(scope, filter.status ? eq(reports.status, filter.status) : undefined, filter.reason ? eq(reports.reason, filter.reason) : undefined);
+  const where = and(
+    scope,
+    filter.status ? eq(reports.status, filter.status) : undefined,
+    filter.reason ? eq(reports.reason, filter.reason) : undefined,
+  );
   const [totals] = await db.select({ total: count() }).from(reports).where(where);
   const total = totals?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / REPORTS_PAGE_SIZE));
@@ -90,7 +97,14 @@ export async function listReports(db: Db, reader: Reader, filter: QueueFilter = 
     .limit(REPORTS_PAGE_SIZE)
     .offset((page - 1) * REPORTS_PAGE_SIZE);
   const ids = rows.map((row) => row.report.id);
-  const events = ids.length === 0 ? [] : await db.select().from(reportEvents).where(inArray(reportEvents.report_id, ids)).orderBy(reportEvents.created_at);
+  const events =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(reportEvents)
+          .where(inArray(reportEvents.report_id, ids))
+          .orderBy(reportEvents.created_at);
   const forAdmins = can(reader, "reports:manage");
   return {
     total,
@@ -143,17 +157,26 @@ export interface ClosedReport {
 
 /** An admin's note on a report: at most 1,000 characters of storable text (AppError "invalid" otherwise). */
 export function checkReportNote(note: string): void {
-  if (note.length > REPORT_NOTE_MAX) throw new AppError("invalid", "reports.noteTooLong", { fieldErrors: { note: "reports.noteTooLong" } });
-  if (note.includes("\u0000")) throw new AppError("invalid", "error.invalidCharacters", { fieldErrors: { note: "error.invalidCharacters" } });
+  if (note.length > REPORT_NOTE_MAX)
+    throw new AppError("invalid", "reports.noteTooLong", { fieldErrors: { note: "reports.noteTooLong" } });
+  if (note.includes("\u0000"))
+    throw new AppError("invalid", "error.invalidCharacters", { fieldErrors: { note: "error.invalidCharacters" } });
 }
 
 /**
  * Resolves or dismisses an open report (admins), recording who and when with the note. A report no
  * longer open is a conflict (someone else got there first): nothing changes.
  */
-export async function closeReport(db: Db, actor: Actor | null, id: string, status: Exclude<ReportStatus, "open">, note = ""): Promise<ClosedReport> {
+export async function closeReport(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  status: Exclude<ReportStatus, "open">,
+  note = "",
+): Promise<ClosedReport> {
   assertCan(actor, "reports:manage");
-  if (!REPORT_STATUSES.includes(status) || status === ("open" as ReportStatus)) throw new AppError("invalid", "form.invalidValue");
+  if (!REPORT_STATUSES.includes(status) || status === ("open" as ReportStatus))
+    throw new AppError("invalid", "form.invalidValue");
   checkReportNote(note);
   if (!isUuid(id)) throw new AppError("notFound", "reports.notFound", { subject: id });
   return db.transaction(async (tx) => {
@@ -164,7 +187,9 @@ export async function closeReport(db: Db, actor: Actor | null, id: string, statu
       .returning();
     if (!updated) {
       const [exists] = await tx.select({ id: reports.id }).from(reports).where(eq(reports.id, id));
-      throw exists ? new AppError("conflict", "reports.alreadyClosed") : new AppError("notFound", "reports.notFound", { subject: id });
+      throw exists
+        ? new AppError("conflict", "reports.alreadyClosed")
+        : new AppError("notFound", "reports.notFound", { subject: id });
     }
     await tx.insert(reportEvents).values({
       report_id: id,

@@ -39,7 +39,11 @@ export interface FiledReport {
 }
 
 /** Files a visitor's report on the restaurant at `slug`; RateLimitedError (nothing stored) when over a limit. */
-export async function fileReport(db: Db, report: FiledReport, now = new Date()): Promise<{ id: string; restaurantId: string }> {
+export async function fileReport(
+  db: Db,
+  report: FiledReport,
+  now = new Date(),
+): Promise<{ id: string; restaurantId: string }> {
   // From the URL: a NUL character cannot be in a stored slug (and PostgreSQL refuses to compare one).
   const [restaurant] = report.slug.includes("\u0000")
     ? []
@@ -73,7 +77,11 @@ export async function fileReport(db: Db, report: FiledReport, now = new Date()):
 
 /** Admins, and the owners linked to the restaurant: who is told of its reports. */
 async function recipientsOf(db: Db, restaurantId: string): Promise<string[]> {
-  const admins = await db.select({ email: users.email }).from(users).innerJoin(userRoles, eq(userRoles.userId, users.id)).where(eq(userRoles.role, "admin"));
+  const admins = await db
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(userRoles.role, "admin"));
   const owners = await db
     .select({ email: users.email })
     .from(restaurantOwners)
@@ -96,8 +104,14 @@ export interface NoticeOptions {
  * e-mail goes out when the hour is up. Safe with several processes: each restaurant's turn is
  * claimed in one statement. Returns how many e-mails were sent.
  */
-export async function sendReportNotices(db: Db, { sendEmail, publicUrl, now = new Date() }: NoticeOptions): Promise<number> {
-  const waiting = await db.selectDistinct({ restaurantId: reports.restaurant_id }).from(reports).where(isNull(reports.notified_at));
+export async function sendReportNotices(
+  db: Db,
+  { sendEmail, publicUrl, now = new Date() }: NoticeOptions,
+): Promise<number> {
+  const waiting = await db
+    .selectDistinct({ restaurantId: reports.restaurant_id })
+    .from(reports)
+    .where(isNull(reports.notified_at));
   let sent = 0;
   for (const { restaurantId } of waiting) {
     const since = new Date(now.getTime() - NOTICE_INTERVAL_MS);

@@ -35,10 +35,15 @@ describe("report form rules", () => {
   });
 
   it("trims, keeps line breaks (one kind), and treats a field left out as empty", () => {
-    expect(parseReport(form({ reason: "hours", note: "  Opens 9:00\r\nnot 8:00 \r ", email: " a@example.com " }))).toEqual({
+    expect(
+      parseReport(form({ reason: "hours", note: "  Opens 9:00\r\nnot 8:00 \r ", email: " a@example.com " })),
+    ).toEqual({
       ok: true,
       values: { reason: "hours", note: "Opens 9:00\nnot 8:00", email: "a@example.com" },
     });
-    expect(parseReport(form({ reason: "closed" }))).toEqual({ ok: true, values: { reason: "closed", note: "", email: "" } });
+    expect(parseReport(form({ reason: "closed" }))).toEqual({
+      ok: true,
+      values: { reason: "closed", note: "", email: "" },
+    });
   });
 });

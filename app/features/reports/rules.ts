@@ -26,12 +26,16 @@ export interface ReportValues {
 
 export type ReportField = keyof ReportValues;
 
-export type ParsedReport = { ok: true; values: ReportValues } | { ok: false; errors: Partial<Record<ReportField, MessageKey>> };
+export type ParsedReport =
+  { ok: true; values: ReportValues } | { ok: false; errors: Partial<Record<ReportField, MessageKey>> };
 
 /** The form's fields as sent (a field left out is empty), checked. */
 export function parseReport(form: { get(name: string): unknown }): ParsedReport {
   const text = formText(form);
-  const parsed = reportSchema.safeParse({ reason: text("reason"), note: text("note"), email: text("email") }, FORM_PARSE);
+  const parsed = reportSchema.safeParse(
+    { reason: text("reason"), note: text("note"), email: text("email") },
+    FORM_PARSE,
+  );
   if (parsed.success) return { ok: true, values: parsed.data };
   return { ok: false, errors: fieldMessages<ReportField>(parsed.error.issues) };
 }

@@ -16,13 +16,22 @@ import {
   type SitemapRow,
 } from "./rows";
 
-const restaurantColumns = { slug: restaurants.slug, lastVerified: restaurants.last_verified, updatedAt: restaurants.updated_at };
+const restaurantColumns = {
+  slug: restaurants.slug,
+  lastVerified: restaurants.last_verified,
+  updatedAt: restaurants.updated_at,
+};
 const blogColumns = { id: blogs.id, slug: blogs.slug, date: blogs.date };
 
 /** Restaurants by slug, `limit` of them from `offset` (read a page at a time, never the whole directory). */
 async function restaurantsBySlug(db: Db, offset: number, limit: number) {
   if (limit <= 0) return [];
-  const rows = await db.select(restaurantColumns).from(restaurants).orderBy(asc(restaurants.slug)).offset(offset).limit(limit);
+  const rows = await db
+    .select(restaurantColumns)
+    .from(restaurants)
+    .orderBy(asc(restaurants.slug))
+    .offset(offset)
+    .limit(limit);
   return rows.map((r) => ({ slug: r.slug, lastVerified: r.lastVerified ?? undefined, updatedAt: r.updatedAt }));
 }
 
@@ -33,12 +42,20 @@ const blogsByDate = (db: Db, offset = 0, limit?: number) => {
 
 /** How many restaurants there are, and the latest day any of them changed or was verified: one pass over the table. */
 async function restaurantTotals(db: Db, now: Date) {
-  const [totals] = await db.select({ n: count(), updated: max(restaurants.updated_at), verified: max(restaurants.last_verified) }).from(restaurants);
-  return { count: Number(totals?.n ?? 0), lastModified: laterDay(totals?.verified ?? undefined, formatIsoDate(totals?.updated ?? now)) };
+  const [totals] = await db
+    .select({ n: count(), updated: max(restaurants.updated_at), verified: max(restaurants.last_verified) })
+    .from(restaurants);
+  return {
+    count: Number(totals?.n ?? 0),
+    lastModified: laterDay(totals?.verified ?? undefined, formatIsoDate(totals?.updated ?? now)),
+  };
 }
 
 async function counts(db: Db) {
-  const [[restaurantCount], [blogCount]] = await Promise.all([db.select({ n: count() }).from(restaurants), db.select({ n: count() }).from(blogs)]);
+  const [[restaurantCount], [blogCount]] = await Promise.all([
+    db.select({ n: count() }).from(restaurants),
+    db.select({ n: count() }).from(blogs),
+  ]);
   return { restaurants: Number(restaurantCount?.n ?? 0), blogs: Number(blogCount?.n ?? 0) };
 }
 
@@ -59,7 +76,10 @@ export async function loadSitemapPage(db: Db, page: number, now = new Date()): P
   return {
     rows: [
       ...statics.slice(...slice.statics),
-      ...restaurantSitemapRows(restaurantRows).slice(slice.restaurants.skip, slice.restaurants.skip + slice.restaurants.take),
+      ...restaurantSitemapRows(restaurantRows).slice(
+        slice.restaurants.skip,
+        slice.restaurants.skip + slice.restaurants.take,
+      ),
       ...blogSitemapRows(blogRows),
     ],
     page: slice.page,
@@ -77,7 +97,11 @@ export interface XmlOptions {
  * What a crawler reads at `/sitemap.xml`: every URL in one file while the directory fits in one
  * (SITEMAP_FILE_RESTAURANTS), else a sitemap index of `/sitemaps/<name>.xml` files.
  */
-export async function loadSitemapXml(db: Db, publicUrl: string, { now = new Date(), perFile = SITEMAP_FILE_RESTAURANTS }: XmlOptions = {}): Promise<string> {
+export async function loadSitemapXml(
+  db: Db,
+  publicUrl: string,
+  { now = new Date(), perFile = SITEMAP_FILE_RESTAURANTS }: XmlOptions = {},
+): Promise<string> {
   const today = formatIsoDate(now);
   const totals = await restaurantTotals(db, now);
   if (totals.count <= perFile) {
@@ -85,7 +109,10 @@ export async function loadSitemapXml(db: Db, publicUrl: string, { now = new Date
     return sitemapXml(buildSitemapRows({ today, restaurants: restaurantRows, blogs: blogRows }), publicUrl);
   }
   return sitemapIndexXml(
-    sitemapFiles(totals.count, perFile).map((name) => ({ name, lastModified: name === "pages" ? today : totals.lastModified })),
+    sitemapFiles(totals.count, perFile).map((name) => ({
+      name,
+      lastModified: name === "pages" ? today : totals.lastModified,
+    })),
     publicUrl,
   );
 }
@@ -100,7 +127,8 @@ export async function loadSitemapFile(
   const [total] = await db.select({ n: count() }).from(restaurants);
   const restaurantCount = Number(total?.n ?? 0);
   if (restaurantCount <= perFile || !sitemapFiles(restaurantCount, perFile).includes(name)) return undefined;
-  if (name === "pages") return sitemapXml([...staticSitemapRows(formatIsoDate(now)), ...blogSitemapRows(await blogsByDate(db))], publicUrl);
+  if (name === "pages")
+    return sitemapXml([...staticSitemapRows(formatIsoDate(now)), ...blogSitemapRows(await blogsByDate(db))], publicUrl);
   const part = Number(name.slice("restaurants-".length));
   const list = await restaurantsBySlug(db, (part - 1) * perFile, perFile);
   return sitemapXml(restaurantSitemapRows(list), publicUrl);

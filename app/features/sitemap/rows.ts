@@ -71,7 +71,12 @@ export function restaurantSitemapRows(restaurants: SitemapInput["restaurants"]):
 }
 
 export function blogSitemapRows(blogs: SitemapInput["blogs"]): SitemapRow[] {
-  return blogs.map((blog) => ({ path: blogPath(blog), lastModified: formatIsoDate(blog.date), changeFrequency: "monthly", priority: 0.7 }));
+  return blogs.map((blog) => ({
+    path: blogPath(blog),
+    lastModified: formatIsoDate(blog.date),
+    changeFrequency: "monthly",
+    priority: 0.7,
+  }));
 }
 
 /** Every row, in the table's order: the site's pages, the restaurants by slug, the blog posts by date. */
@@ -105,14 +110,21 @@ export interface SitemapSlice {
  * Which rows page `page` (1-based) of the table holds, from how many there are of each kind; a page
  * past the last is the last. Pure, so the database reads only one page's restaurants.
  */
-export function sitemapSlice(counts: { statics: number; restaurants: number; blogs: number }, page: number, size = SITEMAP_PAGE_ROWS): SitemapSlice {
+export function sitemapSlice(
+  counts: { statics: number; restaurants: number; blogs: number },
+  page: number,
+  size = SITEMAP_PAGE_ROWS,
+): SitemapSlice {
   const restaurantRows = counts.restaurants * ROWS_PER_RESTAURANT;
   const total = counts.statics + restaurantRows + counts.blogs;
   const pages = Math.max(1, Math.ceil(total / size));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   const start = (current - 1) * size;
   const end = Math.min(start + size, total);
-  const within = (from: number, length: number): [number, number] => [Math.min(Math.max(start - from, 0), length), Math.min(Math.max(end - from, 0), length)];
+  const within = (from: number, length: number): [number, number] => [
+    Math.min(Math.max(start - from, 0), length),
+    Math.min(Math.max(end - from, 0), length),
+  ];
   const [statStart, statEnd] = within(0, counts.statics);
   const [restStart, restEnd] = within(counts.statics, restaurantRows);
   const [blogStart, blogEnd] = within(counts.statics + restaurantRows, counts.blogs);
@@ -128,7 +140,8 @@ export function sitemapSlice(counts: { statics: number; restaurants: number; blo
 }
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
-const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
+const escapeXml = (value: string) =>
+  value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 
 /** sitemap.xml for crawlers: public rows only, with hreflang alternates. */
 export function sitemapXml(rows: SitemapRow[], publicUrl: string): string {

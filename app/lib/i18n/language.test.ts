@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, directionOf, localized, localizedWithLanguage, stripLanguagePrefix, switchLanguagePath } from "./language";
+import {
+  detectLanguage,
+  directionOf,
+  localized,
+  localizedWithLanguage,
+  stripLanguagePrefix,
+  switchLanguagePath,
+} from "./language";
 
 describe("detectLanguage", () => {
   it.each([
@@ -62,9 +69,18 @@ describe("localized", () => {
 
 describe("localizedWithLanguage", () => {
   it("says when a Hebrew page falls back to the English, so the page can mark and isolate it", () => {
-    expect(localizedWithLanguage({ en: "12 Dizengoff St", he: "דיזנגוף 12" }, "he")).toEqual({ text: "דיזנגוף 12", lang: "he" });
+    expect(localizedWithLanguage({ en: "12 Dizengoff St", he: "דיזנגוף 12" }, "he")).toEqual({
+      text: "דיזנגוף 12",
+      lang: "he",
+    });
     expect(localizedWithLanguage({ en: "12 Dizengoff St" }, "he")).toEqual({ text: "12 Dizengoff St", lang: "en" });
-    expect(localizedWithLanguage({ en: "12 Dizengoff St", he: " " }, "he")).toEqual({ text: "12 Dizengoff St", lang: "en" });
-    expect(localizedWithLanguage({ en: "12 Dizengoff St", he: "דיזנגוף 12" }, "en")).toEqual({ text: "12 Dizengoff St", lang: "en" });
+    expect(localizedWithLanguage({ en: "12 Dizengoff St", he: " " }, "he")).toEqual({
+      text: "12 Dizengoff St",
+      lang: "en",
+    });
+    expect(localizedWithLanguage({ en: "12 Dizengoff St", he: "דיזנגוף 12" }, "en")).toEqual({
+      text: "12 Dizengoff St",
+      lang: "en",
+    });
   });
 });

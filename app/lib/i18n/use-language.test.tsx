@@ -4,7 +4,9 @@ import { isolatedMessage } from "./use-language";
 
 describe("isolatedMessage", () => {
   it("isolates each value in its own <bdi> and keeps the sentence around it", () => {
-    const html = renderToStaticMarkup(<p>{isolatedMessage("שעות פתיחה: {hours}. {name} מחכה", { hours: "12:00-23:00", name: "Café <Noir>" })}</p>);
+    const html = renderToStaticMarkup(
+      <p>{isolatedMessage("שעות פתיחה: {hours}. {name} מחכה", { hours: "12:00-23:00", name: "Café <Noir>" })}</p>,
+    );
     expect(html).toBe("<p>שעות פתיחה: <bdi>12:00-23:00</bdi>. <bdi>Café &lt;Noir&gt;</bdi> מחכה</p>");
   });
 

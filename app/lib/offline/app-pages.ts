@@ -60,5 +60,9 @@ export function webManifest(language: Language): WebManifest {
  */
 export function offlinePage(language: Language): string {
   const t = translator(language);
-  return plainPage(language, { title: t("offline.title"), body: t("offline.body"), link: { href: homePath(language), text: t("notFound.home") } });
+  return plainPage(language, {
+    title: t("offline.title"),
+    body: t("offline.body"),
+    link: { href: homePath(language), text: t("notFound.home") },
+  });
 }

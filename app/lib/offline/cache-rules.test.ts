@@ -16,23 +16,40 @@ import {
 const ORIGIN = "https://kosher.example";
 
 function answer(path: string, headers: Record<string, string> = {}, overrides: Partial<AnswerLike> = {}): AnswerLike {
-  const all = new Map(Object.entries({ "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60", ...headers }));
-  return { status: 200, type: "basic", url: `${ORIGIN}${path}`, headers: { get: (name) => all.get(name.toLowerCase()) ?? null }, ...overrides };
+  const all = new Map(
+    Object.entries({ "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60", ...headers }),
+  );
+  return {
+    status: 200,
+    type: "basic",
+    url: `${ORIGIN}${path}`,
+    headers: { get: (name) => all.get(name.toLowerCase()) ?? null },
+    ...overrides,
+  };
 }
 
 describe("which answers the service worker keeps", () => {
   it("keeps a public restaurant page", () => {
     expect(isKeepablePage(answer("/en/restaurant/falafel"), ORIGIN)).toBe(true);
-    expect(isKeepablePage(answer("/he/restaurant/falafel", { "cache-control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300" }), ORIGIN)).toBe(
-      true,
-    );
+    expect(
+      isKeepablePage(
+        answer("/he/restaurant/falafel", {
+          "cache-control": "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+        }),
+        ORIGIN,
+      ),
+    ).toBe(true);
   });
 
   it("never keeps an answer about the visitor: private or no-store, a cookie set", () => {
-    expect(isKeepablePage(answer("/en/restaurant/falafel", { "cache-control": "private, no-store" }), ORIGIN)).toBe(false);
+    expect(isKeepablePage(answer("/en/restaurant/falafel", { "cache-control": "private, no-store" }), ORIGIN)).toBe(
+      false,
+    );
     expect(isKeepablePage(answer("/en/restaurant/falafel", { "cache-control": "no-store" }), ORIGIN)).toBe(false);
     expect(isKeepablePage(answer("/en/restaurant/falafel", { "cache-control": "private" }), ORIGIN)).toBe(false);
-    expect(isKeepablePage(answer("/en/restaurant/falafel", { "cache-control": "Private, max-age=0" }), ORIGIN)).toBe(false);
+    expect(isKeepablePage(answer("/en/restaurant/falafel", { "cache-control": "Private, max-age=0" }), ORIGIN)).toBe(
+      false,
+    );
     expect(isKeepablePage(answer("/en/restaurant/falafel", { "set-cookie": "kta_toast=1" }), ORIGIN)).toBe(false);
     // Every public page varies by cookie for shared caches (the page cache's headers): still public.
     expect(isKeepablePage(answer("/en/restaurant/falafel", { vary: "Accept-Encoding, Cookie" }), ORIGIN)).toBe(true);
@@ -62,7 +79,9 @@ describe("which answers the service worker keeps", () => {
     expect(isKeepablePage(answer("/en/restaurant/x", {}, { type: "opaqueredirect", status: 0 }), ORIGIN)).toBe(false);
     expect(isKeepablePage(answer("/en/restaurant/x", {}, { redirected: true }), ORIGIN)).toBe(false);
     expect(isKeepablePage(answer("/en/restaurant/x", { "content-type": "application/json" }), ORIGIN)).toBe(false);
-    expect(isKeepablePage({ ...answer("/en/restaurant/x"), url: "https://elsewhere.example/en/restaurant/x" }, ORIGIN)).toBe(false);
+    expect(
+      isKeepablePage({ ...answer("/en/restaurant/x"), url: "https://elsewhere.example/en/restaurant/x" }, ORIGIN),
+    ).toBe(false);
   });
 });
 
@@ -124,7 +143,11 @@ describe("the paths the worker reads", () => {
     const html =
       '<link rel="stylesheet" href="/assets/root-A.css"/><script nonce="n">(function(){["/assets/entry.client-B.js","/assets/root-C.js"]})()</script>' +
       '<script type="text/x-boot-module">import * as route0 from "/assets/root-C.js";</script><img src="/uploads/x.webp"><a href="/assets/">x</a>';
-    expect(assetsOfPage(html, ORIGIN).sort()).toEqual([`${ORIGIN}/assets/entry.client-B.js`, `${ORIGIN}/assets/root-A.css`, `${ORIGIN}/assets/root-C.js`]);
+    expect(assetsOfPage(html, ORIGIN).sort()).toEqual([
+      `${ORIGIN}/assets/entry.client-B.js`,
+      `${ORIGIN}/assets/root-A.css`,
+      `${ORIGIN}/assets/root-C.js`,
+    ]);
   });
 });
 

@@ -111,7 +111,10 @@ export function isBuildAsset(url: URL, origin: string): boolean {
 export function changesWhoIsSignedIn(method: string, pathname: string): boolean {
   if (method === "GET" || method === "HEAD") return false;
   const path = stripLanguagePrefix(pathname.toLowerCase().replace(/\.data$/, ""));
-  return /^\/(?:login(?:\/two-factor)?|signup|logout|reset-password|verify-email)\/?$/.test(path) || path.startsWith("/api/auth/");
+  return (
+    /^\/(?:login(?:\/two-factor)?|signup|logout|reset-password|verify-email)\/?$/.test(path) ||
+    path.startsWith("/api/auth/")
+  );
 }
 
 /**
@@ -120,7 +123,8 @@ export function changesWhoIsSignedIn(method: string, pathname: string): boolean 
  */
 export function assetsOfPage(html: string, origin: string): string[] {
   const found = new Set<string>();
-  for (const [, path = ""] of html.matchAll(/["'](\/assets\/[^"'?#\s]+\.(?:js|css))["']/g)) found.add(new URL(path, origin).href);
+  for (const [, path = ""] of html.matchAll(/["'](\/assets\/[^"'?#\s]+\.(?:js|css))["']/g))
+    found.add(new URL(path, origin).href);
   return [...found];
 }
 
@@ -138,7 +142,8 @@ export function readWorkerMessage(data: unknown, origin: string): WorkerMessage 
     if (typeof candidate !== "string") continue;
     try {
       const url = new URL(candidate, origin);
-      if (url.origin === origin && !isNeverKept(url.pathname) && !url.pathname.endsWith(".data")) kept.push(url.origin + url.pathname + url.search);
+      if (url.origin === origin && !isNeverKept(url.pathname) && !url.pathname.endsWith(".data"))
+        kept.push(url.origin + url.pathname + url.search);
     } catch {
       // not a URL: ignored
     }

@@ -16,15 +16,18 @@ export const enAccount = {
   "signup.title": "Sign Up",
   "signup.submit": "Sign Up",
   "signup.submitting": "Signing up…",
-  "signup.guestNotice": "New accounts are diners: they can save places. An administrator must grant more access, for example to edit a restaurant.",
+  "signup.guestNotice":
+    "New accounts are diners: they can save places. An administrator must grant more access, for example to edit a restaurant.",
   "signup.haveAccount": "Already have an account?",
   "signup.loginLink": "Log in",
-  "signup.success": "Sign up successful! Check your email for verification if required, or log in now. You start as a diner.",
+  "signup.success":
+    "Sign up successful! Check your email for verification if required, or log in now. You start as a diner.",
   "signup.redirecting": "Taking you to the login page…",
   "forgot.title": "Reset your password",
   "forgot.intro": "Enter your account's e-mail and we will send you a link to choose a new password.",
   "forgot.submit": "Send reset link",
-  "forgot.sent": "If an account exists for that e-mail, we have sent it a link to reset the password. Check your inbox.",
+  "forgot.sent":
+    "If an account exists for that e-mail, we have sent it a link to reset the password. Check your inbox.",
   "reset.title": "Choose a new password",
   "reset.newPassword": "New password",
   "reset.submit": "Save new password",
@@ -49,7 +52,8 @@ export const enAccount = {
   "twoFactor.alreadyEnabled": "Two-factor authentication is already on.",
   "twoFactor.loginTitle": "Two-step verification",
   "twoFactor.loginIntro": "Open your authenticator app and enter the 6-digit code it shows for Kosher Tel Aviv.",
-  "twoFactor.backupLoginIntro": "Enter one of the backup codes you saved when you set up two-factor authentication. Each code works only once.",
+  "twoFactor.backupLoginIntro":
+    "Enter one of the backup codes you saved when you set up two-factor authentication. Each code works only once.",
   "twoFactor.backupCode": "Backup code",
   "twoFactor.verify": "Verify",
   "twoFactor.verifying": "Verifying…",
@@ -83,7 +87,8 @@ export const enAccount = {
   "saved.intro": "Places you saved, to find them again quickly.",
   "saved.empty": "Nothing saved yet. Press Save on a restaurant to keep it here.",
   "saved.onDevice": "Saved on this device only. Sign in to keep them on all your devices.",
-  "saved.needsScript": "Places saved on this device show here with JavaScript on. Sign in to keep them in your account.",
+  "saved.needsScript":
+    "Places saved on this device show here with JavaScript on. Sign in to keep them in your account.",
   "saved.signIn": "Sign in to save places.",
   // Alerts (the Saved page's line, the account page's link, the settings and unsubscribe pages)
   "alerts.savedLink": "Get an e-mail when a saved place changes",
@@ -100,7 +105,8 @@ export const enAccount = {
   "alerts.statusOff": "Alerts are off.",
   "alerts.notVerified": "Alerts are sent only to a verified e-mail address: verify yours on your account page.",
   "alerts.unsubscribeTitle": "Stop e-mail alerts",
-  "alerts.unsubscribeIntro": "Press the button to stop the e-mails about your saved places. You can turn them on again in your account.",
+  "alerts.unsubscribeIntro":
+    "Press the button to stop the e-mails about your saved places. You can turn them on again in your account.",
   "alerts.unsubscribeButton": "Turn off alerts",
   "alerts.unsubscribed": "Alerts are off. You will get no more e-mails about your saved places.",
   "alerts.badToken": "This unsubscribe link is not valid. Sign in and turn alerts off in your alert settings.",

@@ -12,7 +12,8 @@ export const enContribute = {
   "claim.managed": "This listing is already managed by its owner. If you think that is a mistake, write to {email}.",
   "claim.youManage": "You manage this listing.",
   "claim.openDashboard": "Open the dashboard",
-  "claim.waiting": "Your claim was received on {date} and is waiting for review. We will tell you the answer by e-mail.",
+  "claim.waiting":
+    "Your claim was received on {date} and is waiting for review. We will tell you the answer by e-mail.",
   "claim.approved": "Your claim was approved.",
   "claim.rejected": "Your last claim was not approved. The reason:",
   "claim.tryAgain": "You may send a new claim.",
@@ -35,14 +36,16 @@ export const enContribute = {
   "claim.proofType": "The proof must be an image (JPEG, PNG, WebP or GIF) or a PDF.",
   "claim.proofTooLarge": "The proof can be at most 10 MB (an image at most 5 MB).",
   "claim.alreadyOpen": "You already have a claim on this listing waiting for review.",
-  "claim.verifyFirst": "Confirm your e-mail address before claiming a listing: open the link we sent you, then send the claim again.",
+  "claim.verifyFirst":
+    "Confirm your e-mail address before claiming a listing: open the link we sent you, then send the claim again.",
   "claim.notVerified":
     "Your e-mail address {email} is not confirmed yet. Only a confirmed address can claim a listing: open the link we sent you, then come back to this page.",
   "claim.resend": "Send the link again",
   "claim.resent": "We sent the link again. It may take a few minutes to arrive.",
   // Suggest a restaurant
   "suggest.pageTitle": "Suggest a restaurant",
-  "suggest.intro": "Know a kosher restaurant in Tel Aviv that is not listed yet? Tell us about it. We check every suggestion before anything is published.",
+  "suggest.intro":
+    "Know a kosher restaurant in Tel Aviv that is not listed yet? Tell us about it. We check every suggestion before anything is published.",
   "suggest.nameEn": "Name in English",
   "suggest.nameHe": "Name in Hebrew",
   "suggest.nameHint": "Give at least one of the two names.",

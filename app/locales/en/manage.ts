@@ -1,8 +1,11 @@
 // English messages of the manage area: shown only on the dashboard and account pages (ADR 012).
 export const enManage = {
-  "error.crossSite": "This request did not come from a page of this site, so it was refused. Go back to the page, reload it and try again.",
-  "error.tooManyLiveStreams": "Too many live-update connections from your network. The page still works; reload it later for live updates.",
-  "error.liveStreamsFull": "Live updates are busy right now. The page still works; reload it in a minute for live updates.",
+  "error.crossSite":
+    "This request did not come from a page of this site, so it was refused. Go back to the page, reload it and try again.",
+  "error.tooManyLiveStreams":
+    "Too many live-update connections from your network. The page still works; reload it later for live updates.",
+  "error.liveStreamsFull":
+    "Live updates are busy right now. The page still works; reload it in a minute for live updates.",
   "toast.logoutSuccess": "Successfully logged out",
   "toast.logoutError": "Error signing out. Please try again.",
   "access.backToDashboard": "Back to dashboard",
@@ -30,13 +33,15 @@ export const enManage = {
     "Besides your password, sign-in asks for a 6-digit code from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).",
   "twoFactor.statusOn": "Two-factor authentication is on.",
   "twoFactor.statusOff": "Two-factor authentication is off.",
-  "twoFactor.requiredForAdmins": "Administrators must use two-factor authentication on this site. Set it up to use the dashboard.",
+  "twoFactor.requiredForAdmins":
+    "Administrators must use two-factor authentication on this site. Set it up to use the dashboard.",
   "twoFactor.password": "Your password",
   "twoFactor.passwordForCodes": "Your password, to make new backup codes",
   "twoFactor.passwordForDisable": "Your password, to turn two-factor authentication off",
   "twoFactor.start": "Set up two-factor authentication",
   "twoFactor.restart": "Start the set-up again",
-  "twoFactor.pending": "The set-up is not finished. Enter a code from your authenticator app to turn it on, or start again.",
+  "twoFactor.pending":
+    "The set-up is not finished. Enter a code from your authenticator app to turn it on, or start again.",
   "twoFactor.scan": "1. Scan this QR code with your authenticator app.",
   "twoFactor.qrLabel": "QR code for adding Kosher Tel Aviv to an authenticator app",
   "twoFactor.manual": "Cannot scan it? Type this key into the app instead:",
@@ -49,7 +54,8 @@ export const enManage = {
   "twoFactor.disable": "Turn off two-factor authentication",
   "twoFactor.disabled": "Two-factor authentication is off.",
   "twoFactor.regenerate": "Make new backup codes",
-  "twoFactor.regenerated": "New backup codes were made and the old ones no longer work. Save these somewhere safe; they are shown only now:",
+  "twoFactor.regenerated":
+    "New backup codes were made and the old ones no longer work. Save these somewhere safe; they are shown only now:",
   "dashboard.title": "Restaurant Management",
   "dashboard.users": "Users",
   "users.title": "Users",
@@ -80,7 +86,8 @@ export const enManage = {
   "upload.onlyPdf": "Only PDF files are allowed",
   "upload.failedImage": "Failed to upload image",
   "upload.failedFile": "Failed to upload file",
-  "upload.storageUnavailable": "Uploads are unavailable right now, and nothing was saved. Please try again in a few minutes.",
+  "upload.storageUnavailable":
+    "Uploads are unavailable right now, and nothing was saved. Please try again in a few minutes.",
   "upload.success": "Image uploaded successfully",
   "upload.maxFiles": "Maximum of 10 files allowed",
   "upload.notYours": "This file cannot be used here. Please upload it again.",
@@ -290,7 +297,8 @@ export const enManage = {
   "form.locationIncomplete": "Enter both latitude and longitude, or neither",
   "form.locationOutside": "The location must be in Israel",
   "editor.location": "Location",
-  "editor.locationHint": "Tap the map to drop the pin and drag it to the door, or take the location from the navigation link.",
+  "editor.locationHint":
+    "Tap the map to drop the pin and drag it to the door, or take the location from the navigation link.",
   "editor.latitude": "Latitude",
   "editor.longitude": "Longitude",
   "editor.locationFromLink": "Take the location from the navigation link",
@@ -302,7 +310,8 @@ export const enManage = {
   "editor.mapLabel": "Map: tap to place the pin, drag the pin to move it",
   // The kashrut certificate
   "editor.certificate": "Kashrut certificate",
-  "editor.certificateHint": "Only a rabbinate certificate is called “kosher” on the site; other bodies are shown as “under the supervision of …”.",
+  "editor.certificateHint":
+    "Only a rabbinate certificate is called “kosher” on the site; other bodies are shown as “under the supervision of …”.",
   "editor.certificateBody": "Supervising body",
   "editor.certificateBodyNone": "Not given",
   "editor.certificateLevel": "Level",
@@ -366,8 +375,10 @@ export const enManage = {
   "claims.emailNotVerified": "E-mail not verified",
   "claims.unverified":
     "This account's e-mail address is not verified, so the claim cannot be approved. Reject it with a reason, or wait until the address is verified.",
-  "claims.listingManaged": "This listing has an owner already, so no claim on it can be approved. Reject the claim with a reason.",
-  "claims.supersededReason": "Another claim on this listing was approved, so this one was closed. If you think that is a mistake, write to us.",
+  "claims.listingManaged":
+    "This listing has an owner already, so no claim on it can be approved. Reject the claim with a reason.",
+  "claims.supersededReason":
+    "Another claim on this listing was approved, so this one was closed. If you think that is a mistake, write to us.",
   // The suggestions queue
   "suggestions.nav": "Suggestions",
   "suggestions.openCount": "{count} open suggestions",
@@ -410,7 +421,8 @@ export const enManage = {
   "suggestions.status.rejected": "Rejected",
   "suggestions.decidedOn": "Decided {date}",
   "suggestions.listing": "The listing",
-  "suggestions.fromSuggestion": "From a visitor's suggestion: check and complete the details. Saving adds the restaurant and tells the visitor.",
+  "suggestions.fromSuggestion":
+    "From a visitor's suggestion: check and complete the details. Saving adds the restaurant and tells the visitor.",
   // Pesach
   "pesachEdit.edit": "Pesach",
   "pesachEdit.title": "Pesach {year}",
@@ -445,7 +457,8 @@ export const enManage = {
   "pesachEdit.certificateOnlyKosher": "A Pesach certificate applies only to a place kosher for Pesach.",
   // Installable and offline (shown only by the server: the offline page and the web app manifest)
   "offline.title": "You are offline",
-  "offline.body": "This page is not saved on this device. The restaurant pages you viewed recently and your saved places open without a connection.",
+  "offline.body":
+    "This page is not saved on this device. The restaurant pages you viewed recently and your saved places open without a connection.",
   "app.shortName": "Kosher TLV",
   // The facts people filter by
   "practical.title": "Price and services",

@@ -25,7 +25,8 @@ export const enSite = {
   "footer.logout": "Log Out",
   "footer.accessibility": "Accessibility Statement",
   "footer.privacy": "Privacy Policy",
-  "footer.imageDisclaimer": "Images are for illustration only. Some photos come from the restaurants' public pages; all rights belong to their owners.",
+  "footer.imageDisclaimer":
+    "Images are for illustration only. Some photos come from the restaurants' public pages; all rights belong to their owners.",
   "footer.copyright": "© {year} Kosher Tel Aviv. All rights reserved.",
   "home.title": "Kosher Restaurants in Tel Aviv",
   "home.subtitle": "Find kosher places to eat tonight: kashrut, hours, menus and booking in one place.",
@@ -60,7 +61,8 @@ export const enSite = {
   "filters.selected": "{count} selected",
   "card.noPhoto": "No photo yet",
   "card.moreTags": "{count} more tags",
-  "disclaimer.ai": "Restaurant information is retrieved automatically with AI and may contain errors. Please call the restaurant before visiting.",
+  "disclaimer.ai":
+    "Restaurant information is retrieved automatically with AI and may contain errors. Please call the restaurant before visiting.",
   "filters.recentlyVerified": "Recently checked",
   "legal.lastUpdated": "Last updated: {date}",
   "pager.page": "Page {page} of {pages}",
@@ -93,7 +95,8 @@ export const enSite = {
   "home.nearMe": "Near me",
   "home.locating": "Finding where you are…",
   "home.nearestFirst": "Nearest first: your location stays in this browser.",
-  "home.locationDenied": "Location access was not allowed, so the list is as it was. You can allow it in the browser's site settings.",
+  "home.locationDenied":
+    "Location access was not allowed, so the list is as it was. You can allow it in the browser's site settings.",
   "home.locationFailed": "Your location could not be found, so the list is as it was. Please try again.",
   "card.distance": "{distance} away",
   "map.label": "Map of the results",

@@ -5,8 +5,10 @@
 export const enWritten = {
   "restaurant.faqTitle": "Questions and answers",
   "restaurant.faqKosherQ": "Is {name} kosher?",
-  "restaurant.faqKosherA": "Yes. {name} is under {kashrut} kashrut supervision. Supervision can change, so check the certificate at the restaurant.",
-  "restaurant.faqKosherUnknownA": "We do not know. We have no confirmed kashrut supervision for {name}. Check the certificate at the restaurant or call ahead.",
+  "restaurant.faqKosherA":
+    "Yes. {name} is under {kashrut} kashrut supervision. Supervision can change, so check the certificate at the restaurant.",
+  "restaurant.faqKosherUnknownA":
+    "We do not know. We have no confirmed kashrut supervision for {name}. Check the certificate at the restaurant or call ahead.",
   "restaurant.faqKosherExpiredA":
     "We cannot confirm it. The kashrut supervision of {name} expired on {date}. Check the certificate at the restaurant or call ahead.",
   "restaurant.faqKosherPendingA":

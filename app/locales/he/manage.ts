@@ -3,7 +3,8 @@ import type { ManageMessages } from "../en";
 // Hebrew messages of the manage area (ADR 012); the type asks for exactly the English keys.
 export const heManage: ManageMessages = {
   "error.crossSite": "הבקשה לא נשלחה מדף של האתר הזה ולכן נדחתה. חזרו לדף, טענו אותו מחדש ונסו שוב.",
-  "error.tooManyLiveStreams": "יותר מדי חיבורי עדכון חי מהרשת שלכם. הדף ממשיך לעבוד; טענו אותו מחדש מאוחר יותר לקבלת עדכונים חיים.",
+  "error.tooManyLiveStreams":
+    "יותר מדי חיבורי עדכון חי מהרשת שלכם. הדף ממשיך לעבוד; טענו אותו מחדש מאוחר יותר לקבלת עדכונים חיים.",
   "error.liveStreamsFull": "העדכונים החיים עמוסים כרגע. הדף ממשיך לעבוד; טענו אותו מחדש בעוד דקה לקבלת עדכונים חיים.",
   "toast.logoutSuccess": "התנתקתם בהצלחה",
   "toast.logoutError": "שגיאה בהתנתקות. אנא נסו שוב.",
@@ -43,14 +44,16 @@ export const heManage: ManageMessages = {
   "twoFactor.qrLabel": "קוד QR להוספת כשר תל אביב לאפליקציית אימות",
   "twoFactor.manual": "לא מצליחים לסרוק? הקלידו באפליקציה את המפתח הזה:",
   "twoFactor.backupTitle": "2. שמרו את קודי הגיבוי",
-  "twoFactor.backupIntro": "שמרו את הקודים במקום בטוח, לא בטלפון. כל קוד מאפשר כניסה אחת אם הטלפון אבד. הם מוצגים רק עכשיו.",
+  "twoFactor.backupIntro":
+    "שמרו את הקודים במקום בטוח, לא בטלפון. כל קוד מאפשר כניסה אחת אם הטלפון אבד. הם מוצגים רק עכשיו.",
   "twoFactor.confirmIntro": "3. הזינו את הקוד בן 6 הספרות שמוצג באפליקציה כדי לסיים.",
   "twoFactor.confirm": "הפעלת אימות דו־שלבי",
   "twoFactor.enabled": "האימות הדו־שלבי מופעל. מעכשיו תתבקשו להזין קוד בכל כניסה.",
   "twoFactor.disable": "כיבוי אימות דו־שלבי",
   "twoFactor.disabled": "האימות הדו־שלבי כבוי.",
   "twoFactor.regenerate": "יצירת קודי גיבוי חדשים",
-  "twoFactor.regenerated": "נוצרו קודי גיבוי חדשים והקודים הישנים כבר לא תקפים. שמרו אותם במקום בטוח; הם מוצגים רק עכשיו:",
+  "twoFactor.regenerated":
+    "נוצרו קודי גיבוי חדשים והקודים הישנים כבר לא תקפים. שמרו אותם במקום בטוח; הם מוצגים רק עכשיו:",
   "dashboard.title": "ניהול מסעדות",
   "dashboard.users": "משתמשים",
   "users.title": "משתמשים",
@@ -330,7 +333,8 @@ export const heManage: ManageMessages = {
   // The claims queue
   "claims.nav": "בקשות ניהול",
   "claims.title": "בקשות ניהול",
-  "claims.intro": "חשבונות שמבקשים לנהל דף של מסעדה. אישור הופך את החשבון לבעלים המקושר לדף; דחייה דורשת סיבה, שנשלחת לחשבון.",
+  "claims.intro":
+    "חשבונות שמבקשים לנהל דף של מסעדה. אישור הופך את החשבון לבעלים המקושר לדף; דחייה דורשת סיבה, שנשלחת לחשבון.",
   "claims.openCount": "{count} בקשות פתוחות",
   "claims.none": "אין כאן בקשות.",
   "claims.status": "סטטוס",
@@ -364,7 +368,8 @@ export const heManage: ManageMessages = {
   "claims.alreadyDecided": "כבר התקבלה החלטה על הבקשה הזו.",
   "claims.emailVerified": "האימייל אומת",
   "claims.emailNotVerified": "האימייל לא אומת",
-  "claims.unverified": "כתובת האימייל של החשבון הזה לא אומתה, ולכן אי אפשר לאשר את הבקשה. דחו אותה עם סיבה, או חכו עד שהכתובת תאומת.",
+  "claims.unverified":
+    "כתובת האימייל של החשבון הזה לא אומתה, ולכן אי אפשר לאשר את הבקשה. דחו אותה עם סיבה, או חכו עד שהכתובת תאומת.",
   "claims.listingManaged": "לדף הזה כבר יש בעלים, ולכן אי אפשר לאשר עליו בקשה. דחו את הבקשה עם סיבה.",
   "claims.supersededReason": "בקשה אחרת על הדף הזה אושרה, ולכן הבקשה הזו נסגרה. אם לדעתכם זו טעות, כתבו לנו.",
   // The suggestions queue
@@ -493,7 +498,8 @@ export const heManage: ManageMessages = {
   // Searches that found nothing
   "misses.nav": "חיפושים ללא תוצאות",
   "misses.title": "חיפושים שלא מצאו דבר",
-  "misses.intro": "מה שמבקרים חיפשו בדף הבית ולא מצאו, נספר לפי יום בלי שום פרט על מי שחיפש. מונח שנראה פעם אחת בלבד אינו נשמר.",
+  "misses.intro":
+    "מה שמבקרים חיפשו בדף הבית ולא מצאו, נספר לפי יום בלי שום פרט על מי שחיפש. מונח שנראה פעם אחת בלבד אינו נשמר.",
   "misses.period": "תקופה",
   "misses.days": "{days} הימים האחרונים",
   "misses.caption": "החיפושים שהכי הרבה פעמים לא מצאו דבר ב־{days} הימים האחרונים",

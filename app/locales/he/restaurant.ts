@@ -5,7 +5,8 @@ export const heRestaurant: RestaurantMessages = {
   "restaurant.back": "חזרה למסעדות",
   "restaurant.about": "אודות",
   "restaurant.closedTitle": "המסעדה נסגרה לצמיתות",
-  "restaurant.closedBody": "{name} נסגרה לצמיתות. אפשר למצוא חלופה בין המסעדות הכשרות האחרות באתר. אם המסעדה נפתחה מחדש, כתבו לנו ל-{email} ונעדכן את הפרטים.",
+  "restaurant.closedBody":
+    "{name} נסגרה לצמיתות. אפשר למצוא חלופה בין המסעדות הכשרות האחרות באתר. אם המסעדה נפתחה מחדש, כתבו לנו ל-{email} ונעדכן את הפרטים.",
   "restaurant.menu": "תפריט",
   "restaurant.menuPage": "עמוד תפריט {n} מתוך {total}",
   "restaurant.certificate": "תעודת כשרות",

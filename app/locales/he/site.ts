@@ -4,7 +4,8 @@ import type { SiteMessages } from "../en";
 export const heSite: SiteMessages = {
   "brand.name": "כשר תל אביב",
   "meta.defaultTitle": "כשר תל אביב – מסעדות כשרות בתל אביב",
-  "meta.defaultDescription": "מצאו מסעדה כשרה בתל אביב: כשרות, שעות פתיחה, תפריטים, הזמנת מקום ומשלוחים למקומות אוכל כשרים בתל אביב.",
+  "meta.defaultDescription":
+    "מצאו מסעדה כשרה בתל אביב: כשרות, שעות פתיחה, תפריטים, הזמנת מקום ומשלוחים למקומות אוכל כשרים בתל אביב.",
   "a11y.skipToContent": "דילוג לתוכן הראשי",
   "nav.home": "בית",
   "nav.blogs": "בלוג",
@@ -26,7 +27,8 @@ export const heSite: SiteMessages = {
   "footer.logout": "התנתקות",
   "footer.accessibility": "הצהרת נגישות",
   "footer.privacy": "מדיניות פרטיות",
-  "footer.imageDisclaimer": "התמונות להמחשה בלבד. חלק מהתמונות לקוחות מהעמודים הציבוריים של המסעדות; כל הזכויות שמורות לבעליהן.",
+  "footer.imageDisclaimer":
+    "התמונות להמחשה בלבד. חלק מהתמונות לקוחות מהעמודים הציבוריים של המסעדות; כל הזכויות שמורות לבעליהן.",
   "footer.copyright": "© {year} כשר תל אביב. כל הזכויות שמורות.",
   "home.title": "מסעדות כשרות בתל אביב",
   "home.subtitle": "מצאו איפה לאכול כשר הערב: כשרות, שעות, תפריטים והזמנות במקום אחד.",
@@ -61,7 +63,8 @@ export const heSite: SiteMessages = {
   "filters.selected": "{count} נבחרו",
   "card.noPhoto": "אין עדיין תמונה",
   "card.moreTags": "עוד {count} תגיות",
-  "disclaimer.ai": "המידע על המסעדות נאסף אוטומטית בעזרת בינה מלאכותית ועלול להכיל טעויות. מומלץ להתקשר למסעדה לפני ההגעה.",
+  "disclaimer.ai":
+    "המידע על המסעדות נאסף אוטומטית בעזרת בינה מלאכותית ועלול להכיל טעויות. מומלץ להתקשר למסעדה לפני ההגעה.",
   "filters.recentlyVerified": "נבדקו לאחרונה",
   "legal.lastUpdated": "עודכן לאחרונה: {date}",
   "pager.page": "עמוד {page} מתוך {pages}",
@@ -94,7 +97,8 @@ export const heSite: SiteMessages = {
   "home.nearMe": "קרוב אליי",
   "home.locating": "מאתרים את מיקומך…",
   "home.nearestFirst": "הקרובים ביותר תחילה: המיקום שלך נשאר בדפדפן הזה.",
-  "home.locationDenied": "לא התקבל אישור לגישה למיקום, ולכן הרשימה נשארה כפי שהייתה. אפשר לאשר זאת בהגדרות האתר בדפדפן.",
+  "home.locationDenied":
+    "לא התקבל אישור לגישה למיקום, ולכן הרשימה נשארה כפי שהייתה. אפשר לאשר זאת בהגדרות האתר בדפדפן.",
   "home.locationFailed": "לא הצלחנו למצוא את מיקומך, ולכן הרשימה נשארה כפי שהייתה. כדאי לנסות שוב.",
   "card.distance": "במרחק {distance}",
   "map.label": "מפת התוצאות",

@@ -4,10 +4,14 @@ import type { WrittenMessages } from "../en";
 export const heWritten: WrittenMessages = {
   "restaurant.faqTitle": "שאלות ותשובות",
   "restaurant.faqKosherQ": "האם {name} כשרה?",
-  "restaurant.faqKosherA": "כן. {name} נמצאת בהשגחת {kashrut}. ההשגחה עשויה להשתנות, לכן כדאי לבדוק את תעודת הכשרות במקום.",
-  "restaurant.faqKosherUnknownA": "איננו יודעים. אין לנו השגחת כשרות מאושרת עבור {name}. בדקו את תעודת הכשרות במקום או התקשרו מראש.",
-  "restaurant.faqKosherExpiredA": "איננו יכולים לאשר זאת. תוקף השגחת הכשרות של {name} פג ב-{date}. בדקו את תעודת הכשרות במקום או התקשרו מראש.",
-  "restaurant.faqKosherPendingA": "{name} נמצאת בהשגחת {kashrut}, אך תוקף התעודה הסתיים ב-{date} ועוד לא ראינו את התעודה המחודשת. בדקו את התעודה במקום.",
+  "restaurant.faqKosherA":
+    "כן. {name} נמצאת בהשגחת {kashrut}. ההשגחה עשויה להשתנות, לכן כדאי לבדוק את תעודת הכשרות במקום.",
+  "restaurant.faqKosherUnknownA":
+    "איננו יודעים. אין לנו השגחת כשרות מאושרת עבור {name}. בדקו את תעודת הכשרות במקום או התקשרו מראש.",
+  "restaurant.faqKosherExpiredA":
+    "איננו יכולים לאשר זאת. תוקף השגחת הכשרות של {name} פג ב-{date}. בדקו את תעודת הכשרות במקום או התקשרו מראש.",
+  "restaurant.faqKosherPendingA":
+    "{name} נמצאת בהשגחת {kashrut}, אך תוקף התעודה הסתיים ב-{date} ועוד לא ראינו את התעודה המחודשת. בדקו את התעודה במקום.",
   "restaurant.faqHoursQ": "מתי {name} פתוחה?",
   "restaurant.faqHoursA": "שעות פתיחה: {hours}. השעות עשויות להשתנות סביב שבת וחגים, לכן כדאי להתקשר מראש.",
   "restaurant.faqHoursUnknownA": "אין לנו את שעות הפתיחה של {name}. אנא התקשרו למסעדה.",

@@ -91,7 +91,11 @@ function CertificateRow({
   const name = localized(certificate.name, language);
   const dateId = `renew-${certificate.id}`;
   return (
-    <li className="rounded-xl border border-stone-200 bg-white p-4" data-testid="certificate-row" data-state={certificate.state.kind}>
+    <li
+      className="rounded-xl border border-stone-200 bg-white p-4"
+      data-testid="certificate-row"
+      data-state={certificate.state.kind}
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h2 className="text-lg font-semibold">
           <bdi>{name}</bdi>
@@ -113,7 +117,15 @@ function CertificateRow({
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-3 border-t border-stone-100 pt-3">
         <input type="hidden" name="restaurantId" value={certificate.id} />
         {error ? <FormAlert>{t(error)}</FormAlert> : null}
-        <TextField label={t("certificates.renewedUntil")} name="validUntil" id={dateId} type="date" dir="ltr" required defaultValue={certificate.suggested} />
+        <TextField
+          label={t("certificates.renewedUntil")}
+          name="validUntil"
+          id={dateId}
+          type="date"
+          dir="ltr"
+          required
+          defaultValue={certificate.suggested}
+        />
         <SubmitButton busyLabel={t("certificates.renew")} className="px-4 text-sm">
           {t("certificates.renew")}
         </SubmitButton>

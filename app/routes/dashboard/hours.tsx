@@ -19,7 +19,9 @@ import { redirectWithToast } from "../../lib/toast.server";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireDashboard(request, context);
-  const restaurant = (await hasRestaurantAccess(services.db, viewer, params.id)) ? await getRestaurantById(services.db, params.id) : undefined;
+  const restaurant = (await hasRestaurantAccess(services.db, viewer, params.id))
+    ? await getRestaurantById(services.db, params.id)
+    : undefined;
   // Like the restaurant editor: no access, or no such restaurant, goes back to the dashboard.
   if (!restaurant)
     throw await redirectWithToast(services.toasts, dashboardPath(detectLanguage(new URL(request.url).pathname)), {
@@ -43,14 +45,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const body: unknown = await request.json().catch(() => null);
   try {
-    await setRestaurantHours(services.db, viewer, params.id, body && typeof body === "object" && "hours" in body ? body.hours : undefined);
+    await setRestaurantHours(
+      services.db,
+      viewer,
+      params.id,
+      body && typeof body === "object" && "hours" in body ? body.hours : undefined,
+    );
   } catch (error) {
     return actionError(error, { log: "[dashboard] hours:", fallback: "editor.saveFailed" });
   }
-  return redirectWithToast(services.toasts, dashboardEditPath(params.id, detectLanguage(new URL(request.url).pathname)), {
-    type: "success",
-    message: "hours.saved",
-  });
+  return redirectWithToast(
+    services.toasts,
+    dashboardEditPath(params.id, detectLanguage(new URL(request.url).pathname)),
+    {
+      type: "success",
+      message: "hours.saved",
+    },
+  );
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -44,11 +44,23 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
       ),
     [loaderData.restaurants, search, sort, language],
   );
-  const columnLabel: Record<SortColumn, string> = { name: t("manage.name"), address: t("manage.address"), kashrut: t("manage.kashrut") };
+  const columnLabel: Record<SortColumn, string> = {
+    name: t("manage.name"),
+    address: t("manage.address"),
+    kashrut: t("manage.kashrut"),
+  };
 
   const header = (column: SortColumn) => (
-    <th scope="col" className="px-3 py-2 text-start" aria-sort={sort.column === column ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}>
-      <button type="button" onClick={() => setSort(nextSort(sort, column))} className="inline-flex items-center gap-1 font-semibold hover:underline">
+    <th
+      scope="col"
+      className="px-3 py-2 text-start"
+      aria-sort={sort.column === column ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}
+    >
+      <button
+        type="button"
+        onClick={() => setSort(nextSort(sort, column))}
+        className="inline-flex items-center gap-1 font-semibold hover:underline"
+      >
         {columnLabel[column]}
         <span aria-hidden="true">{sort.column === column ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}</span>
       </button>
@@ -95,7 +107,9 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
             const [column, direction] = value.split("-") as [SortColumn, SortState["direction"]];
             return (
               <option key={value} value={value}>
-                {t(direction === "asc" ? "manage.sortAscending" : "manage.sortDescending", { column: columnLabel[column] })}
+                {t(direction === "asc" ? "manage.sortAscending" : "manage.sortDescending", {
+                  column: columnLabel[column],
+                })}
               </option>
             );
           })}
@@ -107,7 +121,9 @@ export default function RestaurantManagement({ loaderData }: Route.ComponentProp
         </div>
       ) : null}
       {rows.length === 0 ? (
-        <p className="mt-6 text-stone-700">{loaderData.restaurants.length === 0 ? t("manage.empty") : t("manage.noMatch")}</p>
+        <p className="mt-6 text-stone-700">
+          {loaderData.restaurants.length === 0 ? t("manage.empty") : t("manage.noMatch")}
+        </p>
       ) : (
         <>
           {/* Phones: a card per restaurant, its actions in reach; wide screens: the table. */}

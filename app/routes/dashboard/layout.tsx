@@ -38,17 +38,36 @@ export function meta() {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn("rounded-md px-2.5 py-1.5 text-sm font-medium", isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100");
+  cn(
+    "rounded-md px-2.5 py-1.5 text-sm font-medium",
+    isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100",
+  );
 
 /** A queue's link with its open count: a badge, and the count in words for screen readers. */
-function QueueLink({ to, label, open, openCount, testId }: { to: string; label: ManageKey; open: number; openCount: ManageKey; testId: string }) {
+function QueueLink({
+  to,
+  label,
+  open,
+  openCount,
+  testId,
+}: {
+  to: string;
+  label: ManageKey;
+  open: number;
+  openCount: ManageKey;
+  testId: string;
+}) {
   const { t } = useLanguage();
   return (
     <NavLink to={to} className={(state) => cn(linkClass(state), "inline-flex items-center gap-2")}>
       {t(label)}
       {open > 0 ? (
         <>
-          <span aria-hidden="true" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white tabular-nums" data-testid={testId}>
+          <span
+            aria-hidden="true"
+            className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white tabular-nums"
+            data-testid={testId}
+          >
             {open}
           </span>
           <span className="sr-only">{t(openCount, { count: open })}</span>
@@ -58,7 +77,13 @@ function QueueLink({ to, label, open, openCount, testId }: { to: string; label: 
   );
 }
 
-function DashboardNav({ canManageUsers, openReports, openSuggestions, openClaims, canReviewCertificates }: Route.ComponentProps["loaderData"]) {
+function DashboardNav({
+  canManageUsers,
+  openReports,
+  openSuggestions,
+  openClaims,
+  canReviewCertificates,
+}: Route.ComponentProps["loaderData"]) {
   const { language, t } = useLanguage();
   return (
     <nav aria-label={t("nav.dashboard")} className="flex flex-wrap gap-1 border-b border-stone-200 pb-3">
@@ -68,7 +93,13 @@ function DashboardNav({ canManageUsers, openReports, openSuggestions, openClaims
       <NavLink to={dashboardStatisticsPath(language)} className={linkClass}>
         {t("statistics.nav")}
       </NavLink>
-      <QueueLink to={dashboardReportsPath(language)} label="reports.nav" open={openReports} openCount="reports.openCount" testId="open-reports" />
+      <QueueLink
+        to={dashboardReportsPath(language)}
+        label="reports.nav"
+        open={openReports}
+        openCount="reports.openCount"
+        testId="open-reports"
+      />
       {openSuggestions !== null ? (
         <QueueLink
           to={dashboardSuggestionsPath(language)}
@@ -79,7 +110,13 @@ function DashboardNav({ canManageUsers, openReports, openSuggestions, openClaims
         />
       ) : null}
       {openClaims !== null ? (
-        <QueueLink to={dashboardClaimsPath(language)} label="claims.nav" open={openClaims} openCount="claims.openCount" testId="open-claims" />
+        <QueueLink
+          to={dashboardClaimsPath(language)}
+          label="claims.nav"
+          open={openClaims}
+          openCount="claims.openCount"
+          testId="open-claims"
+        />
       ) : null}
       {canReviewCertificates ? (
         <NavLink to={dashboardCertificatesPath(language)} className={linkClass}>
@@ -122,7 +159,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-2xl font-bold">{denied ? t("access.denied") : t("error.title")}</h1>
       {denied ? null : <p className="mt-3 text-stone-700">{t("error.body")}</p>}
-      <Link to={dashboardPath(language)} className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
+      <Link
+        to={dashboardPath(language)}
+        className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
+      >
         {t("access.backToDashboard")}
       </Link>
     </div>

@@ -22,7 +22,9 @@ import { redirectWithToast } from "../../lib/toast.server";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = await requireDashboard(request, context);
-  const restaurant = (await hasRestaurantAccess(services.db, viewer, params.id)) ? await getRestaurantById(services.db, params.id) : undefined;
+  const restaurant = (await hasRestaurantAccess(services.db, viewer, params.id))
+    ? await getRestaurantById(services.db, params.id)
+    : undefined;
   // Like the restaurant editor: no access, or no such restaurant, goes back to the dashboard.
   if (!restaurant)
     throw await redirectWithToast(services.toasts, dashboardPath(detectLanguage(new URL(request.url).pathname)), {
@@ -49,10 +51,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     return actionError(error, { log: "[dashboard] pesach:", fallback: "editor.saveFailed", with: { values: form } });
   }
-  return redirectWithToast(services.toasts, dashboardEditPath(params.id, detectLanguage(new URL(request.url).pathname)), {
-    type: "success",
-    message: "pesachEdit.saved",
-  });
+  return redirectWithToast(
+    services.toasts,
+    dashboardEditPath(params.id, detectLanguage(new URL(request.url).pathname)),
+    {
+      type: "success",
+      message: "pesachEdit.saved",
+    },
+  );
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -67,7 +73,12 @@ export default function PesachPage({ loaderData, actionData }: Route.ComponentPr
       <h1 className="text-2xl font-extrabold">
         {t("pesachEdit.title", { year: loaderData.pesach.year })}: <bdi>{localized(loaderData.name, language)}</bdi>
       </h1>
-      <PesachForm pesach={loaderData.pesach} cholHamoed={loaderData.cholHamoed} initial={loaderData.values} answer={actionData} />
+      <PesachForm
+        pesach={loaderData.pesach}
+        cholHamoed={loaderData.cholHamoed}
+        initial={loaderData.values}
+        answer={actionData}
+      />
     </div>
   );
 }

@@ -41,11 +41,16 @@ export function meta(args: Route.MetaArgs) {
 export default function Reports({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLanguage();
   const { reports, total, page, pages, status, reason, canManage } = loaderData;
-  const query = (changes: Record<string, string>) => `?${new URLSearchParams({ status, ...(reason === "all" ? {} : { reason }), ...changes }).toString()}`;
+  const query = (changes: Record<string, string>) =>
+    `?${new URLSearchParams({ status, ...(reason === "all" ? {} : { reason }), ...changes }).toString()}`;
   return (
     <QueuePage id="reports-title" title={t("reports.title")}>
       {canManage ? null : <p className="mt-2 text-stone-700">{t("reports.readOnly")}</p>}
-      <QueueFilters submit={t("reports.filter")} count={t("reports.count", { count: total })} countTestId="reports-total">
+      <QueueFilters
+        submit={t("reports.filter")}
+        count={t("reports.count", { count: total })}
+        countTestId="reports-total"
+      >
         <SelectField label={t("reports.status")} name="status" id="reports-status" defaultValue={status}>
           {(["open", "resolved", "dismissed", "all"] as const).map((value) => (
             <option key={value} value={value}>
@@ -71,8 +76,14 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
               key={report.id}
               report={report}
               canManage={canManage}
-              error={actionData && "error" in actionData && actionData.reportId === report.id ? actionData.error : undefined}
-              confirmClose={actionData && "confirmClose" in actionData && actionData.confirmClose.reportId === report.id ? actionData.confirmClose : undefined}
+              error={
+                actionData && "error" in actionData && actionData.reportId === report.id ? actionData.error : undefined
+              }
+              confirmClose={
+                actionData && "confirmClose" in actionData && actionData.confirmClose.reportId === report.id
+                  ? actionData.confirmClose
+                  : undefined
+              }
             />
           ))}
         </ul>

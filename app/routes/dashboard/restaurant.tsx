@@ -3,10 +3,19 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/restaurant";
 import { BackLink } from "../../components/ui/BackLink";
-import { OwnershipPanel, HistoryList, VerificationPicker, type PanelResponse } from "../../features/restaurants/editing/components/AdminPanels";
+import {
+  OwnershipPanel,
+  HistoryList,
+  VerificationPicker,
+  type PanelResponse,
+} from "../../features/restaurants/editing/components/AdminPanels";
 import { RestaurantForm } from "../../features/restaurants/editing/components/RestaurantForm";
 import { EMPTY_FORM, parseRestaurantForm } from "../../features/restaurants/editing/form-schema";
-import { createRestaurant, getRestaurantById, setVerificationDate } from "../../features/restaurants/editing/manage.server";
+import {
+  createRestaurant,
+  getRestaurantById,
+  setVerificationDate,
+} from "../../features/restaurants/editing/manage.server";
 import { saveRestaurant } from "../../features/restaurants/editing/save.server";
 import { addOwner, removeOwner } from "../../features/restaurants/editing/owners.server";
 import { adminPanels } from "../../features/restaurants/editing/admin-panels.server";
@@ -17,7 +26,12 @@ import { AppError, isAppError } from "../../lib/errors";
 import { isCalendarDay } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
-import { hasRestaurantAccess, requireDashboard, requirePermission, requireRestaurantAccess } from "../../lib/permissions.server";
+import {
+  hasRestaurantAccess,
+  requireDashboard,
+  requirePermission,
+  requireRestaurantAccess,
+} from "../../lib/permissions.server";
 import { detectLanguage, localized } from "../../lib/i18n/language";
 import { dashboardEditPath, dashboardHoursPath, dashboardPath, dashboardSuggestionsPath } from "../../lib/paths";
 import { suggestionFormValues } from "../../features/restaurants/suggestions/suggestions.server";
@@ -39,16 +53,36 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       const language = detectLanguage(new URL(request.url).pathname);
       const prefilled = await suggestionFormValues(services.db, viewer, suggestionId).catch(async (error: unknown) => {
         if (!isAppError(error)) throw error;
-        throw await redirectWithToast(services.toasts, dashboardSuggestionsPath(language), { type: "error", message: error.messageKey });
+        throw await redirectWithToast(services.toasts, dashboardSuggestionsPath(language), {
+          type: "error",
+          message: error.messageKey,
+        });
       });
-      return { mode: "add" as const, id: undefined, initial: prefilled.values, suggestionId, admin: null, tiles: services.settings.mapTiles };
+      return {
+        mode: "add" as const,
+        id: undefined,
+        initial: prefilled.values,
+        suggestionId,
+        admin: null,
+        tiles: services.settings.mapTiles,
+      };
     }
-    return { mode: "add" as const, id: undefined, initial: EMPTY_FORM, suggestionId: null, admin: null, tiles: services.settings.mapTiles };
+    return {
+      mode: "add" as const,
+      id: undefined,
+      initial: EMPTY_FORM,
+      suggestionId: null,
+      admin: null,
+      tiles: services.settings.mapTiles,
+    };
   }
   const viewer = await requireDashboard(request, context);
-  const restaurant = (await hasRestaurantAccess(services.db, viewer, params.id)) ? await getRestaurantById(services.db, params.id) : undefined;
+  const restaurant = (await hasRestaurantAccess(services.db, viewer, params.id))
+    ? await getRestaurantById(services.db, params.id)
+    : undefined;
   // Spec: lacking access or failing to load sends the user back to the dashboard.
-  if (!restaurant) throw await redirectWithToast(services.toasts, dashboard, { type: "error", message: "editor.loadFailed" });
+  if (!restaurant)
+    throw await redirectWithToast(services.toasts, dashboard, { type: "error", message: "editor.loadFailed" });
   const admin = can(viewer, "owners:manage") ? await adminPanels(services.db, restaurant) : null;
   return {
     mode: "edit" as const,
@@ -64,17 +98,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** A panel's success; its refusals are AppErrors answered by actionError as `{ ok: false, error }`. */
 const done = (message: MessageKey) => data<PanelResponse>({ ok: true, message });
 /** A request no form of this page sends (a crafted one): 400, nothing changed. */
-const refused = (message: MessageKey) => actionError(new AppError("invalid", message), { log: "[dashboard] refused:", with: { ok: false as const } });
+const refused = (message: MessageKey) =>
+  actionError(new AppError("invalid", message), { log: "[dashboard] refused:", with: { ok: false as const } });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const language = detectLanguage(new URL(request.url).pathname);
   const isJson = request.headers.get("content-type")?.includes("application/json") ?? false;
-  const body: unknown = isJson ? await request.json().catch(() => null) : Object.fromEntries(await readFormData(request));
-  const intent = body && typeof body === "object" && "intent" in body ? String((body as { intent: unknown }).intent) : "";
+  const body: unknown = isJson
+    ? await request.json().catch(() => null)
+    : Object.fromEntries(await readFormData(request));
+  const intent =
+    body && typeof body === "object" && "intent" in body ? String((body as { intent: unknown }).intent) : "";
 
   if (intent === "save") {
-    const viewer = params.id ? await requireRestaurantAccess(request, context, params.id) : await requirePermission(request, context, "restaurant:create");
+    const viewer = params.id
+      ? await requireRestaurantAccess(request, context, params.id)
+      : await requirePermission(request, context, "restaurant:create");
     // The form opened from a suggestion approves it as it creates the listing.
     const suggestionId = params.id ? null : new URL(request.url).searchParams.get("suggestion");
     if (suggestionId !== null) await requirePermission(request, context, "suggestions:manage");
@@ -88,10 +128,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       // Access lost since the check above (an owner unlinked meanwhile) is refused like the check
       // refuses; a file this user may not use (another restaurant's, someone else's upload) names
       // its fields. Nothing was saved.
-      return actionError(error, { log: "[dashboard] save failed:", fallback: "editor.saveFailed", messages: { notFound: "editor.saveFailed" } });
+      return actionError(error, {
+        log: "[dashboard] save failed:",
+        fallback: "editor.saveFailed",
+        messages: { notFound: "editor.saveFailed" },
+      });
     }
     if (suggestionId !== null) {
-      return redirectWithToast(services.toasts, dashboardSuggestionsPath(language), { type: "success", message: "suggestions.approvedToast" });
+      return redirectWithToast(services.toasts, dashboardSuggestionsPath(language), {
+        type: "success",
+        message: "suggestions.approvedToast",
+      });
     }
     return redirectWithToast(services.toasts, dashboardPath(language), {
       type: "success",
@@ -153,9 +200,14 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <BackLink to={dashboardPath(language)}>{t("editor.back")}</BackLink>
-      <h1 className="text-2xl font-extrabold">{loaderData.mode === "edit" ? t("editor.editTitle") : t("editor.addTitle")}</h1>
+      <h1 className="text-2xl font-extrabold">
+        {loaderData.mode === "edit" ? t("editor.editTitle") : t("editor.addTitle")}
+      </h1>
       {loaderData.suggestionId ? (
-        <p className="rounded-lg border border-brand-600/40 bg-brand-50 p-3 text-brand-900" data-testid="from-suggestion">
+        <p
+          className="rounded-lg border border-brand-600/40 bg-brand-50 p-3 text-brand-900"
+          data-testid="from-suggestion"
+        >
           {t("suggestions.fromSuggestion")}
         </p>
       ) : null}
@@ -187,7 +239,11 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
       />
       {loaderData.admin ? (
         <>
-          <OwnershipPanel restaurantName={name} owners={loaderData.admin.owners} available={loaderData.admin.available} />
+          <OwnershipPanel
+            restaurantName={name}
+            owners={loaderData.admin.owners}
+            available={loaderData.admin.available}
+          />
           <hr className="border-stone-300" />
           <VerificationPicker lastVerified={loaderData.admin.lastVerified} />
           <HistoryList entries={loaderData.admin.history} />

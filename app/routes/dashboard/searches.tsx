@@ -41,7 +41,12 @@ export default function Searches({ loaderData }: Route.ComponentProps) {
   return (
     <QueuePage id="misses-title" title={t("misses.title")}>
       <p className="mt-2 max-w-prose text-stone-700">{t("misses.intro")}</p>
-      <PeriodLinks label={t("misses.period")} periods={MISS_PERIODS} current={days} href={(period) => `${here}?days=${period}`}>
+      <PeriodLinks
+        label={t("misses.period")}
+        periods={MISS_PERIODS}
+        current={days}
+        href={(period) => `${here}?days=${period}`}
+      >
         {(period) => t("misses.days", { days: period })}
       </PeriodLinks>
       {misses.length === 0 ? (

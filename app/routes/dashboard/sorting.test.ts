@@ -14,9 +14,21 @@ describe("dashboard sort", () => {
     expect(nextSort({ column: "name", direction: "desc" }, "address")).toEqual({ column: "address", direction: "asc" });
   });
   it("sorts by name (case-insensitively), address or kashrut in either direction", () => {
-    expect(sortRows(rows, { column: "name", direction: "asc" }, "en").map((r) => r.name.en)).toEqual(["apple cafe", "Banana Bar", "Cherry Grill"]);
-    expect(sortRows(rows, { column: "address", direction: "desc" }, "en").map((r) => r.address)).toEqual(["3 Allenby St", "2 Ben Yehuda St", "1 Dizengoff St"]);
-    expect(sortRows(rows, { column: "kashrut", direction: "asc" }, "en").map((r) => r.kashrut)).toEqual(["mehadrin", "rabanut", "tzohar"]);
+    expect(sortRows(rows, { column: "name", direction: "asc" }, "en").map((r) => r.name.en)).toEqual([
+      "apple cafe",
+      "Banana Bar",
+      "Cherry Grill",
+    ]);
+    expect(sortRows(rows, { column: "address", direction: "desc" }, "en").map((r) => r.address)).toEqual([
+      "3 Allenby St",
+      "2 Ben Yehuda St",
+      "1 Dizengoff St",
+    ]);
+    expect(sortRows(rows, { column: "kashrut", direction: "asc" }, "en").map((r) => r.kashrut)).toEqual([
+      "mehadrin",
+      "rabanut",
+      "tzohar",
+    ]);
   });
 });
 

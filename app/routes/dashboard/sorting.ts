@@ -24,11 +24,15 @@ export interface ManagedRow {
 export function matchesDashboardSearch(row: ManagedRow, term: string, language: Language): boolean {
   const needle = term.trim().toLocaleLowerCase();
   if (needle === "") return true;
-  return localized(row.name, language).toLocaleLowerCase().includes(needle) || row.address.toLocaleLowerCase().includes(needle);
+  return (
+    localized(row.name, language).toLocaleLowerCase().includes(needle) ||
+    row.address.toLocaleLowerCase().includes(needle)
+  );
 }
 
 export function sortRows<T extends ManagedRow>(rows: readonly T[], sort: SortState, language: Language): T[] {
-  const key = (row: T) => (sort.column === "name" ? localized(row.name, language) : sort.column === "address" ? row.address : row.kashrut);
+  const key = (row: T) =>
+    sort.column === "name" ? localized(row.name, language) : sort.column === "address" ? row.address : row.kashrut;
   const collator = new Intl.Collator(language === "he" ? "he" : "en", { sensitivity: "base", numeric: true });
   const sorted = [...rows].sort((a, b) => collator.compare(key(a), key(b)));
   return sort.direction === "asc" ? sorted : sorted.reverse();

@@ -8,7 +8,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { period, today, report } = await statisticsOfRequest(request, context);
   // A header holds only ASCII: a slug in other letters is named by its listing's id.
   const name =
-    report.kind === "listing" ? (/^[a-z0-9-]+$/.test(report.listing.slug) ? report.listing.slug : report.listing.id) : report.site ? "site" : "my-listings";
+    report.kind === "listing"
+      ? /^[a-z0-9-]+$/.test(report.listing.slug)
+        ? report.listing.slug
+        : report.listing.id
+      : report.site
+        ? "site"
+        : "my-listings";
   return new Response(statisticsCsv(report), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -15,6 +15,10 @@ export async function statisticsOfRequest(request: Request, context: Readonly<Ro
   const params = new URL(request.url).searchParams;
   const period = periodFrom(params.get("days"), PERIODS);
   const today = telAvivDay(services.now?.() ?? new Date());
-  const report = await statisticsReport(services.db, viewer, { period, restaurantId: params.get("restaurant"), today }).catch(loaderError);
+  const report = await statisticsReport(services.db, viewer, {
+    period,
+    restaurantId: params.get("restaurant"),
+    today,
+  }).catch(loaderError);
   return { period, today, report };
 }

@@ -4,7 +4,12 @@
 // form only: works without JavaScript.
 import { Link } from "react-router";
 import type { Route } from "./+types/statistics";
-import { CountCells, CountHeaders, CountsTable, COUNT_LABEL } from "../../features/restaurants/statistics/components/CountsTable";
+import {
+  CountCells,
+  CountHeaders,
+  CountsTable,
+  COUNT_LABEL,
+} from "../../features/restaurants/statistics/components/CountsTable";
 import { DailyChart } from "../../features/restaurants/statistics/components/DailyChart";
 import { COUNTS } from "../../features/restaurants/statistics/kinds";
 import { PERIODS } from "../../features/restaurants/statistics/periods";
@@ -32,7 +37,10 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
   const { language, t } = useLanguage();
   const { period, report } = loaderData;
   const restaurant = report.kind === "listing" ? report.listing.id : undefined;
-  const title = report.kind === "listing" ? localized(report.listing.name, language) : t(report.site ? "statistics.site" : "statistics.yours");
+  const title =
+    report.kind === "listing"
+      ? localized(report.listing.name, language)
+      : t(report.site ? "statistics.site" : "statistics.yours");
   return (
     <section aria-labelledby="statistics-title">
       <p className="text-sm font-semibold text-stone-600">{t("statistics.title")}</p>
@@ -49,14 +57,22 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         {(days) => t("statistics.lastDays", { days })}
       </PeriodLinks>
       <p className="mt-3 text-sm">
-        <a href={dashboardStatisticsCsvPath(language, { ...(restaurant ? { restaurant } : {}), days: period })} className={link} download>
+        <a
+          href={dashboardStatisticsCsvPath(language, { ...(restaurant ? { restaurant } : {}), days: period })}
+          className={link}
+          download
+        >
           {t("statistics.download")}
         </a>
       </p>
       <Totals totals={report.totals} />
       <DailyChart days={report.days} tableId="statistics-days" />
       <CountsTable id="statistics-days" days={report.days} totals={report.totals} />
-      {report.kind === "listing" ? <ListingLinks report={report} period={period} /> : <Listings report={report} period={period} />}
+      {report.kind === "listing" ? (
+        <ListingLinks report={report} period={period} />
+      ) : (
+        <Listings report={report} period={period} />
+      )}
     </section>
   );
 }
@@ -96,10 +112,17 @@ function Listings({ report, period }: { report: OverviewReport; period: number }
   const { language, t } = useLanguage();
   if (report.listingCount === 0) return <p className="mt-6 text-stone-700">{t("statistics.noListings")}</p>;
   return (
-    <div className="mt-6 overflow-x-auto rounded-lg border border-stone-200 bg-white" tabIndex={0} role="region" aria-labelledby="statistics-listings-caption">
+    <div
+      className="mt-6 overflow-x-auto rounded-lg border border-stone-200 bg-white"
+      tabIndex={0}
+      role="region"
+      aria-labelledby="statistics-listings-caption"
+    >
       <table className="w-full text-sm" data-testid="statistics-listings">
         <caption id="statistics-listings-caption" className="px-3 py-2 text-start font-semibold">
-          {report.listings.length < report.listingCount ? t("statistics.listingsTop", { count: report.listings.length }) : t("statistics.listings")}
+          {report.listings.length < report.listingCount
+            ? t("statistics.listingsTop", { count: report.listings.length })
+            : t("statistics.listings")}
         </caption>
         <thead className="bg-stone-100">
           <tr>

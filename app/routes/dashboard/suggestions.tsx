@@ -35,7 +35,11 @@ export default function Suggestions({ loaderData, actionData }: Route.ComponentP
   const { suggestions, total, page, pages, view, found } = loaderData;
   return (
     <QueuePage id="suggestions-title" title={t("suggestions.title")}>
-      <QueueFilters submit={t("reports.filter")} count={t("suggestions.count", { count: total })} countTestId="suggestions-total">
+      <QueueFilters
+        submit={t("reports.filter")}
+        count={t("suggestions.count", { count: total })}
+        countTestId="suggestions-total"
+      >
         <SelectField label={t("suggestions.view")} name="view" id="suggestions-view" defaultValue={view}>
           {(["open", "decided"] as const).map((value) => (
             <option key={value} value={value}>
@@ -58,7 +62,11 @@ export default function Suggestions({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
       )}
-      <Pager page={page} pages={pages} href={(n: number) => `?${new URLSearchParams({ view, page: String(n) }).toString()}`} />
+      <Pager
+        page={page}
+        pages={pages}
+        href={(n: number) => `?${new URLSearchParams({ view, page: String(n) }).toString()}`}
+      />
     </QueuePage>
   );
 }

@@ -26,8 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Number(url.searchParams.get("page") ?? 1);
   // A NUL character cannot be in any stored text (nor sent to PostgreSQL): say so (400), search nothing.
   if (search.includes("\u0000")) {
-    const refusal = new AppError("invalid", "error.invalidCharacters", { fieldErrors: { q: "error.invalidCharacters" } });
-    return actionError(refusal, { log: "[users] search:", with: { users: [] as UserRow[], page: 1, pages: 1, total: 0, search: "" } });
+    const refusal = new AppError("invalid", "error.invalidCharacters", {
+      fieldErrors: { q: "error.invalidCharacters" },
+    });
+    return actionError(refusal, {
+      log: "[users] search:",
+      with: { users: [] as UserRow[], page: 1, pages: 1, total: 0, search: "" },
+    });
   }
   const result = await listUsers(context.get(servicesContext).db, { search, page });
   return { ...result, search };
@@ -59,7 +64,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const { users, page, pages, total, search } = loaderData;
   const searchError = "errors" in loaderData ? loaderData.errors?.q : undefined;
-  const pageLink = (n: number) => `?${new URLSearchParams({ ...(search ? { q: search } : {}), page: String(n) }).toString()}`;
+  const pageLink = (n: number) =>
+    `?${new URLSearchParams({ ...(search ? { q: search } : {}), page: String(n) }).toString()}`;
   return (
     <QueuePage id="users-title" title={t("users.title")}>
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
@@ -73,7 +79,10 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           error={searchError ? t(searchError) : undefined}
           className="w-72 max-w-full"
         />
-        <button type="submit" className="min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50">
+        <button
+          type="submit"
+          className="min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50"
+        >
           {t("users.searchSubmit")}
         </button>
         <p className="ms-auto text-sm text-stone-600">{t("users.count", { count: total })}</p>
@@ -111,14 +120,23 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   <label htmlFor={`role-${user.id}`} className="sr-only">
                     {t("users.roleFor", { email: user.email })}
                   </label>
-                  <select id={`role-${user.id}`} name="role" defaultValue={user.role} className="min-h-10 rounded-lg border border-stone-300 bg-white px-2">
+                  <select
+                    id={`role-${user.id}`}
+                    name="role"
+                    defaultValue={user.role}
+                    className="min-h-10 rounded-lg border border-stone-300 bg-white px-2"
+                  >
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
                         {t(`role.${role}`)}
                       </option>
                     ))}
                   </select>
-                  <SubmitButton intent={`role:${user.id}`} busyLabel={t("users.save")} className="min-h-10 px-3 text-sm">
+                  <SubmitButton
+                    intent={`role:${user.id}`}
+                    busyLabel={t("users.save")}
+                    className="min-h-10 px-3 text-sm"
+                  >
                     {t("users.save")}
                   </SubmitButton>
                 </Form>

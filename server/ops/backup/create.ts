@@ -73,8 +73,12 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
   const scratch = await mkdtemp(path.join(path.dirname(out), ".kta-backup-"));
   try {
     return await withDatabaseSnapshot(options, scratch, async (snapshot) => {
-      log(`Database: ${formatBytes(snapshot.bytes)} (${kindName(snapshot.kind)}; ${describeContents(snapshot.contents)})`);
-      const { files, leftOut } = options.uploadsDir ? await listUploads(options.uploadsDir) : { files: [], leftOut: [] };
+      log(
+        `Database: ${formatBytes(snapshot.bytes)} (${kindName(snapshot.kind)}; ${describeContents(snapshot.contents)})`,
+      );
+      const { files, leftOut } = options.uploadsDir
+        ? await listUploads(options.uploadsDir)
+        : { files: [], leftOut: [] };
       const manifest: BackupManifest = {
         format: FORMAT,
         version: FORMAT_VERSION,
@@ -97,12 +101,14 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
           ? `Uploads: ${plural(manifest.uploads.files, "file")} (${formatBytes(manifest.uploads.bytes)})`
           : `Uploads: not included (${S3_UPLOADS_NOTE})`,
       );
-      if (leftOut.length > 0) log(`Uploads: left out ${plural(leftOut.length, "file")} the app does not make: ${leftOut.join(", ")}`);
+      if (leftOut.length > 0)
+        log(`Uploads: left out ${plural(leftOut.length, "file")} the app does not make: ${leftOut.join(", ")}`);
       const bytes = await writeArchive(out, async (tar) => {
         await tar.addBuffer(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2) + "\n"), now);
         if (Buffer.isBuffer(snapshot.data)) await tar.addBuffer(manifest.database.entry, snapshot.data, now);
         else await tar.addFile(manifest.database.entry, snapshot.data.file, snapshot.bytes, now);
-        for (const upload of files) await tar.addFile(UPLOADS_PREFIX + upload.name, upload.file, upload.size, upload.mtime);
+        for (const upload of files)
+          await tar.addFile(UPLOADS_PREFIX + upload.name, upload.file, upload.size, upload.mtime);
       });
       return { file: out, bytes, manifest };
     });
@@ -115,11 +121,16 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
  * Runs `write` with a snapshot of the database. PGlite: the database stays locked (and open)
  * until `write` returns, so no server can change it or the uploads meanwhile.
  */
-async function withDatabaseSnapshot<T>(options: CreateBackupOptions, scratch: string, write: (snapshot: DatabaseSnapshot) => Promise<T>): Promise<T> {
+async function withDatabaseSnapshot<T>(
+  options: CreateBackupOptions,
+  scratch: string,
+  write: (snapshot: DatabaseSnapshot) => Promise<T>,
+): Promise<T> {
   if (options.databaseUrl) return write(await dumpPostgres(options.databaseUrl, scratch, options.env ?? process.env));
 
   const dir = options.pgliteDir;
-  if (!existsSync(path.join(dir, "PG_VERSION"))) throw new BackupError(`There is no database in ${dir} to back up (is DATA_DIR right?).`);
+  if (!existsSync(path.join(dir, "PG_VERSION")))
+    throw new BackupError(`There is no database in ${dir} to back up (is DATA_DIR right?).`);
   const unlock = lockPgliteDir(dir);
   try {
     const client = await startPglite({ dataDir: dir });
@@ -155,13 +166,28 @@ async function dumpPostgres(url: string, scratch: string, env: NodeJS.ProcessEnv
     const connection = toolConnection(url, env);
     const result = await runTool(
       pgDump,
-      ["--format=plain", "--no-owner", "--no-privileges", `--snapshot=${snapshotId}`, `--file=${file}`, `--dbname=${connection.url}`],
+      [
+        "--format=plain",
+        "--no-owner",
+        "--no-privileges",
+        `--snapshot=${snapshotId}`,
+        `--file=${file}`,
+        `--dbname=${connection.url}`,
+      ],
       connection.env,
     );
     if (result.code !== 0) throw new BackupError(`pg_dump failed (exit ${result.code}): ${lastLines(result.stderr)}`);
     await client.query("commit");
     const { size } = await stat(file);
-    return { kind: "postgres", data: { file }, bytes: size, sha256: await sha256OfFile(file), contents, migrations, tool };
+    return {
+      kind: "postgres",
+      data: { file },
+      bytes: size,
+      sha256: await sha256OfFile(file),
+      contents,
+      migrations,
+      tool,
+    };
   } finally {
     await client.end();
   }

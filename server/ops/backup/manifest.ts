@@ -64,7 +64,11 @@ export const UPLOADS_PREFIX = "uploads/";
 export const DATABASE_ENTRY = { pglite: "database/pglite-data.tar", postgres: "database/postgres.sql" } as const;
 export const S3_UPLOADS_NOTE = "uploads live in the bucket; back them up with the bucket's versioning or replication";
 
-const contentsSchema = z.object({ restaurants: z.number().int().min(0), users: z.number().int().min(0), blogPosts: z.number().int().min(0) });
+const contentsSchema = z.object({
+  restaurants: z.number().int().min(0),
+  users: z.number().int().min(0),
+  blogPosts: z.number().int().min(0),
+});
 
 const manifestSchema = z.object({
   format: z.literal(FORMAT),
@@ -76,7 +80,11 @@ const manifestSchema = z.object({
     bytes: z.number().int().min(0),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
     /** Applied migrations: how many, and the newest one's tag and timestamp (drizzle's created_at). */
-    migrations: z.object({ applied: z.number().int().min(0), latest: z.string().nullable(), latestAt: z.number().nullable() }),
+    migrations: z.object({
+      applied: z.number().int().min(0),
+      latest: z.string().nullable(),
+      latestAt: z.number().nullable(),
+    }),
     contents: contentsSchema,
     /** The pg_dump that made it (PostgreSQL). */
     tool: z.string().optional(),
@@ -156,12 +164,16 @@ export async function readManifest(file: string): Promise<BackupManifest> {
   try {
     const first = await firstEntry(readTar(archive));
     if (!first) throw new NotABackupError(file, "it is an empty archive");
-    if (first.name !== MANIFEST_ENTRY) throw new NotABackupError(file, `its first entry is ${JSON.stringify(first.name)}, not ${MANIFEST_ENTRY}`);
+    if (first.name !== MANIFEST_ENTRY)
+      throw new NotABackupError(file, `its first entry is ${JSON.stringify(first.name)}, not ${MANIFEST_ENTRY}`);
     if (first.size > 1_000_000) throw new NotABackupError(file, "its manifest is too large");
     text = (await collect(first.body())).toString("utf8");
   } catch (error) {
     if (error instanceof BackupError) throw error;
-    throw new NotABackupError(file, error instanceof TarFormatError ? `it is not a tar archive: ${error.message}` : describeReadError(error));
+    throw new NotABackupError(
+      file,
+      error instanceof TarFormatError ? `it is not a tar archive: ${error.message}` : describeReadError(error),
+    );
   } finally {
     archive.destroy();
   }
@@ -172,13 +184,18 @@ export async function readManifest(file: string): Promise<BackupManifest> {
     throw new NotABackupError(file, "its manifest is not JSON");
   }
   const version = (parsed as { version?: unknown } | null)?.version;
-  if ((parsed as { format?: unknown } | null)?.format === FORMAT && typeof version === "number" && version > FORMAT_VERSION) {
+  if (
+    (parsed as { format?: unknown } | null)?.format === FORMAT &&
+    typeof version === "number" &&
+    version > FORMAT_VERSION
+  ) {
     throw new BackupError(
       `${file} was made by a newer version of the app (backup format ${version}; this one reads ${FORMAT_VERSION}). Update the app first. Nothing was changed.`,
     );
   }
   const result = manifestSchema.safeParse(parsed);
-  if (!result.success) throw new NotABackupError(file, `its manifest is not valid: ${result.error.issues[0]?.path.join(".") || "format"}`);
+  if (!result.success)
+    throw new NotABackupError(file, `its manifest is not valid: ${result.error.issues[0]?.path.join(".") || "format"}`);
   if (result.data.database.entry !== DATABASE_ENTRY[result.data.database.kind])
     throw new NotABackupError(file, "its manifest names an unexpected database entry");
   return result.data;

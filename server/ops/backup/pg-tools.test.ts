@@ -47,12 +47,24 @@ describe("restrictedDump", () => {
       "\\res",
       "",
     ];
-    const dump = ["--", "-- PostgreSQL database dump", "--", "", `\\restrict ${KEY}`, ...kept.slice(4), `\\unrestrict ${KEY}`, "", "-- end"].join("\n");
+    const dump = [
+      "--",
+      "-- PostgreSQL database dump",
+      "--",
+      "",
+      `\\restrict ${KEY}`,
+      ...kept.slice(4),
+      `\\unrestrict ${KEY}`,
+      "",
+      "-- end",
+    ].join("\n");
     const expected = [...kept, "", "-- end"].join("\n");
     for (const size of SIZES) expect(await filter(dump, size), `chunks of ${size}`).toBe(expected);
     // The last line may end without a newline.
-    for (const size of SIZES) expect(await filter(`select 1;\n\\unrestrict ${KEY}`, size), `chunks of ${size}`).toBe("select 1;\n");
-    for (const size of SIZES) expect(await filter("select 1;\n\\unrest", size), `chunks of ${size}`).toBe("select 1;\n\\unrest");
+    for (const size of SIZES)
+      expect(await filter(`select 1;\n\\unrestrict ${KEY}`, size), `chunks of ${size}`).toBe("select 1;\n");
+    for (const size of SIZES)
+      expect(await filter("select 1;\n\\unrest", size), `chunks of ${size}`).toBe("select 1;\n\\unrest");
   });
 
   it("refuses a dump in which psql could read \\unrestrict elsewhere, whatever the chunks", async () => {
@@ -66,15 +78,24 @@ describe("restrictedDump", () => {
     ];
     for (const text of refused) {
       for (const size of SIZES) {
-        await expect(filter(`select 0;\n${text}select 2;\n`, size), `${JSON.stringify(text)} in chunks of ${size}`).rejects.toThrow(
-          "its database dump holds a psql \\unrestrict command besides pg_dump's own lines",
-        );
+        await expect(
+          filter(`select 0;\n${text}select 2;\n`, size),
+          `${JSON.stringify(text)} in chunks of ${size}`,
+        ).rejects.toThrow("its database dump holds a psql \\unrestrict command besides pg_dump's own lines");
       }
     }
     // An even run of backslashes is data (a COPY row's "\\unrestrict") or psql's `\\`, which restricted mode refuses.
-    const kept = ["\\\\unrestrict abc\n", "x\\\\unrestrict `y`\n", "unrestrict\n", "\\\\\\\\unrestrict\n", "\\unrestric\n", "\\u\\nrestrict\n"];
+    const kept = [
+      "\\\\unrestrict abc\n",
+      "x\\\\unrestrict `y`\n",
+      "unrestrict\n",
+      "\\\\\\\\unrestrict\n",
+      "\\unrestric\n",
+      "\\u\\nrestrict\n",
+    ];
     for (const text of kept) {
-      for (const size of SIZES) expect(await filter(text, size), `${JSON.stringify(text)} in chunks of ${size}`).toBe(text);
+      for (const size of SIZES)
+        expect(await filter(text, size), `${JSON.stringify(text)} in chunks of ${size}`).toBe(text);
     }
   });
 });

@@ -23,7 +23,9 @@ export async function connectPostgres(url: string): Promise<pg.Client> {
     await client.connect();
   } catch (error) {
     await client.end().catch(() => {});
-    throw new BackupError(`Could not connect to the PostgreSQL database in DATABASE_URL (${(error as Error).message || String(error)}). Nothing was changed.`);
+    throw new BackupError(
+      `Could not connect to the PostgreSQL database in DATABASE_URL (${(error as Error).message || String(error)}). Nothing was changed.`,
+    );
   }
   return client;
 }
@@ -50,12 +52,19 @@ export async function readContents(query: Query): Promise<DatabaseContents> {
       )
     ).map((row) => String(row.name)),
   );
-  const count = async (table: string) => (present.has(table) ? Number((await query(`select count(*)::int as n from public.${table}`))[0]?.n ?? 0) : 0);
-  return { restaurants: await count(COUNTED_TABLES.restaurants), users: await count(COUNTED_TABLES.users), blogPosts: await count(COUNTED_TABLES.blogPosts) };
+  const count = async (table: string) =>
+    present.has(table) ? Number((await query(`select count(*)::int as n from public.${table}`))[0]?.n ?? 0) : 0;
+  return {
+    restaurants: await count(COUNTED_TABLES.restaurants),
+    users: await count(COUNTED_TABLES.users),
+    blogPosts: await count(COUNTED_TABLES.blogPosts),
+  };
 }
 
 export function readJournal(): { tag: string; when: number }[] {
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
   return journal.entries;
 }
 
@@ -63,7 +72,9 @@ export function readJournal(): { tag: string; when: number }[] {
 export async function readMigrationLevel(query: Query): Promise<MigrationLevel> {
   const [table] = await query("select to_regclass('drizzle.__drizzle_migrations')::text as name");
   if (!table?.name) return { applied: 0, latest: null, latestAt: null };
-  const [row] = await query("select count(*)::int as applied, max(created_at)::text as latest from drizzle.__drizzle_migrations");
+  const [row] = await query(
+    "select count(*)::int as applied, max(created_at)::text as latest from drizzle.__drizzle_migrations",
+  );
   const latestAt = row?.latest == null ? null : Number(row.latest);
   return {
     applied: Number(row?.applied ?? 0),
@@ -98,7 +109,9 @@ export function findTool(name: "pg_dump" | "psql", env: NodeJS.ProcessEnv): stri
       // Not in this folder.
     }
   }
-  throw new ToolMissingError(`${name} was not found on PATH, and a backup of a PostgreSQL database needs it. ${CLIENT_PACKAGE_HINT}.`);
+  throw new ToolMissingError(
+    `${name} was not found on PATH, and a backup of a PostgreSQL database needs it. ${CLIENT_PACKAGE_HINT}.`,
+  );
 }
 
 /** pg_dump refuses a server newer than itself: say so before starting, with the fix. */
@@ -121,7 +134,11 @@ export function toolConnection(url: string, env: NodeJS.ProcessEnv): { url: stri
   return { url: parsed.toString(), env: { ...env, ...(password ? { PGPASSWORD: password } : {}) } };
 }
 
-export function runTool(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runTool(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -186,7 +203,9 @@ export function checkPsqlRestrict(version: string): void {
  */
 export async function* restoreScript(dump: string): AsyncGenerator<Buffer> {
   const key = randomBytes(32).toString("hex");
-  yield Buffer.from(`\\restrict ${key}\nbegin;\ndrop schema if exists drizzle cascade;\ndrop schema if exists public cascade;\ncreate schema public;\n`);
+  yield Buffer.from(
+    `\\restrict ${key}\nbegin;\ndrop schema if exists drizzle cascade;\ndrop schema if exists public cascade;\ncreate schema public;\n`,
+  );
   yield* createReadStream(dump) as AsyncIterable<Buffer>;
   yield Buffer.from("\ncommit;\n");
 }
@@ -200,13 +219,19 @@ const NEWLINE = 0x0a;
 const UNRESTRICT = Buffer.from("unrestrict");
 
 function isPgDumpRestrictLine(line: Buffer): boolean {
-  return line[0] === BACKSLASH && line.length <= PG_DUMP_RESTRICT_LINE_MAX + 1 && PG_DUMP_RESTRICT_LINE.test(line.toString("latin1"));
+  return (
+    line[0] === BACKSLASH &&
+    line.length <= PG_DUMP_RESTRICT_LINE_MAX + 1 &&
+    PG_DUMP_RESTRICT_LINE.test(line.toString("latin1"))
+  );
 }
 
 function mayStartPgDumpRestrictLine(start: Buffer): boolean {
   if (start[0] !== BACKSLASH || start.length > PG_DUMP_RESTRICT_LINE_MAX) return false;
   const text = start.toString("latin1");
-  return "\\restrict ".startsWith(text) || "\\unrestrict ".startsWith(text) || /^\\(?:un)?restrict [A-Za-z0-9]*$/.test(text);
+  return (
+    "\\restrict ".startsWith(text) || "\\unrestrict ".startsWith(text) || /^\\(?:un)?restrict [A-Za-z0-9]*$/.test(text)
+  );
 }
 
 /**
@@ -215,7 +240,10 @@ function mayStartPgDumpRestrictLine(start: Buffer): boolean {
  * its backslashes being doubled), and refused with `crafted` if psql could read `\unrestrict`
  * anywhere else in it.
  */
-export async function* restrictedDump(chunks: AsyncIterable<Buffer>, crafted: (why: string) => Error): AsyncGenerator<Buffer> {
+export async function* restrictedDump(
+  chunks: AsyncIterable<Buffer>,
+  crafted: (why: string) => Error,
+): AsyncGenerator<Buffer> {
   yield* refusingUnrestrict(withoutPgDumpRestrictLines(chunks), () =>
     crafted("its database dump holds a psql \\unrestrict command besides pg_dump's own lines"),
   );
@@ -321,5 +349,10 @@ export async function runPsqlScript(
 /** The input failed because psql had stopped reading it (it exited), not on our side. */
 export function psqlStoppedReading(error: Error): boolean {
   const code = (error as NodeJS.ErrnoException).code;
-  return code === "EPIPE" || code === "ERR_STREAM_PREMATURE_CLOSE" || code === "ERR_STREAM_DESTROYED" || code === "ECONNRESET";
+  return (
+    code === "EPIPE" ||
+    code === "ERR_STREAM_PREMATURE_CLOSE" ||
+    code === "ERR_STREAM_DESTROYED" ||
+    code === "ECONNRESET"
+  );
 }

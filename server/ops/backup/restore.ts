@@ -66,7 +66,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     `Backup of ${manifest.createdAt}: ${kindName(manifest.database.kind)} database (${describeContents(manifest.database.contents)}), ` +
       (uploads.included ? plural(uploads.files, "upload file") : "no uploads"),
   );
-  return options.databaseUrl ? restorePostgres(options.databaseUrl, file, manifest, options) : restorePglite(file, manifest, options);
+  return options.databaseUrl
+    ? restorePostgres(options.databaseUrl, file, manifest, options)
+    : restorePglite(file, manifest, options);
 }
 
 function checkCompatible(manifest: BackupManifest, options: RestoreOptions): void {
@@ -150,7 +152,12 @@ async function restorePglite(file: string, manifest: BackupManifest, options: Re
   }
 }
 
-async function restorePostgres(url: string, file: string, manifest: BackupManifest, options: RestoreOptions): Promise<RestoreResult> {
+async function restorePostgres(
+  url: string,
+  file: string,
+  manifest: BackupManifest,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
   const log = options.progress ?? (() => {});
   const env = options.env ?? process.env;
   const psql = findTool("psql", env);
@@ -173,21 +180,33 @@ async function restorePostgres(url: string, file: string, manifest: BackupManife
     // refused if psql could take anything in it for \unrestrict (restrictedDump).
     const dump = path.join(scratch, "postgres.sql");
     const crafted = (why: string) => new NotABackupError(file, why);
-    const restored = await extractArchive(file, manifest, uploads?.staging ?? null, (body) => writeNewFile(dump, restrictedDump(body, crafted)));
+    const restored = await extractArchive(file, manifest, uploads?.staging ?? null, (body) =>
+      writeNewFile(dump, restrictedDump(body, crafted)),
+    );
     log(`Database: ${formatBytes(manifest.database.bytes)} checked; restoring it in one transaction…`);
     const connection = toolConnection(url, env);
-    const result = await runPsqlScript(psql, ["--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", `--dbname=${connection.url}`, "--file=-"], {
-      env: { ...connection.env, PGOPTIONS: "-c client_min_messages=warning" },
-      input: restoreScript(dump),
-    });
+    const result = await runPsqlScript(
+      psql,
+      ["--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", `--dbname=${connection.url}`, "--file=-"],
+      {
+        env: { ...connection.env, PGOPTIONS: "-c client_min_messages=warning" },
+        input: restoreScript(dump),
+      },
+    );
     if (result.inputError && !psqlStoppedReading(result.inputError)) {
-      throw new BackupError(`The dump could not be given to psql (${result.inputError.message}), so the database was left as it was.`);
+      throw new BackupError(
+        `The dump could not be given to psql (${result.inputError.message}), so the database was left as it was.`,
+      );
     }
     if (result.code !== 0 || result.inputError) {
       if (result.stderr.includes(PSQL_RESTRICTED_REFUSAL)) {
-        throw crafted(`its database dump holds a psql command, which pg_dump never writes; psql refused it: ${lastLines(result.stderr)}`);
+        throw crafted(
+          `its database dump holds a psql command, which pg_dump never writes; psql refused it: ${lastLines(result.stderr)}`,
+        );
       }
-      throw new BackupError(`psql could not restore the dump (exit ${result.code}), so the database was left as it was: ${lastLines(result.stderr)}`);
+      throw new BackupError(
+        `psql could not restore the dump (exit ${result.code}), so the database was left as it was: ${lastLines(result.stderr)}`,
+      );
     }
     log("Database: restored");
     if (uploads?.swapInto) {
@@ -217,7 +236,11 @@ interface UploadsPlan {
 
 function uploadsPlan(manifest: BackupManifest, options: RestoreOptions, suffix: string): UploadsPlan | null {
   if (!manifest.uploads.included) return null;
-  if (options.uploadsDir) return { staging: `${path.resolve(options.uploadsDir)}.restore-${suffix}`, swapInto: path.resolve(options.uploadsDir) };
+  if (options.uploadsDir)
+    return {
+      staging: `${path.resolve(options.uploadsDir)}.restore-${suffix}`,
+      swapInto: path.resolve(options.uploadsDir),
+    };
   const stamp = new Date()
     .toISOString()
     .replace(/\.\d{3}Z$/, "Z")
@@ -225,7 +248,12 @@ function uploadsPlan(manifest: BackupManifest, options: RestoreOptions, suffix: 
   return { staging: path.join(options.dataDir, `restored-uploads-${stamp}`), swapInto: null };
 }
 
-function finish(manifest: BackupManifest, restored: number, uploads: UploadsPlan | null, log: (line: string) => void): RestoreResult {
+function finish(
+  manifest: BackupManifest,
+  restored: number,
+  uploads: UploadsPlan | null,
+  log: (line: string) => void,
+): RestoreResult {
   if (!uploads) {
     const note = manifest.uploads.included ? "" : ` (${manifest.uploads.note})`;
     log(`Uploads: not in this backup${note}; the uploads folder was left as it was`);
@@ -273,11 +301,15 @@ async function extractArchive(
         databaseSeen = true;
         const expected = manifest.database;
         if (entry.size !== expected.bytes)
-          throw damaged(`its database snapshot is ${formatBytes(entry.size)}, the manifest says ${formatBytes(expected.bytes)}`);
+          throw damaged(
+            `its database snapshot is ${formatBytes(entry.size)}, the manifest says ${formatBytes(expected.bytes)}`,
+          );
         const hash = createHash("sha256");
         await database(
           hashed(
-            atMost(entry.body(), expected.bytes, () => damaged("its database snapshot is larger than the manifest says")),
+            atMost(entry.body(), expected.bytes, () =>
+              damaged("its database snapshot is larger than the manifest says"),
+            ),
             hash,
           ),
         );
@@ -288,13 +320,20 @@ async function extractArchive(
         const listed = manifest.uploads;
         uploads += 1;
         uploadBytes += entry.size;
-        if (uploads > listed.files) throw damaged(`its uploads are more than the manifest lists (${plural(listed.files, "file")})`);
-        const tooLarge = () => damaged(`its uploads are larger than the manifest lists (${plural(listed.files, "file")}, ${formatBytes(listed.bytes)})`);
+        if (uploads > listed.files)
+          throw damaged(`its uploads are more than the manifest lists (${plural(listed.files, "file")})`);
+        const tooLarge = () =>
+          damaged(
+            `its uploads are larger than the manifest lists (${plural(listed.files, "file")}, ${formatBytes(listed.bytes)})`,
+          );
         if (uploadBytes > listed.bytes) throw tooLarge();
         if (!uploadsDir) continue;
         const target = path.join(uploadsDir, ...name.split("/"));
         await mkdir(path.dirname(target), { recursive: true });
-        await pipeline(Readable.from(atMost(entry.body(), entry.size, tooLarge)), createWriteStream(target, { flags: "wx" }));
+        await pipeline(
+          Readable.from(atMost(entry.body(), entry.size, tooLarge)),
+          createWriteStream(target, { flags: "wx" }),
+        );
       } else {
         throw damaged(`unexpected entry ${JSON.stringify(entry.name)}`);
       }
@@ -347,7 +386,8 @@ async function refuseCompressedSnapshot(file: string, dump: string): Promise<voi
   const handle = await open(dump);
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
-    if (bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b) throw new NotABackupError(file, "its database snapshot is gzip-compressed");
+    if (bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b)
+      throw new NotABackupError(file, "its database snapshot is gzip-compressed");
   } finally {
     await handle.close();
   }

@@ -22,7 +22,12 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, inArray, isNull } from "drizzle-orm";
-import { namedAnywhere, namedFiles, recordUpload, removeStoredFiles } from "../../../app/features/restaurants/editing/uploads.server";
+import {
+  namedAnywhere,
+  namedFiles,
+  recordUpload,
+  removeStoredFiles,
+} from "../../../app/features/restaurants/editing/uploads.server";
 import { uploads } from "../../../database/schema/uploads";
 import type { Db } from "../../../database/types";
 import { createLocalStorage, keyOfUrl, UPLOADS_PUBLIC_BASE, type Storage } from "../../uploads/storage";
@@ -40,7 +45,8 @@ export interface FileReference {
   url: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : null);
 const isStored = (url: string | null): url is string => url !== null && url.startsWith(`${UPLOADS_PUBLIC_BASE}/`);
 
@@ -60,7 +66,12 @@ export function storedFilesOf(table: Table, values: Record<string, unknown>): Fi
         return url === null ? [] : [{ url, name: "" }];
       })
     : [];
-  return namedFiles({ photo: text(values.photo), teuda: text(values.teuda), menu_link: text(values.menuLink), menu_images: menuImages });
+  return namedFiles({
+    photo: text(values.photo),
+    teuda: text(values.teuda),
+    menu_link: text(values.menuLink),
+    menu_images: menuImages,
+  });
 }
 
 /** The files an export carries, by the address they had on the site that exported them. */
@@ -118,7 +129,8 @@ export interface PreparedFiles {
 async function onThisSite(db: Db, urls: string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
   const known = await namedAnywhere(db, urls);
-  for (const row of await db.select({ url: uploads.url }).from(uploads).where(inArray(uploads.url, urls))) known.add(row.url);
+  for (const row of await db.select({ url: uploads.url }).from(uploads).where(inArray(uploads.url, urls)))
+    known.add(row.url);
   return known;
 }
 
@@ -134,7 +146,9 @@ function fileId(kind: UploadKind, url: string, data: Buffer): string {
  */
 export async function prepareFiles(db: Db, input: ImportInput, carried: CarriedFiles | null): Promise<PreparedFiles> {
   const references = (["restaurants", "posts"] as const).flatMap((table) =>
-    input[table].flatMap((row) => storedFilesOf(table, row.values).map((reference) => ({ ...reference, table, row: row.row }))),
+    input[table].flatMap((row) =>
+      storedFilesOf(table, row.values).map((reference) => ({ ...reference, table, row: row.row })),
+    ),
   );
   const known = await onThisSite(db, [...new Set(references.map((reference) => reference.url))]);
   const missing = references.filter((reference) => !known.has(reference.url));
@@ -176,7 +190,9 @@ export async function prepareFiles(db: Db, input: ImportInput, carried: CarriedF
         if (size > UPLOAD_RULES[file.kind].maxBytes) throw new UploadError(file.kind, "tooLarge", `${size} bytes`);
         const data = await carried.read(file.url);
         keys = [];
-        const upload = await processUpload(file.kind, data, path.basename(file.url), recording, { id: fileId(file.kind, file.url, data) });
+        const upload = await processUpload(file.kind, data, path.basename(file.url), recording, {
+          id: fileId(file.kind, file.url, data),
+        });
         stored.set(id, { upload, keys, kind: file.kind });
       } catch (error) {
         if (!(error instanceof UploadError) && !(error instanceof UploadFailedError)) throw error;
@@ -192,7 +208,9 @@ export async function prepareFiles(db: Db, input: ImportInput, carried: CarriedF
       .filter((file) => !already.has(file.upload.url))
       .map((file) => ({ url: file.upload.url, kind: file.kind, keys: file.keys }));
     const rewritten: ImportInput = {
-      restaurants: input.restaurants.map((row) => rewriteRow("restaurants", row, (kind, url) => stored.get(`${kind}\n${url}`)?.upload)),
+      restaurants: input.restaurants.map((row) =>
+        rewriteRow("restaurants", row, (kind, url) => stored.get(`${kind}\n${url}`)?.upload),
+      ),
       posts: input.posts.map((row) => rewriteRow("posts", row, (kind, url) => stored.get(`${kind}\n${url}`)?.upload)),
     };
     return { input: rewritten, errors, brought, staging };
@@ -203,7 +221,11 @@ export async function prepareFiles(db: Db, input: ImportInput, carried: CarriedF
 }
 
 /** The row, naming brought files by their new addresses (a menu image's size and type become the new file's, when it has them). */
-function rewriteRow(table: Table, row: ImportRow, broughtAs: (kind: UploadKind, url: string) => StoredUpload | undefined): ImportRow {
+function rewriteRow(
+  table: Table,
+  row: ImportRow,
+  broughtAs: (kind: UploadKind, url: string) => StoredUpload | undefined,
+): ImportRow {
   const references = storedFilesOf(table, row.values);
   if (references.length === 0) return row;
   const values = { ...row.values };
@@ -217,7 +239,12 @@ function rewriteRow(table: Table, row: ImportRow, broughtAs: (kind: UploadKind, 
     }
     values[reference.field] = field.map((image: unknown) =>
       isObject(image) && text(image.url) === reference.url
-        ? { ...image, url: upload.url, ...("size" in image ? { size: upload.size } : {}), ...("type" in image ? { type: upload.type } : {}) }
+        ? {
+            ...image,
+            url: upload.url,
+            ...("size" in image ? { size: upload.size } : {}),
+            ...("type" in image ? { type: upload.type } : {}),
+          }
         : image,
     );
   }
@@ -228,11 +255,18 @@ function rewriteRow(table: Table, row: ImportRow, broughtAs: (kind: UploadKind, 
  * Records the brought files as unattached uploads of `uploadedBy` (committed: the import's own
  * transaction then attaches them), then stores them. If storing fails, both are undone.
  */
-export async function storeFiles(db: Db, prepared: PreparedFiles, storage: Storage, uploadedBy: string | null): Promise<void> {
+export async function storeFiles(
+  db: Db,
+  prepared: PreparedFiles,
+  storage: Storage,
+  uploadedBy: string | null,
+): Promise<void> {
   if (prepared.brought.length === 0 || prepared.staging === null) return;
   await recordFiles(db, prepared, uploadedBy);
   try {
-    for (const file of prepared.brought) for (const key of file.keys) await storage.put(key, await readFile(path.join(prepared.staging, ...key.split("/"))));
+    for (const file of prepared.brought)
+      for (const key of file.keys)
+        await storage.put(key, await readFile(path.join(prepared.staging, ...key.split("/"))));
   } catch (error) {
     await discardFiles(db, prepared, storage);
     throw error;

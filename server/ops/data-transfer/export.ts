@@ -41,5 +41,11 @@ export async function exportData(db: Db, now = new Date()): Promise<ExportFile> 
     date: row.date.toISOString(),
   }));
 
-  return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), restaurants: exported.sort(bySlug), posts: posts.sort(bySlug) };
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: now.toISOString(),
+    restaurants: exported.sort(bySlug),
+    posts: posts.sort(bySlug),
+  };
 }

@@ -2,7 +2,16 @@
 // back the files `npm run import` is given. The commands only parse their arguments and print;
 // what is written where, and what a given path holds, is decided here.
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,7 +21,17 @@ import type { StoredFileReader } from "../../uploads/open-storage";
 import { isValidStorageKey, keyOfUrl } from "../../uploads/storage";
 import { openGzip, readTar, TarFormatError, writeArchive } from "../tar";
 import { carriedInFolder, storedFilesOf, type CarriedFiles } from "./carried";
-import { CSV_FILES, FileFormatError, fromCsv, fromJson, toCsv, toJson, type ExportFile, type ImportInput, type Table } from "./format";
+import {
+  CSV_FILES,
+  FileFormatError,
+  fromCsv,
+  fromJson,
+  toCsv,
+  toJson,
+  type ExportFile,
+  type ImportInput,
+  type Table,
+} from "./format";
 import { importMessage, type BilingualMessage } from "./messages";
 
 /** An export with its files (`--with-files`), as a folder or an archive: the data, and the files under `files/<key>`. */
@@ -110,9 +129,10 @@ export interface BundleWritten {
 export async function writeBundle(data: ExportFile, target: BundleTarget): Promise<BundleWritten> {
   const urls = [
     ...new Set(
-      [...data.restaurants.flatMap((row) => storedFilesOf("restaurants", { ...row })), ...data.posts.flatMap((row) => storedFilesOf("posts", { ...row }))].map(
-        (file) => file.url,
-      ),
+      [
+        ...data.restaurants.flatMap((row) => storedFilesOf("restaurants", { ...row })),
+        ...data.posts.flatMap((row) => storedFilesOf("posts", { ...row })),
+      ].map((file) => file.url),
     ),
   ].sort();
   const dataFiles =
@@ -146,7 +166,8 @@ export async function writeBundle(data: ExportFile, target: BundleTarget): Promi
     result.written.push(target.out);
     return result;
   }
-  if (existsSync(target.out) && !statSync(target.out).isDirectory()) throw new TransferFileError(importMessage("bundleOutIsFile", { out: target.out }));
+  if (existsSync(target.out) && !statSync(target.out).isDirectory())
+    throw new TransferFileError(importMessage("bundleOutIsFile", { out: target.out }));
   makePrivateFolder(target.out);
   for (const file of dataFiles) {
     writePrivateFile(path.join(target.out, file.name), file.text);
@@ -203,13 +224,23 @@ export async function readImportSource(paths: string[]): Promise<ImportSource> {
       const inside = DATA_FILES.filter((name) => existsSync(path.join(folder, name)));
       if (inside.length === 0)
         throw new TransferFileError(
-          importMessage("noExportInFolder", { folder: given, json: BUNDLE_JSON, restaurants: CSV_FILES.restaurants, posts: CSV_FILES.posts }),
+          importMessage("noExportInFolder", {
+            folder: given,
+            json: BUNDLE_JSON,
+            restaurants: CSV_FILES.restaurants,
+            posts: CSV_FILES.posts,
+          }),
         );
-      for (const name of inside) files.push({ file: path.join(folder, name), label: folder === given ? path.join(given, name) : `${given}: ${name}` });
+      for (const name of inside)
+        files.push({
+          file: path.join(folder, name),
+          label: folder === given ? path.join(given, name) : `${given}: ${name}`,
+        });
       if (existsSync(path.join(folder, BUNDLE_FILES))) carriers.push({ dir: path.join(folder, BUNDLE_FILES), given });
     }
     const [carrier, another] = carriers;
-    if (carrier && another) throw new TransferFileError(importMessage("twoCarriers", { first: carrier.given, second: another.given }));
+    if (carrier && another)
+      throw new TransferFileError(importMessage("twoCarriers", { first: carrier.given, second: another.given }));
     return { ...readDataFiles(files), carried: carrier ? carriedInFolder(carrier.dir) : null, close };
   } catch (error) {
     await close();
@@ -222,7 +253,9 @@ function readDataFiles(files: { file: string; label: string }[]): Pick<ImportSou
   const labels: Partial<Record<Table, string>> = {};
   const take = (table: Table, label: string, rows: ImportInput[Table]) => {
     if (labels[table])
-      throw new TransferFileError(`Both ${labels[table]} and ${label} hold ${table === "posts" ? "blog posts" : "restaurants"}: give one file for each.`);
+      throw new TransferFileError(
+        `Both ${labels[table]} and ${label} hold ${table === "posts" ? "blog posts" : "restaurants"}: give one file for each.`,
+      );
     labels[table] = label;
     input[table] = rows;
   };
@@ -238,12 +271,15 @@ function readDataFiles(files: { file: string; label: string }[]): Pick<ImportSou
         const { table, rows } = fromCsv(text);
         take(table, label, rows);
       } else {
-        throw new TransferFileError(`${label}: give a .json or .csv file, a folder, or a .tar.gz archive of an export.`);
+        throw new TransferFileError(
+          `${label}: give a .json or .csv file, a folder, or a .tar.gz archive of an export.`,
+        );
       }
     } catch (error) {
       if (error instanceof TransferFileError) throw error;
       if (error instanceof FileFormatError) throw new TransferFileError(`${label}: ${error.message}`);
-      if (error instanceof Error && "code" in error) throw new TransferFileError(`Cannot read ${label}: ${String(error.code)}.`);
+      if (error instanceof Error && "code" in error)
+        throw new TransferFileError(`Cannot read ${label}: ${String(error.code)}.`);
       throw error;
     }
   }

@@ -61,7 +61,14 @@ export const RESTAURANT_COLUMNS = [
   "lastVerified",
   "owners",
 ] as const satisfies readonly (keyof ExportedRestaurant)[];
-export const POST_COLUMNS = ["slug", "title", "subtitle", "image", "content", "date"] as const satisfies readonly (keyof ExportedPost)[];
+export const POST_COLUMNS = [
+  "slug",
+  "title",
+  "subtitle",
+  "image",
+  "content",
+  "date",
+] as const satisfies readonly (keyof ExportedPost)[];
 
 /** File names of a CSV export (`--out DIR`). */
 export const CSV_FILES: Record<Table, string> = { restaurants: "restaurants.csv", posts: "blog-posts.csv" };
@@ -102,7 +109,8 @@ export function toJson(data: ExportFile): string {
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Rows of a JSON export. A row's number is its place in its list, from 1 (`restaurants[0]` is
@@ -116,11 +124,14 @@ export function fromJson(text: string): ImportInput {
   } catch (error) {
     throw new FileFormatError(`This is not valid JSON: ${(error as Error).message}`);
   }
-  if (!isObject(data)) throw new FileFormatError('The file must be a JSON object with "restaurants" and "posts" lists.');
+  if (!isObject(data))
+    throw new FileFormatError('The file must be a JSON object with "restaurants" and "posts" lists.');
   if (data.format !== undefined && data.format !== EXPORT_FORMAT)
     throw new FileFormatError(`Unknown "format" ${JSON.stringify(data.format)}; expected "${EXPORT_FORMAT}".`);
   if (data.version !== undefined && data.version !== EXPORT_VERSION)
-    throw new FileFormatError(`Unknown "version" ${JSON.stringify(data.version)}; this import reads version ${EXPORT_VERSION}.`);
+    throw new FileFormatError(
+      `Unknown "version" ${JSON.stringify(data.version)}; this import reads version ${EXPORT_VERSION}.`,
+    );
   const list = (key: Table): ImportRow[] => {
     const value = data[key] ?? [];
     if (!Array.isArray(value)) throw new FileFormatError(`"${key}" must be a list.`);
@@ -129,8 +140,11 @@ export function fromJson(text: string): ImportInput {
       isObject(values) ? { row: i + 1, values } : { row: i + 1, values: {}, unreadable: { kind: "notAnObject" } },
     );
   };
-  const unknown = Object.keys(data).filter((key) => !["format", "version", "exportedAt", "restaurants", "posts"].includes(key));
-  if (unknown.length > 0) throw new FileFormatError(`Unknown key ${JSON.stringify(unknown[0])}; a file has "restaurants" and "posts".`);
+  const unknown = Object.keys(data).filter(
+    (key) => !["format", "version", "exportedAt", "restaurants", "posts"].includes(key),
+  );
+  if (unknown.length > 0)
+    throw new FileFormatError(`Unknown key ${JSON.stringify(unknown[0])}; a file has "restaurants" and "posts".`);
   return { restaurants: list("restaurants"), posts: list("posts") };
 }
 
@@ -145,7 +159,9 @@ export function toCsv(table: "restaurants", rows: ExportedRestaurant[]): string;
 export function toCsv(table: "posts", rows: ExportedPost[]): string;
 export function toCsv(table: Table, rows: ExportedRestaurant[] | ExportedPost[]): string {
   const columns: readonly string[] = table === "restaurants" ? RESTAURANT_COLUMNS : POST_COLUMNS;
-  const cells = (rows as object[]).map((row) => columns.map((column) => asText(cellOf(column, (row as Record<string, unknown>)[column]))));
+  const cells = (rows as object[]).map((row) =>
+    columns.map((column) => asText(cellOf(column, (row as Record<string, unknown>)[column]))),
+  );
   return stringify([columns as string[], ...cells], { bom: true, record_delimiter: "\n" });
 }
 
@@ -165,7 +181,8 @@ function fromText(cell: string): string {
 function cellOf(column: string, value: unknown): string {
   if (column === "menuImages") return Array.isArray(value) && value.length > 0 ? JSON.stringify(value) : "";
   if (column === "hours") return value === null || value === undefined ? "" : JSON.stringify(value);
-  if (column === "pesach") return value && typeof value === "object" && Object.keys(value).length > 0 ? JSON.stringify(value) : "";
+  if (column === "pesach")
+    return value && typeof value === "object" && Object.keys(value).length > 0 ? JSON.stringify(value) : "";
   if (Array.isArray(value)) return value.join(LIST_SEPARATOR);
   if (typeof value === "boolean") return value ? "true" : "false";
   return typeof value === "string" ? value : String(value ?? "");
@@ -187,13 +204,16 @@ export function fromCsv(text: string): { table: Table; rows: ImportRow[] } {
     throw new FileFormatError(`This is not readable CSV: ${(error as Error).message}`);
   }
   const [header, ...body] = records;
-  if (!header || header.every((cell) => cell.trim() === "")) throw new FileFormatError("The file is empty: the first row must name the columns.");
+  if (!header || header.every((cell) => cell.trim() === ""))
+    throw new FileFormatError("The file is empty: the first row must name the columns.");
   const columns = header.map((cell) => cell.trim());
   const table = tableOf(columns);
   const known: readonly string[] = table === "restaurants" ? RESTAURANT_COLUMNS : POST_COLUMNS;
   columns.forEach((column, i) => {
     if (!known.includes(column))
-      throw new FileFormatError(`Row 1: unknown column "${column}". ${table === "restaurants" ? "Restaurant" : "Blog post"} columns are: ${known.join(", ")}.`);
+      throw new FileFormatError(
+        `Row 1: unknown column "${column}". ${table === "restaurants" ? "Restaurant" : "Blog post"} columns are: ${known.join(", ")}.`,
+      );
     if (columns.indexOf(column) !== i) throw new FileFormatError(`Row 1: the column "${column}" appears twice.`);
   });
   const rows: ImportRow[] = [];
@@ -204,13 +224,18 @@ export function fromCsv(text: string): { table: Table; rows: ImportRow[] } {
       rows.push({ row, values: {}, unreadable: { kind: "cellCount", cells: cells.length, columns: columns.length } });
       return;
     }
-    rows.push({ row, values: Object.fromEntries(columns.map((column, c) => [column, valueOf(column, fromText(cells[c] ?? ""))])) });
+    rows.push({
+      row,
+      values: Object.fromEntries(columns.map((column, c) => [column, valueOf(column, fromText(cells[c] ?? ""))])),
+    });
   });
   return { table, rows };
 }
 
 function tableOf(columns: string[]): Table {
-  const restaurantOnly = columns.some((column) => column !== "slug" && (RESTAURANT_COLUMNS as readonly string[]).includes(column));
+  const restaurantOnly = columns.some(
+    (column) => column !== "slug" && (RESTAURANT_COLUMNS as readonly string[]).includes(column),
+  );
   const postOnly = columns.some((column) => column !== "slug" && (POST_COLUMNS as readonly string[]).includes(column));
   if (restaurantOnly && !postOnly) return "restaurants";
   if (postOnly && !restaurantOnly) return "posts";

@@ -26,7 +26,12 @@ import {
 } from "../../../app/features/restaurants/editing/manage.server";
 import { diffRows, type Actor } from "../../../app/features/restaurants/editing/changes.server";
 import { addOwner, OwnerLinkError, removeOwner } from "../../../app/features/restaurants/editing/owners.server";
-import { formValuesToRow, restaurantToFormValues, rowToRestaurant, slugFromName } from "../../../app/features/restaurants/core/mapping";
+import {
+  formValuesToRow,
+  restaurantToFormValues,
+  rowToRestaurant,
+  slugFromName,
+} from "../../../app/features/restaurants/core/mapping";
 import { uploaderOf } from "../../../app/features/restaurants/editing/uploads.server";
 import type { RestaurantFormValues } from "../../../app/features/restaurants/core/types";
 import { isCalendarDay } from "../../../app/lib/dates";
@@ -38,11 +43,32 @@ import type { WeeklyHours } from "../../../database/hours";
 import { users } from "../../../database/schema/auth";
 import { blogs, type BlogRow } from "../../../database/schema/blogs";
 import { userRoles } from "../../../database/schema/people";
-import { restaurantOwners, restaurants, restaurantSlugRedirects, type RestaurantRow } from "../../../database/schema/restaurants";
+import {
+  restaurantOwners,
+  restaurants,
+  restaurantSlugRedirects,
+  type RestaurantRow,
+} from "../../../database/schema/restaurants";
 import type { Db } from "../../../database/types";
 import type { Storage } from "../../uploads/storage";
-import { closeFiles, discardFiles, prepareFiles, recordFiles, storeFiles, type CarriedFiles, type PreparedFiles } from "./carried";
-import { FORM_FIELDS, POST_COLUMNS, RESTAURANT_COLUMNS, type ImportInput, type ImportRow, type RowError, type Table } from "./format";
+import {
+  closeFiles,
+  discardFiles,
+  prepareFiles,
+  recordFiles,
+  storeFiles,
+  type CarriedFiles,
+  type PreparedFiles,
+} from "./carried";
+import {
+  FORM_FIELDS,
+  POST_COLUMNS,
+  RESTAURANT_COLUMNS,
+  type ImportInput,
+  type ImportRow,
+  type RowError,
+  type Table,
+} from "./format";
 import { catalogueMessage, importMessage, type BilingualMessage } from "./messages";
 
 export type { RowError };
@@ -114,7 +140,12 @@ export async function importData(db: Db, input: ImportInput, options: ImportOpti
   }
 }
 
-async function importPrepared(db: Db, files: PreparedFiles, actor: Actor, options: ImportOptions): Promise<ImportResult> {
+async function importPrepared(
+  db: Db,
+  files: PreparedFiles,
+  actor: Actor,
+  options: ImportOptions,
+): Promise<ImportResult> {
   const dryRun = options.dryRun ?? false;
   const input = files.input;
   // The brought files reach the storage only when the import may still go ahead (a dry run, or
@@ -123,7 +154,8 @@ async function importPrepared(db: Db, files: PreparedFiles, actor: Actor, option
   const stored = storage && !dryRun && files.errors.length === 0 && files.brought.length > 0 ? storage : undefined;
   if (stored) await storeFiles(db, files, stored, uploaderOf(actor));
   const fileErrors = new Map<string, RowError[]>();
-  for (const error of files.errors) fileErrors.set(`${error.table} ${error.row}`, [...(fileErrors.get(`${error.table} ${error.row}`) ?? []), error]);
+  for (const error of files.errors)
+    fileErrors.set(`${error.table} ${error.row}`, [...(fileErrors.get(`${error.table} ${error.row}`) ?? []), error]);
   let result: ImportResult | undefined;
   try {
     await db.transaction(async (tx) => {
@@ -147,13 +179,20 @@ async function importPrepared(db: Db, files: PreparedFiles, actor: Actor, option
       // Rules that need the database as it is being written (a file the actor may not use, a slug
       // taken meanwhile) are checked by the writes themselves, so they run even when the rows had
       // errors: the report is complete either way, and the rollback below undoes them.
-      for (const plan of restaurantPlans) if (plan.kind !== "unchanged") await writeRestaurant(tx, actor, plan, errors, removedFiles);
+      for (const plan of restaurantPlans)
+        if (plan.kind !== "unchanged") await writeRestaurant(tx, actor, plan, errors, removedFiles);
       for (const plan of postPlans) if (plan.kind !== "unchanged") await writePost(tx, actor, plan, errors);
       if (errors.length > 0) {
         result = { ok: false, errors: sortErrors(errors), warnings: sortErrors(warnings) };
         throw new Rollback();
       }
-      result = { ok: true, dryRun, summary, removedFiles: dryRun ? [] : [...new Set(removedFiles)], warnings: sortErrors(warnings) };
+      result = {
+        ok: true,
+        dryRun,
+        summary,
+        removedFiles: dryRun ? [] : [...new Set(removedFiles)],
+        warnings: sortErrors(warnings),
+      };
       if (dryRun) throw new Rollback();
     });
   } catch (error) {
@@ -190,7 +229,11 @@ function sortErrors(errors: RowError[]): RowError[] {
 // Checking rows -----------------------------------------------------------------------------
 
 /** Reports what is wrong with the row's shape (not fields, unknown fields); true when it can be checked further. */
-function checkShape(row: ImportRow, fields: readonly string[], report: (field: string, message: BilingualMessage) => void): boolean {
+function checkShape(
+  row: ImportRow,
+  fields: readonly string[],
+  report: (field: string, message: BilingualMessage) => void,
+): boolean {
   if (row.unreadable?.kind === "notAnObject") {
     report("", importMessage("notAnObject"));
     return false;
@@ -249,17 +292,26 @@ async function planRestaurants(
   const stored = await tx.select().from(restaurants);
   const bySlug = new Map(stored.map((row) => [row.slug, row]));
   const byId = new Map(stored.map((row) => [row.id, row]));
-  const redirects = new Map((await tx.select().from(restaurantSlugRedirects)).map((row) => [row.old_slug, row.restaurant_id]));
+  const redirects = new Map(
+    (await tx.select().from(restaurantSlugRedirects)).map((row) => [row.old_slug, row.restaurant_id]),
+  );
   const links = await tx
     .select({ id: restaurantOwners.id, restaurantId: restaurantOwners.restaurant_id, email: users.email })
     .from(restaurantOwners)
     .innerJoin(users, eq(users.id, restaurantOwners.user_id));
   const linksOf = new Map<string, { id: string; email: string }[]>();
-  for (const link of links) linksOf.set(link.restaurantId, [...(linksOf.get(link.restaurantId) ?? []), { id: link.id, email: link.email.toLowerCase() }]);
+  for (const link of links)
+    linksOf.set(link.restaurantId, [
+      ...(linksOf.get(link.restaurantId) ?? []),
+      { id: link.id, email: link.email.toLowerCase() },
+    ]);
   const accounts = new Map(
-    (await tx.select({ id: users.id, email: users.email, role: userRoles.role }).from(users).leftJoin(userRoles, eq(userRoles.userId, users.id))).map(
-      (user) => [user.email.toLowerCase(), user],
-    ),
+    (
+      await tx
+        .select({ id: users.id, email: users.email, role: userRoles.role })
+        .from(users)
+        .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    ).map((user) => [user.email.toLowerCase(), user]),
   );
 
   const seenSlugs = new Map<string, number>();
@@ -296,7 +348,8 @@ async function planRestaurants(
     // The form's fields: the file's, over the restaurant's current values (a new one's are empty).
     const current = existing ? restaurantToFormValues(rowToRestaurant(existing)) : EMPTY_FORM;
     const merged: Record<string, unknown> = { ...current };
-    for (const field of FORM_FIELDS) if (has(values, field)) merged[field] = values[field] === null ? EMPTY_FORM[field] : values[field];
+    for (const field of FORM_FIELDS)
+      if (has(values, field)) merged[field] = values[field] === null ? EMPTY_FORM[field] : values[field];
     const parsed = parseRestaurantForm(merged);
     if (!parsed.ok) for (const [field, key] of Object.entries(parsed.errors)) report(field, catalogueMessage(key));
     const formValues = parsed.ok ? parsed.values : EMPTY_FORM;
@@ -336,7 +389,8 @@ async function planRestaurants(
     const ownersRemove: RestaurantPlan["ownersRemove"] = [];
     if (has(values, "owners")) {
       const given = values.owners;
-      if (!Array.isArray(given) || !given.every((email): email is string => typeof email === "string")) report("owners", importMessage("ownersNotList"));
+      if (!Array.isArray(given) || !given.every((email): email is string => typeof email === "string"))
+        report("owners", importMessage("ownersNotList"));
       else {
         const wanted = [...new Set(given.map((email) => email.trim().toLowerCase()).filter((email) => email !== ""))];
         const linked = existing ? (linksOf.get(existing.id) ?? []) : [];
@@ -357,14 +411,19 @@ async function planRestaurants(
           else if (!mayBeLinkedAsOwner(account)) report("owners", importMessage("notOwnerRole", { email }));
           else ownersAdd.push({ userId: account.id, email });
         }
-        for (const link of linked) if (!wanted.includes(link.email)) ownersRemove.push({ linkId: link.id, email: link.email });
+        for (const link of linked)
+          if (!wanted.includes(link.email)) ownersRemove.push({ linkId: link.id, email: link.email });
       }
     }
 
     let formChanged = true;
     if (existing) {
       // What a save of these values would change (the slug follows from the name, and is not the file's to change).
-      const after = { ...existing, ...formValuesToRow(formValues, { lastVerified: existing.last_verified ?? undefined }), slug: existing.slug };
+      const after = {
+        ...existing,
+        ...formValuesToRow(formValues, { lastVerified: existing.last_verified ?? undefined }),
+        slug: existing.slug,
+      };
       const changes = diffRows(existing, after);
       formChanged = Object.values(changes).some((change) => canonical(change.old) !== canonical(change.new));
     }
@@ -373,7 +432,20 @@ async function planRestaurants(
       : formChanged || hours || pesach || lastVerified || ownersAdd.length > 0 || ownersRemove.length > 0
         ? "update"
         : "unchanged";
-    plans.push({ kind, valid, row: row.row, slug, existing, values: formValues, formChanged, hours, pesach, lastVerified, ownersAdd, ownersRemove });
+    plans.push({
+      kind,
+      valid,
+      row: row.row,
+      slug,
+      existing,
+      values: formValues,
+      formChanged,
+      hours,
+      pesach,
+      lastVerified,
+      ownersAdd,
+      ownersRemove,
+    });
   }
   return plans;
 }
@@ -390,12 +462,19 @@ interface PostPlan {
 const EMPTY_POST: BlogFormValues = { title: "", subtitle: "", slug: "", image: "", content: "" };
 const POST_FIELDS = Object.keys(EMPTY_POST) as (keyof BlogFormValues)[];
 
-async function planPosts(tx: Tx, rows: ImportRow[], errors: RowError[], fileErrors: ReadonlyMap<string, RowError[]>): Promise<PostPlan[]> {
+async function planPosts(
+  tx: Tx,
+  rows: ImportRow[],
+  errors: RowError[],
+  fileErrors: ReadonlyMap<string, RowError[]>,
+): Promise<PostPlan[]> {
   if (rows.length === 0) return [];
   const stored = await tx.select().from(blogs);
   const bySlug = new Map(stored.flatMap((post) => (post.slug ? [[post.slug, post] as const] : [])));
   // A post from before slugs were required is exported with the slug the editor would give it.
-  const byGeneratedSlug = new Map(stored.flatMap((post) => (post.slug ? [] : [[generateSlug(post.title), post] as const])));
+  const byGeneratedSlug = new Map(
+    stored.flatMap((post) => (post.slug ? [] : [[generateSlug(post.title), post] as const])),
+  );
   const seenSlugs = new Map<string, number>();
   const plans: PostPlan[] = [];
   for (const row of rows) {
@@ -420,7 +499,8 @@ async function planPosts(tx: Tx, rows: ImportRow[], errors: RowError[], fileErro
         }
       : EMPTY_POST;
     const merged: Record<string, unknown> = { ...current };
-    for (const field of POST_FIELDS) if (has(values, field)) merged[field] = values[field] === null ? "" : values[field];
+    for (const field of POST_FIELDS)
+      if (has(values, field)) merged[field] = values[field] === null ? "" : values[field];
     const parsed = parseBlogForm(merged);
     if (!parsed.ok) for (const [field, key] of Object.entries(parsed.errors)) report(field, catalogueMessage(key));
     if (slug !== "") {
@@ -432,16 +512,26 @@ async function planPosts(tx: Tx, rows: ImportRow[], errors: RowError[], fileErro
     let date: Date | undefined;
     if (has(values, "date") && values.date !== null && values.date !== "") {
       const given = values.date;
-      if (typeof given === "string" && ISO_DATE_TIME.test(given.trim()) && !Number.isNaN(Date.parse(given.trim()))) date = new Date(given.trim());
+      if (typeof given === "string" && ISO_DATE_TIME.test(given.trim()) && !Number.isNaN(Date.parse(given.trim())))
+        date = new Date(given.trim());
       else report("date", importMessage("notADate"));
     }
 
     const postValues = parsed.ok ? parsed.values : EMPTY_POST;
     const changed =
       !existing ||
-      POST_FIELDS.some((field) => (field === "slug" ? existing.slug !== postValues.slug : existing[field] !== postValues[field])) ||
+      POST_FIELDS.some((field) =>
+        field === "slug" ? existing.slug !== postValues.slug : existing[field] !== postValues[field],
+      ) ||
       (date !== undefined && date.getTime() !== existing.date.getTime());
-    plans.push({ kind: !existing ? "create" : changed ? "update" : "unchanged", valid, row: row.row, existing, values: postValues, date });
+    plans.push({
+      kind: !existing ? "create" : changed ? "update" : "unchanged",
+      valid,
+      row: row.row,
+      existing,
+      values: postValues,
+      date,
+    });
   }
   return plans;
 }
@@ -451,9 +541,17 @@ async function planPosts(tx: Tx, rows: ImportRow[], errors: RowError[], fileErro
 /** A refusal of a write, as errors of its row: a form's field errors on their fields, others on `step`'s field. */
 function refusal(table: Table, row: number, step: string, error: AppError): RowError[] {
   const fieldErrors = Object.entries(error.fieldErrors ?? {});
-  if (step === "" && fieldErrors.length > 0) return fieldErrors.map(([field, key]) => ({ table, row, field, message: catalogueMessage(key, error.values) }));
+  if (step === "" && fieldErrors.length > 0)
+    return fieldErrors.map(([field, key]) => ({ table, row, field, message: catalogueMessage(key, error.values) }));
   const key: MessageKey = fieldErrors[0]?.[1] ?? error.messageKey;
-  return [{ table, row, field: error instanceof OwnerLinkError ? "owners" : step, message: catalogueMessage(key, error.values) }];
+  return [
+    {
+      table,
+      row,
+      field: error instanceof OwnerLinkError ? "owners" : step,
+      message: catalogueMessage(key, error.values),
+    },
+  ];
 }
 
 /**
@@ -461,7 +559,13 @@ function refusal(table: Table, row: number, step: string, error: AppError): RowE
  * (which open their own, nested, savepoints). A refusal (AppError) becomes the row's errors and
  * undoes the row; anything else ends the import.
  */
-async function writeRestaurant(tx: Tx, actor: Actor, plan: RestaurantPlan, errors: RowError[], removedFiles: string[]): Promise<void> {
+async function writeRestaurant(
+  tx: Tx,
+  actor: Actor,
+  plan: RestaurantPlan,
+  errors: RowError[],
+  removedFiles: string[],
+): Promise<void> {
   // A row with errors is not written: its values are not the file's.
   if (!plan.valid) return;
   let step = "";
@@ -504,9 +608,12 @@ async function writePost(tx: Tx, actor: Actor, plan: PostPlan, errors: RowError[
   try {
     await tx.transaction(async (row) => {
       // A post deleted meanwhile is refused (BlogNotFoundError), like any other AppError.
-      const post = plan.existing ? await updateBlog(row, actor, plan.existing.id, plan.values) : await createBlog(row, actor, plan.values);
+      const post = plan.existing
+        ? await updateBlog(row, actor, plan.existing.id, plan.values)
+        : await createBlog(row, actor, plan.values);
       // The date is not the blog form's; the post keeps the file's.
-      if (plan.date && post.date !== plan.date.toISOString()) await row.update(blogs).set({ date: plan.date }).where(eq(blogs.id, post.id));
+      if (plan.date && post.date !== plan.date.toISOString())
+        await row.update(blogs).set({ date: plan.date }).where(eq(blogs.id, post.id));
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -109,7 +109,8 @@ export type ImportMessage = keyof typeof IMPORT_MESSAGES;
 
 const translate = { en: translator("en"), he: translator("he") };
 
-const isolateAll = (values: Record<string, string | number>) => Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isolate(value)]));
+const isolateAll = (values: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isolate(value)]));
 
 /** An import-only message; `values` are isolated. */
 export function importMessage(key: ImportMessage, values: Record<string, string | number> = {}): BilingualMessage {

@@ -5,7 +5,18 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anyString, encode, extraHeaders, formBody, formEntries, intents, type Entries } from "./arbitraries";
 import { TRICKY_RETURN_PATHS } from "../../setup/tricky-return-paths";
-import { check, clearRateLimits, EVERYONE, PASSWORD, send, sendInvalid, SIGNED_IN, startFuzzServer, type FuzzServer, type Who } from "./harness";
+import {
+  check,
+  clearRateLimits,
+  EVERYONE,
+  PASSWORD,
+  send,
+  sendInvalid,
+  SIGNED_IN,
+  startFuzzServer,
+  type FuzzServer,
+  type Who,
+} from "./harness";
 
 let server: FuzzServer;
 beforeAll(async () => {
@@ -30,7 +41,11 @@ const ACCOUNT_INTENTS = [
   "twoFactorDisable",
   "twoFactorCodes",
 ];
-const emailish = fc.oneof(anyString, fc.emailAddress(), fc.constantFrom("fuzz-admin@fuzz.example", "FUZZ-OWNER@FUZZ.EXAMPLE ", "nobody@fuzz.example"));
+const emailish = fc.oneof(
+  anyString,
+  fc.emailAddress(),
+  fc.constantFrom("fuzz-admin@fuzz.example", "FUZZ-OWNER@FUZZ.EXAMPLE ", "nobody@fuzz.example"),
+);
 
 /** Puts the entries of one field first, so form.get() (the first value) reads the broken one. */
 function withFirst(entries: Entries, name: string, value: string | undefined): Entries {
@@ -42,7 +57,9 @@ describe("login", () => {
   it("answers any form without a 5xx, and a failed login creates no session and changes nothing", async () => {
     const arbitrary = fc.record({
       path: at("/login"),
-      body: formBody(formEntries({ email: emailish, password: fc.oneof(anyString, fc.constant("olive-branch-fuzz-2026")) })),
+      body: formBody(
+        formEntries({ email: emailish, password: fc.oneof(anyString, fc.constant("olive-branch-fuzz-2026")) }),
+      ),
       headers: extraHeaders(server.baseUrl),
     });
     await check("login", arbitrary, 300, async ({ path, body, headers }) => {
@@ -82,13 +99,22 @@ describe("login, second step", () => {
         fc.constant(""),
         fc.stringMatching(/^[A-Za-z0-9._%-]{0,120}$/).map((value) => `better-auth.two_factor=${value}`),
         fc.stringMatching(/^[A-Za-z0-9]{20}$/).map((id) => `better-auth.two_factor=2fa-${id}.c2ln`),
-        fc.constantFrom("better-auth.two_factor=%E0%A4%A", "better-auth.two_factor=2fa-.; better-auth.two_factor=x", "__Secure-better-auth.two_factor=2fa-x.y"),
+        fc.constantFrom(
+          "better-auth.two_factor=%E0%A4%A",
+          "better-auth.two_factor=2fa-.; better-auth.two_factor=x",
+          "__Secure-better-auth.two_factor=2fa-x.y",
+        ),
       ),
       headers: extraHeaders(server.baseUrl),
     });
     await check("login two-factor", arbitrary, 250, async ({ path, body, cookie, headers }) => {
       await clearRateLimits(server);
-      const response = await sendInvalid(server, { method: "POST", path, ...body, headers: { ...headers, ...body.headers, ...(cookie ? { cookie } : {}) } });
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path,
+        ...body,
+        headers: { ...headers, ...body.headers, ...(cookie ? { cookie } : {}) },
+      });
       expect(response.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c))).toBe(false);
     });
   });
@@ -115,7 +141,9 @@ describe("sign-in throttling (ADR 005): per account and address, per address, an
     right: fc.boolean(),
     times: fc.integer({ min: 1, max: 10 }),
   });
-  const steps = fc.array(burst, { minLength: 2, maxLength: 6 }).map((bursts) => bursts.flatMap((b) => Array<typeof b>(b.times).fill(b)).slice(0, 30));
+  const steps = fc
+    .array(burst, { minLength: 2, maxLength: 6 })
+    .map((bursts) => bursts.flatMap((b) => Array<typeof b>(b.times).fill(b)).slice(0, 30));
 
   it("answers as the model says: wrong passwords limit their address, a right one from a clean address always gets in", async () => {
     await check("sign-in throttling", steps, 6, async (sequence) => {
@@ -142,7 +170,12 @@ describe("sign-in throttling (ADR 005): per account and address, per address, an
                 method: "POST",
                 path: "/account",
                 headers: { ...headers, ...cookieOf(who === "nobody" ? "guest" : who) },
-                body: new URLSearchParams({ intent: "password", currentPassword: "not-the-password-1", password: STRONG, confirmPassword: STRONG }),
+                body: new URLSearchParams({
+                  intent: "password",
+                  currentPassword: "not-the-password-1",
+                  password: STRONG,
+                  confirmPassword: STRONG,
+                }),
               });
         attempts.set(ip, (attempts.get(ip) ?? 0) + 1);
         const failed = kind === "login" ? 401 : 400;
@@ -180,14 +213,23 @@ describe("signup", () => {
   });
   type Signup = ReturnType<typeof valid>;
   // Each breaker makes the form invalid under one of the spec's rules (section 5) or ADR 005's.
-  const breakers: { name: string; apply: (v: Signup, junk: string) => Partial<Record<keyof Signup, string | undefined>> }[] = [
+  const breakers: {
+    name: string;
+    apply: (v: Signup, junk: string) => Partial<Record<keyof Signup, string | undefined>>;
+  }[] = [
     { name: "no first name", apply: () => ({ firstName: " \t " }) },
     { name: "missing first name", apply: () => ({ firstName: undefined }) },
     { name: "no last name", apply: () => ({ lastName: "" }) },
     { name: "no phone", apply: () => ({ phone: "\n" }) },
     { name: "passwords differ", apply: (v, junk) => ({ confirmPassword: `${v.password}${junk}x` }) },
-    { name: "short password", apply: (_v, junk) => ({ password: junk.slice(0, 5), confirmPassword: junk.slice(0, 5) }) },
-    { name: "long password", apply: (_v, junk) => ({ password: `${junk}${"p".repeat(129)}`, confirmPassword: `${junk}${"p".repeat(129)}` }) },
+    {
+      name: "short password",
+      apply: (_v, junk) => ({ password: junk.slice(0, 5), confirmPassword: junk.slice(0, 5) }),
+    },
+    {
+      name: "long password",
+      apply: (_v, junk) => ({ password: `${junk}${"p".repeat(129)}`, confirmPassword: `${junk}${"p".repeat(129)}` }),
+    },
     { name: "weak password", apply: () => ({ password: "password1", confirmPassword: "password1" }) },
     { name: "bad e-mail", apply: (_v, junk) => ({ email: `${junk.replace(/@/g, "")} no-at-sign` }) },
     { name: "no e-mail", apply: () => ({ email: "" }) },
@@ -206,25 +248,39 @@ describe("signup", () => {
       multipart: fc.boolean(),
       headers: extraHeaders(server.baseUrl),
     });
-    await check("signup invalid", arbitrary, 250, async ({ path, n, breaker, junk, noise, duplicate, multipart, headers }) => {
-      await clearRateLimits(server);
-      const values: Record<string, string | undefined> = { ...valid(n), ...noise, ...breaker.apply(valid(n), junk) };
-      // The breaker's fields win (they are set last and read first).
-      const broken = breaker.apply(valid(n), junk);
-      let entries: Entries = Object.entries(values).flatMap(([k, v]) => (v === undefined ? [] : [[k, v] as [string, string]]));
-      for (const [k, v] of Object.entries(broken)) entries = withFirst(entries, k, v);
-      if (duplicate) entries.push(...entries.map(([k]) => [k, "dup"] as [string, string]));
-      const body = multipart ? toFormData(entries) : new URLSearchParams(entries as [string, string][]);
-      const response = await sendInvalid(server, { method: "POST", path, body, headers });
-      expect(response.status, breaker.name).toBeGreaterThanOrEqual(400);
-    });
+    await check(
+      "signup invalid",
+      arbitrary,
+      250,
+      async ({ path, n, breaker, junk, noise, duplicate, multipart, headers }) => {
+        await clearRateLimits(server);
+        const values: Record<string, string | undefined> = { ...valid(n), ...noise, ...breaker.apply(valid(n), junk) };
+        // The breaker's fields win (they are set last and read first).
+        const broken = breaker.apply(valid(n), junk);
+        let entries: Entries = Object.entries(values).flatMap(([k, v]) =>
+          v === undefined ? [] : [[k, v] as [string, string]],
+        );
+        for (const [k, v] of Object.entries(broken)) entries = withFirst(entries, k, v);
+        if (duplicate) entries.push(...entries.map(([k]) => [k, "dup"] as [string, string]));
+        const body = multipart ? toFormData(entries) : new URLSearchParams(entries as [string, string][]);
+        const response = await sendInvalid(server, { method: "POST", path, body, headers });
+        expect(response.status, breaker.name).toBeGreaterThanOrEqual(400);
+      },
+    );
   });
 
   it("answers any form without a 5xx", async () => {
     const arbitrary = fc.record({
       path: at("/signup"),
       body: formBody(
-        formEntries({ firstName: anyString, lastName: anyString, email: emailish, phone: anyString, password: anyString, confirmPassword: anyString }),
+        formEntries({
+          firstName: anyString,
+          lastName: anyString,
+          email: emailish,
+          phone: anyString,
+          password: anyString,
+          confirmPassword: anyString,
+        }),
       ),
       headers: extraHeaders(server.baseUrl),
     });
@@ -245,7 +301,11 @@ describe("signup", () => {
       await clearRateLimits(server);
       const query = `?next=${encode(next).slice(0, 2_000)}`;
       const cookie: Record<string, string> = signedIn ? { cookie: server.cookies.guest } : {};
-      const opened = await send(server, { method: "GET", path: `${path.replace(/\.data$/, "")}${query}`, headers: cookie });
+      const opened = await send(server, {
+        method: "GET",
+        path: `${path.replace(/\.data$/, "")}${query}`,
+        headers: cookie,
+      });
       expectOnThisSite(opened.headers.get("location"));
       const body = new URLSearchParams({
         firstName: "Dana",
@@ -267,7 +327,14 @@ describe("signup", () => {
       await send(server, {
         method: "POST",
         path: "/signup",
-        body: new URLSearchParams({ firstName, lastName, phone, email: `hostile-${n}@fuzz.example`, password: STRONG, confirmPassword: STRONG }),
+        body: new URLSearchParams({
+          firstName,
+          lastName,
+          phone,
+          email: `hostile-${n}@fuzz.example`,
+          password: STRONG,
+          confirmPassword: STRONG,
+        }),
       });
     });
   });
@@ -275,7 +342,10 @@ describe("signup", () => {
 
 describe("forgot and reset password, verify e-mail", () => {
   it("forgot-password: any form, never a 5xx, nothing stored for unknown addresses", async () => {
-    const arbitrary = fc.record({ path: at("/forgot-password"), body: formBody(formEntries({ email: fc.oneof(anyString, fc.emailAddress()) })) });
+    const arbitrary = fc.record({
+      path: at("/forgot-password"),
+      body: formBody(formEntries({ email: fc.oneof(anyString, fc.emailAddress()) })),
+    });
     await check("forgot-password", arbitrary, 200, async ({ path, body }) => {
       await clearRateLimits(server);
       await sendInvalid(server, { method: "POST", path, ...body });
@@ -286,7 +356,13 @@ describe("forgot and reset password, verify e-mail", () => {
     const password = fc.oneof(anyString, fc.constant(STRONG));
     const arbitrary = fc.record({
       path: at("/reset-password"),
-      body: formBody(formEntries({ token: fc.oneof(anyString, fc.base64String({ minLength: 24, maxLength: 32 })), password, confirmPassword: password })),
+      body: formBody(
+        formEntries({
+          token: fc.oneof(anyString, fc.base64String({ minLength: 24, maxLength: 32 })),
+          password,
+          confirmPassword: password,
+        }),
+      ),
     });
     await check("reset-password", arbitrary, 200, async ({ path, body }) => {
       await sendInvalid(server, { method: "POST", path, ...body });
@@ -305,7 +381,10 @@ describe("forgot and reset password, verify e-mail", () => {
         path: `${lang}/verify-email?token=${encode(token).slice(0, 8_000)}&next=${encode(next).slice(0, 2_000)}`,
       });
       expect(response.status).toBe(200);
-      const href = /data-testid="verify-continue"[^>]*href="([^"]*)"|href="([^"]*)"[^>]*data-testid="verify-continue"/.exec(response.text);
+      const href =
+        /data-testid="verify-continue"[^>]*href="([^"]*)"|href="([^"]*)"[^>]*data-testid="verify-continue"/.exec(
+          response.text,
+        );
       expect(href, response.text.slice(0, 500)).not.toBeNull();
       const continued = (href![1] ?? href![2] ?? "").replaceAll("&amp;", "&");
       expectOnThisSite(continued);
@@ -331,7 +410,12 @@ describe("logout", () => {
       ),
     });
     await check("logout", arbitrary, 150, async ({ body, cookie }) => {
-      const response = await sendInvalid(server, { method: "POST", path: "/logout", ...body, headers: { ...body.headers, ...(cookie ? { cookie } : {}) } });
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path: "/logout",
+        ...body,
+        headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
+      });
       expect([302, 400, 403, 404, 405, 413, 415]).toContain(response.status);
     });
   });
@@ -367,7 +451,13 @@ describe("account", () => {
         junk: anyString,
       })
       .map(({ who, kind, current, junk }) => {
-        const next = { mismatch: STRONG, short: junk.slice(0, 5), long: `${junk}${"x".repeat(129)}`, weak: "qwerty123", wrongCurrent: STRONG }[kind];
+        const next = {
+          mismatch: STRONG,
+          short: junk.slice(0, 5),
+          long: `${junk}${"x".repeat(129)}`,
+          weak: "qwerty123",
+          wrongCurrent: STRONG,
+        }[kind];
         const confirm = kind === "mismatch" ? `${STRONG}!` : next;
         const entries: Entries = [
           ["intent", "password"],
@@ -385,7 +475,12 @@ describe("account", () => {
       })
       .map(({ who, intent, values }) => ({ who, entries: [["intent", intent], ...values] as Entries }));
     // Anything at all from a visitor: sent to the login page.
-    const anonymous = formEntries({ intent: intents(ACCOUNT_INTENTS), firstName: anyString, lastName: anyString, phone: anyString }).map((entries) => ({
+    const anonymous = formEntries({
+      intent: intents(ACCOUNT_INTENTS),
+      firstName: anyString,
+      lastName: anyString,
+      phone: anyString,
+    }).map((entries) => ({
       who: "anonymous" as Who,
       entries,
     }));
@@ -408,9 +503,15 @@ describe("account", () => {
         ];
         return { who, entries };
       });
-    const arbitrary = fc.record({ path: at("/account"), request: fc.oneof(profile, password, junkIntent, anonymous, twoFactor), multipart: fc.boolean() });
+    const arbitrary = fc.record({
+      path: at("/account"),
+      request: fc.oneof(profile, password, junkIntent, anonymous, twoFactor),
+      multipart: fc.boolean(),
+    });
     await check("account invalid", arbitrary, 300, async ({ path, request, multipart }) => {
-      const body = multipart ? toFormData(request.entries) : new URLSearchParams(request.entries.map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+      const body = multipart
+        ? toFormData(request.entries)
+        : new URLSearchParams(request.entries.map(([k, v]) => [k, typeof v === "string" ? v : ""]));
       const response = await sendInvalid(server, { method: "POST", path, body, headers: cookieOf(request.who) });
       // Visitors are sent to the login page (a 302, or 202 with the redirect for a data request);
       // a form over 1 MB (possible with several huge fields) is refused unread with 413.
@@ -426,7 +527,14 @@ describe("account", () => {
       path: at("/account"),
       body: formBody(
         formEntries({
-          intent: intents(["profile", "password", "twoFactorSetup", "twoFactorConfirm", "twoFactorDisable", "twoFactorCodes"]),
+          intent: intents([
+            "profile",
+            "password",
+            "twoFactorSetup",
+            "twoFactorConfirm",
+            "twoFactorDisable",
+            "twoFactorCodes",
+          ]),
           firstName: anyString,
           lastName: anyString,
           phone: anyString,

@@ -48,7 +48,11 @@ describe("alert settings", () => {
   it("a visitor changes nothing, whatever they send", async () => {
     const arbitrary = fc.record({ lang, dataSuffix, body: anySettingsForm });
     await check("alerts anonymous", arbitrary, 100, async ({ lang: prefix, dataSuffix: suffix, body }) => {
-      const response = await sendInvalid(server, { method: "POST", path: `${prefix}/account/alerts${suffix}`, ...body });
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path: `${prefix}/account/alerts${suffix}`,
+        ...body,
+      });
       expect(response.status).toBeLessThan(500);
     });
   });
@@ -74,7 +78,12 @@ describe("alert settings", () => {
 
 describe("unsubscribe link", () => {
   it("opening it changes nothing, whatever the token, signed in or not", async () => {
-    const arbitrary = fc.record({ who: fc.constantFrom("anonymous" as const, ...SIGNED_IN), lang, dataSuffix, token: anyToken() });
+    const arbitrary = fc.record({
+      who: fc.constantFrom("anonymous" as const, ...SIGNED_IN),
+      lang,
+      dataSuffix,
+      token: anyToken(),
+    });
     await check("unsubscribe GET", arbitrary, 150, async ({ who, lang: prefix, dataSuffix: suffix, token }) => {
       const response = await sendInvalid(server, {
         method: "GET",
@@ -94,27 +103,36 @@ describe("unsubscribe link", () => {
       inQuery: fc.boolean(),
       extra: formEntries({ "List-Unsubscribe": fc.constantFrom("One-Click"), token: anyString }),
     });
-    await check("unsubscribe POST", arbitrary, 200, async ({ who, lang: prefix, dataSuffix: suffix, token, inQuery, extra }) => {
-      // Every account's alerts on before each try.
-      for (const id of Object.values(server.fixtures.userIds)) {
-        await server.db
-          .insert(alertSettings)
-          .values({ user_id: id, enabled: true })
-          .onConflictDoUpdate({ target: alertSettings.user_id, set: { enabled: true } });
-      }
-      const form = new URLSearchParams(inQuery ? extra.filter(([name]) => name !== "token").map(([k, v]) => [k, String(v)]) : [["token", token]]);
-      const request = {
-        method: "POST" as const,
-        path: `${prefix}/account/alerts/unsubscribe${suffix}${inQuery ? `?token=${encode(token)}` : ""}`,
-        body: form,
-        headers: server.cookieOf(who),
-      };
-      const target = tokens.verify(token);
-      const response = target === null ? await sendInvalid(server, request) : await send(server, request);
-      expect(response.status).toBeLessThan(500);
-      const off = (await server.db.select().from(alertSettings)).filter((row) => !row.enabled).map((row) => row.user_id);
-      // A body over the forms' limit (1 MiB: 413) is refused before it is read, good token or not.
-      expect(off).toEqual(target === null || response.status === 413 ? [] : [target]);
-    });
+    await check(
+      "unsubscribe POST",
+      arbitrary,
+      200,
+      async ({ who, lang: prefix, dataSuffix: suffix, token, inQuery, extra }) => {
+        // Every account's alerts on before each try.
+        for (const id of Object.values(server.fixtures.userIds)) {
+          await server.db
+            .insert(alertSettings)
+            .values({ user_id: id, enabled: true })
+            .onConflictDoUpdate({ target: alertSettings.user_id, set: { enabled: true } });
+        }
+        const form = new URLSearchParams(
+          inQuery ? extra.filter(([name]) => name !== "token").map(([k, v]) => [k, String(v)]) : [["token", token]],
+        );
+        const request = {
+          method: "POST" as const,
+          path: `${prefix}/account/alerts/unsubscribe${suffix}${inQuery ? `?token=${encode(token)}` : ""}`,
+          body: form,
+          headers: server.cookieOf(who),
+        };
+        const target = tokens.verify(token);
+        const response = target === null ? await sendInvalid(server, request) : await send(server, request);
+        expect(response.status).toBeLessThan(500);
+        const off = (await server.db.select().from(alertSettings))
+          .filter((row) => !row.enabled)
+          .map((row) => row.user_id);
+        // A body over the forms' limit (1 MiB: 413) is refused before it is read, good token or not.
+        expect(off).toEqual(target === null || response.status === 413 ? [] : [target]);
+      },
+    );
   });
 });

@@ -26,7 +26,10 @@ afterAll(async () => {
 const cookieOf = (who: Who) => server.cookieOf(who);
 
 describe("POST /api/uploads", () => {
-  const kinds = fc.oneof(fc.constantFrom("photo", "teuda", "menu", "pdf", "PHOTO", "", "../../etc/passwd", "photo&kind=pdf"), anyString.map(encode));
+  const kinds = fc.oneof(
+    fc.constantFrom("photo", "teuda", "menu", "pdf", "PHOTO", "", "../../etc/passwd", "photo&kind=pdf"),
+    anyString.map(encode),
+  );
   /** Multipart bodies that are not a single image or PDF in a field named "file". */
   type UploadBody = { headers?: Record<string, string>; body?: FormData | string | Uint8Array };
   const bodies: fc.Arbitrary<UploadBody> = fc.oneof<fc.Arbitrary<UploadBody>[]>(
@@ -46,7 +49,11 @@ describe("POST /api/uploads", () => {
       const form = new FormData();
       // A PNG signature with garbage after it: sniffed as an image, then refused by the decoder.
       for (let i = 0; i < count; i++)
-        form.append("file", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], { type: "image/png" }), `x${i}.png`);
+        form.append(
+          "file",
+          new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], { type: "image/png" }),
+          `x${i}.png`,
+        );
       return { body: form };
     }),
     fc.record({
@@ -60,7 +67,11 @@ describe("POST /api/uploads", () => {
       body: fc.oneof<fc.Arbitrary<string | Uint8Array>[]>(
         anyString,
         fc.uint8Array({ maxLength: 3_000 }),
-        fc.constantFrom('--zz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG', "--zz--", "--zz\r\n\r\n"),
+        fc.constantFrom(
+          '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+          "--zz--",
+          "--zz\r\n\r\n",
+        ),
       ),
     }),
   );
@@ -114,7 +125,10 @@ describe("POST /api/taps/:slug/:kind", () => {
   it("answers any slug, kind and body with 204 (a 4xx from another site, or for a path that is not a tap's), never a 5xx", async () => {
     const arbitrary = fc.record({
       slug: fc.oneof(anySegment, fc.constant(server.fixtures.restaurantSlug)),
-      kind: fc.oneof(anySegment, fc.constantFrom("phone", "navigate", "booking", "order", "wolt", "menu", "views", "__proto__")),
+      kind: fc.oneof(
+        anySegment,
+        fc.constantFrom("phone", "navigate", "booking", "order", "wolt", "menu", "views", "__proto__"),
+      ),
       site: fc.constantFrom("same-origin", "cross-site", undefined),
       agent: fc.constantFrom(
         "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
@@ -129,10 +143,18 @@ describe("POST /api/taps/:slug/:kind", () => {
         method: "POST",
         path: `/api/taps/${slug}/${kind}`,
         body,
-        headers: { "content-type": "text/ping", ...(site ? { "sec-fetch-site": site } : {}), ...(agent ? { "user-agent": agent } : {}), ...cookieOf(who) },
+        headers: {
+          "content-type": "text/ping",
+          ...(site ? { "sec-fetch-site": site } : {}),
+          ...(agent ? { "user-agent": agent } : {}),
+          ...cookieOf(who),
+        },
       });
       // A path that is not a tap's (an empty or a slash-encoded segment) is some other page's 4xx.
-      expect(response.status === 204 || (response.status >= 400 && response.status < 500), String(response.status)).toBe(true);
+      expect(
+        response.status === 204 || (response.status >= 400 && response.status < 500),
+        String(response.status),
+      ).toBe(true);
       if (who !== "anonymous" && /^[a-z0-9-]+$/.test(slug) && /^[a-z_]+$/.test(kind)) expect(response.status).toBe(204);
     });
   });
@@ -140,11 +162,16 @@ describe("POST /api/taps/:slug/:kind", () => {
 
 // The browser's beacon for a search of its own index that found nothing.
 describe("POST /api/searches/missed", () => {
-  const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+  const BROWSER =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
   it("answers any body, type and agent without a 5xx, writes nothing on the way, and keeps only normalised terms of three letters that find nothing", async () => {
     const arbitrary = fc.record({
       who: fc.constantFrom(...EVERYONE),
-      body: fc.oneof(anyString, fc.constantFrom("Fuzz Place", "fuzz", "x".repeat(400), "פיצה טעימה", "ab"), fc.uint8Array({ maxLength: 400 })),
+      body: fc.oneof(
+        anyString,
+        fc.constantFrom("Fuzz Place", "fuzz", "x".repeat(400), "פיצה טעימה", "ab"),
+        fc.uint8Array({ maxLength: 400 }),
+      ),
       type: fc.constantFrom(
         "text/plain;charset=UTF-8",
         "text/plain; charset=latin1",
@@ -184,7 +211,11 @@ describe("POST /api/searches/missed", () => {
 
 describe("GET /api/live/restaurants/:slug", () => {
   it("answers any slug with 400 or an event stream, never a 5xx", async () => {
-    const arbitrary = fc.oneof(anySegment, fc.constant("fuzz-place"), fc.constantFrom("a".repeat(201), "%F0%9F%8D%95", "..", "."));
+    const arbitrary = fc.oneof(
+      anySegment,
+      fc.constant("fuzz-place"),
+      fc.constantFrom("a".repeat(201), "%F0%9F%8D%95", "..", "."),
+    );
     await check("live", arbitrary, 150, async (slug) => {
       const status = await new Promise<number>((resolve, reject) => {
         const request = httpGet(`${server.baseUrl}/api/live/restaurants/${slug}`, { agent: false }, (response) => {
@@ -204,7 +235,12 @@ describe("GET /api/restaurants.json and .geojson", () => {
   it("answer any query string, If-None-Match and Accept-Encoding, as every role, with the feed or a 304", async () => {
     const arbitrary = fc.record({
       who: fc.constantFrom(...EVERYONE),
-      path: fc.constantFrom("/api/restaurants.json", "/api/restaurants.geojson", "/API/Restaurants.JSON", "/he/api/restaurants.json"),
+      path: fc.constantFrom(
+        "/api/restaurants.json",
+        "/api/restaurants.geojson",
+        "/API/Restaurants.JSON",
+        "/he/api/restaurants.json",
+      ),
       query: fc.oneof(
         fc.constant(""),
         anyString.map((s) => `?${encode(s)}`),
@@ -217,9 +253,17 @@ describe("GET /api/restaurants.json and .geojson", () => {
       const response = await send(server, {
         method: "GET",
         path: path + query,
-        headers: { ...cookieOf(who), "accept-encoding": encoding, ...(etag === undefined ? {} : { "if-none-match": etag }) },
+        headers: {
+          ...cookieOf(who),
+          "accept-encoding": encoding,
+          ...(etag === undefined ? {} : { "if-none-match": etag }),
+        },
       });
-      if (path.startsWith("/api/restaurants.") && response.status === 200 && response.headers.get("content-encoding") === null) {
+      if (
+        path.startsWith("/api/restaurants.") &&
+        response.status === 200 &&
+        response.headers.get("content-encoding") === null
+      ) {
         const feed = JSON.parse(response.text) as { count: number; license: { name: string } };
         expect(feed.license.name).toBe("ODbL-1.0");
       }
@@ -264,12 +308,20 @@ describe("other methods and pages without an action", () => {
     await check("methods", arbitrary, 200, async ({ method, path, who, body }) => {
       // A stream (GET) never ends by itself: it is covered above. HEAD answers and ends.
       if (method === "GET" && path.startsWith("/api/live/")) return;
-      await sendInvalid(server, { method, path, body, headers: { "content-type": "application/x-www-form-urlencoded", ...cookieOf(who) } });
+      await sendInvalid(server, {
+        method,
+        path,
+        body,
+        headers: { "content-type": "application/x-www-form-urlencoded", ...cookieOf(who) },
+      });
     });
   });
 
   it("page loaders answer hostile ids, slugs and query strings without a 5xx", async () => {
-    const query = fc.oneof(anyString.map(encode), fc.constantFrom("%", "%ZZ", "a=%E0%A4%A", "q[]=1&q[a]=2", "__proto__[x]=1"));
+    const query = fc.oneof(
+      anyString.map(encode),
+      fc.constantFrom("%", "%ZZ", "a=%E0%A4%A", "q[]=1&q[a]=2", "__proto__[x]=1"),
+    );
     const arbitrary = fc.record({
       who: fc.constantFrom<Who>("anonymous", "admin", "owner"),
       path: fc.oneof(
@@ -281,7 +333,9 @@ describe("other methods and pages without an action", () => {
         anySegment.map((s) => `/dashboard/edit/${s}`),
         anySegment.map((s) => `/dashboard/blog/edit/${s}`),
         query.map((q) => `/dashboard/users?q=${q}&page=${q}`),
-        fc.constantFrom("-1", "0", "1e309", "NaN", "99999999999999999999", "2.5").map((p) => `/dashboard/users?page=${p}`),
+        fc
+          .constantFrom("-1", "0", "1e309", "NaN", "99999999999999999999", "2.5")
+          .map((p) => `/dashboard/users?page=${p}`),
         query.map((q) => `/verify-email?token=${q}`),
         query.map((q) => `/reset-password?token=${q}`),
         query.map((q) => `/blogs?${q}`),
@@ -296,7 +350,8 @@ describe("other methods and pages without an action", () => {
     for (const [path, params] of pagesWithParams()) {
       for (const name of [...params, "unknown"]) {
         for (const value of ["%00", "a%00b", "%", "%ZZ", "%E0%A4%A", "x".repeat(5_000)]) {
-          for (const who of ["anonymous", "admin"] as const) await send(server, { method: "GET", path: `${path}?${name}=${value}`, headers: cookieOf(who) });
+          for (const who of ["anonymous", "admin"] as const)
+            await send(server, { method: "GET", path: `${path}?${name}=${value}`, headers: cookieOf(who) });
         }
       }
     }
@@ -401,7 +456,9 @@ describe("GET /uploads: held files", () => {
         language: "en",
       })
       .returning();
-    await server.db.insert(uploads).values({ url: proof, kind: "teuda", uploaded_by: server.fixtures.userIds.guest, held_by: claim!.id });
+    await server.db
+      .insert(uploads)
+      .values({ url: proof, kind: "teuda", uploaded_by: server.fixtures.userIds.guest, held_by: claim!.id });
     for (const url of imageFiles(proof)) {
       const file = path.join(server.uploadsDir, url.slice("/uploads/".length));
       mkdirSync(path.dirname(file), { recursive: true });
@@ -410,7 +467,13 @@ describe("GET /uploads: held files", () => {
     const held = fc
       .constantFrom(...imageFiles(proof))
       .chain((url) =>
-        fc.constantFrom(url, url.replace("restaurant-images", "restaurant%2Dimages"), `${url}?v=1`, url.replace(".webp", "%2Ewebp"), url.toUpperCase()),
+        fc.constantFrom(
+          url,
+          url.replace("restaurant-images", "restaurant%2Dimages"),
+          `${url}?v=1`,
+          url.replace(".webp", "%2Ewebp"),
+          url.toUpperCase(),
+        ),
       );
     const arbitrary = fc.record({
       method: fc.constantFrom("GET", "HEAD"),

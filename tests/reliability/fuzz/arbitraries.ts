@@ -77,7 +77,9 @@ export const HOSTILE = [
 
 /** Long strings: what a text field may receive from a client that ignores maxlength. */
 const huge = fc.oneof(
-  fc.constantFrom("a", "ש", "\u0000", "😀", "<", "%", "a@", "-").chain((unit) => fc.integer({ min: 3_000, max: 120_000 }).map((n) => unit.repeat(n))),
+  fc
+    .constantFrom("a", "ש", "\u0000", "😀", "<", "%", "a@", "-")
+    .chain((unit) => fc.integer({ min: 3_000, max: 120_000 }).map((n) => unit.repeat(n))),
   fc.string({ unit: "binary", minLength: 2_000, maxLength: 20_000 }),
 );
 
@@ -87,7 +89,10 @@ export const anyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
   { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 60 }) },
   { weight: 1, arbitrary: fc.stringMatching(/^[a-z0-9-]{1,40}$/) },
-  { weight: 1, arbitrary: fc.constantFrom(...HOSTILE).chain((a) => fc.string({ maxLength: 10 }).map((b) => `${b}${a}${b}`)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(...HOSTILE).chain((a) => fc.string({ maxLength: 10 }).map((b) => `${b}${a}${b}`)),
+  },
   { weight: 1, arbitrary: huge },
 );
 
@@ -117,11 +122,22 @@ export function segment(value: string): string {
 
 /** encodeURIComponent, with lone surrogates (which it refuses) sent as U+FFFD, as a browser would. */
 export function encode(value: string): string {
-  return encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"));
+  return encodeURIComponent(
+    value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"),
+  );
 }
 export const anySegment: fc.Arbitrary<string> = fc.oneof(
   anyId.map(segment),
-  fc.constantFrom("..%2F..%2Fetc%2Fpasswd", "%2e%2e%2f%2e%2e%2fetc%2fpasswd", "%00", "%ZZ", "%", "%E0%A4%A", "..%5C..%5Cwindows", "a%2Fb"),
+  fc.constantFrom(
+    "..%2F..%2Fetc%2Fpasswd",
+    "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+    "%00",
+    "%ZZ",
+    "%",
+    "%E0%A4%A",
+    "..%5C..%5Cwindows",
+    "a%2Fb",
+  ),
 );
 
 export type Entries = [string, string | Blob][];
@@ -142,7 +158,19 @@ export function formEntries(fields: Record<string, fc.Arbitrary<string>>): fc.Ar
   );
   const extra = fc.array(
     fc.tuple(
-      fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", "intent", "_data", "index", "__proto__[admin]", "values"), anyString),
+      fc.oneof(
+        fc.constantFrom(
+          "__proto__",
+          "constructor",
+          "prototype",
+          "intent",
+          "_data",
+          "index",
+          "__proto__[admin]",
+          "values",
+        ),
+        anyString,
+      ),
       anyString,
     ),
     {
@@ -193,20 +221,29 @@ const wrongBody: fc.Arbitrary<Pick<FuzzRequest, "headers" | "body">> = fc.oneof(
 /** The body of a form post in one of the ways a browser or a hostile client would send it. */
 export function formBody(entries: fc.Arbitrary<Entries>): fc.Arbitrary<Pick<FuzzRequest, "headers" | "body">> {
   return fc.oneof(
-    { weight: 5, arbitrary: entries.map((list) => ({ body: new URLSearchParams(list.map(([k, v]) => [k, typeof v === "string" ? v : "blob"])) })) },
+    {
+      weight: 5,
+      arbitrary: entries.map((list) => ({
+        body: new URLSearchParams(list.map(([k, v]) => [k, typeof v === "string" ? v : "blob"])),
+      })),
+    },
     {
       weight: 2,
       arbitrary: fc.tuple(entries, fc.boolean()).map(([list, withFile]) => {
         const form = new FormData();
         for (const [k, v] of list) form.append(k, v);
         // A file where a text field was expected.
-        if (withFile && list[0]) form.set(list[0][0], new Blob(["not text"], { type: "application/octet-stream" }), "x.bin");
+        if (withFile && list[0])
+          form.set(list[0][0], new Blob(["not text"], { type: "application/octet-stream" }), "x.bin");
         return { body: form };
       }),
     },
     {
       weight: 1,
-      arbitrary: entries.map((list) => ({ headers: { "content-type": "application/json" }, body: JSON.stringify(Object.fromEntries(list)) })),
+      arbitrary: entries.map((list) => ({
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(Object.fromEntries(list)),
+      })),
     },
     { weight: 2, arbitrary: wrongBody },
   );
@@ -224,16 +261,39 @@ export function extraHeaders(sameOrigin: string): fc.Arbitrary<Record<string, st
     {
       weight: 1,
       arbitrary: fc.record({
-        origin: fc.constantFrom("null", "not a url", "http://", "https://evil.example", "http://127.0.0.1", "file://", "http://[::1", "://", "http://a b"),
+        origin: fc.constantFrom(
+          "null",
+          "not a url",
+          "http://",
+          "https://evil.example",
+          "http://127.0.0.1",
+          "file://",
+          "http://[::1",
+          "://",
+          "http://a b",
+        ),
       }),
     },
     {
       weight: 1,
       arbitrary: fc.record({
-        "sec-fetch-site": fc.constantFrom("cross-site", "same-site", "none", "same-origin", "", "CROSS-SITE", "x".repeat(300)),
+        "sec-fetch-site": fc.constantFrom(
+          "cross-site",
+          "same-site",
+          "none",
+          "same-origin",
+          "",
+          "CROSS-SITE",
+          "x".repeat(300),
+        ),
       }),
     },
-    { weight: 1, arbitrary: fc.record({ referer: fc.constantFrom("https://evil.example/", `${sameOrigin}/account`, "not a url", "", "null") }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        referer: fc.constantFrom("https://evil.example/", `${sameOrigin}/account`, "not a url", "", "null"),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ "accept-language": fc.constantFrom("he", "en", "*", "xx-ZZ;q=2", "") }) },
   );
 }
@@ -241,5 +301,9 @@ export function extraHeaders(sameOrigin: string): fc.Arbitrary<Record<string, st
 /** An intent: real ones, near misses and junk. */
 export function intents(real: string[]): fc.Arbitrary<string> {
   if (real.length === 0) return anyString;
-  return fc.oneof(fc.constantFrom(...real), fc.constantFrom(...real.map((r) => r.toUpperCase()), ...real.map((r) => ` ${r}`)), anyString);
+  return fc.oneof(
+    fc.constantFrom(...real),
+    fc.constantFrom(...real.map((r) => r.toUpperCase()), ...real.map((r) => ` ${r}`)),
+    anyString,
+  );
 }

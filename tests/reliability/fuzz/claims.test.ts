@@ -11,7 +11,18 @@ import { users } from "../../../database/schema/auth";
 import { claims } from "../../../database/schema/lifecycle";
 import { uploads } from "../../../database/schema/uploads";
 import { anyId, anySegment, anyString, formBody, formEntries, intents } from "./arbitraries";
-import { check, clearRateLimits, EVERYONE, fingerprint, send, sendInvalid, startFuzzServer, uploadedFiles, type FuzzServer, type Who } from "./harness";
+import {
+  check,
+  clearRateLimits,
+  EVERYONE,
+  fingerprint,
+  send,
+  sendInvalid,
+  startFuzzServer,
+  uploadedFiles,
+  type FuzzServer,
+  type Who,
+} from "./harness";
 
 let server: FuzzServer;
 /** Claims stored before the fuzzing: one open and one already rejected, both by the guest on the listing without owners. */
@@ -66,7 +77,9 @@ const badProof: fc.Arbitrary<Blob | null> = fc.oneof(
   fc.uint8Array({ minLength: 1, maxLength: 3_000 }).map((bytes) => new Blob([bytes], { type: "application/pdf" })),
   fc.constant(new Blob(["GIF89a"], { type: "image/gif" })),
   fc.constant(new Blob(["\x89PNG\r\n\x1a\n truncated"], { type: "image/png" })),
-  fc.constant(new Blob(["<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"], { type: "image/svg+xml" })),
+  fc.constant(
+    new Blob(["<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"], { type: "image/svg+xml" }),
+  ),
 );
 
 describe("sending a claim", () => {
@@ -82,15 +95,25 @@ describe("sending a claim", () => {
       proof: badProof,
       proofName: fc.oneof(fc.constantFrom("proof.png", "proof.pdf", "../../etc/passwd", ""), anyString),
     });
-    await check("claim send invalid", arbitrary, 250, async ({ who, lang, slug, suffix, role, phone, note, proof, proofName }) => {
-      const body = new FormData();
-      body.set("role", role);
-      body.set("phone", phone);
-      body.set("note", note);
-      if (proof) body.set("proof", proof, proofName || "x");
-      // Refused (400, 403, 404, 409, 413, 429) or, for a listing that is gone, sent home: never stored.
-      await sendInvalid(server, { method: "POST", path: claimPath(lang, slug, suffix), body, headers: cookieOf(who) });
-    });
+    await check(
+      "claim send invalid",
+      arbitrary,
+      250,
+      async ({ who, lang, slug, suffix, role, phone, note, proof, proofName }) => {
+        const body = new FormData();
+        body.set("role", role);
+        body.set("phone", phone);
+        body.set("note", note);
+        if (proof) body.set("proof", proof, proofName || "x");
+        // Refused (400, 403, 404, 409, 413, 429) or, for a listing that is gone, sent home: never stored.
+        await sendInvalid(server, {
+          method: "POST",
+          path: claimPath(lang, slug, suffix),
+          body,
+          headers: cookieOf(who),
+        });
+      },
+    );
     await clearRateLimits(server);
   });
 
@@ -102,7 +125,12 @@ describe("sending a claim", () => {
       body: formBody(formEntries({ role: anyString, phone: anyString, note: anyString, proof: anyString })),
     });
     await check("claim send any", arbitrary, 200, async ({ who, lang, slug, body }) => {
-      await sendInvalid(server, { method: "POST", path: claimPath(lang, slug), ...body, headers: { ...body.headers, ...cookieOf(who) } });
+      await sendInvalid(server, {
+        method: "POST",
+        path: claimPath(lang, slug),
+        ...body,
+        headers: { ...body.headers, ...cookieOf(who) },
+      });
     });
     await clearRateLimits(server);
   });
@@ -119,17 +147,32 @@ describe("sending a claim", () => {
         return form;
       };
       // From an address never verified, the same valid claim is refused and changes nothing.
-      const unverified = await sendInvalid(server, { method: "POST", path: claimPath("en", "other-place"), body: body(), headers: cookieOf(who) });
+      const unverified = await sendInvalid(server, {
+        method: "POST",
+        path: claimPath("en", "other-place"),
+        body: body(),
+        headers: cookieOf(who),
+      });
       expect(unverified.status, who).toBe(403);
       await server.db.update(users).set({ emailVerified: true }).where(eq(users.id, server.fixtures.userIds[who]));
-      const sent = await send(server, { method: "POST", path: claimPath("en", "other-place"), body: body(), headers: cookieOf(who) });
+      const sent = await send(server, {
+        method: "POST",
+        path: claimPath("en", "other-place"),
+        body: body(),
+        headers: cookieOf(who),
+      });
       expect(sent.status, who).toBe(302);
       const mine = await server.db.select().from(claims).where(eq(claims.user_id, server.fixtures.userIds[who]));
       expect(mine, who).toHaveLength(1);
       const [held] = await server.db.select().from(uploads).where(eq(uploads.url, mine[0]!.proof_url));
       expect(held?.held_by).toBe(mine[0]!.id);
       expect(uploadedFiles(server.uploadsDir).length).toBeGreaterThan(filesBefore);
-      const again = await sendInvalid(server, { method: "POST", path: claimPath("en", "other-place"), body: body(), headers: cookieOf(who) });
+      const again = await sendInvalid(server, {
+        method: "POST",
+        path: claimPath("en", "other-place"),
+        body: body(),
+        headers: cookieOf(who),
+      });
       expect(again.status).toBe(409);
     }
     // A listing with owners takes none, from anyone (with a verified address: others are refused before).
@@ -139,7 +182,12 @@ describe("sending a claim", () => {
       form.set("role", "Owner");
       form.set("phone", "03-555-1234");
       form.set("proof", new Blob([new Uint8Array(png)], { type: "image/png" }), "certificate.png");
-      const refused = await sendInvalid(server, { method: "POST", path: claimPath("he", "fuzz-place"), body: form, headers: cookieOf(who) });
+      const refused = await sendInvalid(server, {
+        method: "POST",
+        path: claimPath("he", "fuzz-place"),
+        body: form,
+        headers: cookieOf(who),
+      });
       expect(refused.status).toBe(409);
     }
     await clearRateLimits(server);
@@ -153,7 +201,11 @@ describe("sending a claim", () => {
       suffix: dataSuffix,
     });
     await check("claim page", arbitrary, 120, async ({ who, lang, slug, suffix }) => {
-      const response = await send(server, { method: "GET", path: claimPath(lang, slug, suffix), headers: cookieOf(who) });
+      const response = await send(server, {
+        method: "GET",
+        path: claimPath(lang, slug, suffix),
+        headers: cookieOf(who),
+      });
       expect([200, 202, 302, 400, 404]).toContain(response.status);
       // Private: never cached, whoever asks.
       if (response.status === 200) expect(response.headers.get("cache-control")).toContain("no-store");
@@ -199,7 +251,12 @@ describe("the claims queue", () => {
       const read = await send(server, { method: "GET", path: `/dashboard/claims?${query}`, headers: cookieOf(who) });
       // Only an admin reads the queue (a very long query may be refused before any page, for anyone).
       if (who !== "admin") expect(read.status, who).not.toBe(200);
-      const request = { method: "POST", path: "/dashboard/claims", ...body, headers: { ...body.headers, ...cookieOf(who) } };
+      const request = {
+        method: "POST",
+        path: "/dashboard/claims",
+        ...body,
+        headers: { ...body.headers, ...cookieOf(who) },
+      };
       if (who === "admin") await send(server, request);
       else await sendInvalid(server, request);
     });

@@ -59,14 +59,27 @@ const restaurantBreakers: fc.Arbitrary<(v: Values) => Values> = fc.oneof(
   fc
     .tuple(
       fc.constantFrom("wazeLink", "bookingLink", "onlineOrderLink", "woltLink", "kashrutWebsite", "menuLink"),
-      fc.constantFrom("javascript:alert(1)", " JaVaScRiPt:alert(1)", "data:text/html,x", "ftp://x", "http://a b", "//evil"),
+      fc.constantFrom(
+        "javascript:alert(1)",
+        " JaVaScRiPt:alert(1)",
+        "data:text/html,x",
+        "ftp://x",
+        "http://a b",
+        "//evil",
+      ),
     )
     .map(([field, link]) => (v: Values) => ({ ...v, [field]: link })),
   fc
     .constantFrom("photo", "teuda")
     .chain((field) =>
       fc
-        .constantFrom("/uploads/../../etc/passwd", "../../etc/passwd", "http://insecure.example/x.png", "javascript:alert(1)", "/uploads/photo/a/b.webp")
+        .constantFrom(
+          "/uploads/../../etc/passwd",
+          "../../etc/passwd",
+          "http://insecure.example/x.png",
+          "javascript:alert(1)",
+          "/uploads/photo/a/b.webp",
+        )
         .map((url) => (v: Values) => ({ ...v, [field]: url })),
     ),
   fc
@@ -91,8 +104,12 @@ const restaurantBreakers: fc.Arbitrary<(v: Values) => Values> = fc.oneof(
       "not an array",
     )
     .map((menuImages) => (v: Values) => ({ ...v, menuImages })),
-  fc.constantFrom("nameEn", "nameHe", "descriptionEn", "openingHours", "address").map((field) => (v: Values) => ({ ...v, [field]: `ok${"ש".repeat(6_000)}` })),
-  fc.constantFrom("nameEn", "address", "nameHe", "phoneNumber", "descriptionHe").map((field) => (v: Values) => ({ ...v, [field]: `Value\u0000with NUL` })),
+  fc
+    .constantFrom("nameEn", "nameHe", "descriptionEn", "openingHours", "address")
+    .map((field) => (v: Values) => ({ ...v, [field]: `ok${"ש".repeat(6_000)}` })),
+  fc
+    .constantFrom("nameEn", "address", "nameHe", "phoneNumber", "descriptionHe")
+    .map((field) => (v: Values) => ({ ...v, [field]: `Value\u0000with NUL` })),
   fc.constant((v: Values) => {
     const { nameEn: _drop, ...rest } = v;
     return rest;
@@ -158,8 +175,24 @@ const restaurantBreakers: fc.Arbitrary<(v: Values) => Values> = fc.oneof(
 
 /** Noise on the fields a breaker does not touch: any value, of any JSON type. */
 const noise = fc.dictionary(
-  fc.constantFrom("nameHe", "phoneNumber", "openingHours", "descriptionEn", "descriptionHe", "__proto__", "constructor", "extra"),
-  fc.oneof(anyString, fc.integer(), fc.boolean(), fc.constant(null), fc.array(anyString, { maxLength: 3 }), fc.object({ maxDepth: 2 })),
+  fc.constantFrom(
+    "nameHe",
+    "phoneNumber",
+    "openingHours",
+    "descriptionEn",
+    "descriptionHe",
+    "__proto__",
+    "constructor",
+    "extra",
+  ),
+  fc.oneof(
+    anyString,
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(anyString, { maxLength: 3 }),
+    fc.object({ maxDepth: 2 }),
+  ),
   { maxKeys: 3 },
 );
 
@@ -175,22 +208,32 @@ describe("restaurant editor: save", () => {
       dataSuffix,
       asForm: fc.boolean(),
     });
-    await check("restaurant save invalid", arbitrary, 400, async ({ who, target, junkId, breaker, noise: extra, lang: prefix, dataSuffix: suffix, asForm }) => {
-      const { restaurantId } = server.fixtures;
-      const path = {
-        add: `${prefix}/dashboard/add`,
-        own: `${prefix}/dashboard/edit/${restaurantId}`,
-        other: `${prefix}/dashboard/edit/${server.fixtures.otherRestaurantId}`,
-        missing: `${prefix}/dashboard/edit/0b9a4f0e-7d36-4c8e-9d7e-5a8f0c1b2d3e`,
-        junk: `${prefix}/dashboard/edit/${junkId}`,
-      }[target];
-      const values = breaker({ ...VALID, ...extra });
-      const body = asForm
-        ? { body: new URLSearchParams({ intent: "save", values: JSON.stringify(values) }) }
-        : { headers: { "content-type": "application/json" }, body: JSON.stringify({ intent: "save", values }) };
-      const response = await sendInvalid(server, { method: "POST", path: `${path}${suffix}`, ...body, headers: { ...body.headers, ...cookieOf(who) } });
-      expect(response.status).not.toBe(200);
-    });
+    await check(
+      "restaurant save invalid",
+      arbitrary,
+      400,
+      async ({ who, target, junkId, breaker, noise: extra, lang: prefix, dataSuffix: suffix, asForm }) => {
+        const { restaurantId } = server.fixtures;
+        const path = {
+          add: `${prefix}/dashboard/add`,
+          own: `${prefix}/dashboard/edit/${restaurantId}`,
+          other: `${prefix}/dashboard/edit/${server.fixtures.otherRestaurantId}`,
+          missing: `${prefix}/dashboard/edit/0b9a4f0e-7d36-4c8e-9d7e-5a8f0c1b2d3e`,
+          junk: `${prefix}/dashboard/edit/${junkId}`,
+        }[target];
+        const values = breaker({ ...VALID, ...extra });
+        const body = asForm
+          ? { body: new URLSearchParams({ intent: "save", values: JSON.stringify(values) }) }
+          : { headers: { "content-type": "application/json" }, body: JSON.stringify({ intent: "save", values }) };
+        const response = await sendInvalid(server, {
+          method: "POST",
+          path: `${path}${suffix}`,
+          ...body,
+          headers: { ...body.headers, ...cookieOf(who) },
+        });
+        expect(response.status).not.toBe(200);
+      },
+    );
   });
 
   it("answers any body (malformed JSON, wrong types, wrong content types) without a 5xx; unauthorised ones change nothing", async () => {
@@ -231,7 +274,19 @@ describe("restaurant editor: owners and verification date", () => {
       intent: fc.constantFrom("addOwner", "removeOwner", "verify"),
       userId: fc.oneof(anyId, fc.constant("GUEST"), fc.constant("LINKED")),
       linkId: anyId,
-      date: fc.oneof(fc.constantFrom("2026-02-30", "2026-13-01", "0000-00-00", "2026-1-1", "20260101", "2026-02-29", "9999-99-99", " 2026-01-01"), anyString),
+      date: fc.oneof(
+        fc.constantFrom(
+          "2026-02-30",
+          "2026-13-01",
+          "0000-00-00",
+          "2026-1-1",
+          "20260101",
+          "2026-02-29",
+          "9999-99-99",
+          " 2026-01-01",
+        ),
+        anyString,
+      ),
       asJson: fc.boolean(),
     });
     await check("owners/verify invalid", arbitrary, 300, async ({ who, id, intent, userId, linkId, date, asJson }) => {
@@ -254,8 +309,15 @@ describe("restaurant editor: owners and verification date", () => {
         date,
       };
       const path = `/dashboard/edit/${id === "OWN" ? f.restaurantId : id}`;
-      const body = asJson ? { headers: { "content-type": "application/json" }, body: JSON.stringify(fields) } : { body: new URLSearchParams(fields) };
-      const response = await sendInvalid(server, { method: "POST", path, ...body, headers: { ...body.headers, ...cookieOf(who) } });
+      const body = asJson
+        ? { headers: { "content-type": "application/json" }, body: JSON.stringify(fields) }
+        : { body: new URLSearchParams(fields) };
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path,
+        ...body,
+        headers: { ...body.headers, ...cookieOf(who) },
+      });
       if (who === "admin") expect(response.text).not.toContain('"ok":true');
     });
   });
@@ -265,7 +327,9 @@ describe("certificates: renewed until", () => {
   it("refuses renewals from non-admins, and invalid ones (unknown listing, no certificate, a date that is no day) from admins; nothing changes", async () => {
     const day = fc.oneof(
       fc.constantFrom("2099-01-01", "2027-02-30", "19/04/2027", "", " ", "2027-4-1", "1926-01-01", "9999-12-31"),
-      fc.date({ min: new Date("1990-01-01"), max: new Date("2200-01-01"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      fc
+        .date({ min: new Date("1990-01-01"), max: new Date("2200-01-01"), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
       anyString,
     );
     const arbitrary = fc.record({
@@ -277,7 +341,9 @@ describe("certificates: renewed until", () => {
       // The fixtures' listings have no certificate: even an admin's real date for one changes nothing.
       const raw = body.body;
       const fixed =
-        raw instanceof URLSearchParams ? new URLSearchParams([...raw.entries()].map(([k, v]) => [k, v === "OWN" ? server.fixtures.restaurantId : v])) : raw;
+        raw instanceof URLSearchParams
+          ? new URLSearchParams([...raw.entries()].map(([k, v]) => [k, v === "OWN" ? server.fixtures.restaurantId : v]))
+          : raw;
       await sendInvalid(server, {
         method: "POST",
         path: `${prefix}/dashboard/certificates`,
@@ -301,7 +367,9 @@ describe("dashboard list: delete", () => {
       const own = server.fixtures.restaurantId;
       const fixed =
         who === "admin" && raw instanceof URLSearchParams
-          ? new URLSearchParams([...raw.entries()].map(([k, v]) => [k, v === "OWN" ? "4f1e8a62-3c7d-4e9b-a0f5-2d6c8b1e7a93" : v]))
+          ? new URLSearchParams(
+              [...raw.entries()].map(([k, v]) => [k, v === "OWN" ? "4f1e8a62-3c7d-4e9b-a0f5-2d6c8b1e7a93" : v]),
+            )
           : raw instanceof URLSearchParams
             ? new URLSearchParams([...raw.entries()].map(([k, v]) => [k, v === "OWN" ? own : v]))
             : raw;
@@ -337,21 +405,57 @@ describe("user administration: roles", () => {
   });
 
   it("answers any form without a 5xx", async () => {
-    const arbitrary = fc.record({ who: fc.constantFrom(...EVERYONE), body: formBody(formEntries({ userId: anyId, role: anyString })) });
+    const arbitrary = fc.record({
+      who: fc.constantFrom(...EVERYONE),
+      body: formBody(formEntries({ userId: anyId, role: anyString })),
+    });
     await check("users any", arbitrary, 150, async ({ who, body }) => {
-      await sendInvalid(server, { method: "POST", path: "/dashboard/users", ...body, headers: { ...body.headers, ...cookieOf(who) } });
+      await sendInvalid(server, {
+        method: "POST",
+        path: "/dashboard/users",
+        ...body,
+        headers: { ...body.headers, ...cookieOf(who) },
+      });
     });
   });
 });
 
 describe("blog editor and blog delete", () => {
-  const validPost = { title: "Fuzz title", subtitle: "Sub", slug: "fuzz-new", image: "https://example.com/a.png", content: "Hello" };
+  const validPost = {
+    title: "Fuzz title",
+    subtitle: "Sub",
+    slug: "fuzz-new",
+    image: "https://example.com/a.png",
+    content: "Hello",
+  };
   const blogBreakers: fc.Arbitrary<Record<string, string | undefined>> = fc.oneof(
     fc
       .constantFrom("title", "subtitle", "content")
       .chain((f) => fc.constantFrom("", "   ", undefined, `x\u0000y`, "t".repeat(100_001)).map((v) => ({ [f]: v }))),
-    fc.constantFrom("Has Spaces", "UPPER", "a--b", "-a", "a-", "ש", "../../etc/passwd", "a\u0000", "x".repeat(121), "fuzz-post").map((slug) => ({ slug })),
-    fc.constantFrom("javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/x.png", "not a url", "ftp://x/y.png", "").map((image) => ({ image })),
+    fc
+      .constantFrom(
+        "Has Spaces",
+        "UPPER",
+        "a--b",
+        "-a",
+        "a-",
+        "ש",
+        "../../etc/passwd",
+        "a\u0000",
+        "x".repeat(121),
+        "fuzz-post",
+      )
+      .map((slug) => ({ slug })),
+    fc
+      .constantFrom(
+        "javascript:alert(1)",
+        "data:image/png;base64,AAAA",
+        "//evil.example/x.png",
+        "not a url",
+        "ftp://x/y.png",
+        "",
+      )
+      .map((image) => ({ image })),
   );
 
   it("refuses invalid posts and non-admins; nothing changes", async () => {
@@ -363,25 +467,41 @@ describe("blog editor and blog delete", () => {
         anySegment.map((id) => `/dashboard/blog/edit/${id}`),
       ),
       breaker: blogBreakers,
-      other: fc.dictionary(fc.constantFrom("title", "subtitle", "content", "__proto__", "extra"), anyString, { maxKeys: 2 }),
+      other: fc.dictionary(fc.constantFrom("title", "subtitle", "content", "__proto__", "extra"), anyString, {
+        maxKeys: 2,
+      }),
       dataSuffix,
       multipart: fc.boolean(),
     });
-    await check("blog invalid", arbitrary, 300, async ({ who, target, breaker, other, dataSuffix: suffix, multipart }) => {
-      const path = target === "EDIT" ? `/dashboard/blog/edit/${server.fixtures.blogId}` : target;
-      // The post's own slug is only taken for a new post.
-      if (target === "EDIT" && breaker.slug === "fuzz-post") return;
-      // A random edit id is not a post (so the request is invalid even when the values are fine).
-      const values = {
-        ...validPost,
-        ...(who === "admin" && !path.endsWith("/add") && path !== `/dashboard/blog/edit/${server.fixtures.blogId}` ? other : {}),
-        ...breaker,
-      };
-      const entries = Object.entries(values).flatMap(([k, v]) => (v === undefined ? [] : [[k, v] as [string, string]]));
-      const body = multipart ? toFormData(entries) : new URLSearchParams(entries);
-      const response = await sendInvalid(server, { method: "POST", path: `${path}${suffix}`, body, headers: cookieOf(who) });
-      expect(response.status).not.toBe(200);
-    });
+    await check(
+      "blog invalid",
+      arbitrary,
+      300,
+      async ({ who, target, breaker, other, dataSuffix: suffix, multipart }) => {
+        const path = target === "EDIT" ? `/dashboard/blog/edit/${server.fixtures.blogId}` : target;
+        // The post's own slug is only taken for a new post.
+        if (target === "EDIT" && breaker.slug === "fuzz-post") return;
+        // A random edit id is not a post (so the request is invalid even when the values are fine).
+        const values = {
+          ...validPost,
+          ...(who === "admin" && !path.endsWith("/add") && path !== `/dashboard/blog/edit/${server.fixtures.blogId}`
+            ? other
+            : {}),
+          ...breaker,
+        };
+        const entries = Object.entries(values).flatMap(([k, v]) =>
+          v === undefined ? [] : [[k, v] as [string, string]],
+        );
+        const body = multipart ? toFormData(entries) : new URLSearchParams(entries);
+        const response = await sendInvalid(server, {
+          method: "POST",
+          path: `${path}${suffix}`,
+          body,
+          headers: cookieOf(who),
+        });
+        expect(response.status).not.toBe(200);
+      },
+    );
   });
 
   it("blog post delete: only an admin, only a real post; nothing else changes", async () => {
@@ -396,10 +516,20 @@ describe("blog editor and blog delete", () => {
       dataSuffix,
     });
     await check("blog delete", arbitrary, 200, async ({ who, path, body, dataSuffix: suffix }) => {
-      const own = path === "OWN_ID" ? `/blog/${server.fixtures.blogId}` : path === "OWN_SLUG" ? `/blog/s/${server.fixtures.blogSlug}` : path;
+      const own =
+        path === "OWN_ID"
+          ? `/blog/${server.fixtures.blogId}`
+          : path === "OWN_SLUG"
+            ? `/blog/s/${server.fixtures.blogSlug}`
+            : path;
       // An admin deleting the real post is valid; everything else must change nothing.
       if (who === "admin" && own !== path) return;
-      await sendInvalid(server, { method: "POST", path: `${own}${suffix}`, ...body, headers: { ...body.headers, ...cookieOf(who) } });
+      await sendInvalid(server, {
+        method: "POST",
+        path: `${own}${suffix}`,
+        ...body,
+        headers: { ...body.headers, ...cookieOf(who) },
+      });
     });
   });
 });

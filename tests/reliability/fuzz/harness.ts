@@ -64,7 +64,9 @@ export async function startFuzzServer(): Promise<FuzzServer> {
   allowConsoleErrors();
   const dataDir = mkdtempSync(path.join(tmpdir(), "kta-fuzz-"));
   const database = await createTestDatabase();
-  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as { startServer: typeof StartServer };
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as {
+    startServer: typeof StartServer;
+  };
   const running = await build.startServer({
     config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", PORT: "0", HOST: "127.0.0.1" }),
     database,
@@ -93,7 +95,11 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     emails[who] = email;
     // Sign-in is rate-limited per address; the test owns this database.
     await db.delete(rateLimits);
-    const login = await fetch(`${baseUrl}/login`, { method: "POST", body: new URLSearchParams({ email, password: PASSWORD }), redirect: "manual" });
+    const login = await fetch(`${baseUrl}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email, password: PASSWORD }),
+      redirect: "manual",
+    });
     expect(login.status, `login of ${who}`).toBe(302);
     cookies[who] = sessionCookie(login.headers);
     expect(cookies[who], `session cookie of ${who}`).not.toBe("");
@@ -108,7 +114,10 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     .insert(restaurants)
     .values(buildRestaurant({ slug: "other-place", name_en: "Other Place" }))
     .returning();
-  const [link] = await db.insert(restaurantOwners).values({ restaurant_id: restaurant!.id, user_id: userIds.ownerLinked }).returning();
+  const [link] = await db
+    .insert(restaurantOwners)
+    .values({ restaurant_id: restaurant!.id, user_id: userIds.ownerLinked })
+    .returning();
   const [blog] = await db
     .insert(blogs)
     .values(buildBlog({ slug: "fuzz-post", title: "Fuzz post", created_by: userIds.admin }))
@@ -153,7 +162,8 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     // A browser marks every request from our own pages as same-origin (fetch metadata); without
     // it, a signed-in write is refused as cross-site before any action runs.
     writeStatistics: () => running.writeStatistics(),
-    cookieOf: (who): Record<string, string> => (who === "anonymous" ? {} : { cookie: cookies[who], "sec-fetch-site": "same-origin" }),
+    cookieOf: (who): Record<string, string> =>
+      who === "anonymous" ? {} : { cookie: cookies[who], "sec-fetch-site": "same-origin" },
     fixtures: {
       restaurantId: restaurant!.id,
       restaurantSlug: restaurant!.slug,
@@ -293,7 +303,10 @@ async function rawRequest(url: string, request: FuzzRequest): Promise<FuzzRespon
   if (request.body !== undefined && request.method !== "GET" && request.method !== "HEAD") {
     // Let fetch's Request encode URLSearchParams and FormData (with its multipart boundary).
     const raw = request.body;
-    const encoded = new Request(url, { method: "POST", body: raw instanceof Uint8Array ? new Blob([new Uint8Array(raw)]) : raw });
+    const encoded = new Request(url, {
+      method: "POST",
+      body: raw instanceof Uint8Array ? new Blob([new Uint8Array(raw)]) : raw,
+    });
     body = Buffer.from(await encoded.arrayBuffer());
     const type = encoded.headers.get("content-type");
     if (type) headers["content-type"] = type;
@@ -301,19 +314,30 @@ async function rawRequest(url: string, request: FuzzRequest): Promise<FuzzRespon
   }
   Object.assign(headers, request.headers);
   return new Promise<FuzzResponse>((resolve, reject) => {
-    const outgoing = httpRequest(url, { method: request.method, headers, agent: false, timeout: 30_000 }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("error", reject);
-      incoming.on("end", () => {
-        const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(incoming.headers)) {
-          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, one);
-        }
-        resolve({ status: incoming.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), headers: responseHeaders });
-      });
-    });
-    outgoing.on("timeout", () => outgoing.destroy(new Error(`no answer in 30 s: ${request.method} ${url.slice(0, 200)}`)));
+    const outgoing = httpRequest(
+      url,
+      { method: request.method, headers, agent: false, timeout: 30_000 },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        incoming.on("error", reject);
+        incoming.on("end", () => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(incoming.headers)) {
+            for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              responseHeaders.append(name, one);
+          }
+          resolve({
+            status: incoming.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString("utf8"),
+            headers: responseHeaders,
+          });
+        });
+      },
+    );
+    outgoing.on("timeout", () =>
+      outgoing.destroy(new Error(`no answer in 30 s: ${request.method} ${url.slice(0, 200)}`)),
+    );
     outgoing.on("error", reject);
     outgoing.end(body);
   });
@@ -324,7 +348,10 @@ export async function sendInvalid(server: FuzzServer, request: FuzzRequest): Pro
   const before = await fingerprint(server.db);
   const filesBefore = uploadedFiles(server.uploadsDir);
   const response = await send(server, request);
-  expect(await fingerprint(server.db), `${request.method} ${request.path.slice(0, 200)} → ${response.status} changed the database`).toEqual(before);
+  expect(
+    await fingerprint(server.db),
+    `${request.method} ${request.path.slice(0, 200)} → ${response.status} changed the database`,
+  ).toEqual(before);
   expect(uploadedFiles(server.uploadsDir)).toEqual(filesBefore);
   return response;
 }
@@ -341,7 +368,12 @@ export async function clearRateLimits(server: FuzzServer): Promise<void> {
 export const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const SCALE = Number(process.env.FUZZ_RUNS_SCALE ?? 1);
 
-export async function check<T>(name: string, arbitrary: fc.Arbitrary<T>, numRuns: number, run: (value: T) => Promise<void>): Promise<void> {
+export async function check<T>(
+  name: string,
+  arbitrary: fc.Arbitrary<T>,
+  numRuns: number,
+  run: (value: T) => Promise<void>,
+): Promise<void> {
   const runs = Math.max(1, Math.round(numRuns * SCALE));
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
@@ -365,7 +397,8 @@ function abbreviate(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v === "string") return v.length > 120 ? `${JSON.stringify(v.slice(0, 60))}… (${v.length} chars)` : v;
     if (v instanceof URLSearchParams) return `urlencoded ${abbreviate([...v.entries()])}`;
-    if (v instanceof FormData) return `multipart ${abbreviate([...v.entries()].map(([k, x]) => [k, typeof x === "string" ? x : "<file>"]))}`;
+    if (v instanceof FormData)
+      return `multipart ${abbreviate([...v.entries()].map(([k, x]) => [k, typeof x === "string" ? x : "<file>"]))}`;
     if (v instanceof Uint8Array) return `<${v.length} bytes>`;
     return v;
   });

@@ -32,14 +32,30 @@ const FIELDS = {
 const anyPesachForm = formBody(formEntries(FIELDS));
 
 /** A valid plan, then one rule broken. */
-const VALID = { status: "kosher", kitniyot: "no", body: "tzohar", level: "mehadrin", validUntil: "2027-04-30", cholFrom: "10:00", cholTo: "22:00" };
+const VALID = {
+  status: "kosher",
+  kitniyot: "no",
+  body: "tzohar",
+  level: "mehadrin",
+  validUntil: "2027-04-30",
+  cholFrom: "10:00",
+  cholTo: "22:00",
+};
 const breakers: fc.Arbitrary<Record<string, string>> = fc.oneof(
   fc.constantFrom("open", "KOSHER", "closed ", "kosher\u0000").map((status) => ({ status })),
   fc.constant({ status: "closed" }),
   fc.constant({ status: "not_kosher" }),
   fc
     .constantFrom("maybe", "1", "")
-    .map((kitniyot) => ({ status: "closed", kitniyot: kitniyot || "yes", body: "", level: "", validUntil: "", cholFrom: "", cholTo: "" })),
+    .map((kitniyot) => ({
+      status: "closed",
+      kitniyot: kitniyot || "yes",
+      body: "",
+      level: "",
+      validUntil: "",
+      cholFrom: "",
+      cholTo: "",
+    })),
   fc.constantFrom("2027-02-30", "tomorrow", "2027-4-1").map((validUntil) => ({ validUntil })),
   fc.constantFrom("24:00", "9am", "10:60").map((cholFrom) => ({ cholFrom })),
   fc.constant({ cholTo: "" }),
@@ -47,7 +63,8 @@ const breakers: fc.Arbitrary<Record<string, string>> = fc.oneof(
   fc.constantFrom("badatz", "Tzohar", "").map((body) => ({ body: body || "nobody" })),
 );
 
-const pesachOf = async (id: string) => (await server.db.select({ pesach: restaurants.pesach }).from(restaurants).where(eq(restaurants.id, id)))[0]?.pesach;
+const pesachOf = async (id: string) =>
+  (await server.db.select({ pesach: restaurants.pesach }).from(restaurants).where(eq(restaurants.id, id)))[0]?.pesach;
 
 describe("the Pesach page's save", () => {
   it("refuses everyone who may not edit the restaurant, whatever they send; nothing changes", async () => {
@@ -61,7 +78,11 @@ describe("the Pesach page's save", () => {
     await check("pesach refused", arbitrary, 200, async ({ who, target, lang: prefix, dataSuffix: suffix, body }) => {
       // The linked owner may edit their own restaurant: for them, only another's or a made-up one.
       const own = target === "OWN" && who !== "ownerLinked";
-      const id = own ? server.fixtures.restaurantId : target === "OTHER" || target === "OWN" ? server.fixtures.otherRestaurantId : target;
+      const id = own
+        ? server.fixtures.restaurantId
+        : target === "OTHER" || target === "OWN"
+          ? server.fixtures.otherRestaurantId
+          : target;
       const response = await sendInvalid(server, {
         method: "POST",
         path: `${prefix}/dashboard/edit/${encode(id)}/pesach${suffix}`,

@@ -15,7 +15,17 @@ import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../../database/reports";
 import { reportEvents, reportNotices, reports } from "../../../database/schema/reports";
 import { MAX_FORM_BYTES } from "../../../server/app";
 import { restaurants } from "../../../database/schema/restaurants";
-import { anyId, anySegment, anyString, encode, extraHeaders, formBody, formEntries, HOSTILE, intents } from "./arbitraries";
+import {
+  anyId,
+  anySegment,
+  anyString,
+  encode,
+  extraHeaders,
+  formBody,
+  formEntries,
+  HOSTILE,
+  intents,
+} from "./arbitraries";
 import {
   check,
   clearRateLimits,
@@ -168,7 +178,21 @@ function outboxSize(): number {
 
 type Breaker = (fields: Fields) => { fields: Fields; slug?: string };
 
-const controlChars = ["\u0000", "\u0001", "\u0007", "\u0008", "\u000B", "\u000C", "\u000E", "\u001B", "\u001F", "\u007F", "\u0080", "\u0085", "\u009F"];
+const controlChars = [
+  "\u0000",
+  "\u0001",
+  "\u0007",
+  "\u0008",
+  "\u000B",
+  "\u000C",
+  "\u000E",
+  "\u001B",
+  "\u001F",
+  "\u007F",
+  "\u0080",
+  "\u0085",
+  "\u009F",
+];
 const invalidEmails = [
   "not-an-email",
   "a@",
@@ -236,7 +260,10 @@ const garbagePow: fc.Arbitrary<string | undefined> = fc.oneof(
         }),
         signature: fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), fc.jsonValue()),
       }),
-      solution: fc.record({ counter: fc.oneof(fc.integer(), fc.jsonValue()), derivedKey: fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), fc.jsonValue()) }),
+      solution: fc.record({
+        counter: fc.oneof(fc.integer(), fc.jsonValue()),
+        derivedKey: fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), fc.jsonValue()),
+      }),
     })
     .map((payload) => JSON.stringify(payload)),
 );
@@ -245,7 +272,18 @@ const garbagePow: fc.Arbitrary<string | undefined> = fc.oneof(
 const reportBreakers: fc.Arbitrary<Breaker> = fc.oneof(
   fc
     .oneof(
-      fc.constantFrom("CLOSED", " closed", "closed ", "Closed", "closed,hours", "report.reason.closed", "__proto__", "toString", "constructor", ""),
+      fc.constantFrom(
+        "CLOSED",
+        " closed",
+        "closed ",
+        "Closed",
+        "closed,hours",
+        "report.reason.closed",
+        "__proto__",
+        "toString",
+        "constructor",
+        "",
+      ),
       anyString,
     )
     .filter((reason) => !REASONS.includes(reason))
@@ -254,14 +292,24 @@ const reportBreakers: fc.Arbitrary<Breaker> = fc.oneof(
   // Too long: more than 1,000 characters (code points) even once trimmed.
   fc
     .constantFrom("a", "ש", "😀", "<", "%", "\\", "x y", "🕍ש")
-    .chain((unit) => fc.integer({ min: Math.ceil((REPORT_NOTE_MAX + 1) / characters(unit)), max: 40_000 }).map((n) => unit.repeat(n)))
+    .chain((unit) =>
+      fc.integer({ min: Math.ceil((REPORT_NOTE_MAX + 1) / characters(unit)), max: 40_000 }).map((n) => unit.repeat(n)),
+    )
     .map((note): Breaker => (f) => ({ fields: { ...f, note } })),
   fc
-    .constantFrom("a".repeat(REPORT_NOTE_MAX + 1), `  ${"b".repeat(REPORT_NOTE_MAX + 1)}  `, "😀".repeat(REPORT_NOTE_MAX + 1))
+    .constantFrom(
+      "a".repeat(REPORT_NOTE_MAX + 1),
+      `  ${"b".repeat(REPORT_NOTE_MAX + 1)}  `,
+      "😀".repeat(REPORT_NOTE_MAX + 1),
+    )
     .map((note): Breaker => (f) => ({ fields: { ...f, note } })),
   // A control character inside the note (at its ends, \v and \f would be trimmed away as spaces).
   fc
-    .tuple(fc.constantFrom("ok", "שלום", "<b>", "x"), fc.constantFrom(...controlChars), fc.constantFrom("ok", "עולם", "</b>", "y"))
+    .tuple(
+      fc.constantFrom("ok", "שלום", "<b>", "x"),
+      fc.constantFrom(...controlChars),
+      fc.constantFrom("ok", "עולם", "</b>", "y"),
+    )
     .map(([a, c, b]): Breaker => (f) => ({ fields: { ...f, note: `${a}${c}${b}` } })),
   fc
     .oneof(
@@ -281,7 +329,19 @@ const reportBreakers: fc.Arbitrary<Breaker> = fc.oneof(
   garbagePow.map((pow): Breaker => (f) => ({ fields: { ...f, mode: "pow", pow } })),
   // A restaurant that does not exist.
   fc
-    .oneof(anySegment, fc.constantFrom("FUZZ-PLACE", "fuzz-place%00", "fuzz-place%20", "%20fuzz-place", "fuzz-place%0A", "%00", "no-such-place", "fuzz_place"))
+    .oneof(
+      anySegment,
+      fc.constantFrom(
+        "FUZZ-PLACE",
+        "fuzz-place%00",
+        "fuzz-place%20",
+        "%20fuzz-place",
+        "fuzz-place%0A",
+        "%00",
+        "no-such-place",
+        "fuzz_place",
+      ),
+    )
     .filter((slug) => !KNOWN_SLUGS.includes(decodeOrSelf(slug)))
     .map((slug): Breaker => (f) => ({ fields: f, slug })),
 );
@@ -306,19 +366,24 @@ describe("report a problem: filing", () => {
       multipart: fc.boolean(),
       headers: extraHeaders(server.baseUrl),
     });
-    await check("report invalid", arbitrary, 250, async ({ who, lang, suffix, own, breaker, reason, multipart, headers }) => {
-      // Past the rate limits, so every request reaches the form's rules.
-      await clearRateLimits(server);
-      const { fields, slug } = breaker({ ...VALID_REPORT, reason });
-      const target = slug ?? (own ? server.fixtures.restaurantSlug : "other-place");
-      const response = await sendInvalid(server, {
-        method: "POST",
-        path: reportPath(lang, target, suffix),
-        body: toBody(fields, multipart),
-        headers: { ...cookieOf(who), ...headers },
-      });
-      expect(response.status, response.text.slice(0, 300)).toBeGreaterThanOrEqual(300);
-    });
+    await check(
+      "report invalid",
+      arbitrary,
+      250,
+      async ({ who, lang, suffix, own, breaker, reason, multipart, headers }) => {
+        // Past the rate limits, so every request reaches the form's rules.
+        await clearRateLimits(server);
+        const { fields, slug } = breaker({ ...VALID_REPORT, reason });
+        const target = slug ?? (own ? server.fixtures.restaurantSlug : "other-place");
+        const response = await sendInvalid(server, {
+          method: "POST",
+          path: reportPath(lang, target, suffix),
+          body: toBody(fields, multipart),
+          headers: { ...cookieOf(who), ...headers },
+        });
+        expect(response.status, response.text.slice(0, 300)).toBeGreaterThanOrEqual(300);
+      },
+    );
   });
 
   it("answers any body (any fields, encodings and content types) without a 5xx; at most one report is stored, and only with a 200", async () => {
@@ -326,7 +391,9 @@ describe("report a problem: filing", () => {
     const arbitrary = fc.record({
       who: fc.constantFrom(...EVERYONE),
       path: fc.oneof(
-        fc.tuple(language, fc.constantFrom(...KNOWN_SLUGS), dataSuffix).map(([lang, slug, suffix]) => reportPath(lang, slug, suffix)),
+        fc
+          .tuple(language, fc.constantFrom(...KNOWN_SLUGS), dataSuffix)
+          .map(([lang, slug, suffix]) => reportPath(lang, slug, suffix)),
         fc.tuple(language, anySegment).map(([lang, slug]) => reportPath(lang, slug)),
         fc.constantFrom(
           "/restaurant/fuzz-place/report",
@@ -355,7 +422,12 @@ describe("report a problem: filing", () => {
       const before = await fingerprint(server.db);
       const rowsBefore = await reportCount();
       const files = uploadedFiles(server.uploadsDir);
-      const response = await send(server, { method: "POST", path: target, ...body, headers: { ...cookieOf(who), ...headers, ...body.headers } });
+      const response = await send(server, {
+        method: "POST",
+        path: target,
+        ...body,
+        headers: { ...cookieOf(who), ...headers, ...body.headers },
+      });
       const stored = (await reportCount()) - rowsBefore;
       expect(uploadedFiles(server.uploadsDir)).toEqual(files);
       if (stored === 0) {
@@ -406,44 +478,55 @@ describe("report a problem: filing", () => {
       noMode: fc.boolean(),
       multipart: fc.boolean(),
     });
-    await check("report valid", arbitrary, 40, async ({ who, lang, suffix, own, reason, note, email, noMode, multipart }) => {
-      await clearRateLimits(server);
-      // No restaurant was e-mailed within the hour and none has reports waiting for its digest: this
-      // report, and only this one, is e-mailed (in the background).
-      await server.db.update(reports).set({ notified_at: new Date() }).where(isNull(reports.notified_at));
-      await server.db.delete(reportNotices);
-      const restaurantId = own ? server.fixtures.restaurantId : server.fixtures.otherRestaurantId;
-      const slug = own ? server.fixtures.restaurantSlug : "other-place";
-      const rowsBefore = await reportCount();
-      const mailsBefore = outboxSize();
-      const errorsBefore = vi.mocked(console.error).mock.calls.length;
-      // Without a mode the report is a basic one too (only mode=pow asks for a proof).
-      const fields = { ...VALID_REPORT, reason, note, email, mode: noMode ? undefined : "basic" };
-      const response = await send(server, { method: "POST", path: reportPath(lang, slug, suffix), body: toBody(fields, multipart), headers: cookieOf(who) });
-      expect(response.status, response.text.slice(0, 300)).toBe(200);
-      expect(await reportCount()).toBe(rowsBefore + 1);
-      const [row] = await server.db.select().from(reports).orderBy(desc(reports.created_at)).limit(1);
-      expect(row).toMatchObject({
-        restaurant_id: restaurantId,
-        reason,
-        note: storedNote(note),
-        email: email.trim() === "" ? null : email.trim(),
-        proof_of_work: false,
-        status: "open",
-      });
-      await noticesSettled();
-      // Admins (and the linked owner of fuzz-place) are told; their e-mail quotes the hostile note.
-      const recipients = own ? 2 : 1;
-      const deadline = Date.now() + 10_000;
-      while (outboxSize() < mailsBefore + recipients && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(outboxSize()).toBe(mailsBefore + recipients);
-      expect(
-        vi
-          .mocked(console.error)
-          .mock.calls.slice(errorsBefore)
-          .map((args) => args.map(String).join(" ").slice(0, 500)),
-      ).toEqual([]);
-    });
+    await check(
+      "report valid",
+      arbitrary,
+      40,
+      async ({ who, lang, suffix, own, reason, note, email, noMode, multipart }) => {
+        await clearRateLimits(server);
+        // No restaurant was e-mailed within the hour and none has reports waiting for its digest: this
+        // report, and only this one, is e-mailed (in the background).
+        await server.db.update(reports).set({ notified_at: new Date() }).where(isNull(reports.notified_at));
+        await server.db.delete(reportNotices);
+        const restaurantId = own ? server.fixtures.restaurantId : server.fixtures.otherRestaurantId;
+        const slug = own ? server.fixtures.restaurantSlug : "other-place";
+        const rowsBefore = await reportCount();
+        const mailsBefore = outboxSize();
+        const errorsBefore = vi.mocked(console.error).mock.calls.length;
+        // Without a mode the report is a basic one too (only mode=pow asks for a proof).
+        const fields = { ...VALID_REPORT, reason, note, email, mode: noMode ? undefined : "basic" };
+        const response = await send(server, {
+          method: "POST",
+          path: reportPath(lang, slug, suffix),
+          body: toBody(fields, multipart),
+          headers: cookieOf(who),
+        });
+        expect(response.status, response.text.slice(0, 300)).toBe(200);
+        expect(await reportCount()).toBe(rowsBefore + 1);
+        const [row] = await server.db.select().from(reports).orderBy(desc(reports.created_at)).limit(1);
+        expect(row).toMatchObject({
+          restaurant_id: restaurantId,
+          reason,
+          note: storedNote(note),
+          email: email.trim() === "" ? null : email.trim(),
+          proof_of_work: false,
+          status: "open",
+        });
+        await noticesSettled();
+        // Admins (and the linked owner of fuzz-place) are told; their e-mail quotes the hostile note.
+        const recipients = own ? 2 : 1;
+        const deadline = Date.now() + 10_000;
+        while (outboxSize() < mailsBefore + recipients && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(outboxSize()).toBe(mailsBefore + recipients);
+        expect(
+          vi
+            .mocked(console.error)
+            .mock.calls.slice(errorsBefore)
+            .map((args) => args.map(String).join(" ").slice(0, 500)),
+        ).toEqual([]);
+      },
+    );
   });
 
   it("answers 429 (not 5xx) once a rate limit is reached, per address and per restaurant, and stores nothing then", async () => {
@@ -520,16 +603,44 @@ const withParameter = (p: Proof, key: string, value: unknown): Proof => ({
  * by design — so those are left out.)
  */
 const tamperings: fc.Arbitrary<Tamper> = fc.oneof(
-  fc.nat().map((at): Tamper => (p) => ({ ...p, solution: { ...p.solution, derivedKey: flipHex(String(p.solution.derivedKey), at) } })),
+  fc
+    .nat()
+    .map((at): Tamper => (p) => ({
+      ...p,
+      solution: { ...p.solution, derivedKey: flipHex(String(p.solution.derivedKey), at) },
+    })),
   fc
     .constantFrom<unknown>("", "00", "zz", null, 0, [], {}, "UPPER")
-    .map((key): Tamper => (p) => ({ ...p, solution: { ...p.solution, derivedKey: key === "UPPER" ? String(p.solution.derivedKey).toUpperCase() : key } })),
-  fc.constantFrom<unknown>(-1, 1.5, 2 ** 32, "1000", null, true, [], 1e308).map((counter): Tamper => (p) => ({ ...p, solution: { ...p.solution, counter } })),
-  fc.nat().map((at): Tamper => (p) => ({ ...p, challenge: { ...p.challenge, signature: flipHex(String(p.challenge.signature), at) } })),
-  fc.constantFrom<unknown>(undefined, "", null, 0, "x", []).map((signature): Tamper => (p) => ({ ...p, challenge: { ...p.challenge, signature } })),
+    .map((key): Tamper => (p) => ({
+      ...p,
+      solution: { ...p.solution, derivedKey: key === "UPPER" ? String(p.solution.derivedKey).toUpperCase() : key },
+    })),
+  fc
+    .constantFrom<unknown>(-1, 1.5, 2 ** 32, "1000", null, true, [], 1e308)
+    .map((counter): Tamper => (p) => ({ ...p, solution: { ...p.solution, counter } })),
+  fc
+    .nat()
+    .map((at): Tamper => (p) => ({
+      ...p,
+      challenge: { ...p.challenge, signature: flipHex(String(p.challenge.signature), at) },
+    })),
+  fc
+    .constantFrom<unknown>(undefined, "", null, 0, "x", [])
+    .map((signature): Tamper => (p) => ({ ...p, challenge: { ...p.challenge, signature } })),
   fc
     .tuple(
-      fc.constantFrom("algorithm", "nonce", "salt", "cost", "keyLength", "keyPrefix", "keySignature", "expiresAt", "data", "memoryCost"),
+      fc.constantFrom(
+        "algorithm",
+        "nonce",
+        "salt",
+        "cost",
+        "keyLength",
+        "keyPrefix",
+        "keySignature",
+        "expiresAt",
+        "data",
+        "memoryCost",
+      ),
       fc.oneof(fc.jsonValue(), fc.constant(undefined)),
     )
     .map(
@@ -543,7 +654,9 @@ const tamperings: fc.Arbitrary<Tamper> = fc.oneof(
         withParameter(p, key, key === "cost" ? 1 : Math.floor(Date.now() / 1_000) + 365 * 24 * 3_600),
   ),
   fc.constant<Tamper>((p) => withParameter(p, "expiresAt", Math.floor(Date.now() / 1_000) - 10)),
-  fc.constant<Tamper>((p) => JSON.stringify(p).replace('"parameters":{', '"parameters":{"__proto__":{"polluted":true},')),
+  fc.constant<Tamper>((p) =>
+    JSON.stringify(p).replace('"parameters":{', '"parameters":{"__proto__":{"polluted":true},'),
+  ),
   fc.constant<Tamper>((p) => ({ challenge: p.challenge })),
   fc.constant<Tamper>((p) => ({ solution: p.solution })),
   fc.constant<Tamper>((p) => [p]),
@@ -567,7 +680,11 @@ describe("report a problem: proof-of-work", () => {
     });
     const signatures = new Set<string>();
     await check("report challenge", arbitrary, 30, async ({ who, query }) => {
-      const response = await sendInvalid(server, { method: "GET", path: `/api/report-challenge${query}`, headers: cookieOf(who) });
+      const response = await sendInvalid(server, {
+        method: "GET",
+        path: `/api/report-challenge${query}`,
+        headers: cookieOf(who),
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
       expect(response.headers.get("cache-control")).toContain("no-store");
@@ -583,7 +700,12 @@ describe("report a problem: proof-of-work", () => {
     const arbitrary = fc.record({
       who: fc.constantFrom(...EVERYONE),
       method: fc.constantFrom("HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"),
-      path: fc.constantFrom("/api/report-challenge", "/api/report-challenge/", "/api/report-challenge.data", "/api/report-challenge/x"),
+      path: fc.constantFrom(
+        "/api/report-challenge",
+        "/api/report-challenge/",
+        "/api/report-challenge.data",
+        "/api/report-challenge/x",
+      ),
       body: anyString,
     });
     await check("report challenge methods", arbitrary, 40, async ({ who, method, path: target, body }) => {
@@ -599,11 +721,22 @@ describe("report a problem: proof-of-work", () => {
 
   it("refuses a real proof that was tampered with, and a used one; the untouched proof is taken once, past the stricter limit of reports without one", async () => {
     const proof = await serverProof();
-    const foreignChallenge = await createProofOfWork({ secret: "another-secret-another-secret-0123456789" }).challenge();
+    const foreignChallenge = await createProofOfWork({
+      secret: "another-secret-another-secret-0123456789",
+    }).challenge();
     const foreign = JSON.parse(
-      JSON.stringify({ challenge: foreignChallenge, solution: await solveChallenge({ challenge: foreignChallenge, deriveKey }) }),
+      JSON.stringify({
+        challenge: foreignChallenge,
+        solution: await solveChallenge({ challenge: foreignChallenge, deriveKey }),
+      }),
     ) as Proof;
-    const arbitrary = fc.record({ who: fc.constantFrom(...EVERYONE), tamper: tamperings, lang: language, suffix: dataSuffix, multipart: fc.boolean() });
+    const arbitrary = fc.record({
+      who: fc.constantFrom(...EVERYONE),
+      tamper: tamperings,
+      lang: language,
+      suffix: dataSuffix,
+      multipart: fc.boolean(),
+    });
     await check("report tampered proof", arbitrary, 60, async ({ who, tamper, lang, suffix, multipart }) => {
       await clearRateLimits(server);
       const tampered = tamper(JSON.parse(JSON.stringify(proof)) as Proof, foreign);
@@ -637,7 +770,11 @@ describe("report a problem: proof-of-work", () => {
     expect((await send(server, proven)).status).toBe(200);
     expect(await reportCount()).toBe(rowsBefore + 1);
     const [row] = await server.db.select().from(reports).orderBy(desc(reports.created_at)).limit(1);
-    expect(row).toMatchObject({ restaurant_id: server.fixtures.otherRestaurantId, reason: "shabbat", proof_of_work: true });
+    expect(row).toMatchObject({
+      restaurant_id: server.fixtures.otherRestaurantId,
+      reason: "shabbat",
+      proof_of_work: true,
+    });
     await noticesSettled();
     // Used once: the same proof again (from a clean address) is refused, and nothing is stored.
     // (Not after clearRateLimits: the record of used proofs is kept in the same table.)
@@ -659,9 +796,25 @@ const withIds = (value: string) => (value === "OPEN" ? seeded.openId : value ===
 describe("reports queue: actions", () => {
   it("refuses every action from non-admins (valid ones too, on the linked owner's restaurant); nothing changes", async () => {
     const validAction = fc
-      .record({ intent: fc.constantFrom(...QUEUE_INTENTS), reportId: fc.constantFrom("OPEN", "CLOSED"), note: fc.constantFrom("", "Checked by phone", "שלום") })
-      .map((fields) => ({ body: new URLSearchParams({ ...fields, reportId: withIds(fields.reportId) }) }) as Pick<FuzzRequest, "headers" | "body">);
-    const anyAction = formBody(formEntries({ intent: intents(QUEUE_INTENTS), reportId: fc.oneof(anyId, fc.constantFrom("OPEN", "CLOSED")), note: anyString }));
+      .record({
+        intent: fc.constantFrom(...QUEUE_INTENTS),
+        reportId: fc.constantFrom("OPEN", "CLOSED"),
+        note: fc.constantFrom("", "Checked by phone", "שלום"),
+      })
+      .map(
+        (fields) =>
+          ({ body: new URLSearchParams({ ...fields, reportId: withIds(fields.reportId) }) }) as Pick<
+            FuzzRequest,
+            "headers" | "body"
+          >,
+      );
+    const anyAction = formBody(
+      formEntries({
+        intent: intents(QUEUE_INTENTS),
+        reportId: fc.oneof(anyId, fc.constantFrom("OPEN", "CLOSED")),
+        note: anyString,
+      }),
+    );
     const arbitrary = fc.record({
       who: fc.constantFrom(...NON_ADMINS),
       lang,
@@ -670,7 +823,10 @@ describe("reports queue: actions", () => {
       headers: extraHeaders(server.baseUrl),
     });
     await check("queue non-admins", arbitrary, 200, async ({ who, lang: prefix, suffix, body, headers }) => {
-      const raw = body.body instanceof URLSearchParams ? new URLSearchParams([...body.body.entries()].map(([k, v]) => [k, withIds(v)])) : body.body;
+      const raw =
+        body.body instanceof URLSearchParams
+          ? new URLSearchParams([...body.body.entries()].map(([k, v]) => [k, withIds(v)]))
+          : body.body;
       const response = await sendInvalid(server, {
         method: "POST",
         path: queuePath(prefix, suffix),
@@ -678,7 +834,12 @@ describe("reports queue: actions", () => {
         headers: { ...headers, ...body.headers, ...cookieOf(who) },
       });
       // A form past the server's limit (several huge fields) is refused unread, whoever sends it.
-      const bytes = raw === undefined ? 0 : raw instanceof Uint8Array ? raw.byteLength : (await new Response(raw).arrayBuffer()).byteLength;
+      const bytes =
+        raw === undefined
+          ? 0
+          : raw instanceof Uint8Array
+            ? raw.byteLength
+            : (await new Response(raw).arrayBuffer()).byteLength;
       const oversize = bytes > MAX_FORM_BYTES;
       if (oversize) expect(response.status).toBe(413);
       else if (suffix === "") {
@@ -707,7 +868,11 @@ describe("reports queue: actions", () => {
         note: fc.oneof(
           fc
             .constantFrom("a", "ש", "😀", " ", "\n")
-            .chain((unit) => fc.integer({ min: Math.ceil((REPORT_NOTE_MAX + 1) / unit.length), max: 30_000 }).map((n) => unit.repeat(n))),
+            .chain((unit) =>
+              fc
+                .integer({ min: Math.ceil((REPORT_NOTE_MAX + 1) / unit.length), max: 30_000 })
+                .map((n) => unit.repeat(n)),
+            ),
           fc.tuple(fc.constantFrom("", "ok", "שלום"), fc.constantFrom("", "done")).map(([a, b]) => `${a}\u0000${b}`),
         ),
       }),
@@ -719,18 +884,23 @@ describe("reports queue: actions", () => {
       multipart: fc.boolean(),
       missing: fc.constantFrom<"intent" | "reportId" | null>(null, null, null, null, "intent", "reportId"),
     });
-    await check("queue admin invalid", arbitrary, 200, async ({ fields: f, lang: prefix, suffix, multipart, missing }) => {
-      const values: Fields = { intent: f.intent, reportId: withIds(f.reportId), note: f.note };
-      if (missing) values[missing] = undefined;
-      const response = await sendInvalid(server, {
-        method: "POST",
-        path: queuePath(prefix, suffix),
-        body: toBody(values, multipart),
-        headers: cookieOf("admin"),
-      });
-      // 413: a body past the server's limit for a form.
-      expect([400, 404, 409, 413], response.text.slice(0, 300)).toContain(response.status);
-    });
+    await check(
+      "queue admin invalid",
+      arbitrary,
+      200,
+      async ({ fields: f, lang: prefix, suffix, multipart, missing }) => {
+        const values: Fields = { intent: f.intent, reportId: withIds(f.reportId), note: f.note };
+        if (missing) values[missing] = undefined;
+        const response = await sendInvalid(server, {
+          method: "POST",
+          path: queuePath(prefix, suffix),
+          body: toBody(values, multipart),
+          headers: cookieOf("admin"),
+        });
+        // 413: a body past the server's limit for a form.
+        expect([400, 404, 409, 413], response.text.slice(0, 300)).toContain(response.status);
+      },
+    );
   });
 
   it("answers an admin's any body (made-up report ids) without a 5xx; nothing changes", async () => {
@@ -740,7 +910,12 @@ describe("reports queue: actions", () => {
       body: formBody(formEntries({ intent: intents(QUEUE_INTENTS), reportId: anyId, note: anyString })),
     });
     await check("queue admin any", arbitrary, 150, async ({ lang: prefix, suffix, body }) => {
-      await sendInvalid(server, { method: "POST", path: queuePath(prefix, suffix), ...body, headers: { ...body.headers, ...cookieOf("admin") } });
+      await sendInvalid(server, {
+        method: "POST",
+        path: queuePath(prefix, suffix),
+        ...body,
+        headers: { ...body.headers, ...cookieOf("admin") },
+      });
     });
   });
 });
@@ -774,7 +949,8 @@ describe("reports queue: the list", () => {
       ),
       anyString.map(encode),
     );
-    const param = (real: string[]) => fc.oneof(fc.constantFrom(...real, ...real.map((r) => r.toUpperCase()), ...real.map((r) => `%20${r}`)), hostile);
+    const param = (real: string[]) =>
+      fc.oneof(fc.constantFrom(...real, ...real.map((r) => r.toUpperCase()), ...real.map((r) => `%20${r}`)), hostile);
     const arbitrary = fc.record({
       who: fc.constantFrom(...EVERYONE),
       lang,
@@ -791,7 +967,11 @@ describe("reports queue: the list", () => {
         ...(page === null ? [] : [`page=${page}`]),
         ...(extra === null ? [] : [`${extra[0]}=${extra[1]}`]),
       ].join("&");
-      const response = await sendInvalid(server, { method: "GET", path: `${queuePath(prefix, suffix)}${query ? `?${query}` : ""}`, headers: cookieOf(who) });
+      const response = await sendInvalid(server, {
+        method: "GET",
+        path: `${queuePath(prefix, suffix)}${query ? `?${query}` : ""}`,
+        headers: cookieOf(who),
+      });
       // 414/431: a query string longer than Node accepts in a request line.
       if (suffix === "" && response.status !== 414 && response.status !== 431) {
         // Visitors are sent to sign in, guests home; owners and admins see the queue.
@@ -828,7 +1008,12 @@ describe("reports queue: an admin's valid actions", () => {
         method: "POST",
         path: "/dashboard/reports",
         // Closing a restaurant for good takes the confirmation the page asks for.
-        body: new URLSearchParams({ intent, reportId: report!.id, note: "", ...(intent === "markClosed" ? { confirm: "close" } : {}) }),
+        body: new URLSearchParams({
+          intent,
+          reportId: report!.id,
+          note: "",
+          ...(intent === "markClosed" ? { confirm: "close" } : {}),
+        }),
         headers: cookieOf("admin"),
       });
       expect(answer.status, intent).toBe(302);

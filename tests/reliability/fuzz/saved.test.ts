@@ -37,14 +37,26 @@ const FIELDS = {
 };
 const anySaveForm = formBody(formEntries(FIELDS));
 // The page that posted, which a form without `next` goes back to: this site's, another's, nonsense.
-const REFERER = fc.constantFrom(undefined, "http://127.0.0.1/he?q=x", "https://evil.example/", "//evil.example", "not a url", "http://127.0.0.1//evil.example");
+const REFERER = fc.constantFrom(
+  undefined,
+  "http://127.0.0.1/he?q=x",
+  "https://evil.example/",
+  "//evil.example",
+  "not a url",
+  "http://127.0.0.1//evil.example",
+);
 
 describe("saved places", () => {
   it("a visitor without an account changes nothing, whatever they send, and is never sent off the site", async () => {
     const arbitrary = fc.record({ lang, dataSuffix, body: anySaveForm, referer: REFERER });
     await check("saved anonymous", arbitrary, 150, async ({ lang: prefix, dataSuffix: suffix, body, referer }) => {
       const headers = referer === undefined ? body.headers : { ...body.headers, referer };
-      const response = await sendInvalid(server, { method: "POST", path: `${prefix}/saved${suffix}`, ...body, headers });
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path: `${prefix}/saved${suffix}`,
+        ...body,
+        headers,
+      });
       const location = response.headers.get("location") ?? "";
       expect(location.startsWith("//") || /^https?:/.test(location)).toBe(false);
     });
@@ -54,7 +66,12 @@ describe("saved places", () => {
     const arbitrary = fc.record({ who: fc.constantFrom(...SIGNED_IN), lang, dataSuffix, body: anySaveForm });
     await check("saved account", arbitrary, 200, async ({ who, lang: prefix, dataSuffix: suffix, body }) => {
       const others = await server.db.select().from(savedPlaces);
-      const response = await send(server, { method: "POST", path: `${prefix}/saved${suffix}`, ...body, headers: { ...body.headers, ...server.cookieOf(who) } });
+      const response = await send(server, {
+        method: "POST",
+        path: `${prefix}/saved${suffix}`,
+        ...body,
+        headers: { ...body.headers, ...server.cookieOf(who) },
+      });
       expect(response.status).toBeLessThan(500);
       const rows = await server.db
         .select({ user: savedPlaces.user_id, slug: restaurants.slug })
@@ -79,7 +96,11 @@ describe("saved places", () => {
       ),
     });
     await check("saved page", arbitrary, 100, async ({ who, lang: prefix, dataSuffix: suffix, slugs }) => {
-      const response = await send(server, { method: "GET", path: `${prefix}/saved${suffix}?slugs=${encode(slugs)}`, headers: server.cookieOf(who) });
+      const response = await send(server, {
+        method: "GET",
+        path: `${prefix}/saved${suffix}?slugs=${encode(slugs)}`,
+        headers: server.cookieOf(who),
+      });
       expect(response.status).toBeLessThan(500);
     });
   });

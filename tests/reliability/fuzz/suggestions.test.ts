@@ -31,11 +31,25 @@ beforeAll(async () => {
   server = await startFuzzServer();
   const [open] = await server.db
     .insert(suggestions)
-    .values({ name_en: "Fuzz Suggestion", name_he: "הצעה", address: "Fuzz St 1", email: "visitor@fuzz.example", language: "he", proof_of_work: true })
+    .values({
+      name_en: "Fuzz Suggestion",
+      name_he: "הצעה",
+      address: "Fuzz St 1",
+      email: "visitor@fuzz.example",
+      language: "he",
+      proof_of_work: true,
+    })
     .returning();
   const [decided] = await server.db
     .insert(suggestions)
-    .values({ name_en: "Decided Suggestion", address: "Fuzz St 2", language: "en", proof_of_work: false, status: "rejected", decision_note: "<b>no</b>" })
+    .values({
+      name_en: "Decided Suggestion",
+      address: "Fuzz St 2",
+      language: "en",
+      proof_of_work: false,
+      status: "rejected",
+      decision_note: "<b>no</b>",
+    })
     .returning();
   seeded.openId = open!.id;
   seeded.decidedId = decided!.id;
@@ -50,7 +64,17 @@ const dataSuffix = fc.constantFrom("", ".data");
 const suggestPath = (lang: string, suffix = "") => `${lang}/suggest${suffix}`;
 
 type Fields = Record<string, string | undefined>;
-const VALID: Fields = { nameEn: "Fuzz Falafel", nameHe: "", address: "Dizengoff 1", kashrut: "", link: "", note: "", email: "", website: "", mode: "basic" };
+const VALID: Fields = {
+  nameEn: "Fuzz Falafel",
+  nameHe: "",
+  address: "Dizengoff 1",
+  kashrut: "",
+  link: "",
+  note: "",
+  email: "",
+  website: "",
+  mode: "basic",
+};
 
 function toBody(fields: Fields, multipart: boolean, file?: Blob): URLSearchParams | FormData {
   const entries = Object.entries(fields).flatMap(([k, v]) => (v === undefined ? [] : [[k, v] as [string, string]]));
@@ -80,21 +104,43 @@ const controlChars = ["\u0000", "\u0001", "\u0007", "\u001B", "\u007F", "\u0085"
 
 /** Each makes a suggestion invalid under one rule: the names, the address, a length, the link, the e-mail, the honeypot, the proof, the photo. */
 const breakers: fc.Arbitrary<Breaker> = fc.oneof(
-  fc.constantFrom("", " ", "a", " b ").map((name): Breaker => (f) => ({ fields: { ...f, nameEn: name, nameHe: name } })),
+  fc
+    .constantFrom("", " ", "a", " b ")
+    .map((name): Breaker => (f) => ({ fields: { ...f, nameEn: name, nameHe: name } })),
   fc.constantFrom(undefined, "", " ", "x").map((address): Breaker => (f) => ({ fields: { ...f, address } })),
   fc
-    .tuple(fc.constantFrom("nameEn", "nameHe", "address", "kashrut"), fc.constantFrom("a", "ש", "😀"), fc.integer({ min: 301, max: 5_000 }))
+    .tuple(
+      fc.constantFrom("nameEn", "nameHe", "address", "kashrut"),
+      fc.constantFrom("a", "ש", "😀"),
+      fc.integer({ min: 301, max: 5_000 }),
+    )
     .map(([field, unit, n]): Breaker => (f) => ({ fields: { ...f, [field]: unit.repeat(n) } })),
   fc.constantFrom("a".repeat(1_001), "😀".repeat(1_001)).map((note): Breaker => (f) => ({ fields: { ...f, note } })),
   fc
     .tuple(fc.constantFrom("nameEn", "address", "note", "kashrut"), fc.constantFrom(...controlChars))
     .map(([field, c]): Breaker => (f) => ({ fields: { ...f, [field]: `ok${c}ok` } })),
-  fc.constantFrom("nameEn", "address", "kashrut").map((field): Breaker => (f) => ({ fields: { ...f, [field]: "two\nlines" } })),
   fc
-    .constantFrom("javascript:alert(1)", "data:text/html,x", "ftp://x.example", "not a link", "http://", "mailto:a@b.example", "//evil.example")
+    .constantFrom("nameEn", "address", "kashrut")
+    .map((field): Breaker => (f) => ({ fields: { ...f, [field]: "two\nlines" } })),
+  fc
+    .constantFrom(
+      "javascript:alert(1)",
+      "data:text/html,x",
+      "ftp://x.example",
+      "not a link",
+      "http://",
+      "mailto:a@b.example",
+      "//evil.example",
+    )
     .map((link): Breaker => (f) => ({ fields: { ...f, link } })),
   fc
-    .constantFrom("not-an-email", "a@", "@x.example", "a@example.com\nbcc:x@example.com", `${"a".repeat(250)}@example.com`)
+    .constantFrom(
+      "not-an-email",
+      "a@",
+      "@x.example",
+      "a@example.com\nbcc:x@example.com",
+      `${"a".repeat(250)}@example.com`,
+    )
     .map((email): Breaker => (f) => ({ fields: { ...f, email } })),
   fc.constantFrom(" ", "0", "http://spam.example").map((website): Breaker => (f) => ({ fields: { ...f, website } })),
   fc
@@ -103,7 +149,10 @@ const breakers: fc.Arbitrary<Breaker> = fc.oneof(
   fc
     .oneof(
       fc.uint8Array({ minLength: 1, maxLength: 3_000 }).map((bytes) => new Blob([bytes], { type: "image/jpeg" })),
-      fc.constantFrom(new Blob(["<svg xmlns='http://www.w3.org/2000/svg'/>"], { type: "image/svg+xml" }), new Blob(["%PDF-1.4"], { type: "application/pdf" })),
+      fc.constantFrom(
+        new Blob(["<svg xmlns='http://www.w3.org/2000/svg'/>"], { type: "image/svg+xml" }),
+        new Blob(["%PDF-1.4"], { type: "application/pdf" }),
+      ),
     )
     .map((file): Breaker => (f) => ({ fields: f, file })),
 );
@@ -159,7 +208,12 @@ describe("suggest a restaurant: filing", () => {
       const before = await fingerprint(server.db);
       const rowsBefore = await suggestionCount();
       const files = uploadedFiles(server.uploadsDir);
-      const response = await send(server, { method: "POST", path: target, ...body, headers: { ...cookieOf(who), ...headers, ...body.headers } });
+      const response = await send(server, {
+        method: "POST",
+        path: target,
+        ...body,
+        headers: { ...cookieOf(who), ...headers, ...body.headers },
+      });
       const stored = (await suggestionCount()) - rowsBefore;
       expect(uploadedFiles(server.uploadsDir)).toEqual(files);
       if (stored === 0) {
@@ -172,7 +226,9 @@ describe("suggest a restaurant: filing", () => {
   });
 
   it("stores exactly one open row for a valid suggestion (hostile but valid text), from anyone; nothing public", async () => {
-    const storable = HOSTILE.filter((value) => wellFormed(value) === value && !UNTYPED.test(value) && value.trim().length >= 2 && value.length <= 200);
+    const storable = HOSTILE.filter(
+      (value) => wellFormed(value) === value && !UNTYPED.test(value) && value.trim().length >= 2 && value.length <= 200,
+    );
     const arbitrary = fc.record({
       who: fc.constantFrom(...EVERYONE),
       lang: language,
@@ -193,14 +249,24 @@ describe("suggest a restaurant: filing", () => {
       expect(response.status, response.text.slice(0, 300)).toBe(200);
       expect(await suggestionCount()).toBe(rowsBefore + 1);
       const [row] = await server.db.select().from(suggestions).orderBy(desc(suggestions.created_at)).limit(1);
-      expect(row).toMatchObject({ name_en: name.trim(), status: "open", language: lang === "/he" ? "he" : "en", proof_of_work: false });
+      expect(row).toMatchObject({
+        name_en: name.trim(),
+        status: "open",
+        language: lang === "/he" ? "he" : "en",
+        proof_of_work: false,
+      });
       expect((await fingerprint(server.db)).restaurants).toBe(restaurantsBefore);
     });
   });
 });
 
 describe("the suggestions queue", () => {
-  const queuePath = fc.constantFrom("/dashboard/suggestions", "/he/dashboard/suggestions", "/dashboard/suggestions.data", "/dashboard/suggestions?index");
+  const queuePath = fc.constantFrom(
+    "/dashboard/suggestions",
+    "/he/dashboard/suggestions",
+    "/dashboard/suggestions.data",
+    "/dashboard/suggestions?index",
+  );
 
   it("refuses every decision by anyone but an admin, whatever the fields; nothing changes", async () => {
     const arbitrary = fc.record({
@@ -217,7 +283,12 @@ describe("the suggestions queue", () => {
     });
     await check("queue unauthorised", arbitrary, 100, async ({ who, path: target, body }) => {
       // Refused as the dashboard refuses (a redirect to sign in, 403); a .data request answers its redirect as 202.
-      const response = await sendInvalid(server, { method: "POST", path: target, ...body, headers: { ...cookieOf(who), ...body.headers } });
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path: target,
+        ...body,
+        headers: { ...cookieOf(who), ...body.headers },
+      });
       expect(response.status).not.toBe(200);
     });
   });
@@ -236,7 +307,12 @@ describe("the suggestions queue", () => {
     });
     await check("queue admin garbage", arbitrary, 120, async ({ path: target, body }) => {
       // Never the open seeded suggestion: a decision on a decided or unknown one is refused.
-      const response = await sendInvalid(server, { method: "POST", path: target, ...body, headers: { ...cookieOf("admin"), ...body.headers } });
+      const response = await sendInvalid(server, {
+        method: "POST",
+        path: target,
+        ...body,
+        headers: { ...cookieOf("admin"), ...body.headers },
+      });
       expect(response.status).toBeGreaterThanOrEqual(300);
     });
   });
@@ -253,7 +329,11 @@ describe("the suggestions queue", () => {
     await check("queue reads", arbitrary, 80, async ({ who, view, page, find, forId, suggestion }) => {
       const query = `?view=${encode(view)}&page=${encode(page)}&find=${encode(find)}&for=${encode(forId)}`;
       await sendInvalid(server, { method: "GET", path: `/dashboard/suggestions${query}`, headers: cookieOf(who) });
-      await sendInvalid(server, { method: "GET", path: `/he/dashboard/add?suggestion=${encode(suggestion)}`, headers: cookieOf(who) });
+      await sendInvalid(server, {
+        method: "GET",
+        path: `/he/dashboard/add?suggestion=${encode(suggestion)}`,
+        headers: cookieOf(who),
+      });
     });
   });
 
@@ -265,7 +345,12 @@ describe("the suggestions queue", () => {
     });
     await check("approve", arbitrary, 60, async ({ who, name, suggestion }) => {
       // For an admin, an invalid name only (a valid one would create the listing: not this test's).
-      const values = { ...EMPTY_FORM, nameEn: who === "admin" ? name.slice(0, 1) : name, address: "Fuzz St 9", kashrut: "tzohar" };
+      const values = {
+        ...EMPTY_FORM,
+        nameEn: who === "admin" ? name.slice(0, 1) : name,
+        address: "Fuzz St 9",
+        kashrut: "tzohar",
+      };
       const response = await sendInvalid(server, {
         method: "POST",
         path: `/dashboard/add?suggestion=${encode(suggestion)}`,

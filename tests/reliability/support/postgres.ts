@@ -30,7 +30,10 @@ export function findPostgresBin(): string | undefined {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return undefined;
   const versions = readdirSync(root)
-    .filter((name) => existsSync(path.join(root, name, "bin", "pg_ctl")) && existsSync(path.join(root, name, "bin", "initdb")))
+    .filter(
+      (name) =>
+        existsSync(path.join(root, name, "bin", "pg_ctl")) && existsSync(path.join(root, name, "bin", "initdb")),
+    )
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(root, versions[0], "bin") : undefined;
 }
@@ -40,8 +43,10 @@ export function findPostgresBin(): string | undefined {
  * is skipped with a loud warning; under CI=true the caller fails instead (see requirePostgres).
  */
 export function postgresUnavailableReason(): string | undefined {
-  if (!findPostgresBin()) return "no PostgreSQL server binaries under /usr/lib/postgresql/*/bin (install the postgresql package)";
-  if (process.getuid?.() === 0 && !userExists("postgres")) return "running as root and there is no `postgres` user to run PostgreSQL as";
+  if (!findPostgresBin())
+    return "no PostgreSQL server binaries under /usr/lib/postgresql/*/bin (install the postgresql package)";
+  if (process.getuid?.() === 0 && !userExists("postgres"))
+    return "running as root and there is no `postgres` user to run PostgreSQL as";
   return undefined;
 }
 
@@ -80,7 +85,15 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const exec = (file: string, args: string[]) =>
     asRoot ? run("runuser", ["-u", "postgres", "--", path.join(bin, file), ...args]) : run(path.join(bin, file), args);
 
-  await exec("initdb", ["-D", dataDir, "--auth=trust", "--username=postgres", "--encoding=UTF8", "--locale=C", "--no-instructions"]);
+  await exec("initdb", [
+    "-D",
+    dataDir,
+    "--auth=trust",
+    "--username=postgres",
+    "--encoding=UTF8",
+    "--locale=C",
+    "--no-instructions",
+  ]);
   const port = await freePort();
   const options = [
     `-p ${port}`,

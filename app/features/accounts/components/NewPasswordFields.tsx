@@ -18,11 +18,28 @@ export function NewPasswordFields({
   required?: boolean;
 }) {
   const { t } = useLanguage();
-  const common = { type: "password", autoComplete: "new-password", dir: "ltr", ...(required ? { required: true } : {}) } as const;
+  const common = {
+    type: "password",
+    autoComplete: "new-password",
+    dir: "ltr",
+    ...(required ? { required: true } : {}),
+  } as const;
   return (
     <>
-      <TextField label={t(label)} name="password" invalid={invalid("password")} error={error?.("password")} {...common} />
-      <TextField label={t("auth.confirmPassword")} name="confirmPassword" invalid={invalid("confirmPassword")} error={error?.("confirmPassword")} {...common} />
+      <TextField
+        label={t(label)}
+        name="password"
+        invalid={invalid("password")}
+        error={error?.("password")}
+        {...common}
+      />
+      <TextField
+        label={t("auth.confirmPassword")}
+        name="confirmPassword"
+        invalid={invalid("confirmPassword")}
+        error={error?.("confirmPassword")}
+        {...common}
+      />
     </>
   );
 }

@@ -26,7 +26,11 @@ function OutcomeAlert({ result, intent }: { result: Outcome | undefined; intent:
 
 function BackupCodes({ codes }: { codes: string[] }) {
   return (
-    <ol dir="ltr" className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 rounded-lg bg-stone-50 p-3 font-mono text-sm sm:grid-cols-3" data-testid="backup-codes">
+    <ol
+      dir="ltr"
+      className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 rounded-lg bg-stone-50 p-3 font-mono text-sm sm:grid-cols-3"
+      data-testid="backup-codes"
+    >
       {codes.map((code) => (
         <li key={code}>
           <bdi>{code}</bdi>
@@ -69,7 +73,15 @@ function PasswordForm({
   return (
     <Form method="post" className="mt-4 space-y-3" noValidate>
       {result?.intent === intent && !result.ok ? <FailureAlert failure={result} /> : null}
-      <TextField label={t(passwordLabel)} name={field} type="password" autoComplete="current-password" invalid={failed} dir="ltr" className="max-w-sm" />
+      <TextField
+        label={t(passwordLabel)}
+        name={field}
+        type="password"
+        autoComplete="current-password"
+        invalid={failed}
+        dir="ltr"
+        className="max-w-sm"
+      />
       <SubmitButton intent={intent} busyLabel={label} variant={outlined ? "outline" : "solid"}>
         {label}
       </SubmitButton>
@@ -160,7 +172,11 @@ export function TwoFactorSection({
               <path d={setup.qr.path} fill="#000" />
             </svg>
             <p className="mt-2 text-sm text-stone-700">{t("twoFactor.manual")}</p>
-            <code dir="ltr" className="mt-1 block break-all font-mono text-base tracking-wide" data-testid="two-factor-secret">
+            <code
+              dir="ltr"
+              className="mt-1 block break-all font-mono text-base tracking-wide"
+              data-testid="two-factor-secret"
+            >
               <bdi>{setup.secret.replace(/(.{4})(?=.)/g, "$1 ")}</bdi>
             </code>
           </div>
@@ -194,7 +210,13 @@ export function TwoFactorSection({
               <FormAlert tone="success">{t("twoFactor.disabled")}</FormAlert>
             </div>
           ) : null}
-          <PasswordForm intent="twoFactorSetup" field="setupPassword" label={t("twoFactor.start")} passwordLabel="twoFactor.password" result={result} />
+          <PasswordForm
+            intent="twoFactorSetup"
+            field="setupPassword"
+            label={t("twoFactor.start")}
+            passwordLabel="twoFactor.password"
+            result={result}
+          />
         </>
       )}
     </section>

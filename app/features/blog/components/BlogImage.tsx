@@ -3,7 +3,17 @@ import { FallbackImage } from "../../../components/ui/FallbackImage";
 
 export const BLOG_PLACEHOLDER = "/images/blog-placeholder.svg";
 
-export function BlogImage({ src, alt, className, eager = false }: { src: string; alt: string; className?: string; eager?: boolean }) {
+export function BlogImage({
+  src,
+  alt,
+  className,
+  eager = false,
+}: {
+  src: string;
+  alt: string;
+  className?: string;
+  eager?: boolean;
+}) {
   return (
     <FallbackImage
       src={src}

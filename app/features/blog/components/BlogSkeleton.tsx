@@ -10,7 +10,11 @@ export function BlogSkeleton({ label }: { label: string }) {
       <div className="h-9 w-72 animate-pulse rounded bg-stone-200" aria-hidden="true" />
       <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
         {Array.from({ length: BLOG_SKELETONS }, (_, i) => (
-          <li key={i} data-testid="blog-skeleton" className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+          <li
+            key={i}
+            data-testid="blog-skeleton"
+            className="overflow-hidden rounded-xl border border-stone-200 bg-white"
+          >
             <div className="aspect-[1200/630] animate-pulse bg-stone-200" />
             <div className="space-y-2 p-4">
               <div className="h-5 w-3/4 animate-pulse rounded bg-stone-200" />

@@ -40,13 +40,19 @@ export function ReportCard({
   const name = localized({ en: report.restaurant.nameEn, he: report.restaurant.nameHe ?? undefined }, language);
   const noteId = `report-note-${report.id}`;
   return (
-    <li className="rounded-xl border border-stone-200 bg-white p-4" data-testid="report-row" data-status={report.status}>
+    <li
+      className="rounded-xl border border-stone-200 bg-white p-4"
+      data-testid="report-row"
+      data-status={report.status}
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h2 className="text-lg font-semibold">
           <bdi>{name}</bdi>
         </h2>
         <StatusPill tone={STATUS_STYLE[report.status]}>{t(`reports.status.${report.status}`)}</StatusPill>
-        <span className="text-sm text-stone-600">{t("reports.received", { date: formatLongDate(report.createdAt, language) })}</span>
+        <span className="text-sm text-stone-600">
+          {t("reports.received", { date: formatLongDate(report.createdAt, language) })}
+        </span>
       </div>
       <p className="mt-2 font-medium">{t(`report.reason.${report.reason}`)}</p>
       {report.note ? (
@@ -70,20 +76,36 @@ export function ReportCard({
             {t("reports.noProof")}
           </span>
         ) : null}
-        <Link to={restaurantPath(report.restaurant.slug, language)} className="text-brand-800 underline underline-offset-4">
+        <Link
+          to={restaurantPath(report.restaurant.slug, language)}
+          className="text-brand-800 underline underline-offset-4"
+        >
           {t("reports.viewListing")}
         </Link>
-        <Link to={dashboardEditPath(report.restaurant.id, language)} className="text-brand-800 underline underline-offset-4">
+        <Link
+          to={dashboardEditPath(report.restaurant.id, language)}
+          className="text-brand-800 underline underline-offset-4"
+        >
           {t("reports.edit")}
         </Link>
       </div>
       {report.events.length > 0 ? (
-        <ul className="mt-2 space-y-1 border-t border-stone-100 pt-2 text-sm text-stone-700" data-testid="report-events">
+        <ul
+          className="mt-2 space-y-1 border-t border-stone-100 pt-2 text-sm text-stone-700"
+          data-testid="report-events"
+        >
           {report.events.map((event, index) => (
             <li key={index}>
               {event.actorEmail === undefined
-                ? t("reports.eventWhen", { status: t(`reports.status.${event.status}`), date: formatLongDate(event.createdAt, language) })
-                : t("reports.event", { status: t(`reports.status.${event.status}`), who: event.actorEmail, date: formatLongDate(event.createdAt, language) })}
+                ? t("reports.eventWhen", {
+                    status: t(`reports.status.${event.status}`),
+                    date: formatLongDate(event.createdAt, language),
+                  })
+                : t("reports.event", {
+                    status: t(`reports.status.${event.status}`),
+                    who: event.actorEmail,
+                    date: formatLongDate(event.createdAt, language),
+                  })}
               {event.note ? (
                 <span className="block whitespace-pre-line" dir="auto">
                   {event.note}
@@ -99,7 +121,14 @@ export function ReportCard({
         <Form method="post" ref={actions} className="mt-3 space-y-2 border-t border-stone-100 pt-3">
           <input type="hidden" name="reportId" value={report.id} />
           {error ? <FormAlert>{t(error)}</FormAlert> : null}
-          <TextAreaField label={t("reports.adminNote")} name="note" id={noteId} rows={2} maxLength={REPORT_NOTE_MAX} dir="auto" />
+          <TextAreaField
+            label={t("reports.adminNote")}
+            name="note"
+            id={noteId}
+            rows={2}
+            maxLength={REPORT_NOTE_MAX}
+            dir="auto"
+          />
           <div className="flex flex-wrap gap-2">
             <SubmitButton intent="resolve" busyLabel={t("reports.resolve")} className="px-4 text-sm">
               {t("reports.resolve")}
@@ -127,11 +156,21 @@ export function ReportCard({
               />
             ) : (
               // Without JavaScript this asks the server, which answers with the confirmation step.
-              <SubmitButton intent="markClosed" busyLabel={t("reports.markClosed")} variant="outline" className="px-4 text-sm">
+              <SubmitButton
+                intent="markClosed"
+                busyLabel={t("reports.markClosed")}
+                variant="outline"
+                className="px-4 text-sm"
+              >
                 {t("reports.markClosed")}
               </SubmitButton>
             )}
-            <SubmitButton intent="verifyToday" busyLabel={t("reports.verifyToday")} variant="outline" className="px-4 text-sm">
+            <SubmitButton
+              intent="verifyToday"
+              busyLabel={t("reports.verifyToday")}
+              variant="outline"
+              className="px-4 text-sm"
+            >
               {t("reports.verifyToday")}
             </SubmitButton>
           </div>
@@ -175,7 +214,10 @@ function CloseConfirmation({ reportId, name, note }: { reportId: string; name: s
         >
           {t("reports.closeConfirm")}
         </button>
-        <Link to="." className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 px-4 text-sm font-medium hover:bg-white">
+        <Link
+          to="."
+          className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 px-4 text-sm font-medium hover:bg-white"
+        >
           {t("reports.cancel")}
         </Link>
       </div>

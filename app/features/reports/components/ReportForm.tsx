@@ -4,7 +4,14 @@
 import { useEffect, useId, useRef, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../../../database/reports";
-import { Choice, ChoiceGroup, FormAlert, SubmitButton, TextAreaField, TextField } from "../../../components/ui/FormFields";
+import {
+  Choice,
+  ChoiceGroup,
+  FormAlert,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "../../../components/ui/FormFields";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import { reportPath } from "../../../lib/paths";
 import { useProofOfWork } from "../../../lib/use-proof-of-work";
@@ -21,7 +28,15 @@ export interface ReportAnswer {
   fields?: { reason: string; note: string; email: string };
 }
 
-export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }: { slug: string; answer?: ReportAnswer | undefined; sent?: boolean }) {
+export function ReportForm({
+  slug,
+  answer: pageAnswer,
+  sent: pageSent = false,
+}: {
+  slug: string;
+  answer?: ReportAnswer | undefined;
+  sent?: boolean;
+}) {
   const { language, t } = useLanguage();
   const fetcher = useFetcher<ReportAnswer>();
   const id = useId();
@@ -75,11 +90,24 @@ export function ReportForm({ slug, answer: pageAnswer, sent: pageSent = false }:
   const message = (key: MessageKey | undefined) => (key ? t(key, answer?.values) : undefined);
   const ids = { reason: `${id}-reason`, note: `${id}-note` };
   return (
-    <form ref={form} method="post" action={reportPath(slug, language)} onSubmit={submit} noValidate className="space-y-4" data-testid="report-form">
+    <form
+      ref={form}
+      method="post"
+      action={reportPath(slug, language)}
+      onSubmit={submit}
+      noValidate
+      className="space-y-4"
+      data-testid="report-form"
+    >
       <p className="text-sm text-stone-700">{t("report.intro")}</p>
       {answer?.error && !answer.errors ? <FormAlert>{message(answer.error)}</FormAlert> : null}
       <input type="hidden" name="mode" value="basic" />
-      <ChoiceGroup legend={t("report.reason")} id={ids.reason} error={message(errors.reason)} listClassName="mt-2 grid gap-1 sm:grid-cols-2">
+      <ChoiceGroup
+        legend={t("report.reason")}
+        id={ids.reason}
+        error={message(errors.reason)}
+        listClassName="mt-2 grid gap-1 sm:grid-cols-2"
+      >
         {REPORT_REASONS.map((reason) => (
           <Choice
             key={reason}

@@ -32,21 +32,34 @@ export async function alertSettingsOf(db: Db, userId: string, fallback: Language
     .select({ enabled: alertSettings.enabled, language: alertSettings.language })
     .from(alertSettings)
     .where(eq(alertSettings.user_id, userId));
-  return row ? { enabled: row.enabled, language: row.language === "he" ? "he" : "en" } : { enabled: false, language: fallback };
+  return row
+    ? { enabled: row.enabled, language: row.language === "he" ? "he" : "en" }
+    : { enabled: false, language: fallback };
 }
 
 /**
  * Saves the acting account's setting. Turning alerts on takes a snapshot of each saved place as it
  * is now (replacing any older one): what changed while they were off is not news.
  */
-export async function setAlerts(db: Db, actor: Subject | null, settings: AlertSettings, now: Date = new Date()): Promise<void> {
+export async function setAlerts(
+  db: Db,
+  actor: Subject | null,
+  settings: AlertSettings,
+  now: Date = new Date(),
+): Promise<void> {
   const userId = accountOf(actor);
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ enabled: alertSettings.enabled }).from(alertSettings).where(eq(alertSettings.user_id, userId));
+    const [before] = await tx
+      .select({ enabled: alertSettings.enabled })
+      .from(alertSettings)
+      .where(eq(alertSettings.user_id, userId));
     await tx
       .insert(alertSettings)
       .values({ user_id: userId, enabled: settings.enabled, language: settings.language, updated_at: now })
-      .onConflictDoUpdate({ target: alertSettings.user_id, set: { enabled: settings.enabled, language: settings.language, updated_at: now } });
+      .onConflictDoUpdate({
+        target: alertSettings.user_id,
+        set: { enabled: settings.enabled, language: settings.language, updated_at: now },
+      });
     if (settings.enabled && !before?.enabled) await snapshotSavedPlaces(tx, userId, now);
   });
 }
@@ -56,7 +69,12 @@ export async function setAlerts(db: Db, actor: Subject | null, settings: AlertSe
  * the signature is the proof). A forged or damaged token is refused (AppError "invalid",
  * "alerts.badToken") and changes nothing. An account already off, or gone, is answered as done.
  */
-export async function unsubscribeWithToken(db: Db, tokens: AlertTokens, token: string, now: Date = new Date()): Promise<void> {
+export async function unsubscribeWithToken(
+  db: Db,
+  tokens: AlertTokens,
+  token: string,
+  now: Date = new Date(),
+): Promise<void> {
   const userId = tokens.verify(token);
   if (!userId) throw new AppError("invalid", "alerts.badToken");
   await db.update(alertSettings).set({ enabled: false, updated_at: now }).where(eq(alertSettings.user_id, userId));

@@ -2,7 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { changesSince, isCertificateExpired, type CurrentFacts, type PlaceFacts } from "./changes";
 
-const before: PlaceFacts = { kashrut: "rabanut", certificateBody: "rabbinate_tel_aviv", certificateLevel: "regular", closed: false, certificateExpired: false };
+const before: PlaceFacts = {
+  kashrut: "rabanut",
+  certificateBody: "rabbinate_tel_aviv",
+  certificateLevel: "regular",
+  closed: false,
+  certificateExpired: false,
+};
 const now = (change: Partial<CurrentFacts> = {}): CurrentFacts => ({ ...before, validUntil: "2027-04-19", ...change });
 
 describe("changesSince", () => {
@@ -13,15 +19,25 @@ describe("changesSince", () => {
   });
 
   it("tells the kashrut, the supervising body and the level, from and to", () => {
-    expect(changesSince(before, now({ kashrut: "tzohar" }))).toEqual([{ kind: "kashrut", from: "rabanut", to: "tzohar" }]);
-    expect(changesSince(before, now({ certificateBody: "tzohar" }))).toEqual([{ kind: "authority", from: "rabbinate_tel_aviv", to: "tzohar" }]);
-    expect(changesSince(before, now({ certificateLevel: "mehadrin" }))).toEqual([{ kind: "level", from: "regular", to: "mehadrin" }]);
-    expect(changesSince(before, now({ certificateLevel: null }))).toEqual([{ kind: "level", from: "regular", to: null }]);
+    expect(changesSince(before, now({ kashrut: "tzohar" }))).toEqual([
+      { kind: "kashrut", from: "rabanut", to: "tzohar" },
+    ]);
+    expect(changesSince(before, now({ certificateBody: "tzohar" }))).toEqual([
+      { kind: "authority", from: "rabbinate_tel_aviv", to: "tzohar" },
+    ]);
+    expect(changesSince(before, now({ certificateLevel: "mehadrin" }))).toEqual([
+      { kind: "level", from: "regular", to: "mehadrin" },
+    ]);
+    expect(changesSince(before, now({ certificateLevel: null }))).toEqual([
+      { kind: "level", from: "regular", to: null },
+    ]);
   });
 
   it("takes 'none' and not given for the same: no body", () => {
     expect(changesSince({ ...before, certificateBody: null }, now({ certificateBody: "none" }))).toEqual([]);
-    expect(changesSince(before, now({ certificateBody: "none" }))).toEqual([{ kind: "authority", from: "rabbinate_tel_aviv", to: null }]);
+    expect(changesSince(before, now({ certificateBody: "none" }))).toEqual([
+      { kind: "authority", from: "rabbinate_tel_aviv", to: null },
+    ]);
   });
 
   it("tells a place closed, and reopened", () => {
@@ -30,14 +46,23 @@ describe("changesSince", () => {
   });
 
   it("tells a certificate expired with its last day, and renewed with its new one", () => {
-    expect(changesSince(before, now({ certificateExpired: true, validUntil: "2026-11-20" }))).toEqual([{ kind: "expired", validUntil: "2026-11-20" }]);
-    expect(changesSince({ ...before, certificateExpired: true }, now({ validUntil: "2027-11-20" }))).toEqual([{ kind: "renewed", validUntil: "2027-11-20" }]);
-    // Expired and still expired: told once.
-    expect(changesSince({ ...before, certificateExpired: true }, now({ certificateExpired: true, validUntil: "2026-11-20" }))).toEqual([]);
-    // The body taken away is the body's change, not a renewal.
-    expect(changesSince({ ...before, certificateExpired: true }, now({ certificateBody: "none", validUntil: null }))).toEqual([
-      { kind: "authority", from: "rabbinate_tel_aviv", to: null },
+    expect(changesSince(before, now({ certificateExpired: true, validUntil: "2026-11-20" }))).toEqual([
+      { kind: "expired", validUntil: "2026-11-20" },
     ]);
+    expect(changesSince({ ...before, certificateExpired: true }, now({ validUntil: "2027-11-20" }))).toEqual([
+      { kind: "renewed", validUntil: "2027-11-20" },
+    ]);
+    // Expired and still expired: told once.
+    expect(
+      changesSince(
+        { ...before, certificateExpired: true },
+        now({ certificateExpired: true, validUntil: "2026-11-20" }),
+      ),
+    ).toEqual([]);
+    // The body taken away is the body's change, not a renewal.
+    expect(
+      changesSince({ ...before, certificateExpired: true }, now({ certificateBody: "none", validUntil: null })),
+    ).toEqual([{ kind: "authority", from: "rabbinate_tel_aviv", to: null }]);
   });
 
   it("lists every change at once, in a fixed order", () => {

@@ -49,9 +49,11 @@ export function changesSince(snapshot: PlaceFacts, now: CurrentFacts): PlaceChan
   if (snapshot.kashrut !== now.kashrut) changes.push({ kind: "kashrut", from: snapshot.kashrut, to: now.kashrut });
   const [fromBody, toBody] = [bodyOf(snapshot.certificateBody), bodyOf(now.certificateBody)];
   if (fromBody !== toBody) changes.push({ kind: "authority", from: fromBody, to: toBody });
-  if (snapshot.certificateLevel !== now.certificateLevel) changes.push({ kind: "level", from: snapshot.certificateLevel, to: now.certificateLevel });
+  if (snapshot.certificateLevel !== now.certificateLevel)
+    changes.push({ kind: "level", from: snapshot.certificateLevel, to: now.certificateLevel });
   if (snapshot.closed !== now.closed) changes.push(now.closed ? { kind: "closed" } : { kind: "reopened" });
-  if (!snapshot.certificateExpired && now.certificateExpired && now.validUntil) changes.push({ kind: "expired", validUntil: now.validUntil });
+  if (!snapshot.certificateExpired && now.certificateExpired && now.validUntil)
+    changes.push({ kind: "expired", validUntil: now.validUntil });
   // Renewed: valid again under a body (a body taken away is said as the authority's change).
   if (snapshot.certificateExpired && !now.certificateExpired && toBody !== null && now.validUntil)
     changes.push({ kind: "renewed", validUntil: now.validUntil });

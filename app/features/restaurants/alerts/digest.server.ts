@@ -60,10 +60,16 @@ const CHANGE_WORDS = {
 } as const;
 
 /** A change in words, in the digest's language (the body and level named as the restaurant page names them). */
-export function describeChange(change: PlaceChange, language: Language, t: Translate = translator(language)): DigestLine {
+export function describeChange(
+  change: PlaceChange,
+  language: Language,
+  t: Translate = translator(language),
+): DigestLine {
   const words = CHANGE_WORDS[language];
-  const body = (value: CertificateBody | null) => (value === null ? words.none : t(`certificate.body.${value}` as MessageKey));
-  const level = (value: CertificateLevel | null) => (value === null ? words.none : t(`certificate.level.${value}` as MessageKey));
+  const body = (value: CertificateBody | null) =>
+    value === null ? words.none : t(`certificate.body.${value}` as MessageKey);
+  const level = (value: CertificateLevel | null) =>
+    value === null ? words.none : t(`certificate.level.${value}` as MessageKey);
   const kashrut = (value: string) => (isKashrut(value) ? KASHRUT_LABELS[value][language] : value);
   switch (change.kind) {
     case "kashrut":
@@ -115,7 +121,10 @@ async function placesOf(db: Db, userId: string, today: string): Promise<Row[]> {
     })
     .from(savedPlaces)
     .innerJoin(restaurants, eq(restaurants.id, savedPlaces.restaurant_id))
-    .leftJoin(alertSnapshots, and(eq(alertSnapshots.user_id, savedPlaces.user_id), eq(alertSnapshots.restaurant_id, savedPlaces.restaurant_id)))
+    .leftJoin(
+      alertSnapshots,
+      and(eq(alertSnapshots.user_id, savedPlaces.user_id), eq(alertSnapshots.restaurant_id, savedPlaces.restaurant_id)),
+    )
     .where(eq(savedPlaces.user_id, userId))
     .orderBy(savedPlaces.created_at, restaurants.slug);
   return rows.map((row) => ({
@@ -158,14 +167,26 @@ function recordSnapshots(db: Db, userId: string, rows: readonly Row[], now: Date
  * returns how many were sent. Only verified addresses are written to (an address nobody proved
  * is theirs gets no mail it did not ask for).
  */
-export async function sendAlertDigests(db: Db, { sendEmail, publicUrl, tokens, now = new Date() }: DigestOptions): Promise<number> {
+export async function sendAlertDigests(
+  db: Db,
+  { sendEmail, publicUrl, tokens, now = new Date() }: DigestOptions,
+): Promise<number> {
   const today = telAvivDay(now);
   const accounts = await db
-    .select({ userId: alertSettings.user_id, language: alertSettings.language, lastSentDay: alertSettings.last_sent_day, email: users.email })
+    .select({
+      userId: alertSettings.user_id,
+      language: alertSettings.language,
+      lastSentDay: alertSettings.last_sent_day,
+      email: users.email,
+    })
     .from(alertSettings)
     .innerJoin(users, eq(users.id, alertSettings.user_id))
     .where(
-      and(eq(alertSettings.enabled, true), eq(users.emailVerified, true), or(isNull(alertSettings.last_sent_day), lt(alertSettings.last_sent_day, today))),
+      and(
+        eq(alertSettings.enabled, true),
+        eq(users.emailVerified, true),
+        or(isNull(alertSettings.last_sent_day), lt(alertSettings.last_sent_day, today)),
+      ),
     );
   let sent = 0;
   for (const account of accounts) {
@@ -191,7 +212,9 @@ export async function sendAlertDigests(db: Db, { sendEmail, publicUrl, tokens, n
         and(
           eq(alertSettings.user_id, account.userId),
           eq(alertSettings.enabled, true),
-          account.lastSentDay === null ? isNull(alertSettings.last_sent_day) : eq(alertSettings.last_sent_day, account.lastSentDay),
+          account.lastSentDay === null
+            ? isNull(alertSettings.last_sent_day)
+            : eq(alertSettings.last_sent_day, account.lastSentDay),
         ),
       )
       .returning({ userId: alertSettings.user_id });

@@ -6,4 +6,5 @@ import { localizePath, type Language } from "../../../lib/i18n/language";
 export const alertsPath = (language: Language): string => localizePath("/account/alerts", language);
 
 export const unsubscribePath = (language: Language, token?: string): string =>
-  localizePath("/account/alerts/unsubscribe", language) + (token === undefined ? "" : `?token=${encodeURIComponent(token)}`);
+  localizePath("/account/alerts/unsubscribe", language) +
+  (token === undefined ? "" : `?token=${encodeURIComponent(token)}`);

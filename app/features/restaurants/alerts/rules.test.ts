@@ -17,8 +17,14 @@ describe("alert settings form rules", () => {
   });
 
   it("reads a ticked box as on, none as off, and the language", () => {
-    expect(parseAlertSettings(form({ enabled: "on", language: "he" }))).toEqual({ ok: true, values: { enabled: true, language: "he" } });
-    expect(parseAlertSettings(form({ language: "en" }))).toEqual({ ok: true, values: { enabled: false, language: "en" } });
+    expect(parseAlertSettings(form({ enabled: "on", language: "he" }))).toEqual({
+      ok: true,
+      values: { enabled: true, language: "he" },
+    });
+    expect(parseAlertSettings(form({ language: "en" }))).toEqual({
+      ok: true,
+      values: { enabled: false, language: "en" },
+    });
   });
 
   it.each([

@@ -13,7 +13,8 @@ export const alertSettingsSchema = z.object({
 
 export type AlertSettingsField = keyof z.input<typeof alertSettingsSchema>;
 
-export type ParsedAlertSettings = { ok: true; values: AlertSettings } | { ok: false; errors: Partial<Record<AlertSettingsField, MessageKey>> };
+export type ParsedAlertSettings =
+  { ok: true; values: AlertSettings } | { ok: false; errors: Partial<Record<AlertSettingsField, MessageKey>> };
 
 /** The form's fields as sent (a field left out is empty), checked. */
 export function parseAlertSettings(form: { get(name: string): unknown }): ParsedAlertSettings {

@@ -15,9 +15,17 @@ import { isCertificateExpired, type PlaceFacts } from "./changes";
  * keepPlaces in the same transaction): a change after the save is news, one before it is not.
  * Without alerts on, nothing (turning them on snapshots every saved place).
  */
-export async function snapshotNewlySaved(db: Db, userId: string, restaurantIds: readonly string[], now: Date = new Date()): Promise<void> {
+export async function snapshotNewlySaved(
+  db: Db,
+  userId: string,
+  restaurantIds: readonly string[],
+  now: Date = new Date(),
+): Promise<void> {
   if (restaurantIds.length === 0) return;
-  const [settings] = await db.select({ enabled: alertSettings.enabled }).from(alertSettings).where(eq(alertSettings.user_id, userId));
+  const [settings] = await db
+    .select({ enabled: alertSettings.enabled })
+    .from(alertSettings)
+    .where(eq(alertSettings.user_id, userId));
   if (!settings?.enabled) return;
   await snapshotSavedPlaces(db, userId, now, restaurantIds);
 }
@@ -36,7 +44,11 @@ export async function snapshotSavedPlaces(db: Db, userId: string, now: Date, onl
     })
     .from(savedPlaces)
     .innerJoin(restaurants, eq(restaurants.id, savedPlaces.restaurant_id))
-    .where(only ? and(eq(savedPlaces.user_id, userId), inArray(savedPlaces.restaurant_id, [...only])) : eq(savedPlaces.user_id, userId));
+    .where(
+      only
+        ? and(eq(savedPlaces.user_id, userId), inArray(savedPlaces.restaurant_id, [...only]))
+        : eq(savedPlaces.user_id, userId),
+    );
   await writeSnapshots(
     db,
     userId,
@@ -55,7 +67,12 @@ export async function snapshotSavedPlaces(db: Db, userId: string, now: Date, onl
 }
 
 /** Records these facts as the account's snapshots of these places (the first, or replacing the one there is). */
-export async function writeSnapshots(db: Db, userId: string, places: readonly { restaurantId: string; facts: PlaceFacts }[], now: Date): Promise<void> {
+export async function writeSnapshots(
+  db: Db,
+  userId: string,
+  places: readonly { restaurantId: string; facts: PlaceFacts }[],
+  now: Date,
+): Promise<void> {
   if (places.length === 0) return;
   await db
     .insert(alertSnapshots)

@@ -20,7 +20,8 @@ describe("alert unsubscribe tokens", () => {
     expect(tokens.verify(`${Buffer.from("account-2").toString("base64url")}.${signature}`)).toBeNull();
     expect(tokens.verify(token.slice(0, -1))).toBeNull();
     expect(tokens.verify(`${token}.x`)).toBeNull();
-    for (const junk of ["", ".", "abc", "a.b", "%00.%00", "x".repeat(10_000), `${token}\u0000`]) expect(tokens.verify(junk), junk.slice(0, 20)).toBeNull();
+    for (const junk of ["", ".", "abc", "a.b", "%00.%00", "x".repeat(10_000), `${token}\u0000`])
+      expect(tokens.verify(junk), junk.slice(0, 20)).toBeNull();
   });
 
   it("refuse an account id no account has (line breaks, dots, empty)", () => {

@@ -49,8 +49,13 @@ export const certificateFields = {
 /** Details given without a supervising body (none chosen, or "none"). */
 export function detailsWithoutBody(values: CertificateFields): boolean {
   const body = values.certificateBody.trim();
-  const details = [values.certificateLevel, values.certificateNumber, values.certificateValidUntil].some((value) => value.trim() !== "");
+  const details = [values.certificateLevel, values.certificateNumber, values.certificateValidUntil].some(
+    (value) => value.trim() !== "",
+  );
   return details && (body === "" || body === "none");
 }
 
-export const DETAILS_NEED_BODY = { error: "form.certificateBodyRequired" satisfies MessageKey, path: ["certificateBody"] };
+export const DETAILS_NEED_BODY = {
+  error: "form.certificateBodyRequired" satisfies MessageKey,
+  path: ["certificateBody"],
+};

@@ -4,5 +4,11 @@ export { CertificateFacts } from "./components/CertificateFacts";
 export { CertificateFieldset } from "./components/CertificateFieldset";
 export { CertificateLine } from "./components/CertificateLine";
 export { hasValidCertificate } from "./filter";
-export { DETAILS_NEED_BODY, certificateDay, certificateFields, detailsWithoutBody, isCertificateDay } from "./form-rules";
+export {
+  DETAILS_NEED_BODY,
+  certificateDay,
+  certificateFields,
+  detailsWithoutBody,
+  isCertificateDay,
+} from "./form-rules";
 export { bodyMessage } from "./wording-page";

@@ -16,9 +16,13 @@ const listing = (validUntil: string) =>
     certificateBody: "tzohar",
     certificateValidUntil: validUntil,
   });
-const pesach = (validUntil: string) => parsePesachForm({ status: "kosher", kitniyot: "", body: "tzohar", level: "", validUntil, cholFrom: "", cholTo: "" });
+const pesach = (validUntil: string) =>
+  parsePesachForm({ status: "kosher", kitniyot: "", body: "tzohar", level: "", validUntil, cholFrom: "", cholTo: "" });
 
-function messageOf(parsed: { ok: true } | { ok: false; errors: Partial<Record<string, string>> }, field: string): string | undefined {
+function messageOf(
+  parsed: { ok: true } | { ok: false; errors: Partial<Record<string, string>> },
+  field: string,
+): string | undefined {
   return parsed.ok ? undefined : parsed.errors[field];
 }
 

@@ -26,7 +26,11 @@ export interface ListedCertificate {
   suggested: string;
 }
 
-export async function listCertificates(db: Db, reader: Subject | null, clock: CertificateClock): Promise<ListedCertificate[]> {
+export async function listCertificates(
+  db: Db,
+  reader: Subject | null,
+  clock: CertificateClock,
+): Promise<ListedCertificate[]> {
   assertCan(reader, "certificates:review");
   const rows = await db
     .select({

@@ -34,11 +34,19 @@ async function ownersOf(db: Db, restaurantId: string): Promise<string[]> {
 }
 
 /** Sends the reminders due today (Tel Aviv's day at `now`); returns how many restaurants' owners were reminded. */
-export async function sendCertificateReminders(db: Db, { sendEmail, publicUrl, now = new Date() }: ReminderOptions): Promise<number> {
+export async function sendCertificateReminders(
+  db: Db,
+  { sendEmail, publicUrl, now = new Date() }: ReminderOptions,
+): Promise<number> {
   const today = telAvivDay(now);
   const { from, to } = reminderWindow(today);
   const candidates = await db
-    .select({ id: restaurants.id, nameEn: restaurants.name_en, nameHe: restaurants.name_he, validUntil: restaurants.certificate_valid_until })
+    .select({
+      id: restaurants.id,
+      nameEn: restaurants.name_en,
+      nameHe: restaurants.name_he,
+      validUntil: restaurants.certificate_valid_until,
+    })
     .from(restaurants)
     .where(
       and(

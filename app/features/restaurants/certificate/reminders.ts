@@ -9,7 +9,11 @@ import { addDays } from "../../../lib/dates";
  * none before, none after. At most one a day, so a job that starts late (or a date entered 5 days
  * before) sends the one that still makes sense, not both at once.
  */
-export function dueReminder(validUntil: string, today: string, days: readonly number[] = CERTIFICATE_REMINDER_DAYS): number | undefined {
+export function dueReminder(
+  validUntil: string,
+  today: string,
+  days: readonly number[] = CERTIFICATE_REMINDER_DAYS,
+): number | undefined {
   if (today > validUntil) return undefined;
   const sorted = [...days].sort((a, b) => a - b);
   // The fewest days before whose window has opened.
@@ -17,6 +21,9 @@ export function dueReminder(validUntil: string, today: string, days: readonly nu
 }
 
 /** The earliest and latest last valid days a reminder may be due for on `today`. */
-export function reminderWindow(today: string, days: readonly number[] = CERTIFICATE_REMINDER_DAYS): { from: string; to: string } {
+export function reminderWindow(
+  today: string,
+  days: readonly number[] = CERTIFICATE_REMINDER_DAYS,
+): { from: string; to: string } {
   return { from: today, to: addDays(today, Math.max(...days)) };
 }

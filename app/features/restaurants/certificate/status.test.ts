@@ -12,13 +12,21 @@ describe("certificateState", () => {
   });
 
   it("is renewal pending from the day after, through the grace period", () => {
-    expect(certificateState(rabbinate, at("2027-04-20"))).toEqual({ kind: "renewalPending", until: "2027-04-19", expiredOn: "2027-04-20" });
+    expect(certificateState(rabbinate, at("2027-04-20"))).toEqual({
+      kind: "renewalPending",
+      until: "2027-04-19",
+      expiredOn: "2027-04-20",
+    });
     // 30 days of grace: the 30th day after the last valid day is the last pending one.
     expect(certificateState(rabbinate, at("2027-05-19")).kind).toBe("renewalPending");
   });
 
   it("is expired after the grace period", () => {
-    expect(certificateState(rabbinate, at("2027-05-20"))).toEqual({ kind: "expired", until: "2027-04-19", expiredOn: "2027-04-20" });
+    expect(certificateState(rabbinate, at("2027-05-20"))).toEqual({
+      kind: "expired",
+      until: "2027-04-19",
+      expiredOn: "2027-04-20",
+    });
     expect(certificateState(rabbinate, at("2030-01-01")).kind).toBe("expired");
   });
 
@@ -36,7 +44,11 @@ describe("certificateState", () => {
 
   it("crosses months and years by calendar days", () => {
     const december = { body: "badatz_beit_yosef", validUntil: "2026-12-31" } as const;
-    expect(certificateState(december, at("2027-01-01", 3))).toEqual({ kind: "renewalPending", until: "2026-12-31", expiredOn: "2027-01-01" });
+    expect(certificateState(december, at("2027-01-01", 3))).toEqual({
+      kind: "renewalPending",
+      until: "2026-12-31",
+      expiredOn: "2027-01-01",
+    });
     expect(certificateState(december, at("2027-01-03", 3)).kind).toBe("renewalPending");
     expect(certificateState(december, at("2027-01-04", 3)).kind).toBe("expired");
   });

@@ -8,7 +8,12 @@ import { bodyMessage } from "./wording-page";
 const clock = (today: string) => ({ today, graceDays: 30 });
 
 /** The status line as a page shows it. */
-function line(body: (typeof CERTIFICATE_BODIES)[number], validUntil: string, today: string, language: "en" | "he"): string {
+function line(
+  body: (typeof CERTIFICATE_BODIES)[number],
+  validUntil: string,
+  today: string,
+  language: "en" | "he",
+): string {
   const message = statusMessage(body, certificateState({ body, validUntil }, clock(today)));
   if (!message) return "";
   return translator(language)(message.key, { date: certificateDate(message.date, language) });
@@ -16,9 +21,15 @@ function line(body: (typeof CERTIFICATE_BODIES)[number], validUntil: string, tod
 
 describe("certificate wording", () => {
   it("calls a rabbinate certificate kosher, in both languages", () => {
-    expect(line("rabbinate_tel_aviv", "2027-04-19", "2027-03-01", "en")).toBe("Kosher certificate valid until April 19, 2027");
-    expect(line("rabbinate_tel_aviv", "2027-04-19", "2027-04-25", "en")).toBe("Kosher certificate renewal pending (expired April 20, 2027)");
-    expect(line("rabbinate_tel_aviv", "2027-03-02", "2027-06-01", "en")).toBe("Kosher certificate expired on March 3, 2027");
+    expect(line("rabbinate_tel_aviv", "2027-04-19", "2027-03-01", "en")).toBe(
+      "Kosher certificate valid until April 19, 2027",
+    );
+    expect(line("rabbinate_tel_aviv", "2027-04-19", "2027-04-25", "en")).toBe(
+      "Kosher certificate renewal pending (expired April 20, 2027)",
+    );
+    expect(line("rabbinate_tel_aviv", "2027-03-02", "2027-06-01", "en")).toBe(
+      "Kosher certificate expired on March 3, 2027",
+    );
     expect(line("rabbinate_tel_aviv", "2027-04-19", "2027-03-01", "he")).toBe("תעודת כשרות בתוקף עד 19 באפריל 2027");
     expect(line("rabbinate_tel_aviv", "2027-03-02", "2027-06-01", "he")).toBe("תוקף תעודת הכשרות פג ב־3 במרץ 2027");
   });
@@ -41,7 +52,9 @@ describe("certificate wording", () => {
 
   it("calls kosher exactly the bodies isRabbinate names", () => {
     for (const body of CERTIFICATE_BODIES) {
-      expect(statusMessage(body, { kind: "valid", until: "2027-04-19" })?.key.startsWith("cert.k.")).toBe(isRabbinate(body));
+      expect(statusMessage(body, { kind: "valid", until: "2027-04-19" })?.key.startsWith("cert.k.")).toBe(
+        isRabbinate(body),
+      );
     }
   });
 

@@ -8,11 +8,17 @@ import type { SiteKey } from "../../../locales/en";
 import type { CertificateState } from "../core";
 
 /** The status line: "Kosher certificate valid until April 19, 2027" / "Supervision expired on March 3, 2027"; none without a state. */
-export function statusMessage(body: CertificateBody, state: CertificateState): { key: SiteKey; date: string } | undefined {
+export function statusMessage(
+  body: CertificateBody,
+  state: CertificateState,
+): { key: SiteKey; date: string } | undefined {
   if (state.kind === "none") return undefined;
   // isRabbinate's rule, written out: importing database/lifecycle.ts would bring its lists into every
   // first visit's JavaScript (wording.test.ts checks that the two agree).
-  return { key: `cert.${body === "rabbinate_tel_aviv" ? "k" : "s"}.${state.kind}`, date: state.kind === "valid" ? state.until : state.expiredOn };
+  return {
+    key: `cert.${body === "rabbinate_tel_aviv" ? "k" : "s"}.${state.kind}`,
+    date: state.kind === "valid" ? state.until : state.expiredOn,
+  };
 }
 
 /** The day in the page's language ("April 19, 2027" / "19 באפריל 2027"). */

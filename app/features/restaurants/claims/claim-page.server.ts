@@ -43,13 +43,18 @@ export async function sendClaimForm(
 ) {
   const { form } = claim;
   try {
-    if (claim.tooLarge) throw new AppError("tooLarge", "claim.proofTooLarge", { fieldErrors: { proof: "claim.proofTooLarge" } });
+    if (claim.tooLarge)
+      throw new AppError("tooLarge", "claim.proofTooLarge", { fieldErrors: { proof: "claim.proofTooLarge" } });
     const file = form.get("proof");
-    const proof = file instanceof File && file.size > 0 ? { data: Buffer.from(await file.arrayBuffer()), name: file.name, type: file.type } : null;
+    const proof =
+      file instanceof File && file.size > 0
+        ? { data: Buffer.from(await file.arrayBuffer()), name: file.name, type: file.type }
+        : null;
     const parsed = parseClaim(form);
     if (!parsed.ok || !proof) {
       const errors: Record<string, MessageKey> = {};
-      for (const [field, message] of Object.entries(parsed.ok ? {} : parsed.errors)) if (message) errors[field] = message;
+      for (const [field, message] of Object.entries(parsed.ok ? {} : parsed.errors))
+        if (message) errors[field] = message;
       if (!proof) errors.proof = "claim.proofRequired";
       throw new AppError("invalid", "form.invalid", { fieldErrors: errors });
     }

@@ -56,7 +56,10 @@ export async function claimPageFor(db: Db, viewer: Reader | null, slug: string):
     .where(eq(restaurants.slug, slug))
     .limit(1);
   if (!restaurant) return undefined;
-  const owners = await db.select({ userId: restaurantOwners.user_id }).from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, restaurant.id));
+  const owners = await db
+    .select({ userId: restaurantOwners.user_id })
+    .from(restaurantOwners)
+    .where(eq(restaurantOwners.restaurant_id, restaurant.id));
   // Only the viewer's own claims: nobody reads another account's claims here.
   const mine = viewer
     ? await db
@@ -69,7 +72,11 @@ export async function claimPageFor(db: Db, viewer: Reader | null, slug: string):
   const open = mine.find((claim) => claim.status === "open");
   const decided = mine.find((claim) => claim.status !== "open");
   return {
-    restaurant: { id: restaurant.id, slug: restaurant.slug, name: { en: restaurant.nameEn, ...(restaurant.nameHe ? { he: restaurant.nameHe } : {}) } },
+    restaurant: {
+      id: restaurant.id,
+      slug: restaurant.slug,
+      name: { en: restaurant.nameEn, ...(restaurant.nameHe ? { he: restaurant.nameHe } : {}) },
+    },
     managed: owners.length > 0,
     viewerIsOwner: viewer !== null && owners.some((owner) => owner.userId === viewer.id),
     open: open ? { createdAt: open.created_at.toISOString() } : null,
@@ -140,7 +147,8 @@ export async function sendClaim(
   if (!page) throw new AppError("notFound", "report.restaurantGone", { subject: claim.slug });
   if (page.managed) throw new AppError("conflict", "claim.managed");
   if (page.open) throw new AppError("conflict", "claim.alreadyOpen");
-  if (!claim.proof || claim.proof.data.length === 0) throw new AppError("invalid", "form.invalid", { fieldErrors: { proof: "claim.proofRequired" } });
+  if (!claim.proof || claim.proof.data.length === 0)
+    throw new AppError("invalid", "form.invalid", { fieldErrors: { proof: "claim.proofRequired" } });
   await hitRateLimits(
     db,
     [
@@ -152,7 +160,10 @@ export async function sendClaim(
   const id = randomUUID();
   let proofUrl: string;
   try {
-    proofUrl = await acceptUpload({ data: claim.proof.data, name: claim.proof.name }, proofKind(claim.proof.data), { uploadedBy: actor.id, heldBy: id });
+    proofUrl = await acceptUpload({ data: claim.proof.data, name: claim.proof.name }, proofKind(claim.proof.data), {
+      uploadedBy: actor.id,
+      heldBy: id,
+    });
   } catch (error) {
     // The upload checks' refusal (too large, neither an image nor a PDF) is the proof field's.
     if (isAppError(error) && error.code !== "unavailable") {

@@ -6,6 +6,10 @@ import type { Db } from "../../../../database/types";
 
 /** Whether the listing has any owner linked (the restaurant page shows "Is this your restaurant?" when not). */
 export async function hasOwners(db: Db, restaurantId: string): Promise<boolean> {
-  const [row] = await db.select({ id: restaurantOwners.id }).from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, restaurantId)).limit(1);
+  const [row] = await db
+    .select({ id: restaurantOwners.id })
+    .from(restaurantOwners)
+    .where(eq(restaurantOwners.restaurant_id, restaurantId))
+    .limit(1);
   return row !== undefined;
 }

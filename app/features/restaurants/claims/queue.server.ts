@@ -70,7 +70,11 @@ export interface ClaimQueue {
 }
 
 /** The claims queue (admins only), oldest open first; `status` undefined for all. */
-export async function listClaims(db: Db, reader: Reader | null, filter: { status?: ClaimStatus | undefined; page?: number } = {}): Promise<ClaimQueue> {
+export async function listClaims(
+  db: Db,
+  reader: Reader | null,
+  filter: { status?: ClaimStatus | undefined; page?: number } = {},
+): Promise<ClaimQueue> {
   assertCan(reader, "claims:manage");
   const where = filter.status ? eq(claims.status, filter.status) : undefined;
   const [totals] = await db.select({ total: count() }).from(claims).where(where);
@@ -163,17 +167,29 @@ async function takeOpen(tx: Tx, id: string) {
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .where(eq(users.id, claim.user_id));
   if (!restaurant || !account) throw new AppError("notFound", "claims.notFound", { subject: id });
-  return { claim, restaurant, account: { email: account.email, emailVerified: account.emailVerified, role: account.role ?? "guest" } };
+  return {
+    claim,
+    restaurant,
+    account: { email: account.email, emailVerified: account.emailVerified, role: account.role ?? "guest" },
+  };
 }
 
-function decided(taken: Awaited<ReturnType<typeof takeOpen>>, status: DecidedClaim["status"], reason: string): DecidedClaim {
+function decided(
+  taken: Awaited<ReturnType<typeof takeOpen>>,
+  status: DecidedClaim["status"],
+  reason: string,
+): DecidedClaim {
   const { claim, restaurant, account } = taken;
   return {
     id: claim.id,
     status,
     email: account.email,
     language: claim.language,
-    restaurant: { id: restaurant.id, slug: restaurant.slug, name: { en: restaurant.nameEn, ...(restaurant.nameHe ? { he: restaurant.nameHe } : {}) } },
+    restaurant: {
+      id: restaurant.id,
+      slug: restaurant.slug,
+      name: { en: restaurant.nameEn, ...(restaurant.nameHe ? { he: restaurant.nameHe } : {}) },
+    },
     reason,
   };
 }
@@ -202,7 +218,11 @@ export async function approveClaim(db: Db, actor: Actor | null, id: string, now 
     // and never hold one claim each while waiting for the other's.
     const [target] = await tx.select({ restaurantId: claims.restaurant_id }).from(claims).where(eq(claims.id, id));
     if (!target) throw new AppError("notFound", "claims.notFound", { subject: id });
-    await tx.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, target.restaurantId)).for("update");
+    await tx
+      .select({ id: restaurants.id })
+      .from(restaurants)
+      .where(eq(restaurants.id, target.restaurantId))
+      .for("update");
     const taken = await takeOpen(tx, id);
     const { claim, account } = taken;
     if (!account.emailVerified) throw new AppError("conflict", "claims.unverified", { subject: id });
@@ -214,16 +234,25 @@ export async function approveClaim(db: Db, actor: Actor | null, id: string, now 
         await tx
           .insert(userRoles)
           .values({ userId: claim.user_id, role: "owner" })
-          .onConflictDoUpdate({ target: userRoles.userId, set: { role: "owner", updatedAt: now }, setWhere: eq(userRoles.role, "guest") });
+          .onConflictDoUpdate({
+            target: userRoles.userId,
+            set: { role: "owner", updatedAt: now },
+            setWhere: eq(userRoles.role, "guest"),
+          });
       }
       await addOwner(tx, actor, claim.restaurant_id, claim.user_id);
       await tx
         .update(restaurantOwners)
         .set({ claim_id: claim.id })
-        .where(and(eq(restaurantOwners.restaurant_id, claim.restaurant_id), eq(restaurantOwners.user_id, claim.user_id)));
+        .where(
+          and(eq(restaurantOwners.restaurant_id, claim.restaurant_id), eq(restaurantOwners.user_id, claim.user_id)),
+        );
     }
     const decidedBy = isSystem(actor) ? null : actor.id;
-    await tx.update(claims).set({ status: "approved", decided_by: decidedBy, decided_at: now }).where(eq(claims.id, claim.id));
+    await tx
+      .update(claims)
+      .set({ status: "approved", decided_by: decidedBy, decided_at: now })
+      .where(eq(claims.id, claim.id));
     const others = await tx
       .select({ claim: claims, email: users.email })
       .from(claims)
@@ -233,15 +262,30 @@ export async function approveClaim(db: Db, actor: Actor | null, id: string, now 
     const closed: DecidedClaim[] = [];
     for (const other of others) {
       const reason = translator(other.claim.language)("claims.supersededReason");
-      await tx.update(claims).set({ status: "rejected", decision_note: reason, decided_by: decidedBy, decided_at: now }).where(eq(claims.id, other.claim.id));
-      closed.push(decided({ ...taken, claim: other.claim, account: { ...taken.account, email: other.email } }, "rejected", reason));
+      await tx
+        .update(claims)
+        .set({ status: "rejected", decision_note: reason, decided_by: decidedBy, decided_at: now })
+        .where(eq(claims.id, other.claim.id));
+      closed.push(
+        decided(
+          { ...taken, claim: other.claim, account: { ...taken.account, email: other.email } },
+          "rejected",
+          reason,
+        ),
+      );
     }
     return { ...decided(taken, "approved", ""), closed };
   });
 }
 
 /** Rejects an open claim (admins) with a reason, which the claimant is sent. A missing reason changes nothing. */
-export async function rejectClaim(db: Db, actor: Actor | null, id: string, reason: string, now = new Date()): Promise<DecidedClaim> {
+export async function rejectClaim(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  reason: string,
+  now = new Date(),
+): Promise<DecidedClaim> {
   assertCan(actor, "claims:manage");
   const parsed = rejectReasonSchema.safeParse(reason);
   if (!parsed.success) {
@@ -257,7 +301,12 @@ export async function rejectClaim(db: Db, actor: Actor | null, id: string, reaso
     const taken = await takeOpen(tx, id);
     await tx
       .update(claims)
-      .set({ status: "rejected", decision_note: parsed.data, decided_by: isSystem(actor) ? null : actor.id, decided_at: now })
+      .set({
+        status: "rejected",
+        decision_note: parsed.data,
+        decided_by: isSystem(actor) ? null : actor.id,
+        decided_at: now,
+      })
       .where(eq(claims.id, taken.claim.id));
     return decided(taken, "rejected", parsed.data);
   });
@@ -281,7 +330,9 @@ export async function decideClaim(
   decision: ClaimDecision,
 ): Promise<DecidedClaim & { closed?: DecidedClaim[] }> {
   const made: DecidedClaim & { closed?: DecidedClaim[] } =
-    decision.intent === "approve" ? await approveClaim(services.db, actor, id) : await rejectClaim(services.db, actor, id, decision.reason);
+    decision.intent === "approve"
+      ? await approveClaim(services.db, actor, id)
+      : await rejectClaim(services.db, actor, id, decision.reason);
   for (const one of [made, ...(made.closed ?? [])]) await tellClaimant(services, one);
   return made;
 }
@@ -289,7 +340,13 @@ export async function decideClaim(
 async function tellClaimant(services: DecisionServices, one: DecidedClaim): Promise<void> {
   const { language } = one;
   const link = `${services.settings.publicUrl}${one.status === "approved" ? dashboardPath(language) : claimPath(one.restaurant.slug, language)}`;
-  const content = claimDecisionEmail({ language, outcome: one.status, restaurant: localized(one.restaurant.name, language), reason: one.reason, link });
+  const content = claimDecisionEmail({
+    language,
+    outcome: one.status,
+    restaurant: localized(one.restaurant.name, language),
+    reason: one.reason,
+    link,
+  });
   await services.sendEmail(one.email, content).catch((error: unknown) => {
     console.error("[claims] decision e-mail failed:", error);
   });

@@ -38,7 +38,8 @@ export const claimSchema = z.object({
 export type ClaimValues = z.infer<typeof claimSchema>;
 export type ClaimField = keyof ClaimValues | "proof";
 
-export type ParsedClaim = { ok: true; values: ClaimValues } | { ok: false; errors: Partial<Record<ClaimField, MessageKey>> };
+export type ParsedClaim =
+  { ok: true; values: ClaimValues } | { ok: false; errors: Partial<Record<ClaimField, MessageKey>> };
 
 /** The form's fields as sent (a field left out, or a file where text belongs, is empty), checked. */
 export function parseClaim(form: { get(name: string): unknown }): ParsedClaim {

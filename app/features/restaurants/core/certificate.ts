@@ -1,17 +1,32 @@
 // A certificate's facts between their three forms (ADR 023): the row's columns, the app's
 // `CertificateFacts` (absent without a body) and the restaurant form's flat fields ("" when not
 // given). The level, number and date are kept only with a supervising body ("none" has none).
-import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, type CertificateBody, type CertificateFacts, type CertificateLevel } from "../../../../database/lifecycle";
+import {
+  CERTIFICATE_BODIES,
+  CERTIFICATE_LEVELS,
+  type CertificateBody,
+  type CertificateFacts,
+  type CertificateLevel,
+} from "../../../../database/lifecycle";
 import type { RestaurantRow } from "../../../../database/schema/restaurants";
 import type { RestaurantFormValues } from "./types";
 
-export type CertificateColumns = Pick<RestaurantRow, "certificate_body" | "certificate_level" | "certificate_number" | "certificate_valid_until">;
-export type CertificateFields = Pick<RestaurantFormValues, "certificateBody" | "certificateLevel" | "certificateNumber" | "certificateValidUntil">;
+export type CertificateColumns = Pick<
+  RestaurantRow,
+  "certificate_body" | "certificate_level" | "certificate_number" | "certificate_valid_until"
+>;
+export type CertificateFields = Pick<
+  RestaurantFormValues,
+  "certificateBody" | "certificateLevel" | "certificateNumber" | "certificateValidUntil"
+>;
 
-export const isCertificateBody = (value: unknown): value is CertificateBody => (CERTIFICATE_BODIES as readonly unknown[]).includes(value);
-export const isCertificateLevel = (value: unknown): value is CertificateLevel => (CERTIFICATE_LEVELS as readonly unknown[]).includes(value);
+export const isCertificateBody = (value: unknown): value is CertificateBody =>
+  (CERTIFICATE_BODIES as readonly unknown[]).includes(value);
+export const isCertificateLevel = (value: unknown): value is CertificateLevel =>
+  (CERTIFICATE_LEVELS as readonly unknown[]).includes(value);
 
-const filled = (value: string | null | undefined): string | undefined => (value && value.trim() !== "" ? value.trim() : undefined);
+const filled = (value: string | null | undefined): string | undefined =>
+  value && value.trim() !== "" ? value.trim() : undefined;
 
 /** The facts of a row (read by the card's few columns too), or undefined when no body is given. */
 export function certificateOfRow(row: Partial<CertificateColumns>): CertificateFacts | undefined {

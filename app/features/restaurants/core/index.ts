@@ -2,7 +2,13 @@
 // constants, kashrut and certificate facts, location, practical facts, presentation, freshness and public
 // history. Every part of the wing builds on it; it imports no part.
 // Its public file: the rest of the wing imports this part only through its index files, never a file inside it.
-export { certificateState, oldestPassingDay, type CertificateClock, type CertificateDates, type CertificateState } from "./certificate-status";
+export {
+  certificateState,
+  oldestPassingDay,
+  type CertificateClock,
+  type CertificateDates,
+  type CertificateState,
+} from "./certificate-status";
 export { isCertificateBody, isCertificateLevel, type CertificateFields } from "./certificate";
 export { ClosedBadge, FreshnessMark, KashrutBadge, TagList, WARNING_PATH, visibleTags } from "./components/Badges";
 export { KASHRUT_LABELS, KASHRUT_VALUES, TAGS, TAG_NAMES, isKashrut, isTag, tagLabel, type Kashrut } from "./constants";

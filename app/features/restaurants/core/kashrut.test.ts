@@ -30,14 +30,26 @@ function listing(kashrut: Kashrut, validUntil: string | undefined) {
       description_he: "גריל.",
     }),
   );
-  const withCertificate = validUntil ? { ...restaurant, certificate: { body: "rabbinate_tel_aviv" as const, validUntil } } : restaurant;
+  const withCertificate = validUntil
+    ? { ...restaurant, certificate: { body: "rabbinate_tel_aviv" as const, validUntil } }
+    : restaurant;
   return { restaurant: withCertificate, state: certificateState(withCertificate.certificate, clock) };
 }
 
 const expected = (kashrut: Kashrut, certificate: keyof typeof CERTIFICATES): KashrutStanding =>
-  certificate === "expired" ? "expired" : kashrut === "unknown" ? "unknown" : certificate === "renewalPending" ? "renewalPending" : "supervised";
+  certificate === "expired"
+    ? "expired"
+    : kashrut === "unknown"
+      ? "unknown"
+      : certificate === "renewalPending"
+        ? "renewalPending"
+        : "supervised";
 
-const answerOf = (restaurant: ReturnType<typeof listing>["restaurant"], language: "en" | "he", state: CertificateState) => {
+const answerOf = (
+  restaurant: ReturnType<typeof listing>["restaurant"],
+  language: "en" | "he",
+  state: CertificateState,
+) => {
   const answer = faqOf(restaurant, language, state)?.items[0]?.answer;
   return answer ? answer.text.replace(/\{(\w+)\}/g, (_, key: string) => answer.values[key] ?? "") : "";
 };
@@ -64,7 +76,13 @@ describe("what a page may claim about kashrut", () => {
             expect(answer).not.toMatch(yes);
             expect(`${title} ${description} ${answer} ${json}`).not.toMatch(/verified|מאומת|kosher|כשרה/i);
             expect(title).toMatch(
-              standing === "expired" ? (language === "en" ? /supervision expired/ : /פג/) : language === "en" ? /kashrut unknown/ : /כשרות לא ידועה/,
+              standing === "expired"
+                ? language === "en"
+                  ? /supervision expired/
+                  : /פג/
+                : language === "en"
+                  ? /kashrut unknown/
+                  : /כשרות לא ידועה/,
             );
           } else {
             expect(title).toMatch(kosher);

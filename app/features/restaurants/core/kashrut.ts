@@ -13,7 +13,11 @@ export type KashrutStanding = "supervised" | "renewalPending" | "expired" | "unk
  * is unknown; then a certificate past its last day within the grace period is pending; else supervised
  * (a known kashrut with a valid certificate, or without a date given).
  */
-export function kashrutStanding(kashrut: Kashrut, body: CertificateBody | undefined, state: CertificateState): KashrutStanding {
+export function kashrutStanding(
+  kashrut: Kashrut,
+  body: CertificateBody | undefined,
+  state: CertificateState,
+): KashrutStanding {
   if (state.kind === "expired") return "expired";
   if (kashrut === "unknown" || body === "none") return "unknown";
   return state.kind === "renewalPending" ? "renewalPending" : "supervised";

@@ -14,7 +14,9 @@ export const ISRAEL_BOUNDS = { south: 29.45, west: 34.2, north: 33.35, east: 35.
 export const TEL_AVIV: LatLng = { lat: 32.0779, lng: 34.7741 };
 
 export function inIsrael({ lat, lng }: LatLng): boolean {
-  return lat >= ISRAEL_BOUNDS.south && lat <= ISRAEL_BOUNDS.north && lng >= ISRAEL_BOUNDS.west && lng <= ISRAEL_BOUNDS.east;
+  return (
+    lat >= ISRAEL_BOUNDS.south && lat <= ISRAEL_BOUNDS.north && lng >= ISRAEL_BOUNDS.west && lng <= ISRAEL_BOUNDS.east
+  );
 }
 
 /** Six decimals (about 10 cm) are more than any pin needs; stored and shown that way. */

@@ -27,7 +27,9 @@ describe("rowToRestaurant", () => {
   });
 
   it("leaves empty optional values absent, not null or blank", () => {
-    const restaurant = rowToRestaurant(buildRestaurantRow({ name_he: "  ", phone_number: "", photo: null, menu_link: "   " }));
+    const restaurant = rowToRestaurant(
+      buildRestaurantRow({ name_he: "  ", phone_number: "", photo: null, menu_link: "   " }),
+    );
     expect(restaurant.name).toEqual({ en: restaurant.name.en });
     expect("he" in restaurant.name).toBe(false);
     for (const key of ["phoneNumber", "photo", "menuLink", "description", "lastVerified", "teuda"]) {
@@ -88,11 +90,17 @@ describe("form values", () => {
     });
     const values = restaurantToFormValues(restaurant);
     expect(values).toMatchObject({ addressHe: "דיזנגוף 12", openingHoursHe: "בשישי עד 14:00" });
-    expect(formValuesToRow(values, restaurant)).toMatchObject({ address_he: "דיזנגוף 12", opening_hours_he: "בשישי עד 14:00" });
+    expect(formValuesToRow(values, restaurant)).toMatchObject({
+      address_he: "דיזנגוף 12",
+      opening_hours_he: "בשישי עד 14:00",
+    });
     const without = rowToRestaurant(buildRestaurantRow({ address_he: "  ", opening_hours_he: null }));
     expect(without).not.toHaveProperty("addressHe");
     expect(without).not.toHaveProperty("openingHoursHe");
-    expect(formValuesToRow(restaurantToFormValues(without), without)).toMatchObject({ address_he: null, opening_hours_he: null });
+    expect(formValuesToRow(restaurantToFormValues(without), without)).toMatchObject({
+      address_he: null,
+      opening_hours_he: null,
+    });
   });
 
   it("round-trip through a row without losing anything", () => {
@@ -119,16 +127,39 @@ describe("form values", () => {
   });
 
   it("carry the practical facts from a row to the app, the form and back; not given is absent, '' or false", () => {
-    const row = buildRestaurantRow({ price_level: 2, delivery: true, takeaway: false, catering: true, wheelchair: "partly" });
+    const row = buildRestaurantRow({
+      price_level: 2,
+      delivery: true,
+      takeaway: false,
+      catering: true,
+      wheelchair: "partly",
+    });
     const restaurant = rowToRestaurant(row);
     expect(restaurant).toMatchObject({ priceLevel: 2, delivery: true, catering: true, wheelchair: "partly" });
     expect(restaurant).not.toHaveProperty("takeaway");
     const values = restaurantToFormValues(restaurant);
-    expect(values).toMatchObject({ priceLevel: "2", delivery: true, takeaway: false, catering: true, wheelchair: "partly" });
-    expect(formValuesToRow(values, restaurant)).toMatchObject({ price_level: 2, delivery: true, takeaway: false, catering: true, wheelchair: "partly" });
+    expect(values).toMatchObject({
+      priceLevel: "2",
+      delivery: true,
+      takeaway: false,
+      catering: true,
+      wheelchair: "partly",
+    });
+    expect(formValuesToRow(values, restaurant)).toMatchObject({
+      price_level: 2,
+      delivery: true,
+      takeaway: false,
+      catering: true,
+      wheelchair: "partly",
+    });
     const none = rowToRestaurant(buildRestaurantRow({ price_level: 9 as never, wheelchair: "sometimes" as never }));
-    for (const key of ["priceLevel", "delivery", "takeaway", "catering", "wheelchair"]) expect(none).not.toHaveProperty(key);
-    expect(formValuesToRow(restaurantToFormValues(none))).toMatchObject({ price_level: null, delivery: false, wheelchair: null });
+    for (const key of ["priceLevel", "delivery", "takeaway", "catering", "wheelchair"])
+      expect(none).not.toHaveProperty(key);
+    expect(formValuesToRow(restaurantToFormValues(none))).toMatchObject({
+      price_level: null,
+      delivery: false,
+      wheelchair: null,
+    });
   });
 
   it("turn blank optionals into NULL and trim the rest", () => {

@@ -124,7 +124,10 @@ export function slugFromName(nameEn: string): string {
  * the English name; lastVerified is carried over from the existing record on update.
  */
 /** The columns a restaurant's search text is made of. */
-export type SearchedColumns = Pick<NewRestaurantRow, "name_en" | "name_he" | "description_en" | "description_he" | "address" | "tags">;
+export type SearchedColumns = Pick<
+  NewRestaurantRow,
+  "name_en" | "name_he" | "description_en" | "description_he" | "address" | "tags"
+>;
 
 /**
  * The stored search text (`search_text`) of a row: the same text the browser index
@@ -141,7 +144,10 @@ export function searchTextOfRow(row: SearchedColumns): string {
   );
 }
 
-export function formValuesToRow(values: RestaurantFormValues, existing?: Pick<Restaurant, "lastVerified">): NewRestaurantRow {
+export function formValuesToRow(
+  values: RestaurantFormValues,
+  existing?: Pick<Restaurant, "lastVerified">,
+): NewRestaurantRow {
   const orNull = (value: string) => present(value) ?? null;
   const row = {
     name_en: values.nameEn.trim(),

@@ -1,13 +1,23 @@
 // The practical facts (ADR 024) between their three forms: the row's columns, the app's flat
 // optional fields (absent when not given) and the restaurant form's fields ("" or false when not
 // given). A yes-flag is stored as true or false; false means "not said", never "no".
-import { isPriceLevel, isWheelchairAccess, SERVICES, type PriceLevel, type Service, type WheelchairAccess } from "../../../../database/practical";
+import {
+  isPriceLevel,
+  isWheelchairAccess,
+  SERVICES,
+  type PriceLevel,
+  type Service,
+  type WheelchairAccess,
+} from "../../../../database/practical";
 import type { RestaurantRow } from "../../../../database/schema/restaurants";
 import type { Restaurant, RestaurantFormValues } from "./types";
 
 export type PracticalColumns = Pick<RestaurantRow, "price_level" | "delivery" | "takeaway" | "catering" | "wheelchair">;
 export type PracticalFacts = Pick<Restaurant, "priceLevel" | "delivery" | "takeaway" | "catering" | "wheelchair">;
-export type PracticalFields = Pick<RestaurantFormValues, "priceLevel" | "delivery" | "takeaway" | "catering" | "wheelchair">;
+export type PracticalFields = Pick<
+  RestaurantFormValues,
+  "priceLevel" | "delivery" | "takeaway" | "catering" | "wheelchair"
+>;
 
 /** The price level as shekel signs ("₪₪"): the page's badge and schema.org's `priceRange`. */
 export const priceSigns = (level: PriceLevel): string => "₪".repeat(level);

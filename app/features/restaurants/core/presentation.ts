@@ -16,7 +16,11 @@ export const META_TAGS = 3;
  * The page's title: "kosher restaurant" only when its kashrut is known and its certificate not
  * expired; otherwise it says the kashrut is unknown, or that its supervision expired.
  */
-export function restaurantTitle(restaurant: Restaurant, language: Language, state: CertificateState = NO_CERTIFICATE): string {
+export function restaurantTitle(
+  restaurant: Restaurant,
+  language: Language,
+  state: CertificateState = NO_CERTIFICATE,
+): string {
   const name = localized(restaurant.name, language);
   const kashrut = KASHRUT_LABELS[restaurant.kashrut][language];
   const he = language === "he";
@@ -24,14 +28,20 @@ export function restaurantTitle(restaurant: Restaurant, language: Language, stat
     case "unknown":
       return he ? `${name} | מסעדה בתל אביב (כשרות לא ידועה)` : `${name} | Restaurant in Tel Aviv (kashrut unknown)`;
     case "expired":
-      return he ? `${name} | מסעדה בתל אביב (תוקף השגחת הכשרות פג)` : `${name} | Restaurant in Tel Aviv (kashrut supervision expired)`;
+      return he
+        ? `${name} | מסעדה בתל אביב (תוקף השגחת הכשרות פג)`
+        : `${name} | Restaurant in Tel Aviv (kashrut supervision expired)`;
     default:
       return he ? `${name} | מסעדה כשרה (${kashrut}) בתל אביב` : `${name} | Kosher restaurant (${kashrut}) in Tel Aviv`;
   }
 }
 
 /** The page's description: as its title, honest about an unknown kashrut or an expired supervision; then the first tags. */
-export function restaurantDescription(restaurant: Restaurant, language: Language, state: CertificateState = NO_CERTIFICATE): string {
+export function restaurantDescription(
+  restaurant: Restaurant,
+  language: Language,
+  state: CertificateState = NO_CERTIFICATE,
+): string {
   const name = localized(restaurant.name, language);
   const kashrut = KASHRUT_LABELS[restaurant.kashrut][language];
   const tags = restaurant.tags.slice(0, META_TAGS).map((tag) => tagLabel(tag, language));
@@ -55,7 +65,9 @@ export function restaurantDescription(restaurant: Restaurant, language: Language
         : `${name}: kosher restaurant in Tel Aviv, ${kashrut} kashrut; certificate renewal pending (expired ${expiredOn}).`;
       break;
     default:
-      base = he ? `${name}: מסעדה כשרה בתל אביב, כשרות ${kashrut}.` : `${name}: kosher restaurant in Tel Aviv, ${kashrut} kashrut.`;
+      base = he
+        ? `${name}: מסעדה כשרה בתל אביב, כשרות ${kashrut}.`
+        : `${name}: kosher restaurant in Tel Aviv, ${kashrut} kashrut.`;
   }
   return tags.length > 0 ? `${base} ${tags.join(", ")}.` : base;
 }
@@ -125,7 +137,9 @@ export function restaurantJsonLd(restaurant: Restaurant, language: Language, pag
     ...(restaurant.tags.length > 0 ? { servesCuisine: restaurant.tags.map((tag) => tagLabel(tag, language)) } : {}),
     ...(restaurant.menuLink ? { hasMenu: restaurant.menuLink } : {}),
     ...(restaurant.bookingLink ? { acceptsReservations: true } : {}),
-    ...(restaurant.location ? { geo: { "@type": "GeoCoordinates", latitude: restaurant.location.lat, longitude: restaurant.location.lng } } : {}),
+    ...(restaurant.location
+      ? { geo: { "@type": "GeoCoordinates", latitude: restaurant.location.lat, longitude: restaurant.location.lng } }
+      : {}),
     ...(restaurant.hours ? { openingHoursSpecification: openingHoursSpecification(restaurant.hours) } : {}),
   };
 }

@@ -12,16 +12,26 @@ export interface RecordedChange {
 }
 
 export type PublicEvent =
-  { kind: "kashrut"; day: string; from: Kashrut; to: Kashrut } | { kind: "closed" | "reopened"; day: string } | { kind: "verified"; day: string };
+  | { kind: "kashrut"; day: string; from: Kashrut; to: Kashrut }
+  | { kind: "closed" | "reopened"; day: string }
+  | { kind: "verified"; day: string };
 
 /** The public events among the records, newest first (records may come in any order). */
 export function publicHistory(records: readonly RecordedChange[]): PublicEvent[] {
   const events: PublicEvent[] = [];
-  for (const { action, changes, createdAt } of [...records].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())) {
+  for (const { action, changes, createdAt } of [...records].sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+  )) {
     const day = telAvivDay(createdAt);
     if (action === "update") {
       const kashrut = changes.kashrut;
-      if (kashrut && typeof kashrut.old === "string" && typeof kashrut.new === "string" && isKashrut(kashrut.old) && isKashrut(kashrut.new)) {
+      if (
+        kashrut &&
+        typeof kashrut.old === "string" &&
+        typeof kashrut.new === "string" &&
+        isKashrut(kashrut.old) &&
+        isKashrut(kashrut.new)
+      ) {
         events.push({ kind: "kashrut", day, from: kashrut.old, to: kashrut.new });
       }
       const closed = changes.is_permanently_closed;

@@ -14,7 +14,10 @@ export async function listRestaurants(db: Db): Promise<Restaurant[]> {
 }
 
 /** A restaurant's page data by slug, with when its record last changed (for search engines). */
-export async function getRestaurantBySlug(db: Db, slug: string): Promise<{ restaurant: Restaurant; updatedAt: Date } | undefined> {
+export async function getRestaurantBySlug(
+  db: Db,
+  slug: string,
+): Promise<{ restaurant: Restaurant; updatedAt: Date } | undefined> {
   // From the URL: a NUL character cannot be in a stored slug (and PostgreSQL refuses to compare one).
   if (slug.includes("\u0000")) return undefined;
   const [row] = await db.select().from(restaurants).where(eq(restaurants.slug, slug)).limit(1);
@@ -40,9 +43,15 @@ const PUBLIC_HISTORY_DEPTH = 200;
 /** The restaurant's public history (public-history.ts): kashrut, closing, verification; dates only. */
 export async function loadPublicHistory(db: Db, restaurantId: string): Promise<PublicEvent[]> {
   const records = await db
-    .select({ action: restaurantChanges.action, changes: restaurantChanges.changes, createdAt: restaurantChanges.created_at })
+    .select({
+      action: restaurantChanges.action,
+      changes: restaurantChanges.changes,
+      createdAt: restaurantChanges.created_at,
+    })
     .from(restaurantChanges)
-    .where(and(eq(restaurantChanges.restaurant_id, restaurantId), inArray(restaurantChanges.action, ["update", "verify"])))
+    .where(
+      and(eq(restaurantChanges.restaurant_id, restaurantId), inArray(restaurantChanges.action, ["update", "verify"])),
+    )
     .orderBy(desc(restaurantChanges.created_at))
     .limit(PUBLIC_HISTORY_DEPTH);
   return publicHistory(records);

@@ -112,7 +112,11 @@ declare module "../../../lib/context" {
      * /api/uploads does, and records it as held by a suggestion or a claim (kept from the clean-up
      * while it is). Refuses with an UploadError (an AppError: too large, not of its kind); returns its URL.
      */
-    acceptUpload: (file: { data: Buffer; name: string }, kind: UploadKindName, holder: { uploadedBy: string | null; heldBy: string }) => Promise<string>;
+    acceptUpload: (
+      file: { data: Buffer; name: string },
+      kind: UploadKindName,
+      holder: { uploadedBy: string | null; heldBy: string },
+    ) => Promise<string>;
     /** Counts a home search that found nothing, once per visitor (their address, as a keyed hash; in memory; bots and short terms ignored). Absent: not counted. */
     searchMissed?: (term: string, userAgent: string | null, clientIp: string) => void;
   }

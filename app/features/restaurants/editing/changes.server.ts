@@ -1,7 +1,12 @@
 // The change records: every change to a restaurant is recorded in restaurant_changes with who,
 // when and which fields changed (old and new values), and read back for the dashboard's history.
 import { desc, eq } from "drizzle-orm";
-import { restaurantChanges, type ChangeAction, type FieldChanges, type RestaurantRow } from "../../../../database/schema/restaurants";
+import {
+  restaurantChanges,
+  type ChangeAction,
+  type FieldChanges,
+  type RestaurantRow,
+} from "../../../../database/schema/restaurants";
 import type { Db } from "../../../../database/types";
 import { AppError } from "../../../lib/errors";
 import type { ActorRole } from "../../../lib/permissions";
@@ -68,7 +73,10 @@ const TRACKED = [
   "wheelchair",
 ] as const satisfies readonly (keyof RestaurantRow)[];
 
-export function diffRows(before: Partial<RestaurantRow> | undefined, after: Partial<RestaurantRow> | undefined): FieldChanges {
+export function diffRows(
+  before: Partial<RestaurantRow> | undefined,
+  after: Partial<RestaurantRow> | undefined,
+): FieldChanges {
   const changes: FieldChanges = {};
   for (const key of TRACKED) {
     const old = before?.[key] ?? null;
@@ -100,5 +108,10 @@ export async function record(
 }
 
 export async function listHistory(db: Db, restaurantId: string, limit = 50) {
-  return db.select().from(restaurantChanges).where(eq(restaurantChanges.restaurant_id, restaurantId)).orderBy(desc(restaurantChanges.created_at)).limit(limit);
+  return db
+    .select()
+    .from(restaurantChanges)
+    .where(eq(restaurantChanges.restaurant_id, restaurantId))
+    .orderBy(desc(restaurantChanges.created_at))
+    .limit(limit);
 }

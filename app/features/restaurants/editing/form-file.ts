@@ -18,10 +18,15 @@ export const FORM_FILE_MAX_BYTES = 10 * MiB;
  * What is wrong with a file before it is sent, or null: not an image (or, where `pdf` is taken, a
  * PDF), or larger than its limit. The server checks the bytes again whatever this says.
  */
-export function formFileProblem(file: { size: number; type: string; name: string }, { pdf }: { pdf: boolean }): "tooLarge" | "wrongType" | null {
+export function formFileProblem(
+  file: { size: number; type: string; name: string },
+  { pdf }: { pdf: boolean },
+): "tooLarge" | "wrongType" | null {
   const isPdf = file.type === "application/pdf" || (file.type === "" && /\.pdf$/i.test(file.name));
   if (isPdf) return !pdf ? "wrongType" : file.size > FORM_FILE_MAX_BYTES ? "tooLarge" : null;
-  const isImage = IMAGE_FORMATS.some((format) => file.type === `image/${format}`) || (file.type === "" && /\.(jpe?g|png|webp|gif)$/i.test(file.name));
+  const isImage =
+    IMAGE_FORMATS.some((format) => file.type === `image/${format}`) ||
+    (file.type === "" && /\.(jpe?g|png|webp|gif)$/i.test(file.name));
   if (!isImage) return "wrongType";
   return file.size > IMAGE_MAX_BYTES ? "tooLarge" : null;
 }

@@ -48,7 +48,11 @@ describe("restaurant form messages", () => {
     ["tags not a list", { tags: "Meat" }, "tags"],
     ["too many menu images", { menuImages: Array.from({ length: 11 }, () => image) }, "menuImages"],
     ["menu image without address", { menuImages: [{ ...image, url: "" }] }, "menuImages"],
-    ["menu image address too long", { menuImages: [{ ...image, url: `/uploads/menu/${"a".repeat(2000)}.webp` }] }, "menuImages"],
+    [
+      "menu image address too long",
+      { menuImages: [{ ...image, url: `/uploads/menu/${"a".repeat(2000)}.webp` }] },
+      "menuImages",
+    ],
     ["menu image without name", { menuImages: [{ ...image, name: "" }] }, "menuImages"],
     ["menu image name too long", { menuImages: [{ ...image, name: "n".repeat(201) }] }, "menuImages"],
     ["menu image size negative", { menuImages: [{ ...image, size: -1 }] }, "menuImages"],

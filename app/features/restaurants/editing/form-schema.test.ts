@@ -22,9 +22,15 @@ describe("restaurant form: inputs found by fuzzing", () => {
 
 describe("restaurant form: the practical facts", () => {
   it("takes a price level of 1 to 4 (text or a number), the three flags and wheelchair access, all optional", () => {
-    expect(parseRestaurantForm(valid)).toMatchObject({ ok: true, values: { priceLevel: "", delivery: false, wheelchair: "" } });
+    expect(parseRestaurantForm(valid)).toMatchObject({
+      ok: true,
+      values: { priceLevel: "", delivery: false, wheelchair: "" },
+    });
     const { priceLevel: _p, delivery: _d, takeaway: _t, catering: _c, wheelchair: _w, ...before } = valid;
-    expect(parseRestaurantForm(before)).toMatchObject({ ok: true, values: { priceLevel: "", catering: false, wheelchair: "" } });
+    expect(parseRestaurantForm(before)).toMatchObject({
+      ok: true,
+      values: { priceLevel: "", catering: false, wheelchair: "" },
+    });
     expect(parseRestaurantForm({ ...valid, priceLevel: " 4 ", delivery: true, wheelchair: "partly" })).toMatchObject({
       ok: true,
       values: { priceLevel: "4", delivery: true, wheelchair: "partly" },
@@ -34,11 +40,20 @@ describe("restaurant form: the practical facts", () => {
 
   it("refuses anything else, each with its own message", () => {
     for (const priceLevel of ["0", "5", "₪₪", "1.5", 7, null, true])
-      expect(parseRestaurantForm({ ...valid, priceLevel }), String(priceLevel)).toEqual({ ok: false, errors: { priceLevel: "form.priceLevelInvalid" } });
+      expect(parseRestaurantForm({ ...valid, priceLevel }), String(priceLevel)).toEqual({
+        ok: false,
+        errors: { priceLevel: "form.priceLevelInvalid" },
+      });
     for (const wheelchair of ["maybe", "YES!", 1])
-      expect(parseRestaurantForm({ ...valid, wheelchair }), String(wheelchair)).toEqual({ ok: false, errors: { wheelchair: "form.wheelchairInvalid" } });
+      expect(parseRestaurantForm({ ...valid, wheelchair }), String(wheelchair)).toEqual({
+        ok: false,
+        errors: { wheelchair: "form.wheelchairInvalid" },
+      });
     for (const delivery of ["yes", 1, null])
-      expect(parseRestaurantForm({ ...valid, delivery }), String(delivery)).toEqual({ ok: false, errors: { delivery: "form.yesNoInvalid" } });
+      expect(parseRestaurantForm({ ...valid, delivery }), String(delivery)).toEqual({
+        ok: false,
+        errors: { delivery: "form.yesNoInvalid" },
+      });
   });
 });
 
@@ -50,20 +65,30 @@ describe("restaurant form: one-line fields", () => {
       ["address", "1 Dizengoff\rSt"],
       ["phoneNumber", "03-555\n1234"],
     ] as const) {
-      expect(parseRestaurantForm({ ...valid, [field]: value }), field).toEqual({ ok: false, errors: { [field]: "error.lineBreak" } });
+      expect(parseRestaurantForm({ ...valid, [field]: value }), field).toEqual({
+        ok: false,
+        errors: { [field]: "error.lineBreak" },
+      });
     }
     const menu = parseRestaurantForm({ ...valid, menuImages: [{ url: "/uploads/menus/a.webp", name: "menu\n.pdf" }] });
     expect(menu.ok).toBe(false);
   });
 
   it("keeps line breaks where text has paragraphs (descriptions, opening hours)", () => {
-    expect(parseRestaurantForm({ ...valid, descriptionEn: "One.\r\n\r\nTwo.", openingHours: "Sun-Thu 12-23\nFri 9-14" }).ok).toBe(true);
+    expect(
+      parseRestaurantForm({ ...valid, descriptionEn: "One.\r\n\r\nTwo.", openingHours: "Sun-Thu 12-23\nFri 9-14" }).ok,
+    ).toBe(true);
   });
 });
 
 describe("restaurant form: links (ADR 013)", () => {
   it("stores a bare domain as its https address, in every link field, the menu link included", () => {
-    const result = parseRestaurantForm({ ...valid, bookingLink: "www.example.com/book", woltLink: " wolt.com/x ", menuLink: "example.co.il/menu" });
+    const result = parseRestaurantForm({
+      ...valid,
+      bookingLink: "www.example.com/book",
+      woltLink: " wolt.com/x ",
+      menuLink: "example.co.il/menu",
+    });
     expect(result.ok && [result.values.bookingLink, result.values.woltLink, result.values.menuLink]).toEqual([
       "https://www.example.com/book",
       "https://wolt.com/x",
@@ -73,7 +98,10 @@ describe("restaurant form: links (ADR 013)", () => {
 
   it("still refuses every other scheme with the link message", () => {
     for (const link of ["javascript:alert(1)", "data:text/html,x", "mailto:a@example.com", "ftp://example.com/menu"]) {
-      expect(parseRestaurantForm({ ...valid, bookingLink: link }), link).toEqual({ ok: false, errors: { bookingLink: "form.linkInvalid" } });
+      expect(parseRestaurantForm({ ...valid, bookingLink: link }), link).toEqual({
+        ok: false,
+        errors: { bookingLink: "form.linkInvalid" },
+      });
     }
   });
 });
@@ -93,7 +121,10 @@ describe("the location rules", () => {
     expect(errors({ latitude: "35.1264", longitude: "33.4299" })).toEqual({ latitude: "form.locationOutside" });
     expect(errors({ latitude: "32.1", longitude: "" })).toEqual({ latitude: "form.locationIncomplete" });
     expect(errors({ latitude: "1e3", longitude: "34.7" })).toEqual({ latitude: "form.locationInvalid" });
-    expect(errors({ nameEn: "", latitude: "0", longitude: "0" })).toEqual({ nameEn: "form.nameEnMin", latitude: "form.locationOutside" });
+    expect(errors({ nameEn: "", latitude: "0", longitude: "0" })).toEqual({
+      nameEn: "form.nameEnMin",
+      latitude: "form.locationOutside",
+    });
   });
 });
 

@@ -34,7 +34,8 @@ const fileUrl = oneLineText()
   .trim()
   .max(2000, "form.fileUrlTooLong" satisfies MessageKey)
   .refine(
-    (value) => value === "" || /^\/uploads\/[a-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value),
+    (value) =>
+      value === "" || /^\/uploads\/[a-z0-9_-]+\/[A-Za-z0-9_.-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value),
     "upload.failedImage" satisfies MessageKey,
   );
 
@@ -91,7 +92,9 @@ export const restaurantFormSchema = z
     teuda: fileUrl,
     descriptionEn: text(5000),
     descriptionHe: text(5000),
-    tags: z.array(z.string().refine(isTag, "form.tagInvalid" satisfies MessageKey)).max(Object.keys(TAGS).length, "form.tooManyTags" satisfies MessageKey),
+    tags: z
+      .array(z.string().refine(isTag, "form.tagInvalid" satisfies MessageKey))
+      .max(Object.keys(TAGS).length, "form.tooManyTags" satisfies MessageKey),
     menuImages: z
       .array(
         z.object({
@@ -126,7 +129,10 @@ export const restaurantFormSchema = z
     when: coordinatesParsed,
   })
   .refine(
-    (values) => values.latitude.trim() === "" || values.longitude.trim() === "" || inIsrael({ lat: Number(values.latitude), lng: Number(values.longitude) }),
+    (values) =>
+      values.latitude.trim() === "" ||
+      values.longitude.trim() === "" ||
+      inIsrael({ lat: Number(values.latitude), lng: Number(values.longitude) }),
     {
       error: "form.locationOutside" satisfies MessageKey,
       path: ["latitude"],
@@ -134,12 +140,17 @@ export const restaurantFormSchema = z
     },
   )
   // A certificate's details belong to a supervising body.
-  .refine((values) => !detailsWithoutBody(values), DETAILS_NEED_BODY) satisfies z.ZodType<RestaurantFormValues, unknown>;
+  .refine((values) => !detailsWithoutBody(values), DETAILS_NEED_BODY) satisfies z.ZodType<
+  RestaurantFormValues,
+  unknown
+>;
 
 export type FieldErrors = Partial<Record<keyof RestaurantFormValues, MessageKey>>;
 
 /** Parses untrusted input; on failure, the first message per field (every rule names its key). */
-export function parseRestaurantForm(input: unknown): { ok: true; values: RestaurantFormValues } | { ok: false; errors: FieldErrors } {
+export function parseRestaurantForm(
+  input: unknown,
+): { ok: true; values: RestaurantFormValues } | { ok: false; errors: FieldErrors } {
   const result = restaurantFormSchema.safeParse(input, FORM_PARSE);
   if (result.success) return { ok: true, values: result.data };
   return { ok: false, errors: fieldMessages<keyof RestaurantFormValues>(result.error.issues) };

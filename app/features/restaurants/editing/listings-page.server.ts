@@ -49,7 +49,11 @@ export async function listingsAction(services: AppServices, viewer: Actor, reque
     // Its files nothing else names are removed after the commit; one that cannot be is logged.
     await removeRestaurant(services, viewer, readString("id"));
   } catch (error) {
-    return actionError(error, { log: "[dashboard] delete failed:", fallback: "manage.deleteFailed", messages: { notFound: "manage.deleteFailed" } });
+    return actionError(error, {
+      log: "[dashboard] delete failed:",
+      fallback: "manage.deleteFailed",
+      messages: { notFound: "manage.deleteFailed" },
+    });
   }
   return redirectWithToast(services.toasts, pageOf(request), { type: "success", message: "manage.deleted" });
 }

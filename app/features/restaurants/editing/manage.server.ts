@@ -63,7 +63,8 @@ export async function createRestaurant(
     if (!created) throw new Error("insert returned nothing");
     await attachFiles(tx, created.id, fresh);
     // An owner who adds a restaurant may edit it: they are linked to it (admins and the system edit every restaurant).
-    if (mayBeLinkedAsOwner(actor)) await tx.insert(restaurantOwners).values({ restaurant_id: created.id, user_id: actor.id });
+    if (mayBeLinkedAsOwner(actor))
+      await tx.insert(restaurantOwners).values({ restaurant_id: created.id, user_id: actor.id });
     await tx.delete(restaurantSlugRedirects).where(eq(restaurantSlugRedirects.old_slug, slug));
     await record(tx, actor, created, "create", diffRows(undefined, created));
     return rowToRestaurant(created);
@@ -81,7 +82,13 @@ export interface UpdateResult {
  * attached to it, or an unattached upload of `actor` (FileNotAllowedError otherwise, and nothing
  * is saved). Files it stops naming are detached; those nothing else names are returned.
  */
-export async function updateRestaurant(db: Db, actor: Actor | null, id: string, values: RestaurantFormValues, now?: Date): Promise<UpdateResult> {
+export async function updateRestaurant(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  values: RestaurantFormValues,
+  now?: Date,
+): Promise<UpdateResult> {
   const editor = await mayEdit(db, actor, id);
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
@@ -104,7 +111,10 @@ export async function updateRestaurant(db: Db, actor: Actor | null, id: string, 
       await tx
         .insert(restaurantSlugRedirects)
         .values({ old_slug: existing.slug, restaurant_id: id })
-        .onConflictDoUpdate({ target: restaurantSlugRedirects.old_slug, set: { restaurant_id: id, created_at: now ?? new Date() } });
+        .onConflictDoUpdate({
+          target: restaurantSlugRedirects.old_slug,
+          set: { restaurant_id: id, created_at: now ?? new Date() },
+        });
     }
     const changes = diffRows(existing, updated);
     if (Object.keys(changes).length > 0) await record(tx, editor, updated, "update", changes, now);
@@ -136,7 +146,13 @@ export async function deleteRestaurant(db: Db, actor: Actor | null, id: string):
   });
 }
 
-export async function setVerificationDate(db: Db, actor: Actor | null, id: string, date: string | null, now?: Date): Promise<Restaurant> {
+export async function setVerificationDate(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  date: string | null,
+  now?: Date,
+): Promise<Restaurant> {
   assertCan(actor, "verification:set");
   return changeFields(db, actor, id, { last_verified: date }, "verify", now);
 }
@@ -145,7 +161,13 @@ export async function setVerificationDate(db: Db, actor: Actor | null, id: strin
  * Marks a restaurant permanently closed (or open again), as the form's checkbox would: one field,
  * recorded in the history like any edit (the report queue's "Mark closed").
  */
-export async function setPermanentlyClosed(db: Db, actor: Actor | null, id: string, closed: boolean, now?: Date): Promise<Restaurant> {
+export async function setPermanentlyClosed(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  closed: boolean,
+  now?: Date,
+): Promise<Restaurant> {
   return changeFields(db, await mayEdit(db, actor, id), id, { is_permanently_closed: closed }, "update", now);
 }
 
@@ -154,7 +176,12 @@ export async function setPermanentlyClosed(db: Db, actor: Actor | null, id: stri
  * hours editor's rules (`setRestaurantHours` in hours.server.ts, which an import uses too). Refuses
  * an actor who may not edit this restaurant.
  */
-export async function saveRestaurantHours(db: Db, actor: Actor | null, id: string, hours: WeeklyHours | null): Promise<Restaurant> {
+export async function saveRestaurantHours(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  hours: WeeklyHours | null,
+): Promise<Restaurant> {
   return changeFields(db, await mayEdit(db, actor, id), id, { hours }, "update");
 }
 
@@ -162,8 +189,16 @@ export async function saveRestaurantHours(db: Db, actor: Actor | null, id: strin
  * Sets one year's Pesach plan (null removes it), the other years kept, merged in the
  * database under the row's lock; checked by the caller (pesach/pesach.server.ts).
  */
-export async function saveRestaurantPesach(db: Db, actor: Actor | null, id: string, year: string, plan: PesachPlan | null): Promise<Restaurant> {
-  const pesach = plan ? sql`${restaurants.pesach} || ${JSON.stringify({ [year]: plan })}::jsonb` : sql`${restaurants.pesach} - ${year}::text`;
+export async function saveRestaurantPesach(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  year: string,
+  plan: PesachPlan | null,
+): Promise<Restaurant> {
+  const pesach = plan
+    ? sql`${restaurants.pesach} || ${JSON.stringify({ [year]: plan })}::jsonb`
+    : sql`${restaurants.pesach} - ${year}::text`;
   return changeFields(db, await mayEdit(db, actor, id), id, { pesach: pesach as unknown as PesachPlans }, "update");
 }
 
@@ -186,7 +221,13 @@ export async function adoptSlug(db: Db, actor: Actor | null, id: string, slug: s
  * valid day for a restaurant's certificate, later than its current one, through the change path
  * (history, live updates, caches). Refuses a restaurant without a supervising body (nothing to renew).
  */
-export async function renewCertificate(db: Db, actor: Actor | null, id: string, validUntil: string, now?: Date): Promise<Restaurant> {
+export async function renewCertificate(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  validUntil: string,
+  now?: Date,
+): Promise<Restaurant> {
   assertCan(actor, "certificates:review");
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   const [existing] = await db
@@ -194,9 +235,13 @@ export async function renewCertificate(db: Db, actor: Actor | null, id: string, 
     .from(restaurants)
     .where(eq(restaurants.id, id));
   if (!existing) throw new RestaurantNotFoundError(id);
-  if (existing.body === null || existing.body === "none") throw new AppError("conflict", "certificates.dateInvalid", { subject: id });
+  if (existing.body === null || existing.body === "none")
+    throw new AppError("conflict", "certificates.dateInvalid", { subject: id });
   if (!isCertificateDay(validUntil) || (existing.validUntil !== null && validUntil <= existing.validUntil))
-    throw new AppError("invalid", "certificates.dateInvalid", { subject: validUntil, fieldErrors: { validUntil: "certificates.dateInvalid" } });
+    throw new AppError("invalid", "certificates.dateInvalid", {
+      subject: validUntil,
+      fieldErrors: { validUntil: "certificates.dateInvalid" },
+    });
   return changeFields(db, actor, id, { certificate_valid_until: validUntil }, "update", now);
 }
 
@@ -206,7 +251,14 @@ export async function renewCertificate(db: Db, actor: Actor | null, id: string, 
  * the fields that changed recorded in the history, at `now` when given. Not exported: each caller
  * above has checked that `editor` may make this change.
  */
-async function changeFields(db: Db, editor: Actor, id: string, fields: Partial<NewRestaurantRow>, action: ChangeAction, now?: Date): Promise<Restaurant> {
+async function changeFields(
+  db: Db,
+  editor: Actor,
+  id: string,
+  fields: Partial<NewRestaurantRow>,
+  action: ChangeAction,
+  now?: Date,
+): Promise<Restaurant> {
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");

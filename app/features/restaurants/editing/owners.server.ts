@@ -27,18 +27,31 @@ export interface OwnerLink {
 
 export async function listOwners(db: Db, restaurantId: string): Promise<OwnerLink[]> {
   const rows = await db
-    .select({ id: restaurantOwners.id, userId: restaurantOwners.user_id, email: profiles.email, createdAt: restaurantOwners.created_at })
+    .select({
+      id: restaurantOwners.id,
+      userId: restaurantOwners.user_id,
+      email: profiles.email,
+      createdAt: restaurantOwners.created_at,
+    })
     .from(restaurantOwners)
     .leftJoin(profiles, eq(profiles.id, restaurantOwners.user_id))
     .where(eq(restaurantOwners.restaurant_id, restaurantId))
     .orderBy(asc(restaurantOwners.created_at));
   // Spec: the owner's e-mail from profiles, or "Unknown" if none.
-  return rows.map((row) => ({ id: row.id, userId: row.userId, userEmail: row.email ?? "Unknown", createdAt: row.createdAt }));
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.userId,
+    userEmail: row.email ?? "Unknown",
+    createdAt: row.createdAt,
+  }));
 }
 
 /** Users who may be linked as owners (mayBeLinkedAsOwner: the owner role) not yet linked to this restaurant (spec). */
 export async function listAvailableOwners(db: Db, restaurantId: string): Promise<{ id: string; email: string }[]> {
-  const linked = db.select({ id: restaurantOwners.user_id }).from(restaurantOwners).where(eq(restaurantOwners.restaurant_id, restaurantId));
+  const linked = db
+    .select({ id: restaurantOwners.user_id })
+    .from(restaurantOwners)
+    .where(eq(restaurantOwners.restaurant_id, restaurantId));
   return db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -60,8 +73,13 @@ export async function addOwner(db: Db, actor: Actor | null, restaurantId: string
       .from(users)
       .innerJoin(userRoles, eq(userRoles.userId, users.id))
       .where(eq(users.id, userId));
-    if (!candidate || !mayBeLinkedAsOwner(candidate)) throw new OwnerLinkError("only users with the owner role can be linked");
-    const inserted = await tx.insert(restaurantOwners).values({ restaurant_id: restaurantId, user_id: userId }).onConflictDoNothing().returning();
+    if (!candidate || !mayBeLinkedAsOwner(candidate))
+      throw new OwnerLinkError("only users with the owner role can be linked");
+    const inserted = await tx
+      .insert(restaurantOwners)
+      .values({ restaurant_id: restaurantId, user_id: userId })
+      .onConflictDoNothing()
+      .returning();
     if (inserted.length === 0) throw new OwnerLinkError("already linked");
     await record(tx, actor, restaurant, "owner_add", { owner: { old: null, new: candidate.email } });
   });

@@ -11,7 +11,12 @@ import { removeStoredFiles } from "./uploads.server";
 export type ListingServices = Pick<AppServices, "db" | "files">;
 
 /** Saves the restaurant's form (updateRestaurant), then removes the files it stopped naming that nothing else names. */
-export async function saveRestaurant(services: ListingServices, actor: Actor | null, id: string, values: RestaurantFormValues): Promise<UpdateResult> {
+export async function saveRestaurant(
+  services: ListingServices,
+  actor: Actor | null,
+  id: string,
+  values: RestaurantFormValues,
+): Promise<UpdateResult> {
   const result = await updateRestaurant(services.db, actor, id, values);
   await removeStoredFiles(services.files, result.removedFiles);
   return result;

@@ -11,7 +11,11 @@ export interface UploadedFile {
 }
 export type UploadOutcome = { ok: true; file: UploadedFile } | { ok: false; error: MessageKey };
 
-export function uploadFile(kind: UploadKind, file: File, onProgress: (fraction: number) => void): Promise<UploadOutcome> {
+export function uploadFile(
+  kind: UploadKind,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<UploadOutcome> {
   const early = precheck(kind, file);
   if (early) return Promise.resolve({ ok: false, error: early });
   return new Promise((resolve) => {
@@ -24,7 +28,11 @@ export function uploadFile(kind: UploadKind, file: File, onProgress: (fraction: 
     xhr.onload = () => {
       const body = xhr.response as Partial<UploadedFile> & { error?: MessageKey };
       if (xhr.status === 201 && body.url) resolve({ ok: true, file: body as UploadedFile });
-      else resolve({ ok: false, error: body?.error && body.error.startsWith("upload.") ? body.error : UPLOAD_RULES[kind].failed });
+      else
+        resolve({
+          ok: false,
+          error: body?.error && body.error.startsWith("upload.") ? body.error : UPLOAD_RULES[kind].failed,
+        });
     };
     xhr.onerror = () => resolve({ ok: false, error: UPLOAD_RULES[kind].failed });
     const form = new FormData();

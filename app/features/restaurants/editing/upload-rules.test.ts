@@ -4,7 +4,16 @@ import { describe, expect, it } from "vitest";
 import { ERROR_STATUS } from "../../../lib/errors";
 import { en } from "../../../locales/en";
 import { he } from "../../../locales/he";
-import { IMAGE_FORMATS, isUploadKind, precheck, UPLOAD_KINDS, UPLOAD_REFUSAL_CODE, UPLOAD_RULES, uploadErrorMessage, type UploadKind } from "./upload-rules";
+import {
+  IMAGE_FORMATS,
+  isUploadKind,
+  precheck,
+  UPLOAD_KINDS,
+  UPLOAD_REFUSAL_CODE,
+  UPLOAD_RULES,
+  uploadErrorMessage,
+  type UploadKind,
+} from "./upload-rules";
 
 const MiB = 1024 * 1024;
 

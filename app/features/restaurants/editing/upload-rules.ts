@@ -32,10 +32,34 @@ interface UploadRule {
 }
 
 export const UPLOAD_RULES: Readonly<Record<UploadKind, UploadRule>> = {
-  photo: { maxBytes: IMAGE_MAX_BYTES, accept: IMAGES, tooLarge: "upload.tooLarge5", wrongType: "upload.onlyImages", failed: "upload.failedImage" },
-  teuda: { maxBytes: IMAGE_MAX_BYTES, accept: IMAGES, tooLarge: "upload.tooLarge5", wrongType: "upload.onlyImages", failed: "upload.failedImage" },
-  menu: { maxBytes: 30 * MiB, accept: IMAGES, tooLarge: "upload.sizeExceeds", wrongType: "upload.onlyImages", failed: "upload.failedImage" },
-  pdf: { maxBytes: 30 * MiB, accept: "application/pdf", tooLarge: "upload.tooLarge30", wrongType: "upload.onlyPdf", failed: "upload.failedFile" },
+  photo: {
+    maxBytes: IMAGE_MAX_BYTES,
+    accept: IMAGES,
+    tooLarge: "upload.tooLarge5",
+    wrongType: "upload.onlyImages",
+    failed: "upload.failedImage",
+  },
+  teuda: {
+    maxBytes: IMAGE_MAX_BYTES,
+    accept: IMAGES,
+    tooLarge: "upload.tooLarge5",
+    wrongType: "upload.onlyImages",
+    failed: "upload.failedImage",
+  },
+  menu: {
+    maxBytes: 30 * MiB,
+    accept: IMAGES,
+    tooLarge: "upload.sizeExceeds",
+    wrongType: "upload.onlyImages",
+    failed: "upload.failedImage",
+  },
+  pdf: {
+    maxBytes: 30 * MiB,
+    accept: "application/pdf",
+    tooLarge: "upload.tooLarge30",
+    wrongType: "upload.onlyPdf",
+    failed: "upload.failedFile",
+  },
 };
 
 export const UPLOAD_KINDS = Object.keys(UPLOAD_RULES) as readonly UploadKind[];
@@ -81,6 +105,9 @@ export function uploadErrorMessage(kind: UploadKind, problem: UploadProblem): Me
 export function precheck(kind: UploadKind, file: { size: number; type: string; name: string }): MessageKey | null {
   const rule = UPLOAD_RULES[kind];
   if (file.size > rule.maxBytes) return rule.tooLarge;
-  const looksRight = kind === "pdf" ? file.type === "application/pdf" || /\.pdf$/i.test(file.name) : file.type.startsWith("image/") || file.type === "";
+  const looksRight =
+    kind === "pdf"
+      ? file.type === "application/pdf" || /\.pdf$/i.test(file.name)
+      : file.type.startsWith("image/") || file.type === "";
   return looksRight ? null : rule.wrongType;
 }

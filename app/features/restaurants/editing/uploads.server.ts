@@ -31,15 +31,19 @@ export interface NamedFile {
   url: string;
 }
 
-const isStored = (url: string | null | undefined): url is string => typeof url === "string" && url.startsWith("/uploads/");
+const isStored = (url: string | null | undefined): url is string =>
+  typeof url === "string" && url.startsWith("/uploads/");
 
 /** The stored files a restaurant row names (photo, certificate, PDF menu, menu images). */
-export function namedFiles(row: Partial<Pick<RestaurantRow, "photo" | "teuda" | "menu_link" | "menu_images">>): NamedFile[] {
+export function namedFiles(
+  row: Partial<Pick<RestaurantRow, "photo" | "teuda" | "menu_link" | "menu_images">>,
+): NamedFile[] {
   const named: NamedFile[] = [];
   if (isStored(row.photo)) named.push({ field: "photo", kind: "photo", url: row.photo });
   if (isStored(row.teuda)) named.push({ field: "teuda", kind: "teuda", url: row.teuda });
   if (isStored(row.menu_link)) named.push({ field: "menuLink", kind: "pdf", url: row.menu_link });
-  for (const image of row.menu_images ?? []) if (isStored(image.url)) named.push({ field: "menuImages", kind: "menu", url: image.url });
+  for (const image of row.menu_images ?? [])
+    if (isStored(image.url)) named.push({ field: "menuImages", kind: "menu", url: image.url });
   return named;
 }
 
@@ -49,7 +53,10 @@ export type FileErrors = Partial<Record<NamedFile["field"], MessageKey>>;
 export class FileNotAllowedError extends AppError {
   override name = "FileNotAllowedError";
   constructor(readonly errors: FileErrors) {
-    super("invalid", "form.invalid", { fieldErrors: errors as Record<string, MessageKey>, subject: Object.keys(errors).join(", ") });
+    super("invalid", "form.invalid", {
+      fieldErrors: errors as Record<string, MessageKey>,
+      subject: Object.keys(errors).join(", "),
+    });
   }
 }
 
@@ -70,7 +77,13 @@ export const FORM_FILE_MAX_BYTES = FORM_FILE_LIMIT;
 
 export async function recordUpload(
   db: DbOrTx,
-  upload: { url: string; kind: UploadKindName; uploadedBy: string | null; restaurantId?: string | null; heldBy?: string },
+  upload: {
+    url: string;
+    kind: UploadKindName;
+    uploadedBy: string | null;
+    restaurantId?: string | null;
+    heldBy?: string;
+  },
 ): Promise<void> {
   const restaurantId = upload.restaurantId ?? null;
   await db.insert(uploads).values({
@@ -110,7 +123,10 @@ export async function checkFiles(
       row !== undefined &&
       ((restaurantId !== null && row.restaurant_id === restaurantId) ||
         (row.restaurant_id === null && row.uploaded_by === uploaderOf(actor)) ||
-        (row.restaurant_id === null && heldBy !== undefined && row.held_by === heldBy && can(actor, "suggestions:manage")));
+        (row.restaurant_id === null &&
+          heldBy !== undefined &&
+          row.held_by === heldBy &&
+          can(actor, "suggestions:manage")));
     if (!allowed) errors[file.field] ??= "upload.notYours";
   }
   if (Object.keys(errors).length > 0) throw new FileNotAllowedError(errors);
@@ -140,7 +156,12 @@ export async function namedAnywhere(db: DbOrTx, urls: string[]): Promise<Set<str
     sql`, `,
   );
   const restaurantRows = await db
-    .select({ photo: restaurants.photo, teuda: restaurants.teuda, menu_link: restaurants.menu_link, menu_images: restaurants.menu_images })
+    .select({
+      photo: restaurants.photo,
+      teuda: restaurants.teuda,
+      menu_link: restaurants.menu_link,
+      menu_images: restaurants.menu_images,
+    })
     .from(restaurants)
     .where(
       or(
@@ -185,7 +206,8 @@ export async function releaseFiles(tx: Tx, restaurantId: string, urls: string[])
   const kept = await namedAnywhere(tx, candidates);
   for (const { url } of held) kept.add(url);
   const deletable = candidates.filter((url) => !kept.has(url));
-  if (deletable.length > 0) await tx.delete(uploads).where(and(inArray(uploads.url, deletable), isNull(uploads.restaurant_id)));
+  if (deletable.length > 0)
+    await tx.delete(uploads).where(and(inArray(uploads.url, deletable), isNull(uploads.restaurant_id)));
   return deletable;
 }
 

@@ -6,7 +6,8 @@ import { he } from "../../../locales/he";
 import { emptyWeek, type WeeklyHours } from "./hours";
 import { parseWeeklyHours, weeklyHoursSchema } from "./hours-schema";
 
-const shown = (key: string | undefined) => Boolean(key && (en as Record<string, string>)[key]?.trim() && (he as Record<string, string>)[key]?.trim());
+const shown = (key: string | undefined) =>
+  Boolean(key && (en as Record<string, string>)[key]?.trim() && (he as Record<string, string>)[key]?.trim());
 const withDay = (index: number, ranges: [string, string][]): WeeklyHours => {
   const week = emptyWeek();
   week.days[index] = ranges.map(([from, to]) => ({ from, to }));
@@ -65,7 +66,12 @@ describe("weekly hours rules", () => {
       "hours.tooManyRanges",
     ],
     ["a time that is not one", withDay(5, [["24:00", "10:00"]]), "days.5", "hours.invalidTime"],
-    ["a margin over three hours", { ...emptyWeek(), beforeRest: { kind: "candles", minutes: 181 } }, "beforeRest", "hours.invalidMinutes"],
+    [
+      "a margin over three hours",
+      { ...emptyWeek(), beforeRest: { kind: "candles", minutes: 181 } },
+      "beforeRest",
+      "hours.invalidMinutes",
+    ],
   ])("refuses %s, saying where and why", (_label, week, path, message) => {
     const parsed = parseWeeklyHours(week);
     expect(parsed.ok).toBe(false);

@@ -7,7 +7,11 @@ import type { MessageKey } from "../../../locales/en";
 import { isClock, MAX_RANGES_PER_DAY, rangeSpan, type WeeklyHours } from "./hours";
 
 const clock = z.string().refine(isClock, { error: "hours.invalidTime" });
-const margin = z.number().int({ error: "hours.invalidMinutes" }).min(0, { error: "hours.invalidMinutes" }).max(180, { error: "hours.invalidMinutes" });
+const margin = z
+  .number()
+  .int({ error: "hours.invalidMinutes" })
+  .min(0, { error: "hours.invalidMinutes" })
+  .max(180, { error: "hours.invalidMinutes" });
 
 const range = z.object({ from: clock, to: clock }).refine((r) => r.from !== r.to, { error: "hours.sameStartEnd" });
 
@@ -28,15 +32,24 @@ const day = z
 export const weeklyHoursSchema = z.object({
   days: z.array(day).length(7, { error: "form.invalidValue" }),
   closedOnShabbat: z.boolean(),
-  beforeRest: z.discriminatedUnion("kind", [z.object({ kind: z.literal("candles"), minutes: margin }), z.object({ kind: z.literal("fixed"), time: clock })], {
-    error: "form.invalidValue",
-  }),
-  afterRest: z.discriminatedUnion("kind", [z.object({ kind: z.literal("havdalah"), minutes: margin }), z.object({ kind: z.literal("fixed"), time: clock })], {
-    error: "form.invalidValue",
-  }),
+  beforeRest: z.discriminatedUnion(
+    "kind",
+    [z.object({ kind: z.literal("candles"), minutes: margin }), z.object({ kind: z.literal("fixed"), time: clock })],
+    {
+      error: "form.invalidValue",
+    },
+  ),
+  afterRest: z.discriminatedUnion(
+    "kind",
+    [z.object({ kind: z.literal("havdalah"), minutes: margin }), z.object({ kind: z.literal("fixed"), time: clock })],
+    {
+      error: "form.invalidValue",
+    },
+  ),
 });
 
-export type ParsedHours = { ok: true; hours: WeeklyHours } | { ok: false; error: MessageKey; errors: Record<string, MessageKey> };
+export type ParsedHours =
+  { ok: true; hours: WeeklyHours } | { ok: false; error: MessageKey; errors: Record<string, MessageKey> };
 
 /** Checks weekly hours from a form or a request; the errors are keyed by path ("days.5", "beforeRest"). */
 export function parseWeeklyHours(value: unknown): ParsedHours {
@@ -45,7 +58,8 @@ export function parseWeeklyHours(value: unknown): ParsedHours {
   const errors: Record<string, MessageKey> = {};
   for (const issue of parsed.error.issues) {
     // A day's message belongs to its row ("days.5"); a Shabbat rule's to the rule ("beforeRest").
-    const key = issue.path[0] === "days" && issue.path.length > 1 ? `days.${String(issue.path[1])}` : String(issue.path[0] ?? "");
+    const key =
+      issue.path[0] === "days" && issue.path.length > 1 ? `days.${String(issue.path[1])}` : String(issue.path[0] ?? "");
     errors[key] ??= issue.message as MessageKey;
   }
   const first = Object.values(errors)[0] ?? "form.invalidValue";

@@ -1,7 +1,16 @@
 // What the restaurant page shows of its hours (ADR 016) beside the week itself, prepared on the
 // server: the week's table as it will really be, the coming Shabbat or Yom Tov with its real times,
 // and the timeline "open now" is read from. All three from the same windows, so they agree.
-import { comingRestOf, timelineOf, weekTableOf, type ComingRest, type DayExceptions, type TimeRange, type Transition, type WeeklyHours } from "./hours";
+import {
+  comingRestOf,
+  timelineOf,
+  weekTableOf,
+  type ComingRest,
+  type DayExceptions,
+  type TimeRange,
+  type Transition,
+  type WeeklyHours,
+} from "./hours";
 import { windowsAround } from "./rest-windows.server";
 
 export type { ComingRest } from "./hours";

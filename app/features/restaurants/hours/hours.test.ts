@@ -59,7 +59,11 @@ describe("Tel Aviv's clock", () => {
 describe("the Shabbat and Yom Tov windows (hebcal, Tel Aviv, Israel's calendar)", () => {
   it("run from candle lighting (20 minutes before sunset) to havdalah, one window for back-to-back days", () => {
     const find = (day: string) => windows.find((window) => at(window.start).startsWith(day));
-    expect(find("2026-09-18")).toMatchObject({ start: Date.parse("2026-09-18T15:23:00Z"), end: Date.parse("2026-09-19T16:18:00Z"), holiday: false });
+    expect(find("2026-09-18")).toMatchObject({
+      start: Date.parse("2026-09-18T15:23:00Z"),
+      end: Date.parse("2026-09-19T16:18:00Z"),
+      holiday: false,
+    });
     // Rosh Hashana 5787: Friday night to Sunday night, one window, a holiday.
     expect(find("2026-09-11")).toMatchObject({ end: Date.parse("2026-09-13T16:26:00Z"), holiday: true });
     // Yom Kippur 5787 starts on Sunday evening.
@@ -72,23 +76,43 @@ describe("the Shabbat and Yom Tov windows (hebcal, Tel Aviv, Israel's calendar)"
 describe("statusAt: open or closed, until when, and when it opens", () => {
   it("on a weekday: open until the evening, closed in the morning until noon", () => {
     expect(status(typical, "2026-09-16 13:00")).toEqual({ open: true, until: at(tlv("2026-09-16 23:00")) });
-    expect(status(typical, "2026-09-16 09:00")).toEqual({ open: false, opensAt: at(tlv("2026-09-16 12:00")), reason: null });
+    expect(status(typical, "2026-09-16 09:00")).toEqual({
+      open: false,
+      opensAt: at(tlv("2026-09-16 12:00")),
+      reason: null,
+    });
   });
 
   it("on Friday: open until an hour before candle lighting, then closed for Shabbat until an hour after it ends", () => {
     // Candle lighting 18:23, Shabbat ends 19:18 (Tel Aviv, 18–19 September 2026).
     expect(status(typical, "2026-09-18 14:00")).toEqual({ open: true, until: at(tlv("2026-09-18 17:23")) });
-    expect(status(typical, "2026-09-18 17:30")).toEqual({ open: false, opensAt: at(tlv("2026-09-19 20:18")), reason: "shabbat" });
+    expect(status(typical, "2026-09-18 17:30")).toEqual({
+      open: false,
+      opensAt: at(tlv("2026-09-19 20:18")),
+      reason: "shabbat",
+    });
   });
 
   it("on Shabbat afternoon and Saturday night before the opening: closed for Shabbat; after it, open until 23:30", () => {
-    expect(status(typical, "2026-09-19 14:00")).toEqual({ open: false, opensAt: at(tlv("2026-09-19 20:18")), reason: "shabbat" });
-    expect(status(typical, "2026-09-19 20:00")).toEqual({ open: false, opensAt: at(tlv("2026-09-19 20:18")), reason: "shabbat" });
+    expect(status(typical, "2026-09-19 14:00")).toEqual({
+      open: false,
+      opensAt: at(tlv("2026-09-19 20:18")),
+      reason: "shabbat",
+    });
+    expect(status(typical, "2026-09-19 20:00")).toEqual({
+      open: false,
+      opensAt: at(tlv("2026-09-19 20:18")),
+      reason: "shabbat",
+    });
     expect(status(typical, "2026-09-19 20:30")).toEqual({ open: true, until: at(tlv("2026-09-19 23:30")) });
   });
 
   it("a fixed Friday closing and Saturday opening hold, but never inside Shabbat", () => {
-    const fixed = { ...typical, beforeRest: { kind: "fixed", time: "15:00" }, afterRest: { kind: "fixed", time: "20:00" } } as const;
+    const fixed = {
+      ...typical,
+      beforeRest: { kind: "fixed", time: "15:00" },
+      afterRest: { kind: "fixed", time: "20:00" },
+    } as const;
     expect(status(fixed, "2026-09-18 14:00")).toEqual({ open: true, until: at(tlv("2026-09-18 15:00")) });
     expect(status(fixed, "2026-09-19 20:05")).toEqual({ open: true, until: at(tlv("2026-09-19 23:30")) });
     // A fixed opening before Shabbat has ended (19:00, havdalah 19:18) waits for havdalah.
@@ -100,12 +124,20 @@ describe("statusAt: open or closed, until when, and when it opens", () => {
   it("a range past midnight keeps it open into the next day", () => {
     const late = week({ 3: [["18:00", "02:00"]], 4: [["18:00", "02:00"]] });
     expect(status(late, "2026-09-17 01:00")).toEqual({ open: true, until: at(tlv("2026-09-17 02:00")) });
-    expect(status(late, "2026-09-17 03:00")).toEqual({ open: false, opensAt: at(tlv("2026-09-17 18:00")), reason: null });
+    expect(status(late, "2026-09-17 03:00")).toEqual({
+      open: false,
+      opensAt: at(tlv("2026-09-17 18:00")),
+      reason: null,
+    });
   });
 
   it("on Yom Kippur (a Monday in 2026): closed for the holiday, opens after it ends", () => {
     // Yom Kippur ends 19:15; opening an hour later.
-    expect(status(typical, "2026-09-21 12:00")).toEqual({ open: false, opensAt: at(tlv("2026-09-21 20:15")), reason: "holiday" });
+    expect(status(typical, "2026-09-21 12:00")).toEqual({
+      open: false,
+      opensAt: at(tlv("2026-09-21 20:15")),
+      reason: "holiday",
+    });
     // Its eve (Sunday) closes an hour before candle lighting (18:20).
     expect(status(typical, "2026-09-20 17:00")).toEqual({ open: true, until: at(tlv("2026-09-20 17:20")) });
   });
@@ -144,7 +176,9 @@ describe("timelineOf and statusNow: what the browser reads", () => {
       const expected = statusAt(typical, windows, t);
       const entry = statusNow(timeline, t)!;
       expect({ open: entry.open, until: entry.until, reason: entry.open ? undefined : entry.reason }, at(t)).toEqual(
-        expected.open ? { open: true, until: expected.until, reason: undefined } : { open: false, until: expected.opensAt, reason: entry.reason },
+        expected.open
+          ? { open: true, until: expected.until, reason: undefined }
+          : { open: false, until: expected.opensAt, reason: entry.reason },
       );
     }
     // Friday evening and Shabbat are "closed for Shabbat"; a Tuesday night is plainly closed.
@@ -156,10 +190,14 @@ describe("timelineOf and statusNow: what the browser reads", () => {
 // Days whose hours are not the week's (Pesach's), still closed for Shabbat and Yom Tov.
 describe("day exceptions", () => {
   // Chol HaMoed 2027 runs 23–27 April; 22 and 28 April are Yom Tov. Tuesday 27 April 2027 is a weekday.
-  const timelineAt = (local: string, exceptions?: DayExceptions) => timelineOf(typical, windows, tlv(local), 8, exceptions);
+  const timelineAt = (local: string, exceptions?: DayExceptions) =>
+    timelineOf(typical, windows, tlv(local), 8, exceptions);
   it("take a day's ranges instead of its weekday's, and leave the other days alone", () => {
     const exceptions: DayExceptions = { "2027-04-27": [{ from: "09:00", to: "13:00" }] };
-    expect(statusNow(timelineAt("2027-04-27 10:00", exceptions), tlv("2027-04-27 10:00"))).toMatchObject({ open: true, until: tlv("2027-04-27 13:00") });
+    expect(statusNow(timelineAt("2027-04-27 10:00", exceptions), tlv("2027-04-27 10:00"))).toMatchObject({
+      open: true,
+      until: tlv("2027-04-27 13:00"),
+    });
     expect(statusNow(timelineAt("2027-04-27 15:00", exceptions), tlv("2027-04-27 15:00"))?.open).toBe(false);
     // Without the exception the week's hours count (12:00–23:00 on a Tuesday).
     expect(statusNow(timelineAt("2027-04-27 15:00"), tlv("2027-04-27 15:00"))?.open).toBe(true);
@@ -178,7 +216,12 @@ describe("one truth on the page: the week's table, the Shabbat box and the statu
     { ...weekdays([["12:00", "23:00"]]), 4: [["18:00", "01:00"]], 6: [["17:00", "23:00"]] },
     { beforeRest: { kind: "candles", minutes: 0 }, afterRest: { kind: "havdalah", minutes: 0 } },
   );
-  const clock = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Jerusalem", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const clock = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Asia/Jerusalem",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
   const hhmm = (instant: number) => clock.format(instant);
   const now = tlv("2026-12-02 10:00"); // a Wednesday morning in winter
   const shabbat = windows.find((window) => window.start > now)!;
@@ -214,7 +257,12 @@ describe("one truth on the page: the week's table, the Shabbat box and the statu
   it("shows a day the coming holiday closes as closed, and leaves the week alone for a place open on Shabbat", () => {
     // Yom Kippur 5787: from Sunday evening 2026-09-20 to Monday evening.
     const monday = weekTableOf(typical, windows, tlv("2026-09-17 10:00"))[1];
-    expect(monday).toEqual([{ from: hhmm(windows.find((window) => at(window.start).startsWith("2026-09-20"))!.end + 60 * 60_000), to: "23:00" }]);
+    expect(monday).toEqual([
+      {
+        from: hhmm(windows.find((window) => at(window.start).startsWith("2026-09-20"))!.end + 60 * 60_000),
+        to: "23:00",
+      },
+    ]);
     const open = { ...nights, closedOnShabbat: false };
     expect(weekTableOf(open, windows, now)[6]).toEqual([{ from: "17:00", to: "23:00" }]);
     expect(comingRestOf(open, windows, now)).toBeNull();

@@ -18,7 +18,8 @@ export interface RestWindow {
   holiday: boolean;
 }
 
-export type HoursStatus = { open: true; until: number } | { open: false; opensAt: number | null; reason: "shabbat" | "holiday" | null };
+export type HoursStatus =
+  { open: true; until: number } | { open: false; opensAt: number | null; reason: "shabbat" | "holiday" | null };
 
 export const MAX_RANGES_PER_DAY = 4;
 const MINUTE = 60_000;
@@ -43,7 +44,14 @@ const zoneParts = new Intl.DateTimeFormat("en-US", {
 /** Tel Aviv's wall clock at an instant, as if it were UTC (so its offset is the difference). */
 function wallClock(instant: number): number {
   const parts = Object.fromEntries(zoneParts.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
 }
 
 /** The day (epoch ms of its UTC midnight, used as a label) Tel Aviv is in at an instant. */
@@ -86,7 +94,12 @@ type Interval = [number, number];
 export type DayExceptions = Readonly<Record<string, readonly TimeRange[]>>;
 
 /** The weekly ranges laid on the calendar from `fromDay` for `days` days (a range past midnight ends the next day). */
-function weeklyIntervals(hours: WeeklyHours, fromDay: number, days: number, exceptions: DayExceptions = {}): Interval[] {
+function weeklyIntervals(
+  hours: WeeklyHours,
+  fromDay: number,
+  days: number,
+  exceptions: DayExceptions = {},
+): Interval[] {
   const intervals: Interval[] = [];
   for (let i = 0; i < days; i++) {
     const day = fromDay + i * DAY;
@@ -107,7 +120,9 @@ export function closedSpan(hours: Pick<WeeklyHours, "beforeRest" | "afterRest">,
       ? window.start - before.minutes * MINUTE
       : Math.min(window.start, telAvivInstant(telAvivDayStart(window.start), minutesOf(before.time)));
   const end =
-    after.kind === "havdalah" ? window.end + after.minutes * MINUTE : Math.max(window.end, telAvivInstant(telAvivDayStart(window.end), minutesOf(after.time)));
+    after.kind === "havdalah"
+      ? window.end + after.minutes * MINUTE
+      : Math.max(window.end, telAvivInstant(telAvivDayStart(window.end), minutesOf(after.time)));
   return [start, end];
 }
 
@@ -133,7 +148,13 @@ function merge(intervals: Interval[]): Interval[] {
 }
 
 /** The times the restaurant is open from the day before `at` for `days` days, Shabbat and Yom Tov taken out. */
-export function openIntervals(hours: WeeklyHours, windows: readonly RestWindow[], at: number, days = 9, exceptions?: DayExceptions): Interval[] {
+export function openIntervals(
+  hours: WeeklyHours,
+  windows: readonly RestWindow[],
+  at: number,
+  days = 9,
+  exceptions?: DayExceptions,
+): Interval[] {
   const firstDay = telAvivDayStart(at) - DAY;
   let intervals = weeklyIntervals(hours, firstDay, days + 1, exceptions);
   if (hours.closedOnShabbat) for (const window of windows) intervals = subtract(intervals, closedSpan(hours, window));
@@ -141,7 +162,12 @@ export function openIntervals(hours: WeeklyHours, windows: readonly RestWindow[]
 }
 
 /** Open or closed at `at`, until when, or when it opens next (within the coming week) and why it is closed. */
-export function statusAt(hours: WeeklyHours, windows: readonly RestWindow[], at: number, exceptions?: DayExceptions): HoursStatus {
+export function statusAt(
+  hours: WeeklyHours,
+  windows: readonly RestWindow[],
+  at: number,
+  exceptions?: DayExceptions,
+): HoursStatus {
   const intervals = openIntervals(hours, windows, at, undefined, exceptions);
   const current = intervals.find(([start, end]) => start <= at && at < end);
   if (current) return { open: true, until: current[1] };
@@ -152,12 +178,21 @@ export function statusAt(hours: WeeklyHours, windows: readonly RestWindow[], at:
         return start <= at && at < end;
       })
     : undefined;
-  return { open: false, opensAt: next ? next[0] : null, reason: resting ? (resting.holiday ? "holiday" : "shabbat") : null };
+  return {
+    open: false,
+    opensAt: next ? next[0] : null,
+    reason: resting ? (resting.holiday ? "holiday" : "shabbat") : null,
+  };
 }
 
 /** Closed every day, closed on Shabbat and Yom Tov with no margins: where a form starts. */
 export function emptyWeek(closedOnShabbat = true): WeeklyHours {
-  return { days: [[], [], [], [], [], [], []], closedOnShabbat, beforeRest: { kind: "candles", minutes: 0 }, afterRest: { kind: "havdalah", minutes: 0 } };
+  return {
+    days: [[], [], [], [], [], [], []],
+    closedOnShabbat,
+    beforeRest: { kind: "candles", minutes: 0 },
+    afterRest: { kind: "havdalah", minutes: 0 },
+  };
 }
 
 /**
@@ -172,9 +207,17 @@ export interface Transition {
   reason: "shabbat" | "holiday" | null;
 }
 
-export function timelineOf(hours: WeeklyHours, windows: readonly RestWindow[], from: number, days = 8, exceptions?: DayExceptions): Transition[] {
+export function timelineOf(
+  hours: WeeklyHours,
+  windows: readonly RestWindow[],
+  from: number,
+  days = 8,
+  exceptions?: DayExceptions,
+): Transition[] {
   const intervals = openIntervals(hours, windows, from, days, exceptions);
-  const spans = hours.closedOnShabbat ? windows.map((window) => ({ span: closedSpan(hours, window), holiday: window.holiday })) : [];
+  const spans = hours.closedOnShabbat
+    ? windows.map((window) => ({ span: closedSpan(hours, window), holiday: window.holiday }))
+    : [];
   const closed = (start: number, end: number | null): Transition => {
     const rest = spans.find(({ span }) => span[0] < (end ?? Infinity) && span[1] > start);
     return { at: start, open: false, until: end, reason: rest ? (rest.holiday ? "holiday" : "shabbat") : null };
@@ -200,13 +243,20 @@ function clockAt(instant: number): Clock {
  * reads 17:46; a Friday cut before candle lighting ends then; a range past midnight stays on the
  * night it opened.
  */
-export function weekTableOf(hours: WeeklyHours, windows: readonly RestWindow[], now: number, exceptions?: DayExceptions): TimeRange[][] {
+export function weekTableOf(
+  hours: WeeklyHours,
+  windows: readonly RestWindow[],
+  now: number,
+  exceptions?: DayExceptions,
+): TimeRange[][] {
   const today = telAvivDayStart(now);
   const intervals = openIntervals(hours, windows, now, 8, exceptions);
   const table: TimeRange[][] = [[], [], [], [], [], [], []];
   for (let i = 0; i < 7; i++) {
     const day = today + i * DAY;
-    const ranges = intervals.filter(([start]) => telAvivDayStart(start) === day).map(([start, end]) => ({ from: clockAt(start), to: clockAt(end) }));
+    const ranges = intervals
+      .filter(([start]) => telAvivDayStart(start) === day)
+      .map(([start, end]) => ({ from: clockAt(start), to: clockAt(end) }));
     table[weekdayOf(day)] = ranges;
   }
   return table;
@@ -230,7 +280,12 @@ export interface ComingRest {
 const HOUR = 60 * MINUTE;
 
 /** The next rest window not yet over that the restaurant closes for, or null. */
-export function comingRestOf(hours: WeeklyHours, windows: readonly RestWindow[], now: number, exceptions?: DayExceptions): ComingRest | null {
+export function comingRestOf(
+  hours: WeeklyHours,
+  windows: readonly RestWindow[],
+  now: number,
+  exceptions?: DayExceptions,
+): ComingRest | null {
   const next = hours.closedOnShabbat ? windows.find((window) => closedSpan(hours, window)[1] > now) : undefined;
   if (!next) return null;
   const [start, end] = closedSpan(hours, next);
@@ -238,5 +293,11 @@ export function comingRestOf(hours: WeeklyHours, windows: readonly RestWindow[],
   const eve = telAvivDayStart(next.start);
   const before = intervals.filter(([open, close]) => close <= start && telAvivDayStart(open) === eve).at(-1);
   const after = intervals.find(([open]) => open >= end && open < end + 18 * HOUR);
-  return { holiday: next.holiday, candles: next.start, havdalah: next.end, closesAt: before?.[1] ?? null, opensAt: after?.[0] ?? null };
+  return {
+    holiday: next.holiday,
+    candles: next.start,
+    havdalah: next.end,
+    closesAt: before?.[1] ?? null,
+    opensAt: after?.[0] ?? null,
+  };
 }

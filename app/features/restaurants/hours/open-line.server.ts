@@ -9,9 +9,16 @@ const DAY = 24 * HOUR;
 /** The days worked out, today's first, as the restaurant page's timeline (a tab left open longer stops saying). */
 const HORIZON_DAYS = 8;
 
-export function openLineOf(hours: WeeklyHours, windows: readonly RestWindow[], now: number, exceptions?: DayExceptions): OpenLine {
+export function openLineOf(
+  hours: WeeklyHours,
+  windows: readonly RestWindow[],
+  now: number,
+  exceptions?: DayExceptions,
+): OpenLine {
   const intervals = openIntervals(hours, windows, now, HORIZON_DAYS, exceptions);
-  const rests = hours.closedOnShabbat ? windows.map((window) => ({ span: closedSpan(hours, window), holiday: window.holiday })) : [];
+  const rests = hours.closedOnShabbat
+    ? windows.map((window) => ({ span: closedSpan(hours, window), holiday: window.holiday }))
+    : [];
   const stateAt = (at: number) => {
     if (intervals.some(([start, end]) => start <= at && at < end)) return OPEN;
     const rest = rests.find(({ span: [start, end] }) => start <= at && at < end);
@@ -21,7 +28,9 @@ export function openLineOf(hours: WeeklyHours, windows: readonly RestWindow[], n
   // know the next opening.
   const from = now - HOUR;
   const to = now + (HORIZON_DAYS - 1) * DAY;
-  const changes = [...intervals.flat(), ...rests.flatMap(({ span }) => span)].filter((at) => at > from && at < to).sort((a, b) => a - b);
+  const changes = [...intervals.flat(), ...rests.flatMap(({ span }) => span)]
+    .filter((at) => at > from && at < to)
+    .sort((a, b) => a - b);
   const line: number[] = [];
   let last: number | undefined;
   let minute = 0;

@@ -28,7 +28,10 @@ function agreesWithStatusAt(hours: WeeklyHours, now: number, exceptions?: DayExc
   const line = openLineOf(hours, windows, now, exceptions);
   for (let at = now - 30 * MINUTE; at < now + 7 * 24 * 60 * MINUTE; at += 7 * MINUTE) {
     const status = statusAt(hours, windows, at, exceptions);
-    expect(openLineAt(line, at), new Date(at).toISOString()).toEqual({ open: status.open, reason: status.open ? null : status.reason });
+    expect(openLineAt(line, at), new Date(at).toISOString()).toEqual({
+      open: status.open,
+      reason: status.open ? null : status.reason,
+    });
   }
   return line;
 }

@@ -29,7 +29,9 @@ export function restWindows(from: Date, to: Date): RestWindow[] {
     noRoshChodesh: true,
     noSpecialShabbat: true,
   });
-  const holidays = events.filter((event) => event.getFlags() & flags.CHAG).map((event) => event.getDate().greg().getTime());
+  const holidays = events
+    .filter((event) => event.getFlags() & flags.CHAG)
+    .map((event) => event.getDate().greg().getTime());
   const windows: RestWindow[] = [];
   let start: number | null = null;
   for (const event of events) {

@@ -19,7 +19,12 @@ function unitFormat(language: Language, unit: "meter" | "kilometer", digits: num
   const key = `${language}-${unit}-${digits}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(language, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: digits });
+    format = new Intl.NumberFormat(language, {
+      style: "unit",
+      unit,
+      unitDisplay: "short",
+      maximumFractionDigits: digits,
+    });
     formats.set(key, format);
   }
   return format;
@@ -32,12 +37,16 @@ function unitFormat(language: Language, unit: "meter" | "kilometer", digits: num
 export function formatDistance(meters: number, language: Language): string {
   if (meters < 995) return unitFormat(language, "meter", 0).format(Math.max(10, Math.round(meters / 10) * 10));
   const km = meters / 1000;
-  return km < 9.95 ? unitFormat(language, "kilometer", 1).format(Math.round(km * 10) / 10) : unitFormat(language, "kilometer", 0).format(Math.round(km));
+  return km < 9.95
+    ? unitFormat(language, "kilometer", 1).format(Math.round(km * 10) / 10)
+    : unitFormat(language, "kilometer", 0).format(Math.round(km));
 }
 
 /** Restaurants nearest first; those without a location keep their order after the rest. */
 export function byDistance<T extends { location?: LatLng | undefined }>(items: readonly T[], from: LatLng): T[] {
-  const placed = items.flatMap((item) => (item.location ? [{ item, meters: distanceMeters(from, item.location) }] : []));
+  const placed = items.flatMap((item) =>
+    item.location ? [{ item, meters: distanceMeters(from, item.location) }] : [],
+  );
   placed.sort((a, b) => a.meters - b.meters);
   return [...placed.map(({ item }) => item), ...items.filter((item) => !item.location)];
 }

@@ -27,8 +27,16 @@ export const CITY_ZOOM = 13;
 export function createMap(element: HTMLElement, { tiles, language }: { tiles: MapTiles; language: Language }): L.Map {
   const t = translator(language);
   const map = L.map(element, { zoomControl: false, center: [TEL_AVIV.lat, TEL_AVIV.lng], zoom: CITY_ZOOM });
-  L.control.zoom({ position: language === "he" ? "topright" : "topleft", zoomInTitle: t("map.zoomIn"), zoomOutTitle: t("map.zoomOut") }).addTo(map);
-  map.attributionControl.setPrefix(`<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>`);
+  L.control
+    .zoom({
+      position: language === "he" ? "topright" : "topleft",
+      zoomInTitle: t("map.zoomIn"),
+      zoomOutTitle: t("map.zoomOut"),
+    })
+    .addTo(map);
+  map.attributionControl.setPrefix(
+    `<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>`,
+  );
   L.tileLayer(tiles.url, {
     maxZoom: 19,
     attribution: `<a href="${escapeHtml(tiles.attributionUrl)}" target="_blank" rel="noopener noreferrer">${escapeHtml(tiles.attribution)}</a>`,
@@ -40,4 +48,10 @@ const PIN_SVG =
   '<svg viewBox="0 0 30 42" width="30" height="42" aria-hidden="true"><path d="M15 1C7.3 1 1 7.1 1 14.7 1 25 15 41 15 41s14-16 14-26.3C29 7.1 22.7 1 15 1z" fill="currentColor" stroke="#fff" stroke-width="2"/><circle cx="15" cy="15" r="5" fill="#fff"/></svg>';
 
 /** Our pin (a drawn icon, not Leaflet's image, whose path a bundler would break). */
-export const pinIcon = L.divIcon({ className: "map-pin", html: PIN_SVG, iconSize: [30, 42], iconAnchor: [15, 41], popupAnchor: [0, -36] });
+export const pinIcon = L.divIcon({
+  className: "map-pin",
+  html: PIN_SVG,
+  iconSize: [30, 42],
+  iconAnchor: [15, 41],
+  popupAnchor: [0, -36],
+});

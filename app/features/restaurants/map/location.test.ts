@@ -5,8 +5,16 @@ import { coordinatesFromLink, inIsrael, TEL_AVIV } from "../core/location";
 describe("coordinatesFromLink", () => {
   it.each([
     ["Waze ll=", "https://waze.com/ul?ll=32.0779,34.7741&navigate=yes", { lat: 32.0779, lng: 34.7741 }],
-    ["Waze ll= with an encoded comma", "https://www.waze.com/ul?ll=32.0779%2C34.7741&navigate=yes&zoom=17", { lat: 32.0779, lng: 34.7741 }],
-    ["Waze live map to=ll.", "https://www.waze.com/live-map/directions?to=ll.32.06853%2C34.77012", { lat: 32.06853, lng: 34.77012 }],
+    [
+      "Waze ll= with an encoded comma",
+      "https://www.waze.com/ul?ll=32.0779%2C34.7741&navigate=yes&zoom=17",
+      { lat: 32.0779, lng: 34.7741 },
+    ],
+    [
+      "Waze live map to=ll.",
+      "https://www.waze.com/live-map/directions?to=ll.32.06853%2C34.77012",
+      { lat: 32.06853, lng: 34.77012 },
+    ],
     ["Google Maps @lat,lng,zoom", "https://www.google.com/maps/@32.0853,34.7818,17z", { lat: 32.0853, lng: 34.7818 }],
     [
       "Google Maps place: the pin, not the view",
@@ -14,8 +22,16 @@ describe("coordinatesFromLink", () => {
       { lat: 32.0779, lng: 34.7741 },
     ],
     ["Google Maps q=lat,lng", "https://maps.google.com/?q=32.0712,34.7633", { lat: 32.0712, lng: 34.7633 }],
-    ["Google Maps search api query=", "https://www.google.com/maps/search/?api=1&query=32.1%2C34.8", { lat: 32.1, lng: 34.8 }],
-    ["Google directions destination=", "https://www.google.com/maps/dir/?api=1&destination=31.7767,35.2345", { lat: 31.7767, lng: 35.2345 }],
+    [
+      "Google Maps search api query=",
+      "https://www.google.com/maps/search/?api=1&query=32.1%2C34.8",
+      { lat: 32.1, lng: 34.8 },
+    ],
+    [
+      "Google directions destination=",
+      "https://www.google.com/maps/dir/?api=1&destination=31.7767,35.2345",
+      { lat: 31.7767, lng: 35.2345 },
+    ],
     ["a bare domain is no link", "waze.com/ul?ll=32.1,34.8", null],
     ["Waze address search", "https://waze.com/ul?q=12%20Dizengoff%20St%20Tel%20Aviv", null],
     ["Google place by name only", "https://www.google.com/maps/place/Dizengoff+Square", null],
@@ -68,6 +84,11 @@ describe("distances", () => {
     const near: Place = { id: "near", location: { lat: 32.078, lng: 34.7742 } };
     const none1: Place = { id: "none1" };
     const none2: Place = { id: "none2" };
-    expect(byDistance([none1, far, none2, near], TEL_AVIV).map((item) => item.id)).toEqual(["near", "far", "none1", "none2"]);
+    expect(byDistance([none1, far, none2, near], TEL_AVIV).map((item) => item.id)).toEqual([
+      "near",
+      "far",
+      "none1",
+      "none2",
+    ]);
   });
 });

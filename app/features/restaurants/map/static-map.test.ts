@@ -13,7 +13,11 @@ describe("the restaurant page's tile map", () => {
   });
 
   it("fills the frame with tiles around the place, the place at the frame's centre", () => {
-    const map = staticMap({ lat: 32.0779, lng: 34.7741 }, "https://tiles.example/{z}/{x}/{y}.png", { zoom: 16, width: 640, height: 180 });
+    const map = staticMap({ lat: 32.0779, lng: 34.7741 }, "https://tiles.example/{z}/{x}/{y}.png", {
+      zoom: 16,
+      width: 640,
+      height: 180,
+    });
     // 640 px wide needs three or four columns; 180 px high one or two rows.
     expect(map.tiles.length).toBeGreaterThanOrEqual(3);
     expect(map.tiles.length).toBeLessThanOrEqual(8);

@@ -29,17 +29,31 @@ export interface StaticMap {
 }
 
 /** The tiles a frame of up to `width` × `height` pixels needs with the place at its centre. */
-export function staticMap(place: LatLng, template: string, { zoom, width, height }: { zoom: number; width: number; height: number }): StaticMap {
+export function staticMap(
+  place: LatLng,
+  template: string,
+  { zoom, width, height }: { zoom: number; width: number; height: number },
+): StaticMap {
   const { x, y } = worldPixel(place, zoom);
   const last = 2 ** zoom - 1;
-  const first = { x: Math.floor((x - width / 2) / TILE_SIZE), y: Math.max(0, Math.floor((y - height / 2) / TILE_SIZE)) };
-  const end = { x: Math.floor((x + width / 2) / TILE_SIZE), y: Math.min(last, Math.floor((y + height / 2) / TILE_SIZE)) };
+  const first = {
+    x: Math.floor((x - width / 2) / TILE_SIZE),
+    y: Math.max(0, Math.floor((y - height / 2) / TILE_SIZE)),
+  };
+  const end = {
+    x: Math.floor((x + width / 2) / TILE_SIZE),
+    y: Math.min(last, Math.floor((y + height / 2) / TILE_SIZE)),
+  };
   const tiles: StaticMap["tiles"] = [];
   for (let ty = first.y; ty <= end.y; ty++) {
     for (let tx = first.x; tx <= end.x; tx++) {
       // Across the antimeridian the world repeats.
       const wrapped = ((tx % (last + 1)) + last + 1) % (last + 1);
-      tiles.push({ url: tileUrl(template, zoom, wrapped, ty), left: (tx - first.x) * TILE_SIZE, top: (ty - first.y) * TILE_SIZE });
+      tiles.push({
+        url: tileUrl(template, zoom, wrapped, ty),
+        left: (tx - first.x) * TILE_SIZE,
+        top: (ty - first.y) * TILE_SIZE,
+      });
     }
   }
   return { tiles, center: { x: x - first.x * TILE_SIZE, y: y - first.y * TILE_SIZE } };

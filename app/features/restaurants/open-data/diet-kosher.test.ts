@@ -12,7 +12,9 @@ describe("dietKosher (our kashrut as OpenStreetMap's diet:kosher)", () => {
   });
 
   it("is yes with an expired certificate, whatever the kashrut says", () => {
-    expect(dietKosher("mehadrin", { body: "rabbinate_tel_aviv", level: "mehadrin", validUntil: "2026-10-01" }, clock)).toBe("yes");
+    expect(
+      dietKosher("mehadrin", { body: "rabbinate_tel_aviv", level: "mehadrin", validUntil: "2026-10-01" }, clock),
+    ).toBe("yes");
     expect(dietKosher("tzohar", { body: "tzohar", validUntil: "2026-11-11" }, { today: "2026-11-26" })).toBe("yes");
   });
 

@@ -12,7 +12,11 @@ export type DietKosher = "only" | "yes";
  * 3. no supervising body (`none`) or kashrut `unknown` → `yes`;
  * 4. otherwise (a kashrut of rabanut, mehadrin or tzohar, no certificate date given) → `only`.
  */
-export function dietKosher(kashrut: Kashrut, certificate: CertificateFacts | undefined, clock: CertificateClock): DietKosher {
+export function dietKosher(
+  kashrut: Kashrut,
+  certificate: CertificateFacts | undefined,
+  clock: CertificateClock,
+): DietKosher {
   const state = certificateState(certificate, clock);
   if (state.kind === "valid" || state.kind === "renewalPending") return "only";
   if (state.kind === "expired") return "yes";

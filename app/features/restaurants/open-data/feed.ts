@@ -112,7 +112,11 @@ const WHEELCHAIR_OSM: Record<WheelchairAccess, string> = { yes: "yes", partly: "
 
 /** The listing's OSM tags: only those we know, OSM's names and values. */
 function osmTags(restaurant: Restaurant, diet: DietKosher, openingHours: string | null): Record<string, string> {
-  const tags: Record<string, string> = { amenity: "restaurant", name: restaurant.name.he ?? restaurant.name.en, "name:en": restaurant.name.en };
+  const tags: Record<string, string> = {
+    amenity: "restaurant",
+    name: restaurant.name.he ?? restaurant.name.en,
+    "name:en": restaurant.name.en,
+  };
   if (restaurant.name.he) tags["name:he"] = restaurant.name.he;
   tags["diet:kosher"] = diet;
   if (restaurant.isPermanentlyClosed) tags["disused:amenity"] = "restaurant";
@@ -126,7 +130,10 @@ function osmTags(restaurant: Restaurant, diet: DietKosher, openingHours: string 
 }
 
 /** One listing's record: the same in both feeds (GeoJSON carries `location` as the geometry). */
-export function openDataRecord({ restaurant, updatedAt }: OpenDataSource, { publicUrl, clock }: OpenDataContext): OpenDataRecord {
+export function openDataRecord(
+  { restaurant, updatedAt }: OpenDataSource,
+  { publicUrl, clock }: OpenDataContext,
+): OpenDataRecord {
   const closed = restaurant.isPermanentlyClosed;
   const diet = dietKosher(restaurant.kashrut, restaurant.certificate, clock);
   const openingHours = closed ? null : osmOpeningHours(restaurant.hours);
@@ -134,7 +141,10 @@ export function openDataRecord({ restaurant, updatedAt }: OpenDataSource, { publ
   return {
     id: restaurant.id,
     slug: restaurant.slug,
-    url: { en: publicUrl + restaurantPath(restaurant.slug, "en"), he: publicUrl + restaurantPath(restaurant.slug, "he") },
+    url: {
+      en: publicUrl + restaurantPath(restaurant.slug, "en"),
+      he: publicUrl + restaurantPath(restaurant.slug, "he"),
+    },
     name: { en: restaurant.name.en, he: orNull(restaurant.name.he) },
     description: { en: restaurant.description?.en || null, he: orNull(restaurant.description?.he) },
     address: restaurant.address,
@@ -242,7 +252,8 @@ export function lastChangeOf(records: readonly OpenDataRecord[]): Date | null {
   let latest = 0;
   for (const record of records) {
     latest = Math.max(latest, Date.parse(record.updatedAt));
-    if (record.freshness.lastVerified) latest = Math.max(latest, Date.parse(`${record.freshness.lastVerified}T00:00:00Z`));
+    if (record.freshness.lastVerified)
+      latest = Math.max(latest, Date.parse(`${record.freshness.lastVerified}T00:00:00Z`));
   }
   return latest > 0 ? new Date(latest) : null;
 }

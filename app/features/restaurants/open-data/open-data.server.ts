@@ -22,6 +22,9 @@ export async function openDataFeed(
   now = new Date(),
 ): Promise<{ body: string; records: OpenDataRecord[] }> {
   const records = await loadOpenDataRecords(db, context);
-  const feed = format === "json" ? openDataJson(records, context.publicUrl, now) : openDataGeoJson(records, context.publicUrl, now);
+  const feed =
+    format === "json"
+      ? openDataJson(records, context.publicUrl, now)
+      : openDataGeoJson(records, context.publicUrl, now);
   return { body: JSON.stringify(feed), records };
 }

@@ -144,7 +144,10 @@ export function osmOpeningHours(hours: WeeklyHours | undefined | null): string |
   if (hours.closedOnShabbat) {
     const closing = fridayClosing(hours);
     // Thursday's night runs into Friday: a closing before its end cuts it too.
-    const thursday = beforeShabbat(week[THURSDAY] ?? [], { min: closing.min + DAY_MINUTES, max: closing.max + DAY_MINUTES });
+    const thursday = beforeShabbat(week[THURSDAY] ?? [], {
+      min: closing.min + DAY_MINUTES,
+      max: closing.max + DAY_MINUTES,
+    });
     const friday = beforeShabbat(week[FRIDAY] ?? [], closing);
     const saturday = afterShabbat(week[SATURDAY] ?? [], saturdayOpening(hours));
     if (!thursday || !friday || !saturday) return null;

@@ -4,7 +4,13 @@ import { minutesOf } from "../hours/hours";
 import { restWindows } from "../hours/rest-windows.server";
 import { SHABBAT_BOUNDS } from "./opening-hours";
 
-const local = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Jerusalem", weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const local = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Jerusalem",
+  weekday: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 function weekdayAndMinutes(instant: number): [string, number] {
   const parts = Object.fromEntries(local.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));

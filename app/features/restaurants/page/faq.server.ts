@@ -46,7 +46,11 @@ function kosherAnswer(
  * Is it kosher, and when is it open (a closed restaurant's page says it is closed instead: null).
  * `state`: its certificate's state on the page's day.
  */
-export function faqOf(restaurant: Restaurant, language: Language, state: CertificateState = { kind: "none" }): FaqText | null {
+export function faqOf(
+  restaurant: Restaurant,
+  language: Language,
+  state: CertificateState = { kind: "none" },
+): FaqText | null {
   if (restaurant.isPermanentlyClosed) return null;
   const t = translator(language);
   const say = (key: WrittenKey, values: Record<string, string>): Sentence => ({ text: t(key), values });
@@ -63,7 +67,9 @@ export function faqOf(restaurant: Restaurant, language: Language, state: Certifi
         answer: restaurant.hours
           ? say("restaurant.faqHoursStructuredA", { name })
           : restaurant.openingHours
-            ? say("restaurant.faqHoursA", { hours: localized({ en: restaurant.openingHours, he: restaurant.openingHoursHe }, language) })
+            ? say("restaurant.faqHoursA", {
+                hours: localized({ en: restaurant.openingHours, he: restaurant.openingHoursHe }, language),
+              })
             : say("restaurant.faqHoursUnknownA", { name }),
       },
     ],

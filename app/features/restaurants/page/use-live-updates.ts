@@ -39,7 +39,9 @@ export function useLiveRestaurant(slug: string, language: Language): boolean {
   useEffect(() => {
     const source = new EventSource(`/api/live/restaurants/${encodeURIComponent(slug)}`);
     let dropped = false;
-    source.addEventListener("update", (event) => onUpdate(JSON.parse((event as MessageEvent<string>).data) as UpdateEvent));
+    source.addEventListener("update", (event) =>
+      onUpdate(JSON.parse((event as MessageEvent<string>).data) as UpdateEvent),
+    );
     source.addEventListener("error", () => {
       dropped = true;
     });

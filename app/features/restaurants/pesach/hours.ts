@@ -12,7 +12,10 @@ import { planFor, type PesachSeason } from "./pesach";
  * Pesach, each day of Chol HaMoed (between the first and the last) when it gave hours for them.
  * Nothing out of season or without a plan.
  */
-export function pesachExceptions(plans: PesachPlans | undefined, season: PesachSeason | null | undefined): DayExceptions | undefined {
+export function pesachExceptions(
+  plans: PesachPlans | undefined,
+  season: PesachSeason | null | undefined,
+): DayExceptions | undefined {
   const plan = planFor(plans, season);
   const closed = plan?.status === "closed";
   const ranges = closed ? [] : plan?.cholHamoed;

@@ -14,13 +14,21 @@ const YEAR = /^20\d\d$/;
  * One who may not edit the restaurant is refused first (AppError "forbidden"), whatever the form;
  * an invalid form is refused (AppError "invalid" with each field's message) and nothing changes.
  */
-export async function setRestaurantPesach(db: Db, actor: Actor | null, id: string, year: string, input: Record<string, unknown>): Promise<Restaurant> {
+export async function setRestaurantPesach(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  year: string,
+  input: Record<string, unknown>,
+): Promise<Restaurant> {
   const editor = await mayEdit(db, actor, id);
   if (!YEAR.test(year)) throw new AppError("invalid", "form.invalidValue");
   const parsed = parsePesachForm(input);
   if (!parsed.ok) {
     const fieldErrors = Object.fromEntries(
-      Object.entries(parsed.errors).filter((entry): entry is [string, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined),
+      Object.entries(parsed.errors).filter(
+        (entry): entry is [string, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined,
+      ),
     );
     throw new AppError("invalid", "form.invalid", { fieldErrors });
   }

@@ -11,7 +11,13 @@ import { pesachPlansOf } from "./plans";
 const SEASON = { year: "2027", firstDay: "2027-04-22", lastDay: "2027-04-28" };
 
 function restaurant(slug: string, pesach: Record<string, unknown> = {}) {
-  return rowToRestaurant({ ...buildRestaurant({ slug, name_en: slug }), id: crypto.randomUUID(), pesach, search_text: null, search_words: null } as never);
+  return rowToRestaurant({
+    ...buildRestaurant({ slug, name_en: slug }),
+    id: crypto.randomUUID(),
+    pesach,
+    search_text: null,
+    search_words: null,
+  } as never);
 }
 
 describe("Pesach on the directory", () => {
@@ -47,9 +53,15 @@ describe("Pesach on the directory", () => {
       { from: "09:00", to: "15:00" },
       { from: "18:00", to: "23:30" },
     ];
-    const plans = { "2027": { status: "kosher" as const, kitniyot: false, cholHamoed }, "2028": { status: "closed" as const } };
+    const plans = {
+      "2027": { status: "kosher" as const, kitniyot: false, cholHamoed },
+      "2028": { status: "closed" as const },
+    };
     expect(encodeIndexPesach(plans)).toBe("2027k 09:00-15:00 18:00-23:30,2028c");
-    expect(decodeIndexPesach("2027k 09:00-15:00 18:00-23:30,2028c")).toEqual({ "2027": { status: "kosher", cholHamoed }, "2028": { status: "closed" } });
+    expect(decodeIndexPesach("2027k 09:00-15:00 18:00-23:30,2028c")).toEqual({
+      "2027": { status: "kosher", cholHamoed },
+      "2028": { status: "closed" },
+    });
     expect(decodeIndexPesach("2027k,2028c")).toEqual({ "2027": { status: "kosher" }, "2028": { status: "closed" } });
     expect(decodeIndexPesach("")).toBeUndefined();
     expect(decodeIndexPesach("27k,2027x")).toEqual({});
@@ -60,12 +72,20 @@ describe("Pesach on the directory", () => {
   });
 
   it("gives a card only the season's status and Chol HaMoed's hours, and nothing out of season", () => {
-    const plans = { "2027": { status: "kosher" as const, kitniyot: true, cholHamoed: [{ from: "10:00", to: "22:00" }] } };
-    expect(forCardPesach(plans, SEASON)).toEqual({ "2027": { status: "kosher", cholHamoed: [{ from: "10:00", to: "22:00" }] } });
+    const plans = {
+      "2027": { status: "kosher" as const, kitniyot: true, cholHamoed: [{ from: "10:00", to: "22:00" }] },
+    };
+    expect(forCardPesach(plans, SEASON)).toEqual({
+      "2027": { status: "kosher", cholHamoed: [{ from: "10:00", to: "22:00" }] },
+    });
     expect(forCardPesach({ "2027": { status: "closed" } }, SEASON)).toEqual({ "2027": { status: "closed" } });
     expect(forCardPesach(plans, null)).toBeUndefined();
     expect(forCardPesach(plans, { ...SEASON, year: "2028" })).toBeUndefined();
-    expect(pesachPageData(plans, SEASON)).toMatchObject({ year: "2027", cholHamoed: { from: "2027-04-23", to: "2027-04-27" }, plan: plans["2027"] });
+    expect(pesachPageData(plans, SEASON)).toMatchObject({
+      year: "2027",
+      cholHamoed: { from: "2027-04-23", to: "2027-04-27" },
+      plan: plans["2027"],
+    });
     expect(pesachPageData(plans, null)).toBeNull();
   });
 
@@ -101,7 +121,9 @@ describe("Pesach on the directory", () => {
 describe("Pesach's days in the hours (pesachExceptions)", () => {
   const week = ["2027-04-22", "2027-04-23", "2027-04-24", "2027-04-25", "2027-04-26", "2027-04-27", "2027-04-28"];
   it("closes every day of Pesach for a restaurant closed during it", () => {
-    expect(pesachExceptions({ "2027": { status: "closed" } }, SEASON)).toEqual(Object.fromEntries(week.map((day) => [day, []])));
+    expect(pesachExceptions({ "2027": { status: "closed" } }, SEASON)).toEqual(
+      Object.fromEntries(week.map((day) => [day, []])),
+    );
   });
 
   it("gives each day of Chol HaMoed its own hours when the plan has them, and nothing else changes", () => {

@@ -25,14 +25,19 @@ export const PESACH_PARAM = "pesach";
 export const PESACH_KOSHER = "kosher";
 
 /** A restaurant's plan for the season's Pesach, if it has one. */
-export function planFor(plans: PesachPlans | undefined, season: PesachSeason | null | undefined): PesachPlan | undefined {
+export function planFor(
+  plans: PesachPlans | undefined,
+  season: PesachSeason | null | undefined,
+): PesachPlan | undefined {
   return season ? plans?.[season.year] : undefined;
 }
 
 /** What a card carries: only the season's year, its status and Chol HaMoed's hours (out of season: nothing). */
 export function forCardPesach(plans: PesachPlans | undefined, season: PesachSeason | null): PesachPlans | undefined {
   const plan = planFor(plans, season);
-  return plan && season ? { [season.year]: { status: plan.status, ...(plan.cholHamoed ? { cholHamoed: plan.cholHamoed } : {}) } } : undefined;
+  return plan && season
+    ? { [season.year]: { status: plan.status, ...(plan.cholHamoed ? { cholHamoed: plan.cholHamoed } : {}) } }
+    : undefined;
 }
 
 /** Kosher for the season's Pesach: what the filter keeps. */

@@ -26,7 +26,11 @@ describe("the Pesach season (Tel Aviv, hebcal)", () => {
     expect(pesachSeasonAt(at("2027-04-28T23:59:00+03:00"))).toEqual(PESACH_2027);
     expect(pesachSeasonAt(at("2027-04-29T00:00:00+03:00"))).toBeNull();
     // Pesach 2028: 15 Nisan 5788 = 11 April 2028.
-    expect(pesachAround(at("2027-04-29T00:00:00+03:00"))).toEqual({ year: "2028", firstDay: "2028-04-11", lastDay: "2028-04-17" });
+    expect(pesachAround(at("2027-04-29T00:00:00+03:00"))).toEqual({
+      year: "2028",
+      firstDay: "2028-04-11",
+      lastDay: "2028-04-17",
+    });
   });
 
   it("crosses the Hebrew new year without a jump: before and after Rosh Hashana 5788 it is Pesach 2028", () => {

@@ -34,7 +34,9 @@ describe("the restaurant page's Pesach section, written on the server", () => {
   });
 
   it("says only that a closed place is closed, and nothing out of season or for another year", () => {
-    expect(pesachSectionOf({ "2027": { status: "closed", cholHamoed: [{ from: "10:00", to: "15:00" }] } }, SEASON, "en")).toMatchObject({
+    expect(
+      pesachSectionOf({ "2027": { status: "closed", cholHamoed: [{ from: "10:00", to: "15:00" }] } }, SEASON, "en"),
+    ).toMatchObject({
       status: "Closed during Pesach",
       lines: [],
       cholHamoed: null,

@@ -17,14 +17,19 @@ export interface PesachText {
   cholHamoed: { label: string; ranges: string[] } | null;
 }
 
-export function pesachSectionOf(plans: PesachPlans | undefined, season: PesachSeason | null, language: Language): PesachText | null {
+export function pesachSectionOf(
+  plans: PesachPlans | undefined,
+  season: PesachSeason | null,
+  language: Language,
+): PesachText | null {
   const data = pesachPageData(plans, season);
   if (!data) return null;
   const t = translator(language);
   const day = (iso: string) => formatLongDate(iso, language);
   const { plan } = data;
   const lines: string[] = [];
-  if (plan.status !== "closed" && plan.kitniyot !== undefined) lines.push(t(plan.kitniyot ? "pesach.kitniyot" : "pesach.noKitniyot"));
+  if (plan.status !== "closed" && plan.kitniyot !== undefined)
+    lines.push(t(plan.kitniyot ? "pesach.kitniyot" : "pesach.noKitniyot"));
   if (plan.status === "kosher" && plan.certificate) {
     const { body, level, validUntil } = plan.certificate;
     lines.push(

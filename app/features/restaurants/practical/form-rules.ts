@@ -10,7 +10,10 @@ const flag = z.boolean({ error: "form.yesNoInvalid" satisfies MessageKey }).defa
 
 export const practicalFields = {
   priceLevel: z
-    .preprocess((value) => (typeof value === "number" ? String(value) : value), z.string({ error: "form.priceLevelInvalid" satisfies MessageKey }))
+    .preprocess(
+      (value) => (typeof value === "number" ? String(value) : value),
+      z.string({ error: "form.priceLevelInvalid" satisfies MessageKey }),
+    )
     .transform((value) => value.trim())
     .refine((value) => value === "" || /^[1-4]$/.test(value), "form.priceLevelInvalid" satisfies MessageKey)
     .default(""),

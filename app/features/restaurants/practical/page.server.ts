@@ -15,7 +15,9 @@ export function practicalStructuredData(facts: PracticalFacts): { priceRange?: s
   const feature = (name: string, value: boolean) => ({ "@type": "LocationFeatureSpecification", name, value });
   const features = [
     ...servicesOf(facts).map((service) => feature(SERVICE_NAMES[service], true)),
-    ...(facts.wheelchair === "yes" || facts.wheelchair === "no" ? [feature("Wheelchair accessible", facts.wheelchair === "yes")] : []),
+    ...(facts.wheelchair === "yes" || facts.wheelchair === "no"
+      ? [feature("Wheelchair accessible", facts.wheelchair === "yes")]
+      : []),
   ];
   return {
     ...(facts.priceLevel ? { priceRange: priceSigns(facts.priceLevel) } : {}),
@@ -23,7 +25,11 @@ export function practicalStructuredData(facts: PracticalFacts): { priceRange?: s
   };
 }
 
-const WHEELCHAIR_LABEL = { yes: "facts.wheelchair", partly: "factsPage.wheelchairPartly", no: "factsPage.wheelchairNo" } as const;
+const WHEELCHAIR_LABEL = {
+  yes: "facts.wheelchair",
+  partly: "factsPage.wheelchairPartly",
+  no: "factsPage.wheelchairNo",
+} as const;
 
 /**
  * What the restaurant page says of the facts, in the page's language, one badge each: "Price: ₪₪",

@@ -16,7 +16,8 @@ describe("the practical facts' structured data", () => {
         { "@type": "LocationFeatureSpecification", name: "Wheelchair accessible", value: true },
       ],
     });
-    for (const level of [1, 2, 4] as const) expect(practicalStructuredData(r({ price_level: level }))).toEqual({ priceRange: "₪".repeat(level) });
+    for (const level of [1, 2, 4] as const)
+      expect(practicalStructuredData(r({ price_level: level }))).toEqual({ priceRange: "₪".repeat(level) });
     expect(practicalStructuredData(r({ takeaway: true, wheelchair: "no" }))).toEqual({
       amenityFeature: [
         { "@type": "LocationFeatureSpecification", name: "Takeaway", value: true },
@@ -41,9 +42,17 @@ describe("the restaurant page's badges", () => {
     await import("../../../lib/i18n/all-messages.server");
     const { translator } = await import("../../../lib/i18n/messages");
     const facts = r({ price_level: 2, takeaway: true, delivery: true, wheelchair: "partly" });
-    expect(practicalLabels(facts, translator("en"))).toEqual(["Price: ₪₪", "Delivery", "Takeaway", "Partly wheelchair accessible"]);
+    expect(practicalLabels(facts, translator("en"))).toEqual([
+      "Price: ₪₪",
+      "Delivery",
+      "Takeaway",
+      "Partly wheelchair accessible",
+    ]);
     expect(practicalLabels(facts, translator("he"))).toEqual(["מחיר: ₪₪", "משלוחים", "טייק אוויי", "נגישות חלקית"]);
-    expect(practicalLabels(r({ wheelchair: "no", catering: true }), translator("en"))).toEqual(["Catering", "Not wheelchair accessible"]);
+    expect(practicalLabels(r({ wheelchair: "no", catering: true }), translator("en"))).toEqual([
+      "Catering",
+      "Not wheelchair accessible",
+    ]);
     expect(practicalLabels(r({ wheelchair: "yes" }), translator("he"))).toEqual(["נגיש לכיסאות גלגלים"]);
     expect(practicalLabels(r({}), translator("en"))).toEqual([]);
   });

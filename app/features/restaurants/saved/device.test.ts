@@ -21,7 +21,9 @@ describe("saved places on the device", () => {
     expect(parseDeviceList("{")).toEqual([]);
     expect(parseDeviceList('{"a":1}')).toEqual([]);
     expect(parseDeviceList(null)).toEqual([]);
-    expect(parseDeviceList(JSON.stringify(Array.from({ length: MAX_SAVED + 5 }, (_, i) => `p${i}`)))).toHaveLength(MAX_SAVED);
+    expect(parseDeviceList(JSON.stringify(Array.from({ length: MAX_SAVED + 5 }, (_, i) => `p${i}`)))).toHaveLength(
+      MAX_SAVED,
+    );
   });
 
   it("saves a place first in the list, forgets it, and empties the list", () => {

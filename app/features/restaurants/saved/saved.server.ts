@@ -46,7 +46,9 @@ export async function keepPlaces(
   await db.transaction(async (tx) => {
     if (forget.length > 0) {
       const gone = tx.select({ id: restaurants.id }).from(restaurants).where(inArray(restaurants.slug, forget));
-      await tx.delete(savedPlaces).where(and(eq(savedPlaces.user_id, userId), inArray(savedPlaces.restaurant_id, gone)));
+      await tx
+        .delete(savedPlaces)
+        .where(and(eq(savedPlaces.user_id, userId), inArray(savedPlaces.restaurant_id, gone)));
     }
     const wanted = [...new Set(add.filter(isPlaceSlug))].slice(0, MAX_SAVED);
     if (wanted.length === 0) return;

@@ -30,14 +30,18 @@ export function SavedProvider({ account, children }: { account: readonly string[
   const [last, setLast] = useState("");
   const slug = fetcher.formData?.get("slug");
   let slugs = account ?? device;
-  if (typeof slug === "string") slugs = [...slugs.filter((other) => other !== slug), ...(fetcher.formData?.get("intent") === "add" ? [slug] : [])];
+  if (typeof slug === "string")
+    slugs = [...slugs.filter((other) => other !== slug), ...(fetcher.formData?.get("intent") === "add" ? [slug] : [])];
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
   const value: Saved = {
     slugs,
     toggle: (place, save) => {
       if (!account) return setDeviceSaved(place, save);
       setLast(place);
-      void fetcher.submit({ intent: save ? "add" : "remove", slug: place, js: "1" }, { method: "post", action: savedPath(language) });
+      void fetcher.submit(
+        { intent: save ? "add" : "remove", slug: place, js: "1" },
+        { method: "post", action: savedPath(language) },
+      );
     },
     refusal: error && { slug: last, error, values: fetcher.data?.values },
   };

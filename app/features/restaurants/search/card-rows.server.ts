@@ -8,7 +8,12 @@ import { forCard, type ListedRestaurant } from "./search-index";
 
 export function cardRows(
   restaurants: readonly ListedRestaurant[],
-  { map, season, now, windows }: { map: boolean; season: PesachSeason | null; now: number; windows: readonly RestWindow[] },
+  {
+    map,
+    season,
+    now,
+    windows,
+  }: { map: boolean; season: PesachSeason | null; now: number; windows: readonly RestWindow[] },
 ): ListedRestaurant[] {
   return restaurants.map((restaurant) => {
     const { pesach: plans, hours, ...card } = forCard(restaurant, map);
@@ -16,7 +21,9 @@ export function cardRows(
     return {
       ...card,
       ...(mark ? { pesach: mark } : {}),
-      ...(hours && !card.isPermanentlyClosed ? { openLine: openLineOf(hours, windows, now, pesachExceptions(plans, season)) } : {}),
+      ...(hours && !card.isPermanentlyClosed
+        ? { openLine: openLineOf(hours, windows, now, pesachExceptions(plans, season)) }
+        : {}),
     };
   });
 }

@@ -43,7 +43,14 @@ export function createDirectory({ db, list, size, closeTo }: DirectorySources): 
       // Unfiltered, every restaurant matches: the count is the directory's size.
       const total = hasActiveFilters(state) ? undefined : count;
       return {
-        ...(await searchDirectory(db, state, { clock, open, limit, pesachYear, ...(total === undefined ? {} : { total }), ...(closeTo ? { closeTo } : {}) })),
+        ...(await searchDirectory(db, state, {
+          clock,
+          open,
+          limit,
+          pesachYear,
+          ...(total === undefined ? {} : { total }),
+          ...(closeTo ? { closeTo } : {}),
+        })),
         indexVersion: null,
       };
     }

@@ -3,7 +3,17 @@ import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../../database/factories";
 import { emptyWeek } from "../hours/hours";
 import { applyFilters } from "./matching";
-import { clearedFilters, EMPTY_FILTERS, hasActiveFilters, parseFilters, parseShown, RESULTS_PAGE, serializeFilters, toggle, type FilterState } from "./filters";
+import {
+  clearedFilters,
+  EMPTY_FILTERS,
+  hasActiveFilters,
+  parseFilters,
+  parseShown,
+  RESULTS_PAGE,
+  serializeFilters,
+  toggle,
+  type FilterState,
+} from "./filters";
 import { rowToRestaurant } from "../core/mapping";
 import { normalizeForSearch } from "../../../lib/search-text";
 
@@ -93,7 +103,9 @@ describe("filters", () => {
   });
 
   it("all conditions hold together", () => {
-    expect(filter({ kashrutTypes: ["tzohar", "rabanut"], selectedTags: ["Meat", "Dairy"], linkFilters: ["wolt"] })).toEqual(["Cafe Noa"]);
+    expect(
+      filter({ kashrutTypes: ["tzohar", "rabanut"], selectedTags: ["Meat", "Dairy"], linkFilters: ["wolt"] }),
+    ).toEqual(["Cafe Noa"]);
     expect(filter({ searchTerm: "grill", kashrutTypes: ["tzohar"] })).toEqual([]);
   });
 
@@ -107,7 +119,9 @@ describe("recently verified", () => {
   const dated = [{ ...grill, lastVerified: "2026-11-01" }, { ...cafe, lastVerified: "2025-01-01" }, sushi];
   it("keeps only restaurants verified within the allowed age, on the page's clock", () => {
     expect(names(applyFilters(dated, { ...EMPTY_FILTERS, recentlyVerified: true }, clock))).toEqual(["Olive Grill"]);
-    expect(names(applyFilters(dated, { ...EMPTY_FILTERS, recentlyVerified: true }, { ...clock, maxAgeDays: 10_000 }))).toEqual(["Olive Grill", "Cafe Noa"]);
+    expect(
+      names(applyFilters(dated, { ...EMPTY_FILTERS, recentlyVerified: true }, { ...clock, maxAgeDays: 10_000 })),
+    ).toEqual(["Olive Grill", "Cafe Noa"]);
     expect(names(applyFilters(dated, EMPTY_FILTERS, clock))).toEqual(["Olive Grill", "Cafe Noa", "Sakura"]);
   });
   it("matches nothing without a clock rather than guess the day", () => {
@@ -124,13 +138,24 @@ describe("open now", () => {
     ...emptyWeek(),
     days: Array.from({ length: 7 }, () => ranges.map(([from, to]) => ({ from, to }))),
   });
-  const shabbat = { start: Date.parse("2026-09-18T15:23:00Z"), end: Date.parse("2026-09-19T16:18:00Z"), holiday: false };
+  const shabbat = {
+    start: Date.parse("2026-09-18T15:23:00Z"),
+    end: Date.parse("2026-09-19T16:18:00Z"),
+    holiday: false,
+  };
   const lunch = rowToRestaurant(buildRestaurantRow({ name_en: "Lunch Place", hours: week([["11:00", "16:00"]]) }));
-  const late = rowToRestaurant(buildRestaurantRow({ name_en: "Late Bar", hours: { ...week([["18:00", "02:00"]]), closedOnShabbat: false } }));
-  const gone = rowToRestaurant(buildRestaurantRow({ name_en: "Gone", hours: week([["00:00", "23:59"]]), is_permanently_closed: true }));
+  const late = rowToRestaurant(
+    buildRestaurantRow({ name_en: "Late Bar", hours: { ...week([["18:00", "02:00"]]), closedOnShabbat: false } }),
+  );
+  const gone = rowToRestaurant(
+    buildRestaurantRow({ name_en: "Gone", hours: week([["00:00", "23:59"]]), is_permanently_closed: true }),
+  );
   const unknown = rowToRestaurant(buildRestaurantRow({ name_en: "No Hours" }));
   const list = [lunch, late, gone, unknown];
-  const openAt = (iso: string) => names(applyFilters(list, { ...EMPTY_FILTERS, openNow: true }, undefined, { now: Date.parse(iso), windows: [shabbat] }));
+  const openAt = (iso: string) =>
+    names(
+      applyFilters(list, { ...EMPTY_FILTERS, openNow: true }, undefined, { now: Date.parse(iso), windows: [shabbat] }),
+    );
 
   it("keeps the places open at the instant: a weekday noon, a weekday night, Shabbat noon", () => {
     expect(openAt("2026-09-16T09:00:00Z")).toEqual(["Lunch Place"]); // Wednesday 12:00 in Tel Aviv
@@ -178,7 +203,9 @@ describe("URL state", () => {
   });
 
   it("ignores unknown values and duplicates instead of failing", () => {
-    expect(parseFilters(new URLSearchParams("kashrut=tzohar&kashrut=nope&tag=Meat&tag=Meat&tag=<script>&link=fax"))).toEqual({
+    expect(
+      parseFilters(new URLSearchParams("kashrut=tzohar&kashrut=nope&tag=Meat&tag=Meat&tag=<script>&link=fax")),
+    ).toEqual({
       searchTerm: "",
       selectedTags: ["Meat"],
       kashrutTypes: ["tzohar"],
@@ -195,11 +222,14 @@ describe("URL state", () => {
   });
 
   it("reads the practical filters: a price limit of 1 to 3 and known facts, in a stable order, once each", () => {
-    expect(parseFilters(new URLSearchParams("price=2&has=wheelchair&has=delivery,catering&has=delivery"))).toMatchObject({
+    expect(
+      parseFilters(new URLSearchParams("price=2&has=wheelchair&has=delivery,catering&has=delivery")),
+    ).toMatchObject({
       priceUpTo: 2,
       factFilters: ["delivery", "catering", "wheelchair"],
     });
-    for (const price of ["0", "4", "9", "-1", "1.5", "two", ""]) expect(parseFilters(new URLSearchParams(`price=${price}`)).priceUpTo).toBe(0);
+    for (const price of ["0", "4", "9", "-1", "1.5", "two", ""])
+      expect(parseFilters(new URLSearchParams(`price=${price}`)).priceUpTo).toBe(0);
     expect(parseFilters(new URLSearchParams("has=parking&has=<b>&has=Delivery")).factFilters).toEqual([]);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, priceUpTo: 1 })).toBe(true);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, factFilters: ["takeaway"] })).toBe(true);
@@ -207,7 +237,10 @@ describe("URL state", () => {
   });
 
   it("keeps the view and the order apart from the filters", () => {
-    expect(parseFilters(new URLSearchParams("view=map&sort=distance"))).toMatchObject({ view: "map", sort: "distance" });
+    expect(parseFilters(new URLSearchParams("view=map&sort=distance"))).toMatchObject({
+      view: "map",
+      sort: "distance",
+    });
     expect(parseFilters(new URLSearchParams("view=globe&sort=price"))).toMatchObject({ view: "list", sort: "" });
     const mapped = { ...EMPTY_FILTERS, view: "map" as const, sort: "distance" as const };
     // Neither is a filter: nothing to clear, and clearing keeps them.
@@ -260,14 +293,16 @@ describe("tag filters from the URL", () => {
 });
 
 describe("the practical filters", () => {
-  const make = (name_en: string, overrides: Parameters<typeof buildRestaurantRow>[0]) => rowToRestaurant(buildRestaurantRow({ name_en, ...overrides }));
+  const make = (name_en: string, overrides: Parameters<typeof buildRestaurantRow>[0]) =>
+    rowToRestaurant(buildRestaurantRow({ name_en, ...overrides }));
   const list = [
     make("Cheap Delivery", { price_level: 1, delivery: true, wheelchair: "yes" }),
     make("Middle Takeaway", { price_level: 2, takeaway: true, catering: true, wheelchair: "partly" }),
     make("Dear Place", { price_level: 4, delivery: true, takeaway: true, wheelchair: "no" }),
     make("Unknown", {}),
   ];
-  const names = (state: Partial<FilterState>) => applyFilters(list, { ...EMPTY_FILTERS, ...state }).map((r) => r.name.en);
+  const names = (state: Partial<FilterState>) =>
+    applyFilters(list, { ...EMPTY_FILTERS, ...state }).map((r) => r.name.en);
 
   it("'up to' a price keeps the places at or below it, never one without a price level", () => {
     expect(names({ priceUpTo: 1 })).toEqual(["Cheap Delivery"]);

@@ -97,7 +97,10 @@ function unique<T>(values: T[]): T[] {
  * Reads filters from a query string; unknown values are ignored, never an error. `pesach=kosher`
  * is read only when the page is in Pesach's season; otherwise it is ignored.
  */
-export function parseFilters(params: URLSearchParams, { pesachSeason = false }: { pesachSeason?: boolean } = {}): FilterState {
+export function parseFilters(
+  params: URLSearchParams,
+  { pesachSeason = false }: { pesachSeason?: boolean } = {},
+): FilterState {
   const list = (name: string) =>
     params
       .getAll(name)
@@ -108,7 +111,9 @@ export function parseFilters(params: URLSearchParams, { pesachSeason = false }: 
     searchTerm: (params.get(PARAM.search) ?? "").slice(0, MAX_SEARCH_LENGTH),
     selectedTags: unique(list(PARAM.tags).filter(isTag)),
     kashrutTypes: unique(list(PARAM.kashrut).filter(isKashrut)),
-    linkFilters: unique(list(PARAM.links).filter((link): link is LinkFilter => (LINK_FILTERS as readonly string[]).includes(link))),
+    linkFilters: unique(
+      list(PARAM.links).filter((link): link is LinkFilter => (LINK_FILTERS as readonly string[]).includes(link)),
+    ),
     recentlyVerified: params.get(PARAM.verified) === RECENTLY_VERIFIED,
     openNow: params.get(PARAM.open) === OPEN_NOW,
     validCertificate: params.get(PARAM.certificate) === VALID_CERTIFICATE,

@@ -64,7 +64,8 @@ function termsFor(searchTerm: string, list: readonly Restaurant[]): Term[] {
     if (!mayBeTypo(word)) return { word };
     const isClose = closeTo(word);
     const near = new Set<Restaurant>();
-    for (const [textWord, having] of wordsOfList(list)) if (isClose(textWord)) for (const restaurant of having) near.add(restaurant);
+    for (const [textWord, having] of wordsOfList(list))
+      if (isClose(textWord)) for (const restaurant of having) near.add(restaurant);
     return { word, near };
   });
 }
@@ -102,22 +103,30 @@ function matchesFilters(
   }
   if (state.selectedTags.length > 0 && !state.selectedTags.some((tag) => restaurant.tags.includes(tag))) return false;
   if (state.kashrutTypes.length > 0 && !state.kashrutTypes.includes(restaurant.kashrut)) return false;
-  if (state.linkFilters.length > 0 && !state.linkFilters.some((link) => Boolean(LINK_OF[link](restaurant)))) return false;
+  if (state.linkFilters.length > 0 && !state.linkFilters.some((link) => Boolean(LINK_OF[link](restaurant))))
+    return false;
   if (state.recentlyVerified && (!clock || freshnessOf(restaurant.lastVerified, clock) !== "fresh")) return false;
   if (state.openNow && !isOpenAt(restaurant, open)) return false;
   if (state.validCertificate && (!clock || !hasValidCertificate(restaurant.certificate, clock))) return false;
   // Kosher for the season's Pesach (out of season the filter is never set).
   if (state.pesachKosher && (!pesachYear || !kosherForPesach(restaurant.pesach, pesachYear))) return false;
   // A price level given and within the limit; every practical fact asked for.
-  if (state.priceUpTo > 0 && !(restaurant.priceLevel !== undefined && restaurant.priceLevel <= state.priceUpTo)) return false;
+  if (state.priceUpTo > 0 && !(restaurant.priceLevel !== undefined && restaurant.priceLevel <= state.priceUpTo))
+    return false;
   if (!state.factFilters.every((fact) => FACT_OF[fact](restaurant))) return false;
   return true;
 }
 
 /** Open at the clock's instant: has hours, is not closed for good, and they say open (Pesach's days included). */
-export function isOpenAt(restaurant: Pick<Restaurant, "hours" | "isPermanentlyClosed" | "pesach">, open: OpenClock | undefined): boolean {
+export function isOpenAt(
+  restaurant: Pick<Restaurant, "hours" | "isPermanentlyClosed" | "pesach">,
+  open: OpenClock | undefined,
+): boolean {
   return Boolean(
-    open && restaurant.hours && !restaurant.isPermanentlyClosed && statusAt(restaurant.hours, open.windows, open.now, open.exceptionsOf?.(restaurant)).open,
+    open &&
+    restaurant.hours &&
+    !restaurant.isPermanentlyClosed &&
+    statusAt(restaurant.hours, open.windows, open.now, open.exceptionsOf?.(restaurant)).open,
   );
 }
 

@@ -54,7 +54,10 @@ describe("the browser's beacon for a search that found nothing", () => {
 
   it("sends the term on screen at once when the page is hidden", async () => {
     const listeners: Record<string, () => void> = {};
-    const page = { visibilityState: "visible", addEventListener: (type: string, listener: () => void) => (listeners[type] = listener) };
+    const page = {
+      visibilityState: "visible",
+      addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
+    };
     vi.stubGlobal("document", page);
     const { missed } = await import("./missed-beacon");
     missed("shakshuka", 0);

@@ -22,7 +22,8 @@ export type TermFinds = (term: string) => Promise<boolean>;
 
 /** The directory's search in the database, for one term and nothing else. */
 export function termFindsIn(db: Db): TermFinds {
-  return async (term) => (await searchDirectory(db, { ...EMPTY_FILTERS, searchTerm: term }, { limit: 1 })).restaurants.length > 0;
+  return async (term) =>
+    (await searchDirectory(db, { ...EMPTY_FILTERS, searchTerm: term }, { limit: 1 })).restaurants.length > 0;
 }
 
 /**
@@ -32,7 +33,11 @@ export function termFindsIn(db: Db): TermFinds {
  * visitor is added to search_miss_visitors, and only a visitor new there adds one to the day's
  * count (one statement). Returns how many (day, term, visitor) were new.
  */
-export async function recordMisses(db: Db, counts: ReadonlyMap<string, number>, finds: TermFinds = termFindsIn(db)): Promise<number> {
+export async function recordMisses(
+  db: Db,
+  counts: ReadonlyMap<string, number>,
+  finds: TermFinds = termFindsIn(db),
+): Promise<number> {
   const found = new Map<string, boolean>();
   const rows: { day: string; term: string; visitor: string }[] = [];
   for (const [key, count] of counts) {

@@ -18,7 +18,10 @@ const NOT_TEXT = /\p{C}+/gu;
 
 /** The term as it is counted, or null when it is not kept (too short, no searchable text). */
 export function missTerm(raw: string): string | null {
-  const term = [...normalizeForSearch(raw.slice(0, MISS_TERM_MAX * 4).replace(NOT_TEXT, " "))].slice(0, MISS_TERM_MAX).join("").trim();
+  const term = [...normalizeForSearch(raw.slice(0, MISS_TERM_MAX * 4).replace(NOT_TEXT, " "))]
+    .slice(0, MISS_TERM_MAX)
+    .join("")
+    .trim();
   return (term.match(LETTER_OR_DIGIT)?.length ?? 0) >= MISS_TERM_MIN_LETTERS ? term : null;
 }
 
@@ -34,5 +37,7 @@ export function missKey(day: string, term: string, visitor: string): string {
 /** A tally key read back; null for a key not made by missKey. */
 export function parseMissKey(key: string): { day: string; term: string; visitor: string } | null {
   const [day = "", term = "", visitor = "", ...rest] = key.split("\t");
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && term !== "" && visitor !== "" && rest.length === 0 ? { day, term, visitor } : null;
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && term !== "" && visitor !== "" && rest.length === 0
+    ? { day, term, visitor }
+    : null;
 }

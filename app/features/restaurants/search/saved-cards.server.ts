@@ -27,7 +27,10 @@ export async function savedCards(db: Db, userId: string): Promise<ListedRestaura
 export async function cardsForSlugs(db: Db, slugs: readonly string[]): Promise<ListedRestaurant[]> {
   const wanted = [...new Set(slugs.filter(isPlaceSlug))].slice(0, MAX_SAVED);
   if (wanted.length === 0) return [];
-  const rows = await db.select({ id: restaurants.id, slug: restaurants.slug }).from(restaurants).where(inArray(restaurants.slug, wanted));
+  const rows = await db
+    .select({ id: restaurants.id, slug: restaurants.slug })
+    .from(restaurants)
+    .where(inArray(restaurants.slug, wanted));
   const idOf = new Map(rows.map((row) => [row.slug, row.id]));
   return cardsByIds(
     db,

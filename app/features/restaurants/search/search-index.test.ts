@@ -22,7 +22,9 @@ const full = fromRow(
     opening_hours: "Sun–Thu 12:00–23:00",
   }),
 );
-const bare = fromRow(buildRestaurantRow({ name_he: null, description_en: null, description_he: "רק עברית", photo: null, tags: [] }));
+const bare = fromRow(
+  buildRestaurantRow({ name_he: null, description_en: null, description_he: "רק עברית", photo: null, tags: [] }),
+);
 
 describe("search index rows: the location", () => {
   it("carry the coordinates for the map and Near me, and nothing when there are none or they are damaged", () => {
@@ -57,7 +59,16 @@ describe("search index rows: the certificate", () => {
 });
 
 describe("search index rows: the practical facts", () => {
-  const facts = fromRow(buildRestaurantRow({ name_en: "Facts", price_level: 2, delivery: true, takeaway: false, catering: true, wheelchair: "partly" }));
+  const facts = fromRow(
+    buildRestaurantRow({
+      name_en: "Facts",
+      price_level: 2,
+      delivery: true,
+      takeaway: false,
+      catering: true,
+      wheelchair: "partly",
+    }),
+  );
 
   it("carry the price level, the services and wheelchair access as one number at the row's end", () => {
     const row = JSON.parse(JSON.stringify(toIndexRow(facts))) as unknown[];
@@ -68,7 +79,11 @@ describe("search index rows: the practical facts", () => {
     for (const wheelchair of ["yes", "partly", "no"] as const) {
       for (const price_level of [1, 2, 3, 4] as const) {
         const restaurant = fromRow(buildRestaurantRow({ price_level, takeaway: true, wheelchair }));
-        expect(fromIndexRow(toIndexRow(restaurant))).toMatchObject({ priceLevel: price_level, takeaway: true, wheelchair });
+        expect(fromIndexRow(toIndexRow(restaurant))).toMatchObject({
+          priceLevel: price_level,
+          takeaway: true,
+          wheelchair,
+        });
       }
     }
   });
@@ -76,7 +91,8 @@ describe("search index rows: the practical facts", () => {
   it("carry nothing when nothing is given, or when the number is damaged; a row of the old length is refused", () => {
     const row = toIndexRow(bare);
     expect(row[16]).toBe(0);
-    for (const key of ["priceLevel", "delivery", "takeaway", "catering", "wheelchair"]) expect(fromIndexRow(row)).not.toHaveProperty(key);
+    for (const key of ["priceLevel", "delivery", "takeaway", "catering", "wheelchair"])
+      expect(fromIndexRow(row)).not.toHaveProperty(key);
     expect(fromIndexRow([...row.slice(0, 16), "damaged"])).not.toHaveProperty("priceLevel");
     // Price bits of 5 to 7 are no level.
     expect(fromIndexRow([...row.slice(0, 16), 7])).not.toHaveProperty("priceLevel");
@@ -96,7 +112,9 @@ describe("search index rows: the practical facts", () => {
     ];
     const expected = [[facts.id], [], [facts.id, others[2]!.id], [facts.id], [others[2]!.id], []];
     cases.forEach((filters, i) => {
-      expect(applyFilters(decoded, filters).map((r) => r.id)).toEqual(applyFilters([facts, ...others], filters).map((r) => r.id));
+      expect(applyFilters(decoded, filters).map((r) => r.id)).toEqual(
+        applyFilters([facts, ...others], filters).map((r) => r.id),
+      );
       expect(applyFilters(decoded, filters).map((r) => r.id)).toEqual(expected[i]);
     });
   });
@@ -150,13 +168,22 @@ describe("search index rows", () => {
       { ...EMPTY_FILTERS, selectedTags: ["Grill"] },
     ];
     for (const filters of cases) {
-      expect(applyFilters(decoded, filters).map((r) => r.id)).toEqual(applyFilters([full, bare], filters).map((r) => r.id));
+      expect(applyFilters(decoded, filters).map((r) => r.id)).toEqual(
+        applyFilters([full, bare], filters).map((r) => r.id),
+      );
     }
   });
 
   it("leave out malformed rows instead of failing", () => {
     expect(decodeIndex({ not: "a list" })).toEqual([]);
-    expect(decodeIndex([null, [1, 2], ["id", "slug", "Name", "", "", "no-such-kashrut", [], "", 0, "", "", "", 0, 0], toIndexRow(bare)])).toHaveLength(1);
+    expect(
+      decodeIndex([
+        null,
+        [1, 2],
+        ["id", "slug", "Name", "", "", "no-such-kashrut", [], "", 0, "", "", "", 0, 0],
+        toIndexRow(bare),
+      ]),
+    ).toHaveLength(1);
   });
 });
 

@@ -21,7 +21,17 @@ export const CLIENT_FILTER_LIMIT = 2_500;
  */
 export type ListedRestaurant = Pick<
   Restaurant,
-  "slug" | "name" | "kashrut" | "tags" | "photo" | "isPermanentlyClosed" | "lastVerified" | "hours" | "location" | "certificate" | "pesach"
+  | "slug"
+  | "name"
+  | "kashrut"
+  | "tags"
+  | "photo"
+  | "isPermanentlyClosed"
+  | "lastVerified"
+  | "hours"
+  | "location"
+  | "certificate"
+  | "pesach"
 > & { openLine?: OpenLine };
 
 /**
@@ -29,7 +39,19 @@ export type ListedRestaurant = Pick<
  * carry coordinates it does not show; the search index brings them for "Near me".
  */
 export function forCard(
-  { slug, name, kashrut, tags, photo, isPermanentlyClosed, lastVerified, hours, location, certificate, pesach }: ListedRestaurant,
+  {
+    slug,
+    name,
+    kashrut,
+    tags,
+    photo,
+    isPermanentlyClosed,
+    lastVerified,
+    hours,
+    location,
+    certificate,
+    pesach,
+  }: ListedRestaurant,
   withPlace = false,
 ): ListedRestaurant {
   return {
@@ -43,7 +65,14 @@ export function forCard(
     ...(hours ? { hours } : {}),
     ...(withPlace && location ? { location } : {}),
     // The certificate's body and last day (the card's line, the "Valid certificate" filter).
-    ...(certificate ? { certificate: { body: certificate.body, ...(certificate.validUntil ? { validUntil: certificate.validUntil } : {}) } } : {}),
+    ...(certificate
+      ? {
+          certificate: {
+            body: certificate.body,
+            ...(certificate.validUntil ? { validUntil: certificate.validUntil } : {}),
+          },
+        }
+      : {}),
     // The home page keeps only its season's status (pesach.ts, forCardPesach).
     ...(pesach ? { pesach } : {}),
   };
@@ -105,7 +134,9 @@ export function encodeIndexFacts({ priceLevel, delivery, takeaway, catering, whe
 }
 
 /** The row's number back to the facts; a number that is not one gives none. */
-export function decodeIndexFacts(value: unknown): Pick<Restaurant, "priceLevel" | "delivery" | "takeaway" | "catering" | "wheelchair"> {
+export function decodeIndexFacts(
+  value: unknown,
+): Pick<Restaurant, "priceLevel" | "delivery" | "takeaway" | "catering" | "wheelchair"> {
   const bits = typeof value === "number" && Number.isInteger(value) ? value : 0;
   const price = bits & PRICE_BITS;
   const wheelchair = ACCESS[((bits >> WHEELCHAIR_SHIFT) & 3) - 1];
@@ -128,7 +159,10 @@ const STATUS_OF: Record<string, PesachStatus> = { k: "kosher", c: "closed", n: "
  */
 export function encodeIndexPesach(plans: PesachPlans | undefined): string {
   return Object.entries(plans ?? {})
-    .map(([year, plan]) => `${year}${CODE[plan.status]}${(plan.cholHamoed ?? []).map(({ from, to }) => ` ${from}-${to}`).join("")}`)
+    .map(
+      ([year, plan]) =>
+        `${year}${CODE[plan.status]}${(plan.cholHamoed ?? []).map(({ from, to }) => ` ${from}-${to}`).join("")}`,
+    )
     .join(",");
 }
 
@@ -136,8 +170,14 @@ export function decodeIndexPesach(value: unknown): PesachPlans | undefined {
   if (typeof value !== "string" || value === "") return undefined;
   const plans: PesachPlans = {};
   for (const [, year, code, times] of value.matchAll(/(\d{4})([kcn])([^,]*)/g)) {
-    const cholHamoed = [...(times as string).matchAll(/(\d\d:\d\d)-(\d\d:\d\d)/g)].map(([, from, to]) => ({ from: from as string, to: to as string }));
-    plans[year as string] = { status: STATUS_OF[code as string] as PesachStatus, ...(cholHamoed.length ? { cholHamoed } : {}) };
+    const cholHamoed = [...(times as string).matchAll(/(\d\d:\d\d)-(\d\d:\d\d)/g)].map(([, from, to]) => ({
+      from: from as string,
+      to: to as string,
+    }));
+    plans[year as string] = {
+      status: STATUS_OF[code as string] as PesachStatus,
+      ...(cholHamoed.length ? { cholHamoed } : {}),
+    };
   }
   return plans;
 }
@@ -173,7 +213,12 @@ const text = (value: unknown): string => (typeof value === "string" ? value : ""
 
 /** The shape of weekly hours (the server checked the rest when they were saved). */
 function isWeek(value: unknown): value is WeeklyHours {
-  return typeof value === "object" && value !== null && Array.isArray((value as WeeklyHours).days) && (value as WeeklyHours).days.length === 7;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Array.isArray((value as WeeklyHours).days) &&
+    (value as WeeklyHours).days.length === 7
+  );
 }
 
 function isPair(value: unknown): value is [number, number] {
@@ -183,10 +228,28 @@ function isPair(value: unknown): value is [number, number] {
 /** A row back to what cards and filters need (a link only says that it exists); anything malformed (an old or damaged response) is left out. */
 export function fromIndexRow(row: unknown): Restaurant | undefined {
   if (!Array.isArray(row) || row.length !== 17) return undefined;
-  const [id, slug, nameEn, nameHe, address, kashrut, tags, photo, flags, descriptionEn, descriptionHe, lastVerified, hours, place, certificate, pesach, facts] =
-    row as unknown[];
+  const [
+    id,
+    slug,
+    nameEn,
+    nameHe,
+    address,
+    kashrut,
+    tags,
+    photo,
+    flags,
+    descriptionEn,
+    descriptionHe,
+    lastVerified,
+    hours,
+    place,
+    certificate,
+    pesach,
+    facts,
+  ] = row as unknown[];
   const plans = decodeIndexPesach(pesach);
-  if (typeof id !== "string" || typeof slug !== "string" || typeof nameEn !== "string" || !isKashrut(text(kashrut))) return undefined;
+  if (typeof id !== "string" || typeof slug !== "string" || typeof nameEn !== "string" || !isKashrut(text(kashrut)))
+    return undefined;
   const bits = typeof flags === "number" ? flags : 0;
   const description = { en: text(descriptionEn), he: text(descriptionHe) };
   return {
@@ -208,7 +271,12 @@ export function fromIndexRow(row: unknown): Restaurant | undefined {
     ...(bits & ORDER ? { onlineOrderLink: "1" } : {}),
     // The server wrote the body; a damaged date reads as none (core/certificate-status.ts).
     ...(Array.isArray(certificate) && typeof certificate[0] === "string" && certificate[0]
-      ? { certificate: { body: certificate[0] as CertificateBody, ...(certificate[1] ? { validUntil: text(certificate[1]) } : {}) } }
+      ? {
+          certificate: {
+            body: certificate[0] as CertificateBody,
+            ...(certificate[1] ? { validUntil: text(certificate[1]) } : {}),
+          },
+        }
       : {}),
     ...(plans ? { pesach: plans } : {}),
     ...decodeIndexFacts(facts),

@@ -50,7 +50,9 @@ export async function closeWords(db: Db, word: string): Promise<string[]> {
   const rows = await db
     .select({ word: searchVocabulary.word })
     .from(searchVocabulary)
-    .where(sql`${searchVocabulary.word} % ${word} and similarity(${searchVocabulary.word}, ${word}) >= ${TYPO_SIMILARITY}`);
+    .where(
+      sql`${searchVocabulary.word} % ${word} and similarity(${searchVocabulary.word}, ${word}) >= ${TYPO_SIMILARITY}`,
+    );
   return rows.map((row) => row.word);
 }
 
@@ -59,7 +61,9 @@ function wordCondition(word: string, close: readonly string[]): SQL {
   const text = restaurants.search_text;
   const forms = [
     sql`${text} like ${`%${literal(word)}%`}`,
-    ...wordStems(word).map((stem) => sql`(${text} like ${`${literal(stem)}%`} or ${text} like ${`% ${literal(stem)}%`})`),
+    ...wordStems(word).map(
+      (stem) => sql`(${text} like ${`${literal(stem)}%`} or ${text} like ${`% ${literal(stem)}%`})`,
+    ),
   ];
   if (close.length > 0) forms.push(sql`${restaurants.search_words} && ${textArray(close)}`);
   return or(...forms) ?? sql`false`;
@@ -82,19 +86,30 @@ const FACT_CONDITION: Record<FactFilter, SQL> = {
 const present = (column: AnyPgColumn) => sql`coalesce(btrim(${column}), '') <> ''`;
 
 /** Everything `matchesFilters` checks except "open now", which needs the hours and the Shabbat windows. */
-async function conditions(state: FilterState, clock: FreshnessClock | undefined, closeTo: CloseWords, pesachYear?: string): Promise<SQL | undefined> {
+async function conditions(
+  state: FilterState,
+  clock: FreshnessClock | undefined,
+  closeTo: CloseWords,
+  pesachYear?: string,
+): Promise<SQL | undefined> {
   const words = searchWords(state.searchTerm);
   const close = await Promise.all(words.map((word) => (mayBeTypo(word) ? closeTo(word) : [])));
   const parts: (SQL | undefined)[] = words.map((word, i) => wordCondition(word, close[i] ?? []));
   if (state.selectedTags.length > 0) parts.push(sql`${restaurants.tags} && ${textArray(state.selectedTags)}`);
   if (state.kashrutTypes.length > 0) parts.push(inArray(restaurants.kashrut, state.kashrutTypes));
   if (state.linkFilters.length > 0) parts.push(or(...state.linkFilters.map((link) => present(LINK_COLUMN[link]))));
-  if (state.recentlyVerified) parts.push(clock ? sql`${restaurants.last_verified} >= ${addDays(clock.today, -clock.maxAgeDays)}` : sql`false`);
+  if (state.recentlyVerified)
+    parts.push(clock ? sql`${restaurants.last_verified} >= ${addDays(clock.today, -clock.maxAgeDays)}` : sql`false`);
   // Valid or renewal pending, as hasValidCertificate (core/certificate-status.ts).
   if (state.validCertificate)
-    parts.push(clock ? sql`${restaurants.certificate_body} <> 'none' and ${restaurants.certificate_valid_until} >= ${oldestPassingDay(clock)}` : sql`false`);
+    parts.push(
+      clock
+        ? sql`${restaurants.certificate_body} <> 'none' and ${restaurants.certificate_valid_until} >= ${oldestPassingDay(clock)}`
+        : sql`false`,
+    );
   // Kosher for the season's Pesach (kosherForPesach in pesach.ts).
-  if (state.pesachKosher) parts.push(pesachYear ? sql`${restaurants.pesach} -> ${pesachYear}::text ->> 'status' = 'kosher'` : sql`false`);
+  if (state.pesachKosher)
+    parts.push(pesachYear ? sql`${restaurants.pesach} -> ${pesachYear}::text ->> 'status' = 'kosher'` : sql`false`);
   // A price level given and within the limit (null is not); every practical fact asked for.
   if (state.priceUpTo > 0) parts.push(sql`${restaurants.price_level} <= ${state.priceUpTo}`);
   for (const fact of state.factFilters) parts.push(FACT_CONDITION[fact]);
@@ -195,21 +210,43 @@ export async function searchDirectory(
     total,
     closeTo = (word) => closeWords(db, word),
     pesachYear,
-  }: { clock?: FreshnessClock; open?: OpenClock; limit: number; total?: number; closeTo?: CloseWords; pesachYear?: string | undefined },
+  }: {
+    clock?: FreshnessClock;
+    open?: OpenClock;
+    limit: number;
+    total?: number;
+    closeTo?: CloseWords;
+    pesachYear?: string | undefined;
+  },
 ): Promise<DirectoryPage> {
   const where = await conditions(state, clock, closeTo, pesachYear);
   if (state.openNow) {
     // Open now is judged here, on each candidate's hours (the calendar's windows are not in SQL).
     const candidates = await db
-      .select({ id: restaurants.id, hours: restaurants.hours, isPermanentlyClosed: restaurants.is_permanently_closed, pesach: restaurants.pesach })
+      .select({
+        id: restaurants.id,
+        hours: restaurants.hours,
+        isPermanentlyClosed: restaurants.is_permanently_closed,
+        pesach: restaurants.pesach,
+      })
       .from(restaurants)
       .where(and(where, sql`${restaurants.hours} is not null`, eq(restaurants.is_permanently_closed, false)))
       .orderBy(...LISTING_ORDER);
     const openIds = candidates
-      .filter((row) => isOpenAt({ hours: row.hours ?? undefined, isPermanentlyClosed: row.isPermanentlyClosed, pesach: row.pesach ?? undefined }, open))
+      .filter((row) =>
+        isOpenAt(
+          {
+            hours: row.hours ?? undefined,
+            isPermanentlyClosed: row.isPermanentlyClosed,
+            pesach: row.pesach ?? undefined,
+          },
+          open,
+        ),
+      )
       .map((row) => row.id);
     const page = openIds.slice(0, limit);
-    const rows = page.length === 0 ? [] : await db.select(CARD_COLUMNS).from(restaurants).where(inArray(restaurants.id, page));
+    const rows =
+      page.length === 0 ? [] : await db.select(CARD_COLUMNS).from(restaurants).where(inArray(restaurants.id, page));
     const byId = new Map(rows.map((row) => [row.id, row]));
     return {
       restaurants: page.flatMap((id) => {
@@ -280,7 +317,9 @@ export async function fillSearchText(db: Db, batch = 500): Promise<number> {
       sql`, `,
     );
     // Only a row still without one: a save in between wrote its own.
-    await db.execute(sql`update restaurants as r set search_text = v.text from (values ${values}) as v(id, text) where r.id = v.id and r.search_text is null`);
+    await db.execute(
+      sql`update restaurants as r set search_text = v.text from (values ${values}) as v(id, text) where r.id = v.id and r.search_text is null`,
+    );
     written += rows.length;
   }
 }

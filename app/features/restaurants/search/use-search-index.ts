@@ -3,7 +3,10 @@ import type { Restaurant } from "../core";
 import type * as Engine from "./local-search";
 
 /** The index in the browser, and the rules that filter and sort it (loaded with it: local-search.ts). */
-export interface LocalIndex extends Pick<typeof Engine, "applyFilters" | "byDistance" | "distanceMeters" | "formatDistance" | "statusAt"> {
+export interface LocalIndex extends Pick<
+  typeof Engine,
+  "applyFilters" | "byDistance" | "distanceMeters" | "formatDistance" | "statusAt"
+> {
   restaurants: Restaurant[];
 }
 

@@ -11,7 +11,16 @@ import { isUuid } from "../../../lib/ids";
 import type { Subject } from "../../../lib/permissions";
 import { COUNTS } from "./kinds";
 import type { Period } from "./periods";
-import { countsByDay, daysEndingOn, noCounts, statisticsScope, totalsByListing, type Counts, type DayCounts, type ListingTotals } from "./store.server";
+import {
+  countsByDay,
+  daysEndingOn,
+  noCounts,
+  statisticsScope,
+  totalsByListing,
+  type Counts,
+  type DayCounts,
+  type ListingTotals,
+} from "./store.server";
 
 /** The most listings an overview lists (the most viewed first). */
 export const OVERVIEW_LIMIT = 100;
@@ -66,7 +75,11 @@ export async function statisticsReport(
     const series = await countsByDay(db, [wanted], days);
     return {
       kind: "listing",
-      listing: { id: listing.id, slug: listing.slug, name: listing.nameHe ? { en: listing.nameEn, he: listing.nameHe } : { en: listing.nameEn } },
+      listing: {
+        id: listing.id,
+        slug: listing.slug,
+        name: listing.nameHe ? { en: listing.nameEn, he: listing.nameHe } : { en: listing.nameEn },
+      },
       days: series,
       totals: sumCounts(series),
       more: scope === "all" || scope.length > 1,

@@ -48,7 +48,9 @@ export async function addListingCounts(db: Db, counts: readonly ListingCount[]):
   }
   const rows = [...byDay.values()];
   const columns = sql.raw(COUNTS.map((kind) => COLUMN[kind]).join(", "));
-  const added = sql.raw(COUNTS.map((kind) => `${COLUMN[kind]} = listing_stats.${COLUMN[kind]} + excluded.${COLUMN[kind]}`).join(", "));
+  const added = sql.raw(
+    COUNTS.map((kind) => `${COLUMN[kind]} = listing_stats.${COLUMN[kind]} + excluded.${COLUMN[kind]}`).join(", "),
+  );
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const values = sql.join(
       rows.slice(start, start + ROWS_PER_STATEMENT).map(
@@ -103,7 +105,10 @@ export async function statisticsScope(db: Db, viewer: Subject & { id: string }):
   // with a link left from when they were an owner).
   if (can(viewer, "restaurant:edit")) return "all";
   if (!can(viewer, "restaurant:edit", { ownerIds: [viewer.id] })) return [];
-  const rows = await db.select({ id: restaurantOwners.restaurant_id }).from(restaurantOwners).where(eq(restaurantOwners.user_id, viewer.id));
+  const rows = await db
+    .select({ id: restaurantOwners.restaurant_id })
+    .from(restaurantOwners)
+    .where(eq(restaurantOwners.user_id, viewer.id));
   return rows.map((row) => row.id);
 }
 
@@ -112,7 +117,11 @@ function inScope(scope: "all" | readonly string[]): SQL | undefined {
 }
 
 /** The counts of each day in the period (zero on days without any), summed over the listings in scope. */
-export async function countsByDay(db: Db, scope: "all" | readonly string[], days: readonly string[]): Promise<DayCounts[]> {
+export async function countsByDay(
+  db: Db,
+  scope: "all" | readonly string[],
+  days: readonly string[],
+): Promise<DayCounts[]> {
   const first = days[0];
   const last = days.at(-1);
   if (!first || !last || (scope !== "all" && scope.length === 0)) return days.map((day) => ({ day, ...noCounts() }));
@@ -135,18 +144,36 @@ export interface ListingTotals extends Counts {
 }
 
 /** The period's totals per listing in scope, most viewed first (at most `limit`; listings without counts last). */
-export async function totalsByListing(db: Db, scope: "all" | readonly string[], days: readonly string[], limit: number): Promise<ListingTotals[]> {
+export async function totalsByListing(
+  db: Db,
+  scope: "all" | readonly string[],
+  days: readonly string[],
+  limit: number,
+): Promise<ListingTotals[]> {
   const first = days[0];
   const last = days.at(-1);
   if (!first || !last || (scope !== "all" && scope.length === 0)) return [];
-  const period = and(eq(listingStats.restaurant_id, restaurants.id), gte(listingStats.day, first), lte(listingStats.day, last));
+  const period = and(
+    eq(listingStats.restaurant_id, restaurants.id),
+    gte(listingStats.day, first),
+    lte(listingStats.day, last),
+  );
   const rows = await db
-    .select({ id: restaurants.id, slug: restaurants.slug, nameEn: restaurants.name_en, nameHe: restaurants.name_he, ...sums })
+    .select({
+      id: restaurants.id,
+      slug: restaurants.slug,
+      nameEn: restaurants.name_en,
+      nameHe: restaurants.name_he,
+      ...sums,
+    })
     .from(restaurants)
     .leftJoin(listingStats, period)
     .where(scope === "all" ? undefined : inArray(restaurants.id, [...scope]))
     .groupBy(restaurants.id)
     .orderBy(desc(sums.views), asc(restaurants.name_en))
     .limit(limit);
-  return rows.map(({ nameEn, nameHe, ...row }) => ({ ...row, name: nameHe ? { en: nameEn, he: nameHe } : { en: nameEn } }));
+  return rows.map(({ nameEn, nameHe, ...row }) => ({
+    ...row,
+    name: nameHe ? { en: nameEn, he: nameHe } : { en: nameEn },
+  }));
 }

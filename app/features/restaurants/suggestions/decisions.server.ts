@@ -15,7 +15,12 @@ export type DecisionServices = Pick<AppServices, "db" | "sendEmail" | "settings"
 export type QueueDecision = { intent: "merge"; restaurantId: string } | { intent: "reject"; reason: string };
 
 /** Merges or rejects the suggestion, then answers the visitor. */
-export async function decideSuggestion(services: DecisionServices, actor: Actor, id: string, decision: QueueDecision): Promise<Decision> {
+export async function decideSuggestion(
+  services: DecisionServices,
+  actor: Actor,
+  id: string,
+  decision: QueueDecision,
+): Promise<Decision> {
   const made =
     decision.intent === "merge"
       ? await mergeSuggestion(services.db, actor, id, decision.restaurantId)
@@ -25,7 +30,12 @@ export async function decideSuggestion(services: DecisionServices, actor: Actor,
 }
 
 /** Approves the suggestion by creating its listing from the form's values, then answers the visitor. */
-export async function approveAndTell(services: DecisionServices, actor: Actor, id: string, values: RestaurantFormValues): Promise<Decision> {
+export async function approveAndTell(
+  services: DecisionServices,
+  actor: Actor,
+  id: string,
+  values: RestaurantFormValues,
+): Promise<Decision> {
   const { decision } = await approveSuggestion(services.db, actor, id, values);
   await tellSuggester(services, decision);
   return decision;

@@ -26,7 +26,8 @@ export async function suggestionsQueuePage(db: Db, viewer: Actor, request: Reque
   // The merge form's search: listings found for one suggestion.
   const find = (params.get("find") ?? "").slice(0, 200);
   const findFor = params.get("for") ?? "";
-  const found = find.trim() === "" ? null : { for: findFor, term: find, listings: await findListings(db, viewer, find) };
+  const found =
+    find.trim() === "" ? null : { for: findFor, term: find, listings: await findListings(db, viewer, find) };
   return { ...queue, view, found };
 }
 
@@ -46,7 +47,10 @@ export async function suggestionsQueueAction(services: AppServices, viewer: Acto
       intent === "merge" ? { intent, restaurantId: text("restaurantId") } : { intent, reason: text("reason") },
     );
   } catch (error) {
-    return actionError(error, { log: "[suggestions] decision failed:", with: { suggestionId, intent, reason: text("reason").slice(0, 2_000) } });
+    return actionError(error, {
+      log: "[suggestions] decision failed:",
+      with: { suggestionId, intent, reason: text("reason").slice(0, 2_000) },
+    });
   }
   return redirectWithToast(services.toasts, pageOf(request), { type: "success", message: DONE[intent] });
 }

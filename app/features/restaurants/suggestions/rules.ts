@@ -1,7 +1,14 @@
 // What a restaurant suggestion must be (ADR 023), as a zod schema whose every rule names its
 // message (app/lib/form-rules.ts). Used on the server; the form itself only mirrors the limits.
 import { z } from "zod";
-import { FORM_PARSE, fieldMessages, hasNoControlCharacters, oneLineText, paragraphText, formText } from "../../../lib/form-rules";
+import {
+  FORM_PARSE,
+  fieldMessages,
+  hasNoControlCharacters,
+  oneLineText,
+  paragraphText,
+  formText,
+} from "../../../lib/form-rules";
 import { isWebLink, withScheme } from "../../../lib/links";
 import type { MessageKey } from "../../../locales/en";
 
@@ -30,7 +37,9 @@ export const suggestionSchema = z
       .string()
       .trim()
       .max(MAX.email, { error: "error.invalidEmail" satisfies MessageKey })
-      .refine((email) => email === "" || z.email().safeParse(email).success, { error: "error.invalidEmail" satisfies MessageKey }),
+      .refine((email) => email === "" || z.email().safeParse(email).success, {
+        error: "error.invalidEmail" satisfies MessageKey,
+      }),
   })
   // A name in either language: the one the visitor knows.
   .refine((values) => values.nameEn.length >= 2 || values.nameHe.length >= 2, {
@@ -56,14 +65,26 @@ export interface SuggestionValues {
 
 export type SuggestionField = keyof SuggestionValues | "certificate";
 
-export const SUGGESTION_FIELDS = ["nameEn", "nameHe", "address", "kashrut", "link", "note", "email"] as const satisfies readonly (keyof SuggestionValues)[];
+export const SUGGESTION_FIELDS = [
+  "nameEn",
+  "nameHe",
+  "address",
+  "kashrut",
+  "link",
+  "note",
+  "email",
+] as const satisfies readonly (keyof SuggestionValues)[];
 
-export type ParsedSuggestion = { ok: true; values: SuggestionValues } | { ok: false; errors: Partial<Record<SuggestionField, MessageKey>> };
+export type ParsedSuggestion =
+  { ok: true; values: SuggestionValues } | { ok: false; errors: Partial<Record<SuggestionField, MessageKey>> };
 
 /** The form's fields as sent (a field left out is empty), checked. */
 export function parseSuggestion(form: { get(name: string): unknown }): ParsedSuggestion {
   const text = formText(form);
-  const parsed = suggestionSchema.safeParse(Object.fromEntries(SUGGESTION_FIELDS.map((field) => [field, text(field)])), FORM_PARSE);
+  const parsed = suggestionSchema.safeParse(
+    Object.fromEntries(SUGGESTION_FIELDS.map((field) => [field, text(field)])),
+    FORM_PARSE,
+  );
   if (parsed.success) return { ok: true, values: parsed.data };
   return { ok: false, errors: fieldMessages<SuggestionField>(parsed.error.issues) };
 }

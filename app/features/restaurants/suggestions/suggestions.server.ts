@@ -22,7 +22,11 @@ import { paragraphText } from "../../../lib/form-rules";
 import { SUGGESTION_FIELD_MAX } from "./limits";
 
 /** A rejection's reason: required, at most 1,000 characters of storable text. */
-export const rejectionSchema = paragraphText(SUGGESTION_FIELD_MAX.note, "suggest.tooLong", "suggestions.reasonRequired");
+export const rejectionSchema = paragraphText(
+  SUGGESTION_FIELD_MAX.note,
+  "suggest.tooLong",
+  "suggestions.reasonRequired",
+);
 
 export type Reader = Subject & { id: string };
 
@@ -98,12 +102,21 @@ export async function similarListings(
   const scores: SQL[] = names.map((name) => sql`word_similarity(${name}, ${searchedText()})`);
   if (address.length >= 3) {
     const sameNumbers = numbers.map((number) => sql` and ${restaurants.address} ~ ${`(^|[^0-9])${number}([^0-9]|$)`}`);
-    scores.push(sql`(case when true${sql.join(sameNumbers, sql``)} then word_similarity(${address}, lower(${restaurants.address})) else 0 end)`);
+    scores.push(
+      sql`(case when true${sql.join(sameNumbers, sql``)} then word_similarity(${address}, lower(${restaurants.address})) else 0 end)`,
+    );
   }
   if (scores.length === 0) return [];
   const score = sql<number>`greatest(${sql.join(scores, sql`, `)})`;
   const rows = await db
-    .select({ id: restaurants.id, slug: restaurants.slug, nameEn: restaurants.name_en, nameHe: restaurants.name_he, address: restaurants.address, score })
+    .select({
+      id: restaurants.id,
+      slug: restaurants.slug,
+      nameEn: restaurants.name_en,
+      nameHe: restaurants.name_he,
+      address: restaurants.address,
+      score,
+    })
     .from(restaurants)
     .where(and(sql`${score} >= ${SIMILARITY_THRESHOLD}`, exceptId ? ne(restaurants.id, exceptId) : undefined))
     .orderBy(desc(score), restaurants.name_en)
@@ -112,7 +125,12 @@ export async function similarListings(
 }
 
 /** The suggestions `reader` (an admin) sees, newest first. */
-export async function listSuggestions(db: Db, reader: Reader | null, view: QueueView = "open", page = 1): Promise<SuggestionQueue> {
+export async function listSuggestions(
+  db: Db,
+  reader: Reader | null,
+  view: QueueView = "open",
+  page = 1,
+): Promise<SuggestionQueue> {
   assertCan(reader, "suggestions:manage");
   const where = view === "open" ? eq(suggestions.status, "open") : ne(suggestions.status, "open");
   const [totals] = await db.select({ total: count() }).from(suggestions).where(where);
@@ -131,7 +149,12 @@ export async function listSuggestions(db: Db, reader: Reader | null, view: Queue
     linkedIds.length === 0
       ? []
       : await db
-          .select({ id: restaurants.id, slug: restaurants.slug, nameEn: restaurants.name_en, nameHe: restaurants.name_he })
+          .select({
+            id: restaurants.id,
+            slug: restaurants.slug,
+            nameEn: restaurants.name_en,
+            nameHe: restaurants.name_he,
+          })
           .from(restaurants)
           .where(inArray(restaurants.id, linkedIds));
   const items: QueueSuggestion[] = [];
@@ -153,7 +176,10 @@ export async function listSuggestions(db: Db, reader: Reader | null, view: Queue
       restaurant: linked.find((restaurant) => restaurant.id === row.restaurant_id) ?? null,
       decidedAt: row.decided_at?.toISOString() ?? null,
       createdAt: row.created_at.toISOString(),
-      similar: row.status === "open" ? await similarListings(db, reader, { names: [row.name_en, row.name_he], address: row.address }) : [],
+      similar:
+        row.status === "open"
+          ? await similarListings(db, reader, { names: [row.name_en, row.name_he], address: row.address })
+          : [],
     });
   }
   return { suggestions: items, total, page: current, pages };
@@ -170,7 +196,13 @@ export async function findListings(db: Db, reader: Reader | null, term: string):
   const text = searchedText();
   const literal = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
   return db
-    .select({ id: restaurants.id, slug: restaurants.slug, nameEn: restaurants.name_en, nameHe: restaurants.name_he, address: restaurants.address })
+    .select({
+      id: restaurants.id,
+      slug: restaurants.slug,
+      nameEn: restaurants.name_en,
+      nameHe: restaurants.name_he,
+      address: restaurants.address,
+    })
     .from(restaurants)
     .where(and(...words.map((word) => sql`${text} like ${`%${literal(word)}%`}`)))
     .orderBy(restaurants.name_en)
@@ -196,7 +228,11 @@ export function kashrutOf(typed: string): string {
   const words = normalizeForSearch(typed);
   if (words === "") return "";
   const found = KASHRUT_VALUES.find(
-    (value) => value !== "unknown" && [value, KASHRUT_LABELS[value].en, KASHRUT_LABELS[value].he].some((label) => words.includes(normalizeForSearch(label))),
+    (value) =>
+      value !== "unknown" &&
+      [value, KASHRUT_LABELS[value].en, KASHRUT_LABELS[value].he].some((label) =>
+        words.includes(normalizeForSearch(label)),
+      ),
   );
   return found && isKashrut(found) ? found : "";
 }
@@ -290,7 +326,11 @@ async function decide(
 /** Locks an open suggestion for a decision; notFound or conflict otherwise. */
 async function lockOpen(tx: Tx, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(id);
-  const [row] = await tx.select({ status: suggestions.status }).from(suggestions).where(eq(suggestions.id, id)).for("update");
+  const [row] = await tx
+    .select({ status: suggestions.status })
+    .from(suggestions)
+    .where(eq(suggestions.id, id))
+    .for("update");
   if (!row) throw notFound(id);
   if (row.status !== "open") throw alreadyDecided();
 }
@@ -311,26 +351,52 @@ export async function approveSuggestion(
   return db.transaction(async (tx) => {
     await lockOpen(tx, id);
     const restaurant = await createRestaurant(tx, actor, values, { suggestionId: id });
-    const decision = await decide(tx, actor, id, "approved", { restaurantId: restaurant.id }, { id: restaurant.id, slug: restaurant.slug }, now);
+    const decision = await decide(
+      tx,
+      actor,
+      id,
+      "approved",
+      { restaurantId: restaurant.id },
+      { id: restaurant.id, slug: restaurant.slug },
+      now,
+    );
     return { decision, restaurant };
   });
 }
 
 /** "Already listed": the suggestion is merged into an existing listing, nothing else changes. */
-export async function mergeSuggestion(db: Db, actor: Actor | null, id: string, restaurantId: string, now = new Date()): Promise<Decision> {
+export async function mergeSuggestion(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  restaurantId: string,
+  now = new Date(),
+): Promise<Decision> {
   assertCan(actor, "suggestions:manage");
   return db.transaction(async (tx) => {
     await lockOpen(tx, id);
     const [listing] = isUuid(restaurantId)
-      ? await tx.select({ id: restaurants.id, slug: restaurants.slug }).from(restaurants).where(eq(restaurants.id, restaurantId))
+      ? await tx
+          .select({ id: restaurants.id, slug: restaurants.slug })
+          .from(restaurants)
+          .where(eq(restaurants.id, restaurantId))
       : [];
-    if (!listing) throw new AppError("invalid", "suggestions.pickListing" satisfies MessageKey, { fieldErrors: { restaurantId: "suggestions.pickListing" } });
+    if (!listing)
+      throw new AppError("invalid", "suggestions.pickListing" satisfies MessageKey, {
+        fieldErrors: { restaurantId: "suggestions.pickListing" },
+      });
     return decide(tx, actor, id, "merged", { restaurantId: listing.id }, listing, now);
   });
 }
 
 /** Rejects a suggestion with a reason (required; sent to the visitor if they left an address). */
-export async function rejectSuggestion(db: Db, actor: Actor | null, id: string, reason: string, now = new Date()): Promise<Decision> {
+export async function rejectSuggestion(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  reason: string,
+  now = new Date(),
+): Promise<Decision> {
   assertCan(actor, "suggestions:manage");
   const parsed = rejectionSchema.safeParse(reason);
   if (!parsed.success) {

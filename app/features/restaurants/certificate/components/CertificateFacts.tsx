@@ -13,7 +13,11 @@ export function CertificateFacts({ certificate, clock }: { certificate: Facts | 
   const { level, number } = certificate;
   const expired = certificateState(certificate, clock).kind === "expired";
   return (
-    <div data-testid="certificate" data-body={certificate.body} className="mt-3 space-y-1 rounded-lg border border-stone-200 bg-white px-3 py-2">
+    <div
+      data-testid="certificate"
+      data-body={certificate.body}
+      className="mt-3 space-y-1 rounded-lg border border-stone-200 bg-white px-3 py-2"
+    >
       <p className="text-sm font-semibold text-stone-900">{t(bodyMessage(certificate.body))}</p>
       <CertificateLine certificate={certificate} clock={clock} />
       {level || number ? (

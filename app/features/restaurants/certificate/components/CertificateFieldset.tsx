@@ -31,7 +31,12 @@ export function CertificateFieldset({
           onChange={(event) =>
             update(
               event.target.value === "" || event.target.value === "none"
-                ? { certificateBody: event.target.value, certificateLevel: "", certificateNumber: "", certificateValidUntil: "" }
+                ? {
+                    certificateBody: event.target.value,
+                    certificateLevel: "",
+                    certificateNumber: "",
+                    certificateValidUntil: "",
+                  }
                 : { certificateBody: event.target.value },
             )
           }

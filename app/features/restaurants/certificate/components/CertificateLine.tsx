@@ -24,7 +24,10 @@ export function CertificateLine({
   if (!message) return null;
   const warn = state.kind !== "valid";
   return (
-    <p data-cert={state.kind} className={cn("flex gap-1.5 text-sm", warn ? "font-medium text-amber-900" : "text-stone-700", className)}>
+    <p
+      data-cert={state.kind}
+      className={cn("flex gap-1.5 text-sm", warn ? "font-medium text-amber-900" : "text-stone-700", className)}
+    >
       {warn ? <span aria-hidden="true">⚠</span> : null}
       {t(message.key, { date: certificateDate(message.date, language) })}
     </p>

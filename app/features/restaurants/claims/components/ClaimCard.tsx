@@ -22,7 +22,8 @@ const STATUS_STYLE: Record<ClaimStatus, string> = {
   rejected: "border-stone-300 bg-stone-100 text-stone-800",
 };
 
-const APPROVE_BUTTON = "inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800";
+const APPROVE_BUTTON =
+  "inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800";
 
 export function ClaimCard({
   claim,
@@ -46,12 +47,17 @@ export function ClaimCard({
     <li className="rounded-xl border border-stone-200 bg-white p-4" data-testid="claim-row" data-status={claim.status}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h2 className="text-lg font-semibold">
-          <Link to={restaurantPath(claim.restaurant.slug, language)} className="text-brand-800 underline underline-offset-4">
+          <Link
+            to={restaurantPath(claim.restaurant.slug, language)}
+            className="text-brand-800 underline underline-offset-4"
+          >
             <bdi>{name}</bdi>
           </Link>
         </h2>
         <StatusPill tone={STATUS_STYLE[claim.status]}>{t(`claims.status.${claim.status}`)}</StatusPill>
-        <span className="text-sm text-stone-600">{t("claims.received", { date: formatLongDate(claim.createdAt, language) })}</span>
+        <span className="text-sm text-stone-600">
+          {t("claims.received", { date: formatLongDate(claim.createdAt, language) })}
+        </span>
       </div>
       <dl className="mt-2 space-y-1 text-sm">
         <div className={row}>
@@ -71,7 +77,9 @@ export function ClaimCard({
               data-verified={claim.account.emailVerified ? "yes" : "no"}
               className={cn(
                 "ms-1 inline-block rounded-full border px-2 py-0.5 text-xs font-semibold",
-                claim.account.emailVerified ? "border-brand-600/40 bg-brand-50 text-brand-900" : "border-red-300 bg-red-50 text-red-900",
+                claim.account.emailVerified
+                  ? "border-brand-600/40 bg-brand-50 text-brand-900"
+                  : "border-red-300 bg-red-50 text-red-900",
               )}
             >
               {claim.account.emailVerified ? t("claims.emailVerified") : t("claims.emailNotVerified")}
@@ -87,7 +95,11 @@ export function ClaimCard({
         <div className={row}>
           <dt className="font-medium text-stone-700">{t("claims.phone")}</dt>
           <dd>
-            <a href={`tel:${claim.phone.replace(/[^+\d]/g, "")}`} dir="ltr" className="text-brand-800 underline underline-offset-4">
+            <a
+              href={`tel:${claim.phone.replace(/[^+\d]/g, "")}`}
+              dir="ltr"
+              className="text-brand-800 underline underline-offset-4"
+            >
               {claim.phone}
             </a>
           </dd>
@@ -107,7 +119,13 @@ export function ClaimCard({
       </dl>
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {claim.proofUrl ? (
-          <a href={claim.proofUrl} target="_blank" rel="noreferrer" className="text-brand-800 underline underline-offset-4" data-testid="claim-proof">
+          <a
+            href={claim.proofUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="text-brand-800 underline underline-offset-4"
+            data-testid="claim-proof"
+          >
             {t("claims.proof")}
           </a>
         ) : (
@@ -116,7 +134,9 @@ export function ClaimCard({
         )}
       </p>
       {claim.status === "open" && claim.listingOwners > 0 ? (
-        <p className="mt-2 text-sm font-medium text-amber-900">{t("claims.hasOwners", { count: claim.listingOwners })}</p>
+        <p className="mt-2 text-sm font-medium text-amber-900">
+          {t("claims.hasOwners", { count: claim.listingOwners })}
+        </p>
       ) : null}
       {claim.status !== "open" ? (
         <div className="mt-2 border-t border-stone-100 pt-2 text-sm text-stone-700">

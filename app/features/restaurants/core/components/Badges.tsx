@@ -8,14 +8,24 @@ import type { Freshness } from "../freshness";
  * The kashrut label. `doubtful` (unknown kashrut, or an expired supervision): grey, not the brand's
  * green, which would read as a reassurance.
  */
-export function KashrutBadge({ kashrut, large = false, doubtful = false }: { kashrut: Kashrut; large?: boolean; doubtful?: boolean }) {
+export function KashrutBadge({
+  kashrut,
+  large = false,
+  doubtful = false,
+}: {
+  kashrut: Kashrut;
+  large?: boolean;
+  doubtful?: boolean;
+}) {
   const { language, t } = useLanguage();
   const label = KASHRUT_LABELS[kashrut][language];
   return (
     <span
       data-doubtful={doubtful || undefined}
       className={cn(
-        large ? "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold" : "rounded px-2 py-0.5 font-medium",
+        large
+          ? "inline-flex items-center rounded-md px-2.5 py-1 text-sm font-semibold"
+          : "rounded px-2 py-0.5 font-medium",
         doubtful ? "bg-stone-100 text-stone-800" : "bg-brand-100 text-brand-800",
       )}
     >
@@ -68,7 +78,8 @@ export function TagList({ tags, more }: { tags: string[]; more: number }) {
 }
 
 /** A warning triangle with an exclamation mark (24 × 24 viewBox, stroked). */
-export const WARNING_PATH = "M12 8v5M12 16.5v.5M10.3 3.9L2.5 18a2 2 0 0 0 1.7 3h15.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z";
+export const WARNING_PATH =
+  "M12 8v5M12 16.5v.5M10.3 3.9L2.5 18a2 2 0 0 0 1.7 3h15.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z";
 
 /**
  * A card's line for when its details were last checked: "Checked 2 November 2026" in plain grey
@@ -81,7 +92,11 @@ export function FreshnessMark({ freshness, lastVerified }: { freshness: Freshnes
   if (freshness === "never" || !lastVerified) return null;
   if (freshness === "fresh") {
     return (
-      <span data-testid="freshness-mark" data-freshness={freshness} className="rounded bg-stone-100 px-1.5 py-0.5 text-stone-700">
+      <span
+        data-testid="freshness-mark"
+        data-freshness={freshness}
+        className="rounded bg-stone-100 px-1.5 py-0.5 text-stone-700"
+      >
         {t("freshness.cardFresh", { date: formatLongDate(lastVerified, language) })}
       </span>
     );
@@ -92,7 +107,14 @@ export function FreshnessMark({ freshness, lastVerified }: { freshness: Freshnes
       data-freshness={freshness}
       className="inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 font-medium text-amber-900"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2.5">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-3.5 w-3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+      >
         <path d={WARNING_PATH} strokeLinecap="round" strokeLinejoin="round" />
       </svg>
       <span aria-hidden="true">{t("freshness.cardOverdue")}</span>

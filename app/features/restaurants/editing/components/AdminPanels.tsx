@@ -60,7 +60,9 @@ export function OwnershipPanel({
           <p className="text-sm text-stone-700">{t("owners.subtitle", { name: restaurantName })}</p>
         </div>
         <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Trigger className="min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">{t("owners.add")}</Dialog.Trigger>
+          <Dialog.Trigger className="min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+            {t("owners.add")}
+          </Dialog.Trigger>
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
             <Dialog.Content
@@ -93,7 +95,9 @@ export function OwnershipPanel({
                 </div>
               )}
               <div className="mt-6 flex justify-end gap-2">
-                <Dialog.Close className="min-h-11 rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-50">{t("manage.cancel")}</Dialog.Close>
+                <Dialog.Close className="min-h-11 rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-50">
+                  {t("manage.cancel")}
+                </Dialog.Close>
                 <button
                   type="button"
                   disabled={userId === "" || adder.state !== "idle"}
@@ -166,7 +170,9 @@ export function VerificationPicker({ lastVerified }: { lastVerified: string | un
         {t("verification.section")}
       </h2>
       <p className="mt-1 text-stone-800" data-testid="verification-text">
-        {lastVerified ? t("verification.lastVerified", { date: formatLongDate(lastVerified, language) }) : t("verification.notYet")}
+        {lastVerified
+          ? t("verification.lastVerified", { date: formatLongDate(lastVerified, language) })
+          : t("verification.notYet")}
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-2">
         <div>
@@ -205,7 +211,12 @@ export interface HistoryEntry {
   changes: Record<string, { old: unknown; new: unknown }>;
 }
 
-const show = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : typeof value === "string" ? value : JSON.stringify(value));
+const show = (value: unknown) =>
+  value === null || value === undefined || value === ""
+    ? "—"
+    : typeof value === "string"
+      ? value
+      : JSON.stringify(value);
 
 export function HistoryList({ entries }: { entries: HistoryEntry[] }) {
   const { language, t } = useLanguage();
@@ -221,8 +232,8 @@ export function HistoryList({ entries }: { entries: HistoryEntry[] }) {
           {entries.map((entry) => (
             <li key={entry.id} className="rounded-lg border border-stone-100 p-3 text-sm">
               <p>
-                <strong>{t(`history.${entry.action}` as MessageKey)}</strong> · <span dir="ltr">{entry.actorEmail}</span>,{" "}
-                {formatLongDate(entry.createdAt, language)}
+                <strong>{t(`history.${entry.action}` as MessageKey)}</strong> ·{" "}
+                <span dir="ltr">{entry.actorEmail}</span>, {formatLongDate(entry.createdAt, language)}
               </p>
               {Object.keys(entry.changes).length > 0 ? (
                 <details className="mt-1">

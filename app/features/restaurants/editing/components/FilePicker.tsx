@@ -6,7 +6,10 @@
 import { useRef, type ChangeEvent, type InputHTMLAttributes } from "react";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 
-type InputProps = Pick<InputHTMLAttributes<HTMLInputElement>, "id" | "accept" | "multiple" | "disabled" | "aria-invalid" | "aria-describedby">;
+type InputProps = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  "id" | "accept" | "multiple" | "disabled" | "aria-invalid" | "aria-describedby"
+>;
 
 export function FilePicker({
   chosen,
@@ -28,7 +31,12 @@ export function FilePicker({
       >
         {input.multiple ? t("upload.chooseFiles") : t("upload.chooseFile")}
       </button>
-      <span className="min-w-0 text-sm break-all text-stone-700" dir="auto" data-testid="file-picker-chosen" aria-hidden="true">
+      <span
+        className="min-w-0 text-sm break-all text-stone-700"
+        dir="auto"
+        data-testid="file-picker-chosen"
+        aria-hidden="true"
+      >
         {chosen ?? t("upload.noFileChosen")}
       </span>
     </div>

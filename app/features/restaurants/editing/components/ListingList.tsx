@@ -15,7 +15,15 @@ const DASHBOARD_TAGS = 2;
 type Row = ListingRow;
 
 /** The listing's status: permanently closed, and how fresh its verification is (never verified said in words). */
-function ListingStatus({ closed, freshness, lastVerified }: { closed: boolean; freshness: Freshness; lastVerified: string | undefined }) {
+function ListingStatus({
+  closed,
+  freshness,
+  lastVerified,
+}: {
+  closed: boolean;
+  freshness: Freshness;
+  lastVerified: string | undefined;
+}) {
   const { t } = useLanguage();
   return (
     <span className="flex flex-wrap items-center gap-1 text-xs">
@@ -75,7 +83,11 @@ export function ListingCards({ rows, canDelete }: { rows: Row[]; canDelete: bool
         const name = localized(row.name, language);
         const tags = visibleTags(row.tags, DASHBOARD_TAGS);
         return (
-          <li key={row.id} className="relative rounded-xl border border-stone-200 bg-white p-4" data-testid="manage-card">
+          <li
+            key={row.id}
+            className="relative rounded-xl border border-stone-200 bg-white p-4"
+            data-testid="manage-card"
+          >
             <h2 className="text-lg font-semibold">
               <bdi>{name}</bdi>
             </h2>
@@ -111,7 +123,15 @@ export function ListingCards({ rows, canDelete }: { rows: Row[]; canDelete: bool
 }
 
 /** Wide screens: the table; `header` draws a sortable column's header (the page keeps the order). */
-export function ListingTable({ rows, canDelete, header }: { rows: Row[]; canDelete: boolean; header: (column: "name" | "address" | "kashrut") => ReactNode }) {
+export function ListingTable({
+  rows,
+  canDelete,
+  header,
+}: {
+  rows: Row[];
+  canDelete: boolean;
+  header: (column: "name" | "address" | "kashrut") => ReactNode;
+}) {
   const { language, t } = useLanguage();
   return (
     <DataTable

@@ -10,7 +10,13 @@ import { UPLOAD_RULES } from "../upload-rules";
 import { FilePicker } from "./FilePicker";
 
 /** `onChange` receives a change to apply to the latest list (uploads finish after other edits). */
-export function MenuImagesField({ images, onChange }: { images: MenuImage[]; onChange: (change: (current: MenuImage[]) => MenuImage[]) => void }) {
+export function MenuImagesField({
+  images,
+  onChange,
+}: {
+  images: MenuImage[];
+  onChange: (change: (current: MenuImage[]) => MenuImage[]) => void;
+}) {
   const { t } = useLanguage();
   const id = useId();
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
@@ -39,7 +45,13 @@ export function MenuImagesField({ images, onChange }: { images: MenuImage[]; onC
           for (const file of files) {
             setProgress({ name: file.name, fraction: 0 });
             const outcome = await uploadFile("menu", file, (fraction) => setProgress({ name: file.name, fraction }));
-            if (outcome.ok) added.push({ url: outcome.file.url, name: outcome.file.name, size: outcome.file.size, type: outcome.file.type });
+            if (outcome.ok)
+              added.push({
+                url: outcome.file.url,
+                name: outcome.file.name,
+                size: outcome.file.size,
+                type: outcome.file.type,
+              });
             else failures.push(`${file.name}: ${t(outcome.error)}`);
           }
           setProgress(null);
@@ -50,7 +62,14 @@ export function MenuImagesField({ images, onChange }: { images: MenuImage[]; onC
           if (failures.length > 0) toast.error(t("upload.errorsTitle"), { description: failures.join("\n") });
         }}
       />
-      {progress ? <progress className="mt-2 w-full" max={1} value={progress.fraction} aria-label={t("upload.progress", { name: progress.name })} /> : null}
+      {progress ? (
+        <progress
+          className="mt-2 w-full"
+          max={1}
+          value={progress.fraction}
+          aria-label={t("upload.progress", { name: progress.name })}
+        />
+      ) : null}
       {images.length > 0 ? (
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="menu-images">
           {images.map((image, index) => (

@@ -49,7 +49,9 @@ export function draftKey(id: string | undefined): string {
 
 /** A kept draft as the form's values; a draft kept before a field existed gets that field empty. */
 function readDraft(value: unknown): RestaurantFormValues | null {
-  return typeof value === "object" && value !== null && "nameEn" in value ? { ...EMPTY_FORM, ...(value as Partial<RestaurantFormValues>) } : null;
+  return typeof value === "object" && value !== null && "nameEn" in value
+    ? { ...EMPTY_FORM, ...(value as Partial<RestaurantFormValues>) }
+    : null;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -104,7 +106,8 @@ export function RestaurantForm({
   const parsed = useMemo(() => parseRestaurantForm(values), [values]);
   const clientErrors: FieldErrors = parsed.ok ? {} : parsed.errors;
   const serverErrors = fetcher.data?.errors ?? {};
-  const errorOf = (field: keyof RestaurantFormValues): MessageKey | undefined => (touched.has(field) ? clientErrors[field] : undefined) ?? serverErrors[field];
+  const errorOf = (field: keyof RestaurantFormValues): MessageKey | undefined =>
+    (touched.has(field) ? clientErrors[field] : undefined) ?? serverErrors[field];
 
   /** A field's message in the page's language. */
   const messageOf = (field: keyof RestaurantFormValues): string | undefined => {
@@ -138,14 +141,17 @@ export function RestaurantForm({
     if (response.errors) focusFirstInvalidLater();
   });
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && (fetcher.data.error || fetcher.data.errors)) onSaveFailed(fetcher.data);
+    if (fetcher.state === "idle" && fetcher.data && (fetcher.data.error || fetcher.data.errors))
+      onSaveFailed(fetcher.data);
   }, [fetcher.state, fetcher.data]);
 
   /**
    * Changes are applied to the latest values, never to a copy captured earlier: uploads finish
    * in any order, and each must keep what the others (and the user) changed meanwhile.
    */
-  const update = (patch: Partial<RestaurantFormValues> | ((current: RestaurantFormValues) => Partial<RestaurantFormValues>)) => {
+  const update = (
+    patch: Partial<RestaurantFormValues> | ((current: RestaurantFormValues) => Partial<RestaurantFormValues>),
+  ) => {
     // The draft follows (useLocalDraft keeps every change).
     setValues((current) => ({ ...current, ...(typeof patch === "function" ? patch(current) : patch) }));
     if (typeof patch !== "function") {
@@ -156,7 +162,8 @@ export function RestaurantForm({
   const chooseMenuKind = (next: MenuKind) => {
     setKind(next);
     // Spec: link or PDF clears the menu images; images clears the link; none clears both.
-    if (next === "link" || next === "pdf") update((current) => ({ menuImages: [], menuLink: next === kind ? current.menuLink : "" }));
+    if (next === "link" || next === "pdf")
+      update((current) => ({ menuImages: [], menuLink: next === kind ? current.menuLink : "" }));
     else if (next === "images") update({ menuLink: "" });
     else update({ menuImages: [], menuLink: "" });
   };
@@ -164,7 +171,13 @@ export function RestaurantForm({
   const text = (
     field: keyof RestaurantFormValues,
     label: string,
-    extra: { type?: string; placeholder?: string; dir?: "ltr" | "rtl" | "auto"; autoComplete?: string; inputMode?: "decimal" } = {},
+    extra: {
+      type?: string;
+      placeholder?: string;
+      dir?: "ltr" | "rtl" | "auto";
+      autoComplete?: string;
+      inputMode?: "decimal";
+    } = {},
   ) => {
     return (
       <TextField
@@ -217,7 +230,9 @@ export function RestaurantForm({
     // Cleared now; put back if the save fails (see onSaveFailed).
     draft.clear();
     // A JSON round trip drops undefined optionals, which is what makes the values a JSON value.
-    const payload = JSON.parse(JSON.stringify({ intent: "save", values: parsed.values })) as Parameters<typeof fetcher.submit>[0];
+    const payload = JSON.parse(JSON.stringify({ intent: "save", values: parsed.values })) as Parameters<
+      typeof fetcher.submit
+    >[0];
     void fetcher.submit(payload, { method: "post", encType: "application/json" });
   };
 
@@ -328,7 +343,11 @@ export function RestaurantForm({
             </button>
           ) : null}
         </div>
-        <p role="status" className={cn("text-sm", linkReading === "found" ? "text-brand-800" : "font-medium text-red-700")} data-testid="location-reading">
+        <p
+          role="status"
+          className={cn("text-sm", linkReading === "found" ? "text-brand-800" : "font-medium text-red-700")}
+          data-testid="location-reading"
+        >
           {linkReading === "found"
             ? t("editor.locationFound")
             : linkReading === "noLink"
@@ -341,8 +360,20 @@ export function RestaurantForm({
 
       <Section title={t("editor.media")}>
         <div className="grid gap-6 sm:grid-cols-2">
-          <UploadField kind="photo" label={t("editor.photo")} value={values.photo} onChange={(photo) => update({ photo })} error={errorOf("photo")} />
-          <UploadField kind="teuda" label={t("editor.teuda")} value={values.teuda} onChange={(teuda) => update({ teuda })} error={errorOf("teuda")} />
+          <UploadField
+            kind="photo"
+            label={t("editor.photo")}
+            value={values.photo}
+            onChange={(photo) => update({ photo })}
+            error={errorOf("photo")}
+          />
+          <UploadField
+            kind="teuda"
+            label={t("editor.teuda")}
+            value={values.teuda}
+            onChange={(teuda) => update({ teuda })}
+            error={errorOf("teuda")}
+          />
         </div>
       </Section>
 
@@ -380,7 +411,10 @@ export function RestaurantForm({
           />
         ) : null}
         {kind === "images" ? (
-          <MenuImagesField images={values.menuImages} onChange={(change) => update((current) => ({ menuImages: change(current.menuImages) }))} />
+          <MenuImagesField
+            images={values.menuImages}
+            onChange={(change) => update((current) => ({ menuImages: change(current.menuImages) }))}
+          />
         ) : null}
         {messageOf("menuImages") ? <FieldError>{messageOf("menuImages")}</FieldError> : null}
       </Section>
@@ -399,7 +433,11 @@ export function RestaurantForm({
               label={tagLabel(tag, language)}
               checked={values.tags.includes(tag)}
               onChange={() =>
-                update((current) => ({ tags: current.tags.includes(tag) ? current.tags.filter((other) => other !== tag) : [...current.tags, tag] }))
+                update((current) => ({
+                  tags: current.tags.includes(tag)
+                    ? current.tags.filter((other) => other !== tag)
+                    : [...current.tags, tag],
+                }))
               }
               className="flex min-h-9 items-center gap-2 text-sm"
             />

@@ -60,7 +60,9 @@ export function UploadField({
           }
         }}
       />
-      {progress !== null ? <progress className="mt-2 w-full" max={1} value={progress} aria-label={t("upload.progress", { name: label })} /> : null}
+      {progress !== null ? (
+        <progress className="mt-2 w-full" max={1} value={progress} aria-label={t("upload.progress", { name: label })} />
+      ) : null}
       {shown ? (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700" role="alert">
           {t(shown)}
@@ -68,13 +70,25 @@ export function UploadField({
       ) : null}
       {value ? (
         <div className="mt-2 flex items-center gap-3">
-          {preview ? <img src={preview} alt="" width={96} height={64} className="h-16 w-24 rounded object-cover" /> : null}
+          {preview ? (
+            <img src={preview} alt="" width={96} height={64} className="h-16 w-24 rounded object-cover" />
+          ) : null}
           {kind === "pdf" ? (
-            <a href={value} target="_blank" rel="noopener noreferrer" className="text-sm text-brand-800 underline" dir="ltr">
+            <a
+              href={value}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-sm text-brand-800 underline"
+              dir="ltr"
+            >
               {value.split("/").pop()}
             </a>
           ) : null}
-          <button type="button" onClick={() => onChange("")} className="min-h-9 rounded-md border border-stone-300 px-3 text-sm hover:bg-stone-50">
+          <button
+            type="button"
+            onClick={() => onChange("")}
+            className="min-h-9 rounded-md border border-stone-300 px-3 text-sm hover:bg-stone-50"
+          >
             {t("upload.remove")}
           </button>
         </div>

@@ -21,7 +21,10 @@ export function OpenStatus({ timeline }: { timeline: Transition[] }) {
     if (entry.open && until !== null) text = t("hours.openUntil", { time: f.time(until) });
     else if (until === null) text = t("hours.closed");
     else if (entry.reason)
-      text = t(entry.reason === "holiday" ? "hours.holidayOpensOn" : "hours.shabbatOpensOn", { day: f.weekday(until), time: f.time(until) });
+      text = t(entry.reason === "holiday" ? "hours.holidayOpensOn" : "hours.shabbatOpensOn", {
+        day: f.weekday(until),
+        time: f.time(until),
+      });
     else if (now !== null && f.sameDay(until, now)) text = t("hours.closedOpensToday", { time: f.time(until) });
     else text = t("hours.closedOpensOn", { day: f.weekday(until), time: f.time(until) });
   }
@@ -51,13 +54,19 @@ export function WeekHours({ days, rest }: { days: WeeklyHours["days"]; rest: Hou
       <table className="w-full text-sm">
         <tbody>
           {days.map((ranges, index) => (
-            <tr key={index} aria-current={index === today ? "date" : undefined} className={index === today ? "font-semibold text-stone-900" : undefined}>
+            <tr
+              key={index}
+              aria-current={index === today ? "date" : undefined}
+              className={index === today ? "font-semibold text-stone-900" : undefined}
+            >
               <th scope="row" className="py-0.5 pe-3 text-start font-medium text-stone-700">
                 {names[index]}
               </th>
               <td className="py-0.5 tabular-nums" dir="ltr">
                 <span className="block rtl:text-right">
-                  {ranges.length === 0 ? t("hours.closed") : ranges.map((range) => `${range.from}–${range.to}`).join(", ")}
+                  {ranges.length === 0
+                    ? t("hours.closed")
+                    : ranges.map((range) => `${range.from}–${range.to}`).join(", ")}
                 </span>
               </td>
             </tr>
@@ -69,7 +78,11 @@ export function WeekHours({ days, rest }: { days: WeeklyHours["days"]; rest: Hou
           <p className="font-medium">{t(rest.holiday ? "hours.comingHoliday" : "hours.thisShabbat")}</p>
           <p>
             {rest.closesAt !== null
-              ? t("hours.closesAt", { day: f.weekday(rest.closesAt), time: f.time(rest.closesAt), candles: f.time(rest.candles) })
+              ? t("hours.closesAt", {
+                  day: f.weekday(rest.closesAt),
+                  time: f.time(rest.closesAt),
+                  candles: f.time(rest.candles),
+                })
               : t("hours.candles", { day: f.weekday(rest.candles), time: f.time(rest.candles) })}
           </p>
           {rest.opensAt !== null ? (

@@ -3,7 +3,14 @@
 // real candle-lighting and havdalah times. Sent as JSON; the server checks every rule again.
 import { useState } from "react";
 import { useSubmit } from "react-router";
-import { CheckboxField, Choice, FieldError, FormAlert, SubmitButton, TextField } from "../../../../components/ui/FormFields";
+import {
+  CheckboxField,
+  Choice,
+  FieldError,
+  FormAlert,
+  SubmitButton,
+  TextField,
+} from "../../../../components/ui/FormFields";
 import type { ErrorAnswer } from "../../../../lib/action-error.server";
 import { cn } from "../../../../lib/cn";
 import type { Language } from "../../../../lib/i18n/language";
@@ -11,11 +18,19 @@ import { useLanguage } from "../../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../../locales/en";
 import { telAvivDay } from "../../../../lib/dates";
 import { formats, weekdayNames } from "../formats";
-import { MAX_RANGES_PER_DAY, openIntervals, type AfterRest, type BeforeRest, type RestWindow, type WeeklyHours } from "../hours";
+import {
+  MAX_RANGES_PER_DAY,
+  openIntervals,
+  type AfterRest,
+  type BeforeRest,
+  type RestWindow,
+  type WeeklyHours,
+} from "../hours";
 
 const LOCALES: Record<Language, string> = { en: "en-GB", he: "he-IL" };
 const DAY = 24 * 60 * 60_000;
-const small = "min-h-11 rounded-lg border border-stone-300 px-3 text-sm font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-50";
+const small =
+  "min-h-11 rounded-lg border border-stone-300 px-3 text-sm font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-50";
 
 export function HoursEditor({
   initial,
@@ -34,10 +49,14 @@ export function HoursEditor({
   const names = weekdayNames(language);
   const errors = answer?.errors ?? {};
 
-  const setDay = (index: number, ranges: WeeklyHours["days"][number]) => setHours({ ...hours, days: hours.days.map((day, i) => (i === index ? ranges : day)) });
+  const setDay = (index: number, ranges: WeeklyHours["days"][number]) =>
+    setHours({ ...hours, days: hours.days.map((day, i) => (i === index ? ranges : day)) });
   const copySunday = () => {
     const sunday = hours.days[0] ?? [];
-    setHours({ ...hours, days: hours.days.map((day, i) => (i >= 1 && i <= 4 ? sunday.map((range) => ({ ...range })) : day)) });
+    setHours({
+      ...hours,
+      days: hours.days.map((day, i) => (i >= 1 && i <= 4 ? sunday.map((range) => ({ ...range })) : day)),
+    });
   };
 
   return (
@@ -173,7 +192,13 @@ function RestRule({
     <fieldset className="space-y-2">
       <legend className="font-medium">{legend}</legend>
       <div className="flex flex-wrap items-center gap-2">
-        <Choice type="radio" name={name} label={minutesLabel} checked={value.kind !== "fixed"} onChange={() => onChange({ kind: minutesKind, minutes: 0 })} />
+        <Choice
+          type="radio"
+          name={name}
+          label={minutesLabel}
+          checked={value.kind !== "fixed"}
+          onChange={() => onChange({ kind: minutesKind, minutes: 0 })}
+        />
         {value.kind !== "fixed" ? (
           <TextField
             label={<span className="sr-only">{t("hours.minutes")}</span>}
@@ -216,7 +241,12 @@ function RestRule({
 /** The coming seven days as the visitor will see them: the real opening times, Shabbat taken out. */
 function Preview({ hours, now, windows }: { hours: WeeklyHours; now: number; windows: RestWindow[] }) {
   const { language, t } = useLanguage();
-  const dayFormat = new Intl.DateTimeFormat(LOCALES[language], { timeZone: "Asia/Jerusalem", weekday: "long", day: "numeric", month: "long" });
+  const dayFormat = new Intl.DateTimeFormat(LOCALES[language], {
+    timeZone: "Asia/Jerusalem",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+  });
   const { time } = formats(language);
   const dayOf = (at: number) => telAvivDay(new Date(at));
   let intervals: [number, number][] = [];
@@ -227,7 +257,11 @@ function Preview({ hours, now, windows }: { hours: WeeklyHours; now: number; win
   }
   const days = Array.from({ length: 7 }, (_, i) => now + i * DAY);
   return (
-    <section className="rounded-xl border border-stone-200 bg-white p-4" aria-labelledby="hours-preview" data-testid="hours-preview">
+    <section
+      className="rounded-xl border border-stone-200 bg-white p-4"
+      aria-labelledby="hours-preview"
+      data-testid="hours-preview"
+    >
       <h2 id="hours-preview" className="text-lg font-semibold">
         {t("hours.preview")}
       </h2>
@@ -239,11 +273,15 @@ function Preview({ hours, now, windows }: { hours: WeeklyHours; now: number; win
             <li key={day} className="flex flex-wrap gap-x-3">
               <span className="min-w-40 font-medium">{dayFormat.format(day)}</span>
               <span dir="ltr" className="tabular-nums">
-                {open.length === 0 ? t("hours.closed") : open.map(([start, end]) => `${time(start)}–${time(end)}`).join(", ")}
+                {open.length === 0
+                  ? t("hours.closed")
+                  : open.map(([start, end]) => `${time(start)}–${time(end)}`).join(", ")}
               </span>
               {rest.map((w) => (
                 <span key={w.start} className="text-stone-600">
-                  {dayOf(w.start) === dayOf(day) ? t("hours.candlesAt", { time: time(w.start) }) : t("hours.endsAt", { time: time(w.end) })}
+                  {dayOf(w.start) === dayOf(day)
+                    ? t("hours.candlesAt", { time: time(w.start) })
+                    : t("hours.endsAt", { time: time(w.end) })}
                 </span>
               ))}
             </li>

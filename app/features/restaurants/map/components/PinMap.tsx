@@ -10,7 +10,15 @@ import { createMap, L, pinIcon } from "../leaflet.client";
 
 const PLACE_ZOOM = 17;
 
-export default function PinMap({ value, tiles, onPick }: { value: LatLng | null; tiles: MapTiles; onPick: (place: LatLng) => void }) {
+export default function PinMap({
+  value,
+  tiles,
+  onPick,
+}: {
+  value: LatLng | null;
+  tiles: MapTiles;
+  onPick: (place: LatLng) => void;
+}) {
   const { language } = useLanguage();
   const element = useRef<HTMLDivElement>(null);
   const layers = useRef<{ map: L.Map; pin: L.Marker } | null>(null);
@@ -24,7 +32,12 @@ export default function PinMap({ value, tiles, onPick }: { value: LatLng | null;
     if (!element.current) return;
     const t = translator(language);
     const map = createMap(element.current, { tiles, language });
-    const pin = L.marker([TEL_AVIV.lat, TEL_AVIV.lng], { icon: pinIcon, draggable: true, title: t("editor.mapLabel"), alt: t("editor.mapLabel") });
+    const pin = L.marker([TEL_AVIV.lat, TEL_AVIV.lng], {
+      icon: pinIcon,
+      draggable: true,
+      title: t("editor.mapLabel"),
+      alt: t("editor.mapLabel"),
+    });
     const report = ({ lat, lng }: L.LatLng) => pick.current({ lat: roundCoordinate(lat), lng: roundCoordinate(lng) });
     pin.on("dragend", () => report(pin.getLatLng()));
     map.on("click", (event: L.LeafletMouseEvent) => report(event.latlng));
@@ -47,7 +60,8 @@ export default function PinMap({ value, tiles, onPick }: { value: LatLng | null;
     const first = !current.map.hasLayer(current.pin);
     current.pin.setLatLng(at).addTo(current.map);
     // Close to the door when the pin appears; after that only when it leaves the view.
-    if (first || !current.map.getBounds().pad(-0.1).contains(at)) current.map.setView(at, Math.max(current.map.getZoom(), PLACE_ZOOM));
+    if (first || !current.map.getBounds().pad(-0.1).contains(at))
+      current.map.setView(at, Math.max(current.map.getZoom(), PLACE_ZOOM));
   }, [value]);
 
   const { t } = useLanguage();

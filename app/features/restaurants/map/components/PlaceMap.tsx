@@ -20,7 +20,13 @@ export function PlaceMap({ map, address, tiles }: { map: StaticMap; address: str
         className="relative w-full overflow-hidden rounded-lg border border-stone-200 bg-stone-100"
         style={{ height: HEIGHT }}
       >
-        <div className="absolute" style={{ left: `calc(50% - ${Math.round(map.center.x)}px)`, top: `calc(50% - ${Math.round(map.center.y)}px)` }}>
+        <div
+          className="absolute"
+          style={{
+            left: `calc(50% - ${Math.round(map.center.x)}px)`,
+            top: `calc(50% - ${Math.round(map.center.y)}px)`,
+          }}
+        >
           {map.tiles.map((tile) => (
             <img
               key={tile.url}
@@ -35,13 +41,27 @@ export function PlaceMap({ map, address, tiles }: { map: StaticMap; address: str
             />
           ))}
         </div>
-        <svg aria-hidden="true" viewBox="0 0 30 42" className="absolute left-1/2 top-1/2 h-[42px] w-[30px] -translate-x-1/2 -translate-y-full text-brand-700">
-          <path d="M15 1C7.3 1 1 7.1 1 14.7 1 25 15 41 15 41s14-16 14-26.3C29 7.1 22.7 1 15 1z" fill="currentColor" stroke="#fff" strokeWidth="2" />
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 30 42"
+          className="absolute left-1/2 top-1/2 h-[42px] w-[30px] -translate-x-1/2 -translate-y-full text-brand-700"
+        >
+          <path
+            d="M15 1C7.3 1 1 7.1 1 14.7 1 25 15 41 15 41s14-16 14-26.3C29 7.1 22.7 1 15 1z"
+            fill="currentColor"
+            stroke="#fff"
+            strokeWidth="2"
+          />
           <circle cx="15" cy="15" r="5" fill="#fff" />
         </svg>
       </div>
       <figcaption className="mt-1 text-xs text-stone-600">
-        <a href={tiles.attributionUrl} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2">
+        <a
+          href={tiles.attributionUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="underline underline-offset-2"
+        >
           {tiles.attribution}
         </a>
       </figcaption>

@@ -37,7 +37,9 @@ export default function MenuLightbox({ images, index, restaurantName, onClose, m
           }}
         >
           <div className="flex items-center justify-between gap-4 p-3">
-            <Dialog.Title className="text-base font-semibold">{t("lightbox.title", { name: restaurantName })}</Dialog.Title>
+            <Dialog.Title className="text-base font-semibold">
+              {t("lightbox.title", { name: restaurantName })}
+            </Dialog.Title>
             <p aria-live="polite" className="text-sm" dir="ltr">
               {index === null ? "" : t("lightbox.counter", { n: index + 1, total })}
             </p>
@@ -45,7 +47,14 @@ export default function MenuLightbox({ images, index, restaurantName, onClose, m
               className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
               aria-label={t("lightbox.close")}
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>
             </Dialog.Close>
@@ -67,7 +76,14 @@ export default function MenuLightbox({ images, index, restaurantName, onClose, m
                   aria-label={t("lightbox.previous")}
                   className="absolute start-2 top-1/2 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
                 >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="h-6 w-6 rtl:rotate-180"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  >
                     <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
                   </svg>
                 </button>
@@ -77,7 +93,14 @@ export default function MenuLightbox({ images, index, restaurantName, onClose, m
                   aria-label={t("lightbox.next")}
                   className="absolute end-2 top-1/2 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
                 >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="h-6 w-6 rtl:rotate-180"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  >
                     <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
                   </svg>
                 </button>

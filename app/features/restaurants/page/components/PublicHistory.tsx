@@ -10,7 +10,10 @@ export function PublicHistory({ events }: { events: PublicEvent[] }) {
   const label = (event: PublicEvent) => {
     switch (event.kind) {
       case "kashrut":
-        return t("publicHistory.kashrut", { from: KASHRUT_LABELS[event.from][language], to: KASHRUT_LABELS[event.to][language] });
+        return t("publicHistory.kashrut", {
+          from: KASHRUT_LABELS[event.from][language],
+          to: KASHRUT_LABELS[event.to][language],
+        });
       case "closed":
         return t("publicHistory.closed");
       case "reopened":

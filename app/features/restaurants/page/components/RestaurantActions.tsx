@@ -10,7 +10,19 @@ const button =
  * A link out; with `ping`, the browser reports its tap (counted for the owner, nothing
  * about the diner). `here`: it opens in this tab (a phone call), so it says nothing of a new tab.
  */
-function ActionLink({ href, icon, ping, here, children }: { href: string; icon: ReactNode; ping?: string | undefined; here?: boolean; children: ReactNode }) {
+function ActionLink({
+  href,
+  icon,
+  ping,
+  here,
+  children,
+}: {
+  href: string;
+  icon: ReactNode;
+  ping?: string | undefined;
+  here?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useLanguage();
   return (
     <a href={href} {...(here ? {} : { target: "_blank", rel: "noopener noreferrer" })} ping={ping} className={button}>
@@ -26,7 +38,15 @@ function ActionLink({ href, icon, ping, here, children }: { href: string; icon: 
 }
 
 const icon = (d: string) => (
-  <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    viewBox="0 0 24 24"
+    className="h-5 w-5"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d={d} />
   </svg>
 );
@@ -34,7 +54,9 @@ const ICONS = {
   call: icon("M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2"),
   navigate: icon("M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z"),
   order: icon("M6 6h15l-1.5 9h-12zM6 6L5 3H2M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM18 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z"),
-  delivery: icon("M3 7h11v8H3zM14 10h4l3 3v2h-7zM7 18a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM17 18a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z"),
+  delivery: icon(
+    "M3 7h11v8H3zM14 10h4l3 3v2h-7zM7 18a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM17 18a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z",
+  ),
   menu: icon("M4 5h16M4 12h16M4 19h10"),
   pdf: icon("M14 3H6v18h12V7zM14 3v4h4M9 13h6M9 17h6"),
   book: icon("M4 7h16v13H4zM4 11h16M8 3v4M16 3v4"),
@@ -49,7 +71,13 @@ export function RestaurantActions({ restaurant }: { restaurant: Restaurant }) {
   const ping = (kind: TapKind) => tapPing(restaurant.slug, kind);
   const phone = restaurant.phoneNumber;
   const hasActions =
-    phone || restaurant.wazeLink || restaurant.onlineOrderLink || restaurant.woltLink || restaurant.menuLink || restaurant.bookingLink || kashrutSite;
+    phone ||
+    restaurant.wazeLink ||
+    restaurant.onlineOrderLink ||
+    restaurant.woltLink ||
+    restaurant.menuLink ||
+    restaurant.bookingLink ||
+    kashrutSite;
   if (!hasActions) return null;
   return (
     <section>
@@ -76,7 +104,11 @@ export function RestaurantActions({ restaurant }: { restaurant: Restaurant }) {
           </ActionLink>
         ) : null}
         {restaurant.menuLink ? (
-          <ActionLink href={restaurant.menuLink} ping={ping("menu")} icon={isPdfLink(restaurant.menuLink) ? ICONS.pdf : ICONS.menu}>
+          <ActionLink
+            href={restaurant.menuLink}
+            ping={ping("menu")}
+            icon={isPdfLink(restaurant.menuLink) ? ICONS.pdf : ICONS.menu}
+          >
             {isPdfLink(restaurant.menuLink) ? t("restaurant.viewMenuPdf") : t("restaurant.viewMenu")}
           </ActionLink>
         ) : null}

@@ -66,7 +66,13 @@ export interface RestaurantPageData {
  * route brings (another feature's, loaded lazily). It is rendered here, in the component that holds
  * the live-update state, as it was in the route: an update re-renders the report section at once.
  */
-export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: RestaurantPageData; ReportForm: ComponentType<{ slug: string }> }) {
+export function RestaurantArticle({
+  loaderData,
+  ReportForm,
+}: {
+  loaderData: RestaurantPageData;
+  ReportForm: ComponentType<{ slug: string }>;
+}) {
   const { restaurant, contactEmail } = loaderData;
   const { language, t, ti } = useLanguage();
   const name = localized(restaurant.name, language);
@@ -99,8 +105,18 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
 
       <div className="mx-auto max-w-6xl px-4">
         <div className="pt-4">
-          <Link to={homePath(language)} className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 font-medium text-brand-800 hover:bg-brand-50">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+          <Link
+            to={homePath(language)}
+            className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 font-medium text-brand-800 hover:bg-brand-50"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5 rtl:rotate-180"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             {t("restaurant.back")}
@@ -120,7 +136,11 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
               kashrut={restaurant.kashrut}
               large
               doubtful={isDoubtful(
-                kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, certificateState(restaurant.certificate, loaderData.clock)),
+                kashrutStanding(
+                  restaurant.kashrut,
+                  restaurant.certificate?.body,
+                  certificateState(restaurant.certificate, loaderData.clock),
+                ),
               )}
             />
             {closed ? <ClosedBadge large /> : null}
@@ -130,7 +150,10 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
           </div>
           {/* Price, services and wheelchair access. */}
           <PracticalLine labels={loaderData.practical} />
-          <VerificationLine lastVerified={restaurant.lastVerified} freshness={freshnessOf(restaurant.lastVerified, loaderData.clock)} />
+          <VerificationLine
+            lastVerified={restaurant.lastVerified}
+            freshness={freshnessOf(restaurant.lastVerified, loaderData.clock)}
+          />
           {/* The kashrut certificate. */}
           <CertificateFacts certificate={restaurant.certificate} clock={loaderData.clock} />
           {loaderData.hours ? <OpenStatus timeline={loaderData.hours.timeline} /> : null}
@@ -142,7 +165,12 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
           <aside className="space-y-6 lg:col-start-2 lg:row-start-1" aria-label={t("restaurant.actions")}>
             <RestaurantActions restaurant={restaurant} />
 
-            <RestaurantContact restaurant={restaurant} hours={loaderData.hours} placeMap={loaderData.placeMap} tiles={loaderData.tiles} />
+            <RestaurantContact
+              restaurant={restaurant}
+              hours={loaderData.hours}
+              placeMap={loaderData.placeMap}
+              tiles={loaderData.tiles}
+            />
           </aside>
 
           <div className="space-y-8 lg:col-start-1 lg:row-start-1">
@@ -157,7 +185,10 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
             ) : null}
 
             {closed ? (
-              <section className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900" data-testid="closed-notice">
+              <section
+                className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900"
+                data-testid="closed-notice"
+              >
                 <h2 className="font-semibold">{t("restaurant.closedTitle")}</h2>
                 <p className="mt-1">{ti("restaurant.closedBody", { name, email: contactEmail })}</p>
               </section>
@@ -166,7 +197,11 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
                 <h2 className="text-xl font-semibold">{loaderData.faq.title}</h2>
                 <div className="mt-3 space-y-3">
                   {loaderData.faq.items.map(({ question, answer }) => (
-                    <div key={question.text} className="rounded-xl border border-stone-200 bg-white p-4" data-testid="faq">
+                    <div
+                      key={question.text}
+                      className="rounded-xl border border-stone-200 bg-white p-4"
+                      data-testid="faq"
+                    >
                       <h3 className="font-semibold">{isolatedMessage(question.text, question.values)}</h3>
                       <p className="mt-1 text-stone-800">{isolatedMessage(answer.text, answer.values)}</p>
                     </div>
@@ -185,7 +220,10 @@ export function RestaurantArticle({ loaderData, ReportForm }: { loaderData: Rest
             {teuda ? (
               <section>
                 <h2 className="mb-3 text-xl font-semibold">{t("restaurant.certificate")}</h2>
-                <a href={restaurant.teuda} className="inline-block overflow-hidden rounded-lg border border-stone-200 bg-white">
+                <a
+                  href={restaurant.teuda}
+                  className="inline-block overflow-hidden rounded-lg border border-stone-200 bg-white"
+                >
                   <img
                     src={teuda.src}
                     srcSet={teuda.srcSet}

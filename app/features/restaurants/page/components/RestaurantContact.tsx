@@ -24,7 +24,9 @@ export function RestaurantContact({
   const closed = restaurant.isPermanentlyClosed;
   // The address and the note in the page's language, the English where there is no Hebrew.
   const address = { en: restaurant.address, he: restaurant.addressHe };
-  const note = restaurant.openingHours ? localizedWithLanguage({ en: restaurant.openingHours, he: restaurant.openingHoursHe }, language) : null;
+  const note = restaurant.openingHours
+    ? localizedWithLanguage({ en: restaurant.openingHours, he: restaurant.openingHoursHe }, language)
+    : null;
   return (
     <section className="rounded-xl border border-stone-200 bg-white p-4">
       <h2 className="text-lg font-semibold">{t("restaurant.contact")}</h2>

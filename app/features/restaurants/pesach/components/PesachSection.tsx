@@ -5,7 +5,11 @@ import type { PesachText } from "../section.server";
 
 export function PesachSection({ pesach }: { pesach: PesachText }) {
   return (
-    <section aria-labelledby="pesach-title" className="rounded-xl border border-amber-300 bg-amber-50 p-4" data-testid="pesach-section">
+    <section
+      aria-labelledby="pesach-title"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4"
+      data-testid="pesach-section"
+    >
       <h2 id="pesach-title" className="text-xl font-bold">
         {pesach.title}
       </h2>

@@ -3,12 +3,29 @@ import { en } from "../../../../locales/en";
 import { he } from "../../../../locales/he";
 import { parsePesachForm, pesachFormValues } from "./pesach-form";
 
-const form = (values: Record<string, string>) => ({ status: "", kitniyot: "", body: "", level: "", validUntil: "", cholFrom: "", cholTo: "", ...values });
+const form = (values: Record<string, string>) => ({
+  status: "",
+  kitniyot: "",
+  body: "",
+  level: "",
+  validUntil: "",
+  cholFrom: "",
+  cholTo: "",
+  ...values,
+});
 
 describe("the Pesach form", () => {
   it("makes a plan of what was chosen, and back into the form", () => {
     const parsed = parsePesachForm(
-      form({ status: "kosher", kitniyot: "no", body: "rabbinate_tel_aviv", level: "mehadrin", validUntil: "2027-04-30", cholFrom: "10:00", cholTo: "22:30" }),
+      form({
+        status: "kosher",
+        kitniyot: "no",
+        body: "rabbinate_tel_aviv",
+        level: "mehadrin",
+        validUntil: "2027-04-30",
+        cholFrom: "10:00",
+        cholTo: "22:30",
+      }),
     );
     const plan = {
       status: "kosher",
@@ -18,7 +35,15 @@ describe("the Pesach form", () => {
     };
     expect(parsed).toEqual({ ok: true, values: plan });
     expect(pesachFormValues(plan as never)).toEqual(
-      form({ status: "kosher", kitniyot: "no", body: "rabbinate_tel_aviv", level: "mehadrin", validUntil: "2027-04-30", cholFrom: "10:00", cholTo: "22:30" }),
+      form({
+        status: "kosher",
+        kitniyot: "no",
+        body: "rabbinate_tel_aviv",
+        level: "mehadrin",
+        validUntil: "2027-04-30",
+        cholFrom: "10:00",
+        cholTo: "22:30",
+      }),
     );
     expect(parsePesachForm(form({ status: "closed" }))).toEqual({ ok: true, values: { status: "closed" } });
   });

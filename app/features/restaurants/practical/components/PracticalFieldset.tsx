@@ -52,7 +52,12 @@ export function PracticalFieldset({
             ))}
           </SelectField>
         </div>
-        <ChoiceGroup legend={t("practical.offers")} id="field-services" error={serviceError} listClassName="mt-2 flex flex-wrap gap-x-6">
+        <ChoiceGroup
+          legend={t("practical.offers")}
+          id="field-services"
+          error={serviceError}
+          listClassName="mt-2 flex flex-wrap gap-x-6"
+        >
           {SERVICES.map((service) => (
             <CheckboxField
               key={service}

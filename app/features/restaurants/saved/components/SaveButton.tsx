@@ -32,10 +32,19 @@ export function SaveButton({ slug, name, className }: { slug: string; name: stri
         data-testid="save-button"
         className={cn(
           "inline-flex min-h-11 items-center gap-1.5 rounded-full border px-3 text-sm font-medium shadow-sm",
-          saved ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white text-stone-800 hover:border-brand-700",
+          saved
+            ? "border-brand-700 bg-brand-700 text-white"
+            : "border-stone-300 bg-white text-stone-800 hover:border-brand-700",
         )}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill={saved ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-4 w-4"
+          fill={saved ? "currentColor" : "none"}
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M12 21s-7.5-4.6-9.5-9.3C1 8.2 3.3 4.5 7 4.5c2 0 3.6 1.1 5 2.9 1.4-1.8 3-2.9 5-2.9 3.7 0 6 3.7 4.5 7.2C19.5 16.4 12 21 12 21z" />
         </svg>
         {t("saved.save")}

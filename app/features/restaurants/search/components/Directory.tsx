@@ -57,7 +57,11 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
   // (search after a short pause). `key` is the query the URL will have once it catches up and
   // `base` the query it had when the change was made: a URL that is neither changed from outside
   // (Back, a link), and the filters follow it.
-  const [local, setLocal] = useState(() => ({ filters: parseFilters(searchParams, pesachSeason), key: urlKey, base: urlKey }));
+  const [local, setLocal] = useState(() => ({
+    filters: parseFilters(searchParams, pesachSeason),
+    key: urlKey,
+    base: urlKey,
+  }));
   let filters = local.filters;
   if (urlKey !== local.key && urlKey !== local.base) {
     filters = parseFilters(searchParams, pesachSeason);
@@ -115,12 +119,25 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
       : loaderData.restaurants;
     // Nearest first needs the position; without it (a shared link) the usual order stays.
     return filters.sort === "distance" && here && index ? index.byDistance(matching, here) : matching;
-  }, [index, loaderData.restaurants, loaderData.clock, loaderData.windows, loaderData.pesach, exceptionsOf, filters, now, here]);
+  }, [
+    index,
+    loaderData.restaurants,
+    loaderData.clock,
+    loaderData.windows,
+    loaderData.pesach,
+    exceptionsOf,
+    filters,
+    now,
+    here,
+  ]);
   // "350 m away" on each card once "Near me" knows (the index brings the places and the code).
   const distanceOf = useMemo(
     () =>
       index && here
-        ? (restaurant: ListedRestaurant) => (restaurant.location ? index.formatDistance(index.distanceMeters(here, restaurant.location), language) : undefined)
+        ? (restaurant: ListedRestaurant) =>
+            restaurant.location
+              ? index.formatDistance(index.distanceMeters(here, restaurant.location), language)
+              : undefined
         : undefined,
     [index, here, language],
   );
@@ -128,7 +145,10 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
   const statusOf = useMemo<StatusOf | undefined>(
     () =>
       index
-        ? (restaurant, at) => (restaurant.hours ? index.statusAt(restaurant.hours, loaderData.windows, at, exceptionsOf(restaurant)) : undefined)
+        ? (restaurant, at) =>
+            restaurant.hours
+              ? index.statusAt(restaurant.hours, loaderData.windows, at, exceptionsOf(restaurant))
+              : undefined
         : undefined,
     [index, loaderData.windows, exceptionsOf],
   );
@@ -162,7 +182,9 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
             onLocated={setHere}
           />
         </div>
-        {filters.view === "map" ? <MapView results={results} tiles={loaderData.tiles} statusOf={statusOf} skipTo={RESULTS_ID} /> : null}
+        {filters.view === "map" ? (
+          <MapView results={results} tiles={loaderData.tiles} statusOf={statusOf} skipTo={RESULTS_ID} />
+        ) : null}
         <section
           id={RESULTS_ID}
           tabIndex={-1}
@@ -171,7 +193,14 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
           data-search={filters.searchTerm}
           data-index={index ? "ready" : undefined}
         >
-          <ResultsGrid results={results} shown={shown} clock={loaderData.clock} distanceOf={distanceOf} season={season} statusOf={statusOf} />
+          <ResultsGrid
+            results={results}
+            shown={shown}
+            clock={loaderData.clock}
+            distanceOf={distanceOf}
+            season={season}
+            statusOf={statusOf}
+          />
           {total > shown || totalIsAtLeast ? (
             <div className="mt-8 text-center">
               <Link

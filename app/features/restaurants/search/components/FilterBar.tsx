@@ -64,7 +64,11 @@ export function FilterBar({
   const { language, t } = useLanguage();
   const hydrated = useHydrated();
   const count = (n: number) =>
-    n > 0 ? <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">{t("filters.selected", { count: n })}</span> : null;
+    n > 0 ? (
+      <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">
+        {t("filters.selected", { count: n })}
+      </span>
+    ) : null;
 
   return (
     <Form
@@ -126,7 +130,11 @@ export function FilterBar({
           </fieldset>
         </Disclosure>
 
-        <Disclosure label={t("filters.tags")} summaryExtra={count(filters.selectedTags.length)} panelClassName="w-[min(22rem,85vw)]">
+        <Disclosure
+          label={t("filters.tags")}
+          summaryExtra={count(filters.selectedTags.length)}
+          panelClassName="w-[min(22rem,85vw)]"
+        >
           <fieldset>
             <legend className="sr-only">{t("filters.tags")}</legend>
             <div className="grid max-h-72 grid-cols-2 gap-x-3 overflow-y-auto">
@@ -147,7 +155,11 @@ export function FilterBar({
         <Disclosure label={t("filters.links")} summaryExtra={count(filters.linkFilters.length)} panelClassName="w-56">
           <fieldset>
             <legend className="sr-only">{t("filters.links")}</legend>
-            <Check label={t("filters.linksAll")} checked={filters.linkFilters.length === 0} onChange={() => onChange({ ...filters, linkFilters: [] })} />
+            <Check
+              label={t("filters.linksAll")}
+              checked={filters.linkFilters.length === 0}
+              onChange={() => onChange({ ...filters, linkFilters: [] })}
+            />
             {LINK_FILTERS.map((link) => (
               <Check
                 key={link}
@@ -162,7 +174,11 @@ export function FilterBar({
         </Disclosure>
 
         {/* Up to a price level (radios: "All" is sent empty and read as none), and the practical facts. */}
-        <Disclosure label={t("filters.more")} summaryExtra={count((filters.priceUpTo > 0 ? 1 : 0) + filters.factFilters.length)} panelClassName="w-56">
+        <Disclosure
+          label={t("filters.more")}
+          summaryExtra={count((filters.priceUpTo > 0 ? 1 : 0) + filters.factFilters.length)}
+          panelClassName="w-56"
+        >
           <fieldset>
             <legend className="text-sm font-medium">{t("filters.price")}</legend>
             {[0, 1, 2, 3].map((level) => (
@@ -247,7 +263,10 @@ export function FilterBar({
           </Link>
         ) : null}
         {hydrated ? null : (
-          <button type="submit" className="ms-auto rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+          <button
+            type="submit"
+            className="ms-auto rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+          >
             {t("filters.apply")}
           </button>
         )}

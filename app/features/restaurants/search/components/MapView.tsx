@@ -47,7 +47,10 @@ export function MapView({
     (restaurant: ListedRestaurant) => {
       const status = shortStatus(restaurant, Date.now(), statusOf);
       const t = translator(language);
-      return [t("restaurant.kashrut", { kashrut: KASHRUT_LABELS[restaurant.kashrut][language] }), ...(status ? [t(status.message)] : [])];
+      return [
+        t("restaurant.kashrut", { kashrut: KASHRUT_LABELS[restaurant.kashrut][language] }),
+        ...(status ? [t(status.message)] : []),
+      ];
     },
     [statusOf, language],
   );

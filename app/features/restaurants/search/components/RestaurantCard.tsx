@@ -55,12 +55,24 @@ export type StatusOf = (restaurant: ListedRestaurant, now: number) => ShortStatu
  * Open now, or closed and why, in a few words (cards and the map's popups): from the card's open
  * line (a page's cards, card-rows.server.ts) or its week (the index's); nothing without hours.
  */
-export function shortStatus(restaurant: ListedRestaurant, now: number, statusOf?: StatusOf): { open: boolean; message: SiteKey } | undefined {
+export function shortStatus(
+  restaurant: ListedRestaurant,
+  now: number,
+  statusOf?: StatusOf,
+): { open: boolean; message: SiteKey } | undefined {
   if (restaurant.isPermanentlyClosed) return undefined;
   const status = restaurant.openLine ? openLineAt(restaurant.openLine, now) : statusOf?.(restaurant, now);
   if (!status) return undefined;
   if (status.open) return { open: true, message: "card.openNow" };
-  return { open: false, message: status.reason === "shabbat" ? "card.closedShabbat" : status.reason === "holiday" ? "card.closedHoliday" : "card.closedNow" };
+  return {
+    open: false,
+    message:
+      status.reason === "shabbat"
+        ? "card.closedShabbat"
+        : status.reason === "holiday"
+          ? "card.closedHoliday"
+          : "card.closedNow",
+  };
 }
 
 export const CARD_TAGS = 3;
@@ -90,7 +102,9 @@ export const RestaurantCard = memo(function RestaurantCard({
   const { language, t } = useLanguage();
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
   const tags = visibleTags(restaurant.tags, CARD_TAGS);
-  const doubtful = isDoubtful(kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, certificateState(restaurant.certificate, clock)));
+  const doubtful = isDoubtful(
+    kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, certificateState(restaurant.certificate, clock)),
+  );
   return (
     // Save sits over the card's photo, outside its link (a button is never inside a link).
     <div className="relative h-full">
@@ -114,8 +128,19 @@ export const RestaurantCard = memo(function RestaurantCard({
             />
           ) : (
             <div className="flex h-full flex-col items-center justify-center gap-1 text-stone-600">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.5">
-                <path d="M7 3v8a2 2 0 0 0 2 2v8M11 3v8M15 3c-1.5 2-2 4-2 7h3v11" strokeLinecap="round" strokeLinejoin="round" />
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-8 w-8"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+              >
+                <path
+                  d="M7 3v8a2 2 0 0 0 2 2v8M11 3v8M15 3c-1.5 2-2 4-2 7h3v11"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
               <span className="text-xs">{t("card.noPhoto")}</span>
             </div>

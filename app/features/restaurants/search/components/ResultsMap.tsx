@@ -79,21 +79,30 @@ export default function ResultsMap({
       if (!restaurant.location) return [];
       const name = localized(restaurant.name, language);
       return [
-        L.marker([restaurant.location.lat, restaurant.location.lng], { icon: pinIcon, title: name, alt: name, keyboard: true }).bindPopup(() =>
-          popupOf(restaurant),
-        ),
+        L.marker([restaurant.location.lat, restaurant.location.lng], {
+          icon: pinIcon,
+          title: name,
+          alt: name,
+          keyboard: true,
+        }).bindPopup(() => popupOf(restaurant)),
       ];
     });
     current.pins.clearLayers();
     current.pins.addLayers(markers);
-    if (markers.length > 0) current.map.fitBounds(current.pins.getBounds(), { padding: [24, 24], maxZoom: MAX_FIT_ZOOM });
+    if (markers.length > 0)
+      current.map.fitBounds(current.pins.getBounds(), { padding: [24, 24], maxZoom: MAX_FIT_ZOOM });
     else current.map.setView([TEL_AVIV.lat, TEL_AVIV.lng], CITY_ZOOM);
   }, [results, language, navigate]);
 
   const unplaced = results.filter((restaurant) => !restaurant.location).length;
   return (
     <>
-      <div ref={element} dir="ltr" className="h-[min(60vh,32rem)] w-full rounded-xl border border-stone-200 bg-stone-100" data-testid="results-map" />
+      <div
+        ref={element}
+        dir="ltr"
+        className="h-[min(60vh,32rem)] w-full rounded-xl border border-stone-200 bg-stone-100"
+        data-testid="results-map"
+      />
       {unplaced > 0 ? <p className="mt-2 text-sm text-stone-700">{t("map.unplaced", { count: unplaced })}</p> : null}
     </>
   );

@@ -62,7 +62,10 @@ export function ResultsToolbar({
           event.preventDefault();
           onView(view);
         }}
-        className={cn("inline-flex min-h-11 items-center px-4 font-medium", current ? "bg-brand-700 text-white" : "bg-white text-brand-800 hover:bg-brand-50")}
+        className={cn(
+          "inline-flex min-h-11 items-center px-4 font-medium",
+          current ? "bg-brand-700 text-white" : "bg-white text-brand-800 hover:bg-brand-50",
+        )}
       >
         {label}
       </Link>
@@ -97,7 +100,14 @@ export function ResultsToolbar({
           nearest ? "bg-brand-700 text-white" : "bg-white text-brand-800 hover:bg-brand-50",
         )}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <circle cx="12" cy="12" r="3" />
           <path d="M12 2v3M12 19v3M2 12h3M19 12h3" strokeLinecap="round" />
           <circle cx="12" cy="12" r="7" />
@@ -106,7 +116,10 @@ export function ResultsToolbar({
       </button>
       <p
         role="status"
-        className={cn("text-sm", locating === "denied" || locating === "failed" ? "font-medium text-red-800" : "text-stone-700")}
+        className={cn(
+          "text-sm",
+          locating === "denied" || locating === "failed" ? "font-medium text-red-800" : "text-stone-700",
+        )}
         data-testid="near-me-status"
       >
         {message}

@@ -40,7 +40,12 @@ export function CountCells({ counts, className = "px-3 py-1.5" }: { counts: Coun
 export function CountsTable({ id, days, totals }: { id: string; days: DayCounts[]; totals: Counts }) {
   const { language, t } = useLanguage();
   return (
-    <div className="mt-4 max-h-[28rem] overflow-auto rounded-lg border border-stone-200 bg-white" tabIndex={0} role="region" aria-labelledby={`${id}-caption`}>
+    <div
+      className="mt-4 max-h-[28rem] overflow-auto rounded-lg border border-stone-200 bg-white"
+      tabIndex={0}
+      role="region"
+      aria-labelledby={`${id}-caption`}
+    >
       <table id={id} className="w-full text-sm" data-testid="statistics-table">
         <caption id={`${id}-caption`} className="px-3 py-2 text-start font-semibold">
           {t("statistics.tableCaption")}

@@ -14,7 +14,9 @@ const BOTTOM = 0;
 
 /** A day without its year: "Mar 4" / "4 במרץ" (yyyy-MM-dd read in UTC, as every date-only value). */
 function shortDay(day: string, language: "en" | "he"): string {
-  return dateFormat(language === "he" ? "he-IL" : "en-US", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return dateFormat(language === "he" ? "he-IL" : "en-US", { day: "numeric", month: "short", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 export function tapsOf(day: DayCounts): number {
@@ -54,14 +56,41 @@ export function DailyChart({ days, tableId }: { days: DayCounts[]; tableId: stri
         aria-describedby={tableId}
         aria-label={t("statistics.chartLabel")}
       >
-        <line x1="0" x2={WIDTH} y1={y(top)} y2={y(top)} className="stroke-stone-300" strokeWidth="1" strokeDasharray="4 4" vectorEffect="non-scaling-stroke" />
+        <line
+          x1="0"
+          x2={WIDTH}
+          y1={y(top)}
+          y2={y(top)}
+          className="stroke-stone-300"
+          strokeWidth="1"
+          strokeDasharray="4 4"
+          vectorEffect="non-scaling-stroke"
+        />
         {days.map((day, i) => (
           <g key={day.day}>
-            {day.views > 0 ? <rect x={x(i)} y={y(day.views)} width={bar} height={y(0) - y(day.views)} className="fill-brand-600" /> : null}
-            {tapsOf(day) > 0 ? <rect x={x(i) + bar / 4} y={y(tapsOf(day))} width={bar / 2} height={y(0) - y(tapsOf(day))} className="fill-orange-700" /> : null}
+            {day.views > 0 ? (
+              <rect x={x(i)} y={y(day.views)} width={bar} height={y(0) - y(day.views)} className="fill-brand-600" />
+            ) : null}
+            {tapsOf(day) > 0 ? (
+              <rect
+                x={x(i) + bar / 4}
+                y={y(tapsOf(day))}
+                width={bar / 2}
+                height={y(0) - y(tapsOf(day))}
+                className="fill-orange-700"
+              />
+            ) : null}
           </g>
         ))}
-        <line x1="0" x2={WIDTH} y1={y(0)} y2={y(0)} className="stroke-stone-500" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+        <line
+          x1="0"
+          x2={WIDTH}
+          y1={y(0)}
+          y2={y(0)}
+          className="stroke-stone-500"
+          strokeWidth="1"
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
       {first && last ? (
         <p className="mt-1 flex justify-between text-xs text-stone-600" aria-hidden="true">

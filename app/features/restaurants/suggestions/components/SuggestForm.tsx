@@ -49,7 +49,11 @@ export function SuggestForm({ answer: pageAnswer }: { answer?: SuggestAnswer | u
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    setTyped(Object.fromEntries([...data.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string")));
+    setTyped(
+      Object.fromEntries(
+        [...data.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      ),
+    );
     // The photo is checked here before anything is sent (the server checks it again).
     const file = data.get("certificate");
     const problem = photoProblemOf(file instanceof File ? file : undefined);
@@ -74,7 +78,11 @@ export function SuggestForm({ answer: pageAnswer }: { answer?: SuggestAnswer | u
       >
         <p className="font-semibold">{t("suggest.thanksTitle")}</p>
         <p className="mt-1">{t("suggest.thanks")}</p>
-        <Link reloadDocument to={suggestPath(language)} className="mt-3 inline-block min-h-11 py-2.5 font-medium text-brand-800 underline underline-offset-4">
+        <Link
+          reloadDocument
+          to={suggestPath(language)}
+          className="mt-3 inline-block min-h-11 py-2.5 font-medium text-brand-800 underline underline-offset-4"
+        >
           {t("suggest.another")}
         </Link>
       </div>

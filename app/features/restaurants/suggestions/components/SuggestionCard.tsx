@@ -2,7 +2,14 @@
 // the listings with a similar name or address; while it is open, approve (the prefilled form),
 // merge into a listing (found by a search) or reject with a reason; once decided, the decision.
 import { Form, Link } from "react-router";
-import { Choice, ChoiceGroup, FormAlert, SubmitButton, TextAreaField, TextField } from "../../../../components/ui/FormFields";
+import {
+  Choice,
+  ChoiceGroup,
+  FormAlert,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "../../../../components/ui/FormFields";
 import { StatusPill } from "../../../../components/ui/QueuePage";
 import { cn } from "../../../../lib/cn";
 import { formatLongDate } from "../../../../lib/dates";
@@ -45,10 +52,17 @@ export function SuggestionCard({
   const { language, t } = useLanguage();
   const names = [suggestion.nameEn, suggestion.nameHe].filter(Boolean);
   const idOf = (part: string) => `suggestion-${suggestion.id}-${part}`;
-  const candidates = [...suggestion.similar, ...(found?.listings ?? []).filter((listing) => !suggestion.similar.some((similar) => similar.id === listing.id))];
+  const candidates = [
+    ...suggestion.similar,
+    ...(found?.listings ?? []).filter((listing) => !suggestion.similar.some((similar) => similar.id === listing.id)),
+  ];
   const link = "text-brand-800 underline underline-offset-4";
   return (
-    <li className="min-w-0 rounded-xl border border-stone-200 bg-white p-4" data-testid="suggestion-row" data-status={suggestion.status}>
+    <li
+      className="min-w-0 rounded-xl border border-stone-200 bg-white p-4"
+      data-testid="suggestion-row"
+      data-status={suggestion.status}
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h2 className="min-w-0 text-lg font-semibold break-words">
           {names.map((name, index) => (
@@ -59,7 +73,9 @@ export function SuggestionCard({
           ))}
         </h2>
         <StatusPill tone={STATUS_STYLE[suggestion.status]}>{t(`suggestions.status.${suggestion.status}`)}</StatusPill>
-        <span className="text-sm text-stone-600">{t("suggestions.received", { date: formatLongDate(suggestion.createdAt, language) })}</span>
+        <span className="text-sm text-stone-600">
+          {t("suggestions.received", { date: formatLongDate(suggestion.createdAt, language) })}
+        </span>
         <span className="text-sm text-stone-600">{t(`suggestions.language.${suggestion.language}`)}</span>
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
@@ -79,7 +95,13 @@ export function SuggestionCard({
           <>
             <dt className="font-medium text-stone-700">{t("suggestions.link")}</dt>
             <dd className="min-w-0 break-all">
-              <a href={suggestion.link} dir="ltr" rel="nofollow noopener noreferrer ugc" target="_blank" className={link}>
+              <a
+                href={suggestion.link}
+                dir="ltr"
+                rel="nofollow noopener noreferrer ugc"
+                target="_blank"
+                className={link}
+              >
                 {suggestion.link}
               </a>
             </dd>
@@ -136,7 +158,9 @@ export function SuggestionCard({
         <OpenActions suggestion={suggestion} candidates={candidates} found={found} answer={answer} idOf={idOf} />
       ) : (
         <div className="mt-3 border-t border-stone-100 pt-3 text-sm">
-          {suggestion.decidedAt ? <p>{t("suggestions.decidedOn", { date: formatLongDate(suggestion.decidedAt, language) })}</p> : null}
+          {suggestion.decidedAt ? (
+            <p>{t("suggestions.decidedOn", { date: formatLongDate(suggestion.decidedAt, language) })}</p>
+          ) : null}
           {suggestion.restaurant ? (
             <p>
               {t("suggestions.listing")}:{" "}
@@ -187,7 +211,9 @@ function OpenActions({
         <h3 id={idOf("similar")} className="font-semibold">
           {t("suggestions.similar")}
         </h3>
-        {suggestion.similar.length === 0 ? <p className="text-sm text-stone-600">{t("suggestions.noSimilar")}</p> : null}
+        {suggestion.similar.length === 0 ? (
+          <p className="text-sm text-stone-600">{t("suggestions.noSimilar")}</p>
+        ) : null}
       </section>
       <Form method="post" className="space-y-2" data-testid="suggestion-merge">
         <input type="hidden" name="suggestionId" value={suggestion.id} />
@@ -225,11 +251,23 @@ function OpenActions({
       </Form>
       <Form method="get" className="flex flex-wrap items-end gap-2" data-testid="suggestion-find">
         <input type="hidden" name="for" value={suggestion.id} />
-        <TextField label={t("suggestions.findLabel")} name="find" id={idOf("find")} dir="auto" defaultValue={found?.term} maxLength={200} />
-        <button type="submit" className="min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50">
+        <TextField
+          label={t("suggestions.findLabel")}
+          name="find"
+          id={idOf("find")}
+          dir="auto"
+          defaultValue={found?.term}
+          maxLength={200}
+        />
+        <button
+          type="submit"
+          className="min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50"
+        >
           {t("suggestions.find")}
         </button>
-        {found && found.listings.length === 0 ? <p className="w-full text-sm text-stone-600">{t("suggestions.nothingFound")}</p> : null}
+        {found && found.listings.length === 0 ? (
+          <p className="w-full text-sm text-stone-600">{t("suggestions.nothingFound")}</p>
+        ) : null}
       </Form>
       <Form method="post" className="space-y-2" data-testid="suggestion-reject">
         <input type="hidden" name="suggestionId" value={suggestion.id} />
