@@ -1,29 +1,22 @@
 // /dashboard/add and /dashboard/edit/:id — the restaurant form, and for admins the ownership
 // panel, the verification date and the change history. Every action checks permission itself.
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/restaurant";
 import { BackLink } from "../../components/ui/BackLink";
 import {
   OwnershipPanel,
   HistoryList,
   VerificationPicker,
-  type PanelResponse,
 } from "../../features/restaurants/editing/components/AdminPanels";
 import { RestaurantForm } from "../../features/restaurants/editing/components/RestaurantForm";
 import { EMPTY_FORM, parseRestaurantForm } from "../../features/restaurants/editing/form-schema";
-import {
-  createRestaurant,
-  getRestaurantById,
-  setVerificationDate,
-} from "../../features/restaurants/editing/manage.server";
+import { createRestaurant, getRestaurantById } from "../../features/restaurants/editing/manage.server";
 import { saveRestaurant } from "../../features/restaurants/editing/save.server";
-import { addOwner, removeOwner } from "../../features/restaurants/editing/owners.server";
-import { adminPanels } from "../../features/restaurants/editing/admin-panels.server";
+import { adminPanelAction, adminPanels, refusedRequest } from "../../features/restaurants/editing/admin-panels.server";
 import { restaurantToFormValues } from "../../features/restaurants/core/mapping";
 import { actionError, parsedOrThrow } from "../../lib/action-error.server";
 import { servicesContext } from "../../lib/context";
-import { AppError, isAppError } from "../../lib/errors";
-import { isCalendarDay } from "../../lib/dates";
+import { isAppError } from "../../lib/errors";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import {
@@ -38,7 +31,6 @@ import { suggestionFormValues } from "../../features/restaurants/suggestions/sug
 import { approveAndTell } from "../../features/restaurants/suggestions/decisions.server";
 import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
-import type { MessageKey } from "../../locales/en";
 import { readFormData } from "../../lib/form-data.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -95,12 +87,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** A panel's success; its refusals are AppErrors answered by actionError as `{ ok: false, error }`. */
-const done = (message: MessageKey) => data<PanelResponse>({ ok: true, message });
-/** A request no form of this page sends (a crafted one): 400, nothing changed. */
-const refused = (message: MessageKey) =>
-  actionError(new AppError("invalid", message), { log: "[dashboard] refused:", with: { ok: false as const } });
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const language = detectLanguage(new URL(request.url).pathname);
@@ -146,48 +132,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
 
-  if (!params.id) return refused("editor.saveFailed");
+  if (!params.id) return refusedRequest("editor.saveFailed");
   const form = body as Record<string, unknown>;
   const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
 
-  if (intent === "addOwner" || intent === "removeOwner") {
-    const viewer = await requirePermission(request, context, "owners:manage");
-    try {
-      if (intent === "addOwner") {
-        if (field("userId") === "") return refused("owners.selectUser");
-        await addOwner(services.db, viewer, params.id, field("userId"));
-        return done("owners.added");
-      }
-      await removeOwner(services.db, viewer, params.id, field("linkId"));
-      return done("owners.removed");
-    } catch (error) {
-      const failed = intent === "addOwner" ? "owners.addFailed" : "owners.removeFailed";
-      return actionError(error, {
-        log: "[dashboard] owners:",
-        fallback: failed,
-        messages: { invalid: failed, notFound: failed },
-        with: { ok: false as const },
-      });
-    }
+  if (intent === "addOwner" || intent === "removeOwner" || intent === "verify") {
+    const viewer = await requirePermission(
+      request,
+      context,
+      intent === "verify" ? "verification:set" : "owners:manage",
+    );
+    return adminPanelAction(services.db, viewer, params.id, intent, field);
   }
-
-  if (intent === "verify") {
-    const viewer = await requirePermission(request, context, "verification:set");
-    const date = field("date");
-    if (date !== "" && !isCalendarDay(date)) return refused("verification.failed");
-    try {
-      await setVerificationDate(services.db, viewer, params.id, date === "" ? null : date);
-      return done("verification.success");
-    } catch (error) {
-      return actionError(error, {
-        log: "[dashboard] verification:",
-        fallback: "verification.failed",
-        messages: { notFound: "verification.failed" },
-        with: { ok: false as const },
-      });
-    }
-  }
-  return refused("editor.saveFailed");
+  return refusedRequest("editor.saveFailed");
 }
 
 export function meta(args: Route.MetaArgs) {
