@@ -119,7 +119,7 @@ export default tseslint.config(
     rules: { "import/no-restricted-paths": ["error", { basePath: root, zones: layerZones }] },
   },
   {
-    // Who may do what is decided by the permission modules alone (ADR 009, issue 27): elsewhere a role
+    // Who may do what is decided by the permission modules alone (ADR 009): elsewhere a role
     // is never compared by hand; ask `can`, or a named rule there (mayBeLinkedAsOwner, isAdministrator…).
     // The test data (database/factories.ts) and the tests may pick roles as they like.
     files: ["{app,server,scripts}/**/*.{ts,tsx,js,mjs}"],
