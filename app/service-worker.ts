@@ -1,6 +1,6 @@
 // The service worker (ADR 024): the site keeps working in a basement with no signal. Built by
 // vite.config.ts (`serviceWorker()`) into build/client/sw.js, one small script with the rules of
-// app/lib/offline/cache-rules.ts; the server answers /sw.js without caching (server/app.ts).
+// app/offline/cache-rules.ts; the server answers /sw.js without caching (server/app.ts).
 //
 // What it keeps (Cache Storage, this browser only, never anything about a visitor):
 // - `kta-shell-<version>`: the offline page in both languages and the app's icons, fetched when the
@@ -49,7 +49,7 @@ import {
   readWorkerMessage,
   RECENT_PAGE_LIMIT,
   restaurantPageOfData,
-} from "./lib/offline/cache-rules";
+} from "./offline/cache-rules";
 
 /** The build's version (the names of its files, hashed), replaced at build time. */
 declare const __KTA_SW_VERSION__: string;

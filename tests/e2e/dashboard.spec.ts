@@ -98,13 +98,11 @@ test("an upload that is not an image is refused with the spec's message", async 
   browserErrors.expect({ text: /status of 400/, url: /\/api\/uploads\?kind=photo$/ });
   const page = await signedIn(browser, signedInAs, "admin");
   await page.goto(`${base}/dashboard/add`);
-  await page
-    .getByLabel("Restaurant photo")
-    .setInputFiles({
-      name: "evil.jpg",
-      mimeType: "image/jpeg",
-      buffer: Buffer.from("<html><script>alert(1)</script></html>"),
-    });
+  await page.getByLabel("Restaurant photo").setInputFiles({
+    name: "evil.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("<html><script>alert(1)</script></html>"),
+  });
   await expect(page.getByRole("alert").filter({ hasText: "Only image files are allowed" })).toBeVisible();
 });
 

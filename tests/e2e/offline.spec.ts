@@ -1,5 +1,5 @@
 // The installable site (manifest, service worker, offline page) and the share button, in
-// English and Hebrew. The service worker is app/service-worker.ts, its rules app/lib/offline/cache-rules.ts.
+// English and Hebrew. The service worker is app/service-worker.ts, its rules app/offline/cache-rules.ts.
 import type { BrowserContext, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test, type BrowserErrors } from "./fixtures";

@@ -176,15 +176,13 @@ async function closingCase(slug: string) {
     .insert(restaurants)
     .values(buildRestaurant({ slug, name_en: `Closing ${slug}`, name_he: `סגירה ${slug}` }))
     .returning();
-  await server.database.db
-    .insert(reports)
-    .values({
-      restaurant_id: row!.id,
-      reason: "closed",
-      note: `gone ${slug}`,
-      proof_of_work: true,
-      notified_at: new Date(),
-    });
+  await server.database.db.insert(reports).values({
+    restaurant_id: row!.id,
+    reason: "closed",
+    note: `gone ${slug}`,
+    proof_of_work: true,
+    notified_at: new Date(),
+  });
   const closed = async () =>
     (await server.database.db.select().from(restaurants).where(eq(restaurants.id, row!.id)))[0]!.is_permanently_closed;
   return { name: row!.name_en, nameHe: row!.name_he!, closed };

@@ -281,13 +281,11 @@ describe("sending a claim", () => {
   });
 
   it("the limit per account: refused with the wait, nothing stored; another account is not affected", async () => {
-    await database.db
-      .insert(rateLimits)
-      .values({
-        key: `claim:account:${ids.guest}`,
-        count: CLAIM_LIMITS.perAccount.max,
-        resetAt: new Date(Date.now() + 3_600_000),
-      });
+    await database.db.insert(rateLimits).values({
+      key: `claim:account:${ids.guest}`,
+      count: CLAIM_LIMITS.perAccount.max,
+      resetAt: new Date(Date.now() + 3_600_000),
+    });
     const refused = await send("guest");
     expect(refused).toMatchObject({ status: 429, data: { error: "error.rateLimited" } });
     expect(await stored()).toHaveLength(0);

@@ -1,6 +1,6 @@
 // What the server answers for the installable site: the service worker's script, the web
 // app manifest and the offline page in each language; and that a signed-in visitor's restaurant page
-// says it may not be kept (the service worker keeps only public answers, app/lib/offline/cache-rules.ts).
+// says it may not be kept (the service worker keeps only public answers, app/offline/cache-rules.ts).
 // The built server runs in this process on this file's copy of the template database.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, insertRestaurant } from "../../database/factories";
-import { isKeepablePage } from "../../app/lib/offline/cache-rules";
+import { isKeepablePage } from "../../app/offline/cache-rules";
 import { parseConfig } from "../../server/config";
 import type { RunningServer, startServer as StartServer } from "../../server/index";
 import { createTestDatabase, type TestDatabase } from "../setup/db";

@@ -62,15 +62,13 @@ beforeAll(async () => {
   ).id;
   ids.changing = (await insertRestaurant(database.db, { slug: "changing-deli", name_en: "Changing Deli" })).id;
   // A suggestion is not a listing until approved: never in the feeds.
-  await database.db
-    .insert(suggestions)
-    .values({
-      name_en: "Suggested Secret Place",
-      address: "9 Nowhere St",
-      language: "en",
-      proof_of_work: true,
-      email: "suggester@open-data.example",
-    });
+  await database.db.insert(suggestions).values({
+    name_en: "Suggested Secret Place",
+    address: "9 Nowhere St",
+    language: "en",
+    proof_of_work: true,
+    email: "suggester@open-data.example",
+  });
   dataDir = mkdtempSync(path.join(tmpdir(), "kta-open-data-"));
   const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as {
     startServer: typeof StartServer;

@@ -45,17 +45,15 @@ const breakers: fc.Arbitrary<Record<string, string>> = fc.oneof(
   fc.constantFrom("open", "KOSHER", "closed ", "kosher\u0000").map((status) => ({ status })),
   fc.constant({ status: "closed" }),
   fc.constant({ status: "not_kosher" }),
-  fc
-    .constantFrom("maybe", "1", "")
-    .map((kitniyot) => ({
-      status: "closed",
-      kitniyot: kitniyot || "yes",
-      body: "",
-      level: "",
-      validUntil: "",
-      cholFrom: "",
-      cholTo: "",
-    })),
+  fc.constantFrom("maybe", "1", "").map((kitniyot) => ({
+    status: "closed",
+    kitniyot: kitniyot || "yes",
+    body: "",
+    level: "",
+    validUntil: "",
+    cholFrom: "",
+    cholTo: "",
+  })),
   fc.constantFrom("2027-02-30", "tomorrow", "2027-4-1").map((validUntil) => ({ validUntil })),
   fc.constantFrom("24:00", "9am", "10:60").map((cholFrom) => ({ cholFrom })),
   fc.constant({ cholTo: "" }),

@@ -603,27 +603,21 @@ const withParameter = (p: Proof, key: string, value: unknown): Proof => ({
  * by design — so those are left out.)
  */
 const tamperings: fc.Arbitrary<Tamper> = fc.oneof(
-  fc
-    .nat()
-    .map((at): Tamper => (p) => ({
-      ...p,
-      solution: { ...p.solution, derivedKey: flipHex(String(p.solution.derivedKey), at) },
-    })),
-  fc
-    .constantFrom<unknown>("", "00", "zz", null, 0, [], {}, "UPPER")
-    .map((key): Tamper => (p) => ({
-      ...p,
-      solution: { ...p.solution, derivedKey: key === "UPPER" ? String(p.solution.derivedKey).toUpperCase() : key },
-    })),
+  fc.nat().map((at): Tamper => (p) => ({
+    ...p,
+    solution: { ...p.solution, derivedKey: flipHex(String(p.solution.derivedKey), at) },
+  })),
+  fc.constantFrom<unknown>("", "00", "zz", null, 0, [], {}, "UPPER").map((key): Tamper => (p) => ({
+    ...p,
+    solution: { ...p.solution, derivedKey: key === "UPPER" ? String(p.solution.derivedKey).toUpperCase() : key },
+  })),
   fc
     .constantFrom<unknown>(-1, 1.5, 2 ** 32, "1000", null, true, [], 1e308)
     .map((counter): Tamper => (p) => ({ ...p, solution: { ...p.solution, counter } })),
-  fc
-    .nat()
-    .map((at): Tamper => (p) => ({
-      ...p,
-      challenge: { ...p.challenge, signature: flipHex(String(p.challenge.signature), at) },
-    })),
+  fc.nat().map((at): Tamper => (p) => ({
+    ...p,
+    challenge: { ...p.challenge, signature: flipHex(String(p.challenge.signature), at) },
+  })),
   fc
     .constantFrom<unknown>(undefined, "", null, 0, "x", [])
     .map((signature): Tamper => (p) => ({ ...p, challenge: { ...p.challenge, signature } })),

@@ -1,10 +1,10 @@
 // The installable site's two server-made answers (ADR 024): the web app manifest and the offline
 // page, each in one language. Pure; the server answers them (server/app.ts), the service worker keeps
 // the offline page (app/service-worker.ts).
-import { directionOf, localizePath, type Language } from "../i18n/language";
-import { translator } from "../i18n/messages";
-import { homePath } from "../paths";
-import { BACKGROUND_COLOR, plainPage, THEME_COLOR } from "../plain-page";
+import { directionOf, localizePath, type Language } from "../lib/i18n/language";
+import { translator } from "../lib/i18n/messages";
+import { homePath } from "../lib/paths";
+import { BACKGROUND_COLOR, plainPage, THEME_COLOR } from "../lib/plain-page";
 
 /** The manifest's path for a page's language, linked from every page in that language (root.tsx builds the same). */
 export function manifestPath(language: Language): string {

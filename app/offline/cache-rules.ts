@@ -4,8 +4,8 @@
 // page about the visitor (a session cookie, a one-time toast, a private route) with
 // `Cache-Control: private, no-store` (server/app.ts, app/route-facts.ts `private`); the worker
 // keeps only answers that say they are public, and never a private route's, whatever they say.
-import { matchRoute } from "../../route-facts";
-import { detectLanguage, stripLanguagePrefix, type Language } from "../i18n/language";
+import { matchRoute } from "../route-facts";
+import { detectLanguage, stripLanguagePrefix, type Language } from "../lib/i18n/language";
 
 /** How many restaurant pages the visitor viewed last are kept (the oldest goes first). */
 export const RECENT_PAGE_LIMIT = 20;

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { manifestPath, offlinePage, webManifest } from "./app-pages";
 
-const publicDir = fileURLToPath(new URL("../../../public", import.meta.url));
+const publicDir = fileURLToPath(new URL("../../public", import.meta.url));
 
 describe("the web app manifest", () => {
   it("is named, laid out and started in its language", () => {
