@@ -82,21 +82,29 @@ for (const language of ["en", "he"] as const) {
     );
     const visit = await diner.newPage();
     await visit.goto(`${words.prefix === "/he" ? "/he" : "/en"}/restaurant/${SLUG}`);
-    const navigatePing = visit.waitForRequest(
-      (request) => request.url().endsWith(`/api/taps/${SLUG}/navigate`) && request.method() === "POST",
+    // A ping is awaited until the server has answered it: its request leaving the browser is not yet
+    // the server's (closing the diner's context then could drop it).
+    const navigatePing = visit.waitForResponse(
+      (response) => response.url().endsWith(`/api/taps/${SLUG}/navigate`) && response.request().method() === "POST",
     );
     await visit.locator(`a[ping$="/navigate"]`).click();
     await navigatePing;
     // Last: a tel: link hands the page to the phone's dialer.
-    const phonePing = visit.waitForRequest(
-      (request) => request.url().endsWith(`/api/taps/${SLUG}/phone`) && request.method() === "POST",
+    const phonePing = visit.waitForResponse(
+      (response) => response.url().endsWith(`/api/taps/${SLUG}/phone`) && response.request().method() === "POST",
     );
     await visit.getByRole("link", { name: language === "he" ? "התקשרו למסעדה" : "Call the restaurant" }).click();
     await phonePing;
     await diner.close();
-    await writeStatistics();
-
-    await page.reload();
+    // The server answers a tap first and counts it just after (it checks the slug in memory): the
+    // counts are written, and read back, until the last tap is in.
+    await expect
+      .poll(async () => {
+        await writeStatistics();
+        await page.reload();
+        return (await todaysRow(page))[words.phone];
+      })
+      .toBe(before[words.phone]! + 1);
     const after = await todaysRow(page);
     expect(after[words.views]).toBe(before[words.views]! + 1);
     expect(after[words.phone]).toBe(before[words.phone]! + 1);
