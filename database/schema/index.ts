@@ -9,3 +9,4 @@ export * from "./lifecycle";
 export * from "./saved";
 export * from "./alerts";
 export * from "./statistics";
+export * from "./register";

@@ -18,6 +18,7 @@ import { users } from "./auth";
 import type { WeeklyHours } from "../hours";
 import type { CertificateBody, CertificateLevel, PesachPlans } from "../lifecycle";
 import type { PriceLevel, WheelchairAccess } from "../practical";
+import type { KosherKind } from "../register";
 
 /** A menu image as stored in `restaurants.menu_images`. */
 export interface StoredMenuImage {
@@ -72,6 +73,12 @@ export const restaurants = pgTable(
     certificate_level: text("certificate_level").$type<CertificateLevel>(),
     certificate_number: text("certificate_number"),
     certificate_valid_until: date("certificate_valid_until", { mode: "string" }),
+    /** Meat, dairy or parve, where known (the kashrut group of the form). */
+    kosher_kind: text("kosher_kind").$type<KosherKind>(),
+    /** The published date of the Rabbinate register whose facts the certificate carries; null: typed by hand. */
+    register_published_on: date("register_published_on", { mode: "string" }),
+    /** Set from the register's list of revoked certificates (its published date): only an admin clears it. */
+    certificate_revoked_on: date("certificate_revoked_on", { mode: "string" }),
     /** Pesach, per year: `{ "2027": { status, kitniyot?, certificate?, cholHamoed? } }`. */
     pesach: jsonb("pesach")
       .$type<PesachPlans>()

@@ -1,5 +1,12 @@
 // English messages of the manage area: shown only on the dashboard and account pages (ADR 012).
+import { enRegisterFile } from "./register-file";
+import { enRegister } from "./register";
+import { enKashrutModel } from "./kashrut-model";
+
 export const enManage = {
+  ...enRegisterFile,
+  ...enRegister,
+  ...enKashrutModel,
   "error.crossSite":
     "This request did not come from a page of this site, so it was refused. Go back to the page, reload it and try again.",
   "error.tooManyLiveStreams":

@@ -1,6 +1,9 @@
 // English messages of the restaurant area: the restaurant page and its report form (ADR 012), loaded
 // with those pages so the home page's first visit does not carry them.
+import { enRegisterPublic } from "./register-public";
+
 export const enRestaurant = {
+  ...enRegisterPublic,
   "restaurant.back": "Back to restaurants",
   "restaurant.about": "About",
   "restaurant.closedTitle": "This restaurant is permanently closed",

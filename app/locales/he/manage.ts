@@ -1,7 +1,13 @@
+import { heRegisterFile } from "./register-file";
+import { heRegister } from "./register";
+import { heKashrutModel } from "./kashrut-model";
 import type { ManageMessages } from "../en";
 
 // Hebrew messages of the manage area (ADR 012); the type asks for exactly the English keys.
 export const heManage: ManageMessages = {
+  ...heRegisterFile,
+  ...heRegister,
+  ...heKashrutModel,
   "error.crossSite": "הבקשה לא נשלחה מדף של האתר הזה ולכן נדחתה. חזרו לדף, טענו אותו מחדש ונסו שוב.",
   "error.tooManyLiveStreams":
     "יותר מדי חיבורי עדכון חי מהרשת שלכם. הדף ממשיך לעבוד; טענו אותו מחדש מאוחר יותר לקבלת עדכונים חיים.",

@@ -1,7 +1,9 @@
+import { heRegisterPublic } from "./register-public";
 import type { RestaurantMessages } from "../en";
 
 // Hebrew messages of the restaurant area (ADR 012); the type asks for exactly the English keys.
 export const heRestaurant: RestaurantMessages = {
+  ...heRegisterPublic,
   "restaurant.back": "חזרה למסעדות",
   "restaurant.about": "אודות",
   "restaurant.closedTitle": "המסעדה נסגרה לצמיתות",

@@ -136,6 +136,8 @@ const CARD_COLUMNS = {
   certificate_body: restaurants.certificate_body,
   certificate_level: restaurants.certificate_level,
   certificate_valid_until: restaurants.certificate_valid_until,
+  certificate_revoked_on: restaurants.certificate_revoked_on,
+  kosher_kind: restaurants.kosher_kind,
   pesach: restaurants.pesach,
 };
 
@@ -164,6 +166,7 @@ function toListed(row: CardRow): ListedRestaurant {
     menu_images: [],
     kashrut_website: null,
     certificate_number: null,
+    register_published_on: null,
     ...NOT_READ,
     search_text: null,
     search_words: null,

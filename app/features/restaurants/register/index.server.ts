@@ -1,0 +1,6 @@
+// Register: the Rabbinate's published register read from a file, paired with the listings, kept as
+// dated snapshots and applied by an admin (ADR 032).
+// Its public file: the rest of the wing imports this part only through its index files, never a file inside it.
+export { matchEntries } from "./match.server";
+export { parseRegisterFile } from "./parse.server";
+export type { EntryMatch, ListingForMatch, ParsedRegister, RegisterEntryRead } from "./types";
