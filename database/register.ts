@@ -1,4 +1,4 @@
-// The kashrut register (ADR 032): the Tel Aviv-Yafo Rabbinate's published list of certified
+// The kashrut register (ADR 033): the Tel Aviv-Yafo Rabbinate's published list of certified
 // businesses, imported as dated snapshots and reconciled with the listings. Plain data, shared by
 // the schema, the server and the pages (no Drizzle, so a page may import it).
 

@@ -1,4 +1,4 @@
-// The kashrut register's snapshots and rows (ADR 032), the renewals applied from them (each with
+// The kashrut register's snapshots and rows (ADR 033), the renewals applied from them (each with
 // what it changed, so one undo restores it), and the listings whose kashrut inputs disagreed when
 // the two were made one (for admins to settle).
 import { sql } from "drizzle-orm";
