@@ -62,6 +62,7 @@ const TABLE: Record<Exclude<Action, "restaurant:edit" | "reports:view">, Who[]> 
   "suggestions:manage": ["admin", "system"],
   "claims:manage": ["admin", "system"],
   "certificates:review": ["admin", "system"],
+  "register:manage": ["admin", "system"],
   "claim:send": ["admin", "owner", "guest", "system"],
   // Any account keeps its own saved places; a visitor keeps them on the device.
   "saved:keep": ["admin", "owner", "guest", "system"],

@@ -48,6 +48,8 @@ interface Resources {
   "claims:manage": undefined;
   /** The list of certificates expiring and expired, with "renewed until …" on any listing (admins). */
   "certificates:review": undefined;
+  /** Import the Rabbinate's register, review and apply it; settle listings whose kashrut inputs disagreed (admins). */
+  "register:manage": undefined;
 }
 
 export type Action = keyof Resources;
@@ -70,6 +72,7 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   "suggestions:manage",
   "claims:manage",
   "certificates:review",
+  "register:manage",
 ]);
 
 /** Actions any signed-in account may take, whatever its role (guests included). */
