@@ -1,0 +1,259 @@
+// The keys register entries and listings are compared by: names without their noise, each script
+// and each part of a name apart, streets under one spelling (aliases, abbreviations, the English
+// names of Tel Aviv's main streets), the house number and the phone. Built on the shared search
+// normaliser (niqqud, quotes, final letters, case), so "ג'אסט" and "גאסט" are one word here too.
+import { normalizeForSearch } from "../../../lib/search-text";
+
+const HEBREW_LETTER = /[\u05D0-\u05EA]/;
+const LATIN_LETTER = /[a-z]/;
+/** Anything but letters and digits separates words ("&", ".", "/", "–", "!"). */
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+
+/**
+ * A Hebrew word without its inner vowel letters (ו, י) and doubled letters: the register and the
+ * listings spell the same name with and without them ("שינקין" / "שנקין", "וויז" / "וייז").
+ * The first letter stays (a leading ו or י is a consonant).
+ */
+export function hebrewSkeleton(word: string): string {
+  if (!HEBREW_LETTER.test(word)) return word;
+  const rest = word.slice(1).replace(/[וי]/g, "");
+  return (word[0] + rest).replace(/(.)\1+/g, "$1");
+}
+
+/** The words of a text as the matcher compares them: normalised, punctuation gone, Hebrew as skeletons. */
+export function matchWords(text: string): string[] {
+  return normalizeForSearch(text).replace(NOT_WORD, " ").split(" ").filter(Boolean).map(hebrewSkeleton);
+}
+
+// Words that say nothing about which business it is (a company suffix, "kosher", "restaurant of").
+const NAME_NOISE = new Set(["בעמ", "הכשר", "הכשרה", "כשר", "מסעדת", "ltd", "kosher"].map(hebrewSkeleton));
+/** A branch note runs from this word to the end of the name ("carrefour סניף דיזינגוף"). */
+const BRANCH = "סניפ";
+// Between a name's parts: "jara ג'ערה / ניו מקסיקו", "יחיאל אקוקה – בבי", "zotapizza/momenti".
+const NAME_PARTS = /\s*(?:\/|\||\s[-–—]\s|[–—])\s*/;
+const PARENTHESES = /\(([^)]*)\)?/g;
+
+/** A name's words without noise, and without the branch note from "סניף" on. */
+function nameWords(text: string): string[] {
+  const words = matchWords(text);
+  const branch = words.indexOf(hebrewSkeleton(BRANCH));
+  return (branch > 0 ? words.slice(0, branch) : words).filter((word) => !NAME_NOISE.has(word));
+}
+
+/** A key is a name's words run together: "zota pizza" and "zotapizza" are one name. */
+const keyOf = (words: readonly string[]) => words.join("");
+/** Keys shorter than this say too little to pair on ("מ", a lone digit). */
+const MIN_KEY_LENGTH = 2;
+
+/** A name's keys: the whole name's, and its parts' (each a weaker sign of the same business). */
+export interface NameKeys {
+  /** The name without notes in parentheses, noise or branch note; and that without its own street's words. */
+  whole: string[];
+  /** Its parts (around "/" or a dash), its parenthesised notes, its Hebrew words and its Latin words apart. */
+  parts: string[];
+}
+
+/**
+ * Every way a name may be written elsewhere, as keys: the whole name ("חומוס כספי בן יהודה" at
+ * בן יהודה 145 also reads "חומוס כספי"), and its parts ("(ג'אסט ביף) Just BeeF": "גאסטבפ", "justbef").
+ */
+export function nameKeys(name: string, streetWords: readonly string[] = []): NameKeys {
+  const whole = new Set<string>();
+  const parts = new Set<string>();
+  const add = (keys: Set<string>, words: readonly string[]) => {
+    const key = keyOf(words);
+    if (key.length >= MIN_KEY_LENGTH && !whole.has(key)) keys.add(key);
+  };
+  const notes: string[] = [];
+  const bare = name.replace(PARENTHESES, (_, note: string) => {
+    notes.push(note);
+    return " ";
+  });
+  const withoutStreet = (words: readonly string[]) => words.filter((word) => !streetWords.includes(word));
+  const bareWords = nameWords(bare);
+  add(whole, bareWords);
+  if (streetWords.length && withoutStreet(bareWords).length) add(whole, withoutStreet(bareWords));
+  for (const text of new Set([bare, ...bare.split(NAME_PARTS), ...notes])) {
+    const words = nameWords(text);
+    add(parts, words);
+    add(
+      parts,
+      words.filter((word) => HEBREW_LETTER.test(word)),
+    );
+    add(
+      parts,
+      words.filter((word) => LATIN_LETTER.test(word)),
+    );
+    if (streetWords.length && withoutStreet(words).length) add(parts, withoutStreet(words));
+  }
+  return { whole: [...whole], parts: [...parts].filter((key) => !whole.has(key)) };
+}
+
+/** All of a name's keys, whole first. */
+export const allNameKeys = (keys: NameKeys): string[] => [...keys.whole, ...keys.parts];
+
+/** How alike two names are, 0 to 1: the closest of their keys, by edit distance; a key inside the other counts high. */
+export function nameSimilarity(
+  left: readonly string[],
+  right: readonly string[],
+  distance: (a: string, b: string) => number,
+): number {
+  let best = 0;
+  for (const a of left)
+    for (const b of right) {
+      if (a === b) return 1;
+      const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+      // A short key inside a long one ("חומוסכספ" in "חומוסכספבנהדה"): a name with a note.
+      if (short.length >= 4 && long.includes(short)) best = Math.max(best, 0.85);
+      const similarity = 1 - distance(a, b) / long.length;
+      best = Math.max(best, similarity);
+    }
+  return best;
+}
+
+// Street types and the words that only place an address (floor, entrance), and the city.
+const STREET_TYPES = new Set(
+  [
+    "רחוב",
+    "רח",
+    "שדרות",
+    "שד",
+    "שדר",
+    "דרך",
+    "סמטת",
+    "סמ",
+    "st",
+    "street",
+    "str",
+    "blvd",
+    "boulevard",
+    "ave",
+    "avenue",
+    "rd",
+    "road",
+    "sderot",
+    "sd",
+    "rehov",
+    "derech",
+  ].map(hebrewSkeleton),
+);
+const CITY_PARTS = /^(?:תל אביב(?: יפו)?|תא|ת א|יפו|tel aviv(?: (?:yafo|jaffa|yafa))?|israel|ישראל|\d{5,7})$/;
+/** "קומה 2", "floor 3", "כניסה ב": where inside, not which building. */
+const INSIDE = /(?:^|\s)(?:קומה|קומת|כניסה|floor|entrance|apt|דירה)\s+\S+/g;
+
+/**
+ * Tel Aviv's main streets in English as listings write them, and their Hebrew names as the register
+ * writes them, so an English-only address still pairs. The English side is compared without spaces,
+ * hyphens, apostrophes and street types ("Ibn Gabirol St" = "ibngabirol").
+ */
+const STREETS_EN_HE: readonly (readonly [string, string])[] = [
+  ["Allenby", "אלנבי"],
+  ["Arlozorov", "ארלוזורוב"],
+  ["Bograshov", "בוגרשוב"],
+  ["Ben Yehuda", "בן יהודה"],
+  ["Ben Gurion", "בן גוריון"],
+  ["Ben Zvi", "בן צבי"],
+  ["Bialik", "ביאליק"],
+  ["Dizengoff", "דיזנגוף"],
+  ["Eilat", "אילת"],
+  ["Einstein", "איינשטיין"],
+  ["Frishman", "פרישמן"],
+  ["Gordon", "גורדון"],
+  ["HaArbaa", "הארבעה"],
+  ["HaBarzel", "הברזל"],
+  ["HaCarmel", "הכרמל"],
+  ["HaHashmonaim", "החשמונאים"],
+  ["Hashmonaim", "חשמונאים"],
+  ["HaMasger", "המסגר"],
+  ["HaShalosha", "השלושה"],
+  ["HaYarkon", "הירקון"],
+  ["Herzl", "הרצל"],
+  ["Ibn Gabirol", "אבן גבירול"],
+  ["Jabotinsky", "ז'בוטינסקי"],
+  ["Jaffa", "יפו"],
+  ["Jerusalem", "ירושלים"],
+  ["Kalman Magen", "קלמן מגן"],
+  ["Kaplan", "קפלן"],
+  ["Karlebach", "קרליבך"],
+  ["Kibbutz Galuyot", "קיבוץ גלויות"],
+  ["King George", "המלך ג'ורג'"],
+  ["King Saul", "שאול המלך"],
+  ["Shaul HaMelech", "שאול המלך"],
+  ["Levinsky", "לוינסקי"],
+  ["Lilienblum", "לילינבלום"],
+  ["Masaryk", "מסריק"],
+  ["Menachem Begin", "מנחם בגין"],
+  ["Begin", "מנחם בגין"],
+  ["Montefiore", "מונטיפיורי"],
+  ["Nachalat Binyamin", "נחלת בנימין"],
+  ["Nahalat Binyamin", "נחלת בנימין"],
+  ["Nahalat Yitzhak", "נחלת יצחק"],
+  ["Namir", "נמיר"],
+  ["Nordau", "נורדאו"],
+  ["Pinsker", "פינסקר"],
+  ["Raoul Wallenberg", "ראול ולנברג"],
+  ["Rothschild", "רוטשילד"],
+  ["Salame", "שלמה"],
+  ["Shenkin", "שינקין"],
+  ["Sheinkin", "שינקין"],
+  ["Weizmann", "ויצמן"],
+  ["Yefet", "יפת"],
+  ["Yehuda HaLevi", "יהודה הלוי"],
+  ["Yehuda Halevi", "יהודה הלוי"],
+  ["Yehuda Maccabi", "יהודה המכבי"],
+  ["Yigal Alon", "יגאל אלון"],
+  ["Yigal Allon", "יגאל אלון"],
+];
+
+/** A street's key: its words without types, a leading ה ("הכרמל" = "כרמל"), run together. */
+function streetKeyOf(words: readonly string[]): string {
+  const kept = words.filter((word) => !STREET_TYPES.has(word));
+  const first = kept[0];
+  if (first !== undefined && first.startsWith("ה") && first.length >= 4) kept[0] = first.slice(1);
+  return kept.join("");
+}
+
+const latinStreetKey = (text: string) =>
+  matchWords(text)
+    .filter((word) => !STREET_TYPES.has(word))
+    .join("");
+const EN_TO_HE = new Map(STREETS_EN_HE.map(([en, he]) => [latinStreetKey(en), streetKeyOf(matchWords(he))]));
+
+export interface AddressKey {
+  /** The street under one spelling ("" when the address has none). */
+  street: string;
+  /** The street's words, to take out of a name written with its street ("חומוס כספי בן יהודה"). */
+  streetWords: string[];
+  /** The house number's digits ("" for a landmark: "קניון עזריאלי"). */
+  number: string;
+}
+
+/** An address read into street and number, in Hebrew or English, city and floor left out. */
+export function addressKey(address: string): AddressKey {
+  const parts = normalizeForSearch(address)
+    .replace(INSIDE, " ")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part && !CITY_PARTS.test(part));
+  const words = matchWords(parts.join(" "));
+  let number = "";
+  const streetWords: string[] = [];
+  for (const word of words) {
+    const digits = /^(\d+)[a-z\u05D0-\u05EA]?$/.exec(word)?.[1];
+    if (digits !== undefined) {
+      if (!number) number = String(Number(digits));
+    } else if (!/^\d/.test(word)) streetWords.push(word);
+  }
+  const hebrew = streetWords.some((word) => HEBREW_LETTER.test(word));
+  const latin = streetWords.filter((word) => !STREET_TYPES.has(word)).join("");
+  const street = hebrew ? streetKeyOf(streetWords) : (EN_TO_HE.get(latin) ?? latin);
+  return { street, streetWords, number };
+}
+
+/** A phone's digits as dialled inside Israel ("+972-3-555-0101" = "035550101"); "" when too short to tell. */
+export function phoneKey(phone: string): string {
+  let digits = phone.replace(/\D/g, "");
+  if (digits.startsWith("972")) digits = `0${digits.slice(3)}`;
+  if (!digits.startsWith("0")) digits = `0${digits}`;
+  return digits.length >= 9 ? digits : "";
+}
