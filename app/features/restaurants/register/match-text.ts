@@ -26,9 +26,9 @@ export function matchWords(text: string): string[] {
 }
 
 // Words that say nothing about which business it is (a company suffix, "kosher", "restaurant of").
-const NAME_NOISE = new Set(["בעמ", "הכשר", "הכשרה", "כשר", "מסעדת", "ltd", "kosher"].map(hebrewSkeleton));
+const NAME_NOISE = new Set(['בע"מ', "הכשר", "הכשרה", "כשר", "מסעדת", "ltd", "kosher"].flatMap(matchWords));
 /** A branch note runs from this word to the end of the name ("carrefour סניף דיזינגוף"). */
-const BRANCH = "סניפ";
+const BRANCH = matchWords("סניף")[0];
 // Between a name's parts: "jara ג'ערה / ניו מקסיקו", "יחיאל אקוקה – בבי", "zotapizza/momenti".
 const NAME_PARTS = /\s*(?:\/|\||\s[-–—]\s|[–—])\s*/;
 const PARENTHESES = /\(([^)]*)\)?/g;
@@ -36,7 +36,7 @@ const PARENTHESES = /\(([^)]*)\)?/g;
 /** A name's words without noise, and without the branch note from "סניף" on. */
 function nameWords(text: string): string[] {
   const words = matchWords(text);
-  const branch = words.indexOf(hebrewSkeleton(BRANCH));
+  const branch = BRANCH === undefined ? -1 : words.indexOf(BRANCH);
   return (branch > 0 ? words.slice(0, branch) : words).filter((word) => !NAME_NOISE.has(word));
 }
 
@@ -135,7 +135,7 @@ const STREET_TYPES = new Set(
     "sd",
     "rehov",
     "derech",
-  ].map(hebrewSkeleton),
+  ].flatMap(matchWords),
 );
 const CITY_PARTS = /^(?:תל אביב(?: יפו)?|תא|ת א|יפו|tel aviv(?: (?:yafo|jaffa|yafa))?|israel|ישראל|\d{5,7})$/;
 /** "קומה 2", "floor 3", "כניסה ב": where inside, not which building. */
