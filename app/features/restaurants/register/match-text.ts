@@ -22,8 +22,20 @@ export function hebrewSkeleton(word: string): string {
 
 /** The words of a text as the matcher compares them: normalised, punctuation gone, Hebrew as skeletons. */
 export function matchWords(text: string): string[] {
-  return normalizeForSearch(text).replace(NOT_WORD, " ").split(" ").filter(Boolean).map(hebrewSkeleton);
+  // Plain Latin and Hebrew letters (no niqqud, no accents) need no Unicode decomposition: the same
+  // result as the shared normaliser's, several times faster over a hundred thousand listings.
+  const normalized = PLAIN.test(text)
+    ? text
+        .toLowerCase()
+        .replace(QUOTES, "")
+        .replace(FINALS, (letter) => FINAL_FORMS[letter] ?? letter)
+    : normalizeForSearch(text);
+  return normalized.replace(NOT_WORD, " ").split(" ").filter(Boolean).map(hebrewSkeleton);
 }
+const PLAIN = /^[\x20-\x7E\u05D0-\u05EA\u05BE\u05F3\u05F4\u2013\u2014\u2018\u2019\u201C\u201D]*$/;
+const QUOTES = /[\u05F3\u05F4'"`\u2018\u2019\u201C\u201D]/g;
+const FINALS = /[ךםןףץ]/g;
+const FINAL_FORMS: Record<string, string> = { ך: "כ", ם: "מ", ן: "נ", ף: "פ", ץ: "צ" };
 
 // Words that say nothing about which business it is (a company suffix, "kosher", "restaurant of").
 const NAME_NOISE = new Set(['בע"מ', "הכשר", "הכשרה", "כשר", "מסעדת", "ltd", "kosher"].flatMap(matchWords));
@@ -74,7 +86,7 @@ export function nameKeys(name: string, streetWords: readonly string[] = []): Nam
   add(whole, bareWords);
   if (streetWords.length && withoutStreet(bareWords).length) add(whole, withoutStreet(bareWords));
   for (const text of new Set([bare, ...bare.split(NAME_PARTS), ...notes])) {
-    const words = nameWords(text);
+    const words = text === bare ? bareWords : nameWords(text);
     add(parts, words);
     add(
       parts,
@@ -137,9 +149,14 @@ const STREET_TYPES = new Set(
     "derech",
   ].flatMap(matchWords),
 );
-const CITY_PARTS = /^(?:תל אביב(?: יפו)?|תא|ת א|יפו|tel aviv(?: (?:yafo|jaffa|yafa))?|israel|ישראל|\d{5,7})$/;
-/** "קומה 2", "floor 3", "כניסה ב": where inside, not which building. */
-const INSIDE = /(?:^|\s)(?:קומה|קומת|כניסה|floor|entrance|apt|דירה)\s+\S+/g;
+const CITIES = new Set(
+  ["תל אביב", "תל אביב-יפו", 'ת"א', "יפו", "tel aviv", "tel aviv-yafo", "tel aviv-jaffa", "israel", "ישראל"].map(
+    (city) => matchWords(city).join(" "),
+  ),
+);
+const POSTCODE = /^\d{5,7}$/;
+/** "קומה 2", "floor 3", "כניסה ב": where inside, not which building (the word and the next). */
+const INSIDE = new Set(["קומה", "קומת", "כניסה", "floor", "entrance", "apt", "דירה"].flatMap(matchWords));
 
 /**
  * Tel Aviv's main streets in English as listings write them, and their Hebrew names as the register
@@ -230,12 +247,17 @@ export interface AddressKey {
 
 /** An address read into street and number, in Hebrew or English, city and floor left out. */
 export function addressKey(address: string): AddressKey {
-  const parts = normalizeForSearch(address)
-    .replace(INSIDE, " ")
-    .split(",")
-    .map((part) => part.trim())
-    .filter((part) => part && !CITY_PARTS.test(part));
-  const words = matchWords(parts.join(" "));
+  const words: string[] = [];
+  for (const part of address.split(",")) {
+    const partWords = matchWords(part);
+    const joined = partWords.join(" ");
+    if (CITIES.has(joined) || POSTCODE.test(joined)) continue;
+    for (let i = 0; i < partWords.length; i++) {
+      const word = partWords[i] ?? "";
+      if (INSIDE.has(word)) i++;
+      else words.push(word);
+    }
+  }
   let number = "";
   const streetWords: string[] = [];
   for (const word of words) {
