@@ -164,25 +164,36 @@ const INSIDE = new Set(["קומה", "קומת", "כניסה", "floor", "entrance
  * hyphens, apostrophes and street types ("Ibn Gabirol St" = "ibngabirol").
  */
 const STREETS_EN_HE: readonly (readonly [string, string])[] = [
+  ["Ahad HaAm", "אחד העם"],
   ["Allenby", "אלנבי"],
+  ["Arlosoroff", "ארלוזורוב"],
   ["Arlozorov", "ארלוזורוב"],
-  ["Bograshov", "בוגרשוב"],
-  ["Ben Yehuda", "בן יהודה"],
+  ["Balfour", "בלפור"],
+  ["Basel", "באזל"],
+  ["Begin", "מנחם בגין"],
+  ["Ben Avigdor", "בן אביגדור"],
   ["Ben Gurion", "בן גוריון"],
+  ["Ben Yehuda", "בן יהודה"],
   ["Ben Zvi", "בן צבי"],
   ["Bialik", "ביאליק"],
+  ["Bograshov", "בוגרשוב"],
+  ["Brodetsky", "ברודצקי"],
+  ["Bugrashov", "בוגרשוב"],
+  ["Carlebach", "קרליבך"],
   ["Dizengoff", "דיזנגוף"],
   ["Eilat", "אילת"],
   ["Einstein", "איינשטיין"],
+  ["Florentin", "פלורנטין"],
   ["Frishman", "פרישמן"],
   ["Gordon", "גורדון"],
   ["HaArbaa", "הארבעה"],
   ["HaBarzel", "הברזל"],
   ["HaCarmel", "הכרמל"],
-  ["HaHashmonaim", "החשמונאים"],
-  ["Hashmonaim", "חשמונאים"],
+  ["Haifa", "חיפה"],
   ["HaMasger", "המסגר"],
+  ["HaMered", "המרד"],
   ["HaShalosha", "השלושה"],
+  ["Hashmonaim", "חשמונאים"],
   ["HaYarkon", "הירקון"],
   ["Herzl", "הרצל"],
   ["Ibn Gabirol", "אבן גבירול"],
@@ -192,17 +203,18 @@ const STREETS_EN_HE: readonly (readonly [string, string])[] = [
   ["Kalman Magen", "קלמן מגן"],
   ["Kaplan", "קפלן"],
   ["Karlebach", "קרליבך"],
+  ["Kaufmann", "קויפמן"],
   ["Kibbutz Galuyot", "קיבוץ גלויות"],
   ["King George", "המלך ג'ורג'"],
   ["King Saul", "שאול המלך"],
-  ["Shaul HaMelech", "שאול המלך"],
   ["Levinsky", "לוינסקי"],
+  ["Levontin", "לבונטין"],
   ["Lilienblum", "לילינבלום"],
   ["Masaryk", "מסריק"],
   ["Menachem Begin", "מנחם בגין"],
-  ["Begin", "מנחם בגין"],
   ["Montefiore", "מונטיפיורי"],
   ["Nachalat Binyamin", "נחלת בנימין"],
+  ["Nachmani", "נחמני"],
   ["Nahalat Binyamin", "נחלת בנימין"],
   ["Nahalat Yitzhak", "נחלת יצחק"],
   ["Namir", "נמיר"],
@@ -211,15 +223,19 @@ const STREETS_EN_HE: readonly (readonly [string, string])[] = [
   ["Raoul Wallenberg", "ראול ולנברג"],
   ["Rothschild", "רוטשילד"],
   ["Salame", "שלמה"],
-  ["Shenkin", "שינקין"],
+  ["Shaul HaMelech", "שאול המלך"],
   ["Sheinkin", "שינקין"],
+  ["Shenkin", "שינקין"],
+  ["Tchernichovsky", "טשרניחובסקי"],
+  ["Ussishkin", "אוסישקין"],
   ["Weizmann", "ויצמן"],
   ["Yefet", "יפת"],
-  ["Yehuda HaLevi", "יהודה הלוי"],
   ["Yehuda Halevi", "יהודה הלוי"],
+  ["Yehuda HaLevi", "יהודה הלוי"],
   ["Yehuda Maccabi", "יהודה המכבי"],
-  ["Yigal Alon", "יגאל אלון"],
+  ["Yerushalayim", "ירושלים"],
   ["Yigal Allon", "יגאל אלון"],
+  ["Yigal Alon", "יגאל אלון"],
 ];
 
 /** A street's key: its words without types, a leading ה ("הכרמל" = "כרמל"), run together. */
@@ -230,10 +246,13 @@ function streetKeyOf(words: readonly string[]): string {
   return kept.join("");
 }
 
-const latinStreetKey = (text: string) =>
-  matchWords(text)
+/** An English street's key: its words run together without types, and without a leading "ha" ("Yarkon" = "HaYarkon"). */
+const latinStreetKeyOf = (words: readonly string[]) =>
+  words
     .filter((word) => !STREET_TYPES.has(word))
-    .join("");
+    .join("")
+    .replace(/^ha(?=.{4})/, "");
+const latinStreetKey = (text: string) => latinStreetKeyOf(matchWords(text));
 const EN_TO_HE = new Map(STREETS_EN_HE.map(([en, he]) => [latinStreetKey(en), streetKeyOf(matchWords(he))]));
 
 export interface AddressKey {
@@ -267,7 +286,7 @@ export function addressKey(address: string): AddressKey {
     } else if (!/^\d/.test(word)) streetWords.push(word);
   }
   const hebrew = streetWords.some((word) => HEBREW_LETTER.test(word));
-  const latin = streetWords.filter((word) => !STREET_TYPES.has(word)).join("");
+  const latin = latinStreetKeyOf(streetWords);
   const street = hebrew ? streetKeyOf(streetWords) : (EN_TO_HE.get(latin) ?? latin);
   return { street, streetWords, number };
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   buildMatchFixture,
@@ -67,6 +68,8 @@ describe("the matcher's keys", () => {
     expect(addressKey("שד' יהודית 7").street).toBe(addressKey("שדרות יהודית 7").street);
     expect(addressKey("Rothschild Blvd 12").street).toBe(addressKey("שדרות רוטשילד 12").street);
     expect(addressKey("King George St 20").street).toBe(addressKey("המלך ג'ורג' 20").street);
+    expect(addressKey("5 Yarkon St").street).toBe(addressKey("הירקון 5").street);
+    expect(addressKey("5 Ha-Yarkon Street, Tel Aviv-Yafo, 6343202").street).toBe(addressKey("הירקון 5").street);
     expect(addressKey("כרמל 7").street).toBe(addressKey("הכרמל 7").street);
     expect(addressKey("דרך בן צבי 76").street).toBe(addressKey("בן צבי 76").street);
     expect(addressKey("הרצל 12א").number).toBe("12");
@@ -166,6 +169,35 @@ describe("matchEntries", () => {
       listing("c2", { nameHe: "ארומה", addressHe: "אלנבי 9" }),
     ];
     expect(matchEntries([entryOf(0, "ארומה סניף הרצל", "הרצל 3")], chain)[0]?.grade).toBe("new");
+  });
+});
+
+describe("matchEntries on any text", () => {
+  const text = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom("קפה נמל", "הירקון 5", "קניון עזריאלי", "03-5551234", "(", "סניף", 'בע"מ', "/", " – ", ""),
+  );
+  it("answers one match per entry, in order, each listing held surely at most once", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ name: text, address: text, phone: text }), { maxLength: 12 }),
+        fc.array(fc.record({ nameHe: text, nameEn: text, address: text, addressHe: text, phone: text }), {
+          maxLength: 12,
+        }),
+        (rows, facts) => {
+          const listings = facts.map((fact, i) => listing(`l${i}`, fact));
+          const matches = matchEntries(
+            rows.map((row, i) => entryOf(i, row.name, row.address, row.phone)),
+            listings,
+          );
+          expect(matches.map((match) => match.position)).toEqual(rows.map((_, i) => i));
+          const sure = matches.filter((match) => match.grade === "exact" || match.grade === "probable");
+          expect(new Set(sure.map((match) => match.restaurantId)).size).toBe(sure.length);
+          for (const match of matches) expect(match.grade === "new").toBe(match.restaurantId === null);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
