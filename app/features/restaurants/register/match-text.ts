@@ -25,10 +25,7 @@ export function matchWords(text: string): string[] {
   // Plain Latin and Hebrew letters (no niqqud, no accents) need no Unicode decomposition: the same
   // result as the shared normaliser's, several times faster over a hundred thousand listings.
   const normalized = PLAIN.test(text)
-    ? text
-        .toLowerCase()
-        .replace(QUOTES, "")
-        .replace(FINALS, (letter) => FINAL_FORMS[letter] ?? letter)
+    ? text.toLowerCase().replace(QUOTES, "").replace(FINALS, finalForm)
     : normalizeForSearch(text);
   return normalized.replace(NOT_WORD, " ").split(" ").filter(Boolean).map(hebrewSkeleton);
 }
@@ -36,6 +33,7 @@ const PLAIN = /^[\x20-\x7E\u05D0-\u05EA\u05BE\u05F3\u05F4\u2013\u2014\u2018\u201
 const QUOTES = /[\u05F3\u05F4'"`\u2018\u2019\u201C\u201D]/g;
 const FINALS = /[ךםןףץ]/g;
 const FINAL_FORMS: Record<string, string> = { ך: "כ", ם: "מ", ן: "נ", ף: "פ", ץ: "צ" };
+const finalForm = (letter: string) => FINAL_FORMS[letter] ?? letter;
 
 // Words that say nothing about which business it is (a company suffix, "kosher", "restaurant of").
 const NAME_NOISE = new Set(['בע"מ', "הכשר", "הכשרה", "כשר", "מסעדת", "ltd", "kosher"].flatMap(matchWords));
@@ -45,17 +43,34 @@ const BRANCH = matchWords("סניף")[0];
 const NAME_PARTS = /\s*(?:\/|\||\s[-–—]\s|[–—])\s*/;
 const PARENTHESES = /\(([^)]*)\)?/g;
 
+// The helpers below are plain functions at the top of the file, not closures made on each call:
+// they run for every one of up to a hundred thousand listings.
+const notNoise = (word: string) => !NAME_NOISE.has(word);
+const isHebrew = (word: string) => HEBREW_LETTER.test(word);
+const isLatin = (word: string) => LATIN_LETTER.test(word);
+
 /** A name's words without noise, and without the branch note from "סניף" on. */
 function nameWords(text: string): string[] {
   const words = matchWords(text);
   const branch = BRANCH === undefined ? -1 : words.indexOf(BRANCH);
-  return (branch > 0 ? words.slice(0, branch) : words).filter((word) => !NAME_NOISE.has(word));
+  return (branch > 0 ? words.slice(0, branch) : words).filter(notNoise);
 }
 
-/** A key is a name's words run together: "zota pizza" and "zotapizza" are one name. */
-const keyOf = (words: readonly string[]) => words.join("");
 /** Keys shorter than this say too little to pair on ("מ", a lone digit). */
 const MIN_KEY_LENGTH = 2;
+
+/** Adds a name's key (its words run together: "zota pizza" = "zotapizza") unless it is a whole key already. */
+function addKey(keys: Set<string>, whole: Set<string>, words: readonly string[]) {
+  const key = words.join("");
+  if (key.length >= MIN_KEY_LENGTH && !whole.has(key)) keys.add(key);
+}
+
+/** Words that are not the street's. */
+function withoutStreet(words: readonly string[], streetWords: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const word of words) if (!streetWords.includes(word)) kept.push(word);
+  return kept;
+}
 
 /** A name's keys: the whole name's, and its parts' (each a weaker sign of the same business). */
 export interface NameKeys {
@@ -72,33 +87,30 @@ export interface NameKeys {
 export function nameKeys(name: string, streetWords: readonly string[] = []): NameKeys {
   const whole = new Set<string>();
   const parts = new Set<string>();
-  const add = (keys: Set<string>, words: readonly string[]) => {
-    const key = keyOf(words);
-    if (key.length >= MIN_KEY_LENGTH && !whole.has(key)) keys.add(key);
-  };
   const notes: string[] = [];
-  const bare = name.replace(PARENTHESES, (_, note: string) => {
-    notes.push(note);
-    return " ";
-  });
-  const withoutStreet = (words: readonly string[]) => words.filter((word) => !streetWords.includes(word));
+  let bare = name;
+  if (name.includes("(")) {
+    for (const [, note] of name.matchAll(PARENTHESES)) if (note) notes.push(note);
+    bare = name.replace(PARENTHESES, " ");
+  }
   const bareWords = nameWords(bare);
-  add(whole, bareWords);
-  if (streetWords.length && withoutStreet(bareWords).length) add(whole, withoutStreet(bareWords));
+  addKey(whole, whole, bareWords);
+  if (streetWords.length) {
+    const shorter = withoutStreet(bareWords, streetWords);
+    if (shorter.length) addKey(whole, whole, shorter);
+  }
   for (const text of new Set([bare, ...bare.split(NAME_PARTS), ...notes])) {
     const words = text === bare ? bareWords : nameWords(text);
-    add(parts, words);
-    add(
-      parts,
-      words.filter((word) => HEBREW_LETTER.test(word)),
-    );
-    add(
-      parts,
-      words.filter((word) => LATIN_LETTER.test(word)),
-    );
-    if (streetWords.length && withoutStreet(words).length) add(parts, withoutStreet(words));
+    addKey(parts, whole, words);
+    addKey(parts, whole, words.filter(isHebrew));
+    addKey(parts, whole, words.filter(isLatin));
+    if (streetWords.length) {
+      const shorter = withoutStreet(words, streetWords);
+      if (shorter.length) addKey(parts, whole, shorter);
+    }
   }
-  return { whole: [...whole], parts: [...parts].filter((key) => !whole.has(key)) };
+  for (const key of whole) parts.delete(key);
+  return { whole: [...whole], parts: [...parts] };
 }
 
 /** All of a name's keys, whole first. */
@@ -285,7 +297,7 @@ export function addressKey(address: string): AddressKey {
       if (!number) number = String(Number(digits));
     } else if (!/^\d/.test(word)) streetWords.push(word);
   }
-  const hebrew = streetWords.some((word) => HEBREW_LETTER.test(word));
+  const hebrew = streetWords.some(isHebrew);
   const latin = latinStreetKeyOf(streetWords);
   const street = hebrew ? streetKeyOf(streetWords) : (EN_TO_HE.get(latin) ?? latin);
   return { street, streetWords, number };

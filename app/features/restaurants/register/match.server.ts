@@ -108,17 +108,23 @@ function indexInto<T>(map: Map<string, T[]>, keys: Iterable<string>, value: T) {
 }
 
 function listingKeys(listing: ListingForMatch) {
-  const addresses = [listing.addressHe, listing.address].filter(Boolean).map(addressKey);
-  const streetWords = addresses.flatMap((address) => address.streetWords);
+  const addresses: AddressKey[] = [];
+  const streetWords: string[] = [];
+  const places = new Set<string>();
+  for (const text of [listing.addressHe, listing.address]) {
+    if (!text) continue;
+    const address = addressKey(text);
+    addresses.push(address);
+    streetWords.push(...address.streetWords);
+    const place = placeOf(address);
+    if (place) places.add(place);
+  }
   const he = nameKeys(listing.nameHe, streetWords);
   const en = nameKeys(listing.nameEn, streetWords);
   const whole = new Set([...he.whole, ...en.whole]);
-  return {
-    names: { whole: [...whole], parts: [...new Set([...he.parts, ...en.parts])].filter((key) => !whole.has(key)) },
-    addresses,
-    places: [...new Set(addresses.map(placeOf).filter(Boolean))],
-    phone: phoneKey(listing.phone),
-  };
+  const parts = new Set([...he.parts, ...en.parts]);
+  for (const key of whole) parts.delete(key);
+  return { names: { whole: [...whole], parts: [...parts] }, addresses, places, phone: phoneKey(listing.phone) };
 }
 
 export function matchEntries(
