@@ -135,6 +135,73 @@ export function nameSimilarity(
   return best;
 }
 
+// How a name sounds, as consonants, the same for Hebrew letters and Latin ones, so that a listing
+// named in English only ("Hummus Caspi") can be compared with the register's Hebrew ("חומוס כספי").
+// Vowels, ה, ח, ע, א and h are left out (they are written so differently), b/v, k/q/c, s/z/ts, p/f
+// and g/j each read as one sound.
+const HEBREW_SOUNDS: Record<string, string> = {
+  ב: "b",
+  ג: "g",
+  ד: "d",
+  ו: "b",
+  ז: "s",
+  ט: "t",
+  כ: "k",
+  ל: "l",
+  מ: "m",
+  נ: "n",
+  ס: "s",
+  פ: "p",
+  צ: "s",
+  ק: "k",
+  ר: "r",
+  ש: "s",
+  ת: "t",
+};
+const LATIN_DIGRAPHS: readonly (readonly [RegExp, string])[] = [
+  [/sh|ts|tz|z|x/g, "s"],
+  [/ch|kh|h/g, ""],
+  [/ph|f/g, "p"],
+  [/th/g, "t"],
+  [/ck|c|q/g, "k"],
+  [/v|w/g, "b"],
+  [/j/g, "g"],
+  [/[aeiouy]/g, ""],
+];
+
+/** A name key's consonants as they sound, doubles folded: "חומוס כספי" and "Hummus Caspi" both read "msksp". */
+export function soundKey(key: string): string {
+  let sound: string;
+  if (isHebrew(key)) {
+    sound = "";
+    for (const letter of key) sound += HEBREW_SOUNDS[letter] ?? (/\d/.test(letter) ? letter : "");
+  } else {
+    sound = key;
+    for (const [pattern, to] of LATIN_DIGRAPHS) sound = sound.replace(pattern, to);
+  }
+  return sound.replace(/(.)\1+/g, "$1");
+}
+
+/** Sounds this short match too much by chance. */
+const MIN_SOUND_LENGTH = 3;
+
+/** How alike a name's keys in one script sound to the other's keys in the other script, 0 to 1. */
+export function soundSimilarity(
+  left: readonly string[],
+  right: readonly string[],
+  distance: (a: string, b: string) => number,
+): number {
+  let best = 0;
+  for (const a of left)
+    for (const b of right) {
+      if (isHebrew(a) === isHebrew(b)) continue;
+      const [x, y] = [soundKey(a), soundKey(b)];
+      if (x.length < MIN_SOUND_LENGTH || y.length < MIN_SOUND_LENGTH) continue;
+      best = Math.max(best, 1 - distance(x, y) / Math.max(x.length, y.length));
+    }
+  return best;
+}
+
 // Street types and the words that only place an address (floor, entrance), and the city.
 const STREET_TYPES = new Set(
   [

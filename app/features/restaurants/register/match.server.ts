@@ -17,6 +17,7 @@ import {
   nameKeys,
   nameSimilarity,
   phoneKey,
+  soundSimilarity,
   type AddressKey,
   type NameKeys,
 } from "./match-text";
@@ -203,7 +204,13 @@ export function matchEntries(
     const other = listingKeys(listing);
     const similarity = evidence.name
       ? sameName(key.names, other.names)
-      : Math.min(SIMILAR_CAP, nameSimilarity(allNameKeys(key.names), allNameKeys(other.names), distance));
+      : Math.min(
+          SIMILAR_CAP,
+          Math.max(
+            nameSimilarity(allNameKeys(key.names), allNameKeys(other.names), distance),
+            soundSimilarity(allNameKeys(key.names), allNameKeys(other.names), distance),
+          ),
+        );
     const sameStreet = key.address.street !== "" && other.addresses.some((a) => a.street === key.address.street);
     const shared =
       evidence.place &&
