@@ -5,10 +5,11 @@
 // few candidates. No entry is compared with every listing.
 //
 // Grades: exact (a name key and the street and number, or the phone, agree), probable (strong
-// evidence short of that: a close name at the same address, the phone and the address), review (an
-// admin must look: the same name elsewhere, the same address under another name, the phone alone, a
-// tie, or a listing another entry holds more surely) and new. Where several businesses share an
-// address (a mall, a tower, a landmark without a number), the address alone pairs nothing.
+// evidence short of that: a name close in spelling, or in sound across Hebrew and Latin letters, at
+// the same address; the phone and the address), review (an admin must look: the same name
+// elsewhere, the same address under another name, the phone alone, a tie, or a listing another
+// entry holds more surely) and new. Where several businesses share an address (a mall, a tower, a
+// landmark without a number), the address alone pairs nothing.
 import { distance } from "fastest-levenshtein";
 import type { MatchGrade } from "../../../../database/register";
 import {
@@ -52,7 +53,7 @@ export type MatchReason = (typeof MATCH_REASONS)[number];
 const PROBABLE_NAME = 0.75;
 /** With the same phone, a name this close is enough for probable. */
 const PHONE_NAME = 0.5;
-/** Names alike by edit distance are never quite the same name. */
+/** Names alike in spelling or sound are never quite the same name. */
 const SIMILAR_CAP = 0.95;
 /** A part of the name in common that no other entry has (a bilingual name's one script). */
 const PART_NAME = 0.9;
