@@ -1,7 +1,7 @@
 // Register: the Rabbinate's published register read from a file, paired with the listings, kept as
 // dated snapshots and applied by an admin (ADR 033).
 // Its public file: the rest of the wing imports this part only through its index files, never a file inside it.
-export { matchEntries } from "./match.server";
+export { MATCH_REASONS, matchEntries, type MatchReason } from "./match.server";
 export { decideMissing, flagMissing } from "./missing.server";
 export { parseRegisterFile } from "./parse.server";
 export { applyRevocations, clearRevocation } from "./revocations.server";
