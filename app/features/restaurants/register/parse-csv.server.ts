@@ -17,10 +17,16 @@ export const SCRAPER_COLUMNS = [
   "wrap_phone",
 ] as const;
 
-/** Header names of the revoked list's columns, in English or as the register's pages word them. */
-const NAME_COLUMNS = ["name", "business_name", "post_title", "שם", "שם העסק", "שם בית העסק"];
-const ADDRESS_COLUMNS = ["address", "wrap_address", "כתובת", "כתובת העסק"];
+/**
+ * Header names of the revoked list's columns, in English or as the register's pages word them: a
+ * name and an address, and maybe the business type and the day it was revoked. A CSV with any other
+ * column is not the revoked list (revoking on a file that is something else would be a serious mistake).
+ */
+const NAME_COLUMNS = ["name", "business_name", "שם", "שם העסק", "שם בית העסק"];
+const ADDRESS_COLUMNS = ["address", "כתובת", "כתובת העסק"];
 const TYPE_COLUMNS = ["business_type", "type", "סוג עסק", "סוג העסק"];
+const DATE_COLUMNS = ["revoked_on", "date", "תאריך", "תאריך ביטול", "תאריך הביטול"];
+const REVOKED_COLUMNS = [...NAME_COLUMNS, ...ADDRESS_COLUMNS, ...TYPE_COLUMNS, ...DATE_COLUMNS];
 
 function headerCells(text: string): string[] {
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
@@ -31,9 +37,10 @@ function headerCells(text: string): string[] {
 export function csvShapeOf(text: string): "scraperCsv" | "revokedList" | null {
   const header = headerCells(text);
   if (header.join(",") === SCRAPER_COLUMNS.join(",")) return "scraperCsv";
-  if (header.some((cell) => NAME_COLUMNS.includes(cell)) && header.some((cell) => ADDRESS_COLUMNS.includes(cell)))
-    return header.includes("kosher_date") ? null : "revokedList";
-  return null;
+  const known = header.every((cell) => REVOKED_COLUMNS.includes(cell));
+  const named =
+    header.some((cell) => NAME_COLUMNS.includes(cell)) && header.some((cell) => ADDRESS_COLUMNS.includes(cell));
+  return known && named ? "revokedList" : null;
 }
 
 /** Rows as spreadsheet rows: the header is row 1; a blank row counts and is skipped; a wrong cell count is refused. */

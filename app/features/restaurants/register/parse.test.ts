@@ -213,8 +213,16 @@ describe("the list of revoked certificates", () => {
       ['קפה "השדרה"', "שד' רוטשילד 12"],
       ["Pizza Roma פיצה רומא", "אבן גבירול 30"],
     ]);
-    const hebrew = parseRegisterFile("ביטולים-2024-05-15.csv", Buffer.from("שם העסק,כתובת\nבורגר סטיישן,דיזנגוף 99\n"));
+    const hebrew = parseRegisterFile(
+      "ביטולים-2024-05-15.csv",
+      Buffer.from("שם העסק,כתובת,תאריך ביטול\nבורגר סטיישן,דיזנגוף 99,02/05/2024\n"),
+    );
     expect(hebrew).toMatchObject({ list: "revoked", publishedOn: "2024-05-15" });
+    expect(hebrew.entries[0]?.raw).toEqual({
+      "שם העסק": "בורגר סטיישן",
+      כתובת: "דיזנגוף 99",
+      "תאריך ביטול": "02/05/2024",
+    });
   });
 
   it("reads a revoked page of undated cards as the revoked list, but dated cards as the register whatever the title", () => {
@@ -276,6 +284,9 @@ describe("a file that is refused", () => {
       Buffer.from(JSON.stringify({ restaurants: [{ name: "Popa" }] })),
       Buffer.from("42"),
       Buffer.from(`kosher_date,post_title\n1727827200,פוני\n`),
+      Buffer.from("post_title,wrap_address\nפוני,העליה 24\n"),
+      Buffer.from("name,address,phone\nפוני,העליה 24,03-5551234\n"),
+      Buffer.from(`${SCRAPER_HEADER.split(",").reverse().join(",")}\n`),
     ])
       expect(refusal("file", data).messageKey).toBe("registerFile.unknownShape");
   });
