@@ -43,7 +43,10 @@ export function csvShapeOf(text: string): "scraperCsv" | "revokedList" | null {
   return known && named ? "revokedList" : null;
 }
 
-/** Rows as spreadsheet rows: the header is row 1; a blank row counts and is skipped; a wrong cell count is refused. */
+/**
+ * Rows as spreadsheet rows: the header is row 1 (its names read in lower case); a blank row or a
+ * repeated header counts and is skipped; a wrong cell count is refused.
+ */
 function readRows(text: string): { header: string[]; rows: { row: number; raw: Record<string, string> }[] } {
   let records: string[][];
   try {
@@ -54,11 +57,13 @@ function readRows(text: string): { header: string[]; rows: { row: number; raw: R
   }
   if (records.length > REGISTER_MAX_ENTRIES + 1) refuse("registerFile.tooManyRows", { max: REGISTER_MAX_ENTRIES });
   const [first, ...body] = records;
-  const header = (first ?? []).map((cell) => cell.trim());
+  const header = (first ?? []).map((cell) => cell.trim().toLowerCase());
   const rows: { row: number; raw: Record<string, string> }[] = [];
   body.forEach((cells, i) => {
     const row = i + 2;
     if (cells.every((cell) => cell.trim() === "")) return;
+    // Two files joined into one (two saved runs of a scraper) repeat the header: it is no business.
+    if (cells.length === header.length && cells.every((cell, c) => cell.trim().toLowerCase() === header[c])) return;
     if (cells.length !== header.length)
       refuse("registerFile.cellCount", { row, cells: cells.length, columns: header.length });
     rows.push({ row, raw: Object.fromEntries(header.map((column, c) => [column, cells[c] ?? ""])) });

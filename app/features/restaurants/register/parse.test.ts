@@ -68,6 +68,20 @@ describe("the scraper's CSV", () => {
     expect(parsed.entries.map((entry) => entry.position)).toEqual([0, 1]);
   });
 
+  it("reads two runs of the scraper joined into one file (the header repeated), and a header in capitals", () => {
+    const joined = scraperCsv(
+      "1727827200,,פוני,בית קפה,העליה 24,,",
+      SCRAPER_HEADER,
+      "1727827200,,פופה,מסעדה בשרית,יהודה הלוי 46,,",
+    );
+    expect(names(parseRegisterFile("joined.csv", Buffer.from(joined)))).toEqual(["פוני", "פופה"]);
+    const capitals = `${SCRAPER_HEADER.toUpperCase()}\n1727827200,,פוני,בית קפה,העליה 24,,\n`;
+    expect(parseRegisterFile("caps.csv", Buffer.from(capitals)).entries[0]).toMatchObject({
+      name: "פוני",
+      address: "העליה 24",
+    });
+  });
+
   it("reads an empty kosher_date as no date, and a date written as a day", () => {
     const parsed = parseRegisterFile(
       "r.csv",
