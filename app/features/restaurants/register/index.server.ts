@@ -3,7 +3,13 @@
 // Its public file: the rest of the wing imports this part only through its index files, never a file inside it.
 export { MATCH_REASONS, matchEntries, type MatchReason } from "./match.server";
 export { decideMissing, flagMissing } from "./missing.server";
-export { parseRegisterFile } from "./parse.server";
+export {
+  isEatery,
+  parseRegisterFile,
+  partialReason,
+  REGISTER_FILE_MAX_BYTES,
+  REGISTER_MAX_ENTRIES,
+} from "./parse.server";
 export { applyRevocations, clearRevocation } from "./revocations.server";
 export type { RegisterServices } from "./services";
 export type { EntryMatch, ListingForMatch, ParsedRegister, RegisterEntryRead } from "./types";
