@@ -146,8 +146,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
     return adminPanelAction(services.db, viewer, params.id, intent, field);
   }
-  if (intent === "clearRevocation")
-    return clearRevocationAction(services, await requirePermission(request, context, "register:manage"), params.id);
+  if (intent === "clearRevocation") return clearRevocationAction(request, context, params.id);
   return refusedRequest("editor.saveFailed");
 }
 
@@ -207,7 +206,7 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
           />
           <hr className="border-stone-300" />
           <VerificationPicker lastVerified={loaderData.admin.lastVerified} />
-          {loaderData.admin.revokedOn ? <RevocationPanel revokedOn={loaderData.admin.revokedOn} /> : null}
+          <RevocationPanel revokedOn={loaderData.admin.revokedOn} />
           <HistoryList entries={loaderData.admin.history} />
         </>
       ) : null}

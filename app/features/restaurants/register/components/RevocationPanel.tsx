@@ -1,18 +1,25 @@
 // The editor page's panel for a listing on the Rabbinate's list of revoked certificates (admins only,
-// ADR 033): says so, and clears it. A plain form: it works without JavaScript too (the page reloads).
+// ADR 033): says so, and clears it. A plain form: it works without JavaScript too. Cleared, the page
+// comes back with a toast and without this panel; a refusal is said here.
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { formatLongDate } from "../../../../lib/dates";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../../locales/en";
 
-export type RevocationAnswer = { ok: true; message: MessageKey } | { ok: false; error: MessageKey };
+/** The action's answer when it does not go back to the page: a refusal. */
+export interface RevocationAnswer {
+  ok: false;
+  error: MessageKey;
+}
 
-export function RevocationPanel({ revokedOn }: { revokedOn: string }) {
+/** Nothing for a listing that is not revoked. */
+export function RevocationPanel({ revokedOn }: { revokedOn: string | undefined }) {
   const { language, t } = useLanguage();
   const fetcher = useFetcher<RevocationAnswer>();
   const id = useId();
   const answer = fetcher.data;
+  if (!revokedOn) return null;
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -36,7 +43,7 @@ export function RevocationPanel({ revokedOn }: { revokedOn: string }) {
         </button>
       </fetcher.Form>
       <p role="status" className="mt-2 text-sm text-stone-800">
-        {answer ? t(answer.ok ? answer.message : answer.error) : null}
+        {answer ? t(answer.error) : null}
       </p>
     </section>
   );
