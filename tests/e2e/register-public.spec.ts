@@ -109,7 +109,7 @@ test("a revoked certificate reads revoked on the card and the page, never kosher
   await expect(line(page)).toHaveText("⚠התעודה בוטלה לפי רשימת הרבנות מ־5 בינואר 2027");
   await expect(page).toHaveTitle(/תעודת הכשרות בוטלה/);
 
-  await page.goto(`${base}/en`);
+  await page.goto(`${base}/`);
   const card = page.getByRole("link", { name: /Revoked Place/ });
   await expect(card.locator("[data-cert]")).toHaveText(
     "⚠Certificate revoked per the Rabbinate's list of January 5, 2027",
@@ -130,7 +130,7 @@ test("the days after the city-wide batch date read as the Rabbinate's renewal; a
   await expect(line(page)).toHaveText("⚠הרבנות מחדשת את כל תעודות הכשרות בסביבות 20 באפריל 2027; התעודה בחידוש");
   await expectNoSeriousA11yViolations(page);
 
-  await page.goto(`${base}/en`);
+  await page.goto(`${base}/`);
   await expect(page.getByRole("link", { name: /Batch Place 3/ }).locator("[data-cert]")).toHaveText(
     "⚠The Rabbinate renews all certificates around April 20, 2027; renewal pending",
   );
