@@ -258,6 +258,12 @@ describe("clearing a revocation (admins only, on the editor page)", () => {
       });
       expect(refused.status, who).toBe(403);
     }
+    const anonymous = await callRoute(editorAction, services, url, {
+      params: { id: listing.id },
+      form: { intent: "clearRevocation" },
+    });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.location).toContain("/login");
     await expect(clearRevocation(services, actor("owner"), listing.id)).rejects.toMatchObject({ code: "forbidden" });
     expect((await rowOf(listing.id)).certificate_revoked_on).toBe("2027-01-05");
 

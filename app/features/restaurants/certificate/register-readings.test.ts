@@ -9,6 +9,7 @@ import { certificateState, type CertificateClock } from "../core/certificate-sta
 import { isDoubtful, kashrutStanding } from "../core/kashrut";
 import { rowToRestaurant } from "../core/mapping";
 import { restaurantDescription, restaurantTitle } from "../core/presentation";
+import { dietKosher } from "../open-data/diet-kosher";
 import { faqOf } from "../page/faq.server";
 import { forCard, fromIndexRow, toIndexRow } from "../search/search-index";
 import { batchDayOf } from "./batch-day.server";
@@ -42,6 +43,9 @@ describe("a revoked certificate", () => {
     expect(statusMessage("rabbinate_tel_aviv", state)).toEqual({ key: "cert.revoked", date: "2027-01-05" });
     expect(en["cert.revoked"]).toBe("Certificate revoked per the Rabbinate's list of {date}");
     expect(he["cert.revoked"]).toContain("בוטלה");
+    // Open data: OpenStreetMap's diet:kosher says "yes" (kosher food, supervision unconfirmed), never "only".
+    expect(dietKosher("rabanut", revoked, clock("2027-02-01"))).toBe("yes");
+    expect(dietKosher("rabanut", rabbinate, clock("2027-02-01"))).toBe("only");
   });
 
   it("titles, descriptions and the page's answer say revoked, never 'kosher restaurant'", () => {
