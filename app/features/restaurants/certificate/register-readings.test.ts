@@ -142,14 +142,23 @@ describe("rows, cards and the search index carry the register's facts", () => {
     expect(plain.certificate).toEqual({ body: "tzohar", validUntil: "2027-01-01" });
   });
 
-  it("the card and the index row keep them, so a card reads revoked too; plain rows stay two cells", () => {
+  it("the card and the index row keep what changes a card's reading: a revocation, a register that ended it", () => {
     const restaurant = rowToRestaurant(row);
-    expect(forCard(restaurant).certificate).toEqual(restaurant.certificate);
-    const indexRow = toIndexRow(restaurant);
-    expect(indexRow[14]).toEqual(["rabbinate_tel_aviv", "2027-04-20", "2027-01-05", "2026-09-10"]);
-    expect(fromIndexRow(indexRow)?.certificate).toEqual(restaurant.certificate);
-    const onlyRevoked = rowToRestaurant({ ...row, register_published_on: null });
-    expect(toIndexRow(onlyRevoked)[14]).toEqual(["rabbinate_tel_aviv", "2027-04-20", "2027-01-05"]);
+    // The register's day is the page's to say; a card needs it only when that register ended the certificate.
+    const { registerPublishedOn, ...onCard } = restaurant.certificate!;
+    expect(registerPublishedOn).toBe("2026-09-10");
+    expect(forCard(restaurant).certificate).toEqual(onCard);
+    expect(toIndexRow(restaurant)[14]).toEqual(["rabbinate_tel_aviv", "2027-04-20", "2027-01-05"]);
+    expect(fromIndexRow(toIndexRow(restaurant))?.certificate).toEqual(onCard);
+    const ended = rowToRestaurant({
+      ...row,
+      certificate_revoked_on: null,
+      certificate_valid_until: "2027-04-09",
+      register_published_on: "2027-04-10",
+    });
+    expect(forCard(ended).certificate).toEqual(ended.certificate);
+    expect(toIndexRow(ended)[14]).toEqual(["rabbinate_tel_aviv", "2027-04-09", "", "2027-04-10"]);
+    expect(fromIndexRow(toIndexRow(ended))?.certificate).toEqual(ended.certificate);
     const plain = rowToRestaurant({ ...row, register_published_on: null, certificate_revoked_on: null });
     expect(toIndexRow(plain)[14]).toEqual(["rabbinate_tel_aviv", "2027-04-20"]);
     expect(fromIndexRow(toIndexRow(plain))?.certificate).toEqual({

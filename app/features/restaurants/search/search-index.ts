@@ -72,7 +72,7 @@ export function forCard(
             body: certificate.body,
             ...(certificate.validUntil ? { validUntil: certificate.validUntil } : {}),
             ...(certificate.revokedOn ? { revokedOn: certificate.revokedOn } : {}),
-            ...(certificate.registerPublishedOn ? { registerPublishedOn: certificate.registerPublishedOn } : {}),
+            ...(endedBy(certificate) ? { registerPublishedOn: certificate.registerPublishedOn } : {}),
           },
         }
       : {}),
@@ -87,7 +87,7 @@ export function forCard(
  * last verification day (YYYY-MM-DD), weekly hours (0 without; for "open now"),
  * [latitude, longitude] (0 without; for the map and "near me"), the certificate's
  * [body, last valid day or ""] (0 without; then, only when set, the day it was revoked or "" and the
- * register's published day, which cards judge its state by: certificate-status.ts), Pesach statuses per year ("2027k,2028c",
+ * published day of a later register that did not renew it, which cards judge its state by: certificate-status.ts), Pesach statuses per year ("2027k,2028c",
  * pesach.ts), the practical facts as one number (the price level 1-4 in
  * its lowest 3 bits, 0 without; 8 delivery, 16 takeaway, 32 catering; wheelchair access in the
  * next two bits, 64 yes, 128 partly, 192 no, 0 not given). Missing text is "".
@@ -213,14 +213,19 @@ export function toIndexRow(restaurant: Restaurant): IndexRow {
   ];
 }
 
-/** The certificate's cells: body and last day; the revocation and the register's day only when they are set. */
-function certificateCells({
-  body,
-  validUntil = "",
-  revokedOn = "",
-  registerPublishedOn = "",
-}: NonNullable<Restaurant["certificate"]>): NonNullable<IndexRow[14]> {
-  if (registerPublishedOn) return [body, validUntil, revokedOn, registerPublishedOn];
+/**
+ * The register's day matters to a card only when that register came after the certificate's last
+ * day without renewing it (no grace: certificate-status.ts); the page alone says where facts came from.
+ */
+function endedBy({ validUntil, registerPublishedOn }: NonNullable<Restaurant["certificate"]>): string | undefined {
+  return validUntil && registerPublishedOn && registerPublishedOn > validUntil ? registerPublishedOn : undefined;
+}
+
+/** The certificate's cells: body and last day; the revocation and the ending register's day only when they are set. */
+function certificateCells(certificate: NonNullable<Restaurant["certificate"]>): NonNullable<IndexRow[14]> {
+  const { body, validUntil = "", revokedOn = "" } = certificate;
+  const ended = endedBy(certificate);
+  if (ended) return [body, validUntil, revokedOn, ended];
   return revokedOn ? [body, validUntil, revokedOn] : [body, validUntil];
 }
 
