@@ -63,6 +63,7 @@ const TRACKED = [
   "certificate_level",
   "certificate_number",
   "certificate_valid_until",
+  "kosher_kind",
   // Pesach
   "pesach",
   // The practical facts
