@@ -50,7 +50,8 @@ test("admin adds a restaurant with photo, certificate and menu images, and sees 
   await page.getByLabel("Restaurant name (English)").fill("E2E Bistro");
   await page.getByLabel("Restaurant name (Hebrew)").fill("ביסטרו בדיקה");
   await page.getByLabel("Address", { exact: true }).fill("12 Test Ave, Tel Aviv");
-  await page.getByLabel("Kashrut", { exact: true }).selectOption("tzohar");
+  // One kashrut group (ADR 032): the body, whose reading the listing's kashrut is.
+  await page.getByLabel("Supervising body").selectOption("tzohar");
   await page.getByLabel("Phone number").fill("03-555-9999");
   await page.getByLabel("Booking link").fill("https://booking.example.com/e2e-bistro");
 
@@ -137,7 +138,7 @@ test("a draft survives a reload and is cleared after saving", async ({ browser, 
   await expect(page.getByLabel("Restaurant name (English)")).toHaveValue("Draft Diner");
   await expect(page.getByText("Your unsaved changes were restored.")).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem("restaurant-form-new"))).toContain("Draft Diner");
-  await page.getByLabel("Kashrut", { exact: true }).selectOption("rabanut");
+  await page.getByLabel("Supervising body").selectOption("rabbinate_tel_aviv");
   await page.getByRole("button", { name: "Save Restaurant" }).click();
   await expect(page.getByText("Restaurant added successfully")).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem("restaurant-form-new"))).toBeNull();
