@@ -384,7 +384,9 @@ export const DEMO_HISTORY: Readonly<Record<string, readonly DemoEvent[]>> = {
     { daysAgo: 81, closed: false },
     { daysAgo: 80, verified: true },
   ],
-  "cedar-and-smoke": [
+  // A Rabbinate listing from mehadrin to the regular level (the kashrut value follows the
+  // certificate, ADR 032: a story of a new body would take a listing's Badatz certificate away).
+  "salt-and-sea": [
     { daysAgo: 230, verified: true },
     { daysAgo: 64, kashrut: "rabanut" },
     { daysAgo: 61, verified: true },
