@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listDisagreements } from "../../app/features/restaurants/editing/disagreements.server";
 import { EMPTY_FORM } from "../../app/features/restaurants/editing/form-schema";
@@ -327,5 +328,38 @@ describe("the kashrut to settle (/dashboard/kashrut)", () => {
     });
     expect((await stored(disagreeing)).kosher_kind).toBeNull();
     expect((await openRow(disagreeing))!.settled_at).toBeNull();
+  });
+});
+
+describe("the kashrut to settle, fuzzed", () => {
+  it("answers any form from anyone without a 5xx; only an admin's valid choice on an open listing changes anything", async () => {
+    const field = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom("certificate", "kashrut", " certificate", "KASHRUT", "__proto__", "", "\u0000"),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Who | "anonymous">("anonymous", "guest", "owner", "linkedOwner", "admin"),
+        fc.oneof(
+          field,
+          fc.constantFrom("agreeing", "disagreeing", "00000000-0000-4000-8000-000000000000", "' or 1=1 --"),
+        ),
+        field,
+        async (who, id, choice) => {
+          const restaurantId = id === "agreeing" ? agreeing : id === "disagreeing" ? disagreeing : id;
+          // The one request that should change something (tested above) is left out.
+          fc.pre(!(who === "admin" && id === "disagreeing" && (choice === "certificate" || choice === "kashrut")));
+          const answer = await callRoute(kashrutAction, services, "/dashboard/kashrut", {
+            ...as(who),
+            form: { restaurantId, choice },
+          });
+          expect(answer.status).toBeLessThan(500);
+          expect((await stored(disagreeing)).kashrut).toBe("rabanut");
+          expect((await openRow(disagreeing))!.settled_at).toBeNull();
+          expect((await stored(agreeing)).kashrut).toBe("tzohar");
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
