@@ -16,6 +16,8 @@ function dashboard(prefix: string, suffix: string) {
     route("reports", "routes/dashboard/reports.tsx", { id: `dashboard-reports-${suffix}` }),
     // The certificates ending and ended (admins).
     route("certificates", "routes/dashboard/certificates.tsx", { id: `dashboard-certificates-${suffix}` }),
+    // The listings whose kashrut value and certificate disagreed, to settle (admins).
+    route("kashrut", "routes/dashboard/kashrut.tsx", { id: `dashboard-kashrut-${suffix}` }),
     route("claims", "routes/dashboard/claims.tsx", { id: `dashboard-claims-${suffix}` }),
     route("suggestions", "routes/dashboard/suggestions.tsx", { id: `dashboard-suggestions-${suffix}` }),
     // Views and taps per listing (owners: theirs; admins: all), and their CSV.

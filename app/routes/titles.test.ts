@@ -85,6 +85,8 @@ const PAGES: Record<
   "dashboard/edit/:id/hours": { url: "/dashboard/edit/r-1/hours", title: (t) => page(t, "hours.title") },
   // The certificates list and a restaurant's Pesach.
   "dashboard/certificates": { url: "/dashboard/certificates", title: (t) => page(t, "certificates.title") },
+  // The listings whose kashrut value and certificate disagreed (admins).
+  "dashboard/kashrut": { url: "/dashboard/kashrut", title: (t) => page(t, "kashrutModel.title") },
   "dashboard/edit/:id/pesach": { url: "/dashboard/edit/r-1/pesach", title: (t) => page(t, "pesachEdit.edit") },
   // Suggest a restaurant and the suggestions queue.
   suggest: { url: "/suggest", title: (t) => `${t("suggest.pageTitle")} | ${t("brand.name")}` },

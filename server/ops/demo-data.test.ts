@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { KASHRUT_VALUES } from "../../app/features/restaurants/core/constants";
 import { slugFromName } from "../../app/features/restaurants/core/mapping";
 import { parseWeeklyHours } from "../../app/features/restaurants/hours/hours-schema";
-import { alongStreet, buildDemoRows, DEMO_HISTORY, type DemoMedia } from "./demo-data";
+import { alongStreet, buildDemoRows, DEMO_HISTORY, demoKosherKind, type DemoMedia } from "./demo-data";
+import { deriveKashrut } from "../../app/features/restaurants/core/kashrut";
 import { coordinatesFromLink, inIsrael } from "../../app/features/restaurants/core/location";
 
 // Stand-ins for the generated pictures and menus: the rows are built without a database or files.
@@ -18,6 +19,25 @@ describe("demo restaurant rows", () => {
     expect(rows.length).toBeGreaterThan(30);
     for (const row of rows) expect(row.slug, row.name_en).toBe(slugFromName(row.name_en));
     expect(rows.find((row) => row.name_en === "Morning Glory Café")?.slug).toBe("morning-glory-cafe");
+  });
+
+  it("give every listing a certificate that its kashrut is read from (ADR 032), and meat/dairy/parve where the tags say", async () => {
+    const rows = await buildDemoRows(media);
+    for (const row of rows) {
+      expect(row.kashrut, row.name_en).toBe(deriveKashrut(row.certificate_body, row.certificate_level));
+      if (row.kashrut !== "unknown") expect(row.certificate_body, row.name_en).not.toBeNull();
+    }
+    expect(new Set(rows.map((row) => row.kosher_kind))).toEqual(new Set(["meat", "dairy", "parve", null]));
+    for (const row of rows.filter((row) => row.kosher_kind === "meat")) expect(row.tags).toContain("Meat");
+    expect(demoKosherKind(["Meat", "Dairy"])).toBeNull();
+  });
+
+  it("give most listings a Hebrew address; every fifth keeps only the English (Hebrew pages fall back to it)", async () => {
+    const rows = await buildDemoRows(media);
+    const hebrew = rows.filter((row) => row.address_he);
+    expect(hebrew.length).toBeGreaterThanOrEqual(Math.floor(rows.length * 0.75));
+    expect(hebrew.length).toBeLessThan(rows.length);
+    for (const row of hebrew) expect(row.address_he).toMatch(/[\u0590-\u05FF]/);
   });
 
   it("have unique slugs", async () => {

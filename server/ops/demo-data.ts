@@ -18,9 +18,11 @@ import { uploads } from "../../database/schema/uploads";
 import type { Db } from "../../database/types";
 import type { WeeklyHours } from "../../database/hours";
 import type { CertificateBody, CertificateLevel, PesachPlans } from "../../database/lifecycle";
+import type { KosherKind } from "../../database/register";
 import type { Auth } from "../../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Kashrut, type Tag } from "../../app/features/restaurants/core/constants";
+import { impliedCertificate } from "../../app/features/restaurants/core/kashrut";
 import { addDays, telAvivDay } from "../../app/lib/dates";
 import {
   restaurantToFormValues,
@@ -382,7 +384,9 @@ export const DEMO_HISTORY: Readonly<Record<string, readonly DemoEvent[]>> = {
     { daysAgo: 81, closed: false },
     { daysAgo: 80, verified: true },
   ],
-  "cedar-and-smoke": [
+  // A Rabbinate listing from mehadrin to the regular level (the kashrut value follows the
+  // certificate, ADR 032: a story of a new body would take a listing's Badatz certificate away).
+  "salt-and-sea": [
     { daysAgo: 230, verified: true },
     { daysAgo: 64, kashrut: "rabanut" },
     { daysAgo: 61, verified: true },
@@ -582,6 +586,14 @@ export function demoPractical(
   };
 }
 
+/** Meat, dairy or parve as a demo listing's tags say it, or null where they do not say one. */
+export function demoKosherKind(tags: readonly string[]): KosherKind | null {
+  const meat = tags.includes("Meat");
+  const dairy = tags.includes("Dairy");
+  if (meat !== dairy) return meat ? "meat" : "dairy";
+  return !meat && tags.includes("Vegan") ? "parve" : null;
+}
+
 export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[]> {
   const rand = random(20260101);
   const rows: NewRestaurantRow[] = [];
@@ -644,6 +656,8 @@ export async function buildDemoRows(media: DemoMedia): Promise<NewRestaurantRow[
           menuKind === 1 ? `https://menus.example.com/${slug}` : menuKind === 2 ? await media.pdf(nameEn) : null,
         menu_images: menuKind === 3 ? await media.menuImages(rand) : [],
         ...demoCertificate(i),
+        // Meat or dairy where the tags say one and not the other (as the migration read them); vegan is parve.
+        kosher_kind: demoKosherKind(allTags),
         pesach: demoPesach(i, closed),
         ...demoPractical(i, allTags),
       }),
@@ -744,7 +758,16 @@ async function tell(db: Db, actor: Actor, row: RestaurantRow, event: DemoEvent, 
     if (!current) return;
     const values = restaurantToFormValues(rowToRestaurant(current));
     const kashrutWebsite = values.kashrutWebsite ? kashrutSite(event.kashrut, row.slug) : "";
-    await updateRestaurant(db, actor, row.id, { ...values, kashrut: event.kashrut, kashrutWebsite }, at);
+    // The new kashrut comes with the certificate's body and level it implies (ADR 032: the value is derived).
+    const implied = impliedCertificate(event.kashrut);
+    const certificate = { certificateBody: implied.body ?? "", certificateLevel: implied.level ?? "" };
+    await updateRestaurant(
+      db,
+      actor,
+      row.id,
+      { ...values, ...certificate, kashrut: event.kashrut, kashrutWebsite },
+      at,
+    );
   }
 }
 

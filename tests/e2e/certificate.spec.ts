@@ -1,6 +1,7 @@
 // The kashrut certificate (ADR 023) in a real browser, in English and Hebrew: each state on the
 // cards and the restaurant page, private supervision never called "kosher", the "Valid
-// certificate" filter with and without JavaScript, and the admins' one-click "Renewed until".
+// certificate" filter with and without JavaScript, and the admins' one-click "Renewed until". (The
+// form's kashrut group, the certificate's fields among them, is kashrut-group.spec.ts's.)
 //
 // The days: a certificate's state is judged on the server's day in Tel Aviv (the loader's clock,
 // as freshness, ADR 014), not the browser's, so the browser clock is not the lever here. The
@@ -174,31 +175,4 @@ test("an owner is refused the admins' list", async ({ page, signedInAs, browserE
   const response = await page.goto("/dashboard/certificates");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: /^Access denied/ })).toBeVisible();
-});
-
-test("the restaurant form's Kashrut certificate fieldset: details once a body is chosen, axe clean, in English and Hebrew", async ({
-  page,
-  signedInAs,
-}) => {
-  await signedInAs("admin");
-  await page.goto("/dashboard/add");
-  const fieldset = page.getByRole("group", { name: "Kashrut certificate" });
-  await expect(fieldset.getByLabel("Valid until")).toHaveCount(0);
-  await fieldset.getByLabel("Supervising body").selectOption("badatz_beit_yosef");
-  await expect(fieldset.getByLabel("Supervising body").locator("option:checked")).toHaveText(
-    "Under the supervision of Badatz Beit Yosef",
-  );
-  await fieldset.getByLabel("Level").selectOption("mehadrin");
-  await fieldset.getByLabel("Certificate number (optional)").fill("BY-12");
-  await fieldset.getByLabel("Valid until").fill("2027-04-19");
-  await expectNoSeriousA11yViolations(page);
-  // "None" takes the details away.
-  await fieldset.getByLabel("Supervising body").selectOption("none");
-  await expect(fieldset.getByLabel("Valid until")).toHaveCount(0);
-
-  await page.goto("/he/dashboard/add");
-  const hebrew = page.getByRole("group", { name: "תעודת כשרות" });
-  await hebrew.getByLabel("הגוף המשגיח").selectOption("rabbinate_tel_aviv");
-  await expect(hebrew.getByLabel("בתוקף עד")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
 });

@@ -50,7 +50,8 @@ test("admin adds a restaurant with photo, certificate and menu images, and sees 
   await page.getByLabel("Restaurant name (English)").fill("E2E Bistro");
   await page.getByLabel("Restaurant name (Hebrew)").fill("ביסטרו בדיקה");
   await page.getByLabel("Address", { exact: true }).fill("12 Test Ave, Tel Aviv");
-  await page.getByLabel("Kashrut", { exact: true }).selectOption("tzohar");
+  // One kashrut group (ADR 032): the body, whose reading the listing's kashrut is.
+  await page.getByLabel("Supervising body").selectOption("tzohar");
   await page.getByLabel("Phone number").fill("03-555-9999");
   await page.getByLabel("Booking link").fill("https://booking.example.com/e2e-bistro");
 
@@ -137,7 +138,7 @@ test("a draft survives a reload and is cleared after saving", async ({ browser, 
   await expect(page.getByLabel("Restaurant name (English)")).toHaveValue("Draft Diner");
   await expect(page.getByText("Your unsaved changes were restored.")).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem("restaurant-form-new"))).toContain("Draft Diner");
-  await page.getByLabel("Kashrut", { exact: true }).selectOption("rabanut");
+  await page.getByLabel("Supervising body").selectOption("rabbinate_tel_aviv");
   await page.getByRole("button", { name: "Save Restaurant" }).click();
   await expect(page.getByText("Restaurant added successfully")).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem("restaurant-form-new"))).toBeNull();
@@ -198,9 +199,10 @@ test("a failed save on a phone takes the person to the first field in error, in 
     await expect(address).toBeFocused();
     await expect(address).toBeInViewport();
     await expect(address).toHaveAttribute("aria-invalid", "true");
-    // The fields the rules require are marked, and say so.
+    // The fields the rules require are marked, and say so (the kashrut is no longer one: its value
+    // follows from the certificate, "Unknown" when none is given, ADR 032).
     await expect(address).toHaveAttribute("required", "");
-    await expect(page.locator("form [data-required-mark]")).toHaveCount(4);
+    await expect(page.locator("form [data-required-mark]")).toHaveCount(3);
   }
 });
 

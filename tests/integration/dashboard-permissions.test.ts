@@ -22,6 +22,7 @@ import { insertRestaurant } from "../../database/factories";
 import { users } from "../../database/schema/auth";
 import { userRoles } from "../../database/schema/people";
 import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
+import { kashrutDisagreements } from "../../database/schema/register";
 import { imageFiles } from "../../app/lib/images";
 import { createLocalStorage } from "../../server/uploads/storage";
 import { heldFileAccess } from "../../app/features/restaurants/editing/held-files.server";
@@ -35,6 +36,7 @@ import { alertSettings } from "../../database/schema/alerts";
 import { loader as statisticsLoader } from "../../app/routes/dashboard/statistics";
 import { loader as statisticsCsvLoader } from "../../app/routes/dashboard/statistics-csv";
 import { loader as searchesLoader } from "../../app/routes/dashboard/searches";
+import { action as kashrutAction, loader as kashrutLoader } from "../../app/routes/dashboard/kashrut";
 
 type Who = "visitor" | "guest" | "ownerUnlinked" | "ownerLinked" | "admin";
 const EVERYONE: Who[] = ["visitor", "guest", "ownerUnlinked", "ownerLinked", "admin"];
@@ -212,6 +214,14 @@ describe("dashboard loaders", () => {
   );
   // The certificates ending and ended.
   expectMatrix("certificates", (who) => callRoute(certificatesLoader, services, "/dashboard/certificates", as(who)), {
+    visitor: "login",
+    guest: "home",
+    ownerUnlinked: "forbidden",
+    ownerLinked: "forbidden",
+    admin: "ok",
+  });
+  // The listings whose kashrut value and certificate disagreed, to settle (ADR 032).
+  expectMatrix("kashrut to settle", (who) => callRoute(kashrutLoader, services, "/dashboard/kashrut", as(who)), {
     visitor: "login",
     guest: "home",
     ownerUnlinked: "forbidden",
@@ -421,6 +431,36 @@ describe("dashboard actions (refused writes change nothing)", () => {
     });
     expect(admin.status).toBe(302);
     expect(await validUntil()).toBe("2027-04-01");
+  });
+
+  it("settling a listing's kashrut: admins only, even for the linked owner", async () => {
+    await database.db
+      .update(restaurants)
+      .set({ kashrut: "rabanut", certificate_body: "tzohar" })
+      .where(eq(restaurants.id, ids.restaurant!));
+    await database.db
+      .insert(kashrutDisagreements)
+      .values({ restaurant_id: ids.restaurant!, kashrut: "rabanut", certificate_body: "tzohar" })
+      .onConflictDoUpdate({
+        target: kashrutDisagreements.restaurant_id,
+        set: { settled_at: null, settled_by: null },
+      });
+    const kashrut = async () =>
+      (await database.db.select().from(restaurants).where(eq(restaurants.id, ids.restaurant!)))[0]?.kashrut;
+    for (const who of ["visitor", "guest", "ownerUnlinked", "ownerLinked"] as const) {
+      const outcome = await callRoute(kashrutAction, services, "/dashboard/kashrut", {
+        ...as(who),
+        form: { restaurantId: ids.restaurant!, choice: "certificate" },
+      });
+      expect(verdict(outcome), who).toBe(who === "visitor" ? "login" : "forbidden");
+      expect(await kashrut(), who).toBe("rabanut");
+    }
+    const admin = await callRoute(kashrutAction, services, "/dashboard/kashrut", {
+      ...as("admin"),
+      form: { restaurantId: ids.restaurant!, choice: "certificate" },
+    });
+    expect(admin.status).toBe(302);
+    expect(await kashrut()).toBe("tzohar");
   });
 
   it("deciding a suggestion (approve, merge, reject): admins only", async () => {

@@ -171,7 +171,10 @@ async function seed(): Promise<{ harborId: string }> {
     name_he: null,
     slug: "cafe-noir-legacy",
     address: "1 Dizengoff St",
+    // As the one kashrut model's migration left such a row: the body its value implies (ADR 032).
     kashrut: "rabanut",
+    certificate_body: "rabbinate_tel_aviv",
+    certificate_level: "regular",
     tags: ["Cafe"],
     is_permanently_closed: true,
   });
@@ -242,7 +245,7 @@ describe("export", () => {
     expect(csv.startsWith("\uFEFFslug,nameEn,nameHe,address,addressHe,kashrut,")).toBe(true);
     expect(csv.split("\n")[0]).toContain(",openingHours,openingHoursHe,");
     expect(csv.split("\n")[0]).toMatch(
-      /,tags,menuImages,isPermanentlyClosed,certificateBody,certificateLevel,certificateNumber,certificateValidUntil,priceLevel,delivery,takeaway,catering,wheelchair,hours,pesach,lastVerified,owners$/,
+      /,tags,menuImages,isPermanentlyClosed,certificateBody,certificateLevel,certificateNumber,certificateValidUntil,kosherKind,priceLevel,delivery,takeaway,catering,wheelchair,hours,pesach,lastVerified,owners$/,
     );
     expect(csv).toContain("Fish|Grill");
     expect(csv).toContain("owner@example.com|second.owner@example.com");

@@ -216,10 +216,18 @@ describe("demo history", () => {
       expect(change.actor_email).toBe(DEMO_ACCOUNTS.admin.email);
       expect(change.actor_id).not.toBeNull();
       expect(telAvivDay(change.created_at) < loadedOn).toBe(true);
-      // Only what the story changes: the form's save of a new authority touches nothing else.
+      // Only what the story changes: the form's save of a new authority (its certificate's body and
+      // level, whose reading the kashrut value is: ADR 032) touches nothing else.
       for (const field of Object.keys(change.changes)) {
         expect(
-          ["kashrut", "kashrut_website", "is_permanently_closed", "last_verified"],
+          [
+            "kashrut",
+            "certificate_body",
+            "certificate_level",
+            "kashrut_website",
+            "is_permanently_closed",
+            "last_verified",
+          ],
           `${change.restaurant_name}: ${field}`,
         ).toContain(field);
       }

@@ -12,6 +12,7 @@ import {
   adoptSlug,
   createRestaurant,
   renewCertificate,
+  settleKashrut,
   deleteRestaurant,
   saveRestaurantHours,
   saveRestaurantPesach,
@@ -151,6 +152,8 @@ describe("restaurants", () => {
       await expectRefused(() => removeOwner(db, actor(who), restaurantId, otherOwnerLink));
       // "Renewed until" is the admins' (certificates:review), even for the linked owner.
       await expectRefused(() => renewCertificate(db, actor(who), restaurantId, "2027-04-01"));
+      // Settling a listing's disagreeing kashrut is the admins' (register:manage), even for the linked owner.
+      await expectRefused(() => settleKashrut(db, actor(who), restaurantId, "certificate"));
     });
   }
 
@@ -180,6 +183,7 @@ describe("restaurants", () => {
       "saveRestaurantHours",
       "adoptSlug",
       "renewCertificate",
+      "settleKashrut",
       // Pesach
       "saveRestaurantPesach",
     ];

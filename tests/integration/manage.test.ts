@@ -155,7 +155,8 @@ describe("saving a restaurant", () => {
   it("refuses bad input with the spec's messages and stores nothing", async () => {
     const outcome = await save(
       undefined,
-      values({ nameEn: "H", address: "", kashrut: "", wazeLink: "javascript:alert(1)" }),
+      // The kashrut value is derived from the certificate (ADR 032): only one off the list is refused.
+      values({ nameEn: "H", address: "", kashrut: "kosher-ish", wazeLink: "javascript:alert(1)" }),
     );
     expect(outcome.status).toBe(400);
     expect((outcome.data as { errors: Record<string, string> }).errors).toEqual({
@@ -408,7 +409,8 @@ describe("changes at a given time (the demo's back-dated history)", () => {
       new Date("2025-12-24T16:40:00Z"),
       new Date("2026-01-05T08:00:00Z"),
     ];
-    const form = { ...restaurantToFormValues(rowToRestaurant(row)), kashrut: "tzohar" as const };
+    // A new authority is a new body on the certificate; the kashrut value follows it (ADR 032).
+    const form = { ...restaurantToFormValues(rowToRestaurant(row)), certificateBody: "tzohar", certificateLevel: "" };
     await updateRestaurant(database.db, SYSTEM, row.id, form, times[0]);
     await setPermanentlyClosed(database.db, SYSTEM, row.id, true, times[1]);
     await setVerificationDate(database.db, SYSTEM, row.id, "2026-01-05", times[2]);

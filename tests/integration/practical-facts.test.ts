@@ -44,7 +44,10 @@ beforeEach(async () => {
     name_en: "Facts Place",
     name_he: "מקום העובדות",
     address: "1 Fact St",
+    // The kashrut value as the one model stores it: with the certificate's body it is read from (ADR 032).
     kashrut: "rabanut",
+    certificate_body: "rabbinate_tel_aviv",
+    certificate_level: "regular",
   });
   ids.restaurant = restaurant.id;
   await database.db.insert(restaurantOwners).values({ restaurant_id: restaurant.id, user_id: ids.ownerLinked! });

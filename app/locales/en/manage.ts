@@ -144,8 +144,6 @@ export const enManage = {
   "editor.nameHe": "Restaurant name (Hebrew)",
   "editor.address": "Address",
   "editor.addressHe": "Address in Hebrew (optional)",
-  "editor.kashrut": "Kashrut",
-  "editor.kashrutChoose": "Choose kashrut",
   "editor.phone": "Phone number",
   "editor.phonePlaceholder": "03-123-4567",
   "editor.waze": "Navigation app link (Waze)",
@@ -318,11 +316,9 @@ export const enManage = {
   "editor.locationClear": "Clear the location",
   "editor.mapLabel": "Map: tap to place the pin, drag the pin to move it",
   // The kashrut certificate
-  "editor.certificate": "Kashrut certificate",
   "editor.certificateHint":
     "Only a rabbinate certificate is called “kosher” on the site; other bodies are shown as “under the supervision of …”.",
   "editor.certificateBody": "Supervising body",
-  "editor.certificateBodyNone": "Not given",
   "editor.certificateLevel": "Level",
   "editor.certificateLevelNone": "Not given",
   "editor.certificateNumber": "Certificate number (optional)",

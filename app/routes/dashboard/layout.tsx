@@ -15,6 +15,7 @@ import { countOpenReports } from "../../features/reports/queue.server";
 import { dashboardStatisticsPath } from "../../features/restaurants/statistics/paths";
 import { countOpenSuggestions } from "../../features/restaurants/suggestions/suggestions.server";
 import { countOpenClaims } from "../../features/restaurants/claims/queue.server";
+import { countDisagreements } from "../../features/restaurants/editing/disagreements.server";
 import { servicesContext } from "../../lib/context";
 import { localizePath } from "../../lib/i18n/language";
 import { cn } from "../../lib/cn";
@@ -30,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     openSuggestions: can(viewer, "suggestions:manage") ? await countOpenSuggestions(db, viewer) : null,
     openClaims: can(viewer, "claims:manage") ? await countOpenClaims(db, viewer) : null,
     canReviewCertificates: can(viewer, "certificates:review"),
+    // Listings whose kashrut value and certificate disagreed (admins settle them).
+    openDisagreements: can(viewer, "register:manage") ? await countDisagreements(db, viewer) : null,
   };
 }
 
@@ -83,6 +86,7 @@ function DashboardNav({
   openSuggestions,
   openClaims,
   canReviewCertificates,
+  openDisagreements,
 }: Route.ComponentProps["loaderData"]) {
   const { language, t } = useLanguage();
   return (
@@ -122,6 +126,15 @@ function DashboardNav({
         <NavLink to={dashboardCertificatesPath(language)} className={linkClass}>
           {t("certificates.nav")}
         </NavLink>
+      ) : null}
+      {openDisagreements !== null ? (
+        <QueueLink
+          to={localizePath("/dashboard/kashrut", language)}
+          label="kashrutModel.nav"
+          open={openDisagreements}
+          openCount="kashrutModel.openCount"
+          testId="open-disagreements"
+        />
       ) : null}
       {/* The searches that found nothing (the suggestions queue's admins). */}
       {openSuggestions !== null ? (

@@ -50,12 +50,12 @@ const restaurantBreakers: fc.Arbitrary<(v: Values) => Values> = fc.oneof(
     }),
   fc.constantFrom("", " ", "a", "\u0000\u0000", " x ").map((name) => (v: Values) => ({ ...v, nameEn: name })),
   fc.constantFrom("", "b", "  ").map((address) => (v: Values) => ({ ...v, address })),
-  fc
-    .oneof(
-      anyString.filter((k) => !["tzohar", "rabbanut", "badatz"].includes(k.trim())),
-      fc.constant(undefined),
-    )
+  // The kashrut value is derived from the certificate (ADR 032): left out or blank it is Unknown; a
+  // value off the list is still refused.
+  anyString
+    .filter((k) => !["", "tzohar", "rabanut", "mehadrin", "unknown"].includes(k.trim()))
     .map((kashrut) => (v: Values) => ({ ...v, kashrut })),
+  fc.constantFrom("fleishig", "MEAT", "meat dairy", 1).map((kosherKind) => (v: Values) => ({ ...v, kosherKind })),
   fc
     .tuple(
       fc.constantFrom("wazeLink", "bookingLink", "onlineOrderLink", "woltLink", "kashrutWebsite", "menuLink"),

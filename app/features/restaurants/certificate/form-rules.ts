@@ -6,7 +6,7 @@ import { CERTIFICATE_NUMBER_MAX } from "../../../../database/lifecycle";
 import { isCalendarDay } from "../../../lib/dates";
 import { oneLineText } from "../../../lib/form-rules";
 import type { MessageKey } from "../../../locales/en";
-import { isCertificateBody, isCertificateLevel, type CertificateFields } from "../core";
+import { isCertificateBody, isCertificateLevel, isKosherKind, type CertificateFields } from "../core";
 
 /** A date between these years is believable; anything else is a typing slip (02026, 1926). */
 const FIRST_YEAR = 2000;
@@ -44,6 +44,12 @@ export const certificateFields = {
     .max(CERTIFICATE_NUMBER_MAX, "form.tooLong" satisfies MessageKey)
     .default(""),
   certificateValidUntil: certificateDay.default(""),
+  // Meat, dairy or parve, in the same kashrut group (ADR 032); left out: not known.
+  kosherKind: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || isKosherKind(value), "kashrutModel.kindInvalid" satisfies MessageKey)
+    .default(""),
 };
 
 /** Details given without a supervising body (none chosen, or "none"). */

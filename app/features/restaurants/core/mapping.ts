@@ -6,7 +6,14 @@ import { roundCoordinate } from "./location";
 import { searchFields } from "./search-fields";
 import { searchTextOf } from "../../../lib/search-text";
 import type { MenuImage, Restaurant, RestaurantFormValues } from "./types";
-import { certificateColumns, certificateFormValues, certificateOfRow } from "./certificate";
+import {
+  certificateColumns,
+  certificateFormValues,
+  certificateOfRow,
+  isKosherKind,
+  withKashrutModel,
+} from "./certificate";
+import { deriveKashrut } from "./kashrut";
 import { practicalColumns, practicalFormValues, practicalOfRow } from "./practical";
 
 /** A trimmed string, or undefined when null, undefined or blank. */
@@ -63,6 +70,7 @@ export function rowToRestaurant(row: RestaurantRow): Restaurant {
     menuImages: (row.menu_images ?? []).flatMap((image) => toMenuImage(image) ?? []),
     isPermanentlyClosed: row.is_permanently_closed,
     certificate: certificateOfRow(row),
+    kosherKind: isKosherKind(row.kosher_kind) ? row.kosher_kind : undefined,
     // Pesach plans (checked when saved); none is absent.
     pesach: row.pesach && Object.keys(row.pesach).length > 0 ? row.pesach : undefined,
     // The practical facts.
@@ -70,8 +78,9 @@ export function rowToRestaurant(row: RestaurantRow): Restaurant {
   });
 }
 
+/** A listing as the form's values; its kashrut group made one model (`withKashrutModel`), as a save would store it. */
 export function restaurantToFormValues(restaurant: Restaurant): RestaurantFormValues {
-  return {
+  return withKashrutModel({
     nameEn: restaurant.name.en,
     nameHe: restaurant.name.he ?? "",
     address: restaurant.address,
@@ -96,8 +105,9 @@ export function restaurantToFormValues(restaurant: Restaurant): RestaurantFormVa
     menuImages: restaurant.menuImages.map((image) => ({ ...image })),
     isPermanentlyClosed: restaurant.isPermanentlyClosed,
     ...certificateFormValues(restaurant.certificate),
+    kosherKind: restaurant.kosherKind ?? "",
     ...practicalFormValues(restaurant),
-  };
+  });
 }
 
 /**
@@ -119,10 +129,6 @@ export function slugFromName(nameEn: string): string {
   return slug === "" ? "restaurant" : slug.slice(0, 80).replace(/-$/, "");
 }
 
-/**
- * Form values to the columns to store. Blank optionals become NULL. The slug is derived from
- * the English name; lastVerified is carried over from the existing record on update.
- */
 /** The columns a restaurant's search text is made of. */
 export type SearchedColumns = Pick<
   NewRestaurantRow,
@@ -144,17 +150,25 @@ export function searchTextOfRow(row: SearchedColumns): string {
   );
 }
 
+/**
+ * Form values to the columns to store. Blank optionals become NULL. The slug is derived from
+ * the English name; lastVerified is carried over from the existing record on update. The stored
+ * kashrut value is written from the certificate's body and level at every save (ADR 032).
+ */
 export function formValuesToRow(
-  values: RestaurantFormValues,
+  input: RestaurantFormValues,
   existing?: Pick<Restaurant, "lastVerified">,
 ): NewRestaurantRow {
   const orNull = (value: string) => present(value) ?? null;
+  const values = withKashrutModel(input);
+  const certificate = certificateColumns(values);
+  const kind = values.kosherKind.trim();
   const row = {
     name_en: values.nameEn.trim(),
     name_he: orNull(values.nameHe),
     address: values.address.trim(),
     address_he: orNull(values.addressHe),
-    kashrut: values.kashrut.trim(),
+    kashrut: deriveKashrut(certificate.certificate_body, certificate.certificate_level),
     phone_number: orNull(values.phoneNumber),
     opening_hours: orNull(values.openingHours),
     opening_hours_he: orNull(values.openingHoursHe),
@@ -175,7 +189,8 @@ export function formValuesToRow(
     menu_images: values.menuImages.flatMap((image) => toMenuImage(image) ?? []),
     is_permanently_closed: values.isPermanentlyClosed,
     last_verified: existing?.lastVerified ?? null,
-    ...certificateColumns(values),
+    ...certificate,
+    kosher_kind: isKosherKind(kind) ? kind : null,
     ...practicalColumns(values),
   } satisfies Omit<NewRestaurantRow, "slug">;
   return { ...row, slug: slugFromName(values.nameEn), search_text: searchTextOfRow(row) };

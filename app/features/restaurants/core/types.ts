@@ -6,6 +6,7 @@ import type { LatLng } from "./location";
 import type { UploadKindName } from "../../../../database/schema/uploads";
 import type { CertificateFacts, PesachPlans } from "../../../../database/lifecycle";
 import type { PriceLevel, WheelchairAccess } from "../../../../database/practical";
+import type { KosherKind } from "../../../../database/register";
 
 export interface MenuImage {
   url: string;
@@ -48,6 +49,8 @@ export interface Restaurant {
   isPermanentlyClosed: boolean;
   /** The kashrut certificate's facts, when a supervising body is given (certificate-status.ts). */
   certificate?: CertificateFacts;
+  /** Meat, dairy or parve, where known (the form's kashrut group). */
+  kosherKind?: KosherKind;
   /** Pesach, per year ("2027"); absent without any plan. */
   pesach?: PesachPlans;
   // The practical facts (practical.ts), each absent when not given.
@@ -65,6 +68,11 @@ export interface RestaurantFormValues {
   nameHe: string;
   address: string;
   addressHe: string;
+  /**
+   * The spec's kashrut value, derived from the certificate's body and level (ADR 032): the form
+   * keeps it in step and shows it. Only where no body is given (an older import or draft, a
+   * suggestion) does a value here imply the body (`withKashrutModel`).
+   */
   kashrut: string;
   phoneNumber: string;
   openingHours: string;
@@ -91,6 +99,8 @@ export interface RestaurantFormValues {
   certificateNumber: string;
   /** yyyy-MM-dd, the certificate's last valid day. */
   certificateValidUntil: string;
+  /** "meat", "dairy", "parve", or "". */
+  kosherKind: string;
   // The practical facts ("" or false when not given).
   /** "1" to "4", or "". */
   priceLevel: string;

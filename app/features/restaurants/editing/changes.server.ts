@@ -63,6 +63,7 @@ const TRACKED = [
   "certificate_level",
   "certificate_number",
   "certificate_valid_until",
+  "kosher_kind",
   // The Rabbinate's register (ADR 033): a revocation, and the register a certificate's facts came from.
   "certificate_revoked_on",
   "register_published_on",

@@ -134,3 +134,61 @@ describe("a form without the location fields (sent before they existed)", () => 
     expect(parseRestaurantForm(old)).toMatchObject({ ok: true, values: { latitude: "", longitude: "" } });
   });
 });
+
+describe("restaurant form: the one kashrut group (ADR 032)", () => {
+  const base = { ...EMPTY_FORM, nameEn: "Falafel", address: "1 Dizengoff St" };
+  const parsed = (input: object) => {
+    const result = parseRestaurantForm({ ...base, ...input });
+    if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.errors)}`);
+    return result.values;
+  };
+
+  it("derives the kashrut value from the body and level, whatever value came beside them", () => {
+    expect(
+      parsed({ certificateBody: "rabbinate_tel_aviv", certificateLevel: "mehadrin", kashrut: "tzohar" }),
+    ).toMatchObject({
+      kashrut: "mehadrin",
+      certificateBody: "rabbinate_tel_aviv",
+      certificateLevel: "mehadrin",
+    });
+    expect(parsed({ certificateBody: "badatz_landau" }).kashrut).toBe("mehadrin");
+    expect(parsed({ certificateBody: "private_other", certificateLevel: "regular" }).kashrut).toBe("unknown");
+  });
+
+  it("takes no body as Unknown, and no longer requires a kashrut value", () => {
+    expect(parsed({ kashrut: "" })).toMatchObject({ kashrut: "unknown", certificateBody: "" });
+    expect(parsed({ certificateBody: "none" }).kashrut).toBe("unknown");
+  });
+
+  it("reads a value without a body (an older import or draft, a suggestion) as the body it implies", () => {
+    expect(parsed({ kashrut: "rabanut" })).toMatchObject({
+      kashrut: "rabanut",
+      certificateBody: "rabbinate_tel_aviv",
+      certificateLevel: "regular",
+    });
+    expect(parsed({ kashrut: "mehadrin" })).toMatchObject({
+      certificateBody: "rabbinate_tel_aviv",
+      certificateLevel: "mehadrin",
+    });
+    expect(parsed({ kashrut: "tzohar" })).toMatchObject({
+      kashrut: "tzohar",
+      certificateBody: "tzohar",
+      certificateLevel: "",
+    });
+    expect(parsed({ kashrut: "unknown" })).toMatchObject({ kashrut: "unknown", certificateBody: "" });
+  });
+
+  it("takes meat, dairy or parve, or none, and refuses anything else with its message", () => {
+    for (const kind of ["meat", "dairy", "parve", ""]) expect(parsed({ kosherKind: kind }).kosherKind).toBe(kind);
+    expect(parsed({}).kosherKind).toBe("");
+    const refused = parseRestaurantForm({ ...base, kosherKind: "fleishig" });
+    expect(refused).toEqual({ ok: false, errors: { kosherKind: "kashrutModel.kindInvalid" } });
+  });
+
+  it("still refuses a certificate's details without a body, and a kashrut value off the list", () => {
+    const details = parseRestaurantForm({ ...base, certificateValidUntil: "2027-04-20" });
+    expect(details).toEqual({ ok: false, errors: { certificateBody: "form.certificateBodyRequired" } });
+    const value = parseRestaurantForm({ ...base, kashrut: "kosher-ish" });
+    expect(value).toEqual({ ok: false, errors: { kashrut: "form.kashrutRequired" } });
+  });
+});

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { fieldMessages, FORM_PARSE, oneLineText, storableText } from "../../../lib/form-rules";
 import { isWebLink, withScheme } from "../../../lib/links";
 import type { MessageKey } from "../../../locales/en";
-import { isKashrut, isTag, TAGS, inIsrael, type RestaurantFormValues } from "../core";
+import { isKashrut, isTag, TAGS, inIsrael, withKashrutModel, type RestaurantFormValues } from "../core";
 import { certificateFields, DETAILS_NEED_BODY, detailsWithoutBody } from "../certificate";
 import { practicalFields } from "../practical";
 
@@ -71,11 +71,13 @@ export const restaurantFormSchema = z
       .max(300, "form.tooLong" satisfies MessageKey),
     // The address and hours note in Hebrew, optional (absent in an older draft or import: empty).
     addressHe: line(300).default(""),
+    // The spec's kashrut value is derived from the certificate's body and level (ADR 032); given
+    // without a body (an older import or draft, a suggestion) it implies one. Left out: none.
     kashrut: z
       .string()
       .trim()
-      .min(2, "form.kashrutRequired" satisfies MessageKey)
-      .refine(isKashrut, "form.kashrutRequired" satisfies MessageKey),
+      .refine((value) => value === "" || isKashrut(value), "form.kashrutRequired" satisfies MessageKey)
+      .default(""),
     phoneNumber: line(50),
     openingHours: text(1000),
     openingHoursHe: text(1000).default(""),
@@ -152,7 +154,7 @@ export function parseRestaurantForm(
   input: unknown,
 ): { ok: true; values: RestaurantFormValues } | { ok: false; errors: FieldErrors } {
   const result = restaurantFormSchema.safeParse(input, FORM_PARSE);
-  if (result.success) return { ok: true, values: result.data };
+  if (result.success) return { ok: true, values: withKashrutModel(result.data) };
   return { ok: false, errors: fieldMessages<keyof RestaurantFormValues>(result.error.issues) };
 }
 
@@ -184,6 +186,7 @@ export const EMPTY_FORM: RestaurantFormValues = {
   certificateLevel: "",
   certificateNumber: "",
   certificateValidUntil: "",
+  kosherKind: "",
   priceLevel: "",
   delivery: false,
   takeaway: false,

@@ -21,10 +21,20 @@ import { AppError } from "../../../lib/errors";
 import { mayBeLinkedAsOwner } from "../../../lib/permissions";
 import { assertCan, hasRestaurantAccess } from "../../../lib/permissions.server";
 import { attachedTo, attachFiles, checkFiles, namedFiles, releaseFiles } from "./uploads.server";
-import { formValuesToRow, rowToRestaurant, slugFromName, type Restaurant, type RestaurantFormValues } from "../core";
+import {
+  deriveKashrut,
+  formValuesToRow,
+  impliedCertificate,
+  isKashrut,
+  rowToRestaurant,
+  slugFromName,
+  type Restaurant,
+  type RestaurantFormValues,
+} from "../core";
 import { diffRows, record, RestaurantNotFoundError, type Actor } from "./changes.server";
 import { isSlugFor, uniqueSlug } from "./slugs.server";
 import { isCertificateDay } from "../certificate";
+import { isOpen, isSettleChoice, markSettled } from "./disagreements.server";
 
 /**
  * Refuses (AppError "forbidden") unless `actor` may edit this restaurant: the spec's
@@ -118,6 +128,8 @@ export async function updateRestaurant(
     }
     const changes = diffRows(existing, updated);
     if (Object.keys(changes).length > 0) await record(tx, editor, updated, "update", changes, now);
+    // The form wrote the kashrut value from the certificate: a disagreement left from the migration is settled.
+    await markSettled(tx, editor, id, now);
     await attachFiles(tx, id, fresh);
     const kept = new Set(filesOf(updated));
     const removedFiles = await releaseFiles(
@@ -243,6 +255,52 @@ export async function renewCertificate(
       fieldErrors: { validUntil: "certificates.dateInvalid" },
     });
   return changeFields(db, actor, id, { certificate_valid_until: validUntil }, "update", now);
+}
+
+/**
+ * Settles a listing whose kashrut value and certificate disagreed (admins, "register:manage";
+ * ADR 032), through the change path: "certificate" keeps the certificate and writes the kashrut
+ * value it reads as; "kashrut" keeps the value and gives the certificate the body and level it
+ * implies (its number and date kept with a body, dropped without one). Refuses a listing with
+ * nothing open to settle (AppError "notFound") and a choice off the list ("invalid").
+ */
+export async function settleKashrut(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  choice: string,
+  now?: Date,
+): Promise<Restaurant> {
+  assertCan(actor, "register:manage");
+  if (!isSettleChoice(choice)) throw new AppError("invalid", "kashrutModel.choiceInvalid", { subject: choice });
+  const nothingOpen = () => new AppError("notFound", "kashrutModel.notFound", { subject: id });
+  if (!isUuid(id)) throw nothingOpen();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
+    if (!existing || !(await isOpen(tx, id))) throw nothingOpen();
+    let fields: Partial<NewRestaurantRow>;
+    if (choice === "certificate") {
+      fields = { kashrut: deriveKashrut(existing.certificate_body, existing.certificate_level) };
+    } else {
+      const implied = impliedCertificate(isKashrut(existing.kashrut) ? existing.kashrut : "unknown");
+      fields = {
+        certificate_body: implied.body,
+        certificate_level: implied.level,
+        ...(implied.body === null ? { certificate_number: null, certificate_valid_until: null } : {}),
+        kashrut: deriveKashrut(implied.body, implied.level),
+      };
+    }
+    const [updated] = await tx
+      .update(restaurants)
+      .set({ ...fields, updated_at: now ?? new Date() })
+      .where(eq(restaurants.id, id))
+      .returning();
+    if (!updated) throw nothingOpen();
+    const changes = diffRows(existing, updated);
+    if (Object.keys(changes).length > 0) await record(tx, actor, updated, "update", changes, now);
+    await markSettled(tx, actor, id, now);
+    return rowToRestaurant(updated);
+  });
 }
 
 /**

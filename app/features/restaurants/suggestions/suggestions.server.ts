@@ -14,7 +14,14 @@ import { isUuid } from "../../../lib/ids";
 import type { Subject } from "../../../lib/permissions";
 import { assertCan, isSystem } from "../../../lib/permissions.server";
 import type { MessageKey } from "../../../locales/en";
-import { isKashrut, KASHRUT_LABELS, KASHRUT_VALUES, type Restaurant, type RestaurantFormValues } from "../core";
+import {
+  isKashrut,
+  KASHRUT_LABELS,
+  KASHRUT_VALUES,
+  withKashrutModel,
+  type Restaurant,
+  type RestaurantFormValues,
+} from "../core";
 import { type Actor, createRestaurant } from "../editing/index.server";
 import { EMPTY_FORM } from "../editing";
 import { normalizeForSearch } from "../../../lib/search-text";
@@ -251,7 +258,8 @@ export async function suggestionFormValues(
   return {
     nameEn: row.name_en,
     nameHe: row.name_he,
-    values: {
+    // The kashrut the visitor named gives the certificate's body and level it implies (ADR 032).
+    values: withKashrutModel({
       ...EMPTY_FORM,
       nameEn: row.name_en,
       nameHe: row.name_he,
@@ -259,7 +267,7 @@ export async function suggestionFormValues(
       kashrut: kashrutOf(row.kashrut),
       ...(row.link ? { [linkFieldOf(row.link)]: row.link } : {}),
       teuda: row.certificate_url ?? "",
-    },
+    }),
   };
 }
 

@@ -9,7 +9,6 @@ import {
   ChoiceGroup,
   FieldError,
   RequiredNote,
-  SelectField,
   SubmitButton,
   TextAreaField,
   TextField,
@@ -21,8 +20,6 @@ import { useFocusFirstInvalid } from "../../../../lib/use-focus-first-invalid";
 import { DraftNotice } from "../../../../components/ui/DraftNotice";
 import type { MessageKey } from "../../../../locales/en";
 import {
-  KASHRUT_LABELS,
-  KASHRUT_VALUES,
   TAG_NAMES,
   tagLabel,
   menuKind,
@@ -78,7 +75,7 @@ function placeOf(values: Pick<RestaurantFormValues, "latitude" | "longitude">): 
 type LinkReading = "found" | "noLink" | "notInLink" | null;
 
 /** The fields the form's rules require (form-schema.ts): marked beside their labels, `required` on the control. */
-const REQUIRED_FIELDS: ReadonlySet<keyof RestaurantFormValues> = new Set(["nameEn", "address", "kashrut"]);
+const REQUIRED_FIELDS: ReadonlySet<keyof RestaurantFormValues> = new Set(["nameEn", "address"]);
 
 export function RestaurantForm({
   id,
@@ -263,24 +260,9 @@ export function RestaurantForm({
         </div>
         {text("address", t("editor.address"), { dir: "auto", autoComplete: "street-address" })}
         {text("addressHe", t("editor.addressHe"), { dir: "rtl" })}
-        <SelectField
-          label={t("editor.kashrut")}
-          name="kashrut"
-          required
-          value={values.kashrut}
-          error={messageOf("kashrut")}
-          onChange={(event) => update({ kashrut: event.target.value })}
-        >
-          <option value="">{t("editor.kashrutChoose")}</option>
-          {KASHRUT_VALUES.map((value) => (
-            <option key={value} value={value}>
-              {KASHRUT_LABELS[value][language]}
-            </option>
-          ))}
-        </SelectField>
       </Section>
 
-      {/* The kashrut certificate. */}
+      {/* The kashrut: one group, the certificate's facts (the spec's value follows from them). */}
       <CertificateFieldset values={values} update={update} messageOf={messageOf} />
 
       <Section title={t("editor.contact")}>
