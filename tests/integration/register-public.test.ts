@@ -401,6 +401,49 @@ describe("Rabbinate listings a complete register does not list", () => {
   });
 });
 
+describe("where a certificate's facts come from", () => {
+  const save = (id: string, certificate: { certificateBody: string; certificateValidUntil: string }) =>
+    callRoute(editorAction, services, `/dashboard/edit/${id}`, {
+      cookie: actor("admin").cookie,
+      params: { id },
+      json: {
+        intent: "save",
+        values: {
+          ...EMPTY_FORM,
+          nameEn: "from-register",
+          nameHe: "מקום",
+          address: "1 Register St",
+          certificateLevel: "regular",
+          ...certificate,
+        },
+      },
+    });
+
+  it("a save that keeps the register's facts keeps its date; a date or body typed by hand no longer cites the register", async () => {
+    const listing = await place("from-register", { certificate_level: "regular", register_published_on: "2026-11-01" });
+    expect(
+      (await save(listing.id, { certificateBody: "rabbinate_tel_aviv", certificateValidUntil: "2027-04-20" })).status,
+    ).toBe(302);
+    expect((await rowOf(listing.id)).register_published_on).toBe("2026-11-01");
+
+    expect(
+      (await save(listing.id, { certificateBody: "rabbinate_tel_aviv", certificateValidUntil: "2027-05-01" })).status,
+    ).toBe(302);
+    expect(await rowOf(listing.id)).toMatchObject({
+      certificate_valid_until: "2027-05-01",
+      register_published_on: null,
+    });
+    const changes = (await historyOf(listing.id)).map((change) => change.changes);
+    expect(changes).toContainEqual(
+      expect.objectContaining({ register_published_on: { old: "2026-11-01", new: null } }),
+    );
+
+    const other = await place("to-tzohar", { certificate_level: "regular", register_published_on: "2026-11-01" });
+    expect((await save(other.id, { certificateBody: "tzohar", certificateValidUntil: "2027-04-20" })).status).toBe(302);
+    expect((await rowOf(other.id)).register_published_on).toBeNull();
+  });
+});
+
 describe("the city-wide batch date", () => {
   it("is the last day at least half (and at least five) of the open, unrevoked Rabbinate certificates share", async () => {
     for (let i = 0; i < 4; i++) await place(`batch-${i}`);

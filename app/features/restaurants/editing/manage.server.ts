@@ -106,12 +106,18 @@ export async function updateRestaurant(
     if (!existing) throw new RestaurantNotFoundError(id);
     // lastVerified is kept from the existing record (spec); it has its own control.
     const row = formValuesToRow(values, { lastVerified: existing.last_verified ?? undefined });
+    // A certificate typed by hand (another body, level or last day) no longer cites the register it came from.
+    const sameCertificate =
+      row.certificate_body === existing.certificate_body &&
+      row.certificate_level === existing.certificate_level &&
+      row.certificate_valid_until === existing.certificate_valid_until;
+    const registerPublishedOn = sameCertificate ? existing.register_published_on : null;
     const fresh = await checkFiles(tx, editor, id, namedFiles(row), new Set(filesOf(existing)));
     const base = slugFromName(values.nameEn);
     const slug = isSlugFor(existing.slug, base) ? existing.slug : await uniqueSlug(tx, base, id);
     const [updated] = await tx
       .update(restaurants)
-      .set({ ...row, slug, updated_at: now ?? new Date() })
+      .set({ ...row, slug, register_published_on: registerPublishedOn, updated_at: now ?? new Date() })
       .where(eq(restaurants.id, id))
       .returning();
     if (!updated) throw new RestaurantNotFoundError(id);
