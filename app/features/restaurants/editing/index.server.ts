@@ -4,3 +4,5 @@ export type { Actor } from "./changes.server";
 export { createRestaurant, mayEdit, saveRestaurantHours, saveRestaurantPesach } from "./manage.server";
 export { addOwner } from "./owners.server";
 export { HELD_FILE_DAYS } from "./held-files.server";
+// The change path's history records, for other parts' batch writes (the register's renewal).
+export { diffRows, record } from "./changes.server";
