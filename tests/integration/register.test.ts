@@ -23,9 +23,11 @@ import { SYSTEM } from "../../app/lib/permissions.server";
 import { insertRestaurant } from "../../database/factories";
 import { suggestions } from "../../database/schema/lifecycle";
 import { registerEntries, registerRenewals, registerSnapshots } from "../../database/schema/register";
-import { restaurantChanges, restaurants } from "../../database/schema/restaurants";
+import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";
+import { action as registerAction, loader as registerLoader } from "../../app/routes/dashboard/register";
+import { action as reviewAction, loader as reviewLoader } from "../../app/routes/dashboard/register-review";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
-import { signedInUser } from "../setup/routes";
+import { callRoute, signedInUser, type RouteOutcome } from "../setup/routes";
 import { createServices } from "../setup/services";
 
 let database: TestDatabase;
@@ -33,6 +35,8 @@ let services: AppServices;
 let admin: Actor;
 let owner: Actor;
 let guest: Actor;
+let linked: Actor;
+const cookies: Record<string, string> = {};
 const NOW = new Date("2026-11-20T10:00:00Z");
 // 2027-04-20 at midnight in Tel Aviv, as the scraper's CSV writes it (Unix seconds).
 const APRIL_20 = String(Date.UTC(2027, 3, 19, 21) / 1000);
@@ -65,11 +69,13 @@ beforeAll(async () => {
   services = createServices(database.db);
   const user = async (email: string, role: "admin" | "owner" | "guest") => {
     const created = await signedInUser(services, { email, role });
+    cookies[email] = created.cookie;
     return { id: created.id, email, role };
   };
   admin = await user("admin@register.example", "admin");
   owner = await user("owner@register.example", "owner");
   guest = await user("guest@register.example", "guest");
+  linked = await user("linked@register.example", "owner");
 });
 afterAll(async () => {
   await database?.destroy();
@@ -351,5 +357,110 @@ describe("one by one", () => {
     // The factory is no lead.
     expect(leads.some((lead) => lead.name_he === "מפעל הלחם")).toBe(false);
     expect((await refusal(sendLeads(services, owner, snapshotId, null, NOW))).code).toBe("forbidden");
+  });
+});
+
+type Who = "visitor" | "guest" | "owner" | "linkedOwner" | "admin";
+const EVERYONE: Who[] = ["visitor", "guest", "owner", "linkedOwner", "admin"];
+
+describe("the register's pages: admins only", () => {
+  const cookieOf = (who: Who): { cookie?: string } => {
+    const actor = { guest, owner, linkedOwner: linked, admin, visitor: null }[who];
+    return actor ? { cookie: cookies[actor.email]! } : {};
+  };
+  // A visitor is sent to log in; a guest opening a page is sent home (no dashboard); any other refusal is a 403.
+  const expectRefused = (who: Who, outcome: RouteOutcome, write = false) => {
+    if (who === "visitor" || (who === "guest" && !write)) {
+      expect(outcome.status).toBe(302);
+      expect(outcome.location).toMatch(who === "visitor" ? /\/login/ : /^\/(he)?$/);
+    } else expect(outcome.status).toBe(403);
+  };
+  beforeEach(async () => {
+    await database.db.insert(restaurantOwners).values({ restaurant_id: ids.agada!, user_id: linked.id });
+  });
+
+  it("shows the import page and takes a file from admins only", async () => {
+    for (const who of EVERYONE) {
+      const page = await callRoute(registerLoader, services, "/dashboard/register", cookieOf(who));
+      const form = new FormData();
+      form.set("file", new File([csv(COMPLETE)], "complete.csv", { type: "text/csv" }));
+      form.set("publishedOn", "2026-11-15");
+      const posted = await callRoute(registerAction, services, "/he/dashboard/register", {
+        ...cookieOf(who),
+        multipart: form,
+      });
+      if (who === "admin") {
+        expect(page.status).toBe(200);
+        expect(posted.status).toBe(302);
+        const [snapshot] = await database.db.select().from(registerSnapshots);
+        expect(posted.location).toBe(`/he/dashboard/register/${snapshot!.id}`);
+      } else {
+        expectRefused(who, page);
+        expectRefused(who, posted, true);
+        expect(await database.db.select().from(registerSnapshots)).toEqual([]);
+      }
+    }
+  });
+
+  it("answers a bad upload in the page's language, storing nothing", async () => {
+    const post = async (form: FormData) =>
+      callRoute(registerAction, services, "/he/dashboard/register", { cookie: cookies[admin.email]!, multipart: form });
+    const empty = await post(new FormData());
+    expect(empty.status).toBe(400);
+    expect(empty.data).toMatchObject({ error: "register.fileRequired", errors: { file: "register.fileRequired" } });
+    const form = new FormData();
+    form.set("file", new File(["not a register"], "x.txt"));
+    expect((await post(form)).status).toBe(400);
+    // A partial list: refused with the override field's message, and kept once a reason is given.
+    await importRegister(services, admin, { fileName: "c.csv", data: csv(COMPLETE) }, NOW);
+    const short = new FormData();
+    short.set("file", new File([csv(COMPLETE.slice(0, 3))], "short.csv"));
+    const refused = await post(short);
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({
+      error: "register.partialShort",
+      errors: { overrideReason: "register.overrideRequired" },
+    });
+    short.set("overrideReason", "Half the site was down");
+    expect((await post(short)).status).toBe(302);
+    expect(await database.db.select().from(registerSnapshots)).toHaveLength(2);
+  });
+
+  it("shows a snapshot's review and takes its buttons from admins only", async () => {
+    const { snapshotId } = await importRegister(services, admin, { fileName: "c.csv", data: csv(COMPLETE) }, NOW);
+    const url = `/dashboard/register/${snapshotId}`;
+    const [lead] = await database.db.select().from(registerEntries).where(eq(registerEntries.name, "שמש"));
+    for (const who of EVERYONE.filter((one) => one !== "admin")) {
+      const page = await callRoute(reviewLoader, services, `${url}?grade=new&page=1`, {
+        ...cookieOf(who),
+        params: { id: snapshotId },
+      });
+      const posts = await Promise.all(
+        [{ intent: "renew" }, { intent: "lead", entryId: lead!.id }, { intent: "leads" }, { intent: "discard" }].map(
+          (form) => callRoute(reviewAction, services, url, { ...cookieOf(who), params: { id: snapshotId }, form }),
+        ),
+      );
+      expectRefused(who, page);
+      for (const posted of posts) expectRefused(who, posted, true);
+    }
+    expect((await rowOf("agada")).certificate_valid_until).toBe("2026-10-02");
+    expect(await database.db.select().from(suggestions)).toEqual([]);
+    const admins = { cookie: cookies[admin.email]!, params: { id: snapshotId } };
+    const page = await callRoute(reviewLoader, services, `${url}?grade=new`, admins);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ grade: "new", offer: { validUntil: "2027-04-20", count: 2 }, openLeads: 3 });
+    const renewed = await callRoute(reviewAction, services, url, { ...admins, form: { intent: "renew" } });
+    expect(renewed.status).toBe(302);
+    expect((await rowOf("agada")).certificate_valid_until).toBe("2027-04-20");
+    for (const form of [{ intent: "nonsense" }, { intent: "confirm", entryId: "x" }, { intent: "renew" }]) {
+      const refused = await callRoute(reviewAction, services, url, { ...admins, form });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+    }
+    const missing = await callRoute(reviewLoader, services, "/dashboard/register/nope", {
+      ...admins,
+      params: { id: "nope" },
+    });
+    expect(missing.status).toBe(404);
   });
 });

@@ -55,7 +55,6 @@ export const enRegister = {
     "Listings under the Rabbinate that this complete register does not list. Their owners are e-mailed; the public page is unchanged until you decide.",
   "register.flagMissing": "Flag them",
   "register.flagged": "The missing listings were flagged.",
-  "register.noMissing": "None flagged.",
   "register.keep": "Still certified",
   "register.ended": "Certificate ended",
   "register.decision.kept": "Kept as certified",

@@ -56,7 +56,6 @@ export const heRegister: Record<keyof typeof enRegister, string> = {
     "רשומות בפיקוח הרבנות שהפנקס המלא הזה לא מונה. הבעלים שלהן מקבלים הודעה בדוא״ל; הדף הציבורי לא משתנה עד שתחליטו.",
   "register.flagMissing": "לסמן אותן",
   "register.flagged": "הרשומות החסרות סומנו.",
-  "register.noMissing": "אין רשומות מסומנות.",
   "register.keep": "עדיין בהשגחה",
   "register.ended": "התעודה הסתיימה",
   "register.decision.kept": "נשאר בהשגחה",

@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     openSuggestions: can(viewer, "suggestions:manage") ? await countOpenSuggestions(db, viewer) : null,
     openClaims: can(viewer, "claims:manage") ? await countOpenClaims(db, viewer) : null,
     canReviewCertificates: can(viewer, "certificates:review"),
+    canManageRegister: can(viewer, "register:manage"),
   };
 }
 
@@ -83,6 +84,7 @@ function DashboardNav({
   openSuggestions,
   openClaims,
   canReviewCertificates,
+  canManageRegister,
 }: Route.ComponentProps["loaderData"]) {
   const { language, t } = useLanguage();
   return (
@@ -121,6 +123,11 @@ function DashboardNav({
       {canReviewCertificates ? (
         <NavLink to={dashboardCertificatesPath(language)} className={linkClass}>
           {t("certificates.nav")}
+        </NavLink>
+      ) : null}
+      {canManageRegister ? (
+        <NavLink to={localizePath("/dashboard/register", language)} className={linkClass}>
+          {t("register.nav")}
         </NavLink>
       ) : null}
       {/* The searches that found nothing (the suggestions queue's admins). */}
