@@ -383,7 +383,7 @@ describe("the register's pages: admins only", () => {
     for (const who of EVERYONE) {
       const page = await callRoute(registerLoader, services, "/dashboard/register", cookieOf(who));
       const form = new FormData();
-      form.set("file", new File([csv(COMPLETE)], "complete.csv", { type: "text/csv" }));
+      form.set("file", new File([new Uint8Array(csv(COMPLETE))], "complete.csv", { type: "text/csv" }));
       form.set("publishedOn", "2026-11-15");
       const posted = await callRoute(registerAction, services, "/he/dashboard/register", {
         ...cookieOf(who),
@@ -414,7 +414,7 @@ describe("the register's pages: admins only", () => {
     // A partial list: refused with the override field's message, and kept once a reason is given.
     await importRegister(services, admin, { fileName: "c.csv", data: csv(COMPLETE) }, NOW);
     const short = new FormData();
-    short.set("file", new File([csv(COMPLETE.slice(0, 3))], "short.csv"));
+    short.set("file", new File([new Uint8Array(csv(COMPLETE.slice(0, 3)))], "short.csv"));
     const refused = await post(short);
     expect(refused.status).toBe(409);
     expect(refused.data).toMatchObject({
@@ -435,9 +435,15 @@ describe("the register's pages: admins only", () => {
         ...cookieOf(who),
         params: { id: snapshotId },
       });
+      const forms: Record<string, string>[] = [
+        { intent: "renew" },
+        { intent: "lead", entryId: lead!.id },
+        { intent: "leads" },
+        { intent: "discard" },
+      ];
       const posts = await Promise.all(
-        [{ intent: "renew" }, { intent: "lead", entryId: lead!.id }, { intent: "leads" }, { intent: "discard" }].map(
-          (form) => callRoute(reviewAction, services, url, { ...cookieOf(who), params: { id: snapshotId }, form }),
+        forms.map((form) =>
+          callRoute(reviewAction, services, url, { ...cookieOf(who), params: { id: snapshotId }, form }),
         ),
       );
       expectRefused(who, page);
@@ -452,7 +458,12 @@ describe("the register's pages: admins only", () => {
     const renewed = await callRoute(reviewAction, services, url, { ...admins, form: { intent: "renew" } });
     expect(renewed.status).toBe(302);
     expect((await rowOf("agada")).certificate_valid_until).toBe("2027-04-20");
-    for (const form of [{ intent: "nonsense" }, { intent: "confirm", entryId: "x" }, { intent: "renew" }]) {
+    const refusals: Record<string, string>[] = [
+      { intent: "nonsense" },
+      { intent: "confirm", entryId: "x" },
+      { intent: "renew" },
+    ];
+    for (const form of refusals) {
       const refused = await callRoute(reviewAction, services, url, { ...admins, form });
       expect(refused.status).toBeGreaterThanOrEqual(400);
       expect(refused.status).toBeLessThan(500);
