@@ -424,6 +424,15 @@ describe("the register's pages: admins only", () => {
     short.set("overrideReason", "Half the site was down");
     expect((await post(short)).status).toBe(302);
     expect(await database.db.select().from(registerSnapshots)).toHaveLength(2);
+    // Larger than the door takes (a 50 MB file): the door read its fields only; the file's message, nothing kept.
+    const oversized = { ...services, oversizedForm: { fields: { publishedOn: "2026-11-15" }, files: ["file"] } };
+    const large = await callRoute(registerAction, oversized, "/he/dashboard/register", {
+      cookie: cookies[admin.email]!,
+      multipart: new FormData(),
+    });
+    expect(large.status).toBe(413);
+    expect(large.data).toMatchObject({ error: "register.fileTooLarge", publishedOn: "2026-11-15" });
+    expect(await database.db.select().from(registerSnapshots)).toHaveLength(2);
   });
 
   it("shows a snapshot's review and takes its buttons from admins only", async () => {
