@@ -196,6 +196,17 @@ describe("importRegister", () => {
     expect(error.messageKey).toBe("register.partialMidAlphabet");
     const kept = await importRegister(services, admin, { fileName: "real.csv", data, overrideReason: "known" }, NOW);
     expect(kept.rowCount).toBe(720);
+    // Reviewed a page of 50 at a time, in the file's order (nearly all of it new: no listing is on its streets).
+    const pages = Math.ceil(kept.counts.new / 50);
+    expect(pages).toBeGreaterThan(10);
+    const first = await reviewEntries(database.db, admin, kept.snapshotId, "new", 1);
+    const last = await reviewEntries(database.db, admin, kept.snapshotId, "new", pages);
+    expect(first.total).toBe(kept.counts.new);
+    expect(first.entries).toHaveLength(50);
+    const positions = first.entries.map((entry) => entry.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(last.entries).toHaveLength(kept.counts.new - (pages - 1) * 50);
+    expect((await reviewEntries(database.db, admin, kept.snapshotId, "new", pages + 1)).entries).toEqual([]);
   });
 
   it("refuses a bad file, a future or malformed day and a long reason, storing nothing", async () => {
