@@ -16,6 +16,7 @@ import { processCpuSeconds, startBenchServer, type BenchServer } from "./harness
 import { lighthousePages, type LighthouseRow } from "./lighthouse";
 import { mapViewWeight, VISITOR_JS_BUDGET_BYTES, visitorJs, type MapViewWeight, type VisitorJs } from "./visitor-js";
 import { inSeasonJs } from "./in-season";
+import { REGISTER_MATCH_HEAP_TARGET_MB, REGISTER_MATCH_TARGET_MS, registerMatchCost } from "./register-match";
 
 const run = promisify(execFile);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
@@ -30,7 +31,7 @@ const RSS_TARGET_MB = 400;
 /** Server peak RSS with PGlite at 100,000 restaurants (MB): past the browser index no process holds the list. */
 const RSS_PEAK_100K_TARGET_MB = 500;
 /**
- * `BENCH_ONLY=js,lighthouse` runs only some parts (render, filter, js, lighthouse, load, photo;
+ * `BENCH_ONLY=js,lighthouse` runs only some parts (render, filter, js, lighthouse, load, photo, register;
  * page sizes, render times and memory are always measured): for working on one figure.
  */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",")) : null;
@@ -384,6 +385,12 @@ results.homeGrowth = {
   target: 2,
 };
 if (part("photo")) results.photo = { ...(await photoProcessing()), targetMs: 1500 };
+if (part("register"))
+  results.registerMatch = {
+    ...(await registerMatchCost()),
+    targetMs: REGISTER_MATCH_TARGET_MS,
+    heapTargetMB: REGISTER_MATCH_HEAP_TARGET_MB,
+  };
 results.serverMemory = serverMemory;
 results.firstHomeMs = firstHome;
 results.writeCost = writes;
@@ -580,6 +587,14 @@ if (photo)
     value: photo.ms,
     target: "<= 1500",
     ok: photo.ms <= 1500,
+  });
+const registerMatch = results.registerMatch as Awaited<ReturnType<typeof registerMatchCost>> | undefined;
+if (registerMatch)
+  rows.push({
+    measure: `register reconciled: ${registerMatch.entries.toLocaleString("en")} rows vs ${registerMatch.listings.toLocaleString("en")} listings (ms; heap growth MB)`,
+    value: `${registerMatch.ms} ms (CPU ${registerMatch.cpuMs} ms); heap +${registerMatch.heapGrowthMB} MB`,
+    target: `<= ${REGISTER_MATCH_TARGET_MS.toLocaleString("en")} ms; <= ${REGISTER_MATCH_HEAP_TARGET_MB} MB`,
+    ok: registerMatch.ms <= REGISTER_MATCH_TARGET_MS && registerMatch.heapGrowthMB <= REGISTER_MATCH_HEAP_TARGET_MB,
   });
 rows.push(
   ...lighthouseRows.map((row) => ({

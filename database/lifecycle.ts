@@ -35,6 +35,13 @@ export interface CertificateFacts {
   level?: CertificateLevel;
   number?: string;
   validUntil?: string;
+  /**
+   * Set from the Rabbinate's list of revoked certificates (that list's published day): the listing
+   * reads "certificate revoked" whatever its date says, until an admin clears it.
+   */
+  revokedOn?: string;
+  /** The published day of the Rabbinate register whose facts it carries; absent: typed by hand. */
+  registerPublishedOn?: string;
 }
 
 /** During Pesach: closed, open and kosher for Pesach, or open but not kosher for Pesach. */

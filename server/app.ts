@@ -18,7 +18,12 @@ import { clientAddresses, type ClientAddresses } from "./http/client-address";
 import { liveRestaurantUpdates } from "./http/live";
 import { createMetrics, type Metrics } from "./http/metrics";
 import type { PageCache } from "./http/page-cache";
-import { createCloseWordsCache, createRestaurantCountCache, createRestaurantListCache } from "./data/restaurant-cache";
+import {
+  createBatchDayCache,
+  createCloseWordsCache,
+  createRestaurantCountCache,
+  createRestaurantListCache,
+} from "./data/restaurant-cache";
 import { keepSearchText } from "./data/search-text";
 import { createDirectory } from "../app/features/restaurants/search/directory.server";
 import { createFileStore, type Storage } from "./uploads/storage";
@@ -119,6 +124,7 @@ export function createApp({
   const alertTokens = createAlertTokens(config.authSecret);
   const publicRestaurants = createRestaurantListCache(database.db, changes);
   const directorySize = createRestaurantCountCache(database.db, changes);
+  const certificateBatchDay = createBatchDayCache(database.db, changes);
   const directory = createDirectory({
     db: database.db,
     list: publicRestaurants,
@@ -179,6 +185,7 @@ export function createApp({
       files,
       acceptUpload,
       publicRestaurants,
+      certificateBatchDay,
       directory,
       alertTokens,
       proofOfWork,

@@ -51,6 +51,14 @@ function everyEmail(): [string, Emails.EmailContent][] {
         link: "https://example.com/dashboard/edit/1",
       }),
     ],
+    [
+      "not in the register",
+      emails.registerMissingEmail({
+        restaurant,
+        date: { en: "April 10, 2027", he: "10 באפריל 2027" },
+        link: "https://example.com/en/dashboard/edit/1",
+      }),
+    ],
   ];
 }
 
@@ -75,6 +83,7 @@ describe("e-mails, made as the server makes them", () => {
         "certificateReminderEmail",
         "claimDecisionEmail",
         "alertDigestEmail",
+        "registerMissingEmail",
       ].sort(),
     );
   });

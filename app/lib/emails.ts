@@ -181,6 +181,36 @@ export function certificateReminderEmail({
   );
 }
 
+// The Rabbinate's register (ADR 033).
+/**
+ * To a restaurant's linked owners when a complete register of the Tel Aviv-Yafo Rabbinate does not
+ * list their listing, which says it is under the Rabbinate: nothing changed yet; an admin will decide.
+ */
+export function registerMissingEmail({
+  restaurant,
+  date,
+  link,
+}: {
+  restaurant: { en: string; he: string };
+  /** The register's published day, written in each language. */
+  date: { en: string; he: string };
+  link: string;
+}): EmailContent {
+  return bilingual(
+    `Not in the Rabbinate's register: ${restaurant.en} · לא מופיע בפנקס הכשרות של הרבנות: ${restaurant.he}`,
+    [
+      `The Tel Aviv-Yafo Rabbinate's register of kosher certificates published on ${date.en} does not list ${restaurant.en}, whose listing here says it is under the Rabbinate's supervision.`,
+      "Nothing on the listing has changed. If the certificate is still valid, please make sure the listing shows its current date; an administrator will look at it soon.",
+    ],
+    [
+      `פנקס תעודות הכשרות של רבנות תל אביב-יפו שפורסם ב־${date.he} אינו כולל את ${restaurant.he}, שלפי הרשומה שלו באתר נמצא בהשגחת הרבנות.`,
+      "דבר ברשומה לא השתנה. אם התעודה עדיין בתוקף, נא לוודא שהרשומה מציגה את תאריך התוקף הנוכחי; מנהל באתר יבדוק את העניין בקרוב.",
+    ],
+    link,
+    { en: "Check the listing", he: "בדיקת הרשומה" },
+  );
+}
+
 // Claims — the claimant's answer, in the claim's language only (they chose it).
 export interface ClaimDecision {
   language: "en" | "he";

@@ -5,6 +5,7 @@ import { parseFilters, parseShown } from "../features/restaurants/search/filters
 import { cardRows } from "../features/restaurants/search/card-rows.server";
 import { searchIndexInBrowser } from "../features/restaurants/search/use-search-index";
 import { freshnessClock } from "../features/restaurants/core/freshness";
+import { withBatchDay } from "../features/restaurants/certificate/batch-day.server";
 import { windowsAround } from "../features/restaurants/hours/rest-windows.server";
 import { pesachExceptions } from "../features/restaurants/pesach/hours";
 import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
@@ -18,12 +19,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { directory, settings } = services;
   const params = new URL(request.url).searchParams;
-  // The day in Tel Aviv that freshness is judged on, here and in the browser alike (ADR 014).
-  const clock = freshnessClock(settings.verificationMaxAgeDays, undefined, settings.certificateGraceDays);
   // Shabbat and Yom Tov around now (plain instants): "open now" is judged with them here, and in
   // the browser with its own clock (the calendar library stays on the server).
   // The services' clock when a test sets one (seasonNow), else the machine's.
   const now = seasonNow(services).getTime();
+  // The day in Tel Aviv that freshness is judged on, here and in the browser alike (ADR 014), with
+  // the city's batch date of certificates (ADR 033).
+  const clock = await withBatchDay(
+    services,
+    freshnessClock(settings.verificationMaxAgeDays, new Date(now), settings.certificateGraceDays),
+  );
   const windows = windowsAround(now);
   // In Pesach's season (the server's calendar), its filter, the cards' marks and its days in "open now".
   const pesach = pesachSeasonAt(new Date(now));

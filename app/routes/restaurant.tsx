@@ -9,6 +9,7 @@ import {
   restaurantTitle,
 } from "../features/restaurants/core/presentation";
 import { certificateState } from "../features/restaurants/core/certificate-status";
+import { withBatchDay } from "../features/restaurants/certificate/batch-day.server";
 import { findSlugRedirect } from "../features/restaurants/editing/slugs.server";
 import { getRestaurantBySlug, loadPublicHistory } from "../features/restaurants/core/queries.server";
 import { servicesContext } from "../lib/context";
@@ -74,8 +75,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { restaurant, updatedAt } = found;
   const now = seasonNow(services);
   const season = pesachSeasonAt(now);
-  // The day freshness is judged on, the same in the server's HTML and the hydrated page (ADR 014).
-  const clock = freshnessClock(settings.verificationMaxAgeDays, undefined, settings.certificateGraceDays);
+  // The day freshness is judged on, the same in the server's HTML and the hydrated page (ADR 014), by
+  // the services' clock (the browser tests' x-test-now), with the city's batch date (ADR 033).
+  const clock = await withBatchDay(
+    services,
+    freshnessClock(settings.verificationMaxAgeDays, now, settings.certificateGraceDays),
+  );
   // What the title, description and answers may claim about its kashrut depends on the certificate
   // on this day; they are worded here, so the page's script carries none of those words.
   const certificate = certificateState(restaurant.certificate, clock);

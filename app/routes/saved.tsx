@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import { data, Link, redirect, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/saved";
 import { freshnessClock } from "../features/restaurants/core/freshness";
+import { withBatchDay } from "../features/restaurants/certificate/batch-day.server";
 import { windowsAround } from "../features/restaurants/hours/rest-windows.server";
 import { MapView } from "../features/restaurants/search/components/MapView";
 import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
@@ -41,7 +42,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     inAccount: viewer !== null,
     restaurants: cardRows(found, { map, season, now: now.getTime(), windows }),
-    clock: freshnessClock(services.settings.verificationMaxAgeDays, undefined, services.settings.certificateGraceDays),
+    clock: await withBatchDay(
+      services,
+      freshnessClock(services.settings.verificationMaxAgeDays, undefined, services.settings.certificateGraceDays),
+    ),
     tiles: services.settings.mapTiles,
     pesach: season,
   };

@@ -2,6 +2,7 @@
 // database announces a restaurant change (from any process), so a write is visible on the very
 // next request. While announcements could be missed (database connection lost) nothing is kept,
 // and everything is dropped when they work again.
+import { certificateBatchDay } from "../../app/features/restaurants/certificate/batch-day.server";
 import { listRestaurants } from "../../app/features/restaurants/core/queries.server";
 import {
   closeWords,
@@ -52,6 +53,11 @@ function cachedRead<T>(
 
 export function createRestaurantListCache(db: Db, changes: Feed): () => Promise<Restaurant[]> {
   return cachedRead(() => listRestaurants(db), changes);
+}
+
+/** The city-wide batch date of the Rabbinate's certificates (ADR 033), counted again after any change. */
+export function createBatchDayCache(db: Db, changes: Feed): () => Promise<string | null> {
+  return cachedRead(() => certificateBatchDay(db), changes);
 }
 
 /** Every listing's slug (open, closed or waiting for review): the taps' counter counts only these. */

@@ -18,7 +18,14 @@ export interface InProcessServer {
   stop(): Promise<void>;
 }
 
-export async function startInProcess({ demoData }: { demoData: boolean }): Promise<InProcessServer> {
+/** `testClock`: a request's `x-test-now` sets the server's clock, as on the shared server (server/http/test-clock.ts). */
+export async function startInProcess({
+  demoData,
+  testClock = false,
+}: {
+  demoData: boolean;
+  testClock?: boolean;
+}): Promise<InProcessServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "kta-e2e-inproc-"));
   const database = await openDatabase({});
   const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as {
@@ -30,7 +37,12 @@ export async function startInProcess({ demoData }: { demoData: boolean }): Promi
     PORT: "0",
     HOST: "127.0.0.1",
   });
-  const running: RunningServer = await build.startServer({ config, database, clientDir: path.resolve("build/client") });
+  const running: RunningServer = await build.startServer({
+    config,
+    database,
+    clientDir: path.resolve("build/client"),
+    testClock,
+  });
   const signIn = createSessionMaker({
     db: database.db,
     secret: config.authSecret,

@@ -11,6 +11,7 @@ import { DEFAULT_TILES } from "../../server/config";
 import type { EmailContent } from "../../app/lib/emails";
 import { createProofOfWork } from "../../app/lib/proof-of-work.server";
 import { createDirectory } from "../../app/features/restaurants/search/directory.server";
+import { certificateBatchDay } from "../../app/features/restaurants/certificate/batch-day.server";
 import { countRestaurants } from "../../app/features/restaurants/search/search-query.server";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,6 +51,7 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
     sendEmail: async () => {},
     files: { remove: async () => {} },
     publicRestaurants: () => listRestaurants(db),
+    certificateBatchDay: () => certificateBatchDay(db),
     directory: createDirectory({ db, list: () => listRestaurants(db), size: () => countRestaurants(db) }),
     proofOfWork: createProofOfWork({ secret: TEST_SECRET }),
     reportFiled: () => {},

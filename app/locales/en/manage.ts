@@ -2,11 +2,13 @@
 import { enRegisterFile } from "./register-file";
 import { enRegister } from "./register";
 import { enKashrutModel } from "./kashrut-model";
+import { enRegisterAdmin } from "./register-admin";
 
 export const enManage = {
   ...enRegisterFile,
   ...enRegister,
   ...enKashrutModel,
+  ...enRegisterAdmin,
   "error.crossSite":
     "This request did not come from a page of this site, so it was refused. Go back to the page, reload it and try again.",
   "error.tooManyLiveStreams":

@@ -108,4 +108,9 @@ export const enRegister = {
   "register.reason.sharedAddress": "shared address",
   "register.reason.confirmed": "confirmed by an admin",
   "register.reason.dismissed": "pairing dismissed",
+  "register.reason.nameSimilar": "similar name",
+  "register.reason.otherName": "same address, another name",
+  "register.reason.otherAddress": "same name, another address",
+  "register.reason.ambiguous": "several listings fit",
+  "register.reason.claimed": "listing paired with another entry",
 } as const;

@@ -118,6 +118,8 @@ export const enSite = {
   "cert.s.valid": "Supervision valid until {date}",
   "cert.s.renewalPending": "Supervision renewal pending (expired {date})",
   "cert.s.expired": "Supervision expired on {date}",
+  "cert.revoked": "Certificate revoked per the Rabbinate's list of {date}",
+  "cert.batch": "The Rabbinate renews all certificates around {date}; renewal pending",
   "filters.certificate": "Valid certificate",
   // Suggest a restaurant (the links to it)
   "footer.suggest": "Suggest a restaurant",

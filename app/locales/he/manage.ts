@@ -1,6 +1,7 @@
 import { heRegisterFile } from "./register-file";
 import { heRegister } from "./register";
 import { heKashrutModel } from "./kashrut-model";
+import { heRegisterAdmin } from "./register-admin";
 import type { ManageMessages } from "../en";
 
 // Hebrew messages of the manage area (ADR 012); the type asks for exactly the English keys.
@@ -8,6 +9,7 @@ export const heManage: ManageMessages = {
   ...heRegisterFile,
   ...heRegister,
   ...heKashrutModel,
+  ...heRegisterAdmin,
   "error.crossSite": "הבקשה לא נשלחה מדף של האתר הזה ולכן נדחתה. חזרו לדף, טענו אותו מחדש ונסו שוב.",
   "error.tooManyLiveStreams":
     "יותר מדי חיבורי עדכון חי מהרשת שלכם. הדף ממשיך לעבוד; טענו אותו מחדש מאוחר יותר לקבלת עדכונים חיים.",

@@ -109,4 +109,9 @@ export const heRegister: Record<keyof typeof enRegister, string> = {
   "register.reason.sharedAddress": "כתובת משותפת",
   "register.reason.confirmed": "אושר בידי מנהל",
   "register.reason.dismissed": "ההתאמה נדחתה",
+  "register.reason.nameSimilar": "שם דומה",
+  "register.reason.otherName": "אותה כתובת, שם אחר",
+  "register.reason.otherAddress": "אותו שם, כתובת אחרת",
+  "register.reason.ambiguous": "כמה רשומות מתאימות",
+  "register.reason.claimed": "הרשומה מותאמת לרשומה אחרת בפנקס",
 };

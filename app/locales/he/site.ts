@@ -120,6 +120,8 @@ export const heSite: SiteMessages = {
   "cert.s.valid": "ההשגחה בתוקף עד {date}",
   "cert.s.renewalPending": "ההשגחה בחידוש (פגה ב־{date})",
   "cert.s.expired": "תוקף ההשגחה פג ב־{date}",
+  "cert.revoked": "התעודה בוטלה לפי רשימת הרבנות מ־{date}",
+  "cert.batch": "הרבנות מחדשת את כל תעודות הכשרות בסביבות {date}; התעודה בחידוש",
   "filters.certificate": "תעודה בתוקף",
   // Suggest a restaurant (the links to it)
   "footer.suggest": "הציעו מסעדה",

@@ -76,6 +76,7 @@ const GROUP: Record<ListedCertificate["state"]["kind"], MessageKey> = {
   valid: "certificates.soon",
   renewalPending: "certificates.pending",
   expired: "certificates.expired",
+  revoked: "certificates.expired",
 };
 
 function CertificateRow({

@@ -9,6 +9,8 @@ import {
   VerificationPicker,
 } from "../../features/restaurants/editing/components/AdminPanels";
 import { RestaurantForm } from "../../features/restaurants/editing/components/RestaurantForm";
+import { RevocationPanel } from "../../features/restaurants/register/components/RevocationPanel";
+import { clearRevocationAction } from "../../features/restaurants/register/revocation-action.server";
 import { EMPTY_FORM, parseRestaurantForm } from "../../features/restaurants/editing/form-schema";
 import { createRestaurant, getRestaurantById } from "../../features/restaurants/editing/manage.server";
 import { saveRestaurant } from "../../features/restaurants/editing/save.server";
@@ -144,6 +146,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
     return adminPanelAction(services.db, viewer, params.id, intent, field);
   }
+  if (intent === "clearRevocation") return clearRevocationAction(request, context, params.id);
   return refusedRequest("editor.saveFailed");
 }
 
@@ -203,6 +206,7 @@ export default function RestaurantEditor({ loaderData }: Route.ComponentProps) {
           />
           <hr className="border-stone-300" />
           <VerificationPicker lastVerified={loaderData.admin.lastVerified} />
+          <RevocationPanel revokedOn={loaderData.admin.revokedOn} />
           <HistoryList entries={loaderData.admin.history} />
         </>
       ) : null}

@@ -245,7 +245,12 @@ describe("restaurant editor: save", () => {
         fc.constant("EDIT"),
       ),
       body: fc.oneof(
-        formBody(formEntries({ intent: intents(["save", "addOwner", "removeOwner", "verify"]), values: anyString })),
+        formBody(
+          formEntries({
+            intent: intents(["save", "addOwner", "removeOwner", "verify", "clearRevocation"]),
+            values: anyString,
+          }),
+        ),
         fc
           .oneof(
             anyString,

@@ -195,12 +195,10 @@ describe("a snapshot's review", () => {
   });
 
   it("refuses an admin's button on what does not exist, or an unknown one; nothing changes", async () => {
-    // Only the buttons this page's own functions answer; those calling the revocations' and missing
-    // listings' functions join when those are built.
     const arbitrary = fc.record({
       prefix,
       id: fc.oneof(fc.constant("SNAPSHOT"), anyId),
-      intent: intents(["undo", "change", "confirm", "dismiss", "lead"]),
+      intent: intents(["undo", "change", "confirm", "dismiss", "lead", "kept", "ended"]),
       target: anyId,
     });
     await check("register review admin", arbitrary, 200, async ({ prefix, id, intent, target }) => {

@@ -7,12 +7,18 @@ import { formatLongDate } from "../../../lib/dates";
 import type { SiteKey } from "../../../locales/en";
 import type { CertificateState } from "../core";
 
-/** The status line: "Kosher certificate valid until April 19, 2027" / "Supervision expired on March 3, 2027"; none without a state. */
+/**
+ * The status line: "Kosher certificate valid until April 19, 2027" / "Supervision expired on March 3, 2027";
+ * the register's readings (ADR 033): "Certificate revoked per the Rabbinate's list of …", and the city-wide
+ * renewal on the days after the batch date. None without a state.
+ */
 export function statusMessage(
   body: CertificateBody,
   state: CertificateState,
 ): { key: SiteKey; date: string } | undefined {
   if (state.kind === "none") return undefined;
+  if (state.kind === "revoked") return { key: "cert.revoked", date: state.revokedOn };
+  if (state.kind === "renewalPending" && state.batch) return { key: "cert.batch", date: state.until };
   // isRabbinate's rule, written out: importing database/lifecycle.ts would bring its lists into every
   // first visit's JavaScript (wording.test.ts checks that the two agree).
   return {

@@ -28,15 +28,27 @@ export const isCertificateLevel = (value: unknown): value is CertificateLevel =>
 const filled = (value: string | null | undefined): string | undefined =>
   value && value.trim() !== "" ? value.trim() : undefined;
 
+/** Where the register put its facts: its revocation and the register's published day (the register's writes only). */
+type RegisterColumns = Pick<RestaurantRow, "certificate_revoked_on" | "register_published_on">;
+
 /** The facts of a row (read by the card's few columns too), or undefined when no body is given. */
-export function certificateOfRow(row: Partial<CertificateColumns>): CertificateFacts | undefined {
+export function certificateOfRow(row: Partial<CertificateColumns & RegisterColumns>): CertificateFacts | undefined {
   const body = row.certificate_body;
   if (!isCertificateBody(body)) return undefined;
   if (body === "none") return { body };
   const level = isCertificateLevel(row.certificate_level) ? row.certificate_level : undefined;
   const number = filled(row.certificate_number);
   const validUntil = filled(row.certificate_valid_until);
-  return { body, ...(level ? { level } : {}), ...(number ? { number } : {}), ...(validUntil ? { validUntil } : {}) };
+  const revokedOn = filled(row.certificate_revoked_on);
+  const registerPublishedOn = filled(row.register_published_on);
+  return {
+    body,
+    ...(level ? { level } : {}),
+    ...(number ? { number } : {}),
+    ...(validUntil ? { validUntil } : {}),
+    ...(revokedOn ? { revokedOn } : {}),
+    ...(registerPublishedOn ? { registerPublishedOn } : {}),
+  };
 }
 
 export function certificateFormValues(facts: CertificateFacts | undefined): CertificateFields {

@@ -14,6 +14,8 @@ export interface FreshnessClock {
   maxAgeDays: number;
   /** The certificates' grace period after their last day (CERTIFICATE_GRACE_DAYS; certificate-status.ts). */
   graceDays?: number;
+  /** The city-wide batch date of the Rabbinate's certificates, when there is one (certificate-status.ts). */
+  batchDay?: string;
 }
 
 /** The clock a page is judged on: today in Tel Aviv, and the configured allowed age. */

@@ -6,10 +6,10 @@ import type { CertificateBody } from "../../../../database/lifecycle";
 import type { Kashrut } from "./constants";
 import type { CertificateState } from "./certificate-status";
 
-export type KashrutStanding = "supervised" | "renewalPending" | "expired" | "unknown";
+export type KashrutStanding = "supervised" | "renewalPending" | "expired" | "revoked" | "unknown";
 
 /**
- * An expired certificate wins over everything; then an unknown kashrut or "no supervising body"
+ * A certificate on the Rabbinate's revoked list wins over everything (never "kosher", ADR 033); then an expired one; then an unknown kashrut or "no supervising body"
  * is unknown; then a certificate past its last day within the grace period is pending; else supervised
  * (a known kashrut with a valid certificate, or without a date given).
  */
@@ -18,10 +18,12 @@ export function kashrutStanding(
   body: CertificateBody | undefined,
   state: CertificateState,
 ): KashrutStanding {
+  if (state.kind === "revoked") return "revoked";
   if (state.kind === "expired") return "expired";
   if (kashrut === "unknown" || body === "none") return "unknown";
   return state.kind === "renewalPending" ? "renewalPending" : "supervised";
 }
 
 /** True where a reassuring mark (a check, green) must not sit beside the kashrut. */
-export const isDoubtful = (standing: KashrutStanding) => standing === "expired" || standing === "unknown";
+export const isDoubtful = (standing: KashrutStanding) =>
+  standing === "expired" || standing === "revoked" || standing === "unknown";

@@ -31,6 +31,10 @@ export function restaurantTitle(
       return he
         ? `${name} | מסעדה בתל אביב (תוקף השגחת הכשרות פג)`
         : `${name} | Restaurant in Tel Aviv (kashrut supervision expired)`;
+    case "revoked":
+      return he
+        ? `${name} | מסעדה בתל אביב (תעודת הכשרות בוטלה)`
+        : `${name} | Restaurant in Tel Aviv (kosher certificate revoked)`;
     default:
       return he ? `${name} | מסעדה כשרה (${kashrut}) בתל אביב` : `${name} | Kosher restaurant (${kashrut}) in Tel Aviv`;
   }
@@ -47,6 +51,7 @@ export function restaurantDescription(
   const tags = restaurant.tags.slice(0, META_TAGS).map((tag) => tagLabel(tag, language));
   const he = language === "he";
   const expiredOn = "expiredOn" in state ? formatLongDate(state.expiredOn, language) : "";
+  const revokedOn = "revokedOn" in state ? formatLongDate(state.revokedOn, language) : "";
   let base: string;
   switch (kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, state)) {
     case "unknown":
@@ -58,6 +63,11 @@ export function restaurantDescription(
       base = he
         ? `${name}: מסעדה בתל אביב. תוקף השגחת הכשרות (${kashrut}) פג ב-${expiredOn}.`
         : `${name}: restaurant in Tel Aviv. Its ${kashrut} kashrut supervision expired on ${expiredOn}.`;
+      break;
+    case "revoked":
+      base = he
+        ? `${name}: מסעדה בתל אביב. תעודת הכשרות שלה בוטלה לפי רשימת הרבנות מ־${revokedOn}.`
+        : `${name}: restaurant in Tel Aviv. Its kosher certificate was revoked per the Rabbinate's list of ${revokedOn}.`;
       break;
     case "renewalPending":
       base = he

@@ -25,6 +25,8 @@ export async function adminPanels(db: Db, restaurant: Restaurant) {
       changes: entry.changes,
     })),
     lastVerified: restaurant.lastVerified,
+    // On the Rabbinate's revoked list: the panel that clears it (register/components/RevocationPanel.tsx).
+    revokedOn: restaurant.certificate?.revokedOn,
   };
 }
 

@@ -63,6 +63,9 @@ const TRACKED = [
   "certificate_level",
   "certificate_number",
   "certificate_valid_until",
+  // The Rabbinate's register (ADR 033): a revocation, and the register a certificate's facts came from.
+  "certificate_revoked_on",
+  "register_published_on",
   // Pesach
   "pesach",
   // The practical facts

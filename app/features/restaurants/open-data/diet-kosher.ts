@@ -8,7 +8,7 @@ export type DietKosher = "only" | "yes";
 /**
  * The one rule (docs/open-data.md):
  * 1. a current certificate (valid, or within the renewal grace period) → `only`;
- * 2. an expired certificate → `yes`;
+ * 2. an expired certificate, or one on the Rabbinate's list of revoked certificates → `yes`;
  * 3. no supervising body (`none`) or kashrut `unknown` → `yes`;
  * 4. otherwise (a kashrut of rabanut, mehadrin or tzohar, no certificate date given) → `only`.
  */
@@ -19,7 +19,7 @@ export function dietKosher(
 ): DietKosher {
   const state = certificateState(certificate, clock);
   if (state.kind === "valid" || state.kind === "renewalPending") return "only";
-  if (state.kind === "expired") return "yes";
+  if (state.kind === "expired" || state.kind === "revoked") return "yes";
   if (certificate?.body === "none" || kashrut === "unknown") return "yes";
   return "only";
 }

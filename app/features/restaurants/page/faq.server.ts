@@ -7,7 +7,7 @@ import { localized } from "../../../lib/i18n/language";
 import { translator } from "../../../lib/i18n/messages";
 import { formatLongDate } from "../../../lib/dates";
 import { KASHRUT_LABELS, kashrutStanding, type CertificateState, type Restaurant } from "../core";
-import type { WrittenKey } from "../../../locales/en";
+import type { RestaurantKey, WrittenKey } from "../../../locales/en";
 
 /** A sentence as its template in the page's language and the values that fill it (the page isolates each: isolatedMessage). */
 export interface Sentence {
@@ -25,7 +25,7 @@ function kosherAnswer(
   restaurant: Restaurant,
   language: Language,
   state: CertificateState,
-  say: (key: WrittenKey, values: Record<string, string>) => Sentence,
+  say: (key: WrittenKey | RestaurantKey, values: Record<string, string>) => Sentence,
 ): Sentence {
   const name = localized(restaurant.name, language);
   const kashrut = KASHRUT_LABELS[restaurant.kashrut][language];
@@ -35,6 +35,11 @@ function kosherAnswer(
       return say("restaurant.faqKosherUnknownA", { name });
     case "expired":
       return say("restaurant.faqKosherExpiredA", { name, date });
+    case "revoked":
+      return say("registerPublic.faqRevokedA", {
+        name,
+        date: "revokedOn" in state ? formatLongDate(state.revokedOn, language) : "",
+      });
     case "renewalPending":
       return say("restaurant.faqKosherPendingA", { name, kashrut, date });
     default:
@@ -53,7 +58,7 @@ export function faqOf(
 ): FaqText | null {
   if (restaurant.isPermanentlyClosed) return null;
   const t = translator(language);
-  const say = (key: WrittenKey, values: Record<string, string>): Sentence => ({ text: t(key), values });
+  const say = (key: WrittenKey | RestaurantKey, values: Record<string, string>): Sentence => ({ text: t(key), values });
   const name = localized(restaurant.name, language);
   return {
     title: t("restaurant.faqTitle"),

@@ -11,8 +11,7 @@ import { AppError } from "../../../lib/errors";
 import { assertCan, isSystem } from "../../../lib/permissions.server";
 import type { Actor } from "../editing/index.server";
 import { matchEntries } from "./match.server";
-import { parseRegisterFile } from "./parse.server";
-import { partialReason } from "./partial";
+import { parseRegisterFile, partialReason } from "./parse.server";
 import type { RegisterServices } from "./services";
 import type { ListingForMatch } from "./types";
 
@@ -68,13 +67,7 @@ export async function importRegister(
   const publishedOn = given || parsed.publishedOn || telAvivDay(now);
 
   const previous = parsed.list === "register" ? await previousRowCount(db) : null;
-  const partial =
-    parsed.list === "register"
-      ? partialReason(
-          parsed.entries.map((entry) => entry.name),
-          previous,
-        )
-      : null;
+  const partial = parsed.list === "register" ? partialReason(parsed.entries, previous) : null;
   if (partial && override === "")
     throw new AppError("conflict", partial === "short" ? "register.partialShort" : "register.partialMidAlphabet", {
       subject: upload.fileName,

@@ -13,10 +13,15 @@ export {
   type AppliedRenewal,
 } from "./apply.server";
 export { importRegister, OVERRIDE_REASON_MAX, type ImportedRegister, type RegisterUpload } from "./import.server";
-export { matchEntries } from "./match.server";
+export { MATCH_REASONS, matchEntries, type MatchReason } from "./match.server";
 export { decideMissing, flagMissing } from "./missing.server";
-export { parseRegisterFile } from "./parse.server";
-export { partialReason } from "./partial";
+export {
+  isEatery,
+  parseRegisterFile,
+  partialReason,
+  REGISTER_FILE_MAX_BYTES,
+  REGISTER_MAX_ENTRIES,
+} from "./parse.server";
 export {
   ENTRIES_PER_PAGE,
   listSnapshots,

@@ -64,12 +64,15 @@ export function forCard(
     ...(lastVerified ? { lastVerified } : {}),
     ...(hours ? { hours } : {}),
     ...(withPlace && location ? { location } : {}),
-    // The certificate's body and last day (the card's line, the "Valid certificate" filter).
+    // The certificate's body and last day (the card's line, the "Valid certificate" filter), and the
+    // register's facts that change its state (a revocation; a later register that did not renew it).
     ...(certificate
       ? {
           certificate: {
             body: certificate.body,
             ...(certificate.validUntil ? { validUntil: certificate.validUntil } : {}),
+            ...(certificate.revokedOn ? { revokedOn: certificate.revokedOn } : {}),
+            ...(endedBy(certificate) ? { registerPublishedOn: certificate.registerPublishedOn } : {}),
           },
         }
       : {}),
@@ -83,7 +86,8 @@ export function forCard(
  * flags (1 closed, 2 booking, 4 delivery app, 8 online order), English and Hebrew descriptions,
  * last verification day (YYYY-MM-DD), weekly hours (0 without; for "open now"),
  * [latitude, longitude] (0 without; for the map and "near me"), the certificate's
- * [body, last valid day or ""] (0 without), Pesach statuses per year ("2027k,2028c",
+ * [body, last valid day or ""] (0 without; then, only when set, the day it was revoked or "" and the
+ * published day of a later register that did not renew it, which cards judge its state by: certificate-status.ts), Pesach statuses per year ("2027k,2028c",
  * pesach.ts), the practical facts as one number (the price level 1-4 in
  * its lowest 3 bits, 0 without; 8 delivery, 16 takeaway, 32 catering; wheelchair access in the
  * next two bits, 64 yes, 128 partly, 192 no, 0 not given). Missing text is "".
@@ -103,7 +107,7 @@ export type IndexRow = [
   string,
   WeeklyHours | 0,
   [number, number] | 0,
-  [string, string] | 0,
+  [string, string] | [string, string, string] | [string, string, string, string] | 0,
   string,
   number,
 ];
@@ -203,10 +207,26 @@ export function toIndexRow(restaurant: Restaurant): IndexRow {
     restaurant.lastVerified ?? "",
     restaurant.hours ?? 0,
     restaurant.location ? [restaurant.location.lat, restaurant.location.lng] : 0,
-    restaurant.certificate ? [restaurant.certificate.body, restaurant.certificate.validUntil ?? ""] : 0,
+    restaurant.certificate ? certificateCells(restaurant.certificate) : 0,
     encodeIndexPesach(restaurant.pesach),
     encodeIndexFacts(restaurant),
   ];
+}
+
+/**
+ * The register's day matters to a card only when that register came after the certificate's last
+ * day without renewing it (no grace: certificate-status.ts); the page alone says where facts came from.
+ */
+function endedBy({ validUntil, registerPublishedOn }: NonNullable<Restaurant["certificate"]>): string | undefined {
+  return validUntil && registerPublishedOn && registerPublishedOn > validUntil ? registerPublishedOn : undefined;
+}
+
+/** The certificate's cells: body and last day; the revocation and the ending register's day only when they are set. */
+function certificateCells(certificate: NonNullable<Restaurant["certificate"]>): NonNullable<IndexRow[14]> {
+  const { body, validUntil = "", revokedOn = "" } = certificate;
+  const ended = endedBy(certificate);
+  if (ended) return [body, validUntil, revokedOn, ended];
+  return revokedOn ? [body, validUntil, revokedOn] : [body, validUntil];
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -275,6 +295,8 @@ export function fromIndexRow(row: unknown): Restaurant | undefined {
           certificate: {
             body: certificate[0] as CertificateBody,
             ...(certificate[1] ? { validUntil: text(certificate[1]) } : {}),
+            ...(certificate[2] ? { revokedOn: text(certificate[2]) } : {}),
+            ...(certificate[3] ? { registerPublishedOn: text(certificate[3]) } : {}),
           },
         }
       : {}),

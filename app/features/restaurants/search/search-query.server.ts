@@ -100,11 +100,15 @@ async function conditions(
   if (state.linkFilters.length > 0) parts.push(or(...state.linkFilters.map((link) => present(LINK_COLUMN[link]))));
   if (state.recentlyVerified)
     parts.push(clock ? sql`${restaurants.last_verified} >= ${addDays(clock.today, -clock.maxAgeDays)}` : sql`false`);
-  // Valid or renewal pending, as hasValidCertificate (core/certificate-status.ts).
+  // Valid or renewal pending, as hasValidCertificate (core/certificate-status.ts): never revoked, and
+  // no grace past a last day that a later register did not renew.
   if (state.validCertificate)
     parts.push(
       clock
-        ? sql`${restaurants.certificate_body} <> 'none' and ${restaurants.certificate_valid_until} >= ${oldestPassingDay(clock)}`
+        ? sql`${restaurants.certificate_body} <> 'none' and ${restaurants.certificate_valid_until} >= ${oldestPassingDay(clock)}
+            and ${restaurants.certificate_revoked_on} is null
+            and (${restaurants.certificate_valid_until} >= ${clock.today} or ${restaurants.register_published_on} is null
+              or ${restaurants.register_published_on} <= ${restaurants.certificate_valid_until})`
         : sql`false`,
     );
   // Kosher for the season's Pesach (kosherForPesach in pesach.ts).
@@ -137,6 +141,7 @@ const CARD_COLUMNS = {
   certificate_level: restaurants.certificate_level,
   certificate_valid_until: restaurants.certificate_valid_until,
   certificate_revoked_on: restaurants.certificate_revoked_on,
+  register_published_on: restaurants.register_published_on,
   kosher_kind: restaurants.kosher_kind,
   pesach: restaurants.pesach,
 };
@@ -166,7 +171,6 @@ function toListed(row: CardRow): ListedRestaurant {
     menu_images: [],
     kashrut_website: null,
     certificate_number: null,
-    register_published_on: null,
     ...NOT_READ,
     search_text: null,
     search_words: null,

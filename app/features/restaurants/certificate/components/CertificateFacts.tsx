@@ -2,16 +2,17 @@
 // certificate", any other body's "under the supervision of …"), its state, level and number.
 // Nothing when no body is given.
 import type { CertificateFacts as Facts } from "../../../../../database/lifecycle";
+import { formatLongDate } from "../../../../lib/dates";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { type CertificateClock, certificateState } from "../../core";
 import { bodyMessage } from "../wording-page";
 import { CertificateLine } from "./CertificateLine";
 
 export function CertificateFacts({ certificate, clock }: { certificate: Facts | undefined; clock: CertificateClock }) {
-  const { t } = useLanguage();
+  const { language, t } = useLanguage();
   if (!certificate) return null;
-  const { level, number } = certificate;
-  const expired = certificateState(certificate, clock).kind === "expired";
+  const { level, number, registerPublishedOn } = certificate;
+  const state = certificateState(certificate, clock).kind;
   return (
     <div
       data-testid="certificate"
@@ -31,7 +32,14 @@ export function CertificateFacts({ certificate, clock }: { certificate: Facts | 
           ) : null}
         </p>
       ) : null}
-      {expired ? <p className="text-sm text-stone-700">{t("certificate.expiredNote")}</p> : null}
+      {registerPublishedOn ? (
+        <p className="text-sm text-stone-700" data-testid="certificate-source">
+          {t("registerPublic.source", { date: formatLongDate(registerPublishedOn, language) })}.{" "}
+          {t("registerPublic.reminder")}
+        </p>
+      ) : null}
+      {state === "expired" ? <p className="text-sm text-stone-700">{t("certificate.expiredNote")}</p> : null}
+      {state === "revoked" ? <p className="text-sm text-stone-700">{t("registerPublic.revokedNote")}</p> : null}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { localized } from "../../../../lib/i18n/language";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { restaurantPath } from "../../../../lib/paths";
 import type { MessageKey } from "../../../../locales/en";
+import type { MatchReason } from "../match.server";
 import type { ReviewEntry, SnapshotOverview } from "../review.server";
 
 /** A button posting one intent (and the entry or listing it is about) to the review page. */
@@ -143,7 +144,8 @@ export function GradeTabs({ counts, grade }: { counts: Record<MatchGrade, number
   );
 }
 
-const REASONS: Record<string, MessageKey> = {
+/** Every reason the matcher gives, and the two an admin's decision adds, in words. */
+const REASONS: Record<MatchReason | "confirmed" | "dismissed", MessageKey> = {
   name: "register.reason.name",
   street: "register.reason.street",
   number: "register.reason.number",
@@ -151,6 +153,11 @@ const REASONS: Record<string, MessageKey> = {
   sharedAddress: "register.reason.sharedAddress",
   confirmed: "register.reason.confirmed",
   dismissed: "register.reason.dismissed",
+  nameSimilar: "register.reason.nameSimilar",
+  otherName: "register.reason.otherName",
+  otherAddress: "register.reason.otherAddress",
+  ambiguous: "register.reason.ambiguous",
+  claimed: "register.reason.claimed",
 };
 
 /** One register entry: what the register says, its paired listing, why, and what may be done with it. */
@@ -209,7 +216,8 @@ export function EntryCard({ entry, error }: { entry: ReviewEntry; error: Message
       ) : null}
       {entry.reasons.length > 0 ? (
         <p className="mt-1 text-sm text-stone-600">
-          {t("register.reasons")}: {entry.reasons.map((code) => (REASONS[code] ? t(REASONS[code]) : code)).join(", ")}
+          {t("register.reasons")}:{" "}
+          {entry.reasons.map((code) => (code in REASONS ? t(REASONS[code as keyof typeof REASONS]) : code)).join(", ")}
         </p>
       ) : null}
       {error ? <FormAlert>{t(error)}</FormAlert> : null}
