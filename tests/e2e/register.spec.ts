@@ -2,8 +2,8 @@
 // own (it changes listings): an admin uploads the register's CSV, reviews it by grade, applies the
 // renewal in one step and sees the new date on the public page, undoes it; an unmatched place to
 // eat becomes a lead in the suggestions queue; a partial list (the real snapshot that stops
-// mid-alphabet) is refused and kept with a reason. The other file shapes' uploads join this spec
-// with their fixtures.
+// mid-alphabet) is refused and kept with a reason; the revoked list applied reads "revoked" on the
+// public page at once; a register page saved from a browser is read and dated by its own day.
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { formatLongDate } from "../../app/lib/dates";
@@ -42,6 +42,7 @@ test.beforeAll(async () => {
   for (const [slug, nameEn, nameHe, addressHe] of [
     ["agada", "Agada", "אגדה", "דיזנגוף 10"],
     ["the-cafe", "The Cafe", "בית הקפה", "אבן גבירול 20"],
+    ["burger-station", "Burger Station", "בורגר סטיישן", "דיזנגוף 99"],
   ] as const)
     await insertRestaurant(server.database.db, {
       slug,
@@ -173,4 +174,37 @@ test("a partial list is refused, then kept with a reason; in English and Hebrew"
   ).toBeVisible();
   await page.getByRole("link", { name: "כל הרשימות שיובאו" }).click();
   await expect(page.getByTestId("register-snapshot").filter({ hasText: "הסורק עצר" })).toContainText("720 עסקים");
+});
+
+test("a revoked list applied: the listing reads revoked at once; a saved register page is read too", async ({
+  context,
+}) => {
+  const page = await admin(context);
+  await page.goto(`${base}/he/dashboard/register`);
+  await page.getByLabel("קובץ הפנקס").setInputFiles({
+    name: "revoked.csv",
+    mimeType: "text/csv",
+    buffer: readFileSync("tests/fixtures/register/revoked.csv"),
+  });
+  await page.getByLabel("תאריך הפרסום").fill("2026-11-20");
+  await page.getByRole("button", { name: "ייבוא" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: `התעודות שנשללו כפי שפורסמו ב-${formatLongDate("2026-11-20", "he")}` }),
+  ).toBeVisible();
+  await expect(page.getByTestId("register-entry").filter({ hasText: "בורגר סטיישן" })).toContainText("מותאם ל");
+  await page.getByRole("button", { name: "להחיל את השלילות" }).click();
+  await expect(page.getByText("השלילות הוחלו.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const listing = waitForAppOnLoad(await context.newPage());
+  await listing.goto(`${base}/en/restaurant/burger-station`);
+  await expect(listing.getByText("The Rabbinate's list of revoked certificates names this place.")).toBeVisible();
+
+  // A page of the register saved from a browser: read, and dated by the day the page says it was updated.
+  await page.goto(`${base}/dashboard/register`);
+  await upload(page, "saved-page-1.html", readFileSync("tests/fixtures/register/saved-page-1.html"));
+  await expect(page.getByText("The register was imported. Review it before applying.")).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: `Register as published on ${formatLongDate("2024-06-27", "en")}` }),
+  ).toBeVisible();
+  await expect(page.getByText("saved-page-1.html · 12 businesses")).toBeVisible();
 });

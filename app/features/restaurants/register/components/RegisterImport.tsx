@@ -41,7 +41,7 @@ export function RegisterImportForm({ today, answer }: { today: string; answer: I
         type="date"
         dir="ltr"
         max={today}
-        defaultValue={answer?.publishedOn || today}
+        defaultValue={answer?.publishedOn ?? ""}
         hint={t("register.publishedOnHint")}
         error={answer?.errors?.publishedOn ? t(answer.errors.publishedOn) : undefined}
       />
