@@ -22,7 +22,7 @@ import { AppError } from "../../app/lib/errors";
 import { SYSTEM } from "../../app/lib/permissions.server";
 import { insertRestaurant } from "../../database/factories";
 import { suggestions } from "../../database/schema/lifecycle";
-import { registerEntries, registerRenewals, registerSnapshots } from "../../database/schema/register";
+import { registerEntries, registerMissing, registerRenewals, registerSnapshots } from "../../database/schema/register";
 import { restaurantChanges, restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import { action as registerAction, loader as registerLoader } from "../../app/routes/dashboard/register";
 import { action as reviewAction, loader as reviewLoader } from "../../app/routes/dashboard/register-review";
@@ -475,9 +475,24 @@ describe("the register's pages: admins only", () => {
     const page = await callRoute(reviewLoader, services, `${url}?grade=new`, admins);
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ grade: "new", offer: { validUntil: "2027-04-20", count: 2 }, openLeads: 3 });
+    const gone = await insertRestaurant(database.db, {
+      slug: "not-in-the-register",
+      name_en: "Gone",
+      name_he: "נעלם",
+      address: "9 Nowhere St",
+      certificate_body: "rabbinate_tel_aviv",
+      certificate_valid_until: "2026-10-02",
+    });
     const renewed = await callRoute(reviewAction, services, url, { ...admins, form: { intent: "renew" } });
     expect(renewed.status).toBe(302);
     expect((await rowOf("agada")).certificate_valid_until).toBe("2027-04-20");
+    // With the renewal, this complete register's Rabbinate listings it does not list are flagged (the revoked one is not).
+    const flagged = await database.db.select().from(registerMissing);
+    expect(flagged.map((row) => row.restaurant_id)).toEqual([gone.id]);
+    expect((await database.db.select().from(restaurants).where(eq(restaurants.id, gone.id)))[0]).toMatchObject({
+      certificate_valid_until: "2026-10-02",
+      certificate_revoked_on: null,
+    });
     const refusals: Record<string, string>[] = [
       { intent: "nonsense" },
       { intent: "confirm", entryId: "x" },

@@ -78,7 +78,15 @@ const INTENTS: Record<
     done: MessageKey;
   }
 > = {
-  renew: { run: (s, v, id) => applyRenewal(s, v, id), done: "register.renewed" },
+  // The renewal, then (a complete register only) its Rabbinate listings it does not list are flagged
+  // and their owners e-mailed, once the renewal is committed.
+  renew: {
+    run: async (s, v, id) => {
+      await applyRenewal(s, v, id);
+      await flagMissing(s, v, id);
+    },
+    done: "register.renewed",
+  },
   undo: { run: (s, v, _id, f) => undoRenewal(s, v, f("renewalId")), done: "register.undone" },
   change: { run: (s, v, _id, f) => applyEntryChange(s, v, f("entryId")), done: "register.changeApplied" },
   confirm: { run: (s, v, _id, f) => confirmEntry(s, v, f("entryId")), done: "register.confirmed" },
