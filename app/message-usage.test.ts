@@ -20,6 +20,7 @@ import {
   PESACH_STATUSES,
   SUGGESTION_STATUSES,
 } from "../database/lifecycle";
+import { ENTRY_OUTCOMES, KOSHER_KINDS, MATCH_GRADES, REGISTER_LISTS, SNAPSHOT_STATUSES } from "../database/register";
 import { areasOf, laterAreasOf, type Area } from "./page-messages";
 import { en } from "./locales/en";
 import { enAccount } from "./locales/en/account";
@@ -41,6 +42,14 @@ import routes from "./routes";
 
 /** Keys the code builds as `${prefix}${value}`: the prefix, the values it can take, and where. */
 const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] = [
+  // The register's pages: a snapshot's list and status, an entry's grade, outcome, level and kind, a flagged listing's decision.
+  { prefix: "register.list.", values: REGISTER_LISTS, reason: "a register snapshot's list (import page)" },
+  { prefix: "register.status.", values: SNAPSHOT_STATUSES, reason: "a register snapshot's status (import, review)" },
+  { prefix: "register.grade.", values: MATCH_GRADES, reason: "a register entry's grade (review page's tabs)" },
+  { prefix: "register.outcome.", values: ENTRY_OUTCOMES, reason: "what became of a register entry (review page)" },
+  { prefix: "register.level.", values: CERTIFICATE_LEVELS, reason: "a register entry's level (review page)" },
+  { prefix: "register.kind.", values: KOSHER_KINDS, reason: "a register entry's meat/dairy/parve (review page)" },
+  { prefix: "register.decision.", values: ["kept", "ended"], reason: "a flagged listing's decision (review page)" },
   { prefix: "role.", values: ROLES, reason: "a user's role (header welcome line, account page, users table)" },
   { prefix: "filters.link.", values: LINK_FILTERS, reason: "the home page's link filters (FilterBar)" },
   { prefix: "history.", values: CHANGE_ACTIONS, reason: "a restaurant change's action (change history panel)" },

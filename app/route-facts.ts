@@ -75,6 +75,8 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/blogs": BLOG,
   "/blog/:id": BLOG,
   "/blog/s/:slug": BLOG,
+  // The register's import: its form carries the register file.
+  "/dashboard/register": { private: true, areas: MANAGE, label: "dashboard", fileForm: true },
   "/dashboard/*": { private: true, areas: MANAGE, label: "dashboard" },
   "/sitemap": { areas: ["blog"] },
   "/sitemap.xml": {},

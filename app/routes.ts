@@ -20,6 +20,9 @@ function dashboard(prefix: string, suffix: string) {
     route("kashrut", "routes/dashboard/kashrut.tsx", { id: `dashboard-kashrut-${suffix}` }),
     route("claims", "routes/dashboard/claims.tsx", { id: `dashboard-claims-${suffix}` }),
     route("suggestions", "routes/dashboard/suggestions.tsx", { id: `dashboard-suggestions-${suffix}` }),
+    // The Rabbinate's register: imports, and one snapshot's review (admins).
+    route("register", "routes/dashboard/register.tsx", { id: `dashboard-register-${suffix}` }),
+    route("register/:id", "routes/dashboard/register-review.tsx", { id: `dashboard-register-review-${suffix}` }),
     // Views and taps per listing (owners: theirs; admins: all), and their CSV.
     route("statistics", "routes/dashboard/statistics.tsx", { id: `dashboard-statistics-${suffix}` }),
     route("statistics/csv", "routes/dashboard/statistics-csv.ts", { id: `dashboard-statistics-csv-${suffix}` }),

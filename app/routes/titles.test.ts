@@ -91,6 +91,9 @@ const PAGES: Record<
   // Suggest a restaurant and the suggestions queue.
   suggest: { url: "/suggest", title: (t) => `${t("suggest.pageTitle")} | ${t("brand.name")}` },
   "dashboard/suggestions": { url: "/dashboard/suggestions", title: (t) => page(t, "suggestions.title") },
+  // The Rabbinate's register: its imports and one snapshot's review.
+  "dashboard/register": { url: "/dashboard/register", title: (t) => page(t, "register.title") },
+  "dashboard/register/:id": { url: "/dashboard/register/s-1", title: (t) => page(t, "register.title") },
   "dashboard/statistics": { url: "/dashboard/statistics", title: (t) => page(t, "statistics.title") },
   // The searches that found nothing (admins).
   "dashboard/searches": { url: "/dashboard/searches", title: (t) => page(t, "misses.title") },

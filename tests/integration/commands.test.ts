@@ -50,6 +50,7 @@ describe("the operators' commands", () => {
         ["scripts/create-admin.ts", ["--email", "boss@example.com"]],
         ["scripts/clean-uploads.ts", []],
         ["scripts/copy-uploads-to-s3.ts", []],
+        ["scripts/register.ts", ["list"]],
       ];
       const results = await Promise.all(commands.map(([script, args]) => runScript(script, args, env)));
       for (const [index, result] of results.entries()) {
@@ -82,6 +83,7 @@ describe("the operators' commands", () => {
           ],
           ["scripts/clean-uploads.ts", [], "The running server removes abandoned uploads every hour by itself."],
           ["scripts/backup.ts", [], "Stop the server first: the embedded database has one user at a time."],
+          ["scripts/register.ts", ["list"], "stop the server, run this, then start it again."],
         ];
         for (const [script, args, instead] of commands) {
           const result = await runScript(script, args, { DATA_DIR: dataDir });

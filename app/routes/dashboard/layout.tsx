@@ -33,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canReviewCertificates: can(viewer, "certificates:review"),
     // Listings whose kashrut value and certificate disagreed (admins settle them).
     openDisagreements: can(viewer, "register:manage") ? await countDisagreements(db, viewer) : null,
+    canManageRegister: can(viewer, "register:manage"),
   };
 }
 
@@ -87,6 +88,7 @@ function DashboardNav({
   openClaims,
   canReviewCertificates,
   openDisagreements,
+  canManageRegister,
 }: Route.ComponentProps["loaderData"]) {
   const { language, t } = useLanguage();
   return (
@@ -125,6 +127,11 @@ function DashboardNav({
       {canReviewCertificates ? (
         <NavLink to={dashboardCertificatesPath(language)} className={linkClass}>
           {t("certificates.nav")}
+        </NavLink>
+      ) : null}
+      {canManageRegister ? (
+        <NavLink to={localizePath("/dashboard/register", language)} className={linkClass}>
+          {t("register.nav")}
         </NavLink>
       ) : null}
       {openDisagreements !== null ? (
