@@ -3,7 +3,8 @@
 // renewal in one step and sees the new date on the public page, undoes it; an unmatched place to
 // eat becomes a lead in the suggestions queue; a partial list (the real snapshot that stops
 // mid-alphabet) is refused and kept with a reason; the revoked list applied reads "revoked" on the
-// public page at once; a register page saved from a browser is read and dated by its own day.
+// public page at once; a register page saved from a browser is read and dated by its own day; the
+// national portal's JSON is read by itself and its level and meat/dairy are applied one by one.
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { formatLongDate } from "../../app/lib/dates";
@@ -207,4 +208,62 @@ test("a revoked list applied: the listing reads revoked at once; a saved registe
     page.getByRole("heading", { level: 1, name: `Register as published on ${formatLongDate("2024-06-27", "en")}` }),
   ).toBeVisible();
   await expect(page.getByText("saved-page-1.html · 12 businesses")).toBeVisible();
+});
+
+test("the national portal's JSON: read by itself, its level and meat/dairy applied one by one; in Hebrew and English", async ({
+  context,
+}) => {
+  const listing = await insertRestaurant(server.database.db, {
+    slug: "zayit",
+    name_en: "Zayit",
+    name_he: "זית",
+    address: "3 Allenby St",
+    address_he: "אלנבי 3",
+    kashrut: "rabanut",
+    certificate_body: "rabbinate_tel_aviv",
+    certificate_level: "regular",
+    certificate_valid_until: "2026-10-02",
+  });
+  // The portal's records (the lists' names and one more, mehadrin and dairy), as the portal writes them.
+  const record = (name: string, address: string, level: string, kind: string) => ({
+    SiteName: name,
+    SiteAddress: address,
+    CityName: "תל אביב - יפו",
+    lstKosherCertificateIssued: [
+      { KosherLevel: { Name: level }, KosherType: { Name: kind }, ValidTo: "2027-04-20T00:00:00" },
+    ],
+  });
+  const portal = Buffer.from(
+    JSON.stringify({
+      IsSuccess: true,
+      Data: [
+        ...ROWS.map(([name, , address]) => record(name, address, "כשרות רגילה", "בשרי")),
+        record("זית", "אלנבי 3", "מהדרין", "חלבי"),
+      ],
+    }),
+  );
+  const page = await admin(context);
+  await page.goto(`${base}/he/dashboard/register`);
+  await page
+    .getByLabel("קובץ הפנקס")
+    .setInputFiles({ name: "portal.json", mimeType: "application/json", buffer: portal });
+  await page.getByRole("button", { name: "ייבוא" }).click();
+  await expect(page.getByText("הפנקס יובא. כדאי לעבור עליו לפני שמחילים אותו.")).toBeVisible();
+  const zayit = page.getByTestId("register-entry").filter({ hasText: "זית" });
+  await expect(zayit).toContainText("מותאם ל");
+  await zayit.getByRole("button", { name: "להחיל את רמת הכשרות והסוג" }).click();
+  await expect(page.getByText("השינוי הוחל על הרשומה.")).toBeVisible();
+  await expect(page.getByTestId("register-entry").filter({ hasText: "זית" })).toContainText("השינוי הוחל");
+  await expectNoSeriousA11yViolations(page);
+
+  // The same snapshot in English says so too; the listing is now mehadrin and dairy, on its page and in its form.
+  await page.goto(page.url().replace("/he/dashboard/", "/dashboard/"));
+  await expect(page.getByTestId("register-entry").filter({ hasText: "זית" })).toContainText("Change applied");
+  const publicPage = waitForAppOnLoad(await context.newPage());
+  await publicPage.goto(`${base}/en/restaurant/zayit`);
+  await expect(publicPage.getByTestId("certificate")).toContainText("Mehadrin");
+  await page.goto(`${base}/dashboard/edit/${listing.id}`);
+  const kashrut = page.getByTestId("certificate-fieldset");
+  await expect(kashrut.getByLabel("Level", { exact: true })).toHaveValue("mehadrin");
+  await expect(kashrut.getByLabel(/^Meat, dairy or parve/)).toHaveValue("dairy");
 });
