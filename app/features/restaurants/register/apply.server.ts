@@ -12,8 +12,9 @@ import type { Db } from "../../../../database/types";
 import { AppError } from "../../../lib/errors";
 import { isUuid } from "../../../lib/ids";
 import { assertCan, isSystem } from "../../../lib/permissions.server";
-import { diffRows, record, type Actor } from "../editing/index.server";
+import type { Actor } from "../editing/index.server";
 import { deriveKashrut } from "../core";
+import { changeListing } from "./listing-writes.server";
 import { renewalPlan } from "./review.server";
 import type { RegisterServices } from "./services";
 
@@ -27,21 +28,6 @@ async function lockSnapshot(tx: Tx, id: string) {
   const [snapshot] = await tx.select().from(registerSnapshots).where(eq(registerSnapshots.id, id)).for("update");
   if (!snapshot || snapshot.status === "discarded") throw notFound(id);
   return snapshot;
-}
-
-/** Sets some fields of one listing, locked, through the change path (history and updated_at). */
-async function changeListing(tx: Tx, actor: Actor, id: string, fields: Partial<NewRestaurantRow>, now: Date) {
-  const [existing] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
-  if (!existing) return false;
-  const [updated] = await tx
-    .update(restaurants)
-    .set({ ...fields, updated_at: now })
-    .where(eq(restaurants.id, id))
-    .returning();
-  if (!updated) return false;
-  const changes = diffRows(existing, updated);
-  if (Object.keys(changes).length > 0) await record(tx, actor, updated, "update", changes, now);
-  return true;
 }
 
 export interface AppliedRenewal {
@@ -87,7 +73,7 @@ export async function applyRenewal(
         tx,
         actor,
         listing.restaurantId,
-        { certificate_valid_until: plan.validUntil, register_published_on: snapshot.published_on },
+        () => ({ certificate_valid_until: plan.validUntil, register_published_on: snapshot.published_on }),
         now,
       );
     }
@@ -130,21 +116,23 @@ export async function undoRenewal(
     if (renewal.undone_at) throw new AppError("conflict", "register.alreadyUndone", { subject: renewalId });
     let restored = 0;
     for (const item of renewal.before) {
-      const [current] = await tx
-        .select({ validUntil: restaurants.certificate_valid_until })
+      // A listing gone since, or whose date changed since (a later edit wins), is left as it is.
+      const [exists] = await tx
+        .select({ id: restaurants.id })
         .from(restaurants)
         .where(eq(restaurants.id, item.restaurantId));
-      if (current?.validUntil !== renewal.valid_until) continue;
-      if (
-        await changeListing(
-          tx,
-          actor,
-          item.restaurantId,
-          { certificate_valid_until: item.validUntil, register_published_on: item.registerPublishedOn },
-          now,
-        )
-      )
-        restored++;
+      if (!exists) continue;
+      const { before, after } = await changeListing(
+        tx,
+        actor,
+        item.restaurantId,
+        (row) =>
+          row.certificate_valid_until === renewal.valid_until
+            ? { certificate_valid_until: item.validUntil, register_published_on: item.registerPublishedOn }
+            : null,
+        now,
+      );
+      if (after !== before) restored++;
     }
     await tx
       .update(registerRenewals)
@@ -207,7 +195,7 @@ export async function applyEntryChange(
     if (entry.kind && entry.kind !== listing.kosher_kind) fields.kosher_kind = entry.kind;
     if (Object.keys(fields).length === 0)
       throw new AppError("conflict", "register.nothingToChange", { subject: entryId });
-    await changeListing(tx, actor, listing.id, fields, now);
+    await changeListing(tx, actor, listing.id, () => fields, now);
     await setOutcome(tx, actor, [entry.id], "changed", now);
   });
 }

@@ -7,14 +7,16 @@ import { isUuid } from "../../../lib/ids";
 import { diffRows, record, RestaurantNotFoundError, type Actor, type DbOrTx } from "../editing/index.server";
 
 /**
- * Sets `fields(row)` on the listing `id` inside the caller's transaction; returns the row before and
- * after (the same row when `fields` returns nothing to change). RestaurantNotFoundError without it.
+ * Sets `fields(row)` on the listing `id` inside the caller's transaction, recorded at `now`; returns
+ * the row before and after (the same row when `fields` returns nothing to change, as when the locked
+ * row shows the change is no longer due). RestaurantNotFoundError without it.
  */
 export async function changeListing(
   tx: DbOrTx,
   actor: Actor,
   id: string,
   fields: (row: RestaurantRow) => Partial<NewRestaurantRow> | null,
+  now: Date = new Date(),
 ): Promise<{ before: RestaurantRow; after: RestaurantRow }> {
   if (!isUuid(id)) throw new RestaurantNotFoundError(id);
   const [before] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).for("update");
@@ -23,11 +25,11 @@ export async function changeListing(
   if (!set) return { before, after: before };
   const [after] = await tx
     .update(restaurants)
-    .set({ ...set, updated_at: new Date() })
+    .set({ ...set, updated_at: now })
     .where(eq(restaurants.id, id))
     .returning();
   if (!after) throw new RestaurantNotFoundError(id);
   const changes = diffRows(before, after);
-  if (Object.keys(changes).length > 0) await record(tx, actor, after, "update", changes);
+  if (Object.keys(changes).length > 0) await record(tx, actor, after, "update", changes, now);
   return { before, after };
 }
