@@ -85,10 +85,11 @@ const FRAMEWORK =
 const SHARED =
   /[\\/]app[\\/](?:page-messages\.ts$|lib|locales|components|features[\\/](?:restaurants|blog)[\\/](?!.*editing)(?!.*map))/;
 // A room's public file (restaurants/<part>/index.ts) only re-exports: in a group it would bring every module it names along.
-// A listing's location (core/location.ts) is for the pages with a map or a form, as the map part is.
+// A listing's location (core/location.ts) is for the pages with a map or a form, as the map part is; the kashrut
+// model (core/kashrut-model.ts) is for the form and the saves.
 // The dashboard's queue pieces (DataTable, QueuePage, BackLink) are used by several dashboard pages and by no public one.
 const NOT_SHARED =
-  /[\\/]restaurants[\\/][a-z-]+[\\/]index\.ts$|[\\/]restaurants[\\/]core[\\/]location\.ts$|(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|DraftNotice|use-local-draft|use-focus-first-invalid|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$|[\\/]alerts[\\/]|[\\/]ui[\\/](?:PeriodLinks|DataTable|QueuePage|BackLink)\.tsx$|[\\/]statistics[\\/](?!ping\.ts$)/;
+  /[\\/]restaurants[\\/][a-z-]+[\\/]index\.ts$|[\\/]restaurants[\\/]core[\\/](?:location|kashrut-model)\.ts$|(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|DraftNotice|use-local-draft|use-focus-first-invalid|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$|[\\/]alerts[\\/]|[\\/]ui[\\/](?:PeriodLinks|DataTable|QueuePage|BackLink)\.tsx$|[\\/]statistics[\\/](?!ping\.ts$)/;
 
 /** The restaurants wing's public files (ADR 026): re-exports only. */
 const PUBLIC_FILE = /[\\/]features[\\/]restaurants[\\/][a-z-]+[\\/]index(?:\.client)?\.ts$/;

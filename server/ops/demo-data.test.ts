@@ -3,7 +3,7 @@ import { KASHRUT_VALUES } from "../../app/features/restaurants/core/constants";
 import { slugFromName } from "../../app/features/restaurants/core/mapping";
 import { parseWeeklyHours } from "../../app/features/restaurants/hours/hours-schema";
 import { alongStreet, buildDemoRows, DEMO_HISTORY, demoKosherKind, type DemoMedia } from "./demo-data";
-import { deriveKashrut } from "../../app/features/restaurants/core/kashrut";
+import { deriveKashrut } from "../../app/features/restaurants/core/kashrut-model";
 import { coordinatesFromLink, inIsrael } from "../../app/features/restaurants/core/location";
 
 // Stand-ins for the generated pictures and menus: the rows are built without a database or files.

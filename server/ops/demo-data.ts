@@ -22,7 +22,7 @@ import type { KosherKind } from "../../database/register";
 import type { Auth } from "../../app/lib/auth.server";
 import { SAMPLE_POSTS } from "../../app/features/blog/samples";
 import { KASHRUT_VALUES, TAG_NAMES, type Kashrut, type Tag } from "../../app/features/restaurants/core/constants";
-import { impliedCertificate } from "../../app/features/restaurants/core/kashrut";
+import { impliedCertificate } from "../../app/features/restaurants/core/kashrut-model";
 import { addDays, telAvivDay } from "../../app/lib/dates";
 import {
   restaurantToFormValues,

@@ -4,6 +4,4 @@ export const enRegisterPublic = {
   "registerPublic.source": "Per the Tel Aviv-Yafo Rabbinate's register published on {date}",
   "registerPublic.revokedNote":
     "The Rabbinate's list of revoked certificates names this place. Please check the certificate at the restaurant.",
-  "registerPublic.faqRevokedA":
-    "We cannot confirm it. The kosher certificate of {name} was revoked per the Tel Aviv-Yafo Rabbinate's list of {date}. Check the certificate at the restaurant.",
 } as const;

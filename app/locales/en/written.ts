@@ -11,6 +11,8 @@ export const enWritten = {
     "We do not know. We have no confirmed kashrut supervision for {name}. Check the certificate at the restaurant or call ahead.",
   "restaurant.faqKosherExpiredA":
     "We cannot confirm it. The kashrut supervision of {name} expired on {date}. Check the certificate at the restaurant or call ahead.",
+  "restaurant.faqKosherRevokedA":
+    "We cannot confirm it. The kosher certificate of {name} was revoked per the Tel Aviv-Yafo Rabbinate's list of {date}. Check the certificate at the restaurant.",
   "restaurant.faqKosherPendingA":
     "{name} is under {kashrut} kashrut supervision, but its certificate ran out on {date} and we have not seen the renewed one yet. Check the certificate at the restaurant.",
   "restaurant.faqHoursQ": "When is {name} open?",

@@ -5,6 +5,4 @@ export const heRegisterPublic: Record<keyof typeof enRegisterPublic, string> = {
   "registerPublic.reminder": "רק תעודת הכשרות המקורית והתקפה המוצגת בעסק מעידה על כשרותו.",
   "registerPublic.source": "לפי פנקס הכשרות של רבנות תל אביב-יפו שפורסם ב־{date}",
   "registerPublic.revokedNote": "המקום מופיע ברשימת התעודות שבוטלו של הרבנות. בדקו את תעודת הכשרות במקום.",
-  "registerPublic.faqRevokedA":
-    "איננו יכולים לאשר זאת. תעודת הכשרות של {name} בוטלה לפי רשימת הרבנות של תל אביב-יפו מ־{date}. בדקו את התעודה במקום.",
 };

@@ -10,6 +10,8 @@ export const heWritten: WrittenMessages = {
     "איננו יודעים. אין לנו השגחת כשרות מאושרת עבור {name}. בדקו את תעודת הכשרות במקום או התקשרו מראש.",
   "restaurant.faqKosherExpiredA":
     "איננו יכולים לאשר זאת. תוקף השגחת הכשרות של {name} פג ב-{date}. בדקו את תעודת הכשרות במקום או התקשרו מראש.",
+  "restaurant.faqKosherRevokedA":
+    "איננו יכולים לאשר זאת. תעודת הכשרות של {name} בוטלה לפי רשימת הרבנות של תל אביב-יפו מ־{date}. בדקו את התעודה במקום.",
   "restaurant.faqKosherPendingA":
     "{name} נמצאת בהשגחת {kashrut}, אך תוקף התעודה הסתיים ב-{date} ועוד לא ראינו את התעודה המחודשת. בדקו את התעודה במקום.",
   "restaurant.faqHoursQ": "מתי {name} פתוחה?",

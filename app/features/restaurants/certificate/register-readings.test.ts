@@ -67,7 +67,7 @@ describe("a revoked certificate", () => {
     );
     expect(restaurantDescription(restaurant, "en", state)).not.toMatch(/kosher restaurant/i);
     const answer = faqOf(restaurant, "en", state)?.items[0]?.answer;
-    expect(answer?.text).toBe(en["registerPublic.faqRevokedA"]);
+    expect(answer?.text).toBe(en["restaurant.faqKosherRevokedA"]);
     expect(answer?.values).toEqual({ name: "Gina", date: "January 5, 2027" });
   });
 });

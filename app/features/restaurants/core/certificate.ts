@@ -10,8 +10,6 @@ import {
 } from "../../../../database/lifecycle";
 import { KOSHER_KINDS, type KosherKind } from "../../../../database/register";
 import type { RestaurantRow } from "../../../../database/schema/restaurants";
-import { isKashrut } from "./constants";
-import { deriveKashrut, impliedCertificate } from "./kashrut";
 import type { RestaurantFormValues } from "./types";
 
 export type CertificateColumns = Pick<
@@ -23,7 +21,6 @@ export type CertificateFields = Pick<
   "certificateBody" | "certificateLevel" | "certificateNumber" | "certificateValidUntil"
 >;
 /** The form's one kashrut group (ADR 032): the certificate's fields, meat/dairy/parve, and the derived spec value. */
-export type KashrutFields = CertificateFields & Pick<RestaurantFormValues, "kosherKind" | "kashrut">;
 
 export const isCertificateBody = (value: unknown): value is CertificateBody =>
   (CERTIFICATE_BODIES as readonly unknown[]).includes(value);
@@ -31,33 +28,6 @@ export const isCertificateLevel = (value: unknown): value is CertificateLevel =>
   (CERTIFICATE_LEVELS as readonly unknown[]).includes(value);
 export const isKosherKind = (value: unknown): value is KosherKind =>
   (KOSHER_KINDS as readonly unknown[]).includes(value);
-
-/** The spec's kashrut value of a form's certificate fields (anything off the lists reads as not given). */
-export function kashrutOfFields(values: Pick<CertificateFields, "certificateBody" | "certificateLevel">) {
-  const body = values.certificateBody.trim();
-  const level = values.certificateLevel.trim();
-  return deriveKashrut(isCertificateBody(body) ? body : null, isCertificateLevel(level) ? level : null);
-}
-
-/**
- * The form's values made one kashrut model: where no body is given but a spec value is (an older
- * import or draft, a suggestion), the body and level that value implies are filled in; then the
- * spec value is derived from the body and level, whatever was typed beside them.
- */
-export function withKashrutModel<T extends KashrutFields>(values: T): T {
-  const typed = values.kashrut.trim();
-  const implied =
-    values.certificateBody.trim() === "" && isKashrut(typed) ? impliedCertificate(typed) : { body: null, level: null };
-  const filled: T =
-    implied.body === null
-      ? values
-      : {
-          ...values,
-          certificateBody: implied.body,
-          certificateLevel: values.certificateLevel.trim() === "" ? (implied.level ?? "") : values.certificateLevel,
-        };
-  return { ...filled, kashrut: kashrutOfFields(filled) };
-}
 
 const filled = (value: string | null | undefined): string | undefined =>
   value && value.trim() !== "" ? value.trim() : undefined;

@@ -9,19 +9,19 @@ export {
   type CertificateDates,
   type CertificateState,
 } from "./certificate-status";
-export {
-  isCertificateBody,
-  isCertificateLevel,
-  isKosherKind,
-  kashrutOfFields,
-  withKashrutModel,
-  type CertificateFields,
-  type KashrutFields,
-} from "./certificate";
+export { isCertificateBody, isCertificateLevel, isKosherKind, type CertificateFields } from "./certificate";
 export { ClosedBadge, FreshnessMark, KashrutBadge, TagList, WARNING_PATH, visibleTags } from "./components/Badges";
 export { KASHRUT_LABELS, KASHRUT_VALUES, TAGS, TAG_NAMES, isKashrut, isTag, tagLabel, type Kashrut } from "./constants";
 export { freshnessClock, freshnessOf, type Freshness, type FreshnessClock } from "./freshness";
-export { deriveKashrut, impliedCertificate, isDoubtful, kashrutStanding, type ImpliedCertificate } from "./kashrut";
+export { isDoubtful, kashrutStanding } from "./kashrut";
+export {
+  deriveKashrut,
+  impliedCertificate,
+  kashrutOfFields,
+  withKashrutModel,
+  type ImpliedCertificate,
+  type KashrutFields,
+} from "./kashrut-model";
 export { TEL_AVIV, coordinatesFromLink, inIsrael, roundCoordinate, type LatLng } from "./location";
 export { formValuesToRow, rowToRestaurant, searchTextOfRow, slugFromName } from "./mapping";
 export { priceSigns, servicesOf, type PracticalFacts, type PracticalFields, type Service } from "./practical";

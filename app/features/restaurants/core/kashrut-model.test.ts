@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS } from "../../../../database/lifecycle";
 import { buildRestaurantRow } from "../../../../database/factories";
 import { KASHRUT_VALUES } from "./constants";
-import { deriveKashrut, impliedCertificate } from "./kashrut";
+import { deriveKashrut, impliedCertificate } from "./kashrut-model";
 import { formValuesToRow, restaurantToFormValues, rowToRestaurant } from "./mapping";
 
 const BODIES = [...CERTIFICATE_BODIES, null];

@@ -6,14 +6,8 @@ import { roundCoordinate } from "./location";
 import { searchFields } from "./search-fields";
 import { searchTextOf } from "../../../lib/search-text";
 import type { MenuImage, Restaurant, RestaurantFormValues } from "./types";
-import {
-  certificateColumns,
-  certificateFormValues,
-  certificateOfRow,
-  isKosherKind,
-  withKashrutModel,
-} from "./certificate";
-import { deriveKashrut } from "./kashrut";
+import { certificateColumns, certificateFormValues, certificateOfRow, isKosherKind } from "./certificate";
+import { deriveKashrut, withKashrutModel } from "./kashrut-model";
 import { practicalColumns, practicalFormValues, practicalOfRow } from "./practical";
 
 /** A trimmed string, or undefined when null, undefined or blank. */

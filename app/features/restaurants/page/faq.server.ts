@@ -36,7 +36,7 @@ function kosherAnswer(
     case "expired":
       return say("restaurant.faqKosherExpiredA", { name, date });
     case "revoked":
-      return say("registerPublic.faqRevokedA", {
+      return say("restaurant.faqKosherRevokedA", {
         name,
         date: "revokedOn" in state ? formatLongDate(state.revokedOn, language) : "",
       });
