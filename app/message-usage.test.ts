@@ -72,7 +72,12 @@ const DYNAMIC: { prefix: string; values: readonly string[]; reason: string }[] =
   {
     prefix: "certificate.body.",
     values: CERTIFICATE_BODIES,
-    reason: "a certificate's body (restaurant page, form, certificates list)",
+    reason: "who supervises, as a sentence (the restaurant page's certificate and Pesach sections, alerts)",
+  },
+  {
+    prefix: "editor.body.",
+    values: CERTIFICATE_BODIES,
+    reason: "a supervising body by name (the forms' choices, the certificates and kashrut lists)",
   },
   { prefix: "certificate.level.", values: CERTIFICATE_LEVELS, reason: "a certificate's level (restaurant page, form)" },
   {

@@ -27,6 +27,7 @@ import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season
 import { pesachExceptions } from "../features/restaurants/pesach/hours";
 import { pesachSectionOf } from "../features/restaurants/pesach/section.server";
 import { faqOf } from "../features/restaurants/page/faq.server";
+import { certificateNotesOf } from "../features/restaurants/certificate/index.server";
 import { practicalLabels, practicalStructuredData } from "../features/restaurants/practical/page.server";
 import { translator } from "../lib/i18n/messages";
 
@@ -105,8 +106,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     claimable: !(await hasOwners(db, restaurant.id)),
     // Its plan for the Pesach whose season it is (the server's calendar).
     pesach: pesachSectionOf(restaurant.pesach, season, language),
-    // Its questions and answers, written here in the page's language.
+    // Its questions and answers, and its certificate's notes, written here in the page's language.
     faq: faqOf(restaurant, language, certificate),
+    certificateNotes: certificateNotesOf(restaurant.certificate, certificate, language),
     seo: {
       title: restaurantTitle(restaurant, language, certificate),
       description: restaurantDescription(restaurant, language, certificate),

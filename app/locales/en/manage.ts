@@ -319,6 +319,16 @@ export const enManage = {
   "editor.certificateHint":
     "Only a rabbinate certificate is called “kosher” on the site; other bodies are shown as “under the supervision of …”.",
   "editor.certificateBody": "Supervising body",
+  // The supervising bodies by name, as the forms and the dashboard's lists show them.
+  "editor.body.rabbinate_tel_aviv": "Tel Aviv-Yafo Rabbinate",
+  "editor.body.badatz_eda_haharedit": "Badatz HaEdah HaCharedit",
+  "editor.body.badatz_beit_yosef": "Badatz Beit Yosef",
+  "editor.body.badatz_landau": "Badatz Landau",
+  "editor.body.badatz_rubin": "Badatz Rav Rubin",
+  "editor.body.badatz_machzikei_hadas": "Badatz Machzikei HaDas",
+  "editor.body.tzohar": "Tzohar",
+  "editor.body.private_other": "Other private supervision",
+  "editor.body.none": "No kashrut supervision",
   "editor.certificateLevel": "Level",
   "editor.certificateLevelNone": "Not given",
   "editor.certificateNumber": "Certificate number (optional)",

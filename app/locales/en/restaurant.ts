@@ -1,9 +1,6 @@
 // English messages of the restaurant area: the restaurant page and its report form (ADR 012), loaded
 // with those pages so the home page's first visit does not carry them.
-import { enRegisterPublic } from "./register-public";
-
 export const enRestaurant = {
-  ...enRegisterPublic,
   "restaurant.back": "Back to restaurants",
   "restaurant.about": "About",
   "restaurant.closedTitle": "This restaurant is permanently closed",
@@ -62,15 +59,6 @@ export const enRestaurant = {
   "map.place": "Map of the area around {address}",
   "editor.loadFailed": "Failed to load restaurant data",
   // The kashrut certificate
-  "certificate.body.rabbinate_tel_aviv": "Kosher certificate of the Tel Aviv-Yafo Rabbinate",
-  "certificate.body.badatz_eda_haharedit": "Under the supervision of Badatz HaEdah HaCharedit",
-  "certificate.body.badatz_beit_yosef": "Under the supervision of Badatz Beit Yosef",
-  "certificate.body.badatz_landau": "Under the supervision of Badatz Landau",
-  "certificate.body.badatz_rubin": "Under the supervision of Badatz Rav Rubin",
-  "certificate.body.badatz_machzikei_hadas": "Under the supervision of Badatz Machzikei HaDas",
-  "certificate.body.tzohar": "Under the supervision of Tzohar",
-  "certificate.body.private_other": "Under private kashrut supervision",
-  "certificate.body.none": "No kashrut supervision",
   "certificate.level.regular": "Regular",
   "certificate.level.mehadrin": "Mehadrin",
   "certificate.number": "Certificate no.",

@@ -32,4 +32,20 @@ export const enWritten = {
   // The restaurant page's practical facts (practical/page.server.ts)
   "factsPage.wheelchairPartly": "Partly wheelchair accessible",
   "factsPage.wheelchairNo": "Not wheelchair accessible",
+  // Who supervises a certificate, as a sentence (Israeli law lets only a rabbinate certificate be called
+  // kosher): the restaurant page's certificate and Pesach sections, the alerts (certificate/notes.server.ts).
+  "certificate.body.rabbinate_tel_aviv": "Kosher certificate of the Tel Aviv-Yafo Rabbinate",
+  "certificate.body.badatz_eda_haharedit": "Under the supervision of Badatz HaEdah HaCharedit",
+  "certificate.body.badatz_beit_yosef": "Under the supervision of Badatz Beit Yosef",
+  "certificate.body.badatz_landau": "Under the supervision of Badatz Landau",
+  "certificate.body.badatz_rubin": "Under the supervision of Badatz Rav Rubin",
+  "certificate.body.badatz_machzikei_hadas": "Under the supervision of Badatz Machzikei HaDas",
+  "certificate.body.tzohar": "Under the supervision of Tzohar",
+  "certificate.body.private_other": "Under private kashrut supervision",
+  "certificate.body.none": "No kashrut supervision",
+  // The restaurant page's certificate notes (certificate/notes.server.ts)
+  "restaurant.certificateSource":
+    "Per the Tel Aviv-Yafo Rabbinate's register published on {date}. Only the original, valid certificate displayed at the business proves its kashrut.",
+  "restaurant.certificateRevokedNote":
+    "The Rabbinate's list of revoked certificates names this place. Please check the certificate at the restaurant.",
 } as const;

@@ -313,6 +313,16 @@ export const heManage: ManageMessages = {
   // The kashrut certificate
   "editor.certificateHint": "רק תעודה של הרבנות נקראת באתר „כשר”; גופים אחרים מוצגים כ„בהשגחת …”.",
   "editor.certificateBody": "הגוף המשגיח",
+  // The supervising bodies by name, as the forms and the dashboard's lists show them.
+  "editor.body.rabbinate_tel_aviv": "הרבנות תל אביב-יפו",
+  "editor.body.badatz_eda_haharedit": "בד״ץ העדה החרדית",
+  "editor.body.badatz_beit_yosef": "בד״ץ בית יוסף",
+  "editor.body.badatz_landau": "בד״ץ לנדא",
+  "editor.body.badatz_rubin": "בד״ץ הרב רובין",
+  "editor.body.badatz_machzikei_hadas": "בד״ץ מחזיקי הדת",
+  "editor.body.tzohar": "צהר",
+  "editor.body.private_other": "השגחה פרטית אחרת",
+  "editor.body.none": "ללא השגחת כשרות",
   "editor.certificateLevel": "רמה",
   "editor.certificateLevelNone": "לא צוינה",
   "editor.certificateNumber": "מספר התעודה (לא חובה)",

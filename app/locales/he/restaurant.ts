@@ -1,9 +1,7 @@
-import { heRegisterPublic } from "./register-public";
 import type { RestaurantMessages } from "../en";
 
 // Hebrew messages of the restaurant area (ADR 012); the type asks for exactly the English keys.
 export const heRestaurant: RestaurantMessages = {
-  ...heRegisterPublic,
   "restaurant.back": "חזרה למסעדות",
   "restaurant.about": "אודות",
   "restaurant.closedTitle": "המסעדה נסגרה לצמיתות",
@@ -62,15 +60,6 @@ export const heRestaurant: RestaurantMessages = {
   "map.place": "מפת הסביבה של {address}",
   "editor.loadFailed": "טעינת נתוני המסעדה נכשלה",
   // The kashrut certificate
-  "certificate.body.rabbinate_tel_aviv": "תעודת כשרות של הרבנות תל אביב-יפו",
-  "certificate.body.badatz_eda_haharedit": "בהשגחת בד״ץ העדה החרדית",
-  "certificate.body.badatz_beit_yosef": "בהשגחת בד״ץ בית יוסף",
-  "certificate.body.badatz_landau": "בהשגחת בד״ץ לנדא",
-  "certificate.body.badatz_rubin": "בהשגחת בד״ץ הרב רובין",
-  "certificate.body.badatz_machzikei_hadas": "בהשגחת בד״ץ מחזיקי הדת",
-  "certificate.body.tzohar": "בהשגחת צהר",
-  "certificate.body.private_other": "בהשגחת כשרות פרטית",
-  "certificate.body.none": "ללא השגחת כשרות",
   "certificate.level.regular": "רגיל",
   "certificate.level.mehadrin": "מהדרין",
   "certificate.number": "תעודה מס׳",

@@ -31,4 +31,19 @@ export const heWritten: WrittenMessages = {
   // The restaurant page's practical facts (practical/page.server.ts)
   "factsPage.wheelchairPartly": "נגישות חלקית",
   "factsPage.wheelchairNo": "אין נגישות",
+  // Who supervises a certificate, as a sentence (Israeli law lets only a rabbinate certificate be called
+  // kosher): the restaurant page's certificate and Pesach sections, the alerts (certificate/notes.server.ts).
+  "certificate.body.rabbinate_tel_aviv": "תעודת כשרות של הרבנות תל אביב-יפו",
+  "certificate.body.badatz_eda_haharedit": "בהשגחת בד״ץ העדה החרדית",
+  "certificate.body.badatz_beit_yosef": "בהשגחת בד״ץ בית יוסף",
+  "certificate.body.badatz_landau": "בהשגחת בד״ץ לנדא",
+  "certificate.body.badatz_rubin": "בהשגחת בד״ץ הרב רובין",
+  "certificate.body.badatz_machzikei_hadas": "בהשגחת בד״ץ מחזיקי הדת",
+  "certificate.body.tzohar": "בהשגחת צהר",
+  "certificate.body.private_other": "בהשגחת כשרות פרטית",
+  "certificate.body.none": "ללא השגחת כשרות",
+  // The restaurant page's certificate notes (certificate/notes.server.ts)
+  "restaurant.certificateSource":
+    "לפי פנקס הכשרות של רבנות תל אביב-יפו שפורסם ב־{date}. רק תעודת הכשרות המקורית והתקפה המוצגת בעסק מעידה על כשרותו.",
+  "restaurant.certificateRevokedNote": "המקום מופיע ברשימת התעודות שבוטלו של הרבנות. בדקו את תעודת הכשרות במקום.",
 };

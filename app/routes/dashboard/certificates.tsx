@@ -8,7 +8,7 @@ import { QueueEmpty, QueuePage } from "../../components/ui/QueuePage";
 import { FormAlert, SubmitButton, TextField } from "../../components/ui/FormFields";
 import { listCertificates, type ListedCertificate } from "../../features/restaurants/certificate/list.server";
 import { CertificateLine } from "../../features/restaurants/certificate/components/CertificateLine";
-import { bodyMessage } from "../../features/restaurants/certificate/wording-page";
+import { bodyName } from "../../features/restaurants/certificate/wording-page";
 import { freshnessClock } from "../../features/restaurants/core/freshness";
 import { renewCertificate } from "../../features/restaurants/editing/manage.server";
 import { actionError } from "../../lib/action-error.server";
@@ -105,7 +105,7 @@ function CertificateRow({
           {t(GROUP[certificate.state.kind])}
         </span>
       </div>
-      <p className="mt-1 text-sm text-stone-700">{t(bodyMessage(certificate.body))}</p>
+      <p className="mt-1 text-sm text-stone-700">{t(bodyName(certificate.body))}</p>
       <CertificateLine certificate={certificate} clock={clock} className="mt-1" />
       <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <Link to={restaurantPath(certificate.slug, language)} className="text-brand-800 underline underline-offset-4">

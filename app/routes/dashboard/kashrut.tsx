@@ -7,7 +7,7 @@ import type { Route } from "./+types/kashrut";
 import { QueueEmpty, QueuePage } from "../../components/ui/QueuePage";
 import { FormAlert } from "../../components/ui/FormFields";
 import { KASHRUT_LABELS } from "../../features/restaurants/core/constants";
-import { bodyMessage } from "../../features/restaurants/certificate/wording-page";
+import { bodyName } from "../../features/restaurants/certificate/wording-page";
 import { listDisagreements, type Disagreement } from "../../features/restaurants/editing/disagreements.server";
 import { settleKashrut } from "../../features/restaurants/editing/manage.server";
 import { actionError } from "../../lib/action-error.server";
@@ -73,7 +73,7 @@ function DisagreementRow({ row, error }: { row: Disagreement; error: MessageKey 
   const { language, t } = useLanguage();
   const label = (kashrut: Disagreement["kashrut"]) => KASHRUT_LABELS[kashrut][language];
   const certificate = row.body
-    ? `${t(bodyMessage(row.body))}, ${row.level ? t(`certificate.level.${row.level}`) : t("kashrutModel.levelNotGiven")}`
+    ? `${t(bodyName(row.body))}, ${row.level ? t(`certificate.level.${row.level}`) : t("kashrutModel.levelNotGiven")}`
     : t("kashrutModel.bodyUnknown");
   const button =
     "min-h-11 rounded-lg border border-brand-700 px-4 font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2";

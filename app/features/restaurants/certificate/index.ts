@@ -11,4 +11,4 @@ export {
   detailsWithoutBody,
   isCertificateDay,
 } from "./form-rules";
-export { bodyMessage } from "./wording-page";
+export { bodyName } from "./wording-page";

@@ -3,7 +3,7 @@ import { CERTIFICATE_BODIES, isRabbinate } from "../../../../database/lifecycle"
 import { translator } from "../../../lib/i18n/messages";
 import { certificateState } from "../core/certificate-status";
 import { certificateDate, statusMessage } from "./wording";
-import { bodyMessage } from "./wording-page";
+import { bodySentence } from "./notes.server";
 
 const clock = (today: string) => ({ today, graceDays: 30 });
 
@@ -42,12 +42,12 @@ describe("certificate wording", () => {
         expect(line(body, "2027-04-19", today, "he")).toMatch(/השגחה/);
         expect(line(body, "2027-04-19", today, "he")).not.toMatch(/כשרות/);
       }
-      expect(translator("en")(bodyMessage(body))).toMatch(/^Under (the supervision of|private kashrut supervision)/);
-      expect(translator("en")(bodyMessage(body))).not.toMatch(/kosher/i);
-      expect(translator("he")(bodyMessage(body))).toMatch(/^בהשגחת/);
+      expect(translator("en")(bodySentence(body))).toMatch(/^Under (the supervision of|private kashrut supervision)/);
+      expect(translator("en")(bodySentence(body))).not.toMatch(/kosher/i);
+      expect(translator("he")(bodySentence(body))).toMatch(/^בהשגחת/);
     }
-    expect(translator("en")(bodyMessage("badatz_beit_yosef"))).toBe("Under the supervision of Badatz Beit Yosef");
-    expect(translator("en")(bodyMessage("rabbinate_tel_aviv"))).toMatch(/^Kosher certificate/);
+    expect(translator("en")(bodySentence("badatz_beit_yosef"))).toBe("Under the supervision of Badatz Beit Yosef");
+    expect(translator("en")(bodySentence("rabbinate_tel_aviv"))).toMatch(/^Kosher certificate/);
   });
 
   it("calls kosher exactly the bodies isRabbinate names", () => {

@@ -2,7 +2,7 @@
 // state on the page's day: supervised (say "kosher"), renewal pending (say so), expired or unknown
 // (never say "kosher" or "verified", never a reassuring mark). Titles, descriptions, the questions
 // and answers and the badges all read this one answer. Pure and browser-safe.
-import type { CertificateBody, CertificateLevel } from "../../../../database/lifecycle";
+import type { CertificateBody } from "../../../../database/lifecycle";
 import type { Kashrut } from "./constants";
 import type { CertificateState } from "./certificate-status";
 

@@ -5,7 +5,7 @@ import type { PesachPlans } from "../../../../database/lifecycle";
 import { formatLongDate } from "../../../lib/dates";
 import type { Language } from "../../../lib/i18n/language";
 import { translator } from "../../../lib/i18n/messages";
-import { bodyMessage } from "../certificate";
+import { bodySentence } from "../certificate/index.server";
 import { pesachPageData, type PesachSeason } from "./pesach";
 
 /** What the section says: its title and days, the status, further lines, and Chol HaMoed's hours. */
@@ -34,7 +34,7 @@ export function pesachSectionOf(
     const { body, level, validUntil } = plan.certificate;
     lines.push(
       [
-        t(bodyMessage(body)),
+        t(bodySentence(body)),
         ...(level === "mehadrin" ? [t("pesach.mehadrin")] : []),
         ...(validUntil ? [t("pesach.validUntil", { date: day(validUntil) })] : []),
       ].join(" · "),

@@ -8,7 +8,7 @@ import { CERTIFICATE_BODIES, CERTIFICATE_LEVELS, CERTIFICATE_NUMBER_MAX } from "
 import { KOSHER_KINDS, type KosherKind } from "../../../../../database/register";
 import type { ManageKey } from "../../../../locales/en";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { bodyMessage } from "../wording-page";
+import { bodyName } from "../wording-page";
 import { KASHRUT_LABELS, kashrutOfFields, type KashrutFields } from "../../core";
 
 const KIND_LABELS: Record<KosherKind, ManageKey> = {
@@ -54,7 +54,7 @@ export function CertificateFieldset({
             <option value="">{t("kashrutModel.bodyUnknown")}</option>
             {CERTIFICATE_BODIES.map((body) => (
               <option key={body} value={body}>
-                {t(bodyMessage(body))}
+                {t(bodyName(body))}
               </option>
             ))}
           </SelectField>

@@ -33,6 +33,7 @@ import { VerificationLine } from "./VerificationLine";
 import { CertificateFacts } from "../../certificate";
 import { PesachSection } from "../../pesach";
 import type { FaqText } from "../faq.server";
+import type { CertificateNotes } from "../../certificate/index.server";
 import type { PesachText } from "../../pesach/index.server";
 import { PracticalLine } from "../../practical";
 
@@ -56,6 +57,8 @@ export interface RestaurantPageData {
   pesach?: PesachText | null;
   /** The questions and answers in the page's language (faq.server.ts); null when it is closed. */
   faq?: FaqText | null;
+  /** The certificate's notes in the page's language (certificate/notes.server.ts). */
+  certificateNotes: CertificateNotes;
   /** The practical facts' badges, worded by the loader (practicalLabels). */
   practical?: string[];
 }
@@ -155,7 +158,11 @@ export function RestaurantArticle({
             freshness={freshnessOf(restaurant.lastVerified, loaderData.clock)}
           />
           {/* The kashrut certificate. */}
-          <CertificateFacts certificate={restaurant.certificate} clock={loaderData.clock} />
+          <CertificateFacts
+            certificate={restaurant.certificate}
+            clock={loaderData.clock}
+            notes={loaderData.certificateNotes}
+          />
           {loaderData.hours ? <OpenStatus timeline={loaderData.hours.timeline} /> : null}
           {/* Share the page (after hydration only). */}
           <ShareButton />

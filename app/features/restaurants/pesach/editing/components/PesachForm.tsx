@@ -16,7 +16,7 @@ import { useLanguage } from "../../../../../lib/i18n/use-language";
 import type { MessageKey } from "../../../../../locales/en";
 import type { PesachSeason } from "../../pesach";
 import type { PesachField, PesachFormValues } from "../pesach-form";
-import { bodyMessage } from "../../../certificate";
+import { bodyName } from "../../../certificate";
 
 const STATUS_LABELS = [
   ["", "pesachEdit.statusNone"],
@@ -97,7 +97,7 @@ export function PesachForm({
           <option value="">{t("pesachEdit.bodyNone")}</option>
           {CERTIFICATE_BODIES.map((body) => (
             <option key={body} value={body}>
-              {t(bodyMessage(body))}
+              {t(bodyName(body))}
             </option>
           ))}
         </SelectField>
