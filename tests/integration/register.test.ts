@@ -475,6 +475,19 @@ describe("the register's pages: admins only", () => {
     const page = await callRoute(reviewLoader, services, `${url}?grade=new`, admins);
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ grade: "new", offer: { validUntil: "2027-04-20", count: 2 }, openLeads: 3 });
+    // Without a grade asked, the first grade with entries: a list pairing nothing opens on its new entries.
+    expect((await callRoute(reviewLoader, services, url, admins)).data).toMatchObject({ grade: "exact" });
+    const unpaired = await importRegister(
+      services,
+      admin,
+      { fileName: "u.csv", data: csv([["מקום שאין כמוהו", "מסעדה בשרית", "הרצל 999"]]), overrideReason: "one row" },
+      NOW,
+    );
+    const opened = await callRoute(reviewLoader, services, `/dashboard/register/${unpaired.snapshotId}`, {
+      ...admins,
+      params: { id: unpaired.snapshotId },
+    });
+    expect(opened.data).toMatchObject({ grade: "new", counts: { exact: 0, probable: 0, review: 0, new: 1 } });
     const gone = await insertRestaurant(database.db, {
       slug: "not-in-the-register",
       name_en: "Gone",

@@ -56,16 +56,17 @@ export async function registerImportAction(services: AppServices, viewer: Actor,
   }
 }
 
-/** The grade asked for (?grade=), exact when none or not one. */
-const gradeOf = (value: string | null): MatchGrade => MATCH_GRADES.find((grade) => grade === value) ?? "exact";
+/** The grade asked for (?grade=); when none or not one, the first grade with entries (exact when all are empty). */
+const gradeOf = (value: string | null, counts: Record<MatchGrade, number>): MatchGrade =>
+  MATCH_GRADES.find((grade) => grade === value) ?? MATCH_GRADES.find((grade) => counts[grade] > 0) ?? "exact";
 
 /** The review page's data: the overview, and the entries of the grade asked (?grade=, ?page=). */
 export async function registerReviewPage(services: AppServices, viewer: Actor, request: Request, snapshotId: string) {
   const url = new URL(request.url);
-  const grade = gradeOf(url.searchParams.get("grade"));
   const asked = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(asked) && asked >= 1 && asked <= 10_000 ? asked : 1;
   const overview = await snapshotOverview(services.db, viewer, snapshotId);
+  const grade = gradeOf(url.searchParams.get("grade"), overview.counts);
   const { entries, total } = await reviewEntries(services.db, viewer, snapshotId, grade, page);
   return { ...overview, grade, page, pages: Math.max(1, Math.ceil(total / ENTRIES_PER_PAGE)), entries };
 }
