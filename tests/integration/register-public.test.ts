@@ -135,7 +135,11 @@ async function page(slug: string, day: string, language: "en" | "he" = "en") {
 describe("a revoked list, applied", () => {
   it("revokes exact and probable pairings at once, in the history; review-grade, dismissed and unpaired entries change nothing", async () => {
     const exact = await place("exact-place");
-    const probable = await place("probable-place", { certificate_body: null, certificate_valid_until: null });
+    const probable = await place("probable-place", {
+      certificate_body: null,
+      certificate_valid_until: null,
+      kashrut: "unknown",
+    });
     const review = await place("review-place");
     const dismissed = await place("dismissed-place");
     const id = await snapshot("revoked", "2027-01-05", [
@@ -149,9 +153,11 @@ describe("a revoked list, applied", () => {
     expect(await applyRevocations(services, actor("admin"), id)).toBe(2);
     expect((await rowOf(exact.id)).certificate_revoked_on).toBe("2027-01-05");
     // A listing that named no body was under the Rabbinate, whose list it is.
+    // The spec's value follows the body, as at every write (the one kashrut model); the state reads revoked.
     expect(await rowOf(probable.id)).toMatchObject({
       certificate_revoked_on: "2027-01-05",
       certificate_body: "rabbinate_tel_aviv",
+      kashrut: "rabanut",
     });
     expect((await rowOf(review.id)).certificate_revoked_on).toBeNull();
     expect((await rowOf(dismissed.id)).certificate_revoked_on).toBeNull();

@@ -9,6 +9,7 @@ import { AppError } from "../../../lib/errors";
 import { isUuid } from "../../../lib/ids";
 import { assertCan, isSystem } from "../../../lib/permissions.server";
 import type { Actor } from "../editing/index.server";
+import { deriveKashrut } from "../core";
 import { changeListing } from "./listing-writes.server";
 import type { RegisterServices } from "./services";
 
@@ -54,9 +55,13 @@ export async function applyRevocations(services: RegisterServices, actor: Actor,
           ? null
           : {
               certificate_revoked_on: snapshot.published_on,
-              // The list is the Rabbinate's: a listing that named no body was under it.
+              // The list is the Rabbinate's: a listing that named no body was under it (and its spec value
+              // follows, as at every write: the one kashrut model).
               ...(row.certificate_body === null || row.certificate_body === "none"
-                ? { certificate_body: "rabbinate_tel_aviv" as const }
+                ? {
+                    certificate_body: "rabbinate_tel_aviv" as const,
+                    kashrut: deriveKashrut("rabbinate_tel_aviv", row.certificate_level),
+                  }
                 : {}),
             },
       );
