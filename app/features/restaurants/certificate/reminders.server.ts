@@ -5,32 +5,20 @@
 // starts its own reminders. The e-mail is in both languages in one message, as all our e-mails
 // (app/lib/emails.ts: we do not know which language an owner reads). The server runs this hourly.
 import { and, eq, gte, isNotNull, lte, ne } from "drizzle-orm";
-import { users } from "../../../../database/schema/auth";
 import { certificateReminders } from "../../../../database/schema/lifecycle";
-import { userRoles } from "../../../../database/schema/people";
-import { restaurantOwners, restaurants } from "../../../../database/schema/restaurants";
+import { restaurants } from "../../../../database/schema/restaurants";
 import type { Db } from "../../../../database/types";
 import { telAvivDay } from "../../../lib/dates";
 import { certificateReminderEmail, type EmailContent } from "../../../lib/emails";
 import { dashboardEditPath } from "../../../lib/paths";
 import { certificateDate } from "./wording";
 import { dueReminder, reminderWindow } from "./reminders";
+import { ownerEmailsOf } from "../core/index.server";
 
 export interface ReminderOptions {
   sendEmail: (to: string, content: EmailContent) => Promise<void>;
   publicUrl: string;
   now?: Date;
-}
-
-/** The e-mail addresses of the accounts linked to a restaurant as its owners. */
-async function ownersOf(db: Db, restaurantId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(restaurantOwners)
-    .innerJoin(users, eq(users.id, restaurantOwners.user_id))
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(restaurantOwners.restaurant_id, restaurantId), eq(userRoles.role, "owner")));
-  return [...new Set(rows.map((row) => row.email))];
 }
 
 /** Sends the reminders due today (Tel Aviv's day at `now`); returns how many restaurants' owners were reminded. */
@@ -76,7 +64,7 @@ export async function sendCertificateReminders(
       days: Math.round((Date.parse(`${validUntil}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000),
       link: `${publicUrl}${dashboardEditPath(restaurant.id, "en")}`,
     });
-    for (const to of await ownersOf(db, restaurant.id)) {
+    for (const to of await ownerEmailsOf(db, restaurant.id)) {
       try {
         await sendEmail(to, content);
       } catch (error) {

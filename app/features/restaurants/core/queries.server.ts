@@ -1,5 +1,7 @@
 // Reading restaurants.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { users } from "../../../../database/schema/auth";
+import { userRoles } from "../../../../database/schema/people";
 import { restaurantChanges, restaurantOwners, restaurants } from "../../../../database/schema/restaurants";
 import type { Db } from "../../../../database/types";
 import { can, type Subject } from "../../../lib/permissions";
@@ -55,4 +57,15 @@ export async function loadPublicHistory(db: Db, restaurantId: string): Promise<P
     .orderBy(desc(restaurantChanges.created_at))
     .limit(PUBLIC_HISTORY_DEPTH);
   return publicHistory(records);
+}
+
+/** The e-mail addresses of the accounts linked to a restaurant as its owners (for the notices they are sent). */
+export async function ownerEmailsOf(db: Db, restaurantId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(restaurantOwners)
+    .innerJoin(users, eq(users.id, restaurantOwners.user_id))
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(restaurantOwners.restaurant_id, restaurantId), eq(userRoles.role, "owner")));
+  return [...new Set(rows.map((row) => row.email))];
 }

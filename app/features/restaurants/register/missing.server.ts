@@ -2,10 +2,8 @@
 // (register_missing), their owners e-mailed once, the public state unchanged until an admin decides:
 // "kept" (still certified: nothing changes) or "ended" (the certificate ends, read as expired at once).
 import { and, eq, isNotNull, isNull, ne, notExists, or, sql } from "drizzle-orm";
-import { users } from "../../../../database/schema/auth";
-import { userRoles } from "../../../../database/schema/people";
 import { registerEntries, registerMissing } from "../../../../database/schema/register";
-import { restaurantOwners, restaurants } from "../../../../database/schema/restaurants";
+import { restaurants } from "../../../../database/schema/restaurants";
 import type { AppServices } from "../../../lib/context";
 import { addDays, formatLongDate } from "../../../lib/dates";
 import { registerMissingEmail } from "../../../lib/emails";
@@ -13,6 +11,7 @@ import { AppError } from "../../../lib/errors";
 import { isUuid } from "../../../lib/ids";
 import { dashboardEditPath } from "../../../lib/paths";
 import { assertCan, isSystem } from "../../../lib/permissions.server";
+import { ownerEmailsOf } from "../core/index.server";
 import type { Actor } from "../editing/index.server";
 import { changeListing } from "./listing-writes.server";
 import { snapshotOf } from "./revocations.server";
@@ -20,17 +19,6 @@ import type { RegisterServices } from "./services";
 
 /** The services flagging needs; with the settings (as every page has them) the e-mail links to the listing. */
 export type MissingServices = RegisterServices & Partial<Pick<AppServices, "settings">>;
-
-/** The addresses of the accounts linked to a listing as its owners. */
-async function ownersOf(services: RegisterServices, restaurantId: string): Promise<string[]> {
-  const rows = await services.db
-    .select({ email: users.email })
-    .from(restaurantOwners)
-    .innerJoin(users, eq(users.id, restaurantOwners.user_id))
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(restaurantOwners.restaurant_id, restaurantId), eq(userRoles.role, "owner")));
-  return [...new Set(rows.map((row) => row.email))];
-}
 
 /**
  * For a complete register an admin applies: flags every open, unrevoked listing under the Rabbinate
@@ -76,7 +64,7 @@ export async function flagMissing(services: MissingServices, actor: Actor, snaps
       .onConflictDoNothing()
       .returning({ id: registerMissing.restaurant_id });
     if (claimed.length === 0 || (await waitingElsewhere(services, snapshot.id, listing.id))) continue;
-    const owners = await ownersOf(services, listing.id);
+    const owners = await ownerEmailsOf(services.db, listing.id);
     if (owners.length === 0) continue;
     await db
       .update(registerMissing)
