@@ -247,7 +247,11 @@ test.describe("the admins' queue", () => {
     await expect(page.getByTestId("from-suggestion")).toBeVisible();
     await expect(page.getByLabel("Restaurant name (English)")).toHaveValue("Shuk Sabich");
     await expect(page.getByLabel("Address", { exact: true })).toHaveValue("Levinsky 41, Tel Aviv");
-    await page.getByLabel("Kashrut", { exact: true }).selectOption("mehadrin");
+    // The kashrut is the certificate's group: the Rabbinate at the mehadrin level reads as Mehadrin.
+    const kashrut = page.getByTestId("certificate-fieldset");
+    await kashrut.getByLabel("Supervising body").selectOption("rabbinate_tel_aviv");
+    await kashrut.getByLabel("Level", { exact: true }).selectOption("mehadrin");
+    await expect(kashrut).toContainText("Shown on the site as: Mehadrin");
     await page.getByRole("button", { name: "Save Restaurant" }).click();
     await expect(page).toHaveURL(`${base}/dashboard/suggestions`);
     await expect(page.getByText("Restaurant added from the suggestion")).toBeVisible();
@@ -258,6 +262,7 @@ test.describe("the admins' queue", () => {
       .from(restaurants)
       .where(eq(restaurants.id, row!.restaurant_id!));
     expect(listing!.teuda).toBe(row!.certificate_url);
+    expect(listing).toMatchObject({ kashrut: "mehadrin", certificate_body: "rabbinate_tel_aviv" });
     const publicPage = await page.goto(`${base}/en/restaurant/${listing!.slug}`);
     expect(publicPage!.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Shuk Sabich");
