@@ -15,7 +15,7 @@ import { assertCan, isSystem } from "../../../lib/permissions.server";
 import type { Actor } from "../editing/index.server";
 import { deriveKashrut } from "../core";
 import { changeListing } from "./listing-writes.server";
-import { renewalPlan } from "./review.server";
+import { openLeads, renewalPlan } from "./review.server";
 import type { RegisterServices } from "./services";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -288,15 +288,7 @@ export async function sendLeads(
     const entries = await tx
       .select()
       .from(registerEntries)
-      .where(
-        and(
-          eq(registerEntries.snapshot_id, snapshotId),
-          eq(registerEntries.grade, "new"),
-          eq(registerEntries.eatery, true),
-          isNull(registerEntries.outcome),
-          ...(entryId ? [eq(registerEntries.id, entryId)] : []),
-        ),
-      )
+      .where(and(openLeads(snapshotId), ...(entryId ? [eq(registerEntries.id, entryId)] : [])))
       .orderBy(registerEntries.position)
       .for("update");
     if (entries.length === 0) throw new AppError("conflict", "register.noLeads", { subject: entryId ?? snapshotId });

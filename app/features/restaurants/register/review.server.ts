@@ -129,17 +129,7 @@ export async function snapshotOverview(db: Db, actor: Actor | null, snapshotId: 
     .where(and(eq(registerRenewals.snapshot_id, snapshotId), isNull(registerRenewals.undone_at)))
     .limit(1);
   const plan = renewal || snapshot.list !== "register" ? null : await renewalPlan(db, snapshotId);
-  const [leads] = await db
-    .select({ n: count() })
-    .from(registerEntries)
-    .where(
-      and(
-        eq(registerEntries.snapshot_id, snapshotId),
-        eq(registerEntries.grade, "new"),
-        eq(registerEntries.eatery, true),
-        isNull(registerEntries.outcome),
-      ),
-    );
+  const [leads] = await db.select({ n: count() }).from(registerEntries).where(openLeads(snapshotId));
   const missing = await db
     .select({
       restaurantId: restaurants.id,
@@ -257,4 +247,14 @@ export async function reviewEntries(
     };
   });
   return { entries, total: total?.n ?? 0 };
+}
+
+/** A snapshot's open leads: entries pairing with no listing, places to eat, not yet decided. */
+export function openLeads(snapshotId: string) {
+  return and(
+    eq(registerEntries.snapshot_id, snapshotId),
+    eq(registerEntries.grade, "new"),
+    eq(registerEntries.eatery, true),
+    isNull(registerEntries.outcome),
+  );
 }
