@@ -306,6 +306,32 @@ describe("the e-mails", () => {
     expect(await notices(new Date(start.getTime() + 3 * 60 * 60_000))).toBe(0);
   });
 
+  it("a report reads as told only once its e-mails are out; one filed while they go out waits for the next", async () => {
+    const start = new Date();
+    await file({ reason: "closed" });
+    const untoldWhileSending: boolean[] = [];
+    const sent = await sendReportNotices(database.db, {
+      publicUrl: "http://127.0.0.1",
+      now: start,
+      sendEmail: async () => {
+        const rows = await database.db.select({ notifiedAt: reports.notified_at }).from(reports);
+        untoldWhileSending.push(rows.every((row) => row.notifiedAt === null));
+        if (untoldWhileSending.length === 1) await file({ reason: "hours" }, { ip: "10.0.0.3" });
+      },
+    });
+    expect(sent).toBe(1);
+    // Both recipients were written to before the report was marked told.
+    expect(untoldWhileSending).toEqual([true, true]);
+    const rows = await database.db
+      .select({ reason: reports.reason, notifiedAt: reports.notified_at })
+      .from(reports)
+      .orderBy(reports.created_at);
+    expect(rows.map((row) => [row.reason, row.notifiedAt?.getTime() ?? null])).toEqual([
+      ["closed", start.getTime()],
+      ["hours", null],
+    ]);
+  });
+
   it("filing a report tells the server, which sends its e-mail without waiting for the timer", async () => {
     let told = 0;
     const outcome = await callRoute(

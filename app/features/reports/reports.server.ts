@@ -1,6 +1,6 @@
 // Problem reports from visitors: filing one, with its rate limits, and the e-mails that
 // tell admins and linked owners, at most one per restaurant per hour. The queue is queue.server.ts.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { users } from "../../../database/schema/auth";
 import { userRoles } from "../../../database/schema/people";
 import { reportNotices, reports } from "../../../database/schema/reports";
@@ -125,18 +125,27 @@ export async function sendReportNotices(
       })
       .returning({ restaurantId: reportNotices.restaurant_id });
     if (!claimed) continue;
+    // Marked told only after the e-mails are out: a stop mid-send tells them again when the hour is
+    // up rather than never, and a report filed while they go out waits for the next e-mail.
     const told = await db
-      .update(reports)
-      .set({ notified_at: now })
-      .where(and(eq(reports.restaurant_id, restaurantId), isNull(reports.notified_at)))
-      .returning();
+      .select()
+      .from(reports)
+      .where(and(eq(reports.restaurant_id, restaurantId), isNull(reports.notified_at)));
     const newest = told.sort((a, b) => b.created_at.getTime() - a.created_at.getTime())[0];
     if (!newest) continue;
     const [restaurant] = await db
       .select({ slug: restaurants.slug, nameEn: restaurants.name_en, nameHe: restaurants.name_he })
       .from(restaurants)
       .where(eq(restaurants.id, restaurantId));
-    if (!restaurant) continue;
+    const markTold = () =>
+      db
+        .update(reports)
+        .set({ notified_at: now })
+        .where(inArray(reports.id, told.map((report) => report.id)));
+    if (!restaurant) {
+      await markTold();
+      continue;
+    }
     const content = reportNoticeEmail({
       restaurant: { en: restaurant.nameEn, he: restaurant.nameHe ?? restaurant.nameEn },
       reason: { en: en[`report.reason.${newest.reason}`], he: he[`report.reason.${newest.reason}`] },
@@ -152,6 +161,7 @@ export async function sendReportNotices(
         console.error("[reports] notice e-mail failed:", error);
       }
     }
+    await markTold();
     sent++;
   }
   return sent;
