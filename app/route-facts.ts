@@ -57,12 +57,21 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
     label: "claim",
     fileForm: true,
   },
+  // A diner's own review, and a review's report and reply: about the signed-in visitor, never cached.
+  "/restaurant/:slug/review": { private: true, areas: ["restaurant", "contribute", "account"], label: "review" },
+  "/restaurant/:slug/reviews/:id/report": {
+    private: true,
+    areas: ["restaurant", "contribute", "account"],
+    label: "review",
+  },
+  "/restaurant/:slug/reviews/:id/reply": { private: true, areas: ["restaurant", "contribute"], label: "review" },
   // Public, its page cacheable; its form carries the certificate photo.
   "/suggest": { areas: CONTRIBUTE, label: "suggest", fileForm: true },
   // About the visitor (their list), never cached.
   "/saved": { private: true, areas: ["account"], label: "saved" },
   "/accessibility": {},
   "/privacy-policy": {},
+  "/review-policy": {},
   "/login": ACCOUNT,
   "/login/two-factor": ACCOUNT,
   "/signup": ACCOUNT,

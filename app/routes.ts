@@ -28,6 +28,9 @@ function dashboard(prefix: string, suffix: string) {
     route("statistics/csv", "routes/dashboard/statistics-csv.ts", { id: `dashboard-statistics-csv-${suffix}` }),
     // The home page's searches that found nothing (admins).
     route("searches", "routes/dashboard/searches.tsx", { id: `dashboard-searches-${suffix}` }),
+    // Reviews held or reported, to decide, and the watched words (admins).
+    route("reviews", "routes/dashboard/reviews.tsx", { id: `dashboard-reviews-${suffix}` }),
+    route("reviews/words", "routes/dashboard/review-words.tsx", { id: `dashboard-review-words-${suffix}` }),
   ]);
 }
 
@@ -40,6 +43,13 @@ export default [
   route("en/restaurant/:slug/report", "routes/report.tsx", { id: "report-en" }),
   route("he/restaurant/:slug/report", "routes/report.tsx", { id: "report-he" }),
   route("en/restaurant/:slug/claim", "routes/claim.tsx", { id: "claim-en" }),
+  // A diner's review of the place (write, edit, delete), and a review's report and owner's reply.
+  route("en/restaurant/:slug/review", "routes/review.tsx", { id: "review-en" }),
+  route("he/restaurant/:slug/review", "routes/review.tsx", { id: "review-he" }),
+  route("en/restaurant/:slug/reviews/:id/report", "routes/review-report.tsx", { id: "review-report-en" }),
+  route("he/restaurant/:slug/reviews/:id/report", "routes/review-report.tsx", { id: "review-report-he" }),
+  route("en/restaurant/:slug/reviews/:id/reply", "routes/review-reply.tsx", { id: "review-reply-en" }),
+  route("he/restaurant/:slug/reviews/:id/reply", "routes/review-reply.tsx", { id: "review-reply-he" }),
   route("he/restaurant/:slug/claim", "routes/claim.tsx", { id: "claim-he" }),
   ...bilingual("suggest", "routes/suggest.tsx", "suggest"),
   // A diner's saved places (and where every Save button posts).
@@ -47,6 +57,8 @@ export default [
   route("accessibility", "routes/legal.tsx", { id: "accessibility-en" }),
   route("he/accessibility", "routes/legal.tsx", { id: "accessibility-he" }),
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-en" }),
+  // What reviews are held for and why, and how they are moderated.
+  ...bilingual("review-policy", "routes/review-policy.tsx", "review-policy"),
   route("he/privacy-policy", "routes/legal.tsx", { id: "privacy-he" }),
   ...bilingual("login", "routes/login.tsx", "login"),
   ...bilingual("login/two-factor", "routes/login-two-factor.tsx", "login-two-factor"),

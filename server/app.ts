@@ -156,6 +156,7 @@ export function createApp({
     verificationMaxAgeDays: config.verificationMaxAgeDays,
     certificateGraceDays: config.certificateGraceDays,
     mapTiles: config.mapTiles,
+    reviews: config.reviews,
   };
 
   const deps: EndpointDeps = {

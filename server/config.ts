@@ -5,7 +5,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { brandName } from "../app/lib/i18n/brand";
-import type { MapTiles } from "../app/lib/context";
+import type { MapTiles, ReviewSettings } from "../app/lib/context";
 import { LOG_LEVELS, type LogSettings } from "./http/logger";
 import type { TrustProxy } from "./http/client-address";
 
@@ -101,6 +101,11 @@ const envSchema = z.object({
   VERIFICATION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3_650).default(180),
   // Days after a certificate's last day during which it shows "renewal pending", not "expired".
   CERTIFICATE_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  // Reviews wait for an admin when their account is this young (days), or in a burst: more than
+  // this many reviews of one place, or by one account, within a day.
+  REVIEW_NEW_ACCOUNT_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  REVIEW_BURST_PER_PLACE: z.coerce.number().int().min(1).max(1_000).default(5),
+  REVIEW_BURST_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(3),
   REQUIRE_2FA_FOR_ADMINS: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
   // The maps' tiles: OpenStreetMap's standard tiles unless configured; the CSP allows this host.
   MAP_TILE_URL: z
@@ -195,6 +200,7 @@ export interface Config {
   /** A certificate's grace period after its last day (CERTIFICATE_GRACE_DAYS, default 30). */
   certificateGraceDays: number;
   mapTiles: MapTiles;
+  reviews: ReviewSettings;
   /** Image hosts the CSP names besides https: (the map's tile host), for live and cached pages alike. */
   imageOrigins: string[];
   /** Bearer token for /metrics; without one, /metrics is off in production (open in development). */
@@ -263,6 +269,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireTwoFactorForAdmins: e.REQUIRE_2FA_FOR_ADMINS === "true",
     verificationMaxAgeDays: e.VERIFICATION_MAX_AGE_DAYS,
     certificateGraceDays: e.CERTIFICATE_GRACE_DAYS,
+    reviews: {
+      newAccountDays: e.REVIEW_NEW_ACCOUNT_DAYS,
+      burstPerPlace: e.REVIEW_BURST_PER_PLACE,
+      burstPerAccount: e.REVIEW_BURST_PER_ACCOUNT,
+    },
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, attributionUrl: e.MAP_ATTRIBUTION_URL },
     imageOrigins: [
       tileOrigin({ url: e.MAP_TILE_URL }),

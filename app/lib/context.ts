@@ -18,6 +18,18 @@ export interface AppSettings {
   certificateGraceDays: number;
   /** Map tiles and their credit (MAP_TILE_URL, MAP_ATTRIBUTION, MAP_ATTRIBUTION_URL). */
   mapTiles: MapTiles;
+  /** When a diner's review waits for an admin (the REVIEW_* settings). */
+  reviews: ReviewSettings;
+}
+
+/** The configurable signals that hold a review for an admin before it shows. */
+export interface ReviewSettings {
+  /** An account younger than this many days has its reviews held (REVIEW_NEW_ACCOUNT_DAYS, default 7). */
+  newAccountDays: number;
+  /** More reviews of one place than this within a day are held (REVIEW_BURST_PER_PLACE, default 5). */
+  burstPerPlace: number;
+  /** More reviews by one account than this within a day are held (REVIEW_BURST_PER_ACCOUNT, default 3). */
+  burstPerAccount: number;
 }
 
 /** Map tiles and the credit their provider asks for (OpenStreetMap's tile usage policy). */

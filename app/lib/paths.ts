@@ -18,6 +18,14 @@ export const restaurantPath = (slug: string, language: Language): string =>
 
 /** The report-a-problem form's own page (where the form posts, with or without JavaScript). */
 export const reportPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/report`;
+/** A diner's own review of the place: write it, edit it, delete it. */
+export const reviewPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/review`;
+/** Report one review (signed in). */
+export const reviewReportPath = (slug: string, reviewId: string, language: Language): string =>
+  `${restaurantPath(slug, language)}/reviews/${segment(reviewId)}/report`;
+/** The owner's reply to one review. */
+export const reviewReplyPath = (slug: string, reviewId: string, language: Language): string =>
+  `${restaurantPath(slug, language)}/reviews/${segment(reviewId)}/reply`;
 /** "Suggest a restaurant": anyone may propose a listing; nothing is public until approved. */
 export const suggestPath = (language: Language): string => localizePath("/suggest", language);
 /** A diner's saved places: on the device, or in the account once signed in. Its form (Save) posts here too. */
@@ -62,6 +70,9 @@ export const dashboardHoursPath = (id: string, language: Language): string =>
   localizePath(`/dashboard/edit/${segment(id)}/hours`, language);
 export const dashboardUsersPath = (language: Language): string => localizePath("/dashboard/users", language);
 export const dashboardReportsPath = (language: Language): string => localizePath("/dashboard/reports", language);
+export const dashboardReviewsPath = (language: Language): string => localizePath("/dashboard/reviews", language);
+export const dashboardReviewWordsPath = (language: Language): string =>
+  localizePath("/dashboard/reviews/words", language);
 /** The certificates ending and ended (admins). */
 export const dashboardCertificatesPath = (language: Language): string =>
   localizePath("/dashboard/certificates", language);
@@ -83,6 +94,8 @@ export const blogEditPath = (id: string): string => `/dashboard/blog/edit/${segm
 // Site pages
 export const accessibilityPath = (language: Language): string => localizePath("/accessibility", language);
 export const privacyPolicyPath = (language: Language): string => localizePath("/privacy-policy", language);
+/** What reviews are held for and why, and how they are moderated. */
+export const reviewPolicyPath = (language: Language): string => localizePath("/review-policy", language);
 export const sitemapPath = (language: Language): string => localizePath("/sitemap", language);
 /** One of the crawlers' files of a large directory (`pages`, `restaurants-1`, …), listed by /sitemap.xml. */
 export const sitemapFilePath = (name: string): string => `/sitemaps/${name}.xml`;

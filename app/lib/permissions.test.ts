@@ -47,7 +47,7 @@ const WHO = { admin, owner, guest, system, visitor: null } as const;
 type Who = keyof typeof WHO;
 
 // The spec's roles (section 6): who may do what, when the action is about no one restaurant.
-const TABLE: Record<Exclude<Action, "restaurant:edit" | "reports:view">, Who[]> = {
+const TABLE: Record<Exclude<Action, "restaurant:edit" | "reports:view" | "review:write" | "review:reply">, Who[]> = {
   "dashboard:enter": ["admin", "owner", "system"],
   "restaurant:create": ["admin", "owner", "system"],
   "restaurant:delete": ["admin", "system"],
@@ -66,6 +66,9 @@ const TABLE: Record<Exclude<Action, "restaurant:edit" | "reports:view">, Who[]> 
   "claim:send": ["admin", "owner", "guest", "system"],
   // Any account keeps its own saved places; a visitor keeps them on the device.
   "saved:keep": ["admin", "owner", "guest", "system"],
+  // Any account may report a review; the moderation queue is the admins'.
+  "review:report": ["admin", "owner", "guest", "system"],
+  "reviews:moderate": ["admin", "system"],
 };
 
 describe("can: role x action", () => {
@@ -110,6 +113,34 @@ describe.each(["restaurant:edit", "reports:view"] as const)("can: %s (resource-a
   it("an owner without an id (a shape from the browser) is never taken for a linked owner", () => {
     expect(can({ role: "guest" }, "claim:send")).toBe(false);
     expect(can({ role: "owner" }, action, { ownerIds: [""] })).toBe(false);
+  });
+});
+
+describe("reviews: who may write one, and who may reply in the restaurant's name", () => {
+  const ownedByOwner = { ownerIds: ["u-other", "u-owner"] };
+  const ownedByOthers = { ownerIds: ["u-other"] };
+  const cases: [Who, { ownerIds: string[] }, boolean, boolean][] = [
+    // [who, restaurant, may write a review, may reply]
+    ["admin", ownedByOthers, true, false],
+    ["system", ownedByOthers, true, false],
+    ["owner", ownedByOwner, false, true],
+    ["owner", ownedByOthers, true, false],
+    ["guest", ownedByOthers, true, false],
+    // A link left from when a guest was an owner gives no voice, and still may not praise the place.
+    ["guest", { ownerIds: ["u-guest"] }, false, false],
+    ["visitor", ownedByOwner, false, false],
+    ["visitor", ownedByOthers, false, false],
+  ];
+  for (const [who, restaurant, write, reply] of cases) {
+    it(`${who} on a restaurant owned by [${restaurant.ownerIds.join(", ")}]: ${write ? "may" : "may not"} review, ${reply ? "may" : "may not"} reply`, () => {
+      expect(can(WHO[who], "review:write", restaurant)).toBe(write);
+      expect(can(WHO[who], "review:reply", restaurant)).toBe(reply);
+    });
+  }
+
+  it("an account without an id (a shape from the browser) may neither review nor reply", () => {
+    expect(can({ role: "guest" }, "review:write", { ownerIds: [] })).toBe(false);
+    expect(can({ role: "owner" }, "review:reply", { ownerIds: [""] })).toBe(false);
   });
 });
 

@@ -50,6 +50,14 @@ interface Resources {
   "certificates:review": undefined;
   /** Import the Rabbinate's register, review and apply it; settle listings whose kashrut inputs disagreed (admins). */
   "register:manage": undefined;
+  /** Review a restaurant (one review per account and place): any signed-in account but its linked owners. */
+  "review:write": RestaurantResource;
+  /** Report a review: any signed-in account (an owner too, of their own place's reviews). */
+  "review:report": undefined;
+  /** Reply publicly, once per review, in the restaurant's name: its linked owners only (not admins). */
+  "review:reply": RestaurantResource;
+  /** The moderation queue: approve, reject, the watched words (admins). */
+  "reviews:moderate": undefined;
 }
 
 export type Action = keyof Resources;
@@ -73,18 +81,20 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
   "claims:manage",
   "certificates:review",
   "register:manage",
+  "reviews:moderate",
 ]);
 
 /** Actions any signed-in account may take, whatever its role (guests included). */
-const ANY_ACCOUNT: ReadonlySet<Action> = new Set(["claim:send", "saved:keep"]);
+const ANY_ACCOUNT: ReadonlySet<Action> = new Set(["claim:send", "saved:keep", "review:report"]);
 
 /** Actions an owner may take only on a restaurant they are linked to (never on "every restaurant"). */
 const OWNED_ONLY: ReadonlySet<Action> = new Set(["restaurant:edit", "reports:view"]);
 
 /**
- * The one rule book. Admins (and the system) may do everything; owners may enter the dashboard, add
- * restaurants, edit those they are linked to and read their problem reports; any signed-in account
- * may claim a listing; guests nothing else, visitors nothing.
+ * The one rule book. Admins (and the system) may do everything but reply to a review in a
+ * restaurant's name; owners may enter the dashboard, add restaurants, edit those they are linked to,
+ * read their problem reports and reply to their reviews; any signed-in account may claim a listing,
+ * review a place it is not linked to and report a review; guests nothing else, visitors nothing.
  */
 export function can<A extends Action>(
   viewer: Subject | null | undefined,
@@ -92,7 +102,12 @@ export function can<A extends Action>(
   ...[resource]: ResourceArgs<A>
 ): boolean {
   if (!viewer) return false;
+  // A reply speaks in the restaurant's name: only its linked owners (an admin neither; a guest's
+  // leftover link gives nothing, as for editing).
+  if (action === "review:reply") return viewer.role === "owner" && isLinked(viewer, resource as RestaurantResource);
   if (isAdministrator(viewer) || viewer.role === "system") return true;
+  // Any account may review a place, but not the people linked to it.
+  if (action === "review:write") return viewer.id !== undefined && !isLinked(viewer, resource as RestaurantResource);
   if (ANY_ACCOUNT.has(action)) return viewer.id !== undefined;
   if (viewer.role !== "owner" || ADMIN_ONLY.has(action)) return false;
   if (OWNED_ONLY.has(action)) {
@@ -101,6 +116,11 @@ export function can<A extends Action>(
     return owned !== undefined && viewer.id !== undefined && owned.ownerIds.includes(viewer.id);
   }
   return true;
+}
+
+/** The viewer is one of the restaurant's linked owners. */
+function isLinked(viewer: Subject, restaurant: RestaurantResource | undefined): boolean {
+  return viewer.id !== undefined && restaurant !== undefined && restaurant.ownerIds.includes(viewer.id);
 }
 
 /**

@@ -10,3 +10,4 @@ export * from "./saved";
 export * from "./alerts";
 export * from "./statistics";
 export * from "./register";
+export * from "./reviews";

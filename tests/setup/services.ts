@@ -43,6 +43,7 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
       verificationMaxAgeDays: 180,
       certificateGraceDays: 30,
       mapTiles: DEFAULT_TILES,
+      reviews: { newAccountDays: 7, burstPerPlace: 5, burstPerAccount: 3 },
     },
     nonce: "test-nonce",
     clientIp: "127.0.0.1",

@@ -1,10 +1,12 @@
 // English messages of the manage area: shown only on the dashboard and account pages (ADR 012).
+import { enReviewsQueue } from "./reviews-queue";
 import { enRegisterFile } from "./register-file";
 import { enRegister } from "./register";
 import { enKashrutModel } from "./kashrut-model";
 import { enRegisterAdmin } from "./register-admin";
 
 export const enManage = {
+  ...enReviewsQueue,
   ...enRegisterFile,
   ...enRegister,
   ...enKashrutModel,

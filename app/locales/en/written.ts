@@ -2,7 +2,9 @@
 // questions and answers and its Pesach section are made in the page's language by the loader
 // (faq.server.ts, pesach/section.server.ts, practical/page.server.ts), so no browser loads these; the server holds them with
 // every other message. Only `.server.ts` modules may use them (the message-usage test checks it).
+import { enReviewsWritten } from "./reviews-written";
 export const enWritten = {
+  ...enReviewsWritten,
   "restaurant.faqTitle": "Questions and answers",
   "restaurant.faqKosherQ": "Is {name} kosher?",
   "restaurant.faqKosherA":

@@ -1,3 +1,4 @@
+import { heReviewsQueue } from "./reviews-queue";
 import { heRegisterFile } from "./register-file";
 import { heRegister } from "./register";
 import { heKashrutModel } from "./kashrut-model";
@@ -6,6 +7,7 @@ import type { ManageMessages } from "../en";
 
 // Hebrew messages of the manage area (ADR 012); the type asks for exactly the English keys.
 export const heManage: ManageMessages = {
+  ...heReviewsQueue,
   ...heRegisterFile,
   ...heRegister,
   ...heKashrutModel,

@@ -1,7 +1,9 @@
+import { heReviewsWritten } from "./reviews-written";
 import type { WrittenMessages } from "../en";
 
 // Hebrew words the server writes into pages (see en/written.ts); the type asks for exactly the English keys.
 export const heWritten: WrittenMessages = {
+  ...heReviewsWritten,
   "restaurant.faqTitle": "שאלות ותשובות",
   "restaurant.faqKosherQ": "האם {name} כשרה?",
   "restaurant.faqKosherA":

@@ -1,0 +1,8 @@
+// The reviews room's browser-safe public file: what other rooms and the routes may import.
+// Each part of reviews adds its exports in its own block below.
+
+// -- shown on pages (the restaurant page's section, the card's rating, the ordering by rating)
+
+// -- written by diners (the form and its rules)
+
+// -- reported, replied to and moderated
