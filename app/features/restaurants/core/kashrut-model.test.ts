@@ -58,7 +58,8 @@ describe("deriveKashrut", () => {
     } finally {
       await db.close();
     }
-  });
+    // An embedded PostgreSQL starts in 2-3 s on an idle machine: more than a unit test's default 5 s when busy.
+  }, 30_000);
 });
 
 describe("impliedCertificate", () => {
