@@ -179,7 +179,7 @@ function reviewPolicyEn(email: string, facts: ReviewPolicyFacts): LegalDocument 
         id: REVIEW_POLICY_SECTIONS.limits,
         heading: "Limits",
         paragraphs: [
-          "To keep reviews honest, there is a limit to how many reviews and reports one account, and one internet address, can send in a given time. When you reach it, the form tells you how long to wait, and nothing is saved.",
+          "To keep reviews honest, there is a limit to how many reviews one account, and one internet address, can send in a given time. When you reach it, the form tells you how long to wait, and nothing is saved.",
           "A new account's browser also solves a short calculation when it sends a review, as on the form for suggesting a restaurant; it takes a moment and asks nothing of you. Without JavaScript a new account can still send a review, within a stricter limit.",
         ],
       },
@@ -267,7 +267,7 @@ function reviewPolicyHe(email: string, facts: ReviewPolicyFacts): LegalDocument 
         id: REVIEW_POLICY_SECTIONS.limits,
         heading: "מגבלות",
         paragraphs: [
-          "כדי לשמור על ביקורות הוגנות, יש מגבלה על מספר הביקורות והדיווחים שחשבון אחד, וכתובת אינטרנט אחת, יכולים לשלוח בפרק זמן מסוים. כשמגיעים אליה, הטופס אומר כמה זמן לחכות, ושום דבר לא נשמר.",
+          "כדי לשמור על ביקורות הוגנות, יש מגבלה על מספר הביקורות שחשבון אחד, וכתובת אינטרנט אחת, יכולים לשלוח בפרק זמן מסוים. כשמגיעים אליה, הטופס אומר כמה זמן לחכות, ושום דבר לא נשמר.",
           "כשחשבון חדש שולח ביקורת, הדפדפן שלו גם פותר חישוב קצר, כמו בטופס ההצעה של מסעדה חדשה; זה לוקח רגע ולא דורש מכם דבר. גם בלי JavaScript חשבון חדש יכול לשלוח ביקורת, במגבלה מחמירה יותר.",
         ],
       },
