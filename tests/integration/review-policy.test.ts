@@ -7,6 +7,7 @@ import { holdSignalWords, reportReasonWords, reviewPolicy } from "../../app/feat
 import type { AppServices } from "../../app/lib/context";
 import type { Language } from "../../app/lib/i18n/language";
 import { reviewPolicyPath } from "../../app/lib/paths";
+import { matchPage } from "../../app/route-facts";
 import { loader } from "../../app/routes/review-policy";
 import { HOLD_SIGNALS, REVIEW_HIDE_WEIGHT, REVIEW_REPORT_REASONS } from "../../database/reviews";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
@@ -104,6 +105,14 @@ describe("the review policy page", () => {
     expect(holdSignalWords("en", off)["new-account"]).toMatch(/turned off/);
     expect(holdSignalWords("he", off)["new-account"]).toContain("כבויה");
     expect(holdSignalWords("he", { ...SETTINGS, newAccountDays: 2 })["new-account"]).toContain("יומיים");
+  });
+
+  it("is a public page (cached for visitors like the other legal pages) with no message area to load", () => {
+    for (const language of LANGUAGES) {
+      const { pattern, facts } = matchPage(reviewPolicyPath(language));
+      expect(pattern).toBe("/review-policy");
+      expect(facts).toEqual({});
+    }
   });
 
   it("links to the privacy policy's reviews section in the page's language", async () => {
