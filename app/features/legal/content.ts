@@ -267,6 +267,7 @@ function privacyEn(email: string): LegalDocument {
         items: [
           "Create and run your account, and keep you signed in",
           "Let restaurant owners and managers edit their listings",
+          "Publish the reviews you write, with your account's name, and moderate reviews, reports and owners' replies",
           "Protect the site and its users from abuse, fraud and attacks",
           "Keep restaurant information accurate, including knowing who changed a listing and when",
           "Reply to you when you contact us",
@@ -402,6 +403,7 @@ function privacyHe(email: string): LegalDocument {
         items: [
           "לפתוח ולנהל את החשבון שלכם ולאפשר לכם להישאר מחוברים",
           "לאפשר לבעלי מסעדות ולמנהלים שלהן לערוך את דפי המסעדות",
+          "לפרסם את הביקורות שאתם כותבים, עם השם של החשבון שלכם, ולטפל בביקורות, בדיווחים ובתגובות של בעלי המסעדות",
           "להגן על האתר ועל המשתמשים בו מפני שימוש לרעה, הונאות ותקיפות",
           "לשמור על דיוק המידע על המסעדות, כולל תיעוד של מי שינה דף ומתי",
           "להשיב לכם כשאתם פונים אלינו",
