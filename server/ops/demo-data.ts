@@ -1,6 +1,7 @@
 // Demo data for a new database: about 40 clearly fictional Tel Aviv restaurants (a few with a past
-// their page's History section tells), the spec's two sample blog posts, and a demo admin and
-// owner. Photos and menus are generated here, never downloaded. Refused in production.
+// their page's History section tells, a few with diners' reviews: demo-reviews.ts), the spec's two
+// sample blog posts, and a demo admin, owner and diners. Photos and menus are generated here,
+// never downloaded. Refused in production.
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { buildRestaurant, createUser, insertRestaurants } from "../../database/factories";
@@ -40,6 +41,7 @@ import { roundCoordinate, TEL_AVIV } from "../../app/features/restaurants/core/l
 import { namedFiles } from "../../app/features/restaurants/editing/uploads.server";
 import type { Storage } from "../uploads/storage";
 import { processUpload } from "../uploads/processing";
+import { DEMO_DINERS, loadDemoReviews } from "./demo-reviews";
 
 export const DEMO_ACCOUNTS = {
   admin: {
@@ -725,9 +727,16 @@ export async function loadDemoData({ db, auth, storage, isProduction, log = () =
     { id: adminId, email: DEMO_ACCOUNTS.admin.email, role: "admin" },
     new Date(started),
   );
+  // Diners' reviews: published in both languages, and held, hidden and rejected ones for the queue.
+  const reviewed = await loadDemoReviews(
+    db,
+    auth,
+    { ownerId, admin: { id: adminId, email: DEMO_ACCOUNTS.admin.email } },
+    new Date(started),
+  );
 
   log(
-    `[demo] loaded ${rows.length} fictional restaurants (${told} with a history), ${SAMPLE_POSTS.length} posts and 2 demo accounts in ${Date.now() - started} ms`,
+    `[demo] loaded ${rows.length} fictional restaurants (${told} with a history), ${reviewed} reviews, ${SAMPLE_POSTS.length} posts and ${2 + DEMO_DINERS.length} demo accounts in ${Date.now() - started} ms`,
   );
 }
 

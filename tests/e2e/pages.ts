@@ -15,6 +15,8 @@ export const PUBLIC_PAGES = [
   "/he/accessibility",
   "/privacy-policy",
   "/he/privacy-policy",
+  "/review-policy",
+  "/he/review-policy",
   "/login",
   "/he/login",
   "/login/two-factor",

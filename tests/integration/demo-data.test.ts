@@ -17,6 +17,20 @@ import { telAvivDay } from "../../app/lib/dates";
 import { loader } from "../../app/routes/restaurant";
 import { DEMO_ACCOUNTS, loadDemoData, loadDemoDataIfEmpty, loadDemoHistory } from "../../server/ops/demo-data";
 import { createLocalStorage } from "../../server/uploads/storage";
+import { DEMO_DINER_PASSWORD, DEMO_DINERS, DEMO_REVIEWS, loadDemoReviews } from "../../server/ops/demo-reviews";
+import { isNewAccount } from "../../app/features/restaurants/reviews/index.server";
+import { normalizeForSearch } from "../../app/lib/search-text";
+import { REVIEW_HIDE_WEIGHT, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, VISIT_MONTH } from "../../database/reviews";
+import {
+  reviewDecisions,
+  reviewReplies,
+  reviewReplyEdits,
+  reviewReports,
+  reviewTotals,
+  reviewVersions,
+  reviewWatchedWords,
+  reviews,
+} from "../../database/schema/reviews";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createServices, createTestAuth, routeArgs } from "../setup/services";
 
@@ -232,5 +246,132 @@ describe("demo history", () => {
         ).toContain(field);
       }
     }
+  });
+});
+
+describe("demo reviews", () => {
+  const byId = (id: string) => list.find((restaurant) => restaurant.id === id)!;
+
+  it("writes every demo review, each by a demo diner who can sign in, one per diner and place", async () => {
+    const rows = await database.db.select().from(reviews);
+    expect(rows).toHaveLength(DEMO_REVIEWS.length);
+    const auth = createTestAuth(database.db);
+    const diners = new Map<string, string>();
+    for (const diner of DEMO_DINERS) {
+      const { user } = await auth.api.signInEmail({ body: { email: diner.email, password: DEMO_DINER_PASSWORD } });
+      diners.set(user.id, diner.email);
+    }
+    for (const row of rows) expect(diners.has(row.author_id), row.body).toBe(true);
+    expect(new Set(rows.map((row) => `${row.restaurant_id}/${row.author_id}`)).size).toBe(rows.length);
+  });
+
+  it("publishes reviews in both languages on several places, within the rules, and the totals follow", async () => {
+    const published = await database.db.select().from(reviews).where(eq(reviews.status, "published"));
+    expect(new Set(published.map((row) => row.language))).toEqual(new Set(["he", "en"]));
+    expect(new Set(published.map((row) => row.restaurant_id)).size).toBeGreaterThanOrEqual(4);
+    const thisMonth = loadedOn.slice(0, 7);
+    for (const row of await database.db.select().from(reviews)) {
+      expect(row.body.length, row.body).toBeGreaterThanOrEqual(REVIEW_TEXT_MIN);
+      expect(row.body.length, row.body).toBeLessThanOrEqual(REVIEW_TEXT_MAX);
+      expect(row.body, row.body).toMatch(row.language === "he" ? /[\u05D0-\u05EA]/ : /^[^\u05D0-\u05EA]+$/);
+      expect(row.visit_month).toMatch(VISIT_MONTH);
+      expect(row.visit_month <= thisMonth, row.visit_month).toBe(true);
+      // Published ones with their day; no other.
+      expect(row.published_at !== null, row.body).toBe(row.status === "published" || row.status === "hidden");
+    }
+    // The database's own totals agree with what is published, place by place.
+    for (const restaurantId of new Set(published.map((row) => row.restaurant_id))) {
+      const mine = published.filter((row) => row.restaurant_id === restaurantId);
+      const [totals] = await database.db
+        .select()
+        .from(reviewTotals)
+        .where(eq(reviewTotals.restaurant_id, restaurantId));
+      expect(totals, byId(restaurantId).slug).toMatchObject({
+        count: mine.length,
+        stars: mine.reduce((sum, row) => sum + row.rating, 0),
+      });
+    }
+    // A listing's linked owners never review it.
+    const owners = await database.db.select().from(restaurantOwners);
+    for (const row of await database.db.select().from(reviews))
+      expect(owners.some((o) => o.restaurant_id === row.restaurant_id && o.user_id === row.author_id)).toBe(false);
+  });
+
+  it("has an edited review with its earlier version, and the demo owner's reply (edited once) on their own listing", async () => {
+    const versions = await database.db.select().from(reviewVersions);
+    expect(versions.length).toBeGreaterThanOrEqual(1);
+    for (const version of versions) {
+      const [review] = await database.db.select().from(reviews).where(eq(reviews.id, version.review_id));
+      expect(review!.status).toBe("published");
+      expect(version.body).not.toBe(review!.body);
+      expect(version.written_at.getTime()).toBeLessThan(review!.updated_at.getTime());
+    }
+    const [owner] = await database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.owner.email));
+    const replies = await database.db.select().from(reviewReplies);
+    expect(replies.length).toBeGreaterThanOrEqual(1);
+    for (const reply of replies) {
+      expect(reply.author_id).toBe(owner!.id);
+      const [review] = await database.db.select().from(reviews).where(eq(reviews.id, reply.review_id));
+      expect(review!.status).toBe("published");
+      const owned = await database.db
+        .select()
+        .from(restaurantOwners)
+        .where(eq(restaurantOwners.restaurant_id, review!.restaurant_id));
+      expect(owned.map((o) => o.user_id)).toContain(owner!.id);
+    }
+    const edits = await database.db.select().from(reviewReplyEdits);
+    expect(edits.map((edit) => edit.review_id)).toEqual(expect.arrayContaining([replies[0]!.review_id]));
+  });
+
+  it("gives the queue work: a new account's first review and a watched word held, one hidden by reports, a second look asked", async () => {
+    const held = await database.db.select().from(reviews).where(eq(reviews.status, "held"));
+    const signals = held.flatMap((row) => row.held_for);
+    expect(signals).toEqual(expect.arrayContaining(["new-account", "first-review", "watched-word"]));
+    const newcomer = held.find((row) => row.held_for.includes("new-account"))!;
+    const [author] = await database.db.select().from(users).where(eq(users.id, newcomer.author_id));
+    expect(isNewAccount(author!, 7, new Date())).toBe(true);
+    expect(await database.db.$count(reviews, eq(reviews.author_id, newcomer.author_id))).toBe(1);
+
+    // The watched words are stored folded, and the held text holds one of them as a whole phrase.
+    const words = (await database.db.select().from(reviewWatchedWords)).map((row) => row.word);
+    expect(words.length).toBeGreaterThanOrEqual(3);
+    for (const word of words) expect(normalizeForSearch(word)).toBe(word);
+    const watched = held.find((row) => row.held_for.includes("watched-word"))!;
+    expect(words.some((word) => ` ${normalizeForSearch(watched.body)} `.includes(` ${word} `))).toBe(true);
+
+    const [hidden] = await database.db.select().from(reviews).where(eq(reviews.status, "hidden"));
+    const reports = await database.db.select().from(reviewReports).where(eq(reviewReports.review_id, hidden!.id));
+    expect(reports.every((report) => report.settled_at === null && report.reporter_id !== hidden!.author_id)).toBe(
+      true,
+    );
+    expect(reports.reduce((sum, report) => sum + report.weight, 0)).toBeGreaterThanOrEqual(REVIEW_HIDE_WEIGHT);
+    const hiding = await database.db.select().from(reviewDecisions).where(eq(reviewDecisions.review_id, hidden!.id));
+    expect(hiding).toEqual([expect.objectContaining({ decision: "hidden", actor_id: null, actor_email: "reports" })]);
+
+    const [rejected] = await database.db.select().from(reviews).where(eq(reviews.status, "rejected"));
+    expect(rejected!.rejection_reason).toBeTruthy();
+    expect(rejected!.second_look_at).not.toBeNull();
+    const decisions = await database.db
+      .select()
+      .from(reviewDecisions)
+      .where(eq(reviewDecisions.review_id, rejected!.id))
+      .orderBy(reviewDecisions.created_at);
+    expect(decisions.map((d) => [d.decision, d.actor_email])).toEqual([
+      ["rejected", DEMO_ACCOUNTS.admin.email],
+      ["second-look", DEMO_DINERS.find((diner) => diner.key === "david")!.email],
+    ]);
+  });
+
+  it("is written once: loading the reviews again adds nothing", async () => {
+    const [owner] = await database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.owner.email));
+    const [admin] = await database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
+    const before = await database.db.$count(reviews);
+    expect(
+      await loadDemoReviews(database.db, createTestAuth(database.db), {
+        ownerId: owner!.id,
+        admin: { id: admin!.id, email: admin!.email },
+      }),
+    ).toBe(0);
+    expect(await database.db.$count(reviews)).toBe(before);
   });
 });

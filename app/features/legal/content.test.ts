@@ -3,6 +3,7 @@ import type { Language } from "../../lib/i18n/language";
 import { enSite } from "../../locales/en/site";
 import { heSite } from "../../locales/he/site";
 import { accessibilityStatement, privacyPolicy, type LegalDocument } from "./content";
+import { reviewPolicy } from "./review-policy";
 
 const EMAIL = "legal-test@example.org";
 const LANGUAGES: readonly Language[] = ["en", "he"];
@@ -11,6 +12,11 @@ const HEBREW_LETTER = /[\u05D0-\u05EA]/;
 const DOCUMENTS = [
   ["accessibility statement", accessibilityStatement],
   ["privacy policy", privacyPolicy],
+  [
+    "review policy",
+    (language: Language, email: string) =>
+      reviewPolicy(language, email, { newAccountDays: 7, burstPerPlace: 5, burstPerAccount: 3 }),
+  ],
 ] as const;
 
 /** Every string of a document, in reading order. */
@@ -31,6 +37,11 @@ describe.each(DOCUMENTS)("%s", (_name, build) => {
     for (let i = 0; i < en.sections.length; i++) {
       expect(Boolean(he.sections[i]!.items), `section ${i} has a list in one language only`).toBe(
         Boolean(en.sections[i]!.items),
+      );
+      // An anchor is the same in both languages, so a link to it works from either.
+      expect(he.sections[i]!.id, `section ${i}'s anchor`).toBe(en.sections[i]!.id);
+      expect(Boolean(he.sections[i]!.link), `section ${i} has a link in one language only`).toBe(
+        Boolean(en.sections[i]!.link),
       );
     }
   });
@@ -98,7 +109,10 @@ it("names the site in the language's words when the messages arrive after the mo
   const content = await import("./content");
   messages.addMessages("en", enSite);
   messages.addMessages("he", heSite);
-  for (const build of [content.accessibilityStatement, content.privacyPolicy]) {
+  const reviews = await import("./review-policy");
+  const reviewPolicyOf = (language: Language, email: string) =>
+    reviews.reviewPolicy(language, email, { newAccountDays: 7, burstPerPlace: 5, burstPerAccount: 3 });
+  for (const build of [content.accessibilityStatement, content.privacyPolicy, reviewPolicyOf]) {
     expect(build("en", EMAIL).intro).toContain(enSite["brand.name"]);
     expect(build("he", EMAIL).intro).toContain(heSite["brand.name"]);
     expect(fullText(build("en", EMAIL)) + fullText(build("he", EMAIL))).not.toContain("brand.name");

@@ -4,6 +4,7 @@
 
 import { brandName } from "../../lib/i18n/brand";
 import type { Language } from "../../lib/i18n/language";
+import { reviewPolicyPath } from "../../lib/paths";
 
 // The site's name is read from the catalogue each time a document is made, never once when this
 // module loads: in the browser the modules load before the page's messages arrive
@@ -11,9 +12,13 @@ import type { Language } from "../../lib/i18n/language";
 // differed from the server's (React error #418 on both legal pages).
 
 export interface LegalSection {
+  /** The section's anchor, for links to it from elsewhere (`#reviews`). */
+  id?: string;
   heading: string;
   paragraphs: string[];
   items?: string[];
+  /** A link shown after the section's text (another page of the site). */
+  link?: { label: string; to: string };
 }
 
 export interface LegalDocument {
@@ -241,11 +246,28 @@ function privacyEn(email: string): LegalDocument {
         ],
       },
       {
+        id: "reviews",
+        heading: "Reviews",
+        paragraphs: [
+          "If you write a review of a restaurant, everyone sees it with your account's name (the name you signed up with), never your email address or phone number. For reviews we keep:",
+          "Reviews are not used for anything else: not for advertising, and not to build a profile of you. What holds a review for an administrator, and how reports and decisions work, is in our review policy.",
+        ],
+        items: [
+          "The review itself: its stars, its text and the language it is written in, whether you ate there, the month of your visit, and when it was written, edited and published.",
+          "Its earlier versions when you edit it, seen only by our administrators.",
+          "Which signals held it for an administrator (for example, a new account or a link in the text) and every decision on it: what was decided, by whom, when and why. You see the reason if your review is rejected.",
+          "Reports you make about reviews (the reason, your note and when), seen only by our administrators; and the reports made about your review, whose authors are never shown to you or to the restaurant.",
+          "If you own a listed restaurant: your replies to its reviews, shown with the review, and each earlier text of a reply you edited.",
+        ],
+        link: { label: "Review Policy", to: reviewPolicyPath("en") },
+      },
+      {
         heading: "Why we use your information",
         paragraphs: ["We do not use your information for advertising. We use it only to:"],
         items: [
           "Create and run your account, and keep you signed in",
           "Let restaurant owners and managers edit their listings",
+          "Publish the reviews you write, with your account's name, and moderate reviews, reports and owners' replies",
           "Protect the site and its users from abuse, fraud and attacks",
           "Keep restaurant information accurate, including knowing who changed a listing and when",
           "Reply to you when you contact us",
@@ -275,6 +297,7 @@ function privacyEn(email: string): LegalDocument {
           "We keep your account information until your account is deleted.",
           `You can ask us to delete your account at any time by emailing ${email}. We will then delete your personal information, except for anything the law requires us to keep.`,
           "Server logs are deleted after 30 days at most.",
+          "A review is kept while it is on the site, with its earlier versions, the reports and decisions on it and the owner's reply, and all of them are deleted with it: when you delete the review, when your account is deleted, or when the restaurant's listing is. The reports you made are deleted with your account. A reply stays with its review when its writer's account is deleted, no longer linked to that account; a decision keeps the administrator's email address, as our record of who decided.",
           "A file you send with a claim to manage a listing, or with a restaurant suggestion (a certificate or a business document), is seen only by our administrators and is deleted 30 days after they decide. A certificate photo that becomes part of a published listing stays with the listing.",
         ],
       },
@@ -359,11 +382,28 @@ function privacyHe(email: string): LegalDocument {
         ],
       },
       {
+        id: "reviews",
+        heading: "ביקורות",
+        paragraphs: [
+          "אם תכתבו ביקורת על מסעדה, כולם יראו אותה עם השם של החשבון שלכם (השם שאיתו נרשמתם), ולעולם לא עם כתובת הדואר האלקטרוני או מספר הטלפון. לצורך הביקורות אנחנו שומרים:",
+          "איננו משתמשים בביקורות לשום מטרה אחרת: לא לפרסום ולא לבניית פרופיל עליכם. מה גורם לביקורת להמתין למנהל, ואיך מטפלים בדיווחים ובהחלטות, מפורט במדיניות הביקורות שלנו.",
+        ],
+        items: [
+          "את הביקורת עצמה: הכוכבים, הטקסט והשפה שבה הוא כתוב, האם אכלתם במקום, החודש שבו ביקרתם, ומתי הביקורת נכתבה, נערכה ופורסמה.",
+          "את הגרסאות הקודמות שלה כשאתם עורכים אותה, שרק מנהלי האתר רואים.",
+          "אילו סימנים עיכבו אותה לבדיקת מנהל (למשל חשבון חדש או קישור בטקסט), וכל החלטה שהתקבלה עליה: מה הוחלט, על ידי מי, מתי ולמה. אם הביקורת שלכם נדחתה, תראו את הנימוק.",
+          "דיווחים שאתם מגישים על ביקורות (הסיבה, ההערה שלכם והמועד), שרק מנהלי האתר רואים; ודיווחים שהוגשו על הביקורת שלכם, שזהות המדווחים בהם אינה מוצגת לכם או למסעדה.",
+          "אם אתם בעלים של מסעדה באתר: התגובות שלכם לביקורות עליה, שמוצגות עם הביקורת, וכל נוסח קודם של תגובה שערכתם.",
+        ],
+        link: { label: "מדיניות הביקורות", to: reviewPolicyPath("he") },
+      },
+      {
         heading: "למה אנחנו משתמשים במידע",
         paragraphs: ["איננו משתמשים במידע שלכם לפרסום. אנחנו משתמשים בו רק כדי:"],
         items: [
           "לפתוח ולנהל את החשבון שלכם ולאפשר לכם להישאר מחוברים",
           "לאפשר לבעלי מסעדות ולמנהלים שלהן לערוך את דפי המסעדות",
+          "לפרסם את הביקורות שאתם כותבים, עם השם של החשבון שלכם, ולטפל בביקורות, בדיווחים ובתגובות של בעלי המסעדות",
           "להגן על האתר ועל המשתמשים בו מפני שימוש לרעה, הונאות ותקיפות",
           "לשמור על דיוק המידע על המסעדות, כולל תיעוד של מי שינה דף ומתי",
           "להשיב לכם כשאתם פונים אלינו",
@@ -393,6 +433,7 @@ function privacyHe(email: string): LegalDocument {
           "אנחנו שומרים את פרטי החשבון שלכם עד שהחשבון נמחק.",
           `אפשר לבקש מאיתנו למחוק את החשבון בכל עת, בפנייה לכתובת ${email}. לאחר מכן נמחק את המידע האישי שלכם, למעט מידע שהחוק מחייב אותנו לשמור.`,
           "יומני השרת נמחקים לאחר 30 יום לכל היותר.",
+          "ביקורת נשמרת כל עוד היא באתר, יחד עם הגרסאות הקודמות שלה, הדיווחים וההחלטות עליה ותגובת בעלי המסעדה, וכולם נמחקים איתה: כשאתם מוחקים את הביקורת, כשהחשבון שלכם נמחק, או כשדף המסעדה נמחק. דיווחים שהגשתם נמחקים עם החשבון שלכם. תגובה נשארת עם הביקורת גם אם החשבון של מי שכתב אותה נמחק, אבל כבר אינה מקושרת לחשבון הזה; החלטה שומרת את כתובת הדואר האלקטרוני של המנהל שקיבל אותה, כתיעוד של מי החליט.",
           "קובץ שאתם שולחים עם בקשה לנהל דף של מסעדה, או עם הצעה של מסעדה (תעודה או מסמך של העסק), נראה רק למנהלי האתר ונמחק 30 יום אחרי ההחלטה. תמונת תעודה שהופכת לחלק מדף מסעדה שפורסם נשארת עם הדף.",
         ],
       },

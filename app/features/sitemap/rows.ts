@@ -14,6 +14,7 @@ import {
   loginPath,
   privacyPolicyPath,
   restaurantPath,
+  reviewPolicyPath,
   signupPath,
   sitemapFilePath,
 } from "../../lib/paths";
@@ -48,6 +49,7 @@ export function staticSitemapRows(today: string): SitemapRow[] {
     { path: signupPath("en"), lastModified: today, changeFrequency: "monthly", priority: 0.7 },
     { path: accessibilityPath("en"), lastModified: today, changeFrequency: "yearly", priority: 0.5 },
     { path: privacyPolicyPath("en"), lastModified: today, changeFrequency: "yearly", priority: 0.5 },
+    { path: reviewPolicyPath("en"), lastModified: today, changeFrequency: "yearly", priority: 0.5 },
     { path: dashboardPath("en"), lastModified: today, changeFrequency: "monthly", priority: 0.6, private: true },
     { path: dashboardAddPath("en"), lastModified: today, changeFrequency: "monthly", priority: 0.5, private: true },
     { path: dashboardUsersPath("en"), lastModified: today, changeFrequency: "monthly", priority: 0.5, private: true },
