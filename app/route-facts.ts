@@ -39,6 +39,7 @@ const CONTRIBUTE: readonly Area[] = ["contribute"];
 const ACCOUNT = { private: true, areas: ["account"], label: "account" } as const;
 const MANAGE: readonly Area[] = ["restaurant", "account", "manage", "contribute", "blog"];
 const BLOG = { label: "blog", areas: ["blog"] } as const;
+const REVIEW = { private: true, areas: ["restaurant", "contribute", "account"], label: "review" } as const;
 /** Any other path: the not-found page. */
 const NOT_FOUND: RouteFacts = {};
 
@@ -58,13 +59,8 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
     fileForm: true,
   },
   // A diner's own review, and a review's report and reply: about the signed-in visitor, never cached.
-  "/restaurant/:slug/review": { private: true, areas: ["restaurant", "contribute", "account"], label: "review" },
-  "/restaurant/:slug/reviews/:id/report": {
-    private: true,
-    areas: ["restaurant", "contribute", "account"],
-    label: "review",
-  },
-  "/restaurant/:slug/reviews/:id/reply": { private: true, areas: ["restaurant", "contribute"], label: "review" },
+  "/restaurant/:slug/review": REVIEW,
+  "/restaurant/:slug/reviews/*": REVIEW,
   // Public, its page cacheable; its form carries the certificate photo.
   "/suggest": { areas: CONTRIBUTE, label: "suggest", fileForm: true },
   // About the visitor (their list), never cached.

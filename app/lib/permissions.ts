@@ -85,10 +85,10 @@ const ADMIN_ONLY: ReadonlySet<Action> = new Set([
 ]);
 
 /** Actions any signed-in account may take, whatever its role (guests included). */
-const ANY_ACCOUNT: ReadonlySet<Action> = new Set(["claim:send", "saved:keep", "review:report"]);
+const ANY_ACCOUNT: ReadonlySet<Action> = new Set(["claim:send", "saved:keep", "review:report", "review:write"]);
 
 /** Actions an owner may take only on a restaurant they are linked to (never on "every restaurant"). */
-const OWNED_ONLY: ReadonlySet<Action> = new Set(["restaurant:edit", "reports:view"]);
+const OWNED_ONLY: ReadonlySet<Action> = new Set(["restaurant:edit", "reports:view", "review:reply"]);
 
 /**
  * The one rule book. Admins (and the system) may do everything but reply to a review in a
@@ -102,25 +102,15 @@ export function can<A extends Action>(
   ...[resource]: ResourceArgs<A>
 ): boolean {
   if (!viewer) return false;
-  // A reply speaks in the restaurant's name: only its linked owners (an admin neither; a guest's
-  // leftover link gives nothing, as for editing).
-  if (action === "review:reply") return viewer.role === "owner" && isLinked(viewer, resource as RestaurantResource);
-  if (isAdministrator(viewer) || viewer.role === "system") return true;
-  // Any account may review a place, but not the people linked to it.
-  if (action === "review:write") return viewer.id !== undefined && !isLinked(viewer, resource as RestaurantResource);
-  if (ANY_ACCOUNT.has(action)) return viewer.id !== undefined;
+  // A reply speaks in the restaurant's name: its linked owners' only (OWNED_ONLY), never an admin's.
+  if (isAdministrator(viewer) || viewer.role === "system") return action !== "review:reply";
+  const linked =
+    viewer.id !== undefined && !!(resource as RestaurantResource | undefined)?.ownerIds.includes(viewer.id);
+  // Any account may review a place, but not the people linked to it (a guest's leftover link included).
+  if (ANY_ACCOUNT.has(action)) return viewer.id !== undefined && !(action === "review:write" && linked);
   if (viewer.role !== "owner" || ADMIN_ONLY.has(action)) return false;
-  if (OWNED_ONLY.has(action)) {
-    // An owner acts only on a restaurant they are linked to; "every restaurant" is not theirs.
-    const owned = resource as RestaurantResource | undefined;
-    return owned !== undefined && viewer.id !== undefined && owned.ownerIds.includes(viewer.id);
-  }
-  return true;
-}
-
-/** The viewer is one of the restaurant's linked owners. */
-function isLinked(viewer: Subject, restaurant: RestaurantResource | undefined): boolean {
-  return viewer.id !== undefined && restaurant !== undefined && restaurant.ownerIds.includes(viewer.id);
+  // An owner acts only on a restaurant they are linked to; "every restaurant" is not theirs.
+  return !OWNED_ONLY.has(action) || linked;
 }
 
 /**
