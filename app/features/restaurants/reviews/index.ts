@@ -4,5 +4,8 @@
 // -- shown on pages (the restaurant page's section, the card's rating, the ordering by rating)
 
 // -- written by diners (the form and its rules)
+export { ReviewForm, type ReviewAnswer } from "./components/ReviewForm";
+export { DeleteReview, ReviewStatePanel, SIGNAL_WORDS } from "./components/OwnReviewPanel";
+export { parseReview, recogniseLanguage, speaksOfKashrut, type ReviewValues, type TypedReview } from "./rules";
 
 // -- reported, replied to and moderated
