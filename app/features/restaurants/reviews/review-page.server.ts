@@ -56,6 +56,8 @@ export async function reviewFormAction(
   const intent = text("intent") || "save";
   const fields = typedReview(form);
   try {
+    // A visitor may do nothing here (the page sends them to log in).
+    if (!viewer) throw new AppError("forbidden", "access.denied");
     if (intent === "delete") {
       if (text("confirm") !== "yes") return { confirmDelete: true as const };
       await deleteReview(services.db, viewer, slug);
