@@ -6,7 +6,13 @@
 // the proof-of-work), and that nobody changes another's review. Every refusal stores nothing.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { REVIEW_LIMITS, writeReview } from "../../app/features/restaurants/reviews/index.server";
+import {
+  askSecondLook,
+  deleteReview,
+  REVIEW_LIMITS,
+  writeReview,
+} from "../../app/features/restaurants/reviews/index.server";
+import { AppError } from "../../app/lib/errors";
 import type { AppServices } from "../../app/lib/context";
 import { action as reviewAction, loader as reviewLoader } from "../../app/routes/review";
 import { loader as reportLoader } from "../../app/routes/report";
@@ -482,5 +488,52 @@ describe("limits", () => {
       .from(rateLimits)
       .where(eq(rateLimits.key, `review:account:${ids.diner}`));
     expect(account).toHaveLength(0);
+  });
+});
+
+describe("the domain functions check their actor themselves, whoever calls them", () => {
+  const actor = (who: Exclude<Who, "visitor">) => ({
+    id: ids[who]!,
+    email: `${who}@reviews.example`,
+    role: "guest" as const,
+  });
+  const written = { slug: "good-place", values: values(), clientIp: "10.0.0.9", proofOfWork: false };
+
+  it("refuses no one signed in, a linked owner and an unverified address, changing nothing", async () => {
+    const refusals: [string, Promise<unknown>, string][] = [
+      ["nobody writes", writeReview(database.db, null, written, services.settings.reviews), "access.denied"],
+      ["nobody deletes", deleteReview(database.db, null, "good-place"), "access.denied"],
+      ["nobody asks", askSecondLook(database.db, null, "good-place", ""), "access.denied"],
+      [
+        "the owner writes",
+        writeReview(database.db, { ...actor("owner"), role: "owner" }, written, services.settings.reviews),
+        "access.denied",
+      ],
+      [
+        "the unverified write",
+        writeReview(database.db, actor("unverified"), written, services.settings.reviews),
+        "reviewWrite.verifyFirst",
+      ],
+    ];
+    for (const [label, attempt, message] of refusals) {
+      const error = await attempt.then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(error, label).toBeInstanceOf(AppError);
+      expect((error as AppError).code, label).toBe("forbidden");
+      expect((error as AppError).messageKey, label).toBe(message);
+    }
+    expect(await reviewsOfPlace()).toHaveLength(0);
+  });
+
+  it("an admin may review a place like any diner (and is held like one)", async () => {
+    const saved = await writeReview(
+      database.db,
+      { id: ids.admin!, email: "admin@reviews.example", role: "admin" },
+      written,
+      services.settings.reviews,
+    );
+    expect(saved).toMatchObject({ status: "held", heldFor: ["first-review"], edited: false });
   });
 });
