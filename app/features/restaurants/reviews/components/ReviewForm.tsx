@@ -119,11 +119,12 @@ export function ReviewForm({
             aria-invalid={errors.rating ? true : undefined}
             label={
               <>
-                <span aria-hidden="true" className="me-2 text-amber-600">
+                {t(label)}
+                {/* The stars drawn after the words (in the page's direction: filled first), for the eye only. */}
+                <span aria-hidden="true" className="ms-2 text-amber-600">
                   {"★".repeat(stars)}
                   <span className="text-stone-300">{"★".repeat(5 - stars)}</span>
                 </span>
-                {t(label)}
               </>
             }
           />
@@ -134,6 +135,7 @@ export function ReviewForm({
         name="body"
         id={field("body")}
         dir="auto"
+        lang={written}
         rows={7}
         minLength={REVIEW_TEXT_MIN}
         maxLength={REVIEW_TEXT_MAX}
