@@ -179,6 +179,12 @@ describe("who may write", () => {
     expect(await database.db.select().from(rateLimits)).toHaveLength(0);
   });
 
+  it("sends an unverified account the verification link again, from the review page", async () => {
+    const resent = await post("unverified", { intent: "resendVerification" });
+    expect(resent.data).toEqual({ resent: true });
+    expect(await reviewsOfPlace()).toHaveLength(0);
+  });
+
   it("tells a linked owner they cannot review their own place, and refuses the post with 403", async () => {
     const outcome = await page("owner");
     expect(outcome.data).toMatchObject({ page: { isOwner: true, mayWrite: false } });
