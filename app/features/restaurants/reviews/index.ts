@@ -6,6 +6,7 @@
 // -- written by diners (the form and its rules)
 export { ReviewForm, type ReviewAnswer } from "./components/ReviewForm";
 export { DeleteReview, ReviewStatePanel, SIGNAL_WORDS } from "./components/OwnReviewPanel";
-export { parseReview, recogniseLanguage, speaksOfKashrut, type ReviewValues, type TypedReview } from "./rules";
+export { recogniseLanguage, type TypedReview } from "./form-facts";
+export { parseReview, type ReviewValues } from "./rules";
 
 // -- reported, replied to and moderated

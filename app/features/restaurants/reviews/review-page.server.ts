@@ -11,7 +11,8 @@ import { FORM_PARSE, formText } from "../../../lib/form-rules";
 import type { Language } from "../../../lib/i18n/language";
 import { reportPath, restaurantPath, reviewPath } from "../../../lib/paths";
 import { redirectWithToast } from "../../../lib/toast.server";
-import { parseReview, secondLookSchema, type TypedReview } from "./rules";
+import type { TypedReview } from "./form-facts";
+import { parseReview, secondLookSchema } from "./rules";
 import { askSecondLook, deleteReview, reviewPageFor, writeReview, type ReviewAuthor } from "./writing.server";
 
 /** The page's data for the viewer (undefined: no such listing). */

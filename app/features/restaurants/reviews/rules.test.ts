@@ -2,7 +2,9 @@
 // false hits), the language recognised from the letters, the visit month's bounds, and the text checks
 // of the hold signals that need no database (a link, a phone number, a watched word).
 import { describe, expect, it } from "vitest";
-import { currentMonth, parseReview, recogniseLanguage, speaksOfKashrut } from "./rules";
+import { currentMonth, recogniseLanguage } from "./form-facts";
+import { speaksOfKashrut } from "./kashrut-words";
+import { parseReview } from "./rules";
 import { hasLink, hasPhone, watchedWordsIn } from "./signals.server";
 
 const NOW = new Date("2026-11-29T10:00:00Z");

@@ -9,7 +9,7 @@ import { claims } from "../../../../database/schema/lifecycle";
 import { reviews, reviewWatchedWords } from "../../../../database/schema/reviews";
 import type { Db } from "../../../../database/types";
 import type { ReviewSettings } from "../../../lib/context";
-import { foldedWords, hasPhrase } from "./rules";
+import { foldedWords, hasPhrase } from "./kashrut-words";
 import { isNewAccount, type ReviewedPlace, type Reviewer } from "./subjects.server";
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -13,7 +13,8 @@ import { can, type Subject } from "../../../lib/permissions";
 import { assertCan } from "../../../lib/permissions.server";
 import { hitRateLimits } from "../../../lib/rate-limit.server";
 import { REVIEW_LIMITS } from "./limits";
-import { speaksOfKashrut, type ReviewValues } from "./rules";
+import { speaksOfKashrut } from "./kashrut-words";
+import type { ReviewValues } from "./rules";
 import { holdSignals } from "./signals.server";
 import { isNewAccount, reviewedPlace, reviewerOf, type Reviewer } from "./subjects.server";
 

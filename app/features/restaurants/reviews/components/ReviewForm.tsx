@@ -21,7 +21,7 @@ import { useLanguage } from "../../../../lib/i18n/use-language";
 import { reviewPolicyPath } from "../../../../lib/paths";
 import { useProofOfWork } from "../../../../lib/use-proof-of-work";
 import type { MessageKey } from "../../../../locales/en";
-import { FIRST_VISIT_MONTH, currentMonth, recogniseLanguage, type TypedReview } from "../rules";
+import { FIRST_VISIT_MONTH, currentMonth, recogniseLanguage, type TypedReview } from "../form-facts";
 
 /** What the review page's action answers when it does not redirect. */
 export interface ReviewAnswer {
