@@ -53,6 +53,7 @@ export const enReviewsWrite = {
   "reviewWrite.signalRepeatedText": "the same text was written about another place",
   "reviewWrite.signalConflict": "you have a claim on this place",
   "reviewWrite.signalKashrut": "it speaks of kashrut",
+  "reviewWrite.heldAfterConcern": "an admin or readers' reports had a concern about it before",
   "reviewWrite.secondLook": "Ask for a second look",
   "reviewWrite.secondLookReason": "Anything to tell the admin (optional)",
   "reviewWrite.secondLookAsked": "You asked for a second look. An admin will decide again.",

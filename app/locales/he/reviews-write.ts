@@ -55,6 +55,7 @@ export const heReviewsWrite: Record<keyof typeof enReviewsWrite, string> = {
   "reviewWrite.signalRepeatedText": "אותו טקסט נכתב על מקום אחר",
   "reviewWrite.signalConflict": "יש לכם בקשת בעלות על המקום",
   "reviewWrite.signalKashrut": "היא עוסקת בכשרות",
+  "reviewWrite.heldAfterConcern": "מנהל או דיווחים של קוראים העלו לגביה חשש קודם לכן",
   "reviewWrite.secondLook": "בקשה לבדיקה חוזרת",
   "reviewWrite.secondLookReason": "משהו שתרצו לומר למנהל (לא חובה)",
   "reviewWrite.secondLookAsked": "ביקשתם בדיקה חוזרת. מנהל יחליט שוב.",

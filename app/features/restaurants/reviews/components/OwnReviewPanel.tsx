@@ -50,6 +50,8 @@ export function ReviewStatePanel({ review, answer }: { review: OwnReviewState; a
           {review.heldFor.map((signal) => (
             <li key={signal}>{t(SIGNAL_WORDS[signal])}</li>
           ))}
+          {/* An edit of a hidden or rejected review waits with no signal of its own. */}
+          {review.heldFor.length === 0 ? <li>{t("reviewWrite.heldAfterConcern")}</li> : null}
         </ul>
       </div>
     );
