@@ -18,11 +18,18 @@ import { useLanguage } from "../lib/i18n/use-language";
 import { homePath, restaurantPath } from "../lib/paths";
 import { translator } from "../lib/i18n/messages";
 import { formText } from "../lib/form-rules";
+import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../database/reports";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = await getRestaurantBySlug(context.get(servicesContext).db, params.slug);
   if (!found) throw redirect(homePath(detectLanguage(new URL(request.url).pathname)));
-  return { slug: found.restaurant.slug, name: found.restaurant.name };
+  // A link may fill the form in: the review form sends a text that speaks of kashrut here (?reason=kashrut&note=…).
+  const query = new URL(request.url).searchParams;
+  const reason = query.get("reason") ?? "";
+  const prefill = (REPORT_REASONS as readonly string[]).includes(reason)
+    ? { reason, note: (query.get("note") ?? "").slice(0, REPORT_NOTE_MAX), email: "" }
+    : null;
+  return { slug: found.restaurant.slug, name: found.restaurant.name, prefill };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -66,7 +73,11 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
       </Link>
       <h1 className="mt-4 text-2xl font-extrabold">{ti("report.pageTitle", { name })}</h1>
       <div className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
-        <ReportForm slug={loaderData.slug} answer={actionData} sent={actionData !== undefined && "ok" in actionData} />
+        <ReportForm
+          slug={loaderData.slug}
+          answer={actionData ?? (loaderData.prefill ? { fields: loaderData.prefill } : undefined)}
+          sent={actionData !== undefined && "ok" in actionData}
+        />
       </div>
     </div>
   );

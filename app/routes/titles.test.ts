@@ -115,6 +115,11 @@ const PAGES: Record<
     loaderData: () => ({ page: { restaurant: { id: "r-1", slug: "olive", name: restaurant.name } } }),
     title: (t, l) => `${t("claim.pageTitle", { name: l === "he" ? "זית" : "Olive" })} | ${t("brand.name")}`,
   },
+  "restaurant/:slug/review": {
+    url: "/restaurant/olive/review",
+    loaderData: () => ({ page: { place: { slug: "olive", name: restaurant.name } } }),
+    title: (t, l) => `${t("reviewWrite.pageTitle", { name: l === "he" ? "זית" : "Olive" })} | ${t("brand.name")}`,
+  },
   "*": { url: "/no-such-page", loaderData: (language) => ({ language }), title: (t) => page(t, "notFound.title") },
   // English-only pages.
   blogs: { url: "/blogs", title: (t) => `${t("blog.title")} | ${t("brand.name")}` },

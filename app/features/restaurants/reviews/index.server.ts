@@ -5,5 +5,18 @@ export { isNewAccount, reviewedPlace, reviewerOf, type ReviewedPlace, type Revie
 // -- shown on pages (the restaurant page's section, the card's rating, the ordering by rating)
 
 // -- written by diners (writing, editing, deleting, the signals that hold a review)
+export { speaksOfKashrut } from "./kashrut-words";
+export { kashrutReportLink, reviewFormAction, reviewPage } from "./review-page.server";
+export { hasLink, hasPhone, holdSignals, watchedWordsIn } from "./signals.server";
+export {
+  askSecondLook,
+  deleteReview,
+  reviewPageFor,
+  writeReview,
+  type OwnReview,
+  type ReviewAuthor,
+  type ReviewPage,
+} from "./writing.server";
+export { REVIEW_LIMITS } from "./limits";
 
 // -- reported, replied to and moderated
