@@ -99,6 +99,7 @@ export const enSite = {
     "Location access was not allowed, so the list is as it was. You can allow it in the browser's site settings.",
   "home.locationFailed": "Your location could not be found, so the list is as it was. Please try again.",
   "card.distance": "{distance} away",
+  "card.rating": "Rated {average} out of 5 (reviews: {count})",
   "map.label": "Map of the results",
   "map.skip": "Skip the map",
   "map.loading": "Loading the map…",

@@ -24,6 +24,7 @@ import type { SiteKey } from "../../../../locales/en";
 import { CertificateLine } from "../../certificate";
 import { PesachMark, type PesachSeason } from "../../pesach";
 import { SaveButton } from "../../saved";
+import { averageOf } from "../../reviews";
 
 /**
  * "Open now" / "Closed for Shabbat" in short, from the browser's clock after hydration (never in
@@ -102,6 +103,8 @@ export const RestaurantCard = memo(function RestaurantCard({
   const { language, t } = useLanguage();
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
   const tags = visibleTags(restaurant.tags, CARD_TAGS);
+  const { rating } = restaurant;
+  const average = rating ? averageOf(rating) : "";
   const doubtful = isDoubtful(
     kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, certificateState(restaurant.certificate, clock)),
   );
@@ -150,6 +153,17 @@ export const RestaurantCard = memo(function RestaurantCard({
           <h3 className="font-semibold text-stone-900 group-hover:text-brand-800">
             <bdi>{localized(restaurant.name, language)}</bdi>
           </h3>
+          {/* Its published reviews' average and count; said in words to screen readers. */}
+          {rating ? (
+            <p
+              role="img"
+              aria-label={t("card.rating", { average, count: rating.count })}
+              className="mt-1 text-sm text-stone-700"
+              data-testid="card-rating"
+            >
+              ★ {average} ({rating.count})
+            </p>
+          ) : null}
           <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
             <KashrutBadge kashrut={restaurant.kashrut} doubtful={doubtful} />
             {restaurant.isPermanentlyClosed ? <ClosedBadge /> : null}
