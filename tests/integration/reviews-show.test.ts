@@ -3,6 +3,10 @@
 // keeps as reviews are approved, hidden, edited and deleted (its trigger, never this code), and the
 // structured data, given only for published reviews.
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/restaurant";
@@ -15,6 +19,8 @@ import type { Db } from "../../database/types";
 import { reviewTotalsOf, reviewsSectionOf } from "../../app/features/restaurants/reviews/index.server";
 import type { Viewer } from "../../app/lib/session.server";
 import { viewerContext } from "../../app/lib/session.server";
+import { parseConfig } from "../../server/config";
+import type { RunningServer, startServer as StartServer } from "../../server/index";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createServices, routeArgs } from "../setup/services";
 
@@ -312,5 +318,71 @@ describe("structured data", () => {
     const data = await structured("unrated-deli");
     expect(data.aggregateRating).toBeUndefined();
     expect(data.review).toBeUndefined();
+  });
+});
+
+describe("cached pages (the built server)", () => {
+  let running: RunningServer;
+  let base: string;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "kta-reviews-cache-"));
+    const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as {
+      startServer: typeof StartServer;
+    };
+    running = await build.startServer({
+      config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", PORT: "0", HOST: "127.0.0.1" }),
+      database,
+      clientDir: path.resolve("build/client"),
+    });
+    base = `http://127.0.0.1:${running.port}`;
+  }, 60_000);
+  afterAll(async () => {
+    await running?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const visit = async (url: string) => {
+    const answer = await fetch(`${base}${url}`);
+    return { cache: answer.headers.get("x-cache"), html: await answer.text() };
+  };
+
+  it("keep a page while a review is only held, and show a published one on the next request", async () => {
+    const { db } = database;
+    const place = await insertRestaurant(db, { slug: "cached-kitchen", name_en: "Cached Kitchen" });
+    const url = "/en/restaurant/cached-kitchen";
+    expect((await visit(url)).cache).toBe("MISS");
+    const kept = await visit(url);
+    expect(kept.cache).toBe("HIT");
+    expect(kept.html).toContain("No reviews yet.");
+
+    // A held review is no public page's business: the cached page stays.
+    await insertReview(db, {
+      restaurantId: place.id,
+      authorId: await insertUser(db, "Held Hannah"),
+      rating: 1,
+      status: "held",
+      body: "Held words that must not be shown before an admin approves them.",
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const still = await visit(url);
+    expect(still.cache).toBe("HIT");
+    expect(still.html).not.toContain("Held words");
+
+    // Its publication empties the cache (the database announces it): the next request shows it.
+    await db
+      .update(reviews)
+      .set({ status: "published", published_at: new Date() })
+      .where(eq(reviews.restaurant_id, place.id));
+    let fresh = await visit(url);
+    for (let tries = 0; tries < 100 && !fresh.html.includes("Held words"); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      fresh = await visit(url);
+    }
+    expect(fresh.html).toContain("Held words that must not be shown");
+    expect(fresh.html).toContain("1.0 out of 5, from one review");
+    expect(fresh.html).toContain('"aggregateRating"');
+    // The home page's card has it too.
+    expect((await visit("/")).html).toContain('aria-label="Rated 1.0 out of 5 (reviews: 1)"');
   });
 });
