@@ -18,6 +18,11 @@ import { reviewReplies, reviews, reviewVersions } from "../../database/schema/re
 import type { Db } from "../../database/types";
 import { reviewTotalsOf, reviewsSectionOf } from "../../app/features/restaurants/reviews/index.server";
 import type { Viewer } from "../../app/lib/session.server";
+import { EMPTY_FILTERS } from "../../app/features/restaurants/search/filters";
+import { applyFilters } from "../../app/features/restaurants/search/matching";
+import { searchDirectory } from "../../app/features/restaurants/search/search-query.server";
+import { decodeIndex, toIndexRow } from "../../app/features/restaurants/search/search-index";
+import { listRestaurants } from "../../app/features/restaurants/core/queries.server";
 import { viewerContext } from "../../app/lib/session.server";
 import { parseConfig } from "../../server/config";
 import type { RunningServer, startServer as StartServer } from "../../server/index";
@@ -318,6 +323,45 @@ describe("structured data", () => {
     const data = await structured("unrated-deli");
     expect(data.aggregateRating).toBeUndefined();
     expect(data.review).toBeUndefined();
+  });
+});
+
+describe("ordering by rating", () => {
+  it("is the Bayesian average, in the database's search, the public list and the browser's index alike", async () => {
+    const { db } = database;
+    const few = await insertRestaurant(db, { slug: "three-fives", name_en: "Three Fives" });
+    const many = await insertRestaurant(db, { slug: "twenty-at-four-six", name_en: "Twenty At Four Six" });
+    await insertRestaurant(db, { slug: "never-reviewed", name_en: "Never Reviewed" });
+    for (let i = 0; i < 3; i++)
+      await insertReview(db, { restaurantId: few.id, authorId: await insertUser(db, `Fan ${i}`), rating: 5 });
+    // 12 fives and 8 fours: 4.6 from twenty reviews.
+    for (let i = 0; i < 20; i++)
+      await insertReview(db, {
+        restaurantId: many.id,
+        authorId: await insertUser(db, `Regular ${i}`),
+        rating: i < 12 ? 5 : 4,
+      });
+
+    // A middling place brings the mean of every review down to what a directory's is like (about 4).
+    const middling = await insertRestaurant(db, { slug: "middling-place", name_en: "Middling Place" });
+    for (let i = 0; i < 10; i++)
+      await insertReview(db, { restaurantId: middling.id, authorId: await insertUser(db, `Critic ${i}`), rating: 3 });
+
+    const state = { ...EMPTY_FILTERS, sort: "rating" as const };
+    const all = await listRestaurants(db);
+    const index = decodeIndex(JSON.parse(JSON.stringify(all.map(toIndexRow))));
+    const inList = applyFilters(all, state).map((place) => place.slug);
+    const inIndex = applyFilters(index, state).map((place) => place.slug);
+    const inDatabase = (await searchDirectory(db, state, { limit: 100 })).restaurants.map((place) => place.slug);
+    expect(inDatabase).toEqual(inList);
+    expect(inIndex).toEqual(inList);
+    // A thousand-like many at 4.6 before a few perfect ones; places without reviews after every rated one.
+    expect(inList.indexOf("twenty-at-four-six")).toBeLessThan(inList.indexOf("three-fives"));
+    const rated = all.filter((place) => place.rating).length;
+    expect(inList.indexOf("never-reviewed")).toBeGreaterThanOrEqual(rated);
+    expect(inList.slice(rated).every((slug) => !all.find((place) => place.slug === slug)?.rating)).toBe(true);
+    // Without the sort, the usual order.
+    expect(applyFilters(all, EMPTY_FILTERS).map((place) => place.slug)).toEqual(all.map((place) => place.slug));
   });
 });
 

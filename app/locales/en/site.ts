@@ -93,6 +93,7 @@ export const enSite = {
   "home.viewList": "List",
   "home.viewMap": "Map",
   "home.nearMe": "Near me",
+  "home.topRated": "Top rated",
   "home.locating": "Finding where you are…",
   "home.nearestFirst": "Nearest first: your location stays in this browser.",
   "home.locationDenied":

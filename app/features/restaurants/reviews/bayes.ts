@@ -35,8 +35,3 @@ export function compareByRating(a: RatingTotals | undefined, b: RatingTotals | u
   if (!aRated || !bRated) return aRated === bRated ? 0 : aRated ? -1 : 1;
   return bayesianRating(b, mean) - bayesianRating(a, mean) || b.count - a.count;
 }
-
-/** The average to show, one decimal: 4.3. */
-export function averageOf({ count, stars }: RatingTotals): string {
-  return count ? (Math.round((stars / count) * 10) / 10).toFixed(1) : "0.0";
-}

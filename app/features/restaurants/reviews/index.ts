@@ -2,7 +2,8 @@
 // Each part of reviews adds its exports in its own block below.
 
 // -- shown on pages (the restaurant page's section, the card's rating, the ordering by rating)
-export { averageOf, bayesianRating, compareByRating, meanStars, type RatingTotals } from "./bayes";
+export { averageOf } from "./average";
+export { bayesianRating, compareByRating, meanStars, type RatingTotals } from "./bayes";
 export { Stars } from "./components/Stars";
 export { REVIEWS_ANCHOR } from "./anchor";
 

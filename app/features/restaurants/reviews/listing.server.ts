@@ -19,7 +19,7 @@ import { translator } from "../../../lib/i18n/messages";
 import { can, type Subject } from "../../../lib/permissions";
 import { restaurantPath, reviewPath, reviewReplyPath, reviewReportPath } from "../../../lib/paths";
 import { REVIEWS_ANCHOR } from "./anchor";
-import { averageOf } from "./bayes";
+import { averageOf } from "./average";
 
 const PUBLISHED: ReviewStatus = "published";
 const NO_TOTALS: ReviewTotals = { count: 0, stars: 0, distribution: [0, 0, 0, 0, 0] };

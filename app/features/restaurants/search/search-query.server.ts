@@ -5,6 +5,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { restaurants, searchVocabulary } from "../../../../database/schema/restaurants";
 import { reviewTotals } from "../../../../database/schema/reviews";
+import { BAYES_WEIGHT } from "../../../../database/reviews";
 import type { Db } from "../../../../database/types";
 import { addDays } from "../../../lib/dates";
 import { type FreshnessClock, rowToRestaurant, searchTextOfRow, oldestPassingDay } from "../core";
@@ -219,6 +220,26 @@ const LISTING_ORDER = [
 ];
 
 /**
+ * Best rated first (sort=rating): by the Bayesian average (reviews/bayes.ts: C·m + Σ stars over
+ * C + n, m the mean of every published review), then by more reviews, places without reviews
+ * after; then the listing's order. The same doubles in the same order of operations as the
+ * browser's, so both agree to the last place. review_totals is joined by primary key, and the mean
+ * is one pass over it (one row per reviewed place).
+ */
+function orderOf(state: FilterState): SQL[] {
+  if (state.sort !== "rating") return LISTING_ORDER;
+  const mean = sql`(select coalesce(sum(${reviewTotals.stars})::float8 / nullif(sum(${reviewTotals.count}), 0), 0) from ${reviewTotals})`;
+  return [
+    desc(sql`coalesce(${reviewTotals.count}, 0) > 0`),
+    desc(
+      sql`(${BAYES_WEIGHT}::float8 * ${mean} + coalesce(${reviewTotals.stars}, 0)) / (${BAYES_WEIGHT} + coalesce(${reviewTotals.count}, 0))`,
+    ),
+    desc(sql`coalesce(${reviewTotals.count}, 0)`),
+    ...LISTING_ORDER,
+  ];
+}
+
+/**
  * The restaurants matching `state`, the first `limit` of them and how many there are. A caller
  * that knows how many match (no filter: the directory's size) passes `total` and no count is made.
  */
@@ -252,8 +273,9 @@ export async function searchDirectory(
         pesach: restaurants.pesach,
       })
       .from(restaurants)
+      .leftJoin(reviewTotals, eq(reviewTotals.restaurant_id, restaurants.id))
       .where(and(where, sql`${restaurants.hours} is not null`, eq(restaurants.is_permanently_closed, false)))
-      .orderBy(...LISTING_ORDER);
+      .orderBy(...orderOf(state));
     const openIds = candidates
       .filter((row) =>
         isOpenAt(
@@ -280,7 +302,7 @@ export async function searchDirectory(
   }
   const rows = await cardsFrom(db)
     .where(where)
-    .orderBy(...LISTING_ORDER)
+    .orderBy(...orderOf(state))
     .limit(limit);
   const found = rows.map(toListed);
   if (total !== undefined) return { restaurants: found, total, totalIsAtLeast: false };

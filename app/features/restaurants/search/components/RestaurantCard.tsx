@@ -159,7 +159,6 @@ export const RestaurantCard = memo(function RestaurantCard({
               role="img"
               aria-label={t("card.rating", { average, count: rating.count })}
               className="mt-1 text-sm text-stone-700"
-              data-testid="card-rating"
             >
               ★ {average} ({rating.count})
             </p>
