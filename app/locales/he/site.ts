@@ -95,7 +95,7 @@ export const heSite: SiteMessages = {
   "home.viewList": "רשימה",
   "home.viewMap": "מפה",
   "home.nearMe": "קרוב אליי",
-  "home.topRated": "המדורגים ביותר",
+  "home.topRated": "לפי דירוג",
   "home.locating": "מאתרים את מיקומך…",
   "home.nearestFirst": "הקרובים ביותר תחילה: המיקום שלך נשאר בדפדפן הזה.",
   "home.locationDenied":

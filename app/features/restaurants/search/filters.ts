@@ -110,6 +110,7 @@ export function parseFilters(
       .flatMap((value) => value.split(","))
       .map((value) => value.trim())
       .filter(Boolean);
+  const sort = params.get(PARAM.sort);
   return {
     searchTerm: (params.get(PARAM.search) ?? "").slice(0, MAX_SEARCH_LENGTH),
     selectedTags: unique(list(PARAM.tags).filter(isTag)),
@@ -121,7 +122,7 @@ export function parseFilters(
     openNow: params.get(PARAM.open) === OPEN_NOW,
     validCertificate: params.get(PARAM.certificate) === VALID_CERTIFICATE,
     view: params.get(PARAM.view) === "map" ? "map" : "list",
-    sort: params.get(PARAM.sort) === "distance" ? "distance" : params.get(PARAM.sort) === "rating" ? "rating" : "",
+    sort: sort === "distance" || sort === "rating" ? sort : "",
     pesachKosher: pesachSeason && params.get(PESACH_PARAM) === PESACH_KOSHER,
     // 1 to 3, else 0 (indexOf's -1 + 1).
     priceUpTo: (PRICE_FILTERS as readonly (string | null)[]).indexOf(params.get(PARAM.price)) + 1,

@@ -24,7 +24,6 @@ import type { SiteKey } from "../../../../locales/en";
 import { CertificateLine } from "../../certificate";
 import { PesachMark, type PesachSeason } from "../../pesach";
 import { SaveButton } from "../../saved";
-import { averageOf } from "../../reviews";
 
 /**
  * "Open now" / "Closed for Shabbat" in short, from the browser's clock after hydration (never in
@@ -104,7 +103,8 @@ export const RestaurantCard = memo(function RestaurantCard({
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
   const tags = visibleTags(restaurant.tags, CARD_TAGS);
   const { rating } = restaurant;
-  const average = rating ? averageOf(rating) : "";
+  // The average to one decimal (as reviews/average.ts words it for the restaurant page).
+  const average = rating ? (rating.stars / rating.count).toFixed(1) : "";
   const doubtful = isDoubtful(
     kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, certificateState(restaurant.certificate, clock)),
   );
