@@ -227,6 +227,25 @@ describe("the restaurant page's reviews section", () => {
     expect(visitorPage.reviews.html).toContain('lang="he" dir="auto"');
   });
 
+  it("escapes what a diner wrote (the section is HTML made on the server)", async () => {
+    const { db } = database;
+    const place = await insertRestaurant(db, { slug: "escaped-eatery", name_en: "Escaped Eatery" });
+    await insertReview(db, {
+      restaurantId: place.id,
+      authorId: await insertUser(db, '<img src=x onerror="alert(1)">'),
+      rating: 2,
+      body: "</script><script>alert('reviews')</script> and the soup was cold",
+    });
+    const services = createServices(db);
+    const { html } = (
+      await loader(routeArgs(services, "/en/restaurant/escaped-eatery", undefined, { slug: "escaped-eatery" }))
+    ).reviews;
+    expect(html).toContain("&lt;/script&gt;&lt;script&gt;alert(&#x27;reviews&#x27;)&lt;/script&gt;");
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("<img");
+  });
+
   it("a place without reviews says so, with the link to write one", async () => {
     const { db } = database;
     const place = await insertRestaurant(db, { slug: "quiet-place", name_en: "Quiet Place" });
