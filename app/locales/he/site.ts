@@ -102,7 +102,7 @@ export const heSite: SiteMessages = {
     "לא התקבל אישור לגישה למיקום, ולכן הרשימה נשארה כפי שהייתה. אפשר לאשר זאת בהגדרות האתר בדפדפן.",
   "home.locationFailed": "לא הצלחנו למצוא את מיקומך, ולכן הרשימה נשארה כפי שהייתה. כדאי לנסות שוב.",
   "card.distance": "במרחק {distance}",
-  "card.rating": "דירוג {average} מתוך 5 (ביקורות: {count})",
+  "card.rating": "{average} מתוך 5 (ביקורות: {count})",
   "map.label": "מפת התוצאות",
   "map.skip": "דילוג על המפה",
   "map.loading": "המפה נטענת…",
