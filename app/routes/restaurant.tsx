@@ -30,6 +30,13 @@ import { faqOf } from "../features/restaurants/page/faq.server";
 import { certificateNotesOf } from "../features/restaurants/certificate/index.server";
 import { practicalLabels, practicalStructuredData } from "../features/restaurants/practical/page.server";
 import { translator } from "../lib/i18n/messages";
+import { viewerContext } from "../lib/session.server";
+import {
+  reviewsPageParam,
+  reviewsSectionHtml,
+  reviewsSectionOf,
+  reviewsStructuredData,
+} from "../features/restaurants/reviews/index.server";
 
 // The report form's code is not part of the page's first JavaScript (the budget, ADR 015): the
 // server renders it in full (the loader loads it first); the browser keeps that HTML — a plain
@@ -64,7 +71,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   serverReportForm ??= await loadReportForm();
   const services = context.get(servicesContext);
   const { db, settings } = services;
-  const language = detectLanguage(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const language = detectLanguage(url.pathname);
   const found = await getRestaurantBySlug(db, params.slug);
   if (!found) {
     // A renamed restaurant's old address moves permanently to the new one.
@@ -87,6 +95,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const certificate = certificateState(restaurant.certificate, clock);
   const path = restaurantPath(restaurant.slug, language);
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 1200).src : undefined;
+  // Its published reviews at the page `?reviews=` asks for ("Reply" only for its linked owners).
+  const reviews = await reviewsSectionOf(
+    db,
+    restaurant,
+    reviewsPageParam(url.searchParams.get("reviews")),
+    language,
+    context.get(viewerContext),
+  );
   return {
     restaurant,
     contactEmail: settings.contactEmail,
@@ -122,10 +138,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           image ? absoluteUrl(settings.publicUrl, image) : undefined,
         ),
         ...practicalStructuredData(restaurant),
+        // Its rating and the reviews on this page: published reviews only.
+        ...reviewsStructuredData(reviews),
       },
     },
     // The page's badges for them, worded here in the page's language.
     practical: practicalLabels(restaurant, translator(language)),
+    // The section as the server renders it: the browser carries none of its code or words.
+    reviews: { page: reviews.page, html: reviewsSectionHtml(reviews) },
   };
 }
 

@@ -1,2 +1,24 @@
 // English messages: words the server writes about reviews (the card's and page's rating lines, the policy page, e-mails) (spread into the written area, ADR 012).
-export const enReviewsWritten = {} as const;
+export const enReviewsWritten = {
+  "reviewWritten.show.title": "Reviews",
+  "reviewWritten.show.summary": "{average} out of 5, from {count} reviews",
+  "reviewWritten.show.summaryOne": "{average} out of 5, from one review",
+  "reviewWritten.show.none": "No reviews yet. Have you eaten here?",
+  "reviewWritten.show.write": "Write a review",
+  "reviewWritten.show.distribution": "How many reviews gave each rating",
+  "reviewWritten.show.starsRow": "{stars} stars: {count}",
+  "reviewWritten.show.starRow": "1 star: {count}",
+  "reviewWritten.show.stars": "{stars} out of 5 stars",
+  "reviewWritten.show.writtenIn.he": "Written in Hebrew",
+  "reviewWritten.show.writtenIn.en": "Written in English",
+  "reviewWritten.show.ateHere": "Ate here in {month}",
+  "reviewWritten.show.visited": "Visited in {month}",
+  "reviewWritten.show.edited": "Edited",
+  "reviewWritten.show.reply": "The owner's reply",
+  "reviewWritten.show.report": "Report this review",
+  "reviewWritten.show.replyLink": "Reply as the owner",
+  "reviewWritten.show.newer": "Newer reviews",
+  "reviewWritten.show.older": "Older reviews",
+  "reviewWritten.show.page": "Page {page} of {pages}",
+  "reviewWritten.show.pages": "Pages of reviews",
+} as const;

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { users } from "../../../../database/schema/auth";
 import { userRoles } from "../../../../database/schema/people";
 import { restaurantChanges, restaurantOwners, restaurants } from "../../../../database/schema/restaurants";
+import { reviewTotals } from "../../../../database/schema/reviews";
 import type { Db } from "../../../../database/types";
 import { can, type Subject } from "../../../lib/permissions";
 import { rowToRestaurant } from "./mapping";
@@ -11,8 +12,18 @@ import { publicHistory, type PublicEvent } from "./public-history";
 import type { Restaurant } from "./types";
 
 export async function listRestaurants(db: Db): Promise<Restaurant[]> {
-  const rows = await db.select().from(restaurants).orderBy(asc(restaurants.name_en));
-  return rows.map(rowToRestaurant).sort(compareForListing);
+  // With their published reviews' totals (kept by the database: review_totals, by primary key).
+  const rows = await db
+    .select({ restaurant: restaurants, count: reviewTotals.count, stars: reviewTotals.stars })
+    .from(restaurants)
+    .leftJoin(reviewTotals, eq(reviewTotals.restaurant_id, restaurants.id))
+    .orderBy(asc(restaurants.name_en));
+  return rows
+    .map(({ restaurant, count, stars }) => ({
+      ...rowToRestaurant(restaurant),
+      ...(count ? { rating: { count, stars: stars ?? 0 } } : {}),
+    }))
+    .sort(compareForListing);
 }
 
 /** A restaurant's page data by slug, with when its record last changed (for search engines). */

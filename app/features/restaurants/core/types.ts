@@ -60,6 +60,8 @@ export interface Restaurant {
   takeaway?: true;
   catering?: true;
   wheelchair?: WheelchairAccess;
+  /** Its published reviews in numbers (count, stars added up), when it has any: cards and the order by rating. */
+  rating?: { count: number; stars: number };
 }
 
 /** What the restaurant form edits: flat fields, empty strings for missing optionals. */

@@ -3,6 +3,18 @@
 export { isNewAccount, reviewedPlace, reviewerOf, type ReviewedPlace, type Reviewer } from "./subjects.server";
 
 // -- shown on pages (the restaurant page's section, the card's rating, the ordering by rating)
+export {
+  publishedReviews,
+  reviewTotalsOf,
+  reviewsPageParam,
+  reviewsSectionOf,
+  reviewsStructuredData,
+  visitMonthText,
+  type PublishedReview,
+  type ReviewsSectionData,
+  type ShownReview,
+} from "./listing.server";
+export { reviewsSectionHtml } from "./section-html.server";
 
 // -- written by diners (writing, editing, deleting, the signals that hold a review)
 export { speaksOfKashrut } from "./kashrut-words";

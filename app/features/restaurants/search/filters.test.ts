@@ -249,6 +249,14 @@ describe("URL state", () => {
     expect(serializeFilters({ ...EMPTY_FILTERS, view: "list" }).toString()).toBe("");
   });
 
+  it("orders by rating with sort=rating, both ways", () => {
+    expect(parseFilters(new URLSearchParams("sort=rating")).sort).toBe("rating");
+    const rated = { ...EMPTY_FILTERS, sort: "rating" as const };
+    expect(serializeFilters(rated).toString()).toBe("sort=rating");
+    expect(hasActiveFilters(rated)).toBe(false);
+    expect(clearedFilters({ ...rated, openNow: true })).toEqual(rated);
+  });
+
   it("accepts comma-separated lists", () => {
     expect(parseFilters(new URLSearchParams("kashrut=tzohar,rabanut")).kashrutTypes).toEqual(["tzohar", "rabanut"]);
   });

@@ -27,7 +27,10 @@ export interface FilterState {
   validCertificate: boolean;
   /** How the results are shown: a list, or a map above the list. Not a filter. */
   view: ResultsView;
-  /** Nearest first, once the browser knows where the visitor is (it never leaves the browser); otherwise the usual order. */
+  /**
+   * Nearest first, once the browser knows where the visitor is (it never leaves the browser); or the
+   * best rated first (reviews/bayes.ts: places without reviews after); otherwise the usual order.
+   */
   sort: ResultsSort;
   /** Only restaurants kosher for Pesach; heard only in its season (`parseFilters`' option). */
   pesachKosher: boolean;
@@ -38,7 +41,7 @@ export interface FilterState {
 }
 
 export type ResultsView = "list" | "map";
-export type ResultsSort = "" | "distance";
+export type ResultsSort = "" | "distance" | "rating";
 
 /** What "open now" is judged on: an instant and the Shabbat and Yom Tov windows around it. */
 /** A restaurant's days whose hours are not the week's; given by the page, so the filter's code does not carry the rules. */
@@ -107,6 +110,7 @@ export function parseFilters(
       .flatMap((value) => value.split(","))
       .map((value) => value.trim())
       .filter(Boolean);
+  const sort = params.get(PARAM.sort);
   return {
     searchTerm: (params.get(PARAM.search) ?? "").slice(0, MAX_SEARCH_LENGTH),
     selectedTags: unique(list(PARAM.tags).filter(isTag)),
@@ -118,7 +122,7 @@ export function parseFilters(
     openNow: params.get(PARAM.open) === OPEN_NOW,
     validCertificate: params.get(PARAM.certificate) === VALID_CERTIFICATE,
     view: params.get(PARAM.view) === "map" ? "map" : "list",
-    sort: params.get(PARAM.sort) === "distance" ? "distance" : "",
+    sort: sort === "distance" || sort === "rating" ? sort : "",
     pesachKosher: pesachSeason && params.get(PESACH_PARAM) === PESACH_KOSHER,
     // 1 to 3, else 0 (indexOf's -1 + 1).
     priceUpTo: (PRICE_FILTERS as readonly (string | null)[]).indexOf(params.get(PARAM.price)) + 1,
@@ -137,7 +141,7 @@ export function serializeFilters(state: FilterState): URLSearchParams {
   if (state.openNow) params.set(PARAM.open, OPEN_NOW);
   if (state.validCertificate) params.set(PARAM.certificate, VALID_CERTIFICATE);
   if (state.view === "map") params.set(PARAM.view, "map");
-  if (state.sort === "distance") params.set(PARAM.sort, "distance");
+  if (state.sort) params.set(PARAM.sort, state.sort);
   if (state.pesachKosher) params.set(PESACH_PARAM, PESACH_KOSHER);
   if (state.priceUpTo > 0) params.set(PARAM.price, String(state.priceUpTo));
   for (const fact of state.factFilters) params.append(PARAM.facts, fact);

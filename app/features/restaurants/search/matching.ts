@@ -5,6 +5,7 @@ import { freshnessOf, type FreshnessClock, type Restaurant, searchFields } from 
 import { statusAt } from "../hours";
 import { hasValidCertificate } from "../certificate";
 import { kosherForPesach } from "../pesach";
+import { compareByRating, meanStars } from "../reviews";
 import type { FactFilter, FilterState, LinkFilter, OpenClock } from "./filters";
 import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "../../../lib/search-text";
 
@@ -139,5 +140,10 @@ export function applyFilters(
   pesachYear?: string,
 ): Restaurant[] {
   const terms = termsFor(state.searchTerm, restaurants);
-  return restaurants.filter((restaurant) => matchesFilters(restaurant, state, terms, clock, open, pesachYear));
+  const found = restaurants.filter((restaurant) => matchesFilters(restaurant, state, terms, clock, open, pesachYear));
+  if (state.sort !== "rating") return found;
+  // Best rated first, by the mean of every place's reviews (not only the matching ones), as the
+  // server's search orders; a stable sort keeps the usual order among equals.
+  const mean = meanStars(restaurants.map((restaurant) => restaurant.rating));
+  return found.sort((a, b) => compareByRating(a.rating, b.rating, mean));
 }

@@ -72,7 +72,7 @@ describe("search index rows: the practical facts", () => {
 
   it("carry the price level, the services and wheelchair access as one number at the row's end", () => {
     const row = JSON.parse(JSON.stringify(toIndexRow(facts))) as unknown[];
-    expect(row).toHaveLength(17);
+    expect(row).toHaveLength(18);
     expect(row[16]).toBe(2 | 8 | 32 | 128);
     expect(fromIndexRow(row)).toMatchObject({ priceLevel: 2, delivery: true, catering: true, wheelchair: "partly" });
     expect(fromIndexRow(row)).not.toHaveProperty("takeaway");
@@ -93,10 +93,10 @@ describe("search index rows: the practical facts", () => {
     expect(row[16]).toBe(0);
     for (const key of ["priceLevel", "delivery", "takeaway", "catering", "wheelchair"])
       expect(fromIndexRow(row)).not.toHaveProperty(key);
-    expect(fromIndexRow([...row.slice(0, 16), "damaged"])).not.toHaveProperty("priceLevel");
+    expect(fromIndexRow([...row.slice(0, 16), "damaged", 0])).not.toHaveProperty("priceLevel");
     // Price bits of 5 to 7 are no level.
-    expect(fromIndexRow([...row.slice(0, 16), 7])).not.toHaveProperty("priceLevel");
-    expect(fromIndexRow(row.slice(0, 16))).toBeUndefined();
+    expect(fromIndexRow([...row.slice(0, 16), 7, 0])).not.toHaveProperty("priceLevel");
+    expect(fromIndexRow(row.slice(0, 17))).toBeUndefined();
   });
 
   it("filter the same way as the full records", () => {
@@ -193,5 +193,18 @@ describe("search index rows: the wheelchair order", () => {
     for (const [i, wheelchair] of WHEELCHAIR_ACCESS.entries()) {
       expect(toIndexRow(fromRow(buildRestaurantRow({ wheelchair })))[16]).toBe((i + 1) << 6);
     }
+  });
+});
+
+describe("search index rows: the published reviews", () => {
+  it("carry the count and the stars at the row's end, and nothing without reviews", () => {
+    const rated = { ...fromRow(buildRestaurantRow({ name_en: "Rated" })), rating: { count: 12, stars: 51 } };
+    const row = JSON.parse(JSON.stringify(toIndexRow(rated))) as unknown[];
+    expect(row[17]).toEqual([12, 51]);
+    expect(fromIndexRow(row)?.rating).toEqual({ count: 12, stars: 51 });
+    expect(forCard(rated).rating).toEqual({ count: 12, stars: 51 });
+    expect(toIndexRow(bare)[17]).toBe(0);
+    expect(fromIndexRow(toIndexRow(bare))).not.toHaveProperty("rating");
+    expect(fromIndexRow([...row.slice(0, 17), "damaged"])).not.toHaveProperty("rating");
   });
 });

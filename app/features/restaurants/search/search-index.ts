@@ -32,6 +32,7 @@ export type ListedRestaurant = Pick<
   | "location"
   | "certificate"
   | "pesach"
+  | "rating"
 > & { openLine?: OpenLine };
 
 /**
@@ -51,6 +52,7 @@ export function forCard(
     location,
     certificate,
     pesach,
+    rating,
   }: ListedRestaurant,
   withPlace = false,
 ): ListedRestaurant {
@@ -78,6 +80,8 @@ export function forCard(
       : {}),
     // The home page keeps only its season's status (pesach.ts, forCardPesach).
     ...(pesach ? { pesach } : {}),
+    // Its published reviews' count and stars (the card's average, the order by rating).
+    ...(rating ? { rating } : {}),
   };
 }
 
@@ -90,7 +94,8 @@ export function forCard(
  * published day of a later register that did not renew it, which cards judge its state by: certificate-status.ts), Pesach statuses per year ("2027k,2028c",
  * pesach.ts), the practical facts as one number (the price level 1-4 in
  * its lowest 3 bits, 0 without; 8 delivery, 16 takeaway, 32 catering; wheelchair access in the
- * next two bits, 64 yes, 128 partly, 192 no, 0 not given). Missing text is "".
+ * next two bits, 64 yes, 128 partly, 192 no, 0 not given), the published reviews' [count, stars
+ * added up] (0 without). Missing text is "".
  */
 export type IndexRow = [
   string,
@@ -110,6 +115,7 @@ export type IndexRow = [
   [string, string] | [string, string, string] | [string, string, string, string] | 0,
   string,
   number,
+  [number, number] | 0,
 ];
 
 const CLOSED = 1;
@@ -210,6 +216,7 @@ export function toIndexRow(restaurant: Restaurant): IndexRow {
     restaurant.certificate ? certificateCells(restaurant.certificate) : 0,
     encodeIndexPesach(restaurant.pesach),
     encodeIndexFacts(restaurant),
+    restaurant.rating ? [restaurant.rating.count, restaurant.rating.stars] : 0,
   ];
 }
 
@@ -247,7 +254,7 @@ function isPair(value: unknown): value is [number, number] {
 
 /** A row back to what cards and filters need (a link only says that it exists); anything malformed (an old or damaged response) is left out. */
 export function fromIndexRow(row: unknown): Restaurant | undefined {
-  if (!Array.isArray(row) || row.length !== 17) return undefined;
+  if (!Array.isArray(row) || row.length !== 18) return undefined;
   const [
     id,
     slug,
@@ -266,6 +273,7 @@ export function fromIndexRow(row: unknown): Restaurant | undefined {
     certificate,
     pesach,
     facts,
+    rating,
   ] = row as unknown[];
   const plans = decodeIndexPesach(pesach);
   if (typeof id !== "string" || typeof slug !== "string" || typeof nameEn !== "string" || !isKashrut(text(kashrut)))
@@ -302,6 +310,7 @@ export function fromIndexRow(row: unknown): Restaurant | undefined {
       : {}),
     ...(plans ? { pesach: plans } : {}),
     ...decodeIndexFacts(facts),
+    ...(isPair(rating) && rating[0] > 0 ? { rating: { count: rating[0], stars: rating[1] } } : {}),
   };
 }
 

@@ -4,6 +4,8 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { restaurants, searchVocabulary } from "../../../../database/schema/restaurants";
+import { reviewTotals } from "../../../../database/schema/reviews";
+import { BAYES_WEIGHT } from "../../../../database/reviews";
 import type { Db } from "../../../../database/types";
 import { addDays } from "../../../lib/dates";
 import { type FreshnessClock, rowToRestaurant, searchTextOfRow, oldestPassingDay } from "../core";
@@ -144,15 +146,29 @@ const CARD_COLUMNS = {
   register_published_on: restaurants.register_published_on,
   kosher_kind: restaurants.kosher_kind,
   pesach: restaurants.pesach,
+  // Its published reviews' totals (review_totals, joined by primary key: cardsFrom).
+  review_count: reviewTotals.count,
+  review_stars: reviewTotals.stars,
 };
 
 /** Columns a card does not show, as a row without them reads (the rest of toListed's empty row). */
 const NOT_READ = { price_level: null, delivery: false, takeaway: false, catering: false, wheelchair: null } as const;
 
-type CardRow = Pick<RestaurantRow, keyof typeof CARD_COLUMNS>;
+type CardRow = Pick<RestaurantRow, Exclude<keyof typeof CARD_COLUMNS, "review_count" | "review_stars">> & {
+  review_count: number | null;
+  review_stars: number | null;
+};
+
+/** The cards' columns of the restaurants, with their reviews' totals. */
+function cardsFrom(db: Db) {
+  return db
+    .select(CARD_COLUMNS)
+    .from(restaurants)
+    .leftJoin(reviewTotals, eq(reviewTotals.restaurant_id, restaurants.id));
+}
 
 /** A card's data from its columns (the rest of the row is not read: empty here). */
-function toListed(row: CardRow): ListedRestaurant {
+function toListed({ review_count, review_stars, ...row }: CardRow): ListedRestaurant {
   const restaurant = rowToRestaurant({
     ...row,
     address: "",
@@ -177,16 +193,16 @@ function toListed(row: CardRow): ListedRestaurant {
     created_at: new Date(0),
     updated_at: new Date(0),
   });
-  return forCard(restaurant, true);
+  return forCard(
+    review_count ? { ...restaurant, rating: { count: review_count, stars: review_stars ?? 0 } } : restaurant,
+    true,
+  );
 }
 
 /** The cards of the given restaurants in the given order (saved places); ids not found are left out. */
 export async function cardsByIds(db: Db, ids: readonly string[]): Promise<ListedRestaurant[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select(CARD_COLUMNS)
-    .from(restaurants)
-    .where(inArray(restaurants.id, [...ids]));
+  const rows = await cardsFrom(db).where(inArray(restaurants.id, [...ids]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -202,6 +218,26 @@ const LISTING_ORDER = [
   asc(restaurants.name_en),
   asc(restaurants.slug),
 ];
+
+/**
+ * Best rated first (sort=rating): by the Bayesian average (reviews/bayes.ts: C·m + Σ stars over
+ * C + n, m the mean of every published review), then by more reviews, places without reviews
+ * after; then the listing's order. The same doubles in the same order of operations as the
+ * browser's, so both agree to the last place. review_totals is joined by primary key, and the mean
+ * is one pass over it (one row per reviewed place).
+ */
+function orderOf(state: FilterState): SQL[] {
+  if (state.sort !== "rating") return LISTING_ORDER;
+  const mean = sql`(select coalesce(sum(${reviewTotals.stars})::float8 / nullif(sum(${reviewTotals.count}), 0), 0) from ${reviewTotals})`;
+  return [
+    desc(sql`coalesce(${reviewTotals.count}, 0) > 0`),
+    desc(
+      sql`(${BAYES_WEIGHT}::float8 * ${mean} + coalesce(${reviewTotals.stars}, 0)) / (${BAYES_WEIGHT} + coalesce(${reviewTotals.count}, 0))`,
+    ),
+    desc(sql`coalesce(${reviewTotals.count}, 0)`),
+    ...LISTING_ORDER,
+  ];
+}
 
 /**
  * The restaurants matching `state`, the first `limit` of them and how many there are. A caller
@@ -237,8 +273,9 @@ export async function searchDirectory(
         pesach: restaurants.pesach,
       })
       .from(restaurants)
+      .leftJoin(reviewTotals, eq(reviewTotals.restaurant_id, restaurants.id))
       .where(and(where, sql`${restaurants.hours} is not null`, eq(restaurants.is_permanently_closed, false)))
-      .orderBy(...LISTING_ORDER);
+      .orderBy(...orderOf(state));
     const openIds = candidates
       .filter((row) =>
         isOpenAt(
@@ -252,8 +289,7 @@ export async function searchDirectory(
       )
       .map((row) => row.id);
     const page = openIds.slice(0, limit);
-    const rows =
-      page.length === 0 ? [] : await db.select(CARD_COLUMNS).from(restaurants).where(inArray(restaurants.id, page));
+    const rows = page.length === 0 ? [] : await cardsFrom(db).where(inArray(restaurants.id, page));
     const byId = new Map(rows.map((row) => [row.id, row]));
     return {
       restaurants: page.flatMap((id) => {
@@ -264,11 +300,9 @@ export async function searchDirectory(
       totalIsAtLeast: false,
     };
   }
-  const rows = await db
-    .select(CARD_COLUMNS)
-    .from(restaurants)
+  const rows = await cardsFrom(db)
     .where(where)
-    .orderBy(...LISTING_ORDER)
+    .orderBy(...orderOf(state))
     .limit(limit);
   const found = rows.map(toListed);
   if (total !== undefined) return { restaurants: found, total, totalIsAtLeast: false };

@@ -36,6 +36,7 @@ import type { FaqText } from "../faq.server";
 import type { CertificateNotes } from "../../certificate/index.server";
 import type { PesachText } from "../../pesach/index.server";
 import { PracticalLine } from "../../practical";
+import { REVIEWS_ANCHOR } from "../../reviews";
 
 /** Only in Pesach's season: the rest of the year a first visit does not carry it. */
 
@@ -61,11 +62,13 @@ export interface RestaurantPageData {
   certificateNotes: CertificateNotes;
   /** The practical facts' badges, worded by the loader (practicalLabels). */
   practical?: string[];
+  /** Its published reviews, a page of them, as the server rendered them (reviews/section-html.server.tsx). */
+  reviews?: { html: string };
 }
 
 /**
  * The restaurant page: photo, header, actions, contact and hours, about, FAQ, menu, certificate,
- * public history, the report section and disclaimer. `ReportForm` is the report form, which the
+ * reviews, public history, the report section and disclaimer. `ReportForm` is the report form, which the
  * route brings (another feature's, loaded lazily). It is rendered here, in the component that holds
  * the live-update state, as it was in the route: an update re-renders the report section at once.
  */
@@ -244,6 +247,11 @@ export function RestaurantArticle({
                   />
                 </a>
               </section>
+            ) : null}
+
+            {/* Made on the server (its words and code never reach the browser); its links are plain links. */}
+            {loaderData.reviews ? (
+              <div id={REVIEWS_ANCHOR} dangerouslySetInnerHTML={{ __html: loaderData.reviews.html }} />
             ) : null}
 
             <PublicHistory events={loaderData.history} />

@@ -102,6 +102,9 @@ export const RestaurantCard = memo(function RestaurantCard({
   const { language, t } = useLanguage();
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 400) : undefined;
   const tags = visibleTags(restaurant.tags, CARD_TAGS);
+  const { rating } = restaurant;
+  // The average to one decimal (as reviews/average.ts words it for the restaurant page).
+  const average = rating ? (rating.stars / rating.count).toFixed(1) : "";
   const doubtful = isDoubtful(
     kashrutStanding(restaurant.kashrut, restaurant.certificate?.body, certificateState(restaurant.certificate, clock)),
   );
@@ -150,6 +153,16 @@ export const RestaurantCard = memo(function RestaurantCard({
           <h3 className="font-semibold text-stone-900 group-hover:text-brand-800">
             <bdi>{localized(restaurant.name, language)}</bdi>
           </h3>
+          {/* Its published reviews' average and count; said in words to screen readers. */}
+          {rating ? (
+            <p
+              role="img"
+              aria-label={t("card.rating", { average, count: rating.count })}
+              className="mt-1 text-sm text-stone-700"
+            >
+              ★ {average} ({rating.count})
+            </p>
+          ) : null}
           <div className="mt-2 flex flex-wrap items-center gap-1.5 text-xs">
             <KashrutBadge kashrut={restaurant.kashrut} doubtful={doubtful} />
             {restaurant.isPermanentlyClosed ? <ClosedBadge /> : null}

@@ -1,5 +1,5 @@
-// Above the results (ADR 017): List or Map, kept in the URL like the filters (links, so they work
-// without JavaScript), and "Near me", which asks the browser where the visitor is only when pressed.
+// Above the results (ADR 017): List or Map and "Top rated", kept in the URL like the filters (links,
+// so they work without JavaScript), and "Near me", which asks the browser where the visitor is only when pressed.
 // The position stays in this page's memory: it is never sent to the server.
 import { useState } from "react";
 import { Link } from "react-router";
@@ -49,28 +49,30 @@ export function ResultsToolbar({
     );
   };
 
-  const viewLink = (view: ResultsView, label: string) => {
-    const query = serializeFilters({ ...filters, view }).toString();
-    const current = filters.view === view;
-    return (
-      <Link
-        to={`?${query}`}
-        replace
-        preventScrollReset
-        aria-current={current ? "true" : undefined}
-        onClick={(event) => {
-          event.preventDefault();
-          onView(view);
-        }}
-        className={cn(
-          "inline-flex min-h-11 items-center px-4 font-medium",
-          current ? "bg-brand-700 text-white" : "bg-white text-brand-800 hover:bg-brand-50",
-        )}
-      >
-        {label}
-      </Link>
-    );
-  };
+  // A choice kept in the URL: a link, so it works without JavaScript (with it, applied in place).
+  const choice = (next: FilterState, current: boolean, label: string, pick: () => void) => (
+    <Link
+      to={`?${serializeFilters(next).toString()}`}
+      replace
+      preventScrollReset
+      aria-current={current ? "true" : undefined}
+      onClick={(event) => {
+        event.preventDefault();
+        pick();
+      }}
+      className={cn(
+        "inline-flex min-h-11 items-center px-4 font-medium",
+        current ? "bg-brand-700 text-white" : "bg-white text-brand-800 hover:bg-brand-50",
+      )}
+    >
+      {label}
+    </Link>
+  );
+  const viewLink = (view: ResultsView, label: string) =>
+    choice({ ...filters, view }, filters.view === view, label, () => onView(view));
+  // Best rated first, or back to the usual order.
+  const topRated = filters.sort === "rating";
+  const ratingSort: ResultsSort = topRated ? "" : "rating";
 
   const message =
     locating === "locating"
@@ -114,6 +116,9 @@ export function ResultsToolbar({
         </svg>
         {t("home.nearMe")}
       </button>
+      <span className="inline-flex overflow-hidden rounded-lg border border-brand-700">
+        {choice({ ...filters, sort: ratingSort }, topRated, t("home.topRated"), () => onSort(ratingSort))}
+      </span>
       <p
         role="status"
         className={cn(
