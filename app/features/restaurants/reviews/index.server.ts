@@ -7,3 +7,4 @@ export { isNewAccount, reviewedPlace, reviewerOf, type ReviewedPlace, type Revie
 // -- written by diners (writing, editing, deleting, the signals that hold a review)
 
 // -- reported, replied to and moderated
+export { countReviewsToModerate } from "./moderation.server";
