@@ -1,17 +1,14 @@
-// What a review's report, an owner's reply, an admin's rejection and a watched word must be, as zod
-// schemas whose every rule names its message (app/lib/form-rules.ts). Browser-safe: the forms mirror
-// the limits; the server checks.
+// What a review's report and an owner's reply must be, as zod schemas whose every rule names its
+// message (app/lib/form-rules.ts), and the report reasons' labels. Browser-safe: the forms mirror the
+// limits; the server checks. The queue's own rules are in queue-rules.ts (the dashboard's words).
 import { z } from "zod";
 import {
-  REVIEW_REASON_MAX,
   REVIEW_REPLY_MAX,
   REVIEW_REPORT_NOTE_MAX,
   REVIEW_REPORT_REASONS,
-  WATCHED_WORD_MAX,
   type ReviewReportReason,
 } from "../../../../database/reviews";
 import { FORM_PARSE, fieldMessages, formText, paragraphText } from "../../../lib/form-rules";
-import { normalizeForSearch } from "../../../lib/search-text";
 import type { MessageKey } from "../../../locales/en";
 
 /** Each report reason's label on the form and in the queue (literal keys, so the usage test finds them). */
@@ -35,23 +32,6 @@ export const reviewReplySchema = z.object({
 });
 export type ReviewReplyValues = z.infer<typeof reviewReplySchema>;
 
-/** An admin's reason for a rejection: required (its author reads it), at most REVIEW_REASON_MAX characters. */
-export const rejectionSchema = z.object({
-  reason: paragraphText(REVIEW_REASON_MAX, "reviewQueue.reasonTooLong", "reviewQueue.reasonRequired"),
-});
-
-/** A watched word or phrase as stored: folded by the search normaliser, 2..WATCHED_WORD_MAX characters. */
-export const watchedWordSchema = z.object({
-  word: paragraphText(WATCHED_WORD_MAX * 4, "reviewQueue.wordTooLong")
-    .transform((value) => normalizeForSearch(value))
-    .pipe(
-      z
-        .string()
-        .min(2, { error: "reviewQueue.wordTooShort" satisfies MessageKey })
-        .max(WATCHED_WORD_MAX, { error: "reviewQueue.wordTooLong" satisfies MessageKey }),
-    ),
-});
-
 type Parsed<Values, Field extends string> =
   { ok: true; values: Values } | { ok: false; errors: Partial<Record<Field, MessageKey>> };
 
@@ -69,5 +49,3 @@ function parseWith<S extends z.ZodType, Field extends string>(
 export const parseReviewReport = (form: { get(name: string): unknown }) =>
   parseWith(reviewReportSchema, ["reason", "note"], form);
 export const parseReviewReply = (form: { get(name: string): unknown }) => parseWith(reviewReplySchema, ["body"], form);
-export const parseRejection = (form: { get(name: string): unknown }) => parseWith(rejectionSchema, ["reason"], form);
-export const parseWatchedWord = (form: { get(name: string): unknown }) => parseWith(watchedWordSchema, ["word"], form);

@@ -20,7 +20,7 @@ import { FORM_PARSE, fieldMessages } from "../../../lib/form-rules";
 import { isUuid } from "../../../lib/ids";
 import { can, type Subject } from "../../../lib/permissions";
 import { assertCan } from "../../../lib/permissions.server";
-import { rejectionSchema } from "./moderation-rules";
+import { rejectionSchema } from "./queue-rules";
 
 /** The queue's three lists. */
 export const MODERATION_TABS = ["held", "reported", "second-look"] as const;

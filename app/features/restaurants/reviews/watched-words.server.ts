@@ -9,7 +9,7 @@ import { AppError } from "../../../lib/errors";
 import { FORM_PARSE, fieldMessages } from "../../../lib/form-rules";
 import type { Subject } from "../../../lib/permissions";
 import { assertCan } from "../../../lib/permissions.server";
-import { watchedWordSchema } from "./moderation-rules";
+import { watchedWordSchema } from "./queue-rules";
 
 export interface WatchedWord {
   word: string;
