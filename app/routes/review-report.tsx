@@ -29,8 +29,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
   const language = detectLanguage(new URL(request.url).pathname);
   if (!page) throw redirect(homePath(language));
-  // A review no longer shown (hidden, held, rejected) cannot be reported: back to its place.
-  if (!page.shown) throw redirect(restaurantPath(page.place.slug, language));
   return page;
 }
 
@@ -72,7 +70,7 @@ const BUTTON =
 
 export default function ReviewReportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { language, t, ti } = useLanguage();
-  const { place, review, signedIn, own, reported } = loaderData;
+  const { place, review, reviewId, signedIn, own, reported } = loaderData;
   const name = localized(place.name, language);
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const sent = actionData && "ok" in actionData ? actionData : undefined;
@@ -85,12 +83,15 @@ export default function ReviewReportPage({ loaderData, actionData }: Route.Compo
         </span>
       </FormAlert>
     );
+  } else if (!review) {
+    // Hidden, held or rejected since the link was shown (or just now, by this very report's weight).
+    body = <p data-testid="review-report-gone">{t("reviewModerate.notFound")}</p>;
   } else if (!signedIn) {
     body = (
       <div data-testid="review-report-sign-in">
         <p>{t("reviewModerate.report.signInPrompt")}</p>
         <p className="mt-4">
-          <Link to={loginPath(language, reviewReportPath(place.slug, review.id, language))} className={BUTTON}>
+          <Link to={loginPath(language, reviewReportPath(place.slug, reviewId, language))} className={BUTTON}>
             {t("reviewModerate.signIn")}
           </Link>
         </p>
@@ -121,9 +122,11 @@ export default function ReviewReportPage({ loaderData, actionData }: Route.Compo
         {ti("reviewModerate.back", { name })}
       </Link>
       <h1 className="mt-4 text-2xl font-extrabold">{ti("reviewModerate.report.pageTitle", { name })}</h1>
-      <div className="mt-4">
-        <ReviewQuote review={review} />
-      </div>
+      {review ? (
+        <div className="mt-4">
+          <ReviewQuote review={review} />
+        </div>
+      ) : null}
       <div className="mt-6">{body}</div>
     </div>
   );

@@ -160,7 +160,9 @@ test("English: two reports hide a review, and an admin's approval shows it again
   expect(await statusOf(id)).toBe("published");
 });
 
-test("Hebrew at 360 px: a kashrut concern is also sent to the problem reports", async ({ browser }) => {
+test("Hebrew at 360 px: a kashrut concern is also sent to the problem reports", async ({ browser, browserErrors }) => {
+  // The post without a reason answers 400, which Chromium logs.
+  browserErrors.expect({ text: /status of 400/, url: /\/reviews\/[^/]+\/report\.data$/ });
   const id = await insertReview("הפלאפל טעים, אבל לא ראיתי תעודה על הקיר בכלל.");
   const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
   await signedIn(context, "guest");
@@ -187,7 +189,10 @@ test("the owner replies and edits the reply, in English and Hebrew; a diner may 
   page,
   context,
   browser,
+  browserErrors,
 }) => {
+  // The diner's refused visit answers 403, which Chromium logs.
+  browserErrors.expect({ text: /status of 403/, url: /\/reviews\/[^/]+\/reply$/ });
   const id = await insertReview("Lovely shakshuka and quick service on a Friday morning.");
   await signedIn(context, "owner", { owns: ["review-bistro"] });
   await waitForAppOnLoad(page).goto(`${base}/en/restaurant/review-bistro/reviews/${id}/reply`);

@@ -11,16 +11,19 @@ import { parseReviewReport } from "./moderation-rules";
 import { hasReported, reportReview, type ReportedReview } from "./reports.server";
 import { reviewOfPlace } from "./review-lookup.server";
 
-/** The page's data; null when the place or its shown review is not there (the route sends the visitor on). */
+/** The page's data; null when the place or the review is not there (the route sends the visitor on). */
 export async function reviewReportPage(db: AppServices["db"], viewer: Viewer | null, slug: string, id: string) {
   const found = await reviewOfPlace(db, slug, id);
   if (!found) return null;
   const { place, review } = found;
-  const { authorId, ...shown } = review;
+  const { authorId, ...quoted } = review;
+  const shown = review.status === "published";
   return {
     place: { slug: place.slug, name: { en: place.nameEn, he: place.nameHe ?? undefined } },
-    review: shown,
-    shown: review.status === "published",
+    reviewId: review.id,
+    // A review no longer shown (hidden, held, rejected) is not quoted: the page says it is gone.
+    review: shown ? quoted : null,
+    shown,
     signedIn: viewer !== null,
     own: viewer !== null && viewer.id === authorId,
     reported: viewer !== null && (await hasReported(db, review.id, viewer.id)),
