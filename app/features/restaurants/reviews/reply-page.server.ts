@@ -6,10 +6,11 @@ import { actionError, parsedOrThrow } from "../../../lib/action-error.server";
 import { readFormData } from "../../../lib/form-data.server";
 import { formText } from "../../../lib/form-rules";
 import { can } from "../../../lib/permissions";
+import { assertCan } from "../../../lib/permissions.server";
 import type { Viewer } from "../../../lib/session.server";
 import { parseReviewReply } from "./moderation-rules";
 import { replyOf, replyToReview } from "./replies.server";
-import { reviewOfPlace } from "./review-lookup.server";
+import { publishedReviewOfPlace, reviewOfPlace } from "./review-lookup.server";
 
 /** The page's data; null when the place or its published review is not there; `allowed` false for anyone but its owners. */
 export async function reviewReplyPage(db: AppServices["db"], viewer: Viewer | null, slug: string, id: string) {
@@ -36,6 +37,9 @@ export async function reviewReplyAction(
   const form = await readFormData(request);
   const body = formText(form)("body").slice(0, 4_000);
   try {
+    // Who may reply is decided before what was written: anyone but the place's owners is refused alike.
+    const { place } = await publishedReviewOfPlace(services.db, slug, id);
+    assertCan(viewer, "review:reply", place);
     const values = parsedOrThrow(parseReviewReply(form));
     return { saved: await replyToReview(services.db, viewer, { slug, reviewId: id, values }) };
   } catch (error) {
