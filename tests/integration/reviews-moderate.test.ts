@@ -556,3 +556,44 @@ describe("the watched words", () => {
     ).toEqual([]);
   });
 });
+
+// Every new page for every kind of account: ok, sent to log in (or home, for the dashboard's
+// guests), or refused (403).
+describe("the permission matrix of the new pages", () => {
+  const ROLES = ["visitor", "diner", "author", "owner", "owner2", "admin"] as const;
+  type Verdict = "ok" | "login" | "home" | "forbidden";
+  const verdict = (outcome: { status: number; location?: string | null }): Verdict => {
+    if (outcome.location?.includes("/login")) return "login";
+    if (outcome.location === "/" || outcome.location === "/he") return "home";
+    if (outcome.status === 403) return "forbidden";
+    return outcome.status < 400 ? "ok" : "forbidden";
+  };
+  const matrix: Record<string, { run: (who: Who, id: string) => Promise<{ status: number }>; expected: Verdict[] }> = {
+    "report page": {
+      run: (who, id) =>
+        callRoute(reportLoader, services, reportUrl(id), { ...as(who), params: { slug: "falafel-place", id } }),
+      expected: ["ok", "ok", "ok", "ok", "ok", "ok"],
+    },
+    "reply page": {
+      run: (who, id) =>
+        callRoute(replyLoader, services, replyUrl(id), { ...as(who), params: { slug: "falafel-place", id } }),
+      expected: ["login", "forbidden", "forbidden", "ok", "forbidden", "forbidden"],
+    },
+    "moderation queue": {
+      run: (who) => callRoute(queueLoader, services, "/dashboard/reviews", as(who)),
+      expected: ["login", "home", "home", "forbidden", "forbidden", "ok"],
+    },
+    "watched words": {
+      run: (who) => callRoute(wordsLoader, services, "/dashboard/reviews/words", as(who)),
+      expected: ["login", "home", "home", "forbidden", "forbidden", "ok"],
+    },
+  };
+  for (const [label, { run, expected }] of Object.entries(matrix)) {
+    it(`${label}: ${ROLES.map((who, n) => `${who}=${expected[n]}`).join(", ")}`, async () => {
+      const id = await insertReview();
+      const verdicts = [];
+      for (const who of ROLES) verdicts.push(verdict(await run(who, id)));
+      expect(verdicts).toEqual(expected);
+    });
+  }
+});
