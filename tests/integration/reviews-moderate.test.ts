@@ -16,6 +16,7 @@ import {
   removeWatchedWord,
 } from "../../app/features/restaurants/reviews/watched-words.server";
 import type { AppServices } from "../../app/lib/context";
+import type { EmailContent } from "../../app/lib/emails";
 import { AppError } from "../../app/lib/errors";
 import { action as queueAction, loader as queueLoader } from "../../app/routes/dashboard/reviews";
 import { action as wordsAction, loader as wordsLoader } from "../../app/routes/dashboard/review-words";
@@ -50,6 +51,7 @@ const cookies: Partial<Record<Who, string>> = {};
 const accounts: Partial<Record<Who, { id: string; email: string; role: "guest" | "owner" | "admin" }>> = {};
 const ids: Record<string, string> = {};
 const OLD = new Date("2025-01-01T00:00:00Z");
+let outbox: { to: string; content: EmailContent }[] = [];
 
 async function makeUser(
   who: Exclude<Who, "visitor">,
@@ -72,7 +74,7 @@ const actor = (who: Exclude<Who, "visitor">) => accounts[who]!;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  services = createServices(database.db);
+  services = createServices(database.db, { sendEmail: async (to, content) => void outbox.push({ to, content }) });
   await makeUser("author", "guest");
   await makeUser("diner", "guest");
   await makeUser("diner2", "guest");
@@ -88,6 +90,7 @@ beforeEach(async () => {
   await database.db.delete(rateLimits);
   await database.db.delete(reviewWatchedWords);
   await database.db.delete(reports);
+  outbox = [];
   const place = await insertRestaurant(database.db, {
     slug: "falafel-place",
     name_en: "Falafel Place",
@@ -246,9 +249,7 @@ describe("reporting a review", () => {
     const id = await insertReview();
     expect((await report("owner", id)).status).toBe(200);
     expect(await statusOf(id)).toBe("published");
-    const error = await refusal(
-      decideReview(database.db, { ...actor("owner") }, id, { intent: "reject", reason: "no" }),
-    );
+    const error = await refusal(decideReview(services, { ...actor("owner") }, id, { intent: "reject", reason: "no" }));
     expect(error.code).toBe("forbidden");
     expect(await statusOf(id)).toBe("published");
   });
@@ -451,6 +452,7 @@ describe("the moderation queue", () => {
     await report("owner", id);
     expect(await statusOf(id)).toBe("published");
     expect((await decisionsOf(id)).map((row) => row.decision)).toEqual(["hidden", "approved"]);
+    expect(outbox.map((mail) => mail.content.subject)).toEqual(["Your review of Falafel Place is published"]);
   });
 
   it("rejects with a reason the author sees; without a reason it is refused and nothing changes", async () => {
@@ -471,13 +473,19 @@ describe("the moderation queue", () => {
     const [row] = await database.db.select().from(reviews).where(eq(reviews.id, id));
     expect(row).toMatchObject({ status: "rejected", rejection_reason: "Links to a shop are not allowed." });
     expect(await decisionsOf(id)).toMatchObject([{ decision: "rejected", reason: "Links to a shop are not allowed." }]);
+    // The author is told, in the language the review is written in, with the reason and their review's page.
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]?.to).toBe(actor("author").email);
+    expect(outbox[0]?.content.subject).toBe("Your review of Falafel Place was not published");
+    expect(outbox[0]?.content.text).toContain("The reason: Links to a shop are not allowed.");
+    expect(outbox[0]?.content.text).toContain("http://127.0.0.1/en/restaurant/falafel-place/review");
     // A rejection without a second look asked waits for nothing.
     expect((await decide("admin", { intent: "approve", reviewId: id })).status).toBe(409);
   });
 
   it("decides a second look again: approving the rejected review publishes it and clears the reason", async () => {
     const id = await insertReview({ status: "held" });
-    await decideReview(database.db, actor("admin"), id, { intent: "reject", reason: "Off topic" });
+    await decideReview(services, actor("admin"), id, { intent: "reject", reason: "Off topic" });
     // The author's side asks (as part W does): second_look_at and a logged request.
     await database.db.update(reviews).set({ second_look_at: new Date() }).where(eq(reviews.id, id));
     await database.db.insert(reviewDecisions).values({
@@ -489,7 +497,7 @@ describe("the moderation queue", () => {
       created_at: new Date(Date.now() + 1_000),
     });
     expect((await listModeration(database.db, actor("admin"), { tab: "second-look" })).reviews).toHaveLength(1);
-    await decideReview(database.db, actor("admin"), id, { intent: "approve" }, new Date(Date.now() + 2_000));
+    await decideReview(services, actor("admin"), id, { intent: "approve" }, new Date(Date.now() + 2_000));
     const [row] = await database.db.select().from(reviews).where(eq(reviews.id, id));
     expect(row).toMatchObject({ status: "published", rejection_reason: null });
     expect((await listModeration(database.db, actor("admin"), { tab: "second-look" })).reviews).toHaveLength(0);
@@ -499,7 +507,7 @@ describe("the moderation queue", () => {
     const id = await insertReview({ status: "held" });
     for (const who of ["owner", "diner", "author"] as const) {
       expect((await decide(who, { intent: "approve", reviewId: id })).status, who).toBe(403);
-      const error = await refusal(decideReview(database.db, { ...actor(who) }, id, { intent: "approve" }));
+      const error = await refusal(decideReview(services, { ...actor(who) }, id, { intent: "approve" }));
       expect(error.code).toBe("forbidden");
       expect((await callRoute(queueLoader, services, "/dashboard/reviews", as(who))).status).not.toBe(200);
     }

@@ -15,7 +15,11 @@ import type {
   ReviewStatus,
 } from "../../../../database/reviews";
 import type { Db } from "../../../../database/types";
+import type { AppServices } from "../../../lib/context";
+import { reviewDecisionEmail } from "../../../lib/emails";
 import { AppError } from "../../../lib/errors";
+import { localized } from "../../../lib/i18n/language";
+import { reviewPath } from "../../../lib/paths";
 import { FORM_PARSE, fieldMessages } from "../../../lib/form-rules";
 import { isUuid } from "../../../lib/ids";
 import { can, type Subject } from "../../../lib/permissions";
@@ -217,13 +221,48 @@ export interface DecidedReview {
  * (required; its author sees it). Logged with who and why; the review's open reports are settled.
  * Refused (nothing changes): anyone but an admin (403), an unknown review (404), a review that
  * waits for no decision (409: decided already, or never held nor reported), a rejection without a reason.
+ * Its author is e-mailed the decision (the side effect belongs to the function that commits it).
  */
 export async function decideReview(
-  db: Db,
+  services: DecisionServices,
   admin: Moderator | null,
   reviewId: string,
   verdict: ReviewVerdict,
   now = new Date(),
+): Promise<DecidedReview> {
+  const decided = await decide(services.db, admin, reviewId, verdict, now);
+  await tellAuthor(services, decided);
+  return decided;
+}
+
+/** What a decision needs: the database, and the mail for its author's notice. */
+export type DecisionServices = Pick<AppServices, "db" | "sendEmail" | "settings">;
+
+/**
+ * E-mails the author the decision, in the language they wrote the review in, with a link to their
+ * review's page. A failure is logged and never undoes the decision.
+ */
+async function tellAuthor(services: DecisionServices, decided: DecidedReview): Promise<void> {
+  if (!decided.authorEmail) return;
+  const { language } = decided;
+  const content = reviewDecisionEmail({
+    language,
+    outcome: decided.status,
+    restaurant: localized({ en: decided.place.nameEn, he: decided.place.nameHe ?? undefined }, language),
+    reason: decided.reason,
+    link: `${services.settings.publicUrl}${reviewPath(decided.place.slug, language)}`,
+  });
+  await services.sendEmail(decided.authorEmail, content).catch((error: unknown) => {
+    console.error("[reviews] decision e-mail failed:", error);
+  });
+}
+
+async function decide(
+  db: Db,
+  admin: Moderator | null,
+  reviewId: string,
+  verdict: ReviewVerdict,
+  now: Date,
 ): Promise<DecidedReview> {
   assertCan(admin, "reviews:moderate");
   if (!isUuid(reviewId)) throw new AppError("notFound", "reviewQueue.notFound", { subject: reviewId });

@@ -32,8 +32,8 @@ export async function moderationAction(services: AppServices, viewer: Viewer, re
   const reviewId = text("reviewId").slice(0, 100);
   const reason = text("reason");
   try {
-    if (intent === "approve") await decideReview(services.db, viewer, reviewId, { intent });
-    else if (intent === "reject") await decideReview(services.db, viewer, reviewId, { intent, reason });
+    if (intent === "approve") await decideReview(services, viewer, reviewId, { intent });
+    else if (intent === "reject") await decideReview(services, viewer, reviewId, { intent, reason });
     // Only a crafted request names another intent.
     else throw new AppError("invalid", "error.unexpected", { subject: intent });
   } catch (error) {
