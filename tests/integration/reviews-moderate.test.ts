@@ -248,10 +248,20 @@ describe("reporting a review", () => {
   it("lets an owner report a review of their own place, but not hide or delete it", async () => {
     const id = await insertReview();
     expect((await report("owner", id)).status).toBe(200);
+    // Their report weighs nothing: with an established diner's (2) and a new account's (1) it still shows.
+    expect((await reportsOf(id)).map((row) => row.weight)).toEqual([0]);
+    await report("diner", id);
+    await report("fresh", id);
     expect(await statusOf(id)).toBe("published");
-    const error = await refusal(decideReview(services, { ...actor("owner") }, id, { intent: "reject", reason: "no" }));
-    expect(error.code).toBe("forbidden");
-    expect(await statusOf(id)).toBe("published");
+    // Another place's owner is a diner here: their report weighs 2 and hides it (2 + 1 + 2 >= 4).
+    await report("owner2", id);
+    expect(await statusOf(id)).toBe("hidden");
+    // Nor can they decide it (show it again, or reject it).
+    for (const verdict of [{ intent: "approve" }, { intent: "reject", reason: "no" }] as const) {
+      const error = await refusal(decideReview(services, { ...actor("owner") }, id, verdict));
+      expect(error.code).toBe("forbidden");
+    }
+    expect(await statusOf(id)).toBe("hidden");
   });
 
   it("files a kashrut concern in the problem reports too, quoting the review", async () => {

@@ -1,5 +1,6 @@
 // Reporting a review: any signed-in account, once per review, never its own. A report weighs 2 from
-// an established account (verified e-mail, older than the new-account age), else 1; when the open
+// an established account (verified e-mail, older than the new-account age), else 1, and 0 from one of
+// the place's own owners (they may report, never hide); when the open
 // reports of a published review weigh REVIEW_HIDE_WEIGHT together, the review is hidden until an
 // admin decides, and the hiding is logged as the reports' decision. The database recounts the
 // totals and empties the page caches itself (its trigger on reviews).
@@ -77,7 +78,9 @@ export async function reportReview(
   const { place, review } = await publishedReviewOfPlace(db, report.slug, report.reviewId);
   if (review.authorId === reporterId) throw new AppError("forbidden", "reviewModerate.ownReview");
   if (await hasReported(db, review.id, reporterId)) throw new AppError("conflict", "reviewModerate.alreadyReported");
-  const weight = await reportWeight(services, reporterId, now);
+  // The place's own owners may report its reviews (an admin reads it) but never hide one: their
+  // report weighs nothing towards the threshold.
+  const weight = place.ownerIds.includes(reporterId) ? 0 : await reportWeight(services, reporterId, now);
   await hitRateLimits(
     db,
     [
