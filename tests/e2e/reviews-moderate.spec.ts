@@ -1,7 +1,8 @@
 // Reviews' moderation in a real browser, in English and Hebrew: a diner reports a review and, with
 // a second report, it is hidden; an admin decides it from the queue; a kashrut concern is also sent
 // to the problem reports; the owner replies and edits the reply (a diner may not); an admin approves
-// a held review (with JavaScript, and without) and rejects one with a reason; the watched words;
+// a held review (with JavaScript, and without) and rejects one with a reason (its author is
+// e-mailed it); the watched words;
 // axe on every page, and 360 px without sideways scrolling. Its own server and database; review
 // rows are inserted as the writing side stores them.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
@@ -15,6 +16,7 @@ import { reviewReplies, reviews, reviewWatchedWords } from "../../database/schem
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test, waitForAppOnLoad } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";
+import { readOutbox } from "./outbox";
 
 test.describe.configure({ mode: "serial" });
 
@@ -262,6 +264,15 @@ test("an admin approves a held review in Hebrew, without JavaScript too, and rej
   await expect(admin.getByText("The review is rejected; its author sees the reason.")).toBeVisible();
   const [rejected] = await server.database.db.select().from(reviews).where(eq(reviews.id, second));
   expect(rejected).toMatchObject({ status: "rejected", rejection_reason: "Phone numbers and offers are not reviews." });
+  // Its author is told, in the review's language, with the reason.
+  await expect
+    .poll(() =>
+      readOutbox(server.dataDir).some(
+        (mail) =>
+          mail.includes("was not published") && mail.includes("The reason: Phone numbers and offers are not reviews."),
+      ),
+    )
+    .toBe(true);
   await context.close();
 
   // Without JavaScript, the approve button posts the approval itself.
