@@ -141,7 +141,12 @@ export async function sendReportNotices(
       db
         .update(reports)
         .set({ notified_at: now })
-        .where(inArray(reports.id, told.map((report) => report.id)));
+        .where(
+          inArray(
+            reports.id,
+            told.map((report) => report.id),
+          ),
+        );
     if (!restaurant) {
       await markTold();
       continue;
