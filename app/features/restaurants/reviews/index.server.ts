@@ -8,3 +8,4 @@ export { isNewAccount, reviewedPlace, reviewerOf, type ReviewedPlace, type Revie
 
 // -- reported, replied to and moderated
 export { countReviewsToModerate } from "./moderation.server";
+export { replyOf, type ReviewReply } from "./replies.server";
