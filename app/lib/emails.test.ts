@@ -82,6 +82,7 @@ describe("e-mails, made as the server makes them", () => {
         "suggestionOutcomeEmail",
         "certificateReminderEmail",
         "claimDecisionEmail",
+        "reviewDecisionEmail",
         "alertDigestEmail",
         "registerMissingEmail",
       ].sort(),
@@ -119,6 +120,32 @@ describe("e-mails, made as the server makes them", () => {
         }
         expect(mail.html, label).not.toContain("<b>");
         if (outcome === "rejected") expect(mail.text, label).toContain("No <i>proof</i>");
+      }
+    }
+  });
+
+  // An admin's decision on a review is told in the language the review is written in.
+  it("tell a review's author the decision in the review's language only, with the site's name and a rejection's reason", () => {
+    for (const language of ["en", "he"] as const) {
+      for (const outcome of ["published", "rejected"] as const) {
+        const mail = emails.reviewDecisionEmail({
+          language,
+          outcome,
+          restaurant: "Gina <b>",
+          reason: "A <i>link</i> to a shop",
+          link: "https://example.com/en/restaurant/gina/review",
+        });
+        const label = `${language} ${outcome}`;
+        for (const part of ["text", "html"] as const)
+          expect(mail[part], label).toContain(NAMES[language === "en" ? 0 : 1]);
+        for (const part of ["subject", "text", "html"] as const) {
+          expect(rawKeys(mail[part]), `${label}: ${part}`).toEqual([]);
+          expect(mail[part], `${label}: ${part} in one language`).not.toContain(NAMES[language === "en" ? 1 : 0]);
+        }
+        expect(mail.html, label).not.toContain("<b>");
+        expect(mail.text, label).toContain("https://example.com/en/restaurant/gina/review");
+        if (outcome === "rejected") expect(mail.text, label).toContain("A <i>link</i> to a shop");
+        else expect(mail.text, label).not.toContain("A <i>link</i> to a shop");
       }
     }
   });

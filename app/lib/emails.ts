@@ -274,6 +274,68 @@ export function claimDecisionEmail({ language, outcome, restaurant, reason, link
       );
 }
 
+/** An admin's decision on a diner's review that waited (held, reported, or asked a second look at). */
+export interface ReviewDecisionNotice {
+  /** The review's language (the author wrote in it). */
+  language: "en" | "he";
+  outcome: "published" | "rejected";
+  /** The listing's name in that language. */
+  restaurant: string;
+  /** The admin's reason (a rejection). */
+  reason: string;
+  /** The author's review page (the rejection, and the second look, are there). */
+  link: string;
+}
+
+export function reviewDecisionEmail({
+  language,
+  outcome,
+  restaurant,
+  reason,
+  link,
+}: ReviewDecisionNotice): EmailContent {
+  if (language === "he") {
+    return outcome === "published"
+      ? inLanguage(
+          "he",
+          `הביקורת שלך על ${restaurant} פורסמה`,
+          [`מנהל בדק את הביקורת שלך על ${restaurant}, והיא מוצגת עכשיו בדף המקום.`],
+          link,
+          "לביקורת שלך",
+        )
+      : inLanguage(
+          "he",
+          `הביקורת שלך על ${restaurant} לא פורסמה`,
+          [
+            `מנהל בדק את הביקורת שלך על ${restaurant} והחליט לא לפרסם אותה.`,
+            `הנימוק: ${reason}`,
+            "אפשר לערוך את הביקורת, או לבקש עיון נוסף פעם אחת, בעמוד הביקורת שלך.",
+          ],
+          link,
+          "לביקורת שלך",
+        );
+  }
+  return outcome === "published"
+    ? inLanguage(
+        "en",
+        `Your review of ${restaurant} is published`,
+        [`An admin looked at your review of ${restaurant}, and it now shows on the place's page.`],
+        link,
+        "See your review",
+      )
+    : inLanguage(
+        "en",
+        `Your review of ${restaurant} was not published`,
+        [
+          `An admin looked at your review of ${restaurant} and decided not to publish it.`,
+          `The reason: ${reason}`,
+          "You may edit the review, or ask once for a second look, on your review's page.",
+        ],
+        link,
+        "See your review",
+      );
+}
+
 /** One language only: to a visitor whose language we know (they wrote in it). */
 function inLanguage(
   language: "en" | "he",

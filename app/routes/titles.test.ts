@@ -120,6 +120,21 @@ const PAGES: Record<
     loaderData: () => ({ page: { place: { slug: "olive", name: restaurant.name } } }),
     title: (t, l) => `${t("reviewWrite.pageTitle", { name: l === "he" ? "זית" : "Olive" })} | ${t("brand.name")}`,
   },
+  // Reviews' moderation: a review's report and reply pages, the admins' queue and watched words.
+  "restaurant/:slug/reviews/:id/report": {
+    url: "/restaurant/olive/reviews/v-1/report",
+    loaderData: () => ({ place: { slug: "olive", name: restaurant.name } }),
+    title: (t, l) =>
+      `${t("reviewModerate.report.pageTitle", { name: l === "he" ? "זית" : "Olive" })} | ${t("brand.name")}`,
+  },
+  "restaurant/:slug/reviews/:id/reply": {
+    url: "/restaurant/olive/reviews/v-1/reply",
+    loaderData: () => ({ place: { slug: "olive", name: restaurant.name } }),
+    title: (t, l) =>
+      `${t("reviewModerate.reply.pageTitle", { name: l === "he" ? "זית" : "Olive" })} | ${t("brand.name")}`,
+  },
+  "dashboard/reviews": { url: "/dashboard/reviews", title: (t) => page(t, "reviewQueue.title") },
+  "dashboard/reviews/words": { url: "/dashboard/reviews/words", title: (t) => page(t, "reviewQueue.words.title") },
   "*": { url: "/no-such-page", loaderData: (language) => ({ language }), title: (t) => page(t, "notFound.title") },
   // English-only pages.
   blogs: { url: "/blogs", title: (t) => `${t("blog.title")} | ${t("brand.name")}` },

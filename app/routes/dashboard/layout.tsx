@@ -8,6 +8,7 @@ import {
   dashboardClaimsPath,
   dashboardPath,
   dashboardReportsPath,
+  dashboardReviewsPath,
   dashboardSuggestionsPath,
   dashboardUsersPath,
 } from "../../lib/paths";
@@ -16,6 +17,7 @@ import { dashboardStatisticsPath } from "../../features/restaurants/statistics/p
 import { countOpenSuggestions } from "../../features/restaurants/suggestions/suggestions.server";
 import { countOpenClaims } from "../../features/restaurants/claims/queue.server";
 import { countDisagreements } from "../../features/restaurants/editing/disagreements.server";
+import { countReviewsToModerate } from "../../features/restaurants/reviews/index.server";
 import { servicesContext } from "../../lib/context";
 import { localizePath } from "../../lib/i18n/language";
 import { cn } from "../../lib/cn";
@@ -30,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The admins' queues (owners see nothing of suggestions and claims) and certificates list.
     openSuggestions: can(viewer, "suggestions:manage") ? await countOpenSuggestions(db, viewer) : null,
     openClaims: can(viewer, "claims:manage") ? await countOpenClaims(db, viewer) : null,
+    // Reviews held, reported or asked a second look at (admins decide them).
+    openReviews: can(viewer, "reviews:moderate") ? await countReviewsToModerate(db, viewer) : null,
     canReviewCertificates: can(viewer, "certificates:review"),
     // Listings whose kashrut value and certificate disagreed (admins settle them).
     openDisagreements: can(viewer, "register:manage") ? await countDisagreements(db, viewer) : null,
@@ -86,6 +90,7 @@ function DashboardNav({
   openReports,
   openSuggestions,
   openClaims,
+  openReviews,
   canReviewCertificates,
   openDisagreements,
   canManageRegister,
@@ -122,6 +127,15 @@ function DashboardNav({
           open={openClaims}
           openCount="claims.openCount"
           testId="open-claims"
+        />
+      ) : null}
+      {openReviews !== null ? (
+        <QueueLink
+          to={dashboardReviewsPath(language)}
+          label="reviewQueue.nav"
+          open={openReviews}
+          openCount="reviewQueue.openCount"
+          testId="open-reviews"
         />
       ) : null}
       {canReviewCertificates ? (

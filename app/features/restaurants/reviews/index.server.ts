@@ -32,3 +32,5 @@ export {
 export { REVIEW_LIMITS } from "./limits";
 
 // -- reported, replied to and moderated
+export { countReviewsToModerate } from "./moderation.server";
+export { replyOf, type ReviewReply } from "./replies.server";
