@@ -4,11 +4,15 @@ import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../database/factories";
 import { accessibilityStatement, privacyPolicy } from "../features/legal/content";
+import { reviewPolicy } from "../features/legal/review-policy";
 import { rowToRestaurant } from "../features/restaurants/core/mapping";
 import { restaurantTitle } from "../features/restaurants/core/presentation";
 import { detectLanguage, type Language } from "../lib/i18n/language";
 import { translator, type Translate } from "../lib/i18n/messages";
 import routes from "../routes";
+
+/** The review policy states this installation's numbers. */
+const REVIEW_FACTS = { newAccountDays: 7, burstPerPlace: 5, burstPerAccount: 3 };
 
 interface RouteEntry {
   id?: string;
@@ -56,6 +60,11 @@ const PAGES: Record<
     url: "/privacy-policy",
     loaderData: () => ({ contactEmail: email }),
     title: (t, l) => `${privacyPolicy(l, email).title} | ${t("brand.name")}`,
+  },
+  "review-policy": {
+    url: "/review-policy",
+    loaderData: () => ({ contactEmail: email, facts: REVIEW_FACTS }),
+    title: (t, l) => `${reviewPolicy(l, email, REVIEW_FACTS).title} | ${t("brand.name")}`,
   },
   login: { url: "/login", title: (t) => page(t, "login.title") },
   "login/two-factor": { url: "/login/two-factor", title: (t) => page(t, "twoFactor.loginTitle") },
