@@ -67,10 +67,11 @@ export const REVIEWS_PAGE_SIZE = 10;
 export const REVIEW_HIDE_WEIGHT = 4;
 /**
  * The Bayesian average that orders by rating: (C·m + Σ stars) / (C + n), with m the mean of all
- * published reviews and C this many reviews' weight, so three five-star reviews never outrank a
- * thousand at 4.6.
+ * published reviews and C this many reviews' weight. Three five-star reviews stay below a thousand
+ * at 4.6 while C·(4.6 − m) > 3·(5 − 4.6), that is for any mean of all under 4.55 with C = 25 (10
+ * would hold only under 4.48, and directories' means run near 4.5).
  */
-export const BAYES_WEIGHT = 10;
+export const BAYES_WEIGHT = 25;
 
 /** The month of the visit, `YYYY-MM`. */
 export const VISIT_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
