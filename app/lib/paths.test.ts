@@ -9,10 +9,7 @@ import {
   blogEditPath,
   blogPath,
   blogsPath,
-  dashboardAddPath,
-  dashboardEditPath,
   dashboardPath,
-  dashboardUsersPath,
   forgotPasswordPath,
   homePath,
   inBothLanguages,
@@ -27,6 +24,7 @@ import {
   twoFactorLoginPath,
   verifyEmailPath,
 } from "./paths";
+import { dashboardAddPath, dashboardEditPath, dashboardUsersPath } from "./member-paths";
 
 describe("page paths", () => {
   it("follow the spec's route table in English and Hebrew", () => {

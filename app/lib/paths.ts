@@ -4,7 +4,7 @@
 // Hebrew pages are under /he (localizePath). Slugs and ids are percent-encoded as one segment.
 import { localizePath, type Language } from "./i18n/language";
 
-const segment = (value: string): string => encodeURIComponent(value);
+export const segment = (value: string): string => encodeURIComponent(value);
 
 /** The same page's path in both languages, e.g. for hreflang alternates. */
 export function inBothLanguages(pathFor: (language: Language) => string): Record<Language, string> {
@@ -18,14 +18,6 @@ export const restaurantPath = (slug: string, language: Language): string =>
 
 /** The report-a-problem form's own page (where the form posts, with or without JavaScript). */
 export const reportPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/report`;
-/** A diner's own review of the place: write it, edit it, delete it. */
-export const reviewPath = (slug: string, language: Language): string => `${restaurantPath(slug, language)}/review`;
-/** Report one review (signed in). */
-export const reviewReportPath = (slug: string, reviewId: string, language: Language): string =>
-  `${restaurantPath(slug, language)}/reviews/${segment(reviewId)}/report`;
-/** The owner's reply to one review. */
-export const reviewReplyPath = (slug: string, reviewId: string, language: Language): string =>
-  `${restaurantPath(slug, language)}/reviews/${segment(reviewId)}/reply`;
 /** "Suggest a restaurant": anyone may propose a listing; nothing is public until approved. */
 export const suggestPath = (language: Language): string => localizePath("/suggest", language);
 /** A diner's saved places: on the device, or in the account once signed in. Its form (Save) posts here too. */
@@ -62,26 +54,6 @@ export const logoutPath = (): string => "/logout";
 
 // Dashboard
 export const dashboardPath = (language: Language): string => localizePath("/dashboard", language);
-export const dashboardAddPath = (language: Language): string => localizePath("/dashboard/add", language);
-export const dashboardEditPath = (id: string, language: Language): string =>
-  localizePath(`/dashboard/edit/${segment(id)}`, language);
-/** A restaurant's structured opening hours editor. */
-export const dashboardHoursPath = (id: string, language: Language): string =>
-  localizePath(`/dashboard/edit/${segment(id)}/hours`, language);
-export const dashboardUsersPath = (language: Language): string => localizePath("/dashboard/users", language);
-export const dashboardReportsPath = (language: Language): string => localizePath("/dashboard/reports", language);
-export const dashboardReviewsPath = (language: Language): string => localizePath("/dashboard/reviews", language);
-export const dashboardReviewWordsPath = (language: Language): string =>
-  localizePath("/dashboard/reviews/words", language);
-/** The certificates ending and ended (admins). */
-export const dashboardCertificatesPath = (language: Language): string =>
-  localizePath("/dashboard/certificates", language);
-/** The admins' queue of suggested restaurants; `decided` lists those already decided. */
-export const dashboardSuggestionsPath = (language: Language, view?: "decided"): string =>
-  localizePath("/dashboard/suggestions", language) + (view ? `?view=${view}` : "");
-/** The new-restaurant form prefilled from a suggestion (its approval). */
-export const dashboardApprovePath = (suggestionId: string, language: Language): string =>
-  `${localizePath("/dashboard/add", language)}?suggestion=${encodeURIComponent(suggestionId)}`;
 
 // Blog: English pages only (the /he/blog… paths redirect to them), except that the header's
 // Blogs link follows the page language as the spec says (/blogs or /he/blogs).

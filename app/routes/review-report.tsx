@@ -17,7 +17,8 @@ import { servicesContext } from "../lib/context";
 import { detectLanguage, localized } from "../lib/i18n/language";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
-import { homePath, loginPath, restaurantPath, reviewReportPath } from "../lib/paths";
+import { homePath, loginPath, restaurantPath } from "../lib/paths";
+import { reviewReportPath } from "../lib/member-paths";
 import { viewerContext } from "../lib/session.server";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

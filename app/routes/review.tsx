@@ -17,7 +17,8 @@ import { readFormData } from "../lib/form-data.server";
 import { detectLanguage, localized } from "../lib/i18n/language";
 import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
-import { homePath, loginPath, restaurantPath, reviewPath } from "../lib/paths";
+import { homePath, loginPath, restaurantPath } from "../lib/paths";
+import { reviewPath } from "../lib/member-paths";
 import { viewerContext } from "../lib/session.server";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@
 // the editor page; and the days after the city-wide batch date reading as the Rabbinate's renewal.
 import type { BrowserContext, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { dashboardEditPath } from "../../app/lib/paths";
+import { dashboardEditPath } from "../../app/lib/member-paths";
 import { insertRestaurants } from "../../database/factories";
 import { restaurants } from "../../database/schema/restaurants";
 import { expectNoSeriousA11yViolations } from "./axe";

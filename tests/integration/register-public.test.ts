@@ -21,7 +21,7 @@ import { listRestaurants } from "../../app/features/restaurants/core/queries.ser
 import type { AppServices } from "../../app/lib/context";
 import type { EmailContent } from "../../app/lib/emails";
 import { AppError } from "../../app/lib/errors";
-import { dashboardEditPath } from "../../app/lib/paths";
+import { dashboardEditPath } from "../../app/lib/member-paths";
 import { SYSTEM } from "../../app/lib/permissions.server";
 import { action as editorAction, loader as editorLoader } from "../../app/routes/dashboard/restaurant";
 import { loader as restaurantLoader } from "../../app/routes/restaurant";

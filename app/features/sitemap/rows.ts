@@ -6,9 +6,7 @@ import {
   blogAddPath,
   blogPath,
   blogsPath,
-  dashboardAddPath,
   dashboardPath,
-  dashboardUsersPath,
   homePath,
   inBothLanguages,
   loginPath,
@@ -18,6 +16,7 @@ import {
   signupPath,
   sitemapFilePath,
 } from "../../lib/paths";
+import { dashboardAddPath, dashboardUsersPath } from "../../lib/member-paths";
 
 export type ChangeFrequency = "always" | "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "never";
 

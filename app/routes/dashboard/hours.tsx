@@ -12,7 +12,8 @@ import { servicesContext } from "../../lib/context";
 import { detectLanguage, localized } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { hasRestaurantAccess, requireDashboard, requireRestaurantAccess } from "../../lib/permissions.server";
-import { dashboardEditPath, dashboardPath } from "../../lib/paths";
+import { dashboardPath } from "../../lib/paths";
+import { dashboardEditPath } from "../../lib/member-paths";
 import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
 

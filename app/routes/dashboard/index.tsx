@@ -11,7 +11,7 @@ import { listingsAction, listingsPage } from "../../features/restaurants/editing
 import { servicesContext } from "../../lib/context";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { requireDashboard } from "../../lib/permissions.server";
-import { dashboardAddPath } from "../../lib/paths";
+import { dashboardAddPath } from "../../lib/member-paths";
 import { noindexPageMeta } from "../../lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,15 +3,14 @@ import type { Route } from "./+types/layout";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";
 import { requireDashboard } from "../../lib/permissions.server";
+import { dashboardClaimsPath, dashboardPath } from "../../lib/paths";
 import {
   dashboardCertificatesPath,
-  dashboardClaimsPath,
-  dashboardPath,
   dashboardReportsPath,
   dashboardReviewsPath,
   dashboardSuggestionsPath,
   dashboardUsersPath,
-} from "../../lib/paths";
+} from "../../lib/member-paths";
 import { countOpenReports } from "../../features/reports/queue.server";
 import { dashboardStatisticsPath } from "../../features/restaurants/statistics/paths";
 import { countOpenSuggestions } from "../../features/restaurants/suggestions/suggestions.server";

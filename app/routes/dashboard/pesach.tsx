@@ -15,7 +15,8 @@ import { readFormData } from "../../lib/form-data.server";
 import { detectLanguage, localized } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { hasRestaurantAccess, requireDashboard, requireRestaurantAccess } from "../../lib/permissions.server";
-import { dashboardEditPath, dashboardPath } from "../../lib/paths";
+import { dashboardPath } from "../../lib/paths";
+import { dashboardEditPath } from "../../lib/member-paths";
 import { noindexPageMeta } from "../../lib/seo";
 import { redirectWithToast } from "../../lib/toast.server";
 

@@ -28,7 +28,8 @@ import {
   requireRestaurantAccess,
 } from "../../lib/permissions.server";
 import { detectLanguage, localized } from "../../lib/i18n/language";
-import { dashboardEditPath, dashboardHoursPath, dashboardPath, dashboardSuggestionsPath } from "../../lib/paths";
+import { dashboardPath } from "../../lib/paths";
+import { dashboardEditPath, dashboardHoursPath, dashboardSuggestionsPath } from "../../lib/member-paths";
 import { suggestionFormValues } from "../../features/restaurants/suggestions/suggestions.server";
 import { approveAndTell } from "../../features/restaurants/suggestions/decisions.server";
 import { noindexPageMeta } from "../../lib/seo";

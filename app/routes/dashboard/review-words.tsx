@@ -11,7 +11,7 @@ import { WATCHED_WORD_MAX } from "../../../database/reviews";
 import { servicesContext } from "../../lib/context";
 import { formatLongDate } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";
-import { dashboardReviewsPath } from "../../lib/paths";
+import { dashboardReviewsPath } from "../../lib/member-paths";
 import { requirePermission } from "../../lib/permissions.server";
 import { noindexPageMeta } from "../../lib/seo";
 

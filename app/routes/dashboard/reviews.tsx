@@ -13,7 +13,7 @@ import { moderationAction, moderationPage } from "../../features/restaurants/rev
 import { cn } from "../../lib/cn";
 import { servicesContext } from "../../lib/context";
 import { useLanguage } from "../../lib/i18n/use-language";
-import { dashboardReviewWordsPath } from "../../lib/paths";
+import { dashboardReviewWordsPath } from "../../lib/member-paths";
 import { requirePermission } from "../../lib/permissions.server";
 import { noindexPageMeta } from "../../lib/seo";
 import type { MessageKey } from "../../locales/en";

@@ -14,7 +14,7 @@ import { telAvivDay } from "../../lib/dates";
 import { localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { requirePermission } from "../../lib/permissions.server";
-import { dashboardAddPath, dashboardSuggestionsPath } from "../../lib/paths";
+import { dashboardAddPath, dashboardSuggestionsPath } from "../../lib/member-paths";
 import { noindexPageMeta } from "../../lib/seo";
 
 /** The periods offered, in days up to today (the first is the default). */

@@ -10,7 +10,7 @@ import { restaurants } from "../../../../database/schema/restaurants";
 import type { Db } from "../../../../database/types";
 import { telAvivDay } from "../../../lib/dates";
 import { certificateReminderEmail, type EmailContent } from "../../../lib/emails";
-import { dashboardEditPath } from "../../../lib/paths";
+import { dashboardEditPath } from "../../../lib/member-paths";
 import { certificateDate } from "./wording";
 import { dueReminder, reminderWindow } from "./reminders";
 import { ownerEmailsOf } from "../core/index.server";

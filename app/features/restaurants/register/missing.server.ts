@@ -9,7 +9,7 @@ import { addDays, formatLongDate } from "../../../lib/dates";
 import { registerMissingEmail } from "../../../lib/emails";
 import { AppError } from "../../../lib/errors";
 import { isUuid } from "../../../lib/ids";
-import { dashboardEditPath } from "../../../lib/paths";
+import { dashboardEditPath } from "../../../lib/member-paths";
 import { assertCan, isSystem } from "../../../lib/permissions.server";
 import { ownerEmailsOf } from "../core/index.server";
 import type { Actor } from "../editing/index.server";

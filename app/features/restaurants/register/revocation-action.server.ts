@@ -5,7 +5,7 @@ import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "../../../lib/context";
 import { actionError } from "../../../lib/action-error.server";
 import { detectLanguage } from "../../../lib/i18n/language";
-import { dashboardEditPath } from "../../../lib/paths";
+import { dashboardEditPath } from "../../../lib/member-paths";
 import { requirePermission } from "../../../lib/permissions.server";
 import { redirectWithToast } from "../../../lib/toast.server";
 import { clearRevocation } from "./revocations.server";

@@ -17,7 +17,8 @@ import { dateFormat, formatLongDate } from "../../../lib/dates";
 import type { Language } from "../../../lib/i18n/language";
 import { translator } from "../../../lib/i18n/messages";
 import { can, type Subject } from "../../../lib/permissions";
-import { restaurantPath, reviewPath, reviewReplyPath, reviewReportPath } from "../../../lib/paths";
+import { restaurantPath } from "../../../lib/paths";
+import { reviewPath, reviewReplyPath, reviewReportPath } from "../../../lib/member-paths";
 import { REVIEWS_ANCHOR } from "./anchor";
 import { averageOf } from "./average";
 

@@ -19,7 +19,7 @@ import type { AppServices } from "../../../lib/context";
 import { reviewDecisionEmail } from "../../../lib/emails";
 import { AppError } from "../../../lib/errors";
 import { localized } from "../../../lib/i18n/language";
-import { reviewPath } from "../../../lib/paths";
+import { reviewPath } from "../../../lib/member-paths";
 import { FORM_PARSE, fieldMessages } from "../../../lib/form-rules";
 import { isUuid } from "../../../lib/ids";
 import { can, type Subject } from "../../../lib/permissions";

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../../../../components/ui/ConfirmDialog";
 import { ColumnHeader, DataTable } from "../../../../components/ui/DataTable";
 import { localized } from "../../../../lib/i18n/language";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { dashboardEditPath } from "../../../../lib/paths";
+import { dashboardEditPath } from "../../../../lib/member-paths";
 import { ClosedBadge, FreshnessMark, KashrutBadge, TagList, visibleTags, type Freshness } from "../../core";
 import type { ListingRow } from "../listings-page.server";
 

@@ -6,7 +6,7 @@ import { Form, Link } from "react-router";
 import type { HoldSignal } from "../../../../../database/reviews";
 import { FormAlert, SubmitButton, TextAreaField } from "../../../../components/ui/FormFields";
 import { useLanguage } from "../../../../lib/i18n/use-language";
-import { reviewPath } from "../../../../lib/paths";
+import { reviewPath } from "../../../../lib/member-paths";
 import type { MessageKey } from "../../../../locales/en";
 import type { ReviewAnswer } from "./ReviewForm";
 
