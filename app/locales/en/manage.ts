@@ -67,6 +67,7 @@ export const enManage = {
   "twoFactor.regenerate": "Make new backup codes",
   "twoFactor.regenerated":
     "New backup codes were made and the old ones no longer work. Save these somewhere safe; they are shown only now:",
+  "dashboard.menu": "Dashboard pages",
   "dashboard.title": "Restaurant Management",
   "dashboard.users": "Users",
   "users.title": "Users",

@@ -64,6 +64,7 @@ export const heManage: ManageMessages = {
   "twoFactor.regenerate": "יצירת קודי גיבוי חדשים",
   "twoFactor.regenerated":
     "נוצרו קודי גיבוי חדשים והקודים הישנים כבר לא תקפים. שמרו אותם במקום בטוח; הם מוצגים רק עכשיו:",
+  "dashboard.menu": "דפי לוח הבקרה",
   "dashboard.title": "ניהול מסעדות",
   "dashboard.users": "משתמשים",
   "users.title": "משתמשים",

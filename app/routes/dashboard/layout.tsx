@@ -19,8 +19,7 @@ import { countDisagreements } from "../../features/restaurants/editing/disagreem
 import { countReviewsToModerate } from "../../features/restaurants/reviews/index.server";
 import { servicesContext } from "../../lib/context";
 import { localizePath } from "../../lib/i18n/language";
-import { cn } from "../../lib/cn";
-import type { ManageKey } from "../../locales/en";
+import { PhoneMenu, QueueLink, navLinkClass as linkClass } from "../../components/layout/DashboardMenu";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireDashboard(request, context);
@@ -44,47 +43,18 @@ export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "rounded-md px-2.5 py-1.5 text-sm font-medium",
-    isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100",
-  );
-
-/** A queue's link with its open count: a badge, and the count in words for screen readers. */
-function QueueLink({
-  to,
-  label,
-  open,
-  openCount,
-  testId,
-}: {
-  to: string;
-  label: ManageKey;
-  open: number;
-  openCount: ManageKey;
-  testId: string;
-}) {
+function DashboardNav(links: Route.ComponentProps["loaderData"]) {
   const { t } = useLanguage();
+  const { openReports, openSuggestions, openClaims, openReviews } = links;
+  const waiting = [openReports, openSuggestions, openClaims, openReviews].reduce<number>((sum, n) => sum + (n ?? 0), 0);
   return (
-    <NavLink to={to} className={(state) => cn(linkClass(state), "inline-flex items-center gap-2")}>
-      {t(label)}
-      {open > 0 ? (
-        <>
-          <span
-            aria-hidden="true"
-            className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white tabular-nums"
-            data-testid={testId}
-          >
-            {open}
-          </span>
-          <span className="sr-only">{t(openCount, { count: open })}</span>
-        </>
-      ) : null}
-    </NavLink>
+    <PhoneMenu label={t("dashboard.menu")} waiting={waiting}>
+      <DashboardLinks {...links} />
+    </PhoneMenu>
   );
 }
 
-function DashboardNav({
+function DashboardLinks({
   canManageUsers,
   openReports,
   openSuggestions,
@@ -96,7 +66,7 @@ function DashboardNav({
 }: Route.ComponentProps["loaderData"]) {
   const { language, t } = useLanguage();
   return (
-    <nav aria-label={t("nav.dashboard")} className="flex flex-wrap gap-1 border-b border-stone-200 pb-3">
+    <nav aria-label={t("nav.dashboard")} className="flex flex-wrap gap-1 pt-1">
       <NavLink to={dashboardPath(language)} end className={linkClass}>
         {t("dashboard.title")}
       </NavLink>
