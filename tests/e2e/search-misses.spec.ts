@@ -77,6 +77,8 @@ test("searches that found nothing, on home in English and Hebrew, reach the admi
   await signedInAs("admin");
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto("/dashboard");
+  // On a phone the dashboard's links are in a menu that opens first.
+  await page.locator("summary", { hasText: "Dashboard pages" }).click();
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Searches not found" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Searches that found nothing" })).toBeVisible();
   const table = page.getByRole("table", { name: "Searches most often without results in the last 7 days" });
