@@ -16,9 +16,19 @@ import { processCpuSeconds, startBenchServer, type BenchServer } from "./harness
 import { lighthousePages, type LighthouseRow } from "./lighthouse";
 import { mapViewWeight, VISITOR_JS_BUDGET_BYTES, visitorJs, type MapViewWeight, type VisitorJs } from "./visitor-js";
 import { inSeasonJs } from "./in-season";
+import { stopAllServers } from "../tests/setup/server-process";
 import { REGISTER_MATCH_HEAP_TARGET_MB, REGISTER_MATCH_TARGET_MS, registerMatchCost } from "./register-match";
 
 const run = promisify(execFile);
+
+// A run stopped by Ctrl-C (or its terminal closing) stops its servers first: one left running
+// would skew every measure taken after it. Any other end of the process kills them (the harness).
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the bench's servers`);
+    void stopAllServers().finally(() => process.exit(130));
+  });
+}
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
 const SIZES = (process.env.BENCH_SIZES ?? "100,2000,10000").split(",").map(Number);
 const LIGHTHOUSE_PAGES = ["/", "/he", "/en/restaurant/bench-1"];
