@@ -72,6 +72,29 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * React Router's production build in the browser's bundle. The package's `exports` name only its
+ * development build, whose warnings for developers (in the console, and in the error pages React
+ * Router draws when an app has none of its own) are code every visitor downloads; the production
+ * build beside it is the same code with them switched off (`ENABLE_DEV_WARNINGS = false`). The
+ * server keeps the development build: its warnings go to the log, and every page here has its own
+ * error boundary, so the two builds draw the same HTML.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = path.resolve("node_modules/react-router/dist/production");
+  const files: Record<string, string> = {
+    "react-router": path.join(dist, "index.mjs"),
+    "react-router/dom": path.join(dist, "dom-export.mjs"),
+  };
+  return {
+    name: "kta:react-router-production-build",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId: (source) => files[source],
+  };
+}
+
 /** React, React Router and the bundler's own helpers: loaded by every page, so one file. */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
@@ -100,7 +123,7 @@ const CARDS =
   /[\\/]search[\\/]components[\\/](?:ResultsGrid|RestaurantCard|MapView)\.tsx$|[\\/]map[\\/]distance\.ts$|[\\/]pesach[\\/]hours\.ts$|[\\/]pesach[\\/]components[\\/]PesachMark\.tsx$|[\\/]hours[\\/]open-line\.ts$/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompressAssets(), serviceWorker()],
+  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter(), precompressAssets(), serviceWorker()],
   build: {
     sourcemap: false,
     rolldownOptions: {

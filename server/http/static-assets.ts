@@ -13,7 +13,10 @@ import type { RequestHandler } from "express";
 import { chooseEncoding } from "./precompressed";
 
 const PREFIX = "/assets/";
-const TYPES: Record<string, string> = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8" };
+// No charset on scripts: every script here is a module script, which a browser always reads as
+// UTF-8 whatever the header says, so the parameter was 15 bytes on every file for nothing. A
+// stylesheet's charset does count (it is read in its header's encoding), so it keeps it.
+const TYPES: Record<string, string> = { ".js": "text/javascript", ".css": "text/css; charset=utf-8" };
 
 interface Asset {
   type: string;
