@@ -1,5 +1,4 @@
-import { Transform } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import type { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   isRouteErrorResponse,
@@ -45,6 +44,32 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   console.error(inner ?? error);
 };
 
+/**
+ * The little of a Node writable stream that React's pipe uses (write, end, on), gathering the page
+ * as text: its bytes are decoded as they come (a character may span two chunks, hence `stream`).
+ * Every write is accepted at once, so React never waits for a "drain"; "error" and "close" never come.
+ * A fatal error after the first byte (React then destroys its destination) fails the answer.
+ */
+function htmlCollector(done: (html: string) => void, failed: (error: unknown) => void) {
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  return {
+    write(chunk: Uint8Array | string): boolean {
+      parts.push(typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true }));
+      return true;
+    },
+    end(): void {
+      parts.push(decoder.decode());
+      done(parts.join(""));
+    },
+    on(): void {},
+    // A fatal error once the page was being written: the page is not sent.
+    destroy(error?: unknown): void {
+      failed(error);
+    },
+  };
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -83,27 +108,25 @@ export default function handleRequest(
           shellRendered = true;
           // The whole page is ready, so it is gathered and its scripts moved behind the first
           // paint (bootAfterFirstPaint, ADR 011) before it is sent; images with a placeholder get
-          // the script that swaps them even before hydration (withImageFallbacks).
-          const chunks: Buffer[] = [];
-          const body = new Transform({
-            transform(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            flush(callback) {
+          // the script that swaps them even before hydration (withImageFallbacks). React writes
+          // into a plain collector (htmlCollector), not a Node stream: a page is a few dozen
+          // chunks, and a stream's machinery per chunk cost more than keeping them.
+          const html = htmlCollector(
+            (text) => {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback(null, withImageFallbacks(bootAfterFirstPaint(Buffer.concat(chunks).toString("utf8")), nonce));
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(
+                new Response(withImageFallbacks(bootAfterFirstPaint(text), nonce), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              );
             },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
+            (error) => reject(error instanceof Error ? error : new Error(String(error))),
           );
+          // React's pipe needs only write, end, on and destroy of a Writable (htmlCollector).
+          pipe(html as unknown as Writable);
         },
         onShellError(error: unknown) {
           reject(error instanceof Error ? error : new Error(String(error)));

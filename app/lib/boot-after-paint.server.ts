@@ -61,17 +61,31 @@ export function bootLoader(preloads: string[]): string {
  * (none is expected, but the markup is React Router's, not ours) is returned unchanged.
  */
 export function bootAfterFirstPaint(html: string): string {
-  const boot = [...html.matchAll(INLINE_SCRIPT)].find(([, attributes = ""]) => MODULE_TYPE.test(attributes));
+  // The first module script, read script by script (it comes before the page's data scripts).
+  let boot: RegExpExecArray | null = null;
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    if (MODULE_TYPE.test(match[1] ?? "")) {
+      boot = match;
+      break;
+    }
+  }
   if (!boot) return html;
   const [script, bootAttributes = "", code = ""] = boot;
-  const preloads = [...new Set([...html.matchAll(MODULE_PRELOAD)].map(([, href = ""]) => href))];
+  // The preload links are gathered and taken out in one pass over the page.
+  const preloads = new Set<string>();
+  const withoutPreload = (part: string) =>
+    part.replace(MODULE_PRELOAD, (_link: string, href: string) => {
+      preloads.add(href);
+      return "";
+    });
+  const before = withoutPreload(html.slice(0, boot.index));
+  const after = withoutPreload(html.slice(boot.index + script.length));
   const attributes = bootAttributes
     .replace(MODULE_TYPE, "")
     .replace(/\sasync(="")?/, "")
     .replace(/\sid="[^"]*"/, "");
   const replacement =
     `<script id="${BOOT_SCRIPT_ID}" type="${INERT_TYPE}"${attributes}>${code}</script>` +
-    `<script${attributes}>${bootLoader(preloads)}</script>`;
-  const rewritten = html.slice(0, boot.index) + replacement + html.slice(boot.index + script.length);
-  return rewritten.replace(MODULE_PRELOAD, "");
+    `<script${attributes}>${bootLoader([...preloads])}</script>`;
+  return before + replacement + after;
 }

@@ -28,9 +28,13 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions):
   return format;
 }
 
+const longDates: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+
 /** A long localized date: "March 4, 2026" / "4 במרץ 2026". */
 export function formatLongDate(value: string | Date, language: Language): string {
-  return dateFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" }).format(asUtcDate(value));
+  // Kept per language: a page's cards each format one (dateFormat's key is made on every call).
+  const format = (longDates[language] ??= dateFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" }));
+  return format.format(asUtcDate(value));
 }
 
 /** The calendar day (yyyy-MM-dd) in Tel Aviv at the given instant, whatever the machine's time zone. */

@@ -34,10 +34,17 @@ export function pesachAround(now: Date): PesachSeason {
  * Pesach and the weeks of preparation) to the end of its last day, in Tel Aviv; null the rest of the year.
  */
 export function pesachSeasonAt(now: Date): PesachSeason | null {
-  const pesach = pesachAround(now);
   const today = telAvivDay(now);
-  return today >= addDays(pesach.firstDay, -SEASON_LEAD_DAYS) && today <= pesach.lastDay ? pesach : null;
+  // The answer changes with the day only, and the home page asks on every render (the Hebrew
+  // calendar's arithmetic is a good part of its loader): the last day's answer is kept.
+  if (lastSeason?.today === today) return lastSeason.season;
+  const pesach = pesachAround(now);
+  const season = today >= addDays(pesach.firstDay, -SEASON_LEAD_DAYS) && today <= pesach.lastDay ? pesach : null;
+  lastSeason = { today, season };
+  return season;
 }
+
+let lastSeason: { today: string; season: PesachSeason | null } | undefined;
 
 /** The server's "now" for the season: the services' clock (the browser tests set one), else the machine's. */
 export function seasonNow(services: { now?: (() => Date) | undefined }): Date {
