@@ -158,8 +158,14 @@ function mountBuildFiles(app: express.Express, { assets, clientDir }: EndpointDe
     "/assets",
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false, index: false }),
   );
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // The build's other files (the service worker, icons, images) all have an extension: a page's
+  // path has none, so it goes on without a look at the disk (a stat on every page render).
+  const buildFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (FILE_NAME.test(req.path) ? buildFiles(req, res, next) : next()));
 }
+
+/** A path whose last segment has an extension (`/sw.js`, `/icons/icon-192.png`). */
+const FILE_NAME = /\.[^/]+$/;
 
 // Uploaded and generated files have random names and are never rewritten (kept a year); those a
 // claim or a suggestion holds reach only the admins who decide them, uncached (ADR 006's update).
