@@ -3,6 +3,8 @@
 -- search at 100,000 reads far fewer pages; the cards' columns are read for one page of results only.
 -- A trigger copies a restaurant's row into it on every insert and on every update that changes one of
 -- these (after drizzle/0011's trigger has emptied a stale search text); a delete removes it (the key).
+-- The restaurants' own trigram and words indexes served only the search: they go (each write kept three
+-- indexes of its text up to date).
 CREATE TABLE "restaurant_search" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"has_photo" boolean NOT NULL,
@@ -13,6 +15,8 @@ CREATE TABLE "restaurant_search" (
 	"search_text" text
 );
 --> statement-breakpoint
+DROP INDEX "restaurants_search_text_trgm_idx";--> statement-breakpoint
+DROP INDEX "restaurants_search_words_idx";--> statement-breakpoint
 ALTER TABLE "restaurant_search" ADD CONSTRAINT "restaurant_search_id_restaurants_id_fk" FOREIGN KEY ("id") REFERENCES "public"."restaurants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE FUNCTION restaurant_search_write() RETURNS trigger AS $$
 BEGIN

@@ -106,8 +106,6 @@ export const restaurants = pgTable(
   },
   (t) => [
     index("restaurants_kashrut_idx").on(t.kashrut),
-    index("restaurants_search_text_trgm_idx").using("gin", t.search_text.op("gin_trgm_ops")),
-    index("restaurants_search_words_idx").using("gin", t.search_words),
     // The listing's order (compareForListing), so a page of the directory needs no sort.
     index("restaurants_listing_order_idx").on(
       sql`(coalesce(btrim(${t.photo}), '') <> '') desc`,
