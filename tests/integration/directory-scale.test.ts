@@ -134,4 +134,28 @@ describe("a directory past the browser index's limit", () => {
     ).toBe(COUNT);
     expect(listReads).toBe(0);
   });
+
+  it("keeps the search's own table in step with every write, by plain SQL too: the order at once, a delete gone", async () => {
+    const firstSlugs = async () => (await search("place")).restaurants.slice(0, 2).map((found) => found.slug);
+    await database.db
+      .insert(restaurants)
+      .values(buildRestaurant({ slug: "zz-place-photo", name_en: "Zz Place Photo" }));
+    // Last by name among places without a photo or Tzohar, then first with a photo, then first of the
+    // Tzohar places once the photo is gone.
+    expect(await firstSlugs()).toEqual(["place-0", "place-1"]);
+    await database.db.execute(sql`update restaurants set photo = 'photo.webp' where slug = 'zz-place-photo'`);
+    expect(await firstSlugs()).toEqual(["zz-place-photo", "place-0"]);
+    await database.db.execute(
+      sql`update restaurants set photo = null, kashrut = 'tzohar' where slug in ('zz-place-photo', 'place-9')`,
+    );
+    expect(await firstSlugs()).toEqual(["place-9", "zz-place-photo"]);
+    await database.db.execute(sql`delete from restaurants where slug = 'zz-place-photo'`);
+    await database.db.execute(sql`update restaurants set kashrut = 'rabanut' where slug = 'place-9'`);
+    expect(await firstSlugs()).toEqual(["place-0", "place-1"]);
+    const counted = await database.db.execute(
+      sql`select (select count(*) from restaurant_search)::int as searched, (select count(*) from restaurants)::int as listed`,
+    );
+    const [row] = (counted as unknown as { rows: { searched: number; listed: number }[] }).rows;
+    expect(row?.searched).toBe(row?.listed);
+  });
 });

@@ -3,7 +3,7 @@
 // run on the stored search text with pg_trgm's index, so no process holds the whole directory.
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { restaurants, searchVocabulary } from "../../../../database/schema/restaurants";
+import { restaurants, restaurantSearch, searchVocabulary } from "../../../../database/schema/restaurants";
 import { reviewTotals } from "../../../../database/schema/reviews";
 import { BAYES_WEIGHT } from "../../../../database/reviews";
 import type { Db } from "../../../../database/types";
@@ -58,16 +58,22 @@ export async function closeWords(db: Db, word: string): Promise<string[]> {
   return rows.map((row) => row.word);
 }
 
-/** One search word (app/lib/search-text.ts, rules 1–3): it anywhere in the text, a stem beginning a word, or one of its close words. */
+/**
+ * One search word (app/lib/search-text.ts, rules 1–3): it anywhere in the text, a stem beginning a word, or one of
+ * its close words among the text's words (the search table's words index: drizzle/0022).
+ */
 function wordCondition(word: string, close: readonly string[]): SQL {
-  const text = restaurants.search_text;
+  const text = restaurantSearch.search_text;
   const forms = [
     sql`${text} like ${`%${literal(word)}%`}`,
     ...wordStems(word).map(
       (stem) => sql`(${text} like ${`${literal(stem)}%`} or ${text} like ${`% ${literal(stem)}%`})`,
     ),
   ];
-  if (close.length > 0) forms.push(sql`${restaurants.search_words} && ${textArray(close)}`);
+  // A close word holding the search word adds nothing (a text with it holds the word: the first form), and
+  // testing the words costs a split of each text read: often the word itself is the only close one.
+  const others = close.filter((closeWord) => !closeWord.includes(word));
+  if (others.length > 0) forms.push(sql`string_to_array(${text}, ' ') && ${textArray(others)}`);
   return or(...forms) ?? sql`false`;
 }
 
@@ -87,16 +93,20 @@ const FACT_CONDITION: Record<FactFilter, SQL> = {
 
 const present = (column: AnyPgColumn) => sql`coalesce(btrim(${column}), '') <> ''`;
 
-/** Everything `matchesFilters` checks except "open now", which needs the hours and the Shabbat windows. */
+/**
+ * Everything `matchesFilters` checks except "open now", which needs the hours and the Shabbat windows: the
+ * search words on the search table, the filters on the restaurants' own columns (`restaurants`: joined only then).
+ */
 async function conditions(
   state: FilterState,
   clock: FreshnessClock | undefined,
   closeTo: CloseWords,
   pesachYear?: string,
-): Promise<SQL | undefined> {
+): Promise<{ where: SQL | undefined; searched: boolean; restaurants: boolean }> {
   const words = searchWords(state.searchTerm);
   const close = await Promise.all(words.map((word) => (mayBeTypo(word) ? closeTo(word) : [])));
-  const parts: (SQL | undefined)[] = words.map((word, i) => wordCondition(word, close[i] ?? []));
+  const searched = words.map((word, i) => wordCondition(word, close[i] ?? []));
+  const parts: (SQL | undefined)[] = [];
   if (state.selectedTags.length > 0) parts.push(sql`${restaurants.tags} && ${textArray(state.selectedTags)}`);
   if (state.kashrutTypes.length > 0) parts.push(inArray(restaurants.kashrut, state.kashrutTypes));
   if (state.linkFilters.length > 0) parts.push(or(...state.linkFilters.map((link) => present(LINK_COLUMN[link]))));
@@ -119,7 +129,7 @@ async function conditions(
   // A price level given and within the limit (null is not); every practical fact asked for.
   if (state.priceUpTo > 0) parts.push(sql`${restaurants.price_level} <= ${state.priceUpTo}`);
   for (const fact of state.factFilters) parts.push(FACT_CONDITION[fact]);
-  return and(...parts);
+  return { where: and(...searched, ...parts), searched: searched.length > 0, restaurants: parts.length > 0 };
 }
 
 /**
@@ -200,18 +210,27 @@ function toListed({ review_count, review_stars, ...row }: CardRow): ListedRestau
 }
 
 /** The cards of the given restaurants in the given order (saved places); ids not found are left out. */
-export async function cardsByIds(db: Db, ids: readonly string[]): Promise<ListedRestaurant[]> {
-  if (ids.length === 0) return [];
-  const rows = await cardsFrom(db).where(inArray(restaurants.id, [...ids]));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toListed(row)] : [];
-  });
+export function cardsByIds(db: Db, ids: readonly string[]): Promise<ListedRestaurant[]> {
+  return cardsInOrder(db, ids);
 }
 
-/** The listing's order (compareForListing): with a photo first, then Tzohar, then by English name. */
+/**
+ * The listing's order (compareForListing): with a photo first, then Tzohar, then by English name. The search
+ * table holds these keys and its index this order (drizzle/0022), so a page of matches needs no sort.
+ */
 const LISTING_ORDER = [
+  desc(restaurantSearch.has_photo),
+  desc(restaurantSearch.tzohar),
+  asc(restaurantSearch.name_key),
+  asc(restaurantSearch.name_en),
+  asc(restaurantSearch.slug),
+];
+
+/**
+ * The same order on the restaurants' own columns (their index: drizzle/0011), for a page without search
+ * words: one query then reads it with the cards' columns.
+ */
+const RESTAURANT_ORDER = [
   desc(sql`coalesce(btrim(${restaurants.photo}), '') <> ''`),
   desc(sql`${restaurants.kashrut} = 'tzohar'`),
   asc(sql`lower(${restaurants.name_en})`),
@@ -226,8 +245,7 @@ const LISTING_ORDER = [
  * browser's, so both agree to the last place. review_totals is joined by primary key, and the mean
  * is one pass over it (one row per reviewed place).
  */
-function orderOf(state: FilterState): SQL[] {
-  if (state.sort !== "rating") return LISTING_ORDER;
+function ratingOrder(): SQL[] {
   const mean = sql`(select coalesce(sum(${reviewTotals.stars})::float8 / nullif(sum(${reviewTotals.count}), 0), 0) from ${reviewTotals})`;
   return [
     desc(sql`coalesce(${reviewTotals.count}, 0) > 0`),
@@ -239,9 +257,62 @@ function orderOf(state: FilterState): SQL[] {
   ];
 }
 
+/** A restaurant with a published review (review_totals may keep a row of zeros for one without). */
+const REVIEWED = sql`exists (select 1 from ${reviewTotals} where ${reviewTotals.restaurant_id} = ${restaurantSearch.id} and ${reviewTotals.count} > 0)`;
+
+type Matching = Awaited<ReturnType<typeof conditions>>;
+
+/**
+ * The ids of the first `limit` matches in `order`, read from the search table: the restaurants' rows
+ * are joined only when a filter reads them, review_totals only for the rating's order.
+ */
+async function matchingIds(
+  db: Db,
+  matching: Matching,
+  { order, limit, reviewed }: { order: SQL[]; limit: number; reviewed?: boolean },
+): Promise<string[]> {
+  let query = db.select({ id: restaurantSearch.id }).from(restaurantSearch).$dynamic();
+  if (matching.restaurants) query = query.innerJoin(restaurants, eq(restaurants.id, restaurantSearch.id));
+  if (reviewed) query = query.leftJoin(reviewTotals, eq(reviewTotals.restaurant_id, restaurantSearch.id));
+  const where =
+    reviewed === undefined ? matching.where : and(matching.where, reviewed ? REVIEWED : sql`not ${REVIEWED}`);
+  const rows = await query
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The first `limit` matches' ids in the page's order. Best rated first reads the reviewed places (few, in
+ * review_totals) in the rating's order, then the others in the listing's order (for them the rating's
+ * keys are all equal: no reviews, the mean), so neither reads every match to sort it.
+ */
+async function pageIds(db: Db, matching: Matching, state: FilterState, limit: number): Promise<string[]> {
+  if (state.sort !== "rating") return matchingIds(db, matching, { order: LISTING_ORDER, limit });
+  const reviewed = await matchingIds(db, matching, { order: ratingOrder(), limit, reviewed: true });
+  if (reviewed.length >= limit) return reviewed;
+  return [
+    ...reviewed,
+    ...(await matchingIds(db, matching, { order: LISTING_ORDER, limit: limit - reviewed.length, reviewed: false })),
+  ];
+}
+
+/** The cards of `ids`, in that order. */
+async function cardsInOrder(db: Db, ids: readonly string[]): Promise<ListedRestaurant[]> {
+  if (ids.length === 0) return [];
+  const rows = await cardsFrom(db).where(inArray(restaurants.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toListed(row)] : [];
+  });
+}
+
 /**
  * The restaurants matching `state`, the first `limit` of them and how many there are. A caller
  * that knows how many match (no filter: the directory's size) passes `total` and no count is made.
+ * The matches are found in the search table (ids only), then the cards' columns are read for the page.
  */
 export async function searchDirectory(
   db: Db,
@@ -262,7 +333,7 @@ export async function searchDirectory(
     pesachYear?: string | undefined;
   },
 ): Promise<DirectoryPage> {
-  const where = await conditions(state, clock, closeTo, pesachYear);
+  const matching = await conditions(state, clock, closeTo, pesachYear);
   if (state.openNow) {
     // Open now is judged here, on each candidate's hours (the calendar's windows are not in SQL).
     const candidates = await db
@@ -272,10 +343,11 @@ export async function searchDirectory(
         isPermanentlyClosed: restaurants.is_permanently_closed,
         pesach: restaurants.pesach,
       })
-      .from(restaurants)
-      .leftJoin(reviewTotals, eq(reviewTotals.restaurant_id, restaurants.id))
-      .where(and(where, sql`${restaurants.hours} is not null`, eq(restaurants.is_permanently_closed, false)))
-      .orderBy(...orderOf(state));
+      .from(restaurantSearch)
+      .innerJoin(restaurants, eq(restaurants.id, restaurantSearch.id))
+      .leftJoin(reviewTotals, eq(reviewTotals.restaurant_id, restaurantSearch.id))
+      .where(and(matching.where, sql`${restaurants.hours} is not null`, eq(restaurants.is_permanently_closed, false)))
+      .orderBy(...(state.sort === "rating" ? ratingOrder() : LISTING_ORDER));
     const openIds = candidates
       .filter((row) =>
         isOpenAt(
@@ -288,40 +360,49 @@ export async function searchDirectory(
         ),
       )
       .map((row) => row.id);
-    const page = openIds.slice(0, limit);
-    const rows = page.length === 0 ? [] : await cardsFrom(db).where(inArray(restaurants.id, page));
-    const byId = new Map(rows.map((row) => [row.id, row]));
     return {
-      restaurants: page.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [toListed(row)] : [];
-      }),
+      restaurants: await cardsInOrder(db, openIds.slice(0, limit)),
       total: openIds.length,
       totalIsAtLeast: false,
     };
   }
-  const rows = await cardsFrom(db)
-    .where(where)
-    .orderBy(...orderOf(state))
-    .limit(limit);
-  const found = rows.map(toListed);
+  // Without search words in the listing's order, one query reads the page with its cards (each query costs
+  // PGlite about half a millisecond, whatever it reads).
+  const found =
+    matching.searched || state.sort === "rating"
+      ? await cardsInOrder(db, await pageIds(db, matching, state, limit))
+      : (
+          await cardsFrom(db)
+            .where(matching.where)
+            .orderBy(...RESTAURANT_ORDER)
+            .limit(limit)
+        ).map(toListed);
   if (total !== undefined) return { restaurants: found, total, totalIsAtLeast: false };
   // A page that is not full holds every match: nothing to count.
-  if (rows.length < limit) return { restaurants: found, total: rows.length, totalIsAtLeast: false };
-  const counted = await countUpTo(db, where, Math.max(COUNT_CAP, limit) + 1);
+  if (found.length < limit) return { restaurants: found, total: found.length, totalIsAtLeast: false };
+  const counted = await countUpTo(db, matching, Math.max(COUNT_CAP, limit) + 1);
   const cap = Math.max(COUNT_CAP, limit);
   return { restaurants: found, total: Math.min(counted, cap), totalIsAtLeast: counted > cap };
 }
 
-/** How many restaurants match `where`, counting no further than `cap`. */
-async function countUpTo(db: Db, where: SQL | undefined, cap: number): Promise<number> {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(restaurants)
-    .where(where)
-    .limit(cap)
-    .as("matching");
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(matching);
+/**
+ * How many restaurants match, counting no further than `cap`: search words are tested in the search table (its
+ * rows are small), the restaurants' rows joined when a filter reads them; filters alone read only those.
+ */
+async function countUpTo(db: Db, matching: Matching, cap: number): Promise<number> {
+  let query = matching.searched
+    ? db
+        .select({ one: sql`1` })
+        .from(restaurantSearch)
+        .$dynamic()
+    : db
+        .select({ one: sql`1` })
+        .from(restaurants)
+        .$dynamic();
+  if (matching.searched && matching.restaurants)
+    query = query.innerJoin(restaurants, eq(restaurants.id, restaurantSearch.id));
+  const counted = query.where(matching.where).limit(cap).as("matching");
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(counted);
   return row?.total ?? 0;
 }
 
