@@ -212,10 +212,12 @@ export async function startServer({
       connectionsCheckingInterval: timeouts.checkEveryMs,
     },
     (req, res) => {
-      logRequest?.(req, res);
+      // The request id is sent by the page cache with a hit's other headers, or set here for the rest.
+      const requestId = logRequest?.(req, res, true);
       metrics.observe(req, res);
       listingCounts?.observe(req, res);
-      if (assets.tryServe(req, res) || pageCache?.tryServe(req, res)) return;
+      if (assets.tryServe(req, res) || pageCache?.tryServe(req, res, requestId)) return;
+      if (requestId !== undefined) res.setHeader("X-Request-Id", requestId);
       dropCachesOnWrite(req, res, () => changes.written());
       app(req, res);
     },

@@ -184,6 +184,57 @@ describe("requestLogger", () => {
     expect(log.lines[0]?.msg).toMatch(/^GET \/slow aborted /);
   });
 
+  it("writes a request's line byte for byte as pino would, escapes included, and leaves the header to the caller when asked", async () => {
+    let text = "";
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text += chunk.toString();
+        done();
+      },
+    });
+    const logger = createLogger({ level: "info", format: "json" }, destination);
+    const logRequest = requestLogger(logger, clientAddresses(["loopback"]));
+    const ids: (string | undefined)[] = [];
+    server = createServer((req, res) => {
+      ids.push(logRequest(req, res, true));
+      res.end("ok");
+    });
+    await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    const response = await fetch(`${base}/he/search?q=${encodeURIComponent('שווארמה "טובה"\\')}&token=abc`, {
+      headers: { "X-Request-Id": "edge-44", "User-Agent": 'agent "quoted" \\ ünïcode' },
+    });
+    await response.text();
+    const assetResponse = await fetch(`${base}/assets/entry.client-AbC123.js`);
+    await assetResponse.text();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The caller sends the id (the page cache does, with a hit's other headers): none was set here.
+    expect(response.headers.get("x-request-id")).toBeNull();
+    expect(ids[0]).toBe("edge-44");
+    expect(ids[1]).toBeUndefined();
+    const [line, assetLine] = text.split("\n");
+    const written = JSON.parse(line ?? "") as { time: number; durationMs: number; req: Record<string, string> };
+    expect(written.req.url).toMatch(/^\/he\/search\?q=%D7%A9.*%22.*&token=\[redacted\]$/);
+    expect(written.req.userAgent).toBe('agent "quoted" \\ ünïcode');
+    // What pino itself writes for the same fields (its own serialiser) is the very same line.
+    let expected = "";
+    const reference = createLogger(
+      { level: "info", format: "json" },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          expected += chunk.toString();
+          done();
+        },
+      }),
+    );
+    const { time: _time, level: _level, pid: _pid, msg, ...fields } = JSON.parse(line ?? "") as Record<string, unknown>;
+    reference.info(fields, String(msg));
+    const withoutTime = (raw: string) => raw.replace(/"time":\d+/, '"time":0');
+    expect(withoutTime(line ?? "")).toBe(withoutTime(expected.trimEnd()));
+    expect(JSON.parse(assetLine ?? "")).toMatchObject({ reqId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  });
+
   it("keeps health and metrics probes out of the info-level log", async () => {
     const { log, base } = await serve((_req, res) => res.end("ok"));
     await (await fetch(`${base}/healthz`)).text();

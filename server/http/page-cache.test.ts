@@ -24,9 +24,8 @@ function brotliBody(cache: PageCache, url: string): Buffer {
   let body: Buffer | undefined;
   const req = { method: "GET", url, headers: { "accept-encoding": "br" } } as unknown as IncomingMessage;
   const res = {
-    setHeader: () => undefined,
+    writeHead: () => undefined,
     end: (chunk?: Buffer) => (body = chunk),
-    statusCode: 0,
   } as unknown as ServerResponse;
   if (!cache.tryServe(req, res) || !body) throw new Error(`no hit for ${url}`);
   return body;
@@ -34,7 +33,7 @@ function brotliBody(cache: PageCache, url: string): Buffer {
 
 function isHit(cache: PageCache, url: string): boolean {
   const req = { method: "GET", url, headers: {} } as IncomingMessage;
-  const res = { setHeader: () => undefined, end: () => undefined, statusCode: 0 } as unknown as ServerResponse;
+  const res = { writeHead: () => undefined, end: () => undefined } as unknown as ServerResponse;
   return cache.tryServe(req, res);
 }
 
@@ -204,10 +203,12 @@ describe("page cache and the open data feeds", () => {
   function hitHeaders(cache: PageCache, url: string): Record<string, string> | null {
     const headers: Record<string, string> = {};
     const req = { method: "GET", url, headers: {} } as IncomingMessage;
+    // A hit writes its whole header list at once (name, value, name, value...).
     const res = {
-      setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
+      writeHead: (_status: number, list: string[]) => {
+        for (let at = 0; at < list.length; at += 2) headers[String(list[at]).toLowerCase()] = String(list[at + 1]);
+      },
       end: () => undefined,
-      statusCode: 0,
     } as unknown as ServerResponse;
     return cache.tryServe(req, res) ? headers : null;
   }
@@ -271,5 +272,100 @@ describe("page cache and the open data feeds", () => {
     renderJson(cache, "/en/restaurant/x", "application/json; charset=utf-8");
     expect(hitHeaders(cache, "/api/other.json")).toBeNull();
     expect(hitHeaders(cache, "/en/restaurant/x")).toBeNull();
+  });
+});
+
+describe("page cache fast path", () => {
+  /** A Node server answering hits only (the server's order: before Express), with a fixed request id. */
+  async function fastServer(cache: PageCache) {
+    const { createServer } = await import("node:http");
+    const server = createServer((req, res) => {
+      if (!cache.tryServe(req, res, "req-7")) res.writeHead(299).end("not a hit");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const ask = async (method: string, headers: Record<string, string>) => {
+      const { request } = await import("node:http");
+      return new Promise<{ status: number; raw: string[]; body: Buffer }>((resolve, reject) => {
+        request({ port, host: "127.0.0.1", path: "/", method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, raw: res.rawHeaders, body: Buffer.concat(chunks) }),
+          );
+        })
+          .on("error", reject)
+          .end();
+      });
+    };
+    return { ask, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  /** What the Express path (`serve`, after the security middleware's standard headers) sets for the same hit. */
+  async function expressHeaders(cache: PageCache, acceptEncoding: string, hsts: boolean) {
+    const { setStandardHeaders } = await import("./security");
+    const headers: [string, string][] = [["X-Request-Id", "req-7"]];
+    const set = (name: string, value: string | number) => {
+      const at = headers.findIndex(([existing]) => existing.toLowerCase() === name.toLowerCase());
+      if (at === -1) headers.push([name, String(value)]);
+      else headers[at] = [name, String(value)];
+    };
+    setStandardHeaders({ setHeader: set } as unknown as ServerResponse, { hsts });
+    const req = {
+      method: "GET",
+      path: "/",
+      originalUrl: "/",
+      headers: {},
+      get: (name: string) => (name === "accept-encoding" ? acceptEncoding : undefined),
+    };
+    const res = { setHeader: set, end: () => undefined, statusCode: 0, locals: {} };
+    cache.serve(req as unknown as Request, res as unknown as Response, () => {
+      throw new Error("not a hit");
+    });
+    return headers;
+  }
+
+  const pairs = (raw: string[]) => raw.flatMap((value, at) => (at % 2 === 0 ? [[value, raw[at + 1]]] : []));
+  const withoutTransport = (raw: string[]) =>
+    pairs(raw).filter(([name]) => !["date", "connection", "keep-alive"].includes(String(name).toLowerCase()));
+
+  it("sends a hit the same headers, in the same order, as the Express path, in every encoding, and 304 and HEAD", async () => {
+    const { gunzipSync } = await import("node:zlib");
+    for (const hsts of [false, true]) {
+      const cache = createPageCache({ hsts, imageOrigins: ["http://tiles.example"] });
+      const html = `<!DOCTYPE html><html><body>${"<p>שלום kosher</p>".repeat(300)}<script>window.x=1</script></body></html>`;
+      render(cache, "/", html);
+      const { ask, close } = await fastServer(cache);
+      try {
+        for (const acceptEncoding of ["br, gzip", "gzip", ""]) {
+          const answer = await ask("GET", { "accept-encoding": acceptEncoding });
+          expect(answer.status).toBe(200);
+          expect(withoutTransport(answer.raw)).toEqual(await expressHeaders(cache, acceptEncoding, hsts));
+          const body =
+            acceptEncoding === "br, gzip"
+              ? brotliDecompressSync(answer.body)
+              : acceptEncoding === "gzip"
+                ? gunzipSync(answer.body)
+                : answer.body;
+          expect(body.toString()).toBe(html);
+        }
+        const head = await ask("HEAD", { "accept-encoding": "gzip" });
+        expect(head.status).toBe(200);
+        expect(head.body.length).toBe(0);
+        expect(withoutTransport(head.raw)).toEqual(await expressHeaders(cache, "gzip", hsts));
+        const etag = pairs(head.raw).find(([name]) => name === "ETag")?.[1] ?? "";
+        const notModified = await ask("GET", { "accept-encoding": "gzip", "if-none-match": etag });
+        expect(notModified.status).toBe(304);
+        expect(notModified.body.length).toBe(0);
+        const expected = (await expressHeaders(cache, "gzip", hsts)).filter(
+          ([name]) => name !== "Content-Encoding" && name !== "Content-Length",
+        );
+        expect(withoutTransport(notModified.raw)).toEqual(expected);
+        expect(pairs(notModified.raw).some(([name]) => name === "Strict-Transport-Security")).toBe(hsts);
+      } finally {
+        await close();
+      }
+    }
   });
 });

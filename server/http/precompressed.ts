@@ -10,7 +10,7 @@ export interface Precompressed {
   br?: Buffer;
 }
 
-type Encoding = "br" | "gzip";
+export type Encoding = "br" | "gzip";
 
 const brotli = (quality: number, raw: Buffer) => ({
   params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
