@@ -78,10 +78,19 @@ describe("precompressed build assets", () => {
       "content-length",
       "content-type",
       "date",
-      "keep-alive",
       "vary",
       "x-content-type-options",
     ]);
+    // The connection stays open (the page told the browser for how long), and one asking to close is closed.
+    expect(answer.headers.connection).toBe("keep-alive");
+    const closing = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .get(`${base}/assets/entry-abc.js`, { agent: false, headers: { "accept-encoding": "br", connection: "close" } })
+        .on("response", (res) => resolve(res.resume()))
+        .on("error", reject),
+    );
+    expect(closing.headers.connection).toBe("close");
+    expect(closing.headers["keep-alive"]).toBeUndefined();
   });
 
   it("is answered before Express from memory, HEAD without a body, and nothing else under /assets", async () => {
