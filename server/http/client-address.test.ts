@@ -46,6 +46,15 @@ describe("clientAddresses", () => {
     expect(clientAddresses(1).of(request("10.0.0.2", "203.0.113.1, 198.51.100.7"))).toBe("198.51.100.7");
   });
 
+  it("takes a trusted proxy's own request without X-Forwarded-For as the proxy's address, as when it carries one", () => {
+    const loopback = clientAddresses(["loopback"]);
+    expect(loopback.of(request("127.0.0.1"))).toBe("127.0.0.1");
+    expect(loopback.of(request("::1"))).toBe("0:0:0:0::/64");
+    expect(loopback.of(request("::ffff:127.0.0.1"))).toBe("127.0.0.1");
+    // An empty header is still a header: proxy-addr reads it, and finds only the peer.
+    expect(loopback.of(request("127.0.0.1", ""))).toBe("127.0.0.1");
+  });
+
   it("trusts a request's own headers (its request id) only from a trusted peer", () => {
     const loopback = clientAddresses(["loopback"]);
     expect(loopback.fromTrustedPeer(request("127.0.0.1"))).toBe(true);

@@ -51,11 +51,13 @@ export function clientAddresses(trustProxy: TrustProxy): ClientAddresses {
       let address = known.get(req);
       if (address === undefined) {
         const peer = req.socket.remoteAddress;
-        // Behind a trusted proxy the client is read from X-Forwarded-For; otherwise it is the peer.
+        // Behind a trusted proxy the client is read from X-Forwarded-For; otherwise it is the peer
+        // (also a trusted peer's request without the header: proxy-addr would answer the peer, at
+        // a cost paid on every request that comes straight from a trusted address).
         address =
           peer === undefined
             ? limitAddressOf("")
-            : peerOf(peer).trusted
+            : peerOf(peer).trusted && req.headers["x-forwarded-for"] !== undefined
               ? limitAddressOf(proxyaddr(req, trust))
               : peerOf(peer).address;
         known.set(req, address);
