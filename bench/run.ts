@@ -337,6 +337,8 @@ const results: Record<string, unknown> = {
 };
 // This machine's yardstick, printed beside every absolute time so runs on different machines
 // compare: what plain `node:http` spends answering `{"ok":true}` (µs of CPU a request).
+// The first seconds of a new server are slower (its code is compiled as it runs): two are not counted.
+await plainNodeBaseline(undefined, 2);
 const yardstick = await plainNodeBaseline(undefined, 5);
 results.nodeHttpUsPerRequest = yardstick.serverCpuUsPerRequest;
 console.log(
