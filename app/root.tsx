@@ -22,6 +22,7 @@ import { savedSlugs } from "./features/restaurants/saved/saved.server";
 import { SavedProvider } from "./features/restaurants/saved/use-saved";
 import { HomeSkeleton } from "./features/restaurants/search/components/HomeSkeleton";
 import { servicesContext } from "./lib/context";
+import { can } from "./lib/permissions";
 import { viewerContext, viewerMiddleware } from "./lib/session.server";
 import { loadMessagesFor } from "./page-messages";
 import { detectLanguage, localizePath, stripLanguagePrefix } from "./lib/i18n/language";
@@ -56,7 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       publicUrl: settings.publicUrl,
       // Only what the shell shows; pages that need more load it themselves.
-      viewer: viewer ? { firstName: viewer.firstName, role: viewer.role } : null,
+      // Whether it may enter the dashboard is asked here, so the browser needs no rule book (the header's link).
+      viewer: viewer
+        ? { firstName: viewer.firstName, role: viewer.role, dashboard: can(viewer, "dashboard:enter") }
+        : null,
       // A signed-in viewer's saved places (their Save buttons); a visitor's are on the device.
       saved: viewer ? await savedSlugs(db, viewer.id) : null,
       toast: toast ? { id: toast.id, type: toast.type, text: t(toast.message) } : null,

@@ -61,7 +61,8 @@ describe("precompressed build assets", () => {
     expect(answer.headers["content-encoding"]).toBe("br");
     // A module script is read as UTF-8 whatever the header says: no charset.
     expect(answer.headers["content-type"]).toBe("text/javascript");
-    expect(answer.headers["cache-control"]).toContain("immutable");
+    // Kept a year by any cache; `public` would add nothing for a request without credentials.
+    expect(answer.headers["cache-control"]).toBe("max-age=31536000, immutable");
     expect(answer.headers.vary).toContain("Accept-Encoding");
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     // A policy on a script file does nothing; it only cost bytes on every script.

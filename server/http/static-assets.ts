@@ -62,11 +62,13 @@ export function precompressedAssets(assetsDir: string): AssetServer {
     const body = encoding && asset[encoding];
     if (!encoding || !body) return false;
     // No Strict-Transport-Security either: it is the host's, and every page (which loads these) carries it.
+    // No `public` in Cache-Control: it only lets caches keep an answer to a request with credentials
+    // (an Authorization header), which these requests never carry; any cache may keep them without it.
     const headers: Record<string, string | number> = {
       "Content-Type": asset.type,
       "Content-Encoding": encoding,
       "Content-Length": body.length,
-      "Cache-Control": "public, max-age=31536000, immutable",
+      "Cache-Control": "max-age=31536000, immutable",
       Vary: "Accept-Encoding",
       "X-Content-Type-Options": "nosniff",
     };

@@ -185,7 +185,7 @@ describe("HTTP", () => {
     expect(assetPath).toBeTruthy();
     const response = await get(assetPath!);
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("cache-control")).toBe("max-age=31536000, immutable");
   });
 });
 

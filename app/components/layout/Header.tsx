@@ -5,13 +5,17 @@ import { useLanguage } from "../../lib/i18n/use-language";
 import { accountPath, blogsPath, savedPath, dashboardPath, homePath, loginPath } from "../../lib/paths";
 import type { MessageKey } from "../../locales/en";
 import { cn } from "../../lib/cn";
-import { can } from "../../lib/permissions";
 
 const MobileMenu = lazy(() => import("./MobileMenu"));
 
 export interface Viewer {
   firstName: string;
   role: "admin" | "owner" | "guest";
+  /**
+   * May enter the dashboard: the server asks the rule book (lib/permissions) in the root's loader,
+   * so the rule book is not in every page's first-visit JavaScript.
+   */
+  dashboard: boolean;
 }
 
 const COMPACT_AFTER_PX = 10;
@@ -47,7 +51,7 @@ export function Header({ viewer }: { viewer?: Viewer | undefined }) {
     { to: blogsPath(language), label: "nav.blogs" },
     { to: savedPath(language), label: "nav.saved" },
   ];
-  if (can(viewer, "dashboard:enter")) {
+  if (viewer?.dashboard) {
     items.push({ to: dashboardPath(language), label: "nav.dashboard" });
   }
   const otherLanguage = language === "he" ? "en" : "he";

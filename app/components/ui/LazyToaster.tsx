@@ -4,29 +4,8 @@
 import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "../../lib/use-hydrated";
 
-const Toaster = lazy(() =>
-  import("sonner").then(({ Toaster }) => ({
-    default: function AppToaster({ dir }: { dir: "ltr" | "rtl" }) {
-      return (
-        <Toaster
-          position="top-center"
-          dir={dir}
-          // The region's name in the page's language (sonner's own is English).
-          containerAriaLabel={dir === "rtl" ? "התראות" : "Notifications"}
-          closeButton
-          toastOptions={{
-            classNames: {
-              toast: "!border !border-stone-300 !bg-white !text-stone-900",
-              error: "!border-2 !border-red-700",
-              success: "!border-2 !border-brand-700",
-              description: "!text-stone-700 whitespace-pre-line",
-            },
-          }}
-        />
-      );
-    },
-  })),
-);
+// The site's toast area and sonner, in one file loaded when first needed.
+const Toaster = lazy(() => import("./AppToaster"));
 
 /** Pages that may show toasts from their own code: the signed-in and account pages (not the public ones). */
 const TOASTING_PAGES =
