@@ -3,7 +3,6 @@
 // sample blog posts, and a demo admin, owner and diners. Photos and menus are generated here,
 // never downloaded. Refused in production.
 import { eq, inArray } from "drizzle-orm";
-import sharp from "sharp";
 import { buildRestaurant, createUser, insertRestaurants } from "../../database/factories";
 import { blogs } from "../../database/schema/blogs";
 import {
@@ -40,7 +39,8 @@ import type { Actor } from "../../app/features/restaurants/editing/changes.serve
 import { roundCoordinate, TEL_AVIV } from "../../app/features/restaurants/core/location";
 import { namedFiles } from "../../app/features/restaurants/editing/uploads.server";
 import type { Storage } from "../uploads/storage";
-import { processUpload } from "../uploads/processing";
+import { processUpload, storeImage } from "../uploads/processing";
+import { encodeDemoPicture } from "./demo-pictures";
 import { DEMO_DINERS, loadDemoReviews } from "./demo-reviews";
 
 export const DEMO_ACCOUNTS = {
@@ -831,7 +831,10 @@ function photoSvg(rand: () => number, width: number, height: number, kind: "phot
 <rect width="100%" height="100%" fill="url(#g)"/>${shapes.join("")}</svg>`;
 }
 
-/** A generated picture, stored through the same pipeline as an upload (checks, WebP widths). */
+/**
+ * A generated picture, encoded as an upload is (checks, WebP widths; kept across loads by
+ * demo-pictures.ts) and stored like one, under a new name in this storage.
+ */
 async function generatePhoto(
   storage: Storage,
   rand: () => number,
@@ -839,10 +842,8 @@ async function generatePhoto(
   height: number,
   kind: "photo" | "teuda" | "menu" = "photo",
 ): Promise<string> {
-  const png = await sharp(Buffer.from(photoSvg(rand, width, height, kind)))
-    .png()
-    .toBuffer();
-  return (await processUpload(kind, png, `demo-${kind}.png`, storage)).url;
+  const variants = await encodeDemoPicture(photoSvg(rand, width, height, kind), kind);
+  return (await storeImage(kind, variants, `demo-${kind}.png`, storage)).url;
 }
 
 async function generateMenuImages(storage: Storage, rand: () => number): Promise<StoredMenuImage[]> {

@@ -125,16 +125,29 @@ async function storeAll(kind: UploadKind, storage: Storage, files: { key: string
   }
 }
 
-async function processImage(
-  kind: Exclude<UploadKind, "pdf">,
-  data: Buffer,
-  originalName: string,
-  storage: Storage,
-  id: string,
-): Promise<StoredUpload> {
-  if (!sniffImageFormat(data)) throw new UploadError(kind, "notImage", "not a JPEG, PNG, GIF or WebP image");
+/** One stored width of an image: WebP bytes. */
+export interface ImageVariant {
+  width: number;
+  data: Buffer;
+}
 
-  let variants: { width: number; data: Buffer }[];
+/**
+ * What decides the bytes encodeImage makes besides the image itself (the widths, the quality, the
+ * versions of sharp and of the libraries it bundles): a cache of encoded images keys on it, so a
+ * change to any of them makes new entries instead of reusing old ones.
+ */
+export const IMAGE_ENCODING = JSON.stringify({
+  webpQuality: WEBP_QUALITY,
+  widths: IMAGE_WIDTHS,
+  sharp: sharp.versions,
+});
+
+/**
+ * Checks an image by its bytes and encodes it as WebP in the widths that fit it (narrowest first);
+ * throws UploadError when it is not an image we take.
+ */
+export async function encodeImage(kind: Exclude<UploadKind, "pdf">, data: Buffer): Promise<ImageVariant[]> {
+  if (!sniffImageFormat(data)) throw new UploadError(kind, "notImage", "not a JPEG, PNG, GIF or WebP image");
   try {
     const metadata = await sharp(data, DECODE_OPTIONS).metadata();
     if (!(IMAGE_FORMATS as readonly string[]).includes(metadata.format))
@@ -143,7 +156,7 @@ async function processImage(
     const sourceWidth = metadata.autoOrient.width;
     const fitting: number[] = IMAGE_WIDTHS.filter((width) => width <= sourceWidth);
     const widths = fitting.length > 0 ? fitting : [sourceWidth];
-    variants = [];
+    const variants: ImageVariant[] = [];
     for (const width of widths) {
       const output = await sharp(data, DECODE_OPTIONS)
         .rotate()
@@ -152,10 +165,24 @@ async function processImage(
         .toBuffer();
       variants.push({ width, data: output });
     }
+    return variants;
   } catch (error) {
     throw new UploadError(kind, "notImage", "the image could not be decoded", { cause: error });
   }
+}
 
+/**
+ * Stores an image's variants (from encodeImage) under one new name, `<id>-<width>.webp` each; the
+ * stored URL is the widest. processUpload does this for every image; the demo data does it with
+ * variants it encoded once and kept (demo-pictures.ts).
+ */
+export async function storeImage(
+  kind: Exclude<UploadKind, "pdf">,
+  variants: ImageVariant[],
+  originalName: string,
+  storage: Storage,
+  id: string = randomId(),
+): Promise<StoredUpload> {
   const bucket = kind === "menu" ? "restaurant-menus" : "restaurant-images";
   const urls = await storeAll(
     kind,
@@ -199,7 +226,7 @@ export async function processUpload(
   try {
     return kind === "pdf"
       ? await processPdf(data, originalName, storage, id)
-      : await processImage(kind, data, originalName, storage, id);
+      : await storeImage(kind, await encodeImage(kind, data), originalName, storage, id);
   } catch (error) {
     if (error instanceof UploadError || error instanceof UploadFailedError) throw error;
     throw new UploadFailedError(kind, "Processing the upload failed", { cause: error });
