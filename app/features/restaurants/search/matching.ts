@@ -6,7 +6,7 @@ import { statusAt } from "../hours";
 import { hasValidCertificate } from "../certificate";
 import { kosherForPesach } from "../pesach";
 import { compareByRating, meanStars } from "../reviews";
-import type { FactFilter, FilterState, LinkFilter, OpenClock } from "./filters";
+import { EMPTY_FILTERS, type FactFilter, type FilterState, type LinkFilter, type OpenClock } from "./filters";
 import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "../../../lib/search-text";
 
 /** The text a search term is matched against (app/lib/search-text.ts), made once per restaurant object. */
@@ -54,9 +54,23 @@ function wordsOfList(list: readonly Restaurant[]): Map<string, Restaurant[]> {
   return words;
 }
 
-/** Makes a list's search texts and word index ahead of the first keystroke (the browser does it while idle). */
+/**
+ * Terms searched once when a list is prepared: a letter (the plain word match) and a word long
+ * enough to be a typo (rule 3, which makes every word's trigrams of the list, kept in
+ * app/lib/search-text.ts).
+ */
+const WARM_TERMS = ["a", "warm"];
+
+/**
+ * Makes a list's search texts and word index ahead of the first keystroke, and searches it once
+ * with each of WARM_TERMS, so the first keystroke finds the matching code compiled and the words'
+ * trigrams made, as every later one does. The browser does it while idle when the index arrives,
+ * which is only once the visitor reaches for the filters (use-search-index.ts): a page that is only
+ * loaded never pays for it, so it adds nothing to the load's blocking time.
+ */
 export function prepareForSearch(list: readonly Restaurant[]): void {
   wordsOfList(list);
+  for (const searchTerm of WARM_TERMS) applyFilters(list, { ...EMPTY_FILTERS, searchTerm });
 }
 
 /** A term's words for a whole list at once: rule 3 compares each distinct word of the list once, not once per restaurant. */
