@@ -2,7 +2,7 @@ import { visibleTags } from "../core/components/Badges";
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../../database/factories";
 import { emptyWeek } from "../hours/hours";
-import { applyFilters, prepareForSearch } from "./matching";
+import { applyFilters, prepareForSearch, warmSearch } from "./matching";
 import {
   clearedFilters,
   EMPTY_FILTERS,
@@ -327,10 +327,11 @@ describe("the practical filters", () => {
   });
 });
 
-describe("prepareForSearch", () => {
-  it("leaves every answer as it was: words, typos, and no search", () => {
+describe("prepareForSearch and warmSearch", () => {
+  it("leave every answer as it was: words, typos, and no search", () => {
     const list = [grill, cafe, sushi];
     prepareForSearch(list);
+    warmSearch(list);
     const search = (searchTerm: string) => names(applyFilters(list, { ...EMPTY_FILTERS, searchTerm }));
     expect(search("olive")).toEqual(["Olive Grill"]);
     // A typo (rule 3) after the warm-up's own typo-length term.

@@ -61,15 +61,18 @@ function wordsOfList(list: readonly Restaurant[]): Map<string, Restaurant[]> {
  */
 const WARM_TERMS = ["a", "warm"];
 
-/**
- * Makes a list's search texts and word index ahead of the first keystroke, and searches it once
- * with each of WARM_TERMS, so the first keystroke finds the matching code compiled and the words'
- * trigrams made, as every later one does. The browser does it while idle when the index arrives,
- * which is only once the visitor reaches for the filters (use-search-index.ts): a page that is only
- * loaded never pays for it, so it adds nothing to the load's blocking time.
- */
+/** Makes a list's search texts and word index ahead of the first keystroke. */
 export function prepareForSearch(list: readonly Restaurant[]): void {
   wordsOfList(list);
+}
+
+/**
+ * Searches a prepared list once with each of WARM_TERMS, so the first keystroke finds the matching
+ * code compiled and the words' trigrams made, as every later one does. The browser does it in an
+ * idle moment of its own after the index is ready (use-search-index.ts), which is only once the
+ * visitor reaches for the filters: a page that is only loaded never pays for it.
+ */
+export function warmSearch(list: readonly Restaurant[]): void {
   for (const searchTerm of WARM_TERMS) applyFilters(list, { ...EMPTY_FILTERS, searchTerm });
 }
 
