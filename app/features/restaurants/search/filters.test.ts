@@ -331,7 +331,7 @@ describe("prepareForSearch and warmSearch", () => {
   it("leave every answer as it was: words, typos, and no search", () => {
     const list = [grill, cafe, sushi];
     prepareForSearch(list);
-    warmSearch(list);
+    warmSearch(list, EMPTY_FILTERS);
     const search = (searchTerm: string) => names(applyFilters(list, { ...EMPTY_FILTERS, searchTerm }));
     expect(search("olive")).toEqual(["Olive Grill"]);
     // A typo (rule 3) after the warm-up's own typo-length term.

@@ -6,7 +6,7 @@ import { statusAt } from "../hours";
 import { hasValidCertificate } from "../certificate";
 import { kosherForPesach } from "../pesach";
 import { compareByRating, meanStars } from "../reviews";
-import { EMPTY_FILTERS, type FactFilter, type FilterState, type LinkFilter, type OpenClock } from "./filters";
+import type { FactFilter, FilterState, LinkFilter, OpenClock } from "./filters";
 import { closeTo, mayBeTypo, searchTextOf, searchWords, textWords, wordInText } from "../../../lib/search-text";
 
 /** The text a search term is matched against (app/lib/search-text.ts), made once per restaurant object. */
@@ -70,10 +70,12 @@ export function prepareForSearch(list: readonly Restaurant[]): void {
  * Searches a prepared list once with each of WARM_TERMS, so the first keystroke finds the matching
  * code compiled and the words' trigrams made, as every later one does. The browser does it in an
  * idle moment of its own after the index is ready (use-search-index.ts), which is only once the
- * visitor reaches for the filters: a page that is only loaded never pays for it.
+ * visitor reaches for the filters: a page that is only loaded never pays for it. `noFilters` is
+ * EMPTY_FILTERS, given by the caller: a value imported from filters.ts here would move that module
+ * into the chunk every public page loads (it would be shared with this lazily loaded code).
  */
-export function warmSearch(list: readonly Restaurant[]): void {
-  for (const searchTerm of WARM_TERMS) applyFilters(list, { ...EMPTY_FILTERS, searchTerm });
+export function warmSearch(list: readonly Restaurant[], noFilters: FilterState): void {
+  for (const searchTerm of WARM_TERMS) applyFilters(list, { ...noFilters, searchTerm });
 }
 
 /** A term's words for a whole list at once: rule 3 compares each distinct word of the list once, not once per restaurant. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { Restaurant } from "../core";
 import type * as Engine from "./local-search";
+import { EMPTY_FILTERS } from "./filters";
 
 /** The index in the browser, and the rules that filter and sort it (loaded with it: local-search.ts). */
 export interface LocalIndex extends Pick<
@@ -46,7 +47,7 @@ export function useSearchIndex(version: string | null): LocalIndex | null {
             setIndex({ version, restaurants, ...engine });
             // The matching code's first run, in an idle moment of its own so each piece of work stays
             // short. Not cancelled with the rest: the index being set ends this effect.
-            idle(() => warmSearch(restaurants));
+            idle(() => warmSearch(restaurants, EMPTY_FILTERS));
           });
         })
         .catch(() => {

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import type { MapTiles } from "../../../../lib/context";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { homePath, suggestPath } from "../../../../lib/paths";
-import { useNowWhen } from "../../../../lib/use-now";
+import { useNow } from "../../../../lib/use-now";
 import type { FreshnessClock, LatLng } from "../../core";
 import type { RestWindow } from "../../hours";
 import { MapView } from "./MapView";
@@ -104,7 +104,7 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
   // (a deferred render waited for the next frame: p95 27 ms; now 12–15 ms).
   // The clock is read only with the index (its "open now"): the server's results need none, so the
   // whole directory is not rendered again right after hydration for a time it does not use.
-  const now = useNowWhen(index !== null);
+  const now = useNow(index !== null);
   // Pesach's days in "open now" (the cards, the map's popups and the filter).
   const season = loaderData.pesach;
   const exceptionsOf = useCallback<DaysOf>((restaurant) => pesachExceptions(restaurant.pesach, season), [season]);
