@@ -31,6 +31,13 @@ function getSnapshot(): number {
   return current;
 }
 
-export function useNow(): number | null {
-  return useSyncExternalStore(subscribe, getSnapshot, () => null);
+const noSubscription = () => () => {};
+const noClock = () => null;
+
+/**
+ * `wanted` false: no clock (null) and no subscription, so a component that needs the time only
+ * sometimes is not rendered again right after hydration, nor every 30 seconds, while it does not.
+ */
+export function useNow(wanted = true): number | null {
+  return useSyncExternalStore(wanted ? subscribe : noSubscription, wanted ? getSnapshot : noClock, noClock);
 }

@@ -4,7 +4,7 @@
 // each card to the router's state, and a page of new results unmounted 24 of them, each of which
 // updated that state (a keystroke took two frames). The buttons read this context only; it changes
 // with the router's state (a navigation), never with a keystroke.
-import { createContext, useContext, useState, type ReactNode } from "react";
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { useLanguage } from "../../../lib/i18n/use-language";
 import { savedPath } from "../../../lib/paths";
@@ -29,22 +29,29 @@ export function SavedProvider({ account, children }: { account: readonly string[
   const fetcher = useFetcher<{ error?: SiteKey; values?: Record<string, string | number> }>({ key: "saved-places" });
   const [last, setLast] = useState("");
   const slug = fetcher.formData?.get("slug");
-  let slugs = account ?? device;
-  if (typeof slug === "string")
-    slugs = [...slugs.filter((other) => other !== slug), ...(fetcher.formData?.get("intent") === "add" ? [slug] : [])];
+  const adding = fetcher.formData?.get("intent") === "add";
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
-  const value: Saved = {
-    slugs,
-    toggle: (place, save) => {
-      if (!account) return setDeviceSaved(place, save);
-      setLast(place);
-      void fetcher.submit(
-        { intent: save ? "add" : "remove", slug: place, js: "1" },
-        { method: "post", action: savedPath(language) },
-      );
-    },
-    refusal: error && { slug: last, error, values: fetcher.data?.values },
-  };
+  const values = fetcher.data?.values;
+  const { submit } = fetcher;
+  // The same value until the list, a save under way or its answer changes: the router renders this
+  // provider again on every change of its state (a navigation, the routes it discovers after
+  // hydration, the search's URL), and a new value would render every Save button on the page again.
+  const value = useMemo<Saved>(() => {
+    let slugs = account ?? device;
+    if (typeof slug === "string") slugs = [...slugs.filter((other) => other !== slug), ...(adding ? [slug] : [])];
+    return {
+      slugs,
+      toggle: (place, save) => {
+        if (!account) return setDeviceSaved(place, save);
+        setLast(place);
+        void submit(
+          { intent: save ? "add" : "remove", slug: place, js: "1" },
+          { method: "post", action: savedPath(language) },
+        );
+      },
+      refusal: error && { slug: last, error, values },
+    };
+  }, [account, device, slug, adding, error, values, last, submit, language]);
   return <SavedContext value={value}>{children}</SavedContext>;
 }
 

@@ -2,7 +2,7 @@ import { visibleTags } from "../core/components/Badges";
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../../database/factories";
 import { emptyWeek } from "../hours/hours";
-import { applyFilters } from "./matching";
+import { applyFilters, prepareForSearch, warmSearch } from "./matching";
 import {
   clearedFilters,
   EMPTY_FILTERS,
@@ -324,5 +324,20 @@ describe("the practical filters", () => {
     expect(names({ factFilters: ["catering"] })).toEqual(["Middle Takeaway"]);
     expect(names({ factFilters: ["wheelchair"] })).toEqual(["Cheap Delivery"]);
     expect(names({ factFilters: ["delivery"], priceUpTo: 2 })).toEqual(["Cheap Delivery"]);
+  });
+});
+
+describe("prepareForSearch and warmSearch", () => {
+  it("leave every answer as it was: words, typos, and no search", () => {
+    const list = [grill, cafe, sushi];
+    prepareForSearch(list);
+    warmSearch(list, EMPTY_FILTERS);
+    const search = (searchTerm: string) => names(applyFilters(list, { ...EMPTY_FILTERS, searchTerm }));
+    expect(search("olive")).toEqual(["Olive Grill"]);
+    // A typo (rule 3) after the warm-up's own typo-length term.
+    expect(search("dizemgoff")).toEqual(["Olive Grill"]);
+    expect(search("warm")).toEqual([]);
+    expect(search("a")).toEqual(["Olive Grill", "Cafe Noa", "Sakura"]);
+    expect(search("")).toEqual(["Olive Grill", "Cafe Noa", "Sakura"]);
   });
 });

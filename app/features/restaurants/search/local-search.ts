@@ -6,7 +6,7 @@ import type { Restaurant } from "../core";
 import { applyFilters as filter } from "./matching";
 import { missed } from "./missed-beacon";
 
-export { prepareForSearch } from "./matching";
+export { prepareForSearch, warmSearch } from "./matching";
 
 /**
  * The filters' rules. Each search's number of results is told to missed-beacon.ts, which

@@ -54,9 +54,28 @@ function wordsOfList(list: readonly Restaurant[]): Map<string, Restaurant[]> {
   return words;
 }
 
-/** Makes a list's search texts and word index ahead of the first keystroke (the browser does it while idle). */
+/**
+ * Terms searched once when a list is prepared: a letter (the plain word match) and a word long
+ * enough to be a typo (rule 3, which makes every word's trigrams of the list, kept in
+ * app/lib/search-text.ts).
+ */
+const WARM_TERMS = ["a", "warm"];
+
+/** Makes a list's search texts and word index ahead of the first keystroke. */
 export function prepareForSearch(list: readonly Restaurant[]): void {
   wordsOfList(list);
+}
+
+/**
+ * Searches a prepared list once with each of WARM_TERMS, so the first keystroke finds the matching
+ * code compiled and the words' trigrams made, as every later one does. The browser does it in an
+ * idle moment of its own after the index is ready (use-search-index.ts), which is only once the
+ * visitor reaches for the filters: a page that is only loaded never pays for it. `noFilters` is
+ * EMPTY_FILTERS, given by the caller: a value imported from filters.ts here would move that module
+ * into the chunk every public page loads (it would be shared with this lazily loaded code).
+ */
+export function warmSearch(list: readonly Restaurant[], noFilters: FilterState): void {
+  for (const searchTerm of WARM_TERMS) applyFilters(list, { ...noFilters, searchTerm });
 }
 
 /** A term's words for a whole list at once: rule 3 compares each distinct word of the list once, not once per restaurant. */

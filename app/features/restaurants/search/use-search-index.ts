@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { Restaurant } from "../core";
 import type * as Engine from "./local-search";
+import { EMPTY_FILTERS } from "./filters";
 
 /** The index in the browser, and the rules that filter and sort it (loaded with it: local-search.ts). */
 export interface LocalIndex extends Pick<
@@ -20,7 +21,8 @@ export function searchIndexInBrowser(): boolean {
 
 /**
  * Loads the search index and the code that filters it once the page has painted and the browser is
- * idle, and builds the search text while idle, so the first keystroke is as fast as the rest. Until
+ * idle, builds the search text while idle and then searches it once, so the first keystroke is as
+ * fast as the rest. Until
  * they arrive (or if they cannot be loaded) filters ask the server, as they do without JavaScript.
  */
 export function useSearchIndex(version: string | null): LocalIndex | null {
@@ -38,11 +40,14 @@ export function useSearchIndex(version: string | null): LocalIndex | null {
     };
     let cancelIdle = idle(() => {
       import("./local-search")
-        .then(async ({ fetchIndex, prepareForSearch, ...engine }) => {
+        .then(async ({ fetchIndex, prepareForSearch, warmSearch, ...engine }) => {
           const restaurants = await fetchIndex(version, controller.signal);
           cancelIdle = idle(() => {
             prepareForSearch(restaurants);
             setIndex({ version, restaurants, ...engine });
+            // The matching code's first run, in an idle moment of its own so each piece of work stays
+            // short. Not cancelled with the rest: the index being set ends this effect.
+            idle(() => warmSearch(restaurants, EMPTY_FILTERS));
           });
         })
         .catch(() => {

@@ -102,7 +102,9 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
   // Filtered in the keystroke's own render, not deferred: the index's word lists and remembered
   // typo answers make a keystroke ~2 ms of filtering at 2,000, so the grid updates within the frame
   // (a deferred render waited for the next frame: p95 27 ms; now 12–15 ms).
-  const now = useNow();
+  // The clock is read only with the index (its "open now"): the server's results need none, so the
+  // whole directory is not rendered again right after hydration for a time it does not use.
+  const now = useNow(index !== null);
   // Pesach's days in "open now" (the cards, the map's popups and the filter).
   const season = loaderData.pesach;
   const exceptionsOf = useCallback<DaysOf>((restaurant) => pesachExceptions(restaurant.pesach, season), [season]);
