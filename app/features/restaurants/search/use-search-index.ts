@@ -20,10 +20,11 @@ export function searchIndexInBrowser(): boolean {
 }
 
 /**
- * Loads the search index and the code that filters it once the page has painted and the browser is
- * idle, builds the search text while idle and then searches it once, so the first keystroke is as
- * fast as the rest. Until
- * they arrive (or if they cannot be loaded) filters ask the server, as they do without JavaScript.
+ * Once asked for (a `version`: the directory asks when a visitor reaches for the filters, or opens
+ * the map), loads the search index and the code that filters it while the browser is idle, builds
+ * the search text in another idle moment and searches it once in a third, so the first keystroke
+ * finds the matching code ready. Until they arrive (or if they cannot be loaded) filters ask the
+ * server, as they do without JavaScript.
  */
 export function useSearchIndex(version: string | null): LocalIndex | null {
   const [index, setIndex] = useState<(LocalIndex & { version: string }) | null>(null);
