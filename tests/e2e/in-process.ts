@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { parseConfig } from "../../server/config";
 import { openDatabase, type Database } from "../../server/data/database";
 import type { RunningServer, startServer as StartServer } from "../../server/index";
+import { migratedPgliteDump } from "../setup/migrated-dump";
 import { createSessionMaker, type SessionRequest, type SignedInUser } from "./sessions";
 
 export interface InProcessServer {
@@ -23,14 +24,7 @@ export interface InProcessServer {
 // file of the database suite does (tests/setup/db.ts).
 let migrated: Promise<Blob> | undefined;
 function migratedDump(): Promise<Blob> {
-  migrated ??= (async () => {
-    const database = await openDatabase({});
-    try {
-      return await database.pglite!.dumpDataDir("none");
-    } finally {
-      await database.close();
-    }
-  })();
+  migrated ??= migratedPgliteDump("none");
   return migrated;
 }
 

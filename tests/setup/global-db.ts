@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { applyMigrations, openDatabase } from "../../server/data/database";
+import { migratedPgliteDump } from "./migrated-dump";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -49,9 +50,7 @@ export default async function setup(project: TestProject) {
   }
 
   const dir = mkdtempSync(path.join(tmpdir(), "kta-template-"));
-  const database = await openDatabase({});
-  const dump = await database.pglite!.dumpDataDir("gzip");
-  await database.close();
+  const dump = await migratedPgliteDump("gzip");
   const file = path.join(dir, "template.tar.gz");
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide("dbKind", "pglite");
