@@ -3,8 +3,13 @@
 // (here plain SQL, as another process or psql would) is found by the next searches once the
 // database announces it, without reloading the directory.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type Logger } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { createDirectory, type Directory } from "../../app/features/restaurants/search/directory.server";
+import { searchDirectory } from "../../app/features/restaurants/search/search-query.server";
+import type { Db } from "../../database/types";
+import { refreshStatistics } from "../../server/data/database";
 import { EMPTY_FILTERS } from "../../app/features/restaurants/search/filters";
 import { CLIENT_FILTER_LIMIT } from "../../app/features/restaurants/search/search-index";
 import { COUNT_CAP } from "../../app/features/restaurants/search/search-query.server";
@@ -133,6 +138,58 @@ describe("a directory past the browser index's limit", () => {
       ).total,
     ).toBe(COUNT);
     expect(listReads).toBe(0);
+  });
+
+  it("walks the listing's order in the index that holds each text, never visiting the table's rows", async () => {
+    // The statements a search makes, as the database receives them (the same connection, logged).
+    const statements: { sql: string; params: unknown[] }[] = [];
+    const logger: Logger = { logQuery: (query, params) => statements.push({ sql: query, params }) };
+    const logged = (database.pglite
+      ? drizzlePglite({ client: database.pglite, logger })
+      : drizzlePg({ client: database.pool!, logger })) as unknown as Db;
+    // The statistics job marks the settled pages visible (PGlite has no autovacuum; PostgreSQL's may not have run).
+    await refreshStatistics(database);
+    // A word every listing holds, so the page is the first 24 in order, in the walk's index.
+    await searchDirectory(logged, { ...EMPTY_FILTERS, searchTerm: "long street" }, { limit: 24, total: COUNT });
+    const walk = statements.find((statement) => statement.sql.includes("union all"));
+    expect(walk, "the page's ids come from the two indexes of the order, merged").toBeDefined();
+    const explain = `explain (analyze, format json) ${walk!.sql}`;
+    const explained = database.pglite
+      ? await database.pglite.query(explain, walk!.params)
+      : await database.pool!.query(explain, walk!.params);
+    const plan = JSON.stringify(explained.rows);
+    expect(plan).toContain('"Node Type":"Index Only Scan"');
+    expect(plan).toContain('"Index Name":"restaurant_search_walk_idx"');
+    expect(plan).toContain('"Heap Fetches":0');
+  });
+
+  it("finds a listing whose text is too long for the walk's index, in its place in the order", async () => {
+    const long = buildRestaurant({
+      slug: "place-0-long",
+      name_en: "Place 0 Long",
+      name_he: null,
+      address: "1 Long Street",
+      description_en: `A courtyard of lemon trees and a zanzibarish spice market. ${"Slow cooked beans. ".repeat(260)}`,
+      description_he: "חצר של עצי לימון ושוק תבלינים. ".repeat(160),
+    });
+    await database.db.insert(restaurants).values({ ...long, search_text: searchTextOfRow(long) });
+    try {
+      const kept = await database.db.execute(
+        sql`select walkable, octet_length(search_text) as bytes from restaurant_search where slug = ${long.slug}`,
+      );
+      // What this test is about: the row is left out of the walk's index (a B-tree entry holds ~2,700 bytes).
+      expect((kept as unknown as { rows: { walkable: boolean; bytes: number }[] }).rows[0]).toMatchObject({
+        walkable: false,
+      });
+      const slugs = async (term: string) => (await search(term)).restaurants.slice(0, 3).map((found) => found.slug);
+      // Between "Place 0" and "Place 1" by name: the two indexes' pages merged in the listing's order.
+      expect(await slugs("place")).toEqual(["place-0", "place-0-long", "place-1"]);
+      // A word only in its long descriptions, in English and in Hebrew.
+      expect(await slugs("zanzibarish")).toEqual(["place-0-long"]);
+      expect(await slugs("תבלינים")).toEqual(["place-0-long"]);
+    } finally {
+      await database.db.delete(restaurants).where(eq(restaurants.slug, long.slug));
+    }
   });
 
   it("keeps the search's own table in step with every write, by plain SQL too: the order at once, a delete gone", async () => {
