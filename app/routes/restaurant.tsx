@@ -52,20 +52,40 @@ const ReportForm = lazy((): Promise<ReportFormModule> => {
     return {
       then: (resolve: (module: ReportFormModule) => void) => resolve({ default: loaded.ReportForm }),
     } as Promise<ReportFormModule>;
-  // Its words come with it (the `contribute` area: this page's `later`, ADR 012).
-  return whenOpened(REPORT_SECTION)
-    .then(() => Promise.all([loadReportForm(), loadLaterMessagesFor(window.location.pathname)]))
+  // Its words come with it (the `contribute` area: this page's `later`, ADR 012), this page's
+  // (by back or forward the address has already changed when the code is wanted).
+  const pathname = window.location.pathname;
+  return whenWanted(REPORT_SECTION)
+    .then(() => Promise.all([loadReportForm(), loadLaterMessagesFor(pathname)]))
     .then(([module]) => ({ default: module.ReportForm }));
 });
 
-/** Resolves when the <details> with this id is (or becomes) open; at once where there is none. */
-function whenOpened(id: string): Promise<void> {
+/**
+ * Resolves when the <details> with this id is (or becomes) open, at once where there is none, or
+ * when the visitor sets off elsewhere (a link, a form, back or forward). While the form's code is
+ * awaited, its server HTML waits to be hydrated, and React holds back any change of the page
+ * above it until then: the navigation's loading state (the bar at the top) would never show. So a
+ * visitor leaving fetches the form's code (a few kB) and the bar shows once it is in.
+ */
+function whenWanted(id: string): Promise<void> {
   return new Promise((resolve) => {
     const details = document.getElementById(id);
     if (!(details instanceof HTMLDetailsElement) || details.open) return resolve();
-    details.addEventListener("toggle", () => resolve(), { once: true });
+    const leaving = (event: Event) => {
+      if (event.type !== "click" || (event.target instanceof Element && event.target.closest("a[href]"))) done();
+    };
+    const done = () => {
+      details.removeEventListener("toggle", done);
+      for (const type of LEAVING) window.removeEventListener(type, leaving, true);
+      resolve();
+    };
+    details.addEventListener("toggle", done);
+    for (const type of LEAVING) window.addEventListener(type, leaving, true);
   });
 }
+
+/** What sets off a navigation away from the page, seen before React Router acts on it. */
+const LEAVING = ["click", "submit", "popstate"] as const;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   serverReportForm ??= await loadReportForm();

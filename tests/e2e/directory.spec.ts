@@ -350,3 +350,15 @@ test("going back to the list shows 8 skeleton cards while it loads", async ({ pa
   await expect(page.getByTestId("result-count")).toHaveText("40 restaurants found");
   await expect(page.getByTestId("skeleton-card")).toHaveCount(0);
 });
+
+test("leaving a restaurant page by a link shows the loading bar while the next page loads", async ({ page }) => {
+  await page.goto("/en/restaurant/olive-and-ember");
+  await page.waitForLoadState("networkidle");
+  const release = await holdDataRequests(page);
+  await page.getByRole("link", { name: "Accessibility Statement" }).click();
+  await expect(page.getByRole("progressbar", { includeHidden: true })).toHaveAttribute("aria-hidden", "false");
+  await expect(page.locator("main")).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(page).toHaveURL(/\/accessibility$/);
+  await expect(page.getByRole("progressbar", { includeHidden: true })).toHaveAttribute("aria-hidden", "true");
+});
