@@ -23,7 +23,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const template = `kta_template_${process.pid}`;
+    // One template per project: projects of one run (the two reliability ones) set up side by side.
+    const template = `kta_template_${process.pid}_${project.name.replace(/\W/g, "_")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`drop database if exists ${template}`);
