@@ -37,19 +37,40 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // `npm run test:reliability` runs the two projects below: load, crash safety, database outage
+      // and fuzzing against the built server. Slow by nature (minutes), so it is its own command,
+      // run by .ci/run.
       {
         extends: true,
         test: {
-          // `npm run test:reliability`: load, crash safety, database outage and fuzzing against the
-          // built server. Slow by nature (minutes), so it is its own command, run by .ci/run.
+          // Load, crash safety, outage, two processes, beacon bursts: they measure answer times or
+          // load the whole machine, so one file at a time, and only after the fuzzing has finished.
           name: "reliability",
-          include: ["tests/reliability/**/*.test.ts"],
+          include: ["tests/reliability/*.test.ts"],
           server: { deps: { external: [/\/build\/server\//] } },
           environment: "node",
           globalSetup: ["tests/setup/global-db.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/messages.ts"],
-          // One file at a time: each measures or loads the whole machine.
           fileParallelism: false,
+          sequence: { groupOrder: 3 },
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Fuzzing: each file runs its own in-process server (port 0) on its own database copy and
+          // data folder and measures no time, so two at a time suits a 2-core machine. They run
+          // before the measuring files above, never beside them.
+          name: "reliability-fuzz",
+          include: ["tests/reliability/fuzz/**/*.test.ts"],
+          server: { deps: { external: [/\/build\/server\//] } },
+          environment: "node",
+          globalSetup: ["tests/setup/global-db.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/messages.ts"],
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
           testTimeout: 300_000,
           hookTimeout: 120_000,
         },

@@ -1297,7 +1297,7 @@ describe("an export with its files (--with-files)", () => {
 describe("npm run export / npm run import", () => {
   it("export to a file and to CSV, import with errors (exit 1, nothing changed), a dry run and a real run", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "kta-transfer-cmd-"));
-    const served = await createServerDatabase();
+    const served = await createServerDatabase(dataDir);
     try {
       // The install's own database: PostgreSQL (a copy of the template) or PGlite in DATA_DIR.
       const installDb = served.database ?? (await openDatabase({ pgliteDir: path.join(dataDir, "db") }));

@@ -14,7 +14,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "kta-server-"));
-  const served = await createServerDatabase();
+  const served = await createServerDatabase(dataDir);
   database = served.database;
   const port = await freePort();
   env = {
@@ -193,7 +193,7 @@ describe("lifecycle", () => {
   it("stops cleanly on SIGTERM and keeps its data across a restart (here in production mode)", async () => {
     // Its own server and data, so the server the other tests use is never stopped or changed.
     const ownDir = mkdtempSync(path.join(tmpdir(), "kta-server-restart-"));
-    const served = await createServerDatabase();
+    const served = await createServerDatabase(ownDir);
     const port = await freePort();
     const ownEnv = {
       DATA_DIR: ownDir,

@@ -390,7 +390,7 @@ describe("clean-up of uploads nobody attached", () => {
 describe("npm run uploads:clean", () => {
   it("removes abandoned uploads of the configured install and says how many", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "kta-clean-cmd-"));
-    const served = await createServerDatabase();
+    const served = await createServerDatabase(dataDir);
     try {
       // The install's own database: PostgreSQL (a copy of the template) or PGlite in DATA_DIR.
       const installDb = served.database ?? (await openDatabase({ pgliteDir: path.join(dataDir, "db") }));

@@ -18,7 +18,7 @@ let server: RunningServer | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "kta-load-"));
-  const served = await createServerDatabase();
+  const served = await createServerDatabase(dataDir);
   database = served.database;
   // Not production: the demo data (40 restaurants with photos, blog posts) is refused there.
   server = await startServer({ DATA_DIR: dataDir, DEMO_DATA: "true", ...served.env }, 100_000);

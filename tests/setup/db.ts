@@ -1,8 +1,9 @@
 // A fresh, migrated database for one test file: a copy of the run's template.
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { cpSync, readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
+import { pgliteDirIn } from "../../server/config";
 import { openDatabase, type Database } from "../../server/data/database";
 import { withDatabase } from "./global-db";
 
@@ -51,16 +52,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * The database for a server run as a child process: on PostgreSQL a copy of the template, whose
- * URL goes into the server's environment; on PGlite none (the server makes its own in DATA_DIR,
- * which one process alone may open).
+ * The database for a server run as a child process on the data folder `dataDir`: on PostgreSQL a
+ * copy of the template, whose URL goes into the server's environment; on PGlite a copy of the
+ * run's migrated data folder placed where the server keeps its own (`dataDir/db`, which one process
+ * alone may open), so it starts on a migrated database instead of migrating a new one.
  */
-export async function createServerDatabase(): Promise<{
+export async function createServerDatabase(dataDir: string): Promise<{
   database: TestDatabase | undefined;
   env: Record<string, string>;
 }> {
-  const database = await createTestDatabase();
-  if (database.url) return { database, env: { DATABASE_URL: database.url } };
-  await database.destroy();
+  if (inject("dbKind") === "postgres") {
+    const database = await createTestDatabase();
+    return { database, env: { DATABASE_URL: database.url! } };
+  }
+  cpSync(inject("pgliteTemplateDir"), pgliteDirIn(dataDir), { recursive: true });
   return { database: undefined, env: {} };
 }
