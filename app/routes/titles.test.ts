@@ -53,12 +53,12 @@ const PAGES: Record<
   },
   accessibility: {
     url: "/accessibility",
-    loaderData: () => ({ contactEmail: email }),
+    loaderData: (l) => ({ doc: accessibilityStatement(l, email), contactEmail: email }),
     title: (t, l) => `${accessibilityStatement(l, email).title} | ${t("brand.name")}`,
   },
   "privacy-policy": {
     url: "/privacy-policy",
-    loaderData: () => ({ contactEmail: email }),
+    loaderData: (l) => ({ doc: privacyPolicy(l, email), contactEmail: email }),
     title: (t, l) => `${privacyPolicy(l, email).title} | ${t("brand.name")}`,
   },
   "review-policy": {
