@@ -63,7 +63,7 @@ const PAGES: Record<
   },
   "review-policy": {
     url: "/review-policy",
-    loaderData: () => ({ contactEmail: email, facts: REVIEW_FACTS }),
+    loaderData: (l) => ({ doc: reviewPolicy(l, email, REVIEW_FACTS), contactEmail: email }),
     title: (t, l) => `${reviewPolicy(l, email, REVIEW_FACTS).title} | ${t("brand.name")}`,
   },
   login: { url: "/login", title: (t) => page(t, "login.title") },
