@@ -111,10 +111,13 @@ const SHARED =
 // A listing's location (core/location.ts) is for the pages with a map or a form, as the map part is; the kashrut
 // model (core/kashrut-model.ts) is for the form and the saves.
 // The dashboard's queue pieces (DataTable, QueuePage, BackLink) are used by several dashboard pages and by no public one.
+// The blog's picture with its fallback (FallbackImage, image-fallback) goes with the blog's pages, and the finder of
+// left-to-right runs (ltr-runs) with the forms' fields: neither home nor the restaurant page uses them. (A
+// suggestion's field limits stay: alone they would be one more file on the suggestion page.)
 // Reviews' pieces are their own pages' (the restaurant page gets its section as HTML); only the ordering by
 // rating (bayes.ts) and the section's anchor are the directory's. The signed-in pages' paths (member-paths.ts) too.
 const NOT_SHARED =
-  /[\\/]reviews[\\/](?!bayes\.ts$|anchor\.ts$)|member-paths\.ts$|[\\/]restaurants[\\/][a-z-]+[\\/]index\.ts$|[\\/]restaurants[\\/]core[\\/](?:location|kashrut-model)\.ts$|(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|DraftNotice|use-local-draft|use-focus-first-invalid|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$|[\\/]alerts[\\/]|[\\/]ui[\\/](?:PeriodLinks|DataTable|QueuePage|BackLink)\.tsx$|[\\/]statistics[\\/](?!ping\.ts$)/;
+  /[\\/]reviews[\\/](?!bayes\.ts$|anchor\.ts$)|member-paths\.ts$|[\\/]restaurants[\\/][a-z-]+[\\/]index\.ts$|[\\/]restaurants[\\/]core[\\/](?:location|kashrut-model)\.ts$|(?:rules|schema)\.ts$|ConfirmDialog|MobileMenu|MenuLightbox|FormFields|DraftNotice|use-local-draft|use-focus-first-invalid|\.server\.|[\\/]hours[\\/]components[\\/]Hours\.tsx$|BlogImage|[\\/]blog[\\/]format\.ts$|[\\/]ui[\\/]Pager\.tsx$|use-proof-of-work|[\\/]hours[\\/]hours\.ts$|[\\/]ui[\\/]ShareButton\.tsx$|[\\/]alerts[\\/]|[\\/]ui[\\/](?:PeriodLinks|DataTable|QueuePage|BackLink)\.tsx$|[\\/]statistics[\\/](?!ping\.ts$)|FallbackImage|image-fallback|ltr-runs/;
 
 /** The restaurants wing's public files (ADR 026): re-exports only. */
 const PUBLIC_FILE = /[\\/]features[\\/]restaurants[\\/][a-z-]+[\\/]index(?:\.client)?\.ts$/;
@@ -125,7 +128,7 @@ const CARDS =
 export default defineConfig({
   plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter(), precompressAssets(), serviceWorker()],
   build: {
-    sourcemap: false,
+    sourcemap: process.env.KTA_SOURCEMAP === "1",
     rolldownOptions: {
       // Timings are for whoever tunes the build (precompression at brotli's best level is most
       // of it, on purpose), not for every `npm start`.

@@ -53,17 +53,17 @@ const PAGES: Record<
   },
   accessibility: {
     url: "/accessibility",
-    loaderData: () => ({ contactEmail: email }),
+    loaderData: (l) => ({ doc: accessibilityStatement(l, email), contactEmail: email }),
     title: (t, l) => `${accessibilityStatement(l, email).title} | ${t("brand.name")}`,
   },
   "privacy-policy": {
     url: "/privacy-policy",
-    loaderData: () => ({ contactEmail: email }),
+    loaderData: (l) => ({ doc: privacyPolicy(l, email), contactEmail: email }),
     title: (t, l) => `${privacyPolicy(l, email).title} | ${t("brand.name")}`,
   },
   "review-policy": {
     url: "/review-policy",
-    loaderData: () => ({ contactEmail: email, facts: REVIEW_FACTS }),
+    loaderData: (l) => ({ doc: reviewPolicy(l, email, REVIEW_FACTS), contactEmail: email }),
     title: (t, l) => `${reviewPolicy(l, email, REVIEW_FACTS).title} | ${t("brand.name")}`,
   },
   login: { url: "/login", title: (t) => page(t, "login.title") },

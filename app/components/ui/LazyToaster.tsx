@@ -7,9 +7,12 @@ import { useHydrated } from "../../lib/use-hydrated";
 // The site's toast area and sonner, in one file loaded when first needed.
 const Toaster = lazy(() => import("./AppToaster"));
 
-/** Pages that may show toasts from their own code: the signed-in and account pages (not the public ones). */
-const TOASTING_PAGES =
-  /^\/(?:he\/)?(?:dashboard|account|login|signup|forgot-password|reset-password|verify-email)(?:\/|$)/;
+/**
+ * Pages that may show toasts from their own code or be sent one by a redirect: the dashboard and the
+ * account pages. Not the public ones, the sign-in and sign-up pages included (nothing toasts there, and
+ * nothing redirects to them with a toast; were a flash toast to come, `pending` loads the area for it).
+ */
+const TOASTING_PAGES = /^\/(?:he\/)?(?:dashboard|account)(?:\/|$)/;
 
 export function LazyToaster({ dir, pathname, pending }: { dir: "ltr" | "rtl"; pathname: string; pending: boolean }) {
   const needed = pending || TOASTING_PAGES.test(pathname);
