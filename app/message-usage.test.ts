@@ -25,6 +25,7 @@ import { areasOf, laterAreasOf, type Area } from "./page-messages";
 import { en } from "./locales/en";
 import { enAccount } from "./locales/en/account";
 import { enContribute } from "./locales/en/contribute";
+import { enReview } from "./locales/en/review";
 import { enBlog } from "./locales/en/blog";
 import { heBlog } from "./locales/he/blog";
 import { enRestaurant } from "./locales/en/restaurant";
@@ -197,6 +198,7 @@ describe("message areas", () => {
     account: enAccount,
     manage: enManage,
     contribute: enContribute,
+    review: enReview,
     blog: enBlog,
   };
   const appDir = path.join(root, "app");

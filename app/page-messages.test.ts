@@ -17,13 +17,13 @@ describe("areasOf", () => {
       expect(areasOf(path), path).toEqual(["site", "blog"]);
   });
 
-  it("adds the restaurant area for restaurant pages, and the contribute area for the report form: with the report page, later on the restaurant page", () => {
+  it("adds the restaurant area for restaurant pages, and the contribute area for the report form: alone on the report page, later on the restaurant page", () => {
     for (const path of ["/en/restaurant/x", "/he/restaurant/x"]) {
       expect(areasOf(path), path).toEqual(["site", "restaurant"]);
       expect(laterAreasOf(path), path).toEqual(["contribute"]);
     }
     for (const path of ["/en/restaurant/x/report", "/he/restaurant/x/report"]) {
-      expect(areasOf(path), path).toEqual(["site", "restaurant", "contribute"]);
+      expect(areasOf(path), path).toEqual(["site", "contribute"]);
       expect(laterAreasOf(path), path).toEqual([]);
     }
     expect(laterAreasOf("/")).toEqual([]);
@@ -52,7 +52,7 @@ describe("areasOf", () => {
       "/account",
       "/he/account",
     ]) {
-      expect(areasOf(path), path).toEqual(["site", "restaurant", "account", "manage", "contribute", "blog"]);
+      expect(areasOf(path), path).toEqual(["site", "restaurant", "account", "manage", "contribute", "review", "blog"]);
     }
   });
 
@@ -60,6 +60,17 @@ describe("areasOf", () => {
     expect(areasOf("/suggest")).toEqual(["site", "contribute"]);
     expect(areasOf("/he/restaurant/x/claim")).toEqual(["site", "restaurant", "account", "contribute"]);
     expect(areasOf("/he/restaurant/x")).toEqual(["site", "restaurant"]);
+  });
+
+  it("loads a review's words only where a review is written, reported or answered, not for the public's other forms", () => {
+    for (const path of [
+      "/en/restaurant/x/review",
+      "/he/restaurant/x/reviews/1/report",
+      "/en/restaurant/x/reviews/1/reply",
+    ])
+      expect(areasOf(path), path).toEqual(["site", "restaurant", "account", "contribute", "review"]);
+    for (const path of ["/suggest", "/he/suggest", "/en/restaurant/x/report", "/he/restaurant/x/claim"])
+      expect(areasOf(path), path).not.toContain("review");
   });
 });
 

@@ -2,7 +2,7 @@
 // route table's facts it reads (app/route-facts.ts), above app/lib, which never imports a page's facts. The `site` area
 // (the shell and the public pages) is loaded for every page; the `restaurant` area for restaurant
 // pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
-// signed-in owners and admins; the `contribute` area for the public's own forms (suggest, claim; the problem report, whose form on the restaurant page loads it when opened: a route's `later` areas). Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
+// signed-in owners and admins; the `contribute` area for the public's own forms (suggest, claim; the problem report, whose form on the restaurant page loads it when opened: a route's `later` areas); the `review` area for a diner's review and a review's report and reply. Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
 // language is its own chunk, so a first visit fetches one language's public messages and no more.
 import type { Messages } from "./locales/en";
 import { matchPage } from "./route-facts";
@@ -25,6 +25,7 @@ const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> =
     account: () => import("./locales/en/account").then((module) => module.enAccount),
     manage: () => import("./locales/en/manage").then((module) => module.enManage),
     contribute: () => import("./locales/en/contribute").then((module) => module.enContribute),
+    review: () => import("./locales/en/review").then((module) => module.enReview),
     blog: () => import("./locales/en/blog").then((module) => module.enBlog),
   },
   he: {
@@ -33,6 +34,7 @@ const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> =
     account: () => import("./locales/he/account").then((module) => module.heAccount),
     manage: () => import("./locales/he/manage").then((module) => module.heManage),
     contribute: () => import("./locales/he/contribute").then((module) => module.heContribute),
+    review: () => import("./locales/he/review").then((module) => module.heReview),
     blog: () => import("./locales/he/blog").then((module) => module.heBlog),
   },
 };

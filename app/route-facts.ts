@@ -37,9 +37,9 @@ const RESTAURANT: readonly Area[] = ["restaurant"];
 /** The public's own forms (the problem report's too): their words apart from the restaurant page's. */
 const CONTRIBUTE: readonly Area[] = ["contribute"];
 const ACCOUNT = { private: true, areas: ["account"], label: "account" } as const;
-const MANAGE: readonly Area[] = ["restaurant", "account", "manage", "contribute", "blog"];
+const MANAGE: readonly Area[] = ["restaurant", "account", "manage", "contribute", "review", "blog"];
 const BLOG = { label: "blog", areas: ["blog"] } as const;
-const REVIEW = { private: true, areas: ["restaurant", "contribute", "account"], label: "review" } as const;
+const REVIEW = { private: true, areas: ["restaurant", "contribute", "review", "account"], label: "review" } as const;
 /** Any other path: the not-found page. */
 const NOT_FOUND: RouteFacts = {};
 
@@ -51,7 +51,7 @@ const NOT_FOUND: RouteFacts = {};
 export const PAGE_FACTS: Record<string, RouteFacts> = {
   "/": { label: "home" },
   "/restaurant/:slug": { areas: RESTAURANT, later: CONTRIBUTE, label: "restaurant" },
-  "/restaurant/:slug/report": { areas: ["restaurant", "contribute"], label: "report" },
+  "/restaurant/:slug/report": { areas: CONTRIBUTE, label: "report" },
   "/restaurant/:slug/claim": {
     private: true,
     areas: ["restaurant", "contribute", "account"],

@@ -5,6 +5,7 @@ import { heBlog } from "./he/blog";
 import { heContribute } from "./he/contribute";
 import { heManage } from "./he/manage";
 import { heRestaurant } from "./he/restaurant";
+import { heReview } from "./he/review";
 import { heSite } from "./he/site";
 import { heWritten } from "./he/written";
 
@@ -15,6 +16,7 @@ export const he: Messages = {
   ...heAccount,
   ...heManage,
   ...heContribute,
+  ...heReview,
   ...heBlog,
   ...heWritten,
 };

@@ -1,12 +1,7 @@
 // The public's forms that are pages of their own (ADR 023): suggesting a restaurant and claiming a
 // listing. Their own area (ADR 012, update 2026-11-26), so the restaurant page does not carry them.
-import { enReviewsModerate } from "./reviews-moderate";
-import { enReviewsShow } from "./reviews-show";
-import { enReviewsWrite } from "./reviews-write";
+// A diner's review has its own area (./review.ts).
 export const enContribute = {
-  ...enReviewsModerate,
-  ...enReviewsShow,
-  ...enReviewsWrite,
   // Claims ("Is this your restaurant?")
   "claim.pageTitle": "Is {name} your restaurant?",
   "claim.back": "Back to {name}",

@@ -1,4 +1,4 @@
-// English messages: reporting a review, and the owner's reply (spread into the contribute area, ADR 012).
+// English messages: reporting a review, and the owner's reply (spread into the review area, ADR 012).
 export const enReviewsModerate = {
   "reviewModerate.reason.spam": "Spam, or not a first-hand visit",
   "reviewModerate.reason.attack": "A personal attack",

@@ -1,4 +1,4 @@
-// English messages: a diner's review form: writing, editing, deleting, the kashrut offer, the held notice and the second look (spread into the contribute area, ADR 012).
+// English messages: a diner's review form: writing, editing, deleting, the kashrut offer, the held notice and the second look (spread into the review area, ADR 012).
 export const enReviewsWrite = {
   "reviewWrite.pageTitle": "Your review of {name}",
   "reviewWrite.back": "Back to {name}",

@@ -1,13 +1,7 @@
 // The public's forms that are pages of their own (ADR 023), in Hebrew: typed by the English area.
-import { heReviewsModerate } from "./reviews-moderate";
-import { heReviewsShow } from "./reviews-show";
-import { heReviewsWrite } from "./reviews-write";
 import type { ContributeMessages } from "../en";
 
 export const heContribute: ContributeMessages = {
-  ...heReviewsModerate,
-  ...heReviewsShow,
-  ...heReviewsWrite,
   // Claims ("Is this your restaurant?")
   "claim.pageTitle": "{name} היא המסעדה שלכם?",
   "claim.back": "חזרה אל {name}",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildRestaurantRow } from "../../../../database/factories";
+import { compareForListing } from "./listing-order";
 import { rowToRestaurant } from "./mapping";
 import {
   isPdfLink,
@@ -9,7 +10,6 @@ import {
   restaurantJsonLd,
   restaurantPageJsonLd,
   restaurantTitle,
-  compareForListing,
 } from "./presentation";
 
 const r = (overrides: Parameters<typeof buildRestaurantRow>[0]) => rowToRestaurant(buildRestaurantRow(overrides));

@@ -171,12 +171,3 @@ export function openingHoursSpecification(hours: WeeklyHours) {
     })),
   );
 }
-
-/** Spec ordering: restaurants with a photo first, then tzohar first; then by English name. */
-export function compareForListing(a: Restaurant, b: Restaurant): number {
-  const photo = Number(Boolean(b.photo)) - Number(Boolean(a.photo));
-  if (photo !== 0) return photo;
-  const tzohar = Number(b.kashrut === "tzohar") - Number(a.kashrut === "tzohar");
-  if (tzohar !== 0) return tzohar;
-  return a.name.en.localeCompare(b.name.en, "en");
-}

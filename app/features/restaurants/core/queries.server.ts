@@ -7,7 +7,7 @@ import { reviewTotals } from "../../../../database/schema/reviews";
 import type { Db } from "../../../../database/types";
 import { can, type Subject } from "../../../lib/permissions";
 import { rowToRestaurant } from "./mapping";
-import { compareForListing } from "./presentation";
+import { compareForListing } from "./listing-order";
 import { publicHistory, type PublicEvent } from "./public-history";
 import type { Restaurant } from "./types";
 
