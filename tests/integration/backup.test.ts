@@ -4,6 +4,7 @@
 // PostgreSQL run (DATABASE_URL) and pg_dump on PATH.
 import { createHash, randomBytes } from "node:crypto";
 import {
+  cpSync,
   createReadStream,
   createWriteStream,
   existsSync,
@@ -60,16 +61,13 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-/** A PGlite install's DATA_DIR: its own database (from the run's template when there is one) and uploads folder. */
+/** A PGlite install's DATA_DIR: its own database (a copy of the run's migrated data folder) and uploads folder. */
 async function createInstall(): Promise<{ dataDir: string; pgliteDir: string; uploadsDir: string }> {
   const dataDir = tempDir("kta-backup-");
   const pgliteDir = pgliteDirIn(dataDir);
   const uploadsDir = path.join(dataDir, "uploads");
-  const template = inject("pgliteTemplate");
-  const database = await openDatabase({
-    pgliteDir,
-    ...(template ? { loadDataDir: new Blob([readFileSync(template)]), migrate: false } : {}),
-  });
+  cpSync(inject("pgliteTemplateDir"), pgliteDir, { recursive: true });
+  const database = await openDatabase({ pgliteDir, migrate: false });
   try {
     await seed(database.db, uploadsDir);
   } finally {
@@ -216,7 +214,11 @@ function* zeros(count: number): Generator<Buffer> {
   for (let left = count; left > 0; left -= block.length) yield left >= block.length ? block : block.subarray(0, left);
 }
 
-/** Writes a gzipped tar of exactly these entries, then `trailing` zero bytes after its end marker. */
+/**
+ * Writes a gzipped tar of exactly these entries, then `trailing` zero bytes after its end marker.
+ * Compressed at gzip's fastest level: the reader takes any level alike, and the snapshot alone is
+ * tens of megabytes, crafted again for every case.
+ */
 async function craftArchive(file: string, entries: CraftedEntry[], trailing = 0): Promise<void> {
   function* blocks(): Generator<Buffer> {
     for (const entry of entries) {
@@ -229,7 +231,7 @@ async function craftArchive(file: string, entries: CraftedEntry[], trailing = 0)
     yield Buffer.alloc(1024);
     yield* zeros(trailing);
   }
-  await pipeline(Readable.from(blocks()), createGzip(), createWriteStream(file));
+  await pipeline(Readable.from(blocks()), createGzip({ level: 1 }), createWriteStream(file));
 }
 
 const MiB = 1024 * 1024;
@@ -319,10 +321,10 @@ describe("backup and restore on PGlite", () => {
       // While the server (here: this process) has the embedded database open, both commands refuse.
       const held = await openDatabase({ pgliteDir: install.pgliteDir, migrate: false });
       try {
-        for (const attempt of [
-          await runScript("scripts/backup.ts", [], env),
-          await runScript("scripts/restore.ts", [file!, "--force"], env),
-        ]) {
+        for (const attempt of await Promise.all([
+          runScript("scripts/backup.ts", [], env),
+          runScript("scripts/restore.ts", [file!, "--force"], env),
+        ])) {
           expect(attempt.status).toBe(1);
           expect(attempt.stderr).toMatch(
             /^The embedded database in .* is already open in another process \(pid \d+\)\..*\nStop the server first: /,
@@ -351,12 +353,15 @@ describe("backup and restore on PGlite", () => {
       const again = await runScript("scripts/backup.ts", ["--out", copy], env);
       expect(again).toMatchObject({ status: 1, stderr: expect.stringContaining("already exists") });
 
-      const usage = await runScript("scripts/restore.ts", [], env);
+      // Refused before either opens anything, so side by side.
+      const [usage, unknown] = await Promise.all([
+        runScript("scripts/restore.ts", [], env),
+        runScript("scripts/backup.ts", ["--outt", "x"], env),
+      ]);
       expect(usage).toMatchObject({
         status: 1,
         stderr: expect.stringContaining("Usage: npm run restore -- FILE [--force]"),
       });
-      const unknown = await runScript("scripts/backup.ts", ["--outt", "x"], env);
       expect(unknown).toMatchObject({ status: 1, stderr: expect.stringContaining("Usage: npm run backup") });
     },
     SLOW,
@@ -452,7 +457,7 @@ describe("backup and restore on PGlite", () => {
         ...files,
         { name, data },
       ];
-      const compressed = gzipSync(Buffer.alloc(64 * MiB));
+      const compressed = gzipSync(Buffer.alloc(64 * MiB), { level: 1 });
 
       const cases: { name: string; entries: CraftedEntry[]; trailing?: number; refusal: RegExp }[] = [
         {
@@ -585,7 +590,7 @@ describe("backup and restore on PGlite", () => {
       const install = await createInstall();
       const backup = await createBackup(install);
       const { manifest, uploads } = await partsOf(backup.file);
-      // A snapshot of 256 MB of zeros (a quarter of a megabyte compressed), as large as its manifest says, with a wrong checksum.
+      // A snapshot of 256 MB of zeros (about a megabyte compressed), as large as its manifest says, with a wrong checksum.
       const size = 256 * MiB;
       const file = path.join(tempDir("kta-crafted-"), "large.tar.gz");
       await craftArchive(file, [

@@ -1,7 +1,7 @@
 // How every operator's command starts and ends (scripts/command.ts): a bad configuration printed as
 // the server prints it, the embedded database held by the running server said plainly with what to
 // do instead, and the database closed on the way out, also when the command fails.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
@@ -25,13 +25,10 @@ function tempDir(): string {
   return dir;
 }
 
-/** Opens DATA_DIR's embedded database as the server would (taking its lock), from the run's template when there is one. */
+/** Opens DATA_DIR's embedded database as the server would (taking its lock): a copy of the run's migrated data folder. */
 async function openInstall(dataDir: string) {
-  const template = inject("pgliteTemplate");
-  return openDatabase({
-    pgliteDir: pgliteDirIn(dataDir),
-    ...(template ? { loadDataDir: new Blob([readFileSync(template)]), migrate: false } : {}),
-  });
+  cpSync(inject("pgliteTemplateDir"), pgliteDirIn(dataDir), { recursive: true });
+  return openDatabase({ pgliteDir: pgliteDirIn(dataDir), migrate: false });
 }
 
 const STACK_LINE = /^\s+at /m;

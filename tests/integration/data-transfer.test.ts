@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import {
   chmodSync,
+  cpSync,
   existsSync,
   mkdtempSync,
   readdirSync,
@@ -1377,12 +1378,9 @@ describe("moving a site's content to a new one, as an operator does", () => {
     const sourceDir = mkdtempSync(path.join(tmpdir(), "kta-transfer-from-"));
     const targetDir = mkdtempSync(path.join(tmpdir(), "kta-transfer-to-"));
     try {
-      // The demo data, in the source install's own PGlite and uploads folder.
-      const template = inject("pgliteTemplate");
-      const install = await openDatabase({
-        pgliteDir: path.join(sourceDir, "db"),
-        ...(template ? { loadDataDir: new Blob([readFileSync(template)]), migrate: false } : {}),
-      });
+      // The demo data, in the source install's own PGlite (a copy of the run's migrated data folder) and uploads folder.
+      cpSync(inject("pgliteTemplateDir"), path.join(sourceDir, "db"), { recursive: true });
+      const install = await openDatabase({ pgliteDir: path.join(sourceDir, "db"), migrate: false });
       let before: ExportFile;
       try {
         await loadDemoData({

@@ -1,6 +1,7 @@
 // Builds the migrated database once per test run. On PGlite it is a data-directory dump that
 // each test file loads (creating and migrating a PGlite database costs seconds); on PostgreSQL
-// (DATABASE_URL set) it is a template database that each test file copies.
+// (DATABASE_URL set) it is a template database that each test file copies, and the PGlite dump is
+// made as well, for the files that work on an embedded install's own data folder in both runs.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,9 +13,9 @@ import { migratedPgliteDump } from "./migrated-dump";
 declare module "vitest" {
   export interface ProvidedContext {
     dbKind: "pglite" | "postgres";
-    /** PGlite: path of the migrated data-directory dump. */
+    /** The migrated embedded database's data-directory dump (in both runs: embedded installs use it on PostgreSQL too). */
     pgliteTemplate: string;
-    /** PGlite: the same database as a closed data folder, for servers run as child processes to copy. */
+    /** The same database as a closed data folder, for servers and installs in a data folder to copy. */
     pgliteTemplateDir: string;
     /** PostgreSQL: server URL (any database) and the template database name. */
     postgresUrl: string;
@@ -35,12 +36,16 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ databaseUrl: templateUrl, migrate: false });
     await applyMigrations(database);
     await database.close();
+    // The files that back up or move an embedded install's data folder run in this run too: they
+    // start from the same migrated PGlite template instead of migrating one each (seconds apiece).
+    const pglite = await pgliteTemplate();
     project.provide("dbKind", "postgres");
     project.provide("postgresUrl", url);
     project.provide("postgresTemplate", template);
-    project.provide("pgliteTemplate", "");
-    project.provide("pgliteTemplateDir", "");
+    project.provide("pgliteTemplate", pglite.file);
+    project.provide("pgliteTemplateDir", pglite.folder);
     return async () => {
+      pglite.remove();
       try {
         await admin.query(`drop database if exists ${template} with (force)`);
       } catch {
@@ -53,6 +58,17 @@ export default async function setup(project: TestProject) {
     };
   }
 
+  const pglite = await pgliteTemplate();
+  project.provide("dbKind", "pglite");
+  project.provide("pgliteTemplate", pglite.file);
+  project.provide("pgliteTemplateDir", pglite.folder);
+  project.provide("postgresUrl", "");
+  project.provide("postgresTemplate", "");
+  return pglite.remove;
+}
+
+/** The migrated embedded database, as a dump file and as a closed data folder, in a temporary folder `remove` deletes. */
+async function pgliteTemplate(): Promise<{ file: string; folder: string; remove: () => void }> {
   const dir = mkdtempSync(path.join(tmpdir(), "kta-template-"));
   const dump = await migratedPgliteDump("gzip");
   const file = path.join(dir, "template.tar.gz");
@@ -62,12 +78,7 @@ export default async function setup(project: TestProject) {
   const folder = path.join(dir, "db");
   const loaded = await openDatabase({ pgliteDir: folder, loadDataDir: dump, migrate: false });
   await loaded.close();
-  project.provide("dbKind", "pglite");
-  project.provide("pgliteTemplate", file);
-  project.provide("pgliteTemplateDir", folder);
-  project.provide("postgresUrl", "");
-  project.provide("postgresTemplate", "");
-  return () => rmSync(dir, { recursive: true, force: true });
+  return { file, folder, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export function withDatabase(url: string, name: string): string {
