@@ -65,8 +65,21 @@ export function laterAreasOf(pathname: string): Area[] {
   return AREAS.filter((area) => later.includes(area));
 }
 
-/** Loads (once) the messages of the parts of the page at `pathname` that load when opened (the report form). */
-export async function loadLaterMessagesFor(pathname: string): Promise<void> {
+const loadingLater = new Map<string, Promise<void>>();
+
+/**
+ * Loads (once) the messages of the parts of the page at `pathname` that load when opened (the report
+ * form): one promise per language and areas, so a component may wait for it with `use`.
+ */
+export function loadLaterMessagesFor(pathname: string): Promise<void> {
   const language = detectLanguage(pathname);
-  await Promise.all(laterAreasOf(pathname).map((area) => loadArea(language, area)));
+  const areas = laterAreasOf(pathname);
+  const id = `${language}/${areas.join()}`;
+  let load = loadingLater.get(id);
+  if (!load) {
+    load = Promise.all(areas.map((area) => loadArea(language, area))).then(() => undefined);
+    load.catch(() => loadingLater.delete(id));
+    loadingLater.set(id, load);
+  }
+  return load;
 }

@@ -1,5 +1,5 @@
-import { lazy } from "react";
-import { redirect } from "react-router";
+import { lazy, use, type ComponentProps } from "react";
+import { redirect, useLocation } from "react-router";
 import type { Route } from "./+types/restaurant";
 import { REPORT_SECTION, RestaurantArticle } from "../features/restaurants/page/components/RestaurantArticle";
 import {
@@ -43,7 +43,8 @@ import {
 // form that already works — and fetches the form's code only when the visitor opens the section.
 const loadReportForm = () => import("../features/reports/components/ReportForm");
 let serverReportForm: Awaited<ReturnType<typeof loadReportForm>> | undefined;
-type ReportFormModule = { default: Awaited<ReturnType<typeof loadReportForm>>["ReportForm"] };
+type ReportFormComponent = Awaited<ReturnType<typeof loadReportForm>>["ReportForm"];
+type ReportFormModule = { default: ReportFormComponent };
 const ReportForm = lazy((): Promise<ReportFormModule> => {
   const loaded = serverReportForm;
   // On the server, already loaded: a thenable that resolves at once, so React renders the form in
@@ -52,13 +53,23 @@ const ReportForm = lazy((): Promise<ReportFormModule> => {
     return {
       then: (resolve: (module: ReportFormModule) => void) => resolve({ default: loaded.ReportForm }),
     } as Promise<ReportFormModule>;
-  // Its words come with it (the `contribute` area: this page's `later`, ADR 012), this page's
-  // (by back or forward the address has already changed when the code is wanted).
-  const pathname = window.location.pathname;
+  // Its words (the `contribute` area: this page's `later`, ADR 012) are fetched beside its code.
   return whenWanted(REPORT_SECTION)
-    .then(() => Promise.all([loadReportForm(), loadLaterMessagesFor(pathname)]))
-    .then(([module]) => ({ default: module.ReportForm }));
+    .then(() => Promise.all([loadReportForm(), loadLaterMessagesFor(window.location.pathname)]))
+    .then(([module]) => ({ default: withItsPageWords(module.ReportForm) }));
 });
+
+/**
+ * The form, once the words of the page it shows on are in. The code is loaded once for every
+ * restaurant page; the visitor may since have reached one in the other language (its words not yet
+ * loaded) by the language switch.
+ */
+function withItsPageWords(Form: ReportFormComponent) {
+  return function ReportFormInPage(props: ComponentProps<ReportFormComponent>) {
+    use(loadLaterMessagesFor(useLocation().pathname));
+    return <Form {...props} />;
+  };
+}
 
 /**
  * Resolves when the <details> with this id is (or becomes) open, at once where there is none, or

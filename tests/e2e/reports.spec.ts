@@ -260,3 +260,15 @@ test("the user administration page stays on itself after a role change with Java
   await expect(page).toHaveURL(`${base}/dashboard/users?q=${encodeURIComponent(guest.email)}`);
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Oops! Page not found");
 });
+
+test("reached from the English page by the language switch, the Hebrew page's report form opens in Hebrew", async ({
+  page,
+}) => {
+  await page.goto("/en/restaurant/olive-and-ember");
+  await page.waitForLoadState("networkidle");
+  await page.locator('header a[hreflang="he"]').first().click();
+  await expect(page).toHaveURL(/\/he\/restaurant\/olive-and-ember$/);
+  await page.getByTestId("report").getByText("דיווח על בעיה").click();
+  await expect(page.getByTestId("report").getByRole("button", { name: "שליחת הדיווח" })).toBeVisible();
+  await expect(page.getByTestId("report").getByLabel("פרטים (לא חובה)")).toBeVisible();
+});
