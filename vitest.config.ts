@@ -7,6 +7,18 @@ const reporters: NonNullable<ViteUserConfig["test"]>["reporters"] = resultsDir
   ? ["default", ["json", { outputFile: path.join(resultsDir, `vitest-${process.pid}.json`) }]]
   : ["default"];
 
+/**
+ * The suites that run against a migrated database and the built server: the database suite and the
+ * two reliability projects. The built server is loaded as Node loads it (one copy of react-router),
+ * not transformed.
+ */
+const ON_A_DATABASE = {
+  server: { deps: { external: [/\/build\/server\//] } },
+  environment: "node",
+  globalSetup: ["tests/setup/global-db.ts"],
+  setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/messages.ts"],
+} satisfies NonNullable<ViteUserConfig["test"]>;
+
 export default defineConfig({
   test: {
     reporters,
@@ -25,11 +37,7 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["tests/integration/**/*.test.ts"],
-          // The built server is loaded as Node loads it (one copy of react-router), not transformed.
-          server: { deps: { external: [/\/build\/server\//] } },
-          environment: "node",
-          globalSetup: ["tests/setup/global-db.ts"],
-          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/messages.ts"],
+          ...ON_A_DATABASE,
           // Each file opens its own database copy; two at a time suits a 2-core machine.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
@@ -47,10 +55,7 @@ export default defineConfig({
           // load the whole machine, so one file at a time, and only after the fuzzing has finished.
           name: "reliability",
           include: ["tests/reliability/*.test.ts"],
-          server: { deps: { external: [/\/build\/server\//] } },
-          environment: "node",
-          globalSetup: ["tests/setup/global-db.ts"],
-          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/messages.ts"],
+          ...ON_A_DATABASE,
           fileParallelism: false,
           sequence: { groupOrder: 3 },
           testTimeout: 300_000,
@@ -65,10 +70,7 @@ export default defineConfig({
           // before the measuring files above, never beside them.
           name: "reliability-fuzz",
           include: ["tests/reliability/fuzz/**/*.test.ts"],
-          server: { deps: { external: [/\/build\/server\//] } },
-          environment: "node",
-          globalSetup: ["tests/setup/global-db.ts"],
-          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/messages.ts"],
+          ...ON_A_DATABASE,
           maxWorkers: 2,
           sequence: { groupOrder: 2 },
           testTimeout: 300_000,

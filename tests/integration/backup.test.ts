@@ -4,7 +4,6 @@
 // PostgreSQL run (DATABASE_URL) and pg_dump on PATH.
 import { createHash, randomBytes } from "node:crypto";
 import {
-  cpSync,
   createReadStream,
   createWriteStream,
   existsSync,
@@ -44,7 +43,7 @@ import { pgliteDirIn } from "../../server/config";
 import { openDatabase, type Database } from "../../server/data/database";
 import { createLocalStorage } from "../../server/uploads/storage";
 import { runScript } from "../setup/commands";
-import { createTestDatabase } from "../setup/db";
+import { createTestDatabase, placeMigratedPglite } from "../setup/db";
 import { craftedTarHeader } from "../setup/tar";
 import { createTestAuth } from "../setup/services";
 
@@ -66,7 +65,7 @@ async function createInstall(): Promise<{ dataDir: string; pgliteDir: string; up
   const dataDir = tempDir("kta-backup-");
   const pgliteDir = pgliteDirIn(dataDir);
   const uploadsDir = path.join(dataDir, "uploads");
-  cpSync(inject("pgliteTemplateDir"), pgliteDir, { recursive: true });
+  placeMigratedPglite(pgliteDir);
   const database = await openDatabase({ pgliteDir, migrate: false });
   try {
     await seed(database.db, uploadsDir);

@@ -1,15 +1,16 @@
 // How every operator's command starts and ends (scripts/command.ts): a bad configuration printed as
 // the server prints it, the embedded database held by the running server said plainly with what to
 // do instead, and the database closed on the way out, also when the command fails.
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, inject, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { runCommand } from "../../scripts/command";
 import { pgliteDirIn } from "../../server/config";
 import { openDatabase } from "../../server/data/database";
 import { BackupError } from "../../server/ops/backup/manifest";
 import { runScript } from "../setup/commands";
+import { placeMigratedPglite } from "../setup/db";
 import { allowConsoleErrors } from "../setup/fail-on-console-error";
 
 const SLOW = 120_000;
@@ -27,7 +28,7 @@ function tempDir(): string {
 
 /** Opens DATA_DIR's embedded database as the server would (taking its lock): a copy of the run's migrated data folder. */
 async function openInstall(dataDir: string) {
-  cpSync(inject("pgliteTemplateDir"), pgliteDirIn(dataDir), { recursive: true });
+  placeMigratedPglite(pgliteDirIn(dataDir));
   return openDatabase({ pgliteDir: pgliteDirIn(dataDir), migrate: false });
 }
 

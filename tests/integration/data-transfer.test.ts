@@ -5,7 +5,6 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import {
   chmodSync,
-  cpSync,
   existsSync,
   mkdtempSync,
   readdirSync,
@@ -21,7 +20,7 @@ import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBlog } from "../../app/features/blog/blog.server";
 import { EMPTY_FORM } from "../../app/features/restaurants/editing/form-schema";
 import { setRestaurantHours } from "../../app/features/restaurants/hours/hours.server";
@@ -70,7 +69,7 @@ import { createLocalStorage, readLocalFile, storedKeys, type Storage } from "../
 import { writeArchive } from "../../server/ops/tar";
 import type { UploadKind } from "../../app/features/restaurants/editing/upload-rules";
 import { processUpload } from "../../server/uploads/processing";
-import { createServerDatabase, createTestDatabase, type TestDatabase } from "../setup/db";
+import { createServerDatabase, createTestDatabase, placeMigratedPglite, type TestDatabase } from "../setup/db";
 import { startTestBucket } from "../setup/s3";
 import { startServer } from "../setup/server-process";
 import { createTestAuth } from "../setup/services";
@@ -1379,7 +1378,7 @@ describe("moving a site's content to a new one, as an operator does", () => {
     const targetDir = mkdtempSync(path.join(tmpdir(), "kta-transfer-to-"));
     try {
       // The demo data, in the source install's own PGlite (a copy of the run's migrated data folder) and uploads folder.
-      cpSync(inject("pgliteTemplateDir"), path.join(sourceDir, "db"), { recursive: true });
+      placeMigratedPglite(path.join(sourceDir, "db"));
       const install = await openDatabase({ pgliteDir: path.join(sourceDir, "db"), migrate: false });
       let before: ExportFile;
       try {

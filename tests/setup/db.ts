@@ -65,6 +65,15 @@ export async function createServerDatabase(dataDir: string): Promise<{
     const database = await createTestDatabase();
     return { database, env: { DATABASE_URL: database.url! } };
   }
-  cpSync(inject("pgliteTemplateDir"), pgliteDirIn(dataDir), { recursive: true });
+  placeMigratedPglite(pgliteDirIn(dataDir));
   return { database: undefined, env: {} };
+}
+
+/**
+ * Puts a copy of the run's migrated embedded database at `pgliteDir` (a data folder's `db`): opened
+ * with `migrate: false`, or by a server or command, it is ready at once, where an empty folder is
+ * migrated first (seconds). Made in both runs (tests/setup/global-db.ts).
+ */
+export function placeMigratedPglite(pgliteDir: string): void {
+  cpSync(inject("pgliteTemplateDir"), pgliteDir, { recursive: true });
 }
