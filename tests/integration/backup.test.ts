@@ -1,7 +1,7 @@
 // Backups (docs/backups.md): a PGlite install in a temporary DATA_DIR is backed up, changed and
 // restored, through the module and through the commands as an operator runs them. The PGlite
-// cases run in both of CI's runs (they use their own DATA_DIR); the pg_dump case needs the
-// PostgreSQL run (DATABASE_URL) and pg_dump on PATH.
+// cases run in the PGlite run (they use their own DATA_DIR, so CI's PostgreSQL run would only repeat
+// them); the pg_dump case needs the PostgreSQL run (DATABASE_URL) and pg_dump on PATH.
 import { createHash, randomBytes } from "node:crypto";
 import {
   createReadStream,
@@ -43,7 +43,7 @@ import { pgliteDirIn } from "../../server/config";
 import { openDatabase, type Database } from "../../server/data/database";
 import { createLocalStorage } from "../../server/uploads/storage";
 import { runScript } from "../setup/commands";
-import { createTestDatabase, placeMigratedPglite } from "../setup/db";
+import { createTestDatabase, placeMigratedPglite, secondRunOnPostgres } from "../setup/db";
 import { craftedTarHeader } from "../setup/tar";
 import { createTestAuth } from "../setup/services";
 
@@ -235,7 +235,8 @@ async function craftArchive(file: string, entries: CraftedEntry[], trailing = 0)
 
 const MiB = 1024 * 1024;
 
-describe("backup and restore on PGlite", () => {
+// Reads no database but embedded ones of its own: run once, in the PGlite run (tests/setup/db.ts).
+describe.skipIf(secondRunOnPostgres())("backup and restore on PGlite", () => {
   it(
     "restores the database and the uploads as they were when the backup was made",
     async () => {

@@ -10,7 +10,7 @@ import { pgliteDirIn } from "../../server/config";
 import { openDatabase } from "../../server/data/database";
 import { BackupError } from "../../server/ops/backup/manifest";
 import { runScript } from "../setup/commands";
-import { placeMigratedPglite } from "../setup/db";
+import { placeMigratedPglite, secondRunOnPostgres } from "../setup/db";
 import { allowConsoleErrors } from "../setup/fail-on-console-error";
 
 const SLOW = 120_000;
@@ -34,7 +34,8 @@ async function openInstall(dataDir: string) {
 
 const STACK_LINE = /^\s+at /m;
 
-describe("the operators' commands", () => {
+// Reads no database but embedded ones of its own: run once, in the PGlite run (tests/setup/db.ts).
+describe.skipIf(secondRunOnPostgres())("the operators' commands", () => {
   it(
     "print a bad configuration as the server does, and exit 1",
     async () => {

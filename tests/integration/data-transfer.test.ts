@@ -69,7 +69,13 @@ import { createLocalStorage, readLocalFile, storedKeys, type Storage } from "../
 import { writeArchive } from "../../server/ops/tar";
 import type { UploadKind } from "../../app/features/restaurants/editing/upload-rules";
 import { processUpload } from "../../server/uploads/processing";
-import { createServerDatabase, createTestDatabase, placeMigratedPglite, type TestDatabase } from "../setup/db";
+import {
+  createServerDatabase,
+  createTestDatabase,
+  placeMigratedPglite,
+  secondRunOnPostgres,
+  type TestDatabase,
+} from "../setup/db";
 import { startTestBucket } from "../setup/s3";
 import { startServer } from "../setup/server-process";
 import { createTestAuth } from "../setup/services";
@@ -1372,7 +1378,8 @@ describe("npm run export / npm run import", () => {
   }, 180_000);
 });
 
-describe("moving a site's content to a new one, as an operator does", () => {
+// Reads no database but embedded ones of its own: run once, in the PGlite run (tests/setup/db.ts).
+describe.skipIf(secondRunOnPostgres())("moving a site's content to a new one, as an operator does", () => {
   it("npm run export -- --with-files of the demo data in one data folder, npm run import into a fresh, empty one: every restaurant with its photos, certificates and menus, served, with no errors; the demo owner's account is missing there, an error unless --skip-missing-owners, and a refused import keeps no file", async () => {
     const sourceDir = mkdtempSync(path.join(tmpdir(), "kta-transfer-from-"));
     const targetDir = mkdtempSync(path.join(tmpdir(), "kta-transfer-to-"));

@@ -6,13 +6,19 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { secondRunOnPostgres } from "../setup/db";
 
 const root = path.resolve(".");
-const scratch = mkdtempSync(path.join(tmpdir(), "kta-first-run-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe("a clean first run", () => {
+// Reads no database: run once, in the PGlite run (tests/setup/db.ts).
+describe.skipIf(secondRunOnPostgres())("a clean first run", () => {
+  let scratch = "";
+  beforeAll(() => {
+    scratch = mkdtempSync(path.join(tmpdir(), "kta-first-run-"));
+  });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
   it("npm install: every package with an install script is approved or denied in package.json (npm 11 warns of the rest)", () => {
     const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")) as {
       packages: Record<string, { hasInstallScript?: boolean }>;

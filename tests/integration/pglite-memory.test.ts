@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { secondRunOnPostgres } from "../setup/db";
 import { buildRestaurant } from "../../database/factories";
 import { restaurants } from "../../database/schema/restaurants";
 import { openDatabase } from "../../server/data/database";
@@ -28,7 +29,8 @@ async function setting(database: Awaited<ReturnType<typeof openDatabase>>, name:
   return result.rows[0]!;
 }
 
-describe("embedded database memory", () => {
+// Reads no database but embedded ones of its own: run once, in the PGlite run (tests/setup/db.ts).
+describe.skipIf(secondRunOnPostgres())("embedded database memory", () => {
   it("starts with a buffer pool of at most 32 MB, keeps postgresql.conf as initdb wrote it, and keeps its data across restarts", async () => {
     const pgliteDir = path.join(dataDir, "db");
     const first = await openDatabase({ pgliteDir });

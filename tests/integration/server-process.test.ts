@@ -7,11 +7,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { secondRunOnPostgres } from "../setup/db";
 import { outputTail } from "../setup/server-process";
 
 const run = promisify(execFile);
 
-describe("the server harness", () => {
+// Reads no database: run once, in the PGlite run (tests/setup/db.ts).
+describe.skipIf(secondRunOnPostgres())("the server harness", () => {
   it("keeps only the tail of a server's output, whatever its length", () => {
     const tail = outputTail(1_000);
     for (let line = 0; line < 50_000; line++) tail.add(`GET /en/restaurant/bench-1 200 ${line}\n`);

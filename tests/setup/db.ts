@@ -70,6 +70,16 @@ export async function createServerDatabase(dataDir: string): Promise<{
 }
 
 /**
+ * True in CI's second run of the database suite, on PostgreSQL (DATABASE_URL). A test that never
+ * reads the run's database (it opens an embedded one in a data folder of its own, or none) would
+ * repeat itself there to the byte, so it is declared with `describe.skipIf(secondRunOnPostgres())`
+ * and runs once, in the PGlite run (`npm test`).
+ */
+export function secondRunOnPostgres(): boolean {
+  return inject("dbKind") === "postgres";
+}
+
+/**
  * Puts a copy of the run's migrated embedded database at `pgliteDir` (a data folder's `db`): opened
  * with `migrate: false`, or by a server or command, it is ready at once, where an empty folder is
  * migrated first (seconds). Made in both runs (tests/setup/global-db.ts).
