@@ -18,6 +18,14 @@ export interface AuthOptions {
   secureCookies: boolean;
   /** Delivers an e-mail (SMTP or the development outbox). */
   sendEmail?: (to: string, content: EmailContent) => Promise<void>;
+  /**
+   * How passwords are hashed and checked: better-auth's scrypt when absent (the server and the
+   * commands). The tests pass that same scrypt with each answer kept (tests/setup/services.ts).
+   */
+  password?: {
+    hash: (password: string) => Promise<string>;
+    verify: (input: { hash: string; password: string }) => Promise<boolean>;
+  };
 }
 
 export const SESSION_DAYS = 30;
@@ -25,7 +33,7 @@ export const SESSION_DAYS = 30;
 export const TWO_FACTOR_STEP_MINUTES = 10;
 export const BACKUP_CODE_COUNT = 10;
 
-export function createAuth({ db, secret, baseURL, secureCookies, sendEmail = async () => {} }: AuthOptions) {
+export function createAuth({ db, secret, baseURL, secureCookies, sendEmail = async () => {}, password }: AuthOptions) {
   return betterAuth({
     appName: brandName("en"),
     secret,
@@ -50,6 +58,7 @@ export function createAuth({ db, secret, baseURL, secureCookies, sendEmail = asy
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      ...(password ? { password } : {}),
       sendResetPassword: async ({ user, token }) => {
         await sendEmail(user.email, passwordResetEmail(`${baseURL}${resetPasswordPath("en", token)}`));
       },

@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createAuth } from "../../app/lib/auth.server";
 import type { AppServices } from "../../app/lib/context";
 import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
 import { action as blogEditorAction, loader as blogEditorLoader } from "../../app/routes/blog-editor";
@@ -27,7 +26,7 @@ import { createUser } from "../../database/factories";
 import { createMailer } from "../../server/mailer";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, sessionCookie } from "../setup/routes";
-import { createServices, TEST_SECRET } from "../setup/services";
+import { createServices, createTestAuth } from "../setup/services";
 import { startTestSmtp, type TestSmtp } from "../setup/smtp";
 import { awayFromStepEdge, totp, wrongTotp } from "../setup/totp";
 
@@ -55,13 +54,7 @@ beforeAll(async () => {
   };
   services = createServices(database.db, {
     sendEmail,
-    auth: createAuth({
-      db: database.db,
-      secret: TEST_SECRET,
-      baseURL: "http://127.0.0.1",
-      secureCookies: false,
-      sendEmail,
-    }),
+    auth: createTestAuth(database.db, sendEmail),
   });
 });
 afterAll(async () => {
