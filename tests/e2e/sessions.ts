@@ -8,6 +8,7 @@ import { createAuth, type Auth } from "../../app/lib/auth.server";
 import { createUser, type UserRole } from "../../database/factories";
 import { restaurantOwners, restaurants } from "../../database/schema/restaurants";
 import type { Db } from "../../database/types";
+import { TEST_PASSWORDS } from "../setup/passwords";
 
 export interface SessionRequest {
   role: UserRole;
@@ -38,7 +39,7 @@ export interface SessionMakerOptions {
 
 /** Makes signed-in users on a database, with the auth settings the server uses on it. */
 export function createSessionMaker({ db, secret, baseURL, secureCookies }: SessionMakerOptions) {
-  const auth: Auth = createAuth({ db, secret, baseURL, secureCookies });
+  const auth: Auth = createAuth({ db, secret, baseURL, secureCookies, password: TEST_PASSWORDS });
   return async function signedInUser({ role, owns = [] }: SessionRequest): Promise<SignedInUser> {
     const user = await createUser(db, auth, { role, emailVerified: true });
     if (owns.length > 0) {

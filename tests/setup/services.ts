@@ -1,8 +1,8 @@
 // Builds the services the server injects (database, auth, settings) around a test database,
 // and the arguments a route loader receives.
 import { RouterContextProvider } from "react-router";
-import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { createAuth, type AuthOptions } from "../../app/lib/auth.server";
+import { createAuth } from "../../app/lib/auth.server";
+import { TEST_PASSWORDS } from "./passwords";
 import { servicesContext, type AppServices } from "../../app/lib/context";
 import type { Db } from "../../database/types";
 import { createToastStore } from "../../app/lib/toast.server";
@@ -22,37 +22,13 @@ import { createLocalStorage } from "../../server/uploads/storage";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 
-/**
- * better-auth's own scrypt, each answer kept for the test process: one hash or check costs a tenth
- * of a second of CPU, and the tests make the same ones hundreds of times (the factory's one
- * password). Every answer is still scrypt's; only a repeated question is not asked again.
- */
-function rememberedScrypt(): NonNullable<AuthOptions["password"]> {
-  const hashes = new Map<string, Promise<string>>();
-  const checks = new Map<string, Promise<boolean>>();
-  const remember = <T>(kept: Map<string, Promise<T>>, key: string, compute: () => Promise<T>): Promise<T> => {
-    const known = kept.get(key);
-    if (known) return known;
-    const answer = compute();
-    kept.set(key, answer);
-    // A failure is not kept: the next question asks again.
-    answer.catch(() => kept.delete(key));
-    return answer;
-  };
-  return {
-    hash: (password) => remember(hashes, password, () => hashPassword(password)),
-    verify: (input) => remember(checks, `${input.hash}\n${input.password}`, () => verifyPassword(input)),
-  };
-}
-const PASSWORDS = rememberedScrypt();
-
 export function createTestAuth(db: Db, sendEmail?: (to: string, content: EmailContent) => Promise<void>) {
   return createAuth({
     db,
     secret: TEST_SECRET,
     baseURL: "http://127.0.0.1",
     secureCookies: false,
-    password: PASSWORDS,
+    password: TEST_PASSWORDS,
     ...(sendEmail ? { sendEmail } : {}),
   });
 }
