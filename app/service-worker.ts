@@ -111,15 +111,18 @@ async function keepAssetsOf(html: string): Promise<void> {
   await trim(ASSETS, ASSET_LIMIT);
 }
 
-/** Keeps a page's answer if it is public, moving it to the newest end of its cache. */
+/**
+ * Keeps a page's answer if it is public, moving it to the newest end of its cache. Its build files
+ * are kept first: a page in the cache can hydrate offline (the network may be gone the moment after).
+ */
 async function keepPage(cacheName: string, url: string, answer: Response): Promise<boolean> {
   if (!isKeepablePage(answer, origin)) return false;
   const html = await answer.clone().text();
+  await keepAssetsOf(html).catch(() => {});
   const cache = await caches.open(cacheName);
   await cache.delete(url);
   await cache.put(url, answer);
   if (cacheName === RECENT) await trim(RECENT, RECENT_PAGE_LIMIT);
-  await keepAssetsOf(html).catch(() => {});
   return true;
 }
 

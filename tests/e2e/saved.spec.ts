@@ -175,6 +175,17 @@ test("saved places work offline: the Saved page has the service worker keep thei
       }),
     )
     .toContain(`/he/restaurant/${slug}`);
+  // Once the page is kept, so is every build file it loads: the network may be gone at once.
+  const filesMissing = await page.evaluate(async (path) => {
+    const kept = await (await caches.open("kta-saved")).match(path);
+    const html = (await kept?.text()) ?? "";
+    const files = [...html.matchAll(/["'](\/assets\/[^"'?#\s]+\.(?:js|css))["']/g)].map((match) => match[1]!);
+    const missing: string[] = [];
+    for (const file of new Set(files)) if (!(await caches.match(file))) missing.push(file);
+    return { files: files.length, missing };
+  }, `/he/restaurant/${slug}`);
+  expect(filesMissing.files).toBeGreaterThan(0);
+  expect(filesMissing.missing).toEqual([]);
   await context.setOffline(true);
   await page.goto(`/he/restaurant/${slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
