@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
+import { assetsOfPage } from "../../app/offline/cache-rules";
 
 const cards = (page: Page) => page.locator("#results li");
 const savedCards = (page: Page) => page.locator("#saved-list li");
@@ -175,15 +176,20 @@ test("saved places work offline: the Saved page has the service worker keep thei
       }),
     )
     .toContain(`/he/restaurant/${slug}`);
-  // Once the page is kept, so is every build file it loads: the network may be gone at once.
-  const filesMissing = await page.evaluate(async (path) => {
-    const kept = await (await caches.open("kta-saved")).match(path);
-    const html = (await kept?.text()) ?? "";
-    const files = [...html.matchAll(/["'](\/assets\/[^"'?#\s]+\.(?:js|css))["']/g)].map((match) => match[1]!);
-    const missing: string[] = [];
-    for (const file of new Set(files)) if (!(await caches.match(file))) missing.push(file);
-    return { files: files.length, missing };
-  }, `/he/restaurant/${slug}`);
+  // Once the page is kept, so is every build file it loads (the worker's own rule reads them from
+  // the page): the network may be gone at once.
+  const keptHtml = await page.evaluate(
+    async (path) => (await (await (await caches.open("kta-saved")).match(path))?.text()) ?? "",
+    `/he/restaurant/${slug}`,
+  );
+  const files = assetsOfPage(keptHtml, new URL(page.url()).origin);
+  const filesMissing = {
+    files: files.length,
+    missing: await page.evaluate(
+      async (urls) => (await Promise.all(urls.map(async (url) => ((await caches.match(url)) ? [] : [url])))).flat(),
+      files,
+    ),
+  };
   expect(filesMissing.files).toBeGreaterThan(0);
   expect(filesMissing.missing).toEqual([]);
   await context.setOffline(true);
