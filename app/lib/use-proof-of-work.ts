@@ -1,6 +1,8 @@
-// The public forms' proof-of-work in the browser (reports, suggestions; ADR 015): started once the
-// form is on screen, waited for when it is sent, used once (a second try after an error asks for a
-// new challenge). Its solver is a dynamic import, so a page carries it only when a form is shown.
+// The public forms' proof-of-work in the browser (reports, suggestions, reviews; ADR 015): started
+// when the visitor begins the form (its first focus: a click, a tap or Tab into a field), waited for
+// when it is sent, used once (a second try after an error asks for a new challenge). Its solver is a
+// dynamic import, so a page that shows a form carries it only once someone starts filling it in:
+// a visit that only reads the form fetches neither the solver nor a challenge.
 import { useCallback, useRef, useState } from "react";
 import { reportChallengePath } from "./paths";
 

@@ -85,6 +85,31 @@ test("with JavaScript in Hebrew: the form and its thank-you are in Hebrew", asyn
   await expectNoSeriousA11yViolations(page);
 });
 
+test("the public forms' pages fetch the proof-of-work's solver and challenge only once the visitor begins the form", async ({
+  page,
+}) => {
+  const solverOrChallenge = /\/assets\/solve\.client-[^/]*\.js$|\/api\/report-challenge$/;
+  const pages = [
+    { path: `/he/restaurant/${place.slug}/report`, field: "פרטים (לא חובה)" },
+    { path: "/suggest", field: "Name in English" },
+  ];
+  for (const { path, field } of pages) {
+    const fetched: string[] = [];
+    const record = (request: { url: () => string }) => {
+      if (solverOrChallenge.test(request.url())) fetched.push(new URL(request.url()).pathname);
+    };
+    page.on("request", record);
+    await page.goto(`${base}${path}`);
+    await page.waitForLoadState("networkidle");
+    // Read, not used: a visit that only looks at the form costs neither the solver nor a challenge.
+    expect(fetched, path).toEqual([]);
+    await page.getByLabel(field).focus();
+    await expect.poll(() => fetched.length, { message: path }).toBe(2);
+    expect(fetched.some((url) => url === "/api/report-challenge"), path).toBe(true);
+    page.off("request", record);
+  }
+});
+
 test("without JavaScript: the form posts to its page, says what is missing in the page's language, then thanks", async ({
   browser,
   browserErrors,

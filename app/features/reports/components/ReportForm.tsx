@@ -46,19 +46,6 @@ export function ReportForm({
   const sent = pageSent || fetcher.data?.ok === true;
   const busy = waiting || fetcher.state !== "idle";
 
-  // Start the proof-of-work as soon as the form is on screen with JavaScript (the visitor opened it).
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const element = form.current;
-    if (!element) return;
-    // Inside a closed <details> the form is not visible yet: start when it opens.
-    const details = element.closest("details");
-    if (!details || details.open) return startProof();
-    const onToggle = () => details.open && startProof();
-    details.addEventListener("toggle", onToggle);
-    return () => details.removeEventListener("toggle", onToggle);
-  }, [startProof]);
-
   useEffect(() => {
     if (sent) thanks.current?.focus();
   }, [sent]);
@@ -91,9 +78,10 @@ export function ReportForm({
   const ids = { reason: `${id}-reason`, note: `${id}-note` };
   return (
     <form
-      ref={form}
       method="post"
       action={reportPath(slug, language)}
+      // The proof-of-work starts when the visitor begins the form (React's onFocus bubbles).
+      onFocus={startProof}
       onSubmit={submit}
       noValidate
       className="space-y-4"

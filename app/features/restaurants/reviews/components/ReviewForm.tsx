@@ -4,7 +4,7 @@
 // to send it anyway. A plain form that posts to its own page, so it works without JavaScript; a new
 // account's browser adds the proof-of-work found while the form is filled in (without it, the server
 // counts the review under a stricter quota).
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, type ReviewLanguage } from "../../../../../database/reviews";
 import {
@@ -70,10 +70,6 @@ export function ReviewForm({
   const field = (name: string) => `${id}-${name}`;
   const kashrut = saving && answer?.reportLink ? answer.reportLink : null;
 
-  useEffect(() => {
-    if (needsProof) start();
-  }, [needsProof, start]);
-
   async function send(event: FormEvent<HTMLFormElement>) {
     if (!needsProof) return;
     event.preventDefault();
@@ -83,7 +79,12 @@ export function ReviewForm({
   }
 
   return (
-    <Form method="post" onSubmit={send} noValidate className="space-y-5" data-testid="review-form">
+    <Form
+      method="post"
+      // A review that needs the proof-of-work starts it when the author begins the form.
+      onFocus={needsProof ? start : undefined}
+      onSubmit={send}
+      noValidate className="space-y-5" data-testid="review-form">
       {saving && answer?.error && !kashrut ? <FormAlert>{message(answer.error)}</FormAlert> : null}
       {kashrut ? (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">

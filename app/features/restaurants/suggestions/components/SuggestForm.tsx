@@ -41,7 +41,6 @@ export function SuggestForm({ answer: pageAnswer }: { answer?: SuggestAnswer | u
   const [typed, setTyped] = useState<Record<string, string> | undefined>(pageAnswer?.fields);
   const [photoProblem, setPhotoProblem] = useState<MessageKey | null>(null);
 
-  useEffect(() => startProof(), [startProof]);
   useEffect(() => {
     if (sent) thanks.current?.focus();
   }, [sent]);
@@ -98,6 +97,8 @@ export function SuggestForm({ answer: pageAnswer }: { answer?: SuggestAnswer | u
       method="post"
       action={suggestPath(language)}
       encType="multipart/form-data"
+      // The proof-of-work starts when the visitor begins the form (React's onFocus bubbles).
+      onFocus={startProof}
       onSubmit={submit}
       noValidate
       className="space-y-4"
