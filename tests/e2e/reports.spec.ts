@@ -105,7 +105,10 @@ test("the public forms' pages fetch the proof-of-work's solver and challenge onl
     expect(fetched, path).toEqual([]);
     await page.getByLabel(field).focus();
     await expect.poll(() => fetched.length, { message: path }).toBe(2);
-    expect(fetched.some((url) => url === "/api/report-challenge"), path).toBe(true);
+    expect(
+      fetched.some((url) => url === "/api/report-challenge"),
+      path,
+    ).toBe(true);
     page.off("request", record);
   }
 });

@@ -84,7 +84,10 @@ export function ReviewForm({
       // A review that needs the proof-of-work starts it when the author begins the form.
       onFocus={needsProof ? start : undefined}
       onSubmit={send}
-      noValidate className="space-y-5" data-testid="review-form">
+      noValidate
+      className="space-y-5"
+      data-testid="review-form"
+    >
       {saving && answer?.error && !kashrut ? <FormAlert>{message(answer.error)}</FormAlert> : null}
       {kashrut ? (
         <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
