@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build as bundle } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
+import { messageBundles } from "./scripts/message-bundles.ts";
 
 /**
  * Next to every script and stylesheet of the client build, its densest brotli and gzip copies
@@ -55,7 +56,11 @@ function serviceWorker(): Plugin {
         .filter(
           (file) =>
             file.type === "chunk" &&
-            file.moduleIds.some((id) => /[\\/]app[\\/]locales[\\/](?:en|he)[\\/](?:site|restaurant)\.ts$/.test(id)),
+            file.moduleIds.some(
+              (id) =>
+                /[\\/]app[\\/]locales[\\/](?:en|he)[\\/](?:site|directory|restaurant)\.ts$/.test(id) ||
+                id.startsWith("\0virtual:kta-messages/"),
+            ),
         )
         .map((file) => `/${file.fileName}`)
         .sort();
@@ -126,7 +131,14 @@ const CARDS =
   /[\\/]search[\\/]components[\\/](?:ResultsGrid|RestaurantCard|MapView)\.tsx$|[\\/]map[\\/]distance\.ts$|[\\/]pesach[\\/]hours\.ts$|[\\/]pesach[\\/]components[\\/]PesachMark\.tsx$|[\\/]hours[\\/]open-line\.ts$/;
 
 export default defineConfig({
-  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter(), precompressAssets(), serviceWorker()],
+  plugins: [
+    reactRouterProductionBuild(),
+    messageBundles(),
+    tailwindcss(),
+    reactRouter(),
+    precompressAssets(),
+    serviceWorker(),
+  ],
   build: {
     sourcemap: process.env.KTA_SOURCEMAP === "1",
     rolldownOptions: {
@@ -144,7 +156,13 @@ export default defineConfig({
             // brotli compresses a larger file better (ADR 020).
             codeSplitting: {
               groups: [
-                { name: "framework", test: (id) => FRAMEWORK.test(id) || id.startsWith("\0"), priority: 20 },
+                {
+                  name: "framework",
+                  // The bundler's helpers (ids starting with \0), not the joined message files, which are words.
+                  test: (id) =>
+                    FRAMEWORK.test(id) || (id.startsWith("\0") && !id.startsWith("\0virtual:kta-messages/")),
+                  priority: 20,
+                },
                 {
                   name: "shared",
                   test: (id) => SHARED.test(id) && !NOT_SHARED.test(id) && !CARDS.test(id),

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig, type ViteUserConfig } from "vitest/config";
+import { messageBundles } from "./scripts/message-bundles.ts";
 
 // CI collects a JSON report from every run to print one closing summary line.
 const resultsDir = process.env.TEST_RESULTS_DIR;
@@ -20,6 +21,8 @@ const ON_A_DATABASE = {
 } satisfies NonNullable<ViteUserConfig["test"]>;
 
 export default defineConfig({
+  // The message files that join two areas, as the app's build makes them.
+  plugins: [messageBundles()],
   test: {
     reporters,
     projects: [

@@ -31,6 +31,8 @@ import { heBlog } from "./locales/he/blog";
 import { enRestaurant } from "./locales/en/restaurant";
 import { enManage } from "./locales/en/manage";
 import { enSite } from "./locales/en/site";
+import { enDirectory } from "./locales/en/directory";
+import { heDirectory } from "./locales/he/directory";
 import { he } from "./locales/he";
 import { heAccount } from "./locales/he/account";
 import { heContribute } from "./locales/he/contribute";
@@ -194,6 +196,7 @@ describe("message placeholders", () => {
 describe("message areas", () => {
   const areas: Record<Area, Record<string, string>> = {
     site: enSite,
+    directory: enDirectory,
     restaurant: enRestaurant,
     account: enAccount,
     manage: enManage,
@@ -399,6 +402,17 @@ describe("message areas", () => {
     expect(Object.keys(enRestaurant).filter((key) => !onRestaurantPages.has(key))).toEqual([]);
   });
 
+  it("keeps in the directory area, not the site area, what only the home and Saved pages show among public pages", () => {
+    const shownBy = (pages: Page[]) => new Set(pages.flatMap(({ files }) => keysUsedBy(moduleGraph(files))));
+    const publicPages = routePages.filter((page) => !areasOf(page.path).includes("manage"));
+    const inDirectory = publicPages.filter((page) => areasOf(page.path).includes("directory"));
+    const onDirectoryPages = shownBy(inDirectory);
+    const elsewhere = shownBy(publicPages.filter((page) => !areasOf(page.path).includes("directory")));
+    expect(inDirectory.map((page) => page.path).sort()).toEqual(["/", "/he", "/he/saved", "/saved"]);
+    expect(Object.keys(enSite).filter((key) => onDirectoryPages.has(key) && !elsewhere.has(key))).toEqual([]);
+    expect(Object.keys(enDirectory).filter((key) => !onDirectoryPages.has(key))).toEqual([]);
+  });
+
   it("keeps out of the account area every key no page of the account area shows", () => {
     const accountPages = routePages.filter((page) => areasOf(page.path).includes("account"));
     const shown = new Set(accountPages.flatMap(({ files }) => keysUsedBy(moduleGraph(files))));
@@ -419,14 +433,15 @@ describe("message areas", () => {
   });
 
   it("puts every key in exactly one area, the same one in both languages", () => {
-    const all = [enSite, enRestaurant, enAccount, enManage, enContribute, enBlog, enWritten].flatMap((area) =>
-      Object.keys(area),
+    const all = [enSite, enDirectory, enRestaurant, enAccount, enManage, enContribute, enBlog, enWritten].flatMap(
+      (area) => Object.keys(area),
     );
     expect(all.length).toBe(new Set(all).size);
     expect(Object.keys(heContribute).sort()).toEqual(Object.keys(enContribute).sort());
     expect(Object.keys(heBlog).sort()).toEqual(Object.keys(enBlog).sort());
     expect(Object.keys(heRestaurant).sort()).toEqual(Object.keys(enRestaurant).sort());
     expect(Object.keys(heSite).sort()).toEqual(Object.keys(enSite).sort());
+    expect(Object.keys(heDirectory).sort()).toEqual(Object.keys(enDirectory).sort());
     expect(Object.keys(heAccount).sort()).toEqual(Object.keys(enAccount).sort());
     expect(Object.keys(heManage).sort()).toEqual(Object.keys(enManage).sort());
     expect(Object.keys(heWritten).sort()).toEqual(Object.keys(enWritten).sort());

@@ -1,15 +1,21 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { heManage } from "./locales/he/manage";
 import { heSite } from "./locales/he/site";
+import { heDirectory } from "./locales/he/directory";
+import { enDirectory } from "./locales/en/directory";
+import { enSite } from "./locales/en/site";
+import { messageBundles } from "../scripts/message-bundles";
 import { heRestaurant } from "./locales/he/restaurant";
 import { heContribute } from "./locales/he/contribute";
 import { areasOf, laterAreasOf } from "./page-messages";
 
 describe("areasOf", () => {
-  it("gives public pages the site area only, in both languages", () => {
-    for (const path of ["/", "/he", "/no-such-page", "/dashboards", "/logins"]) {
+  it("gives public pages the site area only, in both languages, and the home page the directory's words too", () => {
+    for (const path of ["/no-such-page", "/dashboards", "/logins", "/accessibility", "/he/privacy-policy"]) {
       expect(areasOf(path), path).toEqual(["site"]);
     }
+    for (const path of ["/", "/he", "/en"]) expect(areasOf(path), path).toEqual(["site", "directory"]);
+    expect(areasOf("/he/saved")).toEqual(["site", "directory", "account"]);
   });
 
   it("adds the blog area for the blog's pages and the sitemap only (not on a first visit to the directory)", () => {
@@ -52,7 +58,16 @@ describe("areasOf", () => {
       "/account",
       "/he/account",
     ]) {
-      expect(areasOf(path), path).toEqual(["site", "restaurant", "account", "manage", "contribute", "review", "blog"]);
+      expect(areasOf(path), path).toEqual([
+        "site",
+        "directory",
+        "restaurant",
+        "account",
+        "manage",
+        "contribute",
+        "review",
+        "blog",
+      ]);
     }
   });
 
@@ -110,6 +125,18 @@ describe("loadMessagesFor", () => {
     expect(fresh.t("he", manageKey)).toBe(heManage[manageKey as keyof typeof heManage]);
   });
 
+  it("gives the home page the site's and the directory's words; after another page, the directory's too", async () => {
+    await fresh.load("/he");
+    expect(fresh.t("he", siteKey)).toBe(heSite[siteKey]);
+    expect(fresh.t("he", "filters.search")).toBe(heDirectory["filters.search"]);
+    expect(fresh.t("en", "filters.search")).toBe("filters.search");
+    await fresh.load("/en/restaurant/x");
+    expect(fresh.t("en", siteKey)).toBe(enSite[siteKey]);
+    expect(fresh.t("en", "filters.search")).toBe("filters.search");
+    await fresh.load("/");
+    expect(fresh.t("en", "filters.search")).toBe(enDirectory["filters.search"]);
+  });
+
   it("loads the report form's words (contribute) only when the restaurant page's form opens", async () => {
     await fresh.load("/he/restaurant/x");
     expect(fresh.t("he", "report.open")).toBe(heRestaurant["report.open"]);
@@ -117,5 +144,34 @@ describe("loadMessagesFor", () => {
     await fresh.loadLater("/he/restaurant/x");
     expect(fresh.t("he", "report.submit")).toBe(heContribute["report.submit"]);
     expect(fresh.t("en", "report.submit")).toBe("report.submit");
+  });
+});
+
+describe("the joined message file", () => {
+  const joined = "\0virtual:kta-messages/he/site+directory";
+  const loadIn = (command: "build" | "serve") => {
+    const plugin = messageBundles();
+    (plugin.configResolved as (config: { command: string }) => void)({ command });
+    return (plugin.load as (id: string) => string | undefined)(joined);
+  };
+
+  it("holds every word of both areas itself in the browser's build, so `site` keeps a file of its own", () => {
+    const code = loadIn("build")!;
+    expect(code).not.toMatch(/\bimport\b/);
+    expect(JSON.parse(code.replace(/^export default /, "").replace(/;$/, ""))).toEqual({ ...heSite, ...heDirectory });
+  });
+
+  it("imports the two areas elsewhere (the development server, the tests), so an edited word shows at once", () => {
+    const code = loadIn("serve")!;
+    expect(code).toMatch(/import \{ heSite \} from ".*locales[\\/]he[\\/]site\.ts"/);
+    expect(code).toMatch(/import \{ heDirectory \} from ".*locales[\\/]he[\\/]directory\.ts"/);
+  });
+
+  it("refuses a language or an area it does not know", () => {
+    const plugin = messageBundles();
+    const load = plugin.load as (id: string) => string | undefined;
+    expect(() => load("\0virtual:kta-messages/fr/site")).toThrow(/No messages in fr/);
+    expect(() => load("\0virtual:kta-messages/en/site+manage")).toThrow(/No such message areas/);
+    expect(load("/app/root.tsx")).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 // Which message areas a page needs, and loading them in the browser (ADR 012). It sits beside the
 // route table's facts it reads (app/route-facts.ts), above app/lib, which never imports a page's facts. The `site` area
-// (the shell and the public pages) is loaded for every page; the `restaurant` area for restaurant
-// pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
+// (the shell and the public pages) is loaded for every page; the `directory` area (the home page's search, filters,
+// results and map, and the cards) for the home and Saved pages, in one file with the site's words
+// (scripts/message-bundles.ts); the `restaurant` area for restaurant pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
 // signed-in owners and admins; the `contribute` area for the public's own forms (suggest, claim; the problem report, whose form on the restaurant page loads it when opened: a route's `later` areas); the `review` area for a diner's review and a review's report and reply. Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
 // language is its own chunk, so a first visit fetches one language's public messages and no more.
 import type { Messages } from "./locales/en";
@@ -21,6 +22,8 @@ export function areasOf(pathname: string): Area[] {
 const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> = {
   en: {
     site: () => import("./locales/en/site").then((module) => module.enSite),
+    // With the site's words (scripts/message-bundles.ts): one file, not two, for the home page.
+    directory: () => import("virtual:kta-messages/en/site+directory").then((module) => module.default),
     restaurant: () => import("./locales/en/restaurant").then((module) => module.enRestaurant),
     account: () => import("./locales/en/account").then((module) => module.enAccount),
     manage: () => import("./locales/en/manage").then((module) => module.enManage),
@@ -30,6 +33,7 @@ const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> =
   },
   he: {
     site: () => import("./locales/he/site").then((module) => module.heSite),
+    directory: () => import("virtual:kta-messages/he/site+directory").then((module) => module.default),
     restaurant: () => import("./locales/he/restaurant").then((module) => module.heRestaurant),
     account: () => import("./locales/he/account").then((module) => module.heAccount),
     manage: () => import("./locales/he/manage").then((module) => module.heManage),
@@ -41,8 +45,7 @@ const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> =
 
 const loading = new Map<string, Promise<void>>();
 
-function loadArea(language: Language, area: Area): Promise<void> {
-  const id = `${language}/${area}`;
+function loadArea(language: Language, area: Area, id = `${language}/${area}`): Promise<void> {
   let load = loading.get(id);
   if (!load) {
     load = chunks[language][area]().then((messages) => addMessages(language, messages));
@@ -56,7 +59,10 @@ function loadArea(language: Language, area: Area): Promise<void> {
 /** Loads (once) the messages the page at `pathname` shows, in its language. */
 export async function loadMessagesFor(pathname: string): Promise<void> {
   const language = detectLanguage(pathname);
-  await Promise.all(areasOf(pathname).map((area) => loadArea(language, area)));
+  const areas = areasOf(pathname);
+  // The directory's file holds the site's words too: a first visit to the home page fetches one file.
+  if (areas.includes("directory")) void loadArea(language, "directory", `${language}/site`);
+  await Promise.all(areas.map((area) => loadArea(language, area)));
 }
 
 /** The areas a part of the page at `pathname` loads when it opens (its route's `later`). */

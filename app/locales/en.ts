@@ -7,6 +7,7 @@
 import { enAccount } from "./en/account";
 import { enBlog } from "./en/blog";
 import { enContribute } from "./en/contribute";
+import { enDirectory } from "./en/directory";
 import { enManage } from "./en/manage";
 import { enRestaurant } from "./en/restaurant";
 import { enReview } from "./en/review";
@@ -14,6 +15,7 @@ import { enSite } from "./en/site";
 import { enWritten } from "./en/written";
 
 export type SiteKey = keyof typeof enSite;
+export type DirectoryKey = keyof typeof enDirectory;
 export type RestaurantKey = keyof typeof enRestaurant;
 export type AccountKey = keyof typeof enAccount;
 export type ManageKey = keyof typeof enManage;
@@ -23,8 +25,9 @@ export type BlogKey = keyof typeof enBlog;
 /** Words only the server writes into pages (en/written.ts): in no area, never sent to a browser. */
 export type WrittenKey = keyof typeof enWritten;
 export type MessageKey =
-  SiteKey | RestaurantKey | AccountKey | ManageKey | ContributeKey | ReviewKey | BlogKey | WrittenKey;
+  SiteKey | DirectoryKey | RestaurantKey | AccountKey | ManageKey | ContributeKey | ReviewKey | BlogKey | WrittenKey;
 export type SiteMessages = Record<SiteKey, string>;
+export type DirectoryMessages = Record<DirectoryKey, string>;
 export type RestaurantMessages = Record<RestaurantKey, string>;
 export type AccountMessages = Record<AccountKey, string>;
 export type ManageMessages = Record<ManageKey, string>;
@@ -37,6 +40,7 @@ export type Messages = Record<MessageKey, string>;
 /** Every English message, for the server and the tests; the browser loads an area at a time. */
 export const en: Messages = {
   ...enSite,
+  ...enDirectory,
   ...enRestaurant,
   ...enAccount,
   ...enManage,

@@ -3,6 +3,7 @@ import type { Messages } from "./en";
 import { heAccount } from "./he/account";
 import { heBlog } from "./he/blog";
 import { heContribute } from "./he/contribute";
+import { heDirectory } from "./he/directory";
 import { heManage } from "./he/manage";
 import { heRestaurant } from "./he/restaurant";
 import { heReview } from "./he/review";
@@ -12,6 +13,7 @@ import { heWritten } from "./he/written";
 /** Every Hebrew message, for the server and the tests; the browser loads an area at a time. */
 export const he: Messages = {
   ...heSite,
+  ...heDirectory,
   ...heRestaurant,
   ...heAccount,
   ...heManage,

@@ -20,7 +20,7 @@ import {
 import { openLineAt, type ShortStatus } from "../../hours";
 import { useNow } from "../../../../lib/use-now";
 import { cn } from "../../../../lib/cn";
-import type { SiteKey } from "../../../../locales/en";
+import type { DirectoryKey } from "../../../../locales/en";
 import { CertificateLine } from "../../certificate";
 import { PesachMark, type PesachSeason } from "../../pesach";
 import { SaveButton } from "../../saved";
@@ -59,7 +59,7 @@ export function shortStatus(
   restaurant: ListedRestaurant,
   now: number,
   statusOf?: StatusOf,
-): { open: boolean; message: SiteKey } | undefined {
+): { open: boolean; message: DirectoryKey } | undefined {
   if (restaurant.isPermanentlyClosed) return undefined;
   const status = restaurant.openLine ? openLineAt(restaurant.openLine, now) : statusOf?.(restaurant, now);
   if (!status) return undefined;
