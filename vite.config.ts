@@ -169,6 +169,21 @@ export default defineConfig({
                   minShareCount: 2,
                   priority: 10,
                 },
+                // The forms' fields (every public form's page): a group of their own, so the next group does not take them along.
+                {
+                  name: "FormFields",
+                  test: (id) => /[\\/]ui[\\/]FormFields\.tsx$|[\\/]i18n[\\/]ltr-runs\.ts$/.test(id),
+                  minShareCount: 2,
+                  priority: 7,
+                },
+                // The sign-in pages' frame and failure message (signing in and up, passwords, two-factor): one
+                // file for those pages, not two.
+                {
+                  name: "sign-in",
+                  test: (id) => /[\\/]accounts[\\/]components[\\/](?:AuthCard|FailureAlert)\.tsx$/.test(id),
+                  minShareCount: 2,
+                  priority: 6,
+                },
                 // The cards, the map view and the hours rules, which home and the Saved page share
                 // and no other public page loads: one file for those two, not every page's `shared`.
                 { name: "cards", test: (id) => CARDS.test(id), minShareCount: 2, priority: 5 },
