@@ -9,7 +9,13 @@ export {
   type CertificateDates,
   type CertificateState,
 } from "./certificate-status";
-export { isCertificateBody, isCertificateLevel, isKosherKind, type CertificateFields } from "./certificate";
+export {
+  certificateOfRow,
+  isCertificateBody,
+  isCertificateLevel,
+  isKosherKind,
+  type CertificateFields,
+} from "./certificate";
 export { ClosedBadge, FreshnessMark, KashrutBadge, TagList, WARNING_PATH, visibleTags } from "./components/Badges";
 export { KASHRUT_LABELS, KASHRUT_VALUES, TAGS, TAG_NAMES, isKashrut, isTag, tagLabel, type Kashrut } from "./constants";
 export { freshnessClock, freshnessOf, type Freshness, type FreshnessClock } from "./freshness";
@@ -23,7 +29,7 @@ export {
   type KashrutFields,
 } from "./kashrut-model";
 export { TEL_AVIV, coordinatesFromLink, inIsrael, roundCoordinate, type LatLng } from "./location";
-export { formValuesToRow, rowToRestaurant, searchTextOfRow, slugFromName } from "./mapping";
+export { cardParts, formValuesToRow, present, rowToRestaurant, searchTextOfRow, slugFromName } from "./mapping";
 export { priceSigns, servicesOf, type PracticalFacts, type PracticalFields, type Service } from "./practical";
 export { isPdfLink, kashrutWebsiteButton, menuKind, type MenuKind } from "./presentation";
 export type { PublicEvent } from "./public-history";

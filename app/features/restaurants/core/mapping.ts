@@ -11,7 +11,7 @@ import { deriveKashrut, withKashrutModel } from "./kashrut-model";
 import { practicalColumns, practicalFormValues, practicalOfRow } from "./practical";
 
 /** A trimmed string, or undefined when null, undefined or blank. */
-function present(value: string | null | undefined): string | undefined {
+export function present(value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   const trimmed = value.trim();
   return trimmed === "" ? undefined : trimmed;
@@ -34,19 +34,36 @@ function toMenuImage(image: StoredMenuImage): MenuImage | undefined {
   });
 }
 
+/**
+ * The parts of a listing a card shows, each read from its columns as `rowToRestaurant` reads it:
+ * the directory's queries read only a card's columns and build its card from these.
+ */
+export const cardParts = {
+  name(row: Pick<RestaurantRow, "name_en" | "name_he">): Restaurant["name"] {
+    const he = present(row.name_he);
+    return he ? { en: row.name_en.trim(), he } : { en: row.name_en.trim() };
+  },
+  kashrut: (row: Pick<RestaurantRow, "kashrut">): Restaurant["kashrut"] =>
+    isKashrut(row.kashrut) ? row.kashrut : "unknown",
+  tags: (row: Pick<RestaurantRow, "tags">): string[] => row.tags.filter((tag) => tag.trim() !== ""),
+  location: (row: Pick<RestaurantRow, "latitude" | "longitude">): Restaurant["location"] =>
+    row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : undefined,
+  pesach: (row: Pick<RestaurantRow, "pesach">): Restaurant["pesach"] =>
+    row.pesach && Object.keys(row.pesach).length > 0 ? row.pesach : undefined,
+};
+
 export function rowToRestaurant(row: RestaurantRow): Restaurant {
   const descriptionEn = present(row.description_en);
   const descriptionHe = present(row.description_he);
-  const nameHe = present(row.name_he);
   return compact<Restaurant>({
     id: row.id,
     slug: row.slug,
-    name: compact({ en: row.name_en.trim(), he: nameHe }),
+    name: cardParts.name(row),
     description: descriptionEn || descriptionHe ? compact({ en: descriptionEn ?? "", he: descriptionHe }) : undefined,
     address: row.address.trim(),
     addressHe: present(row.address_he),
-    kashrut: isKashrut(row.kashrut) ? row.kashrut : "unknown",
-    tags: row.tags.filter((tag) => tag.trim() !== ""),
+    kashrut: cardParts.kashrut(row),
+    tags: cardParts.tags(row),
     photo: present(row.photo),
     teuda: present(row.teuda),
     phoneNumber: present(row.phone_number),
@@ -55,7 +72,7 @@ export function rowToRestaurant(row: RestaurantRow): Restaurant {
     hours: row.hours ?? undefined,
     lastVerified: present(row.last_verified),
     wazeLink: present(row.waze_link),
-    location: row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude } : undefined,
+    location: cardParts.location(row),
     menuLink: present(row.menu_link),
     bookingLink: present(row.booking_link),
     onlineOrderLink: present(row.online_order_link),
@@ -66,7 +83,7 @@ export function rowToRestaurant(row: RestaurantRow): Restaurant {
     certificate: certificateOfRow(row),
     kosherKind: isKosherKind(row.kosher_kind) ? row.kosher_kind : undefined,
     // Pesach plans (checked when saved); none is absent.
-    pesach: row.pesach && Object.keys(row.pesach).length > 0 ? row.pesach : undefined,
+    pesach: cardParts.pesach(row),
     // The practical facts.
     ...practicalOfRow(row),
   });

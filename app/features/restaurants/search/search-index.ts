@@ -66,23 +66,26 @@ export function forCard(
     ...(lastVerified ? { lastVerified } : {}),
     ...(hours ? { hours } : {}),
     ...(withPlace && location ? { location } : {}),
-    // The certificate's body and last day (the card's line, the "Valid certificate" filter), and the
-    // register's facts that change its state (a revocation; a later register that did not renew it).
-    ...(certificate
-      ? {
-          certificate: {
-            body: certificate.body,
-            ...(certificate.validUntil ? { validUntil: certificate.validUntil } : {}),
-            ...(certificate.revokedOn ? { revokedOn: certificate.revokedOn } : {}),
-            ...(endedBy(certificate) ? { registerPublishedOn: certificate.registerPublishedOn } : {}),
-          },
-        }
-      : {}),
+    ...(certificate ? { certificate: cardCertificate(certificate) } : {}),
     // The home page keeps only its season's status (pesach.ts, forCardPesach).
     ...(pesach ? { pesach } : {}),
     // Its published reviews' count and stars (the card's average, the order by rating).
     ...(rating ? { rating } : {}),
   };
+}
+
+/**
+ * The certificate's body and last day (the card's line, the "Valid certificate" filter), and the
+ * register's facts that change its state (a revocation; a later register that did not renew it).
+ */
+export function cardCertificate(
+  certificate: NonNullable<Restaurant["certificate"]>,
+): NonNullable<ListedRestaurant["certificate"]> {
+  const card: NonNullable<ListedRestaurant["certificate"]> = { body: certificate.body };
+  if (certificate.validUntil) card.validUntil = certificate.validUntil;
+  if (certificate.revokedOn) card.revokedOn = certificate.revokedOn;
+  if (endedBy(certificate)) card.registerPublishedOn = certificate.registerPublishedOn;
+  return card;
 }
 
 /**

@@ -8,9 +8,16 @@ import { reviewTotals } from "../../../../database/schema/reviews";
 import { BAYES_WEIGHT } from "../../../../database/reviews";
 import type { Db } from "../../../../database/types";
 import { addDays } from "../../../lib/dates";
-import { type FreshnessClock, rowToRestaurant, searchTextOfRow, oldestPassingDay } from "../core";
+import {
+  cardParts,
+  certificateOfRow,
+  type FreshnessClock,
+  present as presentText,
+  searchTextOfRow,
+  oldestPassingDay,
+} from "../core";
 import type { RestaurantRow } from "../../../../database/schema/restaurants";
-import { forCard, type ListedRestaurant } from "./search-index";
+import { cardCertificate, type ListedRestaurant } from "./search-index";
 import type { FactFilter, FilterState, LinkFilter, OpenClock } from "./filters";
 import { isOpenAt } from "./matching";
 import { mayBeTypo, searchWords, TYPO_SIMILARITY, wordStems } from "../../../lib/search-text";
@@ -161,9 +168,6 @@ const CARD_COLUMNS = {
   review_stars: reviewTotals.stars,
 };
 
-/** Columns a card does not show, as a row without them reads (the rest of toListed's empty row). */
-const NOT_READ = { price_level: null, delivery: false, takeaway: false, catering: false, wheelchair: null } as const;
-
 type CardRow = Pick<RestaurantRow, Exclude<keyof typeof CARD_COLUMNS, "review_count" | "review_stars">> & {
   review_count: number | null;
   review_stars: number | null;
@@ -177,36 +181,32 @@ function cardsFrom(db: Db) {
     .leftJoin(reviewTotals, eq(reviewTotals.restaurant_id, restaurants.id));
 }
 
-/** A card's data from its columns (the rest of the row is not read: empty here). */
-function toListed({ review_count, review_stars, ...row }: CardRow): ListedRestaurant {
-  const restaurant = rowToRestaurant({
-    ...row,
-    address: "",
-    address_he: null,
-    phone_number: null,
-    opening_hours: null,
-    opening_hours_he: null,
-    description_en: null,
-    description_he: null,
-    waze_link: null,
-    menu_link: null,
-    booking_link: null,
-    teuda: null,
-    online_order_link: null,
-    wolt_link: null,
-    menu_images: [],
-    kashrut_website: null,
-    certificate_number: null,
-    ...NOT_READ,
-    search_text: null,
-    search_words: null,
-    created_at: new Date(0),
-    updated_at: new Date(0),
-  });
-  return forCard(
-    review_count ? { ...restaurant, rating: { count: review_count, stars: review_stars ?? 0 } } : restaurant,
-    true,
-  );
+/**
+ * A card's data from its columns: what `forCard(rowToRestaurant(row), true)` gives for the whole
+ * row, built as one object (the page's 24 cards are read on every uncached page; a whole listing
+ * first, then its card, took about 7 µs a row, this well under 1).
+ */
+function toListed(row: CardRow): ListedRestaurant {
+  const card: ListedRestaurant = {
+    slug: row.slug,
+    name: cardParts.name(row),
+    kashrut: cardParts.kashrut(row),
+    tags: cardParts.tags(row),
+    isPermanentlyClosed: row.is_permanently_closed,
+  };
+  const photo = presentText(row.photo);
+  if (photo) card.photo = photo;
+  const lastVerified = presentText(row.last_verified);
+  if (lastVerified) card.lastVerified = lastVerified;
+  if (row.hours) card.hours = row.hours;
+  const location = cardParts.location(row);
+  if (location) card.location = location;
+  const certificate = certificateOfRow(row);
+  if (certificate) card.certificate = cardCertificate(certificate);
+  const pesach = cardParts.pesach(row);
+  if (pesach) card.pesach = pesach;
+  if (row.review_count) card.rating = { count: row.review_count, stars: row.review_stars ?? 0 };
+  return card;
 }
 
 /** The cards of the given restaurants in the given order (saved places); ids not found are left out. */
