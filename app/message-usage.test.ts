@@ -32,6 +32,8 @@ import { enRestaurant } from "./locales/en/restaurant";
 import { enManage } from "./locales/en/manage";
 import { enSite } from "./locales/en/site";
 import { enDirectory } from "./locales/en/directory";
+import { enSaved } from "./locales/en/saved";
+import { heSaved } from "./locales/he/saved";
 import { heDirectory } from "./locales/he/directory";
 import { he } from "./locales/he";
 import { heAccount } from "./locales/he/account";
@@ -197,6 +199,7 @@ describe("message areas", () => {
   const areas: Record<Area, Record<string, string>> = {
     site: enSite,
     directory: enDirectory,
+    saved: enSaved,
     restaurant: enRestaurant,
     account: enAccount,
     manage: enManage,
@@ -433,15 +436,24 @@ describe("message areas", () => {
   });
 
   it("puts every key in exactly one area, the same one in both languages", () => {
-    const all = [enSite, enDirectory, enRestaurant, enAccount, enManage, enContribute, enBlog, enWritten].flatMap(
-      (area) => Object.keys(area),
-    );
+    const all = [
+      enSite,
+      enDirectory,
+      enSaved,
+      enRestaurant,
+      enAccount,
+      enManage,
+      enContribute,
+      enBlog,
+      enWritten,
+    ].flatMap((area) => Object.keys(area));
     expect(all.length).toBe(new Set(all).size);
     expect(Object.keys(heContribute).sort()).toEqual(Object.keys(enContribute).sort());
     expect(Object.keys(heBlog).sort()).toEqual(Object.keys(enBlog).sort());
     expect(Object.keys(heRestaurant).sort()).toEqual(Object.keys(enRestaurant).sort());
     expect(Object.keys(heSite).sort()).toEqual(Object.keys(enSite).sort());
     expect(Object.keys(heDirectory).sort()).toEqual(Object.keys(enDirectory).sort());
+    expect(Object.keys(heSaved).sort()).toEqual(Object.keys(enSaved).sort());
     expect(Object.keys(heAccount).sort()).toEqual(Object.keys(enAccount).sort());
     expect(Object.keys(heManage).sort()).toEqual(Object.keys(enManage).sort());
     expect(Object.keys(heWritten).sort()).toEqual(Object.keys(enWritten).sort());

@@ -15,7 +15,7 @@ describe("areasOf", () => {
       expect(areasOf(path), path).toEqual(["site"]);
     }
     for (const path of ["/", "/he", "/en"]) expect(areasOf(path), path).toEqual(["site", "directory"]);
-    expect(areasOf("/he/saved")).toEqual(["site", "directory", "account"]);
+    expect(areasOf("/he/saved")).toEqual(["site", "directory", "saved"]);
   });
 
   it("adds the blog area for the blog's pages and the sitemap only (not on a first visit to the directory)", () => {
@@ -61,6 +61,7 @@ describe("areasOf", () => {
       expect(areasOf(path), path).toEqual([
         "site",
         "directory",
+        "saved",
         "restaurant",
         "account",
         "manage",

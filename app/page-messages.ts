@@ -2,7 +2,7 @@
 // route table's facts it reads (app/route-facts.ts), above app/lib, which never imports a page's facts. The `site` area
 // (the shell and the public pages) is loaded for every page; the `directory` area (the home page's search, filters,
 // results and map, and the cards) for the home and Saved pages, in one file with the site's words
-// (scripts/message-bundles.ts); the `restaurant` area for restaurant pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
+// (scripts/message-bundles.ts); the `saved` area (the Saved page's own words); the `restaurant` area for restaurant pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
 // signed-in owners and admins; the `contribute` area for the public's own forms (suggest, claim; the problem report, whose form on the restaurant page loads it when opened: a route's `later` areas); the `review` area for a diner's review and a review's report and reply. Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
 // language is its own chunk, so a first visit fetches one language's public messages and no more.
 import type { Messages } from "./locales/en";
@@ -24,6 +24,7 @@ const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> =
     site: () => import("./locales/en/site").then((module) => module.enSite),
     // With the site's words (scripts/message-bundles.ts): one file, not two, for the home page.
     directory: () => import("virtual:kta-messages/en/site+directory").then((module) => module.default),
+    saved: () => import("./locales/en/saved").then((module) => module.enSaved),
     restaurant: () => import("./locales/en/restaurant").then((module) => module.enRestaurant),
     account: () => import("./locales/en/account").then((module) => module.enAccount),
     manage: () => import("./locales/en/manage").then((module) => module.enManage),
@@ -34,6 +35,7 @@ const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> =
   he: {
     site: () => import("./locales/he/site").then((module) => module.heSite),
     directory: () => import("virtual:kta-messages/he/site+directory").then((module) => module.default),
+    saved: () => import("./locales/he/saved").then((module) => module.heSaved),
     restaurant: () => import("./locales/he/restaurant").then((module) => module.heRestaurant),
     account: () => import("./locales/he/account").then((module) => module.heAccount),
     manage: () => import("./locales/he/manage").then((module) => module.heManage),

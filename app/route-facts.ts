@@ -37,7 +37,16 @@ const RESTAURANT: readonly Area[] = ["restaurant"];
 /** The public's own forms (the problem report's too): their words apart from the restaurant page's. */
 const CONTRIBUTE: readonly Area[] = ["contribute"];
 const ACCOUNT = { private: true, areas: ["account"], label: "account" } as const;
-const MANAGE: readonly Area[] = ["directory", "restaurant", "account", "manage", "contribute", "review", "blog"];
+const MANAGE: readonly Area[] = [
+  "directory",
+  "saved",
+  "restaurant",
+  "account",
+  "manage",
+  "contribute",
+  "review",
+  "blog",
+];
 const BLOG = { label: "blog", areas: ["blog"] } as const;
 const REVIEW = { private: true, areas: ["restaurant", "contribute", "review", "account"], label: "review" } as const;
 /** Any other path: the not-found page. */
@@ -64,7 +73,7 @@ export const PAGE_FACTS: Record<string, RouteFacts> = {
   // Public, its page cacheable; its form carries the certificate photo.
   "/suggest": { areas: CONTRIBUTE, label: "suggest", fileForm: true },
   // About the visitor (their list), never cached.
-  "/saved": { private: true, areas: ["directory", "account"], label: "saved" },
+  "/saved": { private: true, areas: ["directory", "saved"], label: "saved" },
   "/accessibility": {},
   "/privacy-policy": {},
   "/review-policy": {},

@@ -7,6 +7,7 @@ import { heDirectory } from "./he/directory";
 import { heManage } from "./he/manage";
 import { heRestaurant } from "./he/restaurant";
 import { heReview } from "./he/review";
+import { heSaved } from "./he/saved";
 import { heSite } from "./he/site";
 import { heWritten } from "./he/written";
 
@@ -14,6 +15,7 @@ import { heWritten } from "./he/written";
 export const he: Messages = {
   ...heSite,
   ...heDirectory,
+  ...heSaved,
   ...heRestaurant,
   ...heAccount,
   ...heManage,

@@ -1,4 +1,14 @@
 // The message areas the catalogue is split into (app/page-messages.ts loads them; app/route-facts.ts says which
 // page shows which). A file of their own so the route facts can name them without importing the loader.
-export const AREAS = ["site", "directory", "restaurant", "account", "manage", "contribute", "review", "blog"] as const;
+export const AREAS = [
+  "site",
+  "directory",
+  "saved",
+  "restaurant",
+  "account",
+  "manage",
+  "contribute",
+  "review",
+  "blog",
+] as const;
 export type Area = (typeof AREAS)[number];

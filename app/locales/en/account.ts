@@ -83,15 +83,8 @@ export const enAccount = {
   "users.lastAdmin": "The last administrator cannot be demoted.",
   "users.none": "No users found",
   // The Saved page (loaded with it) and the login page's reason
-  "saved.title": "Saved places",
-  "saved.intro": "Places you saved, to find them again quickly.",
-  "saved.empty": "Nothing saved yet. Press Save on a restaurant to keep it here.",
-  "saved.onDevice": "Saved on this device only. Sign in to keep them on all your devices.",
-  "saved.needsScript":
-    "Places saved on this device show here with JavaScript on. Sign in to keep them in your account.",
   "saved.signIn": "Sign in to save places.",
   // Alerts (the Saved page's line, the account page's link, the settings and unsubscribe pages)
-  "alerts.savedLink": "Get an e-mail when a saved place changes",
   "alerts.accountLink": "E-mail alerts for your saved places",
   "alerts.title": "E-mail alerts",
   "alerts.intro":

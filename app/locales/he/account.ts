@@ -83,14 +83,8 @@ export const heAccount: AccountMessages = {
   "users.lastAdmin": "אי אפשר להסיר את הרשאות המנהל האחרון.",
   "users.none": "לא נמצאו משתמשים",
   // The Saved page (loaded with it) and the login page's reason
-  "saved.title": "מקומות שמורים",
-  "saved.intro": "המקומות ששמרתם, כדי למצוא אותם שוב מהר.",
-  "saved.empty": "עוד לא נשמר כלום. לחצו על ״שמירה״ במסעדה כדי לשמור אותה כאן.",
-  "saved.onDevice": "שמור במכשיר הזה בלבד. התחברו כדי לשמור בכל המכשירים שלכם.",
-  "saved.needsScript": "מקומות שנשמרו במכשיר הזה מוצגים כאן כש-JavaScript פועל. התחברו כדי לשמור אותם בחשבון.",
   "saved.signIn": "התחברו כדי לשמור מקומות.",
   // Alerts (the Saved page's line, the account page's link, the settings and unsubscribe pages)
-  "alerts.savedLink": "קבלו אימייל כשמקום שמור משתנה",
   "alerts.accountLink": "התראות באימייל על המקומות השמורים שלכם",
   "alerts.title": "התראות באימייל",
   "alerts.intro":
