@@ -24,6 +24,27 @@ describe("the one-time toast", () => {
       expect(await store.take(await requestWith(dest)), dest).toEqual({ toast: null, clear: null });
     }
   });
+
+  it("sent to a page, is left by another page's data fetch (another tab's live update) for the page it was sent to", async () => {
+    const { redirectWithToast } = await import("./toast.server");
+    const sent = await redirectWithToast(store, "/he/dashboard/edit/7?tab=register", {
+      type: "success",
+      message: "blog.added",
+    });
+    const cookie = sent.headers.getSetCookie()[0]!.split(";")[0]!;
+    const request = (url: string, dest: string) =>
+      new Request(`http://127.0.0.1${url}`, { headers: { cookie, "sec-fetch-dest": dest } });
+    // The listing's tab refreshing its data in the background.
+    expect(await store.take(request("/he/restaurant/olive-grill.data", "empty"))).toEqual({ toast: null, clear: null });
+    expect(await store.take(request("/_root.data", "empty"))).toEqual({ toast: null, clear: null });
+    // The page it was sent to takes it, by its data fetch (with JavaScript) or as a document.
+    expect((await store.take(request("/he/dashboard/edit/7.data?_routes=root", "empty"))).toast?.message).toBe(
+      "blog.added",
+    );
+    expect((await store.take(request("/he/dashboard/edit/7", "document"))).toast?.message).toBe("blog.added");
+    // A document load anywhere still takes it (the visitor sees that page; nothing else would).
+    expect((await store.take(request("/he", "document"))).toast?.message).toBe("blog.added");
+  });
 });
 
 describe("pageOf: where an action sends the browser back", () => {

@@ -7,6 +7,8 @@ export interface Toast {
   id: string;
   type: "success" | "error";
   message: MessageKey;
+  /** The path of the page it was sent to (a redirect's target), when it was sent to one. */
+  page?: string;
 }
 
 export function createToastStore(secret: string, secure: boolean) {
@@ -23,27 +25,41 @@ export function createToastStore(secret: string, secure: boolean) {
     async set(toast: Omit<Toast, "id">): Promise<string> {
       return cookie.serialize({ ...toast, id: crypto.randomUUID() });
     },
-    /** The pending toast, and the header that clears it; only a page the visitor sees takes it. */
+    /**
+     * The pending toast, and the header that clears it; only a page the visitor sees takes it. The
+     * app's own data fetch takes it only for the page it was sent to: another tab of the same
+     * browser refreshing its page's data in the background (a listing's live updates) would
+     * otherwise take the toast meant for this tab. A document load takes it wherever it lands.
+     */
     async take(request: Request): Promise<{ toast: Toast | null; clear: string | null }> {
-      if (!isNavigation(request.headers.get("sec-fetch-dest"))) return { toast: null, clear: null };
+      const dest = request.headers.get("sec-fetch-dest");
+      if (!isNavigation(dest)) return { toast: null, clear: null };
       const value: unknown = await cookie.parse(request.headers.get("cookie"));
       if (!value || typeof value !== "object") return { toast: null, clear: null };
-      return { toast: value as Toast, clear: await cookie.serialize("", { maxAge: 0 }) };
+      const toast = value as Toast;
+      if (dest === "empty" && toast.page !== undefined && toast.page !== pathOf(request))
+        return { toast: null, clear: null };
+      return { toast, clear: await cookie.serialize("", { maxAge: 0 }) };
     },
   };
 }
 
 export type ToastStore = ReturnType<typeof createToastStore>;
 
-/** Redirects with a toast, keeping any other headers (e.g. session cookies). */
+/** Redirects with a toast for the page it leads to, keeping any other headers (e.g. session cookies). */
 export async function redirectWithToast(
   toasts: ToastStore,
   url: string,
-  toast: Omit<Toast, "id">,
+  toast: Omit<Toast, "id" | "page">,
   headers: Headers = new Headers(),
 ): Promise<Response> {
-  headers.append("Set-Cookie", await toasts.set(toast));
+  headers.append("Set-Cookie", await toasts.set({ ...toast, page: new URL(url, "http://page").pathname }));
   return redirect(url, { headers });
+}
+
+/** The path of the page a request shows: without the `.data` suffix of the app's data requests. */
+function pathOf(request: Request): string {
+  return new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
 }
 
 /**
@@ -56,7 +72,7 @@ export function pageOf(request: Request): string {
   url.searchParams.delete("index");
   url.searchParams.delete("_routes");
   const search = url.searchParams.toString();
-  return `${url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/")}${search ? `?${search}` : ""}`;
+  return `${pathOf(request)}${search ? `?${search}` : ""}`;
 }
 
 /**
