@@ -36,12 +36,20 @@ describe("the one-time toast", () => {
       new Request(`http://127.0.0.1${url}`, { headers: { cookie, "sec-fetch-dest": dest } });
     // The listing's tab refreshing its data in the background.
     expect(await store.take(request("/he/restaurant/olive-grill.data", "empty"))).toEqual({ toast: null, clear: null });
-    expect(await store.take(request("/_root.data", "empty"))).toEqual({ toast: null, clear: null });
+    expect(await store.take(request("/_.data", "empty"))).toEqual({ toast: null, clear: null });
     // The page it was sent to takes it, by its data fetch (with JavaScript) or as a document.
     expect((await store.take(request("/he/dashboard/edit/7.data?_routes=root", "empty"))).toast?.message).toBe(
       "blog.added",
     );
     expect((await store.take(request("/he/dashboard/edit/7", "document"))).toast?.message).toBe("blog.added");
+    // The home page's data request (`/_.data`) takes a toast sent to the home page.
+    const home = (await redirectWithToast(store, "/", { type: "success", message: "blog.added" })).headers
+      .getSetCookie()[0]!
+      .split(";")[0]!;
+    const homeData = new Request("http://127.0.0.1/_.data?_routes=root", {
+      headers: { cookie: home, "sec-fetch-dest": "empty" },
+    });
+    expect((await store.take(homeData)).toast?.message).toBe("blog.added");
     // A document load anywhere still takes it (the visitor sees that page; nothing else would).
     expect((await store.take(request("/he", "document"))).toast?.message).toBe("blog.added");
   });
@@ -57,6 +65,9 @@ describe("pageOf: where an action sends the browser back", () => {
     ["http://127.0.0.1/dashboard/users", "/dashboard/users"],
     ["http://127.0.0.1/dashboard.data?index", "/dashboard"],
     ["http://127.0.0.1/_root.data", "/"],
+    // The home page's data, as this app's React Router asks for it (trailing-slash-aware data requests).
+    ["http://127.0.0.1/_.data?_routes=root%2Croutes%2Fhome", "/"],
+    ["http://127.0.0.1/he/_.data", "/he/"],
   ])("%s -> %s (the page, not its data)", async (url, page) => {
     const { pageOf } = await import("./toast.server");
     expect(pageOf(new Request(url))).toBe(page);

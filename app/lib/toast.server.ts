@@ -57,9 +57,15 @@ export async function redirectWithToast(
   return redirect(url, { headers });
 }
 
-/** The path of the page a request shows: without the `.data` suffix of the app's data requests. */
+/**
+ * The path of the page a request shows: without the `.data` suffix of the app's data requests, which
+ * for a path ending in a slash (the home page, `/`) is `_.data` (React Router's trailing-slash-aware
+ * data requests, the app's setting) or, without that setting, `/_root.data`.
+ */
 function pathOf(request: Request): string {
-  return new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  const { pathname } = new URL(request.url);
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  return pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
 }
 
 /**
