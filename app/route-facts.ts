@@ -4,7 +4,7 @@
 // pattern without the language prefix: the pages (every route of app/routes.ts), then the
 // server's own paths (API, files, probes). Browser-safe and small: the catalogue loader ships the
 // pages' part in the first visit's JavaScript.
-import type { Area } from "./lib/i18n/areas";
+import { AREAS, type Area } from "./lib/i18n/areas";
 
 export interface RouteFacts {
   /** About the visitor (accounts, the dashboard, the API): never cached, answered `private, no-store`. */
@@ -37,16 +37,8 @@ const RESTAURANT: readonly Area[] = ["restaurant"];
 /** The public's own forms (the problem report's too): their words apart from the restaurant page's. */
 const CONTRIBUTE: readonly Area[] = ["contribute"];
 const ACCOUNT = { private: true, areas: ["account"], label: "account" } as const;
-const MANAGE: readonly Area[] = [
-  "directory",
-  "saved",
-  "restaurant",
-  "account",
-  "manage",
-  "contribute",
-  "review",
-  "blog",
-];
+/** The dashboard and the account pages name every area: they show words of all of them. */
+const MANAGE: readonly Area[] = AREAS.filter((area) => area !== "site");
 const BLOG = { label: "blog", areas: ["blog"] } as const;
 const REVIEW = { private: true, areas: ["restaurant", "contribute", "review", "account"], label: "review" } as const;
 /** Any other path: the not-found page. */
