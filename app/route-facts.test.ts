@@ -81,6 +81,15 @@ describe("route facts", () => {
     }
   });
 
+  // A path ending in a slash (the home page) asks for its data as `/_.data` (React Router's
+  // trailing-slash-aware data requests, the app's setting), or as `/_root.data` without it.
+  it("read the home page's data request as the home page, in both languages", () => {
+    const home = matchRoute("/");
+    for (const path of ["/_.data", "/he/_.data", "/_root.data", "/he/_root.data"])
+      expect(matchRoute(path), path).toEqual(home);
+    expect(matchRoute("/_").pattern).toBe("*");
+  });
+
   it("name the page only for a whole segment", () => {
     for (const path of ["/dashboards", "/logins", "/he/accountant", "/api-docs", "/healthz/x"])
       expect(matchRoute(path).pattern, path).toBe("*");

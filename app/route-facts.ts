@@ -144,7 +144,8 @@ const find = (table: Record<string, RouteFacts>, segments: string[]) =>
 /**
  * The page a path belongs to, read as the router reads it: decoded, lower-cased, repeated slashes
  * as one, without React Router's `.data` suffix and the language prefix (`/Reset-Password`,
- * `/reset%2Dpassword` and `//he/reset-password.data` are all the reset page). A path that cannot be
+ * `/reset%2Dpassword` and `//he/reset-password.data` are all the reset page; `/he/_.data` is the
+ * Hebrew home page). A path that cannot be
  * decoded is read as written, and is private (nothing public is lost by not caching it).
  */
 export function matchPage(path: string): RouteMatch {
@@ -184,6 +185,10 @@ function matchUncached(path: string, server?: Record<string, RouteFacts>): Route
   }
   const segments = decoded
     .toLowerCase()
+    // A path ending in a slash asks for its data as `…/_.data` (React Router's trailing-slash-aware
+    // data requests); the home page, without that setting, as `/_root.data`.
+    .replace(/\/_\.data$/, "/")
+    .replace(/^(\/(?:he|en))?\/_root\.data$/, "$1/")
     .replace(/\.data$/, "")
     .split("/")
     .filter(Boolean);
