@@ -27,6 +27,7 @@ import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season
 import { pesachExceptions } from "../features/restaurants/pesach/hours";
 import { pesachSectionOf } from "../features/restaurants/pesach/section.server";
 import { faqOf } from "../features/restaurants/page/faq.server";
+import { restaurantActionsHtml } from "../features/restaurants/page/actions-html.server";
 import { certificateNotesOf } from "../features/restaurants/certificate/index.server";
 import { practicalLabels, practicalStructuredData } from "../features/restaurants/practical/page.server";
 import { translator } from "../lib/i18n/messages";
@@ -177,6 +178,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     practical: practicalLabels(restaurant, translator(language)),
     // The section as the server renders it: the browser carries none of its code or words.
     reviews: { page: reviews.page, html: reviewsSectionHtml(reviews) },
+    // The buttons out, as the server renders them: plain links, no code in the browser.
+    actions: restaurantActionsHtml(restaurant, language),
   };
 }
 

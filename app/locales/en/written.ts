@@ -5,6 +5,15 @@
 import { enReviewsWritten } from "./reviews-written";
 export const enWritten = {
   ...enReviewsWritten,
+  // The restaurant page's buttons out (page/actions-html.server.tsx).
+  "restaurant.call": "Call the restaurant",
+  "restaurant.navigate": "Navigate with Waze",
+  "restaurant.orderOnline": "Order online",
+  "restaurant.orderDelivery": "Order delivery",
+  "restaurant.viewMenu": "View menu",
+  "restaurant.viewMenuPdf": "View menu (PDF)",
+  "restaurant.book": "Book a table",
+  "restaurant.newTab": "(opens in a new tab)",
   "restaurant.faqTitle": "Questions and answers",
   "restaurant.faqKosherQ": "Is {name} kosher?",
   "restaurant.faqKosherA":

@@ -4,6 +4,15 @@ import type { WrittenMessages } from "../en";
 // Hebrew words the server writes into pages (see en/written.ts); the type asks for exactly the English keys.
 export const heWritten: WrittenMessages = {
   ...heReviewsWritten,
+  // The restaurant page's buttons out (page/actions-html.server.tsx).
+  "restaurant.call": "התקשרו למסעדה",
+  "restaurant.navigate": "ניווט עם Waze",
+  "restaurant.orderOnline": "הזמנה אונליין",
+  "restaurant.orderDelivery": "הזמנת משלוח",
+  "restaurant.viewMenu": "לתפריט",
+  "restaurant.viewMenuPdf": "לתפריט (PDF)",
+  "restaurant.book": "הזמנת שולחן",
+  "restaurant.newTab": "(נפתח בלשונית חדשה)",
   "restaurant.faqTitle": "שאלות ותשובות",
   "restaurant.faqKosherQ": "האם {name} כשרה?",
   "restaurant.faqKosherA":

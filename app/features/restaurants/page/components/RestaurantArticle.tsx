@@ -24,7 +24,6 @@ import type { StaticMap } from "../../map";
 import { useLiveRestaurant } from "../use-live-updates";
 import { MenuGallery } from "./MenuGallery";
 import { PublicHistory } from "./PublicHistory";
-import { RestaurantActions } from "./RestaurantActions";
 import { SaveButton } from "../../saved";
 import { RestaurantContact } from "./RestaurantContact";
 import { Section } from "./Section";
@@ -64,6 +63,8 @@ export interface RestaurantPageData {
   practical?: string[];
   /** Its published reviews, a page of them, as the server rendered them (reviews/section-html.server.tsx). */
   reviews?: { html: string };
+  /** Its buttons out, as the server rendered them (page/actions-html.server.tsx); empty when it has none. */
+  actions?: string;
 }
 
 /**
@@ -173,7 +174,8 @@ export function RestaurantArticle({
 
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <aside className="space-y-6 lg:col-start-2 lg:row-start-1" aria-label={t("restaurant.actions")}>
-            <RestaurantActions restaurant={restaurant} />
+            {/* Plain links, made on the server (page/actions-html.server.tsx); nothing when there are none. */}
+            {loaderData.actions ? <div dangerouslySetInnerHTML={{ __html: loaderData.actions }} /> : null}
 
             <RestaurantContact
               restaurant={restaurant}

@@ -1,5 +1,7 @@
+// The restaurant page's buttons out. Rendered to HTML on the server only (../actions-html.server.tsx):
+// plain links, so no browser loads this code, on a first visit or a client-side navigation alike.
 import type { ReactNode } from "react";
-import { useLanguage } from "../../../../lib/i18n/use-language";
+import type { Translate } from "../../../../lib/i18n/messages";
 import { isPdfLink, kashrutWebsiteButton, type Restaurant } from "../../core";
 import { type TapKind, tapPing } from "../../statistics";
 
@@ -15,15 +17,16 @@ function ActionLink({
   icon,
   ping,
   here,
+  t,
   children,
 }: {
   href: string;
   icon: ReactNode;
   ping?: string | undefined;
   here?: boolean;
+  t: Translate;
   children: ReactNode;
 }) {
-  const { t } = useLanguage();
   return (
     <a href={href} {...(here ? {} : { target: "_blank", rel: "noopener noreferrer" })} ping={ping} className={button}>
       <span aria-hidden="true" className="text-brand-700">
@@ -65,8 +68,7 @@ const ICONS = {
 };
 
 /** The page's buttons out: call, navigate, order, delivery, menu, booking, the kashrut authority's site (none: nothing). */
-export function RestaurantActions({ restaurant }: { restaurant: Restaurant }) {
-  const { t } = useLanguage();
+export function RestaurantActions({ restaurant, t }: { restaurant: Restaurant; t: Translate }) {
   const kashrutSite = kashrutWebsiteButton(restaurant);
   const ping = (kind: TapKind) => tapPing(restaurant.slug, kind);
   const phone = restaurant.phoneNumber;
@@ -84,27 +86,28 @@ export function RestaurantActions({ restaurant }: { restaurant: Restaurant }) {
       <h2 className="mb-3 text-lg font-semibold">{t("restaurant.actions")}</h2>
       <div className="space-y-2">
         {phone ? (
-          <ActionLink href={`tel:${phone.replace(/[^\d+]/g, "")}`} ping={ping("phone")} icon={ICONS.call} here>
+          <ActionLink t={t} href={`tel:${phone.replace(/[^\d+]/g, "")}`} ping={ping("phone")} icon={ICONS.call} here>
             {t("restaurant.call")}
           </ActionLink>
         ) : null}
         {restaurant.wazeLink ? (
-          <ActionLink href={restaurant.wazeLink} ping={ping("navigate")} icon={ICONS.navigate}>
+          <ActionLink t={t} href={restaurant.wazeLink} ping={ping("navigate")} icon={ICONS.navigate}>
             {t("restaurant.navigate")}
           </ActionLink>
         ) : null}
         {restaurant.onlineOrderLink ? (
-          <ActionLink href={restaurant.onlineOrderLink} ping={ping("order")} icon={ICONS.order}>
+          <ActionLink t={t} href={restaurant.onlineOrderLink} ping={ping("order")} icon={ICONS.order}>
             {t("restaurant.orderOnline")}
           </ActionLink>
         ) : null}
         {restaurant.woltLink ? (
-          <ActionLink href={restaurant.woltLink} ping={ping("wolt")} icon={ICONS.delivery}>
+          <ActionLink t={t} href={restaurant.woltLink} ping={ping("wolt")} icon={ICONS.delivery}>
             {t("restaurant.orderDelivery")}
           </ActionLink>
         ) : null}
         {restaurant.menuLink ? (
           <ActionLink
+            t={t}
             href={restaurant.menuLink}
             ping={ping("menu")}
             icon={isPdfLink(restaurant.menuLink) ? ICONS.pdf : ICONS.menu}
@@ -113,12 +116,12 @@ export function RestaurantActions({ restaurant }: { restaurant: Restaurant }) {
           </ActionLink>
         ) : null}
         {restaurant.bookingLink ? (
-          <ActionLink href={restaurant.bookingLink} ping={ping("booking")} icon={ICONS.book}>
+          <ActionLink t={t} href={restaurant.bookingLink} ping={ping("booking")} icon={ICONS.book}>
             {t("restaurant.book")}
           </ActionLink>
         ) : null}
         {kashrutSite ? (
-          <ActionLink href={kashrutSite.href} icon={ICONS.kashrut}>
+          <ActionLink t={t} href={kashrutSite.href} icon={ICONS.kashrut}>
             {t(kashrutSite.label)}
           </ActionLink>
         ) : null}
