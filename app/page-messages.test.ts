@@ -7,7 +7,7 @@ import { enSite } from "./locales/en/site";
 import { messageBundles } from "../scripts/message-bundles";
 import { heRestaurant } from "./locales/he/restaurant";
 import { heContribute } from "./locales/he/contribute";
-import { areasOf, laterAreasOf } from "./page-messages";
+import { areasOf, filesFor, laterAreasOf, type Area } from "./page-messages";
 
 describe("areasOf", () => {
   it("gives public pages the site area only, in both languages, and the home page the directory's words too", () => {
@@ -90,6 +90,32 @@ describe("areasOf", () => {
   });
 });
 
+describe("filesFor", () => {
+  const none = () => false;
+  const loaded =
+    (...areas: Area[]) =>
+    (area: Area) =>
+      areas.includes(area);
+
+  it("on a first visit, fetches the site's words in one file with the home page's or a restaurant page's own", () => {
+    expect(filesFor("he", areasOf("/he"), none)).toEqual(["site+directory"]);
+    expect(filesFor("en", areasOf("/en/restaurant/x"), none)).toEqual(["site+restaurant"]);
+    expect(filesFor("he", areasOf("/he/saved"), none)).toEqual(["site+directory", "saved"]);
+  });
+
+  it("after another page, fetches only the areas not yet in, each alone", () => {
+    expect(filesFor("en", areasOf("/en/restaurant/x"), loaded("site", "directory"))).toEqual(["restaurant"]);
+    // The directory's file always holds the site's words.
+    expect(filesFor("en", areasOf("/"), loaded("site", "restaurant"))).toEqual(["site+directory"]);
+    expect(filesFor("en", areasOf("/"), loaded("site", "directory"))).toEqual([]);
+  });
+
+  it("fetches the site's words alone for a page with no joined file", () => {
+    expect(filesFor("he", areasOf("/he/blogs"), none)).toEqual(["site", "blog"]);
+    expect(filesFor("en", areasOf("/login"), none)).toEqual(["site", "account"]);
+  });
+});
+
 describe("loadMessagesFor", () => {
   // A fresh copy of the modules holds no message, as the browser does before its first load (the
   // test set-up gives the shared copy every message, as the server has).
@@ -136,6 +162,15 @@ describe("loadMessagesFor", () => {
     expect(fresh.t("en", "filters.search")).toBe("filters.search");
     await fresh.load("/");
     expect(fresh.t("en", "filters.search")).toBe(enDirectory["filters.search"]);
+  });
+
+  it("gives a restaurant page the site's and its own words; after it, the home page the directory's", async () => {
+    await fresh.load("/he/restaurant/x");
+    expect(fresh.t("he", siteKey)).toBe(heSite[siteKey]);
+    expect(fresh.t("he", "report.open")).toBe(heRestaurant["report.open"]);
+    expect(fresh.t("he", "filters.search")).toBe("filters.search");
+    await fresh.load("/he");
+    expect(fresh.t("he", "filters.search")).toBe(heDirectory["filters.search"]);
   });
 
   it("loads the report form's words (contribute) only when the restaurant page's form opens", async () => {

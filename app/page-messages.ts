@@ -1,8 +1,8 @@
 // Which message areas a page needs, and loading them in the browser (ADR 012). It sits beside the
 // route table's facts it reads (app/route-facts.ts), above app/lib, which never imports a page's facts. The `site` area
 // (the shell and the public pages) is loaded for every page; the `directory` area (the home page's search, filters,
-// results and map, and the cards) for the home and Saved pages, in one file with the site's words
-// (scripts/message-bundles.ts); the `saved` area (the Saved page's own words); the `restaurant` area for restaurant pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
+// results and map, and the cards) for the home and Saved pages, on a first visit in one file with the site's words
+// (scripts/message-bundles.ts), as the `restaurant` area is; the `saved` area (the Saved page's own words); the `restaurant` area for restaurant pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
 // signed-in owners and admins; the `contribute` area for the public's own forms (suggest, claim; the problem report, whose form on the restaurant page loads it when opened: a route's `later` areas); the `review` area for a diner's review and a review's report and reply. Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
 // language is its own chunk, so a first visit fetches one language's public messages and no more.
 import type { Messages } from "./locales/en";
@@ -19,10 +19,13 @@ export function areasOf(pathname: string): Area[] {
   return AREAS.filter((area) => area === "site" || areas.includes(area));
 }
 
-const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> = {
+/** A message file's words. */
+type Words = () => Promise<Partial<Messages>>;
+
+const chunks: Record<Language, Record<Area, Words>> = {
   en: {
     site: () => import("./locales/en/site").then((module) => module.enSite),
-    // With the site's words (scripts/message-bundles.ts): one file, not two, for the home page.
+    // Always with the site's words: the directory's words are the home page's, most often a first visit.
     directory: () => import("virtual:kta-messages/en/site+directory").then((module) => module.default),
     saved: () => import("./locales/en/saved").then((module) => module.enSaved),
     restaurant: () => import("./locales/en/restaurant").then((module) => module.enRestaurant),
@@ -45,26 +48,59 @@ const chunks: Record<Language, Record<Area, () => Promise<Partial<Messages>>>> =
   },
 };
 
+/**
+ * A restaurant page's words joined with the site's in one file (scripts/message-bundles.ts), for a
+ * first visit to it: one request and its headers fewer, and brotli packs one file better than two.
+ * After another page (the site's words are in), its words come alone. The directory's file always
+ * holds the site's words (one file fewer to name in every page's code).
+ */
+const withSite: Record<Language, Partial<Record<Area, Words>>> = {
+  en: {
+    restaurant: () => import("virtual:kta-messages/en/site+restaurant").then((module) => module.default),
+  },
+  he: {
+    restaurant: () => import("virtual:kta-messages/he/site+restaurant").then((module) => module.default),
+  },
+};
+
+/**
+ * The message files a page's areas take (`site`, `site+directory`, `restaurant`…), given the areas
+ * already loaded or on their way: on a first visit the site's words come in one file with the
+ * page's own area when there is such a file.
+ */
+export function filesFor(language: Language, areas: readonly Area[], has: (area: Area) => boolean): string[] {
+  const needed = areas.filter((area) => !has(area));
+  const joined = needed.find(
+    (area) => area === "directory" || (needed.includes("site") && withSite[language][area] !== undefined),
+  );
+  return needed.filter((area) => !(joined && area === "site")).map((area) => (area === joined ? `site+${area}` : area));
+}
+
+/** Each area's load, by `language/area`: a joined file's load stands for both its areas. */
 const loading = new Map<string, Promise<void>>();
 
-function loadArea(language: Language, area: Area, id = `${language}/${area}`): Promise<void> {
-  let load = loading.get(id);
-  if (!load) {
-    load = chunks[language][area]().then((messages) => addMessages(language, messages));
-    // A failed load (the network dropped) is tried again by the next navigation.
-    load.catch(() => loading.delete(id));
-    loading.set(id, load);
-  }
+/** Loads a file of `filesFor`: an area's own, or `site+<area>`. */
+function loadFile(language: Language, file: string): Promise<void> {
+  const [first, joined] = file.split("+") as [Area, Area?];
+  const areas = joined ? [first, joined] : [first];
+  const own = (joined && withSite[language][joined]) || chunks[language][joined ?? first];
+  const load = own().then((messages) => addMessages(language, messages));
+  for (const each of areas) loading.set(`${language}/${each}`, load);
+  // A failed load (the network dropped) is tried again by the next navigation.
+  load.catch(() => {
+    for (const each of areas) if (loading.get(`${language}/${each}`) === load) loading.delete(`${language}/${each}`);
+  });
   return load;
 }
 
+function loadAreas(language: Language, areas: readonly Area[]): Promise<void> {
+  for (const file of filesFor(language, areas, (area) => loading.has(`${language}/${area}`))) loadFile(language, file);
+  return Promise.all(areas.map((area) => loading.get(`${language}/${area}`))).then(() => undefined);
+}
+
 /** Loads (once) the messages the page at `pathname` shows, in its language. */
-export async function loadMessagesFor(pathname: string): Promise<void> {
-  const language = detectLanguage(pathname);
-  const areas = areasOf(pathname);
-  // The directory's file holds the site's words too: a first visit to the home page fetches one file.
-  if (areas.includes("directory")) void loadArea(language, "directory", `${language}/site`);
-  await Promise.all(areas.map((area) => loadArea(language, area)));
+export function loadMessagesFor(pathname: string): Promise<void> {
+  return loadAreas(detectLanguage(pathname), areasOf(pathname));
 }
 
 /** The areas a part of the page at `pathname` loads when it opens (its route's `later`). */
@@ -85,7 +121,7 @@ export function loadLaterMessagesFor(pathname: string): Promise<void> {
   const id = `${language}/${areas.join()}`;
   let load = loadingLater.get(id);
   if (!load) {
-    load = Promise.all(areas.map((area) => loadArea(language, area))).then(() => undefined);
+    load = loadAreas(language, areas);
     load.catch(() => loadingLater.delete(id));
     loadingLater.set(id, load);
   }
