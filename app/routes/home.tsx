@@ -3,6 +3,7 @@ import type { Route } from "./+types/home";
 import { Directory } from "../features/restaurants/search/components/Directory";
 import { parseFilters, parseShown } from "../features/restaurants/search/filters";
 import { cardRows } from "../features/restaurants/search/card-rows.server";
+import { heroHtml } from "../features/restaurants/search/hero-html.server";
 import { searchIndexInBrowser } from "../features/restaurants/search/use-search-index";
 import { freshnessClock } from "../features/restaurants/core/freshness";
 import { withBatchDay } from "../features/restaurants/certificate/batch-day.server";
@@ -55,6 +56,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     windows,
     tiles: settings.mapTiles,
     pesach,
+    // The heading, as the server renders it: the browser carries none of its code or words.
+    hero: heroHtml(detectLanguage(new URL(request.url).pathname)),
   };
 }
 

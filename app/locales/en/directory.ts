@@ -2,10 +2,6 @@
 // the cards (also on the Saved page) (ADR 012's update of 2026-11-30), loaded with those pages, so
 // no other page's first visit carries them.
 export const enDirectory = {
-  "home.title": "Kosher Restaurants in Tel Aviv",
-  "home.subtitle": "Find kosher places to eat tonight: kashrut, hours, menus and booking in one place.",
-  "home.badgeArea": "Tel Aviv area",
-  "home.badgeVerified": "Kashrut supervision shown",
   "home.results": "{count} restaurants found",
   "home.resultsOne": "1 restaurant found",
   "home.resultsMoreThan": "More than {count} restaurants found",

@@ -5,6 +5,11 @@
 import { enReviewsWritten } from "./reviews-written";
 export const enWritten = {
   ...enReviewsWritten,
+  // The home page's heading (search/hero-html.server.tsx).
+  "home.title": "Kosher Restaurants in Tel Aviv",
+  "home.subtitle": "Find kosher places to eat tonight: kashrut, hours, menus and booking in one place.",
+  "home.badgeArea": "Tel Aviv area",
+  "home.badgeVerified": "Kashrut supervision shown",
   // The restaurant page's buttons out (page/actions-html.server.tsx).
   "restaurant.call": "Call the restaurant",
   "restaurant.navigate": "Navigate with Waze",

@@ -2,10 +2,6 @@
 import type { DirectoryMessages } from "../en";
 
 export const heDirectory: DirectoryMessages = {
-  "home.title": "מסעדות כשרות בתל אביב",
-  "home.subtitle": "מצאו איפה לאכול כשר הערב: כשרות, שעות, תפריטים והזמנות במקום אחד.",
-  "home.badgeArea": "אזור תל אביב",
-  "home.badgeVerified": "פרטי השגחת הכשרות",
   "home.results": "נמצאו {count} מסעדות",
   "home.resultsOne": "נמצאה מסעדה אחת",
   "home.resultsMoreThan": "נמצאו יותר מ־{count} מסעדות",

@@ -4,6 +4,11 @@ import type { WrittenMessages } from "../en";
 // Hebrew words the server writes into pages (see en/written.ts); the type asks for exactly the English keys.
 export const heWritten: WrittenMessages = {
   ...heReviewsWritten,
+  // The home page's heading (search/hero-html.server.tsx).
+  "home.title": "מסעדות כשרות בתל אביב",
+  "home.subtitle": "מצאו איפה לאכול כשר הערב: כשרות, שעות, תפריטים והזמנות במקום אחד.",
+  "home.badgeArea": "אזור תל אביב",
+  "home.badgeVerified": "פרטי השגחת הכשרות",
   // The restaurant page's buttons out (page/actions-html.server.tsx).
   "restaurant.call": "התקשרו למסעדה",
   "restaurant.navigate": "ניווט עם Waze",

@@ -82,7 +82,7 @@ describe("the restaurant page's buttons out, made on the server", () => {
       "הזמנת שולחן (נפתח בלשונית חדשה)",
       "אתר צהר (נפתח בלשונית חדשה)",
     ]);
-    expect(html).toContain("<h2 class=\"mb-3 text-lg font-semibold\">תכננו את הביקור</h2>");
+    expect(html).toContain('<h2 class="mb-3 text-lg font-semibold">תכננו את הביקור</h2>');
   });
 
   it("are nothing at all for a listing with no link out", () => {
@@ -90,7 +90,10 @@ describe("the restaurant page's buttons out, made on the server", () => {
   });
 
   it("escape what the listing holds", () => {
-    const html = restaurantActionsHtml(restaurant({ booking_link: 'https://book.example/"><script>alert(1)</script>' }), "en");
+    const html = restaurantActionsHtml(
+      restaurant({ booking_link: 'https://book.example/"><script>alert(1)</script>' }),
+      "en",
+    );
     expect(html).not.toContain("<script>");
     expect(links(html)[0]?.href).toBe('https://book.example/"><script>alert(1)</script>');
   });

@@ -22,7 +22,6 @@ import type { ListedRestaurant } from "../search-index";
 import { useSearchIndex } from "../use-search-index";
 import { type PesachSeason, pesachExceptions } from "../../pesach";
 import { FilterBar } from "./FilterBar";
-import { Hero } from "./Hero";
 import { ResultsGrid } from "./ResultsGrid";
 import type { StatusOf } from "./RestaurantCard";
 import { ResultsToolbar } from "./ResultsToolbar";
@@ -43,6 +42,8 @@ export interface DirectoryData {
   tiles: MapTiles;
   /** The Pesach whose season it is (the server's calendar), or null the rest of the year. */
   pesach: PesachSeason | null;
+  /** The page's heading as the server rendered it (search/hero-html.server.tsx). */
+  hero: string;
 }
 
 /** The home page: the directory's filters, toolbar, map and results (the route loads the data). */
@@ -163,7 +164,8 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
 
   return (
     <>
-      <Hero />
+      {/* The heading, made on the server (search/hero-html.server.tsx): it never changes here. */}
+      <div dangerouslySetInnerHTML={{ __html: loaderData.hero }} />
       <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
         <div onFocus={reach} onPointerEnter={reach} onTouchStart={reach}>
           <FilterBar

@@ -1,9 +1,8 @@
-import { memo } from "react";
-import { useLanguage } from "../../../../lib/i18n/use-language";
+// The home page's heading, its line and its two badges. Rendered to HTML on the server only
+// (../hero-html.server.tsx): it never changes in the browser, so no browser loads this code or its words.
+import type { Translate } from "../../../../lib/i18n/messages";
 
-/** Memoised: the directory renders again on every keystroke, its heading never changes. */
-export const Hero = memo(function Hero() {
-  const { t } = useLanguage();
+export function Hero({ t }: { t: Translate }) {
   return (
     <section className="bg-gradient-to-b from-brand-800 to-brand-700 px-4 py-10 text-center text-white sm:py-14">
       <h1 className="text-3xl font-extrabold sm:text-4xl">{t("home.title")}</h1>
@@ -40,4 +39,4 @@ export const Hero = memo(function Hero() {
       </ul>
     </section>
   );
-});
+}
