@@ -19,7 +19,8 @@ import { pageMeta, publicUrlFrom } from "../lib/seo";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { directory, settings } = services;
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
   // Shabbat and Yom Tov around now (plain instants): "open now" is judged with them here, and in
   // the browser with its own clock (the calendar library stays on the server).
   // The services' clock when a test sets one (seasonNow), else the machine's.
@@ -57,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     tiles: settings.mapTiles,
     pesach,
     // The heading, as the server renders it: the browser carries none of its code or words.
-    hero: heroHtml(detectLanguage(new URL(request.url).pathname)),
+    hero: heroHtml(detectLanguage(url.pathname)),
   };
 }
 
