@@ -1,5 +1,5 @@
 // A page complete in itself, in the site's look and its language: no scripts, no stylesheet files,
-// nothing else to fetch. The 503 page while the database is down (unavailable.ts) and the service
+// nothing else to fetch but the site's icon (which the service worker keeps). The 503 page while the database is down (unavailable.ts) and the service
 // worker's offline page (app/offline/app-pages.ts).
 import { directionOf, type Language } from "./i18n/language";
 import { translator } from "./i18n/messages";
@@ -21,6 +21,7 @@ export function plainPage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="theme-color" content="${THEME_COLOR}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${title} – ${brand}</title>
 <style>
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:system-ui,sans-serif;background:${BACKGROUND_COLOR};color:#1c1917}

@@ -60,4 +60,9 @@ describe("the offline page", () => {
     expect(hebrew).toContain('<a href="/he">');
     expect(hebrew).not.toContain("<script");
   });
+
+  it("names the site's icon, which the service worker keeps, so the browser asks for no /favicon.ico", () => {
+    expect(offlinePage("en")).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(offlinePage("he")).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+  });
 });
