@@ -21,6 +21,9 @@ export default defineConfig({
       // The system Chromium (see scripts/run-e2e.mjs); flags keep it off the closed network.
       executablePath: process.env.CHROME_PATH,
       args: [
+        // Only the test servers: any other host (a map tile, a demo photo on the internet) is not
+        // found at once, never looked up nor fetched.
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
         "--no-sandbox",
         "--disable-gpu",
         "--disable-background-networking",

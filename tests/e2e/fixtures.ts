@@ -175,12 +175,15 @@ async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErr
 
 export const test = base.extend<{ signedInAs: SignedInAs; tiles: string[]; browserErrors: BrowserErrors }>({
   browserErrors: [async ({ browser }, provide) => guardBrowserErrors(browser, provide), { auto: true }],
-  // Every test's tile requests stay on this machine (a map on a page asks for them).
+  // A test that asks for `tiles` gets the map's tiles drawn (answerTiles) and the list of those
+  // asked for. Only such tests: a route makes Playwright stop every request of the context on its
+  // way and turns the browser's cache off, which costs each page load about a sixth of its time.
+  // Other tests' tile requests never leave the machine either: the browser resolves no host but
+  // 127.0.0.1 (playwright.config.ts), so a tile fails to load, as an image from another site may.
   tiles: async ({ context }, provide) => {
     await provide(await answerTiles(context));
   },
-  page: async ({ page, javaScriptEnabled, tiles }, provide) => {
-    void tiles;
+  page: async ({ page, javaScriptEnabled }, provide) => {
     await provide(javaScriptEnabled ? waitForAppOnLoad(page) : page);
   },
   signedInAs: async ({ context, baseURL }, provide) => {

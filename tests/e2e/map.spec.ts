@@ -34,6 +34,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
+// Every map here has its tiles drawn, as a visitor's has.
+test.beforeEach(({ tiles }) => void tiles);
 
 /** How many places the map holds: the clusters' counts plus the single pins. */
 async function pinsOnMap(page: Page): Promise<number> {

@@ -28,6 +28,18 @@ test.describe("server rendering", () => {
 });
 
 test.describe("accessibility", () => {
+  test("the accessibility check fails on serious violations and names them", async ({ page }) => {
+    await page.setContent(
+      `<html lang="en"><title>t</title><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button></main></html>`,
+    );
+    const failure = await expectNoSeriousA11yViolations(page).then(
+      () => "",
+      (error: Error) => error.message,
+    );
+    expect(failure).toContain("image-alt");
+    expect(failure).toContain("button-name");
+  });
+
   for (const path of ["/", "/he", "/no-such-page", "/he/no-such-page"]) {
     test(`${path} has no serious or critical axe violations`, async ({ page, browserErrors }) => {
       // The 404 page answers 404 on purpose, which Chromium logs as a failed load.
