@@ -13,7 +13,7 @@ import { claims } from "../../database/schema/lifecycle";
 import { rateLimits } from "../../database/schema/people";
 import { restaurants } from "../../database/schema/restaurants";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { expect, test, waitForAppOnLoad } from "./fixtures";
+import { expect, fileOnDisk, test, waitForAppOnLoad } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";
 import { readOutbox } from "./outbox";
 
@@ -300,7 +300,7 @@ test("a proof over the limit: with JavaScript the field says so and nothing is s
     name_he: "ביסטרו הוכחה גדולה",
     address: "4 Claim St",
   });
-  const big = { name: "scan.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(12 * 1024 * 1024, 1) };
+  const big = fileOnDisk("scan.jpg", 12 * 1024 * 1024);
   const words = {
     en: {
       role: "Your role at the restaurant",

@@ -3,6 +3,8 @@
 // made with the factory, and a session made on the server, whose cookie goes into the context;
 // and `browserErrors`, which fails any test whose pages throw or log an error (below).
 import { test as base, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import type { UserRole } from "../../database/factories";
 import { sharedServerSession } from "./control";
@@ -58,6 +60,17 @@ export function waitForAppOnLoad(page: Page): Page {
     };
   }
   return page;
+}
+
+/**
+ * A file of `bytes` bytes in the test's output folder, for `setInputFiles(path)`: the browser reads
+ * it from disk itself, where a file given as a buffer travels to it in base64 (seconds for 12 MB).
+ */
+export function fileOnDisk(name: string, bytes: number): string {
+  const file = test.info().outputPath(name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, Buffer.alloc(bytes, 1));
+  return file;
 }
 
 /** The default map tiles' host: answered in the browser by `answerTiles`, never the network. */

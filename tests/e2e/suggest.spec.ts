@@ -11,7 +11,7 @@ import { suggestions } from "../../database/schema/lifecycle";
 import { rateLimits } from "../../database/schema/people";
 import { restaurants } from "../../database/schema/restaurants";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { expect, test, waitForAppOnLoad } from "./fixtures";
+import { expect, fileOnDisk, test, waitForAppOnLoad } from "./fixtures";
 import { startInProcess, type InProcessServer } from "./in-process";
 import { readOutbox } from "./outbox";
 
@@ -180,7 +180,7 @@ test.describe("a photo over the limit", () => {
     test.setTimeout(120_000);
     // The refused posts without JavaScript answer 413, which Chromium logs.
     browserErrors.expect({ text: /status of 413/, url: /\/suggest$/ });
-    const big = { name: "teuda.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(12 * 1024 * 1024, 1) };
+    const big = fileOnDisk("teuda.jpg", 12 * 1024 * 1024);
     const words = {
       en: {
         path: "/suggest",
