@@ -7,10 +7,10 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * Fails on serious or critical accessibility violations (WCAG 2.1 A and AA rules), listing them.
  *
  * axe-core runs in the page itself (`axe.run`), as its own documentation integrates it.
- * @axe-core/playwright's default runs it in pieces and joins the results in a new blank page, which
- * sends axe's 550 kB source through the browser three times and every passing node's details
- * twice: 3.5 s a call on the home page against 1 s here, over a hundred calls a suite. The source is
- * sent once per document, so a second check after a client-side navigation costs only the run.
+ * @axe-core/playwright's default runs it in pieces and joins the results in a new blank page,
+ * which sends axe's 550 kB source to the browser twice and every passing node's details back and
+ * forth: 3.5 s a call on the home page against 1 s here, over a hundred calls a suite. The source
+ * is sent once per document, so a second check after a client-side navigation costs only the run.
  * The rules, the tags and the violations are axe's own. (Not axe's `resultTypes` option: it trims
  * the passing nodes that some rules' final step counts, and heading-order then reports false
  * violations.)
