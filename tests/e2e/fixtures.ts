@@ -101,6 +101,8 @@ export interface ExpectedBrowserError {
   text: RegExp;
   /** Where it comes from: the console message's location (for a failed load, the resource's URL). */
   url: RegExp;
+  /** The browser may or may not log it (it depends on timing the test does not control): never missing. */
+  optional?: boolean;
 }
 
 export interface BrowserErrors {
@@ -175,7 +177,9 @@ async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErr
     if (declared) declared.seen += 1;
     else unexpected.push(`console.error at ${url || message.page()?.url() || "(no location)"}: ${text}`);
   }
-  const missing = expected.filter(({ seen }) => seen === 0).map(({ error }) => `${error.text} from ${error.url}`);
+  const missing = expected
+    .filter(({ error, seen }) => seen === 0 && !error.optional)
+    .map(({ error }) => `${error.text} from ${error.url}`);
   if (unexpected.length > 0 || missing.length > 0) {
     throw new Error(
       [
