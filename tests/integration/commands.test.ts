@@ -11,6 +11,7 @@ import { openDatabase } from "../../server/data/database";
 import { BackupError } from "../../server/ops/backup/manifest";
 import { runScript } from "../setup/commands";
 import { placeMigratedPglite, secondRunOnPostgres } from "../setup/db";
+import { operatorScripts } from "../setup/global-commands";
 import { allowConsoleErrors } from "../setup/fail-on-console-error";
 
 const SLOW = 120_000;
@@ -51,7 +52,11 @@ describe.skipIf(secondRunOnPostgres())("the operators' commands", () => {
         ["scripts/copy-uploads-to-s3.ts", []],
         ["scripts/register.ts", ["list"]],
       ];
-      const results = await Promise.all(commands.map(([script, args]) => runScript(script, args, env)));
+      // Started through tsx, as npm starts them (the other tests start their bundles): every command.
+      expect(commands.map(([script]) => script).sort()).toEqual(operatorScripts().sort());
+      const results = await Promise.all(
+        commands.map(([script, args]) => runScript(script, args, env, { throughTsx: true })),
+      );
       for (const [index, result] of results.entries()) {
         expect(result, commands[index]![0]).toEqual({
           status: 1,

@@ -76,6 +76,7 @@ import {
   secondRunOnPostgres,
   type TestDatabase,
 } from "../setup/db";
+import { commandLine } from "../setup/commands";
 import { startTestBucket } from "../setup/s3";
 import { startServer } from "../setup/server-process";
 import { createTestAuth } from "../setup/services";
@@ -1312,7 +1313,7 @@ describe("npm run export / npm run import", () => {
 
       const run = (script: string, args: string[]) =>
         new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-          const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+          const child = spawn(process.execPath, [...commandLine(script), ...args], {
             cwd: ROOT,
             env: {
               PATH: process.env.PATH,
@@ -1412,7 +1413,7 @@ describe.skipIf(secondRunOnPostgres())("moving a site's content to a new one, as
       // The commands as an operator runs them, each on its own data folder (the embedded database there).
       const run = (script: string, args: string[], dataDir: string) =>
         new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-          const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+          const child = spawn(process.execPath, [...commandLine(script), ...args], {
             cwd: ROOT,
             env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DEMO_DATA: "false" },
           });

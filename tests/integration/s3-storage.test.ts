@@ -19,6 +19,7 @@ import { copyUploadsToBucket } from "../../server/uploads/copy-uploads";
 import { createS3Client, createS3Storage } from "../../server/uploads/s3-storage";
 import { createFileStore, createLocalStorage, type Storage } from "../../server/uploads/storage";
 import { uploadHandler } from "../../server/uploads/upload-route";
+import { commandLine } from "../setup/commands";
 import { startTestBucket, type TestBucket } from "../setup/s3";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -29,7 +30,7 @@ async function run(
   env: Record<string, string>,
 ): Promise<{ status: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...commandLine(script), ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       encoding: "utf8",

@@ -30,6 +30,7 @@ import { claims, suggestions } from "../../database/schema/lifecycle";
 import { openDatabase } from "../../server/data/database";
 import { createFileStore, createLocalStorage } from "../../server/uploads/storage";
 import { cleanUploads, scheduleUploadCleanup } from "../../server/uploads/upload-cleanup";
+import { commandLine } from "../setup/commands";
 import { createServerDatabase, createTestDatabase, type TestDatabase } from "../setup/db";
 import { createTestAuth } from "../setup/services";
 import type { Db } from "../../database/types";
@@ -414,7 +415,7 @@ describe("npm run uploads:clean", () => {
 
       const run = (args: string[]) =>
         new Promise<{ code: number | null; output: string }>((resolve) => {
-          const child = spawn(process.execPath, ["--import", "tsx", "scripts/clean-uploads.ts", ...args], {
+          const child = spawn(process.execPath, [...commandLine("scripts/clean-uploads.ts"), ...args], {
             env: {
               PATH: process.env.PATH,
               HOME: process.env.HOME,
