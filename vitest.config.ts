@@ -32,6 +32,11 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "database/**/*.test.ts", "docs/**/*.test.ts"],
           environment: "node",
+          // The files of a worker share its loaded modules: loading them anew for each of the 108
+          // files was more than half the suite's time (116 s → 47 s here). So a stubbed global is put
+          // back after each test, whatever the test does (a file that fakes the clock does so too).
+          isolate: false,
+          unstubGlobals: true,
           setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/messages.ts"],
         },
       },
@@ -41,8 +46,14 @@ export default defineConfig({
           name: "db",
           include: ["tests/integration/**/*.test.ts"],
           ...ON_A_DATABASE,
+          // The operators' commands, bundled once for the files that start them (tests/setup/commands.ts).
+          globalSetup: [...ON_A_DATABASE.globalSetup, "tests/setup/global-commands.ts"],
           // Each file opens its own database copy; two at a time suits a 2-core machine.
           maxWorkers: 2,
+          // The files of a worker share its loaded modules: each loading the server's modules anew
+          // cost some 3 s per file (a third of the suite's time). No file keeps state in a module
+          // between files: each opens its own database and starts its own servers.
+          isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -75,6 +86,8 @@ export default defineConfig({
           include: ["tests/reliability/fuzz/**/*.test.ts"],
           ...ON_A_DATABASE,
           maxWorkers: 2,
+          // As in the database suite: the files of a worker share its loaded modules.
+          isolate: false,
           sequence: { groupOrder: 2 },
           testTimeout: 300_000,
           hookTimeout: 120_000,
