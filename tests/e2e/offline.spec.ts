@@ -39,9 +39,8 @@ async function everythingKept(page: Page): Promise<string[]> {
  */
 function expectOfflineNoise(browserErrors: BrowserErrors, { seenOnline }: { seenOnline: boolean }): void {
   browserErrors.expect({ text: /ERR_INTERNET_DISCONNECTED/, url: /\/api\/live\/restaurants\// });
-  const optional = seenOnline;
-  browserErrors.expect({ text: /ERR_INTERNET_DISCONNECTED/, url: /\/__manifest\?/, optional });
-  browserErrors.expect({ text: /Failed to fetch manifest patches/, url: /\/assets\/framework-/, optional });
+  browserErrors.expect({ text: /ERR_INTERNET_DISCONNECTED/, url: /\/__manifest\?/, optional: seenOnline });
+  browserErrors.expect({ text: /Failed to fetch manifest patches/, url: /\/assets\/framework-/, optional: seenOnline });
   if (seenOnline) return;
   browserErrors.expect({ text: /ERR_INTERNET_DISCONNECTED/, url: /\/uploads\// });
 }

@@ -1,9 +1,7 @@
 // Uploads in an S3-compatible bucket (STORAGE=s3) against a real S3 server (s3rver) started here:
 // upload, serve (through the app, or from a public base URL), replace, delete, the bucket's outage,
 // and the command that copies local uploads into the bucket. Never a mock of the SDK.
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,28 +17,9 @@ import { copyUploadsToBucket } from "../../server/uploads/copy-uploads";
 import { createS3Client, createS3Storage } from "../../server/uploads/s3-storage";
 import { createFileStore, createLocalStorage, type Storage } from "../../server/uploads/storage";
 import { uploadHandler } from "../../server/uploads/upload-route";
-import { commandLine } from "../setup/commands";
+import { runScript } from "../setup/commands";
 import { startTestBucket, type TestBucket } from "../setup/s3";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-/** Runs a command as an operator would; asynchronously, since the bucket's server lives in this process. */
-async function run(
-  script: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ status: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...commandLine(script), ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-      encoding: "utf8",
-    });
-    return { status: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { status: failed.code ?? -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
-  }
-}
 let bucket: TestBucket;
 
 beforeAll(async () => {
@@ -275,12 +254,12 @@ describe("npm run uploads:copy-to-s3", () => {
       }
 
       // The command itself, as an operator runs it: everything is already there.
-      const again = await run("scripts/copy-uploads-to-s3.ts", ["--from", dir], { DATA_DIR: dir, ...bucket.env });
+      const again = await runScript("scripts/copy-uploads-to-s3.ts", ["--from", dir], { DATA_DIR: dir, ...bucket.env });
       expect(again.status, again.stderr).toBe(0);
       expect(again.stdout).toContain("[1/2] already there: restaurant-images/aa11-400.webp");
       expect(again.stdout).toContain("Done: 0 copied, 2 already in the bucket (2 files).");
 
-      const refused = await run("scripts/copy-uploads-to-s3.ts", [], { DATA_DIR: dir });
+      const refused = await runScript("scripts/copy-uploads-to-s3.ts", [], { DATA_DIR: dir });
       expect(refused.status).toBe(1);
       expect(refused.stderr).toContain("Set STORAGE=s3");
     } finally {
