@@ -20,6 +20,8 @@ declare module "vitest" {
     /** PostgreSQL: server URL (any database) and the template database name. */
     postgresUrl: string;
     postgresTemplate: string;
+    /** A folder for the files tests send inside forms, removed with the run's template. */
+    formUploadsDir: string;
   }
 }
 
@@ -44,6 +46,7 @@ export default async function setup(project: TestProject) {
     project.provide("postgresTemplate", template);
     project.provide("pgliteTemplate", pglite.file);
     project.provide("pgliteTemplateDir", pglite.folder);
+    project.provide("formUploadsDir", pglite.uploads);
     return async () => {
       pglite.remove();
       try {
@@ -64,11 +67,15 @@ export default async function setup(project: TestProject) {
   project.provide("pgliteTemplateDir", pglite.folder);
   project.provide("postgresUrl", "");
   project.provide("postgresTemplate", "");
+  project.provide("formUploadsDir", pglite.uploads);
   return pglite.remove;
 }
 
-/** The migrated embedded database, as a dump file and as a closed data folder, in a temporary folder `remove` deletes. */
-async function pgliteTemplate(): Promise<{ file: string; folder: string; remove: () => void }> {
+/**
+ * The migrated embedded database, as a dump file and as a closed data folder, in a temporary folder
+ * `remove` deletes, with the (not yet made) folder for the files tests send inside forms.
+ */
+async function pgliteTemplate(): Promise<{ file: string; folder: string; uploads: string; remove: () => void }> {
   const dir = mkdtempSync(path.join(tmpdir(), "kta-template-"));
   const dump = await migratedPgliteDump("gzip");
   const file = path.join(dir, "template.tar.gz");
@@ -78,7 +85,12 @@ async function pgliteTemplate(): Promise<{ file: string; folder: string; remove:
   const folder = path.join(dir, "db");
   const loaded = await openDatabase({ pgliteDir: folder, loadDataDir: dump, migrate: false });
   await loaded.close();
-  return { file, folder, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    file,
+    folder,
+    uploads: path.join(dir, "form-uploads"),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export function withDatabase(url: string, name: string): string {

@@ -14,9 +14,7 @@ import { createProofOfWork } from "../../app/lib/proof-of-work.server";
 import { createDirectory } from "../../app/features/restaurants/search/directory.server";
 import { certificateBatchDay } from "../../app/features/restaurants/certificate/batch-day.server";
 import { countRestaurants } from "../../app/features/restaurants/search/search-query.server";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { inject } from "vitest";
 import { formUploads } from "../../server/uploads/form-upload";
 import { createLocalStorage } from "../../server/uploads/storage";
 
@@ -58,11 +56,9 @@ export function createServices(db: Db, overrides: Partial<AppServices> = {}): Ap
     directory: createDirectory({ db, list: () => listRestaurants(db), size: () => countRestaurants(db) }),
     proofOfWork: createProofOfWork({ secret: TEST_SECRET }),
     reportFiled: () => {},
-    // Files inside a form go to a throwaway folder, through the real checks.
-    acceptUpload: formUploads({
-      db,
-      storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "kta-form-uploads-"))),
-    }),
+    // Files inside a form go through the real checks to a folder of the run's, made when a file is
+    // stored and removed when the run ends (tests/setup/global-db.ts): each file is named anew.
+    acceptUpload: formUploads({ db, storage: createLocalStorage(inject("formUploadsDir")) }),
     ...overrides,
   };
 }
