@@ -101,10 +101,15 @@ const MAYBE_FEED = /\.(?:geo)?json$/i;
 const feedKey = (path: string): string => path.toLowerCase();
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
+/**
+ * The CSP hashes of a page's inline scripts: of each script's UTF-8 bytes. `html` is the page's
+ * bytes read as Latin-1 (one character a byte), so a script's text goes back to its bytes as it
+ * was, Hebrew included, and the page is not decoded from UTF-8 for this (ADR 035).
+ */
 function scriptHashes(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)].map((match) =>
     createHash("sha256")
-      .update(match[1] ?? "")
+      .update(match[1] ?? "", "latin1")
       .digest("base64"),
   );
 }
@@ -131,7 +136,7 @@ function store(
   ttlMs: number,
   headers: Record<string, string> = {},
 ): Entry {
-  const html = type.includes("text/html") ? body.toString("utf8") : "";
+  const html = type.includes("text/html") ? body.toString("latin1") : "";
   const storedAt = Date.now();
   return {
     type,

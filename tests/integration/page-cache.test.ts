@@ -24,6 +24,7 @@ beforeAll(async () => {
   // Each page-cache test visits pages of its own restaurant, so none finds a page another has cached.
   await insertRestaurant(database.db, { slug: "cached-cafe", name_en: "Cached Cafe" });
   await insertRestaurant(database.db, { slug: "changing-cafe", name_en: "Changing Cafe" });
+  await insertRestaurant(database.db, { slug: "hebrew-cafe", name_en: "Hebrew Cafe", name_he: "קפה עברי" });
   const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as {
     startServer: typeof StartServer;
   };
@@ -76,6 +77,25 @@ describe("anonymous page cache", () => {
 
     const conditional = await fetch(`${base}/en/restaurant/cached-cafe`, { headers: { "if-none-match": etag! } });
     expect(conditional.status).toBe(304);
+  });
+
+  it("keeps a Hebrew page's bytes as rendered, and allows its inline scripts, Hebrew in them, by the hash of their UTF-8 bytes", async () => {
+    const rendered = await fetch(`${base}/he/restaurant/hebrew-cafe`);
+    expect(rendered.headers.get("x-cache")).toBe("MISS");
+    const renderedHtml = await rendered.text();
+    expect(renderedHtml).toContain("<h1");
+    expect(renderedHtml).toContain("קפה עברי");
+    const cached = await fetch(`${base}/he/restaurant/hebrew-cafe`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(cached.headers.get("x-cache")).toBe("HIT");
+    const html = await cached.text();
+    expect(html).toBe(renderedHtml);
+    const csp = cached.headers.get("content-security-policy") ?? "";
+    const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+    // The page's data script carries the Hebrew name: a hash of anything but its UTF-8 bytes would block it.
+    expect(inline.some((script) => script.includes("קפה עברי"))).toBe(true);
+    const { createHash } = await import("node:crypto");
+    for (const script of inline)
+      expect(csp).toContain(`'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`);
   });
 
   it("leaves React Router's own endpoints and files alone (no page caching headers on them)", async () => {
