@@ -46,7 +46,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 /**
  * The little of a Node writable stream that React's pipe uses (write, end, on), gathering the page's
- * bytes as they come (React writes a new buffer each time, never one it has written before).
+ * bytes as they come: kept as written, since React never changes a buffer it has handed over (a long
+ * string it writes as it is, which is encoded here).
  * Every write is accepted at once, so React never waits for a "drain"; "error" and "close" never come.
  * A fatal error after the first byte (React then destroys its destination) fails the answer.
  */
