@@ -506,23 +506,25 @@ describe("the domain functions check their actor themselves, whoever calls them"
   const written = { slug: "good-place", values: values(), clientIp: "10.0.0.9", proofOfWork: false };
 
   it("refuses no one signed in, a linked owner and an unverified address, changing nothing", async () => {
-    const refusals: [string, Promise<unknown>, string][] = [
-      ["nobody writes", writeReview(database.db, null, written, services.settings.reviews), "access.denied"],
-      ["nobody deletes", deleteReview(database.db, null, "good-place"), "access.denied"],
-      ["nobody asks", askSecondLook(database.db, null, "good-place", ""), "access.denied"],
+    // Each attempt starts when its turn comes: started together, a refusal that came while the
+    // loop still waited for an earlier one was a rejection no one handled yet (a failed run).
+    const refusals: [string, () => Promise<unknown>, string][] = [
+      ["nobody writes", () => writeReview(database.db, null, written, services.settings.reviews), "access.denied"],
+      ["nobody deletes", () => deleteReview(database.db, null, "good-place"), "access.denied"],
+      ["nobody asks", () => askSecondLook(database.db, null, "good-place", ""), "access.denied"],
       [
         "the owner writes",
-        writeReview(database.db, { ...actor("owner"), role: "owner" }, written, services.settings.reviews),
+        () => writeReview(database.db, { ...actor("owner"), role: "owner" }, written, services.settings.reviews),
         "access.denied",
       ],
       [
         "the unverified write",
-        writeReview(database.db, actor("unverified"), written, services.settings.reviews),
+        () => writeReview(database.db, actor("unverified"), written, services.settings.reviews),
         "reviewWrite.verifyFirst",
       ],
     ];
     for (const [label, attempt, message] of refusals) {
-      const error = await attempt.then(
+      const error = await attempt().then(
         () => null,
         (thrown: unknown) => thrown,
       );
