@@ -243,6 +243,9 @@ test("two-factor: set up on the account page, then sign in with a code (Hebrew) 
   await code.fill(wrongTotp(secret));
   await page.getByRole("button", { name: "אימות" }).click();
   await expect(page.getByRole("alert")).toContainText("הקוד שגוי. בדקו באפליקציה ונסו שוב.");
+  // Checked once the form has settled: while it is sent its button is dimmed (and disabled), and a
+  // check that began before it was enabled again found the dimmed colours (one failed run).
+  await expect(page.getByRole("button", { name: "אימות" })).toBeEnabled();
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel("קוד בן 6 ספרות").fill(totp(secret));
   await page.getByRole("button", { name: "אימות" }).click();
