@@ -1,5 +1,6 @@
 // The built server, in this process on a test database: anonymous pages come from the cache with
 // ETags; signed-in users never do; a change in the database empties the cache.
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,6 +51,16 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000) {
   throw new Error("condition not met in time");
 }
 
+/** The text of each inline script of a page. */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+
+/** The CSP allows each script by the hash of its UTF-8 bytes. */
+function expectAllowedByHash(csp: string, scripts: string[]) {
+  for (const script of scripts)
+    expect(csp).toContain(`'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`);
+}
+
 describe("anonymous page cache", () => {
   it("serves a repeat visit from memory, precompressed, with an ETag, CDN-friendly caching and a CSP of its own script hashes", async () => {
     const first = await fetch(`${base}/en/restaurant/cached-cafe`);
@@ -69,11 +80,9 @@ describe("anonymous page cache", () => {
     // The cached page allows exactly its inline scripts, by hash, and no nonce.
     const csp = second.headers.get("content-security-policy") ?? "";
     expect(csp).not.toContain("'nonce-");
-    const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+    const inline = inlineScripts(html);
     expect(inline.length).toBeGreaterThan(0);
-    const { createHash } = await import("node:crypto");
-    for (const script of inline)
-      expect(csp).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    expectAllowedByHash(csp, inline);
 
     const conditional = await fetch(`${base}/en/restaurant/cached-cafe`, { headers: { "if-none-match": etag! } });
     expect(conditional.status).toBe(304);
@@ -90,12 +99,10 @@ describe("anonymous page cache", () => {
     const html = await cached.text();
     expect(html).toBe(renderedHtml);
     const csp = cached.headers.get("content-security-policy") ?? "";
-    const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+    const inline = inlineScripts(html);
     // The page's data script carries the Hebrew name: a hash of anything but its UTF-8 bytes would block it.
     expect(inline.some((script) => script.includes("קפה עברי"))).toBe(true);
-    const { createHash } = await import("node:crypto");
-    for (const script of inline)
-      expect(csp).toContain(`'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`);
+    expectAllowedByHash(csp, inline);
   });
 
   it("leaves React Router's own endpoints and files alone (no page caching headers on them)", async () => {
