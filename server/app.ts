@@ -32,7 +32,9 @@ import { formUploads } from "./uploads/form-upload";
 import type { SearchMisses } from "./statistics/search-misses";
 import type { AssetServer } from "./http/static-assets";
 import type { ListingCounter } from "./statistics/listings";
-import { compressedIndex, ENDPOINTS, type EndpointDeps } from "./endpoints";
+import { compressedIndex, ENDPOINTS, pageRenderer, type EndpointDeps } from "./endpoints";
+import { warmRenders } from "./http/warm-renders";
+import { homePath } from "../app/lib/paths";
 
 export { FILE_FORM_BYTES, MAX_FORM_BYTES } from "./endpoints";
 
@@ -74,9 +76,13 @@ export function metricsOf(app: express.Express): Metrics {
   return app.locals.metrics as Metrics;
 }
 
-/** Loads what the first visitors would otherwise wait for (the public list, the home page's search index). */
-export function warmUpOf(app: express.Express): () => Promise<void> {
-  return app.locals.warmUp as () => Promise<void>;
+/**
+ * Does what the first visitors would otherwise wait for: reads the public list, makes the home page's
+ * search index, and renders the home page in both languages until V8 has compiled its code; returns
+ * how many renders that took.
+ */
+export function warmUpOf(app: express.Express): () => Promise<number> {
+  return app.locals.warmUp as () => Promise<number>;
 }
 
 export function createApp({
@@ -132,7 +138,7 @@ export function createApp({
     closeTo: createCloseWordsCache(database.db, changes),
   });
   const searchText = keepSearchText(database.db, changes);
-  app.locals.warmUp = async () => {
+  const warmData = async () => {
     await searchText.fill();
     if (database.kind === "pglite") await refreshStatistics(database);
     if ((await directorySize()) > CLIENT_FILTER_LIMIT) return;
@@ -194,5 +200,9 @@ export function createApp({
     },
   };
   for (const endpoint of ENDPOINTS) endpoint.mount(app, deps);
+  app.locals.warmUp = async () => {
+    await warmData();
+    return warmRenders(pageRenderer(deps), [homePath("en"), homePath("he")]);
+  };
   return app;
 }

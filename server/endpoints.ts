@@ -12,7 +12,7 @@ import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { createRequestHandler } from "@react-router/express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler as createPageHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { fromNodeHeaders } from "better-auth/node";
 import { servicesContext, type AppServices } from "../app/lib/context";
 import type { Auth } from "../app/lib/auth.server";
@@ -365,31 +365,50 @@ function clockOf(now: Date | undefined): { now?: () => Date } {
   return now ? { now: () => now } : {};
 }
 
+/** A page's router context: the services every page shares, and the request's own. */
+function pageContext(
+  { services, availability, searchMisses }: EndpointDeps,
+  own: { nonce: string; clientIp: string; oversizedForm?: OversizedForm; now?: Date | undefined },
+): RouterContextProvider {
+  const { now, ...request } = own;
+  const context = new RouterContextProvider();
+  context.set(servicesContext, {
+    ...services,
+    ...request,
+    reportDatabaseUnavailable: () => availability.markDown(),
+    ...(searchMisses ? { searchMissed: searchMisses.report } : {}),
+    ...clockOf(now),
+  });
+  return context;
+}
+
 // Every page: React Router, with the services in its context (the shared ones and the request's own).
-function mountPages(
-  app: express.Express,
-  { build, services, clients, availability, searchMisses, testClock }: EndpointDeps,
-): void {
+function mountPages(app: express.Express, deps: EndpointDeps): void {
+  const { build, clients, testClock } = deps;
   app.all(
     "/{*path}",
     createRequestHandler({
       build,
       mode: "production",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, {
-          ...services,
+      getLoadContext: (req, res) =>
+        pageContext(deps, {
           nonce: String(res.locals.nonce ?? ""),
           clientIp: clients.of(req),
           ...(res.locals.oversizedForm ? { oversizedForm: res.locals.oversizedForm as OversizedForm } : {}),
-          reportDatabaseUnavailable: () => availability.markDown(),
-          ...(searchMisses ? { searchMissed: searchMisses.report } : {}),
-          ...clockOf(testClock ? testNowOf(req) : undefined),
-        });
-        return context;
-      },
+          ...(testClock ? { now: testNowOf(req) } : {}),
+        }),
     }),
   );
+}
+
+/**
+ * Renders a page straight through React Router, as a visitor without a cookie would get it, for the
+ * warm-up before the port opens: no middleware, so nothing is logged, counted or kept in the page cache.
+ */
+export function pageRenderer(deps: EndpointDeps): (path: string) => Promise<Response> {
+  const handle = createPageHandler(deps.build, "production");
+  return (path) =>
+    handle(new Request(new URL(path, "http://localhost")), pageContext(deps, { nonce: "", clientIp: "127.0.0.1" }));
 }
 
 function mountErrors(app: express.Express, { availability }: EndpointDeps): void {

@@ -223,11 +223,18 @@ export async function startServer({
     },
   );
   // The directory is read (and its search index made) before the port opens, so the first visitors
-  // do not wait for it: seconds at 100,000 restaurants. A database that does not answer yet is no
+  // do not wait for it: seconds at 100,000 restaurants. Then the home page is rendered until V8 has
+  // compiled its code (server/http/warm-renders.ts). A database that does not answer yet is no
   // reason not to start; the first request then reads it.
   if (!dev) {
-    await warmUpOf(app)().catch((error: unknown) =>
-      console.warn("[start] reading the directory before listening failed; the first request will:", error),
+    const started = performance.now();
+    await warmUpOf(app)().then(
+      (renders) =>
+        console.log(
+          `[start] rendered the home page ${renders} times in ${((performance.now() - started) / 1000).toFixed(1)} s, so the first visitors get compiled code`,
+        ),
+      (error: unknown) =>
+        console.warn("[start] reading the directory before listening failed; the first request will:", error),
     );
   }
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

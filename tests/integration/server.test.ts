@@ -37,6 +37,22 @@ const get = (p: string, init?: RequestInit) => fetch(server.url + p, { redirect:
 const postForm = (p: string, fields: Record<string, string>) =>
   fetch(server.url + p, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
 
+describe("start-up", () => {
+  // Runs first: the server has answered nothing yet.
+  it("renders the home page before it listens, unseen: nothing logged, counted or kept in the page cache", async () => {
+    const output = server.output();
+    const warmed = /\[start\] rendered the home page (\d+) times in [\d.]+ s/.exec(output);
+    expect(warmed, output).not.toBeNull();
+    expect(Number(warmed?.[1])).toBeGreaterThan(1);
+    expect(output.indexOf(warmed?.[0] ?? "")).toBeLessThan(output.indexOf("listening on"));
+    expect(output).not.toMatch(/"url":"\/(he)?"/);
+    const metrics = await (await get("/metrics")).text();
+    expect(metrics).not.toMatch(/http_requests_total\{method="GET",route="home"/);
+    expect((await get("/he")).headers.get("x-cache")).toBe("MISS");
+    expect((await get("/he")).headers.get("x-cache")).toBe("HIT");
+  });
+});
+
 describe("pages rendered on the server", () => {
   it("serves / in English, left to right, with its content in the first HTML", async () => {
     const response = await get("/");
