@@ -37,26 +37,11 @@ export function formatLongDate(value: string | Date, language: Language): string
   return format.format(asUtcDate(value));
 }
 
-const HOUR_MS = 3_600_000;
-/** Since 1918 Israel's clocks have been a whole number of hours from UTC, and have changed on the hour. */
-const WHOLE_HOURS_FROM = Date.UTC(1918, 0, 1);
-let dayOfHour = { hour: Number.NaN, day: "" };
-
 /** The calendar day (yyyy-MM-dd) in Tel Aviv at the given instant, whatever the machine's time zone. */
 export function telAvivDay(now: Date): string {
-  // Kept for the UTC hour asked last: Tel Aviv's day does not change within one, and a page asks
-  // for today a dozen times (formatting one costs 20 µs on the server). NaN (an invalid date) is never kept.
-  const time = now.getTime();
-  const hour = Math.floor(time / HOUR_MS);
-  if (hour === dayOfHour.hour) return dayOfHour.day;
-  const day = dateFormat("en-CA", {
-    timeZone: "Asia/Jerusalem",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-  if (time >= WHOLE_HOURS_FROM) dayOfHour = { hour, day };
-  return day;
+  return dateFormat("en-CA", { timeZone: "Asia/Jerusalem", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    now,
+  );
 }
 
 /**
