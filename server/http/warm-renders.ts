@@ -1,8 +1,8 @@
 // Renders the home page a few dozen times before the server opens its port. V8 compiles a function
 // into fast machine code only after it has run many times; until then the first visitors after
 // every start wait for React's and the router's code in its slow form. At 2,000 listings the first
-// home page after a start took 280 ms, and the next 40 a median of 22 ms, against 13 ms once warm
-// (ADR 035).
+// home page after a start took about 100 ms, and the renders the bench reads next a median of 22 ms,
+// against 13 ms once warm (ADR 035).
 
 export interface WarmRenderLimits {
   /** Renders at most (the paths in turn). */
