@@ -23,6 +23,14 @@ export interface LighthouseRow {
   error?: string;
   /** The first attempt's error when a second attempt was made. */
   retriedAfter?: string;
+  /**
+   * Lighthouse's measure of the machine's speed (a fixed loop of string and array work in the
+   * page; higher is faster). The simulated mobile CPU is this machine's slowed four times, so
+   * total blocking time moves with it: the index says whether a slow run was the machine.
+   */
+  benchmarkIndex?: number;
+  /** The main thread's busy time during the load, as the browser ran it (ms, not simulated). */
+  mainThreadMs?: number | null;
   /** Mobile: every run's LCP, lowest first; the row is the median run. */
   lcpRunsMs?: (number | null)[];
 }
@@ -135,6 +143,8 @@ async function runOnce(url: string, formFactor: FormFactor): Promise<LighthouseR
       lcpMs: round(audit("largest-contentful-paint")),
       cls: round(audit("cumulative-layout-shift"), 3),
       tbtMs: round(audit("total-blocking-time")),
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      mainThreadMs: round(audit("mainthread-work-breakdown")),
     };
     // A page that could not be loaded (an HTTP error, a crash) is a runtime error, which every
     // metric then repeats; a metric can also fail alone (e.g. NO_LCP).
