@@ -3,6 +3,8 @@
 // A failed run is reported as a row with its error instead of stopping the bench.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse, { type Config, type Flags } from "lighthouse";
@@ -191,4 +193,31 @@ export async function lighthousePages(
     }
   }
   return rows;
+}
+
+/** A page with a heading, a sentence and no script: what Lighthouse measures when a page asks nothing of it. */
+const PAGE_WITHOUT_SCRIPT =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+  "<title>No script</title></head><body><h1>No script</h1><p>A page with nothing to run.</p></body></html>";
+
+/**
+ * The browser's yardstick: Lighthouse mobile (median of the mobile runs) on a page with no script,
+ * served by plain `node:http`. On a plain machine its total blocking time is 0; where a fresh
+ * Chromium's own start-up work is slow, it is not, and every page's figure carries that part too.
+ */
+export async function lighthouseWithoutScript(): Promise<LighthouseRow> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    response.end(PAGE_WITHOUT_SCRIPT);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const runs: LighthouseRow[] = [];
+    for (let run = 0; run < MOBILE_RUNS; run++) runs.push(await runLighthouse(url, "mobile"));
+    return medianRun(runs);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 }

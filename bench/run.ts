@@ -13,7 +13,7 @@ import { processUpload } from "../server/uploads/processing";
 import { FILTER_TARGET_MS, measureFilterLatency } from "./filter-latency";
 import { writeCost } from "./write-cost";
 import { processCpuSeconds, startBenchServer, type BenchServer } from "./harness";
-import { lighthousePages, type LighthouseRow } from "./lighthouse";
+import { lighthousePages, lighthouseWithoutScript, type LighthouseRow } from "./lighthouse";
 import { mapViewWeight, VISITOR_JS_BUDGET_BYTES, visitorJs, type MapViewWeight, type VisitorJs } from "./visitor-js";
 import { inSeasonJs } from "./in-season";
 import { stopAllServers } from "../tests/setup/server-process";
@@ -385,6 +385,7 @@ const firstHome: Record<number, number> = {};
 const writes: Record<number, Awaited<ReturnType<typeof writeCost>>> = {};
 const scale: Record<number, Awaited<ReturnType<typeof scaleCost>>> = {};
 let lighthouseRows: LighthouseRow[] = [];
+let lighthouseYardstick: LighthouseRow | undefined;
 
 for (const count of SIZES) {
   console.log(`\n== ${count} restaurants`);
@@ -418,6 +419,9 @@ for (const count of SIZES) {
       }
       results.restaurantPage = await pageCost(server.baseUrl, "/en/restaurant/bench-1");
       if (part("lighthouse")) {
+        lighthouseYardstick = await lighthouseWithoutScript();
+        console.log("lighthouse, a page with no script", JSON.stringify(lighthouseYardstick));
+        results.lighthouseWithoutScript = lighthouseYardstick;
         lighthouseRows = await lighthousePages(server.baseUrl, LIGHTHOUSE_PAGES, (row) =>
           console.log("lighthouse", JSON.stringify(row)),
         );
@@ -702,6 +706,15 @@ if (registerMatch)
     target: `<= ${REGISTER_MATCH_TARGET_MS.toLocaleString("en")} ms; <= ${REGISTER_MATCH_HEAP_TARGET_MB} MB`,
     ok: registerMatch.ms <= REGISTER_MATCH_TARGET_MS && registerMatch.heapGrowthMB <= REGISTER_MATCH_HEAP_TARGET_MB,
   });
+if (lighthouseYardstick)
+  rows.push({
+    measure: "Lighthouse mobile, a page with no script (the browser's yardstick)",
+    value: lighthouseYardstick.error
+      ? `error: ${lighthouseYardstick.error}`.slice(0, 120)
+      : `TBT ${lighthouseYardstick.tbtMs} ms, main thread ${lighthouseYardstick.mainThreadMs} ms; machine index ${lighthouseYardstick.benchmarkIndex}`,
+    target: "— (0 ms TBT on a plain machine)",
+    ok: true,
+  });
 rows.push(
   ...lighthouseRows.map((row) => ({
     measure: `Lighthouse ${row.formFactor} ${row.page} (2,000)`,
@@ -740,6 +753,9 @@ console.log(
   `Commit ${String(results.commit)}; node:http answers {"ok":true} in ${yardstick.serverCpuUsPerRequest} µs of CPU here: compare absolute times with other machines in that unit; fresh memory costs ${freshMemory.usPerPage} µs a page here.` +
     (machineIndexes.length
       ? ` Lighthouse's machine index here: ${Math.min(...machineIndexes)}–${Math.max(...machineIndexes)} (its total blocking times grow as the index falls).`
+      : "") +
+    (lighthouseYardstick?.tbtMs != null
+      ? ` A page with no script has a total blocking time of ${lighthouseYardstick.tbtMs} ms here.`
       : ""),
 );
 console.table(rows);
