@@ -31,7 +31,10 @@ export interface LighthouseRow {
    * total blocking time moves with it: the index says whether a slow run was the machine.
    */
   benchmarkIndex?: number;
-  /** The main thread's busy time during the load, as the browser ran it (ms, not simulated). */
+  /**
+   * The main thread's busy time during the load (ms), as Lighthouse reports it: the time measured,
+   * times its CPU slowdown (4 on mobile, 1 on desktop).
+   */
   mainThreadMs?: number | null;
   /** Mobile: every run's LCP, lowest first; the row is the median run. */
   lcpRunsMs?: (number | null)[];
