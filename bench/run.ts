@@ -344,15 +344,15 @@ async function scaleCost(base: string) {
   };
 }
 
-const FRESH_MEMORY_MB = 256;
+const FRESH_MEMORY_MIB = 256;
 
 /** Writes one byte in each 4 KiB page of memory new to a child process: the fastest of three. */
 function firstTouchOfFreshMemory(): { ms: number; usPerPage: number } {
-  const script = `const b = Buffer.alloc(${FRESH_MEMORY_MB} * 1024 * 1024); const t = process.hrtime.bigint();
+  const script = `const b = Buffer.alloc(${FRESH_MEMORY_MIB} * 1024 * 1024); const t = process.hrtime.bigint();
     for (let i = 0; i < b.length; i += 4096) b[i] = 1; console.log(Number(process.hrtime.bigint() - t) / 1e6);`;
   const runs = [0, 1, 2].map(() => Number(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" })));
   const ms = Math.min(...runs);
-  return { ms: Math.round(ms), usPerPage: Number(((ms * 1000) / ((FRESH_MEMORY_MB * 1024) / 4)).toFixed(2)) };
+  return { ms: Math.round(ms), usPerPage: Number(((ms * 1000) / ((FRESH_MEMORY_MIB * 1024) / 4)).toFixed(2)) };
 }
 
 const results: Record<string, unknown> = {
@@ -377,7 +377,7 @@ console.log(
 const freshMemory = firstTouchOfFreshMemory();
 results.freshMemoryUsPerPage = freshMemory.usPerPage;
 console.log(
-  `fresh memory: ${FRESH_MEMORY_MB} MiB first touched in ${freshMemory.ms} ms (${freshMemory.usPerPage} µs a 4 KiB page; under 1 µs on a typical machine)`,
+  `fresh memory: ${FRESH_MEMORY_MIB} MiB first touched in ${freshMemory.ms} ms (${freshMemory.usPerPage} µs a 4 KiB page; under 1 µs on a typical machine)`,
 );
 const growth: Record<number, Awaited<ReturnType<typeof pageCost>>> = {};
 const serverMemory: Record<number, { rssMB: number; peakRssMB: number }> = {};
@@ -706,21 +706,23 @@ if (registerMatch)
     target: `<= ${REGISTER_MATCH_TARGET_MS.toLocaleString("en")} ms; <= ${REGISTER_MATCH_HEAP_TARGET_MB} MB`,
     ok: registerMatch.ms <= REGISTER_MATCH_TARGET_MS && registerMatch.heapGrowthMB <= REGISTER_MATCH_HEAP_TARGET_MB,
   });
+/** A Lighthouse run as one table cell: its error, or its figures with the machine's index. */
+function lighthouseValue(row: LighthouseRow): string {
+  if (row.error) return `error: ${row.error}`.slice(0, 120);
+  const runs = row.lcpRunsMs ? ` (runs ${row.lcpRunsMs.join(" / ")})` : "";
+  return `score ${row.score}, LCP ${row.lcpMs} ms${runs}, CLS ${row.cls}, TBT ${row.tbtMs} ms; machine index ${row.benchmarkIndex}, main thread ${row.mainThreadMs} ms`;
+}
 if (lighthouseYardstick)
   rows.push({
     measure: "Lighthouse mobile, a page with no script (the browser's yardstick)",
-    value: lighthouseYardstick.error
-      ? `error: ${lighthouseYardstick.error}`.slice(0, 120)
-      : `TBT ${lighthouseYardstick.tbtMs} ms, main thread ${lighthouseYardstick.mainThreadMs} ms; machine index ${lighthouseYardstick.benchmarkIndex}`,
+    value: lighthouseValue(lighthouseYardstick),
     target: "— (0 ms TBT on a plain machine)",
     ok: true,
   });
 rows.push(
   ...lighthouseRows.map((row) => ({
     measure: `Lighthouse ${row.formFactor} ${row.page} (2,000)`,
-    value: row.error
-      ? `error: ${row.error}`.slice(0, 120)
-      : `score ${row.score}, LCP ${row.lcpMs} ms${row.lcpRunsMs ? ` (runs ${row.lcpRunsMs.join(" / ")})` : ""}, CLS ${row.cls}, TBT ${row.tbtMs} ms; machine index ${row.benchmarkIndex}, main thread ${row.mainThreadMs} ms`,
+    value: lighthouseValue(row),
     target:
       row.formFactor === "mobile"
         ? `score ${LIGHTHOUSE_SCORE_TARGET}, LCP <= 1500 ms, TBT <= ${TBT_TARGET_MS} ms`
@@ -748,7 +750,9 @@ rows.push(
   })),
 );
 console.log("");
-const machineIndexes = lighthouseRows.flatMap((row) => (row.benchmarkIndex ? [row.benchmarkIndex] : []));
+const machineIndexes = [...lighthouseRows, ...(lighthouseYardstick ? [lighthouseYardstick] : [])].flatMap((row) =>
+  row.benchmarkIndex ? [row.benchmarkIndex] : [],
+);
 console.log(
   `Commit ${String(results.commit)}; node:http answers {"ok":true} in ${yardstick.serverCpuUsPerRequest} µs of CPU here: compare absolute times with other machines in that unit; fresh memory costs ${freshMemory.usPerPage} µs a page here.` +
     (machineIndexes.length
