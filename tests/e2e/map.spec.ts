@@ -72,7 +72,13 @@ const cardNames = (page: Page) =>
     .allTextContents();
 
 test("List / Map: kept in the URL, the map holds exactly the filtered results, clustered", async ({ page }) => {
-  await page.goto(`${base}/`);
+  const mapCode: string[] = [];
+  page.on("request", (request) => {
+    if (/\/(?:MapView|leaflet\.client)-[^/]*\.js$/.test(request.url())) mapCode.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${base}/`, { waitUntil: "networkidle" });
+  // The map view's code (its own and Leaflet) is not part of the list's page: it comes when the map is opened.
+  expect(mapCode).toEqual([]);
   await expect(
     page.getByRole("navigation", { name: "Show the results as" }).getByRole("link", { name: "List", exact: true }),
   ).toHaveAttribute("aria-current", "true");
@@ -81,6 +87,10 @@ test("List / Map: kept in the URL, the map holds exactly the filtered results, c
   await expect(page.getByRole("link", { name: "Map", exact: true })).toHaveAttribute("aria-current", "true");
   // Forty demo places in a few streets: they crowd, so they cluster.
   await expect(page.getByTestId("results-map").locator(".marker-cluster").first()).toBeVisible();
+  expect([...new Set(mapCode.map((file) => file.replace(/-[^/]*$/, "")))].sort()).toEqual([
+    "/assets/MapView",
+    "/assets/leaflet.client",
+  ]);
   // Every result, once the search index (which the map asks for when it opens) is in.
   await expect.poll(() => pinsOnMap(page)).toBe(open.length);
 
