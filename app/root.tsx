@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -17,14 +17,13 @@ import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
 import { LazyToaster, showToast } from "./components/ui/LazyToaster";
-import { BlogSkeleton } from "./features/blog/components/BlogSkeleton";
 import { savedSlugs } from "./features/restaurants/saved/saved.server";
 import { SavedProvider } from "./features/restaurants/saved/use-saved";
-import { HomeSkeleton } from "./features/restaurants/search/components/HomeSkeleton";
 import { servicesContext } from "./lib/context";
 import { can } from "./lib/permissions";
 import { viewerContext, viewerMiddleware } from "./lib/session.server";
 import { loadMessagesFor } from "./page-messages";
+import type * as PageSkeletons from "./page-skeletons";
 import { detectLanguage, localizePath, stripLanguagePrefix } from "./lib/i18n/language";
 import { translator } from "./lib/i18n/messages";
 import { useLanguage } from "./lib/i18n/use-language";
@@ -105,6 +104,31 @@ function FlashToast() {
 
 const isHome = (pathname: string) => stripLanguagePrefix(pathname) === "/";
 
+type Skeletons = typeof PageSkeletons;
+let skeletons: Skeletons | undefined;
+let loadingSkeletons: Promise<Skeletons> | undefined;
+
+/**
+ * The page placeholders (app/page-skeletons.ts), once a transition that shows one has started:
+ * their code is fetched then, in parallel with the page's data, and the loading bar shows until it is
+ * in. A failed fetch (offline) leaves the bar; the next transition tries again.
+ */
+function useSkeletons(wanted: boolean): Skeletons | undefined {
+  const [, setLoaded] = useState(skeletons);
+  useEffect(() => {
+    if (!wanted || skeletons) return;
+    loadingSkeletons ??= import("./page-skeletons").then(
+      (module) => (skeletons = module),
+      (error: unknown) => {
+        loadingSkeletons = undefined;
+        throw error;
+      },
+    );
+    loadingSkeletons.then(setLoaded, () => undefined);
+  }, [wanted]);
+  return skeletons;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const { language, dir, t } = useLanguage();
   const { pathname } = useLocation();
@@ -154,7 +178,8 @@ export default function App() {
     navigation.state === "loading" && isHome(navigation.location.pathname) && !isHome(location.pathname);
   const loadingBlogs =
     navigation.state === "loading" && navigation.location.pathname === blogsPath() && location.pathname !== blogsPath();
-  const busy = navigation.state === "loading" && !loadingHome && !loadingBlogs;
+  const skeleton = useSkeletons(loadingHome || loadingBlogs);
+  const busy = navigation.state === "loading" && !(skeleton && (loadingHome || loadingBlogs));
   return (
     <>
       {/* A thin bar while a page's data loads during client navigation. */}
@@ -168,7 +193,13 @@ export default function App() {
       <main id="main" className="flex-1" aria-busy={busy}>
         {/* Every Save button on the page reads the saved places from here. */}
         <SavedProvider account={data?.saved ?? null}>
-          {loadingHome ? <HomeSkeleton /> : loadingBlogs ? <BlogSkeleton label={t("blog.loading")} /> : <Outlet />}
+          {skeleton && loadingHome ? (
+            <skeleton.HomeSkeleton />
+          ) : skeleton && loadingBlogs ? (
+            <skeleton.BlogSkeleton label={t("blog.loading")} />
+          ) : (
+            <Outlet />
+          )}
         </SavedProvider>
       </main>
       <Footer signedIn={Boolean(viewer)} />

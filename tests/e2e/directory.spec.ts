@@ -340,11 +340,18 @@ test.describe("routes", () => {
 });
 
 test("going back to the list shows 8 skeleton cards while it loads", async ({ page }) => {
+  const skeletonCode: string[] = [];
+  page.on("request", (request) => {
+    if (/\/page-skeletons-[^/]*\.js$/.test(request.url())) skeletonCode.push(request.url());
+  });
   await page.goto("/en/restaurant/olive-and-ember");
   await page.waitForLoadState("networkidle");
+  // The placeholders' code comes when a change of page that shows one starts, not with a page.
+  expect(skeletonCode).toEqual([]);
   const release = await holdDataRequests(page);
   await page.getByRole("link", { name: "Back to restaurants" }).click();
   await expect(page.getByTestId("skeleton-card")).toHaveCount(8);
+  expect(skeletonCode).toHaveLength(1);
   await expect(page.getByRole("status").filter({ hasText: "Loading restaurants…" })).toHaveCount(1);
   release();
   await expect(page.getByTestId("result-count")).toHaveText("40 restaurants found");
