@@ -128,7 +128,7 @@ const NOT_SHARED =
 const PUBLIC_FILE = /[\\/]features[\\/]restaurants[\\/][a-z-]+[\\/]index(?:\.client)?\.ts$/;
 
 const CARDS =
-  /[\\/]search[\\/]components[\\/](?:ResultsGrid|RestaurantCard|LazyMapView|MapPlaceholder)\.tsx$|[\\/]map[\\/]distance\.ts$|[\\/]pesach[\\/]hours\.ts$|[\\/]pesach[\\/]components[\\/]PesachMark\.tsx$|[\\/]hours[\\/]open-line\.ts$/;
+  /[\\/]search[\\/]components[\\/](?:ResultsGrid|RestaurantCard|MapView)\.tsx$|[\\/]map[\\/]distance\.ts$|[\\/]pesach[\\/]hours\.ts$|[\\/]pesach[\\/]components[\\/]PesachMark\.tsx$|[\\/]hours[\\/]open-line\.ts$/;
 
 export default defineConfig({
   plugins: [

@@ -8,7 +8,7 @@ import type { Route } from "./+types/saved";
 import { freshnessClock } from "../features/restaurants/core/freshness";
 import { withBatchDay } from "../features/restaurants/certificate/batch-day.server";
 import { windowsAround } from "../features/restaurants/hours/rest-windows.server";
-import { LazyMapView } from "../features/restaurants/search/components/LazyMapView";
+import { MapView } from "../features/restaurants/search/components/MapView";
 import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
 import { clearDevice, MAX_SAVED, useDeviceSlugs } from "../features/restaurants/saved/device";
 import { keepPlaces } from "../features/restaurants/saved/saved.server";
@@ -187,7 +187,7 @@ export default function SavedPage({ loaderData }: Route.ComponentProps) {
               {view === "map" ? t("home.viewList") : t("home.viewMap")}
             </Link>
           </p>
-          {view === "map" ? <LazyMapView results={shown} tiles={loaderData.tiles} skipTo="saved-list" /> : null}
+          {view === "map" ? <MapView results={shown} tiles={loaderData.tiles} skipTo="saved-list" /> : null}
           <section id="saved-list" tabIndex={-1} aria-label={t("saved.title")} className="mt-6">
             <ResultsGrid results={shown} shown={MAX_SAVED} clock={loaderData.clock} season={season} />
           </section>

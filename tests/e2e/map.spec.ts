@@ -74,7 +74,8 @@ const cardNames = (page: Page) =>
 test("List / Map: kept in the URL, the map holds exactly the filtered results, clustered", async ({ page }) => {
   const mapCode: string[] = [];
   page.on("request", (request) => {
-    if (/\/(?:MapView|leaflet\.client)-[^/]*\.js$/.test(request.url())) mapCode.push(new URL(request.url()).pathname);
+    if (/\/(?:ResultsMap|leaflet\.client)-[^/]*\.js$/.test(request.url()))
+      mapCode.push(new URL(request.url()).pathname);
   });
   await page.goto(`${base}/`, { waitUntil: "networkidle" });
   // The map view's code (its own and Leaflet) is not part of the list's page: it comes when the map is opened.
@@ -88,7 +89,7 @@ test("List / Map: kept in the URL, the map holds exactly the filtered results, c
   // Forty demo places in a few streets: they crowd, so they cluster.
   await expect(page.getByTestId("results-map").locator(".marker-cluster").first()).toBeVisible();
   expect([...new Set(mapCode.map((file) => file.replace(/-[^/]*$/, "")))].sort()).toEqual([
-    "/assets/MapView",
+    "/assets/ResultsMap",
     "/assets/leaflet.client",
   ]);
   // Every result, once the search index (which the map asks for when it opens) is in.
@@ -133,6 +134,43 @@ test("a pin's popup is a small card linking to the restaurant's page, in English
   await expect(hePopup).toHaveAttribute("dir", "rtl");
   await expect(hePopup.getByRole("link", { name: row.name_he! })).toHaveAttribute("href", `/he/restaurant/${row.slug}`);
   await expect(hePopup).toContainText("כשרות:");
+});
+
+test("while the map's code loads, its section holds a placeholder of the map's size with its skip link, and the list does not move when the map arrives", async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/ResultsMap-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${base}/`, { waitUntil: "networkidle" });
+  await page.getByRole("link", { name: "Map", exact: true }).click();
+  const section = page.getByRole("region", { name: "Map of the results" });
+  await expect(section.getByText("Loading the map…")).toBeVisible();
+  await expect(section.getByRole("link", { name: "Skip the map" })).toBeAttached();
+  const list = page.getByRole("region", { name: "Restaurants" });
+  const before = await list.boundingBox();
+  release();
+  await expect(section.getByTestId("results-map").locator(".leaflet-marker-icon").first()).toBeVisible();
+  expect((await list.boundingBox())?.y).toBe(before?.y);
+});
+
+test("a page drawn with the map open hydrates as it is while the map's code loads, in Hebrew", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/ResultsMap-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${base}/he?view=map`);
+  // The suite's guard fails the test on a hydration error (a page error or console.error).
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  const section = page.getByRole("region", { name: "מפת התוצאות" });
+  await expect(section.getByText("המפה נטענת…")).toBeVisible();
+  release();
+  await expect(section.getByTestId("results-map").locator(".leaflet-marker-icon").first()).toBeVisible();
 });
 
 test("an open popup stays open, and the map where it was, while the minutes pass", async ({ page }) => {

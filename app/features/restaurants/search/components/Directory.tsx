@@ -6,7 +6,7 @@ import { homePath, suggestPath } from "../../../../lib/paths";
 import { useNow } from "../../../../lib/use-now";
 import type { FreshnessClock, LatLng } from "../../core";
 import type { RestWindow } from "../../hours";
-import { LazyMapView } from "./LazyMapView";
+import { MapView } from "./MapView";
 import {
   clearedFilters,
   parseFilters,
@@ -187,7 +187,7 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
           />
         </div>
         {filters.view === "map" ? (
-          <LazyMapView results={results} tiles={loaderData.tiles} statusOf={statusOf} skipTo={RESULTS_ID} />
+          <MapView results={results} tiles={loaderData.tiles} statusOf={statusOf} skipTo={RESULTS_ID} />
         ) : null}
         <section
           id={RESULTS_ID}

@@ -1,17 +1,32 @@
-// The map above the list, loaded with the map's code when the map is shown (LazyMapView.tsx).
-import { useCallback } from "react";
+import { lazy, Suspense, useCallback } from "react";
 import type { MapTiles } from "../../../../lib/context";
 import { translator } from "../../../../lib/i18n/messages";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { useHydrated } from "../../../../lib/use-hydrated";
 import { KASHRUT_LABELS } from "../../core";
 import type { ListedRestaurant } from "../search-index";
-import { MapPlaceholder } from "./MapPlaceholder";
 import { shortStatus, type StatusOf } from "./RestaurantCard";
-import ResultsMap from "./ResultsMap";
+
+// The map view's code (Leaflet, its CSS, the clusters) loads only when the map is shown:
+// never with the page. If it cannot be loaded, the page says so and the list stays.
+const ResultsMap = lazy(() => import("./ResultsMap").catch(() => ({ default: MapFailed })));
+
+function MapFailed() {
+  const { t } = useLanguage();
+  return <MapPlaceholder text={t("map.failed")} />;
+}
+
+/** Where the map will be, its height kept, so nothing moves when it arrives. */
+function MapPlaceholder({ text }: { text: string }) {
+  return (
+    <div className="flex h-[min(60vh,32rem)] items-center justify-center rounded-xl border border-stone-200 bg-stone-100 p-4 text-center text-stone-700">
+      {text}
+    </div>
+  );
+}
 
 /** The map above the list: a skip link first, since the map holds a stop for every pin. */
-export default function MapView({
+export function MapView({
   results,
   tiles,
   statusOf,
@@ -47,9 +62,10 @@ export default function MapView({
       >
         {t("map.skip")}
       </a>
-      {/* Leaflet draws in the browser only: the server's page (and a page being hydrated) has the placeholder. */}
       {hydrated ? (
-        <ResultsMap results={results} tiles={tiles} linesOf={linesOf} />
+        <Suspense fallback={<MapPlaceholder text={t("map.loading")} />}>
+          <ResultsMap results={results} tiles={tiles} linesOf={linesOf} />
+        </Suspense>
       ) : (
         <MapPlaceholder text={t("map.loading")} />
       )}
