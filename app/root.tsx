@@ -105,7 +105,6 @@ function FlashToast() {
 const isHome = (pathname: string) => stripLanguagePrefix(pathname) === "/";
 
 type Skeletons = typeof PageSkeletons;
-let skeletons: Skeletons | undefined;
 let loadingSkeletons: Promise<Skeletons> | undefined;
 
 /**
@@ -114,19 +113,16 @@ let loadingSkeletons: Promise<Skeletons> | undefined;
  * in. A failed fetch (offline) leaves the bar; the next transition tries again.
  */
 function useSkeletons(wanted: boolean): Skeletons | undefined {
-  const [, setLoaded] = useState(skeletons);
+  const [loaded, setLoaded] = useState<Skeletons>();
   useEffect(() => {
-    if (!wanted || skeletons) return;
-    loadingSkeletons ??= import("./page-skeletons").then(
-      (module) => (skeletons = module),
-      (error: unknown) => {
-        loadingSkeletons = undefined;
-        throw error;
-      },
-    );
+    if (!wanted || loaded) return;
+    loadingSkeletons ??= import("./page-skeletons").catch((error: unknown) => {
+      loadingSkeletons = undefined;
+      throw error;
+    });
     loadingSkeletons.then(setLoaded, () => undefined);
-  }, [wanted]);
-  return skeletons;
+  }, [wanted, loaded]);
+  return loaded;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -12,6 +12,7 @@ import { restaurants, type RestaurantRow } from "../../database/schema/restauran
 import { buildDemoRows, type DemoMedia } from "../../server/ops/demo-data";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test } from "./fixtures";
+import { holdRequests } from "./hold";
 import { reachForFilters } from "./search-index";
 import { startInProcess, type InProcessServer } from "./in-process";
 
@@ -139,12 +140,7 @@ test("a pin's popup is a small card linking to the restaurant's page, in English
 test("while the map's code loads, its section holds a placeholder of the map's size with its skip link, and the list does not move when the map arrives", async ({
   page,
 }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/ResultsMap-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/ResultsMap-[^/]*\.js$/);
   await page.goto(`${base}/`, { waitUntil: "networkidle" });
   await page.getByRole("link", { name: "Map", exact: true }).click();
   const section = page.getByRole("region", { name: "Map of the results" });
@@ -158,12 +154,7 @@ test("while the map's code loads, its section holds a placeholder of the map's s
 });
 
 test("a page drawn with the map open hydrates as it is while the map's code loads, in Hebrew", async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/ResultsMap-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/ResultsMap-[^/]*\.js$/);
   await page.goto(`${base}/he?view=map`);
   // The suite's guard fails the test on a hydration error (a page error or console.error).
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");

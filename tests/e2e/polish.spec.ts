@@ -8,6 +8,7 @@ import { restaurants } from "../../database/schema/restaurants";
 import { BLOG_PLACEHOLDER } from "../../app/features/blog/components/BlogImage";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test, waitForAppOnLoad, type SignedInAs } from "./fixtures";
+import { holdRequests } from "./hold";
 import { startInProcess, type InProcessServer } from "./in-process";
 
 test.describe.configure({ mode: "serial" });
@@ -128,12 +129,7 @@ test("3. a missing file gets a plain 404 and leaves the pending toast for the pa
   await page.getByLabel("Content").fill("Some text.");
   // The page the save leads to waits until the old page has asked for missing files, as a
   // failing preview or a slow image does while the redirect is under way.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/blog\/[0-9a-f-]{36}(\.data)?(\?.*)?$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/blog\/[0-9a-f-]{36}(\.data)?(\?.*)?$/);
   const saved = page.waitForResponse((response) => response.request().method() === "POST");
   await page.getByRole("button", { name: "Save Blog" }).click();
   await saved;
