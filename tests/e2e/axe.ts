@@ -29,10 +29,20 @@ export async function expectNoSeriousA11yViolations(page: Page) {
       .map(
         (v) =>
           `${v.id}: ${v.help} (${v.nodes
-            .map((n) => n.target.join(" "))
             .slice(0, 3)
+            .map((n) => `${n.target.join(" ")}${detailOf(n)}`)
             .join(", ")})`,
       );
+    // What axe measured, so that a failure in CI says why without a rerun: the colours and ratio
+    // of a contrast failure, and the element's markup.
+    function detailOf(node: axe.NodeResult): string {
+      const data = [...node.any, ...node.all].map((check) => check.data as Record<string, unknown> | null)[0];
+      const measured =
+        data && "contrastRatio" in data
+          ? ` ${String(data.fgColor)} on ${String(data.bgColor)}, ${String(data.contrastRatio)}:1`
+          : "";
+      return `${measured} ${node.html.slice(0, 200)}`;
+    }
   }, TAGS);
   expect(serious).toEqual([]);
 }

@@ -142,6 +142,29 @@ test("the footer's focus ring stands out on its dark green (3:1 at least)", asyn
   expect(contrast(outline, background), `${outline} on ${background}`).toBeGreaterThanOrEqual(3);
 });
 
+test("with less motion asked for, a change of look is drawn at once: no transition runs, even for a moment", async ({
+  page,
+}) => {
+  // The suite's browser asks for reduced motion (playwright.config.ts). A button enabled again after
+  // its form was sent must be at full strength at once: a transition, however short, shows the
+  // dimmed colours to whoever looks before the next frame (an accessibility check did, in one run of
+  // ten).
+  await page.goto("/login");
+  const seen = await page
+    .getByRole("button", { name: "Log In", exact: true })
+    .evaluate(async (button: HTMLButtonElement) => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      button.disabled = true;
+      void getComputedStyle(button).opacity;
+      await frame();
+      await frame();
+      const dimmed = getComputedStyle(button).opacity;
+      button.disabled = false;
+      return { dimmed, enabled: getComputedStyle(button).opacity, running: document.getAnimations().length };
+    });
+  expect(seen).toEqual({ dimmed: "0.7", enabled: "1", running: 0 });
+});
+
 /** WCAG contrast of two CSS colours as the browser computes them (rgb(), or oklab()/oklch() from Tailwind 4). */
 function contrast(a: string, b: string): number {
   const luminance = (color: string) => {
