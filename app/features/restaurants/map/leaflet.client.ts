@@ -21,12 +21,28 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 export const CITY_ZOOM = 13;
 
 /**
+ * The visitor asks for less motion: the maps then zoom, fade and pan without animating. Leaflet
+ * does not read that wish itself, and its zoom animation waits for a CSS transition's end, which
+ * the site's stylesheet does not run for such a visitor (app/app.css).
+ */
+export const lessMotion = (): boolean => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/**
  * A map of Tel Aviv with the configured tiles, their credit, and zoom buttons in the page's
  * language on its reading side.
  */
 export function createMap(element: HTMLElement, { tiles, language }: { tiles: MapTiles; language: Language }): L.Map {
   const t = translator(language);
-  const map = L.map(element, { zoomControl: false, center: [TEL_AVIV.lat, TEL_AVIV.lng], zoom: CITY_ZOOM });
+  const animate = !lessMotion();
+  const map = L.map(element, {
+    zoomControl: false,
+    center: [TEL_AVIV.lat, TEL_AVIV.lng],
+    zoom: CITY_ZOOM,
+    zoomAnimation: animate,
+    fadeAnimation: animate,
+    markerZoomAnimation: animate,
+    inertia: animate,
+  });
   L.control
     .zoom({
       position: language === "he" ? "topright" : "topleft",
