@@ -6,8 +6,13 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+// Chromium's headless shell first when it is installed (Debian: chromium-headless-shell, the same
+// engine and version as the chromium package, without the full browser's window machinery): the
+// browser takes most of the suite's CPU, and the shell takes less of it (ADR 035). Then the full
+// browser, which any machine with Chromium has.
 const candidates = [
   process.env.CHROME_PATH,
+  "/usr/bin/chromium-headless-shell",
   "/usr/bin/chromium",
   "/usr/bin/chromium-browser",
   "/usr/bin/google-chrome",
