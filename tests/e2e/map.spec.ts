@@ -210,6 +210,34 @@ test("the map is no trap for the keyboard: a skip link jumps to the list, and Ta
   await expectNoSeriousA11yViolations(page);
 });
 
+test("with less motion asked for, the map moves at once: a pan by the arrow keys and a zoom run no animation", async ({
+  page,
+}) => {
+  // The suite's browser asks for less motion (playwright.config.ts). Leaflet animates a pan in script
+  // and a zoom with a CSS transition unless told not to.
+  await page.goto(`${base}/?view=map`);
+  const map = page.getByTestId("results-map");
+  await expect(map.locator(".marker-cluster").first()).toBeVisible();
+  const pane = map.locator(".leaflet-map-pane");
+  const before = await pane.evaluate((element) => getComputedStyle(element).transform);
+  await map.focus();
+  await page.keyboard.press("ArrowRight");
+  // Read at once: an animated pan would still be under way (a quarter of a second), its class on.
+  const panned = await pane.evaluate((element) => ({
+    animating: element.classList.contains("leaflet-pan-anim"),
+    transform: getComputedStyle(element).transform,
+  }));
+  expect(panned.animating).toBe(false);
+  expect(panned.transform).not.toBe(before);
+
+  await map.getByRole("button", { name: "Zoom in" }).click();
+  const zoomed = await map.evaluate((element) => ({
+    animating: element.querySelector(".leaflet-zoom-anim") !== null,
+    running: document.getAnimations().length,
+  }));
+  expect(zoomed).toEqual({ animating: false, running: 0 });
+});
+
 test.describe("Near me", () => {
   const nearest = () => open.find((row) => row.slug === "pita-lab") ?? open[3]!;
 

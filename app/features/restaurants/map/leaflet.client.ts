@@ -43,6 +43,10 @@ export function createMap(element: HTMLElement, { tiles, language }: { tiles: Ma
     markerZoomAnimation: animate,
     inertia: animate,
   });
+  // Leaflet animates a pan in script whatever those options say: when the results refit, a popup
+  // pulls the map into view, or the arrow keys move it. Every such pan goes through panBy.
+  if (!animate)
+    map.panBy = (offset, options) => L.Map.prototype.panBy.call(map, offset, { ...options, animate: false });
   L.control
     .zoom({
       position: language === "he" ? "topright" : "topleft",
