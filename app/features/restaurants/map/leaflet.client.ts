@@ -25,7 +25,7 @@ export const CITY_ZOOM = 13;
  * does not read that wish itself, and its zoom animation waits for a CSS transition's end, which
  * the site's stylesheet does not run for such a visitor (app/app.css).
  */
-export const lessMotion = (): boolean => matchMedia("(prefers-reduced-motion: reduce)").matches;
+const lessMotion = (): boolean => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
  * A map of Tel Aviv with the configured tiles, their credit, and zoom buttons in the page's

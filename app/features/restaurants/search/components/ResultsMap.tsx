@@ -9,7 +9,7 @@ import { restaurantPath } from "../../../../lib/paths";
 import type { MapTiles } from "../../../../lib/context";
 import { TEL_AVIV } from "../../core";
 import type { ListedRestaurant } from "../search-index";
-import { CITY_ZOOM, createMap, L, lessMotion, pinIcon } from "../../map/index.client";
+import { CITY_ZOOM, createMap, L, pinIcon } from "../../map/index.client";
 
 /** Close enough to read the street names around one pin; the whole city for many. */
 const MAX_FIT_ZOOM = 16;
@@ -42,7 +42,8 @@ export default function ResultsMap({
     const pins = L.markerClusterGroup({
       showCoverageOnHover: false,
       maxClusterRadius: 50,
-      animate: !lessMotion(),
+      // Animated as the map's zoom is (off when the visitor asks for less motion, createMap).
+      animate: map.options.zoomAnimation !== false,
     }).addTo(map);
     layers.current = { map, pins };
     return () => {
