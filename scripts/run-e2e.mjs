@@ -2,7 +2,7 @@
 // No Chromium: outside CI the browser suite (only it) is skipped with a loud message; under
 // CI=true that is a failure. Playwright never downloads a browser here.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -39,4 +39,30 @@ const env = { ...process.env, CHROME_PATH: chromium, E2E_DATA_DIR: dataDir };
 delete env.DATABASE_URL;
 const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], { stdio: "inherit", env });
 rmSync(dataDir, { recursive: true, force: true });
+if (result.status !== 0) printPagesOfFailures();
 process.exit(result.status ?? 1);
+
+/**
+ * What the page showed when a test failed (Playwright writes it beside the test's results, as an
+ * outline of the page), printed after the summary: a CI log then says why without a rerun, where
+ * the results folder is gone with the machine. A few files, a few lines each.
+ */
+function printPagesOfFailures() {
+  const folder = "test-results";
+  if (!existsSync(folder)) return;
+  const files = readdirSync(folder, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith("error-context.md"))
+    .slice(0, 3);
+  for (const name of files) {
+    const text = readFileSync(path.join(folder, name), "utf8");
+    const test = text.match(/^- Name: (.*)$/m)?.[1] ?? name;
+    const page = text.split("# Page snapshot")[1];
+    if (!page) continue;
+    // From the page's main part when it has one: the header is the same on every page.
+    const all = page.trim().split("\n");
+    const main = all.findIndex((line) => /^\s*- main\b/.test(line));
+    const lines = all.slice(Math.max(main, 0), Math.max(main, 0) + 60);
+    console.log(`\n--- The page when "${test}" failed (${lines.length} of its ${all.length} lines):`);
+    console.log(lines.join("\n"));
+  }
+}
