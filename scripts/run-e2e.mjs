@@ -56,8 +56,9 @@ function printPagesOfFailures() {
   for (const name of files) {
     const text = readFileSync(path.join(folder, name), "utf8");
     const test = text.match(/^- Name: (.*)$/m)?.[1] ?? name;
-    const page = text.split("# Page snapshot")[1];
-    if (!page) continue;
+    // The outline is the file's last block of YAML (under "# Page snapshot" in some versions).
+    if (!text.includes("```yaml")) continue;
+    const page = text.split("```yaml").at(-1)?.split("```")[0] ?? "";
     // From the page's main part when it has one: the header is the same on every page.
     const all = page.trim().split("\n");
     const main = all.findIndex((line) => /^\s*- main\b/.test(line));

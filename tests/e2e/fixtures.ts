@@ -135,12 +135,17 @@ async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErr
   const consoleErrors: ConsoleMessage[] = [];
   const pageErrors: string[] = [];
   const expected: { error: ExpectedBrowserError; seen: number }[] = [];
+  const lastUrls = new Map<Page, string>();
 
   const watch = (context: BrowserContext) => {
     if (watched.has(context)) return;
     watched.add(context);
     context.on("request", (request) => {
       if (request.resourceType() === "image" && isExternalImage(request.url())) externalImages.add(request.url());
+    });
+    context.on("framenavigated", (frame) => {
+      const page = frame.page();
+      if (frame === page.mainFrame()) lastUrls.set(page, frame.url());
     });
     context.on("console", (message) => {
       if (message.type() === "error") consoleErrors.push(message);
@@ -167,6 +172,11 @@ async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErr
   // Events travel in order with replies: one round trip to each open page brings in all it sent.
   const open = [...watched].flatMap((context) => context.pages()).filter((page) => !page.isClosed());
   await Promise.all(open.map((page) => page.evaluate(() => true).catch(() => undefined)));
+  // Where each page last was when the test failed: with the outline of the page printed after the
+  // run (scripts/run-e2e.mjs), a CI log says what the test saw.
+  const info = base.info();
+  if (info.status !== info.expectedStatus)
+    console.log(`[pages] where the pages of "${info.title}" last were: ${[...lastUrls.values()].join(", ") || "none"}`);
 
   const unexpected = [...pageErrors];
   for (const message of consoleErrors) {
