@@ -72,6 +72,21 @@ test.describe("header", () => {
     expect(english!.x).toBeLessThan(width / 2);
   });
 
+  test("its menu marks the page shown, and the next one after a move in the browser (en, he)", async ({ page }) => {
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "Main" });
+    await expect(menu.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("link", { name: "Blogs" })).not.toHaveAttribute("aria-current");
+    await menu.getByRole("link", { name: "Blogs" }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+    await expect(menu.getByRole("link", { name: "Blogs" })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
+    await page.goto("/he/saved");
+    const hebrew = page.getByRole("navigation", { name: "ראשי" });
+    await expect(hebrew.getByRole("link", { name: "שמורים" })).toHaveAttribute("aria-current", "page");
+    await expect(hebrew.getByRole("link", { name: "בית" })).not.toHaveAttribute("aria-current");
+  });
+
   test("becomes compact after scrolling more than 10 px", async ({ page }) => {
     await page.goto("/");
     const header = page.locator("header").first();

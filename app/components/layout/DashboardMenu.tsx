@@ -1,7 +1,7 @@
 // The dashboard's navigation pieces: a link's look, a queue's link with its open count, and the menu
 // that holds the links on a phone.
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { NavLink } from "../ui/NavLink";
 import { cn } from "../../lib/cn";
 import { useLanguage } from "../../lib/i18n/use-language";
 import type { ManageKey } from "../../locales/en";

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
+import { NavLink } from "../ui/NavLink";
 import { switchLanguagePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { accountPath, blogsPath, savedPath, dashboardPath, homePath, loginPath } from "../../lib/paths";

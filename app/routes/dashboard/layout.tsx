@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
+import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { NavLink } from "../../components/ui/NavLink";
 import type { Route } from "./+types/layout";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { can } from "../../lib/permissions";

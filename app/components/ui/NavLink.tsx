@@ -1,0 +1,37 @@
+// A link that marks itself when it leads to the page shown: `aria-current="page"` and the look its
+// `className` gives an active link. React Router's NavLink does the same and more (pending and
+// view-transition states, relative and encoded paths) that no page here uses; being in the
+// framework file, its code came with every first visit though only the header and the dashboard
+// show such links. Our links' paths are absolute and plain, so the check is a comparison.
+import type { ComponentProps } from "react";
+import { Link, useLocation } from "react-router";
+
+/**
+ * Whether the page at `pathname` is the one a link to `to` leads to, as React Router reads it:
+ * letters in any case, and (unless `end`) any page under it (`/blogs` for `/blogs/2`, not `/blogsx`).
+ */
+export function isCurrentPath(pathname: string, to: string, end: boolean): boolean {
+  const here = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  const stem = target.length > 1 && target.endsWith("/") ? target.slice(0, -1) : target;
+  return here === target || (!end && here.startsWith(stem) && here.charAt(stem.length) === "/");
+}
+
+type NavLinkProps = Omit<ComponentProps<typeof Link>, "to" | "className"> & {
+  to: string;
+  /** Only this page, not those under it. */
+  end?: boolean;
+  className?: string | ((state: { isActive: boolean }) => string);
+};
+
+export function NavLink({ to, end = false, className, ...rest }: NavLinkProps) {
+  const isActive = isCurrentPath(useLocation().pathname, to, end);
+  return (
+    <Link
+      {...rest}
+      to={to}
+      aria-current={isActive ? "page" : undefined}
+      className={typeof className === "function" ? className({ isActive }) : className}
+    />
+  );
+}
