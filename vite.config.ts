@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { build as bundle } from "rolldown";
+import { build as bundle, RolldownMagicString } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { messageBundles } from "./scripts/message-bundles.ts";
 
@@ -97,6 +97,22 @@ function reactRouterProductionBuild(): Plugin {
     enforce: "pre",
     applyToEnvironment: (environment) => environment.name === "client",
     resolveId: (source) => files[source],
+    // React Router's module creates its components with `forwardRef`, `createContext` and `memo` at
+    // its top level, without the "pure" mark bundlers read, and names each for the developer tools
+    // (`Link.displayName = "Link"`). To the bundler both look like work that must run, so each such
+    // component stayed in the framework file whether or not a page uses it. Marked pure, and
+    // unnamed (the names serve React's development build only), the unused ones are left out.
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-9]+\.mjs$/ },
+      handler(code) {
+        const edited = new RolldownMagicString(code);
+        for (const call of code.matchAll(/^var \w+ = (?=React\d*\.(?:forwardRef|createContext|memo)\()/gm))
+          edited.appendLeft(call.index + call[0].length, "/* @__PURE__ */ ");
+        for (const name of code.matchAll(/^\w+\.displayName = "[\w$]+";$/gm))
+          edited.remove(name.index, name.index + name[0].length);
+        return { code: edited };
+      },
+    },
   };
 }
 
