@@ -104,12 +104,19 @@ function reactRouterProductionBuild(): Plugin {
     // unnamed (the names serve React's development build only), the unused ones are left out.
     transform: {
       filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-9]+\.mjs$/ },
-      handler(code) {
+      handler(code, id) {
         const edited = new RolldownMagicString(code);
-        for (const call of code.matchAll(/^var \w+ = (?=React\d*\.(?:forwardRef|createContext|memo)\()/gm))
+        let marked = 0;
+        for (const call of code.matchAll(/^var \w+ = (?=React\d*\.(?:forwardRef|createContext|memo)\()/gm)) {
           edited.appendLeft(call.index + call[0].length, "/* @__PURE__ */ ");
+          marked += 1;
+        }
         for (const name of code.matchAll(/^\w+\.displayName = "[\w$]+";$/gm))
           edited.remove(name.index, name.index + name[0].length);
+        // The file that defines the components must have some: none means React Router's code
+        // changed shape, and every component would silently be back in every first visit.
+        if (marked === 0 && /^var NavLink = /m.test(code))
+          this.error(`${id}: no top-level forwardRef or createContext call to mark pure; update this transform`);
         return { code: edited };
       },
     },

@@ -18,6 +18,7 @@ export function isCurrentPath(pathname: string, to: string, end: boolean): boole
 }
 
 type NavLinkProps = Omit<ComponentProps<typeof Link>, "to" | "className"> & {
+  /** An absolute path without a query or a fragment (`/he/blogs`), as every menu here has. */
   to: string;
   /** Only this page, not those under it. */
   end?: boolean;
