@@ -39,7 +39,13 @@ const env = { ...process.env, CHROME_PATH: chromium, E2E_DATA_DIR: dataDir };
 delete env.DATABASE_URL;
 const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], { stdio: "inherit", env });
 rmSync(dataDir, { recursive: true, force: true });
-if (result.status !== 0) printPagesOfFailures();
+if (result.status !== 0) {
+  try {
+    printPagesOfFailures();
+  } catch (error) {
+    console.warn(`(the pages of the failed tests could not be printed: ${String(error)})`);
+  }
+}
 process.exit(result.status ?? 1);
 
 /**
@@ -48,16 +54,18 @@ process.exit(result.status ?? 1);
  * the results folder is gone with the machine. A few files, a few lines each.
  */
 function printPagesOfFailures() {
-  const folder = "test-results";
+  // Playwright's default output folder, beside its configuration at the project's root.
+  const folder = path.join(import.meta.dirname, "..", "test-results");
   if (!existsSync(folder)) return;
-  const files = readdirSync(folder, { recursive: true, encoding: "utf8" })
+  const pages = readdirSync(folder, { recursive: true, encoding: "utf8" })
     .filter((name) => name.endsWith("error-context.md"))
-    .slice(0, 3);
-  for (const name of files) {
-    const text = readFileSync(path.join(folder, name), "utf8");
-    const test = text.match(/^- Name: (.*)$/m)?.[1] ?? name;
+    .sort()
+    .map((name) => ({ name, text: readFileSync(path.join(folder, name), "utf8") }))
     // The outline is the file's last block of YAML (under "# Page snapshot" in some versions).
-    if (!text.includes("```yaml")) continue;
+    .filter(({ text }) => text.includes("```yaml"))
+    .slice(0, 3);
+  for (const { name, text } of pages) {
+    const test = text.match(/^- Name: (.*)$/m)?.[1] ?? name;
     const page = text.split("```yaml").at(-1)?.split("```")[0] ?? "";
     // From the page's main part when it has one: the header is the same on every page.
     const all = page.trim().split("\n");

@@ -176,7 +176,9 @@ async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErr
   // run (scripts/run-e2e.mjs), a CI log says what the test saw.
   const info = base.info();
   if (info.status !== info.expectedStatus)
-    console.log(`[pages] where the pages of "${info.title}" last were: ${[...lastUrls.values()].join(", ") || "none"}`);
+    console.log(
+      `[pages] where the pages of "${info.titlePath.join(" >> ")}" last were: ${[...lastUrls.values()].join(", ") || "none"}`,
+    );
 
   const unexpected = [...pageErrors];
   for (const message of consoleErrors) {
