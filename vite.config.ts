@@ -101,7 +101,8 @@ function reactRouterProductionBuild(): Plugin {
     // its top level, without the "pure" mark bundlers read, and names each for the developer tools
     // (`Link.displayName = "Link"`). To the bundler both look like work that must run, so each such
     // component stayed in the framework file whether or not a page uses it. Marked pure, and
-    // unnamed (the names serve React's development build only), the unused ones are left out.
+    // unnamed (the names serve the developer tools; React's production build words one error
+    // message with them), the unused ones are left out.
     transform: {
       filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-9]+\.mjs$/ },
       handler(code, id) {

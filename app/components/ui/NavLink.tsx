@@ -2,20 +2,17 @@
 // `className` gives an active link. React Router's NavLink does the same and more (pending and
 // view-transition states, relative and encoded paths) that no page here uses; being in the
 // framework file, its code came with every first visit though only the header and the dashboard
-// show such links. Our links' paths are absolute and plain, so the check is a comparison.
+// show such links. Our links' paths are absolute and plain, so React Router's matcher decides.
 import type { ComponentProps } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, matchPath, useLocation } from "react-router";
 
 /**
- * Whether the page at `pathname` is the one a link to `to` leads to, as React Router reads it:
- * letters in any case, and (unless `end`) any page under it (`/blogs` for `/blogs/2`, not `/blogsx`).
+ * Whether the page at `pathname` is the one a link to `to` leads to, read by React Router's own
+ * matcher: letters in any case, and (unless `end`) any page under it (`/blogs` for `/blogs/2`, not
+ * `/blogsx`).
  */
-export function isCurrentPath(pathname: string, to: string, end: boolean): boolean {
-  const here = pathname.toLowerCase();
-  const target = to.toLowerCase();
-  const stem = target.length > 1 && target.endsWith("/") ? target.slice(0, -1) : target;
-  return here === target || (!end && here.startsWith(stem) && here.charAt(stem.length) === "/");
-}
+export const isCurrentPath = (pathname: string, to: string, end: boolean): boolean =>
+  matchPath({ path: to, end }, pathname) !== null;
 
 type NavLinkProps = Omit<ComponentProps<typeof Link>, "to" | "className"> & {
   /** An absolute path without a query or a fragment (`/he/blogs`), as every menu here has. */
