@@ -142,7 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#114a2d" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* The installable site, named and started in the page's language (app/offline/app-pages.ts, answered by server/app.ts). */}
+        {/* The installable site, named and started in the page's language (app/offline/app-pages.server.ts, answered by server/app.ts). */}
         <link rel="manifest" href={localizePath("/manifest.webmanifest", language)} />
         <Meta />
         <Links />

@@ -17,7 +17,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import { servicesContext, type AppServices } from "../app/lib/context";
 import type { Auth } from "../app/lib/auth.server";
 import { detectLanguage, LANGUAGES } from "../app/lib/i18n/language";
-import { manifestPath, offlinePage, webManifest } from "../app/offline/app-pages";
+import { manifestPath, offlinePage, webManifest } from "../app/offline/app-pages.server";
 import { offlinePath } from "../app/offline/cache-rules";
 import { translator } from "../app/lib/i18n/messages";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, unavailablePage } from "../app/lib/unavailable";
@@ -128,7 +128,7 @@ function mountServiceWorker(app: express.Express, { clientDir }: EndpointDeps): 
   });
 }
 
-// The web app manifest and the offline page, in each language (app/offline/app-pages.ts).
+// The web app manifest and the offline page, in each language (app/offline/app-pages.server.ts).
 // Public, the same for everyone: kept a day (manifest) and an hour (offline page) by browsers and caches.
 function mountAppPages(app: express.Express): void {
   for (const language of LANGUAGES) {

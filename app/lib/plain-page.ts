@@ -1,6 +1,6 @@
 // A page complete in itself, in the site's look and its language: no scripts, no stylesheet files,
 // nothing else to fetch but the site's icon (which the service worker keeps). The 503 page while
-// the database is down (unavailable.ts) and the service worker's offline page (app/offline/app-pages.ts).
+// the database is down (unavailable.ts) and the service worker's offline page (app/offline/app-pages.server.ts).
 import { directionOf, type Language } from "./i18n/language";
 import { translator } from "./i18n/messages";
 

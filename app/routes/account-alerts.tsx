@@ -16,14 +16,23 @@ import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
 import { accessDenied, requireViewer } from "../lib/permissions.server";
 import { accountPath, savedPath } from "../lib/paths";
-import { simplePageMeta } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { simplePageMeta } from "../lib/seo.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   if (!can(viewer, "saved:keep")) accessDenied();
   const { db } = context.get(servicesContext);
   const settings = await alertSettingsOf(db, viewer.id, detectLanguage(new URL(request.url).pathname));
-  return { settings, email: viewer.email, emailVerified: viewer.emailVerified };
+  return {
+    settings,
+    email: viewer.email,
+    emailVerified: viewer.emailVerified,
+    meta: simplePageMeta(
+      { request, context },
+      { title: "alerts.title", description: "alerts.intro", path: (language) => alertsPath(language), noindex: true },
+    ),
+  };
 }
 
 export type ActionResult = { ok: true } | ({ ok: false } & ErrorAnswer);
@@ -43,12 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, {
-    title: "alerts.title",
-    description: "alerts.intro",
-    path: (language) => alertsPath(language),
-    noindex: true,
-  });
+  return loaderMeta(args);
 }
 
 export default function AlertSettingsPage({ loaderData }: Route.ComponentProps) {

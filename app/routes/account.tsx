@@ -16,11 +16,23 @@ import { formatLongDate } from "../lib/dates";
 import { useLanguage } from "../lib/i18n/use-language";
 import { accountPath } from "../lib/paths";
 import { requireViewer } from "../lib/permissions.server";
-import { simplePageMeta } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { simplePageMeta } from "../lib/seo.server";
 import { alertsPath } from "../features/restaurants/alerts/paths";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return accountPage(context.get(servicesContext), requireViewer(request, context));
+  return {
+    ...(await accountPage(context.get(servicesContext), requireViewer(request, context))),
+    meta: simplePageMeta(
+      { request, context },
+      {
+        title: "account.title",
+        description: "account.title",
+        path: (language) => accountPath(language),
+        noindex: true,
+      },
+    ),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,12 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, {
-    title: "account.title",
-    description: "account.title",
-    path: (language) => accountPath(language),
-    noindex: true,
-  });
+  return loaderMeta(args);
 }
 
 const card = "rounded-2xl border border-stone-200 bg-white p-6 shadow-sm";

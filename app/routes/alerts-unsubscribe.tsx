@@ -13,12 +13,25 @@ import { actionError, type ErrorAnswer } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { readFormData } from "../lib/form-data.server";
 import { useLanguage } from "../lib/i18n/use-language";
-import { simplePageMeta } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { simplePageMeta } from "../lib/seo.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { alertTokens } = context.get(servicesContext);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, valid: alertTokens.verify(token) !== null };
+  return {
+    token,
+    valid: alertTokens.verify(token) !== null,
+    meta: simplePageMeta(
+      { request, context },
+      {
+        title: "alerts.unsubscribeTitle",
+        description: "alerts.unsubscribeIntro",
+        path: (language) => unsubscribePath(language),
+        noindex: true,
+      },
+    ),
+  };
 }
 
 export type ActionResult = { ok: true } | ({ ok: false } & ErrorAnswer);
@@ -39,12 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, {
-    title: "alerts.unsubscribeTitle",
-    description: "alerts.unsubscribeIntro",
-    path: (language) => unsubscribePath(language),
-    noindex: true,
-  });
+  return loaderMeta(args);
 }
 
 export default function UnsubscribePage({ loaderData }: Route.ComponentProps) {

@@ -14,7 +14,7 @@ import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
 import { requirePermission, requireTwoFactorReady, requireViewer } from "../lib/permissions.server";
 import { blogPath, blogsPath } from "../lib/paths";
-import { noindexPageMeta } from "../lib/seo";
+import { noindexPageMeta } from "../lib/meta";
 import { redirectWithToast } from "../lib/toast.server";
 import { useLocalDraft } from "../lib/use-local-draft";
 import { useFocusFirstInvalid } from "../lib/use-focus-first-invalid";

@@ -14,17 +14,27 @@ import { can } from "../lib/permissions";
 import { requirePermission } from "../lib/permissions.server";
 import { blogEditPath, blogPath, blogsPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
-import { pageMeta, publicUrlFrom } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { pageMeta } from "../lib/seo.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, settings } = context.get(servicesContext);
+  const t = translator("en");
   // An unknown post is the 404 page (this route's ErrorBoundary words it for the blog).
   const post = await findBlog(db, params).catch(loaderError);
   return {
-    found: true as const,
     post: { ...post, content: undefined, html: renderMarkdown(post.content) },
     canManage: can(context.get(viewerContext), "blog:manage"),
+    meta: pageMeta({
+      publicUrl: settings.publicUrl,
+      language: "en",
+      title: `${post.title} | ${t("blog.title")}`,
+      description: post.subtitle,
+      path: blogPath(post),
+      image: post.image,
+      type: "article",
+    }),
   };
 }
 
@@ -45,20 +55,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirectWithToast(services.toasts, blogsPath(), { type: "success", message: "blog.deleted" });
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  // An unknown post: the 404 page, kept out of search engines.
   const t = translator("en");
-  if (!loaderData?.found)
-    return [{ title: `${t("blog.notFound")} | ${t("brand.name")}` }, { name: "robots", content: "noindex" }];
-  const { post } = loaderData;
-  return pageMeta({
-    publicUrl: publicUrlFrom(matches),
-    language: "en",
-    title: `${post.title} | ${t("blog.title")}`,
-    description: post.subtitle,
-    path: blogPath(post),
-    image: post.image,
-    type: "article",
-  });
+  return loaderMeta(args, [
+    { title: `${t("blog.notFound")} | ${t("brand.name")}` },
+    { name: "robots", content: "noindex" },
+  ]);
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {

@@ -9,27 +9,30 @@ import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
 import { blogAddPath, blogPath, blogsPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
-import { pageMeta, publicUrlFrom } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { pageMeta } from "../lib/seo.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, settings } = context.get(servicesContext);
   const { posts } = await listBlogs(db);
+  const t = translator("en");
   return {
     canManage: can(context.get(viewerContext), "blog:manage"),
     posts: posts.map(({ content: _content, ...card }) => card),
+    // The blog is written in English only.
+    meta: pageMeta({
+      publicUrl: settings.publicUrl,
+      language: "en",
+      title: `${t("blog.title")} | ${t("brand.name")}`,
+      description: t("blog.tagline"),
+      path: blogsPath(),
+      type: "website",
+    }),
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const t = translator("en");
-  return pageMeta({
-    publicUrl: publicUrlFrom(matches),
-    language: "en",
-    title: `${t("blog.title")} | ${t("brand.name")}`,
-    description: t("blog.tagline"),
-    path: blogsPath(),
-    type: "website",
-  });
+export function meta(args: Route.MetaArgs) {
+  return loaderMeta(args);
 }
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {

@@ -9,7 +9,8 @@ import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { useLanguage } from "../lib/i18n/use-language";
 import { forgotPasswordPath } from "../lib/paths";
-import { simplePageMeta } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { simplePageMeta } from "../lib/seo.server";
 import { readFormData } from "../lib/form-data.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,13 +23,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { sent: true as const };
 }
 
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    meta: simplePageMeta(
+      { request, context },
+      { title: "forgot.title", description: "forgot.intro", path: forgotPasswordPath, noindex: true },
+    ),
+  };
+}
+
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, {
-    title: "forgot.title",
-    description: "forgot.intro",
-    path: forgotPasswordPath,
-    noindex: true,
-  });
+  return loaderMeta(args);
 }
 
 export default function ForgotPassword() {

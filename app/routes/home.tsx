@@ -12,9 +12,8 @@ import { pesachExceptions } from "../features/restaurants/pesach/hours";
 import { pesachSeasonAt, seasonNow } from "../features/restaurants/pesach/season.server";
 import { servicesContext } from "../lib/context";
 import { detectLanguage } from "../lib/i18n/language";
-import { translator } from "../lib/i18n/messages";
-import { homePath, inBothLanguages } from "../lib/paths";
-import { pageMeta, publicUrlFrom } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { homePageMeta } from "../lib/seo.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -59,6 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     pesach,
     // The heading, as the server renders it: the browser carries none of its code or words.
     hero: heroHtml(detectLanguage(url.pathname)),
+    meta: homePageMeta({ request, context }),
   };
 }
 
@@ -73,17 +73,8 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const language = detectLanguage(location.pathname);
-  const t = translator(language);
-  return pageMeta({
-    publicUrl: publicUrlFrom(matches),
-    language,
-    title: t("meta.defaultTitle"),
-    description: t("meta.defaultDescription"),
-    path: homePath(language),
-    alternates: inBothLanguages(homePath),
-  });
+export function meta(args: Route.MetaArgs) {
+  return loaderMeta(args);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

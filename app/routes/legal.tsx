@@ -5,7 +5,8 @@ import { servicesContext } from "../lib/context";
 import { brandName } from "../lib/i18n/brand";
 import { detectLanguage, stripLanguagePrefix } from "../lib/i18n/language";
 import { accessibilityPath, inBothLanguages, privacyPolicyPath } from "../lib/paths";
-import { pageMeta, publicUrlFrom } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { pageMeta } from "../lib/seo.server";
 
 const isAccessibility = (pathname: string) => stripLanguagePrefix(pathname) === accessibilityPath("en");
 
@@ -20,21 +21,25 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const doc = isAccessibility(pathname)
     ? accessibilityStatement(language, settings.contactEmail)
     : privacyPolicy(language, settings.contactEmail);
-  // The spec: the date of viewing is shown as the last update.
-  return { doc, contactEmail: settings.contactEmail, viewedOn: new Date().toISOString().slice(0, 10) };
+  const pathFor = isAccessibility(pathname) ? accessibilityPath : privacyPolicyPath;
+  return {
+    doc,
+    contactEmail: settings.contactEmail,
+    // The spec: the date of viewing is shown as the last update.
+    viewedOn: new Date().toISOString().slice(0, 10),
+    meta: pageMeta({
+      publicUrl: settings.publicUrl,
+      language,
+      title: `${doc.title} | ${brandName(language)}`,
+      description: doc.intro.slice(0, 160),
+      path: pathFor(language),
+      alternates: inBothLanguages(pathFor),
+    }),
+  };
 }
 
-export function meta({ loaderData, location, matches }: Route.MetaArgs) {
-  const language = detectLanguage(location.pathname);
-  const pathFor = isAccessibility(location.pathname) ? accessibilityPath : privacyPolicyPath;
-  return pageMeta({
-    publicUrl: publicUrlFrom(matches),
-    language,
-    title: `${loaderData?.doc.title ?? ""} | ${brandName(language)}`,
-    description: loaderData?.doc.intro.slice(0, 160) ?? "",
-    path: pathFor(language),
-    alternates: inBothLanguages(pathFor),
-  });
+export function meta(args: Route.MetaArgs) {
+  return loaderMeta(args);
 }
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {

@@ -16,7 +16,8 @@ import { useLanguage } from "../lib/i18n/use-language";
 import { can } from "../lib/permissions";
 import { dashboardPath, homePath, loginPath, safeReturnPath, twoFactorLoginPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
-import { simplePageMeta } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { simplePageMeta } from "../lib/seo.server";
 import { readFormData } from "../lib/form-data.server";
 
 /** The login page's way back, kept through this step (cleaned as there). */
@@ -30,7 +31,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // Nothing to verify without a pending sign-in: start at the password.
   if (!hasPendingSignIn(request)) throw redirect(loginPath(language, returnTo));
   // Cleaned here on the server: the page's links keep it.
-  return { returnTo: returnTo ?? null };
+  return {
+    returnTo: returnTo ?? null,
+    meta: simplePageMeta(
+      { request, context },
+      { title: "twoFactor.loginTitle", description: "twoFactor.loginIntro", path: twoFactorLoginPath, noindex: true },
+    ),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,12 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, {
-    title: "twoFactor.loginTitle",
-    description: "twoFactor.loginIntro",
-    path: twoFactorLoginPath,
-    noindex: true,
-  });
+  return loaderMeta(args);
 }
 
 export default function LoginTwoFactor({ loaderData }: Route.ComponentProps) {

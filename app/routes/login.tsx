@@ -21,7 +21,8 @@ import {
   twoFactorLoginPath,
 } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
-import { simplePageMeta } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { simplePageMeta } from "../lib/seo.server";
 import { readFormData } from "../lib/form-data.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -30,7 +31,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = safeReturnPath(url.searchParams.get("next"));
   if (context.get(viewerContext)) throw redirect(returnTo ?? dashboardPath(detectLanguage(url.pathname)));
   // The way back, cleaned here on the server: the page's "Sign up" link keeps it.
-  return { returnTo: returnTo ?? null };
+  return {
+    returnTo: returnTo ?? null,
+    meta: simplePageMeta({ request, context }, { title: "login.title", path: loginPath }),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, { title: "login.title", description: "meta.defaultDescription", path: loginPath });
+  return loaderMeta(args);
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {

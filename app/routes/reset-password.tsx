@@ -10,7 +10,8 @@ import { actionError } from "../lib/action-error.server";
 import { servicesContext } from "../lib/context";
 import { useLanguage } from "../lib/i18n/use-language";
 import { loginPath, resetPasswordPath } from "../lib/paths";
-import { simplePageMeta } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { simplePageMeta } from "../lib/seo.server";
 import { readFormData } from "../lib/form-data.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,13 +29,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { done: true as const };
 }
 
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    meta: simplePageMeta(
+      { request, context },
+      {
+        title: "reset.title",
+        description: "reset.title",
+        path: (language) => resetPasswordPath(language),
+        noindex: true,
+      },
+    ),
+  };
+}
+
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, {
-    title: "reset.title",
-    description: "reset.title",
-    path: (language) => resetPasswordPath(language),
-    noindex: true,
-  });
+  return loaderMeta(args);
 }
 
 export default function ResetPassword() {

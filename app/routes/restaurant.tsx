@@ -18,7 +18,8 @@ import { detectLanguage } from "../lib/i18n/language";
 import { loadLaterMessagesFor } from "../page-messages";
 import { responsiveImage } from "../lib/images";
 import { homePath, inBothLanguages, restaurantPath } from "../lib/paths";
-import { absoluteUrl, pageMeta, publicUrlFrom } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { absoluteUrl, pageMeta } from "../lib/seo.server";
 import { freshnessClock } from "../features/restaurants/core/freshness";
 import { hoursViewOf } from "../features/restaurants/hours/hours-view.server";
 import { PLACE_MAP, staticMap } from "../features/restaurants/map/static-map";
@@ -126,6 +127,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // on this day; they are worded here, so the page's script carries none of those words.
   const certificate = certificateState(restaurant.certificate, clock);
   const path = restaurantPath(restaurant.slug, language);
+  const lastChanged = laterDay(restaurant.lastVerified, telAvivDay(updatedAt));
   const image = restaurant.photo ? responsiveImage(restaurant.photo, 1200).src : undefined;
   // Its published reviews at the page `?reviews=` asks for ("Reply" only for its linked owners).
   const reviews = await reviewsSectionOf(
@@ -146,7 +148,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       restaurant.hours && !restaurant.isPermanentlyClosed
         ? hoursViewOf(restaurant.hours, now.getTime(), pesachExceptions(restaurant.pesach, season))
         : null,
-    lastChanged: laterDay(restaurant.lastVerified, telAvivDay(updatedAt)),
+    lastChanged,
     tiles: settings.mapTiles,
     // The tiles around the place, laid out here: the page's script need not know tile math.
     placeMap: restaurant.location ? staticMap(restaurant.location, settings.mapTiles.url, PLACE_MAP) : null,
@@ -157,23 +159,33 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // Its questions and answers, and its certificate's notes, written here in the page's language.
     faq: faqOf(restaurant, language, certificate),
     certificateNotes: certificateNotesOf(restaurant.certificate, certificate, language),
-    seo: {
-      title: restaurantTitle(restaurant, language, certificate),
-      description: restaurantDescription(restaurant, language, certificate),
-      image,
+    meta: [
+      ...pageMeta({
+        publicUrl: settings.publicUrl,
+        language,
+        title: restaurantTitle(restaurant, language, certificate),
+        description: restaurantDescription(restaurant, language, certificate),
+        path,
+        alternates: inBothLanguages((l) => restaurantPath(restaurant.slug, l)),
+        ...(image ? { image } : {}),
+        type: "restaurant",
+      }),
       // schema.org Restaurant with its price range and amenities, for search engines.
-      structuredData: {
-        ...restaurantJsonLd(
-          restaurant,
-          language,
-          absoluteUrl(settings.publicUrl, path),
-          image ? absoluteUrl(settings.publicUrl, image) : undefined,
-        ),
-        ...practicalStructuredData(restaurant),
-        // Its rating and the reviews on this page: published reviews only.
-        ...reviewsStructuredData(reviews),
+      {
+        "script:ld+json": {
+          ...restaurantJsonLd(
+            restaurant,
+            language,
+            absoluteUrl(settings.publicUrl, path),
+            image ? absoluteUrl(settings.publicUrl, image) : undefined,
+          ),
+          ...practicalStructuredData(restaurant),
+          // Its rating and the reviews on this page: published reviews only.
+          ...reviewsStructuredData(reviews),
+        },
       },
-    },
+      { "script:ld+json": restaurantPageJsonLd(absoluteUrl(settings.publicUrl, path), lastChanged) },
+    ],
     // The page's badges for them, worded here in the page's language.
     practical: practicalLabels(restaurant, translator(language)),
     // The section as the server renders it: the browser carries none of its code or words.
@@ -183,27 +195,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData, location, matches }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { restaurant } = loaderData;
-  const language = detectLanguage(location.pathname);
-  const publicUrl = publicUrlFrom(matches);
-  const path = restaurantPath(restaurant.slug, language);
-  const { title, description, image, structuredData } = loaderData.seo;
-  return [
-    ...pageMeta({
-      publicUrl,
-      language,
-      title,
-      description,
-      path,
-      alternates: inBothLanguages((l) => restaurantPath(restaurant.slug, l)),
-      ...(image ? { image } : {}),
-      type: "restaurant",
-    }),
-    { "script:ld+json": structuredData },
-    { "script:ld+json": restaurantPageJsonLd(absoluteUrl(publicUrl, path), loaderData.lastChanged) },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return loaderMeta(args);
 }
 
 export default function RestaurantPage({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,8 @@ import { servicesContext } from "../lib/context";
 import { brandName } from "../lib/i18n/brand";
 import { detectLanguage } from "../lib/i18n/language";
 import { inBothLanguages, reviewPolicyPath } from "../lib/paths";
-import { pageMeta, publicUrlFrom } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { pageMeta } from "../lib/seo.server";
 
 // The published review policy: what holds a review and why, reports, replies, decisions, limits.
 // Its numbers are this installation's settings (REVIEW_NEW_ACCOUNT_DAYS, REVIEW_BURST_*). The document
@@ -14,24 +15,25 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const { settings } = context.get(servicesContext);
   const { newAccountDays, burstPerPlace, burstPerAccount } = settings.reviews;
   const language = detectLanguage(new URL(request.url).pathname);
+  const doc = reviewPolicy(language, settings.contactEmail, { newAccountDays, burstPerPlace, burstPerAccount });
   return {
-    doc: reviewPolicy(language, settings.contactEmail, { newAccountDays, burstPerPlace, burstPerAccount }),
+    doc,
     contactEmail: settings.contactEmail,
     // The spec for legal pages: the date of viewing is shown as the last update.
     viewedOn: new Date().toISOString().slice(0, 10),
+    meta: pageMeta({
+      publicUrl: settings.publicUrl,
+      language,
+      title: `${doc.title} | ${brandName(language)}`,
+      description: doc.intro.slice(0, 160),
+      path: reviewPolicyPath(language),
+      alternates: inBothLanguages(reviewPolicyPath),
+    }),
   };
 }
 
-export function meta({ loaderData, location, matches }: Route.MetaArgs) {
-  const language = detectLanguage(location.pathname);
-  return pageMeta({
-    publicUrl: publicUrlFrom(matches),
-    language,
-    title: `${loaderData?.doc.title ?? ""} | ${brandName(language)}`,
-    description: loaderData?.doc.intro.slice(0, 160) ?? "",
-    path: reviewPolicyPath(language),
-    alternates: inBothLanguages(reviewPolicyPath),
-  });
+export function meta(args: Route.MetaArgs) {
+  return loaderMeta(args);
 }
 
 export default function ReviewPolicyPage({ loaderData }: Route.ComponentProps) {

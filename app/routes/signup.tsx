@@ -14,7 +14,8 @@ import { useLanguage } from "../lib/i18n/use-language";
 import { useFocusFirstInvalid } from "../lib/use-focus-first-invalid";
 import { dashboardPath, homePath, loginPath, safeReturnPath, signupPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
-import { simplePageMeta } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { simplePageMeta } from "../lib/seo.server";
 import { readFormData } from "../lib/form-data.server";
 
 export const SIGNUP_REDIRECT_MS = 3_000;
@@ -25,7 +26,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = safeReturnPath(url.searchParams.get("next"));
   if (context.get(viewerContext)) throw redirect(returnTo ?? dashboardPath(detectLanguage(url.pathname)));
   // The way back, cleaned here on the server: the page's log-in links keep it.
-  return { returnTo: returnTo ?? null };
+  return {
+    returnTo: returnTo ?? null,
+    meta: simplePageMeta(
+      { request, context },
+      { title: "signup.title", description: "signup.guestNotice", path: signupPath },
+    ),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return simplePageMeta(args, { title: "signup.title", description: "signup.guestNotice", path: signupPath });
+  return loaderMeta(args);
 }
 
 export default function Signup({ loaderData }: Route.ComponentProps) {

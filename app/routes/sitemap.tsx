@@ -1,37 +1,21 @@
 import type { Route } from "./+types/sitemap";
 import { loadSitemapPage } from "../features/sitemap/queries.server";
+import { sitemapPageMeta } from "../features/sitemap/meta.server";
 import { Pager } from "../components/ui/Pager";
 import { servicesContext } from "../lib/context";
 import { useLanguage } from "../lib/i18n/use-language";
 import { sitemapPath } from "../lib/paths";
-import { brandName } from "../lib/i18n/brand";
-import { detectLanguage } from "../lib/i18n/language";
-import { pageMeta, publicUrlFrom } from "../lib/seo";
-import { translator } from "../lib/i18n/messages";
+import { loaderMeta } from "../lib/meta";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   // A page at a time (SITEMAP_PAGE_ROWS rows): a directory of 100,000 is 200,000 rows.
-  return loadSitemapPage(db, Number(new URL(request.url).searchParams.get("page") ?? 1));
+  const found = await loadSitemapPage(db, Number(new URL(request.url).searchParams.get("page") ?? 1));
+  return { ...found, meta: sitemapPageMeta({ request, context }, found) };
 }
 
-export function meta({ location, matches, loaderData }: Route.MetaArgs) {
-  const language = detectLanguage(location.pathname);
-  const t = translator(language);
-  const page = loaderData?.page ?? 1;
-  const paged = (path: string) => (page > 1 ? `${path}?page=${page}` : path);
-  const title =
-    page > 1
-      ? `${t("sitemap.title")} · ${t("pager.page", { page, pages: loaderData?.pages ?? page })}`
-      : t("sitemap.title");
-  return pageMeta({
-    publicUrl: publicUrlFrom(matches),
-    language,
-    title: `${title} | ${brandName(language)}`,
-    description: t("sitemap.description"),
-    path: paged(sitemapPath(language)),
-    alternates: { en: paged(sitemapPath("en")), he: paged(sitemapPath("he")) },
-  });
+export function meta(args: Route.MetaArgs) {
+  return loaderMeta(args);
 }
 
 export default function Sitemap({ loaderData }: Route.ComponentProps) {

@@ -15,7 +15,8 @@ import { detectLanguage } from "../lib/i18n/language";
 import { brandName } from "../lib/i18n/brand";
 import { translator } from "../lib/i18n/messages";
 import { inBothLanguages, suggestPath } from "../lib/paths";
-import { pageMeta, publicUrlFrom } from "../lib/seo";
+import { loaderMeta } from "../lib/meta";
+import { pageMeta, pageSite } from "../lib/seo.server";
 import { useLanguage } from "../lib/i18n/use-language";
 import type { MessageKey } from "../locales/en";
 import { formText } from "../lib/form-rules";
@@ -73,17 +74,23 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { ok: true as const };
 }
 
-export function meta({ location, matches }: Route.MetaArgs) {
-  const language = detectLanguage(location.pathname);
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { language, publicUrl } = pageSite({ request, context });
   const t = translator(language);
-  return pageMeta({
-    publicUrl: publicUrlFrom(matches),
-    language,
-    title: `${t("suggest.pageTitle")} | ${brandName(language)}`,
-    description: t("suggest.intro"),
-    path: suggestPath(language),
-    alternates: inBothLanguages(suggestPath),
-  });
+  return {
+    meta: pageMeta({
+      publicUrl,
+      language,
+      title: `${t("suggest.pageTitle")} | ${brandName(language)}`,
+      description: t("suggest.intro"),
+      path: suggestPath(language),
+      alternates: inBothLanguages(suggestPath),
+    }),
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return loaderMeta(args);
 }
 
 export default function SuggestPage({ actionData }: Route.ComponentProps) {

@@ -8,7 +8,7 @@ import { detectLanguage } from "../lib/i18n/language";
 import { useLanguage } from "../lib/i18n/use-language";
 import { homePath, loginPath, safeReturnPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
-import { noindexPageMeta } from "../lib/seo";
+import { noindexPageMeta } from "../lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

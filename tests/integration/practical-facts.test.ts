@@ -14,6 +14,8 @@ import { restaurantChanges, restaurantOwners, restaurants } from "../../database
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, signedInUser } from "../setup/routes";
 import { createServices, routeArgs } from "../setup/services";
+import type { MetaDescriptor } from "react-router";
+import { structuredDataOf } from "../setup/meta";
 
 type Who = "ownerLinked" | "ownerUnlinked" | "admin" | "guest";
 
@@ -131,7 +133,7 @@ describe("saving the practical facts through the restaurant form's path", () => 
       "טייק אוויי",
       "נגיש לכיסאות גלגלים",
     ]);
-    expect((page.data as { seo: { structuredData: object } }).seo.structuredData).toMatchObject({
+    expect(structuredDataOf((page.data as { meta: MetaDescriptor[] }).meta)).toMatchObject({
       "@type": "Restaurant",
       priceRange: "₪₪",
       amenityFeature: [

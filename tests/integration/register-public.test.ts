@@ -37,6 +37,8 @@ import {
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { callRoute, signedInUser } from "../setup/routes";
 import { createServices } from "../setup/services";
+import type { MetaDescriptor } from "react-router";
+import { titleOf } from "../setup/meta";
 
 type Who = "admin" | "owner" | "otherOwner" | "guest";
 
@@ -128,7 +130,7 @@ async function page(slug: string, day: string, language: "en" | "he" = "en") {
   return outcome.data as {
     restaurant: { certificate?: Record<string, string> };
     clock: { today: string; batchDay?: string };
-    seo: { title: string };
+    meta: MetaDescriptor[];
   };
 }
 
@@ -188,8 +190,8 @@ describe("a revoked list, applied", () => {
     );
     const en = await page("revoked-place", "2027-02-01");
     expect(en.restaurant.certificate).toMatchObject({ revokedOn: "2027-01-05" });
-    expect(en.seo.title).toBe("revoked-place | Restaurant in Tel Aviv (kosher certificate revoked)");
-    expect((await page("revoked-place", "2027-02-01", "he")).seo.title).toContain("תעודת הכשרות בוטלה");
+    expect(titleOf(en.meta)).toBe("revoked-place | Restaurant in Tel Aviv (kosher certificate revoked)");
+    expect(titleOf((await page("revoked-place", "2027-02-01", "he")).meta)).toContain("תעודת הכשרות בוטלה");
   });
 
   it("a later revoked list keeps the first list's date; a save of the listing's form does not undo it", async () => {
@@ -387,7 +389,7 @@ describe("Rabbinate listings a complete register does not list", () => {
     expect(flags[0]).toMatchObject({ decision: "ended", decided_by: actor("admin").id });
     // The day after: expired, not "renewal pending" (its register said so), and says which register.
     const data = await page("ended", "2027-04-11");
-    expect(data.seo.title).toContain("kashrut supervision expired");
+    expect(titleOf(data.meta)).toContain("kashrut supervision expired");
     expect(data.restaurant.certificate).toMatchObject({ registerPublishedOn: "2027-04-10" });
 
     await expect(decideMissing(services, actor("admin"), id, ended.id, "kept")).rejects.toMatchObject({
@@ -474,7 +476,7 @@ describe("the city-wide batch date", () => {
     const after = await page("batch-0", "2027-04-23");
     expect(after.clock).toMatchObject({ today: "2027-04-23", batchDay: "2027-04-20" });
     // Still "kosher" (renewal pending) in its title, not its own failure.
-    expect(after.seo.title).toBe("batch-0 | Kosher restaurant (Rabanut) in Tel Aviv");
+    expect(titleOf(after.meta)).toBe("batch-0 | Kosher restaurant (Rabanut) in Tel Aviv");
   });
 });
 

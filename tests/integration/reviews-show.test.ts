@@ -28,6 +28,7 @@ import { parseConfig } from "../../server/config";
 import type { RunningServer, startServer as StartServer } from "../../server/index";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
 import { createServices, routeArgs } from "../setup/services";
+import { structuredDataOf } from "../setup/meta";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -296,7 +297,7 @@ describe("structured data", () => {
   const structured = async (slug: string) => {
     const services = createServices(database.db);
     const data = await loader(routeArgs(services, `/en/restaurant/${slug}`, undefined, { slug }));
-    return data.seo.structuredData as Rated;
+    return structuredDataOf(data.meta) as Rated;
   };
 
   it("gives the rating and the page's reviews, published only", async () => {

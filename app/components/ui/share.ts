@@ -1,7 +1,7 @@
 // What the share button does when clicked (ADR 024), loaded with the first click.
 import type { Translate } from "../../lib/i18n/messages";
 
-/** The page's link in its own language: its canonical URL, absolute (app/lib/seo.ts builds it from the site's public address). */
+/** The page's link in its own language: its canonical URL, absolute (app/lib/seo.server.ts builds it from the site's public address). */
 export function pageLink(doc: Pick<Document, "querySelector" | "location">): string {
   return doc.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href || doc.location.href;
 }

@@ -31,5 +31,4 @@ export const enBlog = {
   "sitemap.lastModified": "Last modified",
   "sitemap.changeFrequency": "Change frequency",
   "sitemap.priority": "Priority",
-  "sitemap.description": "Every page of Kosher Tel Aviv: restaurants in English and Hebrew, blog posts and site pages.",
 } as const;

@@ -53,7 +53,6 @@ export const enDirectory = {
   "filters.more": "Price & more",
   "filters.priceUpTo": "Up to {price}",
   "filters.priceAny": "Any price",
-  "meta.defaultTitle": "Kosher Tel Aviv – Kosher Restaurants in Tel Aviv",
   "map.zoomIn": "Zoom in",
   "map.zoomOut": "Zoom out",
 } as const;

@@ -1,8 +1,6 @@
 // English messages of the site area: the shell and the public pages (ADR 012).
 export const enSite = {
   "brand.name": "Kosher Tel Aviv",
-  "meta.defaultDescription":
-    "Find a kosher restaurant in Tel Aviv: kashrut, opening hours, menus, booking and delivery links for kosher places to eat in Tel Aviv.",
   "a11y.skipToContent": "Skip to main content",
   "nav.home": "Home",
   "nav.blogs": "Blogs",

@@ -64,4 +64,10 @@ export const enWritten = {
     "Per the Tel Aviv-Yafo Rabbinate's register published on {date}. Only the original, valid certificate displayed at the business proves its kashrut.",
   "restaurant.certificateRevokedNote":
     "The Rabbinate's list of revoked certificates names this place. Please check the certificate at the restaurant.",
+  // The pages' titles and descriptions, made by their loaders (lib/seo.server.ts), and the app's
+  // description in its manifest (offline/app-pages.server.ts).
+  "meta.defaultDescription":
+    "Find a kosher restaurant in Tel Aviv: kashrut, opening hours, menus, booking and delivery links for kosher places to eat in Tel Aviv.",
+  "meta.defaultTitle": "Kosher Tel Aviv – Kosher Restaurants in Tel Aviv",
+  "sitemap.description": "Every page of Kosher Tel Aviv: restaurants in English and Hebrew, blog posts and site pages.",
 } as const;

@@ -32,5 +32,4 @@ export const heBlog: BlogMessages = {
   "sitemap.lastModified": "שינוי אחרון",
   "sitemap.changeFrequency": "תדירות שינוי",
   "sitemap.priority": "עדיפות",
-  "sitemap.description": "כל דפי כשר תל אביב: מסעדות באנגלית ובעברית, פוסטים בבלוג ודפי האתר.",
 };

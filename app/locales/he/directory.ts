@@ -53,7 +53,6 @@ export const heDirectory: DirectoryMessages = {
   "filters.more": "מחיר ועוד",
   "filters.priceUpTo": "עד {price}",
   "filters.priceAny": "כל מחיר",
-  "meta.defaultTitle": "כשר תל אביב – מסעדות כשרות בתל אביב",
   "map.zoomIn": "התקרבות",
   "map.zoomOut": "התרחקות",
 };

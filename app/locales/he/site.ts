@@ -3,8 +3,6 @@ import type { SiteMessages } from "../en";
 // Hebrew messages of the site area (ADR 012); the type asks for exactly the English keys.
 export const heSite: SiteMessages = {
   "brand.name": "כשר תל אביב",
-  "meta.defaultDescription":
-    "מצאו מסעדה כשרה בתל אביב: כשרות, שעות פתיחה, תפריטים, הזמנת מקום ומשלוחים למקומות אוכל כשרים בתל אביב.",
   "a11y.skipToContent": "דילוג לתוכן הראשי",
   "nav.home": "בית",
   "nav.blogs": "בלוג",

@@ -62,4 +62,10 @@ export const heWritten: WrittenMessages = {
   "restaurant.certificateSource":
     "לפי פנקס הכשרות של רבנות תל אביב-יפו שפורסם ב־{date}. רק תעודת הכשרות המקורית והתקפה המוצגת בעסק מעידה על כשרותו.",
   "restaurant.certificateRevokedNote": "המקום מופיע ברשימת התעודות שבוטלו של הרבנות. בדקו את תעודת הכשרות במקום.",
+  // The pages' titles and descriptions, made by their loaders (lib/seo.server.ts), and the app's
+  // description in its manifest (offline/app-pages.server.ts).
+  "meta.defaultDescription":
+    "מצאו מסעדה כשרה בתל אביב: כשרות, שעות פתיחה, תפריטים, הזמנת מקום ומשלוחים למקומות אוכל כשרים בתל אביב.",
+  "meta.defaultTitle": "כשר תל אביב – מסעדות כשרות בתל אביב",
+  "sitemap.description": "כל דפי כשר תל אביב: מסעדות באנגלית ובעברית, פוסטים בבלוג ודפי האתר.",
 };

@@ -12,7 +12,7 @@ import { claimsQueueAction, claimsQueuePage } from "../../features/restaurants/c
 import { servicesContext } from "../../lib/context";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { requirePermission } from "../../lib/permissions.server";
-import { noindexPageMeta } from "../../lib/seo";
+import { noindexPageMeta } from "../../lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requirePermission(request, context, "claims:manage");

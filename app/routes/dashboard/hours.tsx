@@ -14,7 +14,7 @@ import { useLanguage } from "../../lib/i18n/use-language";
 import { hasRestaurantAccess, requireDashboard, requireRestaurantAccess } from "../../lib/permissions.server";
 import { dashboardPath } from "../../lib/paths";
 import { dashboardEditPath } from "../../lib/member-paths";
-import { noindexPageMeta } from "../../lib/seo";
+import { noindexPageMeta } from "../../lib/meta";
 import { redirectWithToast } from "../../lib/toast.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ import { servicesContext } from "../../lib/context";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { requireDashboard } from "../../lib/permissions.server";
 import { dashboardAddPath } from "../../lib/member-paths";
-import { noindexPageMeta } from "../../lib/seo";
+import { noindexPageMeta } from "../../lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireDashboard(request, context);

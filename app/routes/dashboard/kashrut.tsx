@@ -18,7 +18,7 @@ import { useLanguage } from "../../lib/i18n/use-language";
 import { requirePermission } from "../../lib/permissions.server";
 import { restaurantPath } from "../../lib/paths";
 import { dashboardEditPath } from "../../lib/member-paths";
-import { noindexPageMeta } from "../../lib/seo";
+import { noindexPageMeta } from "../../lib/meta";
 import { pageOf, redirectWithToast } from "../../lib/toast.server";
 import type { MessageKey } from "../../locales/en";
 

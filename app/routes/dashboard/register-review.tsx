@@ -16,7 +16,7 @@ import { formatLongDate } from "../../lib/dates";
 import { localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { requirePermission } from "../../lib/permissions.server";
-import { noindexPageMeta } from "../../lib/seo";
+import { noindexPageMeta } from "../../lib/meta";
 import type { MessageKey } from "../../locales/en";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

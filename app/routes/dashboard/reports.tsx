@@ -16,7 +16,7 @@ import { servicesContext } from "../../lib/context";
 import { telAvivDay } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { requireDashboard, requirePermission } from "../../lib/permissions.server";
-import { noindexPageMeta } from "../../lib/seo";
+import { noindexPageMeta } from "../../lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireDashboard(request, context);

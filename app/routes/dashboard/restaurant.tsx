@@ -32,7 +32,7 @@ import { dashboardPath } from "../../lib/paths";
 import { dashboardEditPath, dashboardHoursPath, dashboardSuggestionsPath } from "../../lib/member-paths";
 import { suggestionFormValues } from "../../features/restaurants/suggestions/suggestions.server";
 import { approveAndTell } from "../../features/restaurants/suggestions/decisions.server";
-import { noindexPageMeta } from "../../lib/seo";
+import { noindexPageMeta } from "../../lib/meta";
 import { redirectWithToast } from "../../lib/toast.server";
 import { readFormData } from "../../lib/form-data.server";
 

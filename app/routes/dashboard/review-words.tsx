@@ -13,7 +13,7 @@ import { formatLongDate } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { dashboardReviewsPath } from "../../lib/member-paths";
 import { requirePermission } from "../../lib/permissions.server";
-import { noindexPageMeta } from "../../lib/seo";
+import { noindexPageMeta } from "../../lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requirePermission(request, context, "reviews:moderate");

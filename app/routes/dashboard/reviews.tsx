@@ -15,7 +15,7 @@ import { servicesContext } from "../../lib/context";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { dashboardReviewWordsPath } from "../../lib/member-paths";
 import { requirePermission } from "../../lib/permissions.server";
-import { noindexPageMeta } from "../../lib/seo";
+import { noindexPageMeta } from "../../lib/meta";
 import type { MessageKey } from "../../locales/en";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ import { localizePath } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { requirePermission } from "../../lib/permissions.server";
 import { dashboardAddPath, dashboardSuggestionsPath } from "../../lib/member-paths";
-import { noindexPageMeta } from "../../lib/seo";
+import { noindexPageMeta } from "../../lib/meta";
 
 /** The periods offered, in days up to today (the first is the default). */
 const MISS_PERIODS = [7, 30] as const;

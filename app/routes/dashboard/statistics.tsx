@@ -20,7 +20,7 @@ import { localized } from "../../lib/i18n/language";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { restaurantPath } from "../../lib/paths";
 import { dashboardStatisticsCsvPath, dashboardStatisticsPath } from "../../features/restaurants/statistics/paths";
-import { noindexPageMeta } from "../../lib/seo";
+import { noindexPageMeta } from "../../lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { period, report } = await statisticsOfRequest(request, context);

@@ -13,7 +13,7 @@ import { servicesContext } from "../../lib/context";
 import { formatLongDate } from "../../lib/dates";
 import { useLanguage } from "../../lib/i18n/use-language";
 import { requirePermission } from "../../lib/permissions.server";
-import { noindexPageMeta } from "../../lib/seo";
+import { noindexPageMeta } from "../../lib/meta";
 import { pageOf, redirectWithToast } from "../../lib/toast.server";
 import { readFormData } from "../../lib/form-data.server";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { redirectTarget } from "./redirects";
-import { pageMeta } from "./seo";
+import { pageMeta } from "./seo.server";
 
 const find = (meta: ReturnType<typeof pageMeta>, key: string, value: string) =>
   meta.find((m) => (m as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;

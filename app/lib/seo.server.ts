@@ -1,11 +1,15 @@
 // Page metadata in the server HTML: title, description, canonical URL, hreflang alternates,
 // Open Graph and Twitter card tags, so shared links preview in chat apps without JavaScript.
-import type { MetaDescriptor } from "react-router";
+// A page's loader makes them and sends them with its data (`meta` in its answer); the route's
+// `meta` export only hands them over (lib/meta.ts). So the browser carries neither this builder
+// nor the words only titles and descriptions use (locales/en/written.ts).
+import type { MetaDescriptor, RouterContextProvider } from "react-router";
 import type { MessageKey } from "../locales/en";
+import { servicesContext } from "./context";
 import { brandName } from "./i18n/brand";
 import { detectLanguage, type Language } from "./i18n/language";
 import { translator } from "./i18n/messages";
-import { inBothLanguages } from "./paths";
+import { homePath, inBothLanguages } from "./paths";
 
 export interface PageMetaInput {
   publicUrl: string;
@@ -61,38 +65,52 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   return meta;
 }
 
-/** The public URL the root loader exposes to every route's meta function. */
-export function publicUrlFrom(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
-  const root = matches.find((match) => match?.id === "root")?.data as { publicUrl?: string } | undefined;
-  return root?.publicUrl ?? "http://localhost:3000";
+/** A loader's request and context: what a page's meta is made from. */
+export interface PageRequest {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** The page's language (from its path) and the site's public address, for its meta. */
+export function pageSite({ request, context }: PageRequest): { language: Language; publicUrl: string } {
+  return {
+    language: detectLanguage(new URL(request.url).pathname),
+    publicUrl: context.get(servicesContext).settings.publicUrl,
+  };
 }
 
 /**
  * Meta for a simple page that exists in both languages (`path` gives its path in each): "<title> |
- * <brand>" in the page language, a description from the catalogue, the canonical URL and both alternates.
+ * <brand>" in the page language, a description from the catalogue (the site's own when none is given),
+ * the canonical URL and both alternates.
  */
 export function simplePageMeta(
-  {
-    location,
-    matches,
-  }: { location: { pathname: string }; matches: ReadonlyArray<{ id: string; data?: unknown } | undefined> },
-  page: { title: MessageKey; description: MessageKey; path: (language: Language) => string; noindex?: boolean },
+  { request, context }: PageRequest,
+  page: { title: MessageKey; description?: MessageKey; path: (language: Language) => string; noindex?: boolean },
 ): MetaDescriptor[] {
-  const language = detectLanguage(location.pathname);
+  const { language, publicUrl } = pageSite({ request, context });
   const t = translator(language);
   return pageMeta({
-    publicUrl: publicUrlFrom(matches),
+    publicUrl,
     language,
     title: `${t(page.title)} | ${t("brand.name")}`,
-    description: t(page.description),
+    description: t(page.description ?? "meta.defaultDescription"),
     path: page.path(language),
     alternates: inBothLanguages(page.path),
     ...(page.noindex ? { noindex: true } : {}),
   });
 }
 
-/** A page kept out of search engines (behind sign-in, or opened from a one-time link): "<title> | <brand>" in the page language. */
-export function noindexPageMeta({ location }: { location: { pathname: string } }, title: MessageKey): MetaDescriptor[] {
-  const t = translator(detectLanguage(location.pathname));
-  return [{ title: `${t(title)} | ${t("brand.name")}` }, { name: "robots", content: "noindex" }];
+/** The home page's tags: the site's own title and description, whatever its filters. */
+export function homePageMeta(page: PageRequest): MetaDescriptor[] {
+  const { language, publicUrl } = pageSite(page);
+  const t = translator(language);
+  return pageMeta({
+    publicUrl,
+    language,
+    title: t("meta.defaultTitle"),
+    description: t("meta.defaultDescription"),
+    path: homePath(language),
+    alternates: inBothLanguages(homePath),
+  });
 }

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { manifestPath, offlinePage, webManifest } from "./app-pages";
+import { manifestPath, offlinePage, webManifest } from "./app-pages.server";
 
 const publicDir = fileURLToPath(new URL("../../public", import.meta.url));
 

@@ -1,0 +1,22 @@
+// A route's `meta` export. Public pages' tags (title, description, canonical, alternates, link
+// previews) are made by their loaders on the server (seo.server.ts) and come with the page's data;
+// the route only hands them over, so the browser needs none of the builder or its words. Pages behind
+// sign-in, or opened from a one-time link, set only a title and keep out of search engines.
+import type { MetaDescriptor } from "react-router";
+import type { MessageKey } from "../locales/en";
+import { detectLanguage } from "./i18n/language";
+import { translator } from "./i18n/messages";
+
+/** The meta tags the page's loader made; `fallback` when there are none (the loader failed: its error page shows). */
+export function loaderMeta(
+  { loaderData }: { loaderData?: { meta: MetaDescriptor[] } | undefined },
+  fallback: MetaDescriptor[] = [],
+): MetaDescriptor[] {
+  return loaderData?.meta ?? fallback;
+}
+
+/** A page kept out of search engines (behind sign-in, or opened from a one-time link): "<title> | <brand>" in the page language. */
+export function noindexPageMeta({ location }: { location: { pathname: string } }, title: MessageKey): MetaDescriptor[] {
+  const t = translator(detectLanguage(location.pathname));
+  return [{ title: `${t(title)} | ${t("brand.name")}` }, { name: "robots", content: "noindex" }];
+}
