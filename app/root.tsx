@@ -45,13 +45,14 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { db, settings, toasts } = context.get(servicesContext);
   const viewer = context.get(viewerContext);
   const { toast, clear } = await toasts.take(request);
   // The toast is shown on whatever page the redirect led to, so its text is written here, in that
   // page's language: the browser may not hold the message's area (ADR 012).
-  const t = translator(detectLanguage(new URL(request.url).pathname));
+  // The page's address is `url`: the request is as sent, and a move in the browser asks for `/he.data`.
+  const t = translator(detectLanguage(url.pathname));
   return data(
     {
       publicUrl: settings.publicUrl,

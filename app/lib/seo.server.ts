@@ -65,16 +65,20 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   return meta;
 }
 
-/** A loader's request and context: what a page's meta is made from. */
+/**
+ * A loader's page address and context: what a page's meta is made from. The page's address is the
+ * loader's `url`, not its request's: React Router passes loaders the request as sent, and a move in
+ * the browser asks for the page's data at `<path>.data` (`/he.data` is not under `/he/`).
+ */
 export interface PageRequest {
-  request: Request;
+  url: URL;
   context: Readonly<RouterContextProvider>;
 }
 
 /** The page's language (from its path) and the site's public address, for its meta. */
-export function pageSite({ request, context }: PageRequest): { language: Language; publicUrl: string } {
+export function pageSite({ url, context }: PageRequest): { language: Language; publicUrl: string } {
   return {
-    language: detectLanguage(new URL(request.url).pathname),
+    language: detectLanguage(url.pathname),
     publicUrl: context.get(servicesContext).settings.publicUrl,
   };
 }
@@ -85,10 +89,10 @@ export function pageSite({ request, context }: PageRequest): { language: Languag
  * the canonical URL and both alternates.
  */
 export function simplePageMeta(
-  { request, context }: PageRequest,
+  { url, context }: PageRequest,
   page: { title: MessageKey; description?: MessageKey; path: (language: Language) => string; noindex?: boolean },
 ): MetaDescriptor[] {
-  const { language, publicUrl } = pageSite({ request, context });
+  const { language, publicUrl } = pageSite({ url, context });
   const t = translator(language);
   return pageMeta({
     publicUrl,

@@ -19,17 +19,17 @@ import { accountPath, savedPath } from "../lib/paths";
 import { loaderMeta } from "../lib/meta";
 import { simplePageMeta } from "../lib/seo.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   if (!can(viewer, "saved:keep")) accessDenied();
   const { db } = context.get(servicesContext);
-  const settings = await alertSettingsOf(db, viewer.id, detectLanguage(new URL(request.url).pathname));
+  const settings = await alertSettingsOf(db, viewer.id, detectLanguage(url.pathname));
   return {
     settings,
     email: viewer.email,
     emailVerified: viewer.emailVerified,
     meta: simplePageMeta(
-      { request, context },
+      { url, context },
       { title: "alerts.title", description: "alerts.intro", path: (language) => alertsPath(language), noindex: true },
     ),
   };

@@ -20,11 +20,11 @@ import { loaderMeta } from "../lib/meta";
 import { simplePageMeta } from "../lib/seo.server";
 import { alertsPath } from "../features/restaurants/alerts/paths";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     ...(await accountPage(context.get(servicesContext), requireViewer(request, context))),
     meta: simplePageMeta(
-      { request, context },
+      { url, context },
       {
         title: "account.title",
         description: "account.title",

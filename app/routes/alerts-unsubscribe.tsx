@@ -16,14 +16,14 @@ import { useLanguage } from "../lib/i18n/use-language";
 import { loaderMeta } from "../lib/meta";
 import { simplePageMeta } from "../lib/seo.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { alertTokens } = context.get(servicesContext);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = url.searchParams.get("token") ?? "";
   return {
     token,
     valid: alertTokens.verify(token) !== null,
     meta: simplePageMeta(
-      { request, context },
+      { url, context },
       {
         title: "alerts.unsubscribeTitle",
         description: "alerts.unsubscribeIntro",

@@ -23,10 +23,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { sent: true as const };
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   return {
     meta: simplePageMeta(
-      { request, context },
+      { url, context },
       { title: "forgot.title", description: "forgot.intro", path: forgotPasswordPath, noindex: true },
     ),
   };

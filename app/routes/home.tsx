@@ -15,10 +15,10 @@ import { detectLanguage } from "../lib/i18n/language";
 import { loaderMeta } from "../lib/meta";
 import { homePageMeta } from "../lib/seo.server";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { directory, settings } = services;
-  const url = new URL(request.url);
+  // The page's address is `url`: the request is as sent, and a move in the browser asks for `/he.data`.
   const params = url.searchParams;
   // Shabbat and Yom Tov around now (plain instants): "open now" is judged with them here, and in
   // the browser with its own clock (the calendar library stays on the server).
@@ -58,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     pesach,
     // The heading, as the server renders it: the browser carries none of its code or words.
     hero: heroHtml(detectLanguage(url.pathname)),
-    meta: homePageMeta({ request, context }),
+    meta: homePageMeta({ url, context }),
   };
 }
 

@@ -24,8 +24,8 @@ import { readFormData } from "../lib/form-data.server";
 const returnPathOf = (request: Request): string | undefined =>
   safeReturnPath(new URL(request.url).searchParams.get("next"));
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const language = detectLanguage(new URL(request.url).pathname);
+export function loader({ request, context, url }: Route.LoaderArgs) {
+  const language = detectLanguage(url.pathname);
   const returnTo = returnPathOf(request);
   if (context.get(viewerContext)) throw redirect(returnTo ?? dashboardPath(language));
   // Nothing to verify without a pending sign-in: start at the password.
@@ -34,7 +34,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     returnTo: returnTo ?? null,
     meta: simplePageMeta(
-      { request, context },
+      { url, context },
       { title: "twoFactor.loginTitle", description: "twoFactor.loginIntro", path: twoFactorLoginPath, noindex: true },
     ),
   };

@@ -25,15 +25,14 @@ import { loaderMeta } from "../lib/meta";
 import { simplePageMeta } from "../lib/seo.server";
 import { readFormData } from "../lib/form-data.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   // Spec: a signed-in user opening the login page goes to the dashboard (or where it was sent from).
-  const url = new URL(request.url);
   const returnTo = safeReturnPath(url.searchParams.get("next"));
   if (context.get(viewerContext)) throw redirect(returnTo ?? dashboardPath(detectLanguage(url.pathname)));
   // The way back, cleaned here on the server: the page's "Sign up" link keeps it.
   return {
     returnTo: returnTo ?? null,
-    meta: simplePageMeta({ request, context }, { title: "login.title", path: loginPath }),
+    meta: simplePageMeta({ url, context }, { title: "login.title", path: loginPath }),
   };
 }
 

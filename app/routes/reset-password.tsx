@@ -29,10 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { done: true as const };
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   return {
     meta: simplePageMeta(
-      { request, context },
+      { url, context },
       {
         title: "reset.title",
         description: "reset.title",

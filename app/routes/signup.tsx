@@ -20,16 +20,15 @@ import { readFormData } from "../lib/form-data.server";
 
 export const SIGNUP_REDIRECT_MS = 3_000;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   // A signed-in user goes where the sign-up was asked from (a page of this site), or the dashboard.
-  const url = new URL(request.url);
   const returnTo = safeReturnPath(url.searchParams.get("next"));
   if (context.get(viewerContext)) throw redirect(returnTo ?? dashboardPath(detectLanguage(url.pathname)));
   // The way back, cleaned here on the server: the page's log-in links keep it.
   return {
     returnTo: returnTo ?? null,
     meta: simplePageMeta(
-      { request, context },
+      { url, context },
       { title: "signup.title", description: "signup.guestNotice", path: signupPath },
     ),
   };

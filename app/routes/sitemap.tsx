@@ -7,11 +7,11 @@ import { useLanguage } from "../lib/i18n/use-language";
 import { sitemapPath } from "../lib/paths";
 import { loaderMeta } from "../lib/meta";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   // A page at a time (SITEMAP_PAGE_ROWS rows): a directory of 100,000 is 200,000 rows.
-  const found = await loadSitemapPage(db, Number(new URL(request.url).searchParams.get("page") ?? 1));
-  return { ...found, meta: sitemapPageMeta({ request, context }, found) };
+  const found = await loadSitemapPage(db, Number(url.searchParams.get("page") ?? 1));
+  return { ...found, meta: sitemapPageMeta({ url, context }, found) };
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -74,8 +74,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { ok: true as const };
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { language, publicUrl } = pageSite({ request, context });
+export function loader({ context, url }: Route.LoaderArgs) {
+  const { language, publicUrl } = pageSite({ url, context });
   const t = translator(language);
   return {
     meta: pageMeta({

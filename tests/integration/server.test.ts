@@ -69,6 +69,15 @@ describe("pages rendered on the server", () => {
     expect(html).toContain("מסעדות כשרות בתל אביב");
   });
 
+  it("gives a move in the browser to /he (its data, /he.data) the Hebrew page's heading and tags", async () => {
+    // React Router hands loaders the request as sent ("/he.data"); the page is "/he".
+    const data = await (await get("/he.data?_routes=root%2Chome-he")).text();
+    expect(data).toContain("כשר תל אביב – מסעדות כשרות בתל אביב");
+    expect(data).toContain("http://127.0.0.1");
+    expect(data).toMatch(/\/he"/);
+    expect(data).not.toContain("Kosher Restaurants in Tel Aviv");
+  });
+
   it("answers an unknown path with a real 404 and the spec's text, in both languages", async () => {
     const en = await get("/no/such/page");
     expect(en.status).toBe(404);
