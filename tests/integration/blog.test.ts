@@ -142,7 +142,8 @@ describe("reading posts", () => {
     expect(html).toContain("<h2>Safe</h2>");
     expect(html).not.toContain("<script>");
     const byId = await callRoute(postLoader, services, `/blog/${row!.id}`, { params: { id: row!.id } });
-    expect((byId.data as { found: boolean }).found).toBe(true);
+    expect(byId.status).toBe(200);
+    expect((byId.data as { post: { slug: string } }).post.slug).toBe("safe-post");
     const missing = await callRoute(postLoader, services, "/blog/nope", { params: { id: "nope" } });
     expect(missing.status).toBe(404);
     expect(missing.data).toEqual({ error: "blog.notFound" });
