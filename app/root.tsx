@@ -46,7 +46,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 ];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const { db, settings, toasts } = context.get(servicesContext);
+  const { db, toasts } = context.get(servicesContext);
   const viewer = context.get(viewerContext);
   const { toast, clear } = await toasts.take(request);
   // The toast is shown on whatever page the redirect led to, so its text is written here, in that
@@ -55,7 +55,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const t = translator(detectLanguage(url.pathname));
   return data(
     {
-      publicUrl: settings.publicUrl,
       // Only what the shell shows; pages that need more load it themselves.
       // Whether it may enter the dashboard is asked here, so the browser needs no rule book (the header's link).
       viewer: viewer

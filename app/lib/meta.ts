@@ -7,12 +7,17 @@ import type { MessageKey } from "../locales/en";
 import { detectLanguage } from "./i18n/language";
 import { translator } from "./i18n/messages";
 
-/** The meta tags the page's loader made; `fallback` when there are none (the loader failed: its error page shows). */
+/**
+ * The meta tags the page's loader made; `fallback` when its loader failed (its error page shows).
+ * After a failed move in the browser React Router keeps the route's earlier data beside the error:
+ * those are another page's tags.
+ */
 export function loaderMeta(
-  { loaderData }: { loaderData?: { meta: MetaDescriptor[] } | undefined },
+  { loaderData, error }: { loaderData?: { meta: MetaDescriptor[] } | undefined; error?: unknown },
   fallback: MetaDescriptor[] = [],
 ): MetaDescriptor[] {
-  return loaderData?.meta ?? fallback;
+  // React Router gives `error: null` when nothing failed.
+  return error === undefined || error === null ? (loaderData?.meta ?? fallback) : fallback;
 }
 
 /** A page kept out of search engines (behind sign-in, or opened from a one-time link): "<title> | <brand>" in the page language. */

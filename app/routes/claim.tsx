@@ -25,9 +25,9 @@ import { accessDenied } from "../lib/permissions.server";
 import { claimPath, dashboardPath, homePath, loginPath, restaurantPath, signupPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const page = await claimPage(context.get(servicesContext), context.get(viewerContext), params.slug);
-  if (!page) throw redirect(homePath(detectLanguage(new URL(request.url).pathname)));
+  if (!page) throw redirect(homePath(detectLanguage(url.pathname)));
   return page;
 }
 

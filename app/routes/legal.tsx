@@ -14,9 +14,9 @@ const isAccessibility = (pathname: string) => stripLanguagePrefix(pathname) === 
  * The document comes with the page's data, in its language: the texts of both documents in both
  * languages (about 9 kB compressed) stay on the server instead of in the page's JavaScript.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   const { settings } = context.get(servicesContext);
-  const { pathname } = new URL(request.url);
+  const { pathname } = url;
   const language = detectLanguage(pathname);
   const doc = isAccessibility(pathname)
     ? accessibilityStatement(language, settings.contactEmail)

@@ -5,8 +5,8 @@ import { translator } from "../lib/i18n/messages";
 import { useLanguage } from "../lib/i18n/use-language";
 import { homePath } from "../lib/paths";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return data({ language: detectLanguage(new URL(request.url).pathname) }, { status: 404 });
+export function loader({ url }: Route.LoaderArgs) {
+  return data({ language: detectLanguage(url.pathname) }, { status: 404 });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -2,7 +2,6 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/redirect";
 import { redirectTarget } from "../lib/redirects";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   return redirect(redirectTarget(url.pathname) + url.search, 301);
 }

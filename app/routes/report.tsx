@@ -20,11 +20,11 @@ import { translator } from "../lib/i18n/messages";
 import { formText } from "../lib/form-rules";
 import { REPORT_NOTE_MAX, REPORT_REASONS } from "../../database/reports";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const found = await getRestaurantBySlug(context.get(servicesContext).db, params.slug);
-  if (!found) throw redirect(homePath(detectLanguage(new URL(request.url).pathname)));
+  if (!found) throw redirect(homePath(detectLanguage(url.pathname)));
   // A link may fill the form in: the review form sends a text that speaks of kashrut here (?reason=kashrut&note=…).
-  const query = new URL(request.url).searchParams;
+  const query = url.searchParams;
   const reason = query.get("reason") ?? "";
   const prefill = (REPORT_REASONS as readonly string[]).includes(reason)
     ? { reason, note: (query.get("note") ?? "").slice(0, REPORT_NOTE_MAX), email: "" }

@@ -100,11 +100,10 @@ function whenWanted(id: string): Promise<void> {
 /** What sets off a navigation away from the page, seen before React Router acts on it. */
 const LEAVING = ["click", "submit", "popstate"] as const;
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   serverReportForm ??= await loadReportForm();
   const services = context.get(servicesContext);
   const { db, settings } = services;
-  const url = new URL(request.url);
   const language = detectLanguage(url.pathname);
   const found = await getRestaurantBySlug(db, params.slug);
   if (!found) {

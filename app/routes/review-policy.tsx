@@ -11,10 +11,10 @@ import { pageMeta } from "../lib/seo.server";
 // The published review policy: what holds a review and why, reports, replies, decisions, limits.
 // Its numbers are this installation's settings (REVIEW_NEW_ACCOUNT_DAYS, REVIEW_BURST_*). The document
 // comes with the page's data, in its language: its texts in both languages stay out of the page's JavaScript.
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   const { settings } = context.get(servicesContext);
   const { newAccountDays, burstPerPlace, burstPerAccount } = settings.reviews;
-  const language = detectLanguage(new URL(request.url).pathname);
+  const language = detectLanguage(url.pathname);
   const doc = reviewPolicy(language, settings.contactEmail, { newAccountDays, burstPerPlace, burstPerAccount });
   return {
     doc,

@@ -20,9 +20,9 @@ import { accessDenied } from "../lib/permissions.server";
 import { viewerContext } from "../lib/session.server";
 import type { MessageKey } from "../locales/en";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const language = detectLanguage(new URL(request.url).pathname);
+  const language = detectLanguage(url.pathname);
   if (!viewer) throw redirect(loginPath(language, reviewReplyPath(params.slug, params.id, language)));
   const page = await reviewReplyPage(context.get(servicesContext).db, viewer, params.slug, params.id);
   if (!page) throw redirect(homePath(language));

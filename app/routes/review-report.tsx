@@ -21,14 +21,14 @@ import { homePath, loginPath, restaurantPath } from "../lib/paths";
 import { reviewReportPath } from "../lib/member-paths";
 import { viewerContext } from "../lib/session.server";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const page = await reviewReportPage(
     context.get(servicesContext).db,
     context.get(viewerContext),
     params.slug,
     params.id,
   );
-  const language = detectLanguage(new URL(request.url).pathname);
+  const language = detectLanguage(url.pathname);
   if (!page) throw redirect(homePath(language));
   return page;
 }

@@ -21,8 +21,8 @@ import { homePath, loginPath, restaurantPath } from "../lib/paths";
 import { reviewPath } from "../lib/member-paths";
 import { viewerContext } from "../lib/session.server";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const language = detectLanguage(new URL(request.url).pathname);
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const language = detectLanguage(url.pathname);
   const viewer = context.get(viewerContext);
   // A visitor logs in first, and comes back here.
   if (!viewer) throw redirect(loginPath(language, reviewPath(params.slug, language)));

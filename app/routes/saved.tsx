@@ -28,10 +28,10 @@ import { alertsPath } from "../features/restaurants/alerts/paths";
 import { viewerContext } from "../lib/session.server";
 import { formText } from "../lib/form-rules";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = context.get(viewerContext);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const now = seasonNow(services);
   const season = pesachSeasonAt(now);
   const map = params.get("view") === "map";

@@ -10,8 +10,7 @@ import { homePath, loginPath, safeReturnPath } from "../lib/paths";
 import { viewerContext } from "../lib/session.server";
 import { noindexPageMeta } from "../lib/meta";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
   const verified = await verifyEmail(context.get(servicesContext), token);
   // The page is no dead end: "Continue" goes where the person was going when signing up (the

@@ -251,7 +251,7 @@ async function titleOf(file: string, url: string, spec: (typeof PAGES)[string], 
     params: {},
     loaderData,
     data: loaderData,
-    matches: [{ id: "root", data: { publicUrl: "https://example.com" } }],
+    matches: [{ id: "root", data: {} }],
     error: undefined,
   });
   return descriptors?.find((descriptor): descriptor is { title: string } => "title" in descriptor)?.title;

@@ -78,6 +78,19 @@ describe("pages rendered on the server", () => {
     expect(data).not.toContain("Kosher Restaurants in Tel Aviv");
   });
 
+  it("gives a move in the browser to the accessibility statement (its data) that statement, not the privacy policy", async () => {
+    const data = await (await get("/accessibility.data")).text();
+    expect(data).toContain("Accessibility Statement | Kosher Tel Aviv");
+    expect(data).not.toContain("Privacy Policy | Kosher Tel Aviv");
+  });
+
+  it("sends a move in the browser to an old Hebrew blog address to the blog's page, not to a data address", async () => {
+    const response = await get("/he/blogs.data");
+    const text = await response.text();
+    expect(text).toContain('"/blogs"');
+    expect(text).not.toContain("blogs.data");
+  });
+
   it("answers an unknown path with a real 404 and the spec's text, in both languages", async () => {
     const en = await get("/no/such/page");
     expect(en.status).toBe(404);
