@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { createAuth } from "../app/lib/auth.server";
+import { createAuth, type AuthOptions } from "../app/lib/auth.server";
 import "../app/lib/i18n/all-messages.server";
 import { brandName } from "../app/lib/i18n/brand";
 import type { EmailContent } from "../app/lib/emails";
@@ -54,6 +54,11 @@ export interface StartOptions {
   logger?: Logger;
   /** The browser tests' server only — a request's `x-test-now` header sets the server's clock (server/http/test-clock.ts). */
   testClock?: boolean;
+  /**
+   * How passwords are hashed and checked: better-auth's scrypt when absent, as every server runs.
+   * The fuzzing passes a lighter scrypt: it signs in with thousands of made-up passwords.
+   */
+  password?: AuthOptions["password"];
 }
 
 /** How long the server waits for a slow client, in milliseconds. */
@@ -100,6 +105,7 @@ export async function startServer({
   timeouts = httpTimeouts(config),
   logger,
   testClock = false,
+  password,
 }: StartOptions): Promise<RunningServer> {
   const stopListening: (() => Promise<void>)[] = [];
   const mailer = createMailer({
@@ -114,6 +120,7 @@ export async function startServer({
     baseURL: config.publicUrl,
     secureCookies: config.isProduction,
     sendEmail,
+    ...(password ? { password } : {}),
   });
   // One place for uploaded files: the app stores and serves them, the clean-up removes them.
   const storage = openStorage(config.storage);

@@ -1,4 +1,5 @@
-// Password hashing for the tests' auth: better-auth's scrypt, each answer kept.
+// Password hashing for the tests' auth: better-auth's scrypt, each answer kept; a light scrypt for the fuzzing.
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import type { AuthOptions } from "../../app/lib/auth.server";
 
@@ -26,3 +27,32 @@ function rememberedScrypt(): NonNullable<AuthOptions["password"]> {
 }
 /** For every auth the tests make (tests/setup/services.ts, the browser tests' session maker). */
 export const TEST_PASSWORDS = rememberedScrypt();
+
+/**
+ * A light scrypt (N = 1,024, about a hundredth of the work; the same `salt:key` form) for the
+ * fuzzing's server and its accounts: it signs in and up with thousands of made-up passwords, each a
+ * new question, and better-auth's scrypt (about a fifth of a second of CPU each here) was most of
+ * its time. What it checks is the answers (statuses, sessions, what changed), not the hash's cost;
+ * every other test and every server run keep better-auth's scrypt.
+ */
+export const LIGHT_PASSWORDS: NonNullable<AuthOptions["password"]> = {
+  async hash(password) {
+    const salt = randomBytes(16).toString("hex");
+    return `${salt}:${(await lightKey(password, salt)).toString("hex")}`;
+  },
+  async verify({ hash, password }) {
+    const [salt, key] = hash.split(":");
+    if (!salt || !key) throw new Error("Invalid password hash");
+    const expected = Buffer.from(key, "hex");
+    const actual = await lightKey(password, salt);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  },
+};
+
+function lightKey(password: string, salt: string): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFKC"), salt, 64, { N: 1024, r: 8, p: 1 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}

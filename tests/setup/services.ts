@@ -1,7 +1,7 @@
 // Builds the services the server injects (database, auth, settings) around a test database,
 // and the arguments a route loader receives.
 import { RouterContextProvider } from "react-router";
-import { createAuth } from "../../app/lib/auth.server";
+import { createAuth, type AuthOptions } from "../../app/lib/auth.server";
 import { TEST_PASSWORDS } from "./passwords";
 import { servicesContext, type AppServices } from "../../app/lib/context";
 import type { Db } from "../../database/types";
@@ -20,13 +20,17 @@ import { createLocalStorage } from "../../server/uploads/storage";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 
-export function createTestAuth(db: Db, sendEmail?: (to: string, content: EmailContent) => Promise<void>) {
+export function createTestAuth(
+  db: Db,
+  sendEmail?: (to: string, content: EmailContent) => Promise<void>,
+  password: NonNullable<AuthOptions["password"]> = TEST_PASSWORDS,
+) {
   return createAuth({
     db,
     secret: TEST_SECRET,
     baseURL: "http://127.0.0.1",
     secureCookies: false,
-    password: TEST_PASSWORDS,
+    password,
     ...(sendEmail ? { sendEmail } : {}),
   });
 }

@@ -20,6 +20,7 @@ import type { startServer as StartServer } from "../../../server/index";
 import { createTestDatabase, type TestDatabase } from "../../setup/db";
 import { allowConsoleErrors } from "../../setup/fail-on-console-error";
 import { sessionCookie } from "../../setup/routes";
+import { LIGHT_PASSWORDS } from "../../setup/passwords";
 import { createTestAuth } from "../../setup/services";
 
 export type Who = "anonymous" | "guest" | "owner" | "ownerLinked" | "admin";
@@ -71,6 +72,9 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     config: parseConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", PORT: "0", HOST: "127.0.0.1" }),
     database,
     clientDir: path.resolve("build/client"),
+    // Thousands of made-up passwords are signed in with: a light scrypt, for the server and the
+    // accounts made here alike (tests/setup/passwords.ts).
+    password: LIGHT_PASSWORDS,
   });
   const baseUrl = `http://127.0.0.1:${running.port}`;
   const db = database.db;
@@ -80,7 +84,7 @@ export async function startFuzzServer(): Promise<FuzzServer> {
   const cookies: Record<Who, string> = { anonymous: "", guest: "", owner: "", ownerLinked: "", admin: "" };
   const userIds = {} as Record<Exclude<Who, "anonymous">, string>;
   const emails = {} as Record<Exclude<Who, "anonymous">, string>;
-  const auth = createTestAuth(db);
+  const auth = createTestAuth(db, undefined, LIGHT_PASSWORDS);
   for (const who of SIGNED_IN) {
     const role = who === "admin" ? "admin" : who === "guest" ? "guest" : "owner";
     const { id, email } = await createUser(db, auth, {
