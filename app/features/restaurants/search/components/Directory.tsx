@@ -94,20 +94,11 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
 
   // Where the visitor is, once they pressed "Near me" and the browser said: only in this page's memory.
   const [here, setHere] = useState<LatLng | null>(null);
-  // The filters as they are now, for answers that come later (the browser's position), and this
-  // render's `change`, for the option panels' changes (one callback from render to render, so the
-  // panels are not drawn again for each keystroke in the search box).
+  // The filters as they are now, for answers that come later (the browser's position).
   const latest = useRef(filters);
-  const latestChange = useRef(change);
   useLayoutEffect(() => {
     latest.current = filters;
-    latestChange.current = change;
   });
-  const patch = useCallback(
-    (update: (current: FilterState) => Partial<FilterState>) =>
-      latestChange.current({ ...latest.current, ...update(latest.current) }),
-    [],
-  );
 
   // Filtered in the keystroke's own render, not deferred: the index's word lists and remembered
   // typo answers make a keystroke ~2 ms of filtering at 2,000, so the grid updates within the frame
@@ -185,7 +176,6 @@ export function Directory({ loaderData }: { loaderData: DirectoryData }) {
             pesachSeason={loaderData.pesach !== null}
             onSearchChange={(value) => change({ ...filters, searchTerm: value }, SEARCH_URL_DELAY_MS)}
             onChange={(next) => change(next)}
-            onPatch={patch}
             onClear={() => change(clearedFilters(filters))}
           />
           <ResultsToolbar

@@ -1,6 +1,5 @@
 // The home page filter bar. It is a GET form, so without JavaScript it still filters (the
 // server renders the result); with JavaScript every change applies at once.
-import { memo, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Disclosure } from "../../../../components/ui/Disclosure";
 import { useHydrated } from "../../../../lib/use-hydrated";
@@ -18,12 +17,6 @@ interface FilterBarProps {
   pesachSeason?: boolean;
   onSearchChange: (value: string) => void;
   onChange: (next: FilterState) => void;
-  /**
-   * A change made from the filters as they are when it is made (the option panels' changes): the
-   * panels are not drawn again for a keystroke in the search box, so they never hold the filters
-   * of an earlier render. Stable from render to render.
-   */
-  onPatch: (patch: (current: FilterState) => Partial<FilterState>) => void;
   onClear: () => void;
 }
 
@@ -66,11 +59,16 @@ export function FilterBar({
   pesachSeason = false,
   onSearchChange,
   onChange,
-  onPatch,
   onClear,
 }: FilterBarProps) {
   const { language, t } = useLanguage();
   const hydrated = useHydrated();
+  const count = (n: number) =>
+    n > 0 ? (
+      <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">
+        {t("filters.selected", { count: n })}
+      </span>
+    ) : null;
 
   return (
     <Form
@@ -116,14 +114,99 @@ export function FilterBar({
           </div>
         </div>
 
-        <FilterChoices
-          kashrutTypes={filters.kashrutTypes}
-          selectedTags={filters.selectedTags}
-          linkFilters={filters.linkFilters}
-          priceUpTo={filters.priceUpTo}
-          factFilters={filters.factFilters}
-          onPatch={onPatch}
-        />
+        <Disclosure label={t("filters.kashrut")} summaryExtra={count(filters.kashrutTypes.length)}>
+          <fieldset>
+            <legend className="sr-only">{t("filters.kashrut")}</legend>
+            {KASHRUT_VALUES.map((value) => (
+              <Check
+                key={value}
+                name="kashrut"
+                value={value}
+                label={KASHRUT_LABELS[value][language]}
+                checked={filters.kashrutTypes.includes(value)}
+                onChange={() => onChange({ ...filters, kashrutTypes: toggle(filters.kashrutTypes, value) })}
+              />
+            ))}
+          </fieldset>
+        </Disclosure>
+
+        <Disclosure
+          label={t("filters.tags")}
+          summaryExtra={count(filters.selectedTags.length)}
+          panelClassName="w-[min(22rem,85vw)]"
+        >
+          <fieldset>
+            <legend className="sr-only">{t("filters.tags")}</legend>
+            <div className="grid max-h-72 grid-cols-2 gap-x-3 overflow-y-auto">
+              {TAG_NAMES.map((tag) => (
+                <Check
+                  key={tag}
+                  name="tag"
+                  value={tag}
+                  label={tagLabel(tag, language)}
+                  checked={filters.selectedTags.includes(tag)}
+                  onChange={() => onChange({ ...filters, selectedTags: toggle(filters.selectedTags, tag) })}
+                />
+              ))}
+            </div>
+          </fieldset>
+        </Disclosure>
+
+        <Disclosure label={t("filters.links")} summaryExtra={count(filters.linkFilters.length)} panelClassName="w-56">
+          <fieldset>
+            <legend className="sr-only">{t("filters.links")}</legend>
+            <Check
+              label={t("filters.linksAll")}
+              checked={filters.linkFilters.length === 0}
+              onChange={() => onChange({ ...filters, linkFilters: [] })}
+            />
+            {LINK_FILTERS.map((link) => (
+              <Check
+                key={link}
+                name="link"
+                value={link}
+                label={t(`filters.link.${link}`)}
+                checked={filters.linkFilters.includes(link)}
+                onChange={() => onChange({ ...filters, linkFilters: toggle(filters.linkFilters, link) })}
+              />
+            ))}
+          </fieldset>
+        </Disclosure>
+
+        {/* Up to a price level (radios: "All" is sent empty and read as none), and the practical facts. */}
+        <Disclosure
+          label={t("filters.more")}
+          summaryExtra={count((filters.priceUpTo > 0 ? 1 : 0) + filters.factFilters.length)}
+          panelClassName="w-56"
+        >
+          <fieldset>
+            <legend className="text-sm font-medium">{t("filters.price")}</legend>
+            {[0, 1, 2, 3].map((level) => (
+              <Check
+                key={level}
+                radio
+                name="price"
+                value={level ? String(level) : ""}
+                label={level ? t("filters.priceUpTo", { price: "₪".repeat(level) }) : t("filters.priceAny")}
+                checked={filters.priceUpTo === level}
+                onChange={() => onChange({ ...filters, priceUpTo: level })}
+              />
+            ))}
+          </fieldset>
+          <fieldset className="mt-2">
+            <legend className="sr-only">{t("filters.more")}</legend>
+            {FACT_FILTERS.map((fact) => (
+              <Check
+                key={fact}
+                name="has"
+                value={fact}
+                label={t(`facts.${fact}`)}
+                checked={filters.factFilters.includes(fact)}
+                onChange={() => onChange({ ...filters, factFilters: toggle(filters.factFilters, fact) })}
+              />
+            ))}
+          </fieldset>
+        </Disclosure>
       </div>
 
       {/* The view is no filter, but applying filters without JavaScript keeps it. */}
@@ -191,120 +274,3 @@ export function FilterBar({
     </Form>
   );
 }
-
-/** The option panels' choices: drawn again when one of them changes, not for a keystroke in the search box. */
-const FilterChoices = memo(function FilterChoices({
-  kashrutTypes,
-  selectedTags,
-  linkFilters,
-  priceUpTo,
-  factFilters,
-  onPatch,
-}: Pick<FilterState, "kashrutTypes" | "selectedTags" | "linkFilters" | "priceUpTo" | "factFilters"> & {
-  onPatch: FilterBarProps["onPatch"];
-}) {
-  const { language, t } = useLanguage();
-  const count = (n: number): ReactNode =>
-    n > 0 ? (
-      <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">
-        {t("filters.selected", { count: n })}
-      </span>
-    ) : null;
-  return (
-    <>
-      <Disclosure label={t("filters.kashrut")} summaryExtra={count(kashrutTypes.length)}>
-        <fieldset>
-          <legend className="sr-only">{t("filters.kashrut")}</legend>
-          {KASHRUT_VALUES.map((value) => (
-            <Check
-              key={value}
-              name="kashrut"
-              value={value}
-              label={KASHRUT_LABELS[value][language]}
-              checked={kashrutTypes.includes(value)}
-              onChange={() => onPatch((current) => ({ kashrutTypes: toggle(current.kashrutTypes, value) }))}
-            />
-          ))}
-        </fieldset>
-      </Disclosure>
-
-      <Disclosure
-        label={t("filters.tags")}
-        summaryExtra={count(selectedTags.length)}
-        panelClassName="w-[min(22rem,85vw)]"
-      >
-        <fieldset>
-          <legend className="sr-only">{t("filters.tags")}</legend>
-          <div className="grid max-h-72 grid-cols-2 gap-x-3 overflow-y-auto">
-            {TAG_NAMES.map((tag) => (
-              <Check
-                key={tag}
-                name="tag"
-                value={tag}
-                label={tagLabel(tag, language)}
-                checked={selectedTags.includes(tag)}
-                onChange={() => onPatch((current) => ({ selectedTags: toggle(current.selectedTags, tag) }))}
-              />
-            ))}
-          </div>
-        </fieldset>
-      </Disclosure>
-
-      <Disclosure label={t("filters.links")} summaryExtra={count(linkFilters.length)} panelClassName="w-56">
-        <fieldset>
-          <legend className="sr-only">{t("filters.links")}</legend>
-          <Check
-            label={t("filters.linksAll")}
-            checked={linkFilters.length === 0}
-            onChange={() => onPatch(() => ({ linkFilters: [] }))}
-          />
-          {LINK_FILTERS.map((link) => (
-            <Check
-              key={link}
-              name="link"
-              value={link}
-              label={t(`filters.link.${link}`)}
-              checked={linkFilters.includes(link)}
-              onChange={() => onPatch((current) => ({ linkFilters: toggle(current.linkFilters, link) }))}
-            />
-          ))}
-        </fieldset>
-      </Disclosure>
-
-      {/* Up to a price level (radios: "All" is sent empty and read as none), and the practical facts. */}
-      <Disclosure
-        label={t("filters.more")}
-        summaryExtra={count((priceUpTo > 0 ? 1 : 0) + factFilters.length)}
-        panelClassName="w-56"
-      >
-        <fieldset>
-          <legend className="text-sm font-medium">{t("filters.price")}</legend>
-          {[0, 1, 2, 3].map((level) => (
-            <Check
-              key={level}
-              radio
-              name="price"
-              value={level ? String(level) : ""}
-              label={level ? t("filters.priceUpTo", { price: "₪".repeat(level) }) : t("filters.priceAny")}
-              checked={priceUpTo === level}
-              onChange={() => onPatch(() => ({ priceUpTo: level }))}
-            />
-          ))}
-        </fieldset>
-        <fieldset className="mt-2">
-          <legend className="sr-only">{t("filters.more")}</legend>
-          {FACT_FILTERS.map((fact) => (
-            <Check
-              key={fact}
-              name="has"
-              value={fact}
-              label={t(`facts.${fact}`)}
-              checked={factFilters.includes(fact)}
-              onChange={() => onPatch((current) => ({ factFilters: toggle(current.factFilters, fact) }))}
-            />
-          ))}
-        </fieldset>
-      </Disclosure>
-    </>
-  );
-});
