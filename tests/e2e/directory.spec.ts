@@ -49,8 +49,8 @@ test.describe("home filters", () => {
     await expect(page).toHaveURL(/q=sushi/);
     await openFilter(page, "Kashrut");
     await page.getByLabel("Tzohar").check();
-    // The option ticked after typing adds to the search typed before it (the panels are not drawn
-    // again for a keystroke, and their changes start from the filters as they are).
+    // The option ticked after typing adds to the search typed before it: a change to the panels
+    // starts from the filters as they are, search included.
     await expect(page).toHaveURL(/kashrut=tzohar/);
     await expect(page).toHaveURL(/q=sushi/);
     await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("sushi");
