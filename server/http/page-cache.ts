@@ -205,15 +205,21 @@ export function createPageCache({
   // A page is stored with quick compression so it can be served at once; the densest brotli then
   // replaces it, once per page and change, if the page is still the one cached. It is made at the
   // page's first hit: a URL asked for once (a rare filter) does not cost it, nor slow the
-  // renders of the pages after it.
+  // renders of the pages after it. Pages wait their turn for it (one at a time, see `densify`),
+  // and a page that left the cache meanwhile (a change emptied it) is not made at all.
   const recompress = (key: string, entry: Entry) => {
     if (entry.densified) return;
     entry.densified = true;
-    densify(entry, (dense) => {
-      if (entries.get(key) !== entry) return;
-      bytes += dense.length - (entry.br?.length ?? 0);
-      entry.br = dense;
-    });
+    const cached = () => entries.get(key) === entry;
+    densify(
+      entry,
+      (dense) => {
+        if (!cached()) return;
+        bytes += dense.length - (entry.br?.length ?? 0);
+        entry.br = dense;
+      },
+      cached,
+    );
   };
 
   const send = (

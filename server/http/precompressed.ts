@@ -41,15 +41,42 @@ export function variantOf(body: Precompressed, encoding: Encoding | null): { dat
   return { data: made, added: made.length };
 }
 
+/** Densest-brotli jobs waiting for their turn (see `densify`). */
+const waiting: Array<() => void> = [];
+let densifying = false;
+
+function nextDensify(): void {
+  const job = waiting.shift();
+  densifying = job !== undefined;
+  job?.();
+}
+
 /**
- * Makes the densest brotli (about 10 % smaller, some 40 ms for a home page) off the main thread,
- * and hands it to `apply` when it is smaller than the one kept; the caller decides whether the
- * body is still wanted.
+ * Makes the densest brotli (about 10 % smaller, some 40–100 ms of one thread for a page) off the
+ * main thread, and hands it to `apply` when it is smaller than the one kept.
+ *
+ * One at a time, in the order asked: libuv has four threads for the whole process, and the answers
+ * compressed as they stream (a 404, a signed-in page) and file reads wait for the same threads.
+ * When the cache had just been emptied, its twenty-odd pages each asked for the densest brotli at
+ * their first hit, all at once, and a 404 waited seconds behind them (on a slow machine, more than
+ * ten). `stillWanted` is asked when the job's turn comes: a page no longer cached is not compressed.
  */
-export function densify(body: Precompressed, apply: (dense: Buffer) => void): void {
-  brotliCompress(body.raw, brotli(11, body.raw), (error, dense) => {
-    if (!error && (!body.br || dense.length < body.br.length)) apply(dense);
+export function densify(
+  body: Precompressed,
+  apply: (dense: Buffer) => void,
+  stillWanted: () => boolean = () => true,
+): void {
+  waiting.push(() => {
+    if (!stillWanted()) return nextDensify();
+    brotliCompress(body.raw, brotli(11, body.raw), (error, dense) => {
+      try {
+        if (!error && (!body.br || dense.length < body.br.length)) apply(dense);
+      } finally {
+        nextDensify();
+      }
+    });
   });
+  if (!densifying) nextDensify();
 }
 
 /** The encoding to send, of those at hand, that the client accepts: brotli, then gzip, else none. */
