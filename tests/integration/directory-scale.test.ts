@@ -163,6 +163,23 @@ describe("a directory past the browser index's limit", () => {
     expect(plan).toContain('"Heap Fetches":0');
   });
 
+  it("finds a search's page and its count in one walk: the matches are not read again to count them", async () => {
+    const statements: string[] = [];
+    const logger: Logger = { logQuery: (query) => statements.push(query) };
+    const logged = (database.pglite
+      ? drizzlePglite({ client: database.pglite, logger })
+      : drizzlePg({ client: database.pool!, logger })) as unknown as Db;
+    const common = await searchDirectory(logged, { ...EMPTY_FILTERS, searchTerm: "long street" }, { limit: 24 });
+    expect(common).toMatchObject({ total: COUNT_CAP, totalIsAtLeast: true });
+    expect(common.restaurants.map((found) => found.slug).slice(0, 2)).toEqual(["place-0", "place-1"]);
+    // Besides the typos' close words (one lookup a word): the walk (ids), then the page's cards,
+    // and no count of its own.
+    const reads = statements.filter((statement) => !statement.includes('"search_vocabulary"'));
+    expect(reads.filter((statement) => statement.includes("union all"))).toHaveLength(1);
+    expect(reads.filter((statement) => /count\(/i.test(statement))).toEqual([]);
+    expect(reads).toHaveLength(2);
+  });
+
   it("finds a listing whose text is too long for the walk's index, in its place in the order", async () => {
     const long = buildRestaurant({
       slug: "place-0-long",

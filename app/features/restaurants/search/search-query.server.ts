@@ -397,6 +397,19 @@ export async function searchDirectory(
       totalIsAtLeast: false,
     };
   }
+  const cap = Math.max(COUNT_CAP, limit);
+  // Search words in the listing's order, nothing counted yet: the walk that finds the page's ids
+  // goes on to the count's cap (a common word's 101 matches lie early in the walk, and a rare
+  // word's are all read either way), so the ids give the count and no second query reads the
+  // matches again to count them.
+  if (matching.searched && state.sort !== "rating" && total === undefined) {
+    const ids = await matchingIds(db, matching, { order: LISTING_ORDER, limit: cap + 1 });
+    return {
+      restaurants: await cardsInOrder(db, ids.slice(0, limit)),
+      total: Math.min(ids.length, cap),
+      totalIsAtLeast: ids.length > cap,
+    };
+  }
   // Without search words in the listing's order, one query reads the page with its cards (each query costs
   // PGlite about half a millisecond, whatever it reads).
   const found =
@@ -411,8 +424,7 @@ export async function searchDirectory(
   if (total !== undefined) return { restaurants: found, total, totalIsAtLeast: false };
   // A page that is not full holds every match: nothing to count.
   if (found.length < limit) return { restaurants: found, total: found.length, totalIsAtLeast: false };
-  const counted = await countUpTo(db, matching, Math.max(COUNT_CAP, limit) + 1);
-  const cap = Math.max(COUNT_CAP, limit);
+  const counted = await countUpTo(db, matching, cap + 1);
   return { restaurants: found, total: Math.min(counted, cap), totalIsAtLeast: counted > cap };
 }
 
