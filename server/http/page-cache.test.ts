@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import { brotliDecompressSync, gzip } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { cardsPage } from "../../tests/setup/cards-page";
 import { createPageCache, type PageCache } from "./page-cache";
 
 /** Renders `html` at `url` through the cache's capture step, as the app would for a miss. */
@@ -76,33 +77,16 @@ describe("page cache memory", () => {
   });
 });
 
-// Like a page of cards: markup that repeats around text that does not.
-function cardsPage(variant = 0): string {
-  const words = [
-    "Olive",
-    "Cedar",
-    "Lemon",
-    "Harbor",
-    "Garden",
-    "Copper",
-    "זית",
-    "ארז",
-    "לימון",
-    "נמל",
-    "Grill",
-    "Sushi",
-    "Cafe",
-  ];
-  const name = (i: number) => [0, 1, 2].map((k) => words[(i * 7 + k * 5 + ((i * i) % 11)) % words.length]).join(" ");
-  return `<ul>${Array.from({ length: 300 }, (_, i) => `<li class="card rounded border p-4"><a href="/en/restaurant/place-${(i * 7919 + variant) % 1000}">${name(i + variant)} ${i * 13}</a><span>${i % 3 ? "Tzohar" : "Rabanut"}</span></li>`).join("")}</ul>`;
-}
+/** How many of the pages (url → length of their first brotli) are served in a smaller brotli now. */
+const denseCount = (cache: PageCache, quick: Map<string, number>): number =>
+  [...quick].filter(([url, length]) => brotliBody(cache, url).length < length).length;
 
-/** Resolves once every page at `urls` is served in a brotli smaller than `quick` (its first), or after ~10 s. */
+/** Resolves once every page is served in its densest brotli (`denseCount`), or after ~10 s. */
 async function denseSoon(cache: PageCache, quick: Map<string, number>): Promise<number> {
-  const dense = () => [...quick].filter(([url, length]) => brotliBody(cache, url).length < length).length;
   // Made off the main thread: on a busy machine (CI, parallel suites) that can take seconds.
-  for (let i = 0; i < 500 && dense() < quick.size; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  return dense();
+  for (let i = 0; i < 500 && denseCount(cache, quick) < quick.size; i++)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  return denseCount(cache, quick);
 }
 
 describe("page cache compression", () => {
@@ -129,9 +113,7 @@ describe("page cache compression", () => {
     }
     // A 404 or a signed-in page is compressed as it streams, on the same four threads of libuv.
     const densifiedBeforeIt = await new Promise<number>((resolve) =>
-      gzip(Buffer.from("<p>Not found</p>"), () =>
-        resolve([...quick].filter(([url, length]) => brotliBody(cache, url).length < length).length),
-      ),
+      gzip(Buffer.from("<p>Not found</p>"), () => resolve(denseCount(cache, quick))),
     );
     // Not behind the twenty: at most the one page being made is done first (all at once, 17 were).
     expect(densifiedBeforeIt).toBeLessThanOrEqual(1);

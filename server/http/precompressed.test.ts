@@ -1,15 +1,9 @@
 import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { cardsPage } from "../../tests/setup/cards-page";
 import { densify, precompress } from "./precompressed";
 
-// Like a page of cards (markup that repeats around text that does not): its densest brotli is smaller.
-const words = ["Olive", "Cedar", "Lemon", "Harbor", "Garden", "זית", "ארז", "לימון", "Grill", "Sushi", "Cafe"];
-const body = (n: number) =>
-  precompress(
-    Buffer.from(
-      `<ul>${Array.from({ length: 300 }, (_, i) => `<li class="card border p-4"><a href="/en/restaurant/place-${(i * 7919 + n) % 1000}">${words[(i * 7 + n) % words.length]} ${words[(i * i) % words.length]} ${i * 13}</a></li>`).join("")}</ul>`,
-    ),
-  );
+const body = (variant: number) => precompress(Buffer.from(cardsPage(variant)));
 
 describe("densify", () => {
   it("skips a body no longer wanted when its turn comes, and goes on with the next", async () => {
@@ -23,14 +17,20 @@ describe("densify", () => {
         resolve();
       }),
     );
+    let asked = 0;
     densify(
       dropped,
       () => applied.push("dropped"),
-      () => wanted,
+      () => {
+        asked++;
+        return wanted;
+      },
     );
     const last = new Promise<Buffer>((resolve) => densify(kept, resolve));
     await first;
     const dense = await last;
+    // Asked once, when its turn came (after the first was made), and given up then.
+    expect(asked).toBe(1);
     expect(applied).toEqual([]);
     expect(dense.length).toBeLessThan(kept.br!.length);
     expect(brotliDecompressSync(dense)).toEqual(kept.raw);
