@@ -1,7 +1,19 @@
+import { execFile } from "node:child_process";
+import { EventEmitter } from "node:events";
 import { createServer, type Server } from "node:http";
 import { Writable } from "node:stream";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger, loggableUrl, logRequestError, requestIdOf, requestLogger, routeConsoleTo } from "./logger";
+import {
+  batchedLines,
+  createLogger,
+  loggableUrl,
+  logRequestError,
+  requestIdOf,
+  requestLogger,
+  routeConsoleTo,
+  type LineSink,
+} from "./logger";
 import { clientAddresses } from "./client-address";
 import type { TrustProxy } from "../config";
 
@@ -242,6 +254,80 @@ describe("requestLogger", () => {
     await (await fetch(`${base}/`)).text();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(log.lines.map((line) => (line.req as { url: string }).url)).toEqual(["/"]);
+  });
+});
+
+/** A writer that keeps what it is handed, and can fail as standard output does. */
+function fakeSink() {
+  const batches: Buffer[] = [];
+  let flushedSync = 0;
+  const events = new EventEmitter();
+  const sink: LineSink = {
+    write: (batch) => batches.push(batch),
+    flushSync: () => (flushedSync += 1),
+    on: (event, listener) => events.on(event, listener),
+  };
+  const fail = (code: string) => events.emit("error", Object.assign(new Error(code), { code }));
+  return { sink, batches, fail, flushedSync: () => flushedSync };
+}
+
+describe("batchedLines", () => {
+  const line = (n: number) => `{"level":30,"msg":"GET /he/restaurant/בית-קפה-${n} 200"}\n`;
+
+  it("hands every line on once, in order and whole (Hebrew included), in a few large batches", () => {
+    const { sink, batches } = fakeSink();
+    const stream = batchedLines(sink);
+    const written = Array.from({ length: 2_000 }, (_, n) => line(n));
+    for (const one of written) stream.write(one);
+    stream.flush();
+    expect(Buffer.concat(batches).toString("utf8")).toBe(written.join(""));
+    // A batch ends on a line's end, and is far larger than a line: one write for hundreds of them.
+    for (const batch of batches) expect(batch.toString("utf8").endsWith("\n")).toBe(true);
+    expect(batches.length).toBeLessThanOrEqual(Math.ceil(written.join("").length / 65_536) + 1);
+    expect(batches.length).toBeGreaterThan(1);
+  });
+
+  it("keeps a quiet server's lines until the flush, and writes what is left synchronously at exit", () => {
+    const { sink, batches, flushedSync } = fakeSink();
+    const stream = batchedLines(sink);
+    stream.write(line(1));
+    expect(batches).toHaveLength(0);
+    stream.flush();
+    expect(batches.map(String)).toEqual([line(1)]);
+    stream.write(line(2));
+    stream.flushSync();
+    expect(batches.map(String)).toEqual([line(1), line(2)]);
+    expect(flushedSync()).toBe(1);
+  });
+
+  it("stops logging quietly when standard output's reader has gone, and throws any other write error", () => {
+    const { sink, batches, fail } = fakeSink();
+    const stream = batchedLines(sink);
+    expect(() => fail("EIO")).toThrow("EIO");
+    fail("EPIPE");
+    stream.write(line(1));
+    stream.flush();
+    stream.flushSync();
+    expect(batches).toHaveLength(0);
+  });
+
+  it("in a real process, every line reaches standard output in order, the last ones at exit", async () => {
+    const script = [
+      'import { createLogger } from "./server/http/logger.ts";',
+      'const logger = createLogger({ level: "info", format: "json" });',
+      "for (let n = 0; n < 500; n++) logger.info(`line ${n} שורה`);",
+      "process.exit(0);",
+    ].join("\n");
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script],
+      { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 },
+    );
+    const messages = stdout
+      .trim()
+      .split("\n")
+      .map((text) => (JSON.parse(text) as { msg: string }).msg);
+    expect(messages).toEqual(Array.from({ length: 500 }, (_, n) => `line ${n} שורה`));
   });
 });
 

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { format } from "node:util";
 import { pino, type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
+import SonicBoom from "sonic-boom";
 import { matchRoute } from "../../app/route-facts";
 import type { ClientAddresses } from "./client-address";
 
@@ -53,10 +54,70 @@ export function createLogger(settings: LogSettings, destination?: DestinationStr
   if (destination) return json(pino(options, destination));
   // Written asynchronously in batches of a few kilobytes (one write for a dozen lines under load),
   // and at least every second when it is quiet; a slow reader of standard output never stalls a
-  // request. pino flushes what is left when the process exits.
-  const stream = pino.destination({ sync: false, minLength: 4096 });
+  // request. What is left is written when the process exits.
+  // In buffer mode sonic-boom's write takes a Buffer, which its types (string only) do not say.
+  const writer = new SonicBoom({ fd: 1, sync: false, minLength: 0, contentMode: "buffer" }) as unknown as LineSink;
+  const stream = batchedLines(writer);
+  process.on("exit", () => stream.flushSync());
   setInterval(() => stream.flush(), FLUSH_EVERY_MS).unref();
   return json(pino(options, stream));
+}
+
+/**
+ * Lines are handed to the writer in batches of about this many characters: a pipe's capacity. Each
+ * write is a trip through libuv's thread pool, which cost the server more than the write itself
+ * (4 KB batches: a cached page 1.5–2 µs slower than 64 KB ones). A quiet server's lines still go
+ * out within a second (FLUSH_EVERY_MS).
+ */
+const BATCH_CHARS = 65_536;
+
+/** What batchedLines hands its batches to: sonic-boom in buffer mode, or a test's stand-in. */
+export interface LineSink {
+  write(batch: Buffer): unknown;
+  flushSync(): void;
+  on(event: "error", listener: (error: NodeJS.ErrnoException) => void): unknown;
+}
+
+/**
+ * A log destination that gathers lines and hands them on in order, as one buffer per batch, to
+ * sonic-boom (pino's asynchronous writer). Given one string per line, sonic-boom measured its whole
+ * pending chunk again for each (Buffer.byteLength of up to 16 KB): 3.3–4.3 µs a line on its own,
+ * against about 1 µs batched; in the server a cached page cost 3–4 µs less. When the reader of
+ * standard output has gone (EPIPE) the log stops, as pino's own destination does; any other write
+ * error is thrown.
+ */
+export function batchedLines(sink: LineSink): DestinationStream & { flush(): void; flushSync(): void } {
+  let lines: string[] = [];
+  let length = 0;
+  let closed = false;
+  sink.on("error", (error) => {
+    if (error.code !== "EPIPE") throw error;
+    closed = true;
+    lines = [];
+  });
+  const hand = () => {
+    if (lines.length === 0) return;
+    const batch = Buffer.from(lines.length === 1 ? (lines[0] ?? "") : lines.join(""));
+    lines = [];
+    length = 0;
+    sink.write(batch);
+  };
+  return {
+    write(line: string) {
+      if (closed) return;
+      lines.push(line);
+      length += line.length;
+      if (length >= BATCH_CHARS) hand();
+    },
+    flush: () => {
+      if (!closed) hand();
+    },
+    flushSync() {
+      if (closed) return;
+      hand();
+      sink.flushSync();
+    },
+  };
 }
 
 function json(logger: Logger): Logger {
