@@ -208,7 +208,8 @@ export async function startServer({
   });
 
   const metrics = metricsOf(app);
-  const logRequest = logger ? requestLogger(logger, clients) : undefined;
+  // The request log's listener also counts each request for the metrics: one listener per request, not two.
+  const logRequest = logger ? requestLogger(logger, clients, metrics.answered) : undefined;
 
   // Cached pages for anonymous visitors are answered before Express; everything else goes to it.
   const server = createServer(
@@ -221,7 +222,7 @@ export async function startServer({
     (req, res) => {
       // The request id is sent by the page cache with a hit's other headers, or set here for the rest.
       const requestId = logRequest?.(req, res, true);
-      metrics.observe(req, res);
+      if (!logRequest) metrics.observe(req, res);
       listingCounts?.observe(req, res);
       if (assets.tryServe(req, res) || pageCache?.tryServe(req, res, requestId)) return;
       if (requestId !== undefined) res.setHeader("X-Request-Id", requestId);

@@ -196,6 +196,39 @@ describe("requestLogger", () => {
     expect(log.lines[0]?.msg).toMatch(/^GET \/slow aborted /);
   });
 
+  it("tells the metrics of each answered request from its own listener, with its time, and not of an abandoned one", async () => {
+    const answered: { url: string | undefined; status: number; seconds: number; listeners: number }[] = [];
+    const logRequest = requestLogger(
+      createLogger({ level: "info", format: "json" }, memoryLog().stream),
+      clientAddresses(["loopback"]),
+      (req, res, seconds) =>
+        answered.push({ url: req.url, status: res.statusCode, seconds, listeners: res.listenerCount("close") }),
+    );
+    let slowClosed = false;
+    server = createServer((req, res) => {
+      logRequest(req, res);
+      if (req.url === "/slow") {
+        res.on("close", () => (slowClosed = true));
+        res.writeHead(200, { "Content-Type": "text/plain" }).write("first part…");
+        return;
+      }
+      setTimeout(() => res.writeHead(404).end("gone"), 30);
+    });
+    await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    await (await fetch(`${base}/missing`)).text();
+    const controller = new AbortController();
+    await fetch(`${base}/slow`, { signal: controller.signal });
+    controller.abort();
+    for (let i = 0; i < 50 && !slowClosed; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(slowClosed).toBe(true);
+    expect(answered).toHaveLength(1);
+    expect(answered[0]).toMatchObject({ url: "/missing", status: 404, listeners: 1 });
+    expect(answered[0]?.seconds).toBeGreaterThanOrEqual(0.025);
+    expect(answered[0]?.seconds).toBeLessThan(5);
+  });
+
   it("writes a request's line byte for byte as pino would, escapes included, and leaves the header to the caller when asked", async () => {
     let text = "";
     const destination = new Writable({

@@ -231,10 +231,13 @@ export function logRequestError(res: ServerResponse, error: unknown): boolean {
  * (Written here rather than with pino-http, which cost about four times as much per request.)
  * Returns the id the answer carries (undefined for an asset). With `deferHeader` the caller sends
  * it: the page cache writes a hit's headers all at once, which it cannot after one is set.
+ * `answered` is told of every request whose answer was sent, with its time in seconds, from the
+ * same listener (the metrics count there: a second listener per request cost about a microsecond).
  */
 export function requestLogger(
   logger: Logger,
   clients: Pick<ClientAddresses, "of" | "fromTrustedPeer">,
+  answered?: (req: IncomingMessage, res: ServerResponse, seconds: number) => void,
 ): (req: IncomingMessage, res: ServerResponse, deferHeader?: boolean) => string | undefined {
   const internals = logger as unknown as PinoInternals;
   // A JSON logger's info lines are written straight to its stream (requestLine); others (pretty) go through pino.
@@ -258,10 +261,12 @@ export function requestLogger(
     (res as Logged)[OUTCOME] = outcome;
     // `on`, not `once`: a response closes once, and once's wrapper cost a third of a microsecond.
     res.on("close", () => {
-      const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
+      const elapsed = Number(process.hrtime.bigint() - started);
+      const durationMs = Math.round(elapsed / 1e5) / 10;
+      const finished = res.writableFinished;
+      if (answered && finished) answered(req, res, elapsed / 1e9);
       const url = loggableUrl(req.url ?? "/");
       const status = res.statusCode;
-      const finished = res.writableFinished;
       const level = outcome.error || status >= 500 ? "error" : PROBE_PATHS.has(path) ? "debug" : "info";
       if (!logger.isLevelEnabled(level)) return;
       if (direct && level === "info") {

@@ -21,7 +21,12 @@ export interface MetricSources {
 }
 
 export interface Metrics {
-  /** Times a request and counts it when its answer is sent (called first for every request, cached pages included). */
+  /**
+   * Counts a request whose answer was sent, `seconds` after it arrived, cached pages included: for
+   * a listener already waiting for every request's end (the request log's).
+   */
+  answered: (req: IncomingMessage, res: ServerResponse, seconds: number) => void;
+  /** The same with a listener of its own, where nothing else waits for the request's end. */
   observe: (req: IncomingMessage, res: ServerResponse) => void;
   /** GET /metrics. */
   serve: RequestHandler;
@@ -135,35 +140,37 @@ export function createMetrics({
   // Made at the first hit and the first miss (a series shows once it has counted something).
   let hits: ReturnType<typeof pageCache.labels> | undefined;
   let misses: ReturnType<typeof pageCache.labels> | undefined;
+  const answered = (req: IncomingMessage, res: ServerResponse, seconds: number) => {
+    const route = routeOf((req.url ?? "/").split("?")[0] ?? "/");
+    const status = `${Math.floor(res.statusCode / 100)}xx`;
+    const method = req.method ?? "GET";
+    // Each label set's child, looked up once: prom-client hashes the labels on every call otherwise.
+    const key = `${method} ${route} ${status}`;
+    let count = counted.get(key);
+    if (!count) {
+      count = requests.labels({ method, route, status });
+      counted.set(key, count);
+    }
+    count.inc();
+    let timed = timedRoutes.get(route);
+    if (!timed) {
+      timed = duration.labels({ route });
+      timedRoutes.set(route, timed);
+    }
+    timed.observe(seconds);
+    // A hit answered before Express keeps no headers on the response: the page cache says it was one.
+    const cache = servedFromCache(res) ? "HIT" : res.getHeader("X-Cache");
+    if (cache === "HIT") (hits ??= pageCache.labels({ result: "hit" })).inc();
+    else if (cache === "MISS") (misses ??= pageCache.labels({ result: "miss" })).inc();
+  };
   const observe = (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
     // `on`, not `once`: a response finishes once, and once's wrapper cost a third of a microsecond.
-    res.on("finish", () => {
-      const route = routeOf((req.url ?? "/").split("?")[0] ?? "/");
-      const status = `${Math.floor(res.statusCode / 100)}xx`;
-      const method = req.method ?? "GET";
-      // Each label set's child, looked up once: prom-client hashes the labels on every call otherwise.
-      const key = `${method} ${route} ${status}`;
-      let count = counted.get(key);
-      if (!count) {
-        count = requests.labels({ method, route, status });
-        counted.set(key, count);
-      }
-      count.inc();
-      let timed = timedRoutes.get(route);
-      if (!timed) {
-        timed = duration.labels({ route });
-        timedRoutes.set(route, timed);
-      }
-      timed.observe(Number(process.hrtime.bigint() - started) / 1e9);
-      // A hit answered before Express keeps no headers on the response: the page cache says it was one.
-      const cache = servedFromCache(res) ? "HIT" : res.getHeader("X-Cache");
-      if (cache === "HIT") (hits ??= pageCache.labels({ result: "hit" })).inc();
-      else if (cache === "MISS") (misses ??= pageCache.labels({ result: "miss" })).inc();
-    });
+    res.on("finish", () => answered(req, res, Number(process.hrtime.bigint() - started) / 1e9));
   };
 
   return {
+    answered,
     observe,
     async serve(req, res) {
       if (!metricsAllowed(req.get("authorization"), { token, production })) {
