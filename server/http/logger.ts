@@ -64,12 +64,12 @@ export function createLogger(settings: LogSettings, destination?: DestinationStr
 }
 
 /**
- * Lines are handed to the writer in batches of about this many characters: a pipe's capacity. Each
+ * Lines are handed to the writer in batches of at most this many bytes: a pipe's capacity. Each
  * write is a trip through libuv's thread pool, which cost the server more than the write itself
  * (4 KB batches: a cached page 1.5–2 µs slower than 64 KB ones). A quiet server's lines still go
  * out within a second (FLUSH_EVERY_MS).
  */
-const BATCH_CHARS = 65_536;
+const BATCH_BYTES = 65_536;
 
 /** What batchedLines hands its batches to: sonic-boom in buffer mode, or a test's stand-in. */
 export interface LineSink {
@@ -79,35 +79,42 @@ export interface LineSink {
 }
 
 /**
- * A log destination that gathers lines and hands them on in order, as one buffer per batch, to
- * sonic-boom (pino's asynchronous writer). Given one string per line, sonic-boom measured its whole
- * pending chunk again for each (Buffer.byteLength of up to 16 KB): 3.3–4.3 µs a line on its own,
- * against about 1 µs batched; in the server a cached page cost 3–4 µs less. When the reader of
+ * A log destination that encodes each line into a batch as it comes (no string is kept waiting)
+ * and hands the batches on in order to sonic-boom (pino's asynchronous writer). Given one string
+ * per line, sonic-boom measured its whole pending chunk again for each (Buffer.byteLength of up to
+ * 16 KB): 3.3–4.3 µs a line on its own, against about 1 µs batched; in the server a cached page
+ * cost about 5 µs less (strings gathered and joined per batch: 3 µs). When the reader of
  * standard output has gone (EPIPE) the log stops, as pino's own destination does; any other write
  * error is thrown.
  */
 export function batchedLines(sink: LineSink): DestinationStream & { flush(): void; flushSync(): void } {
-  let lines: string[] = [];
-  let length = 0;
+  let batch = Buffer.allocUnsafe(BATCH_BYTES);
+  let used = 0;
   let closed = false;
   sink.on("error", (error) => {
     if (error.code !== "EPIPE") throw error;
     closed = true;
-    lines = [];
   });
   const hand = () => {
-    if (lines.length === 0) return;
-    const batch = Buffer.from(lines.length === 1 ? (lines[0] ?? "") : lines.join(""));
-    lines = [];
-    length = 0;
-    sink.write(batch);
+    if (used === 0) return;
+    const full = batch.subarray(0, used);
+    batch = Buffer.allocUnsafe(BATCH_BYTES);
+    used = 0;
+    sink.write(full);
   };
   return {
     write(line: string) {
       if (closed) return;
-      lines.push(line);
-      length += line.length;
-      if (length >= BATCH_CHARS) hand();
+      // A line is encoded as it comes (UTF-8 takes at most 3 bytes for a UTF-16 unit); one longer
+      // than a batch goes on alone.
+      if (used + line.length * 3 > BATCH_BYTES) {
+        hand();
+        if (line.length * 3 > BATCH_BYTES) {
+          sink.write(Buffer.from(line));
+          return;
+        }
+      }
+      used += batch.write(line, used);
     },
     flush: () => {
       if (!closed) hand();
