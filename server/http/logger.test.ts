@@ -331,6 +331,13 @@ describe("batchedLines", () => {
     stream.flushSync();
     expect(batches.map(String)).toEqual([line(1), line(2)]);
     expect(flushedSync()).toBe(1);
+    // pino's logger.flush(done) waits for done.
+    const logger = createLogger({ level: "info", format: "json" }, stream);
+    logger.info("after");
+    let flushed = false;
+    logger.flush(() => (flushed = true));
+    expect(flushed).toBe(true);
+    expect(JSON.parse(String(batches.at(-1)))).toMatchObject({ msg: "after" });
   });
 
   it("stops logging quietly when standard output's reader has gone, and throws any other write error", () => {

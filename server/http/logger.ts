@@ -87,7 +87,9 @@ export interface LineSink {
  * standard output has gone (EPIPE) the log stops, as pino's own destination does; any other write
  * error is thrown.
  */
-export function batchedLines(sink: LineSink): DestinationStream & { flush(): void; flushSync(): void } {
+export function batchedLines(
+  sink: LineSink,
+): DestinationStream & { flush(done?: (error?: Error) => void): void; flushSync(): void } {
   let batch = Buffer.allocUnsafe(BATCH_BYTES);
   let used = 0;
   let closed = false;
@@ -116,8 +118,10 @@ export function batchedLines(sink: LineSink): DestinationStream & { flush(): voi
       }
       used += batch.write(line, used);
     },
-    flush: () => {
+    // pino's `logger.flush(done)` waits for `done`: the batch is with the writer by then.
+    flush(done?: (error?: Error) => void) {
       if (!closed) hand();
+      done?.();
     },
     flushSync() {
       if (closed) return;
