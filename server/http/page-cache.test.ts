@@ -53,6 +53,19 @@ describe("page cache memory", () => {
     expect(isHit(cache, "/?q=0")).toBe(false);
   });
 
+  it("keeps the pages visitors ask for when others must go, whenever they were stored", () => {
+    const cache = createPageCache({ maxEntries: 4 });
+    for (const q of ["a", "b", "c", "d"]) render(cache, `/?q=${q}`, "<p>page</p>");
+    expect(isHit(cache, "/?q=a")).toBe(true);
+    render(cache, "/?q=e", "<p>page</p>");
+    render(cache, "/?q=f", "<p>page</p>");
+    // The oldest page was asked for: it stays, and the next ones, never asked for, go.
+    expect(cache.size).toBe(4);
+    expect(isHit(cache, "/?q=b")).toBe(false);
+    expect(isHit(cache, "/?q=c")).toBe(false);
+    for (const q of ["a", "d", "e", "f"]) expect(isHit(cache, `/?q=${q}`)).toBe(true);
+  });
+
   it("keeps a page in the encoding its first visitor took, makes another when asked, and counts it", () => {
     const cache = createPageCache();
     render(cache, "/", page(10));

@@ -30,6 +30,8 @@ interface Entry extends Precompressed {
   expiresAt: number;
   /** The densest brotli has been asked for (at the page's first hit). */
   densified?: boolean;
+  /** Asked for since it was stored or last given a second chance (see `put`). */
+  used: boolean;
   /** An open data feed's own headers (CORS, its licence's Link, Last-Modified, Vary), sent again with every hit. */
   headers: Record<string, string>;
   /** A hit's whole header list, made at its first hit in each encoding (and for a 304), for the fast path. */
@@ -146,6 +148,7 @@ function store(
     etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
     storedAt,
     expiresAt: Math.min(storedAt + ttlMs, nextTelAvivMidnight(storedAt)),
+    used: false,
     headers,
   };
 }
@@ -199,8 +202,18 @@ export function createPageCache({
     remove(key);
     entries.set(key, entry);
     bytes += sizeOf(entry);
-    // Least recently used pages leave first.
-    while (entries.size > maxEntries || bytes > maxBytes) remove(entries.keys().next().value as string);
+    // Pages not asked for lately leave first ("second chance", close to least recently used): the
+    // oldest page goes unless it was asked for since its last turn; then it moves to the back, and
+    // the next one is looked at. A hit only marks its page. Moving it to the back at every hit (a
+    // Map's delete and set) cost 1.6 µs with 800 pages cached: V8 rebuilt the Map's table that often.
+    while (entries.size > maxEntries || bytes > maxBytes) {
+      const [oldest, first] = entries.entries().next().value as [string, Entry];
+      if (first.used) {
+        first.used = false;
+        entries.delete(oldest);
+        entries.set(oldest, first);
+      } else remove(oldest);
+    }
   };
   // A page is stored with quick compression so it can be served at once; the densest brotli then
   // replaces it, once per page and change, if the page is still the one cached. It is made at the
@@ -338,9 +351,7 @@ export function createPageCache({
     const key = isFeed ? feedKey(req.path) : req.originalUrl;
     const hit = entries.get(key);
     if (hit && Date.now() < hit.expiresAt) {
-      // Keep recently used pages at the end (least recently used leave first).
-      entries.delete(key);
-      entries.set(key, hit);
+      hit.used = true;
       recompress(key, hit);
       return send(res, key, hit, req.get("if-none-match"), req.get("accept-encoding") ?? "", req.method === "HEAD");
     }
@@ -423,8 +434,7 @@ export function createPageCache({
     const key = keyOf(req.method, req.url, req.headers.cookie ?? "");
     const hit = key === null || !usable() || bypass(req) ? undefined : entries.get(key);
     if (!key || !hit || Date.now() >= hit.expiresAt) return false;
-    entries.delete(key);
-    entries.set(key, hit);
+    hit.used = true;
     recompress(key, hit);
     sendFast(
       res,
