@@ -52,9 +52,9 @@ export function createLogger(settings: LogSettings, destination?: DestinationStr
     );
   }
   if (destination) return json(pino(options, destination));
-  // Written asynchronously in batches of a few kilobytes (one write for a dozen lines under load),
-  // and at least every second when it is quiet; a slow reader of standard output never stalls a
-  // request. What is left is written when the process exits.
+  // Written asynchronously in batches of up to 64 KB (one write for some two hundred lines under
+  // load), and at least every second when it is quiet; a slow reader of standard output never
+  // stalls a request. What is left is written when the process exits.
   // In buffer mode sonic-boom's write takes a Buffer, which its types (string only) do not say.
   const writer = new SonicBoom({ fd: 1, sync: false, minLength: 0, contentMode: "buffer" }) as unknown as LineSink;
   const stream = batchedLines(writer);

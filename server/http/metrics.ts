@@ -144,7 +144,8 @@ export function createMetrics({
     const route = routeOf((req.url ?? "/").split("?")[0] ?? "/");
     const status = `${Math.floor(res.statusCode / 100)}xx`;
     const method = req.method ?? "GET";
-    // Each label set's child, looked up once: prom-client hashes the labels on every call otherwise.
+    // Each label set's child, made once (its labels object with it); prom-client still hashes and
+    // checks the labels on every call.
     const key = `${method} ${route} ${status}`;
     let count = counted.get(key);
     if (!count) {

@@ -235,6 +235,15 @@ export function createPageCache({
     );
   };
 
+  /** The page cached at `key` while it is fresh, marked as asked for (see `put`) and its densest brotli asked for. */
+  const hitOf = (key: string): Entry | undefined => {
+    const hit = entries.get(key);
+    if (!hit || Date.now() >= hit.expiresAt) return undefined;
+    hit.used = true;
+    recompress(key, hit);
+    return hit;
+  };
+
   const send = (
     res: ServerResponse,
     key: string,
@@ -349,10 +358,8 @@ export function createPageCache({
       return next();
     }
     const key = isFeed ? feedKey(req.path) : req.originalUrl;
-    const hit = entries.get(key);
-    if (hit && Date.now() < hit.expiresAt) {
-      hit.used = true;
-      recompress(key, hit);
+    const hit = hitOf(key);
+    if (hit) {
       return send(res, key, hit, req.get("if-none-match"), req.get("accept-encoding") ?? "", req.method === "HEAD");
     }
     res.locals.pageCacheKey = key;
@@ -432,10 +439,8 @@ export function createPageCache({
 
   const tryServe = (req: IncomingMessage, res: ServerResponse, requestId?: string): boolean => {
     const key = keyOf(req.method, req.url, req.headers.cookie ?? "");
-    const hit = key === null || !usable() || bypass(req) ? undefined : entries.get(key);
-    if (!key || !hit || Date.now() >= hit.expiresAt) return false;
-    hit.used = true;
-    recompress(key, hit);
+    const hit = key === null || !usable() || bypass(req) ? undefined : hitOf(key);
+    if (!key || !hit) return false;
     sendFast(
       res,
       key,
