@@ -2,13 +2,18 @@
 // page-cache hits and misses, open live-update streams, the database pool, whether the database
 // is taken as down (the circuit breaker), and upload processing time. `/metrics` is off unless
 // METRICS_TOKEN is set (then it asks for `Authorization: Bearer <token>`); outside production,
-// without a token, it is open on the developer's machine.
+// without a token, it is open on the developer's machine. What every request adds to is counted in
+// plain numbers (request-tally.ts); the rest is prom-client's, read when Prometheus asks.
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { matchRoute } from "../../app/route-facts";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { servedFromCache } from "./page-cache";
+import { createRequestTally } from "./request-tally";
+
+/** Addresses whose route label is remembered (see `routeOfUrl`). */
+const ROUTE_MEMO_LIMIT = 2_000;
 
 /** What the gauges read when Prometheus asks. */
 export interface MetricSources {
@@ -64,25 +69,6 @@ export function createMetrics({
   // Our own registry: two apps in one process (tests) never collide.
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
-    name: "http_requests_total",
-    help: "HTTP requests answered, by method, route and status class.",
-    labelNames: ["method", "route", "status"],
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: "http_request_duration_seconds",
-    help: "Time from a request's arrival to its answer's end, by route.",
-    labelNames: ["route"],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
-  const pageCache = new Counter({
-    name: "page_cache_requests_total",
-    help: "Anonymous page requests the page cache answered (hit) or rendered (miss).",
-    labelNames: ["result"],
-    registers: [registry],
-  });
   const uploads = new Histogram({
     name: "upload_processing_seconds",
     help: "Checking, re-encoding and storing an upload, by kind.",
@@ -134,35 +120,28 @@ export function createMetrics({
     });
   }
 
-  // Bounded: methods are few, routes are the route table's, statuses are classes.
-  const counted = new Map<string, ReturnType<typeof requests.labels>>();
-  const timedRoutes = new Map<string, ReturnType<typeof duration.labels>>();
-  // Made at the first hit and the first miss (a series shows once it has counted something).
-  let hits: ReturnType<typeof pageCache.labels> | undefined;
-  let misses: ReturnType<typeof pageCache.labels> | undefined;
+  const tally = createRequestTally();
+  // Each address's route label, read once: most requests are for a few hundred addresses. Bounded:
+  // addresses are the visitors' to choose, so it starts again when it is full.
+  const routeOfUrl = new Map<string, string>();
   const answered = (req: IncomingMessage, res: ServerResponse, seconds: number) => {
-    const route = routeOf((req.url ?? "/").split("?")[0] ?? "/");
-    const status = `${Math.floor(res.statusCode / 100)}xx`;
-    const method = req.method ?? "GET";
-    // Each label set's child, made once (its labels object with it); prom-client still hashes and
-    // checks the labels on every call.
-    const key = `${method} ${route} ${status}`;
-    let count = counted.get(key);
-    if (!count) {
-      count = requests.labels({ method, route, status });
-      counted.set(key, count);
+    const url = req.url ?? "/";
+    let route = routeOfUrl.get(url);
+    if (route === undefined) {
+      const queryAt = url.indexOf("?");
+      route = routeOf(queryAt === -1 ? url : url.slice(0, queryAt));
+      if (routeOfUrl.size >= ROUTE_MEMO_LIMIT) routeOfUrl.clear();
+      routeOfUrl.set(url, route);
     }
-    count.inc();
-    let timed = timedRoutes.get(route);
-    if (!timed) {
-      timed = duration.labels({ route });
-      timedRoutes.set(route, timed);
-    }
-    timed.observe(seconds);
     // A hit answered before Express keeps no headers on the response: the page cache says it was one.
     const cache = servedFromCache(res) ? "HIT" : res.getHeader("X-Cache");
-    if (cache === "HIT") (hits ??= pageCache.labels({ result: "hit" })).inc();
-    else if (cache === "MISS") (misses ??= pageCache.labels({ result: "miss" })).inc();
+    tally.count(
+      req.method ?? "GET",
+      route,
+      res.statusCode,
+      seconds,
+      cache === "HIT" ? "hit" : cache === "MISS" ? "miss" : undefined,
+    );
   };
   const observe = (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
@@ -181,7 +160,7 @@ export function createMetrics({
       res
         .set("Cache-Control", "no-store")
         .type(registry.contentType)
-        .send(await registry.metrics());
+        .send(`${await registry.metrics()}\n${tally.exposition()}`);
     },
     uploadProcessed(seconds, kind) {
       uploads.observe({ kind }, seconds);
