@@ -262,6 +262,7 @@ describe("requestLogger", () => {
     const written = JSON.parse(line ?? "") as { time: number; durationMs: number; req: Record<string, string> };
     expect(written.req.url).toMatch(/^\/he\/search\?q=%D7%A9.*%22.*&token=\[redacted\]$/);
     expect(written.req.userAgent).toBe('agent "quoted" \\ ünïcode');
+    expect((written as unknown as { msg: string }).msg).toBe(`GET ${written.req.url} 200 ${written.durationMs} ms`);
     // What pino itself writes for the same fields (its own serialiser) is the very same line.
     let expected = "";
     const reference = createLogger(
