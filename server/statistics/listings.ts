@@ -123,12 +123,15 @@ export function createListingCounter({
   return {
     tally,
     observe(req, res) {
-      if (req.method !== "GET") return;
-      const path = (req.url ?? "").split("?", 1)[0] ?? "";
+      // Every request passes here, cached pages too: what is not a restaurant page (`/en/restaurant/…`,
+      // `/he/restaurant/…`), or not a person's, is left at the cheapest question that tells.
+      const url = req.url;
+      if (req.method !== "GET" || url === undefined || !url.startsWith("/restaurant/", 3) || !isPerson(req)) return;
+      const path = url.split("?", 1)[0] ?? "";
       const page = RESTAURANT_PAGE.exec(path);
       if (!page?.[1]) return;
       const slug = decoded(page[1]);
-      if (!isSlug(slug) || !isPerson(req) || isFetchedAhead(req)) return;
+      if (!isSlug(slug) || isFetchedAhead(req)) return;
       if (page[2] && isRereading(req, path.slice(0, -".data".length))) return;
       res.once("finish", () => {
         if (res.statusCode === 200) count(slug, "views");
