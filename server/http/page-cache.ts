@@ -339,7 +339,8 @@ export function createPageCache({
     if (method !== "GET" && method !== "HEAD") return null;
     if (isPersonal(cookie)) return null;
     if (url === undefined) return null;
-    const path = url.split("?", 1)[0] ?? url;
+    const queryAt = url.indexOf("?");
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
     return MAYBE_FEED.test(path) && isFeedPath(path) ? feedKey(path) : url;
   };
 

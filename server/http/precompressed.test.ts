@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { cardsPage } from "../../tests/setup/cards-page";
-import { densify, precompress } from "./precompressed";
+import { chooseEncoding, densify, precompress } from "./precompressed";
 
 const body = (variant: number) => precompress(Buffer.from(cardsPage(variant)));
 
@@ -34,5 +34,16 @@ describe("densify", () => {
     expect(applied).toEqual([]);
     expect(dense.length).toBeLessThan(kept.br!.length);
     expect(brotliDecompressSync(dense)).toEqual(kept.raw);
+  });
+});
+
+describe("chooseEncoding", () => {
+  it("prefers brotli, then gzip, else none, whatever the order of the headers read before", () => {
+    const headers = ["gzip, deflate, br, zstd", "gzip", "identity", "", "br;q=1, gzip;q=0.8", "gzip", "deflate"];
+    const expected = ["br", "gzip", null, null, "br", "gzip", null];
+    // Twice over, so every answer also follows a different header (the last one is remembered).
+    for (const _round of [1, 2]) expect(headers.map((header) => chooseEncoding(header))).toEqual(expected);
+    expect(chooseEncoding("gzip, br", (encoding) => encoding === "gzip")).toBe("gzip");
+    expect(chooseEncoding("br", (encoding) => encoding === "gzip")).toBeNull();
   });
 });

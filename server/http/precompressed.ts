@@ -79,11 +79,23 @@ export function densify(
   if (!densifying) nextDensify();
 }
 
+/**
+ * The last Accept-Encoding read with every encoding at hand, and what it chose: a browser sends the
+ * same one with every request, and a cached page asks on each (two regular expressions: 0.2–0.4 µs).
+ */
+let lastAccepted: { acceptEncoding: string; chosen: "br" | "gzip" | null } | undefined;
+
 /** The encoding to send, of those at hand, that the client accepts: brotli, then gzip, else none. */
 export function chooseEncoding(
   acceptEncoding: string,
-  has: (encoding: "br" | "gzip") => boolean = () => true,
+  has?: (encoding: "br" | "gzip") => boolean,
 ): "br" | "gzip" | null {
+  if (!has) {
+    if (lastAccepted?.acceptEncoding === acceptEncoding) return lastAccepted.chosen;
+    const chosen = /\bbr\b/.test(acceptEncoding) ? "br" : /\bgzip\b/.test(acceptEncoding) ? "gzip" : null;
+    lastAccepted = { acceptEncoding, chosen };
+    return chosen;
+  }
   if (/\bbr\b/.test(acceptEncoding) && has("br")) return "br";
   if (/\bgzip\b/.test(acceptEncoding) && has("gzip")) return "gzip";
   return null;
