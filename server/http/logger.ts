@@ -202,20 +202,21 @@ export function loggableUrl(url: string): string {
 
 /**
  * Each address as the log writes it (loggableUrl) and as JSON, made once: most requests are for a
- * few hundred addresses. Bounded: addresses are the visitors' to choose, so it starts again when full.
+ * few hundred addresses. Only addresses with nothing masked are kept (a one-time token stays out of
+ * the process's memory). Bounded: addresses are the visitors' to choose, so it starts again when full.
  */
 const LOGGABLE_MEMO_LIMIT = 2_000;
 const loggableMemo = new Map<string, { text: string; json: string }>();
 
 function loggableOf(url: string): { text: string; json: string } {
-  let known = loggableMemo.get(url);
-  if (!known) {
-    const text = loggableUrl(url);
-    known = { text, json: JSON.stringify(text) };
-    if (loggableMemo.size >= LOGGABLE_MEMO_LIMIT) loggableMemo.clear();
-    loggableMemo.set(url, known);
-  }
-  return known;
+  const known = loggableMemo.get(url);
+  if (known) return known;
+  const text = loggableUrl(url);
+  const made = { text, json: JSON.stringify(text) };
+  if (text !== url) return made;
+  if (loggableMemo.size >= LOGGABLE_MEMO_LIMIT) loggableMemo.clear();
+  loggableMemo.set(url, made);
+  return made;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -12,7 +12,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import { servedFromCache } from "./page-cache";
 import { createRequestTally } from "./request-tally";
 
-/** Addresses whose route label is remembered (see `routeOfUrl`). */
+/** Paths whose route label is remembered (see `routeOfPath`). */
 const ROUTE_MEMO_LIMIT = 2_000;
 
 /** What the gauges read when Prometheus asks. */
@@ -121,17 +121,19 @@ export function createMetrics({
   }
 
   const tally = createRequestTally();
-  // Each address's route label, read once: most requests are for a few hundred addresses. Bounded:
-  // addresses are the visitors' to choose, so it starts again when it is full.
-  const routeOfUrl = new Map<string, string>();
+  // Each path's route label, read once: most requests are for a few hundred paths. Bounded: paths
+  // are the visitors' to choose, so it starts again when it is full. Keyed by the path alone, as
+  // the route table's own memo is: a query string may carry a one-time token.
+  const routeOfPath = new Map<string, string>();
   const answered = (req: IncomingMessage, res: ServerResponse, seconds: number) => {
     const url = req.url ?? "/";
-    let route = routeOfUrl.get(url);
+    const queryAt = url.indexOf("?");
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    let route = routeOfPath.get(path);
     if (route === undefined) {
-      const queryAt = url.indexOf("?");
-      route = routeOf(queryAt === -1 ? url : url.slice(0, queryAt));
-      if (routeOfUrl.size >= ROUTE_MEMO_LIMIT) routeOfUrl.clear();
-      routeOfUrl.set(url, route);
+      route = routeOf(path);
+      if (routeOfPath.size >= ROUTE_MEMO_LIMIT) routeOfPath.clear();
+      routeOfPath.set(path, route);
     }
     // A hit answered before Express keeps no headers on the response: the page cache says it was one.
     const cache = servedFromCache(res) ? "HIT" : res.getHeader("X-Cache");
