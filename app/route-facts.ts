@@ -154,7 +154,7 @@ export function matchPage(path: string): RouteMatch {
 
 /** The route a path belongs to: one of the server's own paths (without a language prefix), or a page (`matchPage`). */
 export function matchRoute(path: string): RouteMatch {
-  return match(path.replace(HEBREW_SERVER_PATH, ""), SERVER_FACTS);
+  return match(path, SERVER_FACTS);
 }
 
 /**
@@ -169,7 +169,8 @@ function match(path: string, server?: Record<string, RouteFacts>): RouteMatch {
   const memo = server ? memos.server : memos.page;
   const known = memo.get(path);
   if (known) return known;
-  const found = matchUncached(path, server);
+  // Remembered by the path as asked, so a known one costs a lookup and nothing more.
+  const found = server ? matchUncached(path.replace(HEBREW_SERVER_PATH, ""), server) : matchUncached(path);
   if (memo.size >= MEMO_LIMIT) memo.clear();
   memo.set(path, found);
   return found;

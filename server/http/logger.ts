@@ -11,6 +11,7 @@ import pretty from "pino-pretty";
 import SonicBoom from "sonic-boom";
 import { matchRoute } from "../../app/route-facts";
 import type { ClientAddresses } from "./client-address";
+import { pathOfUrl } from "./requests";
 
 export type LogFormat = "json" | "pretty";
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -230,12 +231,6 @@ export function requestIdOf(header: string | string[] | undefined): string {
 /** Probes poll these every few seconds: their lines are debug-level, to keep the log readable. */
 const PROBE_PATHS = new Set(["/healthz", "/metrics"]);
 
-function pathOf(req: IncomingMessage): string {
-  const url = req.url ?? "/";
-  const queryAt = url.indexOf("?");
-  return queryAt === -1 ? url : url.slice(0, queryAt);
-}
-
 /**
  * The error a failed request ended with, for its log line (set by the app's error handler), kept on
  * the response itself: a WeakMap entry per request cost about half a microsecond, most of it in the
@@ -285,7 +280,7 @@ export function requestLogger(
     // Only a proxy we trust may name the request (so its lines and ours join); a visitor's own
     // X-Request-Id could forge or muddle the log.
     const id = clients.fromTrustedPeer(req) ? requestIdOf(req.headers["x-request-id"]) : randomUUID();
-    const path = pathOf(req);
+    const path = pathOfUrl(req.url ?? "/");
     const sent = path.startsWith("/assets/") ? undefined : id;
     if (sent !== undefined && !deferHeader) res.setHeader("X-Request-Id", sent);
     const outcome: { error?: Error } = {};

@@ -11,9 +11,7 @@ import { matchRoute } from "../../app/route-facts";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { servedFromCache } from "./page-cache";
 import { createRequestTally } from "./request-tally";
-
-/** Paths whose route label is remembered (see `routeOfPath`). */
-const ROUTE_MEMO_LIMIT = 2_000;
+import { pathOfUrl } from "./requests";
 
 /** What the gauges read when Prometheus asks. */
 export interface MetricSources {
@@ -121,20 +119,8 @@ export function createMetrics({
   }
 
   const tally = createRequestTally();
-  // Each path's route label, read once: most requests are for a few hundred paths. Bounded: paths
-  // are the visitors' to choose, so it starts again when it is full. Keyed by the path alone, as
-  // the route table's own memo is: a query string may carry a one-time token.
-  const routeOfPath = new Map<string, string>();
   const answered = (req: IncomingMessage, res: ServerResponse, seconds: number) => {
-    const url = req.url ?? "/";
-    const queryAt = url.indexOf("?");
-    const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    let route = routeOfPath.get(path);
-    if (route === undefined) {
-      route = routeOf(path);
-      if (routeOfPath.size >= ROUTE_MEMO_LIMIT) routeOfPath.clear();
-      routeOfPath.set(path, route);
-    }
+    const route = routeOf(pathOfUrl(req.url ?? "/"));
     // A hit answered before Express keeps no headers on the response: the page cache says it was one.
     const cache = servedFromCache(res) ? "HIT" : res.getHeader("X-Cache");
     tally.count(

@@ -18,7 +18,7 @@ import {
   type Encoding,
   type Precompressed,
 } from "./precompressed";
-import { isPersonal } from "./requests";
+import { isPersonal, pathOfUrl } from "./requests";
 import { contentSecurityPolicy, standardHeaders } from "./security";
 
 interface Entry extends Precompressed {
@@ -339,8 +339,7 @@ export function createPageCache({
     if (method !== "GET" && method !== "HEAD") return null;
     if (isPersonal(cookie)) return null;
     if (url === undefined) return null;
-    const queryAt = url.indexOf("?");
-    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const path = pathOfUrl(url);
     return MAYBE_FEED.test(path) && isFeedPath(path) ? feedKey(path) : url;
   };
 

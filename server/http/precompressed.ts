@@ -80,24 +80,20 @@ export function densify(
 }
 
 /**
- * The last Accept-Encoding read with every encoding at hand, and what it chose: a browser sends the
- * same one with every request, and a cached page asks on each (two regular expressions: 0.2–0.4 µs).
+ * What the last Accept-Encoding read accepts: a browser sends the same one with every request, and
+ * a cached page asks on each (two regular expressions: 0.2–0.4 µs).
  */
-let lastAccepted: { acceptEncoding: string; chosen: "br" | "gzip" | null } | undefined;
+let lastAccepted = { acceptEncoding: "", br: false, gzip: false };
 
 /** The encoding to send, of those at hand, that the client accepts: brotli, then gzip, else none. */
 export function chooseEncoding(
   acceptEncoding: string,
-  has?: (encoding: "br" | "gzip") => boolean,
+  has: (encoding: "br" | "gzip") => boolean = () => true,
 ): "br" | "gzip" | null {
-  if (!has) {
-    if (lastAccepted?.acceptEncoding === acceptEncoding) return lastAccepted.chosen;
-    const chosen = /\bbr\b/.test(acceptEncoding) ? "br" : /\bgzip\b/.test(acceptEncoding) ? "gzip" : null;
-    lastAccepted = { acceptEncoding, chosen };
-    return chosen;
-  }
-  if (/\bbr\b/.test(acceptEncoding) && has("br")) return "br";
-  if (/\bgzip\b/.test(acceptEncoding) && has("gzip")) return "gzip";
+  if (lastAccepted.acceptEncoding !== acceptEncoding)
+    lastAccepted = { acceptEncoding, br: /\bbr\b/.test(acceptEncoding), gzip: /\bgzip\b/.test(acceptEncoding) };
+  if (lastAccepted.br && has("br")) return "br";
+  if (lastAccepted.gzip && has("gzip")) return "gzip";
   return null;
 }
 

@@ -4,6 +4,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const TOAST_COOKIE = /(?:^|;\s*)kta_toast=/;
 
+/** A request target's path, without its query string. */
+export function pathOfUrl(url: string): string {
+  const queryAt = url.indexOf("?");
+  return queryAt === -1 ? url : url.slice(0, queryAt);
+}
+
 /** True for a request that only reads (GET, HEAD, OPTIONS): no body to check, nothing to change. */
 export function isSafeMethod(method: string | undefined): boolean {
   return SAFE_METHODS.has(method ?? "GET");
