@@ -7,6 +7,7 @@ import path from "node:path";
 import { openDatabase } from "../server/data/database";
 import { startServer } from "../tests/setup/server-process";
 import { generateRestaurants, insertRestaurants } from "./generate";
+import { gcFromMetrics, type ServerGc } from "./server-gc";
 
 export interface BenchServer {
   baseUrl: string;
@@ -16,12 +17,17 @@ export interface BenchServer {
   memory(): { rssMB: number; peakRssMB: number };
   /** CPU time the server process has used so far (user + system, seconds), from /proc/<pid>/stat. */
   cpuSeconds(): number;
+  /** What the server's garbage collector has done so far, read from its own `/metrics`. */
+  gc(): Promise<ServerGc>;
   /** Stops the server; `afterwards` may then open its data (the server's own database) before it is removed. */
   stop(afterwards?: (dataDir: string) => Promise<void>): Promise<void>;
 }
 
 /** A fixed secret is fine: the database is thrown away and nobody signs in. */
 const BENCH_SECRET = "bench-only-secret-not-for-production-use-0123456789";
+
+/** `/metrics` answers in production only to this bearer (METRICS_TOKEN); the bench reads the GC's figures there. */
+const BENCH_METRICS_TOKEN = "bench-only-metrics-token-0123456789";
 
 /** Clock ticks per second of /proc's CPU times: 100 on Linux (USER_HZ) on every common platform. */
 const CLOCK_TICKS = 100;
@@ -63,6 +69,7 @@ export async function startBenchServer(count: number, env: Record<string, string
         PUBLIC_URL: "http://127.0.0.1",
         // Map tiles from this machine (nothing listens there: the images fail fast, never the network).
         MAP_TILE_URL: "http://127.0.0.1:9/{z}/{x}/{y}.png",
+        METRICS_TOKEN: BENCH_METRICS_TOKEN,
         ...env,
       },
       180_000,
@@ -72,6 +79,13 @@ export async function startBenchServer(count: number, env: Record<string, string
       baseUrl: server.url,
       pid,
       cpuSeconds: () => processCpuSeconds(pid),
+      async gc() {
+        const response = await fetch(`${server.url}/metrics`, {
+          headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+        });
+        if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
+        return gcFromMetrics(await response.text());
+      },
       memory: () => ({
         rssMB: Math.round(statusKb(pid, "VmRSS") / 1024),
         peakRssMB: Math.round(statusKb(pid, "VmHWM") / 1024),

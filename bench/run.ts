@@ -178,6 +178,7 @@ async function autocannon(
   };
   return {
     reqPerSec: Math.round(report.requests.average),
+    requests: report.requests.total,
     p50Ms: report.latency.p50,
     p99Ms: report.latency.p99,
     errors: report.errors + report.non2xx,
@@ -311,11 +312,33 @@ function medianLoad(runs: Load[]): Load {
   const of = (pick: (run: Load) => number) => median(runs.map(pick));
   return {
     reqPerSec: of((run) => run.reqPerSec),
+    requests: of((run) => run.requests),
     p50Ms: of((run) => run.p50Ms),
     p99Ms: of((run) => run.p99Ms),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     serverCpuPercent: of((run) => run.serverCpuPercent),
     serverCpuUsPerRequest: of((run) => run.serverCpuUsPerRequest),
+  };
+}
+
+/** An app's run with what its garbage collector did meanwhile (µs of GC a request; the old space in use after it). */
+type AppLoad = Load & { gcUsPerRequest: number; oldSpaceUsedMB: number };
+
+/**
+ * A run of the app's server, with its GC's time over the same run (from the server's `/metrics`,
+ * read before and after). Some server processes spend their whole life in a state where each minor
+ * collection keeps a quarter of what it scans and takes 10-17 ms instead of about 1 (seen on a slow
+ * machine, one process in four or five; 2-3 times the CPU a request): this figure shows which
+ * rounds ran on such a process.
+ */
+async function withGc(server: BenchServer, load: () => Promise<Load>): Promise<AppLoad> {
+  const before = await server.gc();
+  const run = await load();
+  const after = await server.gc();
+  return {
+    ...run,
+    gcUsPerRequest: Math.round(((after.seconds - before.seconds) * 1e7) / Math.max(1, run.requests)) / 10,
+    oldSpaceUsedMB: after.oldSpaceUsedMB,
   };
 }
 
@@ -326,15 +349,15 @@ async function sameBytesComparison(server: BenchServer) {
     { page: "/en/restaurant/bench-1", answer: await cachedAnswer(`${server.baseUrl}/en/restaurant/bench-1`) },
   ];
   const rounds = targets.map(({ page, answer }) => ({
-    app: () => autocannon(`${server.baseUrl}${page}`, server.cpuSeconds, [], undefined, seconds),
+    app: () => withGc(server, () => autocannon(`${server.baseUrl}${page}`, server.cpuSeconds, [], undefined, seconds)),
     same: () => plainNodeBaseline(answer, seconds),
-    appRuns: [] as Load[],
+    appRuns: [] as AppLoad[],
     sameRuns: [] as Load[],
     ratios: [] as number[],
   }));
   for (let round = 0; round < SAME_BYTES_ROUNDS; round++) {
     for (const target of rounds) {
-      let appRun: Load;
+      let appRun: AppLoad;
       let sameRun: Load;
       if (round % 2 === 0) {
         appRun = await target.app();
@@ -565,6 +588,14 @@ interface Row {
 }
 const rows: Row[] = [];
 /** The lowest and highest of some figures, as `0.84–0.97`. */
+/** The app's GC time a request over the same-bytes rounds (results written before it was measured have none). */
+function gcOfRounds(runs: { gcUsPerRequest?: number; oldSpaceUsedMB?: number }[]): string {
+  const gc = runs.flatMap((run) => (run.gcUsPerRequest === undefined ? [] : [run.gcUsPerRequest]));
+  const old = runs.flatMap((run) => (run.oldSpaceUsedMB === undefined ? [] : [run.oldSpaceUsedMB]));
+  if (gc.length === 0) return "not measured";
+  return `${median(gc)} (${Math.min(...gc)}–${Math.max(...gc)}; ${Math.min(...old)}–${Math.max(...old)} MB)`;
+}
+
 const spread = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
 const throughput = results.throughput as
   | {
@@ -577,7 +608,10 @@ const throughput = results.throughput as
       restaurant: Load;
       plainNodeHttp: Load;
       plainNodeHttpSamePage: Load;
-      sameBytesRounds: { home: { ratios: number[] }; restaurant: { ratios: number[] } };
+      sameBytesRounds: Record<
+        "home" | "restaurant",
+        { ratios: number[]; app: { gcUsPerRequest?: number; oldSpaceUsedMB?: number }[] }
+      >;
       clientThreads: number;
     }
   | undefined;
@@ -623,6 +657,12 @@ if (throughput) {
       value: `${throughput.ratioRestaurantSamePage} (rounds ${spread(throughput.sameBytesRounds.restaurant.ratios)}; ${throughput.restaurant.reqPerSec} vs ${throughput.plainNodeHttpSameRestaurant.reqPerSec}; ${throughput.restaurant.serverCpuUsPerRequest} vs ${throughput.plainNodeHttpSameRestaurant.serverCpuUsPerRequest} µs)`,
       target: `>= ${SAME_BYTES_TARGET}`,
       ok: throughput.ratioRestaurantSamePage >= SAME_BYTES_TARGET,
+    },
+    {
+      measure: "the app's GC in those rounds, µs a request: / , restaurant (median, range; old space after, MB)",
+      value: `${gcOfRounds(throughput.sameBytesRounds.home.app)}; ${gcOfRounds(throughput.sameBytesRounds.restaurant.app)}`,
+      target: "—",
+      ok: true,
     },
     {
       measure: "server CPU per request: / , restaurant, node:http (µs)",

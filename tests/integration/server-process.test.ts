@@ -7,6 +7,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { gcFromMetrics } from "../../bench/server-gc";
+import { createMetrics } from "../../server/http/metrics";
 import { secondRunOnPostgres } from "../setup/db";
 import { outputTail } from "../setup/server-process";
 
@@ -70,4 +74,43 @@ describe.skipIf(secondRunOnPostgres())("the server harness", () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it("reads the garbage collector's figures from the server's /metrics (the bench's load runs report them)", async () => {
+    const metrics = createMetrics({
+      token: "a-long-enough-metrics-token",
+      production: true,
+      sources: { liveStreams: () => 0, databaseDown: () => false },
+    });
+    const app = express();
+    app.get("/metrics", metrics.serve);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const read = async () => {
+        const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`, {
+          headers: { authorization: "Bearer a-long-enough-metrics-token" },
+        });
+        return gcFromMetrics(await response.text());
+      };
+      const before = await read();
+      // Short-lived garbage, as requests make: minor collections.
+      let kept = 0;
+      for (let i = 0; i < 2_000_000; i++) kept += { i, text: `request ${i}` }.text.length;
+      expect(kept).toBeGreaterThan(0);
+      // The GC's entries reach prom-client's observer a turn of the event loop later.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const after = await read();
+      expect(after.minorSeconds).toBeGreaterThan(before.minorSeconds);
+      expect(after.seconds).toBeGreaterThanOrEqual(after.minorSeconds);
+      expect(after.oldSpaceUsedMB).toBeGreaterThan(0);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("says so when /metrics has no GC figures, rather than reading them as nothing", () => {
+    expect(() => gcFromMetrics("# HELP http_requests_total Requests.\nhttp_requests_total 3\n")).toThrow(
+      /no GC figures/,
+    );
+  });
 });

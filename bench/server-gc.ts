@@ -1,0 +1,26 @@
+// The server's garbage collector as its own `/metrics` shows it, for the bench's load runs.
+
+/** The garbage collector's work so far: its time in seconds (all kinds, and minor collections alone), and the old space in use. */
+export interface ServerGc {
+  seconds: number;
+  minorSeconds: number;
+  oldSpaceUsedMB: number;
+}
+
+/**
+ * Reads the GC's figures from a `/metrics` text (prom-client's default metrics:
+ * `nodejs_gc_duration_seconds` by kind, `nodejs_heap_space_size_used_bytes` by space). A figure
+ * that is missing throws: a bench that printed 0 for a renamed metric would hide what it is for.
+ */
+export function gcFromMetrics(text: string): ServerGc {
+  const sums = [...text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} (\S+)$/gm)];
+  const old = /^nodejs_heap_space_size_used_bytes\{space="old"\} (\S+)$/m.exec(text);
+  const minor = sums.find((sum) => sum[1] === "minor");
+  if (!minor || !old)
+    throw new Error("no GC figures in /metrics (nodejs_gc_duration_seconds, nodejs_heap_space_size_used_bytes)");
+  return {
+    seconds: sums.reduce((total, sum) => total + Number(sum[2]), 0),
+    minorSeconds: Number(minor[2]),
+    oldSpaceUsedMB: Math.round(Number(old[1]) / 1e5) / 10,
+  };
+}
