@@ -108,7 +108,14 @@ describe.skipIf(secondRunOnPostgres())("the server harness", () => {
     }
   });
 
-  it("says so when /metrics has no GC figures, rather than reading them as nothing", () => {
+  it("counts a kind of collection that has not run yet as 0, and says so when /metrics has no GC figures at all", () => {
+    const declaredOnly = [
+      "# HELP nodejs_gc_duration_seconds Garbage collection duration by kind.",
+      "# TYPE nodejs_gc_duration_seconds histogram",
+      'nodejs_heap_space_size_used_bytes{space="old"} 52428800',
+      "",
+    ].join("\n");
+    expect(gcFromMetrics(declaredOnly)).toEqual({ seconds: 0, minorSeconds: 0, oldSpaceUsedMB: 52.4 });
     expect(() => gcFromMetrics("# HELP http_requests_total Requests.\nhttp_requests_total 3\n")).toThrow(
       /no GC figures/,
     );
