@@ -327,8 +327,8 @@ type AppLoad = Load & { gcUsPerRequest: number; oldSpaceUsedMB: number };
 /**
  * A run of the app's server, with its GC's time over the same run (from the server's `/metrics`,
  * read before and after). Some server processes spend their whole life in a state where each minor
- * collection keeps a quarter of what it scans and takes 10-17 ms instead of about 1 (seen on a slow
- * machine, one process in four or five; 2-3 times the CPU a request): this figure shows which
+ * collection keeps a quarter of what it scans and takes 13-18 ms instead of about 1 (seen on a slow
+ * machine, about one process in four; 2-3 times the CPU a request): this figure shows which
  * rounds ran on such a process.
  */
 async function withGc(server: BenchServer, load: () => Promise<Load>): Promise<AppLoad> {
@@ -587,7 +587,6 @@ interface Row {
   ok: boolean;
 }
 const rows: Row[] = [];
-/** The lowest and highest of some figures, as `0.84–0.97`. */
 /** The app's GC time a request over the same-bytes rounds (results written before it was measured have none). */
 function gcOfRounds(runs: { gcUsPerRequest?: number; oldSpaceUsedMB?: number }[]): string {
   const gc = runs.flatMap((run) => (run.gcUsPerRequest === undefined ? [] : [run.gcUsPerRequest]));
@@ -596,6 +595,7 @@ function gcOfRounds(runs: { gcUsPerRequest?: number; oldSpaceUsedMB?: number }[]
   return `${median(gc)} (${Math.min(...gc)}–${Math.max(...gc)}; ${Math.min(...old)}–${Math.max(...old)} MB)`;
 }
 
+/** The lowest and highest of some figures, as `0.84–0.97`. */
 const spread = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
 const throughput = results.throughput as
   | {
