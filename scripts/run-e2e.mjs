@@ -73,5 +73,9 @@ function printPagesOfFailures() {
     const lines = all.slice(Math.max(main, 0), Math.max(main, 0) + 60);
     console.log(`\n--- The page when "${test}" failed (${lines.length} of its ${all.length} lines):`);
     console.log(lines.join("\n"));
+    // How the pages got there (tests/e2e/fixtures.ts writes it beside the outline as PAGE_TRAILS).
+    const trails = path.join(folder, path.dirname(name), "page-trails.txt");
+    if (existsSync(trails))
+      console.log(`--- Where its pages went, oldest step first:\n${readFileSync(trails, "utf8")}`);
   }
 }

@@ -113,6 +113,10 @@ export interface BrowserErrors {
   expect(error: ExpectedBrowserError): void;
 }
 
+/** The file beside a failed test's error-context.md that holds its pages' trails (read by scripts/run-e2e.mjs). */
+export const PAGE_TRAILS = "page-trails.txt";
+const TRAIL_LENGTH = 8;
+
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /** An image from another site (a restaurant's photo URL): not ours to keep loading in a test. */
@@ -135,7 +139,16 @@ async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErr
   const consoleErrors: ConsoleMessage[] = [];
   const pageErrors: string[] = [];
   const expected: { error: ExpectedBrowserError; seen: number }[] = [];
-  const lastUrls = new Map<Page, string>();
+  // Each page's trail, for a failed test: where its main frame went, and what the server answered
+  // to its page and data requests (status, and where a redirect led). The last few per page.
+  const trails = new Map<Page, string[]>();
+  const note = (page: Page, line: string) => {
+    const trail = trails.get(page) ?? [];
+    // The main frame reports a navigation more than once as the page settles: one line for them.
+    if (trail.at(-1) === line) return;
+    trail.push(line);
+    trails.set(page, trail.slice(-TRAIL_LENGTH));
+  };
 
   const watch = (context: BrowserContext) => {
     if (watched.has(context)) return;
@@ -145,7 +158,18 @@ async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErr
     });
     context.on("framenavigated", (frame) => {
       const page = frame.page();
-      if (frame === page.mainFrame()) lastUrls.set(page, frame.url());
+      if (frame === page.mainFrame()) note(page, `at ${frame.url()}`);
+    });
+    context.on("response", (response) => {
+      const request = response.request();
+      // A service worker's own request has no page (and no frame to ask).
+      if (request.serviceWorker()) return;
+      const page = request.frame().page();
+      const { pathname } = new URL(request.url());
+      if (request.resourceType() !== "document" && !pathname.endsWith(".data")) return;
+      const headers = response.headers();
+      const to = headers["location"] ?? headers["x-remix-redirect"];
+      note(page, `${request.method()} ${request.url()} -> ${response.status()}${to ? ` to ${to}` : ""}`);
     });
     context.on("console", (message) => {
       if (message.type() === "error") consoleErrors.push(message);
@@ -172,13 +196,15 @@ async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErr
   // Events travel in order with replies: one round trip to each open page brings in all it sent.
   const open = [...watched].flatMap((context) => context.pages()).filter((page) => !page.isClosed());
   await Promise.all(open.map((page) => page.evaluate(() => true).catch(() => undefined)));
-  // Where each page last was when the test failed: with the outline of the page printed after the
-  // run (scripts/run-e2e.mjs), a CI log says what the test saw.
+  // Where each page went when the test failed, kept beside the outline of the page that
+  // scripts/run-e2e.mjs prints after the run: a CI log then says what the test saw, and how it got there.
   const info = base.info();
-  if (info.status !== info.expectedStatus)
-    console.log(
-      `[pages] where the pages of "${info.titlePath.join(" >> ")}" last were: ${[...lastUrls.values()].join(", ") || "none"}`,
-    );
+  if (info.status !== info.expectedStatus) {
+    const text = [...trails.values()].map((trail, index) => [`page ${index + 1}:`, ...trail].join("\n  ")).join("\n");
+    mkdirSync(info.outputDir, { recursive: true });
+    writeFileSync(info.outputPath(PAGE_TRAILS), `${text || "no page"}\n`);
+    console.log(`[pages] the pages of "${info.titlePath.join(" >> ")}":\n${text || "no page"}`);
+  }
 
   const unexpected = [...pageErrors];
   for (const message of consoleErrors) {
