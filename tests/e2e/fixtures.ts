@@ -2,7 +2,14 @@
 // without the sign-in form (that form is covered in accounts.spec.ts): a new user of that role,
 // made with the factory, and a session made on the server, whose cookie goes into the context;
 // and `browserErrors`, which fails any test whose pages throw or log an error (below).
-import { test as base, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
+import {
+  test as base,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+} from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -113,6 +120,19 @@ export interface BrowserErrors {
   expect(error: ExpectedBrowserError): void;
 }
 
+/**
+ * The page a request came from. None for a service worker's own request, or for a popup's first
+ * navigation before its frame exists: Playwright throws then, and an event listener must not.
+ */
+function pageOf(request: Request): Page | undefined {
+  if (request.serviceWorker()) return undefined;
+  try {
+    return request.frame().page();
+  } catch {
+    return undefined;
+  }
+}
+
 /** The file beside a failed test's error-context.md that holds its pages' trails (read by scripts/run-e2e.mjs). */
 export const PAGE_TRAILS = "page-trails.txt";
 const TRAIL_LENGTH = 8;
@@ -162,11 +182,10 @@ async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErr
     });
     context.on("response", (response) => {
       const request = response.request();
-      // A service worker's own request has no page (and no frame to ask).
-      if (request.serviceWorker()) return;
-      const page = request.frame().page();
       const { pathname } = new URL(request.url());
       if (request.resourceType() !== "document" && !pathname.endsWith(".data")) return;
+      const page = pageOf(request);
+      if (!page) return;
       const headers = response.headers();
       const to = headers["location"] ?? headers["x-remix-redirect"];
       note(page, `${request.method()} ${request.url()} -> ${response.status()}${to ? ` to ${to}` : ""}`);
