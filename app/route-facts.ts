@@ -149,28 +149,29 @@ const find = (table: Record<string, RouteFacts>, segments: string[]) =>
  * decoded is read as written, and is private (nothing public is lost by not caching it).
  */
 export function matchPage(path: string): RouteMatch {
-  return match(path);
+  return pageMemo.get(path) ?? remember(pageMemo, path, matchUncached(path));
 }
 
 /** The route a path belongs to: one of the server's own paths (without a language prefix), or a page (`matchPage`). */
 export function matchRoute(path: string): RouteMatch {
-  return match(path, SERVER_FACTS);
+  return (
+    serverMemo.get(path) ??
+    remember(serverMemo, path, matchUncached(path.replace(HEBREW_SERVER_PATH, ""), SERVER_FACTS))
+  );
 }
 
 /**
- * Matches already made, by path: the server reads a request's route three times (page cache,
- * metrics, log line) and most requests are for a few hundred paths. Bounded: paths are the
- * visitors' to choose, so the memo starts again when it is full.
+ * Matches already made, by the path as asked (a known one costs a lookup and nothing more): the
+ * server reads a request's route three times (page cache, metrics, log line) and most requests are
+ * for a few hundred paths. Bounded: paths are the visitors' to choose, so a memo starts again when
+ * it is full. Two memos, so the browser's bundle (which matches pages only) carries nothing of the
+ * server's paths.
  */
 const MEMO_LIMIT = 2_000;
-const memos = { page: new Map<string, RouteMatch>(), server: new Map<string, RouteMatch>() };
+const pageMemo = new Map<string, RouteMatch>();
+const serverMemo = new Map<string, RouteMatch>();
 
-function match(path: string, server?: Record<string, RouteFacts>): RouteMatch {
-  const memo = server ? memos.server : memos.page;
-  const known = memo.get(path);
-  if (known) return known;
-  // Remembered by the path as asked, so a known one costs a lookup and nothing more.
-  const found = server ? matchUncached(path.replace(HEBREW_SERVER_PATH, ""), server) : matchUncached(path);
+function remember(memo: Map<string, RouteMatch>, path: string, found: RouteMatch): RouteMatch {
   if (memo.size >= MEMO_LIMIT) memo.clear();
   memo.set(path, found);
   return found;
