@@ -135,7 +135,10 @@ function pageOf(request: Request): Page | undefined {
 
 /** The file beside a failed test's error-context.md that holds its pages' trails (read by scripts/run-e2e.mjs). */
 export const PAGE_TRAILS = "page-trails.txt";
-const TRAIL_LENGTH = 8;
+const TRAIL_LENGTH = 12;
+
+/** An address as a trail shows it: route discovery's run to kilobytes. */
+const shortUrl = (url: string) => (url.length > 160 ? `${url.slice(0, 159)}…` : url);
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
@@ -160,7 +163,8 @@ async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErr
   const pageErrors: string[] = [];
   const expected: { error: ExpectedBrowserError; seen: number }[] = [];
   // Each page's trail, for a failed test: where its main frame went, and what the server answered
-  // to its page and data requests (status, and where a redirect led). The last few per page.
+  // to its page, data and route-discovery requests (status, and where a redirect led), and any
+  // request that failed. The last few per page, each address cut short (route discovery's is long).
   const trails = new Map<Page, string[]>();
   const note = (page: Page, line: string) => {
     const trail = trails.get(page) ?? [];
@@ -182,13 +186,20 @@ async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErr
     });
     context.on("response", (response) => {
       const request = response.request();
-      const { pathname } = new URL(request.url());
-      if (request.resourceType() !== "document" && !pathname.endsWith(".data")) return;
+      // Pages, and the router's own requests (a page's data, route discovery's `/__manifest`);
+      // any other file only when it was refused.
+      const kind = request.resourceType();
+      if (kind !== "document" && kind !== "fetch" && response.status() < 400) return;
       const page = pageOf(request);
       if (!page) return;
       const headers = response.headers();
       const to = headers["location"] ?? headers["x-remix-redirect"];
-      note(page, `${request.method()} ${request.url()} -> ${response.status()}${to ? ` to ${to}` : ""}`);
+      note(page, `${request.method()} ${shortUrl(request.url())} -> ${response.status()}${to ? ` to ${to}` : ""}`);
+    });
+    context.on("requestfailed", (request) => {
+      const page = pageOf(request);
+      if (page)
+        note(page, `${request.method()} ${shortUrl(request.url())} failed: ${request.failure()?.errorText ?? "?"}`);
     });
     context.on("console", (message) => {
       if (message.type() === "error") consoleErrors.push(message);
@@ -200,10 +211,16 @@ async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErr
   };
 
   // Contexts the test (or Playwright, for the test's own `context`) makes from here on are watched.
+  // Those the test's own code makes (a second device, a visitor without JavaScript) are closed when
+  // it ends: left open, their pages ran on for the rest of the worker's tests, and Playwright took
+  // the outline of a later test's failure from one of them.
+  const madeByTest = new Set<BrowserContext>();
   const newContext = browser.newContext;
   browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+    const fromTest = /tests\/e2e\/[\w-]+\.spec\.ts/.test(new Error().stack ?? "");
     const context = await newContext.apply(browser, args);
     watch(context);
+    if (fromTest) madeByTest.add(context);
     return context;
   };
   try {
@@ -224,6 +241,8 @@ async function guardBrowserErrors(browser: Browser, provide: (errors: BrowserErr
     writeFileSync(info.outputPath(PAGE_TRAILS), `${text || "no page"}\n`);
     console.log(`[pages] the pages of "${info.titlePath.join(" >> ")}":\n${text || "no page"}`);
   }
+
+  await Promise.all([...madeByTest].map((context) => context.close().catch(() => undefined)));
 
   const unexpected = [...pageErrors];
   for (const message of consoleErrors) {
