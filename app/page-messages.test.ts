@@ -7,7 +7,8 @@ import { enSite } from "./locales/en/site";
 import { messageBundles } from "../scripts/message-bundles";
 import { heRestaurant } from "./locales/he/restaurant";
 import { heContribute } from "./locales/he/contribute";
-import { areasOf, filesFor, laterAreasOf, type Area } from "./page-messages";
+import { areasOf, filesFor, LATER_AREAS, laterAreasOf, PAGE_AREAS, type Area } from "./page-messages";
+import { PAGE_FACTS } from "./route-facts";
 
 describe("areasOf", () => {
   it("gives public pages the site area only, in both languages, and the home page the directory's words too", () => {
@@ -87,6 +88,41 @@ describe("areasOf", () => {
       expect(areasOf(path), path).toEqual(["site", "restaurant", "account", "contribute", "review"]);
     for (const path of ["/suggest", "/he/suggest", "/en/restaurant/x/report", "/he/restaurant/x/claim"])
       expect(areasOf(path), path).not.toContain("review");
+  });
+
+  // The server loads a page's words for its data requests too (the root's middleware), so both read
+  // a path as React Router does.
+  it("reads a path as the router does: any case, encoded, a trailing slash, repeated slashes, its data request", () => {
+    const pages = [
+      "/he",
+      "/en/restaurant/x",
+      "/he/restaurant/x/report",
+      "/signup",
+      "/he/dashboard/claims",
+      "/he/blog/s/y",
+    ];
+    for (const page of pages) {
+      const areas = areasOf(page);
+      for (const variant of [
+        page.toUpperCase(),
+        page.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`),
+        `${page}/`,
+        page.replaceAll("/", "//"),
+        `${page}.data`,
+      ])
+        expect(areasOf(variant), variant).toEqual(areas);
+    }
+    for (const path of ["/_.data", "/he/_.data", "/_root.data", "/he/_root.data"])
+      expect(areasOf(path), path).toEqual(areasOf("/"));
+  });
+
+  it("names only pages of the route table (app/route-facts.ts), and no area for the server's own paths", () => {
+    const stale = [...Object.keys(PAGE_AREAS), ...Object.keys(LATER_AREAS)].filter(
+      (pattern) => !(pattern in PAGE_FACTS),
+    );
+    expect(stale).toEqual([]);
+    for (const path of ["/api/live/restaurants/x", "/healthz", "/he/offline", "/dashboards", "/he/accountant"])
+      expect(areasOf(path), path).toEqual(["site"]);
   });
 });
 

@@ -1,22 +1,72 @@
-// Which message areas a page needs, and loading them in the browser (ADR 012). It sits beside the
-// route table's facts it reads (app/route-facts.ts), above app/lib, which never imports a page's facts. The `site` area
+// Which message areas a page needs, and loading them in the browser (ADR 012). At app/'s top, beside
+// the route table, above app/lib, which never imports a page's facts. The `site` area
 // (the shell and the public pages) is loaded for every page; the `directory` area (the home page's search, filters,
 // results and map, and the cards) for the home and Saved pages, on a first visit in one file with the site's words
 // (scripts/message-bundles.ts), as the `restaurant` area is; the `saved` area (the Saved page's own words); the `restaurant` area for restaurant pages; the `account` area for signing up and in; the `manage` area only for the dashboard and account pages, whose visitors are
-// signed-in owners and admins; the `contribute` area for the public's own forms (suggest, claim; the problem report, whose form on the restaurant page loads it when opened: a route's `later` areas); the `review` area for a diner's review and a review's report and reply. Which page shows which areas is one of its route facts (app/route-facts.ts). Each area of each
+// signed-in owners and admins; the `contribute` area for the public's own forms (suggest, claim; the problem report, whose form on the restaurant page loads it when opened: a route's `later` areas); the `review` area for a diner's review and a review's report and reply. Which page shows which areas is the table below (`PAGE_AREAS`). Each area of each
 // language is its own chunk, so a first visit fetches one language's public messages and no more.
 import type { Messages } from "./locales/en";
-import { matchPage } from "./route-facts";
 import { detectLanguage, type Language } from "./lib/i18n/language";
 import { addMessages } from "./lib/i18n/messages";
 import { AREAS, type Area } from "./lib/i18n/areas";
+import { firstFit, readPath } from "./lib/route-patterns";
 
 export { AREAS, type Area } from "./lib/i18n/areas";
 
-/** The message areas the page at `pathname` shows: `site`, and those its route declares (app/route-facts.ts). */
+const RESTAURANT: readonly Area[] = ["restaurant"];
+/** The public's own forms (the problem report's too): their words apart from the restaurant page's. */
+const CONTRIBUTE: readonly Area[] = ["contribute"];
+const ACCOUNT: readonly Area[] = ["account"];
+/** The dashboard and the account pages name every area: they show words of all of them. */
+const MANAGE: readonly Area[] = AREAS.filter((area) => area !== "site");
+const REVIEW: readonly Area[] = ["restaurant", "contribute", "review", "account"];
+const BLOG: readonly Area[] = ["blog"];
+
+/**
+ * The areas each page shows besides `site`, by its route's pattern without the language prefix (as
+ * in app/route-facts.ts; a path takes the first pattern it fits). A page not here shows the site's
+ * words only. Its own table, not a route fact, so a first visit's JavaScript carries only this.
+ */
+export const PAGE_AREAS: Record<string, readonly Area[]> = {
+  "/": ["directory"],
+  "/restaurant/:slug": RESTAURANT,
+  "/restaurant/:slug/report": CONTRIBUTE,
+  // And the account's, for sending the verification link again.
+  "/restaurant/:slug/claim": ["restaurant", "contribute", "account"],
+  "/restaurant/:slug/review": REVIEW,
+  "/restaurant/:slug/reviews/*": REVIEW,
+  "/suggest": CONTRIBUTE,
+  "/saved": ["directory", "saved"],
+  "/login": ACCOUNT,
+  "/login/two-factor": ACCOUNT,
+  "/signup": ACCOUNT,
+  "/forgot-password": ACCOUNT,
+  "/reset-password": ACCOUNT,
+  "/verify-email": ACCOUNT,
+  "/account/*": MANAGE,
+  "/dashboard/*": MANAGE,
+  "/blogs": BLOG,
+  "/blog/:id": BLOG,
+  "/blog/s/:slug": BLOG,
+  "/sitemap": BLOG,
+};
+
+/**
+ * Areas a part of a page loads when the visitor opens that part, not with the page (ADR 012's
+ * update of 2026-11-26: the restaurant page's report form, `loadLaterMessagesFor`).
+ */
+export const LATER_AREAS: Record<string, readonly Area[]> = {
+  "/restaurant/:slug": CONTRIBUTE,
+};
+
+/** The areas `table` names for the page at `pathname`. */
+const areasIn = (table: Record<string, readonly Area[]>, pathname: string): readonly Area[] =>
+  firstFit(table, readPath(pathname).segments)?.[1] ?? [];
+
+/** The message areas the page at `pathname` shows: `site`, and those `PAGE_AREAS` names, in the catalogue's order. */
 export function areasOf(pathname: string): Area[] {
-  const { areas = [] } = matchPage(pathname).facts;
-  return AREAS.filter((area) => area === "site" || areas.includes(area));
+  const own = areasIn(PAGE_AREAS, pathname);
+  return AREAS.filter((area) => area === "site" || own.includes(area));
 }
 
 /** A message file's words. */
@@ -103,9 +153,9 @@ export function loadMessagesFor(pathname: string): Promise<void> {
   return loadAreas(detectLanguage(pathname), areasOf(pathname));
 }
 
-/** The areas a part of the page at `pathname` loads when it opens (its route's `later`). */
+/** The areas a part of the page at `pathname` loads when it opens (`LATER_AREAS`). */
 export function laterAreasOf(pathname: string): Area[] {
-  const { later = [] } = matchPage(pathname).facts;
+  const later = areasIn(LATER_AREAS, pathname);
   return AREAS.filter((area) => later.includes(area));
 }
 

@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import { matchPage, matchRoute, PAGE_FACTS } from "./route-facts";
+import { matchRoute, PAGE_FACTS } from "./route-facts";
 import routes from "./routes";
 
 type RouteEntry = { id?: string; path?: string; index?: boolean; file: string; children?: RouteEntry[] };
@@ -104,14 +104,13 @@ describe("route facts", () => {
     expect(matchRoute("/he/Dashboard/users.data")).toMatchObject({ pattern: "/dashboard/*", facts: { private: true } });
   });
 
-  it("take the server's own paths only without a language prefix, and keep them out of the pages' matcher", () => {
+  it("take the server's own paths only without a language prefix", () => {
     expect(matchRoute("/api/live/restaurants/x")).toMatchObject({
       pattern: "/api/live/*",
       facts: { private: true, label: "api_live" },
     });
     expect(matchRoute("/he/api/live/restaurants/x").pattern).toBe("*");
-    expect(matchPage("/api/live/restaurants/x").pattern).toBe("*");
-    expect(matchPage("/he/account")).toEqual(matchRoute("/he/account"));
+    expect(matchRoute("/he/account")).toEqual(matchRoute("/account"));
   });
 
   // The installable site's own paths; the manifest and the offline page in both languages.
@@ -125,7 +124,6 @@ describe("route facts", () => {
     for (const path of ["/sw.js", "/he/offline", "/manifest.webmanifest"])
       expect(matchRoute(path).facts.private, path).toBeUndefined();
     expect(matchRoute("/he/sw.js").pattern).toBe("*");
-    expect(matchPage("/offline").pattern).toBe("*");
   });
 
   // The open data feeds are public (cached as pages, never `private, no-store`), each with its own label.
@@ -149,10 +147,10 @@ describe("route facts", () => {
 
 // The claim page is about the viewer (never cached) and its form carries one file.
 describe("the claim page's facts", () => {
-  it("is private, shows the contribute area (and the account's, for sending the verification link again) and may take a file; the report page may not", () => {
+  it("is private and may take a file; the report page may not", () => {
     expect(matchRoute("/he/restaurant/x/claim")).toMatchObject({
       pattern: "/restaurant/:slug/claim",
-      facts: { private: true, areas: ["restaurant", "contribute", "account"], label: "claim", fileForm: true },
+      facts: { private: true, label: "claim", fileForm: true },
     });
     expect(matchRoute("/en/restaurant/x/claim.data").facts.fileForm).toBe(true);
     expect(matchRoute("/en/restaurant/x/report").facts.fileForm).toBeUndefined();

@@ -7,7 +7,8 @@ import { holdSignalWords, reportReasonWords } from "../../app/features/legal/rev
 import type { AppServices } from "../../app/lib/context";
 import type { Language } from "../../app/lib/i18n/language";
 import { reviewPolicyPath } from "../../app/lib/paths";
-import { matchPage } from "../../app/route-facts";
+import { areasOf } from "../../app/page-messages";
+import { matchRoute } from "../../app/route-facts";
 import { loader } from "../../app/routes/review-policy";
 import { HOLD_SIGNALS, REVIEW_HIDE_WEIGHT, REVIEW_REPORT_REASONS } from "../../database/reviews";
 import { createTestDatabase, type TestDatabase } from "../setup/db";
@@ -108,9 +109,10 @@ describe("the review policy page", () => {
 
   it("is a public page (cached for visitors like the other legal pages) with no message area to load", () => {
     for (const language of LANGUAGES) {
-      const { pattern, facts } = matchPage(reviewPolicyPath(language));
+      const { pattern, facts } = matchRoute(reviewPolicyPath(language));
       expect(pattern).toBe("/review-policy");
       expect(facts).toEqual({});
+      expect(areasOf(reviewPolicyPath(language))).toEqual(["site"]);
     }
   });
 

@@ -1,5 +1,5 @@
-// The message areas the catalogue is split into (app/page-messages.ts loads them; app/route-facts.ts says which
-// page shows which). A file of their own so the route facts can name them without importing the loader.
+// The message areas the catalogue is split into (app/page-messages.ts loads them and says which page
+// shows which). A file of their own so app/lib and the locales can name them without importing the loader.
 export const AREAS = [
   "site",
   "directory",
