@@ -6,6 +6,30 @@ describe("dates", () => {
     expect(formatLongDate("2026-03-04", "en")).toBe("March 4, 2026");
     expect(formatLongDate("2026-03-04", "he")).toMatch(/^4 במרץ 2026$/);
   });
+  it("writes every month of every kind of year as ICU's long date does, in both languages", () => {
+    const icu = {
+      en: new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }),
+      he: new Intl.DateTimeFormat("he-IL", { dateStyle: "long", timeZone: "UTC" }),
+    };
+    for (const year of [1999, 2000, 2024, 2026, 2028, 2100])
+      for (let month = 0; month < 12; month++)
+        for (const day of [1, 9, 10, 28]) {
+          const date = new Date(Date.UTC(year, month, day));
+          const iso = date.toISOString().slice(0, 10);
+          for (const language of ["en", "he"] as const) {
+            expect(formatLongDate(iso, language), `${iso} ${language}`).toBe(icu[language].format(date));
+            expect(formatLongDate(date, language), `${iso} ${language}`).toBe(icu[language].format(date));
+          }
+        }
+  });
+  it("takes an instant on its UTC day, the last day of a month and a leap day included", () => {
+    expect(formatLongDate("2026-05-31T23:30:00Z", "en")).toBe("May 31, 2026");
+    expect(formatLongDate(new Date("2028-02-29T00:00:00Z"), "he")).toBe("29 בפברואר 2028");
+  });
+  it("refuses a value that is not a date, as ICU's format did, rather than writing nonsense", () => {
+    expect(() => formatLongDate("2026-02-30x", "en")).toThrow(RangeError);
+    expect(() => formatLongDate(new Date(Number.NaN), "he")).toThrow(RangeError);
+  });
   it("keeps a date-only value on its day whatever the time zone", () => {
     expect(formatIsoDate("2026-01-01")).toBe("2026-01-01");
     expect(formatIsoDate(new Date("2026-05-06T23:30:00Z"))).toBe("2026-05-06");

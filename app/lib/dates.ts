@@ -3,8 +3,6 @@
 import type { Language } from "./i18n/language";
 import { isIsoDay } from "../../database/days";
 
-const LOCALES: Record<Language, string> = { en: "en-US", he: "he-IL" };
-
 // Days as stored are checked where the stored shapes are defined (database/days.ts).
 export { isCalendarDay, isIsoDay } from "../../database/days";
 
@@ -28,13 +26,23 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions):
   return format;
 }
 
-const longDates: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+// The months' names, for long dates written without ICU: a browser loads ICU's locale data the first
+// time a page makes a date format, which costs 23-37 ms inside the hydration of every page that shows
+// a date. A test checks every month against ICU's own long date in both languages.
+const MONTHS: Record<Language, string[]> = {
+  en: "January February March April May June July August September October November December".split(" "),
+  he: "ינואר פברואר מרץ אפריל מאי יוני יולי אוגוסט ספטמבר אוקטובר נובמבר דצמבר".split(" "),
+};
 
-/** A long localized date: "March 4, 2026" / "4 במרץ 2026". */
+/** A long localized date: "March 4, 2026" / "4 במרץ 2026"; the same words as ICU's long date. */
 export function formatLongDate(value: string | Date, language: Language): string {
-  // Kept per language: a page's cards each format one (dateFormat's key is made on every call).
-  const format = (longDates[language] ??= dateFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" }));
-  return format.format(asUtcDate(value));
+  const date = asUtcDate(value);
+  // An invalid date is a caller's mistake; ICU's format threw on it, and so does this.
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
+  const day = date.getUTCDate();
+  const month = MONTHS[language][date.getUTCMonth()];
+  const year = date.getUTCFullYear();
+  return language === "he" ? `${day} ב${month} ${year}` : `${month} ${day}, ${year}`;
 }
 
 /** The calendar day (yyyy-MM-dd) in Tel Aviv at the given instant, whatever the machine's time zone. */

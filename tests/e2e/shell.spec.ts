@@ -240,6 +240,65 @@ test("every public page hydrates without an error, and its language switch leads
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("מפת האתר");
 });
 
+test("the home page and the blog show their dates and hydrate without a date or number format, English and Hebrew", async ({
+  context,
+  page,
+}) => {
+  // A browser loads ICU's locale data the first time a page makes a date or number format: 23-37 ms
+  // inside hydration (ADR 035). These pages write their long dates from the months' names instead.
+  await context.addInitScript(() => {
+    const made: string[] = [];
+    Object.defineProperty(window, "__intlMade", { value: made });
+    for (const name of ["DateTimeFormat", "NumberFormat", "PluralRules", "RelativeTimeFormat"] as const) {
+      const original = Intl[name];
+      Object.defineProperty(Intl, name, {
+        configurable: true,
+        writable: true,
+        value: new Proxy(original, {
+          construct(target, args, newTarget) {
+            made.push(`${name} ${new Error().stack ?? ""}`);
+            return Reflect.construct(target, args, newTarget) as object;
+          },
+          apply(target, self, args) {
+            made.push(`${name} ${new Error().stack ?? ""}`);
+            return Reflect.apply(target, self, args) as unknown;
+          },
+        }),
+      });
+    }
+    const locales: [object, string][] = [
+      [Date.prototype, "toLocaleDateString"],
+      [Date.prototype, "toLocaleString"],
+      [Number.prototype, "toLocaleString"],
+    ];
+    for (const [owner, method] of locales) {
+      const original = (owner as Record<string, (...args: unknown[]) => string>)[method]!;
+      Object.defineProperty(owner, method, {
+        configurable: true,
+        writable: true,
+        value: function (this: unknown, ...args: unknown[]) {
+          made.push(`${method} ${new Error().stack ?? ""}`);
+          return original.apply(this, args);
+        },
+      });
+    }
+  });
+  const months =
+    /(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/;
+  const hebrewMonths = /\d{1,2} ב(ינואר|פברואר|מרץ|אפריל|מאי|יוני|יולי|אוגוסט|ספטמבר|אוקטובר|נובמבר|דצמבר) \d{4}/;
+  for (const [path, date] of [
+    ["/", months],
+    ["/he", hebrewMonths],
+    ["/blogs", months],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator("html"), path).toHaveAttribute("data-hydrated");
+    await expect(page.locator("main").getByText(date).first(), path).toBeVisible();
+    const made = await page.evaluate(() => (window as unknown as { __intlMade: string[] }).__intlMade);
+    expect(made, path).toEqual([]);
+  }
+});
+
 test("a page is painted before its JavaScript is asked for, then hydrates (ADR 011)", async ({ page }) => {
   // "/" is served from the page cache (its CSP allows scripts by hash), "/login" is not (by nonce).
   for (const path of ["/", "/he", "/login"]) {
