@@ -19,7 +19,7 @@
 import { createHash } from "node:crypto";
 import { lstatSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { and, inArray, isNull } from "drizzle-orm";
 import {
@@ -33,6 +33,7 @@ import type { Db } from "../../../database/types";
 import { createLocalStorage, keyOfUrl, UPLOADS_PUBLIC_BASE, type Storage } from "../../uploads/storage";
 import { UPLOAD_RULES, type UploadKind } from "../../../app/features/restaurants/editing/upload-rules";
 import { processUpload, UploadError, UploadFailedError, type StoredUpload } from "../../uploads/processing";
+import { eachAtMost } from "../at-most";
 import type { ImportInput, ImportRow, RowError, Table } from "./format";
 import { catalogueMessage, importMessage } from "./messages";
 
@@ -108,6 +109,9 @@ export function carriedInFolder(dir: string): CarriedFiles {
   };
 }
 
+/** How many carried files are checked and re-encoded at once: one for each core. */
+const FILES_AT_ONCE = Math.max(1, availableParallelism());
+
 /** A file brought in: its address here, its kind, and its stored files (keys) in the staging folder. */
 interface BroughtFile {
   url: string;
@@ -174,30 +178,37 @@ export async function prepareFiles(db: Db, input: ImportInput, carried: CarriedF
   const staging = await mkdtemp(path.join(tmpdir(), "kta-import-files-"));
   try {
     const local = createLocalStorage(staging);
-    let keys: string[] = [];
-    const recording: Storage = {
-      ...local,
-      put(key, data) {
-        keys.push(key);
-        return local.put(key, data);
-      },
-    };
-    const stored = new Map<string, { upload: StoredUpload; keys: string[]; kind: UploadKind }>();
-    for (const [id, file] of wanted) {
+    // Files are checked and re-encoded a few at a time: each one's re-encoding mostly keeps one core
+    // busy, and an export of a whole site carries hundreds. The outcomes keep the files' order, so the
+    // errors are reported in the same order whatever finished first.
+    const outcomes = await eachAtMost(FILES_AT_ONCE, [...wanted], async ([id, file]) => {
       const size = carried.sizeOf(file.url) ?? 0;
       try {
         // Refused by its size before it is read, as an upload is.
         if (size > UPLOAD_RULES[file.kind].maxBytes) throw new UploadError(file.kind, "tooLarge", `${size} bytes`);
         const data = await carried.read(file.url);
-        keys = [];
+        const keys: string[] = [];
+        const recording: Storage = {
+          ...local,
+          put(key, bytes) {
+            keys.push(key);
+            return local.put(key, bytes);
+          },
+        };
         const upload = await processUpload(file.kind, data, path.basename(file.url), recording, {
           id: fileId(file.kind, file.url, data),
         });
-        stored.set(id, { upload, keys, kind: file.kind });
+        return { id, file, stored: { upload, keys, kind: file.kind } };
       } catch (error) {
         if (!(error instanceof UploadError) && !(error instanceof UploadFailedError)) throw error;
-        for (const reference of file.references) fail(reference, catalogueMessage(error.messageKey));
+        return { id, file, refused: error };
       }
+    });
+    const stored = new Map<string, { upload: StoredUpload; keys: string[]; kind: UploadKind }>();
+    for (const outcome of outcomes) {
+      if (outcome.stored) stored.set(outcome.id, outcome.stored);
+      else
+        for (const reference of outcome.file.references) fail(reference, catalogueMessage(outcome.refused.messageKey));
     }
     // Brought by an earlier import of the same export: named as it is, not stored again.
     const already = await onThisSite(
