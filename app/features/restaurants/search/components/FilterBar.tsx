@@ -3,6 +3,7 @@
 import { Form, Link } from "react-router";
 import { Disclosure } from "../../../../components/ui/Disclosure";
 import { useHydrated } from "../../../../lib/use-hydrated";
+import { formatCount } from "../../../../lib/numbers";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../core";
 import { FACT_FILTERS, hasActiveFilters, LINK_FILTERS, toggle, type FilterState } from "../filters";
@@ -245,7 +246,7 @@ export function FilterBar({
         ) : null}
         <p aria-live="polite" className="font-medium text-stone-700" data-testid="result-count">
           {resultCountIsAtLeast
-            ? t("home.resultsMoreThan", { count: resultCount.toLocaleString(language) })
+            ? t("home.resultsMoreThan", { count: formatCount(resultCount) })
             : resultCount === 1
               ? t("home.resultsOne")
               : t("home.results", { count: resultCount })}
