@@ -63,7 +63,6 @@ export function FilterBar({
   onClear,
 }: FilterBarProps) {
   const { language, t } = useLanguage();
-  const hydrated = useHydrated();
   const count = (n: number) =>
     n > 0 ? (
       <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">
@@ -80,7 +79,8 @@ export function FilterBar({
       className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
       onSubmit={(event) => {
         // With JavaScript the filters are already applied; Enter in the search box does nothing more.
-        if (hydrated) event.preventDefault();
+        // (This runs only once the page is hydrated: without JavaScript the browser sends the form.)
+        event.preventDefault();
       }}
     >
       <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
@@ -263,15 +263,24 @@ export function FilterBar({
             {t("filters.clear")}
           </Link>
         ) : null}
-        {hydrated ? null : (
-          <button
-            type="submit"
-            className="ms-auto rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-          >
-            {t("filters.apply")}
-          </button>
-        )}
+        <ApplyWithoutJavaScript label={t("filters.apply")} />
       </div>
     </Form>
+  );
+}
+
+/**
+ * The form's submit button, for a browser without JavaScript; gone once the page is hydrated. A
+ * component of its own: the hydrated page renders again whatever asks whether it is hydrated, in one
+ * task that cannot be split, and the whole filter bar (its 40-odd options) cost more than this button.
+ */
+function ApplyWithoutJavaScript({ label }: { label: string }) {
+  return useHydrated() ? null : (
+    <button
+      type="submit"
+      className="ms-auto rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+    >
+      {label}
+    </button>
   );
 }
