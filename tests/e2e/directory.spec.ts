@@ -170,6 +170,37 @@ test.describe("home filters", () => {
     await expect(count(page)).toHaveText(shared!);
   });
 
+  test("a card opens its restaurant in the app without loading a page, by mouse and by keyboard; with Ctrl the browser opens a tab; once hydrated there is no Apply button", async ({
+    page,
+    context,
+  }) => {
+    for (const [home, heading] of [
+      ["/", /\/en\/restaurant\//],
+      ["/he", /\/restaurant\//],
+    ] as const) {
+      await page.goto(home);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated");
+      // Filtering is applied as it changes: the no-JavaScript submit button is gone.
+      await expect(page.getByRole("search").getByRole("button")).toHaveCount(0);
+      const link = cards(page).first().getByRole("link");
+      const href = (await link.getAttribute("href"))!;
+      expect(href, home).toMatch(heading);
+
+      const [tab] = await Promise.all([context.waitForEvent("page"), link.click({ modifiers: ["ControlOrMeta"] })]);
+      await expect(tab).toHaveURL(new RegExp(`${href}$`));
+      await tab.close();
+      expect(new URL(page.url()).pathname, home).toBe(home);
+
+      // A mark on this page's window: it is still there after the visit, so no page was loaded.
+      await page.evaluate(() => Object.assign(window, { samePage: true }));
+      if (home === "/") await link.click();
+      else await link.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => "samePage" in window), home).toBe(true);
+    }
+  });
+
   test("without JavaScript the filter form still filters on the server", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
