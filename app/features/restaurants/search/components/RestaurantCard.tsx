@@ -1,4 +1,5 @@
 import { memo } from "react";
+import { Link } from "react-router";
 import { responsiveImage } from "../../../../lib/images";
 import { localized } from "../../../../lib/i18n/language";
 import { useLanguage } from "../../../../lib/i18n/use-language";
@@ -118,12 +119,8 @@ export const RestaurantCard = memo(function RestaurantCard({
   return (
     // Save sits over the card's photo, outside its link (a button is never inside a link).
     <div className="relative h-full">
-      {/* A plain link, followed in the app by the grid's one click handler (ResultsGrid): React
-          Router's Link, hooks and all, was most of a card's hydration. data-discover asks the router
-          to learn the restaurant page's route ahead, as its Link does. */}
-      <a
-        href={restaurantPath(restaurant.slug, language)}
-        data-discover="true"
+      <Link
+        to={restaurantPath(restaurant.slug, language)}
         className="group block h-full overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md focus-visible:shadow-md"
       >
         <div className="relative aspect-[3/2] bg-stone-200">
@@ -184,7 +181,7 @@ export const RestaurantCard = memo(function RestaurantCard({
             </p>
           ) : null}
         </div>
-      </a>
+      </Link>
       <SaveButton slug={restaurant.slug} name={localized(restaurant.name, language)} className="absolute end-2 top-2" />
     </div>
   );

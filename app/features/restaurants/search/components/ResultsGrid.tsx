@@ -1,5 +1,4 @@
-import { memo, type MouseEvent } from "react";
-import { useNavigate } from "react-router";
+import { memo } from "react";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { freshnessOf, type FreshnessClock } from "../../core";
 import type { ListedRestaurant } from "../search-index";
@@ -29,7 +28,6 @@ export const ResultsGrid = memo(function ResultsGrid({
   statusOf?: StatusOf | undefined;
 }) {
   const { t } = useLanguage();
-  const navigate = useNavigate();
   if (results.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
@@ -39,10 +37,7 @@ export const ResultsGrid = memo(function ResultsGrid({
     );
   }
   return (
-    <ul
-      className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-      onClick={(event) => followInApp(event, navigate)}
-    >
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {/* Keyed by place in the grid, not by restaurant: a keystroke's new results update the cards
           there are (their photos are keyed by restaurant) instead of taking 24 down and building 24. */}
       {results.slice(0, shown).map((restaurant, index) => (
@@ -61,18 +56,3 @@ export const ResultsGrid = memo(function ResultsGrid({
     </ul>
   );
 });
-
-/**
- * A click on a card's link, followed in the app (no page load), as React Router's Link follows one:
- * the main button, no modifier key (those open a tab or a window, as the browser does), a link of
- * this site that opens here. Keyboard Enter on a link clicks it too.
- */
-function followInApp(event: MouseEvent<HTMLElement>, navigate: (to: string) => unknown): void {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
-    return;
-  const link = event.target instanceof Element ? event.target.closest("a") : null;
-  if (!link || !event.currentTarget.contains(link) || (link.target !== "" && link.target !== "_self")) return;
-  if (link.origin !== window.location.origin || link.hasAttribute("download")) return;
-  event.preventDefault();
-  void navigate(link.pathname + link.search + link.hash);
-}
