@@ -2,7 +2,6 @@
 // server renders the result); with JavaScript every change applies at once.
 import { Form, Link } from "react-router";
 import { Disclosure } from "../../../../components/ui/Disclosure";
-import { useHydrated } from "../../../../lib/use-hydrated";
 import { formatCount } from "../../../../lib/numbers";
 import { useLanguage } from "../../../../lib/i18n/use-language";
 import { KASHRUT_LABELS, KASHRUT_VALUES, TAG_NAMES, tagLabel } from "../../core";
@@ -263,24 +262,15 @@ export function FilterBar({
             {t("filters.clear")}
           </Link>
         ) : null}
-        <ApplyWithoutJavaScript label={t("filters.apply")} />
+        {/* For a browser without JavaScript; hidden by a style once the page is hydrated (filters
+            apply as they change), so nothing here is rendered again after hydration. */}
+        <button
+          type="submit"
+          className="ms-auto rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 hydrated:hidden"
+        >
+          {t("filters.apply")}
+        </button>
       </div>
     </Form>
-  );
-}
-
-/**
- * The form's submit button, for a browser without JavaScript; gone once the page is hydrated. A
- * component of its own: the hydrated page renders again whatever asks whether it is hydrated, in one
- * task that cannot be split, and the whole filter bar (its 40-odd options) cost more than this button.
- */
-function ApplyWithoutJavaScript({ label }: { label: string }) {
-  return useHydrated() ? null : (
-    <button
-      type="submit"
-      className="ms-auto rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-    >
-      {label}
-    </button>
   );
 }
