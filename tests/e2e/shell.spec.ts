@@ -240,12 +240,13 @@ test("every public page hydrates without an error, and its language switch leads
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("מפת האתר");
 });
 
-test("the home page and the blog show their dates and hydrate without a date or number format, English and Hebrew", async ({
+test("the home page, the blog and a restaurant page show their dates and hours and hydrate without a date or number format, English and Hebrew", async ({
   context,
   page,
 }) => {
   // A browser loads ICU's locale data the first time a page makes a date or number format: 23-37 ms
-  // inside hydration (ADR 035). These pages write their long dates from the months' names instead.
+  // inside hydration (ADR 035). These pages write their long dates from the months' names instead,
+  // and a restaurant's hours from Tel Aviv's offsets, which the server sends with them.
   await context.addInitScript(() => {
     const made: string[] = [];
     Object.defineProperty(window, "__intlMade", { value: made });
@@ -286,14 +287,21 @@ test("the home page and the blog show their dates and hydrate without a date or 
   const months =
     /(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/;
   const hebrewMonths = /\d{1,2} ב(ינואר|פברואר|מרץ|אפריל|מאי|יוני|יולי|אוגוסט|ספטמבר|אוקטובר|נובמבר|דצמבר) \d{4}/;
-  for (const [path, date] of [
+  for (const [path, shown] of [
     ["/", months],
     ["/he", hebrewMonths],
     ["/blogs", months],
+    ["/en/restaurant/olive-and-ember", /^Sunday$/],
+    ["/he/restaurant/olive-and-ember", /^יום ראשון$/],
   ] as const) {
     await page.goto(path);
     await expect(page.locator("html"), path).toHaveAttribute("data-hydrated");
-    await expect(page.locator("main").getByText(date).first(), path).toBeVisible();
+    await expect(page.locator("main").getByText(shown).first(), path).toBeVisible();
+    if (path.includes("/restaurant/")) {
+      // "Open now · until 23:00", or when it opens: read from the browser's clock once hydrated.
+      await expect(page.getByTestId("open-status"), path).toHaveText(/\d\d:\d\d/);
+      await expect(page.getByTestId("week-hours").locator("tr[aria-current=date]"), path).toHaveCount(1);
+    }
     const made = await page.evaluate(() => (window as unknown as { __intlMade: string[] }).__intlMade);
     expect(made, path).toEqual([]);
   }

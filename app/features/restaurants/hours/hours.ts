@@ -54,6 +54,11 @@ function wallClock(instant: number): number {
   );
 }
 
+/** Tel Aviv's offset from UTC at an instant, in minutes (120 in winter, 180 in summer). */
+export function telAvivOffset(instant: number): number {
+  return Math.round((wallClock(instant) - instant) / MINUTE);
+}
+
 /** The day (epoch ms of its UTC midnight, used as a label) Tel Aviv is in at an instant. */
 export function telAvivDayStart(instant: number): number {
   return Date.parse(`${telAvivDay(new Date(instant))}T00:00:00Z`);

@@ -7,16 +7,16 @@ import { cn } from "../../../../lib/cn";
 import type { Transition, WeeklyHours } from "../hours";
 import type { HoursView } from "../hours-view.server";
 import { statusNow } from "../hours-status";
-import { formats, weekdayNames } from "../formats";
+import { telAvivFormats, weekdayNamesOf, type TelAvivZone } from "../tel-aviv-clock";
 
 /** "Open now · until 23:00" / "Closed for Shabbat · opens Saturday 20:18", from the browser's clock. */
-export function OpenStatus({ timeline }: { timeline: Transition[] }) {
+export function OpenStatus({ timeline, zone }: { timeline: Transition[]; zone: TelAvivZone | undefined }) {
   const { language, t } = useLanguage();
   const now = useNow();
   const entry = now === null ? undefined : statusNow(timeline, now);
   let text = "";
   if (entry) {
-    const f = formats(language);
+    const f = telAvivFormats(language, zone);
     const until = entry.until;
     if (entry.open && until !== null) text = t("hours.openUntil", { time: f.time(until) });
     else if (until === null) text = t("hours.closed");
@@ -42,13 +42,21 @@ export function OpenStatus({ timeline }: { timeline: Transition[] }) {
 }
 
 /** Sunday to Saturday, a day a row; the coming Shabbat or Yom Tov below. */
-export function WeekHours({ days, rest }: { days: WeeklyHours["days"]; rest: HoursView["rest"] }) {
+export function WeekHours({
+  days,
+  rest,
+  zone,
+}: {
+  days: WeeklyHours["days"];
+  rest: HoursView["rest"];
+  zone: TelAvivZone | undefined;
+}) {
   const { language, t } = useLanguage();
-  const f = formats(language);
+  const f = telAvivFormats(language, zone);
   // Today's row stands out once the browser knows the day (a cached page may be from yesterday).
   const now = useNow();
   const today = now === null ? -1 : f.weekdayIndex(now);
-  const names = weekdayNames(language);
+  const names = weekdayNamesOf(language);
   return (
     <div data-testid="week-hours">
       <table className="w-full text-sm">

@@ -167,7 +167,7 @@ export function RestaurantArticle({
             clock={loaderData.clock}
             notes={loaderData.certificateNotes}
           />
-          {loaderData.hours ? <OpenStatus timeline={loaderData.hours.timeline} /> : null}
+          {loaderData.hours ? <OpenStatus timeline={loaderData.hours.timeline} zone={loaderData.hours.zone} /> : null}
           {/* Share the page (after hydration only). */}
           <ShareButton />
         </header>

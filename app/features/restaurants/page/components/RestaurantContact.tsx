@@ -57,7 +57,7 @@ export function RestaurantContact({
           <div>
             <dt className="font-medium text-stone-600">{t("restaurant.hours")}</dt>
             <dd className="mt-1">
-              <WeekHours days={hours.week} rest={hours.rest} />
+              <WeekHours days={hours.week} rest={hours.rest} zone={hours.zone} />
             </dd>
           </div>
         ) : null}
