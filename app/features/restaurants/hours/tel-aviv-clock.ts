@@ -53,8 +53,10 @@ export function telAvivFormats(language: Language, zone: TelAvivZone | undefined
       return clock ? clock.getUTCDay() : icu().weekdayIndex(at);
     },
     sameDay: (a, b) => {
-      const [one, two] = [wall(a), wall(b)];
-      return one && two ? one.toISOString().slice(0, 10) === two.toISOString().slice(0, 10) : icu().sameDay(a, b);
+      const [first, second] = [wall(a), wall(b)];
+      return first && second
+        ? first.toISOString().slice(0, 10) === second.toISOString().slice(0, 10)
+        : icu().sameDay(a, b);
     },
   };
 }
