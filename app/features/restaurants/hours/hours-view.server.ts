@@ -53,7 +53,7 @@ export function zoneOf(from: number, until: number): TelAvivZone {
     if (high > from) offsets.push([high, after]);
     before = after;
   }
-  return { from, until, offsets };
+  return { offsets, until };
 }
 
 /** `exceptions`: days whose hours are not the week's (Pesach's). */

@@ -96,7 +96,7 @@ describe("hoursViewOf", () => {
         now + DAY,
       ];
       for (const at of instants) {
-        expect(at, new Date(at).toISOString()).toBeGreaterThanOrEqual(view.zone.from);
+        expect(at, new Date(at).toISOString()).toBeGreaterThanOrEqual(view.zone.offsets[0]![0]);
         expect(at, new Date(at).toISOString()).toBeLessThanOrEqual(view.zone.until);
       }
       expect(view.rest).not.toBeNull();

@@ -7,12 +7,11 @@
 import type { Language } from "../../../lib/i18n/language";
 import { formats } from "./formats";
 
-/** Tel Aviv's offset from UTC from `from` to `until` (epoch ms): from each change's instant on, its minutes. */
+/** Tel Aviv's offset from UTC from its first offset's instant to `until` (epoch ms): from each change's instant on, its minutes. */
 export interface TelAvivZone {
-  from: number;
-  until: number;
-  /** [instant, minutes east of UTC], the first at `from`. */
+  /** [instant, minutes east of UTC]: the first where the zone's days begin, then each change. */
   offsets: [number, number][];
+  until: number;
 }
 
 /** Sunday to Saturday, as ICU's long weekday names them (en-GB, he-IL). */
@@ -25,7 +24,7 @@ export function weekdayNamesOf(language: Language): string[] {
   return WEEKDAYS[language];
 }
 
-export type HoursFormats = ReturnType<typeof formats>;
+type HoursFormats = ReturnType<typeof formats>;
 
 /** formats(language)'s four answers, from the zone's offsets, and from ICU outside them. */
 export function telAvivFormats(language: Language, zone: TelAvivZone | undefined): HoursFormats {
@@ -33,8 +32,9 @@ export function telAvivFormats(language: Language, zone: TelAvivZone | undefined
   const icu = () => (intl ??= formats(language));
   // Tel Aviv's wall clock at an instant, as a UTC date; null outside the zone's days.
   const wall = (at: number): Date | null => {
-    let minutes = zone?.offsets[0]?.[1];
-    if (!zone || minutes === undefined || at < zone.from || at > zone.until) return null;
+    const first = zone?.offsets[0];
+    if (!zone || !first || at < first[0] || at > zone.until) return null;
+    let minutes = first[1];
     for (const [change, offset] of zone.offsets) if (change <= at) minutes = offset;
     return new Date(at + minutes * 60_000);
   };
@@ -54,9 +54,9 @@ export function telAvivFormats(language: Language, zone: TelAvivZone | undefined
     },
     sameDay: (a, b) => {
       const [first, second] = [wall(a), wall(b)];
-      return first && second
-        ? first.toISOString().slice(0, 10) === second.toISOString().slice(0, 10)
-        : icu().sameDay(a, b);
+      // The day as yyyy-MM-dd, written here: dates.ts's formatIsoDate would put itself in every page's shared file.
+      const day = (clock: Date) => clock.toISOString().slice(0, 10);
+      return first && second ? day(first) === day(second) : icu().sameDay(a, b);
     },
   };
 }
